@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The layers, bottom to top. Each depends only on the ones listed before it:
+//   ModGraphCore       pure graph model and algorithms (no I/O, no processes)
+//   ModGraphManifest   `swift package dump-package` decoding and workspace loading
+//   ModGraphRendering  textual and graphical output (JSON, DOT)
+//   ModGraphCLI        the commands, on swift-argument-parser
+//   modgraph           the executable: one line that runs ModGraphCLI
+let package = Package(
+    name: "ModGraph",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "modgraph", targets: ["modgraph"]),
+        .library(name: "ModGraphCore", targets: ["ModGraphCore"]),
+        .library(name: "ModGraphManifest", targets: ["ModGraphManifest"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "ModGraphCore"),
+        .target(name: "ModGraphManifest", dependencies: ["ModGraphCore"]),
+        .target(name: "ModGraphRendering", dependencies: ["ModGraphCore"]),
+        .target(
+            name: "ModGraphCLI",
+            dependencies: [
+                "ModGraphCore",
+                "ModGraphManifest",
+                "ModGraphRendering",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "modgraph", dependencies: ["ModGraphCLI"]),
+
+        .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore"]),
+        .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest"]),
+        .testTarget(name: "ModGraphRenderingTests", dependencies: ["ModGraphRendering", "ModGraphManifest"]),
+        .testTarget(
+            name: "ModGraphCLITests",
+            dependencies: ["ModGraphCLI", "modgraph"],
+            resources: [.copy("Golden")]
+        ),
+    ]
+)

@@ -1,0 +1,32 @@
+import ArgumentParser
+import ModGraphCore
+import ModGraphRendering
+
+/// `modgraph graph`: the module graph itself, as data or as a diagram source.
+struct GraphCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "graph",
+        abstract: "Print the module dependency graph of a package or workspace."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, dot
+    }
+
+    @OptionGroup var load: LoadOptions
+
+    @Option(help: "Output format: json or dot.")
+    var format: Format = .json
+
+    @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        let graph = try load.loadGraph()
+        let text = switch format {
+        case .json: GraphJSON.render(graph)
+        case .dot: DOTWriter().render(graph)
+        }
+        try OutputFile.write(text, to: output)
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+
+/// The `modgraph` command: one subcommand per question the tool answers.
+public struct ModGraphCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "modgraph",
+        abstract: "Module graphs of Swift packages: draw them, check their layering, plan their builds.",
+        discussion: """
+        Exit codes: 0 success, 1 findings (commands that check), 2 usage or input error.
+        """,
+        version: ModGraphVersion.current,
+        subcommands: [GraphCommand.self],
+        defaultSubcommand: nil
+    )
+
+    public init() {}
+}
+
+/// The release this build reports with `--version`.
+public enum ModGraphVersion {
+    public static let current = "0.1.0"
+}

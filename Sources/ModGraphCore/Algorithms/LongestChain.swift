@@ -1,0 +1,93 @@
+extension Digraph {
+    /// For each vertex, the number of vertices on the longest dependency chain
+    /// starting at it: 1 for a vertex without dependencies, otherwise one more
+    /// than its deepest dependency. Nil when the graph has a cycle, where
+    /// chains can be arbitrarily long.
+    ///
+    /// This is the vertex's layer when drawing dependencies below dependents.
+    ///
+    /// - Complexity: O(V log V + E) time (dominated by the topological
+    ///   order), O(V) memory.
+    public func depths() -> [Int]? {
+        guard let order = topologicalOrder() else { return nil }
+        return depths(dependenciesFirst: order)
+    }
+
+    /// The longest dependency chain, by vertex count: a path along edges from
+    /// a dependent down to a vertex without dependencies. Nil when the graph
+    /// has a cycle; empty for an empty graph.
+    ///
+    /// Among equally long chains the lexicographically smallest is returned:
+    /// the smallest possible first vertex, then the smallest next one, and so on.
+    ///
+    /// - Complexity: O(V log V + E) time, O(V) memory.
+    public func longestChain() -> [Int]? {
+        guard let depth = depths() else { return nil }
+        guard let start = indexOfFirstMaximum(depth) else { return [] }
+        var chain = [start]
+        var current = start
+        // A vertex at depth d > 1 always has a dependency at depth d - 1;
+        // successors are ascending, so `first` picks the smallest one.
+        while let next = successors(of: current).first(where: { depth[$0] == depth[current] - 1 }) {
+            chain.append(next)
+            current = next
+        }
+        return chain
+    }
+
+    /// The heaviest dependency chain when each vertex has a weight (for
+    /// example a build duration): the path along edges, ending at a vertex
+    /// without dependencies, whose vertex weights have the largest sum.
+    /// Nil when the graph has a cycle; `([], 0)` for an empty graph.
+    ///
+    /// Ties go to the smallest first vertex, then the smallest next vertex.
+    /// Weights are meant to be non-negative; negative weights are allowed but
+    /// the path still runs down to a vertex without dependencies.
+    ///
+    /// - Complexity: O(V log V + E) time, O(V) memory.
+    /// - Precondition: `weights.count == vertexCount`.
+    public func longestPath(weights: [Double]) -> (path: [Int], total: Double)? {
+        precondition(weights.count == vertexCount, "need exactly one weight per vertex")
+        guard let order = topologicalOrder() else { return nil }
+        // heaviest[v]: the weight of the heaviest chain starting at v;
+        // next[v]: the vertex after v on that chain.
+        var heaviest = [Double](repeating: 0, count: vertexCount)
+        var next = [Int?](repeating: nil, count: vertexCount)
+        for vertex in order {
+            for dependency in successors(of: vertex) {
+                if let chosen = next[vertex], heaviest[dependency] <= heaviest[chosen] { continue }
+                next[vertex] = dependency
+            }
+            heaviest[vertex] = weights[vertex] + (next[vertex].map { heaviest[$0] } ?? 0)
+        }
+        guard let start = indexOfFirstMaximum(heaviest) else { return ([], 0) }
+        var path = [start]
+        var current = start
+        while let following = next[current] {
+            path.append(following)
+            current = following
+        }
+        return (path, heaviest[start])
+    }
+
+    /// `depths()` for a known dependencies-first order.
+    func depths(dependenciesFirst order: [Int]) -> [Int] {
+        var depth = [Int](repeating: 1, count: vertexCount)
+        for vertex in order {
+            for dependency in successors(of: vertex) {
+                depth[vertex] = max(depth[vertex], depth[dependency] + 1)
+            }
+        }
+        return depth
+    }
+}
+
+/// The smallest index holding the largest value, or nil when empty.
+private func indexOfFirstMaximum<Value: Comparable>(_ values: [Value]) -> Int? {
+    var best: Int?
+    for index in values.indices {
+        if let current = best, values[index] <= values[current] { continue }
+        best = index
+    }
+    return best
+}

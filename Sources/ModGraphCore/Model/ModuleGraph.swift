@@ -1,0 +1,95 @@
+/// The resolved module graph of a workspace: packages, their targets and
+/// products, and the dependency edges between targets, with a dense
+/// ``Digraph`` for the algorithms.
+///
+/// Everything is kept sorted (packages by identity, targets by id, edges by
+/// endpoints), so two graphs built from the same manifests are equal and print
+/// byte-identically, whatever order the manifests were loaded in.
+public struct ModuleGraph: Sendable, Equatable {
+    public let packages: [Package]
+    public let targets: [Target]
+    public let products: [Product]
+    /// Every declared dependency. Two edges may join the same targets under different conditions.
+    public let edges: [Edge]
+    /// Vertex `i` is `targets[i]`; one edge per distinct `(from, to)` pair.
+    public let digraph: Digraph
+
+    private let indexByID: [TargetID: Int]
+
+    /// Sorts and indexes the parts. Edges whose endpoints are not among
+    /// `targets` are dropped, so callers may filter targets freely.
+    ///
+    /// - Complexity: O((V + E) log(V + E)).
+    public init(packages: [Package], targets: [Target], products: [Product], edges: [Edge]) {
+        let sortedTargets = Dictionary(targets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            .values.sorted { $0.id < $1.id }
+        var index: [TargetID: Int] = [:]
+        index.reserveCapacity(sortedTargets.count)
+        for (position, target) in sortedTargets.enumerated() { index[target.id] = position }
+        let keptEdges = Array(Set(edges.filter { index[$0.from] != nil && index[$0.to] != nil })).sorted()
+        self.packages = packages.sorted { $0.identity < $1.identity }
+        self.targets = sortedTargets
+        self.products = products.sorted { ($0.package, $0.name) < ($1.package, $1.name) }
+        self.edges = keptEdges
+        self.indexByID = index
+        self.digraph = Digraph(
+            vertexCount: sortedTargets.count,
+            edges: keptEdges.lazy.compactMap { edge in
+                guard let from = index[edge.from], let to = index[edge.to] else { return nil }
+                return (from, to)
+            }
+        )
+    }
+
+    /// The vertex of `id` in ``digraph``.
+    ///
+    /// - Complexity: O(1) on average.
+    public func index(of id: TargetID) -> Int? {
+        indexByID[id]
+    }
+
+    /// The package record for `identity`.
+    public func package(_ identity: PackageIdentity) -> Package? {
+        packages.first { $0.identity == identity }
+    }
+
+    /// The graph restricted to targets for which `isIncluded` holds, and to
+    /// edges for which `keepEdge` holds. Packages without a remaining target
+    /// stay listed only if they were loaded.
+    ///
+    /// - Complexity: O((V + E) log(V + E)).
+    public func filtered(
+        targets isIncluded: (Target) -> Bool = { _ in true },
+        edges keepEdge: (Edge) -> Bool = { _ in true }
+    ) -> ModuleGraph {
+        let keptTargets = targets.filter(isIncluded)
+        let keptIDs = Set(keptTargets.map(\.id))
+        let usedPackages = Set(keptTargets.map(\.package))
+        return ModuleGraph(
+            packages: packages.filter { $0.isLoaded || usedPackages.contains($0.identity) },
+            targets: keptTargets,
+            products: products.map { product in
+                Product(package: product.package, name: product.name, type: product.type,
+                        targets: product.targets.filter { keptIDs.contains($0) })
+            }.filter { !$0.targets.isEmpty },
+            edges: edges.filter(keepEdge)
+        )
+    }
+
+    /// Only the edges that exist when building for `platform` (case-insensitive).
+    public func restricted(toPlatform platform: String) -> ModuleGraph {
+        filtered(edges: { $0.condition?.applies(toPlatform: platform) ?? true }).withoutUnusedExternals()
+    }
+
+    /// Without test targets and their edges.
+    public func withoutTests() -> ModuleGraph {
+        filtered(targets: { $0.type != .test }).withoutUnusedExternals()
+    }
+
+    /// An external product is in the graph only because a target uses it;
+    /// once filters remove every user, the node goes too.
+    func withoutUnusedExternals() -> ModuleGraph {
+        let used = Set(edges.map(\.to))
+        return filtered(targets: { $0.type != .externalProduct || used.contains($0.id) })
+    }
+}

@@ -1,0 +1,119 @@
+/// Where a package came from, which decides whether its targets are the
+/// user's own code or a third party's.
+public enum PackageOrigin: String, Hashable, Sendable {
+    /// The package the user pointed the tool at.
+    case root
+    /// A `path:` dependency, followed into the workspace.
+    case local
+    /// A source-control dependency.
+    case remote
+    /// A registry dependency (`scope.name`).
+    case registry
+}
+
+/// A package of the workspace.
+public struct Package: Hashable, Sendable {
+    public let identity: PackageIdentity
+    /// The name the manifest declares, or the identity for a package never loaded.
+    public let name: String
+    /// Folder relative to the root package's folder (`.` for the root), or `nil` when not on disk.
+    public let path: String?
+    public let origin: PackageOrigin
+    /// Remote URL or registry identity, for packages that are not local.
+    public let location: String?
+    /// Whether the package's manifest was loaded; unloaded packages appear only through external products.
+    public let isLoaded: Bool
+
+    public init(identity: PackageIdentity, name: String, path: String?, origin: PackageOrigin, location: String?, isLoaded: Bool) {
+        self.identity = identity
+        self.name = name
+        self.path = path
+        self.origin = origin
+        self.location = location
+        self.isLoaded = isLoaded
+    }
+}
+
+/// What a node of the graph is. The first seven are SwiftPM's target types.
+public enum TargetType: String, Hashable, Sendable, CaseIterable {
+    case regular, executable, test, macro, plugin, binary, system
+    /// A product of a package that was not loaded, standing in for its targets.
+    case externalProduct = "external-product"
+}
+
+/// A node of the module graph.
+public struct Target: Hashable, Sendable {
+    public let id: TargetID
+    public let type: TargetType
+    /// Source folder relative to the package folder, or `nil` for external products.
+    public let path: String?
+
+    public init(id: TargetID, type: TargetType, path: String?) {
+        self.id = id
+        self.type = type
+        self.path = path
+    }
+
+    public var name: String { id.name }
+    public var package: PackageIdentity { id.package }
+}
+
+/// A product a package vends.
+public struct Product: Hashable, Sendable {
+    public let package: PackageIdentity
+    public let name: String
+    /// `library`, `library (static)`, `library (dynamic)`, `executable`, `plugin`, `macro`, …
+    public let type: String
+    public let targets: [TargetID]
+
+    public init(package: PackageIdentity, name: String, type: String, targets: [TargetID]) {
+        self.package = package
+        self.name = name
+        self.type = type
+        self.targets = targets
+    }
+}
+
+/// How a dependency was declared in the manifest.
+public enum EdgeKind: String, Hashable, Sendable, Comparable {
+    /// A target of the same package (`.target(name:)` or a plain string that names one).
+    case target
+    /// A product of another package (`.product(name:package:)` or a plain string that names one).
+    case product
+    /// A plugin applied to the target (`plugins: [...]`).
+    case plugin
+
+    public static func < (lhs: EdgeKind, rhs: EdgeKind) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A dependency: `from` needs `to` to build.
+public struct Edge: Hashable, Sendable, Comparable {
+    public let from: TargetID
+    public let to: TargetID
+    public let kind: EdgeKind
+    /// The product the dependency went through, when `kind` is `.product` or a plugin product.
+    public let product: String?
+    /// `nil` when the dependency always applies.
+    public let condition: Condition?
+
+    public init(from: TargetID, to: TargetID, kind: EdgeKind, product: String? = nil, condition: Condition? = nil) {
+        self.from = from
+        self.to = to
+        self.kind = kind
+        self.product = product
+        self.condition = (condition?.isUnconditional ?? true) ? nil : condition
+    }
+
+    public static func < (lhs: Edge, rhs: Edge) -> Bool {
+        if lhs.from != rhs.from { return lhs.from < rhs.from }
+        if lhs.to != rhs.to { return lhs.to < rhs.to }
+        if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
+        if lhs.product != rhs.product { return (lhs.product ?? "") < (rhs.product ?? "") }
+        switch (lhs.condition, rhs.condition) {
+        case (nil, nil): return false
+        case (nil, _): return true
+        case (_, nil): return false
+        case let (left?, right?): return left < right
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import ModGraphCore
+
+/// What remote packages become in the graph.
+public enum ExternalsMode: String, Sendable, CaseIterable {
+    /// Left out, with the edges that lead to them.
+    case none
+    /// One node per product used, `identity/Product`.
+    case products
+    /// Loaded from the root's `.build/checkouts/` and shown as their real targets.
+    case expand
+}
+
+/// A package the loader reached, loaded or not.
+public struct WorkspacePackage: Sendable, Equatable {
+    public let identity: PackageIdentity
+    public let origin: PackageOrigin
+    /// URL, registry id or folder as the depending manifest wrote it.
+    public let location: String
+    /// `nil` when the package's manifest was not loaded (remote, or a folder that is missing).
+    public let manifest: Manifest?
+    /// Canonical folder, when on disk.
+    public let directory: String?
+    /// The `name:` a depending manifest gave it, used for display when not loaded.
+    public let declaredName: String?
+
+    public init(identity: PackageIdentity, origin: PackageOrigin, location: String, manifest: Manifest?, directory: String?, declaredName: String?) {
+        self.identity = identity
+        self.origin = origin
+        self.location = location
+        self.manifest = manifest
+        self.directory = directory
+        self.declaredName = declaredName
+    }
+
+    /// Where errors about this package point: its `Package.swift`, or its location.
+    public var manifestPath: String {
+        directory.map { Paths.absolute("Package.swift", relativeTo: $0) } ?? location
+    }
+}
+
+/// Every package reached from a root, before dependencies are resolved into edges.
+public struct Workspace: Sendable, Equatable {
+    public let root: PackageIdentity
+    /// The package a manifest's dependency refers to.
+    public func package(for dependency: PackageDependency) -> WorkspacePackage? {
+        packages[aliases[dependency.identity] ?? dependency.identity]
+    }
+
+    /// The root's folder: package paths are shown relative to it.
+    public let rootDirectory: String?
+    public let packages: [PackageIdentity: WorkspacePackage]
+    /// Identities as dumps wrote them (`linktoa` for a symlink) mapped to the package they reach.
+    public let aliases: [PackageIdentity: PackageIdentity]
+    /// Things the user should know that did not stop the load, one line each.
+    public let warnings: [String]
+
+    public init(root: PackageIdentity, rootDirectory: String?, packages: [PackageIdentity: WorkspacePackage],
+                aliases: [PackageIdentity: PackageIdentity] = [:], warnings: [String]) {
+        self.root = root
+        self.rootDirectory = rootDirectory
+        self.packages = packages
+        self.aliases = aliases
+        self.warnings = warnings
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import ModGraphCLI
+
+exit(EntryPoint.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import ModGraphCore
+@testable import ModGraphManifest
+
+/// SwiftPM's rules for what a target dependency names, each checked on a
+/// workspace of real dumps. Expected answers follow SwiftPM's documentation.
+@Suite("dependency resolution")
+struct DependencyResolutionTests {
+    /// `Lib` vends products `Lib` and `Shared`; `Other` vends `Shared` too.
+    private func workspace(rootTools: String, rootDependencies: String, rootTargets: String) throws -> (TemporaryFolder, String) {
+        let folder = try TemporaryFolder()
+        try folder.package("Lib", manifest: """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let package = Package(name: "Lib",
+            products: [.library(name: "Lib", targets: ["LibCore", "LibExtras"]), .library(name: "Shared", targets: ["LibShared"])],
+            targets: [.target(name: "LibCore"), .target(name: "LibExtras"), .target(name: "LibShared")])
+        """)
+        try folder.package("Other", manifest: """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let package = Package(name: "Other",
+            products: [.library(name: "Shared", targets: ["OtherShared"]), .library(name: "Tools", targets: ["OtherTools"])],
+            targets: [.target(name: "OtherShared"), .target(name: "OtherTools")])
+        """)
+        let root = try folder.package("Root", manifest: """
+        // swift-tools-version:\(rootTools)
+        import PackageDescription
+        let package = Package(name: "Root", dependencies: [\(rootDependencies)], targets: [\(rootTargets)])
+        """)
+        return (folder, root)
+    }
+
+    private func edges(_ root: String) throws -> [String] {
+        let loaded = try WorkspaceLoader(provider: dumper).load(directory: root)
+        return try GraphBuilder().build(loaded).edges.filter { $0.from.package.rawValue == "root" }
+            .map { "\($0.from.name) -> \($0.to) [\($0.kind.rawValue)\($0.product.map { " " + $0 } ?? "")]" }
+    }
+
+    @Test func aTargetOfTheSamePackageWinsOverAProductOfTheSameName() throws {
+        let (folder, root) = try workspace(rootTools: "5.9", rootDependencies: #".package(path: "../Lib")"#,
+                                           rootTargets: #".target(name: "Lib"), .target(name: "App", dependencies: ["Lib"])"#)
+        defer { folder.remove() }
+        #expect(try edges(root) == ["App -> root/Lib [target]"])
+    }
+
+    @Test func aPlainStringProductNeedsAMatchingPackageFrom5_2() throws {
+        let (folder, root) = try workspace(rootTools: "5.9", rootDependencies: #".package(path: "../Lib")"#,
+                                           rootTargets: #".target(name: "App", dependencies: ["Lib"])"#)
+        defer { folder.remove() }
+        // A product stands for all its targets.
+        #expect(try edges(root) == ["App -> lib/LibCore [product Lib]", "App -> lib/LibExtras [product Lib]"])
+
+        let (other, otherRoot) = try workspace(rootTools: "5.9", rootDependencies: #".package(path: "../Other")"#,
+                                               rootTargets: #".target(name: "App", dependencies: ["Tools"])"#)
+        defer { other.remove() }
+        #expect(throws: LoadError.unresolvedDependency(manifest: otherRoot + "/Package.swift", target: "App", dependency: "Tools")) {
+            try edges(otherRoot)
+        }
+    }
+
+    @Test func beforeToolsVersion5_2AnyDependencyMayVendAPlainStringProduct() throws {
+        let (folder, root) = try workspace(rootTools: "5.1", rootDependencies: #".package(path: "../Other")"#,
+                                           rootTargets: #".target(name: "App", dependencies: ["Tools"])"#)
+        defer { folder.remove() }
+        #expect(try edges(root) == ["App -> other/OtherTools [product Tools]"])
+    }
+
+    @Test func twoDependenciesVendingOneNameAreAmbiguous() throws {
+        let (folder, root) = try workspace(rootTools: "5.1", rootDependencies: #".package(path: "../Lib"), .package(path: "../Other")"#,
+                                           rootTargets: #".target(name: "App", dependencies: ["Shared"])"#)
+        defer { folder.remove() }
+        #expect(throws: LoadError.ambiguousDependency(manifest: root + "/Package.swift", target: "App", dependency: "Shared", candidates: ["lib", "other"])) {
+            try edges(root)
+        }
+    }
+
+    @Test func productPackageMatchesIdentityExplicitNameOrManifestName() throws {
+        let (folder, root) = try workspace(rootTools: "5.9", rootDependencies: #".package(name: "Renamed", path: "../Other"), .package(path: "../Lib")"#,
+                                           rootTargets: #".target(name: "App", dependencies: [.product(name: "Tools", package: "Renamed"), .product(name: "Shared", package: "lib")])"#)
+        defer { folder.remove() }
+        #expect(try edges(root) == ["App -> lib/LibShared [product Shared]", "App -> other/OtherTools [product Tools]"])
+    }
+
+    @Test func unknownTargetsProductsAndPackagesAreErrorsNamingTheManifest() throws {
+        let (folder, root) = try workspace(rootTools: "5.9", rootDependencies: #".package(path: "../Lib")"#,
+                                           rootTargets: #".target(name: "App", dependencies: [.product(name: "Nope", package: "Lib")])"#)
+        defer { folder.remove() }
+        #expect(throws: LoadError.unknownProduct(manifest: root + "/Package.swift", target: "App", product: "Nope", package: "lib")) {
+            try edges(root)
+        }
+    }
+
+    /// SwiftPM refuses such a manifest when dumping it today, but dumps made
+    /// elsewhere (older toolchains, edited files) can still carry one.
+    @Test func aPackageNameThatMatchesNoDependencyIsAnError() throws {
+        let root = Manifest(
+            name: "Root", toolsVersion: ToolsVersion(major: 5, minor: 9), packageDirectory: nil,
+            targets: [ManifestTarget(name: "App", type: .regular, dependencies: [.product("Lib", package: "Elsewhere", condition: nil)])],
+            products: [],
+            dependencies: [PackageDependency(kind: .sourceControl, identity: PackageIdentity("lib"), location: "https://example.com/lib.git")]
+        )
+        let workspace = Workspace(
+            root: PackageIdentity("root"), rootDirectory: nil,
+            packages: [PackageIdentity("root"): WorkspacePackage(identity: PackageIdentity("root"), origin: .root, location: "root.json",
+                                                                 manifest: root, directory: nil, declaredName: "Root")],
+            warnings: []
+        )
+        #expect(throws: LoadError.unknownPackage(manifest: "root.json", target: "App", package: "Elsewhere")) {
+            try GraphBuilder().build(workspace)
+        }
+    }
+}
