@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(
             name: "ModGraphCLITests",
             dependencies: ["ModGraphCLI", "modgraph"],
-            resources: [.copy("Golden")]
+            exclude: ["Golden"]
         ),
     ]
 )

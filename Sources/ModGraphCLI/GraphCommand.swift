@@ -10,13 +10,13 @@ struct GraphCommand: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, dot
+        case text, json, dot
     }
 
     @OptionGroup var load: LoadOptions
 
-    @Option(help: "Output format: json or dot.")
-    var format: Format = .json
+    @Option(help: "Output format: text (for people), json (for programs, see docs/json-format.md) or dot (for Graphviz).")
+    var format: Format = .text
 
     @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
     var output: String?
@@ -24,6 +24,7 @@ struct GraphCommand: ParsableCommand {
     func run() throws {
         let graph = try load.loadGraph()
         let text = switch format {
+        case .text: GraphText.render(graph)
         case .json: GraphJSON.render(graph)
         case .dot: DOTWriter().render(graph)
         }

@@ -1,0 +1,14 @@
+/// Who is signed in. Implemented by the app.
+public protocol UserSessionProviding {
+    var currentUser: UserID? { get }
+}
+
+public struct UserSummary: Hashable, Sendable {
+    public let id: UserID
+    public let displayName: String
+
+    public init(id: UserID, displayName: String) {
+        self.id = id
+        self.displayName = displayName
+    }
+}

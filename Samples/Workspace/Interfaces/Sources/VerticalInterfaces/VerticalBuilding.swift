@@ -1,0 +1,20 @@
+// What each feature package lets the others ask of it. Features never depend on
+// each other's packages; they receive these through their builder's `Deps`.
+
+public protocol ProfileBuilding {
+    func makeProfile(userID: UserID) -> ScreenDescription
+    func summary(of userID: UserID) -> UserSummary
+}
+
+public protocol SearchBuilding {
+    func makeSearch(query: String) -> ScreenDescription
+}
+
+public protocol CheckoutBuilding {
+    func makeCheckout(cart: Cart) -> ScreenDescription
+}
+
+public protocol MessagingBuilding {
+    func makeConversation(with userID: UserID) -> ScreenDescription
+    func unreadCount(for userID: UserID) -> Int
+}

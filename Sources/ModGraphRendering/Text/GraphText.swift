@@ -1,0 +1,55 @@
+import ModGraphCore
+
+/// `modgraph graph --format text`: the graph for a person at a terminal.
+/// Counts first, then what deserves attention (cycles, the longest chain),
+/// then every target with its direct dependencies.
+public enum GraphText {
+    public static func render(_ graph: ModuleGraph) -> String {
+        var lines: [String] = []
+        let packageCount = Set(graph.targets.map(\.package)).count
+        let types = Dictionary(grouping: graph.targets, by: \.type)
+        let breakdown = TargetType.allCases.compactMap { type in
+            types[type].map { "\($0.count) \(type.rawValue)" }
+        }
+        lines.append("\(plural(packageCount, "package")), \(plural(graph.targets.count, "target"))"
+            + (breakdown.isEmpty ? "" : " (\(breakdown.joined(separator: ", ")))")
+            + ", \(plural(graph.digraph.edgeCount, "dependency", "dependencies"))")
+
+        // Package prefixes only add noise when there is one package.
+        let label: (Int) -> String = packageCount > 1
+            ? { graph.targets[$0].id.description }
+            : { graph.targets[$0].name }
+        let cycles = graph.digraph.cycleGroups()
+        if cycles.isEmpty {
+            if let chain = graph.digraph.longestChain(), !chain.isEmpty {
+                lines.append("Longest chain (\(chain.count)): " + chain.map(label).joined(separator: " → "))
+            }
+        } else {
+            lines.append("\(plural(cycles.count, "cycle")):")
+            for cycle in cycles {
+                lines.append("  " + cycle.path.map(label).joined(separator: " → "))
+            }
+        }
+        let packages = Dictionary(grouping: graph.targets.indices, by: { graph.targets[$0].package })
+        for package in packages.keys.sorted() {
+            lines.append("")
+            let record = graph.package(package)
+            let location = record?.path ?? record?.location ?? ""
+            lines.append("\(record?.name ?? package.rawValue)" + (location.isEmpty ? "" : "  (\(location))"))
+            for vertex in packages[package] ?? [] {
+                let target = graph.targets[vertex]
+                let dependencies = graph.digraph.successors(of: vertex).map { dependency in
+                    let other = graph.targets[dependency]
+                    return other.package == package ? other.name : other.id.description
+                }
+                lines.append("  \(target.name) [\(target.type.rawValue)]"
+                    + (dependencies.isEmpty ? "" : " → " + dependencies.joined(separator: ", ")))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func plural(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
+    }
+}

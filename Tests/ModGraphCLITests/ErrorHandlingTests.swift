@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// Bad input: one line naming the file, exit code 2, nothing half-written.
+@Suite("errors and exit codes")
+struct ErrorHandlingTests {
+    private func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func aMissingPathIsAnInputError() throws {
+        let result = try ModGraphRunner.run(["graph", "/no/such/folder"])
+        #expect(result.status == 2)
+        #expect(result.errors == "error: /no/such/folder: no such file or directory\n")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test func aFolderWithoutManifestIsNamed() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try ModGraphRunner.run(["graph", folder.path])
+        #expect(result.status == 2)
+        #expect(result.errors.hasPrefix("error: \(folder.path): no Package.swift found"))
+    }
+
+    @Test func malformedJSONNamesTheFileAndPlace() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("dump.json")
+        try "{\n  \"name\": \"x\",\n  \"targets\": [}\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try ModGraphRunner.run(["graph", file.path])
+        #expect(result.status == 2)
+        #expect(result.errors == "error: \(file.path):3:15: malformed JSON: unexpected character '}', expected a value\n")
+    }
+
+    @Test func aBrokenManifestShowsSwiftsDiagnostics() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"B\", targets: [.target(name: \"X\", dependencies: [nonsense])])\n"
+            .write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let result = try ModGraphRunner.run(["graph", folder.path])
+        #expect(result.status == 2)
+        let lines = result.errors.split(separator: "\n")
+        #expect(lines.first == "error: \(folder.path)/Package.swift: manifest failed to load")
+        #expect(result.errors.contains("cannot find 'nonsense' in scope"))
+    }
+
+    @Test func unknownOptionsAreUsageErrors() throws {
+        let result = try ModGraphRunner.run(["graph", "--colour", "red"])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("Unknown option '--colour'"))
+        let format = try ModGraphRunner.run(["graph", "--format", "png"])
+        #expect(format.status == 2)
+    }
+
+    @Test func helpAndVersionSucceed() throws {
+        let help = try ModGraphRunner.run(["graph", "--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("--externals"))
+        let version = try ModGraphRunner.run(["--version"])
+        #expect(version.status == 0)
+        #expect(!version.output.isEmpty)
+    }
+
+    @Test func outputIsWrittenAtomicallyAndOnlyWhereAsked() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sample = ModGraphRunner.samples.appendingPathComponent("VerticalApp").path
+        let target = folder.appendingPathComponent("graph.dot")
+        let written = try ModGraphRunner.run(["graph", sample, "--format", "dot", "--output", target.path])
+        #expect(written.status == 0, "\(written.errors)")
+        #expect(written.output.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["graph.dot"])
+        #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("digraph"))
+
+        let missing = folder.appendingPathComponent("absent/graph.dot")
+        let failed = try ModGraphRunner.run(["graph", sample, "--output", missing.path])
+        #expect(failed.status == 2)
+        #expect(failed.errors.contains("does not exist"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["graph.dot"])
+    }
+
+    @Test func aFailedLoadLeavesAnExistingOutputUntouched() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("graph.json")
+        try "previous".write(to: target, atomically: true, encoding: .utf8)
+        let result = try ModGraphRunner.run(["graph", "/no/such/folder", "--output", target.path])
+        #expect(result.status == 2)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "previous")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// Runs the built `modgraph` executable, the way users and CI do.
+struct ModGraphRunner {
+    struct Result {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
+
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let samples = repository.appendingPathComponent("Samples")
+
+    /// The executable sits beside the test bundle in SwiftPM's build folder.
+    static let executable: URL? = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = folder.appendingPathComponent("modgraph")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }()
+
+    static func run(_ arguments: [String], input: Data? = nil, in directory: URL? = nil) throws -> Result {
+        let executable = try #require(executable, "modgraph was not built next to the tests")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe()
+        let errors = Pipe()
+        let standardInput = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = standardInput
+        try process.run()
+        if let input { standardInput.fileHandleForWriting.write(input) }
+        try standardInput.fileHandleForWriting.close()
+        let errorData = ErrorCollector(errors.fileHandleForReading)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      output: String(decoding: data, as: UTF8.self),
+                      errors: String(decoding: errorData.wait(), as: UTF8.self))
+    }
+}
+
+/// Reads a pipe on another thread, so that neither pipe can fill and block the child.
+private final class ErrorCollector: @unchecked Sendable {
+    private var data = Data()
+    private let group = DispatchGroup()
+
+    init(_ handle: FileHandle) {
+        DispatchQueue.global().async(group: group) { self.data = handle.readDataToEndOfFile() }
+    }
+
+    func wait() -> Data {
+        group.wait()
+        return data
+    }
+}
+
+/// Compares `actual` with a file under `Golden/`; `MODGRAPH_UPDATE_GOLDEN=1` rewrites the file instead.
+func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
+    if ProcessInfo.processInfo.environment["MODGRAPH_UPDATE_GOLDEN"] == "1" {
+        try actual.write(to: file, atomically: true, encoding: .utf8)
+        return
+    }
+    let expected = try String(contentsOf: file, encoding: .utf8)
+    #expect(actual == expected, "output differs from Golden/\(name); run with MODGRAPH_UPDATE_GOLDEN=1 and review the diff", sourceLocation: sourceLocation)
+}

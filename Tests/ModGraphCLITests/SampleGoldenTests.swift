@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// The samples through the real `swift package dump-package`, compared with
+/// reviewed golden files. Paths in the output are relative to the root
+/// package, so the files are the same on every machine.
+@Suite("samples against golden files")
+struct SampleGoldenTests {
+    @Test(arguments: [
+        ("VerticalApp", ["--format", "json"], "VerticalApp.json"),
+        ("VerticalApp", ["--format", "dot"], "VerticalApp.dot"),
+        ("VerticalApp", ["--format", "text"], "VerticalApp.txt"),
+        ("VerticalApp", ["--format", "json", "--platform", "macos", "--no-tests"], "VerticalApp-macos-notests.json"),
+        ("Workspace/App", ["--format", "json"], "Workspace.json"),
+        ("Workspace/App", ["--format", "dot"], "Workspace.dot"),
+        ("Violations", ["--format", "json"], "Violations.json"),
+        ("Violations", ["--format", "text"], "Violations.txt"),
+    ])
+    func sample(_ sample: String, _ options: [String], _ golden: String) throws {
+        let path = ModGraphRunner.samples.appendingPathComponent(sample).path
+        let result = try ModGraphRunner.run(["graph", path] + options)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.isEmpty)
+        try expectGolden(result.output, golden)
+    }
+
+    @Test func aDumpReadFromStandardInputGivesTheSameGraph() throws {
+        let folder = ModGraphRunner.samples.appendingPathComponent("Workspace/App")
+        let dump = Process()
+        dump.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        dump.arguments = ["swift", "package", "--package-path", folder.path, "dump-package"]
+        let pipe = Pipe()
+        dump.standardOutput = pipe
+        try dump.run()
+        let json = pipe.fileHandleForReading.readDataToEndOfFile()
+        dump.waitUntilExit()
+        #expect(dump.terminationStatus == 0)
+
+        let fromStandardInput = try ModGraphRunner.run(["graph", "-", "--format", "json"], input: json)
+        let fromFolder = try ModGraphRunner.run(["graph", folder.path, "--format", "json"])
+        #expect(fromStandardInput.status == 0, "\(fromStandardInput.errors)")
+        #expect(fromStandardInput.output == fromFolder.output)
+    }
+
+    @Test func outputIsByteIdenticalFromRunToRun() throws {
+        let path = ModGraphRunner.samples.appendingPathComponent("Workspace/App").path
+        let first = try ModGraphRunner.run(["graph", path, "--format", "dot"])
+        let second = try ModGraphRunner.run(["graph", path, "--format", "dot"])
+        #expect(first.status == 0)
+        #expect(first.output == second.output)
+    }
+}
+
+@Suite("README")
+struct ReadmeTests {
+    /// The tour shows real output; this keeps it from drifting.
+    @Test func theTourShowsWhatModgraphPrints() throws {
+        let readme = try String(contentsOf: ModGraphRunner.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let path = ModGraphRunner.samples.appendingPathComponent("VerticalApp").path
+        let result = try ModGraphRunner.run(["graph", path])
+        #expect(result.status == 0)
+        #expect(readme.contains("$ modgraph graph Samples/VerticalApp\n" + result.output + "```"))
+    }
+}
