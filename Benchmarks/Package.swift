@@ -1,0 +1,26 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Benchmarks live beside the code but outside its test suite: speed and memory
+// targets are figures to print and compare, not assertions in unit tests.
+// Run them all with `scripts/bench.sh` (release build).
+let package = Package(
+    name: "ModGraphBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "ModGraph", path: ".."),
+    ],
+    targets: [
+        .target(
+            name: "BenchmarkKit",
+            dependencies: [.product(name: "ModGraphCore", package: "ModGraph")]
+        ),
+        .executableTarget(
+            name: "modgraph-bench",
+            dependencies: [
+                "BenchmarkKit",
+                .product(name: "ModGraphCore", package: "ModGraph"),
+            ]
+        ),
+    ]
+)

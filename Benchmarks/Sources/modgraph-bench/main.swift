@@ -1,0 +1,7 @@
+import BenchmarkKit
+import ModGraphCore
+
+// Each area adds its suite here; `scripts/bench.sh` builds in release and runs this.
+var results: [Measurement] = []
+results += coreBenchmarks()
+printTable(results)
