@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # compare-real-packages.sh: check modgraph's loader against SwiftPM on the real
-# packages of this machine. NOT part of CI (slow: about 10 s a package).
+# packages of this machine. NOT part of CI (about 4 minutes for all ~120 with --jobs 2).
 #
 # For every bare repository /opt/swift-packages/OWNER/NAME.git (aliases, i.e.
 # symlinks and lower-case copies that resolve to the same folder, once):
@@ -25,12 +25,16 @@
 #          of modgraph edges of kind "product", deduplicated).
 #      Documented describe differences, handled explicitly (details in the
 #      header of compare_graphs.py):
-#        - platform-conditional edges: describe keeps them -> compared;
+#        - platform-conditional edges: describe keeps them (it doesn't
+#          evaluate platforms) -> compared like unconditional ones;
 #        - trait-conditional edges: describe keeps only those enabled by the
 #          root's default traits -> expected iff a trait of the condition is
 #          in the default-trait closure from dump-package;
-#        - plugin usages (kind "plugin"): describe doesn't list them -> not
-#          compared;
+#        - plugin usages (kind "plugin"): SwiftPM adds them to the target's
+#          dependencies, so describe lists them -> compared (same-package
+#          plugin as a target dep, `.plugin(name:package:)` as a product dep);
+#        - regular targets with a main.* source: describe says "executable"
+#          (SwiftPM infers it), modgraph "regular" -> type MISMATCH + hint;
 #        - snippet targets: describe adds them -> ignored (counted in notes).
 #   4. prints one line per package (OK, MISMATCH: diff, MODGRAPH-FAIL: error,
 #      DESCRIBE-FAIL: error, CLONE-FAIL) and a summary line

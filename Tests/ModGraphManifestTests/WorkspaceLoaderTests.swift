@@ -138,3 +138,27 @@ struct WorkspaceLoaderTests {
         #expect(workspace.warnings.first?.contains("no checkout of 'absent'") == true)
     }
 }
+
+@Suite("target types as SwiftPM builds them")
+struct EffectiveTypeTests {
+    /// A `.target` with `main.swift` is built as an executable (Ink's InkCLI, Rainbow's playground);
+    /// `main.x.swift` does not count, nor does an excluded folder.
+    @Test func aRegularTargetWithAMainFileIsAnExecutable() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let root = try folder.package("Tools", manifest: """
+        // swift-tools-version:5.2
+        import PackageDescription
+        let package = Package(name: "Tools", targets: [
+            .target(name: "CLI"), .target(name: "Lib"), .target(name: "Nested"), .target(name: "Hidden", exclude: ["Old"]),
+        ])
+        """, sources: ["Sources/Lib", "Sources/Hidden"])
+        try folder.write("Tools/Sources/CLI/main.swift", "print(1)\n")
+        try folder.write("Tools/Sources/Lib/main.helpers.swift", "let x = 1\n")
+        try folder.write("Tools/Sources/Nested/Deep/Main.c", "int main(void) { return 0; }\n")
+        try folder.write("Tools/Sources/Hidden/Old/main.swift", "print(2)\n")
+        let workspace = try WorkspaceLoader(provider: dumper).load(directory: root)
+        let graph = try GraphBuilder().build(workspace)
+        #expect(graph.targets.map { "\($0.name):\($0.type.rawValue)" } == ["CLI:executable", "Hidden:regular", "Lib:regular", "Nested:executable"])
+    }
+}

@@ -31,8 +31,9 @@ public struct GraphBuilder: Sendable {
             guard let manifest = package.manifest else { continue }
             let layout = SourceLayout(packageDirectory: package.directory)
             for target in manifest.targets {
-                targets.append(Target(id: TargetID(package: package.identity, name: target.name), type: target.type,
-                                      path: layout.sourcePath(of: target)))
+                let path = layout.sourcePath(of: target)
+                targets.append(Target(id: TargetID(package: package.identity, name: target.name),
+                                      type: layout.effectiveType(of: target, sourcePath: path), path: path))
             }
             for product in manifest.products {
                 products.append(Product(package: package.identity, name: product.name, type: product.type,

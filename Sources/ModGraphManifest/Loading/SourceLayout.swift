@@ -31,6 +31,25 @@ struct SourceLayout {
         return candidates.first
     }
 
+    /// SwiftPM builds a `.target` whose sources hold a `main` file
+    /// (`main.swift`, `main.c`, …, at any depth) as an executable, whatever
+    /// the manifest says; older manifests rely on it.
+    func effectiveType(of target: ManifestTarget, sourcePath: String?) -> TargetType {
+        guard target.type == .regular, let packageDirectory, let sourcePath else { return target.type }
+        let folder = Paths.absolute(sourcePath, relativeTo: packageDirectory)
+        let excluded = Set(target.exclude.map { Paths.absolute($0, relativeTo: folder) })
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return target.type }
+        while let relative = walker.nextObject() as? String {
+            if excluded.contains(Paths.absolute(relative, relativeTo: folder)) {
+                walker.skipDescendants()
+                continue
+            }
+            let name = (relative as NSString).lastPathComponent.lowercased()
+            if name.hasPrefix("main."), name.filter({ $0 == "." }).count == 1 { return .executable }
+        }
+        return target.type
+    }
+
     /// `./Sources/X/` and `Sources/X` are the same folder.
     private static func normalised(_ path: String) -> String {
         let parts = path.split(separator: "/").filter { $0 != "." }
