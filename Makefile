@@ -23,6 +23,8 @@ demo: build
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@echo "modgraph check on ModGraph itself (.modgraph.yml):"
+	"$$($(SWIFT) build --show-bin-path)/modgraph" check .
 
 clean:
 	rm -rf .build "$(OUT)"

@@ -4,7 +4,8 @@ import PackageDescription
 // The layers, bottom to top. Each depends only on the ones listed before it:
 //   ModGraphCore       pure graph model and algorithms (no I/O, no processes)
 //   ModGraphManifest   `swift package dump-package` decoding and workspace loading
-//   ModGraphRendering  textual and graphical output (JSON, DOT)
+//   ModGraphRules      `.modgraph.yml` and the layering rules `modgraph check` enforces
+//   ModGraphRendering  textual and graphical output (JSON, DOT, check reports)
 //   ModGraphCLI        the commands, on swift-argument-parser
 //   modgraph           the executable: one line that runs ModGraphCLI
 let package = Package(
@@ -17,16 +18,19 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         .target(name: "ModGraphCore"),
         .target(name: "ModGraphManifest", dependencies: ["ModGraphCore"]),
-        .target(name: "ModGraphRendering", dependencies: ["ModGraphCore"]),
+        .target(name: "ModGraphRules", dependencies: ["ModGraphCore", "Yams"]),
+        .target(name: "ModGraphRendering", dependencies: ["ModGraphCore", "ModGraphRules"]),
         .target(
             name: "ModGraphCLI",
             dependencies: [
                 "ModGraphCore",
                 "ModGraphManifest",
+                "ModGraphRules",
                 "ModGraphRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -35,6 +39,7 @@ let package = Package(
 
         .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest"]),
+        .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules"]),
         .testTarget(name: "ModGraphRenderingTests", dependencies: ["ModGraphRendering", "ModGraphManifest"]),
         .testTarget(
             name: "ModGraphCLITests",

@@ -19,3 +19,13 @@ enum Console {
         writeError("warning: \(message)\n")
     }
 }
+
+extension Console {
+    /// Colour only for a person at a terminal: not in files or pipes, not under `NO_COLOR` or a dumb terminal.
+    static var isColourTerminal: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
+        if environment["TERM"] == "dumb" { return false }
+        return isatty(STDOUT_FILENO) != 0
+    }
+}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ModGraphManifest
+import ModGraphRules
 
 /// Runs `modgraph` with `arguments` and returns its exit status, so that the
 /// executable stays one line and every failure maps to a documented code:
@@ -12,6 +13,9 @@ public enum EntryPoint {
             try command.run()
             return 0
         } catch let error as LoadError {
+            Console.error(error.description)
+            return 2
+        } catch let error as ConfigError {
             Console.error(error.description)
             return 2
         } catch let error as CommandError {

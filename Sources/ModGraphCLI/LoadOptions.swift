@@ -24,6 +24,11 @@ struct LoadOptions: ParsableArguments {
 
     /// Loads the workspace, prints its warnings, and applies the filters.
     func loadGraph() throws -> ModuleGraph {
+        try load().graph
+    }
+
+    /// The filtered graph and the root package's folder, which package paths in the graph are relative to.
+    func load() throws -> (graph: ModuleGraph, rootDirectory: String?) {
         let provider = DumpPackageRunner(swiftExecutable: swiftExecutable ?? DumpPackageRunner.defaultExecutable)
         let loader = WorkspaceLoader(provider: provider, externals: externals)
         let workspace = try loadWorkspace(with: loader)
@@ -31,7 +36,7 @@ struct LoadOptions: ParsableArguments {
         var graph = try GraphBuilder(externals: externals).build(workspace)
         if let platform { graph = graph.restricted(toPlatform: platform) }
         if noTests { graph = graph.withoutTests() }
-        return graph
+        return (graph, workspace.rootDirectory)
     }
 
     private func loadWorkspace(with loader: WorkspaceLoader) throws -> Workspace {

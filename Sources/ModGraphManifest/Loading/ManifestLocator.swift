@@ -1,0 +1,161 @@
+/// Finds where a target and its dependencies are written in a manifest's
+/// text, so annotations point at the line a reviewer has to change.
+///
+/// Manifests are programs, so this is a light scan rather than a parse: it
+/// skips comments and string contents, tracks brackets, and treats a
+/// `.target(`-style call as a declaration unless it sits inside a
+/// `dependencies:` or `plugins:` list (where `.target(name:)` is a
+/// dependency). A dependency is the first string literal with its name inside
+/// the declaration's call. When the text does not say (targets built in
+/// loops, names held in variables), callers fall back to the declaration,
+/// then to line 1.
+public struct ManifestLocator: Sendable {
+    struct Declaration {
+        let name: String
+        let nameLine: Int
+        /// String literals inside the call, with their lines, in order.
+        let literals: [(text: String, line: Int)]
+    }
+
+    private let declarations: [Declaration]
+
+    private static let declarationCalls: Set<String> = [
+        "target", "executableTarget", "testTarget", "macro", "plugin", "systemLibrary", "binaryTarget", "regularTarget",
+    ]
+
+    public init(text: String) {
+        declarations = Self.scan(Array(text.unicodeScalars))
+    }
+
+    /// 1-based line of the target's declaration (its `name:` argument).
+    public func line(ofTarget name: String) -> Int? {
+        declarations.first { $0.name == name }?.nameLine
+    }
+
+    /// 1-based line where `target` names `dependency` (a target or product name).
+    public func line(ofDependency dependency: String, inTarget target: String) -> Int? {
+        guard let declaration = declarations.first(where: { $0.name == target }) else { return nil }
+        var skippedOwnName = false
+        for literal in declaration.literals where literal.text == dependency {
+            if !skippedOwnName, literal.text == target, literal.line == declaration.nameLine {
+                skippedOwnName = true
+                continue
+            }
+            return literal.line
+        }
+        return nil
+    }
+
+    /// One pass over the text.
+    ///
+    /// - Complexity: O(n) in the length of the manifest.
+    private static func scan(_ text: [Unicode.Scalar]) -> [Declaration] {
+        struct Open {
+            let label: String?
+            /// Index into `calls` when this bracket opened a declaration call.
+            let call: Int?
+        }
+        struct Call {
+            var name: String?
+            var nameLine = 0
+            var literals: [(String, Int)] = []
+            var expectName = false
+        }
+        var stack: [Open] = []
+        var calls: [Call] = []
+        var finished: [Int] = []
+        var line = 1
+        var index = 0
+        var word = ""
+        var lastLabel: String?
+        var pendingCall: String?
+
+        func openCalls() -> [Int] { stack.compactMap(\.call) }
+
+        while index < text.count {
+            let character = text[index]
+            let next: Unicode.Scalar? = index + 1 < text.count ? text[index + 1] : nil
+            if character == "\n" { line += 1 }
+            if character == "/", next == "/" {
+                while index < text.count, text[index] != "\n" { index += 1 }
+                continue
+            }
+            if character == "/", next == "*" {
+                index += 2
+                while index + 1 < text.count, !(text[index] == "*" && text[index + 1] == "/") {
+                    if text[index] == "\n" { line += 1 }
+                    index += 1
+                }
+                index += 2
+                continue
+            }
+            if character == "\"" {
+                let startLine = line
+                var literal = ""
+                index += 1
+                while index < text.count, text[index] != "\"" {
+                    if text[index] == "\\", index + 1 < text.count { literal.unicodeScalars.append(text[index + 1]); index += 2; continue }
+                    if text[index] == "\n" { line += 1 }
+                    literal.unicodeScalars.append(text[index])
+                    index += 1
+                }
+                index += 1
+                for open in openCalls() { calls[open].literals.append((literal, startLine)) }
+                if let innermost = stack.last?.call, calls[innermost].expectName, calls[innermost].name == nil {
+                    calls[innermost].name = literal
+                    calls[innermost].nameLine = startLine
+                }
+                if let innermost = stack.last?.call { calls[innermost].expectName = false }
+                word = ""
+                continue
+            }
+            if character.properties.isAlphabetic || character == "_" || ("0"..."9").contains(character) {
+                word.unicodeScalars.append(character)
+                index += 1
+                continue
+            }
+            if character == ":" {
+                if !word.isEmpty {
+                    lastLabel = word
+                    if word == "name", let innermost = stack.last?.call { calls[innermost].expectName = true }
+                }
+            } else if character == "(" || character == "[" {
+                var call: Int?
+                if character == "(", let candidate = pendingCall, word == candidate {
+                    let insideDependencies = stack.contains { $0.label == "dependencies" || $0.label == "plugins" }
+                    if !insideDependencies {
+                        calls.append(Call())
+                        call = calls.count - 1
+                    }
+                }
+                stack.append(Open(label: lastLabel, call: call))
+                lastLabel = nil
+            } else if character == ")" || character == "]" {
+                if let closed = stack.popLast(), let call = closed.call { finished.append(call) }
+                lastLabel = nil
+            } else if character == "." {
+                pendingCall = nil
+                word = ""
+                index += 1
+                var name = ""
+                while index < text.count, text[index].properties.isAlphabetic || text[index] == "_" {
+                    name.unicodeScalars.append(text[index])
+                    index += 1
+                }
+                word = name
+                if declarationCalls.contains(name) { pendingCall = name }
+                continue
+            } else if !character.properties.isWhitespace {
+                lastLabel = nil
+            }
+            if !(character.properties.isWhitespace) { word = "" }
+            if character != "(" { } else { pendingCall = nil }
+            index += 1
+        }
+        return finished.sorted().compactMap { call in
+            guard let name = calls[call].name else { return nil }
+            return Declaration(name: name, nameLine: calls[call].nameLine,
+                               literals: calls[call].literals.map { (text: $0.0, line: $0.1) })
+        }
+    }
+}

@@ -1,0 +1,87 @@
+/// Where something was written in the configuration file, for messages and annotations.
+public struct ConfigLocation: Hashable, Sendable, CustomStringConvertible {
+    public let file: String
+    public let line: Int
+
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+
+    public var description: String { "\(file):\(line)" }
+}
+
+/// A pattern and where it was written.
+public struct LocatedPattern: Hashable, Sendable {
+    public let pattern: TargetPattern
+    public let location: ConfigLocation
+}
+
+/// What `modgraph check` enforces, as read from `.modgraph.yml`
+/// (schema in `docs/configuration.md`).
+public struct CheckConfig: Sendable {
+    public enum Severity: String, Sendable, CaseIterable {
+        case error, warning, ignore
+    }
+
+    public enum TestPolicy: String, Sendable, CaseIterable {
+        /// Tests are checked for cycles only.
+        case exempt
+        /// Tests follow every rule.
+        case checked
+    }
+
+    /// A layer; layers are listed top first, and a target may depend only on
+    /// its own layer or those below it.
+    public struct Layer: Sendable {
+        public let name: String
+        public let targets: [LocatedPattern]
+        /// Members that must not reach one another (the vertical rule); empty when the layer is not isolated.
+        public let isolated: [LocatedPattern]
+        /// External products members may use; `nil` when the layer does not restrict them.
+        public let externals: [LocatedPattern]?
+        public let location: ConfigLocation
+    }
+
+    /// `from` must not depend on `to`, unless `to` also matches `allow`
+    /// (with the captures of `from` substituted) or `from` matches one of `exceptFrom`.
+    public struct ForbiddenEdge: Sendable {
+        public let from: LocatedPattern
+        public let to: LocatedPattern
+        public let allow: LocatedPattern?
+        public let exceptFrom: [LocatedPattern]
+        public let message: String?
+        public let location: ConfigLocation
+    }
+
+    /// A violation the team accepts, and why.
+    public struct Exception: Sendable {
+        public let from: LocatedPattern
+        public let to: LocatedPattern
+        /// Limits the exception to one rule; `nil` covers every rule.
+        public let rule: RuleKind?
+        public let reason: String
+        public let location: ConfigLocation
+    }
+
+    public struct Limits: Sendable {
+        public var depth: (value: Int, location: ConfigLocation)?
+        public var fanIn: (value: Int, location: ConfigLocation)?
+        public var fanOut: (value: Int, location: ConfigLocation)?
+
+        public init() {}
+    }
+
+    public let file: String
+    public var layers: [Layer] = []
+    public var unassigned: Severity = .warning
+    public var unassignedLocation: ConfigLocation?
+    public var tests: TestPolicy = .exempt
+    public var forbidden: [ForbiddenEdge] = []
+    public var exceptions: [Exception] = []
+    public var limits = Limits()
+
+    public init(file: String) {
+        self.file = file
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import Yams
+
+/// Reads `.modgraph.yml` from its text into a ``CheckConfig``. Every error
+/// names the file, the line and the key, and unknown keys are errors: a
+/// misspelt rule that silently does nothing is worse than a failed build.
+public enum ConfigParser {
+    public static func parse(_ text: String, file: String) throws(ConfigError) -> CheckConfig {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw ConfigError(file: file, line: nil, problem: "the file is empty; see docs/configuration.md")
+            }
+            root = node
+        } catch let error as ConfigError {
+            throw error
+        } catch let error as YamlError {
+            throw ConfigError(file: file, line: Self.line(of: error), problem: "not valid YAML: \(Self.summary(of: error))")
+        } catch {
+            throw ConfigError(file: file, line: nil, problem: "not valid YAML: \(error)")
+        }
+        var reader = Reader(file: file)
+        return try reader.config(root)
+    }
+
+    private static func line(of error: YamlError) -> Int? {
+        switch error {
+        case let .scanner(_, _, mark, _), let .parser(_, _, mark, _), let .composer(_, _, mark, _):
+            return mark.line
+        default:
+            return nil
+        }
+    }
+
+    private static func summary(of error: YamlError) -> String {
+        switch error {
+        case let .scanner(context, problem, _, _), let .parser(context, problem, _, _), let .composer(context, problem, _, _):
+            return [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
+        default:
+            return "\(error)"
+        }
+    }
+}
+
+/// Walks the YAML tree, keeping the file name for messages.
+private struct Reader {
+    let file: String
+
+    func location(_ node: Node) -> ConfigLocation {
+        ConfigLocation(file: file, line: node.mark?.line ?? 1)
+    }
+
+    func fail(_ node: Node?, _ problem: String) -> ConfigError {
+        ConfigError(file: file, line: node?.mark?.line, problem: problem)
+    }
+
+    /// The entries of a mapping; unknown keys are errors that list the known ones.
+    func entries(_ node: Node, at path: String, allowed: [String]) throws(ConfigError) -> [(key: String, keyNode: Node, value: Node)] {
+        guard case let .mapping(mapping) = node else {
+            throw fail(node, "\(path) must be a mapping of keys to values")
+        }
+        var seen = Set<String>()
+        var result: [(key: String, keyNode: Node, value: Node)] = []
+        for (keyNode, value) in mapping {
+            guard let key = keyNode.scalar?.string else { throw fail(keyNode, "\(path) has a key that is not text") }
+            guard allowed.contains(key) else {
+                throw fail(keyNode, "unknown key '\(key)' in \(path); expected one of: \(allowed.joined(separator: ", "))")
+            }
+            guard seen.insert(key).inserted else { throw fail(keyNode, "key '\(key)' appears twice in \(path)") }
+            result.append((key, keyNode, value))
+        }
+        return result
+    }
+
+    func string(_ node: Node, at path: String) throws(ConfigError) -> String {
+        guard let scalar = node.scalar else { throw fail(node, "\(path) must be text") }
+        return scalar.string
+    }
+
+    func integer(_ node: Node, at path: String) throws(ConfigError) -> Int {
+        guard let scalar = node.scalar, let value = Int(scalar.string), value >= 0 else {
+            throw fail(node, "\(path) must be a whole number, 0 or more")
+        }
+        return value
+    }
+
+    func boolean(_ node: Node, at path: String) throws(ConfigError) -> Bool {
+        switch node.scalar?.string.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw fail(node, "\(path) must be true or false")
+        }
+    }
+
+    func pattern(_ node: Node, at path: String) throws(ConfigError) -> LocatedPattern {
+        let text = try string(node, at: path)
+        do {
+            return LocatedPattern(pattern: try TargetPattern(text), location: location(node))
+        } catch {
+            throw fail(node, "\(path): \(error.description)")
+        }
+    }
+
+    /// A pattern or a list of patterns.
+    func patterns(_ node: Node, at path: String) throws(ConfigError) -> [LocatedPattern] {
+        if case let .sequence(sequence) = node {
+            var result: [LocatedPattern] = []
+            for item in sequence { result.append(try pattern(item, at: path)) }
+            return result
+        }
+        return [try pattern(node, at: path)]
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ node: Node, at path: String, as type: T.Type) throws(ConfigError) -> T where T.RawValue == String {
+        let text = try string(node, at: path)
+        guard let value = T(rawValue: text) else {
+            throw fail(node, "\(path) must be one of: \(T.allCases.map(\.rawValue).joined(separator: ", ")); got '\(text)'")
+        }
+        return value
+    }
+
+    mutating func config(_ root: Node) throws(ConfigError) -> CheckConfig {
+        var config = CheckConfig(file: file)
+        let keys = ["version", "layers", "unassigned", "tests", "forbidden", "exceptions", "limits"]
+        for (key, _, value) in try entries(root, at: "the top level", allowed: keys) {
+            switch key {
+            case "version":
+                guard try integer(value, at: "version") == 1 else { throw fail(value, "version must be 1") }
+            case "layers":
+                config.layers = try layers(value)
+            case "unassigned":
+                config.unassigned = try choice(value, at: "unassigned", as: CheckConfig.Severity.self)
+                config.unassignedLocation = location(value)
+            case "tests":
+                config.tests = try choice(value, at: "tests", as: CheckConfig.TestPolicy.self)
+            case "forbidden":
+                config.forbidden = try list(value, at: "forbidden") { reader, item, path throws(ConfigError) in try reader.forbiddenEdge(item, at: path) }
+            case "exceptions":
+                config.exceptions = try list(value, at: "exceptions") { reader, item, path throws(ConfigError) in try reader.exception(item, at: path) }
+            case "limits":
+                config.limits = try limits(value)
+            default:
+                break
+            }
+        }
+        return config
+    }
+
+    func list<T>(_ node: Node, at path: String, _ read: (Reader, Node, String) throws(ConfigError) -> T) throws(ConfigError) -> [T] {
+        guard case let .sequence(sequence) = node else { throw fail(node, "\(path) must be a list") }
+        var result: [T] = []
+        for (index, item) in sequence.enumerated() {
+            result.append(try read(self, item, "\(path)[\(index)]"))
+        }
+        return result
+    }
+
+    func layers(_ node: Node) throws(ConfigError) -> [CheckConfig.Layer] {
+        let layers = try list(node, at: "layers") { reader, item, path throws(ConfigError) in try reader.layer(item, at: path) }
+        var names = Set<String>()
+        for layer in layers where !names.insert(layer.name).inserted {
+            throw ConfigError(file: file, line: layer.location.line, problem: "two layers are named '\(layer.name)'")
+        }
+        return layers
+    }
+
+    func layer(_ node: Node, at path: String) throws(ConfigError) -> CheckConfig.Layer {
+        var name: String?
+        var targets: [LocatedPattern]?
+        var isolated: [LocatedPattern] = []
+        var isolatedAll = false
+        var externals: [LocatedPattern]?
+        for (key, _, value) in try entries(node, at: path, allowed: ["name", "targets", "isolated", "externals"]) {
+            switch key {
+            case "name": name = try string(value, at: "\(path).name")
+            case "targets": targets = try patterns(value, at: "\(path).targets")
+            case "isolated":
+                if value.scalar != nil, let flag = try? boolean(value, at: "\(path).isolated") {
+                    isolatedAll = flag
+                } else {
+                    isolated = try patterns(value, at: "\(path).isolated")
+                }
+            case "externals":
+                externals = value.sequence?.isEmpty == true ? [] : try patterns(value, at: "\(path).externals")
+            default: break
+            }
+        }
+        guard let name, !name.isEmpty else { throw fail(node, "\(path) needs a 'name'") }
+        guard let targets, !targets.isEmpty else { throw fail(node, "\(path) ('\(name)') needs 'targets': a list of patterns") }
+        return CheckConfig.Layer(name: name, targets: targets, isolated: isolatedAll ? targets : isolated,
+                                 externals: externals, location: location(node))
+    }
+
+    func forbiddenEdge(_ node: Node, at path: String) throws(ConfigError) -> CheckConfig.ForbiddenEdge {
+        var from: LocatedPattern?
+        var to: LocatedPattern?
+        var allow: LocatedPattern?
+        var exceptFrom: [LocatedPattern] = []
+        var message: String?
+        for (key, _, value) in try entries(node, at: path, allowed: ["from", "to", "allow", "exceptFrom", "message"]) {
+            switch key {
+            case "from": from = try pattern(value, at: "\(path).from")
+            case "to": to = try pattern(value, at: "\(path).to")
+            case "allow": allow = try pattern(value, at: "\(path).allow")
+            case "exceptFrom": exceptFrom = try patterns(value, at: "\(path).exceptFrom")
+            case "message": message = try string(value, at: "\(path).message")
+            default: break
+            }
+        }
+        guard let from, let to else { throw fail(node, "\(path) needs both 'from' and 'to'") }
+        let known = Set(from.pattern.captureNames)
+        for used in (to.pattern.captureNames + (allow?.pattern.captureNames ?? [])) where !known.contains(used) {
+            throw fail(node, "\(path) uses capture '{\(used)}', which 'from' does not define")
+        }
+        return CheckConfig.ForbiddenEdge(from: from, to: to, allow: allow, exceptFrom: exceptFrom, message: message, location: location(node))
+    }
+
+    func exception(_ node: Node, at path: String) throws(ConfigError) -> CheckConfig.Exception {
+        var from: LocatedPattern?
+        var to: LocatedPattern?
+        var rule: RuleKind?
+        var reason: String?
+        for (key, _, value) in try entries(node, at: path, allowed: ["from", "to", "rule", "reason"]) {
+            switch key {
+            case "from": from = try pattern(value, at: "\(path).from")
+            case "to": to = try pattern(value, at: "\(path).to")
+            case "rule": rule = try choice(value, at: "\(path).rule", as: RuleKind.self)
+            case "reason": reason = try string(value, at: "\(path).reason")
+            default: break
+            }
+        }
+        guard let from, let to else { throw fail(node, "\(path) needs both 'from' and 'to'") }
+        guard let reason, !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw fail(node, "\(path) needs a 'reason': say why the team accepts this dependency")
+        }
+        return CheckConfig.Exception(from: from, to: to, rule: rule, reason: reason, location: location(node))
+    }
+
+    func limits(_ node: Node) throws(ConfigError) -> CheckConfig.Limits {
+        var limits = CheckConfig.Limits()
+        for (key, _, value) in try entries(node, at: "limits", allowed: ["depth", "fanIn", "fanOut"]) {
+            let entry = (try integer(value, at: "limits.\(key)"), location(value))
+            switch key {
+            case "depth": limits.depth = entry
+            case "fanIn": limits.fanIn = entry
+            case "fanOut": limits.fanOut = entry
+            default: break
+            }
+        }
+        return limits
+    }
+}
