@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "modgraph", targets: ["modgraph"]),
         .library(name: "ModGraphCore", targets: ["ModGraphCore"]),
         .library(name: "ModGraphManifest", targets: ["ModGraphManifest"]),
+        .library(name: "ModGraphRules", targets: ["ModGraphRules"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -2,10 +2,13 @@
 public struct ConfigLocation: Hashable, Sendable, CustomStringConvertible {
     public let file: String
     public let line: Int
+    /// Tells apart entries written on one line (`[App, Ghost]`).
+    public let column: Int
 
-    public init(file: String, line: Int) {
+    public init(file: String, line: Int, column: Int = 1) {
         self.file = file
         self.line = line
+        self.column = column
     }
 
     public var description: String { "\(file):\(line)" }

@@ -14,6 +14,10 @@ public enum ConfigParser {
             root = node
         } catch let error as ConfigError {
             throw error
+        } catch let YamlError.duplicatedKeysInMapping(duplicates, context) {
+            let key = duplicates.sorted().first ?? ""
+            throw ConfigError(file: file, line: Self.secondLine(of: key, in: text, from: context.mark.line) ?? context.mark.line,
+                              problem: "key '\(key)' appears twice in one mapping")
         } catch let error as YamlError {
             throw ConfigError(file: file, line: Self.line(of: error), problem: "not valid YAML: \(Self.summary(of: error))")
         } catch {
@@ -21,6 +25,20 @@ public enum ConfigParser {
         }
         var reader = Reader(file: file)
         return try reader.config(root)
+    }
+
+    /// Yams reports a duplicated key at its mapping; the user needs the line of the repeat.
+    private static func secondLine(of key: String, in text: String, from start: Int) -> Int? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var seen = 0
+        for (index, line) in lines.enumerated() where index + 1 >= start {
+            let trimmed = line.drop { $0 == " " || $0 == "-" }
+            if trimmed.hasPrefix("\(key):") || trimmed.hasPrefix("\"\(key)\":") {
+                seen += 1
+                if seen == 2 { return index + 1 }
+            }
+        }
+        return nil
     }
 
     private static func line(of error: YamlError) -> Int? {
@@ -47,7 +65,7 @@ private struct Reader {
     let file: String
 
     func location(_ node: Node) -> ConfigLocation {
-        ConfigLocation(file: file, line: node.mark?.line ?? 1)
+        ConfigLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
     }
 
     func fail(_ node: Node?, _ problem: String) -> ConfigError {
@@ -59,14 +77,13 @@ private struct Reader {
         guard case let .mapping(mapping) = node else {
             throw fail(node, "\(path) must be a mapping of keys to values")
         }
-        var seen = Set<String>()
+        // Yams itself rejects a key written twice, before this sees the mapping.
         var result: [(key: String, keyNode: Node, value: Node)] = []
         for (keyNode, value) in mapping {
             guard let key = keyNode.scalar?.string else { throw fail(keyNode, "\(path) has a key that is not text") }
             guard allowed.contains(key) else {
                 throw fail(keyNode, "unknown key '\(key)' in \(path); expected one of: \(allowed.joined(separator: ", "))")
             }
-            guard seen.insert(key).inserted else { throw fail(keyNode, "key '\(key)' appears twice in \(path)") }
             result.append((key, keyNode, value))
         }
         return result

@@ -30,13 +30,14 @@ struct LayerAssignment {
                 }
                 layerOf[vertex] = index
                 claimedAt[vertex] = matched.location
-                for (patternIndex, isolated) in layer.isolated.enumerated() {
+                for isolated in layer.isolated {
                     guard let bindings = isolated.pattern.match(target.id, packageName: packageName) else { continue }
                     used.insert(isolated.location)
-                    // Without captures every member is its own group; with them, members that capture the same values are one feature.
+                    // Without captures every member is its own group; with them, members that
+                    // capture the same values (`{feature}UI`, `{feature}Core`) are one feature.
                     groupOf[vertex] = bindings.isEmpty
                         ? "target \(target.id)"
-                        : "pattern \(patternIndex): " + bindings.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+                        : "captures " + bindings.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
                     break
                 }
             }

@@ -1,0 +1,133 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// `modgraph check` end to end on the samples: the real dump, the real
+/// configuration files, every output format against golden files.
+@Suite("modgraph check")
+struct CheckCommandTests {
+    private func sample(_ name: String) -> String {
+        ModGraphRunner.samples.appendingPathComponent(name).path
+    }
+
+    /// Paths in reports are relative to the current folder; run from the repository root as CI does.
+    private func check(_ arguments: [String]) throws -> ModGraphRunner.Result {
+        try ModGraphRunner.run(["check"] + arguments, in: ModGraphRunner.repository)
+    }
+
+    @Test(arguments: ["VerticalApp", "Workspace/App"])
+    func theCleanSamplesPass(_ name: String) throws {
+        let result = try check(["Samples/\(name)"])
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.hasPrefix("modgraph check passed: 0 errors, 0 warnings"))
+    }
+
+    @Test(arguments: [("text", "check-Violations.txt"), ("json", "check-Violations.json"), ("github", "check-Violations.github"),
+                      ("sarif", "check-Violations.sarif"), ("junit", "check-Violations.xml")])
+    func theViolationsSampleReportsExactlyItsPlantedFaults(_ format: String, _ golden: String) throws {
+        let result = try check(["Samples/Violations", "--format", format])
+        #expect(result.status == 1)
+        #expect(result.errors.isEmpty)
+        try expectGolden(result.output, golden)
+    }
+
+    @Test func theJSONReportListsTheThreeFaultsWithTheirChains() throws {
+        let result = try check(["Samples/Violations", "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        let chains = findings.map { finding in
+            "\(finding["rule"] as? String ?? "?"): " + ((finding["chain"] as? [String]) ?? []).joined(separator: " → ")
+        }
+        #expect(chains == [
+            "layering: violations/Networking → violations/Profile",
+            "isolation: violations/Checkout → violations/Profile",
+            "isolation: violations/Search → violations/SharedHelpers → violations/Messaging",
+        ])
+        // Each points at the manifest line where the offending dependency is written.
+        let lines = findings.compactMap { ($0["location"] as? [String: Any])?["line"] as? Int }
+        let manifest = try String(contentsOf: ModGraphRunner.samples.appendingPathComponent("Violations/Package.swift"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3)
+        for line in lines { #expect(manifest[line - 1].contains("FAULT")) }
+    }
+
+    @Test func sarifHasTheShapeTheSpecificationRequires() throws {
+        let result = try check(["Samples/Violations", "--format", "sarif"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(document["version"] as? String == "2.1.0")
+        let run = try #require((document["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "modgraph")
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == 3)
+        for entry in results {
+            let index = try #require(entry["ruleIndex"] as? Int)
+            #expect(rules[index]["id"] as? String == entry["ruleId"] as? String)
+            #expect(["error", "warning", "note", "none"].contains(entry["level"] as? String ?? ""))
+            #expect(((entry["message"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
+            let physical = (entry["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+            #expect((physical?["artifactLocation"] as? [String: Any])?["uri"] as? String == "Samples/Violations/Package.swift")
+            #expect(((physical?["region"] as? [String: Any])?["startLine"] as? Int ?? 0) >= 1)
+        }
+    }
+
+    @Test func junitIsWellFormedXMLWithOneCasePerRule() throws {
+        let result = try check(["Samples/Violations", "--format", "junit"])
+        let parser = XMLParser(data: Data(result.output.utf8))
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(result.output.components(separatedBy: "<testcase ").count - 1 == 5)
+        #expect(result.output.components(separatedBy: "<failure ").count - 1 == 2)
+    }
+
+    @Test func aBaselineRatchets() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-baseline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let baseline = folder.appendingPathComponent("baseline.json").path
+
+        let written = try check(["Samples/Violations", "--write-baseline", baseline])
+        #expect(written.status == 0)
+        #expect(written.errors == "recorded 3 findings in \(baseline)\n")
+
+        let quiet = try check(["Samples/Violations", "--baseline", baseline])
+        #expect(quiet.status == 0, "\(quiet.output)")
+        #expect(quiet.output.contains("3 known violations not reported"))
+
+        // A baseline entry that no longer occurs is listed as fixed.
+        var text = try String(contentsOfFile: baseline, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"entries\" : [", with: "\"entries\" : [\n    {\"chain\": [], \"fingerprint\": \"layering:violations/Gone->violations/Away\", \"message\": \"\", \"rule\": \"layering\"},")
+        try text.write(toFile: baseline, atomically: true, encoding: .utf8)
+        let fixed = try check(["Samples/Violations", "--baseline", baseline, "--format", "json"])
+        #expect(fixed.status == 0)
+        #expect(fixed.output.contains("\"fixed\": [\n    \"layering:violations/Gone->violations/Away\"\n  ]"))
+    }
+
+    @Test func configurationErrorsExitWithTwoAndNameTheLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("rules.yml").path
+        try "layers:\n  - name: app\n    targets: [App]\n    isolatd: true\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let result = try check(["Samples/VerticalApp", "--config", config])
+        #expect(result.status == 2)
+        #expect(result.errors == "error: \(config):4: unknown key 'isolatd' in layers[0]; expected one of: name, targets, isolated, externals\n")
+
+        let missing = try check(["Samples/VerticalApp", "--config", folder.appendingPathComponent("none.yml").path])
+        #expect(missing.status == 2)
+        #expect(missing.errors.contains("no such configuration file"))
+    }
+
+    @Test func aPackageWithoutConfigurationIsAnInputError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-noconfig-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Bare\")\n"
+            .write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let result = try check([folder.path])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("no .modgraph.yml here or in the folders above it up to the repository root"))
+    }
+}

@@ -1,0 +1,95 @@
+import Testing
+@testable import ModGraphRules
+
+@Suite("configuration file")
+struct ConfigParserTests {
+    @Test func aFullConfigurationReads() throws {
+        let parsed = try config("""
+        version: 1
+        layers:
+          - name: app
+            targets: [App]
+          - name: features
+            targets: ["{feature}UI", "{feature}Core"]
+            isolated: true
+          - name: shared
+            targets: Shared*
+            isolated: [SharedA]
+          - name: core
+            targets: [Prelude]
+            externals: ["swift-collections/*"]
+        unassigned: error
+        tests: checked
+        forbidden:
+          - from: "{feature}UI"
+            to: "*Core"
+            allow: "{feature}Core"
+            exceptFrom: [LegacyUI]
+            message: a feature's UI uses only its own Core
+        exceptions:
+          - from: Legacy*
+            to: "*"
+            rule: layering
+            reason: being split up in Q3
+        limits:
+          depth: 8
+          fanIn: 20
+          fanOut: 12
+        """)
+        #expect(parsed.layers.map(\.name) == ["app", "features", "shared", "core"])
+        #expect(parsed.layers[1].isolated.map(\.pattern.text) == ["{feature}UI", "{feature}Core"])
+        #expect(parsed.layers[2].targets.map(\.pattern.text) == ["Shared*"])
+        #expect(parsed.layers[2].isolated.map(\.pattern.text) == ["SharedA"])
+        #expect(parsed.layers[0].externals == nil)
+        #expect(parsed.layers[3].externals?.map(\.pattern.text) == ["swift-collections/*"])
+        #expect(parsed.unassigned == .error)
+        #expect(parsed.tests == .checked)
+        #expect(parsed.forbidden.first?.allow?.pattern.text == "{feature}Core")
+        #expect(parsed.forbidden.first?.exceptFrom.map(\.pattern.text) == ["LegacyUI"])
+        #expect(parsed.forbidden.first?.location.line == 17)
+        #expect(parsed.exceptions.first?.rule == .layering)
+        #expect(parsed.exceptions.first?.reason == "being split up in Q3")
+        #expect(parsed.limits.depth?.value == 8)
+        #expect(parsed.limits.fanIn?.value == 20)
+        #expect(parsed.limits.fanOut?.value == 12)
+    }
+
+    @Test(arguments: [
+        ("layers: []\nunasigned: error\n", 2, "unknown key 'unasigned' in the top level; expected one of: version, layers, unassigned, tests, forbidden, exceptions, limits"),
+        ("layers:\n  - name: a\n    targets: [A]\n    isolate: true\n", 4, "unknown key 'isolate' in layers[0]; expected one of: name, targets, isolated, externals"),
+        ("layers:\n  - name: a\n    targets: [\"{x\"]\n", 3, "layers[0].targets: pattern '{x' has a '{' without its '}'"),
+        ("layers:\n  - name: a\n", 2, "layers[0] ('a') needs 'targets': a list of patterns"),
+        ("layers:\n  - name: a\n    targets: [A]\n  - name: a\n    targets: [B]\n", 4, "two layers are named 'a'"),
+        ("unassigned: sometimes\n", 1, "unassigned must be one of: error, warning, ignore; got 'sometimes'"),
+        ("exceptions:\n  - from: A\n    to: B\n", 2, "exceptions[0] needs a 'reason': say why the team accepts this dependency"),
+        ("forbidden:\n  - from: A\n    to: \"{x}Core\"\n", 2, "forbidden[0] uses capture '{x}', which 'from' does not define"),
+        ("limits:\n  depth: deep\n", 2, "limits.depth must be a whole number, 0 or more"),
+        ("layers: {a: 1}\n", 1, "layers must be a list"),
+        ("version: 2\n", 1, "version must be 1"),
+        ("tests: exempt\ntests: checked\n", 2, "key 'tests' appears twice in one mapping"),
+    ])
+    func errorsNameTheLineAndKey(_ yaml: String, _ line: Int, _ problem: String) {
+        #expect(throws: ConfigError(file: ".modgraph.yml", line: line, problem: problem)) {
+            try config(yaml)
+        }
+    }
+
+    @Test func brokenYAMLNamesTheLine() {
+        let error = #expect(throws: ConfigError.self) {
+            try config("layers:\n  - name: a\n    targets: [A\n")
+        }
+        #expect(error?.line == 4)
+        #expect(error?.problem.hasPrefix("not valid YAML") == true)
+        #expect(throws: ConfigError(file: ".modgraph.yml", line: nil, problem: "the file is empty; see docs/configuration.md")) {
+            try config("")
+        }
+    }
+
+    @Test func aTargetInTwoLayersIsAConfigurationError() throws {
+        let twice = try config("layers:\n  - name: top\n    targets: [App*]\n  - name: bottom\n    targets: [AppCore]\n")
+        #expect(throws: ConfigError(file: ".modgraph.yml", line: 5,
+                                    problem: "target 'app/AppCore' is claimed by layer 'top' (line 3) and by layer 'bottom'; a target belongs to one layer")) {
+            try Checker(config: twice).check(graph("AppCore -> X"))
+        }
+    }
+}

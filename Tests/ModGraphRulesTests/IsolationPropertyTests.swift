@@ -1,0 +1,74 @@
+import ModGraphCore
+import Testing
+@testable import ModGraphRules
+
+/// On random graphs, isolation findings must be exactly the pairs a brute
+/// force finds: member m of one vertical reaches member n of another through
+/// a path whose inner vertices are no verticals; one finding per (vertical of m, n).
+@Suite("isolation on random graphs")
+struct IsolationPropertyTests {
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
+        }
+    }
+
+    @Test(arguments: 1...60)
+    func matchesBruteForce(seed: UInt64) throws {
+        var random = Generator(state: seed)
+        let count = Int.random(in: 3...10, using: &random)
+        let names = (0..<count).map { "M\($0)" }
+        // Vertices 0..<verticalCount are verticals "V{group}x{index}" grouped by capture.
+        let verticalCount = Int.random(in: 2...count, using: &random)
+        let groupOf = (0..<verticalCount).map { _ in Int.random(in: 0..<3, using: &random) }
+        func name(_ vertex: Int) -> String { vertex < verticalCount ? "V\(groupOf[vertex])x\(vertex)" : names[vertex] }
+        var edges: [String] = []
+        for from in 0..<count {
+            for to in 0..<count where to != from && Int.random(in: 0..<100, using: &random) < 25 {
+                edges.append("\(name(from)) -> \(name(to))")
+            }
+        }
+        let graph = graph(edges.joined(separator: ", "), isolated: (0..<count).map(name))
+        let result = try check(graph, "layers:\n  - name: v\n    targets: [\"V{g}x*\", \"M*\"]\n    isolated: [\"V{g}x*\"]\n")
+
+        // Brute force: depth-first search from each vertical member through non-verticals only.
+        var expected = Set<String>()
+        let index = Dictionary(uniqueKeysWithValues: (0..<count).map { (name($0), $0) })
+        var adjacency = [[Int]](repeating: [], count: count)
+        for edge in edges {
+            let ends = edge.split(separator: " ").map(String.init)
+            if let from = index[ends[0]], let to = index[ends[2]] { adjacency[from].append(to) }
+        }
+        for start in 0..<verticalCount {
+            var seen = Set([start])
+            var stack = [start]
+            while let vertex = stack.popLast() {
+                for next in adjacency[vertex] where seen.insert(next).inserted {
+                    if next < verticalCount {
+                        if groupOf[next] != groupOf[start] { expected.insert("\(groupOf[start])->\(name(next))") }
+                        else { stack.append(next) }
+                    } else {
+                        stack.append(next)
+                    }
+                }
+            }
+        }
+        let reported = result.findings.filter { $0.rule == .isolation }.compactMap { finding -> String? in
+            guard let first = finding.chain.first, let last = finding.chain.last, let start = index[first.name] else { return nil }
+            return "\(groupOf[start])->\(last.name)"
+        }
+        #expect(Set(reported) == expected)
+        #expect(reported.count == expected.count, "one finding per vertical and member reached")
+        // Every chain is made of real edges.
+        for finding in result.findings where finding.rule == .isolation {
+            for (from, to) in zip(finding.chain, finding.chain.dropFirst()) {
+                #expect(edges.contains("\(from.name) -> \(to.name)"))
+            }
+        }
+    }
+}
