@@ -22,10 +22,17 @@ struct LoadOptions: ParsableArguments {
     @Option(help: "The swift executable that runs `swift package dump-package` (default: $MODGRAPH_SWIFT, else swift on PATH).")
     var swiftExecutable: String?
 
+    @Option(help: "How many manifests to load at once (default: the number of cores).")
+    var jobs: Int?
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+    }
+
     /// Loads the workspace, prints its warnings, and applies the filters.
     func loadGraph() throws -> ModuleGraph {
         let provider = DumpPackageRunner(swiftExecutable: swiftExecutable ?? DumpPackageRunner.defaultExecutable)
-        let loader = WorkspaceLoader(provider: provider, externals: externals)
+        let loader = WorkspaceLoader(provider: provider, externals: externals, jobs: jobs)
         let workspace = try loadWorkspace(with: loader)
         for warning in workspace.warnings { Console.warning(warning) }
         var graph = try GraphBuilder(externals: externals).build(workspace)
