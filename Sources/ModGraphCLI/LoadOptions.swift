@@ -25,13 +25,20 @@ struct LoadOptions: ParsableArguments {
     @Option(help: "How many manifests to load at once (default: the number of cores).")
     var jobs: Int?
 
+    @Flag(name: .customLong("no-cache"), help: "Dump every manifest again, neither reading nor writing the cache of earlier dumps.")
+    var noCache = false
+
+    @Option(help: "The cache of manifest dumps (default: $MODGRAPH_CACHE_DIR, else ~/.cache/modgraph, ~/Library/Caches/modgraph on macOS). Safe to delete.")
+    var cacheDir: String?
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
     }
 
     /// Loads the workspace, prints its warnings, and applies the filters.
     func loadGraph() throws -> ModuleGraph {
-        let provider = DumpPackageRunner(swiftExecutable: swiftExecutable ?? DumpPackageRunner.defaultExecutable)
+        let runner = DumpPackageRunner(swiftExecutable: swiftExecutable ?? DumpPackageRunner.defaultExecutable)
+        let provider = manifestProvider(dumpingWith: runner)
         let loader = WorkspaceLoader(provider: provider, externals: externals, jobs: jobs)
         let workspace = try loadWorkspace(with: loader)
         for warning in workspace.warnings { Console.warning(warning) }

@@ -65,3 +65,37 @@ func cannedDump(_ name: String, folder: String, dependsOn: [String] = [], broken
 enum PackageIdentityText {
     static func of(_ path: String) -> String { (path as NSString).lastPathComponent.lowercased() }
 }
+
+/// A ``DumpSource`` that writes a dump for any folder (named after it) instead
+/// of running `swift`, and counts what the cache asks of it.
+final class CannedDumpSource: DumpSource, @unchecked Sendable {
+    private let lock = NSLock()
+    private var dumpCount = 0
+    private var versionCount = 0
+    var version: String? = "Swift version 9.9 (canned)"
+    var files: [String] = []
+    /// Folders whose dump fails as a broken manifest would.
+    var failing: Set<String> = []
+
+    var dumps: Int { lock.withLock { dumpCount } }
+    var versionQueries: Int { lock.withLock { versionCount } }
+
+    func manifest(forPackageAt directory: String) throws(LoadError) -> Manifest {
+        try ManifestDecoding.decode(dump(forPackageAt: directory), source: directory + "/Package.swift")
+    }
+
+    func dump(forPackageAt directory: String) throws(LoadError) -> Data {
+        lock.withLock { dumpCount += 1 }
+        if failing.contains(directory) {
+            throw .manifestFailed(manifest: directory + "/Package.swift", diagnostics: "canned failure")
+        }
+        return Data(cannedDump((directory as NSString).lastPathComponent, folder: directory).utf8)
+    }
+
+    func toolchainVersion() -> String? {
+        lock.withLock { versionCount += 1 }
+        return version
+    }
+
+    func toolchainFiles() -> [String] { files }
+}
