@@ -39,8 +39,13 @@ struct LoadOptions: ParsableArguments {
     func loadGraph() throws -> ModuleGraph {
         let runner = DumpPackageRunner(swiftExecutable: swiftExecutable ?? DumpPackageRunner.defaultExecutable)
         let provider = manifestProvider(dumpingWith: runner)
-        let loader = WorkspaceLoader(provider: provider, externals: externals, jobs: jobs)
-        let workspace = try loadWorkspace(with: loader)
+        let progress = ProgressBar.onStandardErrorIfWatched()
+        let loader = WorkspaceLoader(provider: provider, externals: externals, jobs: jobs, progress: progress.map { bar in bar.update })
+        let workspace: Workspace
+        do {
+            defer { progress?.finish() }
+            workspace = try loadWorkspace(with: loader)
+        }
         for warning in workspace.warnings { Console.warning(warning) }
         var graph = try GraphBuilder(externals: externals).build(workspace)
         if let platform { graph = graph.restricted(toPlatform: platform) }
