@@ -13,7 +13,10 @@ let package = Package(
     targets: [
         .target(
             name: "BenchmarkKit",
-            dependencies: [.product(name: "ModGraphCore", package: "ModGraph")]
+            dependencies: [
+                .product(name: "ModGraphCore", package: "ModGraph"),
+                .product(name: "ModGraphManifest", package: "ModGraph"),
+            ]
         ),
         .executableTarget(
             name: "modgraph-bench",
@@ -21,6 +24,17 @@ let package = Package(
                 "BenchmarkKit",
                 .product(name: "ModGraphCore", package: "ModGraph"),
                 .product(name: "ModGraphRules", package: "ModGraph"),
+                .product(name: "ModGraphManifest", package: "ModGraph"),
+            ]
+        ),
+        // Writes synthetic workspaces (Package.swift or dump JSON) and edge lists.
+        .executableTarget(name: "modgraph-gen", dependencies: ["BenchmarkKit"]),
+        .testTarget(
+            name: "BenchmarkKitTests",
+            dependencies: [
+                "BenchmarkKit",
+                .product(name: "ModGraphCore", package: "ModGraph"),
+                .product(name: "ModGraphManifest", package: "ModGraph"),
             ]
         ),
     ]

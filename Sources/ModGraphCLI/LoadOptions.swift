@@ -22,6 +22,19 @@ struct LoadOptions: ParsableArguments {
     @Option(help: "The swift executable that runs `swift package dump-package` (default: $MODGRAPH_SWIFT, else swift on PATH).")
     var swiftExecutable: String?
 
+    @Option(help: "How many manifests to load at once (default: the number of cores).")
+    var jobs: Int?
+
+    @Flag(name: .customLong("no-cache"), help: "Dump every manifest again, neither reading nor writing the cache of earlier dumps.")
+    var noCache = false
+
+    @Option(help: "The cache of manifest dumps (default: $MODGRAPH_CACHE_DIR, else ~/.cache/modgraph, ~/Library/Caches/modgraph on macOS). Safe to delete.")
+    var cacheDir: String?
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+    }
+
     /// Loads the workspace, prints its warnings, and applies the filters.
     func loadGraph() throws -> ModuleGraph {
         try load().graph
@@ -29,9 +42,15 @@ struct LoadOptions: ParsableArguments {
 
     /// The filtered graph and the root package's folder, which package paths in the graph are relative to.
     func load() throws -> (graph: ModuleGraph, rootDirectory: String?) {
-        let provider = DumpPackageRunner(swiftExecutable: swiftExecutable ?? DumpPackageRunner.defaultExecutable)
-        let loader = WorkspaceLoader(provider: provider, externals: externals)
-        let workspace = try loadWorkspace(with: loader)
+        let runner = DumpPackageRunner(swiftExecutable: swiftExecutable ?? DumpPackageRunner.defaultExecutable)
+        let provider = manifestProvider(dumpingWith: runner)
+        let progress = ProgressBar.onStandardErrorIfWatched()
+        let loader = WorkspaceLoader(provider: provider, externals: externals, jobs: jobs, progress: progress.map { bar in bar.update })
+        let workspace: Workspace
+        do {
+            defer { progress?.finish() }
+            workspace = try loadWorkspace(with: loader)
+        }
         for warning in workspace.warnings { Console.warning(warning) }
         var graph = try GraphBuilder(externals: externals).build(workspace)
         if let platform { graph = graph.restricted(toPlatform: platform) }

@@ -25,11 +25,21 @@ struct ModGraphRunner {
         return nil
     }()
 
-    static func run(_ arguments: [String], input: Data? = nil, in directory: URL? = nil) throws -> Result {
+    /// One cache of dumps for this test run, so tests neither read nor fill the user's.
+    static let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-cli-cache-\(UUID().uuidString)").path
+
+    /// `environment` is added to this process's own, after `MODGRAPH_CACHE_DIR` is
+    /// set for the test run.
+    static func run(_ arguments: [String], input: Data? = nil, in directory: URL? = nil,
+                    environment: [String: String] = [:]) throws -> Result {
         let executable = try #require(executable, "modgraph was not built next to the tests")
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        var variables = ProcessInfo.processInfo.environment
+        variables["MODGRAPH_CACHE_DIR"] = cacheFolder
+        variables.merge(environment) { $1 }
+        process.environment = variables
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let errors = Pipe()

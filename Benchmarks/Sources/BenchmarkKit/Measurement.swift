@@ -16,7 +16,7 @@ public struct Measurement: Sendable {
         return best <= target ? "ok (< \(Self.format(target)))" : "SLOW (target \(Self.format(target)))"
     }
 
-    static func format(_ seconds: Double) -> String {
+    public static func format(_ seconds: Double) -> String {
         seconds < 1 ? String(format: "%.1f ms", seconds * 1000) : String(format: "%.2f s", seconds)
     }
 }

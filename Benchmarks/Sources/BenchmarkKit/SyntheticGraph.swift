@@ -1,70 +1,38 @@
 import ModGraphCore
 
-/// Module graphs shaped like a modular app, built in memory for graph-only
-/// benchmarks: core layers at the bottom, one interfaces module, verticals
-/// (each a chain of a few sub-modules) that use core and interfaces, app
-/// targets on top, and a test target per vertical.
+/// Graphs for graph-only benchmarks, built in memory.
 public enum SyntheticGraph {
-    /// About `targets` targets with `verticals` verticals; deterministic by `seed`.
-    /// `verticalEdges` planted vertical → vertical edges (violations).
+    /// A ``SyntheticApp`` of `targets` targets (at least 12) with `verticals`
+    /// verticals, as a module graph; deterministic by `seed`. `verticalEdges`
+    /// planted violations (vertical → vertical and core → vertical edges, never cycles).
     public static func modularApp(targets: Int, verticals: Int, verticalEdges: Int = 0, seed: UInt64 = 1) -> ModuleGraph {
-        var random = SplitMix64(seed: seed)
-        let package = PackageIdentity("app")
-        func id(_ name: String) -> TargetID { TargetID(package: package, name: name) }
-        var nodes: [Target] = []
+        moduleGraph(of: SyntheticApp(targets: max(12, targets), verticals: verticals, violations: verticalEdges, seed: seed))
+    }
+
+    /// The module graph `app` describes, as the loader would build it from its packages.
+    public static func moduleGraph(of app: SyntheticApp) -> ModuleGraph {
+        let identities = app.packages.map { PackageIdentity($0) }
+        func id(_ index: Int) -> TargetID { TargetID(package: identities[app.modules[index].package], name: app.modules[index].name) }
+        var targets: [Target] = []
         var edges: [Edge] = []
-        func add(_ name: String, _ type: TargetType = .regular) -> TargetID {
-            let target = Target(id: id(name), type: type, path: "Sources/\(name)")
-            nodes.append(target)
-            return target.id
-        }
-        func depend(_ from: TargetID, _ to: TargetID) {
-            edges.append(Edge(from: from, to: to, kind: .target))
-        }
-
-        let coreCount = max(4, targets / 50)
-        var core: [TargetID] = []
-        for index in 0..<coreCount {
-            let module = add("Core\(index)")
-            // Each core module uses a few lower ones: a layered DAG.
-            for _ in 0..<min(index, 3) { depend(module, core[Int.random(in: 0..<index, using: &random)]) }
-            core.append(module)
-        }
-        let interfaces = add("VerticalInterfaces")
-        for module in core.prefix(3) { depend(interfaces, module) }
-
-        let perVertical = max(1, (targets - coreCount - 2) / max(verticals, 1) - 1)
-        var verticalRoots: [TargetID] = []
-        for vertical in 0..<verticals {
-            var previous: TargetID?
-            for part in 0..<perVertical {
-                let module = add("Feature\(vertical)Part\(part)")
-                depend(module, interfaces)
-                for _ in 0..<2 { depend(module, core[Int.random(in: 0..<core.count, using: &random)]) }
-                if let previous { depend(previous, module) }
-                previous = previous ?? module
+        var products: [Product] = []
+        for (index, module) in app.modules.enumerated() {
+            let folder = module.role == .test ? "Tests" : "Sources"
+            targets.append(Target(id: id(index), type: module.type, path: "\(folder)/\(module.name)"))
+            if module.type == .regular {
+                products.append(Product(package: identities[module.package], name: module.name, type: "library", targets: [id(index)]))
             }
-            if let root = previous {
-                verticalRoots.append(root)
-                let tests = add("Feature\(vertical)Tests", .test)
-                depend(tests, root)
+            for dependency in module.dependencies {
+                let isSamePackage = app.modules[dependency].package == module.package
+                edges.append(Edge(from: id(index), to: id(dependency), kind: isSamePackage ? .target : .product,
+                                  product: isSamePackage ? nil : app.modules[dependency].name))
             }
         }
-        for _ in 0..<verticalEdges where verticalRoots.count > 1 {
-            let from = Int.random(in: 0..<verticalRoots.count, using: &random)
-            var to = Int.random(in: 0..<verticalRoots.count, using: &random)
-            if to == from { to = (to + 1) % verticalRoots.count }
-            // Lower index → higher index only, so the planted edges never make a cycle.
-            depend(verticalRoots[min(from, to)], verticalRoots[max(from, to)])
+        let packages = app.packages.enumerated().map { index, name in
+            Package(identity: identities[index], name: name, path: index == 0 ? "." : "../\(name)",
+                    origin: index == 0 ? .root : .local, location: nil, isLoaded: true)
         }
-        let app = add("App", .executable)
-        for root in verticalRoots { depend(app, root) }
-        depend(app, interfaces)
-
-        return ModuleGraph(
-            packages: [Package(identity: package, name: "App", path: ".", origin: .root, location: nil, isLoaded: true)],
-            targets: nodes, products: [], edges: edges
-        )
+        return ModuleGraph(packages: packages, targets: targets, products: products, edges: edges)
     }
 
     /// A random DAG of `vertices` vertices with about `averageDegree` edges each,

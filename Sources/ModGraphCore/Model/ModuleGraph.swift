@@ -26,19 +26,36 @@ public struct ModuleGraph: Sendable, Equatable {
         var index: [TargetID: Int] = [:]
         index.reserveCapacity(sortedTargets.count)
         for (position, target) in sortedTargets.enumerated() { index[target.id] = position }
-        let keptEdges = Array(Set(edges.filter { index[$0.from] != nil && index[$0.to] != nil })).sorted()
+        // Edges sort by their endpoints' vertex numbers, which follow the ids' order, so
+        // that the sort moves small integer triples, not edges and their strings; the
+        // edge itself is compared only between edges that join the same two targets.
+        var resolved: [(from: Int, to: Int, position: Int)] = []
+        resolved.reserveCapacity(edges.count)
+        for (position, edge) in edges.enumerated() {
+            guard let from = index[edge.from], let to = index[edge.to] else { continue }
+            resolved.append((from, to, position))
+        }
+        resolved.sort { left, right in
+            if left.from != right.from { return left.from < right.from }
+            if left.to != right.to { return left.to < right.to }
+            return edges[left.position] < edges[right.position]
+        }
+        var keptEdges: [Edge] = []
+        var keptPairs: [(Int, Int)] = []
+        keptEdges.reserveCapacity(resolved.count)
+        keptPairs.reserveCapacity(resolved.count)
+        for item in resolved {
+            // Equal edges are neighbours once sorted: keep the first.
+            if let last = keptEdges.last, keptPairs.last.map({ $0 == (item.from, item.to) }) == true, last == edges[item.position] { continue }
+            keptEdges.append(edges[item.position])
+            keptPairs.append((item.from, item.to))
+        }
         self.packages = packages.sorted { $0.identity < $1.identity }
         self.targets = sortedTargets
         self.products = products.sorted { ($0.package, $0.name) < ($1.package, $1.name) }
         self.edges = keptEdges
         self.indexByID = index
-        self.digraph = Digraph(
-            vertexCount: sortedTargets.count,
-            edges: keptEdges.lazy.compactMap { edge in
-                guard let from = index[edge.from], let to = index[edge.to] else { return nil }
-                return (from, to)
-            }
-        )
+        self.digraph = Digraph(vertexCount: sortedTargets.count, edges: keptPairs)
     }
 
     /// The vertex of `id` in ``digraph``.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs `swift package dump-package` in a package folder: argv, never a
 /// shell, so no folder name can be misread as a command.
-public struct DumpPackageRunner: ManifestProvider {
+public struct DumpPackageRunner: DumpSource {
     /// The `swift` executable: a path, or a name looked up on `PATH`.
     public let swiftExecutable: String
 
@@ -17,7 +17,11 @@ public struct DumpPackageRunner: ManifestProvider {
     }
 
     public func manifest(forPackageAt directory: String) throws(LoadError) -> Manifest {
-        let manifestPath = (directory as NSString).appendingPathComponent("Package.swift")
+        try ManifestDecoding.decode(dump(forPackageAt: directory), source: Paths.absolute("Package.swift", relativeTo: directory))
+    }
+
+    public func dump(forPackageAt directory: String) throws(LoadError) -> Data {
+        let manifestPath = Paths.absolute("Package.swift", relativeTo: directory)
         guard FileManager.default.fileExists(atPath: manifestPath) else {
             throw .noManifest(directory: directory)
         }
@@ -25,7 +29,28 @@ public struct DumpPackageRunner: ManifestProvider {
         guard result.status == 0 else {
             throw .manifestFailed(manifest: manifestPath, diagnostics: Self.trim(result.standardError))
         }
-        return try ManifestDecoding.decode(result.standardOutput, source: manifestPath)
+        return result.standardOutput
+    }
+
+    public func toolchainVersion() -> String? {
+        guard let result = try? run(["--version"]), result.status == 0 else { return nil }
+        let text = String(decoding: result.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+
+    /// The driver, and beside it the programs that do the work (`swift package`
+    /// runs `swift-package`, which compiles manifests with `swift-frontend`).
+    public func toolchainFiles() -> [String] {
+        guard let located = Self.locate(swiftExecutable) else { return [] }
+        var files: [String] = []
+        for path in [located, Paths.canonical(located)].compactMap({ $0 }) {
+            let folder = (path as NSString).deletingLastPathComponent
+            for name in [(path as NSString).lastPathComponent, "swift-package", "swift-frontend"] {
+                let file = Paths.absolute(name, relativeTo: folder)
+                if !files.contains(file), FileManager.default.fileExists(atPath: file) { files.append(file) }
+            }
+        }
+        return files
     }
 
     struct Result {

@@ -7,22 +7,31 @@ import ModGraphCore
 ///
 /// Packages are keyed by canonical folder, so symlinks, two relative paths to
 /// one folder, and packages that depend on each other are each loaded once.
-/// Each breadth-first level is loaded in parallel, bounded by the core count.
+/// Manifests load on at most `jobs` workers, each package's dependencies as
+/// soon as it is decoded; the packages are then settled breadth first, level
+/// by level, so the result does not depend on which manifest finished first.
 public struct WorkspaceLoader: Sendable {
     public let provider: any ManifestProvider
     public let externals: ExternalsMode
+    /// How many manifests load at once.
+    public let jobs: Int
+    /// Told of each step on the loader's worker threads, one call at a time; it must return quickly.
+    public let progress: (@Sendable (LoadProgress) -> Void)?
 
-    public init(provider: any ManifestProvider, externals: ExternalsMode = .products) {
+    /// `jobs` defaults to the number of cores.
+    public init(provider: any ManifestProvider, externals: ExternalsMode = .products, jobs: Int? = nil,
+                progress: (@Sendable (LoadProgress) -> Void)? = nil) {
         self.provider = provider
         self.externals = externals
+        self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.progress = progress
     }
 
     /// Loads the package in `directory`.
     public func load(directory: String) throws(LoadError) -> Workspace {
         guard let canonical = Paths.canonical(directory) else { throw .pathNotFound(directory) }
         guard Paths.isDirectory(canonical) else { throw .noManifest(directory: directory) }
-        let manifest = try provider.manifest(forPackageAt: canonical)
-        return try load(root: manifest, directory: canonical)
+        return try load(root: nil, directory: canonical)
     }
 
     /// Loads from a dump already made (a file or standard input). Its
@@ -42,15 +51,30 @@ public struct WorkspaceLoader: Sendable {
         let declaredName: String?
     }
 
-    private func load(root manifest: Manifest, directory: String?, fallbackIdentity: String? = nil) throws(LoadError) -> Workspace {
+    /// Loads from `root`, or from the manifest in `directory` when `root` is `nil`.
+    private func load(root: Manifest?, directory: String?, fallbackIdentity: String? = nil) throws(LoadError) -> Workspace {
+        let checkouts = directory.map { CheckoutIndex(rootDirectory: $0) }
+        let locator = FolderLocator(externals: externals, checkouts: checkouts)
+        let queue = ManifestQueue(provider: provider, jobs: jobs, discover: { folder, manifest in
+            locator.folders(of: manifest, in: folder)
+        }, progress: progress)
+        defer { queue.stop() }
+        let manifest: Manifest
+        if let root {
+            manifest = root
+            queue.enqueue(locator.folders(of: root, in: directory))
+        } else if let directory {
+            manifest = try queue.manifest(for: directory)
+        } else {
+            throw .pathNotFound(fallbackIdentity ?? "")
+        }
         let rootIdentity = PackageIdentity(location: directory ?? fallbackIdentity ?? manifest.name)
         let rootPackage = WorkspacePackage(identity: rootIdentity, origin: .root, location: directory ?? manifest.name,
                                            manifest: manifest, directory: directory, declaredName: manifest.name)
         var packages = [rootIdentity: rootPackage]
         var warnings: [String] = []
         var aliases: [PackageIdentity: PackageIdentity] = [:]
-        let checkouts = directory.map { CheckoutIndex(rootDirectory: $0) }
-        var frontier = pendingDependencies(of: rootPackage, checkouts: checkouts, warnings: &warnings)
+        var frontier = pendingDependencies(of: rootPackage, locator: locator, warnings: &warnings)
 
         while !frontier.isEmpty {
             // Claim each identity once; a folder on disk beats a package known only by URL.
@@ -72,7 +96,10 @@ public struct WorkspaceLoader: Sendable {
             for pending in frontier where pending.declaredIdentity != pending.identity {
                 aliases[pending.declaredIdentity] = pending.identity
             }
-            let loaded = try loadManifests(claimedList)
+            queue.enqueue(claimedList.compactMap(\.directory))
+            let loaded = try claimedList.map { pending throws(LoadError) in
+                try pending.directory.map { folder throws(LoadError) in try queue.manifest(for: folder) }
+            }
             frontier = []
             for (pending, manifest) in zip(claimedList, loaded) {
                 let package = WorkspacePackage(identity: pending.identity, origin: pending.origin, location: pending.location,
@@ -80,7 +107,7 @@ public struct WorkspaceLoader: Sendable {
                                                declaredName: pending.declaredName)
                 packages[pending.identity] = package
                 if manifest != nil {
-                    frontier += pendingDependencies(of: package, checkouts: checkouts, warnings: &warnings)
+                    frontier += pendingDependencies(of: package, locator: locator, warnings: &warnings)
                 }
             }
         }
@@ -90,39 +117,14 @@ public struct WorkspaceLoader: Sendable {
                          aliases: aliases, warnings: uniqueWarnings)
     }
 
-    /// Loads every pending package that has a folder, in parallel; `nil` for the rest.
-    private func loadManifests(_ pending: [Pending]) throws(LoadError) -> [Manifest?] {
-        let results = ResultSlots(count: pending.count)
-        DispatchQueue.concurrentPerform(iterations: pending.count) { index in
-            guard let folder = pending[index].directory else { return }
-            do {
-                results.set(index, .success(try provider.manifest(forPackageAt: folder)))
-            } catch let error as LoadError {
-                results.set(index, .failure(error))
-            } catch {
-                results.set(index, .failure(.unreadable(path: folder, reason: "\(error)")))
-            }
-        }
-        var manifests: [Manifest?] = []
-        for index in pending.indices {
-            switch results.get(index) {
-            case .success(let manifest): manifests.append(manifest)
-            case .failure(let error): throw error
-            case nil: manifests.append(nil)
-            }
-        }
-        return manifests
-    }
-
     /// The dependencies of `package` to visit next, with their folders.
-    private func pendingDependencies(of package: WorkspacePackage, checkouts: CheckoutIndex?, warnings: inout [String]) -> [Pending] {
+    private func pendingDependencies(of package: WorkspacePackage, locator: FolderLocator, warnings: inout [String]) -> [Pending] {
         guard let manifest = package.manifest else { return [] }
         let requiredBy = package.manifestPath
         return manifest.dependencies.map { dependency in
             switch dependency.kind {
             case .fileSystem:
-                let base = package.directory ?? manifest.packageDirectory ?? ""
-                let folder = Paths.canonical(Paths.absolute(dependency.location, relativeTo: base))
+                let folder = locator.folder(of: dependency, declaredIn: manifest, at: package.directory)
                 if folder == nil {
                     warnings.append("\(requiredBy): local package '\(dependency.location)' not found; its products are shown as external")
                 }
@@ -134,7 +136,7 @@ public struct WorkspaceLoader: Sendable {
                 let origin: PackageOrigin = dependency.kind == .registry ? .registry : .remote
                 var folder: String?
                 if externals == .expand {
-                    folder = checkouts?.folder(for: dependency.identity)
+                    folder = locator.folder(of: dependency, declaredIn: manifest, at: package.directory)
                     if folder == nil {
                         warnings.append("\(requiredBy): no checkout of '\(dependency.identity)' under .build/checkouts (run `swift package resolve`); its products are shown as external")
                     }
@@ -143,25 +145,5 @@ public struct WorkspaceLoader: Sendable {
                                directory: folder, declaredName: dependency.explicitName)
             }
         }
-    }
-}
-
-/// One slot per parallel job, written under a lock.
-private final class ResultSlots: @unchecked Sendable {
-    private var slots: [Result<Manifest, LoadError>?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Result<Manifest, LoadError>) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    func get(_ index: Int) -> Result<Manifest, LoadError>? {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots[index]
     }
 }

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Answers from a folder of earlier dumps when nothing that decides the dump
+/// has changed (see ``DumpCacheKey``), and asks `base` otherwise, storing
+/// what it printed. Entries are checked before use: a damaged one is dumped
+/// again and replaced. Failed dumps are not stored.
+///
+/// The toolchain's version is found once per provider (one per process in
+/// the command-line tool), from the cache when the toolchain's files have
+/// not changed.
+public final class CachingManifestProvider: ManifestProvider, @unchecked Sendable {
+    public let base: any DumpSource
+    /// The cache folder; created when first written.
+    public let folder: String
+
+    private let lock = NSLock()
+    private var toolchain: String??
+
+    public init(base: any DumpSource, folder: String) {
+        self.base = base
+        self.folder = folder
+    }
+
+    public func manifest(forPackageAt directory: String) throws(LoadError) -> Manifest {
+        let source = Paths.absolute("Package.swift", relativeTo: directory)
+        guard let entry = entryPath(for: directory) else { return try base.manifest(forPackageAt: directory) }
+        if let body = CacheFile.read(entry), let manifest = try? ManifestDecoding.decode(body, source: source) {
+            return manifest
+        }
+        let dump = try base.dump(forPackageAt: directory)
+        let manifest = try ManifestDecoding.decode(dump, source: source)
+        // A cache that cannot be written only makes the next run slower.
+        try? CacheFile.write(dump, to: entry)
+        return manifest
+    }
+
+    /// Where the dump of `directory` is kept; `nil` when it cannot be cached
+    /// (no readable manifest, or a toolchain that does not say its version).
+    func entryPath(for directory: String) -> String? {
+        guard let files = DumpCacheKey.manifestFiles(in: directory), let toolchain = toolchainVersion() else { return nil }
+        let key = DumpCacheKey(folder: directory, manifestFiles: files, toolchain: toolchain, host: HostDescription.current)
+        return Paths.absolute("dumps/\(key.hex.prefix(2))/\(key.hex).json", relativeTo: folder)
+    }
+
+    /// Found once; workers that ask meanwhile wait for the same answer.
+    private func toolchainVersion() -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let toolchain { return toolchain }
+        let version = ToolchainVersionCache(folder: folder).version(of: base)
+        toolchain = .some(version)
+        return version
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// `--jobs`, the cache options and the progress bar, through the built executable.
+@Suite("loading options")
+struct LoadingOptionTests {
+    @Test func oneJobOrManyGiveTheSameGraph() throws {
+        let path = ModGraphRunner.samples.appendingPathComponent("Workspace/App").path
+        for jobs in ["1", "3"] {
+            let result = try ModGraphRunner.run(["graph", path, "--format", "json", "--jobs", jobs])
+            #expect(result.status == 0, "\(result.errors)")
+            try expectGolden(result.output, "Workspace.json")
+        }
+    }
+
+    @Test func jobsMustBePositive() throws {
+        let result = try ModGraphRunner.run(["graph", "--jobs", "0"])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("--jobs must be at least 1, not 0"))
+        #expect(result.output.isEmpty)
+    }
+}
+
+/// The cache of dumps, as users meet it: same output with it, without it, and
+/// when it is damaged or shared by two processes at once.
+@Suite("dump cache from the command line")
+struct DumpCacheCommandTests {
+    private func scratch() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    private func entries(_ cache: String) -> [String] {
+        let all = FileManager.default.enumerator(atPath: cache + "/dumps")?.allObjects as? [String] ?? []
+        return all.filter { $0.hasSuffix(".json") }.map { cache + "/dumps/" + $0 }.sorted()
+    }
+
+    @Test func cachedAndUncachedLoadsPrintTheSameGraph() throws {
+        let cache = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let path = ModGraphRunner.samples.appendingPathComponent("Workspace/App").path
+        let arguments = ["graph", path, "--format", "json", "--cache-dir", cache]
+        let cold = try ModGraphRunner.run(arguments)
+        #expect(cold.status == 0, "\(cold.errors)")
+        // Eight packages, one entry each, and the folder says what it is.
+        #expect(entries(cache).count == 8)
+        #expect(FileManager.default.fileExists(atPath: cache + "/CACHEDIR.TAG"))
+        let warm = try ModGraphRunner.run(arguments)
+        try expectGolden(cold.output, "Workspace.json")
+        try expectGolden(warm.output, "Workspace.json")
+        #expect(warm.errors.isEmpty)
+    }
+
+    @Test func noCacheNeitherReadsNorWrites() throws {
+        let cache = try scratch() + "/never"
+        let path = ModGraphRunner.samples.appendingPathComponent("VerticalApp").path
+        let result = try ModGraphRunner.run(["graph", path, "--format", "json", "--no-cache"], environment: ["MODGRAPH_CACHE_DIR": cache])
+        #expect(result.status == 0, "\(result.errors)")
+        try expectGolden(result.output, "VerticalApp.json")
+        #expect(!FileManager.default.fileExists(atPath: cache))
+    }
+
+    @Test func damagedEntriesAreReplacedAndTheOutputIsUnchanged() throws {
+        let cache = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let path = ModGraphRunner.samples.appendingPathComponent("Workspace/App").path
+        let arguments = ["graph", path, "--format", "json"]
+        #expect(try ModGraphRunner.run(arguments, environment: ["MODGRAPH_CACHE_DIR": cache]).status == 0)
+        let all = entries(cache)
+        for (index, entry) in all.enumerated() {
+            let data = try Data(contentsOf: URL(fileURLWithPath: entry))
+            // Every other entry truncated, the rest with one byte changed near the end.
+            var damaged = index % 2 == 0 ? data.prefix(data.count - 40) : data
+            if index % 2 == 1 { damaged[damaged.count - 10] ^= 0x20 }
+            try damaged.write(to: URL(fileURLWithPath: entry))
+        }
+        let result = try ModGraphRunner.run(arguments, environment: ["MODGRAPH_CACHE_DIR": cache])
+        #expect(result.status == 0, "\(result.errors)")
+        try expectGolden(result.output, "Workspace.json")
+        for entry in all {
+            let header = try String(contentsOfFile: entry, encoding: .utf8).prefix { $0 != "\n" }.split(separator: " ")
+            let size = (try FileManager.default.attributesOfItem(atPath: entry)[.size] as? Int) ?? 0
+            // Rewritten whole: the header's length is the rest of the file's.
+            #expect(header.count == 4 && Int(header[2]).map { $0 + header.joined(separator: " ").utf8.count + 1 } == size)
+        }
+    }
+
+    @Test func twoProcessesFillingOneCacheAtOnceAgree() throws {
+        let cache = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let path = ModGraphRunner.samples.appendingPathComponent("Workspace/App").path
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            results.add(try? ModGraphRunner.run(["graph", path, "--format", "json"], environment: ["MODGRAPH_CACHE_DIR": cache]))
+        }
+        let both = results.all
+        #expect(both.count == 2)
+        for result in both {
+            #expect(result.status == 0, "\(result.errors)")
+            try expectGolden(result.output, "Workspace.json")
+        }
+        #expect(entries(cache).count == 8)
+        let leftovers = (FileManager.default.enumerator(atPath: cache)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+        let warm = try ModGraphRunner.run(["graph", path, "--format", "json"], environment: ["MODGRAPH_CACHE_DIR": cache])
+        try expectGolden(warm.output, "Workspace.json")
+    }
+
+    @Test func anUnusableCacheFolderIsAWarningNotAnError() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let blocker = folder + "/a-file"
+        try Data().write(to: URL(fileURLWithPath: blocker))
+        let path = ModGraphRunner.samples.appendingPathComponent("VerticalApp").path
+        let result = try ModGraphRunner.run(["graph", path, "--format", "json", "--cache-dir", blocker])
+        #expect(result.status == 0)
+        try expectGolden(result.output, "VerticalApp.json")
+        #expect(result.errors.hasPrefix("warning: \(blocker): cannot use the manifest cache ("))
+        #expect(result.errors.hasSuffix("); loading without it\n"))
+    }
+}
+
+private final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [ModGraphRunner.Result] = []
+    func add(_ result: ModGraphRunner.Result?) { lock.withLock { if let result { results.append(result) } } }
+    var all: [ModGraphRunner.Result] { lock.withLock { results } }
+}
