@@ -4,6 +4,7 @@ import PackageDescription
 // The layers, bottom to top. Each depends only on the ones listed before it:
 //   ModGraphCore       pure graph model and algorithms (no I/O, no processes)
 //   ModGraphManifest   `swift package dump-package` decoding and workspace loading
+//   ModGraphPlanning   build planning on the graph: waves, critical path, simulated builds (pure)
 //   ModGraphRendering  textual and graphical output (JSON, DOT)
 //   ModGraphCLI        the commands, on swift-argument-parser
 //   modgraph           the executable: one line that runs ModGraphCLI
@@ -14,6 +15,7 @@ let package = Package(
         .executable(name: "modgraph", targets: ["modgraph"]),
         .library(name: "ModGraphCore", targets: ["ModGraphCore"]),
         .library(name: "ModGraphManifest", targets: ["ModGraphManifest"]),
+        .library(name: "ModGraphPlanning", targets: ["ModGraphPlanning"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -21,6 +23,7 @@ let package = Package(
     targets: [
         .target(name: "ModGraphCore"),
         .target(name: "ModGraphManifest", dependencies: ["ModGraphCore"]),
+        .target(name: "ModGraphPlanning", dependencies: ["ModGraphCore"]),
         .target(name: "ModGraphRendering", dependencies: ["ModGraphCore"]),
         .target(
             name: "ModGraphCLI",
@@ -35,6 +38,7 @@ let package = Package(
 
         .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest"]),
+        .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning"]),
         .testTarget(name: "ModGraphRenderingTests", dependencies: ["ModGraphRendering", "ModGraphManifest"]),
         .testTarget(
             name: "ModGraphCLITests",
