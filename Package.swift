@@ -5,7 +5,8 @@ import PackageDescription
 //   ModGraphCore       pure graph model and algorithms (no I/O, no processes)
 //   ModGraphManifest   `swift package dump-package` decoding and workspace loading
 //   ModGraphPlanning   build planning on the graph: waves, critical path, simulated builds (pure)
-//   ModGraphRendering  textual and graphical output (JSON, DOT)
+//   ModGraphWeights    what targets cost: source line counts, weights files, measured builds
+//   ModGraphRendering  textual and graphical output (JSON, DOT, schedules)
 //   ModGraphCLI        the commands, on swift-argument-parser
 //   modgraph           the executable: one line that runs ModGraphCLI
 let package = Package(
@@ -24,12 +25,15 @@ let package = Package(
         .target(name: "ModGraphCore"),
         .target(name: "ModGraphManifest", dependencies: ["ModGraphCore"]),
         .target(name: "ModGraphPlanning", dependencies: ["ModGraphCore"]),
-        .target(name: "ModGraphRendering", dependencies: ["ModGraphCore"]),
+        .target(name: "ModGraphWeights", dependencies: ["ModGraphCore", "ModGraphManifest"]),
+        .target(name: "ModGraphRendering", dependencies: ["ModGraphCore", "ModGraphPlanning"]),
         .target(
             name: "ModGraphCLI",
             dependencies: [
                 "ModGraphCore",
                 "ModGraphManifest",
+                "ModGraphPlanning",
+                "ModGraphWeights",
                 "ModGraphRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -39,7 +43,8 @@ let package = Package(
         .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest"]),
         .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning"]),
-        .testTarget(name: "ModGraphRenderingTests", dependencies: ["ModGraphRendering", "ModGraphManifest"]),
+        .testTarget(name: "ModGraphWeightsTests", dependencies: ["ModGraphWeights"], exclude: ["Fixtures"]),
+        .testTarget(name: "ModGraphRenderingTests", dependencies: ["ModGraphRendering", "ModGraphManifest", "ModGraphPlanning"]),
         .testTarget(
             name: "ModGraphCLITests",
             dependencies: ["ModGraphCLI", "modgraph"],

@@ -24,14 +24,22 @@ struct LoadOptions: ParsableArguments {
 
     /// Loads the workspace, prints its warnings, and applies the filters.
     func loadGraph() throws -> ModuleGraph {
+        try loadWorkspaceAndGraph().graph
+    }
+
+    /// The filtered graph and the workspace it came from, for commands that
+    /// read the packages' files. `externals` overrides the option; checkouts
+    /// are looked for in `scratchDirectory` when given.
+    func loadWorkspaceAndGraph(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil) throws -> (workspace: Workspace, graph: ModuleGraph) {
+        let mode = override ?? externals
         let provider = DumpPackageRunner(swiftExecutable: swiftExecutable ?? DumpPackageRunner.defaultExecutable)
-        let loader = WorkspaceLoader(provider: provider, externals: externals)
+        let loader = WorkspaceLoader(provider: provider, externals: mode, scratchDirectory: scratchDirectory)
         let workspace = try loadWorkspace(with: loader)
         for warning in workspace.warnings { Console.warning(warning) }
-        var graph = try GraphBuilder(externals: externals).build(workspace)
+        var graph = try GraphBuilder(externals: mode).build(workspace)
         if let platform { graph = graph.restricted(toPlatform: platform) }
         if noTests { graph = graph.withoutTests() }
-        return graph
+        return (workspace, graph)
     }
 
     private func loadWorkspace(with loader: WorkspaceLoader) throws -> Workspace {

@@ -11,10 +11,14 @@ import ModGraphCore
 public struct WorkspaceLoader: Sendable {
     public let provider: any ManifestProvider
     public let externals: ExternalsMode
+    /// Where SwiftPM keeps its checkouts, when not in the root's `.build`
+    /// (a build made with `--scratch-path`).
+    public let scratchDirectory: String?
 
-    public init(provider: any ManifestProvider, externals: ExternalsMode = .products) {
+    public init(provider: any ManifestProvider, externals: ExternalsMode = .products, scratchDirectory: String? = nil) {
         self.provider = provider
         self.externals = externals
+        self.scratchDirectory = scratchDirectory
     }
 
     /// Loads the package in `directory`.
@@ -49,7 +53,7 @@ public struct WorkspaceLoader: Sendable {
         var packages = [rootIdentity: rootPackage]
         var warnings: [String] = []
         var aliases: [PackageIdentity: PackageIdentity] = [:]
-        let checkouts = directory.map { CheckoutIndex(rootDirectory: $0) }
+        let checkouts = directory.map { CheckoutIndex(rootDirectory: $0, scratchDirectory: scratchDirectory) }
         var frontier = pendingDependencies(of: rootPackage, checkouts: checkouts, warnings: &warnings)
 
         while !frontier.isEmpty {
