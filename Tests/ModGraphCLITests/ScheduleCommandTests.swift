@@ -96,3 +96,43 @@ struct ScheduleCommandTests {
         #expect(malformed.errors == "error: \(bad.path): not a weights file: the value of 'Prelude' is not a number\n")
     }
 }
+
+/// `modgraph measure` for real: a clean build of the sample (about 15 s on
+/// two cores), its weights file, and `schedule` reading it back.
+@Suite("measure")
+struct MeasureCommandTests {
+    @Test func measuresEveryBuiltTargetWithoutTouchingTheSamplesBuildFolder() throws {
+        let sample = ModGraphRunner.samples.appendingPathComponent("VerticalApp")
+        let userBuild = sample.appendingPathComponent(".build")
+        let hadBuildFolder = FileManager.default.fileExists(atPath: userBuild.path)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-measure-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let weights = folder.appendingPathComponent("weights.json")
+        let scratch = folder.appendingPathComponent("scratch")
+
+        let result = try ModGraphRunner.run(["measure", sample.path, "-j", "2", "--scratch-path", scratch.path, "--output", weights.path])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: userBuild.path) == hadBuildFolder)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: weights)) as? [String: Any])
+        #expect(document["unit"] as? String == "seconds")
+        let targets = try #require(document["targets"] as? [String: Double])
+        // Every regular and executable target is built; tests are not (no --build-tests).
+        #expect(targets.keys.sorted() == ["App", "Checkout", "DesignSystem", "LinuxSupport", "Messaging", "Networking", "Onboarding",
+                                          "Persistence", "Prelude", "Profile", "Search", "Settings", "VerticalInterfaces"].map { "verticalapp/\($0)" })
+        #expect(targets.values.allSatisfy { $0 > 0 })
+        let jobSeconds = try #require(document["jobSeconds"] as? [String: Double])
+        for (target, span) in targets { #expect((jobSeconds[target] ?? 0) >= span * 0.999) }
+
+        let schedule = try ModGraphRunner.run(["schedule", sample.path, "--no-tests", "--workers", "2", "--weights", weights.path])
+        #expect(schedule.status == 0)
+        #expect(schedule.errors.isEmpty, "every target of the build has a weight")
+    }
+
+    @Test func measureNeedsAPackageFolder() throws {
+        let result = try ModGraphRunner.run(["measure", "/no/such/folder"])
+        #expect(result.status == 2)
+        #expect(result.errors == "error: /no/such/folder: measure needs a package folder (with a Package.swift) to build\n")
+    }
+}
