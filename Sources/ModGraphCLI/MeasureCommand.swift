@@ -40,6 +40,17 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: "Build here (a new or empty folder, kept afterwards) instead of a temporary folder that is removed.")
     var scratchPath: String?
 
+    /// Before the first compile job, compiling, after the last one.
+    static func phases(of result: MeasuredBuild.Result) -> [(String, Double)] {
+        let first = result.modules.values.map(\.start).min() ?? result.startedAt
+        let last = result.modules.values.map(\.end).max() ?? result.endedAt
+        return [
+            ("beforeFirstCompile", max(0, first - result.startedAt)),
+            ("compiling", max(0, last - first)),
+            ("afterLastCompile", max(0, result.endedAt - last)),
+        ]
+    }
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
@@ -87,7 +98,7 @@ struct MeasureCommand: ParsableCommand {
         let measurement = WeightsJSON.Measurement(
             targets: targets, jobSeconds: jobSeconds, unattributed: attribution.unattributed.mapValues(\.span), method: Self.method,
             configuration: configuration.rawValue, jobs: jobs, buildWallSeconds: result.wallSeconds,
-            command: ["swift"] + result.arguments
+            phases: Self.phases(of: result), command: ["swift"] + result.arguments
         )
         try OutputFile.write(WeightsJSON.render(measurement), to: output)
         let total = result.modules.values.reduce(0) { $0 + $1.jobSeconds }

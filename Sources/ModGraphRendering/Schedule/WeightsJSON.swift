@@ -16,10 +16,15 @@ public enum WeightsJSON {
         public let configuration: String
         public let jobs: Int?
         public let buildWallSeconds: Double
+        /// The build's wall time cut into before the first compile job
+        /// (resolution, manifests, planning), compiling, and after the last
+        /// one (linking): the parts a schedule of targets does not model.
+        public let phases: [(String, Double)]
         public let command: [String]
 
         public init(targets: [String: Double], jobSeconds: [String: Double], unattributed: [String: Double], method: String,
-                    configuration: String, jobs: Int?, buildWallSeconds: Double, command: [String]) {
+                    configuration: String, jobs: Int?, buildWallSeconds: Double, phases: [(String, Double)], command: [String]) {
+            self.phases = phases
             self.targets = targets
             self.jobSeconds = jobSeconds
             self.unattributed = unattributed
@@ -42,6 +47,7 @@ public enum WeightsJSON {
             ("configuration", .string(measurement.configuration)),
             ("jobs", measurement.jobs.map(JSONValue.int) ?? .null),
             ("buildWallSeconds", .double(ScheduleNumber.rounded(measurement.buildWallSeconds))),
+            ("buildPhases", .object(measurement.phases.map { ($0.0, .double(ScheduleNumber.rounded($0.1))) })),
             ("command", .strings(measurement.command)),
             ("targets", seconds(measurement.targets)),
             ("jobSeconds", seconds(measurement.jobSeconds)),

@@ -34,6 +34,10 @@ public struct MeasuredBuild: Sendable {
         public let modules: [String: ModuleTime]
         /// Wall time of the whole `swift build`, package resolution included.
         public let wallSeconds: Double
+        /// When the build started and ended, in seconds since 1970 (the clock
+        /// the compile jobs are stamped with), to tell compiling from the rest.
+        public let startedAt: Double
+        public let endedAt: Double
         /// The `swift build` arguments, for the record.
         public let arguments: [String]
         /// Things to know, one line each (for example: C compiles not timed).
@@ -80,9 +84,11 @@ public struct MeasuredBuild: Sendable {
 
         let arguments = arguments(statisticsFolder: statistics)
         let logPath = (tools as NSString).appendingPathComponent("build.log")
+        let startedAt = Date().timeIntervalSince1970
         let started = DispatchTime.now().uptimeNanoseconds
         let status = try Self.run(swiftExecutable, arguments, environment: environment, log: logPath)
         let wallSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let endedAt = Date().timeIntervalSince1970
         guard status == 0 else {
             let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
             let tail = log.split(separator: "\n", omittingEmptySubsequences: false).suffix(20).joined(separator: "\n")
@@ -93,7 +99,8 @@ public struct MeasuredBuild: Sendable {
         for (module, time) in wrapper?.read() ?? [:] {
             modules[module, default: ModuleTime()].merge(time)
         }
-        return Result(modules: modules, wallSeconds: wallSeconds, arguments: arguments, warnings: warnings)
+        return Result(modules: modules, wallSeconds: wallSeconds, startedAt: startedAt, endedAt: endedAt,
+                      arguments: arguments, warnings: warnings)
     }
 
     /// The toolchain's clang, which SwiftPM uses when `CC` is not set: the
