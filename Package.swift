@@ -5,7 +5,9 @@ import PackageDescription
 //   ModGraphCore       pure graph model and algorithms (no I/O, no processes)
 //   ModGraphManifest   `swift package dump-package` decoding and workspace loading
 //   ModGraphRules      `.modgraph.yml` and the layering rules `modgraph check` enforces
-//   ModGraphRendering  textual and graphical output (JSON, DOT, check reports)
+//   ModGraphPlanning   build planning on the graph: waves, critical path, simulated builds (pure)
+//   ModGraphWeights    what targets cost: source line counts, weights files, measured builds
+//   ModGraphRendering  textual and graphical output (JSON, DOT, check reports, schedules)
 //   ModGraphCLI        the commands, on swift-argument-parser
 //   modgraph           the executable: one line that runs ModGraphCLI
 let package = Package(
@@ -16,6 +18,7 @@ let package = Package(
         .library(name: "ModGraphCore", targets: ["ModGraphCore"]),
         .library(name: "ModGraphManifest", targets: ["ModGraphManifest"]),
         .library(name: "ModGraphRules", targets: ["ModGraphRules"]),
+        .library(name: "ModGraphPlanning", targets: ["ModGraphPlanning"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -25,13 +28,17 @@ let package = Package(
         .target(name: "ModGraphCore"),
         .target(name: "ModGraphManifest", dependencies: ["ModGraphCore"]),
         .target(name: "ModGraphRules", dependencies: ["ModGraphCore", "Yams"]),
-        .target(name: "ModGraphRendering", dependencies: ["ModGraphCore", "ModGraphRules"]),
+        .target(name: "ModGraphPlanning", dependencies: ["ModGraphCore"]),
+        .target(name: "ModGraphWeights", dependencies: ["ModGraphCore", "ModGraphManifest"]),
+        .target(name: "ModGraphRendering", dependencies: ["ModGraphCore", "ModGraphRules", "ModGraphPlanning"]),
         .target(
             name: "ModGraphCLI",
             dependencies: [
                 "ModGraphCore",
                 "ModGraphManifest",
                 "ModGraphRules",
+                "ModGraphPlanning",
+                "ModGraphWeights",
                 "ModGraphRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -41,7 +48,9 @@ let package = Package(
         .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest"]),
         .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules"]),
-        .testTarget(name: "ModGraphRenderingTests", dependencies: ["ModGraphRendering", "ModGraphManifest"]),
+        .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning"]),
+        .testTarget(name: "ModGraphWeightsTests", dependencies: ["ModGraphWeights"], exclude: ["Fixtures"]),
+        .testTarget(name: "ModGraphRenderingTests", dependencies: ["ModGraphRendering", "ModGraphManifest", "ModGraphPlanning"]),
         .testTarget(
             name: "ModGraphCLITests",
             dependencies: ["ModGraphCLI", "modgraph"],

@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "ModGraphCore", package: "ModGraph"),
                 .product(name: "ModGraphRules", package: "ModGraph"),
                 .product(name: "ModGraphManifest", package: "ModGraph"),
+                .product(name: "ModGraphPlanning", package: "ModGraph"),
             ]
         ),
         // Writes synthetic workspaces (Package.swift or dump JSON) and edge lists.

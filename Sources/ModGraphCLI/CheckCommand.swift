@@ -39,7 +39,8 @@ struct CheckCommand: ParsableCommand {
     var writeBaseline: String?
 
     func run() throws {
-        let (graph, rootDirectory) = try load.load()
+        let (workspace, graph) = try load.loadWorkspaceAndGraph()
+        let rootDirectory = workspace.rootDirectory
         let configPath = try configFile(rootDirectory: rootDirectory)
         let checkConfig = try ConfigFile.load(configPath)
         var result = try Checker(config: checkConfig).check(graph)

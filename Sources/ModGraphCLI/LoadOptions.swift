@@ -37,25 +37,29 @@ struct LoadOptions: ParsableArguments {
 
     /// Loads the workspace, prints its warnings, and applies the filters.
     func loadGraph() throws -> ModuleGraph {
-        try load().graph
+        try loadWorkspaceAndGraph().graph
     }
 
-    /// The filtered graph and the root package's folder, which package paths in the graph are relative to.
-    func load() throws -> (graph: ModuleGraph, rootDirectory: String?) {
+    /// The filtered graph and the workspace it came from, for commands that
+    /// read the packages' files. `externals` overrides the option; checkouts
+    /// are looked for in `scratchDirectory` when given.
+    func loadWorkspaceAndGraph(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil) throws -> (workspace: Workspace, graph: ModuleGraph) {
+        let mode = override ?? externals
         let runner = DumpPackageRunner(swiftExecutable: swiftExecutable ?? DumpPackageRunner.defaultExecutable)
         let provider = manifestProvider(dumpingWith: runner)
         let progress = ProgressBar.onStandardErrorIfWatched()
-        let loader = WorkspaceLoader(provider: provider, externals: externals, jobs: jobs, progress: progress.map { bar in bar.update })
+        let loader = WorkspaceLoader(provider: provider, externals: mode, jobs: jobs, scratchDirectory: scratchDirectory,
+                                     progress: progress.map { bar in bar.update })
         let workspace: Workspace
         do {
             defer { progress?.finish() }
             workspace = try loadWorkspace(with: loader)
         }
         for warning in workspace.warnings { Console.warning(warning) }
-        var graph = try GraphBuilder(externals: externals).build(workspace)
+        var graph = try GraphBuilder(externals: mode).build(workspace)
         if let platform { graph = graph.restricted(toPlatform: platform) }
         if noTests { graph = graph.withoutTests() }
-        return (graph, workspace.rootDirectory)
+        return (workspace, graph)
     }
 
     private func loadWorkspace(with loader: WorkspaceLoader) throws -> Workspace {

@@ -64,6 +64,14 @@ struct ErrorHandlingTests {
         #expect(!version.output.isEmpty)
     }
 
+    /// ArgumentParser checks a command's options (two named alike, say) only when it runs.
+    @Test(arguments: ["graph", "check", "schedule", "measure"])
+    func everyCommandParsesItsOptions(_ command: String) throws {
+        let help = try ModGraphRunner.run([command, "--help"])
+        #expect(help.status == 0, "\(help.output)\(help.errors)")
+        #expect(help.output.contains("USAGE: modgraph \(command)"))
+    }
+
     @Test func outputIsWrittenAtomicallyAndOnlyWhereAsked() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

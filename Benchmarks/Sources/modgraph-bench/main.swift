@@ -7,6 +7,7 @@ var results: [Measurement] = []
 results += coreBenchmarks()
 results += checkBenchmarks()
 results += graphLoadingBenchmarks()
+results += planningBenchmarks()
 printTable(results)
 if let options = EndToEndOptions(arguments: CommandLine.arguments) {
     runEndToEndBenchmarks(options)

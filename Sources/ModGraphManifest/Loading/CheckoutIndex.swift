@@ -1,7 +1,8 @@
 import Foundation
 import ModGraphCore
 
-/// Finds the checkout of a remote package under `<root>/.build/checkouts/`.
+/// Finds the checkout of a remote package under `<root>/.build/checkouts/`
+/// (or `<scratch>/checkouts/` for a build with `--scratch-path`).
 ///
 /// SwiftPM names checkout folders after the repository, which is usually but
 /// not always the identity, so `.build/workspace-state.json` is read first
@@ -9,8 +10,9 @@ import ModGraphCore
 struct CheckoutIndex: Sendable {
     private let folders: [PackageIdentity: String]
 
-    init(rootDirectory: String) {
-        let checkouts = Paths.absolute(".build/checkouts", relativeTo: rootDirectory)
+    init(rootDirectory: String, scratchDirectory: String? = nil) {
+        let scratch = scratchDirectory ?? Paths.absolute(".build", relativeTo: rootDirectory)
+        let checkouts = Paths.absolute("checkouts", relativeTo: scratch)
         var folders: [PackageIdentity: String] = [:]
         let names = (try? FileManager.default.contentsOfDirectory(atPath: checkouts)) ?? []
         for name in names.sorted() {
@@ -19,7 +21,7 @@ struct CheckoutIndex: Sendable {
                 folders[PackageIdentity(name), default: canonical] = canonical
             }
         }
-        let statePath = Paths.absolute(".build/workspace-state.json", relativeTo: rootDirectory)
+        let statePath = Paths.absolute("workspace-state.json", relativeTo: scratch)
         if let data = FileManager.default.contents(atPath: statePath),
            let state = try? JSONDecoder().decode(WorkspaceState.self, from: data) {
             for dependency in state.object.dependencies {

@@ -17,13 +17,17 @@ public struct WorkspaceLoader: Sendable {
     public let jobs: Int
     /// Told of each step on the loader's worker threads, one call at a time; it must return quickly.
     public let progress: (@Sendable (LoadProgress) -> Void)?
+    /// Where SwiftPM keeps its checkouts, when not in the root's `.build`
+    /// (a build made with `--scratch-path`).
+    public let scratchDirectory: String?
 
     /// `jobs` defaults to the number of cores.
     public init(provider: any ManifestProvider, externals: ExternalsMode = .products, jobs: Int? = nil,
-                progress: (@Sendable (LoadProgress) -> Void)? = nil) {
+                scratchDirectory: String? = nil, progress: (@Sendable (LoadProgress) -> Void)? = nil) {
         self.provider = provider
         self.externals = externals
         self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.scratchDirectory = scratchDirectory
         self.progress = progress
     }
 
@@ -53,7 +57,7 @@ public struct WorkspaceLoader: Sendable {
 
     /// Loads from `root`, or from the manifest in `directory` when `root` is `nil`.
     private func load(root: Manifest?, directory: String?, fallbackIdentity: String? = nil) throws(LoadError) -> Workspace {
-        let checkouts = directory.map { CheckoutIndex(rootDirectory: $0) }
+        let checkouts = directory.map { CheckoutIndex(rootDirectory: $0, scratchDirectory: scratchDirectory) }
         let locator = FolderLocator(externals: externals, checkouts: checkouts)
         let queue = ManifestQueue(provider: provider, jobs: jobs, discover: { folder, manifest in
             locator.folders(of: manifest, in: folder)

@@ -1,0 +1,28 @@
+import ModGraphCore
+
+/// Everything `modgraph schedule` reports about one graph, weights and
+/// worker count: waves, the critical path with every target's slack, a
+/// simulated build, and the bottlenecks.
+public struct BuildPlan: Sendable, Equatable {
+    public let weights: [Double]
+    public let waves: BuildWaves
+    public let timing: CriticalPathAnalysis
+    public let build: SimulatedBuild
+    public let bottlenecks: BottleneckAnalysis
+
+    /// Plans the build, or throws ``PlanningError/cycles(_:)`` with every
+    /// cycle when the graph has one.
+    ///
+    /// - Complexity: dominated by the bottleneck search, O(k · (V + E) log(V + E))
+    ///   for k ≤ 2 · `bottleneckLimit` candidates.
+    public init(graph: Digraph, weights: [Double], workers: Int, bottleneckLimit: Int = 100) throws(PlanningError) {
+        guard workers >= 1 else { throw .noWorkers(workers) }
+        try validate(weights: weights, for: graph)
+        guard let waves = graph.buildWaves() else { throw .cycles(graph.cycleGroups()) }
+        self.weights = weights
+        self.waves = waves
+        timing = try graph.criticalPathAnalysis(weights: weights)
+        build = try graph.simulateBuild(weights: weights, workers: workers)
+        bottlenecks = try graph.bottlenecks(weights: weights, workers: workers, limit: bottleneckLimit)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Compile time per module, read from the files that `swift-frontend`
+/// writes with `-stats-output-dir DIR`: one JSON file per frontend job,
+/// named `stats-<start µs>-swift-frontend-<Module>-<first file>-<triple>-<output>-<opt>-<n>.json`,
+/// holding the job's own wall time under `time.swift-frontend.<…>.wall`.
+///
+/// A module is compiled by several jobs in a debug build (one per batch of
+/// files, plus one that emits the `.swiftmodule`), which run side by side,
+/// and by one in a release build. Its time is the span from its first job's
+/// start to its last job's end: how long it held one of the build's `-j`
+/// slots. The summed job time is kept too.
+public enum CompilerStatistics {
+    /// The jobs of every module with a statistics file in `folder`.
+    /// Files that are not frontend statistics are skipped.
+    public static func read(folder: String) -> [String: ModuleTime] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        var times: [String: ModuleTime] = [:]
+        for name in names where name.hasSuffix(".json") {
+            guard let (module, start) = job(fromFileName: name),
+                  let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name)),
+                  let seconds = jobWallSeconds(in: data) else { continue }
+            times[module, default: ModuleTime()].add(start: start, seconds: seconds)
+        }
+        return times
+    }
+
+    /// `("Prelude", 1795315951.694529)` from
+    /// `stats-1795315951694529-swift-frontend-Prelude-Identifier.swift-x86_64_unknown_linux_gnu-o-Onone-998235957.json`.
+    /// Module names are identifiers, so the first `-` after the marker ends one.
+    static func job(fromFileName name: String) -> (module: String, start: Double)? {
+        guard name.hasPrefix("stats-"), let marker = name.range(of: "-swift-frontend-"),
+              let microseconds = Double(name[name.index(name.startIndex, offsetBy: 6)..<marker.lowerBound]) else { return nil }
+        let rest = name[marker.upperBound...]
+        guard let dash = rest.firstIndex(of: "-") else { return nil }
+        let module = String(rest[..<dash])
+        return module.isEmpty ? nil : (module, microseconds / 1_000_000)
+    }
+
+    /// The job's whole wall time: the one `time.swift-frontend.*.wall` entry.
+    static func jobWallSeconds(in data: Data) -> Double? {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        for (key, value) in object where key.hasPrefix("time.swift-frontend.") && key.hasSuffix(".wall") {
+            if let number = value as? NSNumber { return number.doubleValue }
+        }
+        return nil
+    }
+}
+
+/// The compile jobs of one module: when the first started, when the last
+/// ended (seconds since 1970), their summed wall time and their count.
+public struct ModuleTime: Sendable, Equatable {
+    public private(set) var start: Double = .infinity
+    public private(set) var end: Double = -.infinity
+    public private(set) var jobSeconds: Double = 0
+    public private(set) var jobs: Int = 0
+
+    public init() {}
+
+    /// From the first job's start to the last job's end.
+    public var span: Double { jobs == 0 ? 0 : end - start }
+
+    mutating func add(start jobStart: Double, seconds: Double) {
+        start = min(start, jobStart)
+        end = max(end, jobStart + seconds)
+        jobSeconds += seconds
+        jobs += 1
+    }
+
+    mutating func merge(_ other: ModuleTime) {
+        guard other.jobs > 0 else { return }
+        start = min(start, other.start)
+        end = max(end, other.end)
+        jobSeconds += other.jobSeconds
+        jobs += other.jobs
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// A clean `swift build` of a package in a scratch folder of its own, with
+/// the compiler's per-job statistics switched on and C-family compiles
+/// timed, so that every module's compile time can be read back. The user's
+/// `.build` is never touched. Method and limits: docs/planning.md.
+public struct MeasuredBuild: Sendable {
+    public enum Configuration: String, Sendable, CaseIterable {
+        case debug, release
+    }
+
+    public let packageDirectory: String
+    public let swiftExecutable: String
+    public let configuration: Configuration
+    /// `-j`; nil leaves SwiftPM's default (the core count).
+    public let jobs: Int?
+    public let buildTests: Bool
+    /// Must be new or empty, so the build starts from nothing.
+    public let scratchDirectory: String
+
+    public init(packageDirectory: String, swiftExecutable: String, configuration: Configuration,
+                jobs: Int?, buildTests: Bool, scratchDirectory: String) {
+        self.packageDirectory = packageDirectory
+        self.swiftExecutable = swiftExecutable
+        self.configuration = configuration
+        self.jobs = jobs
+        self.buildTests = buildTests
+        self.scratchDirectory = scratchDirectory
+    }
+
+    /// What one measured build found.
+    public struct Result: Sendable {
+        /// The compile jobs of each module (Swift and C-family), by module name.
+        public let modules: [String: ModuleTime]
+        /// Wall time of the whole `swift build`, package resolution included.
+        public let wallSeconds: Double
+        /// When the build started and ended, in seconds since 1970 (the clock
+        /// the compile jobs are stamped with), to tell compiling from the rest.
+        public let startedAt: Double
+        public let endedAt: Double
+        /// The `swift build` arguments, for the record.
+        public let arguments: [String]
+        /// Things to know, one line each (for example: C compiles not timed).
+        public let warnings: [String]
+    }
+
+    /// The arguments after `swift`.
+    public func arguments(statisticsFolder: String) -> [String] {
+        var arguments = ["build", "--package-path", packageDirectory, "--scratch-path", scratchDirectory,
+                         "--configuration", configuration.rawValue]
+        if let jobs { arguments += ["--jobs", String(jobs)] }
+        if buildTests { arguments.append("--build-tests") }
+        // Target code and build tools (macros, plugins) alike.
+        arguments += ["-Xswiftc", "-stats-output-dir", "-Xswiftc", statisticsFolder,
+                      "-Xbuild-tools-swiftc", "-stats-output-dir", "-Xbuild-tools-swiftc", statisticsFolder]
+        return arguments
+    }
+
+    /// Builds, then reads the statistics. Throws when the scratch folder is
+    /// not empty, the build fails, or it left no statistics.
+    public func run() throws(WeightsError) -> Result {
+        let fileManager = FileManager.default
+        let existing = (try? fileManager.contentsOfDirectory(atPath: scratchDirectory)) ?? []
+        guard existing.isEmpty else { throw .scratchNotEmpty(path: scratchDirectory) }
+        let statistics = (scratchDirectory as NSString).appendingPathComponent("modgraph-statistics")
+        let tools = (scratchDirectory as NSString).appendingPathComponent("modgraph-tools")
+        do {
+            try fileManager.createDirectory(atPath: statistics, withIntermediateDirectories: true)
+            try fileManager.createDirectory(atPath: tools, withIntermediateDirectories: true)
+        } catch {
+            throw .unreadable(path: scratchDirectory, reason: "cannot create: \(error.localizedDescription)")
+        }
+        var warnings: [String] = []
+        var environment = ProcessInfo.processInfo.environment
+        var wrapper: CompileTimingWrapper?
+        if let compiler = environment["CC"].flatMap({ $0.isEmpty ? nil : $0 }) ?? Self.toolchainClang(besides: swiftExecutable, path: environment["PATH"]) {
+            wrapper = try? CompileTimingWrapper.install(in: tools, compiler: compiler)
+        }
+        if let wrapper {
+            environment["CC"] = wrapper.script
+        } else {
+            warnings.append("\(packageDirectory): no clang found beside \(swiftExecutable); C-family targets are not timed")
+        }
+
+        let arguments = arguments(statisticsFolder: statistics)
+        let logPath = (tools as NSString).appendingPathComponent("build.log")
+        let startedAt = Date().timeIntervalSince1970
+        let started = DispatchTime.now().uptimeNanoseconds
+        let status = try Self.run(swiftExecutable, arguments, environment: environment, log: logPath)
+        let wallSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let endedAt = Date().timeIntervalSince1970
+        guard status == 0 else {
+            let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+            let tail = log.split(separator: "\n", omittingEmptySubsequences: false).suffix(20).joined(separator: "\n")
+            throw .buildFailed(package: packageDirectory, status: status, diagnostics: tail.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        var modules = CompilerStatistics.read(folder: statistics)
+        guard !modules.isEmpty else { throw .noStatistics(package: packageDirectory, folder: statistics) }
+        for (module, time) in wrapper?.read() ?? [:] {
+            modules[module, default: ModuleTime()].merge(time)
+        }
+        return Result(modules: modules, wallSeconds: wallSeconds, startedAt: startedAt, endedAt: endedAt,
+                      arguments: arguments, warnings: warnings)
+    }
+
+    /// The toolchain's clang, which SwiftPM uses when `CC` is not set: the
+    /// `clang` beside the real `swift` executable.
+    static func toolchainClang(besides swift: String, path: String?) -> String? {
+        var candidates: [String] = []
+        if swift.contains("/") {
+            candidates = [swift]
+        } else {
+            candidates = (path ?? "").split(separator: ":").map { ($0 as NSString).appendingPathComponent(swift) }
+        }
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate) {
+            guard let resolved = realpath(candidate, nil) else { continue }
+            defer { free(resolved) }
+            let folder = (String(cString: resolved) as NSString).deletingLastPathComponent
+            let clang = (folder as NSString).appendingPathComponent("clang")
+            if FileManager.default.isExecutableFile(atPath: clang) { return clang }
+        }
+        return nil
+    }
+
+    /// Runs a command with its output going to `log`; argv, never a shell.
+    private static func run(_ executable: String, _ arguments: [String], environment: [String: String], log: String) throws(WeightsError) -> Int32 {
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        guard let handle = FileHandle(forWritingAtPath: log) else {
+            throw .unreadable(path: log, reason: "cannot create the build log")
+        }
+        defer { try? handle.close() }
+        let process = Process()
+        if executable.contains("/") {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [executable] + arguments
+        }
+        process.environment = environment
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw .buildFailed(package: executable, status: -1, diagnostics: "cannot run \(executable): \(error.localizedDescription)")
+        }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

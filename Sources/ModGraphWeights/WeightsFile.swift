@@ -1,0 +1,87 @@
+import Foundation
+import ModGraphCore
+
+/// A JSON file of measured or estimated seconds per target: the document
+/// `modgraph measure` writes (`{"schemaVersion": 1, "unit": "seconds",
+/// "targets": {"identity/Name": 1.25, …}, …}`), or just the `targets`
+/// object on its own. Keys are `identity/Name`, or a plain target name when
+/// only one target of the graph has it. Described in docs/planning.md.
+public enum WeightsFile {
+    /// Reads `path` and matches its entries to the targets of `graph`.
+    /// Entries that name no target are ignored with a warning; targets
+    /// without an entry get the median (see ``TargetWeights/assemble(graph:known:unit:source:extraWarnings:)``).
+    public static func weights(at path: String, for graph: ModuleGraph) throws(WeightsError) -> TargetWeights {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
+            throw .unreadable(path: path, reason: reason)
+        }
+        return try weights(from: data, source: path, for: graph)
+    }
+
+    static func weights(from data: Data, source: String, for graph: ModuleGraph) throws(WeightsError) -> TargetWeights {
+        let entries = try decode(data, source: source)
+        var known: [Int: Double] = [:]
+        var unmatched: [String] = []
+        for (key, seconds) in entries.sorted(by: { $0.key < $1.key }) {
+            guard seconds.isFinite, seconds >= 0 else {
+                throw .invalidValue(path: source, key: key, value: String(seconds))
+            }
+            guard let vertex = try vertex(named: key, in: graph, source: source) else {
+                unmatched.append(key)
+                continue
+            }
+            guard known.updateValue(seconds, forKey: vertex) == nil else {
+                throw .duplicate(path: source, target: graph.targets[vertex].id.description)
+            }
+        }
+        if known.isEmpty, !graph.targets.isEmpty { throw .nothingMatches(path: source) }
+        var warnings: [String] = []
+        if !unmatched.isEmpty {
+            let shown = unmatched.prefix(10).joined(separator: ", ")
+            let more = unmatched.count > 10 ? " and \(unmatched.count - 10) more" : ""
+            warnings.append("\(source): \(unmatched.count) entr\(unmatched.count == 1 ? "y names" : "ies name") no target of this graph, ignored (\(shown)\(more))")
+        }
+        return TargetWeights.assemble(graph: graph, known: known, unit: .seconds, source: source, extraWarnings: warnings)
+    }
+
+    /// The vertex a key names: `identity/Name` exactly, or a plain name that
+    /// only one target has; nil when none has it.
+    static func vertex(named key: String, in graph: ModuleGraph, source: String) throws(WeightsError) -> Int? {
+        if let slash = key.firstIndex(of: "/") {
+            let id = TargetID(package: PackageIdentity(String(key[..<slash])), name: String(key[key.index(after: slash)...]))
+            return graph.index(of: id)
+        }
+        let matches = graph.targets.indices.filter { graph.targets[$0].name == key }
+        if matches.count > 1 {
+            throw .ambiguousName(path: source, name: key, candidates: matches.map { graph.targets[$0].id.description })
+        }
+        return matches.first
+    }
+
+    private struct Document: Decodable {
+        let targets: [String: Double]
+    }
+
+    private static func decode(_ data: Data, source: String) throws(WeightsError) -> [String: Double] {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw .malformed(path: source, problem: "malformed JSON")
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw .malformed(path: source, problem: "expected an object of target → seconds")
+        }
+        do {
+            if dictionary["targets"] is [String: Any] {
+                return try JSONDecoder().decode(Document.self, from: data).targets
+            }
+            return try JSONDecoder().decode([String: Double].self, from: data)
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.dataCorrupted(context) {
+            let key = context.codingPath.last?.stringValue ?? "?"
+            throw .malformed(path: source, problem: "the value of '\(key)' is not a number")
+        } catch {
+            throw .malformed(path: source, problem: "expected an object of target → seconds")
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// `modgraph schedule` on the samples (golden files) and on bad input.
+@Suite("schedule")
+struct ScheduleCommandTests {
+    @Test(arguments: [
+        (["--workers", "4"], "text", "VerticalApp-schedule-uniform.txt"),
+        (["--workers", "4"], "json", "VerticalApp-schedule-uniform.json"),
+        (["--workers", "4"], "mermaid", "VerticalApp-schedule-uniform.mmd"),
+        (["--workers", "4"], "svg", "VerticalApp-schedule-uniform.svg"),
+        (["--workers", "2", "--weights", "sources"], "text", "VerticalApp-schedule-sources.txt"),
+        (["--workers", "2", "--weights", "sources"], "json", "VerticalApp-schedule-sources.json"),
+        (["--workers", "2", "--weights", "sources"], "mermaid", "VerticalApp-schedule-sources.mmd"),
+        (["--workers", "2", "--weights", "sources"], "svg", "VerticalApp-schedule-sources.svg"),
+    ])
+    func verticalApp(_ options: [String], _ format: String, _ golden: String) throws {
+        let path = ModGraphRunner.samples.appendingPathComponent("VerticalApp").path
+        let result = try ModGraphRunner.run(["schedule", path, "--format", format] + options)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.isEmpty)
+        try expectGolden(result.output, golden)
+    }
+
+    private func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-schedule-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func aWeightsFileDrivesTheScheduleAndMissingTargetsAreNamed() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Only three targets measured: the rest get the median, 2 s.
+        let weights = folder.appendingPathComponent("weights.json")
+        try #"{"targets": {"verticalapp/Prelude": 1, "Networking": 2, "App": 3}}"#.write(to: weights, atomically: true, encoding: .utf8)
+        let path = ModGraphRunner.samples.appendingPathComponent("VerticalApp").path
+        let result = try ModGraphRunner.run(["schedule", path, "--no-tests", "--workers", "2", "--weights", weights.path, "--format", "json"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.hasPrefix("warning: \(weights.path): no weight for 10 targets (verticalapp/Checkout, "))
+        #expect(result.errors.hasSuffix("using the median of the others, 2 s\n"))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let summary = try #require(document["summary"] as? [String: Any])
+        // 13 targets without tests: 3 measured (1 + 2 + 3) and 10 at 2 s → 26 s of work.
+        #expect(summary["totalWork"] as? Double == 26)
+        #expect((document["weights"] as? [String: Any])?["unit"] as? String == "s")
+    }
+
+    @Test func theOutputFileIsWrittenWhole() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("plan.svg")
+        let path = ModGraphRunner.samples.appendingPathComponent("VerticalApp").path
+        let result = try ModGraphRunner.run(["schedule", path, "--workers", "4", "--format", "svg", "--output", file.path])
+        #expect(result.status == 0)
+        #expect(result.output.isEmpty)
+        let direct = try ModGraphRunner.run(["schedule", path, "--workers", "4", "--format", "svg"])
+        #expect(try String(contentsOf: file, encoding: .utf8) == direct.output)
+    }
+
+    @Test func cyclesAreAnInputErrorNamingEachCycle() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let package = Package(name: "Loop", targets: [
+            .target(name: "A", dependencies: ["B"]),
+            .target(name: "B", dependencies: ["A"]),
+            .target(name: "C"),
+        ])
+        """.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let result = try ModGraphRunner.run(["schedule", folder.path, "--workers", "2"])
+        #expect(result.status == 2)
+        let identity = folder.lastPathComponent.lowercased()
+        #expect(result.errors == "error: \(folder.path): cannot schedule a graph with dependency cycles: \(identity)/A → \(identity)/B → \(identity)/A\n")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test func badOptionsAndFilesAreInputErrors() throws {
+        let path = ModGraphRunner.samples.appendingPathComponent("VerticalApp").path
+        let noWorkers = try ModGraphRunner.run(["schedule", path, "--workers", "0"])
+        #expect(noWorkers.status == 2)
+        #expect(noWorkers.errors.contains("--workers must be at least 1"))
+
+        let missing = try ModGraphRunner.run(["schedule", path, "--weights", "/no/such/weights.json"])
+        #expect(missing.status == 2)
+        #expect(missing.errors == "error: /no/such/weights.json: cannot read: no such file\n")
+
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("bad.json")
+        try #"{"Prelude": "fast"}"#.write(to: bad, atomically: true, encoding: .utf8)
+        let malformed = try ModGraphRunner.run(["schedule", path, "--weights", bad.path])
+        #expect(malformed.status == 2)
+        #expect(malformed.errors == "error: \(bad.path): not a weights file: the value of 'Prelude' is not a number\n")
+    }
+}
+
+/// `modgraph measure` for real: a clean build of the sample (about 15 s on
+/// two cores), its weights file, and `schedule` reading it back.
+@Suite("measure")
+struct MeasureCommandTests {
+    @Test func measuresEveryBuiltTargetWithoutTouchingTheSamplesBuildFolder() throws {
+        let sample = ModGraphRunner.samples.appendingPathComponent("VerticalApp")
+        let userBuild = sample.appendingPathComponent(".build")
+        let hadBuildFolder = FileManager.default.fileExists(atPath: userBuild.path)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-measure-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let weights = folder.appendingPathComponent("weights.json")
+        let scratch = folder.appendingPathComponent("scratch")
+
+        let result = try ModGraphRunner.run(["measure", sample.path, "-j", "2", "--scratch-path", scratch.path, "--output", weights.path])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: userBuild.path) == hadBuildFolder)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: weights)) as? [String: Any])
+        #expect(document["unit"] as? String == "seconds")
+        let targets = try #require(document["targets"] as? [String: Double])
+        // Every regular and executable target is built; tests are not (no --build-tests).
+        #expect(targets.keys.sorted() == ["App", "Checkout", "DesignSystem", "LinuxSupport", "Messaging", "Networking", "Onboarding",
+                                          "Persistence", "Prelude", "Profile", "Search", "Settings", "VerticalInterfaces"].map { "verticalapp/\($0)" })
+        #expect(targets.values.allSatisfy { $0 > 0 })
+        let jobSeconds = try #require(document["jobSeconds"] as? [String: Double])
+        for (target, span) in targets { #expect((jobSeconds[target] ?? 0) >= span * 0.999) }
+
+        let schedule = try ModGraphRunner.run(["schedule", sample.path, "--no-tests", "--workers", "2", "--weights", weights.path])
+        #expect(schedule.status == 0)
+        #expect(schedule.errors.isEmpty, "every target of the build has a weight")
+    }
+
+    @Test func measureNeedsAPackageFolder() throws {
+        let result = try ModGraphRunner.run(["measure", "/no/such/folder"])
+        #expect(result.status == 2)
+        #expect(result.errors == "error: /no/such/folder: measure needs a package folder (with a Package.swift) to build\n")
+    }
+}

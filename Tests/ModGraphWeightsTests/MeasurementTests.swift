@@ -1,0 +1,121 @@
+import Foundation
+import ModGraphCore
+@testable import ModGraphWeights
+import Testing
+
+/// Reading what a measured build leaves behind: compiler statistics (real
+/// files from `modgraph measure Samples/VerticalApp -j 2`, under
+/// Fixtures/statistics), the C compile wrapper's log, and module names.
+@Suite("Measured builds")
+struct MeasurementTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    @Test func statisticsFilesGiveEachModulesJobs() throws {
+        let modules = CompilerStatistics.read(folder: Self.fixtures.appendingPathComponent("statistics").path)
+        #expect(modules.keys.sorted() == ["App", "Prelude"])
+        // Prelude: the emit-module job starts at 034.146872 (0.215 s), two batch jobs at
+        // 034.154132 (5.482 s) and 034.490200 (5.366 s). The last ends at 039.855913, so the
+        // span is 039.855913 − 034.146872 = 5.709041 s; the jobs sum to 11.062752 s.
+        let prelude = try #require(modules["Prelude"])
+        #expect(prelude.jobs == 3)
+        #expect(abs(prelude.span - 5.709041) < 1e-5)
+        #expect(abs(prelude.jobSeconds - 11.062752) < 1e-5)
+        // App: jobs at 046.012039 (0.082 s), 046.020143 (0.235 s), 046.137487 (0.259 s): span 0.383985.
+        let app = try #require(modules["App"])
+        #expect(app.jobs == 3)
+        #expect(abs(app.span - 0.383985) < 1e-5)
+    }
+
+    @Test func fileNamesNameTheModuleAndTheStart() {
+        let parsed = CompilerStatistics.job(fromFileName: "stats-1795315951694529-swift-frontend-Prelude-Identifier.swift-x86_64_unknown_linux_gnu-o-Onone-998235957.json")
+        #expect(parsed?.module == "Prelude")
+        #expect(parsed.map { abs($0.start - 1_795_315_951.694529) < 1e-6 } == true)
+        #expect(CompilerStatistics.job(fromFileName: "stats-12-swift-frontend-My_Module2-all-x-swiftmodule-Onone-1.json")?.module == "My_Module2")
+        #expect(CompilerStatistics.job(fromFileName: "other.json") == nil)
+        #expect(CompilerStatistics.job(fromFileName: "stats-x-swift-frontend-A-b.json") == nil)
+    }
+
+    @Test func theWrapperTimesCompilesAndPassesTheStatusOn() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-cc-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func run(_ wrapper: CompileTimingWrapper, _ arguments: [String]) throws -> Int32 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: wrapper.script)
+            process.arguments = arguments
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        // A folder name with a quote and a space must not break the script.
+        let odd = (folder as NSString).appendingPathComponent("it's here")
+        try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: true)
+        let succeeding = try CompileTimingWrapper.install(in: odd, compiler: "/bin/true")
+        #expect(try run(succeeding, ["-c", "/src/a.c", "-o", "/scratch/debug/CLib.build/a.c.o"]) == 0)
+        #expect(try run(succeeding, ["-o", "/scratch/debug/App", "a.o"]) == 0)  // a link, not timed
+        #expect(try run(succeeding, ["-c", "/src/b.c", "-o", "/scratch/debug/CLib.build/b.c.o"]) == 0)
+        let times = succeeding.read()
+        #expect(times.keys.sorted() == ["CLib"])
+        #expect(times["CLib"]?.jobs == 2)
+        #expect((times["CLib"]?.span ?? -1) >= 0)
+
+        let failing = try CompileTimingWrapper.install(in: folder, compiler: "/bin/false")
+        #expect(try run(failing, ["-c", "x.c", "-o", "/s/X.build/x.o"]) == 1)
+    }
+
+    @Test func wrapperLogLines() {
+        let times = CompileTimingWrapper.parse("""
+        100.5 101.0 /s/debug/CLib.build/a.c.o
+        101.0 103.0 /s/debug/CLib.build/sub dir/b.c.o
+        102.0 102.5 /s/debug/Other.build/c.c.o
+        N N /s/debug/CLib.build/untimed.c.o
+        103.0 104.0 /s/debug/loose.o
+
+        """)
+        #expect(times.keys.sorted() == ["CLib", "Other"])
+        #expect(times["CLib"]?.jobs == 2)
+        #expect(times["CLib"]?.span == 2.5)
+        #expect(times["CLib"]?.jobSeconds == 2.5)
+        #expect(times["Other"]?.span == 0.5)
+    }
+
+    @Test func modulesAreMatchedToTargetsByModuleName() {
+        let app = PackageIdentity("app")
+        let kit = PackageIdentity("kit")
+        let targets = [
+            Target(id: TargetID(package: app, name: "my-target"), type: .regular, path: nil),
+            Target(id: TargetID(package: app, name: "1st"), type: .regular, path: nil),
+            Target(id: TargetID(package: app, name: "Twice"), type: .regular, path: nil),
+            Target(id: TargetID(package: kit, name: "Twice"), type: .regular, path: nil),
+        ]
+        let graph = ModuleGraph(packages: [], targets: targets, products: [], edges: [])
+        var one = ModuleTime()
+        one.add(start: 10, seconds: 2)
+        let attribution = ModuleAttribution(modules: ["my_target": one, "_1st": one, "Twice": one, "main": one], graph: graph)
+        // Vertices by id: 0 app/1st, 1 app/Twice, 2 app/my-target, 3 kit/Twice.
+        #expect(attribution.times.keys.sorted() == [0, 2])
+        #expect(attribution.unattributed.keys.sorted() == ["main"])
+        #expect(attribution.ambiguous == ["Twice"])
+        #expect(ModuleAttribution.moduleName(of: "swift-nio.Core 2") == "swift_nio_Core_2")
+    }
+
+    @Test func theBuildCommandLine() {
+        let build = MeasuredBuild(packageDirectory: "/p", swiftExecutable: "swift", configuration: .release, jobs: 2,
+                                  buildTests: true, scratchDirectory: "/s")
+        #expect(build.arguments(statisticsFolder: "/s/stats") == [
+            "build", "--package-path", "/p", "--scratch-path", "/s", "--configuration", "release", "--jobs", "2", "--build-tests",
+            "-Xswiftc", "-stats-output-dir", "-Xswiftc", "/s/stats",
+            "-Xbuild-tools-swiftc", "-stats-output-dir", "-Xbuild-tools-swiftc", "/s/stats",
+        ])
+    }
+
+    @Test func aScratchFolderInUseIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-scratch-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "x".write(toFile: (folder as NSString).appendingPathComponent("left-over"), atomically: true, encoding: .utf8)
+        let build = MeasuredBuild(packageDirectory: "/p", swiftExecutable: "swift", configuration: .debug, jobs: nil,
+                                  buildTests: false, scratchDirectory: folder)
+        #expect(throws: WeightsError.scratchNotEmpty(path: folder)) { try build.run() }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import ModGraphCore
+import ModGraphManifest
+@testable import ModGraphWeights
+import Testing
+
+/// Line counts through the real loader on packages written to a temporary
+/// folder, so the folders are found exactly as `schedule` finds them.
+@Suite("Source line weights")
+struct SourceLinesTests {
+    private func withPackage(_ files: [String: String], _ body: (Workspace, ModuleGraph) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-weights-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (path, contents) in files {
+            let file = (folder as NSString).appendingPathComponent(path)
+            try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try contents.write(toFile: file, atomically: true, encoding: .utf8)
+        }
+        let workspace = try WorkspaceLoader(provider: DumpPackageRunner()).load(directory: folder)
+        try body(workspace, try GraphBuilder().build(workspace))
+    }
+
+    @Test func countsNonBlankLinesAsSwiftPMFindsTheFiles() throws {
+        try withPackage([
+            "Package.swift": """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "P", targets: [
+                .target(name: "Plain"),
+                .target(name: "Custom", path: "Code/Custom", exclude: ["Skipped", "Old.swift"]),
+                .target(name: "Listed", sources: ["Only.swift", "Sub"]),
+                .target(name: "CFamily"),
+                .testTarget(name: "PlainTests", dependencies: ["Plain"]),
+            ])
+            """,
+            // 3 non-blank lines (blank and white-space lines do not count), no final newline.
+            "Sources/Plain/A.swift": "let a = 1\n\n   \nlet b = 2\n// c",
+            // Not compiled: a resource and a hidden file.
+            "Sources/Plain/notes.md": "one\ntwo\n",
+            "Sources/Plain/.hidden.swift": "let hidden = 1\n",
+            // path: with exclude of a folder and a file.
+            "Code/Custom/Kept.swift": "let kept = 1\nlet more = 2\n",
+            "Code/Custom/Old.swift": "let old = 1\n",
+            "Code/Custom/Skipped/Gone.swift": "let gone = 1\n",
+            // sources: a file and a folder; everything else is left out.
+            "Sources/Listed/Only.swift": "let only = 1\n",
+            "Sources/Listed/Sub/Deep.swift": "let deep = 1\nlet deeper = 2\n",
+            "Sources/Listed/Other.swift": "let other = 1\n",
+            // C sources count; headers do not.
+            "Sources/CFamily/impl.c": "int f(void) {\n  return 1;\n}\n",
+            "Sources/CFamily/include/f.h": "int f(void);\n",
+            "Tests/PlainTests/T.swift": "import Plain\n",
+        ]) { workspace, graph in
+            let weights = SourceLineCounter(workspace: workspace).weights(for: graph)
+            var byName: [String: Double] = [:]
+            for (vertex, target) in graph.targets.enumerated() { byName[target.name] = weights.values[vertex] }
+            #expect(byName == ["Plain": 3, "Custom": 2, "Listed": 3, "CFamily": 3, "PlainTests": 1])
+            #expect(weights.unit == .lines)
+            #expect(weights.warnings.isEmpty)
+        }
+    }
+
+    @Test func nonBlankLineCounting() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-lines-\(UUID().uuidString).swift").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try "a\r\n\r\n\tb\n \n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(SourceLineCounter.nonBlankLines(inFileAt: file) == 2)
+        #expect(SourceLineCounter.nonBlankLines(inFileAt: "/no/such/file") == 0)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import ModGraphCore
+@testable import ModGraphWeights
+import Testing
+
+/// Weights files: both shapes, key matching, defaults and errors.
+@Suite("Weights files")
+struct WeightsFileTests {
+    // Two packages; `Shared` exists in both, `Tool` is a binary target.
+    let graph: ModuleGraph = {
+        let app = PackageIdentity("app")
+        let kit = PackageIdentity("kit")
+        func target(_ package: PackageIdentity, _ name: String, _ type: TargetType = .regular) -> Target {
+            Target(id: TargetID(package: package, name: name), type: type, path: "Sources/\(name)")
+        }
+        return ModuleGraph(
+            packages: [
+                Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true),
+                Package(identity: kit, name: "Kit", path: "../kit", origin: .local, location: nil, isLoaded: true),
+            ],
+            targets: [target(app, "App", .executable), target(app, "Shared"), target(kit, "Shared"),
+                      target(kit, "Core"), target(kit, "Tool", .binary)],
+            products: [], edges: []
+        )
+    }()
+    // Vertices, sorted by id: 0 app/App, 1 app/Shared, 2 kit/Core, 3 kit/Shared, 4 kit/Tool.
+
+    private func read(_ json: String) throws -> TargetWeights {
+        try WeightsFile.weights(from: Data(json.utf8), source: "w.json", for: graph)
+    }
+
+    @Test func measureDocumentWithIdsAndPlainNames() throws {
+        let weights = try read("""
+        {"schemaVersion": 1, "unit": "seconds", "targets": {"app/App": 2.5, "kit/Shared": 4, "Core": 1, "app/Shared": 3}}
+        """)
+        #expect(weights.values == [2.5, 3, 1, 4, 0])
+        #expect(weights.unit == .seconds)
+        #expect(weights.defaulted.isEmpty)
+        #expect(weights.warnings.isEmpty)
+    }
+
+    @Test func missingTargetsGetTheMedianWithAWarning() throws {
+        // Known: App 1, Core 3 → median 2 for both Shared targets; Tool is binary → 0.
+        let weights = try read(#"{"App": 1, "Core": 3, "Gone": 7}"#)
+        #expect(weights.values == [1, 2, 3, 2, 0])
+        #expect(weights.defaulted.map(\.description) == ["app/Shared", "kit/Shared"])
+        #expect(weights.defaultValue == 2)
+        #expect(weights.warnings == [
+            "w.json: 1 entry names no target of this graph, ignored (Gone)",
+            "w.json: no weight for 2 targets (app/Shared, kit/Shared); using the median of the others, 2 s",
+        ])
+    }
+
+    @Test func errorsNameTheFileAndTheProblem() {
+        #expect(throws: WeightsError.ambiguousName(path: "w.json", name: "Shared", candidates: ["app/Shared", "kit/Shared"])) {
+            try read(#"{"Shared": 1}"#)
+        }
+        #expect(throws: WeightsError.invalidValue(path: "w.json", key: "App", value: "-1.0")) { try read(#"{"App": -1}"#) }
+        #expect(throws: WeightsError.duplicate(path: "w.json", target: "app/App")) { try read(#"{"App": 1, "app/App": 2}"#) }
+        #expect(throws: WeightsError.nothingMatches(path: "w.json")) { try read(#"{"Nope": 1}"#) }
+        #expect(throws: WeightsError.malformed(path: "w.json", problem: "malformed JSON")) { try read("{") }
+        #expect(throws: WeightsError.malformed(path: "w.json", problem: "expected an object of target → seconds")) { try read("[1]") }
+        #expect(throws: WeightsError.malformed(path: "w.json", problem: "the value of 'App' is not a number")) { try read(#"{"App": "fast"}"#) }
+        #expect(throws: WeightsError.unreadable(path: "/no/such/file.json", reason: "no such file")) {
+            try WeightsFile.weights(at: "/no/such/file.json", for: graph)
+        }
+    }
+
+    @Test func uniformCostsOnePerCompiledTarget() {
+        let weights = TargetWeights.uniform(graph: graph)
+        #expect(weights.values == [1, 1, 1, 1, 0])
+        #expect(weights.warnings.isEmpty)
+    }
+
+    @Test func medianOfEvenAndOddCounts() {
+        #expect(TargetWeights.median([]) == 0)
+        #expect(TargetWeights.median([3]) == 3)
+        #expect(TargetWeights.median([1, 2, 10]) == 2)
+        #expect(TargetWeights.median([1, 2, 4, 10]) == 3)
+    }
+}
