@@ -4,7 +4,8 @@ import PackageDescription
 // The layers, bottom to top. Each depends only on the ones listed before it:
 //   ModGraphCore       pure graph model and algorithms (no I/O, no processes)
 //   ModGraphManifest   `swift package dump-package` decoding and workspace loading
-//   ModGraphRendering  textual and graphical output (JSON, DOT)
+//   ModGraphRendering  textual and graphical output (JSON, DOT, Mermaid, and
+//                      SVG/PNG/PDF through Graphviz's C libraries, CGraphviz)
 //   ModGraphCLI        the commands, on swift-argument-parser
 //   modgraph           the executable: one line that runs ModGraphCLI
 let package = Package(
@@ -14,6 +15,7 @@ let package = Package(
         .executable(name: "modgraph", targets: ["modgraph"]),
         .library(name: "ModGraphCore", targets: ["ModGraphCore"]),
         .library(name: "ModGraphManifest", targets: ["ModGraphManifest"]),
+        .library(name: "ModGraphRendering", targets: ["ModGraphRendering"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -21,7 +23,13 @@ let package = Package(
     targets: [
         .target(name: "ModGraphCore"),
         .target(name: "ModGraphManifest", dependencies: ["ModGraphCore"]),
-        .target(name: "ModGraphRendering", dependencies: ["ModGraphCore"]),
+        // Graphviz's libgvc and libcgraph, found through pkg-config; only ModGraphRendering uses it.
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
+        ),
+        .target(name: "ModGraphRendering", dependencies: ["ModGraphCore", "CGraphviz"]),
         .target(
             name: "ModGraphCLI",
             dependencies: [
