@@ -41,6 +41,10 @@ public struct GraphvizRenderer: Sendable {
             }
             defer { agclose(graph) }
             if messages.hasErrors { throw .unreadableDOT(message: messages.errorSummary) }
+            // Raster output at screen resolution looks blurred on today's displays.
+            if format == "png" && Self.attribute("dpi", of: graph).isEmpty {
+                Self.setAttribute("dpi", to: "144", of: graph)
+            }
 
             guard gvLayout(context, graph, engine) == 0, !messages.hasErrors else {
                 throw .layoutFailed(engine: engine, message: messages.errorSummary)
@@ -56,6 +60,24 @@ public struct GraphvizRenderer: Sendable {
             }
             let bytes = data.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
             return Image(bytes: bytes, warnings: messages.warnings)
+        }
+    }
+
+    // Graphviz 2.x declares these parameters `char *`; it never writes through them.
+    private static func attribute(_ name: String, of graph: UnsafeMutablePointer<Agraph_t>) -> String {
+        name.withCString { name in
+            agget(UnsafeMutableRawPointer(graph), UnsafeMutablePointer(mutating: name)).map { String(cString: $0) } ?? ""
+        }
+    }
+
+    private static func setAttribute(_ name: String, to value: String, of graph: UnsafeMutablePointer<Agraph_t>) {
+        name.withCString { name in
+            value.withCString { value in
+                "".withCString { empty in
+                    _ = agsafeset(UnsafeMutableRawPointer(graph), UnsafeMutablePointer(mutating: name),
+                                  UnsafeMutablePointer(mutating: value), UnsafeMutablePointer(mutating: empty))
+                }
+            }
         }
     }
 }
