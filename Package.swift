@@ -43,7 +43,11 @@ let package = Package(
 
         .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest"]),
-        .testTarget(name: "ModGraphRenderingTests", dependencies: ["ModGraphRendering", "ModGraphManifest"]),
+        .testTarget(
+            name: "ModGraphRenderingTests",
+            dependencies: ["ModGraphRendering", "ModGraphManifest"],
+            exclude: ["Golden"]
+        ),
         .testTarget(
             name: "ModGraphCLITests",
             dependencies: ["ModGraphCLI", "modgraph"],

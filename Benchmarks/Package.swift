@@ -20,6 +20,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkKit",
                 .product(name: "ModGraphCore", package: "ModGraph"),
+                .product(name: "ModGraphRendering", package: "ModGraph"),
             ]
         ),
     ]

@@ -4,4 +4,5 @@ import ModGraphCore
 // Each area adds its suite here; `scripts/bench.sh` builds in release and runs this.
 var results: [Measurement] = []
 results += coreBenchmarks()
+results += diagramBenchmarks()
 printTable(results)
