@@ -24,7 +24,7 @@ struct GraphCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
     var output: String?
 
-    @Option(help: "Graphviz layout for svg, png and pdf: dot (layered), sfdp (large graphs), neato, fdp, circo, twopi (default: dot).")
+    @Option(help: "Graphviz layout for svg, png and pdf: dot (layered), sfdp (large graphs), neato, fdp, circo, twopi (default: dot; sfdp above \(DiagramDefaults.sfdpAbove) nodes).")
     var layout: GraphvizLayout?
 
     @OptionGroup(title: "Views") var view: ViewOptions

@@ -16,7 +16,7 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write into; created if missing. Nothing is written elsewhere.")
     var output: String
 
-    @Option(help: "Graphviz layout for graph.svg: dot (layered), sfdp (large graphs), neato, fdp, circo, twopi (default: dot).")
+    @Option(help: "Graphviz layout for graph.svg: dot (layered), sfdp (large graphs), neato, fdp, circo, twopi (default: dot; sfdp above \(DiagramDefaults.sfdpAbove) nodes).")
     var layout: GraphvizLayout?
 
     func run() throws {

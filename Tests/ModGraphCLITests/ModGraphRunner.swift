@@ -25,12 +25,15 @@ struct ModGraphRunner {
         return nil
     }()
 
-    static func run(_ arguments: [String], input: Data? = nil, in directory: URL? = nil) throws -> Result {
+    static func run(_ arguments: [String], input: Data? = nil, in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
         let executable = try #require(executable, "modgraph was not built next to the tests")
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let output = Pipe()
         let errors = Pipe()
         let standardInput = Pipe()

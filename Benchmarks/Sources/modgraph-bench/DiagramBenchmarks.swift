@@ -29,7 +29,9 @@ func diagramBenchmarks() -> [BenchmarkKit.Measurement] {
             _ = try? GraphvizRenderer().render(dot: dot, layout: entry.layout, format: .svg)
         })
         if let pictures {
-            let file = URL(fileURLWithPath: pictures).appendingPathComponent("synthetic-\(graph.targets.count)-\(entry.layout).png")
+            let base = URL(fileURLWithPath: pictures).appendingPathComponent("synthetic-\(graph.targets.count)-\(entry.layout)")
+            try? Data(dot.utf8).write(to: base.appendingPathExtension("dot"))
+            let file = base.appendingPathExtension("png")
             if let image = try? GraphvizRenderer().render(dot: dot, layout: entry.layout, format: .png) {
                 try? Data(image.bytes).write(to: file)
             }

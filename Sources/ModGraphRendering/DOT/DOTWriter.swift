@@ -28,15 +28,26 @@ public struct DOTWriter: Sendable {
         var lines: [String] = []
         lines.append("digraph \(Self.quoted("modgraph")) {")
         var graphAttributes = [
-            "rankdir=\(size.isWide ? "LR" : "TB")", "fontname=\"Helvetica\"", "fontsize=11", "newrank=true",
-            "nodesep=\(size.nodeSeparation)", "ranksep=\(size.rankSeparation)", "outputorder=edgesfirst",
+            "rankdir=TB", "fontname=\"Helvetica\"", "fontsize=11", "newrank=true", "ranksep=0.5",
+            // Ignored by dot; keeps labels apart with sfdp, neato and fdp.
+            "overlap=prism", "outputorder=edgesfirst",
         ]
+        // Fewer crossing-minimisation passes: on staggered ranks the full
+        // search costs minutes for little gain.
+        if size.staggers { graphAttributes.append("mclimit=0.3") }
+        let clusters = DiagramClusters(view: view, style: style)
+        // Large views: edges that share an end run as one trunk, which is what
+        // keeps hundreds of dependencies on a core module from widening every
+        // rank. (Graphviz 2.4x can crash with concentrate inside clusters.)
+        let dense = size.isLarge && !clusters.hasBoxes
+        graphAttributes.append(dense ? "nodesep=0.15" : "nodesep=0.25")
+        if dense { graphAttributes.append("concentrate=true") }
         if let legend = emphasis.legend { graphAttributes += ["label=\(Self.quoted(legend))", "labelloc=b", "labeljust=l"] }
         lines.append("  graph [\(graphAttributes.joined(separator: ", "))];")
         lines.append("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11, fontcolor=\"\(DiagramPalette.text)\", margin=\"0.12,0.04\", height=0.3];")
         lines.append("  edge [color=\"\(DiagramPalette.edge)\", arrowsize=0.6, penwidth=0.8];")
 
-        for group in DiagramClusters(view: view, style: style).groups {
+        for group in clusters.groups {
             if let box = group.box {
                 lines.append("  subgraph \(Self.quoted("cluster_" + box.key)) {")
                 lines.append("    label=\(Self.quoted(box.label)); labelloc=t; labeljust=l; fontsize=10; style=\"rounded,dashed\"; color=\"\(DiagramPalette.clusterOutline)\"; fontcolor=\"\(DiagramPalette.clusterText)\";")

@@ -16,6 +16,8 @@ struct DiagramClusters {
 
     let groups: [Group]
 
+    var hasBoxes: Bool { groups.contains { $0.box != nil } }
+
     init(view: GraphView, style: DiagramStyle) {
         let packages = Set(view.nodes.map(\.package))
         let clustering = style.clustering ?? (packages.count > 1 ? .package : .none)

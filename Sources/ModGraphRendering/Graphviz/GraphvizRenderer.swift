@@ -44,6 +44,9 @@ public struct GraphvizRenderer: Sendable {
             // Raster output at screen resolution looks blurred on today's displays.
             if format == "png" && Self.attribute("dpi", of: graph).isEmpty {
                 Self.setAttribute("dpi", to: "144", of: graph)
+                // Cairo bitmaps stop at 32,767 pixels a side; past that Graphviz
+                // prints a warning on standard error. 200 inches at 144 dpi stays below.
+                if Self.attribute("size", of: graph).isEmpty { Self.setAttribute("size", to: "200,200", of: graph) }
             }
 
             guard gvLayout(context, graph, engine) == 0, !messages.hasErrors else {
