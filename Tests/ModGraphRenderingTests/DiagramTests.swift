@@ -123,3 +123,32 @@ struct DOTGoldenTests {
         try expectGolden(DOTWriter(style: DiagramStyle.highlights(of: graph)).render(graph), "awkward.dot")
     }
 }
+
+@Suite("Diagram size")
+struct DiagramSizeTests {
+    /// 30 modules all using one hub: depths are Hub 1 and every L 2, so one
+    /// rank holds 30 nodes, more than 24: it is spread over ceil(30 / 24) = 2
+    /// rows. Vertices sort as Hub 0, L00 1 … L29 30; the rank's 2nd, 4th, …
+    /// node (L01, L03, …) is lifted one rank by its outgoing edge.
+    @Test func aCrowdedRankIsStaggered() {
+        let package = PackageIdentity("t")
+        let hub = TargetID(package: package, name: "Hub")
+        let leaves = (0..<30).map { TargetID(package: package, name: ($0 < 10 ? "L0" : "L") + String($0)) }
+        let graph = ModuleGraph(packages: [], targets: ([hub] + leaves).map { Target(id: $0, type: .regular, path: nil) },
+                                products: [], edges: leaves.map { Edge(from: $0, to: hub, kind: .target) })
+        let dot = DOTWriter().render(graph)
+        #expect(dot.contains(#""t/L00" -> "t/Hub";"#))
+        #expect(dot.contains(#""t/L01" -> "t/Hub" [minlen=2];"#))
+        #expect(dot.contains(#""t/L28" -> "t/Hub";"#))
+        #expect(dot.contains(#""t/L29" -> "t/Hub" [minlen=2];"#))
+        #expect(dot.split(separator: "\n").filter { $0.contains("minlen=2") }.count == 15)
+        #expect(dot.contains("mclimit=0.3"))
+        #expect(!dot.contains("concentrate"))  // 31 nodes: not a large view
+    }
+
+    @Test func smallRanksAreLeftAlone() {
+        let dot = DOTWriter().render(EmphasisFixture.graph(withCycle: true))
+        #expect(!dot.contains("minlen"))
+        #expect(!dot.contains("mclimit"))
+    }
+}
