@@ -7,7 +7,8 @@ import PackageDescription
 //   ModGraphRules      `.modgraph.yml` and the layering rules `modgraph check` enforces
 //   ModGraphPlanning   build planning on the graph: waves, critical path, simulated builds (pure)
 //   ModGraphWeights    what targets cost: source line counts, weights files, measured builds
-//   ModGraphRendering  textual and graphical output (JSON, DOT, check reports, schedules)
+//   ModGraphRendering  textual and graphical output (JSON, DOT, Mermaid, check reports, schedules,
+//                      and SVG/PNG/PDF through Graphviz's C libraries, CGraphviz)
 //   ModGraphCLI        the commands, on swift-argument-parser
 //   modgraph           the executable: one line that runs ModGraphCLI
 let package = Package(
@@ -19,6 +20,7 @@ let package = Package(
         .library(name: "ModGraphManifest", targets: ["ModGraphManifest"]),
         .library(name: "ModGraphRules", targets: ["ModGraphRules"]),
         .library(name: "ModGraphPlanning", targets: ["ModGraphPlanning"]),
+        .library(name: "ModGraphRendering", targets: ["ModGraphRendering"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -30,7 +32,13 @@ let package = Package(
         .target(name: "ModGraphRules", dependencies: ["ModGraphCore", "Yams"]),
         .target(name: "ModGraphPlanning", dependencies: ["ModGraphCore"]),
         .target(name: "ModGraphWeights", dependencies: ["ModGraphCore", "ModGraphManifest"]),
-        .target(name: "ModGraphRendering", dependencies: ["ModGraphCore", "ModGraphRules", "ModGraphPlanning"]),
+        // Graphviz's libgvc and libcgraph, found through pkg-config; only ModGraphRendering uses it.
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
+        ),
+        .target(name: "ModGraphRendering", dependencies: ["ModGraphCore", "ModGraphRules", "ModGraphPlanning", "CGraphviz"]),
         .target(
             name: "ModGraphCLI",
             dependencies: [
@@ -50,7 +58,11 @@ let package = Package(
         .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules"]),
         .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning"]),
         .testTarget(name: "ModGraphWeightsTests", dependencies: ["ModGraphWeights"], exclude: ["Fixtures"]),
-        .testTarget(name: "ModGraphRenderingTests", dependencies: ["ModGraphRendering", "ModGraphManifest", "ModGraphPlanning"]),
+        .testTarget(
+            name: "ModGraphRenderingTests",
+            dependencies: ["ModGraphRendering", "ModGraphManifest", "ModGraphPlanning"],
+            exclude: ["Golden"]
+        ),
         .testTarget(
             name: "ModGraphCLITests",
             dependencies: ["ModGraphCLI", "modgraph"],

@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "ModGraphRules", package: "ModGraph"),
                 .product(name: "ModGraphManifest", package: "ModGraph"),
                 .product(name: "ModGraphPlanning", package: "ModGraph"),
+                .product(name: "ModGraphRendering", package: "ModGraph"),
             ]
         ),
         // Writes synthetic workspaces (Package.swift or dump JSON) and edge lists.

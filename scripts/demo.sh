@@ -1,20 +1,14 @@
 #!/usr/bin/env bash
-# The main job on the bundled samples: each sample's module graph printed for
-# people, and written as JSON, DOT and (when Graphviz is installed) SVG to OUT (default out/).
+# The main job on the bundled samples: `modgraph report` on each one prints a
+# summary and writes graph.svg, graph.dot, report.md and report.json into
+# OUT/NAME (default out/), e.g. out/VerticalApp/report.md.
 set -euo pipefail
 out="${1:-out}"
 bin="$(swift build --show-bin-path)/modgraph"
-mkdir -p "$out"
 for sample in VerticalApp Workspace/App Violations; do
-    name="$(echo "$sample" | tr '/' '-')"
-    printf '== Samples/%s\n' "$sample"
-    "$bin" graph "Samples/$sample"
-    "$bin" graph "Samples/$sample" --format json --output "$out/$name.json"
-    "$bin" graph "Samples/$sample" --format dot --output "$out/$name.dot"
-    files="$out/$name.json $out/$name.dot"
-    if command -v dot >/dev/null 2>&1; then
-        dot -Tsvg "$out/$name.dot" -o "$out/$name.svg"
-        files="$files $out/$name.svg"
-    fi
-    printf 'wrote %s\n\n' "$files"
+    name="${sample%%/*}"
+    printf '$ modgraph report Samples/%s --output %s/%s\n' "$sample" "$out" "$name"
+    "$bin" report "Samples/$sample" --output "$out/$name"
+    printf '\n'
 done
+printf 'Open %s/VerticalApp/report.md (Markdown with Mermaid diagrams) and %s/VerticalApp/graph.svg.\n' "$out" "$out"

@@ -5,8 +5,12 @@ import Foundation
 /// half-written file behind, and nothing is written outside the folder named.
 enum OutputFile {
     static func write(_ text: String, to path: String?) throws(CommandError) {
+        try write(Data(text.utf8), to: path)
+    }
+
+    static func write(_ data: Data, to path: String?) throws(CommandError) {
         guard let path, path != "-" else {
-            Console.write(text)
+            FileHandle.standardOutput.write(data)
             return
         }
         let url = URL(fileURLWithPath: path)
@@ -18,7 +22,7 @@ enum OutputFile {
         let temporary = URL(fileURLWithPath: folder)
             .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
-            try Data(text.utf8).write(to: temporary)
+            try data.write(to: temporary)
             if rename(temporary.path, url.path) != 0 {
                 throw CommandError("\(path): cannot write: \(String(cString: strerror(errno)))")
             }

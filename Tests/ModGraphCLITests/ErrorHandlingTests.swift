@@ -51,7 +51,7 @@ struct ErrorHandlingTests {
         let result = try ModGraphRunner.run(["graph", "--colour", "red"])
         #expect(result.status == 2)
         #expect(result.errors.contains("Unknown option '--colour'"))
-        let format = try ModGraphRunner.run(["graph", "--format", "png"])
+        let format = try ModGraphRunner.run(["graph", "--format", "gif"])
         #expect(format.status == 2)
     }
 

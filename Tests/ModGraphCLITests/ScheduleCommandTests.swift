@@ -123,7 +123,13 @@ struct MeasureCommandTests {
                                           "Persistence", "Prelude", "Profile", "Search", "Settings", "VerticalInterfaces"].map { "verticalapp/\($0)" })
         #expect(targets.values.allSatisfy { $0 > 0 })
         let jobSeconds = try #require(document["jobSeconds"] as? [String: Double])
-        for (target, span) in targets { #expect((jobSeconds[target] ?? 0) >= span * 0.999) }
+        // A module's span (first job's start to last job's end) fits in the build; its jobs
+        // may overlap or leave gaps, so the summed job time can be larger or smaller than the span.
+        let wall = try #require(document["buildWallSeconds"] as? Double)
+        for (target, span) in targets {
+            #expect(span <= wall)
+            #expect((jobSeconds[target] ?? 0) > 0)
+        }
 
         let schedule = try ModGraphRunner.run(["schedule", sample.path, "--no-tests", "--workers", "2", "--weights", weights.path])
         #expect(schedule.status == 0)

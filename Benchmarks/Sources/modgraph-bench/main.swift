@@ -8,6 +8,7 @@ results += coreBenchmarks()
 results += checkBenchmarks()
 results += graphLoadingBenchmarks()
 results += planningBenchmarks()
+results += diagramBenchmarks()
 printTable(results)
 if let options = EndToEndOptions(arguments: CommandLine.arguments) {
     runEndToEndBenchmarks(options)

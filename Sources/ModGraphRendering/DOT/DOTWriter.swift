@@ -1,65 +1,118 @@
 import ModGraphCore
 
-/// Writes a ``ModuleGraph`` in Graphviz's DOT language.
+/// Writes a ``GraphView`` (or a whole ``ModuleGraph``) in Graphviz's DOT
+/// language, with the emphasis of a ``DiagramStyle``.
 ///
 /// Every identifier is quoted and escaped, since target names may hold any
-/// Unicode, quotes, backslashes and spaces; node identifiers are the unique
-/// `package/Target` ids and labels the display names.
+/// Unicode, quotes, backslashes and spaces; node identifiers are the view's
+/// unique ids (`package/Target` for targets) and labels the display names.
 public struct DOTWriter: Sendable {
-    /// Group targets in one box per package; on by default when there are several packages.
-    public var clusterByPackage: Bool?
+    public var style: DiagramStyle
 
-    public init(clusterByPackage: Bool? = nil) {
-        self.clusterByPackage = clusterByPackage
+    public init(style: DiagramStyle = DiagramStyle()) {
+        self.style = style
+    }
+
+    /// Group targets in one box per package; on by default when there are several packages.
+    public init(clusterByPackage: Bool?) {
+        self.init(style: DiagramStyle(clustering: clusterByPackage.map { $0 ? .package : .none }))
     }
 
     public func render(_ graph: ModuleGraph) -> String {
+        render(GraphView(graph))
+    }
+
+    public func render(_ view: GraphView) -> String {
+        let emphasis = DiagramEmphasis(style: style, view: view)
+        let size = DiagramSize(view)
         var lines: [String] = []
         lines.append("digraph \(Self.quoted("modgraph")) {")
-        lines.append("  graph [rankdir=TB, fontname=\"Helvetica\", newrank=true, nodesep=0.3, ranksep=0.6];")
-        lines.append("  node [shape=box, style=\"rounded,filled\", fillcolor=\"#eef3fb\", color=\"#5b7fb5\", fontname=\"Helvetica\", fontsize=11];")
-        lines.append("  edge [color=\"#4d5b6a\", arrowsize=0.7];")
-        let cluster = clusterByPackage ?? (Set(graph.targets.map(\.package)).count > 1)
-        if cluster {
-            let byPackage = Dictionary(grouping: graph.targets, by: \.package)
-            for package in byPackage.keys.sorted() {
-                let name = graph.package(package)?.name ?? package.rawValue
-                lines.append("  subgraph \(Self.quoted("cluster_" + package.rawValue)) {")
-                lines.append("    label=\(Self.quoted(name)); style=\"rounded,dashed\"; color=\"#9aa5b1\"; fontcolor=\"#52606d\";")
-                for target in byPackage[package] ?? [] { lines.append("    " + node(target)) }
+        var graphAttributes = [
+            "rankdir=TB", "fontname=\"Helvetica\"", "fontsize=11", "newrank=true", "ranksep=0.5",
+            // Ignored by dot; keeps labels apart with sfdp, neato and fdp.
+            "overlap=prism", "outputorder=edgesfirst",
+        ]
+        // Fewer crossing-minimisation passes: on staggered ranks the full
+        // search costs minutes for little gain.
+        if size.staggers { graphAttributes.append("mclimit=0.3") }
+        let clusters = DiagramClusters(view: view, style: style)
+        // Large views: edges that share an end run as one trunk, which is what
+        // keeps hundreds of dependencies on a core module from widening every
+        // rank. (Graphviz 2.4x can crash with concentrate inside clusters.)
+        let dense = size.isLarge && !clusters.hasBoxes
+        graphAttributes.append(dense ? "nodesep=0.15" : "nodesep=0.25")
+        if dense { graphAttributes.append("concentrate=true") }
+        if let legend = emphasis.legend { graphAttributes += ["label=\(Self.quoted(legend))", "labelloc=b", "labeljust=l"] }
+        lines.append("  graph [\(graphAttributes.joined(separator: ", "))];")
+        lines.append("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11, fontcolor=\"\(DiagramPalette.text)\", margin=\"0.12,0.04\", height=0.3];")
+        lines.append("  edge [color=\"\(DiagramPalette.edge)\", arrowsize=0.6, penwidth=0.8];")
+
+        for group in clusters.groups {
+            if let box = group.box {
+                lines.append("  subgraph \(Self.quoted("cluster_" + box.key)) {")
+                lines.append("    label=\(Self.quoted(box.label)); labelloc=t; labeljust=l; fontsize=10; style=\"rounded,dashed\"; color=\"\(DiagramPalette.clusterOutline)\"; fontcolor=\"\(DiagramPalette.clusterText)\";")
+                for node in group.nodes { lines.append("    " + self.node(node, in: view, emphasis: emphasis)) }
                 lines.append("  }")
+            } else {
+                for node in group.nodes { lines.append("  " + self.node(node, in: view, emphasis: emphasis)) }
             }
-        } else {
-            for target in graph.targets { lines.append("  " + node(target)) }
         }
-        for edge in graph.edges { lines.append("  " + self.edge(edge)) }
+        for edge in view.digraph.edges {
+            lines.append("  " + self.edge(edge.from, edge.to, in: view, emphasis: emphasis, size: size))
+        }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func node(_ target: Target) -> String {
-        var attributes = [("label", Self.quoted(target.name))]
-        switch target.type {
-        case .test: attributes += [("style", Self.quoted("rounded,dashed")), ("fillcolor", Self.quoted("#ffffff"))]
-        case .executable: attributes += [("fillcolor", Self.quoted("#dbe9d8")), ("color", Self.quoted("#4b7f52"))]
-        case .externalProduct: attributes += [("fillcolor", Self.quoted("#f0f0f0")), ("color", Self.quoted("#8a8a8a")), ("fontcolor", Self.quoted("#555555"))]
-        case .macro, .plugin: attributes += [("shape", "component"), ("fillcolor", Self.quoted("#f6ecd8"))]
-        case .binary, .system: attributes += [("shape", "box3d")]
-        case .regular: break
+    private func node(_ index: Int, in view: GraphView, emphasis: DiagramEmphasis) -> String {
+        let node = view.nodes[index]
+        let colours = emphasis.colours(ofNode: index)
+        var attributes = [("label", Self.quoted(node.name))]
+        switch node.kind {
+        case .target(.test): attributes.append(("style", Self.quoted("rounded,filled,dashed")))
+        case .target(.macro), .target(.plugin): attributes.append(("shape", "component"))
+        case .target(.binary), .target(.system): attributes.append(("shape", "box3d"))
+        case .product: attributes.append(("peripheries", "2"))
+        case .package: attributes.append(("shape", "folder"))
+        default: break
         }
-        attributes.append(("tooltip", Self.quoted("\(target.id) (\(target.type.rawValue))")))
-        return "\(Self.quoted(target.id.description)) [\(attributes.map { "\($0.0)=\($0.1)" }.joined(separator: ", "))];"
+        attributes.append(("fillcolor", Self.quoted(colours.fill)))
+        if emphasis.cycleNodes.contains(index) {
+            attributes += [("color", Self.quoted(DiagramPalette.problem)), ("penwidth", "2")]
+        } else if emphasis.criticalNodes.contains(index) {
+            attributes += [("color", Self.quoted(DiagramPalette.critical)), ("penwidth", "2"), ("fontname", Self.quoted("Helvetica-Bold"))]
+        } else {
+            attributes.append(("color", Self.quoted(colours.outline)))
+        }
+        attributes.append(("tooltip", Self.quoted(emphasis.tooltip(ofNode: index))))
+        return "\(Self.quoted(node.id)) [\(Self.list(attributes))];"
     }
 
-    private func edge(_ edge: Edge) -> String {
+    private func edge(_ from: Int, _ to: Int, in view: GraphView, emphasis: DiagramEmphasis, size: DiagramSize) -> String {
+        let key = GraphView.EdgeKey(from: from, to: to)
+        let traits = view.traits(from: from, to: to)
         var attributes: [(String, String)] = []
-        if edge.kind == .plugin { attributes.append(("style", "dotted")) }
-        if let condition = edge.condition {
+        if traits.isPlugin {
+            attributes.append(("style", "dotted"))
+        } else if traits.isConditional {
             attributes.append(("style", "dashed"))
-            attributes.append(("tooltip", Self.quoted(condition.description)))
         }
-        let suffix = attributes.isEmpty ? "" : " [\(attributes.map { "\($0.0)=\($0.1)" }.joined(separator: ", "))]"
-        return "\(Self.quoted(edge.from.description)) -> \(Self.quoted(edge.to.description))\(suffix);"
+        if let note = emphasis.violationNotes[key] {
+            attributes += [("color", Self.quoted(DiagramPalette.problem)), ("penwidth", "2.5"), ("tooltip", Self.quoted(note))]
+        } else if emphasis.cycleEdges.contains(key) {
+            attributes += [("color", Self.quoted(DiagramPalette.problem)), ("penwidth", "2"), ("tooltip", Self.quoted("part of a dependency cycle"))]
+        } else if emphasis.criticalEdges.contains(key) {
+            attributes += [("color", Self.quoted(DiagramPalette.critical)), ("penwidth", "2.2"), ("tooltip", Self.quoted(style.criticalPathName))]
+        } else if traits.isConditional {
+            attributes.append(("tooltip", Self.quoted(traits.conditions.map(\.description).joined(separator: " | "))))
+        }
+        if let length = size.minimumLength(from: from, to: to) { attributes.append(("minlen", String(length))) }
+        let suffix = attributes.isEmpty ? "" : " [\(Self.list(attributes))]"
+        return "\(Self.quoted(view.nodes[from].id)) -> \(Self.quoted(view.nodes[to].id))\(suffix);"
+    }
+
+    private static func list(_ attributes: [(String, String)]) -> String {
+        attributes.map { "\($0.0)=\($0.1)" }.joined(separator: ", ")
     }
 
     /// A DOT quoted string: `"` and `\` escaped, line breaks as `\n`.

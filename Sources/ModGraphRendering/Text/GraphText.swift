@@ -5,20 +5,8 @@ import ModGraphCore
 /// then every target with its direct dependencies.
 public enum GraphText {
     public static func render(_ graph: ModuleGraph) -> String {
-        var lines: [String] = []
-        let packageCount = Set(graph.targets.map(\.package)).count
-        let types = Dictionary(grouping: graph.targets, by: \.type)
-        let breakdown = TargetType.allCases.compactMap { type in
-            types[type].map { "\($0.count) \(type.rawValue)" }
-        }
-        lines.append("\(plural(packageCount, "package")), \(plural(graph.targets.count, "target"))"
-            + (breakdown.isEmpty ? "" : " (\(breakdown.joined(separator: ", ")))")
-            + ", \(plural(graph.digraph.edgeCount, "dependency", "dependencies"))")
-
-        // Package prefixes only add noise when there is one package.
-        let label: (Int) -> String = packageCount > 1
-            ? { graph.targets[$0].id.description }
-            : { graph.targets[$0].name }
+        var lines = [headline(graph)]
+        let label = targetLabel(graph)
         let cycles = graph.digraph.cycleGroups()
         if cycles.isEmpty {
             if let chain = graph.digraph.longestChain(), !chain.isEmpty {
@@ -47,6 +35,25 @@ public enum GraphText {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `2 packages, 10 targets (9 regular, 1 executable), 26 dependencies`.
+    public static func headline(_ graph: ModuleGraph) -> String {
+        let packageCount = Set(graph.targets.map(\.package)).count
+        let types = Dictionary(grouping: graph.targets, by: \.type)
+        let breakdown = TargetType.allCases.compactMap { type in
+            types[type].map { "\($0.count) \(type.rawValue)" }
+        }
+        return "\(plural(packageCount, "package")), \(plural(graph.targets.count, "target"))"
+            + (breakdown.isEmpty ? "" : " (\(breakdown.joined(separator: ", ")))")
+            + ", \(plural(graph.digraph.edgeCount, "dependency", "dependencies"))"
+    }
+
+    /// How to name a target for people: package prefixes only add noise when there is one package.
+    public static func targetLabel(_ graph: ModuleGraph) -> (Int) -> String {
+        Set(graph.targets.map(\.package)).count > 1
+            ? { graph.targets[$0].id.description }
+            : { graph.targets[$0].name }
     }
 
     static func plural(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {

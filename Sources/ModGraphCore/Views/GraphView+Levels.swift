@@ -1,0 +1,100 @@
+extension GraphView {
+    /// The view of `graph` at `level`.
+    ///
+    /// At the product and package levels an edge joins two nodes when some
+    /// target of the first depends on some target of the second; edges inside
+    /// one node disappear. An edge is conditional (or a plugin use) only when
+    /// every declaration behind it is.
+    ///
+    /// - Complexity: O((V + E) · r + P · t + (V + E) log(V + E)), where r is
+    ///   the most products vending one target and P · t the size of the
+    ///   products' target lists: linear in practice.
+    public init(_ graph: ModuleGraph, level: Level = .target) {
+        var nodes: [Node] = []
+        var nodesOfVertex = [[Int]](repeating: [], count: graph.targets.count)
+        func add(_ node: Node) {
+            for member in node.members { nodesOfVertex[member].append(nodes.count) }
+            nodes.append(node)
+        }
+        switch level {
+        case .target:
+            for (vertex, target) in graph.targets.enumerated() {
+                add(Node(id: target.id.description, name: target.name, package: target.package,
+                         kind: .target(target.type), members: [vertex]))
+            }
+        case .product:
+            var vended = Set<Int>()
+            var productNodes: [(sortKey: TargetID, node: Node)] = []
+            for product in graph.products {
+                let members = product.targets.compactMap(graph.index(of:)).sorted()
+                guard !members.isEmpty else { continue }
+                vended.formUnion(members)
+                let key = TargetID(package: product.package, name: product.name)
+                productNodes.append((key, Node(id: "product:\(key)", name: product.name, package: product.package,
+                                               kind: .product(product.type), members: members)))
+            }
+            var ordered = productNodes
+            for (vertex, target) in graph.targets.enumerated() where !vended.contains(vertex) {
+                ordered.append((target.id, Node(id: target.id.description, name: target.name, package: target.package,
+                                                kind: .target(target.type), members: [vertex])))
+            }
+            // Products and the targets left beside them, sorted together by package and name.
+            ordered.sort { ($0.sortKey, $0.node.id) < ($1.sortKey, $1.node.id) }
+            for entry in ordered { add(entry.node) }
+        case .package:
+            let byPackage = Dictionary(grouping: graph.targets.indices, by: { graph.targets[$0].package })
+            for identity in byPackage.keys.sorted() {
+                let record = graph.package(identity)
+                add(Node(id: "package:\(identity.rawValue)", name: record?.name ?? identity.rawValue, package: identity,
+                         kind: .package(record?.origin ?? .remote), members: (byPackage[identity] ?? []).sorted()))
+            }
+        }
+
+        // Collect every declaration behind each drawn edge.
+        var declarations: [EdgeKey: (conditions: Set<Condition>, always: Bool, plugin: Bool)] = [:]
+        for edge in graph.edges {
+            guard let from = graph.index(of: edge.from), let to = graph.index(of: edge.to) else { continue }
+            for source in nodesOfVertex[from] {
+                for destination in nodesOfVertex[to] where level == .target || source != destination {
+                    let key = EdgeKey(from: source, to: destination)
+                    var entry = declarations[key] ?? ([], false, true)
+                    if let condition = edge.condition { entry.conditions.insert(condition) } else { entry.always = true }
+                    entry.plugin = entry.plugin && edge.kind == .plugin
+                    declarations[key] = entry
+                }
+            }
+        }
+        var traits: [EdgeKey: EdgeTraits] = [:]
+        for (key, entry) in declarations where !entry.always || entry.plugin {
+            traits[key] = EdgeTraits(conditions: entry.always ? [] : entry.conditions.sorted(), isPlugin: entry.plugin)
+        }
+        var nodesOfTarget: [TargetID: [Int]] = [:]
+        for (vertex, target) in graph.targets.enumerated() { nodesOfTarget[target.id] = nodesOfVertex[vertex] }
+        self.init(
+            level: level, nodes: nodes,
+            digraph: Digraph(vertexCount: nodes.count, edges: declarations.keys.map { ($0.from, $0.to) }),
+            edgeTraits: traits, nodesOfTarget: nodesOfTarget,
+            packageNames: Dictionary(Set(nodes.map(\.package)).map { ($0, graph.package($0)?.name ?? $0.rawValue) },
+                                     uniquingKeysWith: { first, _ in first })
+        )
+    }
+
+    /// The same view without the edges implied by longer paths (see
+    /// `Digraph.transitiveReduction()`), except those in `keeping`, which stay
+    /// so that highlighted chains remain drawn.
+    ///
+    /// - Complexity: that of `Digraph.transitiveReduction()`, plus O(E log E).
+    public func transitivelyReduced(keeping: Set<EdgeKey> = []) -> GraphView {
+        let reduced = digraph.transitiveReduction()
+        let kept = digraph.edges.filter { edge in
+            reduced.hasEdge(from: edge.from, to: edge.to) || keeping.contains(EdgeKey(from: edge.from, to: edge.to))
+        }
+        let keptKeys = Set(kept.map { EdgeKey(from: $0.from, to: $0.to) })
+        return GraphView(
+            level: level, nodes: nodes,
+            digraph: Digraph(vertexCount: nodes.count, edges: kept.map { ($0.from, $0.to) }),
+            edgeTraits: edgeTraits.filter { keptKeys.contains($0.key) },
+            nodesOfTarget: nodesOfTarget, packageNames: packageNames
+        )
+    }
+}

@@ -1,0 +1,118 @@
+/// What a diagram draws: nodes that stand for one target, one product or one
+/// package, and the dependencies between them. Built from a ``ModuleGraph``
+/// by ``init(_:level:)``, then optionally reduced; diagram writers render it.
+///
+/// Nodes keep the order of the sorted graph (packages, then names), so the
+/// same graph always gives the same view, byte for byte once written.
+public struct GraphView: Sendable, Equatable {
+    /// How much one node stands for.
+    public enum Level: String, CaseIterable, Sendable {
+        /// One node per target (the graph as it is).
+        case target
+        /// One node per product of a loaded package; targets no product
+        /// vends (tests, internal helpers) stay as themselves.
+        case product
+        /// One node per package.
+        case package
+    }
+
+    public enum NodeKind: Hashable, Sendable {
+        case target(TargetType)
+        /// A product and its type (`library`, `executable`, …).
+        case product(String)
+        case package(PackageOrigin)
+    }
+
+    public struct Node: Hashable, Sendable {
+        /// Unique within the view: `identity/Name` for a target, `product:identity/Name`
+        /// for a product, `package:identity` for a package.
+        public let id: String
+        /// What to print on the node.
+        public let name: String
+        public let package: PackageIdentity
+        public let kind: NodeKind
+        /// The targets it stands for, as vertices of the source graph, ascending.
+        public let members: [Int]
+    }
+
+    /// What the declarations behind one drawn edge have in common.
+    public struct EdgeTraits: Hashable, Sendable {
+        /// Every declaration behind the edge is conditional; their conditions, sorted.
+        public let conditions: [Condition]
+        /// Every declaration behind the edge is a plugin use.
+        public let isPlugin: Bool
+
+        public var isConditional: Bool { !conditions.isEmpty }
+
+        public init(conditions: [Condition] = [], isPlugin: Bool = false) {
+            self.conditions = conditions
+            self.isPlugin = isPlugin
+        }
+    }
+
+    public let level: Level
+    public let nodes: [Node]
+    /// Vertex `i` is `nodes[i]`.
+    public let digraph: Digraph
+    /// Traits of every edge of ``digraph`` that is conditional or a plugin
+    /// use; plain edges are absent.
+    public let edgeTraits: [EdgeKey: EdgeTraits]
+    /// For each target id of the source graph, the nodes that stand for it
+    /// (several when more than one product vends a target).
+    public let nodesOfTarget: [TargetID: [Int]]
+    /// The display name of each package with a node in the view.
+    public let packageNames: [PackageIdentity: String]
+
+    /// An edge of ``digraph``, as a dictionary key.
+    public struct EdgeKey: Hashable, Sendable, Comparable {
+        public let from: Int
+        public let to: Int
+
+        public init(from: Int, to: Int) {
+            self.from = from
+            self.to = to
+        }
+
+        public static func < (lhs: EdgeKey, rhs: EdgeKey) -> Bool { (lhs.from, lhs.to) < (rhs.from, rhs.to) }
+    }
+
+    public init(
+        level: Level, nodes: [Node], digraph: Digraph, edgeTraits: [EdgeKey: EdgeTraits],
+        nodesOfTarget: [TargetID: [Int]], packageNames: [PackageIdentity: String]
+    ) {
+        self.packageNames = packageNames
+        self.level = level
+        self.nodes = nodes
+        self.digraph = digraph
+        self.edgeTraits = edgeTraits
+        self.nodesOfTarget = nodesOfTarget
+    }
+
+    /// The traits of the edge `from → to` (plain when none are recorded).
+    public func traits(from: Int, to: Int) -> EdgeTraits {
+        edgeTraits[EdgeKey(from: from, to: to)] ?? EdgeTraits()
+    }
+
+    /// The nodes that stand for the target `id`; empty when it is not drawn.
+    public func nodes(for id: TargetID) -> [Int] {
+        nodesOfTarget[id] ?? []
+    }
+
+    /// Each step `a → b` of a chain of targets, as the view's edges that
+    /// stand for it. Steps inside one node (both targets in one package, at
+    /// the package level) vanish; steps the view does not draw are skipped.
+    ///
+    /// - Complexity: O(k · r² · log d) for a chain of k targets each drawn by
+    ///   at most r nodes of out-degree at most d.
+    public func edges(along chain: [TargetID]) -> [EdgeKey] {
+        var result: [EdgeKey] = []
+        for (from, to) in zip(chain, chain.dropFirst()) {
+            for source in nodes(for: from) {
+                for destination in nodes(for: to) where source != destination && digraph.hasEdge(from: source, to: destination) {
+                    result.append(EdgeKey(from: source, to: destination))
+                }
+            }
+        }
+        return result
+    }
+}

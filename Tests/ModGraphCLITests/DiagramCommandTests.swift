@@ -1,0 +1,190 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// `modgraph graph` drawing pictures and views, through the built binary.
+@Suite("graph: pictures and views")
+struct DiagramCommandTests {
+    private func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-diagram-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    private func sample(_ name: String) -> String { ModGraphRunner.samples.appendingPathComponent(name).path }
+
+    @Test func mermaidGolden() throws {
+        let result = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--format", "mermaid"])
+        #expect(result.status == 0, "\(result.errors)")
+        try expectGolden(result.output, "VerticalApp.mmd")
+        let workspace = try ModGraphRunner.run(["graph", sample("Workspace/App"), "--format", "mermaid", "--no-tests"])
+        try expectGolden(workspace.output, "Workspace-notests.mmd")
+    }
+
+    /// Every target is one node titled with its id, and the file is well-formed XML.
+    @Test func svgHasEveryTargetExactlyOnce() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("graph.svg")
+        let result = try ModGraphRunner.run(["graph", sample("Workspace/App"), "--format", "svg", "--output", file.path])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.isEmpty)
+        let json = try ModGraphRunner.run(["graph", sample("Workspace/App"), "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let ids = try #require(document["targets"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+        #expect(ids.count == 14)  // 10 targets and 4 test targets
+
+        let xml = try XMLDocument(contentsOf: file, options: [])
+        let nodes = try xml.nodes(forXPath: "//*[local-name()='g'][@class='node']/*[local-name()='title']").compactMap(\.stringValue)
+        #expect(nodes.sorted() == ids.sorted())
+    }
+
+    @Test(arguments: [("png", [UInt8]([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])), ("pdf", Array("%PDF-".utf8))])
+    func binaryPicturesHaveTheirMagicBytes(_ format: String, _ magic: [UInt8]) throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("graph.\(format)")
+        let result = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--format", format, "--output", file.path])
+        #expect(result.status == 0, "\(result.errors)")
+        let bytes = [UInt8](try Data(contentsOf: file))
+        #expect(bytes.count > 1_000)
+        #expect(Array(bytes.prefix(magic.count)) == magic)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["graph.\(format)"])
+    }
+
+    /// Without its plugin registry Graphviz can draw nothing: say so, and what to run.
+    @Test func missingGraphvizPluginsAreAClearError() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("graph.svg")
+        let result = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--format", "svg", "--output", file.path],
+                                            environment: ["GVBINDIR": folder.path])
+        #expect(result.status == 2)
+        #expect(result.errors == "error: Graphviz found no layout or render plugins: its plugin registry is missing; run `sudo dot -c` once to rebuild it (or reinstall graphviz)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func layoutOnlyAppliesToPictures() throws {
+        let result = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--format", "dot", "--layout", "sfdp"])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("--layout applies to svg, png and pdf"))
+        let sfdp = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--format", "svg", "--layout", "sfdp"])
+        #expect(sfdp.status == 0, "\(sfdp.errors)")
+        #expect(sfdp.output.contains("<svg"))
+    }
+
+    @Test func focusFollowsDependenciesToTheGivenDepth() throws {
+        // Checkout depends on Networking, Persistence, Prelude and VerticalInterfaces (one step).
+        let result = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--focus", "Checkout", "--depth", "1", "--format", "json"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(targetNames(result.output) == ["Checkout", "Networking", "Persistence", "Prelude", "VerticalInterfaces"])
+    }
+
+    @Test func dependentsFollowTheOtherWay() throws {
+        // Who uses Persistence directly: App, Checkout, CheckoutTests, Messaging, Settings.
+        let result = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--focus", "verticalapp/Persistence",
+                                             "--dependents", "--depth", "1", "--format", "json"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(targetNames(result.output) == ["App", "Checkout", "CheckoutTests", "Messaging", "Persistence", "Settings"])
+    }
+
+    @Test func anUnknownFocusListsCloseMatches() throws {
+        let result = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--focus", "Chekout"])
+        #expect(result.status == 2)
+        #expect(result.errors == "error: --focus: no target 'Chekout' in the graph; did you mean Checkout?\n")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test func packageLevelDrawsOneNodePerPackage() throws {
+        // Workspace without tests: 8 packages; App uses all 7 others, features use Interfaces and Core.
+        let result = try ModGraphRunner.run(["graph", sample("Workspace/App"), "--no-tests", "--level", "package", "--no-reduce", "--format", "dot"])
+        #expect(result.status == 0, "\(result.errors)")
+        let nodes = result.output.split(separator: "\n").filter { $0.contains("shape=folder") }
+        #expect(nodes.count == 8)
+        #expect(result.output.contains(#""package:app" -> "package:analytics""#))
+        #expect(result.output.contains(#""package:interfaces" -> "package:core""#))
+        let text = try ModGraphRunner.run(["graph", sample("Workspace/App"), "--level", "package"])
+        #expect(text.status == 2)
+        #expect(text.errors.contains("--level package applies to diagrams"))
+    }
+
+    @Test func reduceDropsImpliedDependencies() throws {
+        // In VerticalApp, 16 of the 45 dependencies are implied by longer paths (App → Prelude, …).
+        let reduced = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--reduce", "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(reduced.output.utf8)) as? [String: Any])
+        let edges = try #require(document["edges"] as? [[String: Any]])
+        #expect(!edges.contains { $0["from"] as? String == "verticalapp/App" && $0["to"] as? String == "verticalapp/Prelude" })
+        #expect(edges.contains { $0["from"] as? String == "verticalapp/App" && $0["to"] as? String == "verticalapp/Checkout" })
+        let dot = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--reduce", "--format", "dot"])
+        #expect(dot.output.split(separator: "\n").filter { $0.contains(" -> ") }.count == 45 - 16)
+    }
+
+    private func targetNames(_ json: String) -> [String] {
+        guard let document = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+              let targets = document["targets"] as? [[String: Any]] else { return [] }
+        return targets.compactMap { $0["name"] as? String }
+    }
+}
+
+@Suite("report")
+struct ReportCommandTests {
+    private func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func writesTheFourFilesIntoANewFolder() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("out/VerticalApp")
+        // Run from the repository with a relative path, as the README does, so report.md is stable.
+        let result = try ModGraphRunner.run(["report", "Samples/VerticalApp", "--output", target.path], in: ModGraphRunner.repository)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output == """
+        1 package, 16 targets (12 regular, 1 executable, 3 test), 45 dependencies
+        No dependency cycles.
+        Longest chain (4): App → Checkout → Networking → Prelude
+        Wrote \(target.path): graph.svg, graph.dot, report.md, report.json
+
+        """)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == ["graph.dot", "graph.svg", "report.json", "report.md"])
+        try expectGolden(String(contentsOf: target.appendingPathComponent("report.md"), encoding: .utf8), "VerticalApp-report.md")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: target.appendingPathComponent("report.json"))) as? [String: Any])
+        #expect(json["schemaVersion"] as? Int == 1)
+        let structure = try #require(json["structure"] as? [String: Any])
+        #expect(structure["longestChain"] as? [String] == ["verticalapp/App", "verticalapp/Checkout", "verticalapp/Networking", "verticalapp/Prelude"])
+        _ = try XMLDocument(contentsOf: target.appendingPathComponent("graph.svg"), options: [])
+        #expect(try String(contentsOf: target.appendingPathComponent("graph.dot"), encoding: .utf8).hasPrefix("digraph"))
+    }
+
+    @Test func aWorkspaceReportListsItsPackages() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try ModGraphRunner.run(["report", "Samples/Workspace/App", "--output", folder.path], in: ModGraphRunner.repository)
+        #expect(result.status == 0, "\(result.errors)")
+        let markdown = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(markdown.contains("## Packages"))
+        #expect(markdown.contains("| Checkout | 2 | Analytics, Core, Interfaces |"))
+    }
+
+    @Test func badInputWritesNothing() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("report")
+        let missing = try ModGraphRunner.run(["report", "/no/such/folder", "--output", target.path])
+        #expect(missing.status == 2)
+        #expect(missing.errors == "error: /no/such/folder: no such file or directory\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+
+        let file = folder.appendingPathComponent("a-file")
+        try "x".write(to: file, atomically: true, encoding: .utf8)
+        let notAFolder = try ModGraphRunner.run(["report", ModGraphRunner.samples.appendingPathComponent("VerticalApp").path, "--output", file.path])
+        #expect(notAFolder.status == 2)
+        #expect(notAFolder.errors == "error: \(file.path): exists and is not a folder\n")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "x")
+    }
+}
