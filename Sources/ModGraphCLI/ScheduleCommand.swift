@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ModGraphCore
+import ModGraphManifest
 import ModGraphPlanning
 import ModGraphRendering
 import ModGraphWeights
@@ -43,18 +44,7 @@ struct ScheduleCommand: ParsableCommand {
     func run() throws {
         let workerCount = workers ?? ProcessInfo.processInfo.activeProcessorCount
         let (workspace, graph) = try load.loadWorkspaceAndGraph()
-        let targetWeights: TargetWeights
-        switch weights {
-        case "uniform": targetWeights = .uniform(graph: graph)
-        case "sources": targetWeights = SourceLineCounter(workspace: workspace).weights(for: graph)
-        default:
-            do {
-                targetWeights = try WeightsFile.weights(at: weights, for: graph)
-            } catch {
-                throw CommandError(error.description)
-            }
-        }
-        for warning in targetWeights.warnings { Console.warning(warning) }
+        let targetWeights = try Self.weights(weights, workspace: workspace, graph: graph)
         let plan: BuildPlan
         do {
             plan = try BuildPlan(graph: graph.digraph, weights: targetWeights.values, workers: workerCount,
@@ -74,5 +64,22 @@ struct ScheduleCommand: ParsableCommand {
         case .svg: ScheduleSVG.render(report)
         }
         try OutputFile.write(text, to: output)
+    }
+
+    /// `uniform`, `sources` or a weights file, with its warnings printed.
+    static func weights(_ specification: String, workspace: Workspace, graph: ModuleGraph) throws -> TargetWeights {
+        let targetWeights: TargetWeights
+        switch specification {
+        case "uniform": targetWeights = .uniform(graph: graph)
+        case "sources": targetWeights = SourceLineCounter(workspace: workspace).weights(for: graph)
+        default:
+            do {
+                targetWeights = try WeightsFile.weights(at: specification, for: graph)
+            } catch {
+                throw CommandError(error.description)
+            }
+        }
+        for warning in targetWeights.warnings { Console.warning(warning) }
+        return targetWeights
     }
 }

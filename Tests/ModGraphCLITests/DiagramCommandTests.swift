@@ -136,22 +136,16 @@ struct ReportCommandTests {
         return folder
     }
 
-    @Test func writesTheFourFilesIntoANewFolder() throws {
+    @Test func writesTheFilesIntoANewFolder() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("out/VerticalApp")
         // Run from the repository with a relative path, as the README does, so report.md is stable.
-        let result = try ModGraphRunner.run(["report", "Samples/VerticalApp", "--output", target.path], in: ModGraphRunner.repository)
+        let result = try ModGraphRunner.run(["report", "Samples/VerticalApp", "--workers", "2", "--output", target.path], in: ModGraphRunner.repository)
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output == """
-        1 package, 16 targets (12 regular, 1 executable, 3 test), 45 dependencies
-        No dependency cycles.
-        Longest chain (4): App → Checkout → Networking → Prelude
-        Wrote \(target.path): graph.svg, graph.dot, report.md, report.json
-
-        """)
+        try expectGolden(result.output.replacingOccurrences(of: target.path, with: "OUT"), "VerticalApp-report.txt")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == ["graph.dot", "graph.svg", "report.json", "report.md"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == ["graph.dot", "graph.svg", "report.json", "report.md", "schedule.svg"])
         try expectGolden(String(contentsOf: target.appendingPathComponent("report.md"), encoding: .utf8), "VerticalApp-report.md")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: target.appendingPathComponent("report.json"))) as? [String: Any])
         #expect(json["schemaVersion"] as? Int == 1)
@@ -159,6 +153,22 @@ struct ReportCommandTests {
         #expect(structure["longestChain"] as? [String] == ["verticalapp/App", "verticalapp/Checkout", "verticalapp/Networking", "verticalapp/Prelude"])
         _ = try XMLDocument(contentsOf: target.appendingPathComponent("graph.svg"), options: [])
         #expect(try String(contentsOf: target.appendingPathComponent("graph.dot"), encoding: .utf8).hasPrefix("digraph"))
+        #expect((json["check"] as? [String: Any])?["passed"] as? Bool == true)
+        #expect(((json["schedule"] as? [String: Any]) ?? [:]).isEmpty == false)
+        _ = try XMLDocument(contentsOf: target.appendingPathComponent("schedule.svg"), options: [])
+    }
+
+    /// The check's violations and the schedule join the report when a configuration is found.
+    @Test func theViolationsReportCarriesTheCheckVerdict() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try ModGraphRunner.run(["report", "Samples/Violations", "--workers", "2", "--output", folder.path], in: ModGraphRunner.repository)
+        #expect(result.status == 0, "a report informs; `modgraph check` is what fails a build")
+        #expect(result.output.contains("Check failed: 3 errors, 0 warnings (Samples/Violations/.modgraph.yml)"))
+        let dot = try String(contentsOf: folder.appendingPathComponent("graph.dot"), encoding: .utf8)
+        #expect(dot.contains("3 layering violations"))
+        let markdown = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(markdown.contains("| isolation | error | violations/Search → violations/SharedHelpers → violations/Messaging | `Samples/Violations/Package.swift:40` |"))
     }
 
     @Test func aWorkspaceReportListsItsPackages() throws {

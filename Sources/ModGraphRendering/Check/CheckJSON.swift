@@ -5,6 +5,10 @@ public enum CheckJSON {
     public static let schemaVersion = 1
 
     public static func render(_ report: CheckReport) -> String {
+        document(for: report).serialized()
+    }
+
+    public static func document(for report: CheckReport) -> JSONValue {
         let result = report.result
         return JSONValue.object([
             ("schemaVersion", .int(schemaVersion)),
@@ -27,7 +31,7 @@ public enum CheckJSON {
             })),
             ("baselined", .array(result.baselined.map { finding(report, $0) })),
             ("fixed", .strings(result.fixed)),
-        ]).serialized()
+        ])
     }
 
     private static func finding(_ report: CheckReport, _ finding: Finding) -> JSONValue {

@@ -1,0 +1,50 @@
+import ModGraphCore
+import ModGraphRules
+
+/// `modgraph check`'s part of the report: the verdict, each violation with its
+/// chain and the manifest line to change, and the layers for the diagram.
+public enum CheckSection {
+    public static func section(_ report: CheckReport) -> ReportSection {
+        let result = report.result
+        let verdict = report.passed ? "passed" : "failed"
+        var summary = ["Check \(verdict): \(result.errorCount) error\(result.errorCount == 1 ? "" : "s"), \(result.warningCount) warning\(result.warningCount == 1 ? "" : "s") (\(report.configFile))"]
+        for finding in result.findings.prefix(5) {
+            summary.append("  \(finding.rule.rawValue): \(finding.chain.isEmpty ? finding.message : finding.chainText)")
+        }
+        if result.findings.count > 5 { summary.append("  … and \(result.findings.count - 5) more (report.json)") }
+        var markdown: [String] = ["Rules from `\(report.configFile)`: **\(verdict)**, \(result.errorCount) errors, \(result.warningCount) warnings."]
+        if !result.findings.isEmpty {
+            markdown.append("")
+            markdown.append("| rule | severity | chain | where |")
+            markdown.append("|---|---|---|---|")
+            for finding in result.findings {
+                let chain = finding.chain.isEmpty ? finding.message : finding.chainText
+                let position = report.positions[finding].map { "`\($0)`" } ?? ""
+                markdown.append("| \(finding.rule.rawValue) | \(finding.severity.rawValue) | \(cell(chain)) | \(position) |")
+            }
+        }
+        if !result.excused.isEmpty {
+            markdown.append("")
+            markdown.append("Accepted by exceptions: " + result.excused.map { "\(cell($0.finding.chainText)) (\(cell($0.reason)))" }.joined(separator: "; "))
+        }
+        return ReportSection(title: "Layering check", summary: summary, markdown: markdown.joined(separator: "\n"),
+                             jsonKey: "check", json: CheckJSON.document(for: report))
+    }
+
+    /// Layers, lowest first, and violation chains for the diagram.
+    public static func style(_ report: CheckReport, layerNames: [String], into style: inout DiagramStyle) {
+        // Configuration order is top first; diagram order counts from the bottom.
+        let order = Dictionary(uniqueKeysWithValues: layerNames.reversed().enumerated().map { ($1, $0) })
+        style.layers = report.result.layers.compactMap { id, name in
+            order[name].map { (id, DiagramStyle.Layer(name: name, order: $0)) }
+        }.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        style.violations = report.result.findings
+            .filter { $0.severity == .error && $0.chain.count > 1 && $0.rule != .cycle }
+            .map { DiagramStyle.Chain(targets: $0.chain, note: "\($0.rule.rawValue): \($0.message)") }
+    }
+
+    /// Markdown table cells cannot hold `|` or line breaks.
+    static func cell(_ text: String) -> String {
+        text.replacingAll("|", with: "\\|").replacingAll("\n", with: " ")
+    }
+}
