@@ -29,6 +29,12 @@ struct LoadOptions: ParsableArguments {
 
     /// The filtered graph and the root package's folder, which package paths in the graph are relative to.
     func load() throws -> (graph: ModuleGraph, rootDirectory: String?) {
+        let loaded = try loadWithWorkspace()
+        return (loaded.graph, loaded.workspace.rootDirectory)
+    }
+
+    /// Like ``load()``, with the workspace the graph was built from, for commands that read the packages' files.
+    func loadWithWorkspace() throws -> (graph: ModuleGraph, workspace: Workspace) {
         let provider = DumpPackageRunner(swiftExecutable: swiftExecutable ?? DumpPackageRunner.defaultExecutable)
         let loader = WorkspaceLoader(provider: provider, externals: externals)
         let workspace = try loadWorkspace(with: loader)
@@ -36,7 +42,7 @@ struct LoadOptions: ParsableArguments {
         var graph = try GraphBuilder(externals: externals).build(workspace)
         if let platform { graph = graph.restricted(toPlatform: platform) }
         if noTests { graph = graph.withoutTests() }
-        return (graph, workspace.rootDirectory)
+        return (graph, workspace)
     }
 
     private func loadWorkspace(with loader: WorkspaceLoader) throws -> Workspace {

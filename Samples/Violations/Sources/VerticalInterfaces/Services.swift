@@ -17,3 +17,8 @@ public struct UserSummary: Hashable, Sendable {
         self.displayName = displayName
     }
 }
+
+// FAULT (d): a free function in the interface module.
+public func guestSummary() -> UserSummary {
+    UserSummary(id: UserID("guest"), displayName: "Guest")
+}

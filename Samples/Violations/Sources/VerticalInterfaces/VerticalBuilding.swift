@@ -18,3 +18,10 @@ public protocol MessagingBuilding {
     func makeConversation(with userID: UserID) -> ScreenDescription
     func unreadCount(for userID: UserID) -> Int
 }
+
+extension ProfileBuilding {
+    // FAULT (d), a warning: a default implementation in a protocol extension.
+    public func displayName(of userID: UserID) -> String {
+        summary(of: userID).displayName
+    }
+}
