@@ -47,9 +47,8 @@ public enum Route: Hashable, Sendable {
     case dismiss
 }
 
-// FAULT (d): a class in the interface module. It holds state and behaviour, which belong in
-// an implementation module behind a protocol.
-public final class ScreenCache {
+// A class holds state and behaviour, which belong in an implementation module behind a protocol.
+public final class ScreenCache { // FAULT (d): a class in the interface module.
     private var screens: [String: ScreenDescription] = [:]
 
     public init() {}

@@ -18,7 +18,6 @@ public struct UserSummary: Hashable, Sendable {
     }
 }
 
-// FAULT (d): a free function in the interface module.
-public func guestSummary() -> UserSummary {
+public func guestSummary() -> UserSummary { // FAULT (d): a free function in the interface module.
     UserSummary(id: UserID("guest"), displayName: "Guest")
 }

@@ -20,8 +20,7 @@ public protocol MessagingBuilding {
 }
 
 extension ProfileBuilding {
-    // FAULT (d), a warning: a default implementation in a protocol extension.
-    public func displayName(of userID: UserID) -> String {
+    public func displayName(of userID: UserID) -> String { // FAULT (d), a warning: a default implementation.
         summary(of: userID).displayName
     }
 }
