@@ -21,6 +21,7 @@ let package = Package(
                 "BenchmarkKit",
                 .product(name: "ModGraphCore", package: "ModGraph"),
                 .product(name: "ModGraphRules", package: "ModGraph"),
+                .product(name: "ModGraphSources", package: "ModGraph"),
             ]
         ),
     ]

@@ -18,9 +18,9 @@ public struct SourceChecker: Sendable {
     ///
     /// - Complexity: O(total size of the files / cores) to scan, then O(I + E + V) per target.
     public func check(_ graph: ModuleGraph, targets: [TargetSources]) throws(SourceScanError) -> [Finding] {
-        let interfaces = Dictionary(uniqueKeysWithValues: targets.map { ($0.target, interfacePattern(for: $0.target, in: graph)) })
+        let interfaces = Set(targets.map(\.target).filter { interfacePattern(for: $0, in: graph) != nil })
         let requests = targets.flatMap { sources in
-            sources.files.map { (path: $0, auditInterface: interfaces[sources.target] ?? nil != nil) }
+            sources.files.map { (path: $0, auditInterface: interfaces.contains(sources.target)) }
         }
         let scanned = try SourceScanner.scan(files: requests)
         var byTarget: [TargetID: [ScannedFile]] = [:]

@@ -95,3 +95,53 @@ struct ImportCollectorTests {
         #expect(file.imports.isEmpty)
     }
 }
+
+@Suite("the part of a file that holds its imports")
+struct ImportRegionTests {
+    private func region(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { bytes in String(decoding: bytes[0..<ImportRegion.end(in: bytes)], as: UTF8.self) }
+    }
+
+    @Test func theRegionEndsAfterTheLastImportsLine() {
+        #expect(region("import A\nimport B // note\nstruct S {\n  func f() {}\n}\n") == "import A\nimport B // note\n")
+        // A path broken over lines, and a scoped import, are kept whole.
+        #expect(region("import struct\n  Models\n  .User\nlet x = 1\n") == "import struct\n  Models\n  .User\n")
+        // `important` and `imports` are other words; a file without imports parses nothing.
+        #expect(region("let important = imports\n") == "")
+        // The word in a comment or string late in the file moves the end there: more is parsed, nothing is lost.
+        #expect(region("import A\nfunc f() {}\n// import is explained here\nfunc g() {}\n") == "import A\nfunc f() {}\n// import is explained here\n")
+    }
+
+    @Test func aCutFileYieldsTheSameImportsAsTheWholeOne() {
+        let text = """
+        import A
+        #if canImport(B)
+        @testable import B
+        #endif
+        struct S {
+            func f() -> String { "not an import" }
+        }
+        import C
+        #if os(Linux)
+        import D
+        #elseif os(macOS)
+        import E
+        #endif
+        final class Later {
+            func body() { let x = [1, 2, 3].map { $0 * 2 }; print(x) }
+        }
+        """
+        // The interface audit parses the whole file; the import scan only the region.
+        let whole = SourceScanner.scan(text: text, auditInterface: true)
+        let cut = SourceScanner.scan(text: text)
+        #expect(cut.imports == whole.imports)
+        #expect(cut.imports.map(\.module) == ["A", "B", "C", "D", "E"])
+        #expect(cut.imports.map(\.line) == [1, 3, 8, 10, 12])
+    }
+
+    @Test func windowsAndClassicLineBreaksCountAsLines() {
+        let file = SourceScanner.scan(text: "import A\r\nimport B\rimport C\n")
+        #expect(file.imports.map(\.line) == [1, 2, 3])
+    }
+}

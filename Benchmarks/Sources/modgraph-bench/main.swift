@@ -5,4 +5,5 @@ import ModGraphCore
 var results: [Measurement] = []
 results += coreBenchmarks()
 results += checkBenchmarks()
+results += sourceBenchmarks()
 printTable(results)

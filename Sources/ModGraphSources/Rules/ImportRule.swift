@@ -67,14 +67,14 @@ struct ImportRule {
             var imported = Set<String>()
             var hasUnknownImport = false
             var undeclared: [String: [Occurrence]] = [:]
+            var conditionallyDeclaredModules = Set<String>()
             for occurrence in occurrences {
                 let module = occurrence.statement.module
                 imported.insert(module)
                 if let edges = declaredModules[module] {
                     if occurrence.statement.condition == nil, !edges.contains(where: isAlwaysDeclared), settings.undeclaredImports != .ignore,
-                       undeclared[module] == nil {
+                       conditionallyDeclaredModules.insert(module).inserted {
                         findings.append(conditionallyDeclared(target, occurrence, edges))
-                        undeclared[module] = []
                     }
                 } else if visible.contains(module) {
                     continue

@@ -3,7 +3,7 @@ import SwiftSyntax
 /// Finds a file's imports. Swift allows them only at the top level, inside
 /// `#if` blocks at any depth, so only those are walked, not the whole tree.
 struct ImportCollector {
-    let converter: SourceLocationConverter
+    let lines: LineTable
 
     /// - Complexity: O(n) in the number of top-level items, `#if` clauses included.
     func imports(in file: SourceFileSyntax) -> [ImportStatement] {
@@ -32,7 +32,7 @@ struct ImportCollector {
         let accessLevel = declaration.modifiers.first { modifier in
             ["public", "package", "internal", "fileprivate", "private", "open"].contains(modifier.name.text)
         }?.name.text
-        let location = declaration.startLocation(converter: converter)
+        let location = lines.location(of: declaration)
         return ImportStatement(module: path.first ?? "", path: path, kind: declaration.importKindSpecifier?.text,
                                attributes: attributes, accessLevel: accessLevel, condition: BuildCondition.all(conditions),
                                line: location.line, column: location.column)

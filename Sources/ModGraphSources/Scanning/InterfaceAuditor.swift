@@ -4,7 +4,7 @@ import SwiftSyntax
 /// rule judges (see ``InterfaceItem``). Reads the syntax as written: macros
 /// are not expanded, and every clause of an `#if` is read.
 struct InterfaceAuditor {
-    let converter: SourceLocationConverter
+    let lines: LineTable
 
     /// - Complexity: O(n) in the number of declarations, members included.
     func audit(_ file: SourceFileSyntax) -> InterfaceAudit {
@@ -156,7 +156,7 @@ struct InterfaceAuditor {
 
     private func item(_ kind: InterfaceItem.Kind, _ name: String, _ node: some SyntaxProtocol, container: String? = nil,
                       isInExtension: Bool = false, isStatic: Bool = false) -> InterfaceItem {
-        let location = node.startLocation(converter: converter)
+        let location = lines.location(of: node)
         return InterfaceItem(kind: kind, name: name, container: container, isInExtension: isInExtension, isStatic: isStatic,
                              line: location.line, column: location.column)
     }

@@ -65,11 +65,13 @@ public enum SourceScanner {
         return result
     }
 
+    /// An interface module's file is parsed whole; any other only as far as its imports go (``ImportRegion``).
     private static func scan(bytes: UnsafeBufferPointer<UInt8>, path: String, auditInterface: Bool) -> ScannedFile {
-        let tree = Parser.parse(source: bytes)
-        let converter = SourceLocationConverter(fileName: path, tree: tree)
-        let imports = ImportCollector(converter: converter).imports(in: tree)
-        let interface = auditInterface ? InterfaceAuditor(converter: converter).audit(tree) : nil
+        let parsed = auditInterface ? bytes : UnsafeBufferPointer(rebasing: bytes[0..<ImportRegion.end(in: bytes)])
+        let tree = Parser.parse(source: parsed)
+        let lines = LineTable(parsed)
+        let imports = ImportCollector(lines: lines).imports(in: tree)
+        let interface = auditInterface ? InterfaceAuditor(lines: lines).audit(tree) : nil
         return ScannedFile(path: path, imports: imports, interface: interface)
     }
 }
