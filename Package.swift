@@ -9,6 +9,8 @@ import PackageDescription
 //   ModGraphWeights    what targets cost: source line counts, weights files, measured builds
 //   ModGraphRendering  textual and graphical output (JSON, DOT, Mermaid, check reports, schedules,
 //                      and SVG/PNG/PDF through Graphviz's C libraries, CGraphviz)
+//   ModGraphSources    source-level checks on swift-syntax (interface contents, imports);
+//                      only it and the CLI pay swift-syntax's build time
 //   ModGraphCLI        the commands, on swift-argument-parser
 //   modgraph           the executable: one line that runs ModGraphCLI
 let package = Package(
@@ -21,10 +23,12 @@ let package = Package(
         .library(name: "ModGraphRules", targets: ["ModGraphRules"]),
         .library(name: "ModGraphPlanning", targets: ["ModGraphPlanning"]),
         .library(name: "ModGraphRendering", targets: ["ModGraphRendering"]),
+        .library(name: "ModGraphSources", targets: ["ModGraphSources"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         .target(name: "ModGraphCore"),
@@ -40,6 +44,16 @@ let package = Package(
         ),
         .target(name: "ModGraphRendering", dependencies: ["ModGraphCore", "ModGraphRules", "ModGraphPlanning", "CGraphviz"]),
         .target(
+            name: "ModGraphSources",
+            dependencies: [
+                "ModGraphCore",
+                "ModGraphManifest",
+                "ModGraphRules",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .target(
             name: "ModGraphCLI",
             dependencies: [
                 "ModGraphCore",
@@ -48,24 +62,28 @@ let package = Package(
                 "ModGraphPlanning",
                 "ModGraphWeights",
                 "ModGraphRendering",
+                "ModGraphSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "modgraph", dependencies: ["ModGraphCLI"]),
 
         .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore"]),
-        .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest"]),
-        .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules"]),
-        .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning"]),
-        .testTarget(name: "ModGraphWeightsTests", dependencies: ["ModGraphWeights"], exclude: ["Fixtures"]),
+        .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore"]),
+        .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules", "ModGraphCore"]),
+        .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning", "ModGraphCore"]),
+        .testTarget(name: "ModGraphWeightsTests", dependencies: ["ModGraphWeights", "ModGraphCore", "ModGraphManifest"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ModGraphRenderingTests",
-            dependencies: ["ModGraphRendering", "ModGraphManifest", "ModGraphPlanning"],
+            dependencies: ["ModGraphRendering", "ModGraphPlanning", "ModGraphCore"],
             exclude: ["Golden"]
         ),
+        .testTarget(name: "ModGraphSourcesTests", dependencies: ["ModGraphSources", "ModGraphRules", "ModGraphCore", "ModGraphManifest"]),
         .testTarget(
             name: "ModGraphCLITests",
-            dependencies: ["ModGraphCLI", "modgraph"],
+            // Runs the built executable, as users do; the progress bar and loading
+            // options are also tested in-process.
+            dependencies: ["modgraph", "ModGraphCLI", "ModGraphManifest"],
             exclude: ["Golden"]
         ),
     ]

@@ -27,6 +27,7 @@ let package = Package(
                 .product(name: "ModGraphManifest", package: "ModGraph"),
                 .product(name: "ModGraphPlanning", package: "ModGraph"),
                 .product(name: "ModGraphRendering", package: "ModGraph"),
+                .product(name: "ModGraphSources", package: "ModGraph"),
             ]
         ),
         // Writes synthetic workspaces (Package.swift or dump JSON) and edge lists.

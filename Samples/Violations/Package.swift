@@ -61,7 +61,11 @@ let package = Package(
         // MARK: App
         .executableTarget(
             name: "App",
-            dependencies: ["Profile", "Search", "Checkout", "Messaging", "VerticalInterfaces", "Networking", "Prelude"]
+            dependencies: [
+                "Profile", "Search", "Checkout", "Messaging", "VerticalInterfaces", "Networking",
+                "Prelude", // FAULT (f): declared, but no file of App imports Prelude.
+                // FAULT (e) is what is missing here: App imports SharedHelpers without declaring it.
+            ]
         ),
 
         // MARK: Tests

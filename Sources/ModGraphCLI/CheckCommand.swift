@@ -4,6 +4,7 @@ import ModGraphCore
 import ModGraphManifest
 import ModGraphRendering
 import ModGraphRules
+import ModGraphSources
 
 /// `modgraph check`: the layering rules of `.modgraph.yml`, enforced.
 struct CheckCommand: ParsableCommand {
@@ -43,7 +44,8 @@ struct CheckCommand: ParsableCommand {
         let rootDirectory = workspace.rootDirectory
         let configPath = try configFile(rootDirectory: rootDirectory)
         let checkConfig = try ConfigFile.load(configPath)
-        var result = try Checker(config: checkConfig).check(graph)
+        let sourceFindings = try checkConfig.sources.map { try Self.checkSources($0, graph: graph, workspace: workspace, platform: load.platform) } ?? []
+        var result = try Checker(config: checkConfig).check(graph, sourceFindings: sourceFindings)
 
         if let writeBaseline {
             try OutputFile.write(Baseline(recording: result.findings).encoded(), to: writeBaseline)
@@ -64,6 +66,20 @@ struct CheckCommand: ParsableCommand {
         }
         try OutputFile.write(text, to: output)
         if !report.passed { throw ExitCode(1) }
+    }
+
+    /// The findings of `sources:`: interface contents, declared versus imported dependencies.
+    /// The source-level findings (`sources:` in the configuration); `report` runs them too.
+    static func checkSources(_ settings: CheckConfig.SourceChecks, graph: ModuleGraph, workspace: Workspace, platform: String?) throws -> [Finding] {
+        let targets = SourceInventory.targets(of: workspace, graph: graph)
+        if targets.isEmpty {
+            Console.warning("\(settings.location.file):\(settings.location.line): 'sources' is set, but no Swift files of the workspace's own targets were found on disk; the source checks read nothing")
+        }
+        do {
+            return try SourceChecker(settings: settings, platform: platform).check(graph, targets: targets)
+        } catch {
+            throw CommandError(error.description)
+        }
     }
 
     private func configFile(rootDirectory: String?) throws -> String {

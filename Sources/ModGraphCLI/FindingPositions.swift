@@ -3,9 +3,10 @@ import ModGraphCore
 import ModGraphManifest
 import ModGraphRules
 
-/// Where each finding points: the line of `Package.swift` where the
-/// offending dependency is written (the first edge of its chain), else the
-/// target's declaration, else the configuration entry.
+/// Where each finding points: the source line a source-level finding carries,
+/// else the line of `Package.swift` where the offending dependency is written
+/// (the first edge of its chain), else the target's declaration, else the
+/// configuration entry.
 struct FindingPositions {
     let graph: ModuleGraph
     let rootDirectory: String?
@@ -27,7 +28,9 @@ struct FindingPositions {
         }
         var positions: [Finding: SourcePosition] = [:]
         for finding in result.findings + result.baselined + result.excused.map(\.finding) {
-            if let first = finding.chain.first, let (file, locator) = manifest(of: first.package) {
+            if let position = finding.sourcePosition {
+                positions[finding] = SourcePosition(file: Paths.display(position.file), line: position.line, column: position.column)
+            } else if let first = finding.chain.first, let (file, locator) = manifest(of: first.package) {
                 var line: Int?
                 if finding.chain.count > 1 {
                     line = locator.line(ofDependency: dependencyName(from: first, to: finding.chain[1]), inTarget: first.name)

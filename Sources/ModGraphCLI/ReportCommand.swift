@@ -40,7 +40,7 @@ struct ReportCommand: ParsableCommand {
         let (workspace, graph) = try load.loadWorkspaceAndGraph()
         var style = DiagramStyle.highlights(of: graph)
         var extraSections: [ReportSection] = []
-        if let check = try checkReport(graph: graph, rootDirectory: workspace.rootDirectory) {
+        if let check = try checkReport(graph: graph, workspace: workspace) {
             CheckSection.style(check.report, layerNames: check.layerNames, into: &style)
             extraSections.append(CheckSection.section(check.report))
         }
@@ -71,7 +71,8 @@ struct ReportCommand: ParsableCommand {
     }
 
     /// The check, when a configuration is given or found; a broken one is an error, as in `modgraph check`.
-    private func checkReport(graph: ModuleGraph, rootDirectory: String?) throws -> (report: CheckReport, layerNames: [String])? {
+    private func checkReport(graph: ModuleGraph, workspace: Workspace) throws -> (report: CheckReport, layerNames: [String])? {
+        let rootDirectory = workspace.rootDirectory
         let path: String
         if let config {
             path = config
@@ -81,7 +82,10 @@ struct ReportCommand: ParsableCommand {
             return nil
         }
         let checkConfig = try ConfigFile.load(path)
-        let result = try Checker(config: checkConfig).check(graph)
+        let sourceFindings = try checkConfig.sources.map {
+            try CheckCommand.checkSources($0, graph: graph, workspace: workspace, platform: load.platform)
+        } ?? []
+        let result = try Checker(config: checkConfig).check(graph, sourceFindings: sourceFindings)
         let positions = FindingPositions(graph: graph, rootDirectory: rootDirectory, config: checkConfig).positions(of: result)
         return (CheckReport(result: result, configFile: path, positions: positions), checkConfig.layers.map(\.name))
     }

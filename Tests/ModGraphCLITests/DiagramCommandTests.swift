@@ -164,9 +164,9 @@ struct ReportCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try ModGraphRunner.run(["report", "Samples/Violations", "--workers", "2", "--output", folder.path], in: ModGraphRunner.repository)
         #expect(result.status == 0, "a report informs; `modgraph check` is what fails a build")
-        #expect(result.output.contains("Check failed: 3 errors, 0 warnings (Samples/Violations/.modgraph.yml)"))
+        #expect(result.output.contains("Check failed: 7 errors, 2 warnings (Samples/Violations/.modgraph.yml)"))
         let dot = try String(contentsOf: folder.appendingPathComponent("graph.dot"), encoding: .utf8)
-        #expect(dot.contains("3 layering violations"))
+        #expect(dot.contains("thick red: 4 rule violations"))
         let markdown = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(markdown.contains("| isolation | error | violations/Search → violations/SharedHelpers → violations/Messaging | `Samples/Violations/Package.swift:40` |"))
     }

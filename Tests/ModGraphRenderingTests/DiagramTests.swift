@@ -73,7 +73,7 @@ struct DiagramEmphasisTests {
         #expect(dot.contains(##""demo/Core" [label="Core", fillcolor="#e6eef9""##))
         #expect(dot.contains(##""demo/Feature" [label="Feature", fillcolor="#e3f2ec""##))
         #expect(dot.contains(##""demo/App" [label="App", fillcolor="#eeeeee""##))
-        #expect(dot.contains("thick red: 1 layering violation"))
+        #expect(dot.contains("thick red: 1 rule violation"))
     }
 
     @Test func reductionKeepsHighlightedEdges() {

@@ -55,7 +55,7 @@ struct ConfigParserTests {
     }
 
     @Test(arguments: [
-        ("layers: []\nunasigned: error\n", 2, "unknown key 'unasigned' in the top level; expected one of: version, layers, unassigned, tests, forbidden, exceptions, limits"),
+        ("layers: []\nunasigned: error\n", 2, "unknown key 'unasigned' in the top level; expected one of: version, layers, unassigned, tests, forbidden, exceptions, limits, sources"),
         ("layers:\n  - name: a\n    targets: [A]\n    isolate: true\n", 4, "unknown key 'isolate' in layers[0]; expected one of: name, targets, isolated, externals"),
         ("layers:\n  - name: a\n    targets: [\"{x\"]\n", 3, "layers[0].targets: pattern '{x' has a '{' without its '}'"),
         ("layers:\n  - name: a\n", 2, "layers[0] ('a') needs 'targets': a list of patterns"),
@@ -67,11 +67,43 @@ struct ConfigParserTests {
         ("layers: {a: 1}\n", 1, "layers must be a list"),
         ("version: 2\n", 1, "version must be 1"),
         ("tests: exempt\ntests: checked\n", 2, "key 'tests' appears twice in one mapping"),
+        ("sources:\n  interface: [A]\n", 2, "unknown key 'interface' in sources; expected one of: interfaces, protocolExtensions, undeclaredImports, unusedDependencies, ignoreModules"),
+        ("sources:\n  protocolExtensions: ignore\n", 2, "sources.protocolExtensions must be one of: warning, error, allowed; got 'ignore'"),
+        ("sources:\n  unusedDependencies: allowed\n", 2, "sources.unusedDependencies must be one of: error, warning, ignore; got 'allowed'"),
+        ("sources:\n  ignoreModules: [CZlib, Foo.Bar]\n", 2, "sources.ignoreModules lists module names (no patterns, paths or dots); got 'Foo.Bar'"),
+        ("sources: [A]\n", 1, "sources must be a mapping of keys to values"),
     ])
     func errorsNameTheLineAndKey(_ yaml: String, _ line: Int, _ problem: String) {
         #expect(throws: ConfigError(file: ".modgraph.yml", line: line, problem: problem)) {
             try config(yaml)
         }
+    }
+
+    @Test func sourceChecksRead() throws {
+        let parsed = try config("""
+        sources:
+          interfaces: [VerticalInterfaces, "*Interface"]
+          protocolExtensions: allowed
+          undeclaredImports: warning
+          unusedDependencies: ignore
+          ignoreModules: [CZlib]
+        """)
+        let sources = try #require(parsed.sources)
+        #expect(sources.interfaces.map(\.pattern.text) == ["VerticalInterfaces", "*Interface"])
+        #expect(sources.protocolExtensions == .allowed)
+        #expect(sources.undeclaredImports == .warning)
+        #expect(sources.unusedDependencies == .ignore)
+        #expect(sources.ignoredModules == ["CZlib"])
+        #expect(sources.location.line == 2)
+        #expect(sources.undeclaredImportsLocation?.line == 4)
+
+        // Without `sources:` no file is read; with an empty one, the import checks run with their defaults.
+        #expect(try config("layers: []\n").sources == nil)
+        let defaults = try #require(try config("sources: {}\n").sources)
+        #expect(defaults.interfaces.isEmpty)
+        #expect(defaults.protocolExtensions == .warning)
+        #expect(defaults.undeclaredImports == .error)
+        #expect(defaults.unusedDependencies == .warning)
     }
 
     @Test func brokenYAMLNamesTheLine() {

@@ -9,6 +9,7 @@ results += checkBenchmarks()
 results += graphLoadingBenchmarks()
 results += planningBenchmarks()
 results += diagramBenchmarks()
+results += sourceBenchmarks()
 printTable(results)
 if let options = EndToEndOptions(arguments: CommandLine.arguments) {
     runEndToEndBenchmarks(options)

@@ -44,13 +44,14 @@ public enum CheckJSON {
             ("severity", .string(finding.severity.rawValue)),
             ("chain", .strings(finding.chain.map(\.description))),
             ("message", .string(finding.message)),
-            ("location", report.positions[finding].map { position($0.file, $0.line) } ?? .null),
+            ("location", report.positions[finding].map { position($0.file, $0.line, column: $0.column) } ?? .null),
             ("configRule", finding.source.map { position($0.file, $0.line) } ?? .null),
             ("fingerprint", .string(finding.fingerprint)),
         ]
     }
 
-    private static func position(_ file: String, _ line: Int) -> JSONValue {
-        .object([("file", .string(file)), ("line", .int(line))])
+    /// `{file, line}`, and `column` for source-level findings.
+    private static func position(_ file: String, _ line: Int, column: Int? = nil) -> JSONValue {
+        .object([("file", .string(file)), ("line", .int(line))] + (column.map { [("column", .int($0))] } ?? []))
     }
 }

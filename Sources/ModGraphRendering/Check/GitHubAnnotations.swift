@@ -1,7 +1,8 @@
 import ModGraphRules
 
 /// `modgraph check --format github`: workflow commands that GitHub Actions
-/// shows as annotations on the pull request, at the manifest line to change.
+/// shows as annotations on the pull request, at the manifest line to change
+/// (or, for source-level findings, at the source line and column).
 public enum GitHubAnnotations {
     public static func render(_ report: CheckReport) -> String {
         var lines: [String] = []
@@ -10,6 +11,7 @@ public enum GitHubAnnotations {
             if let position = report.positions[finding] {
                 properties.append("file=\(property(position.file))")
                 properties.append("line=\(position.line)")
+                if let column = position.column { properties.append("col=\(column)") }
             }
             properties.append("title=\(property("modgraph \(finding.rule.rawValue)"))")
             let text = finding.chain.isEmpty ? finding.message : "\(finding.chainText): \(finding.message)"

@@ -16,7 +16,8 @@ public enum SARIF {
                 members.append(("locations", .array([.object([
                     ("physicalLocation", .object([
                         ("artifactLocation", .object([("uri", .string(uri(position.file)))])),
-                        ("region", .object([("startLine", .int(max(1, position.line)))])),
+                        ("region", .object([("startLine", .int(max(1, position.line)))]
+                            + (position.column.map { [("startColumn", JSONValue.int(max(1, $0)))] } ?? []))),
                     ])),
                 ])])))
             }
@@ -30,7 +31,7 @@ public enum SARIF {
                 .object([
                     ("id", .string(rule.rawValue)),
                     ("shortDescription", .object([("text", .string(rule.summary))])),
-                    ("defaultConfiguration", .object([("level", .string(rule == .staleConfig ? "warning" : "error"))])),
+                    ("defaultConfiguration", .object([("level", .string(rule == .staleConfig || rule == .unusedDependency ? "warning" : "error"))])),
                 ])
             })),
         ])

@@ -69,7 +69,7 @@ struct DiagramEmphasis {
             parts.append("bold: \(style.criticalPathName) (\(plural(style.criticalPath.count, "target")))")
         }
         if !cycleNodes.isEmpty { parts.append("red: \(plural(style.cycles.count, "dependency cycle"))") }
-        if !violationNotes.isEmpty { parts.append("thick red: \(plural(style.violations.count, "layering violation"))") }
+        if !violationNotes.isEmpty { parts.append("thick red: \(plural(style.violations.count, "rule violation"))") }
         if view.edgeTraits.values.contains(where: { $0.isConditional && !$0.isPlugin }) { parts.append("dashed: conditional") }
         if view.edgeTraits.values.contains(where: \.isPlugin) { parts.append("dotted: plugin") }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")

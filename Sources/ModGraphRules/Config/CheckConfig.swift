@@ -75,7 +75,34 @@ public struct CheckConfig: Sendable {
         public init() {}
     }
 
+    /// What `sources:` asks of the targets' Swift files; `nil` when the
+    /// configuration has no `sources:` and no file is read.
+    public struct SourceChecks: Sendable {
+        /// What a protocol extension with an implementation in an interface module is.
+        public enum ProtocolExtensionPolicy: String, Sendable, CaseIterable {
+            case warning, error, allowed
+        }
+
+        /// Modules that may hold only the syntax of an API.
+        public var interfaces: [LocatedPattern] = []
+        public var protocolExtensions: ProtocolExtensionPolicy = .warning
+        public var undeclaredImports: Severity = .error
+        public var unusedDependencies: Severity = .warning
+        /// Module names ignored like the platform's own (a system library, an SDK the built-in list lacks).
+        public var ignoredModules: [String] = []
+        /// Where each setting was written, for the findings' `configRule`.
+        public var interfacesLocation: ConfigLocation?
+        public var undeclaredImportsLocation: ConfigLocation?
+        public var unusedDependenciesLocation: ConfigLocation?
+        public let location: ConfigLocation
+
+        public init(location: ConfigLocation) {
+            self.location = location
+        }
+    }
+
     public let file: String
+    public var sources: SourceChecks?
     public var layers: [Layer] = []
     public var unassigned: Severity = .warning
     public var unassignedLocation: ConfigLocation?

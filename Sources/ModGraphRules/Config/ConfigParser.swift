@@ -138,7 +138,7 @@ private struct Reader {
 
     mutating func config(_ root: Node) throws(ConfigError) -> CheckConfig {
         var config = CheckConfig(file: file)
-        let keys = ["version", "layers", "unassigned", "tests", "forbidden", "exceptions", "limits"]
+        let keys = ["version", "layers", "unassigned", "tests", "forbidden", "exceptions", "limits", "sources"]
         for (key, _, value) in try entries(root, at: "the top level", allowed: keys) {
             switch key {
             case "version":
@@ -156,6 +156,8 @@ private struct Reader {
                 config.exceptions = try list(value, at: "exceptions") { reader, item, path throws(ConfigError) in try reader.exception(item, at: path) }
             case "limits":
                 config.limits = try limits(value)
+            case "sources":
+                config.sources = try sources(value)
             default:
                 break
             }
@@ -251,6 +253,40 @@ private struct Reader {
             throw fail(node, "\(path) needs a 'reason': say why the team accepts this dependency")
         }
         return CheckConfig.Exception(from: from, to: to, rule: rule, reason: reason, location: location(node))
+    }
+
+    func sources(_ node: Node) throws(ConfigError) -> CheckConfig.SourceChecks {
+        var sources = CheckConfig.SourceChecks(location: location(node))
+        // `sources: {}` turns the import checks on with their defaults.
+        if case let .mapping(mapping) = node, mapping.isEmpty { return sources }
+        let keys = ["interfaces", "protocolExtensions", "undeclaredImports", "unusedDependencies", "ignoreModules"]
+        for (key, _, value) in try entries(node, at: "sources", allowed: keys) {
+            switch key {
+            case "interfaces":
+                sources.interfaces = value.sequence?.isEmpty == true ? [] : try patterns(value, at: "sources.interfaces")
+                sources.interfacesLocation = location(value)
+            case "protocolExtensions":
+                sources.protocolExtensions = try choice(value, at: "sources.protocolExtensions", as: CheckConfig.SourceChecks.ProtocolExtensionPolicy.self)
+            case "undeclaredImports":
+                sources.undeclaredImports = try choice(value, at: "sources.undeclaredImports", as: CheckConfig.Severity.self)
+                sources.undeclaredImportsLocation = location(value)
+            case "unusedDependencies":
+                sources.unusedDependencies = try choice(value, at: "sources.unusedDependencies", as: CheckConfig.Severity.self)
+                sources.unusedDependenciesLocation = location(value)
+            case "ignoreModules":
+                let names: [Node] = value.sequence.map(Array.init) ?? [value]
+                for name in names {
+                    let text = try string(name, at: "sources.ignoreModules")
+                    guard !text.isEmpty, !text.contains(where: { $0 == "." || $0 == "/" || $0 == "*" || $0.isWhitespace }) else {
+                        throw fail(name, "sources.ignoreModules lists module names (no patterns, paths or dots); got '\(text)'")
+                    }
+                    sources.ignoredModules.append(text)
+                }
+            default:
+                break
+            }
+        }
+        return sources
     }
 
     func limits(_ node: Node) throws(ConfigError) -> CheckConfig.Limits {

@@ -15,7 +15,9 @@ public struct Checker: Sendable {
         self.config = config
     }
 
-    public func check(_ graph: ModuleGraph) throws(ConfigError) -> CheckResult {
+    /// Checks `graph`. `sourceFindings` are the source-level findings
+    /// (`ModGraphSources`), which exceptions then cover like the others.
+    public func check(_ graph: ModuleGraph, sourceFindings: [Finding] = []) throws(ConfigError) -> CheckResult {
         let digraph = graph.digraph
         let targets = graph.targets
         let origins = Dictionary(graph.packages.map { ($0.identity, $0.origin) }, uniquingKeysWith: { first, _ in first })
@@ -41,6 +43,7 @@ public struct Checker: Sendable {
         findings += unassigned(graph, assignment, isExempt)
         findings += limits(graph, isExempt)
         findings += stalePatterns(graph, assignment)
+        findings += sourceFindings
 
         var standing: [Finding] = []
         var excused: [ExcusedFinding] = []
@@ -72,6 +75,11 @@ public struct Checker: Sendable {
         if config.limits.depth != nil { rules.append(.depth) }
         if config.limits.fanIn != nil { rules.append(.fanIn) }
         if config.limits.fanOut != nil { rules.append(.fanOut) }
+        if let sources = config.sources {
+            if !sources.interfaces.isEmpty { rules.append(.interfaceContent) }
+            if sources.undeclaredImports != .ignore { rules.append(.undeclaredImport) }
+            if sources.unusedDependencies != .ignore { rules.append(.unusedDependency) }
+        }
         return CheckResult(findings: standing.sorted(), excused: excused.sorted { $0.finding < $1.finding },
                            layers: layers, rulesChecked: rules.sorted())
     }
@@ -241,6 +249,14 @@ public struct Checker: Sendable {
                 findings.append(Finding(rule: .staleConfig, severity: .warning, chain: [],
                                         message: "forbidden rule's 'from' pattern '\(rule.from.pattern)' matches no target",
                                         source: rule.from.location))
+            }
+        }
+        for pattern in config.sources?.interfaces ?? [] {
+            let matchesSomething = graph.targets.contains { pattern.pattern.match($0.id, packageName: graph.package($0.package)?.name) != nil }
+            if !matchesSomething {
+                findings.append(Finding(rule: .staleConfig, severity: .warning, chain: [],
+                                        message: "interface pattern '\(pattern.pattern)' (sources.interfaces) matches no target",
+                                        source: pattern.location))
             }
         }
         return findings

@@ -12,6 +12,12 @@ public enum RuleKind: String, Hashable, Sendable, CaseIterable, Comparable {
     case depth
     case fanIn = "fan-in"
     case fanOut = "fan-out"
+    /// A declaration an interface module may not hold (`sources.interfaces`).
+    case interfaceContent = "interface-content"
+    /// A module a target imports without declaring it as a dependency.
+    case undeclaredImport = "undeclared-import"
+    /// A dependency a target declares but none of its files imports.
+    case unusedDependency = "unused-dependency"
     /// A configuration entry that no longer does anything: a pattern matching no target, an exception matching no violation.
     case staleConfig = "stale-config"
 
@@ -27,6 +33,9 @@ public enum RuleKind: String, Hashable, Sendable, CaseIterable, Comparable {
         case .depth: "The longest dependency chain stays within the limit."
         case .fanIn: "No module has more dependents than the limit."
         case .fanOut: "No module has more dependencies than the limit."
+        case .interfaceContent: "Interface modules hold only protocols, DTO structs and enums, and typealiases."
+        case .undeclaredImport: "Every module a target imports is one of its declared dependencies."
+        case .unusedDependency: "Every declared dependency is imported by at least one of the target's files."
         case .staleConfig: "Every pattern and exception in the configuration still matches something."
         }
     }
@@ -53,13 +62,23 @@ public struct Finding: Hashable, Sendable {
     public let message: String
     /// The configuration entry that forbids it, when there is one.
     public let source: ConfigLocation?
+    /// The line (and column) of a source file at fault, for source-level findings;
+    /// reports use it instead of the manifest line.
+    public let sourcePosition: SourcePosition?
+    /// What in the target is at fault, for rules that report several things per
+    /// target (`Screen.swift: class ScreenCache`); part of the fingerprint, so
+    /// it names the declaration, not its line, which moves as the file changes.
+    public let subject: String?
 
-    public init(rule: RuleKind, severity: Severity, chain: [TargetID], message: String, source: ConfigLocation?) {
+    public init(rule: RuleKind, severity: Severity, chain: [TargetID], message: String, source: ConfigLocation?,
+                sourcePosition: SourcePosition? = nil, subject: String? = nil) {
         self.rule = rule
         self.severity = severity
         self.chain = chain
         self.message = message
         self.source = source
+        self.sourcePosition = sourcePosition
+        self.subject = subject
     }
 
     /// Identifies the finding across runs, for baselines: the rule and the two
@@ -73,7 +92,7 @@ public struct Finding: Hashable, Sendable {
             return "stale-config:" + message
         default:
             let ends = [chain.first, chain.last].compactMap { $0?.description }
-            return "\(rule.rawValue):" + ends.joined(separator: "->")
+            return "\(rule.rawValue):" + ends.joined(separator: "->") + (subject.map { "#" + $0 } ?? "")
         }
     }
 
@@ -89,6 +108,11 @@ extension Finding: Comparable {
         if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
         if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
         if lhs.chain != rhs.chain { return lhs.chain.lexicographicallyPrecedes(rhs.chain) }
+        if lhs.sourcePosition != rhs.sourcePosition {
+            guard let left = lhs.sourcePosition else { return true }
+            guard let right = rhs.sourcePosition else { return false }
+            return left < right
+        }
         return lhs.message < rhs.message
     }
 }

@@ -1,6 +1,6 @@
 import Networking
-import Prelude
 import VerticalInterfaces
+// FAULT (f): App declares Prelude in Package.swift, but no file of App imports it any more.
 
 final class AppSession: UserSessionProviding {
     var currentUser: UserID?
@@ -15,6 +15,6 @@ struct HTTPDataSource: RemoteDataFetching {
     let client: any HTTPClient
 
     func fetch(path: String) -> String? {
-        client.get(path).value
+        try? client.get(path).get()
     }
 }

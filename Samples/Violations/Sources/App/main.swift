@@ -3,6 +3,7 @@ import Messaging
 import Networking
 import Profile
 import Search
+import SharedHelpers // FAULT (e): App does not declare SharedHelpers; it builds only through Search.
 import VerticalInterfaces
 
 // Wiring. Same shape as VerticalApp, except that Checkout wants the concrete ProfileFeature.
@@ -31,3 +32,4 @@ if let checkoutScreen = search.buyFirstProduct(matching: "engine") {
 for screen in screens {
     print(ScreenPrinter.render(screen))
 }
+print("Share: " + ShareLinks.deepLink(section: "profile", value: "alan"))

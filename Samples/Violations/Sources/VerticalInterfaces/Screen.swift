@@ -46,3 +46,17 @@ public enum Route: Hashable, Sendable {
     case conversation(UserID)
     case dismiss
 }
+
+// A class holds state and behaviour, which belong in an implementation module behind a protocol.
+public final class ScreenCache { // FAULT (d): a class in the interface module.
+    private var screens: [String: ScreenDescription] = [:]
+
+    public init() {}
+
+    public func screen(for id: String, orMake make: () -> ScreenDescription) -> ScreenDescription {
+        if let cached = screens[id] { return cached }
+        let screen = make()
+        screens[id] = screen
+        return screen
+    }
+}

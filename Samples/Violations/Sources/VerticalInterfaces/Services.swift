@@ -17,3 +17,7 @@ public struct UserSummary: Hashable, Sendable {
         self.displayName = displayName
     }
 }
+
+public func guestSummary() -> UserSummary { // FAULT (d): a free function in the interface module.
+    UserSummary(id: UserID("guest"), displayName: "Guest")
+}

@@ -18,3 +18,9 @@ public protocol MessagingBuilding {
     func makeConversation(with userID: UserID) -> ScreenDescription
     func unreadCount(for userID: UserID) -> Int
 }
+
+extension ProfileBuilding {
+    public func displayName(of userID: UserID) -> String { // FAULT (d), a warning: a default implementation.
+        summary(of: userID).displayName
+    }
+}

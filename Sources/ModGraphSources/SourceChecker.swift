@@ -1,0 +1,54 @@
+import ModGraphCore
+import ModGraphRules
+
+/// The source-level checks of `modgraph check`: reads the targets' Swift
+/// files (in parallel) and returns findings for ``Checker/check(_:sourceFindings:)``,
+/// which applies exceptions to them like to the others.
+public struct SourceChecker: Sendable {
+    public let settings: CheckConfig.SourceChecks
+    /// `--platform`, when the graph was restricted to one.
+    public let platform: String?
+
+    public init(settings: CheckConfig.SourceChecks, platform: String? = nil) {
+        self.settings = settings
+        self.platform = platform
+    }
+
+    /// Scans every file of `targets` and judges them.
+    ///
+    /// - Complexity: O(total size of the files / cores) to scan, then O(I + E + V) per target.
+    public func check(_ graph: ModuleGraph, targets: [TargetSources]) throws(SourceScanError) -> [Finding] {
+        let interfaces = Set(targets.map(\.target).filter { interfacePattern(for: $0, in: graph) != nil })
+        let requests = targets.flatMap { sources in
+            sources.files.map { (path: $0, auditInterface: interfaces.contains(sources.target)) }
+        }
+        let scanned = try SourceScanner.scan(files: requests)
+        var byTarget: [TargetID: [ScannedFile]] = [:]
+        var offset = 0
+        for sources in targets {
+            byTarget[sources.target] = Array(scanned[offset..<offset + sources.files.count])
+            offset += sources.files.count
+        }
+        return findings(graph, scanned: byTarget, folders: Dictionary(uniqueKeysWithValues: targets.map { ($0.target, $0.folder) }))
+    }
+
+    /// Judges files already scanned; `folders` name each target's folder, which subjects are relative to.
+    public func findings(_ graph: ModuleGraph, scanned: [TargetID: [ScannedFile]], folders: [TargetID: String] = [:]) -> [Finding] {
+        var findings: [Finding] = []
+        let rule = InterfaceRule(settings: settings)
+        for target in scanned.keys.sorted() {
+            guard let pattern = interfacePattern(for: target, in: graph), let files = scanned[target] else { continue }
+            findings += rule.findings(target: target, folder: folders[target] ?? "", files: files, pattern: pattern)
+        }
+        if settings.undeclaredImports != .ignore || settings.unusedDependencies != .ignore {
+            findings += ImportRule(graph: graph, settings: settings, platform: platform).findings(scanned: scanned)
+        }
+        return findings.sorted()
+    }
+
+    /// The `sources.interfaces` pattern that makes `target` an interface module, if one does.
+    private func interfacePattern(for target: TargetID, in graph: ModuleGraph) -> LocatedPattern? {
+        let packageName = graph.package(target.package)?.name
+        return settings.interfaces.first { $0.pattern.match(target, packageName: packageName) != nil }
+    }
+}

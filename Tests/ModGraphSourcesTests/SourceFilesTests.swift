@@ -1,0 +1,72 @@
+import Foundation
+import ModGraphCore
+import ModGraphManifest
+import Testing
+@testable import ModGraphSources
+
+@Suite("finding and reading source files")
+struct SourceFilesTests {
+    /// A temporary folder with `files` (relative path → text), removed after `body`.
+    private func withFolder(_ files: [String: String], _ body: (String) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-sources-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (path, text) in files {
+            let file = (folder as NSString).appendingPathComponent(path)
+            try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+        }
+        try body(folder)
+    }
+
+    @Test func sourcesAndExcludeAreHonouredAndHiddenFilesSkipped() throws {
+        try withFolder([
+            "A.swift": "", "Sub/B.swift": "", "Sub/Deep/C.swift": "", "Generated/D.swift": "", "README.md": "",
+            ".hidden/E.swift": "", "Sub/.F.swift": "", "Old.swift": "",
+        ]) { folder in
+            func names(_ sources: [String]?, _ exclude: [String]) -> [String] {
+                SourceFiles.list(folder: folder, sources: sources, exclude: exclude).map { String($0.dropFirst(folder.count + 1)) }
+            }
+            #expect(names(nil, []) == ["A.swift", "Generated/D.swift", "Old.swift", "Sub/B.swift", "Sub/Deep/C.swift"])
+            #expect(names(nil, ["Generated", "./Old.swift"]) == ["A.swift", "Sub/B.swift", "Sub/Deep/C.swift"])
+            #expect(names(["Sub/", "A.swift"], ["Sub/Deep"]) == ["A.swift", "Sub/B.swift"])
+        }
+        #expect(SourceFiles.list(folder: "/no/such/folder").isEmpty)
+    }
+
+    @Test func filesAreScannedInParallelAndReturnedInOrder() throws {
+        var texts: [String: String] = [:]
+        for index in 0..<40 { texts[String(format: "F%02d.swift", index)] = "import M\(index)\n" }
+        try withFolder(texts) { folder in
+            let paths = SourceFiles.list(folder: folder)
+            let scanned = try SourceScanner.scan(files: paths.map { ($0, false) })
+            #expect(scanned.map(\.path) == paths)
+            #expect(scanned.map { $0.imports.first?.module } == (0..<40).map { "M\($0)" })
+            #expect(throws: SourceScanError(path: folder + "/missing.swift", reason: "no such file")) {
+                try SourceScanner.scan(files: [(folder + "/missing.swift", false)])
+            }
+        }
+    }
+
+    @Test func theInventoryListsTheOwnTargetsWithSwiftFiles() throws {
+        try withFolder([
+            "Sources/App/main.swift": "import Core\n", "Sources/Core/Core.swift": "", "Sources/Core/Skip/Old.swift": "",
+            "Sources/CLib/lib.c": "", "Plugins/Gen/Plugin.swift": "",
+        ]) { folder in
+            let root = PackageIdentity("app")
+            let manifest = Manifest(name: "App", toolsVersion: nil, packageDirectory: folder, targets: [
+                ManifestTarget(name: "App", type: .executable, dependencies: [.byName("Core", condition: nil)]),
+                ManifestTarget(name: "Core", type: .regular, exclude: ["Skip"]),
+                ManifestTarget(name: "CLib", type: .regular),
+                ManifestTarget(name: "Gen", type: .plugin),
+            ], products: [], dependencies: [])
+            let workspace = Workspace(root: root, rootDirectory: folder, packages: [
+                root: WorkspacePackage(identity: root, origin: .root, location: folder, manifest: manifest, directory: folder, declaredName: "App"),
+            ], warnings: [])
+            let graph = try GraphBuilder().build(workspace)
+            let targets = SourceInventory.targets(of: workspace, graph: graph)
+            // CLib has no Swift file; the plugin imports SwiftPM's API and is not checked.
+            #expect(targets.map(\.target.name) == ["App", "Core"])
+            #expect(targets.map { $0.files.map { String($0.dropFirst(folder.count + 1)) } } == [["Sources/App/main.swift"], ["Sources/Core/Core.swift"]])
+        }
+    }
+}
