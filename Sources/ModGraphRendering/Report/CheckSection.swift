@@ -9,7 +9,9 @@ public enum CheckSection {
         let verdict = report.passed ? "passed" : "failed"
         var summary = ["Check \(verdict): \(result.errorCount) error\(result.errorCount == 1 ? "" : "s"), \(result.warningCount) warning\(result.warningCount == 1 ? "" : "s") (\(report.configFile))"]
         for finding in result.findings.prefix(5) {
-            summary.append("  \(finding.rule.rawValue): \(finding.chain.isEmpty ? finding.message : finding.chainText)")
+            // A lone target says little by itself; its message says what is wrong with it.
+            let text = finding.chain.count > 1 ? finding.chainText : finding.message
+            summary.append("  \(finding.rule.rawValue): \(text)")
         }
         if result.findings.count > 5 { summary.append("  … and \(result.findings.count - 5) more (report.json)") }
         var markdown: [String] = ["Rules from `\(report.configFile)`: **\(verdict)**, \(result.errorCount) errors, \(result.warningCount) warnings."]
@@ -18,7 +20,7 @@ public enum CheckSection {
             markdown.append("| rule | severity | chain | where |")
             markdown.append("|---|---|---|---|")
             for finding in result.findings {
-                let chain = finding.chain.isEmpty ? finding.message : finding.chainText
+                let chain = finding.chain.count > 1 ? finding.chainText : finding.message
                 let position = report.positions[finding].map { "`\($0)`" } ?? ""
                 markdown.append("| \(finding.rule.rawValue) | \(finding.severity.rawValue) | \(cell(chain)) | \(position) |")
             }
