@@ -89,8 +89,10 @@ public struct SyntheticApp: Sendable {
     /// An app of exactly `targets` targets (see ``minimumTargets(packages:)``). With
     /// `packages` above 1 it is split into that many local packages linked by `path:`:
     /// the root `App` with the app targets, `Interfaces`, a core package per 16
-    /// packages, and the rest one per vertical (round robin when there are more
-    /// verticals than packages).
+    /// packages, and the rest one per vertical (or a run of verticals, when there are
+    /// more verticals than packages). Planted core → vertical violations make two
+    /// packages depend on each other, which SwiftPM accepts only from tools 6.0
+    /// (`dump-package` and modgraph do not mind).
     /// `verticals` fixes their number (within what fits); the rest of the targets
     /// become support modules of the verticals.
     public init(targets: Int, packages packageCount: Int = 1, verticals: Int? = nil, violations: Int = 0, cycles: Int = 0, seed: UInt64 = 1) {
@@ -108,11 +110,15 @@ public struct SyntheticApp: Sendable {
             packageNames = ["ModularApp"]
         } else {
             packageNames = ["App", "Interfaces"] + (0..<corePackageCount).map { $0 == 0 ? "Core" : "Core\($0 + 1)" }
-            packageNames += (0..<verticalPackageCount).map { Self.verticalName($0) }
+            // Each vertical package is named after its first vertical.
+            packageNames += (0..<verticalPackageCount).map { Self.verticalName(($0 * verticalCount + verticalPackageCount - 1) / verticalPackageCount) }
         }
         self.packages = packageNames
-        func corePackage(_ index: Int) -> Int { packageCount == 1 ? 0 : 2 + index % corePackageCount }
-        func verticalPackage(_ vertical: Int) -> Int { packageCount == 1 ? 0 : 2 + corePackageCount + vertical % verticalPackageCount }
+        // Consecutive runs, lowest first: core modules use only lower ones and planted
+        // vertical edges go from lower verticals to higher ones, so packages never
+        // depend on each other in a circle (SwiftPM rejects that before tools 6.0).
+        func corePackage(_ index: Int) -> Int { packageCount == 1 ? 0 : 2 + index * corePackageCount / coreCount }
+        func verticalPackage(_ vertical: Int) -> Int { packageCount == 1 ? 0 : 2 + corePackageCount + vertical * verticalPackageCount / verticalCount }
         let interfacesPackage = packageCount == 1 ? 0 : 1
 
         var modules: [Module] = []

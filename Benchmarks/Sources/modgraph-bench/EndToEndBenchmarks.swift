@@ -97,18 +97,21 @@ private func best(_ count: Int, _ body: () -> Run) -> Run {
     (0..<count).map { _ in body() }.min { ($0.status, $0.seconds) < ($1.status, $1.seconds) } ?? body()
 }
 
-/// Generates each workload afresh (so the first run is cold for SwiftPM's
-/// manifest cache too: its entries are keyed by path) in one copy per tool,
-/// then times the tools and prints a Markdown table.
+/// Generates each workload afresh, in a folder of its own per tool and per
+/// run, then times the tools and prints a Markdown table.
 func runEndToEndBenchmarks(_ options: EndToEndOptions) {
     print("")
     print("End to end (one cold run each; warm = best of 3 for modgraph, of 2 for SwiftPM; load = /proc/loadavg before the workload)")
     print("")
     print("| workload | targets | modgraph cold | modgraph, SwiftPM warm, own cache empty | modgraph warm (cache) | CPU/wall cold | `describe` cold | `describe` warm | `show-dependencies` cold | `show-dependencies` warm | load |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
+    // SwiftPM keys its manifest cache by path and content: a folder never used
+    // before makes the first runs cold for SwiftPM as well as for modgraph.
+    let runID = String(UInt64(Date().timeIntervalSince1970))
     for workload in options.workloads {
-        let folder = options.workFolder + "/" + workload.label
-        try? FileManager.default.removeItem(atPath: folder)
+        let parent = options.workFolder + "/" + workload.label
+        try? FileManager.default.removeItem(atPath: parent)
+        let folder = parent + "/run-" + runID
         let app = SyntheticApp(targets: workload.targets, packages: workload.packages, seed: UInt64(workload.targets))
         var roots: [String: String] = [:]
         for tool in ["modgraph", "describe", "show-dependencies"] where tool == "modgraph" || options.includesPeers {

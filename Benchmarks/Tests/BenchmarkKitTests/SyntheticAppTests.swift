@@ -40,6 +40,28 @@ struct SyntheticAppTests {
         #expect(graph.digraph.isAcyclic)
     }
 
+    /// SwiftPM rejects packages that depend on each other in a circle (before
+    /// tools 6.0), so only planted core → vertical edges may make one.
+    @Test(arguments: [(60, 10, 0), (300, 10, 0), (1_000, 50, 0), (1_000, 200, 0), (2_000, 30, 0), (2_000, 30, 12)])
+    func packagesDoNotDependOnEachOtherInACircle(_ targets: Int, _ packages: Int, _ violations: Int) {
+        let app = SyntheticApp(targets: targets, packages: packages, seed: 11)
+        let planted = SyntheticApp(targets: targets, packages: packages, violations: violations, seed: 11)
+        for candidate in [app, planted] {
+            var pairs: [(Int, Int)] = []
+            for module in candidate.modules {
+                for dependency in module.dependencies where candidate.modules[dependency].package != module.package {
+                    let upward = module.role == .core && candidate.modules[dependency].role == .vertical
+                    if !upward { pairs.append((module.package, candidate.modules[dependency].package)) }
+                }
+            }
+            #expect(Digraph(vertexCount: packages, edges: pairs).isAcyclic)
+        }
+        // Each vertical package holds a run of verticals and is named after the first.
+        for (index, name) in app.packages.enumerated() where index >= 2 && !name.hasPrefix("Core") {
+            #expect(app.modules.contains { $0.package == index && $0.name == name })
+        }
+    }
+
     @Test func minimumTargetsIsTheBoundary() throws {
         for packages in [1, 4, 10, 50, 200] {
             let minimum = try #require(SyntheticApp.minimumTargets(packages: packages))

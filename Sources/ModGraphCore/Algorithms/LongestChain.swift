@@ -6,11 +6,43 @@ extension Digraph {
     ///
     /// This is the vertex's layer when drawing dependencies below dependents.
     ///
-    /// - Complexity: O(V log V + E) time (dominated by the topological
-    ///   order), O(V) memory.
+    /// Depths do not depend on the order vertices are placed in, so this peels
+    /// vertices without dependencies off in any order (Kahn's algorithm with a
+    /// stack, not the heap a deterministic order needs) and settles each
+    /// vertex's depth as it goes: one pass over the edges.
+    ///
+    /// - Complexity: O(V + E) time, O(V) memory.
     public func depths() -> [Int]? {
-        guard let order = topologicalOrder() else { return nil }
-        return depths(dependenciesFirst: order)
+        let count = vertexCount
+        // Per vertex, side by side so one cache line serves both: how many of
+        // its dependencies are unplaced, and its depth so far.
+        var state = [Int32](repeating: 1, count: 2 * count)
+        var placed = 0
+        withCompressedRows { forwardOffsets, _, reverseOffsets, reverseTargets in
+            state.withUnsafeMutableBufferPointer { state in
+                // Vertices whose dependencies are all placed.
+                var ready: [Int] = []
+                ready.reserveCapacity(count)
+                for vertex in 0..<count {
+                    let dependencies = forwardOffsets[vertex + 1] - forwardOffsets[vertex]
+                    state[2 * vertex] = Int32(truncatingIfNeeded: dependencies)
+                    if dependencies == 0 { ready.append(vertex) }
+                }
+                while let vertex = ready.popLast() {
+                    placed += 1
+                    // Every dependency of `vertex` is placed, so its depth is final.
+                    let dependentDepth = state[2 * vertex + 1] + 1
+                    for position in reverseOffsets[vertex]..<reverseOffsets[vertex + 1] {
+                        let dependent = 2 * reverseTargets[position]
+                        if state[dependent + 1] < dependentDepth { state[dependent + 1] = dependentDepth }
+                        state[dependent] -= 1
+                        if state[dependent] == 0 { ready.append(dependent / 2) }
+                    }
+                }
+            }
+        }
+        guard placed == count else { return nil }
+        return (0..<count).map { Int(state[2 * $0 + 1]) }
     }
 
     /// The longest dependency chain, by vertex count: a path along edges from
@@ -20,7 +52,7 @@ extension Digraph {
     /// Among equally long chains the lexicographically smallest is returned:
     /// the smallest possible first vertex, then the smallest next one, and so on.
     ///
-    /// - Complexity: O(V log V + E) time, O(V) memory.
+    /// - Complexity: O(V + E) time, O(V) memory.
     public func longestChain() -> [Int]? {
         guard let depth = depths() else { return nil }
         guard let start = indexOfFirstMaximum(depth) else { return [] }

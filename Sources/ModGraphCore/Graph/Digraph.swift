@@ -95,6 +95,22 @@ public struct Digraph: Sendable, Equatable {
         )
     }
 
+    /// The compressed rows without bounds checks, for the hottest loops:
+    /// forward offsets and targets (successors), then reverse ones (predecessors).
+    func withCompressedRows<Result>(
+        _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>) throws -> Result
+    ) rethrows -> Result {
+        try forwardOffsets.withUnsafeBufferPointer { forwardOffsets in
+            try forwardTargets.withUnsafeBufferPointer { forwardTargets in
+                try reverseOffsets.withUnsafeBufferPointer { reverseOffsets in
+                    try reverseTargets.withUnsafeBufferPointer { reverseTargets in
+                        try body(forwardOffsets, forwardTargets, reverseOffsets, reverseTargets)
+                    }
+                }
+            }
+        }
+    }
+
     @usableFromInline
     func successorStorage(_ vertex: Int) -> ArraySlice<Int> {
         forwardTargets[forwardOffsets[vertex]..<forwardOffsets[vertex + 1]]
