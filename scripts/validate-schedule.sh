@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Compares modgraph's predicted build time with a real clean build, for docs/planning.md:
+#   scripts/validate-schedule.sh OWNER/NAME [TAG] [WORKERS]
+# Clones /opt/swift-packages/OWNER/NAME.git (or $PACKAGES/OWNER/NAME.git) into a temporary
+# folder, checks out TAG (default: the newest tag), resolves dependencies (into the clone's
+# .build, so that `--externals expand` finds their targets), then
+#   1. times a clean `swift build -j WORKERS` in a scratch folder of its own,
+#   2. runs `modgraph measure -j WORKERS` (another clean build, with statistics),
+#   3. runs `modgraph schedule --no-tests --externals expand --workers WORKERS --weights measured.json`,
+# and prints the load average before each build and one table row. Nothing is committed
+# and the clone is removed unless KEEP=1. Builds run one after the other, never at once.
+set -euo pipefail
+repository=${1:?usage: validate-schedule.sh OWNER/NAME [TAG] [WORKERS]}
+workers=${3:-2}
+packages=${PACKAGES:-/opt/swift-packages}
+root="$(cd "$(dirname "$0")/.." && pwd)"
+modgraph="$root/.build/release/modgraph"
+[ -x "$modgraph" ] || (cd "$root" && swift build -c release --product modgraph >/dev/null)
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/modgraph-validate.XXXXXX")
+[ "${KEEP:-0}" = 1 ] || trap 'rm -rf "$work"' EXIT
+git clone -q "$packages/$repository.git" "$work/package"
+cd "$work/package"
+tag=${2:-$(git tag --sort=-v:refname | head -1)}
+git checkout -q "$tag"
+swift package resolve >/dev/null 2>&1
+
+echo "load before the plain build: $(uptime)"
+start=$(date +%s.%N)
+swift build -j "$workers" --scratch-path "$work/plain" >"$work/plain.log" 2>&1
+end=$(date +%s.%N)
+plain=$(echo "$end - $start" | bc)
+
+echo "load before the measured build: $(uptime)"
+"$modgraph" measure . -j "$workers" --scratch-path "$work/measured" --output "$work/weights.json"
+"$modgraph" schedule . --no-tests --externals expand --workers "$workers" --weights "$work/weights.json" --format json --output "$work/plan.json" 2>"$work/schedule.err" || true
+cat "$work/schedule.err" >&2
+
+python3 - "$repository" "$tag" "$plain" "$work/weights.json" "$work/plan.json" <<'PY'
+import json, sys
+repository, tag, plain, weights, plan = sys.argv[1], sys.argv[2], float(sys.argv[3]), json.load(open(sys.argv[4])), json.load(open(sys.argv[5]))
+predicted = plan["summary"]["makespan"]
+phases = weights["buildPhases"]
+print(f"| {repository} {tag} | {plan['summary']['targets']} | {predicted:.1f} s | {plain:.1f} s | {100 * (predicted - plain) / plain:+.0f}% "
+      f"| {weights['buildWallSeconds']:.1f} s ({phases['beforeFirstCompile']:.1f} + {phases['compiling']:.1f} + {phases['afterLastCompile']:.1f}) "
+      f"| {100 * (predicted - weights['buildWallSeconds']) / weights['buildWallSeconds']:+.0f}% |")
+PY
