@@ -6,7 +6,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: setup build demo test release clean
+.PHONY: setup build demo test release bench clean
 
 setup:
 	@scripts/setup.sh
@@ -25,6 +25,11 @@ test: setup
 	$(SWIFT) test --skip-build
 	@echo "modgraph check on ModGraph itself (.modgraph.yml):"
 	"$$($(SWIFT) build --show-bin-path)/modgraph" check .
+
+# Benchmarks in release mode (docs/performance.md); BENCH_ARGS=--end-to-end adds the
+# real modgraph and SwiftPM on generated workspaces (tens of minutes).
+bench: setup
+	@scripts/bench.sh $(BENCH_ARGS)
 
 clean:
 	rm -rf .build "$(OUT)"
