@@ -13,6 +13,8 @@ import PackageDescription
 //                      only it and the CLI pay swift-syntax's build time
 //   ModGraphCLI        the commands, on swift-argument-parser
 //   modgraph           the executable: one line that runs ModGraphCLI
+// and, beside them, ModGraphTestSupport (Tests/ModGraphTestSupport): seeded random graphs for the
+// property tests and the Benchmarks package, which no shipped module may use (.modgraph.yml).
 let package = Package(
     name: "ModGraph",
     platforms: [.macOS(.v13)],
@@ -24,6 +26,8 @@ let package = Package(
         .library(name: "ModGraphPlanning", targets: ["ModGraphPlanning"]),
         .library(name: "ModGraphRendering", targets: ["ModGraphRendering"]),
         .library(name: "ModGraphSources", targets: ["ModGraphSources"]),
+        // Seeded random graphs for property tests and benchmarks; not for users.
+        .library(name: "ModGraphTestSupport", targets: ["ModGraphTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -68,10 +72,12 @@ let package = Package(
         ),
         .executableTarget(name: "modgraph", dependencies: ["ModGraphCLI"]),
 
-        .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore"]),
+        // Seeded random graphs shared by the property tests and the benchmarks.
+        .target(name: "ModGraphTestSupport", dependencies: ["ModGraphCore"], path: "Tests/ModGraphTestSupport"),
+        .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore"]),
-        .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules", "ModGraphCore"]),
-        .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning", "ModGraphCore"]),
+        .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules", "ModGraphCore", "ModGraphTestSupport"]),
+        .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphWeightsTests", dependencies: ["ModGraphWeights", "ModGraphCore", "ModGraphManifest"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ModGraphRenderingTests",

@@ -16,6 +16,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ModGraphCore", package: "ModGraph"),
                 .product(name: "ModGraphManifest", package: "ModGraph"),
+                .product(name: "ModGraphTestSupport", package: "ModGraph"),
             ]
         ),
         .executableTarget(
@@ -28,6 +29,7 @@ let package = Package(
                 .product(name: "ModGraphPlanning", package: "ModGraph"),
                 .product(name: "ModGraphRendering", package: "ModGraph"),
                 .product(name: "ModGraphSources", package: "ModGraph"),
+                .product(name: "ModGraphTestSupport", package: "ModGraph"),
             ]
         ),
         // Writes synthetic workspaces (Package.swift or dump JSON) and edge lists.

@@ -56,6 +56,9 @@ extension Digraph {
 
     /// The event loop of ``simulateBuild(weights:workers:)`` for a known
     /// acyclic graph and priorities.
+    ///
+    /// - Complexity: O((V + E) log V) time: each vertex enters and leaves
+    ///   the ready and running heaps once, and each edge is looked at once.
     func runListScheduling(weights: [Double], workers: Int, priority: [Double], criticalPathLength: Double) -> SimulatedBuild {
         var start = [Double](repeating: 0, count: vertexCount)
         var end = [Double](repeating: 0, count: vertexCount)

@@ -22,20 +22,28 @@ public enum WeightsFile {
         let entries = try decode(data, source: source)
         var known: [Int: Double] = [:]
         var unmatched: [String] = []
+        var byNameOnly: [String] = []
         for (key, seconds) in entries.sorted(by: { $0.key < $1.key }) {
             guard seconds.isFinite, seconds >= 0 else {
                 throw .invalidValue(path: source, key: key, value: String(seconds))
             }
-            guard let vertex = try vertex(named: key, in: graph, source: source) else {
+            guard let (vertex, exact) = try vertex(named: key, in: graph, source: source) else {
                 unmatched.append(key)
                 continue
             }
+            if !exact { byNameOnly.append(key) }
             guard known.updateValue(seconds, forKey: vertex) == nil else {
                 throw .duplicate(path: source, target: graph.targets[vertex].id.description)
             }
         }
         if known.isEmpty, !graph.targets.isEmpty { throw .nothingMatches(path: source) }
         var warnings: [String] = []
+        if !byNameOnly.isEmpty {
+            let shown = byNameOnly.prefix(10).joined(separator: ", ")
+            let more = byNameOnly.count > 10 ? " and \(byNameOnly.count - 10) more" : ""
+            warnings.append("\(source): \(byNameOnly.count) entr\(byNameOnly.count == 1 ? "y" : "ies") matched by target name only, "
+                + "as no package has that identity here (\(shown)\(more))")
+        }
         if !unmatched.isEmpty {
             let shown = unmatched.prefix(10).joined(separator: ", ")
             let more = unmatched.count > 10 ? " and \(unmatched.count - 10) more" : ""
@@ -44,18 +52,26 @@ public enum WeightsFile {
         return TargetWeights.assemble(graph: graph, known: known, unit: .seconds, source: source, extraWarnings: warnings)
     }
 
-    /// The vertex a key names: `identity/Name` exactly, or a plain name that
-    /// only one target has; nil when none has it.
-    static func vertex(named key: String, in graph: ModuleGraph, source: String) throws(WeightsError) -> Int? {
+    /// The vertex a key names, and whether it named it exactly: `identity/Name`
+    /// exactly, or a plain name that only one target has. A root package's
+    /// identity is its folder's name, so a file measured in another checkout
+    /// of the same package has other identities: an `identity/Name` whose
+    /// identity is not in the graph falls back to `Name` alone when only
+    /// one target has it. Nil when nothing matches.
+    static func vertex(named key: String, in graph: ModuleGraph, source: String) throws(WeightsError) -> (Int, exact: Bool)? {
+        var name = key
         if let slash = key.firstIndex(of: "/") {
-            let id = TargetID(package: PackageIdentity(String(key[..<slash])), name: String(key[key.index(after: slash)...]))
-            return graph.index(of: id)
+            let package = PackageIdentity(String(key[..<slash]))
+            name = String(key[key.index(after: slash)...])
+            if let vertex = graph.index(of: TargetID(package: package, name: name)) { return (vertex, true) }
+            guard !graph.targets.contains(where: { $0.package == package }) else { return nil }
         }
-        let matches = graph.targets.indices.filter { graph.targets[$0].name == key }
+        let matches = graph.targets.indices.filter { graph.targets[$0].name == name }
         if matches.count > 1 {
+            if name != key { return nil }
             throw .ambiguousName(path: source, name: key, candidates: matches.map { graph.targets[$0].id.description })
         }
-        return matches.first
+        return matches.first.map { ($0, name == key) }
     }
 
     private struct Document: Decodable {

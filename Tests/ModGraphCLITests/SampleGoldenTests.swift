@@ -61,4 +61,13 @@ struct ReadmeTests {
         #expect(result.status == 0)
         #expect(readme.contains("$ modgraph graph Samples/VerticalApp\n" + result.output + "```"))
     }
+
+    @Test func theScheduleExampleShowsWhatModgraphPrints() throws {
+        let readme = try String(contentsOf: ModGraphRunner.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let path = ModGraphRunner.samples.appendingPathComponent("VerticalApp").path
+        let result = try ModGraphRunner.run(["schedule", path, "--no-tests", "--workers", "2", "--weights", "sources"])
+        #expect(result.status == 0)
+        let shown = result.output.split(separator: "\n", omittingEmptySubsequences: false).prefix(22).joined(separator: "\n")
+        #expect(readme.contains("$ modgraph schedule Samples/VerticalApp --no-tests --workers 2 --weights sources\n" + shown + "\n…\n```"))
+    }
 }

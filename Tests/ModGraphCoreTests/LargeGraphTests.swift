@@ -1,5 +1,6 @@
 import ModGraphCore
 import Testing
+import ModGraphTestSupport
 
 /// Deep graphs that would overflow the call stack of any recursive
 /// traversal. Correctness only: no timing assertions.

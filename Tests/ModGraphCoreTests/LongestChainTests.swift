@@ -1,5 +1,6 @@
 import ModGraphCore
 import Testing
+import ModGraphTestSupport
 
 @Suite("Depths and longest chains")
 struct LongestChainTests {

@@ -1,5 +1,6 @@
 import Testing
 import ModGraphCore
+import ModGraphTestSupport
 
 @Suite("module graph construction")
 struct ModuleGraphConstructionTests {

@@ -1,5 +1,6 @@
 import ModGraphCore
 import Testing
+import ModGraphTestSupport
 
 @Suite("Strongly connected components and condensation")
 struct StronglyConnectedComponentsTests {

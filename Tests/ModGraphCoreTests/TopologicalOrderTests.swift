@@ -1,5 +1,6 @@
 import ModGraphCore
 import Testing
+import ModGraphTestSupport
 
 @Suite("Topological order")
 struct TopologicalOrderTests {

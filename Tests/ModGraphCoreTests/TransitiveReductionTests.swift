@@ -1,5 +1,6 @@
 import ModGraphCore
 import Testing
+import ModGraphTestSupport
 
 @Suite("Transitive reduction")
 struct TransitiveReductionTests {

@@ -1,5 +1,6 @@
 @testable import ModGraphCore
 import Testing
+import ModGraphTestSupport
 
 /// A two-package graph small enough to work every view out by hand:
 ///

@@ -1,6 +1,7 @@
 import ModGraphCore
 @testable import ModGraphPlanning
 import Testing
+import ModGraphTestSupport
 
 /// Small graphs whose waves, critical paths, slack and schedules are worked
 /// out by hand in the comments. Edges read "depends on".

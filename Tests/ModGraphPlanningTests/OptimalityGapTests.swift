@@ -1,6 +1,7 @@
 import ModGraphCore
 import ModGraphPlanning
 import Testing
+import ModGraphTestSupport
 
 /// The list scheduler against the exact optimum on small DAGs (up to 8
 /// targets, 2 workers). docs/planning.md quotes the worst gap this finds.

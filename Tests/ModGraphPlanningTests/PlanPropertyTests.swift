@@ -1,6 +1,7 @@
 import ModGraphCore
 @testable import ModGraphPlanning
 import Testing
+import ModGraphTestSupport
 
 /// Invariants every plan must keep, on random DAGs (seeded, so a failure
 /// names the seed that reproduces it).

@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphTestSupport
 import Testing
 @testable import ModGraphRules
 
@@ -7,20 +8,9 @@ import Testing
 /// a path whose inner vertices are no verticals; one finding per (vertical of m, n).
 @Suite("isolation on random graphs")
 struct IsolationPropertyTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     @Test(arguments: 1...60)
     func matchesBruteForce(seed: UInt64) throws {
-        var random = Generator(state: seed)
+        var random = SplitMix64(seed: seed)
         let count = Int.random(in: 3...10, using: &random)
         let names = (0..<count).map { "M\($0)" }
         // Vertices 0..<verticalCount are verticals "V{group}x{index}" grouped by capture.

@@ -51,6 +51,16 @@ struct WeightsFileTests {
         ])
     }
 
+    @Test func anotherCheckoutsIdentityFallsBackToTheName() throws {
+        // `other/App` and `other/Core`: no package `other` here, and each name is unique;
+        // `other/Shared` is ambiguous by name, so it stays unmatched; `kit/Nope` has a known
+        // identity but no such target.
+        let weights = try read(#"{"other/App": 1, "other/Core": 3, "other/Shared": 5, "kit/Nope": 2}"#)
+        #expect(weights.values == [1, 2, 3, 2, 0])
+        #expect(weights.warnings.first == "w.json: 2 entries matched by target name only, as no package has that identity here (other/App, other/Core)")
+        #expect(weights.warnings.dropFirst().first == "w.json: 2 entries name no target of this graph, ignored (kit/Nope, other/Shared)")
+    }
+
     @Test func errorsNameTheFileAndTheProblem() {
         #expect(throws: WeightsError.ambiguousName(path: "w.json", name: "Shared", candidates: ["app/Shared", "kit/Shared"])) {
             try read(#"{"Shared": 1}"#)

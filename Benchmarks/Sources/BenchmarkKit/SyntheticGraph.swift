@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphTestSupport
 
 /// Graphs for graph-only benchmarks, built in memory.
 public enum SyntheticGraph {

@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphTestSupport
 
 /// Swift files for the targets of a synthetic graph, written to a temporary
 /// folder so that the source benchmarks read, parse and check real files.

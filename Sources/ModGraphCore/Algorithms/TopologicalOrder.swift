@@ -9,23 +9,43 @@ extension Digraph {
     ///
     /// - Complexity: O(V log V + E) time, O(V) extra memory.
     public func topologicalOrder() -> [Int]? {
-        var unplacedDependencies = (0..<vertexCount).map { successors(of: $0).count }
-        var ready = MinHeap()
-        for vertex in 0..<vertexCount where unplacedDependencies[vertex] == 0 {
-            ready.insert(vertex)
-        }
-        var order: [Int] = []
-        order.reserveCapacity(vertexCount)
-        while let vertex = ready.popMin() {
-            order.append(vertex)
-            for dependent in predecessors(of: vertex) {
-                unplacedDependencies[dependent] -= 1
-                if unplacedDependencies[dependent] == 0 {
-                    ready.insert(dependent)
+        let count = vertexCount
+        var order = [Int](repeating: 0, count: count)
+        var placed = 0
+        withCompressedRows { forwardOffsets, _, reverseOffsets, reverseTargets in
+            order.withUnsafeMutableBufferPointer { order in
+                // Per vertex, how many of its dependencies are not placed yet.
+                let unplaced = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+                defer { unplaced.deallocate() }
+                var ready = VertexMinHeap(capacity: count)
+                for vertex in 0..<count {
+                    let dependencies = forwardOffsets[vertex + 1] - forwardOffsets[vertex]
+                    unplaced[vertex] = Int32(truncatingIfNeeded: dependencies)
+                    if dependencies == 0 { ready.insert(vertex) }
+                }
+                while !ready.isEmpty {
+                    let vertex = ready.minimum
+                    order[placed] = vertex
+                    placed += 1
+                    // `vertex` stays at the top until a dependent it readies
+                    // can take its place in a single sift.
+                    var vertexStillInHeap = true
+                    for position in reverseOffsets[vertex]..<reverseOffsets[vertex + 1] {
+                        let dependent = reverseTargets[position]
+                        unplaced[dependent] -= 1
+                        guard unplaced[dependent] == 0 else { continue }
+                        if vertexStillInHeap {
+                            ready.replaceMinimum(with: dependent)
+                            vertexStillInHeap = false
+                        } else {
+                            ready.insert(dependent)
+                        }
+                    }
+                    if vertexStillInHeap { ready.removeMinimum() }
                 }
             }
         }
-        return order.count == vertexCount ? order : nil
+        return placed == count ? order : nil
     }
 
     /// Whether the graph has no cycle (self-loops count as cycles).

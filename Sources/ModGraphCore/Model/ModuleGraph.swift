@@ -103,10 +103,23 @@ public struct ModuleGraph: Sendable, Equatable {
         filtered(targets: { $0.type != .test }).withoutUnusedExternals()
     }
 
-    /// An external product is in the graph only because a target uses it;
-    /// once filters remove every user, the node goes too.
+    /// Other packages' code (external products, and remote packages' targets
+    /// expanded from checkouts) is in the graph only because the workspace's
+    /// own targets reach it; once filters cut a target or an edge, whatever
+    /// none of them reaches any more goes too, as SwiftPM would not build it.
+    ///
+    /// - Complexity: O((V + E) log(V + E)).
     func withoutUnusedExternals() -> ModuleGraph {
-        let used = Set(edges.map(\.to))
-        return filtered(targets: { $0.type != .externalProduct || used.contains($0.id) })
+        let own = Set(packages.filter { $0.origin == .root || $0.origin == .local }.map(\.identity))
+        let starts = targets.indices.filter { own.contains(targets[$0].package) }
+        guard !starts.isEmpty else {
+            // No package of the workspace's own (a graph assembled by hand): keep what an edge uses.
+            let used = Set(edges.map(\.to))
+            return filtered(targets: { $0.type != .externalProduct || used.contains($0.id) })
+        }
+        let reached = digraph.reachable(from: starts)
+        return filtered(targets: { target in
+            own.contains(target.package) || index(of: target.id).map { reached[$0] } ?? false
+        })
     }
 }

@@ -61,6 +61,10 @@ public struct DumpPackageRunner: DumpSource {
 
     /// Runs the executable, reading standard output and standard error at the
     /// same time so that neither pipe can fill and stall the child.
+    ///
+    /// SwiftPM leaves a `TemporaryDirectory.*` folder in the temporary folder
+    /// on every run, which over hundreds of manifests litters the user's
+    /// `/tmp`; the child gets a temporary folder of its own, removed afterwards.
     func run(_ arguments: [String]) throws(LoadError) -> Result {
         guard let executable = Self.locate(swiftExecutable) else {
             throw .swiftNotFound(executable: swiftExecutable)
@@ -68,6 +72,13 @@ public struct DumpPackageRunner: DumpSource {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        let temporaryFolder = Self.makeTemporaryFolder()
+        defer { if let temporaryFolder { try? FileManager.default.removeItem(atPath: temporaryFolder) } }
+        if let temporaryFolder {
+            var environment = ProcessInfo.processInfo.environment
+            environment["TMPDIR"] = temporaryFolder
+            process.environment = environment
+        }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -91,6 +102,17 @@ public struct DumpPackageRunner: DumpSource {
             standardOutput: outputData,
             standardError: String(decoding: errorData.value, as: UTF8.self)
         )
+    }
+
+    /// A new, empty, private folder in the temporary folder; nil when none can
+    /// be made, and the child then shares the usual one.
+    static func makeTemporaryFolder() -> String? {
+        let base = NSTemporaryDirectory()
+        var template = Array(((base as NSString).appendingPathComponent("modgraph-swiftpm.XXXXXX")).utf8CString)
+        return template.withUnsafeMutableBufferPointer { buffer -> String? in
+            guard let baseAddress = buffer.baseAddress, mkdtemp(baseAddress) != nil else { return nil }
+            return String(cString: baseAddress)
+        }
     }
 
     /// A path with a slash is taken as is; a bare name is searched on `PATH`.

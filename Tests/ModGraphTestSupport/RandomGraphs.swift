@@ -3,7 +3,7 @@ import ModGraphCore
 extension SplitMix64 {
     /// A graph with `edgeCount` random edges; duplicates may occur (and must
     /// collapse), self-loops only when allowed.
-    mutating func graph(vertexCount: Int, edgeCount: Int, allowSelfLoops: Bool = true) -> Digraph {
+    public mutating func graph(vertexCount: Int, edgeCount: Int, allowSelfLoops: Bool = true) -> Digraph {
         var edges: [(Int, Int)] = []
         if vertexCount > 0 {
             for _ in 0..<edgeCount {
@@ -19,7 +19,7 @@ extension SplitMix64 {
 
     /// An acyclic graph whose vertex numbering is shuffled, so the identity is
     /// usually not a topological order. Edges point from higher rank to lower.
-    mutating func acyclicGraph(vertexCount: Int, edgeCount: Int) -> Digraph {
+    public mutating func acyclicGraph(vertexCount: Int, edgeCount: Int) -> Digraph {
         let rank = permutation(of: vertexCount)
         var edges: [(Int, Int)] = []
         if vertexCount > 1 {
@@ -37,16 +37,22 @@ extension SplitMix64 {
     }
 
     /// A small random graph of varied size and density, cyclic or not.
-    mutating func smallGraph(maxVertices: Int = 10, acyclic: Bool) -> Digraph {
+    public mutating func smallGraph(maxVertices: Int = 10, acyclic: Bool) -> Digraph {
         let vertexCount = next(in: 0...maxVertices)
         let edgeCount = next(in: 0...(vertexCount * 3))
         return acyclic
             ? acyclicGraph(vertexCount: vertexCount, edgeCount: edgeCount)
             : graph(vertexCount: vertexCount, edgeCount: edgeCount)
     }
+
+    /// Whole-number weights in `range` (zero included when the range allows),
+    /// so sums are exact and comparisons need no tolerance.
+    public mutating func weights(count: Int, in range: ClosedRange<Int>) -> [Double] {
+        (0..<count).map { _ in Double(next(in: range)) }
+    }
 }
 
 /// Builds a graph from a compact edge list: `graph(4, [(0, 1), (1, 2)])`.
-func graph(_ vertexCount: Int, _ edges: [(Int, Int)]) -> Digraph {
+public func graph(_ vertexCount: Int, _ edges: [(Int, Int)]) -> Digraph {
     Digraph(vertexCount: vertexCount, edges: edges)
 }

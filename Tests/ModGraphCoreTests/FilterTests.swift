@@ -1,0 +1,69 @@
+import ModGraphCore
+import Testing
+
+/// Filters drop what the workspace's own targets no longer reach, worked out by hand on:
+///
+///     app/App ──▶ app/Core ──▶ nio/NIOCore ──▶ atomics/Atomics
+///     app/AppTests ──▶ app/App, nio/NIOTestUtils ──▶ nio/NIOCore
+///     app/Core ──(linux only)──▶ nio/NIOPosix ──▶ nio/NIOCore
+///     app/App ──▶ log/Logging (an external product node)
+///     app/AppTests ──▶ test-kit/Spy (an external product node)
+@Suite("graph filters")
+struct FilterTests {
+    static func id(_ text: String) -> TargetID {
+        let parts = text.split(separator: "/")
+        return TargetID(package: PackageIdentity(String(parts[0])), name: String(parts[1]))
+    }
+
+    static let graph: ModuleGraph = {
+        let packages = [
+            Package(identity: PackageIdentity("app"), name: "App", path: ".", origin: .root, location: nil, isLoaded: true),
+            Package(identity: PackageIdentity("nio"), name: "swift-nio", path: nil, origin: .remote, location: "https://example.com/nio", isLoaded: true),
+            Package(identity: PackageIdentity("atomics"), name: "swift-atomics", path: nil, origin: .remote, location: "https://example.com/atomics", isLoaded: true),
+            Package(identity: PackageIdentity("log"), name: "swift-log", path: nil, origin: .remote, location: "https://example.com/log", isLoaded: false),
+            Package(identity: PackageIdentity("test-kit"), name: "test-kit", path: nil, origin: .remote, location: "https://example.com/kit", isLoaded: false),
+        ]
+        let targets: [Target] = [
+            Target(id: id("app/App"), type: .executable, path: nil),
+            Target(id: id("app/Core"), type: .regular, path: nil),
+            Target(id: id("app/AppTests"), type: .test, path: nil),
+            Target(id: id("nio/NIOCore"), type: .regular, path: nil),
+            Target(id: id("nio/NIOPosix"), type: .regular, path: nil),
+            Target(id: id("nio/NIOTestUtils"), type: .regular, path: nil),
+            Target(id: id("atomics/Atomics"), type: .regular, path: nil),
+            Target(id: id("log/Logging"), type: .externalProduct, path: nil),
+            Target(id: id("test-kit/Spy"), type: .externalProduct, path: nil),
+        ]
+        let edges: [Edge] = [
+            Edge(from: id("app/App"), to: id("app/Core"), kind: .target),
+            Edge(from: id("app/App"), to: id("log/Logging"), kind: .product),
+            Edge(from: id("app/Core"), to: id("nio/NIOCore"), kind: .product),
+            Edge(from: id("app/Core"), to: id("nio/NIOPosix"), kind: .product, condition: Condition(platforms: ["linux"])),
+            Edge(from: id("nio/NIOPosix"), to: id("nio/NIOCore"), kind: .target),
+            Edge(from: id("nio/NIOCore"), to: id("atomics/Atomics"), kind: .product),
+            Edge(from: id("app/AppTests"), to: id("app/App"), kind: .target),
+            Edge(from: id("app/AppTests"), to: id("nio/NIOTestUtils"), kind: .product),
+            Edge(from: id("app/AppTests"), to: id("test-kit/Spy"), kind: .product),
+            Edge(from: id("nio/NIOTestUtils"), to: id("nio/NIOCore"), kind: .target),
+        ]
+        return ModuleGraph(packages: packages, targets: targets, products: [], edges: edges)
+    }()
+
+    @Test func withoutTestsDropsTheOtherPackagesCodeOnlyTestsReached() {
+        let names = Self.graph.withoutTests().targets.map(\.id.description)
+        #expect(names == ["app/App", "app/Core", "atomics/Atomics", "log/Logging", "nio/NIOCore", "nio/NIOPosix"])
+    }
+
+    @Test func aPlatformDropsWhatOnlyItsConditionalEdgesReached() {
+        let macOS = Self.graph.restricted(toPlatform: "macos").withoutTests()
+        #expect(macOS.targets.map(\.id.description) == ["app/App", "app/Core", "atomics/Atomics", "log/Logging", "nio/NIOCore"])
+        // On Linux NIOPosix stays; so does NIOTestUtils while tests are in.
+        let linux = Self.graph.restricted(toPlatform: "linux")
+        #expect(linux.targets.count == 9)
+    }
+
+    @Test func theWorkspacesOwnTargetsStayEvenWhenNothingUsesThem() {
+        let graph = Self.graph.filtered(edges: { $0.from != Self.id("app/App") })
+        #expect(graph.targets.contains { $0.id == Self.id("app/App") })
+    }
+}
