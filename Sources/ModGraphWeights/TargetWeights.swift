@@ -51,9 +51,7 @@ public struct TargetWeights: Sendable, Equatable {
         var warnings = extraWarnings
         let defaulted = missing.map { graph.targets[$0].id }
         if !defaulted.isEmpty {
-            let shown = defaulted.prefix(10).map(\.description).joined(separator: ", ")
-            let more = defaulted.count > 10 ? " and \(defaulted.count - 10) more" : ""
-            warnings.append("\(source): no weight for \(defaulted.count) target\(defaulted.count == 1 ? "" : "s") (\(shown)\(more)); "
+            warnings.append("\(source): no weight for \(defaulted.count) target\(defaulted.count == 1 ? "" : "s") (\(abbreviated(defaulted.map(\.description)))); "
                 + "using the median of the others, \(formatted(median)) \(unit.symbol)")
         }
         return TargetWeights(values: values, unit: unit, source: source, defaulted: defaulted,
@@ -71,6 +69,13 @@ public struct TargetWeights: Sendable, Equatable {
         guard !sorted.isEmpty else { return 0 }
         let middle = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// The first ten items and how many more, for warnings that would
+    /// otherwise list hundreds: `a, b, … j and 5 more`.
+    static func abbreviated(_ items: [String]) -> String {
+        let shown = items.prefix(10).joined(separator: ", ")
+        return items.count > 10 ? "\(shown) and \(items.count - 10) more" : shown
     }
 
     /// Up to three decimals, no trailing zeros: `2`, `2.5`, `0.125`.

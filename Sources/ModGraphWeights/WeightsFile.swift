@@ -39,15 +39,12 @@ public enum WeightsFile {
         if known.isEmpty, !graph.targets.isEmpty { throw .nothingMatches(path: source) }
         var warnings: [String] = []
         if !byNameOnly.isEmpty {
-            let shown = byNameOnly.prefix(10).joined(separator: ", ")
-            let more = byNameOnly.count > 10 ? " and \(byNameOnly.count - 10) more" : ""
             warnings.append("\(source): \(byNameOnly.count) entr\(byNameOnly.count == 1 ? "y" : "ies") matched by target name only, "
-                + "as no package has that identity here (\(shown)\(more))")
+                + "as no package has that identity here (\(TargetWeights.abbreviated(byNameOnly)))")
         }
         if !unmatched.isEmpty {
-            let shown = unmatched.prefix(10).joined(separator: ", ")
-            let more = unmatched.count > 10 ? " and \(unmatched.count - 10) more" : ""
-            warnings.append("\(source): \(unmatched.count) entr\(unmatched.count == 1 ? "y names" : "ies name") no target of this graph, ignored (\(shown)\(more))")
+            warnings.append("\(source): \(unmatched.count) entr\(unmatched.count == 1 ? "y names" : "ies name") no target of this graph, "
+                + "ignored (\(TargetWeights.abbreviated(unmatched)))")
         }
         return TargetWeights.assemble(graph: graph, known: known, unit: .seconds, source: source, extraWarnings: warnings)
     }

@@ -117,9 +117,8 @@ public struct ModuleGraph: Sendable, Equatable {
             let used = Set(edges.map(\.to))
             return filtered(targets: { $0.type != .externalProduct || used.contains($0.id) })
         }
+        // The starts are every own target, so `reached` keeps them all.
         let reached = digraph.reachable(from: starts)
-        return filtered(targets: { target in
-            own.contains(target.package) || index(of: target.id).map { reached[$0] } ?? false
-        })
+        return filtered(targets: { target in index(of: target.id).map { reached[$0] } ?? false })
     }
 }
