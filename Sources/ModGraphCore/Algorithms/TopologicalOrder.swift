@@ -7,44 +7,45 @@ extension Digraph {
     /// result is the lexicographically smallest valid order and never depends
     /// on incidental processing order. A self-loop is a cycle.
     ///
-    /// - Complexity: O(V log V + E) time, O(V) extra memory.
+    /// - Complexity: O(V log₆₄ V + E) time, O(V) extra memory.
     public func topologicalOrder() -> [Int]? {
         let count = vertexCount
         var order = [Int](repeating: 0, count: count)
         var placed = 0
+        // Sum of the first dependent of every readied vertex: see below.
+        var warmed = 0
         withCompressedRows { forwardOffsets, _, reverseOffsets, reverseTargets in
             order.withUnsafeMutableBufferPointer { order in
                 // Per vertex, how many of its dependencies are not placed yet.
                 let unplaced = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
                 defer { unplaced.deallocate() }
-                var ready = VertexMinHeap(capacity: count)
+                var ready = ReadyVertices(capacity: count)
                 for vertex in 0..<count {
                     let dependencies = forwardOffsets[vertex + 1] - forwardOffsets[vertex]
                     unplaced[vertex] = Int32(truncatingIfNeeded: dependencies)
                     if dependencies == 0 { ready.insert(vertex) }
                 }
                 while !ready.isEmpty {
-                    let vertex = ready.minimum
+                    let vertex = ready.removeMinimum()
                     order[placed] = vertex
                     placed += 1
-                    // `vertex` stays at the top until a dependent it readies
-                    // can take its place in a single sift.
-                    var vertexStillInHeap = true
                     for position in reverseOffsets[vertex]..<reverseOffsets[vertex + 1] {
                         let dependent = reverseTargets[position]
                         unplaced[dependent] -= 1
                         guard unplaced[dependent] == 0 else { continue }
-                        if vertexStillInHeap {
-                            ready.replaceMinimum(with: dependent)
-                            vertexStillInHeap = false
-                        } else {
-                            ready.insert(dependent)
-                        }
+                        ready.insert(dependent)
+                        // Read the readied vertex's row of dependents now, while
+                        // nothing waits on it, so that it is in cache when the
+                        // vertex is placed: on large graphs the rows are
+                        // scattered and each first read is a cache miss.
+                        let row = reverseOffsets[dependent]
+                        if row < reverseOffsets[dependent + 1] { warmed &+= reverseTargets[row] }
                     }
-                    if vertexStillInHeap { ready.removeMinimum() }
                 }
             }
         }
+        // Keeps the reads above from being optimised away; never true.
+        if warmed < 0 { return nil }
         return placed == count ? order : nil
     }
 
