@@ -69,4 +69,16 @@ struct FilterTests {
             .withoutTests()
         #expect(graph.targets.map(\.id.description) == ["app/App", "app/Core", "atomics/Atomics", "log/Logging", "nio/NIOCore", "nio/NIOPosix"])
     }
+
+    @Test func aRemotePackageWhoseTargetsAreAllDroppedIsNoLongerListed() {
+        // Without Core's edges into nio, only tests reach nio (and through it
+        // atomics); without tests, neither package has a target left.
+        let graph = Self.graph
+            .filtered(edges: { !($0.from == Self.id("app/Core") && $0.to.package == PackageIdentity("nio")) })
+            .withoutTests()
+        #expect(graph.targets.map(\.id.description) == ["app/App", "app/Core", "log/Logging"])
+        #expect(graph.packages.map(\.identity.rawValue) == ["app", "log"])
+        // With tests in, nio and atomics are still built, and listed.
+        #expect(Self.graph.withoutTests().packages.map(\.identity.rawValue) == ["app", "atomics", "log", "nio"])
+    }
 }

@@ -71,8 +71,10 @@ public struct ModuleGraph: Sendable, Equatable {
     }
 
     /// The graph restricted to targets for which `isIncluded` holds, and to
-    /// edges for which `keepEdge` holds. Packages without a remaining target
-    /// stay listed only if they were loaded.
+    /// edges for which `keepEdge` holds. As in the loader's graph, a package
+    /// without a remaining target stays listed only when it is one of the
+    /// workspace's own (root or local) and its manifest was loaded: another
+    /// package whose targets are all gone is no longer built.
     ///
     /// - Complexity: O((V + E) log(V + E)).
     public func filtered(
@@ -83,7 +85,10 @@ public struct ModuleGraph: Sendable, Equatable {
         let keptIDs = Set(keptTargets.map(\.id))
         let usedPackages = Set(keptTargets.map(\.package))
         return ModuleGraph(
-            packages: packages.filter { $0.isLoaded || usedPackages.contains($0.identity) },
+            packages: packages.filter { package in
+                usedPackages.contains(package.identity)
+                    || (package.isLoaded && (package.origin == .root || package.origin == .local))
+            },
             targets: keptTargets,
             products: products.map { product in
                 Product(package: product.package, name: product.name, type: product.type,
