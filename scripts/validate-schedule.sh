@@ -6,8 +6,8 @@
 # .build, so that `--externals expand` finds their targets), then
 #   1. times a clean `swift build -j WORKERS` in a scratch folder of its own,
 #   2. runs `modgraph measure -j WORKERS` (another clean build, with statistics),
-#   3. runs `modgraph schedule --no-tests --platform linux --externals expand --workers WORKERS
-#      --weights measured.json` (macos on a Mac),
+#   3. runs `modgraph schedule --no-tests --platform linux --traits default --externals expand
+#      --workers WORKERS --weights measured.json` (macos on a Mac),
 # and prints the load average before each build and one table row. Nothing is committed
 # and the clone is removed unless KEEP=1. Builds run one after the other, never at once.
 # With RESULTS=DIR, the weights, the plan and the row are also copied to DIR (as
@@ -38,7 +38,7 @@ echo "load before the measured build: $(uptime)"
 "$modgraph" measure . -j "$workers" --scratch-path "$work/measured" --output "$work/weights.json"
 # Plan for the platform being built on: dependencies conditioned on others are not built.
 case "$(uname -s)" in Darwin) platform=macos ;; *) platform=linux ;; esac
-"$modgraph" schedule . --no-tests --platform "$platform" --externals expand --workers "$workers" --weights "$work/weights.json" --format json --output "$work/plan.json" 2>"$work/schedule.err" || true
+"$modgraph" schedule . --no-tests --platform "$platform" --traits default --externals expand --workers "$workers" --weights "$work/weights.json" --format json --output "$work/plan.json" 2>"$work/schedule.err" || true
 cat "$work/schedule.err" >&2
 
 python3 - "$repository" "$tag" "$plain" "$work/weights.json" "$work/plan.json" <<'PY' | tee "$work/row.md"

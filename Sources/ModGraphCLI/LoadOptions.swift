@@ -19,6 +19,12 @@ struct LoadOptions: ParsableArguments {
     @Option(help: "Keep only the dependencies active on this platform (linux, macos, ios, …).")
     var platform: String?
 
+    @Option(help: ArgumentHelp(
+        "Keep only the dependencies active with these traits: default, all, or a comma-separated list of the root package's traits.",
+        discussion: "Traits are resolved as swift build resolves them: the root's from this option (its default traits only if the list includes default; all is --enable-all-traits), every other package's from what its dependents enable. Without this option every trait-gated dependency is kept.",
+        valueName: "traits"))
+    var traits: String?
+
     @Option(help: "The swift executable that runs `swift package dump-package` (default: $MODGRAPH_SWIFT, else swift on PATH).")
     var swiftExecutable: String?
 
@@ -55,10 +61,22 @@ struct LoadOptions: ParsableArguments {
             defer { progress?.finish() }
             workspace = try loadWorkspace(with: loader)
         }
-        for warning in workspace.warnings { Console.warning(warning) }
-        var graph = try GraphBuilder(externals: mode).build(workspace)
-        if let platform { graph = graph.restricted(toPlatform: platform) }
-        if noTests { graph = graph.withoutTests() }
+        var graph: ModuleGraph
+        do {
+            graph = try GraphBuilder(externals: mode).build(workspace)
+            if let platform { graph = graph.restricted(toPlatform: platform) }
+            if let traits { graph = try graph.restricted(toTraits: EnabledTraits(resolving: TraitSelection(argument: traits), in: workspace).byPackage) }
+            if noTests { graph = graph.withoutTests() }
+        } catch {
+            for warning in workspace.warnings { Console.warning(warning.description) }
+            throw error
+        }
+        // A warning about a package the filters left out (a missing checkout of
+        // a dependency only tests or a disabled trait use) does not matter.
+        let packagesLeft = Set(graph.packages.map(\.identity))
+        for warning in workspace.warnings where warning.package.map(packagesLeft.contains) ?? true {
+            Console.warning(warning.description)
+        }
         return (workspace, graph)
     }
 

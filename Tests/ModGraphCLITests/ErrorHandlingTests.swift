@@ -35,6 +35,27 @@ struct ErrorHandlingTests {
         #expect(result.errors == "error: \(file.path):3:15: malformed JSON: unexpected character '}', expected a value\n")
     }
 
+    @Test func aMissingCheckoutIsReportedOnlyWhileTheGraphUsesIt() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let package = Package(name: "Tool",
+            dependencies: [.package(url: "https://github.com/apple/swift-log", from: "1.0.0")],
+            targets: [.target(name: "Tool"),
+                      .testTarget(name: "ToolTests", dependencies: ["Tool", .product(name: "Logging", package: "swift-log")])])
+        """.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let warning = "warning: \(folder.path)/Package.swift: no checkout of 'swift-log' under .build/checkouts (run `swift package resolve`); its products are shown as external\n"
+        let withTests = try ModGraphRunner.run(["graph", folder.path, "--externals", "expand"])
+        #expect(withTests.status == 0)
+        #expect(withTests.errors == warning)
+        // Only the tests use swift-log, so without them its missing checkout does not matter.
+        let withoutTests = try ModGraphRunner.run(["graph", folder.path, "--externals", "expand", "--no-tests"])
+        #expect(withoutTests.status == 0)
+        #expect(withoutTests.errors.isEmpty)
+    }
+
     @Test func aBrokenManifestShowsSwiftsDiagnostics() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

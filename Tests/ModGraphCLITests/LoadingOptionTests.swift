@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `--jobs`, the cache options and the progress bar, through the built executable.
+/// `--jobs`, `--traits`, the cache options and the progress bar, through the built executable.
 @Suite("loading options")
 struct LoadingOptionTests {
     @Test func oneJobOrManyGiveTheSameGraph() throws {
@@ -11,6 +11,33 @@ struct LoadingOptionTests {
             #expect(result.status == 0, "\(result.errors)")
             try expectGolden(result.output, "Workspace.json")
         }
+    }
+
+    /// App → Extra exists only with the root's trait Extras, which is not a default trait.
+    static let traitGatedDump = Data("""
+        {"name": "P", "toolsVersion": {"_version": "6.1.0"},
+         "traits": [{"name": "Extras", "enabledTraits": []}, {"name": "default", "enabledTraits": []}],
+         "dependencies": [], "products": [],
+         "targets": [
+           {"name": "App", "type": "regular", "dependencies": [
+              {"target": ["Core", null]}, {"target": ["Extra", {"platformNames": [], "traits": ["Extras"]}]}]},
+           {"name": "Core", "type": "regular", "dependencies": []},
+           {"name": "Extra", "type": "regular", "dependencies": []}]}
+        """.utf8)
+
+    @Test(arguments: [(nil, true), ("default", false), ("Extras", true), ("all", true), ("", false)])
+    func traitsKeepOnlyTheDependenciesTheyEnable(traits: String?, keepsExtra: Bool) throws {
+        let result = try ModGraphRunner.run(["graph", "-"] + (traits.map { ["--traits", $0] } ?? []), input: Self.traitGatedDump)
+        #expect(result.status == 0, "\(result.errors)")
+        let appLine = result.output.split(separator: "\n").first { $0.contains("App [regular]") }
+        #expect(appLine == (keepsExtra ? "  App [regular] → Core, Extra" : "  App [regular] → Core"))
+    }
+
+    @Test func anUndeclaredTraitIsAnInputError() throws {
+        let result = try ModGraphRunner.run(["graph", "-", "--traits", "default,Nope"], input: Self.traitGatedDump)
+        #expect(result.status == 2)
+        #expect(result.errors == "error: P: the package declares no trait 'Nope' (its traits: Extras)\n")
+        #expect(result.output.isEmpty)
     }
 
     @Test func jobsMustBePositive() throws {

@@ -86,6 +86,40 @@ struct DumpShapeTests {
             .target("Engine", condition: Condition(traits: ["Slow"])),
             .target("Engine", condition: Condition(platforms: ["linux"], traits: ["Fast"])),
         ])
+        // The declared traits, with the pseudo-trait `default` naming the default set.
+        #expect(manifest.traits.sorted { $0.name < $1.name } == [
+            PackageTrait(name: "Fast"), PackageTrait(name: "Slow"), PackageTrait(name: "default", enabledTraits: ["Fast"]),
+        ])
+    }
+
+    @Test func traitsEnabledInDependencies() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.package("Engine", manifest: """
+        // swift-tools-version: 6.1
+        import PackageDescription
+        let package = Package(name: "Engine", products: [.library(name: "Engine", targets: ["Engine"])],
+                              traits: ["Turbo"], targets: [.target(name: "Engine")])
+        """, sources: ["Sources/Engine"])
+        let root = try folder.package("App", manifest: """
+        // swift-tools-version: 6.1
+        import PackageDescription
+        let package = Package(name: "App", traits: ["Fast"],
+            dependencies: [
+                .package(path: "../Engine", traits: [.trait(name: "Turbo", condition: .when(traits: ["Fast"])), .defaults]),
+                .package(url: "https://github.com/apple/swift-log", from: "1.0.0", traits: []),
+                .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
+            ],
+            targets: [.target(name: "App")])
+        """)
+        let manifest = try dumper.manifest(forPackageAt: root)
+        // nil: the entry does not say, so the dependency's defaults apply; [] turns them off.
+        // Manifests hold them in a set, so dumps list them in any order.
+        #expect(manifest.dependencies.map { $0.traits?.sorted { $0.name < $1.name } } == [
+            [DependencyTrait(name: "Turbo", whenTraits: ["Fast"]), DependencyTrait(name: "default")],
+            [],
+            [DependencyTrait(name: "default")],
+        ])
     }
 
     @Test func packageDependencyKinds() throws {

@@ -20,6 +20,13 @@ public struct Condition: Hashable, Comparable, Sendable, CustomStringConvertible
         platforms.isEmpty || platforms.contains(platform.lowercased())
     }
 
+    /// Whether an edge with this condition exists when its package has
+    /// `enabledTraits` enabled: any one of the listed traits is enough.
+    /// Platforms are not judged here.
+    public func applies(withTraits enabledTraits: Set<String>) -> Bool {
+        traits.isEmpty || traits.contains(where: enabledTraits.contains)
+    }
+
     public var description: String {
         var parts: [String] = []
         if !platforms.isEmpty { parts.append("platforms: " + platforms.joined(separator: ", ")) }

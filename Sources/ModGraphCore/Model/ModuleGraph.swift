@@ -103,6 +103,15 @@ public struct ModuleGraph: Sendable, Equatable {
         filtered(edges: { $0.condition?.applies(toPlatform: platform) ?? true }).withoutUnusedExternals()
     }
 
+    /// Only the edges that exist with each package's enabled traits, given
+    /// per package; a package without an entry keeps all of its edges.
+    public func restricted(toTraits enabledTraits: [PackageIdentity: Set<String>]) -> ModuleGraph {
+        filtered(edges: { edge in
+            guard let condition = edge.condition, let enabled = enabledTraits[edge.from.package] else { return true }
+            return condition.applies(withTraits: enabled)
+        }).withoutUnusedExternals()
+    }
+
     /// Without test targets and their edges.
     public func withoutTests() -> ModuleGraph {
         filtered(targets: { $0.type != .test }).withoutUnusedExternals()

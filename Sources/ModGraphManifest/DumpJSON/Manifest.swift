@@ -11,10 +11,14 @@ public struct Manifest: Sendable, Equatable, Decodable {
     public let targets: [ManifestTarget]
     public let products: [ManifestProduct]
     public let dependencies: [PackageDependency]
+    /// The traits the package declares, with the pseudo-trait `default`
+    /// listing the default set; empty before tools-version 6.1.
+    public let traits: [PackageTrait]
 
     public init(
         name: String, toolsVersion: ToolsVersion?, packageDirectory: String?,
-        targets: [ManifestTarget], products: [ManifestProduct], dependencies: [PackageDependency]
+        targets: [ManifestTarget], products: [ManifestProduct], dependencies: [PackageDependency],
+        traits: [PackageTrait] = []
     ) {
         self.name = name
         self.toolsVersion = toolsVersion
@@ -22,10 +26,11 @@ public struct Manifest: Sendable, Equatable, Decodable {
         self.targets = targets
         self.products = products
         self.dependencies = dependencies
+        self.traits = traits
     }
 
     private enum Keys: String, CodingKey {
-        case name, toolsVersion, packageKind, targets, products, dependencies
+        case name, toolsVersion, packageKind, targets, products, dependencies, traits
     }
 
     public init(from decoder: any Decoder) throws {
@@ -35,6 +40,7 @@ public struct Manifest: Sendable, Equatable, Decodable {
         targets = try container.decodeIfPresent([ManifestTarget].self, forKey: .targets) ?? []
         products = try container.decodeIfPresent([ManifestProduct].self, forKey: .products) ?? []
         dependencies = try container.decodeIfPresent([PackageDependency].self, forKey: .dependencies) ?? []
+        traits = try container.decodeIfPresent([PackageTrait].self, forKey: .traits) ?? []
         // `{"root": ["/abs/path"]}`; other kinds (`fileSystem`, `remoteSourceControl`) carry a path or URL too.
         if container.contains(.packageKind), (try? container.decodeNil(forKey: .packageKind)) == false,
            let kind = try? OneKeyObject(container.nestedContainer(keyedBy: AnyKey.self, forKey: .packageKind)),
@@ -43,6 +49,26 @@ public struct Manifest: Sendable, Equatable, Decodable {
         } else {
             packageDirectory = nil
         }
+    }
+}
+
+/// A trait a package declares: `{"name": "Reloading", "enabledTraits": ["Logging"], "description": ...}`.
+/// Enabling it enables `enabledTraits` too; the trait named `default` is the default set.
+public struct PackageTrait: Sendable, Equatable, Decodable {
+    public let name: String
+    public let enabledTraits: [String]
+
+    public init(name: String, enabledTraits: [String] = []) {
+        self.name = name
+        self.enabledTraits = enabledTraits
+    }
+
+    private enum Keys: String, CodingKey { case name, enabledTraits }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        name = try container.decode(String.self, forKey: .name)
+        enabledTraits = try container.decodeIfPresent([String].self, forKey: .enabledTraits) ?? []
     }
 }
 

@@ -20,12 +20,16 @@ public struct PackageDependency: Sendable, Equatable, Decodable {
     public let explicitName: String?
     /// Folder for ``Kind/fileSystem``, URL or repository path for ``Kind/sourceControl``, `scope.name` for registries.
     public let location: String
+    /// The traits the manifest enables in this dependency (`traits:`); nil
+    /// when it does not say, which enables the dependency's default traits.
+    public let traits: [DependencyTrait]?
 
-    public init(kind: Kind, identity: PackageIdentity, explicitName: String? = nil, location: String) {
+    public init(kind: Kind, identity: PackageIdentity, explicitName: String? = nil, location: String, traits: [DependencyTrait]? = nil) {
         self.kind = kind
         self.identity = identity
         self.explicitName = explicitName
         self.location = location
+        self.traits = traits
     }
 
     /// Whether a target dependency's `package:` string refers to this dependency.
@@ -35,7 +39,7 @@ public struct PackageDependency: Sendable, Equatable, Decodable {
     }
 
     private enum Keys: String, CodingKey {
-        case identity, path, location, name, nameForTargetDependencyResolutionOnly, url, requirement
+        case identity, path, location, name, nameForTargetDependencyResolutionOnly, url, requirement, traits
     }
 
     public init(from decoder: any Decoder) throws {
@@ -50,20 +54,21 @@ public struct PackageDependency: Sendable, Equatable, Decodable {
         let explicitName = try body.decodeIfPresent(String.self, forKey: .nameForTargetDependencyResolutionOnly)
             ?? body.decodeIfPresent(String.self, forKey: .name)
         let identity = try body.decodeIfPresent(String.self, forKey: .identity)
+        let traits = try body.decodeIfPresent([DependencyTrait].self, forKey: .traits)
         switch object.name {
         case "fileSystem", "local":
             let path = try body.decode(String.self, forKey: .path)
             self.init(kind: .fileSystem, identity: identity.map { PackageIdentity($0) } ?? PackageIdentity(location: path),
-                      explicitName: explicitName, location: path)
+                      explicitName: explicitName, location: path, traits: traits)
         case "sourceControl", "scm":
             let location = try Self.decodeLocation(body)
             self.init(kind: .sourceControl, identity: identity.map { PackageIdentity($0) } ?? PackageIdentity(location: location),
-                      explicitName: explicitName, location: location)
+                      explicitName: explicitName, location: location, traits: traits)
         case "registry":
             guard let identity else {
                 throw DecodingError.keyNotFound(Keys.identity, .init(codingPath: body.codingPath, debugDescription: "a registry dependency needs an identity"))
             }
-            self.init(kind: .registry, identity: PackageIdentity(identity), explicitName: explicitName, location: identity)
+            self.init(kind: .registry, identity: PackageIdentity(identity), explicitName: explicitName, location: identity, traits: traits)
         default:
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown package dependency kind '\(object.name)'"))
         }
@@ -94,6 +99,34 @@ public struct PackageDependency: Sendable, Equatable, Decodable {
             throw DecodingError.dataCorrupted(.init(codingPath: body.codingPath, debugDescription: "an empty package location"))
         }
         return first.value
+    }
+}
+
+/// A trait a manifest enables in one of its dependencies:
+/// `{"name": "X", "condition": {"traits": ["Fast"]}}`, the condition meaning
+/// "only while the depending package has one of these traits enabled".
+public struct DependencyTrait: Sendable, Equatable, Decodable {
+    public let name: String
+    /// Traits of the depending package, any of which enables this one; nil for always.
+    public let whenTraits: [String]?
+
+    public init(name: String, whenTraits: [String]? = nil) {
+        self.name = name
+        self.whenTraits = whenTraits
+    }
+
+    private enum Keys: String, CodingKey { case name, condition }
+    private enum ConditionKeys: String, CodingKey { case traits }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        name = try container.decode(String.self, forKey: .name)
+        if container.contains(.condition), try !container.decodeNil(forKey: .condition) {
+            let condition = try container.nestedContainer(keyedBy: ConditionKeys.self, forKey: .condition)
+            whenTraits = try condition.decodeIfPresent([String].self, forKey: .traits)
+        } else {
+            whenTraits = nil
+        }
     }
 }
 

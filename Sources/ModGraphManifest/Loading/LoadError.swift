@@ -15,6 +15,7 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownPackage(manifest: String, target: String, package: String)
     case ambiguousDependency(manifest: String, target: String, dependency: String, candidates: [String])
     case identityClash(identity: String, firstPath: String, secondPath: String)
+    case unknownTrait(manifest: String, trait: String, declared: [String])
 
     public var description: String {
         switch self {
@@ -46,6 +47,8 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(manifest): target '\(target)' depends on '\(dependency)', which several dependencies vend (\(candidates.joined(separator: ", "))); use .product(name:package:)"
         case let .identityClash(identity, firstPath, secondPath):
             "two packages have the identity '\(identity)': \(firstPath) and \(secondPath); rename one folder"
+        case let .unknownTrait(manifest, trait, declared):
+            "\(manifest): the package declares no trait '\(trait)' (" + (declared.isEmpty ? "it declares none" : "its traits: " + declared.joined(separator: ", ")) + ")"
         }
     }
 }

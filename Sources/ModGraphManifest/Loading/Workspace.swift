@@ -52,14 +52,31 @@ public struct Workspace: Sendable, Equatable {
     /// Identities as dumps wrote them (`linktoa` for a symlink) mapped to the package they reach.
     public let aliases: [PackageIdentity: PackageIdentity]
     /// Things the user should know that did not stop the load, one line each.
-    public let warnings: [String]
+    public let warnings: [LoadWarning]
 
     public init(root: PackageIdentity, rootDirectory: String?, packages: [PackageIdentity: WorkspacePackage],
-                aliases: [PackageIdentity: PackageIdentity] = [:], warnings: [String]) {
+                aliases: [PackageIdentity: PackageIdentity] = [:], warnings: [LoadWarning]) {
         self.root = root
         self.rootDirectory = rootDirectory
         self.packages = packages
         self.aliases = aliases
         self.warnings = warnings
     }
+}
+
+/// Something the user should know that did not stop the load.
+public struct LoadWarning: Sendable, Hashable, CustomStringConvertible {
+    /// One line, naming the manifest it comes from.
+    public let message: String
+    /// The package it is about, when it is about one: such a warning matters
+    /// only while the graph, once filtered, still has that package (a missing
+    /// checkout of a dependency that only tests or a disabled trait use does not).
+    public let package: PackageIdentity?
+
+    public init(_ message: String, about package: PackageIdentity? = nil) {
+        self.message = message
+        self.package = package
+    }
+
+    public var description: String { message }
 }

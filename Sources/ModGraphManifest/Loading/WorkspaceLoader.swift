@@ -76,7 +76,7 @@ public struct WorkspaceLoader: Sendable {
         let rootPackage = WorkspacePackage(identity: rootIdentity, origin: .root, location: directory ?? manifest.name,
                                            manifest: manifest, directory: directory, declaredName: manifest.name)
         var packages = [rootIdentity: rootPackage]
-        var warnings: [String] = []
+        var warnings: [LoadWarning] = []
         var aliases: [PackageIdentity: PackageIdentity] = [:]
         var frontier = pendingDependencies(of: rootPackage, locator: locator, warnings: &warnings)
 
@@ -115,14 +115,14 @@ public struct WorkspaceLoader: Sendable {
                 }
             }
         }
-        var seen = Set<String>()
+        var seen = Set<LoadWarning>()
         let uniqueWarnings = warnings.filter { seen.insert($0).inserted }
         return Workspace(root: rootIdentity, rootDirectory: directory, packages: packages,
                          aliases: aliases, warnings: uniqueWarnings)
     }
 
     /// The dependencies of `package` to visit next, with their folders.
-    private func pendingDependencies(of package: WorkspacePackage, locator: FolderLocator, warnings: inout [String]) -> [Pending] {
+    private func pendingDependencies(of package: WorkspacePackage, locator: FolderLocator, warnings: inout [LoadWarning]) -> [Pending] {
         guard let manifest = package.manifest else { return [] }
         let requiredBy = package.manifestPath
         return manifest.dependencies.map { dependency in
@@ -130,7 +130,8 @@ public struct WorkspaceLoader: Sendable {
             case .fileSystem:
                 let folder = locator.folder(of: dependency, declaredIn: manifest, at: package.directory)
                 if folder == nil {
-                    warnings.append("\(requiredBy): local package '\(dependency.location)' not found; its products are shown as external")
+                    warnings.append(LoadWarning("\(requiredBy): local package '\(dependency.location)' not found; its products are shown as external",
+                                                about: dependency.identity))
                 }
                 // SwiftPM names a package after its folder once symlinks are resolved.
                 return Pending(identity: folder.map { PackageIdentity(location: $0) } ?? dependency.identity,
@@ -142,7 +143,8 @@ public struct WorkspaceLoader: Sendable {
                 if externals == .expand {
                     folder = locator.folder(of: dependency, declaredIn: manifest, at: package.directory)
                     if folder == nil {
-                        warnings.append("\(requiredBy): no checkout of '\(dependency.identity)' under .build/checkouts (run `swift package resolve`); its products are shown as external")
+                        warnings.append(LoadWarning("\(requiredBy): no checkout of '\(dependency.identity)' under .build/checkouts (run `swift package resolve`); its products are shown as external",
+                                                    about: dependency.identity))
                     }
                 }
                 return Pending(identity: dependency.identity, declaredIdentity: dependency.identity, origin: origin, location: dependency.location,
