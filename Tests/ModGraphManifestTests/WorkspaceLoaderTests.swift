@@ -134,6 +134,10 @@ struct WorkspaceLoaderTests {
         ])
         #expect(graph.targets.map(\.id.description) == ["absent/Gone", "parser-kit/Parser", "parser-kit/ParserCore", "text-utils/Text", "tool/Tool"])
         #expect(graph.package(PackageIdentity("parser-kit"))?.path == ".build/checkouts/parser-kit")
+        // Products go with their targets: `Unused` vends only a target nothing reaches.
+        #expect(graph.products.map { "\($0.package)/\($0.name) \($0.targets.map(\.description))" } == [
+            "parser-kit/Parser [\"parser-kit/Parser\"]", "text-utils/Text [\"text-utils/Text\"]",
+        ])
         #expect(workspace.warnings.count == 1)
         #expect(workspace.warnings.first?.message.contains("no checkout of 'absent'") == true)
         #expect(workspace.warnings.first?.package == PackageIdentity("absent"))

@@ -119,14 +119,15 @@ public struct ModuleGraph: Sendable, Equatable {
 
     /// Other packages' code (external products, and remote packages' targets
     /// expanded from checkouts) is in the graph only because the workspace's
-    /// own targets reach it; once filters cut a target or an edge, whatever
-    /// none of them reaches any more goes too, as SwiftPM would not build it.
+    /// own targets reach it: whatever none of them reaches goes, as SwiftPM
+    /// would not build it. The loader applies this once, and filters again
+    /// after they cut a target or an edge.
     ///
     /// - Complexity: O((V + E) log(V + E)).
-    func withoutUnusedExternals() -> ModuleGraph {
+    public func withoutUnusedExternals() -> ModuleGraph {
         let own = Set(packages.filter { $0.origin == .root || $0.origin == .local }.map(\.identity))
         let starts = targets.indices.filter { own.contains(targets[$0].package) }
-        guard !starts.isEmpty else {
+        guard !own.isEmpty else {
             // No package of the workspace's own (a graph assembled by hand): keep what an edge uses.
             let used = Set(edges.map(\.to))
             return filtered(targets: { $0.type != .externalProduct || used.contains($0.id) })

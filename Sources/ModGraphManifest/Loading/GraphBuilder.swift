@@ -60,40 +60,18 @@ public struct GraphBuilder: Sendable {
         if externals != .none {
             targets += externalNodes.map { Target(id: $0, type: .externalProduct, path: nil) }
         }
-        targets = Self.withoutUnusedRemoteTargets(targets, edges: edges, workspace: workspace)
-        let present = Set(targets.map(\.package))
-        let packages = workspace.packages.values
-            .filter { $0.manifest != nil ? ($0.origin == .root || $0.origin == .local || present.contains($0.identity)) : present.contains($0.identity) }
-            .map { package in
-                Package(identity: package.identity,
-                        name: package.manifest?.name ?? package.declaredName ?? package.identity.rawValue,
-                        path: package.directory.map { folder in workspace.rootDirectory.map { Paths.relative(folder, from: $0) } ?? folder },
-                        origin: package.origin,
-                        location: package.origin == .root || package.origin == .local ? nil : package.location,
-                        isLoaded: package.manifest != nil)
-            }
-        return ModuleGraph(packages: packages, targets: targets, products: products, edges: edges)
-    }
-
-    /// Remote packages loaded from checkouts bring only the targets the
-    /// workspace's own code reaches, and never their tests: SwiftPM builds no more.
-    private static func withoutUnusedRemoteTargets(_ targets: [Target], edges: [Edge], workspace: Workspace) -> [Target] {
-        func isOwn(_ identity: PackageIdentity) -> Bool {
-            let origin = workspace.packages[identity]?.origin
-            return origin == .root || origin == .local
+        let packages = workspace.packages.values.map { package in
+            Package(identity: package.identity,
+                    name: package.manifest?.name ?? package.declaredName ?? package.identity.rawValue,
+                    path: package.directory.map { folder in workspace.rootDirectory.map { Paths.relative(folder, from: $0) } ?? folder },
+                    origin: package.origin,
+                    location: package.origin == .root || package.origin == .local ? nil : package.location,
+                    isLoaded: package.manifest != nil)
         }
-        let candidates = targets.filter { isOwn($0.package) || ($0.type != .test) }
-        guard candidates.contains(where: { !isOwn($0.package) && $0.type != .externalProduct }) else { return candidates }
-        var successors: [TargetID: [TargetID]] = [:]
-        for edge in edges { successors[edge.from, default: []].append(edge.to) }
-        var reached = Set(candidates.filter { isOwn($0.package) }.map(\.id))
-        var queue = Array(reached)
-        while let next = queue.popLast() {
-            for dependency in successors[next] ?? [] where reached.insert(dependency).inserted {
-                queue.append(dependency)
-            }
-        }
-        return candidates.filter { reached.contains($0.id) }
+        // Remote packages loaded from checkouts bring only the targets the
+        // workspace's own code reaches (never their tests, which nothing can
+        // depend on), and are listed only while some are left: SwiftPM builds no more.
+        return ModuleGraph(packages: packages, targets: targets, products: products, edges: edges).withoutUnusedExternals()
     }
 }
 
