@@ -30,8 +30,9 @@ echo
 if python3 -c 'import networkx' 2>/dev/null; then
     # The same graphs as the core benchmarks: same generator, same seeds.
     "$bin/modgraph-gen" --random-dag 100000 --degree 7 --seed 7 --output "$work/dag-100k.edges" >/dev/null
+    "$bin/modgraph-gen" --random-dag 100000 --degree 7 --seed 7 --renumber 8 --output "$work/dag-100k-renumbered.edges" >/dev/null
     "$bin/modgraph-gen" --random-dag 10000 --degree 7 --seed 10 --output "$work/dag-10k.edges" >/dev/null
-    python3 "$root/scripts/bench_networkx.py" "$work/dag-100k.edges" --reduce "$work/dag-10k.edges"
+    python3 "$root/scripts/bench_networkx.py" "$work/dag-100k.edges" "$work/dag-100k-renumbered.edges" --reduce "$work/dag-10k.edges"
 else
     echo "networkx not installed (pip install networkx): its figures are skipped"
 fi

@@ -51,4 +51,13 @@ public enum SyntheticGraph {
         }
         return Digraph(vertexCount: vertices, edges: edges)
     }
+
+    /// `graph` with its vertices numbered at random (deterministic by `seed`),
+    /// as a module graph's are, sorted by name: the same shape, but a vertex's
+    /// neighbours no longer have nearby numbers, so walks lose their locality.
+    public static func renumbered(_ graph: Digraph, seed: UInt64) -> Digraph {
+        var random = SplitMix64(seed: seed)
+        let number = random.permutation(of: graph.vertexCount)
+        return Digraph(vertexCount: graph.vertexCount, edges: graph.edges.map { (number[$0.from], number[$0.to]) })
+    }
 }

@@ -9,6 +9,8 @@ func coreBenchmarks() -> [Measurement] {
     let large = SyntheticGraph.randomDAG(vertices: 100_000, averageDegree: 7, seed: 7)
     let medium = SyntheticGraph.randomDAG(vertices: 10_000, averageDegree: 7, seed: 10)
     let edges = large.edges.map { ($0.from, $0.to) }
+    // The same graph numbered at random (`modgraph-gen --renumber 8` writes it for networkx).
+    let renumbered = SyntheticGraph.renumbered(large, seed: 8)
     // The same graph with names, as the loader hands it over.
     let package = PackageIdentity("app")
     let targets = (0..<100_000).map { Target(id: TargetID(package: package, name: "Target\($0)"), type: .regular, path: nil) }
@@ -26,6 +28,12 @@ func coreBenchmarks() -> [Measurement] {
         },
         measure("core: layers (depths), 100k targets") {
             _ = large.depths()
+        },
+        measure("core: topological order, 100k, numbered at random") {
+            _ = renumbered.topologicalOrder()
+        },
+        measure("core: layers (depths), 100k, numbered at random") {
+            _ = renumbered.depths()
         },
         measure("core: longest chain, 100k targets") {
             _ = large.longestChain()

@@ -6,13 +6,16 @@ let usage = """
 usage: modgraph-gen --output DIR [--targets N] [--packages M] [--verticals V]
                     [--violations K] [--cycles K] [--seed S] [--format swift|json] [--no-sources]
        modgraph-gen --edge-list --output FILE [--targets N ...]      the same app's graph as an edge list
-       modgraph-gen --random-dag N --degree D [--seed S] --output FILE  a random DAG as an edge list
+       modgraph-gen --random-dag N --degree D [--seed S] [--renumber R] --output FILE
+                                                                     a random DAG as an edge list
 
   --targets N      targets in all (default 100, or the fewest that M packages need)
   --packages M     split into M local packages linked by path: (1, or at least 4)
   --format swift   Package.swift files (default); json: dump-package.json files, no toolchain needed
   --violations K   plant K layering violations (vertical -> vertical, core -> vertical)
   --cycles K       plant K dependency cycles
+  --renumber R     number the random DAG's vertices at random (seed R), as a module graph's
+                   names do: neighbours no longer have nearby numbers
 """
 
 func fail(_ message: String) -> Never {
@@ -29,7 +32,7 @@ while let argument = arguments.popFirst() {
     case "--help", "-h":
         print(usage)
         exit(0)
-    case "--output", "--targets", "--packages", "--verticals", "--violations", "--cycles", "--seed", "--format", "--random-dag", "--degree":
+    case "--output", "--targets", "--packages", "--verticals", "--violations", "--cycles", "--seed", "--format", "--random-dag", "--degree", "--renumber":
         guard let value = arguments.popFirst() else { fail("\(argument) needs a value") }
         options[argument] = value
     default: fail("unknown argument '\(argument)'")
@@ -47,9 +50,12 @@ let seed = UInt64(number("--seed", default: 1) ?? 1)
 
 if let vertices = number("--random-dag") {
     let degree = number("--degree", default: 7) ?? 7
-    let graph = SyntheticGraph.randomDAG(vertices: vertices, averageDegree: degree, seed: seed)
+    var graph = SyntheticGraph.randomDAG(vertices: vertices, averageDegree: degree, seed: seed)
+    let renumbering = number("--renumber").map { UInt64($0) }
+    if let renumbering { graph = SyntheticGraph.renumbered(graph, seed: renumbering) }
     try EdgeList.text(vertexCount: graph.vertexCount, edges: graph.edges).write(toFile: output, atomically: true, encoding: .utf8)
-    print("\(output): random DAG, \(graph.vertexCount) vertices, \(graph.edgeCount) edges (seed \(seed))")
+    print("\(output): random DAG, \(graph.vertexCount) vertices, \(graph.edgeCount) edges (seed \(seed)"
+        + (renumbering.map { ", renumbered with seed \($0)" } ?? "") + ")")
     exit(0)
 }
 
