@@ -66,16 +66,16 @@ public struct EnabledTraits: Sendable, Equatable {
             guard let manifest = workspace.packages[identity]?.manifest else { continue }
             let own = enabled[identity] ?? []
             for dependency in manifest.dependencies {
-                guard let target = workspace.package(for: dependency), let targetManifest = target.manifest else { continue }
+                guard let required = workspace.package(for: dependency), let requiredManifest = required.manifest else { continue }
                 let names = (dependency.traits ?? [DependencyTrait(name: "default")])
                     .filter { trait in trait.whenTraits.map { !own.isDisjoint(with: $0) } ?? true }
                     .map(\.name)
-                let added = Self.closure(of: names, in: targetManifest)
-                let before = enabled[target.identity]
+                let added = Self.closure(of: names, in: requiredManifest)
+                let before = enabled[required.identity]
                 let after = (before ?? []).union(added)
                 if before != after {
-                    enabled[target.identity] = after
-                    pending.append(target.identity)
+                    enabled[required.identity] = after
+                    pending.append(required.identity)
                 }
             }
         }
