@@ -35,7 +35,7 @@ end=$(date +%s.%N)
 plain=$(echo "$end - $start" | bc)
 
 echo "load before the measured build: $(uptime)"
-"$modgraph" measure . -j "$workers" --scratch-path "$work/measured" --output "$work/weights.json"
+"$modgraph" measure . -j "$workers" --traits default --scratch-path "$work/measured" --output "$work/weights.json"
 # Plan for the platform being built on: dependencies conditioned on others are not built.
 case "$(uname -s)" in Darwin) platform=macos ;; *) platform=linux ;; esac
 "$modgraph" schedule . --no-tests --platform "$platform" --traits default --externals expand --workers "$workers" --weights "$work/weights.json" --format json --output "$work/plan.json" 2>"$work/schedule.err" || true
