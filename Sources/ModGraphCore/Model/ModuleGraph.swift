@@ -87,7 +87,7 @@ public struct ModuleGraph: Sendable, Equatable {
         return ModuleGraph(
             packages: packages.filter { package in
                 usedPackages.contains(package.identity)
-                    || (package.isLoaded && (package.origin == .root || package.origin == .local))
+                    || (package.isLoaded && package.origin.isOwn)
             },
             targets: keptTargets,
             products: products.map { product in
@@ -125,7 +125,7 @@ public struct ModuleGraph: Sendable, Equatable {
     ///
     /// - Complexity: O((V + E) log(V + E)).
     public func withoutUnusedExternals() -> ModuleGraph {
-        let own = Set(packages.filter { $0.origin == .root || $0.origin == .local }.map(\.identity))
+        let own = Set(packages.filter(\.origin.isOwn).map(\.identity))
         let starts = targets.indices.filter { own.contains(targets[$0].package) }
         guard !own.isEmpty else {
             // No package of the workspace's own (a graph assembled by hand): keep what an edge uses.

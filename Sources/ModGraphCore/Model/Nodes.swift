@@ -9,6 +9,10 @@ public enum PackageOrigin: String, Hashable, Sendable {
     case remote
     /// A registry dependency (`scope.name`).
     case registry
+
+    /// The workspace's own code (the root and its `path:` packages), which is
+    /// always in the graph; other packages' code is there only while it reaches it.
+    public var isOwn: Bool { self == .root || self == .local }
 }
 
 /// A package of the workspace.

@@ -65,7 +65,7 @@ public struct GraphBuilder: Sendable {
                     name: package.manifest?.name ?? package.declaredName ?? package.identity.rawValue,
                     path: package.directory.map { folder in workspace.rootDirectory.map { Paths.relative(folder, from: $0) } ?? folder },
                     origin: package.origin,
-                    location: package.origin == .root || package.origin == .local ? nil : package.location,
+                    location: package.origin.isOwn ? nil : package.location,
                     isLoaded: package.manifest != nil)
         }
         // Remote packages loaded from checkouts bring only the targets the

@@ -26,7 +26,7 @@ public enum SourceInventory {
     /// Every target of the root and its `path:` packages that is on disk and
     /// holds at least one Swift file, in the graph's order.
     public static func targets(of workspace: Workspace, graph: ModuleGraph) -> [TargetSources] {
-        let ownPackages = Set(graph.packages.filter { $0.origin == .root || $0.origin == .local }.map(\.identity))
+        let ownPackages = Set(graph.packages.filter(\.origin.isOwn).map(\.identity))
         var result: [TargetSources] = []
         for target in graph.targets where ownPackages.contains(target.package) && checkedTypes.contains(target.type) {
             guard let path = target.path, let package = workspace.packages[target.package], let directory = package.directory,
