@@ -115,17 +115,6 @@ extension Digraph {
         }
         return (path, heaviest[start])
     }
-
-    /// `depths()` for a known dependencies-first order.
-    func depths(dependenciesFirst order: [Int]) -> [Int] {
-        var depth = [Int](repeating: 1, count: vertexCount)
-        for vertex in order {
-            for dependency in successors(of: vertex) {
-                depth[vertex] = max(depth[vertex], depth[dependency] + 1)
-            }
-        }
-        return depth
-    }
 }
 
 /// The smallest index holding the largest value, or nil when empty.
