@@ -61,22 +61,20 @@ struct LoadOptions: ParsableArguments {
             defer { progress?.finish() }
             workspace = try loadWorkspace(with: loader)
         }
-        var graph: ModuleGraph
-        do {
-            graph = try GraphBuilder(externals: mode).build(workspace)
-            if let platform { graph = graph.restricted(toPlatform: platform) }
-            if let traits { graph = try graph.restricted(toTraits: EnabledTraits(resolving: TraitSelection(argument: traits), in: workspace).byPackage) }
-            if noTests { graph = graph.withoutTests() }
-        } catch {
-            for warning in workspace.warnings { Console.warning(warning.description) }
-            throw error
-        }
         // A warning about a package the filters left out (a missing checkout of
-        // a dependency only tests or a disabled trait use) does not matter.
-        let packagesLeft = Set(graph.packages.map(\.identity))
-        for warning in workspace.warnings where warning.package.map(packagesLeft.contains) ?? true {
-            Console.warning(warning.description)
+        // a dependency only tests or a disabled trait use) does not matter;
+        // when no graph comes out, every warning may explain why.
+        var packagesLeft: Set<PackageIdentity>?
+        defer {
+            for warning in workspace.warnings where warning.package.map { packagesLeft?.contains($0) ?? true } ?? true {
+                Console.warning(warning.description)
+            }
         }
+        var graph = try GraphBuilder(externals: mode).build(workspace)
+        if let platform { graph = graph.restricted(toPlatform: platform) }
+        if let traits { graph = try graph.restricted(toTraits: EnabledTraits(resolving: TraitSelection(argument: traits), in: workspace).byPackage) }
+        if noTests { graph = graph.withoutTests() }
+        packagesLeft = Set(graph.packages.map(\.identity))
         return (workspace, graph)
     }
 
