@@ -2,6 +2,8 @@
 import PackageDescription
 
 // The layers, bottom to top. Each depends only on the ones listed before it:
+//   ModGraphEscaping   the one escaping rule of each output format (text, Markdown, XML, DOT,
+//                      Mermaid, GitHub commands): every name from input reaches output through it
 //   ModGraphCore       pure graph model and algorithms (no I/O, no processes)
 //   ModGraphManifest   `swift package dump-package` decoding and workspace loading
 //   ModGraphRules      `.modgraph.yml` and the layering rules `modgraph check` enforces
@@ -35,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
+        .target(name: "ModGraphEscaping"),
         .target(name: "ModGraphCore"),
         .target(name: "ModGraphManifest", dependencies: ["ModGraphCore"]),
         .target(name: "ModGraphRules", dependencies: ["ModGraphCore", "Yams"]),
@@ -46,7 +49,7 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        .target(name: "ModGraphRendering", dependencies: ["ModGraphCore", "ModGraphRules", "ModGraphPlanning", "CGraphviz"]),
+        .target(name: "ModGraphRendering", dependencies: ["ModGraphCore", "ModGraphRules", "ModGraphPlanning", "ModGraphEscaping", "CGraphviz"]),
         .target(
             name: "ModGraphSources",
             dependencies: [
@@ -61,6 +64,7 @@ let package = Package(
             name: "ModGraphCLI",
             dependencies: [
                 "ModGraphCore",
+                "ModGraphEscaping",
                 "ModGraphManifest",
                 "ModGraphRules",
                 "ModGraphPlanning",
@@ -74,6 +78,7 @@ let package = Package(
 
         // Seeded random graphs shared by the property tests and the benchmarks.
         .target(name: "ModGraphTestSupport", dependencies: ["ModGraphCore"], path: "Tests/ModGraphTestSupport"),
+        .testTarget(name: "ModGraphEscapingTests", dependencies: ["ModGraphEscaping"]),
         .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore"]),
         .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules", "ModGraphCore", "ModGraphTestSupport"]),
@@ -81,7 +86,7 @@ let package = Package(
         .testTarget(name: "ModGraphWeightsTests", dependencies: ["ModGraphWeights", "ModGraphCore", "ModGraphManifest"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ModGraphRenderingTests",
-            dependencies: ["ModGraphRendering", "ModGraphPlanning", "ModGraphCore"],
+            dependencies: ["ModGraphRendering", "ModGraphPlanning", "ModGraphCore", "ModGraphEscaping"],
             exclude: ["Golden"]
         ),
         .testTarget(name: "ModGraphSourcesTests", dependencies: ["ModGraphSources", "ModGraphRules", "ModGraphCore", "ModGraphManifest"]),
@@ -89,7 +94,7 @@ let package = Package(
             name: "ModGraphCLITests",
             // Runs the built executable, as users do; the progress bar and loading
             // options are also tested in-process.
-            dependencies: ["modgraph", "ModGraphCLI", "ModGraphManifest"],
+            dependencies: ["modgraph", "ModGraphCLI", "ModGraphManifest", "ModGraphEscaping"],
             exclude: ["Golden"]
         ),
     ]

@@ -49,7 +49,7 @@ struct CheckCommand: ParsableCommand {
 
         if let writeBaseline {
             try OutputFile.write(Baseline(recording: result.findings).encoded(), to: writeBaseline)
-            Console.writeError("recorded \(result.findings.filter { $0.rule != .staleConfig }.count) findings in \(writeBaseline)\n")
+            Console.info("recorded \(result.findings.filter { $0.rule != .staleConfig }.count) findings in \(writeBaseline)")
             return
         }
         if let baseline {

@@ -1,22 +1,40 @@
 import Foundation
+import ModGraphEscaping
 
 /// Standard output for results, standard error for everything else, so that
 /// `modgraph graph > graph.json` never captures a warning.
+///
+/// Every line this writes to standard error starts with modgraph's own words
+/// (`error:`, `warning:`, `note:`, a command's name) and holds one message,
+/// escaped by ``Escape/message(_:)``: a name from input can neither break
+/// the line nor start one, so none can read as a CI workflow command.
 enum Console {
     static func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
+    /// Raw bytes to standard error: only for text that is modgraph's own
+    /// (the progress bar's redraws, argument parsing's usage lines, escaped).
     static func writeError(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
     static func error(_ message: String) {
-        writeError("error: \(message)\n")
+        writeError("error: \(Escape.message(message))\n")
     }
 
     static func warning(_ message: String) {
-        writeError("warning: \(message)\n")
+        writeError("warning: \(Escape.message(message))\n")
+    }
+
+    /// A detail that follows an error or a warning, such as a line of the compiler's diagnostics.
+    static func note(_ message: String) {
+        writeError("note: \(Escape.message(message))\n")
+    }
+
+    /// A line of progress or outcome, such as `recorded 3 findings in baseline.json`.
+    static func info(_ message: String) {
+        writeError(Escape.message(message) + "\n")
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ModGraphEscaping
 import ModGraphManifest
 import ModGraphRules
 
@@ -13,7 +14,10 @@ public enum EntryPoint {
             try command.run()
             return 0
         } catch let error as LoadError {
-            Console.error(error.description)
+            // The first line is the error; the compiler's diagnostics follow as notes.
+            let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
+            Console.error(String(lines.first ?? ""))
+            for line in lines.dropFirst() { Console.note(String(line)) }
             return 2
         } catch let error as ConfigError {
             Console.error(error.description)
@@ -30,7 +34,10 @@ public enum EntryPoint {
                 Console.write(message + "\n")
                 return 0
             }
-            Console.writeError(message + "\n")
+            // Usage errors keep their lines; each is escaped, as argv may carry names.
+            for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+                Console.writeError(Escape.text(String(line), limit: Escape.messageLimit) + "\n")
+            }
             return 2
         }
     }

@@ -32,7 +32,7 @@ struct MeasureCommand: ParsableCommand {
     var output: String?
 
     // `--jobs` is taken by loading (manifests dumped at once); this is the build's.
-    @Option(name: [.customShort("j"), .customLong("build-jobs")], help: "Parallel build jobs (swift build -j); default: SwiftPM's, the core count.")
+    @Option(name: [.customShort("j"), .customLong("build-jobs")], help: "Parallel build jobs (swift build -j), \(OptionBounds.describe(OptionBounds.buildJobs)); default: SwiftPM's, the core count.")
     var buildJobs: Int?
 
     @Flag(help: "Build and measure test targets too.")
@@ -53,7 +53,7 @@ struct MeasureCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if let buildJobs, buildJobs < 1 { throw ValidationError("--build-jobs must be at least 1") }
+        try OptionBounds.check(buildJobs, in: OptionBounds.buildJobs, option: "--build-jobs")
     }
 
     func run() throws {
@@ -76,7 +76,7 @@ struct MeasureCommand: ParsableCommand {
         let swift = load.swiftExecutable ?? DumpPackageRunner.defaultExecutable
         let build = MeasuredBuild(packageDirectory: packageDirectory, swiftExecutable: swift, configuration: configuration,
                                   jobs: buildJobs, buildTests: buildTests, scratchDirectory: scratch)
-        Console.writeError("measure: clean \(configuration.rawValue) build of \(packageDirectory) in \(scratch)…\n")
+        Console.info("measure: clean \(configuration.rawValue) build of \(packageDirectory) in \(scratch)…")
         let result: MeasuredBuild.Result
         do {
             result = try build.run()
@@ -103,7 +103,7 @@ struct MeasureCommand: ParsableCommand {
         )
         try OutputFile.write(WeightsJSON.render(measurement), to: output)
         let total = result.modules.values.reduce(0) { $0 + $1.jobSeconds }
-        Console.writeError("measure: \(targets.count) targets timed (\(String(format: "%.1f s", total)) of compile jobs in all); "
-            + "the build took \(String(format: "%.1f s", result.wallSeconds))\n")
+        Console.info("measure: \(targets.count) targets timed (\(String(format: "%.1f s", total)) of compile jobs in all); "
+            + "the build took \(String(format: "%.1f s", result.wallSeconds))")
     }
 }

@@ -1,8 +1,14 @@
 import Foundation
 
-/// Writes a command's result to a file atomically (a temporary file in the
-/// same folder, then a rename), or to standard output. A failed run leaves no
-/// half-written file behind, and nothing is written outside the folder named.
+/// Writes a command's result to a file atomically, or to standard output.
+///
+/// The bytes go to a new temporary file beside the target, created with an
+/// unpredictable name and `O_CREAT | O_EXCL | O_NOFOLLOW`, so that nothing
+/// planted in the folder beforehand (a symbolic link, a FIFO, a file of that
+/// name) is followed, opened or overwritten; then a `rename` puts it in place,
+/// replacing a link at the target's name rather than what it points to. A
+/// failed or killed run leaves no half-written target; its temporary file is
+/// removed by the next run that writes into the same folder.
 enum OutputFile {
     static func write(_ text: String, to path: String?) throws(CommandError) {
         try write(Data(text.utf8), to: path)
@@ -13,25 +19,115 @@ enum OutputFile {
             FileHandle.standardOutput.write(data)
             return
         }
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
+        guard !path.isEmpty else { throw CommandError("--output: the path is empty; give a file name, or - for standard output") }
+        guard !path.hasSuffix("/") else { throw CommandError("\(path): cannot write: names a folder, not a file") }
+        let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandError("\(path): cannot write: folder \(folder) does not exist")
         }
-        let temporary = URL(fileURLWithPath: folder)
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            try data.write(to: temporary)
-            if rename(temporary.path, url.path) != 0 {
-                throw CommandError("\(path): cannot write: \(String(cString: strerror(errno)))")
-            }
-        } catch let error as CommandError {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw CommandError("\(path): cannot write: \(error.localizedDescription)")
+        TemporaryFiles.removeStale(in: folder)
+        let temporary = try TemporaryFiles.create(in: folder, containing: data, for: path)
+        if rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CommandError("\(path): cannot write: \(reason)")
         }
+    }
+}
+
+/// modgraph's own temporary files and folders: `.modgraph-PID-RANDOM.tmp`,
+/// named so that a later run can tell its own leftovers (their process is
+/// gone) from another run's work in progress.
+enum TemporaryFiles {
+    static let prefix = ".modgraph-"
+    static let suffix = ".tmp"
+
+    /// A fresh name: this process's id and 64 random bits.
+    static func name() -> String {
+        let random = UInt64.random(in: .min ... .max)
+        return "\(prefix)\(getpid())-\(String(random, radix: 16))\(suffix)"
+    }
+
+    /// The process id in one of our names, else nil.
+    static func owner(of name: String) -> pid_t? {
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
+        let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
+        guard let dash = middle.firstIndex(of: "-"), let pid = pid_t(middle[..<dash]), pid > 0,
+              middle[middle.index(after: dash)...].allSatisfy(\.isHexDigit) else { return nil }
+        return pid
+    }
+
+    /// Creates a temporary file in `folder` holding `data`, exclusively and
+    /// without following links, and returns its path.
+    static func create(in folder: String, containing data: Data, for target: String) throws(CommandError) -> String {
+        for _ in 0..<8 {
+            let path = (folder as NSString).appendingPathComponent(name())
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if descriptor < 0 {
+                if errno == EEXIST { continue }
+                throw CommandError("\(target): cannot write: \(String(cString: strerror(errno)))")
+            }
+            let written = data.withUnsafeBytes { buffer -> Bool in
+                var offset = 0
+                while offset < buffer.count {
+                    let count = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        return false
+                    }
+                    offset += count
+                }
+                return true
+            }
+            let reason = String(cString: strerror(errno))
+            if close(descriptor) != 0 || !written {
+                unlink(path)
+                throw CommandError("\(target): cannot write: \(reason)")
+            }
+            return path
+        }
+        throw CommandError("\(target): cannot write: could not create a temporary file in \(folder)")
+    }
+
+    /// Removes our files and folders in `folder` whose process is gone. Only
+    /// regular files and folders of our naming are touched, links never, and a
+    /// folder only when it holds nothing but regular files.
+    static func removeStale(in folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names {
+            guard let pid = owner(of: stripFolderPrefix(name)), !isAlive(pid) else { continue }
+            let path = (folder as NSString).appendingPathComponent(name)
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: unlink(path)
+            case S_IFDIR: removeFolderOfFiles(path)
+            default: break
+            }
+        }
+    }
+
+    /// A report's sibling folder is named `.NAME.modgraph-PID-RANDOM.tmp`; its owner is in the tail.
+    private static func stripFolderPrefix(_ name: String) -> String {
+        guard let range = name.range(of: prefix, options: .backwards) else { return name }
+        return String(name[range.lowerBound...])
+    }
+
+    static func isAlive(_ pid: pid_t) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// Removes a folder that holds only regular files; leaves anything else alone.
+    @discardableResult
+    static func removeFolderOfFiles(_ path: String) -> Bool {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
+        for name in names {
+            let file = (path as NSString).appendingPathComponent(name)
+            var status = stat()
+            guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        }
+        for name in names { unlink((path as NSString).appendingPathComponent(name)) }
+        return rmdir(path) == 0
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphEscaping
 import ModGraphManifest
 
 /// A one-line progress bar on standard error while a workspace loads:
@@ -77,7 +78,7 @@ final class ProgressBar: @unchecked Sendable {
         var text = "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: slots - filled) + "] "
         text += "\(progress.done)/\(progress.total) packages"
         if let current = progress.inProgress.first {
-            text += "  " + (current as NSString).lastPathComponent
+            text += "  " + Escape.text((current as NSString).lastPathComponent)
             if progress.inProgress.count > 1 { text += " (+\(progress.inProgress.count - 1))" }
         }
         // The last column stays empty: writing it makes some terminals wrap.

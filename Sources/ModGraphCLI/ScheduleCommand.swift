@@ -21,7 +21,7 @@ struct ScheduleCommand: ParsableCommand {
 
     @OptionGroup var load: LoadOptions
 
-    @Option(help: "Workers (parallel compile jobs) to simulate; default: this machine's core count.")
+    @Option(help: "Workers (parallel compile jobs) to simulate, \(OptionBounds.describe(OptionBounds.workers)); default: this machine's core count.")
     var workers: Int?
 
     @Option(help: "What a target costs: uniform, sources, or a weights JSON file (a file named like a keyword: ./uniform).")
@@ -33,16 +33,16 @@ struct ScheduleCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
     var output: String?
 
-    @Option(help: "Target splits and dependency removals to re-simulate each, most critical first, when looking for bottlenecks.")
+    @Option(help: "Target splits and dependency removals to re-simulate each, most critical first, when looking for bottlenecks (\(OptionBounds.describe(OptionBounds.bottleneckCandidates))).")
     var bottleneckCandidates: Int = 100
 
     func validate() throws {
-        if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
-        if bottleneckCandidates < 0 { throw ValidationError("--bottleneck-candidates must not be negative") }
+        try OptionBounds.check(workers, in: OptionBounds.workers, option: "--workers")
+        try OptionBounds.check(bottleneckCandidates, in: OptionBounds.bottleneckCandidates, option: "--bottleneck-candidates")
     }
 
     func run() throws {
-        let workerCount = workers ?? ProcessInfo.processInfo.activeProcessorCount
+        let workerCount = workers ?? min(ProcessInfo.processInfo.activeProcessorCount, OptionBounds.workers.upperBound)
         let (workspace, graph) = try load.loadWorkspaceAndGraph()
         let targetWeights = try Self.weights(weights, workspace: workspace, graph: graph)
         let plan: BuildPlan

@@ -11,7 +11,7 @@ struct ViewOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Show only these targets and their neighbourhood (comma-separated; a name, or identity/Name when several packages use it).", valueName: "targets"))
     var focus: String?
 
-    @Option(help: "With --focus: how many dependency steps away to go (default: all the way).")
+    @Option(help: "With --focus: how many dependency steps away to go, \(OptionBounds.describe(OptionBounds.depth)) (default: all the way).")
     var depth: Int?
 
     @Flag(help: "With --focus: follow what depends on the focus instead of what it depends on.")
@@ -29,7 +29,7 @@ struct ViewOptions: ParsableArguments {
     var cluster: DiagramStyle.Clustering?
 
     func validate() throws {
-        if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more") }
+        try OptionBounds.check(depth, in: OptionBounds.depth, option: "--depth")
         if depth != nil && focus == nil { throw ValidationError("--depth needs --focus") }
         if dependents && focus == nil { throw ValidationError("--dependents needs --focus") }
         if cluster == .layer {

@@ -81,7 +81,7 @@ struct ScheduleCommandTests {
         let path = ModGraphRunner.samples.appendingPathComponent("VerticalApp").path
         let noWorkers = try ModGraphRunner.run(["schedule", path, "--workers", "0"])
         #expect(noWorkers.status == 2)
-        #expect(noWorkers.errors.contains("--workers must be at least 1"))
+        #expect(noWorkers.errors.contains("--workers must be from 1 to 1,024, not 0"))
 
         let missing = try ModGraphRunner.run(["schedule", path, "--weights", "/no/such/weights.json"])
         #expect(missing.status == 2)

@@ -1,24 +1,17 @@
 import Foundation
 import Testing
 import ModGraphCore
+import ModGraphEscaping
 @testable import ModGraphRendering
 
 @Suite("DOT output")
 struct DOTWriterTests {
-    @Test func quotingEscapesQuotesBackslashesAndLineBreaks() {
-        #expect(DOTWriter.quoted("a\"b") == #""a\"b""#)
-        #expect(DOTWriter.quoted("a\\b") == #""a\\b""#)
-        #expect(DOTWriter.quoted("end\\") == #""end\\""#)
-        #expect(DOTWriter.quoted("two\nlines") == #""two\nlines""#)
-        #expect(DOTWriter.quoted("模块") == "\"模块\"")
-    }
-
     /// The real `dot` must accept the output and keep every node distinct.
     @Test func graphvizAcceptsAwkwardNames() throws {
         let graph = Fixtures.awkwardGraph()
         let output = try runDot(DOTWriter().render(graph), format: "canon")
         for target in graph.targets {
-            #expect(output.contains(DOTWriter.quoted(target.id.description)), "missing node \(target.id)")
+            #expect(output.contains(Escape.dotIdentifier(target.id.description)), "missing node \(target.id)")
         }
         let plain = try runDot(DOTWriter().render(graph), format: "plain")
         #expect(plain.split(separator: "\n").filter { $0.hasPrefix("node ") }.count == graph.targets.count)

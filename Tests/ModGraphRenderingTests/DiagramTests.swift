@@ -88,14 +88,6 @@ struct DiagramEmphasisTests {
 
 @Suite("Mermaid output")
 struct MermaidTests {
-    @Test func labelsAreEscapedToEntities() {
-        #expect(MermaidWriter.escaped(#"say "hi""#) == "say #quot;hi#quot;")
-        #expect(MermaidWriter.escaped("a<b>&c#d`e") == "a#lt;b#gt;#amp;c#35;d#96;e")
-        #expect(MermaidWriter.escaped("two\nlines") == "two lines")
-        #expect(MermaidWriter.escaped("") == "#quot;#quot;")
-        #expect(MermaidWriter.escaped("end") == "end")  // safe inside quotes: ids are n0, n1, …
-    }
-
     @Test func awkwardNamesGolden() throws {
         try expectGolden(MermaidWriter().render(Fixtures.awkwardGraph()), "awkward.mmd")
     }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import ModGraphCore
+import ModGraphEscaping
 import ModGraphPlanning
 @testable import ModGraphRendering
 import Testing
@@ -35,7 +36,6 @@ struct ScheduleRenderingTests {
             #expect(line.filter { $0 == ":" }.count == 1, "\(line)")
             #expect(!line.contains("%%"))
         }
-        #expect(ScheduleMermaid.escape("a:b;c#d%%e\nf") == "a#58;b#59;c#35;d#37;#37;e f")
     }
 
     @Test func textAndJSONListEveryTarget() throws {
@@ -44,7 +44,7 @@ struct ScheduleRenderingTests {
         let json = ScheduleJSON.render(report)
         #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [String: Any])
         for target in report.graph.targets where !target.name.isEmpty {
-            #expect(text.contains(target.name.replacingOccurrences(of: "\n", with: "\\n")), "\(target.name)")
+            #expect(text.contains(Escape.text(target.name)), "\(target.name)")
             #expect(json.contains(JSONValue.string(target.id.description).serialized().dropLast()))
         }
         // One line per target in the table and the chart: no name breaks a line.

@@ -1,3 +1,4 @@
+import ModGraphEscaping
 import ModGraphRules
 
 /// `modgraph check --format github`: workflow commands that GitHub Actions
@@ -9,32 +10,16 @@ public enum GitHubAnnotations {
         for finding in report.result.findings {
             var properties: [String] = []
             if let position = report.positions[finding] {
-                properties.append("file=\(property(position.file))")
+                properties.append("file=\(Escape.githubProperty(position.file))")
                 properties.append("line=\(position.line)")
                 if let column = position.column { properties.append("col=\(column)") }
             }
-            properties.append("title=\(property("modgraph \(finding.rule.rawValue)"))")
+            properties.append("title=\(Escape.githubProperty("modgraph \(finding.rule.rawValue)"))")
             let text = finding.chain.isEmpty ? finding.message : "\(finding.chainText): \(finding.message)"
-            lines.append("::\(finding.severity == .error ? "error" : "warning") \(properties.joined(separator: ","))::\(data(text))")
+            lines.append("::\(finding.severity == .error ? "error" : "warning") \(properties.joined(separator: ","))::\(Escape.githubData(text))")
         }
         let result = report.result
         lines.append("modgraph check \(report.passed ? "passed" : "failed"): \(result.errorCount) errors, \(result.warningCount) warnings")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The escaping GitHub's runner applies to a command's message.
-    static func data(_ text: String) -> String {
-        text.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A")
-    }
-
-    /// Property values also escape `:` and `,`.
-    static func property(_ text: String) -> String {
-        data(text).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C")
-    }
-}
-
-extension String {
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

@@ -1,3 +1,4 @@
+import ModGraphEscaping
 import ModGraphRules
 
 /// `modgraph check --format junit`: one test case per rule, failed when the
@@ -16,12 +17,12 @@ public enum JUnit {
             let findings = byRule[rule] ?? []
             let errors = findings.filter { $0.severity == .error }
             let warnings = findings.filter { $0.severity == .warning }
-            lines.append(#"    <testcase classname="modgraph.check" name="\#(escape(rule.rawValue))">"#)
+            lines.append(#"    <testcase classname="modgraph.check" name="\#(Escape.xml(rule.rawValue))">"#)
             if !errors.isEmpty {
-                lines.append(#"      <failure type="\#(escape(rule.rawValue))" message="\#(escape("\(errors.count) violation\(errors.count == 1 ? "" : "s"): \(rule.summary)"))">"# + escape(describe(errors, report)) + "</failure>")
+                lines.append(#"      <failure type="\#(Escape.xml(rule.rawValue))" message="\#(Escape.xml("\(errors.count) violation\(errors.count == 1 ? "" : "s"): \(rule.summary)"))">"# + describe(errors, report) + "</failure>")
             }
             if !warnings.isEmpty {
-                lines.append("      <system-out>" + escape(describe(warnings, report)) + "</system-out>")
+                lines.append("      <system-out>" + describe(warnings, report) + "</system-out>")
             }
             lines.append("    </testcase>")
         }
@@ -33,25 +34,8 @@ public enum JUnit {
     private static func describe(_ findings: [Finding], _ report: CheckReport) -> String {
         findings.map { finding in
             let position = report.positions[finding].map { " (\($0))" } ?? ""
-            return (finding.chain.isEmpty ? finding.message : "\(finding.chainText): \(finding.message)") + position
+            return Escape.xml((finding.chain.isEmpty ? finding.message : "\(finding.chainText): \(finding.message)") + position,
+                              limit: Escape.messageLimit)
         }.joined(separator: "\n")
-    }
-
-    static func escape(_ text: String) -> String {
-        var output = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&apos;"
-            case "\n", "\t": output.unicodeScalars.append(scalar)
-            // XML 1.0 has no way to write other control characters; drop them.
-            case _ where scalar.value < 0x20: break
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
     }
 }

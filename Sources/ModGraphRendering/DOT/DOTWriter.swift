@@ -1,11 +1,14 @@
 import ModGraphCore
+import ModGraphEscaping
 
 /// Writes a ``GraphView`` (or a whole ``ModuleGraph``) in Graphviz's DOT
 /// language, with the emphasis of a ``DiagramStyle``.
 ///
-/// Every identifier is quoted and escaped, since target names may hold any
-/// Unicode, quotes, backslashes and spaces; node identifiers are the view's
-/// unique ids (`package/Target` for targets) and labels the display names.
+/// Every identifier is quoted and escaped by ``Escape/dot(_:limit:)`` and
+/// ``Escape/dotIdentifier(_:)``, since target names may hold any Unicode,
+/// quotes, backslashes, line breaks and control characters; node identifiers
+/// are the view's unique ids (`package/Target` for targets) and labels the
+/// display names, cut when very long.
 public struct DOTWriter: Sendable {
     public var style: DiagramStyle
 
@@ -26,7 +29,7 @@ public struct DOTWriter: Sendable {
         let emphasis = DiagramEmphasis(style: style, view: view)
         let size = DiagramSize(view)
         var lines: [String] = []
-        lines.append("digraph \(Self.quoted("modgraph")) {")
+        lines.append("digraph \(Escape.dot("modgraph")) {")
         var graphAttributes = [
             "rankdir=TB", "fontname=\"Helvetica\"", "fontsize=11", "newrank=true", "ranksep=0.5",
             // Ignored by dot; keeps labels apart with sfdp, neato and fdp.
@@ -42,15 +45,15 @@ public struct DOTWriter: Sendable {
         let dense = size.isLarge && !clusters.hasBoxes
         graphAttributes.append(dense ? "nodesep=0.15" : "nodesep=0.25")
         if dense { graphAttributes.append("concentrate=true") }
-        if let legend = emphasis.legend { graphAttributes += ["label=\(Self.quoted(legend))", "labelloc=b", "labeljust=l"] }
+        if let legend = emphasis.legend { graphAttributes += ["label=\(Escape.dot(legend, limit: Escape.messageLimit))", "labelloc=b", "labeljust=l"] }
         lines.append("  graph [\(graphAttributes.joined(separator: ", "))];")
         lines.append("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11, fontcolor=\"\(DiagramPalette.text)\", margin=\"0.12,0.04\", height=0.3];")
         lines.append("  edge [color=\"\(DiagramPalette.edge)\", arrowsize=0.6, penwidth=0.8];")
 
         for group in clusters.groups {
             if let box = group.box {
-                lines.append("  subgraph \(Self.quoted("cluster_" + box.key)) {")
-                lines.append("    label=\(Self.quoted(box.label)); labelloc=t; labeljust=l; fontsize=10; style=\"rounded,dashed\"; color=\"\(DiagramPalette.clusterOutline)\"; fontcolor=\"\(DiagramPalette.clusterText)\";")
+                lines.append("  subgraph \(Escape.dotIdentifier("cluster_" + box.key)) {")
+                lines.append("    label=\(Escape.dot(box.label)); labelloc=t; labeljust=l; fontsize=10; style=\"rounded,dashed\"; color=\"\(DiagramPalette.clusterOutline)\"; fontcolor=\"\(DiagramPalette.clusterText)\";")
                 for node in group.nodes { lines.append("    " + self.node(node, in: view, emphasis: emphasis)) }
                 lines.append("  }")
             } else {
@@ -67,25 +70,25 @@ public struct DOTWriter: Sendable {
     private func node(_ index: Int, in view: GraphView, emphasis: DiagramEmphasis) -> String {
         let node = view.nodes[index]
         let colours = emphasis.colours(ofNode: index)
-        var attributes = [("label", Self.quoted(node.name))]
+        var attributes = [("label", Escape.dot(node.name))]
         switch node.kind {
-        case .target(.test): attributes.append(("style", Self.quoted("rounded,filled,dashed")))
+        case .target(.test): attributes.append(("style", Escape.dot("rounded,filled,dashed")))
         case .target(.macro), .target(.plugin): attributes.append(("shape", "component"))
         case .target(.binary), .target(.system): attributes.append(("shape", "box3d"))
         case .product: attributes.append(("peripheries", "2"))
         case .package: attributes.append(("shape", "folder"))
         default: break
         }
-        attributes.append(("fillcolor", Self.quoted(colours.fill)))
+        attributes.append(("fillcolor", Escape.dot(colours.fill)))
         if emphasis.cycleNodes.contains(index) {
-            attributes += [("color", Self.quoted(DiagramPalette.problem)), ("penwidth", "2")]
+            attributes += [("color", Escape.dot(DiagramPalette.problem)), ("penwidth", "2")]
         } else if emphasis.criticalNodes.contains(index) {
-            attributes += [("color", Self.quoted(DiagramPalette.critical)), ("penwidth", "2"), ("fontname", Self.quoted("Helvetica-Bold"))]
+            attributes += [("color", Escape.dot(DiagramPalette.critical)), ("penwidth", "2"), ("fontname", Escape.dot("Helvetica-Bold"))]
         } else {
-            attributes.append(("color", Self.quoted(colours.outline)))
+            attributes.append(("color", Escape.dot(colours.outline)))
         }
-        attributes.append(("tooltip", Self.quoted(emphasis.tooltip(ofNode: index))))
-        return "\(Self.quoted(node.id)) [\(Self.list(attributes))];"
+        attributes.append(("tooltip", Escape.dot(emphasis.tooltip(ofNode: index), limit: Escape.messageLimit)))
+        return "\(Escape.dotIdentifier(node.id)) [\(Self.list(attributes))];"
     }
 
     private func edge(_ from: Int, _ to: Int, in view: GraphView, emphasis: DiagramEmphasis, size: DiagramSize) -> String {
@@ -98,34 +101,20 @@ public struct DOTWriter: Sendable {
             attributes.append(("style", "dashed"))
         }
         if let note = emphasis.violationNotes[key] {
-            attributes += [("color", Self.quoted(DiagramPalette.problem)), ("penwidth", "2.5"), ("tooltip", Self.quoted(note))]
+            attributes += [("color", Escape.dot(DiagramPalette.problem)), ("penwidth", "2.5"), ("tooltip", Escape.dot(note, limit: Escape.messageLimit))]
         } else if emphasis.cycleEdges.contains(key) {
-            attributes += [("color", Self.quoted(DiagramPalette.problem)), ("penwidth", "2"), ("tooltip", Self.quoted("part of a dependency cycle"))]
+            attributes += [("color", Escape.dot(DiagramPalette.problem)), ("penwidth", "2"), ("tooltip", Escape.dot("part of a dependency cycle"))]
         } else if emphasis.criticalEdges.contains(key) {
-            attributes += [("color", Self.quoted(DiagramPalette.critical)), ("penwidth", "2.2"), ("tooltip", Self.quoted(style.criticalPathName))]
+            attributes += [("color", Escape.dot(DiagramPalette.critical)), ("penwidth", "2.2"), ("tooltip", Escape.dot(style.criticalPathName, limit: Escape.messageLimit))]
         } else if traits.isConditional {
-            attributes.append(("tooltip", Self.quoted(traits.conditions.map(\.description).joined(separator: " | "))))
+            attributes.append(("tooltip", Escape.dot(traits.conditions.map(\.description).joined(separator: " | "), limit: Escape.messageLimit)))
         }
         if let length = size.minimumLength(from: from, to: to) { attributes.append(("minlen", String(length))) }
         let suffix = attributes.isEmpty ? "" : " [\(Self.list(attributes))]"
-        return "\(Self.quoted(view.nodes[from].id)) -> \(Self.quoted(view.nodes[to].id))\(suffix);"
+        return "\(Escape.dotIdentifier(view.nodes[from].id)) -> \(Escape.dotIdentifier(view.nodes[to].id))\(suffix);"
     }
 
     private static func list(_ attributes: [(String, String)]) -> String {
         attributes.map { "\($0.0)=\($0.1)" }.joined(separator: ", ")
-    }
-
-    /// A DOT quoted string: `"` and `\` escaped, line breaks as `\n`.
-    public static func quoted(_ text: String) -> String {
-        var output = "\""
-        for character in text {
-            switch character {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n", "\r\n", "\r": output += "\\n"
-            default: output.append(character)
-            }
-        }
-        return output + "\""
     }
 }

@@ -1,12 +1,12 @@
 import ModGraphCore
+import ModGraphEscaping
 
 /// Writes a ``GraphView`` as a Mermaid `flowchart`, the diagram language
 /// GitHub, GitLab and most wikis render inside Markdown.
 ///
 /// Mermaid identifiers are fragile (words such as `end` break a chart), so
 /// nodes are `n0`, `n1`, … and boxes `p0`, `p1`, … in view order, and every
-/// name is a quoted label with the characters Mermaid would read escaped as
-/// its `#…;` entities.
+/// name is a quoted label escaped by ``Escape/mermaid(_:limit:)``.
 public struct MermaidWriter: Sendable {
     public var style: DiagramStyle
 
@@ -24,7 +24,7 @@ public struct MermaidWriter: Sendable {
         var classes: [String: [String]] = [:]
         for (position, group) in DiagramClusters(view: view, style: style).groups.enumerated() {
             let indent = group.box == nil ? "  " : "    "
-            if let box = group.box { lines.append("  subgraph p\(position)[\"\(Self.escaped(box.label))\"]") }
+            if let box = group.box { lines.append("  subgraph p\(position)[\"\(Escape.mermaid(box.label))\"]") }
             for index in group.nodes {
                 lines.append(indent + node(index, in: view))
                 classes[className(of: index, emphasis: emphasis), default: []].append("n\(index)")
@@ -64,7 +64,7 @@ public struct MermaidWriter: Sendable {
     }
 
     private func node(_ index: Int, in view: GraphView) -> String {
-        let label = Self.escaped(view.nodes[index].name)
+        let label = Escape.mermaid(view.nodes[index].name)
         return switch view.nodes[index].kind {
         case .product: "n\(index)[[\"\(label)\"]]"
         case .package: "n\(index)[\"\(label)\"]"
@@ -103,26 +103,5 @@ public struct MermaidWriter: Sendable {
 
     private static func indices(_ positions: [Int]) -> String {
         positions.map(String.init).joined(separator: ",")
-    }
-
-    /// Text for a quoted Mermaid label: characters Mermaid or the HTML it
-    /// produces would read as syntax become entities (`"` → `#quot;`), line
-    /// breaks become spaces, and an empty name shows as `""`.
-    public static func escaped(_ text: String) -> String {
-        if text.isEmpty { return "#quot;#quot;" }
-        var output = ""
-        for character in text {
-            switch character {
-            case "\"": output += "#quot;"
-            case "#": output += "#35;"
-            case "&": output += "#amp;"
-            case "<": output += "#lt;"
-            case ">": output += "#gt;"
-            case "`": output += "#96;"
-            case "\n", "\r\n", "\r": output += " "
-            default: output.append(character)
-            }
-        }
-        return output
     }
 }

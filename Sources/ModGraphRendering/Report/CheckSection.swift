@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphEscaping
 import ModGraphRules
 
 /// `modgraph check`'s part of the report: the verdict, each violation with its
@@ -14,20 +15,20 @@ public enum CheckSection {
             summary.append("  \(finding.rule.rawValue): \(text)")
         }
         if result.findings.count > 5 { summary.append("  … and \(result.findings.count - 5) more (report.json)") }
-        var markdown: [String] = ["Rules from `\(report.configFile)`: **\(verdict)**, \(result.errorCount) errors, \(result.warningCount) warnings."]
+        var markdown: [String] = ["Rules from \(Escape.markdownCode(report.configFile)): **\(verdict)**, \(result.errorCount) errors, \(result.warningCount) warnings."]
         if !result.findings.isEmpty {
             markdown.append("")
             markdown.append("| rule | severity | chain | where |")
             markdown.append("|---|---|---|---|")
             for finding in result.findings {
                 let chain = finding.chain.count > 1 ? finding.chainText : finding.message
-                let position = report.positions[finding].map { "`\($0)`" } ?? ""
-                markdown.append("| \(finding.rule.rawValue) | \(finding.severity.rawValue) | \(cell(chain)) | \(position) |")
+                let position = report.positions[finding].map { Escape.markdownCode($0.description, inTable: true) } ?? ""
+                markdown.append("| \(finding.rule.rawValue) | \(finding.severity.rawValue) | \(Escape.markdown(chain, limit: Escape.messageLimit)) | \(position) |")
             }
         }
         if !result.excused.isEmpty {
             markdown.append("")
-            markdown.append("Accepted by exceptions: " + result.excused.map { "\(cell($0.finding.chainText)) (\(cell($0.reason)))" }.joined(separator: "; "))
+            markdown.append("Accepted by exceptions: " + result.excused.map { "\(Escape.markdown($0.finding.chainText, limit: Escape.messageLimit)) (\(Escape.markdown($0.reason, limit: Escape.messageLimit)))" }.joined(separator: "; "))
         }
         return ReportSection(title: "Layering check", summary: summary, markdown: markdown.joined(separator: "\n"),
                              jsonKey: "check", json: CheckJSON.document(for: report))
@@ -43,10 +44,5 @@ public enum CheckSection {
         style.violations = report.result.findings
             .filter { $0.severity == .error && $0.chain.count > 1 && $0.rule != .cycle }
             .map { DiagramStyle.Chain(targets: $0.chain, note: "\($0.rule.rawValue): \($0.message)") }
-    }
-
-    /// Markdown table cells cannot hold `|` or line breaks.
-    static func cell(_ text: String) -> String {
-        text.replacingAll("|", with: "\\|").replacingAll("\n", with: " ")
     }
 }

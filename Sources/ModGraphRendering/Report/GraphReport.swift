@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphEscaping
 
 /// The sections of `modgraph report` that the graph alone supports: the
 /// diagram (graph.svg, graph.dot and a Mermaid version), cycles and the
@@ -135,7 +136,7 @@ public struct GraphReport: Sendable {
         var lines = ["flowchart LR"]
         let distinct = closed ? Array(walk.dropLast()) : walk
         for (position, vertex) in distinct.enumerated() {
-            lines.append("  c\(position)(\"\(MermaidWriter.escaped(label(vertex)))\")")
+            lines.append("  c\(position)(\"\(Escape.mermaid(label(vertex)))\")")
         }
         let steps = closed ? distinct.indices.map { ($0, ($0 + 1) % distinct.count) } : Array(zip(distinct.indices, distinct.indices.dropFirst()))
         for (from, to) in steps { lines.append("  c\(from) --> c\(to)") }
@@ -149,7 +150,7 @@ public struct GraphReport: Sendable {
         var json: [JSONValue] = []
         for (index, node) in view.nodes.enumerated() {
             let dependencies = view.digraph.successors(of: index).map { view.nodes[$0].name }
-            rows.append("| \(Self.cell(node.name)) | \(node.members.count) | \(Self.cell(dependencies.joined(separator: ", "))) |")
+            rows.append("| \(Escape.markdown(node.name)) | \(node.members.count) | \(dependencies.map { Escape.markdown($0) }.joined(separator: ", ")) |")
             json.append(.object([
                 ("identity", .string(node.package.rawValue)),
                 ("name", .string(node.name)),
@@ -175,7 +176,7 @@ public struct GraphReport: Sendable {
             let uses = graph.digraph.successors(of: index).count
             let users = graph.digraph.predecessors(of: index).count
             let depth = depths.map { String($0[index]) } ?? "–"
-            rows.append("| \(Self.cell(label(index))) | \(target.type.rawValue) | \(uses) | \(users) | \(depth) |")
+            rows.append("| \(Escape.markdown(label(index))) | \(target.type.rawValue) | \(uses) | \(users) | \(depth) |")
             json.append(.object([
                 ("id", .string(target.id.description)),
                 ("dependsOn", .int(uses)),
@@ -189,24 +190,5 @@ public struct GraphReport: Sendable {
             title: "Targets", summary: [], markdown: ([note, ""] + rows).joined(separator: "\n"),
             jsonKey: "targets", json: .array(json)
         )
-    }
-
-    /// A Markdown table cell: pipes escaped, line breaks flattened.
-    static func cell(_ text: String) -> String {
-        text.replacingPipesAndBreaks()
-    }
-}
-
-extension String {
-    func replacingPipesAndBreaks() -> String {
-        var output = ""
-        for character in self {
-            switch character {
-            case "|": output += "\\|"
-            case "\n", "\r\n", "\r": output += " "
-            default: output.append(character)
-            }
-        }
-        return output
     }
 }

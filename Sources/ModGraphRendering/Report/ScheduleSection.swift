@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphEscaping
 import ModGraphPlanning
 
 /// `modgraph schedule`'s part of the report: waves, the critical path, the
@@ -13,23 +14,24 @@ public enum ScheduleSection {
         let build = plan.build
         func amount(_ value: Double) -> String { "\(ScheduleNumber.format(value)) \(report.unit)" }
         let path = plan.timing.path.map(report.label).joined(separator: " → ")
+        let markdownPath = plan.timing.path.map { Escape.markdown(report.label($0)) }.joined(separator: " → ")
         let summary = [
             "Build waves: \(plan.waves.members.count), widths \(plan.waves.widths.map(String.init).joined(separator: " "))",
             "Critical path (\(report.weightsSource), \(amount(plan.timing.length))): \(path)",
             "Simulated build on \(build.workers) worker\(build.workers == 1 ? "" : "s"): makespan \(amount(build.makespan)), lower bound \(amount(build.lowerBound)), efficiency \(ScheduleNumber.percent(build.efficiency))",
         ]
         var markdown = [
-            "Weights: \(report.weightsSource) (\(report.unit)); \(build.workers) workers, list scheduling with the highest bottom level first.",
+            "Weights: \(Escape.markdown(report.weightsSource, limit: Escape.messageLimit)) (\(report.unit)); \(build.workers) workers, list scheduling with the highest bottom level first.",
             "",
             "| makespan | lower bound | critical path | total work | efficiency |",
             "|---|---|---|---|---|",
             "| \(amount(build.makespan)) | \(amount(build.lowerBound)) | \(amount(build.criticalPathLength)) | \(amount(build.totalWork)) | \(ScheduleNumber.percent(build.efficiency)) |",
             "",
-            "Critical path: \(path)",
+            "Critical path: \(markdownPath)",
         ]
         if let best = plan.bottlenecks.ranked.first {
             markdown.append("")
-            markdown.append("Best single change found: \(report.describe(best.change) { report.label($0) }) → makespan \(amount(best.makespan)).")
+            markdown.append("Best single change found: \(report.describe(best.change) { Escape.markdown(report.label($0)) }) → makespan \(amount(best.makespan)).")
         }
         markdown.append("")
         if report.graph.targets.count <= mermaidLimit {

@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphEscaping
 import ModGraphPlanning
 
 /// `modgraph schedule --format mermaid`: the simulated build as a Mermaid
@@ -13,13 +14,13 @@ public enum ScheduleMermaid {
     public static func render(_ report: ScheduleReport) -> String {
         let build = report.plan.build
         var lines = ["gantt"]
-        lines.append("    title \(escape("\(report.title) on \(build.workers) worker\(build.workers == 1 ? "" : "s"), makespan \(ScheduleNumber.format(build.makespan)) \(report.unit) (axis in \(report.unit))"))")
+        lines.append("    title \(Escape.mermaid("\(report.title) on \(build.workers) worker\(build.workers == 1 ? "" : "s"), makespan \(ScheduleNumber.format(build.makespan)) \(report.unit) (axis in \(report.unit))", limit: Escape.messageLimit))")
         lines.append("    dateFormat x")
         lines.append("    axisFormat %s")
-        let order = report.chartOrder
-        for worker in 0..<build.workers {
-            let tasks = order.filter { build.worker[$0] == worker }
-            guard !tasks.isEmpty else { continue }
+        // One pass over the targets, not one per worker: --workers may be far larger than the graph.
+        let byWorker = Dictionary(grouping: report.chartOrder, by: { build.worker[$0] })
+        for worker in byWorker.keys.sorted() {
+            let tasks = byWorker[worker] ?? []
             lines.append("    section Worker \(worker + 1)")
             for vertex in tasks {
                 var tags: [String] = []
@@ -28,31 +29,17 @@ public enum ScheduleMermaid {
                 tags.append("t\(vertex)")
                 let start = milliseconds(build.start[vertex])
                 let end = milliseconds(build.end[vertex])
-                lines.append("    \(escape(report.label(vertex))) :\(tags.joined(separator: ", ")), \(start), \(end)")
+                lines.append("    \(Escape.mermaid(report.label(vertex))) :\(tags.joined(separator: ", ")), \(start), \(end)")
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Whole milliseconds; weights are bounded (docs/planning.md), and a value
+    /// past `Int`'s range is clamped rather than trapping.
     private static func milliseconds(_ value: Double) -> String {
-        String(Int((value * 1000).rounded()))
-    }
-
-    /// Mermaid reads `:` as the end of a task name, `;` and line breaks as
-    /// the end of a statement, `%%` as a comment and `#…;` as an entity;
-    /// each is written as an entity code instead.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "#": result += "#35;"
-            case ":": result += "#58;"
-            case ";": result += "#59;"
-            case "%": result += "#37;"
-            case "\n", "\r", "\t": result += " "
-            default: result.append(character)
-            }
-        }
-        return result
+        let scaled = (value * 1000).rounded()
+        guard scaled.isFinite else { return "0" }
+        return String(Int(min(max(scaled, 0), 9e15)))
     }
 }

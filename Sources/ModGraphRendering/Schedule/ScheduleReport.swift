@@ -22,6 +22,7 @@ public struct ScheduleReport: Sendable {
         self.weightsSource = weightsSource
         self.defaulted = defaulted
         self.defaultWeight = defaultWeight
+        isSinglePackage = Set(graph.targets.map(\.package)).count <= 1
     }
 
     /// Plain names when the graph has one package, `identity/Name` otherwise.
@@ -29,9 +30,8 @@ public struct ScheduleReport: Sendable {
         isSinglePackage ? graph.targets[vertex].name : graph.targets[vertex].id.description
     }
 
-    var isSinglePackage: Bool {
-        Set(graph.targets.map(\.package)).count <= 1
-    }
+    /// Computed once: labels are asked for per target, per chart row.
+    let isSinglePackage: Bool
 
     /// The name shown in titles: the root package's, else the first package's.
     var title: String {

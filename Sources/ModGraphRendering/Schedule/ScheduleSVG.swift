@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphEscaping
 import ModGraphPlanning
 
 /// `modgraph schedule --format svg`: a Gantt chart of the simulated build,
@@ -15,12 +16,12 @@ public enum ScheduleSVG {
     public static func render(_ report: ScheduleReport) -> String {
         let build = report.plan.build
         let order = report.chartOrder
-        let labelWidth = Double(order.map { report.label($0).count }.max() ?? 0) * characterWidth + 24
+        let labelWidth = Double(order.map { min(report.label($0).count, Escape.nameLimit + 20) }.max() ?? 0) * characterWidth + 24
         let left = labelWidth
         let axisY = top + Double(order.count) * rowHeight + 6
         let title = "\(report.title): simulated build on \(build.workers) worker\(build.workers == 1 ? "" : "s"), weights: \(report.weightsSource)"
         // Wide enough for the title and the summary line under it.
-        let width = max(left + chartWidth + 40, Double(title.count) * 9 + 24, 860)
+        let width = max(left + chartWidth + 40, Double(min(title.count, Escape.messageLimit)) * 9 + 24, 860)
         let height = axisY + 56
         let scale = build.makespan > 0 ? chartWidth / build.makespan : 0
         func x(_ time: Double) -> String { number(left + time * scale) }
@@ -28,17 +29,17 @@ public enum ScheduleSVG {
         var lines: [String] = []
         lines.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(width))\" height=\"\(number(height))\" viewBox=\"0 0 \(number(width)) \(number(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">")
         lines.append("  <rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>")
-        lines.append("  <text x=\"12\" y=\"22\" font-size=\"15\" font-weight=\"bold\">\(escape(title))</text>")
+        lines.append("  <text x=\"12\" y=\"22\" font-size=\"15\" font-weight=\"bold\">\(Escape.xml(title, limit: Escape.messageLimit))</text>")
         let summary = "makespan \(ScheduleNumber.format(build.makespan)) \(report.unit) · lower bound \(ScheduleNumber.format(build.lowerBound)) · "
             + "critical path \(ScheduleNumber.format(build.criticalPathLength)) · efficiency \(ScheduleNumber.percent(build.efficiency)) · red outline: critical (slack 0)"
-        lines.append("  <text x=\"12\" y=\"40\" fill=\"#52606d\">\(escape(summary))</text>")
+        lines.append("  <text x=\"12\" y=\"40\" fill=\"#52606d\">\(Escape.xml(summary, limit: Escape.messageLimit))</text>")
 
         for tick in ticks(upTo: build.makespan) {
             lines.append("  <line x1=\"\(x(tick))\" y1=\"\(number(top - 4))\" x2=\"\(x(tick))\" y2=\"\(number(axisY))\" stroke=\"#e4e7eb\"/>")
-            lines.append("  <text x=\"\(x(tick))\" y=\"\(number(axisY + 16))\" text-anchor=\"middle\" fill=\"#52606d\">\(escape(ScheduleNumber.format(tick)))</text>")
+            lines.append("  <text x=\"\(x(tick))\" y=\"\(number(axisY + 16))\" text-anchor=\"middle\" fill=\"#52606d\">\(Escape.xml(ScheduleNumber.format(tick)))</text>")
         }
         lines.append("  <line x1=\"\(number(left))\" y1=\"\(number(axisY))\" x2=\"\(number(left + chartWidth))\" y2=\"\(number(axisY))\" stroke=\"#52606d\"/>")
-        lines.append("  <text x=\"\(number(left + chartWidth / 2))\" y=\"\(number(axisY + 34))\" text-anchor=\"middle\" fill=\"#52606d\">\(escape(report.unit))</text>")
+        lines.append("  <text x=\"\(number(left + chartWidth / 2))\" y=\"\(number(axisY + 34))\" text-anchor=\"middle\" fill=\"#52606d\">\(Escape.xml(report.unit))</text>")
 
         for (row, vertex) in order.enumerated() {
             let y = top + Double(row) * rowHeight
@@ -47,10 +48,10 @@ public enum ScheduleSVG {
             let critical = report.plan.timing.slack[vertex] == 0
             let tooltip = "\(label): \(ScheduleNumber.format(build.start[vertex]))–\(ScheduleNumber.format(build.end[vertex])) \(report.unit), "
                 + "cost \(ScheduleNumber.format(report.plan.weights[vertex])), worker \(worker + 1), slack \(ScheduleNumber.format(report.plan.timing.slack[vertex]))"
-            lines.append("  <text x=\"\(number(left - 8))\" y=\"\(number(y + 14))\" text-anchor=\"end\">\(escape(label))</text>")
+            lines.append("  <text x=\"\(number(left - 8))\" y=\"\(number(y + 14))\" text-anchor=\"end\">\(Escape.xml(label))</text>")
             let barWidth = max(1.5, report.plan.weights[vertex] * scale)
             let outline = critical ? " stroke=\"#d62728\" stroke-width=\"2\"" : ""
-            lines.append("  <rect x=\"\(x(build.start[vertex]))\" y=\"\(number(y + 3))\" width=\"\(number(barWidth))\" height=\"\(number(rowHeight - 6))\" rx=\"2\" fill=\"\(palette[worker % palette.count])\"\(outline)><title>\(escape(tooltip))</title></rect>")
+            lines.append("  <rect x=\"\(x(build.start[vertex]))\" y=\"\(number(y + 3))\" width=\"\(number(barWidth))\" height=\"\(number(rowHeight - 6))\" rx=\"2\" fill=\"\(palette[worker % palette.count])\"\(outline)><title>\(Escape.xml(tooltip, limit: Escape.messageLimit))</title></rect>")
         }
 
         var legendX = 12.0
@@ -86,23 +87,5 @@ public enum ScheduleSVG {
     /// One decimal, no locale.
     static func number(_ value: Double) -> String {
         ScheduleNumber.fixed(value, decimals: 1, trimmed: true)
-    }
-
-    /// Text and attribute values with `& < > " '` escaped.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case _ where character.unicodeScalars.allSatisfy({ $0.value < 0x20 }):
-                result += " "
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphEscaping
 import ModGraphPlanning
 
 /// `modgraph schedule --format text`: the plan for a person at a terminal.
@@ -18,7 +19,7 @@ public enum ScheduleText {
         let unit = report.unit
         func amount(_ value: Double) -> String { "\(ScheduleNumber.format(value)) \(unit)" }
 
-        lines.append("\(report.title): \(count(report.graph.targets.count, "target")) on \(count(build.workers, "worker")), weights: \(report.weightsSource) (\(unit))")
+        lines.append("\(Escape.text(report.title)): \(count(report.graph.targets.count, "target")) on \(count(build.workers, "worker")), weights: \(Escape.message(report.weightsSource)) (\(unit))")
         lines.append("")
         lines.append("Simulated build (list scheduling, highest bottom level first)")
         lines.append("  makespan     \(amount(build.makespan))")
@@ -109,7 +110,8 @@ public enum ScheduleText {
         let order = report.chartOrder
         let labelWidth = order.map { label(report, $0).count }.max() ?? 0
         func column(_ time: Double) -> Int {
-            build.makespan > 0 ? Int((time / build.makespan * Double(chartWidth)).rounded()) : 0
+            let fraction = build.makespan > 0 ? time / build.makespan : 0
+            return fraction.isFinite ? Int((min(max(fraction, 0), 1) * Double(chartWidth)).rounded()) : 0
         }
         var lines: [String] = []
         for vertex in order {
@@ -135,19 +137,9 @@ public enum ScheduleText {
         String(repeating: "■", count: min(width, 30))
     }
 
-    /// A target's label with control characters spelled out, so one name is one line.
+    /// A target's label as text: one name, one line (``Escape/text(_:limit:)``).
     static func label(_ report: ScheduleReport, _ vertex: Int) -> String {
-        var result = ""
-        for scalar in report.label(vertex).unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "?"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        Escape.text(report.label(vertex))
     }
 
     static func count(_ value: Int, _ noun: String) -> String {

@@ -1,8 +1,10 @@
 import ModGraphCore
+import ModGraphEscaping
 
 /// `modgraph graph --format text`: the graph for a person at a terminal.
 /// Counts first, then what deserves attention (cycles, the longest chain),
-/// then every target with its direct dependencies.
+/// then every target with its direct dependencies. Every name and path goes
+/// through ``Escape/text(_:limit:)``.
 public enum GraphText {
     public static func render(_ graph: ModuleGraph) -> String {
         var lines = [headline(graph)]
@@ -10,12 +12,12 @@ public enum GraphText {
         let cycles = graph.digraph.cycleGroups()
         if cycles.isEmpty {
             if let chain = graph.digraph.longestChain(), !chain.isEmpty {
-                lines.append("Longest chain (\(chain.count)): " + chain.map(label).joined(separator: " → "))
+                lines.append("Longest chain (\(chain.count)): " + chain.map { Escape.text(label($0)) }.joined(separator: " → "))
             }
         } else {
             lines.append("\(plural(cycles.count, "cycle")):")
             for cycle in cycles {
-                lines.append("  " + cycle.path.map(label).joined(separator: " → "))
+                lines.append("  " + cycle.path.map { Escape.text(label($0)) }.joined(separator: " → "))
             }
         }
         let packages = Dictionary(grouping: graph.targets.indices, by: { graph.targets[$0].package })
@@ -23,14 +25,14 @@ public enum GraphText {
             lines.append("")
             let record = graph.package(package)
             let location = record?.path ?? record?.location ?? ""
-            lines.append("\(record?.name ?? package.rawValue)" + (location.isEmpty ? "" : "  (\(location))"))
+            lines.append(Escape.text(record?.name ?? package.rawValue) + (location.isEmpty ? "" : "  (\(Escape.text(location, limit: Escape.messageLimit)))"))
             for vertex in packages[package] ?? [] {
                 let target = graph.targets[vertex]
                 let dependencies = graph.digraph.successors(of: vertex).map { dependency in
                     let other = graph.targets[dependency]
-                    return other.package == package ? other.name : other.id.description
+                    return Escape.text(other.package == package ? other.name : other.id.description)
                 }
-                lines.append("  \(target.name) [\(target.type.rawValue)]"
+                lines.append("  \(Escape.text(target.name)) [\(target.type.rawValue)]"
                     + (dependencies.isEmpty ? "" : " → " + dependencies.joined(separator: ", ")))
             }
         }

@@ -6,6 +6,8 @@ import Foundation
 /// serves every package in it.
 public enum ConfigFile {
     public static let defaultName = ".modgraph.yml"
+    /// The largest configuration read: far beyond any real one (a few kilobytes), small enough to parse at once.
+    public static let maximumBytes = 1 << 20
 
     /// The configuration file for a package folder, or `nil` when there is none.
     public static func find(from directory: String) -> String? {
@@ -23,6 +25,9 @@ public enum ConfigFile {
     public static func load(_ path: String) throws(ConfigError) -> CheckConfig {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigError(file: path, line: nil, problem: "cannot read the configuration file")
+        }
+        guard data.count <= maximumBytes else {
+            throw ConfigError(file: path, line: nil, problem: "the configuration file has \(data.count) bytes, more than the \(maximumBytes) modgraph reads")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError(file: path, line: nil, problem: "the configuration file is not UTF-8 text")

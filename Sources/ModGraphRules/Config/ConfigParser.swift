@@ -21,7 +21,7 @@ public enum ConfigParser {
         } catch let error as YamlError {
             throw ConfigError(file: file, line: Self.line(of: error), problem: "not valid YAML: \(Self.summary(of: error))")
         } catch {
-            throw ConfigError(file: file, line: nil, problem: "not valid YAML: \(error)")
+            throw ConfigError(file: file, line: nil, problem: "not valid YAML: " + String("\(error)".prefix { $0 != "\n" }))
         }
         var reader = Reader(file: file)
         return try reader.config(root)
@@ -45,6 +45,9 @@ public enum ConfigParser {
         switch error {
         case let .scanner(_, _, mark, _), let .parser(_, _, mark, _), let .composer(_, _, mark, _):
             return mark.line
+        case let .reader(_, offset?, _, yaml):
+            // The line holding the offending byte.
+            return yaml.utf8.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         default:
             return nil
         }
@@ -54,8 +57,11 @@ public enum ConfigParser {
         switch error {
         case let .scanner(context, problem, _, _), let .parser(context, problem, _, _), let .composer(context, problem, _, _):
             return [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
+        case let .reader(problem, _, _, _):
+            return problem
         default:
-            return "\(error)"
+            // Yams' descriptions echo the offending line and a caret on lines of their own; the error is one line.
+            return String("\(error)".prefix { $0 != "\n" })
         }
     }
 }

@@ -1,0 +1,29 @@
+extension Escape {
+    /// Input as the text of a quoted Mermaid label or a Gantt task name:
+    /// ``visible(_:limit:)``, then every character Mermaid or the HTML it
+    /// produces would read as syntax as its `#…;` entity: `"` ends a label,
+    /// `:` ends a task name, `;` and `%%` end a statement or start a comment,
+    /// `#…;` is an entity, `< > &` are HTML and `` ` `` starts Markdown text.
+    /// An empty name shows as `""`.
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    public static func mermaid(_ text: String, limit: Int = nameLimit) -> String {
+        if text.isEmpty { return "#quot;#quot;" }
+        var output = ""
+        for scalar in visible(text, limit: limit).unicodeScalars {
+            switch scalar {
+            case "\"": output += "#quot;"
+            case "#": output += "#35;"
+            case "&": output += "#amp;"
+            case "<": output += "#lt;"
+            case ">": output += "#gt;"
+            case "`": output += "#96;"
+            case ":": output += "#58;"
+            case ";": output += "#59;"
+            case "%": output += "#37;"
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+}
