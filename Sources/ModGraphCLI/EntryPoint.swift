@@ -14,10 +14,13 @@ public enum EntryPoint {
             try command.run()
             return 0
         } catch let error as LoadError {
-            // The first line is the error; the compiler's diagnostics follow as notes.
-            let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
-            Console.error(String(lines.first ?? ""))
-            for line in lines.dropFirst() { Console.note(String(line)) }
+            // One line of error; a failed manifest's compiler diagnostics follow as notes.
+            if case let .manifestFailed(manifest, diagnostics) = error {
+                Console.error("\(manifest): manifest failed to load")
+                for line in diagnostics.split(separator: "\n") { Console.note(String(line)) }
+            } else {
+                Console.error(error.description)
+            }
             return 2
         } catch let error as ConfigError {
             Console.error(error.description)

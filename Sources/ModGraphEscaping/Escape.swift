@@ -51,7 +51,7 @@ public enum Escape {
     }
 
     /// Whether a scalar must be spelled out rather than shown.
-    static func needsSpelling(_ scalar: Unicode.Scalar) -> Bool {
+    public static func needsSpelling(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true            // C0, DEL, C1 (ESC starts terminal sequences)
         case 0x2028, 0x2029: true                      // line and paragraph separators

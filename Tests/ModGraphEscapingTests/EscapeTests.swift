@@ -123,3 +123,14 @@ struct EscapeTests {
         }
     }
 }
+
+@Suite("JSON strings")
+struct JSONStringTests {
+    @Test func controlsAndInvisiblesAreEscapedAndRoundTrip() throws {
+        #expect(Escape.jsonString("a\"b\\c\nd") == #""a\"b\\c\nd""#)
+        #expect(Escape.jsonString("\u{1B}\u{0}") == #""\u001b\u0000""#)
+        #expect(Escape.jsonString("x\u{202E}y\u{2028}") == #""x\u202ey\u2028""#)
+        #expect(Escape.jsonString("\u{1FFFE}") == #""\ud83f\udffe""#)
+        #expect(Escape.jsonString("模块 👩‍💻") == "\"模块 👩‍💻\"")
+    }
+}

@@ -1,3 +1,5 @@
+import ModGraphEscaping
+
 /// A JSON document with object keys in the order they were written, so that
 /// output reads in a sensible order and is byte-identical from run to run.
 public indirect enum JSONValue: Equatable, Sendable {
@@ -67,20 +69,6 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     private static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
+        output += Escape.jsonString(value)
     }
 }

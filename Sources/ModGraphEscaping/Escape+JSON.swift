@@ -1,0 +1,35 @@
+extension Escape {
+    /// A JSON string literal, quotes included: `"` and `\` escaped, and every
+    /// character ``visible(_:limit:)`` would spell out written as `\uXXXX`
+    /// (a surrogate pair above U+FFFF), so the value is exact when parsed and
+    /// the document shows no control, line separator or bidirectional override
+    /// when printed. Never cut: JSON is data.
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    public static func jsonString(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where needsSpelling(scalar):
+                if scalar.value > 0xFFFF {
+                    let offset = scalar.value - 0x10000
+                    output += utf16Escape(0xD800 + (offset >> 10)) + utf16Escape(0xDC00 + (offset & 0x3FF))
+                } else {
+                    output += utf16Escape(scalar.value)
+                }
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output + "\""
+    }
+
+    private static func utf16Escape(_ unit: UInt32) -> String {
+        let hex = String(unit, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// Files modgraph writes: never through a planted link, never a half-written
+/// or mixed report, never a number that makes a command run without end.
+@Suite("Output safety")
+struct OutputSafetyTests {
+    private func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-output-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    private var sample: String { ModGraphRunner.samples.appendingPathComponent("VerticalApp").path }
+
+    /// The last process id the kernel handed out, so a test can guess the next ones as an attacker would.
+    private func lastProcessID() -> Int? {
+        (try? String(contentsOfFile: "/proc/sys/kernel/ns_last_pid", encoding: .utf8))
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    @Test func plantedLinksAreNeverFollowed() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let victim = folder.appendingPathComponent("victim.txt")
+        try "precious\n".write(to: victim, atomically: false, encoding: .utf8)
+        let output = folder.appendingPathComponent("out").appendingPathComponent("graph.txt")
+        try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // An attacker who can write into the folder plants links at every
+        // temporary name modgraph might choose (its pid is predictable).
+        if let last = lastProcessID() {
+            for pid in (last + 1)...(last + 400) {
+                try? FileManager.default.createSymbolicLink(
+                    atPath: output.deletingLastPathComponent().appendingPathComponent(".graph.txt.\(pid).tmp").path,
+                    withDestinationPath: victim.path)
+            }
+        }
+        let result = try ModGraphRunner.run(["graph", sample, "--output", output.path])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
+        #expect(try String(contentsOf: output, encoding: .utf8).hasPrefix("1 package, 16 targets"))
+
+        // A link at the output's own name is replaced, not written through.
+        try FileManager.default.removeItem(at: output)
+        try FileManager.default.createSymbolicLink(atPath: output.path, withDestinationPath: victim.path)
+        let again = try ModGraphRunner.run(["graph", sample, "--output", output.path])
+        #expect(again.status == 0, "\(again.errors)")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: output.path)
+        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+    }
+
+    @Test func staleTemporariesOfDeadRunsAreRemoved() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dead = pid_t(Int32.max - 7)  // above any pid_max
+        let stale = folder.appendingPathComponent(".modgraph-\(dead)-abc123.tmp")
+        let staleFolder = folder.appendingPathComponent(".report.modgraph-\(dead)-def456.tmp")
+        try "half".write(to: stale, atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(at: staleFolder, withIntermediateDirectories: true)
+        try "half".write(to: staleFolder.appendingPathComponent("graph.svg"), atomically: false, encoding: .utf8)
+        let live = folder.appendingPathComponent(".modgraph-\(getpid())-abc123.tmp")
+        try "in progress".write(to: live, atomically: false, encoding: .utf8)
+        let mine = folder.appendingPathComponent("notes.tmp")
+        try "mine".write(to: mine, atomically: false, encoding: .utf8)
+
+        let result = try ModGraphRunner.run(["graph", sample, "--output", folder.appendingPathComponent("g.txt").path])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+        #expect(!FileManager.default.fileExists(atPath: staleFolder.path))
+        #expect(FileManager.default.fileExists(atPath: live.path), "another live run's file stays")
+        #expect(FileManager.default.fileExists(atPath: mine.path), "files not of modgraph's naming stay")
+    }
+
+    @Test func aReportFolderIsReplacedWholeAndTheUsersFilesStay() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("report")
+        let first = try ModGraphRunner.run(["report", sample, "--output", report.path, "--workers", "2"])
+        #expect(first.status == 0, "\(first.errors)")
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: report.path))
+        #expect(files == ["graph.svg", "graph.dot", "schedule.svg", "report.md", "report.json"])
+        let second = try ModGraphRunner.run(["report", sample, "--output", report.path, "--workers", "2"])
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: report.path)) == files)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report"], "no sibling left behind")
+
+        // A folder with the user's own files is written into, file by file; their files stay.
+        let shared = folder.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        try "keep".write(to: shared.appendingPathComponent("README.txt"), atomically: false, encoding: .utf8)
+        let third = try ModGraphRunner.run(["report", sample, "--output", shared.path, "--workers", "2"])
+        #expect(third.status == 0, "\(third.errors)")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: shared.path)) == files.union(["README.txt"]))
+    }
+
+    /// Killed at random moments, a report leaves either the old folder or the new one, whole.
+    @Test func aKilledReportNeverLeavesAMix() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("report")
+        let executable = try #require(ModGraphRunner.executable)
+        let expected: Set<String> = ["graph.svg", "graph.dot", "schedule.svg", "report.md", "report.json"]
+        var generator = SystemRandomNumberGenerator()
+        for trial in 0..<6 {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["report", sample, "--output", report.path, "--workers", "2"]
+            process.environment = ProcessInfo.processInfo.environment.merging(["MODGRAPH_CACHE_DIR": ModGraphRunner.cacheFolder]) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32.random(in: 20_000...400_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if FileManager.default.fileExists(atPath: report.path) {
+                let files = Set(try FileManager.default.contentsOfDirectory(atPath: report.path))
+                #expect(files == expected, "trial \(trial): the report folder holds \(files.sorted())")
+                let markdown = try String(contentsOf: report.appendingPathComponent("report.md"), encoding: .utf8)
+                #expect(markdown.hasPrefix("# Module graph of VerticalApp") && markdown.hasSuffix("\n"), "trial \(trial): report.md is partial")
+            }
+        }
+        let final = try ModGraphRunner.run(["report", sample, "--output", report.path, "--workers", "2"])
+        #expect(final.status == 0, "\(final.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report"], "leftovers of killed runs are removed")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: report.path)) == expected)
+    }
+
+    @Test func emptyOutputPathsAreUsageErrors() throws {
+        let graph = try ModGraphRunner.run(["graph", sample, "--output", ""])
+        #expect(graph.status == 2)
+        #expect(graph.errors == "error: --output: the path is empty; give a file name, or - for standard output\n")
+        let report = try ModGraphRunner.run(["report", sample, "--output", ""])
+        #expect(report.status == 2)
+        #expect(report.errors == "error: --output: the path is empty; give a folder\n")
+    }
+
+    /// Numbers from the command line are bounded before anything runs.
+    @Test(.timeLimit(.minutes(1)), arguments: [
+        ["schedule", "--workers", "100000000", "--format", "mermaid"],
+        ["report", "--workers", "9223372036854775807", "--output", "/nonexistent/never"],
+        ["schedule", "--bottleneck-candidates", "99999999"],
+        ["graph", "--focus", "App", "--depth", "99999999999"],
+    ])
+    func numericOptionsHaveBounds(_ arguments: [String]) throws {
+        let result = try ModGraphRunner.run([arguments[0], sample] + arguments.dropFirst())
+        #expect(result.status == 2, "\(result.errors)")
+        #expect(result.errors.contains("must be from"), "\(result.errors)")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test func helpSaysTheBounds() throws {
+        let help = try ModGraphRunner.run(["schedule", "--help"])
+        let words = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("to simulate, 1 to 1,024"))
+        #expect(words.contains("(0 to 10,000)"))
+    }
+}
