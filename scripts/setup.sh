@@ -2,8 +2,10 @@
 # Installs what ModGraph needs to build and test, and nothing that is already there:
 #   - a Swift 6 toolchain (checked, not installed: get it from swift.org)
 #   - Graphviz (the `dot` tool and libgvc/libcgraph with their pkg-config files)
-#     Debian/Ubuntu: apt-get install graphviz libgraphviz-dev pkg-config
-#     macOS:         brew install graphviz pkg-config
+#   - cmark-gfm, GitHub's Markdown renderer, with which the tests check that no
+#     name in report.md turns into HTML
+#     Debian/Ubuntu: apt-get install graphviz libgraphviz-dev pkg-config cmark-gfm
+#     macOS:         brew install graphviz pkg-config cmark-gfm
 set -euo pipefail
 
 say() { printf 'setup: %s\n' "$*" >&2; }
@@ -17,7 +19,11 @@ have_graphviz() {
     command -v dot >/dev/null 2>&1 && command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libgvc libcgraph
 }
 
-if have_graphviz; then
+have_everything() {
+    have_graphviz && command -v cmark-gfm >/dev/null 2>&1
+}
+
+if have_everything; then
     exit 0
 fi
 
@@ -29,17 +35,17 @@ case "$(uname -s)" in
         fi
         sudo=""
         if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-        say "installing graphviz, libgraphviz-dev and pkg-config with apt-get"
+        say "installing graphviz, libgraphviz-dev, pkg-config and cmark-gfm with apt-get"
         $sudo apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq graphviz libgraphviz-dev pkg-config >/dev/null
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq graphviz libgraphviz-dev pkg-config cmark-gfm >/dev/null
         ;;
     Darwin)
         if ! command -v brew >/dev/null 2>&1; then
             say "Graphviz is missing and Homebrew is not installed; install Homebrew (https://brew.sh) or Graphviz by hand"
             exit 2
         fi
-        say "installing graphviz and pkg-config with Homebrew"
-        brew install graphviz pkg-config
+        say "installing graphviz, pkg-config and cmark-gfm with Homebrew"
+        brew install graphviz pkg-config cmark-gfm
         ;;
     *)
         say "unsupported system $(uname -s); install Graphviz by hand"
@@ -47,4 +53,4 @@ case "$(uname -s)" in
         ;;
 esac
 
-have_graphviz || { say "Graphviz still not found after installing"; exit 2; }
+have_everything || { say "Graphviz or cmark-gfm still not found after installing"; exit 2; }

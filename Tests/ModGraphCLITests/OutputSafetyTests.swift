@@ -80,8 +80,12 @@ struct OutputSafetyTests {
         #expect(first.status == 0, "\(first.errors)")
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: report.path))
         #expect(files == ["graph.svg", "graph.dot", "schedule.svg", "report.md", "report.json"])
+        let before = try FileManager.default.attributesOfItem(atPath: report.path)[.systemFileNumber] as? Int
         let second = try ModGraphRunner.run(["report", sample, "--output", report.path, "--workers", "2"])
         #expect(second.status == 0, "\(second.errors)")
+        // A new folder took the old one's place in one rename: no reader saw old and new files side by side.
+        let after = try FileManager.default.attributesOfItem(atPath: report.path)[.systemFileNumber] as? Int
+        #expect(before != nil && before != after, "the report was written into the old folder file by file")
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: report.path)) == files)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report"], "no sibling left behind")
 
