@@ -6,6 +6,7 @@ import PackageDescription
 //                      Mermaid, GitHub commands): every name from input reaches output through it
 //   ModGraphCore       pure graph model and algorithms (no I/O, no processes)
 //   ModGraphManifest   `swift package dump-package` decoding and workspace loading
+//   ModGraphXcode      Xcode projects and workspaces: project.pbxproj and contents.xcworkspacedata
 //   ModGraphRules      `.modgraph.yml` and the layering rules `modgraph check` enforces
 //   ModGraphPlanning   build planning on the graph: waves, critical path, simulated builds (pure)
 //   ModGraphWeights    what targets cost: source line counts, weights files, measured builds
@@ -40,6 +41,8 @@ let package = Package(
         .target(name: "ModGraphEscaping"),
         .target(name: "ModGraphCore"),
         .target(name: "ModGraphManifest", dependencies: ["ModGraphCore"]),
+        // Xcode projects and workspaces (project.pbxproj, contents.xcworkspacedata), read without Xcode.
+        .target(name: "ModGraphXcode", dependencies: ["ModGraphCore"]),
         .target(name: "ModGraphRules", dependencies: ["ModGraphCore", "Yams"]),
         .target(name: "ModGraphPlanning", dependencies: ["ModGraphCore"]),
         .target(name: "ModGraphWeights", dependencies: ["ModGraphCore", "ModGraphManifest"]),
@@ -80,6 +83,7 @@ let package = Package(
         .target(name: "ModGraphTestSupport", dependencies: ["ModGraphCore"], path: "Tests/ModGraphTestSupport"),
         .testTarget(name: "ModGraphEscapingTests", dependencies: ["ModGraphEscaping"]),
         .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore", "ModGraphTestSupport"]),
+        .testTarget(name: "ModGraphXcodeTests", dependencies: ["ModGraphXcode", "ModGraphCore"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore"]),
         .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning", "ModGraphCore", "ModGraphTestSupport"]),
