@@ -82,3 +82,25 @@ struct FilterTests {
         #expect(Self.graph.withoutTests().packages.map(\.identity.rawValue) == ["app", "atomics", "log", "nio"])
     }
 }
+
+@Suite("Build environment")
+struct BuildEnvironmentTests {
+    /// One pass gives what the three filters give one after another, and the graph remembers the environment.
+    @Test func onePassEqualsTheFiltersInTurn() {
+        let environment = BuildEnvironment(platform: "macos", enabledTraits: nil, includesTests: false)
+        let once = FilterTests.graph.restricted(to: environment)
+        let inTurn = FilterTests.graph.restricted(toPlatform: "macos").withoutTests()
+        #expect(once.targets == inTurn.targets)
+        #expect(once.edges == inTurn.edges)
+        #expect(once.packages == inTurn.packages)
+        #expect(once.environment == environment)
+        #expect(inTurn.environment == environment)
+        #expect(FilterTests.graph.environment == .everything)
+    }
+
+    @Test func filteringKeepsTheEnvironment() {
+        let linux = FilterTests.graph.restricted(to: BuildEnvironment(platform: "linux"))
+        #expect(linux.filtered(targets: { _ in true }).environment.platform == "linux")
+        #expect(linux.withoutTests().environment == BuildEnvironment(platform: "linux", includesTests: false))
+    }
+}

@@ -13,6 +13,8 @@ public struct ModuleGraph: Sendable, Equatable {
     public let edges: [Edge]
     /// Vertex `i` is `targets[i]`; one edge per distinct `(from, to)` pair.
     public let digraph: Digraph
+    /// The build this graph describes (``restricted(to:)`` sets it); filtering keeps it.
+    public internal(set) var environment: BuildEnvironment = .everything
 
     private let indexByID: [TargetID: Int]
 
@@ -84,7 +86,7 @@ public struct ModuleGraph: Sendable, Equatable {
         let keptTargets = targets.filter(isIncluded)
         let keptIDs = Set(keptTargets.map(\.id))
         let usedPackages = Set(keptTargets.map(\.package))
-        return ModuleGraph(
+        var graph = ModuleGraph(
             packages: packages.filter { package in
                 usedPackages.contains(package.identity)
                     || (package.isLoaded && package.origin.isOwn)
@@ -96,25 +98,24 @@ public struct ModuleGraph: Sendable, Equatable {
             }.filter { !$0.targets.isEmpty },
             edges: edges.filter(keepEdge)
         )
+        graph.environment = environment
+        return graph
     }
 
     /// Only the edges that exist when building for `platform` (case-insensitive).
     public func restricted(toPlatform platform: String) -> ModuleGraph {
-        filtered(edges: { $0.condition?.applies(toPlatform: platform) ?? true }).withoutUnusedExternals()
+        restricted(to: BuildEnvironment(platform: platform, enabledTraits: environment.enabledTraits, includesTests: environment.includesTests))
     }
 
     /// Only the edges that exist with each package's enabled traits, given
     /// per package; a package without an entry keeps all of its edges.
     public func restricted(toTraits enabledTraits: [PackageIdentity: Set<String>]) -> ModuleGraph {
-        filtered(edges: { edge in
-            guard let condition = edge.condition, let enabled = enabledTraits[edge.from.package] else { return true }
-            return condition.applies(withTraits: enabled)
-        }).withoutUnusedExternals()
+        restricted(to: BuildEnvironment(platform: environment.platform, enabledTraits: enabledTraits, includesTests: environment.includesTests))
     }
 
     /// Without test targets and their edges.
     public func withoutTests() -> ModuleGraph {
-        filtered(targets: { $0.type != .test }).withoutUnusedExternals()
+        restricted(to: BuildEnvironment(platform: environment.platform, enabledTraits: environment.enabledTraits, includesTests: false))
     }
 
     /// Other packages' code (external products, and remote packages' targets

@@ -1,0 +1,49 @@
+/// The build a graph describes: for which platform, with which package
+/// traits, with or without tests. Like SwiftPM's `BuildEnvironment`, it is one
+/// value: the loader applies it to the graph in one pass
+/// (``ModuleGraph/restricted(to:)``) and the graph carries it, so later stages
+/// (source checks, schedules, reports) read it from the graph instead of being
+/// handed `--platform` again.
+public struct BuildEnvironment: Hashable, Sendable {
+    /// Only edges active on this platform (case-insensitive); nil keeps every platform's.
+    public var platform: String?
+    /// Each package's enabled traits; a package without an entry keeps all of
+    /// its trait-gated edges, and nil keeps every trait-gated edge.
+    public var enabledTraits: [PackageIdentity: Set<String>]?
+    /// Whether test targets are part of the build.
+    public var includesTests: Bool
+
+    public init(platform: String? = nil, enabledTraits: [PackageIdentity: Set<String>]? = nil, includesTests: Bool = true) {
+        self.platform = platform
+        self.enabledTraits = enabledTraits
+        self.includesTests = includesTests
+    }
+
+    /// Every edge of every platform and trait, tests included: the graph as declared.
+    public static let everything = BuildEnvironment()
+
+    /// Whether `edge` exists in this build.
+    public func includes(_ edge: Edge) -> Bool {
+        guard let condition = edge.condition else { return true }
+        if let platform, !condition.applies(toPlatform: platform) { return false }
+        if let enabled = enabledTraits?[edge.from.package], !condition.applies(withTraits: enabled) { return false }
+        return true
+    }
+
+    /// Whether `target` is built.
+    public func includes(_ target: Target) -> Bool {
+        includesTests || target.type != .test
+    }
+}
+
+extension ModuleGraph {
+    /// The graph of `environment`'s build: its targets and edges, then, once,
+    /// without the other packages' code that only the removed parts reached.
+    ///
+    /// - Complexity: O((V + E) log(V + E)): two filtering passes, whatever the environment.
+    public func restricted(to environment: BuildEnvironment) -> ModuleGraph {
+        var graph = filtered(targets: environment.includes, edges: environment.includes).withoutUnusedExternals()
+        graph.environment = environment
+        return graph
+    }
+}
