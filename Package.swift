@@ -29,8 +29,8 @@ let package = Package(
         .library(name: "ModGraphPlanning", targets: ["ModGraphPlanning"]),
         .library(name: "ModGraphRendering", targets: ["ModGraphRendering"]),
         .library(name: "ModGraphSources", targets: ["ModGraphSources"]),
-        // Seeded random graphs for property tests and benchmarks; not for users.
-        .library(name: "ModGraphTestSupport", targets: ["ModGraphTestSupport"]),
+        // ModGraphTestSupport (seeded random graphs for the property tests) is a
+        // target, not a product: not for users. The benchmarks link its sources.
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -11,12 +11,15 @@ let package = Package(
         .package(name: "ModGraph", path: ".."),
     ],
     targets: [
+        // ModGraph's seeded random graphs (Tests/ModGraphTestSupport, through a link): the
+        // library keeps its test support out of its products, as swift-collections does.
+        .target(name: "GraphTestSupport", dependencies: [.product(name: "ModGraphCore", package: "ModGraph")]),
         .target(
             name: "BenchmarkKit",
             dependencies: [
                 .product(name: "ModGraphCore", package: "ModGraph"),
                 .product(name: "ModGraphManifest", package: "ModGraph"),
-                .product(name: "ModGraphTestSupport", package: "ModGraph"),
+                "GraphTestSupport",
             ]
         ),
         .executableTarget(
@@ -29,7 +32,7 @@ let package = Package(
                 .product(name: "ModGraphPlanning", package: "ModGraph"),
                 .product(name: "ModGraphRendering", package: "ModGraph"),
                 .product(name: "ModGraphSources", package: "ModGraph"),
-                .product(name: "ModGraphTestSupport", package: "ModGraph"),
+                "GraphTestSupport",
             ]
         ),
         // Writes synthetic workspaces (Package.swift or dump JSON) and edge lists.

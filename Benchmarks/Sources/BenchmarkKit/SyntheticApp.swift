@@ -1,5 +1,5 @@
 import ModGraphCore
-import ModGraphTestSupport
+import GraphTestSupport
 
 /// The blueprint of a synthetic modular app, deterministic by seed: the
 /// modules, who depends on whom, which package each lives in, and how much

@@ -1,5 +1,5 @@
 import ModGraphCore
-import ModGraphTestSupport
+import GraphTestSupport
 
 /// Graphs for graph-only benchmarks, built in memory.
 public enum SyntheticGraph {

@@ -1,6 +1,6 @@
 import Foundation
 import ModGraphCore
-import ModGraphTestSupport
+import GraphTestSupport
 
 /// Swift files for the targets of a synthetic graph, written to a temporary
 /// folder so that the source benchmarks read, parse and check real files.

@@ -1,7 +1,7 @@
 import BenchmarkKit
 import ModGraphCore
 import ModGraphPlanning
-import ModGraphTestSupport
+import GraphTestSupport
 
 /// Build planning on 100,000 targets (about 700,000 edges), as issue 4 sets:
 /// waves, critical path with slack, and a simulated build, each under 1 s.
