@@ -125,7 +125,7 @@ struct GraphViewTests {
         #expect(view.nodes.map(\.id) == ViewFixture.names(graph))
         #expect(view.digraph == graph.digraph)
         // Only C → D is conditional.
-        #expect(view.edgeTraits == [GraphView.EdgeKey(from: 2, to: 3): GraphView.EdgeTraits(conditions: [Condition(platforms: ["linux"])])])
+        #expect(view.edgeAttributes == [GraphView.EdgeKey(from: 2, to: 3): GraphView.EdgeAttributes(conditions: [Condition(platforms: ["linux"])])])
         #expect(view.nodes(for: ViewFixture.d) == [3])
     }
 
@@ -137,7 +137,7 @@ struct GraphViewTests {
         // A → B, A → C become A → Lib; B → D, C → D become Lib → D; D → E and F → E go to QKit.
         #expect(ViewFixture.pairs(view.digraph) == [[0, 1], [0, 2], [1, 4], [2, 1], [3, 4]])
         // Lib → D stands for B → D too, which always applies: not conditional.
-        #expect(view.edgeTraits.isEmpty)
+        #expect(view.edgeAttributes.isEmpty)
     }
 
     @Test func packagesStandForAllTheirTargets() {
@@ -161,7 +161,7 @@ struct GraphViewTests {
         let reduced = view.transitivelyReduced()
         #expect(!reduced.digraph.hasEdge(from: 0, to: 3))
         #expect(reduced.digraph.edgeCount == view.digraph.edgeCount - 1)
-        #expect(reduced.edgeTraits == view.edgeTraits)
+        #expect(reduced.edgeAttributes == view.edgeAttributes)
         let kept = view.transitivelyReduced(keeping: [GraphView.EdgeKey(from: 0, to: 3)])
         #expect(kept.digraph == view.digraph)
     }

@@ -64,16 +64,16 @@ extension GraphView {
                 }
             }
         }
-        var traits: [EdgeKey: EdgeTraits] = [:]
+        var attributes: [EdgeKey: EdgeAttributes] = [:]
         for (key, entry) in declarations where !entry.always || entry.plugin {
-            traits[key] = EdgeTraits(conditions: entry.always ? [] : entry.conditions.sorted(), isPlugin: entry.plugin)
+            attributes[key] = EdgeAttributes(conditions: entry.always ? [] : entry.conditions.sorted(), isPlugin: entry.plugin)
         }
         var nodesOfTarget: [TargetID: [Int]] = [:]
         for (vertex, target) in graph.targets.enumerated() { nodesOfTarget[target.id] = nodesOfVertex[vertex] }
         self.init(
             level: level, nodes: nodes,
             digraph: Digraph(vertexCount: nodes.count, edges: declarations.keys.map { ($0.from, $0.to) }),
-            edgeTraits: traits, nodesOfTarget: nodesOfTarget,
+            edgeAttributes: attributes, nodesOfTarget: nodesOfTarget,
             packageNames: Dictionary(Set(nodes.map(\.package)).map { ($0, graph.package($0)?.name ?? $0.rawValue) },
                                      uniquingKeysWith: { first, _ in first })
         )
@@ -93,7 +93,7 @@ extension GraphView {
         return GraphView(
             level: level, nodes: nodes,
             digraph: Digraph(vertexCount: nodes.count, edges: kept.map { ($0.from, $0.to) }),
-            edgeTraits: edgeTraits.filter { keptKeys.contains($0.key) },
+            edgeAttributes: edgeAttributes.filter { keptKeys.contains($0.key) },
             nodesOfTarget: nodesOfTarget, packageNames: packageNames
         )
     }

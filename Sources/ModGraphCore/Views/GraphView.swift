@@ -36,7 +36,7 @@ public struct GraphView: Sendable, Equatable {
     }
 
     /// What the declarations behind one drawn edge have in common.
-    public struct EdgeTraits: Hashable, Sendable {
+    public struct EdgeAttributes: Hashable, Sendable {
         /// Every declaration behind the edge is conditional; their conditions, sorted.
         public let conditions: [Condition]
         /// Every declaration behind the edge is a plugin use.
@@ -54,9 +54,9 @@ public struct GraphView: Sendable, Equatable {
     public let nodes: [Node]
     /// Vertex `i` is `nodes[i]`.
     public let digraph: Digraph
-    /// Traits of every edge of ``digraph`` that is conditional or a plugin
-    /// use; plain edges are absent.
-    public let edgeTraits: [EdgeKey: EdgeTraits]
+    /// Attributes of every edge of ``digraph`` that is conditional or a plugin
+    /// use; plain edges are absent. (Not "traits": in SwiftPM those are package traits.)
+    public let edgeAttributes: [EdgeKey: EdgeAttributes]
     /// For each target id of the source graph, the nodes that stand for it
     /// (several when more than one product vends a target).
     public let nodesOfTarget: [TargetID: [Int]]
@@ -77,20 +77,20 @@ public struct GraphView: Sendable, Equatable {
     }
 
     public init(
-        level: Level, nodes: [Node], digraph: Digraph, edgeTraits: [EdgeKey: EdgeTraits],
+        level: Level, nodes: [Node], digraph: Digraph, edgeAttributes: [EdgeKey: EdgeAttributes],
         nodesOfTarget: [TargetID: [Int]], packageNames: [PackageIdentity: String]
     ) {
         self.packageNames = packageNames
         self.level = level
         self.nodes = nodes
         self.digraph = digraph
-        self.edgeTraits = edgeTraits
+        self.edgeAttributes = edgeAttributes
         self.nodesOfTarget = nodesOfTarget
     }
 
     /// The traits of the edge `from → to` (plain when none are recorded).
-    public func traits(from: Int, to: Int) -> EdgeTraits {
-        edgeTraits[EdgeKey(from: from, to: to)] ?? EdgeTraits()
+    public func attributes(from: Int, to: Int) -> EdgeAttributes {
+        edgeAttributes[EdgeKey(from: from, to: to)] ?? EdgeAttributes()
     }
 
     /// The nodes that stand for the target `id`; empty when it is not drawn.

@@ -93,11 +93,11 @@ public struct DOTWriter: Sendable {
 
     private func edge(_ from: Int, _ to: Int, in view: GraphView, emphasis: DiagramEmphasis, size: DiagramSize) -> String {
         let key = GraphView.EdgeKey(from: from, to: to)
-        let traits = view.traits(from: from, to: to)
+        let kind = view.attributes(from: from, to: to)
         var attributes: [(String, String)] = []
-        if traits.isPlugin {
+        if kind.isPlugin {
             attributes.append(("style", "dotted"))
-        } else if traits.isConditional {
+        } else if kind.isConditional {
             attributes.append(("style", "dashed"))
         }
         if let note = emphasis.violationNotes[key] {
@@ -106,8 +106,8 @@ public struct DOTWriter: Sendable {
             attributes += [("color", Escape.dot(DiagramPalette.problem)), ("penwidth", "2"), ("tooltip", Escape.dot("part of a dependency cycle"))]
         } else if emphasis.criticalEdges.contains(key) {
             attributes += [("color", Escape.dot(DiagramPalette.critical)), ("penwidth", "2.2"), ("tooltip", Escape.dot(style.criticalPathName, limit: Escape.messageLimit))]
-        } else if traits.isConditional {
-            attributes.append(("tooltip", Escape.dot(traits.conditions.map(\.description).joined(separator: " | "), limit: Escape.messageLimit)))
+        } else if kind.isConditional {
+            attributes.append(("tooltip", Escape.dot(kind.conditions.map(\.description).joined(separator: " | "), limit: Escape.messageLimit)))
         }
         if let length = size.minimumLength(from: from, to: to) { attributes.append(("minlen", String(length))) }
         let suffix = attributes.isEmpty ? "" : " [\(Self.list(attributes))]"

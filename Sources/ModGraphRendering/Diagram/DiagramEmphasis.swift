@@ -70,8 +70,8 @@ struct DiagramEmphasis {
         }
         if !cycleNodes.isEmpty { parts.append("red: \(plural(style.cycles.count, "dependency cycle"))") }
         if !violationNotes.isEmpty { parts.append("thick red: \(plural(style.violations.count, "rule violation"))") }
-        if view.edgeTraits.values.contains(where: { $0.isConditional && !$0.isPlugin }) { parts.append("dashed: conditional") }
-        if view.edgeTraits.values.contains(where: \.isPlugin) { parts.append("dotted: plugin") }
+        if view.edgeAttributes.values.contains(where: { $0.isConditional && !$0.isPlugin }) { parts.append("dashed: conditional") }
+        if view.edgeAttributes.values.contains(where: \.isPlugin) { parts.append("dotted: plugin") }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 }

@@ -35,9 +35,9 @@ public struct MermaidWriter: Sendable {
         var thick: [Int] = [], problems: [Int] = [], critical: [Int] = []
         for (position, edge) in view.digraph.edges.enumerated() {
             let key = GraphView.EdgeKey(from: edge.from, to: edge.to)
-            let traits = view.traits(from: edge.from, to: edge.to)
+            let attributes = view.attributes(from: edge.from, to: edge.to)
             let emphasised = emphasis.violationNotes[key] != nil || emphasis.cycleEdges.contains(key) || emphasis.criticalEdges.contains(key)
-            let arrow = emphasised ? "==>" : (traits.isConditional || traits.isPlugin ? "-.->" : "-->")
+            let arrow = emphasised ? "==>" : (attributes.isConditional || attributes.isPlugin ? "-.->" : "-->")
             lines.append("  n\(edge.from) \(arrow) n\(edge.to)")
             if emphasis.violationNotes[key] != nil { thick.append(position) }
             else if emphasis.cycleEdges.contains(key) { problems.append(position) }
