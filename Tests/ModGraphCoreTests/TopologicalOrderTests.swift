@@ -1,4 +1,4 @@
-import ModGraphCore
+@testable import ModGraphCore
 import Testing
 import ModGraphTestSupport
 
@@ -102,5 +102,18 @@ struct TopologicalOrderTests {
         // Placing 1 readies 0, the smallest; then 3 readies 2, and so on.
         for odd in stride(from: 1, to: count, by: 2) { expected += [odd, odd - 1] }
         #expect(dag.topologicalOrder() == expected)
+    }
+}
+
+@Suite("Ready vertices bounds")
+struct ReadyVerticesBoundsTests {
+    /// A vertex outside the set's capacity would write past its words; debug builds stop at the check instead.
+    @Test func insertingOutsideTheCapacityStopsInDebugBuilds() async {
+        #if DEBUG
+        await #expect(processExitsWith: .failure) {
+            var set = ReadyVertices(capacity: 10)
+            set.insert(64 * 64 * 64)
+        }
+        #endif
     }
 }

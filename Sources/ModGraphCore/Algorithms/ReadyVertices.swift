@@ -19,11 +19,15 @@ struct ReadyVertices: ~Copyable {
     private let middleLevels: [UnsafeMutablePointer<UInt64>]
     private var top: UInt64 = 0
     private let storage: UnsafeMutablePointer<UInt64>
+    /// Vertices are `0..<capacity`; checked in debug builds, where a stray
+    /// vertex would otherwise write outside the words.
+    private let capacity: Int
 
     /// An empty set for the vertices `0..<capacity`.
     ///
     /// - Complexity: O(capacity / 64).
     init(capacity: Int) {
+        self.capacity = capacity
         // Words per level below the top word, level 0 first; at least two levels.
         var sizes: [Int] = []
         var size = max(capacity, 1)
@@ -52,6 +56,7 @@ struct ReadyVertices: ~Copyable {
     /// - Complexity: O(log₆₄ capacity).
     /// - Precondition: `0 <= vertex < capacity`.
     mutating func insert(_ vertex: Int) {
+        assert(vertex >= 0 && vertex < capacity, "vertex \(vertex) outside 0..<\(capacity)")
         level0[vertex &>> 6] |= Self.bit(vertex)
         level1[vertex &>> 12] |= Self.bit(vertex &>> 6)
         var index = vertex &>> 12

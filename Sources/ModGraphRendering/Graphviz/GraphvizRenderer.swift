@@ -49,10 +49,12 @@ public struct GraphvizRenderer: Sendable {
                 if Self.attribute("size", of: graph).isEmpty { Self.setAttribute("size", to: "200,200", of: graph) }
             }
 
-            guard gvLayout(context, graph, engine) == 0, !messages.hasErrors else {
+            let laidOut = gvLayout(context, graph, engine) == 0
+            // A layout that succeeded is freed on every path, also when errors were captured during it.
+            defer { if laidOut { gvFreeLayout(context, graph) } }
+            guard laidOut, !messages.hasErrors else {
                 throw .layoutFailed(engine: engine, message: messages.errorSummary)
             }
-            defer { gvFreeLayout(context, graph) }
 
             var data: UnsafeMutablePointer<CChar>?
             var length = 0
