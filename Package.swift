@@ -1,34 +1,42 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The layers, bottom to top. Each depends only on the ones listed before it:
-//   ModGraphEscaping   the one escaping rule of each output format (text, Markdown, XML, DOT,
-//                      Mermaid, GitHub commands): every name from input reaches output through it
+// The layers, bottom to top. Each depends only on the ones listed before it
+// (.modgraph.yml enforces it; docs/architecture.md draws it):
+//   ModGraphOutput     what every output shares: the one escaping rule of each format (text,
+//                      Markdown, XML, DOT, Mermaid, GitHub commands, JSON) and the JSON writer
 //   ModGraphCore       pure graph model and algorithms (no I/O, no processes)
 //   ModGraphManifest   `swift package dump-package` decoding and workspace loading
 //   ModGraphXcode      Xcode projects and workspaces: project.pbxproj and contents.xcworkspacedata
-//   ModGraphRules      `.modgraph.yml` and the layering rules `modgraph check` enforces
-//   ModGraphPlanning   build planning on the graph: waves, critical path, simulated builds (pure)
-//   ModGraphWeights    what targets cost: source line counts, weights files, measured builds
-//   ModGraphRendering  textual and graphical output (JSON, DOT, Mermaid, check reports, schedules,
-//                      and SVG/PNG/PDF through Graphviz's C libraries, CGraphviz)
+//   ModGraphWeights    what targets cost: source line counts, weights files (read and written), measured builds
+//   ModGraphRules      `.modgraph.yml`, the rules `modgraph check` enforces, and the check's
+//                      formats (text, JSON, GitHub, SARIF, JUnit): no Graphviz
+//   ModGraphPlanning   build planning on the graph: waves, critical path, simulated builds, and
+//                      the schedule's formats (text, JSON, Mermaid, SVG)
+//   ModGraphDiagrams   the graph as text, JSON, DOT, Mermaid and pictures: the only module that
+//                      touches Graphviz's C API (CGraphviz)
 //   ModGraphSources    source-level checks on swift-syntax (interface contents, imports);
-//                      only it and the CLI pay swift-syntax's build time
+//                      only it and what links it pay swift-syntax's build time
+//   ModGraphReport     `modgraph report`: composes the diagram, check and schedule sections
 //   ModGraphCLI        the commands, on swift-argument-parser
 //   modgraph           the executable: one line that runs ModGraphCLI
 // and, beside them, ModGraphTestSupport (Tests/ModGraphTestSupport): seeded random graphs for the
-// property tests and the Benchmarks package, which no shipped module may use (.modgraph.yml).
+// property tests and the benchmarks, which no shipped module may use (.modgraph.yml).
 let package = Package(
     name: "ModGraph",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "modgraph", targets: ["modgraph"]),
+        .library(name: "ModGraphOutput", targets: ["ModGraphOutput"]),
         .library(name: "ModGraphCore", targets: ["ModGraphCore"]),
         .library(name: "ModGraphManifest", targets: ["ModGraphManifest"]),
+        .library(name: "ModGraphXcode", targets: ["ModGraphXcode"]),
+        .library(name: "ModGraphWeights", targets: ["ModGraphWeights"]),
         .library(name: "ModGraphRules", targets: ["ModGraphRules"]),
         .library(name: "ModGraphPlanning", targets: ["ModGraphPlanning"]),
-        .library(name: "ModGraphRendering", targets: ["ModGraphRendering"]),
+        .library(name: "ModGraphDiagrams", targets: ["ModGraphDiagrams"]),
         .library(name: "ModGraphSources", targets: ["ModGraphSources"]),
+        .library(name: "ModGraphReport", targets: ["ModGraphReport"]),
         // ModGraphTestSupport (seeded random graphs for the property tests) is a
         // target, not a product: not for users. The benchmarks link its sources.
     ],
@@ -38,21 +46,21 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
-        .target(name: "ModGraphEscaping"),
+        .target(name: "ModGraphOutput"),
         .target(name: "ModGraphCore"),
         .target(name: "ModGraphManifest", dependencies: ["ModGraphCore"]),
         // Xcode projects and workspaces (project.pbxproj, contents.xcworkspacedata), read without Xcode.
-        .target(name: "ModGraphXcode", dependencies: ["ModGraphCore"]),
-        .target(name: "ModGraphRules", dependencies: ["ModGraphCore", "Yams"]),
-        .target(name: "ModGraphPlanning", dependencies: ["ModGraphCore"]),
-        .target(name: "ModGraphWeights", dependencies: ["ModGraphCore", "ModGraphManifest"]),
-        // Graphviz's libgvc and libcgraph, found through pkg-config; only ModGraphRendering uses it.
+        .target(name: "ModGraphXcode"),
+        .target(name: "ModGraphWeights", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphOutput"]),
+        .target(name: "ModGraphRules", dependencies: ["ModGraphCore", "ModGraphOutput", "Yams"]),
+        .target(name: "ModGraphPlanning", dependencies: ["ModGraphCore", "ModGraphOutput"]),
+        // Graphviz's libgvc and libcgraph, found through pkg-config; only ModGraphDiagrams uses it.
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        .target(name: "ModGraphRendering", dependencies: ["ModGraphCore", "ModGraphRules", "ModGraphPlanning", "ModGraphEscaping", "CGraphviz"]),
+        .target(name: "ModGraphDiagrams", dependencies: ["ModGraphCore", "ModGraphOutput", "CGraphviz"]),
         .target(
             name: "ModGraphSources",
             dependencies: [
@@ -64,15 +72,20 @@ let package = Package(
             ]
         ),
         .target(
+            name: "ModGraphReport",
+            dependencies: ["ModGraphCore", "ModGraphOutput", "ModGraphRules", "ModGraphPlanning", "ModGraphDiagrams"]
+        ),
+        .target(
             name: "ModGraphCLI",
             dependencies: [
                 "ModGraphCore",
-                "ModGraphEscaping",
+                "ModGraphOutput",
                 "ModGraphManifest",
                 "ModGraphRules",
                 "ModGraphPlanning",
                 "ModGraphWeights",
-                "ModGraphRendering",
+                "ModGraphDiagrams",
+                "ModGraphReport",
                 "ModGraphSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -81,16 +94,17 @@ let package = Package(
 
         // Seeded random graphs shared by the property tests and the benchmarks.
         .target(name: "ModGraphTestSupport", dependencies: ["ModGraphCore"], path: "Tests/ModGraphTestSupport"),
-        .testTarget(name: "ModGraphEscapingTests", dependencies: ["ModGraphEscaping"]),
+        .testTarget(name: "ModGraphOutputTests", dependencies: ["ModGraphOutput"]),
         .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore", "ModGraphTestSupport"]),
-        .testTarget(name: "ModGraphXcodeTests", dependencies: ["ModGraphXcode", "ModGraphCore"]),
+        .testTarget(name: "ModGraphXcodeTests", dependencies: ["ModGraphXcode"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore"]),
         .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphWeightsTests", dependencies: ["ModGraphWeights", "ModGraphCore", "ModGraphManifest"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "ModGraphRenderingTests",
-            dependencies: ["ModGraphRendering", "ModGraphPlanning", "ModGraphCore", "ModGraphEscaping"],
+            name: "ModGraphFormatsTests",
+            // Diagrams, schedule formats and the report on small hand-made graphs, against golden files.
+            dependencies: ["ModGraphDiagrams", "ModGraphPlanning", "ModGraphReport", "ModGraphCore", "ModGraphOutput"],
             exclude: ["Golden"]
         ),
         .testTarget(name: "ModGraphSourcesTests", dependencies: ["ModGraphSources", "ModGraphRules", "ModGraphCore", "ModGraphManifest"]),
@@ -98,7 +112,7 @@ let package = Package(
             name: "ModGraphCLITests",
             // Runs the built executable, as users do; the progress bar and loading
             // options are also tested in-process.
-            dependencies: ["modgraph", "ModGraphCLI", "ModGraphManifest", "ModGraphEscaping"],
+            dependencies: ["modgraph", "ModGraphCLI", "ModGraphManifest", "ModGraphOutput"],
             exclude: ["Golden"]
         ),
     ]

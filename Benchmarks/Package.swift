@@ -30,7 +30,7 @@ let package = Package(
                 .product(name: "ModGraphRules", package: "ModGraph"),
                 .product(name: "ModGraphManifest", package: "ModGraph"),
                 .product(name: "ModGraphPlanning", package: "ModGraph"),
-                .product(name: "ModGraphRendering", package: "ModGraph"),
+                .product(name: "ModGraphDiagrams", package: "ModGraph"),
                 .product(name: "ModGraphSources", package: "ModGraph"),
                 "GraphTestSupport",
             ]

@@ -1,5 +1,5 @@
 import Foundation
-import ModGraphEscaping
+import ModGraphOutput
 
 /// Standard output for results, standard error for everything else, so that
 /// `modgraph graph > graph.json` never captures a warning.

@@ -1,4 +1,5 @@
-import ModGraphRendering
+import ModGraphDiagrams
+import ModGraphReport
 
 /// Defaults that keep large diagrams legible and quick; measured in docs/diagrams.md.
 enum DiagramDefaults {

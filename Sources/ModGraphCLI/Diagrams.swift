@@ -1,4 +1,5 @@
-import ModGraphRendering
+import ModGraphDiagrams
+import ModGraphReport
 
 /// Graphviz for the commands: warnings to standard error, failures as one-line errors.
 enum Diagrams {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ModGraphEscaping
+import ModGraphOutput
 import ModGraphManifest
 import ModGraphRules
 

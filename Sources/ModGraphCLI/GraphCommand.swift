@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import ModGraphCore
-import ModGraphRendering
+import ModGraphDiagrams
+import ModGraphReport
 
 /// `modgraph graph`: the module graph itself, as data, diagram source or picture.
 struct GraphCommand: ParsableCommand {

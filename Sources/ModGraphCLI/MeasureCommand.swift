@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import ModGraphCore
 import ModGraphManifest
-import ModGraphRendering
+import ModGraphDiagrams
+import ModGraphReport
 import ModGraphWeights
 
 extension MeasuredBuild.Configuration: ExpressibleByArgument {}

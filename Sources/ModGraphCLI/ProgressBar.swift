@@ -1,5 +1,5 @@
 import Foundation
-import ModGraphEscaping
+import ModGraphOutput
 import ModGraphManifest
 
 /// A one-line progress bar on standard error while a workspace loads:

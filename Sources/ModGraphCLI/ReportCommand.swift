@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
-import ModGraphEscaping
+import ModGraphOutput
 import ModGraphCore
 import ModGraphManifest
 import ModGraphPlanning
-import ModGraphRendering
+import ModGraphDiagrams
+import ModGraphReport
 import ModGraphRules
 import ModGraphWeights
 

@@ -3,7 +3,8 @@ import Foundation
 import ModGraphCore
 import ModGraphManifest
 import ModGraphPlanning
-import ModGraphRendering
+import ModGraphDiagrams
+import ModGraphReport
 import ModGraphWeights
 
 /// `modgraph schedule`: how fast the graph could build on N workers, what

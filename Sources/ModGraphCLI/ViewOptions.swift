@@ -1,6 +1,7 @@
 import ArgumentParser
 import ModGraphCore
-import ModGraphRendering
+import ModGraphDiagrams
+import ModGraphReport
 
 extension GraphView.Level: ExpressibleByArgument {}
 extension DiagramStyle.Clustering: ExpressibleByArgument {}

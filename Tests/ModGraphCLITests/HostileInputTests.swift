@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import ModGraphEscaping
+import ModGraphOutput
 import Testing
 
 /// A workspace an attacker wrote: every target, product, package, folder and

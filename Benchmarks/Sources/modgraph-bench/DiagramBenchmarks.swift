@@ -1,7 +1,7 @@
 import BenchmarkKit
 import Foundation
 import ModGraphCore
-import ModGraphRendering
+import ModGraphDiagrams
 
 /// Diagram layout on large graphs: the view as `modgraph graph --format svg`
 /// builds it by default (reduced above 60 nodes, crowded ranks staggered),

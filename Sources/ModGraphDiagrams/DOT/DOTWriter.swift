@@ -1,0 +1,120 @@
+import ModGraphCore
+import ModGraphOutput
+
+/// Writes a ``GraphView`` (or a whole ``ModuleGraph``) in Graphviz's DOT
+/// language, with the emphasis of a ``DiagramStyle``.
+///
+/// Every identifier is quoted and escaped by ``Escape/dot(_:limit:)`` and
+/// ``Escape/dotIdentifier(_:)``, since target names may hold any Unicode,
+/// quotes, backslashes, line breaks and control characters; node identifiers
+/// are the view's unique ids (`package/Target` for targets) and labels the
+/// display names, cut when very long.
+public struct DOTWriter: Sendable {
+    public var style: DiagramStyle
+
+    public init(style: DiagramStyle = DiagramStyle()) {
+        self.style = style
+    }
+
+    /// Group targets in one box per package; on by default when there are several packages.
+    public init(clusterByPackage: Bool?) {
+        self.init(style: DiagramStyle(clustering: clusterByPackage.map { $0 ? .package : .none }))
+    }
+
+    public func render(_ graph: ModuleGraph) -> String {
+        render(GraphView(graph))
+    }
+
+    public func render(_ view: GraphView) -> String {
+        let emphasis = DiagramEmphasis(style: style, view: view)
+        let size = DiagramSize(view)
+        var lines: [String] = []
+        lines.append("digraph \(Escape.dot("modgraph")) {")
+        var graphAttributes = [
+            "rankdir=TB", "fontname=\"Helvetica\"", "fontsize=11", "newrank=true", "ranksep=0.5",
+            // Ignored by dot; keeps labels apart with sfdp, neato and fdp.
+            "overlap=prism", "outputorder=edgesfirst",
+        ]
+        // Fewer crossing-minimisation passes: on staggered ranks the full
+        // search costs minutes for little gain.
+        if size.staggers { graphAttributes.append("mclimit=0.3") }
+        let clusters = DiagramClusters(view: view, style: style)
+        // Large views: edges that share an end run as one trunk, which is what
+        // keeps hundreds of dependencies on a core module from widening every
+        // rank. (Graphviz 2.4x can crash with concentrate inside clusters.)
+        let dense = size.isLarge && !clusters.hasBoxes
+        graphAttributes.append(dense ? "nodesep=0.15" : "nodesep=0.25")
+        if dense { graphAttributes.append("concentrate=true") }
+        if let legend = emphasis.legend { graphAttributes += ["label=\(Escape.dot(legend, limit: Escape.messageLimit))", "labelloc=b", "labeljust=l"] }
+        lines.append("  graph [\(graphAttributes.joined(separator: ", "))];")
+        lines.append("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11, fontcolor=\"\(DiagramPalette.text)\", margin=\"0.12,0.04\", height=0.3];")
+        lines.append("  edge [color=\"\(DiagramPalette.edge)\", arrowsize=0.6, penwidth=0.8];")
+
+        for group in clusters.groups {
+            if let box = group.box {
+                lines.append("  subgraph \(Escape.dotIdentifier("cluster_" + box.key)) {")
+                lines.append("    label=\(Escape.dot(box.label)); labelloc=t; labeljust=l; fontsize=10; style=\"rounded,dashed\"; color=\"\(DiagramPalette.clusterOutline)\"; fontcolor=\"\(DiagramPalette.clusterText)\";")
+                for node in group.nodes { lines.append("    " + self.node(node, in: view, emphasis: emphasis)) }
+                lines.append("  }")
+            } else {
+                for node in group.nodes { lines.append("  " + self.node(node, in: view, emphasis: emphasis)) }
+            }
+        }
+        for edge in view.digraph.edges {
+            lines.append("  " + self.edge(edge.from, edge.to, in: view, emphasis: emphasis, size: size))
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func node(_ index: Int, in view: GraphView, emphasis: DiagramEmphasis) -> String {
+        let node = view.nodes[index]
+        let colours = emphasis.colours(ofNode: index)
+        var attributes = [("label", Escape.dot(node.name))]
+        switch node.kind {
+        case .target(.test): attributes.append(("style", Escape.dot("rounded,filled,dashed")))
+        case .target(.macro), .target(.plugin): attributes.append(("shape", "component"))
+        case .target(.binary), .target(.system): attributes.append(("shape", "box3d"))
+        case .product: attributes.append(("peripheries", "2"))
+        case .package: attributes.append(("shape", "folder"))
+        default: break
+        }
+        attributes.append(("fillcolor", Escape.dot(colours.fill)))
+        if emphasis.cycleNodes.contains(index) {
+            attributes += [("color", Escape.dot(DiagramPalette.problem)), ("penwidth", "2")]
+        } else if emphasis.criticalNodes.contains(index) {
+            attributes += [("color", Escape.dot(DiagramPalette.critical)), ("penwidth", "2"), ("fontname", Escape.dot("Helvetica-Bold"))]
+        } else {
+            attributes.append(("color", Escape.dot(colours.outline)))
+        }
+        attributes.append(("tooltip", Escape.dot(emphasis.tooltip(ofNode: index), limit: Escape.messageLimit)))
+        return "\(Escape.dotIdentifier(node.id)) [\(Self.list(attributes))];"
+    }
+
+    private func edge(_ from: Int, _ to: Int, in view: GraphView, emphasis: DiagramEmphasis, size: DiagramSize) -> String {
+        let key = GraphView.EdgeKey(from: from, to: to)
+        let kind = view.attributes(from: from, to: to)
+        var attributes: [(String, String)] = []
+        if kind.isPlugin {
+            attributes.append(("style", "dotted"))
+        } else if kind.isConditional {
+            attributes.append(("style", "dashed"))
+        }
+        if let note = emphasis.violationNotes[key] {
+            attributes += [("color", Escape.dot(DiagramPalette.problem)), ("penwidth", "2.5"), ("tooltip", Escape.dot(note, limit: Escape.messageLimit))]
+        } else if emphasis.cycleEdges.contains(key) {
+            attributes += [("color", Escape.dot(DiagramPalette.problem)), ("penwidth", "2"), ("tooltip", Escape.dot("part of a dependency cycle"))]
+        } else if emphasis.criticalEdges.contains(key) {
+            attributes += [("color", Escape.dot(DiagramPalette.critical)), ("penwidth", "2.2"), ("tooltip", Escape.dot(style.criticalPathName, limit: Escape.messageLimit))]
+        } else if kind.isConditional {
+            attributes.append(("tooltip", Escape.dot(kind.conditions.map(\.description).joined(separator: " | "), limit: Escape.messageLimit)))
+        }
+        if let length = size.minimumLength(from: from, to: to) { attributes.append(("minlen", String(length))) }
+        let suffix = attributes.isEmpty ? "" : " [\(Self.list(attributes))]"
+        return "\(Escape.dotIdentifier(view.nodes[from].id)) -> \(Escape.dotIdentifier(view.nodes[to].id))\(suffix);"
+    }
+
+    private static func list(_ attributes: [(String, String)]) -> String {
+        attributes.map { "\($0.0)=\($0.1)" }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,89 @@
+import ModGraphCore
+import ModGraphOutput
+
+/// What a diagram emphasises beyond the graph itself. Every part is
+/// optional: the graph command fills in what the core computes (longest
+/// chain, cycles); `check` adds layers and violations, `schedule` its
+/// weighted critical path, when they run.
+public struct DiagramStyle: Sendable, Equatable {
+    /// How nodes are boxed together.
+    public enum Clustering: String, CaseIterable, Sendable {
+        /// One box per package (the default when the view has several packages).
+        case package
+        /// One box per layer, from ``layers``; nodes without a layer stay outside.
+        case layer
+        case none
+    }
+
+    /// A layer of the architecture, as `check`'s configuration names them.
+    public struct Layer: Hashable, Sendable {
+        public let name: String
+        /// Position from the bottom (0 = lowest); picks the colour and the box order.
+        public let order: Int
+
+        public init(name: String, order: Int) {
+            self.name = name
+            self.order = order
+        }
+    }
+
+    /// A chain of dependencies drawn in red: a violating edge, or the path of
+    /// edges that makes an indirect violation.
+    public struct Chain: Hashable, Sendable {
+        public let targets: [TargetID]
+        /// Shown as the tooltip of the chain's edges, e.g. the broken rule.
+        public let note: String
+
+        public init(targets: [TargetID], note: String) {
+            self.targets = targets
+            self.note = note
+        }
+    }
+
+    /// Nil: boxes per package when the view has several packages, else none.
+    public var clustering: Clustering?
+    /// The layer of each target; when not empty, nodes are coloured by layer
+    /// instead of by target type.
+    public var layers: [TargetID: Layer]
+    /// Drawn bold: the longest dependency chain, or the critical path of a schedule.
+    public var criticalPath: [TargetID]
+    /// What ``criticalPath`` is, for the legend (e.g. "longest chain").
+    public var criticalPathName: String
+    /// Dependency cycles as closed walks (first target repeated at the end), drawn red.
+    public var cycles: [[TargetID]]
+    /// Layering violations, drawn red and thick.
+    public var violations: [Chain]
+
+    public init(
+        clustering: Clustering? = nil,
+        layers: [TargetID: Layer] = [:],
+        criticalPath: [TargetID] = [],
+        criticalPathName: String = "longest chain",
+        cycles: [[TargetID]] = [],
+        violations: [Chain] = []
+    ) {
+        self.clustering = clustering
+        self.layers = layers
+        self.criticalPath = criticalPath
+        self.criticalPathName = criticalPathName
+        self.cycles = cycles
+        self.violations = violations
+    }
+
+    /// The emphasis the graph alone supports: its cycles, or when there are
+    /// none, its longest chain.
+    public static func highlights(of graph: ModuleGraph) -> DiagramStyle {
+        let ids = graph.targets.map(\.id)
+        let cycles = graph.digraph.cycleGroups().map { $0.path.map { ids[$0] } }
+        let chain = cycles.isEmpty ? (graph.digraph.longestChain() ?? []).map { ids[$0] } : []
+        return DiagramStyle(criticalPath: chain, cycles: cycles)
+    }
+
+    /// Every edge of `view` that a highlight runs along, so a reduction keeps it.
+    public func highlightedEdges(in view: GraphView) -> Set<GraphView.EdgeKey> {
+        var edges = Set(view.edges(along: criticalPath))
+        for cycle in cycles { edges.formUnion(view.edges(along: cycle)) }
+        for violation in violations { edges.formUnion(view.edges(along: violation.targets)) }
+        return edges
+    }
+}

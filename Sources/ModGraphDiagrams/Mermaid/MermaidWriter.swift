@@ -1,0 +1,107 @@
+import ModGraphCore
+import ModGraphOutput
+
+/// Writes a ``GraphView`` as a Mermaid `flowchart`, the diagram language
+/// GitHub, GitLab and most wikis render inside Markdown.
+///
+/// Mermaid identifiers are fragile (words such as `end` break a chart), so
+/// nodes are `n0`, `n1`, … and boxes `p0`, `p1`, … in view order, and every
+/// name is a quoted label escaped by ``Escape/mermaid(_:limit:)``.
+public struct MermaidWriter: Sendable {
+    public var style: DiagramStyle
+
+    public init(style: DiagramStyle = DiagramStyle()) {
+        self.style = style
+    }
+
+    public func render(_ graph: ModuleGraph) -> String {
+        render(GraphView(graph))
+    }
+
+    public func render(_ view: GraphView) -> String {
+        let emphasis = DiagramEmphasis(style: style, view: view)
+        var lines = ["flowchart TB"]
+        var classes: [String: [String]] = [:]
+        for (position, group) in DiagramClusters(view: view, style: style).groups.enumerated() {
+            let indent = group.box == nil ? "  " : "    "
+            if let box = group.box { lines.append("  subgraph p\(position)[\"\(Escape.mermaid(box.label))\"]") }
+            for index in group.nodes {
+                lines.append(indent + node(index, in: view))
+                classes[className(of: index, emphasis: emphasis), default: []].append("n\(index)")
+            }
+            if group.box != nil { lines.append("  end") }
+        }
+
+        var thick: [Int] = [], problems: [Int] = [], critical: [Int] = []
+        for (position, edge) in view.digraph.edges.enumerated() {
+            let key = GraphView.EdgeKey(from: edge.from, to: edge.to)
+            let attributes = view.attributes(from: edge.from, to: edge.to)
+            let emphasised = emphasis.violationNotes[key] != nil || emphasis.cycleEdges.contains(key) || emphasis.criticalEdges.contains(key)
+            let arrow = emphasised ? "==>" : (attributes.isConditional || attributes.isPlugin ? "-.->" : "-->")
+            lines.append("  n\(edge.from) \(arrow) n\(edge.to)")
+            if emphasis.violationNotes[key] != nil { thick.append(position) }
+            else if emphasis.cycleEdges.contains(key) { problems.append(position) }
+            else if emphasis.criticalEdges.contains(key) { critical.append(position) }
+        }
+
+        for name in classes.keys.sorted() {
+            lines.append("  classDef \(name) \(classStyle(name, emphasis: emphasis))")
+        }
+        for name in classes.keys.sorted() {
+            lines.append("  class \((classes[name] ?? []).joined(separator: ",")) \(name)")
+        }
+        for index in view.nodes.indices {
+            if emphasis.cycleNodes.contains(index) {
+                lines.append("  style n\(index) stroke:\(DiagramPalette.problem),stroke-width:3px")
+            } else if emphasis.criticalNodes.contains(index) {
+                lines.append("  style n\(index) stroke:\(DiagramPalette.critical),stroke-width:3px,font-weight:bold")
+            }
+        }
+        if !thick.isEmpty { lines.append("  linkStyle \(Self.indices(thick)) stroke:\(DiagramPalette.problem),stroke-width:4px") }
+        if !problems.isEmpty { lines.append("  linkStyle \(Self.indices(problems)) stroke:\(DiagramPalette.problem),stroke-width:3px") }
+        if !critical.isEmpty { lines.append("  linkStyle \(Self.indices(critical)) stroke:\(DiagramPalette.critical),stroke-width:3px") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func node(_ index: Int, in view: GraphView) -> String {
+        let label = Escape.mermaid(view.nodes[index].name)
+        return switch view.nodes[index].kind {
+        case .product: "n\(index)[[\"\(label)\"]]"
+        case .package: "n\(index)[\"\(label)\"]"
+        case .target: "n\(index)(\"\(label)\")"
+        }
+    }
+
+    /// The class that colours a node: its layer, else its kind.
+    private func className(of index: Int, emphasis: DiagramEmphasis) -> String {
+        if !style.layers.isEmpty {
+            return emphasis.layerOfNode[index].map { "layer\($0.order)" } ?? "unlayered"
+        }
+        return switch emphasis.view.nodes[index].kind {
+        case .target(.test): "test"
+        case .target(.executable), .product("executable"): "executable"
+        case .target(.externalProduct), .package(.remote), .package(.registry): "external"
+        case .target(.macro), .target(.plugin), .product("macro"), .product("plugin"): "tool"
+        case .target(.binary), .target(.system): "binary"
+        default: "module"
+        }
+    }
+
+    private func classStyle(_ name: String, emphasis: DiagramEmphasis) -> String {
+        let colours: DiagramPalette.Colours = switch name {
+        case "test": DiagramPalette.colours(for: .target(.test))
+        case "executable": DiagramPalette.colours(for: .target(.executable))
+        case "external", "unlayered": DiagramPalette.colours(for: .target(.externalProduct))
+        case "tool": DiagramPalette.colours(for: .target(.macro))
+        case "binary": DiagramPalette.colours(for: .target(.binary))
+        case _ where name.hasPrefix("layer"): DiagramPalette.colours(forLayer: Int(name.dropFirst(5)) ?? 0)
+        default: DiagramPalette.colours(for: .target(.regular))
+        }
+        let dash = name == "test" ? ",stroke-dasharray:4 3" : ""
+        return "fill:\(colours.fill),stroke:\(colours.outline),color:\(DiagramPalette.text)\(dash)"
+    }
+
+    private static func indices(_ positions: [Int]) -> String {
+        positions.map(String.init).joined(separator: ",")
+    }
+}

@@ -1,0 +1,87 @@
+import ModGraphCore
+import ModGraphOutput
+
+/// What every schedule renderer draws from: the graph, its plan, and how
+/// the weights were made. Vertex `i` of the plan is `graph.targets[i]`.
+public struct ScheduleReport: Sendable {
+    public let graph: ModuleGraph
+    public let plan: BuildPlan
+    /// `units`, `lines` or `s`, printed after every cost and time.
+    public let unit: String
+    /// Where the weights came from: `uniform`, `sources` or a file path.
+    public let weightsSource: String
+    /// Targets that had no weight of their own and got `defaultWeight`.
+    public let defaulted: [TargetID]
+    public let defaultWeight: Double?
+
+    public init(graph: ModuleGraph, plan: BuildPlan, unit: String, weightsSource: String,
+                defaulted: [TargetID] = [], defaultWeight: Double? = nil) {
+        self.graph = graph
+        self.plan = plan
+        self.unit = unit
+        self.weightsSource = weightsSource
+        self.defaulted = defaulted
+        self.defaultWeight = defaultWeight
+        isSinglePackage = Set(graph.targets.map(\.package)).count <= 1
+    }
+
+    /// Plain names when the graph has one package, `identity/Name` otherwise.
+    public func label(_ vertex: Int) -> String {
+        isSinglePackage ? graph.targets[vertex].name : graph.targets[vertex].id.description
+    }
+
+    /// Computed once: labels are asked for per target, per chart row.
+    let isSinglePackage: Bool
+
+    /// The name shown in titles: the root package's, else the first package's.
+    var title: String {
+        (graph.packages.first { $0.origin == .root } ?? graph.packages.first)?.name ?? "graph"
+    }
+
+    /// Vertices in the order charts list them: by simulated start, then end, then label.
+    var chartOrder: [Int] {
+        let build = plan.build
+        return graph.targets.indices.sorted { left, right in
+            if build.start[left] != build.start[right] { return build.start[left] < build.start[right] }
+            if build.end[left] != build.end[right] { return build.end[left] < build.end[right] }
+            return left < right
+        }
+    }
+
+    /// How a change reads in a report: `split Checkout`, `drop App → Checkout`.
+    public func describe(_ change: BuildChange, label: (Int) -> String) -> String {
+        switch change {
+        case .splitTarget(let vertex): "split \(label(vertex)) in two"
+        case let .removeEdge(from, to): "drop \(label(from)) → \(label(to))"
+        }
+    }
+}
+
+/// Numbers as schedules print them: deterministic, with no locale.
+public enum ScheduleNumber {
+    /// Up to two decimals, no trailing zeros: `9`, `8.5`, `12.35`.
+    public static func format(_ value: Double) -> String {
+        fixed(value, decimals: 2, trimmed: true)
+    }
+
+    /// `88.9%`.
+    public static func percent(_ fraction: Double) -> String {
+        fixed(fraction * 100, decimals: 1, trimmed: false) + "%"
+    }
+
+    /// Exactly `decimals` decimals (fewer when `trimmed` drops trailing zeros).
+    public static func fixed(_ value: Double, decimals: Int, trimmed: Bool) -> String {
+        guard value.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e15 else { return String(value) }
+        let whole = Int(scaled / scale)
+        var fraction = String(Int(scaled) - whole * Int(scale))
+        fraction = String(repeating: "0", count: max(0, decimals - fraction.count)) + fraction
+        if trimmed { while fraction.hasSuffix("0") { fraction.removeLast() } }
+        let sign = value < 0 && scaled > 0 ? "-" : ""
+        return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
+}

@@ -1,0 +1,152 @@
+import ModGraphCore
+import ModGraphOutput
+
+/// `modgraph schedule --format text`: the plan for a person at a terminal.
+/// The verdict first (makespan against what is possible), then why (waves,
+/// critical path), what to change (bottlenecks), and the details (every
+/// target's timing and a Gantt chart).
+public enum ScheduleText {
+    /// Bottlenecks shown; the JSON lists them all.
+    public static let bottlenecksShown = 10
+    /// Columns of the Gantt chart's time axis.
+    public static let chartWidth = 60
+
+    public static func render(_ report: ScheduleReport) -> String {
+        var lines: [String] = []
+        let plan = report.plan
+        let build = plan.build
+        let unit = report.unit
+        func amount(_ value: Double) -> String { "\(ScheduleNumber.format(value)) \(unit)" }
+
+        lines.append("\(Escape.text(report.title)): \(count(report.graph.targets.count, "target")) on \(count(build.workers, "worker")), weights: \(Escape.message(report.weightsSource)) (\(unit))")
+        lines.append("")
+        lines.append("Simulated build (list scheduling, highest bottom level first)")
+        lines.append("  makespan     \(amount(build.makespan))")
+        lines.append("  lower bound  \(amount(build.lowerBound)) = max(critical path \(ScheduleNumber.format(build.criticalPathLength)), total work \(ScheduleNumber.format(build.totalWork)) ÷ \(build.workers))")
+        lines.append("  efficiency   \(ScheduleNumber.percent(build.efficiency)) of worker time spent building")
+        lines.append("  idle time    \(amount(build.idleTime)) of worker time waiting")
+
+        lines.append("")
+        lines.append("Waves (wave, width, targets: a wave can build once every earlier wave is done)")
+        let waveDigits = String(plan.waves.members.count).count
+        let widthDigits = String(plan.waves.widths.max() ?? 0).count
+        let barWidth = bar(plan.waves.widths.max() ?? 0).count
+        for (index, members) in plan.waves.members.enumerated() {
+            lines.append("  \(pad(String(index + 1), waveDigits, right: true))  \(pad(String(members.count), widthDigits, right: true)) "
+                + "\(pad(bar(members.count), barWidth))  \(members.map { label(report, $0) }.joined(separator: ", "))")
+        }
+        if let widest = plan.waves.widths.max() {
+            lines.append("  widest wave: \(count(widest, "target")); \(count(plan.waves.members.count, "wave"))")
+        }
+
+        lines.append("")
+        let path = plan.timing.path
+        lines.append("Critical path (\(count(path.count, "target")), \(amount(plan.timing.length)))")
+        if !path.isEmpty {
+            lines.append("  " + path.map { "\(label(report, $0)) (\(ScheduleNumber.format(plan.weights[$0])))" }.joined(separator: " → "))
+        }
+
+        lines.append("")
+        let bottlenecks = plan.bottlenecks
+        lines.append("Bottlenecks (re-simulated \(bottlenecks.targetSplitsTried) of \(bottlenecks.targetSplitCandidates) target splits"
+            + " and \(bottlenecks.edgeRemovalsTried) of \(bottlenecks.edgeRemovalCandidates) dependency removals)")
+        if bottlenecks.ranked.isEmpty {
+            lines.append("  no single split or removed dependency shortens the build")
+        } else {
+            let shown = Array(bottlenecks.ranked.prefix(bottlenecksShown))
+            let descriptions = shown.map { report.describe($0.change) { label(report, $0) } }
+            let width = descriptions.map(\.count).max() ?? 0
+            let rankDigits = String(shown.count).count
+            for (rank, (entry, description)) in zip(shown, descriptions).enumerated() {
+                let saving = bottlenecks.baseline - entry.makespan
+                lines.append("  \(pad("\(rank + 1).", rankDigits + 1, right: true)) \(pad(description, width))  makespan \(amount(entry.makespan))"
+                    + " (−\(ScheduleNumber.format(saving)), −\(ScheduleNumber.percent(saving / bottlenecks.baseline)))")
+            }
+            if bottlenecks.ranked.count > shown.count {
+                lines.append("  … \(bottlenecks.ranked.count - shown.count) more in --format json")
+            }
+        }
+
+        lines.append("")
+        lines.append("Targets (slack: how much later a target could start, with unlimited workers, without delaying the end)")
+        lines += targetTable(report)
+
+        lines.append("")
+        let scale = build.makespan > 0 ? build.makespan / Double(chartWidth) : 0
+        lines.append("Gantt chart (one column = \(ScheduleNumber.format(scale)) \(unit); █ building, ▏ no build step)")
+        lines += gantt(report)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func targetTable(_ report: ScheduleReport) -> [String] {
+        let plan = report.plan
+        let header = ["target", "cost", "wave", "earliest", "latest", "slack", "start", "end", "worker"]
+        var rows: [[String]] = []
+        for vertex in report.chartOrder {
+            rows.append([
+                label(report, vertex),
+                ScheduleNumber.format(plan.weights[vertex]),
+                String(plan.waves.waveOf[vertex] + 1),
+                ScheduleNumber.format(plan.timing.earliestStart[vertex]),
+                ScheduleNumber.format(plan.timing.latestStart[vertex]),
+                ScheduleNumber.format(plan.timing.slack[vertex]),
+                ScheduleNumber.format(plan.build.start[vertex]),
+                ScheduleNumber.format(plan.build.end[vertex]),
+                String(plan.build.worker[vertex] + 1),
+            ])
+        }
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            "  " + cells.enumerated().map { column, cell in
+                column == 0 ? pad(cell, widths[column]) : pad(cell, widths[column], right: true)
+            }.joined(separator: "  ")
+        }
+        return [line(header)] + rows.map(line)
+    }
+
+    private static func gantt(_ report: ScheduleReport) -> [String] {
+        let build = report.plan.build
+        let order = report.chartOrder
+        let labelWidth = order.map { label(report, $0).count }.max() ?? 0
+        func column(_ time: Double) -> Int {
+            let fraction = build.makespan > 0 ? time / build.makespan : 0
+            return fraction.isFinite ? Int((min(max(fraction, 0), 1) * Double(chartWidth)).rounded()) : 0
+        }
+        var lines: [String] = []
+        for vertex in order {
+            let first = column(build.start[vertex])
+            var cells: String
+            if report.plan.weights[vertex] > 0 {
+                let length = max(1, column(build.end[vertex]) - first)
+                cells = String(repeating: " ", count: min(first, chartWidth - 1)) + String(repeating: "█", count: length)
+            } else {
+                cells = String(repeating: " ", count: first) + "▏"
+            }
+            cells = pad(cells, chartWidth)
+            lines.append("  \(pad(label(report, vertex), labelWidth)) │\(cells)│ \(ScheduleNumber.format(build.start[vertex]))–\(ScheduleNumber.format(build.end[vertex]))")
+        }
+        let axis = "0" + pad(ScheduleNumber.format(build.makespan) + " " + report.unit, chartWidth - 1, right: true)
+        lines.append("  \(String(repeating: " ", count: labelWidth)) └\(String(repeating: "─", count: chartWidth))┘")
+        lines.append("  \(String(repeating: " ", count: labelWidth))  \(axis)")
+        return lines
+    }
+
+    /// A proportional bar for a wave's width, at most 30 cells.
+    private static func bar(_ width: Int) -> String {
+        String(repeating: "■", count: min(width, 30))
+    }
+
+    /// A target's label as text: one name, one line (``Escape/text(_:limit:)``).
+    static func label(_ report: ScheduleReport, _ vertex: Int) -> String {
+        Escape.text(report.label(vertex))
+    }
+
+    static func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
+    }
+
+    static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, width - text.count))
+        return right ? fill + text : text + fill
+    }
+}

@@ -1,0 +1,49 @@
+import ModGraphCore
+import ModGraphDiagrams
+import ModGraphOutput
+import ModGraphRules
+
+/// `modgraph check`'s part of the report: the verdict, each violation with its
+/// chain and the manifest line to change, and the layers for the diagram.
+public enum CheckSection {
+    public static func section(_ report: CheckReport) -> ReportSection {
+        let result = report.result
+        let verdict = report.passed ? "passed" : "failed"
+        var summary = ["Check \(verdict): \(result.errorCount) error\(result.errorCount == 1 ? "" : "s"), \(result.warningCount) warning\(result.warningCount == 1 ? "" : "s") (\(report.configFile))"]
+        for finding in result.findings.prefix(5) {
+            // A lone target says little by itself; its message says what is wrong with it.
+            let text = finding.chain.count > 1 ? finding.chainText : finding.message
+            summary.append("  \(finding.rule.rawValue): \(text)")
+        }
+        if result.findings.count > 5 { summary.append("  … and \(result.findings.count - 5) more (report.json)") }
+        var markdown: [String] = ["Rules from \(Escape.markdownCode(report.configFile)): **\(verdict)**, \(result.errorCount) errors, \(result.warningCount) warnings."]
+        if !result.findings.isEmpty {
+            markdown.append("")
+            markdown.append("| rule | severity | chain | where |")
+            markdown.append("|---|---|---|---|")
+            for finding in result.findings {
+                let chain = finding.chain.count > 1 ? finding.chainText : finding.message
+                let position = report.positions[finding].map { Escape.markdownCode($0.description, inTable: true) } ?? ""
+                markdown.append("| \(finding.rule.rawValue) | \(finding.severity.rawValue) | \(Escape.markdown(chain, limit: Escape.messageLimit)) | \(position) |")
+            }
+        }
+        if !result.excused.isEmpty {
+            markdown.append("")
+            markdown.append("Accepted by exceptions: " + result.excused.map { "\(Escape.markdown($0.finding.chainText, limit: Escape.messageLimit)) (\(Escape.markdown($0.reason, limit: Escape.messageLimit)))" }.joined(separator: "; "))
+        }
+        return ReportSection(title: "Layering check", summary: summary, markdown: markdown.joined(separator: "\n"),
+                             jsonKey: "check", json: CheckJSON.document(for: report))
+    }
+
+    /// Layers, lowest first, and violation chains for the diagram.
+    public static func style(_ report: CheckReport, layerNames: [String], into style: inout DiagramStyle) {
+        // Configuration order is top first; diagram order counts from the bottom.
+        let order = Dictionary(uniqueKeysWithValues: layerNames.reversed().enumerated().map { ($1, $0) })
+        style.layers = report.result.layers.compactMap { id, name in
+            order[name].map { (id, DiagramStyle.Layer(name: name, order: $0)) }
+        }.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        style.violations = report.result.findings
+            .filter { $0.severity == .error && $0.chain.count > 1 && $0.rule != .cycle }
+            .map { DiagramStyle.Chain(targets: $0.chain, note: "\($0.rule.rawValue): \($0.message)") }
+    }
+}

@@ -1,0 +1,195 @@
+import ModGraphCore
+import ModGraphDiagrams
+import ModGraphOutput
+
+/// The sections of `modgraph report` that the graph alone supports: the
+/// diagram (graph.svg, graph.dot and a Mermaid version), cycles and the
+/// longest chain, packages, and a table of every target.
+public struct GraphReport: Sendable {
+    public let graph: ModuleGraph
+    /// Emphasis for the diagrams; `check` adds layers and violations to it.
+    public let style: DiagramStyle
+    public let layout: GraphvizLayout
+    /// The diagram is transitively reduced above this many nodes.
+    public let reduceAbove: Int
+
+    /// Mermaid diagrams larger than this are not drawn by GitHub (its limit
+    /// is 500 edges) and are unreadable well before; above it report.md
+    /// shows packages instead of targets.
+    static let mermaidNodeLimit = 100
+    static let mermaidEdgeLimit = 300
+
+    public init(graph: ModuleGraph, style: DiagramStyle, layout: GraphvizLayout, reduceAbove: Int) {
+        self.graph = graph
+        self.style = style
+        self.layout = layout
+        self.reduceAbove = reduceAbove
+    }
+
+    /// The sections, with the warnings Graphviz gave while drawing graph.svg.
+    public func sections() throws(GraphvizError) -> (sections: [ReportSection], warnings: [String]) {
+        let full = GraphView(graph)
+        let reduce = full.nodes.count > reduceAbove
+        let view = reduce ? full.transitivelyReduced(keeping: style.highlightedEdges(in: full)) : full
+        let dot = DOTWriter(style: style).render(view)
+        let svg = try GraphvizRenderer().render(dot: dot, layout: layout, format: .svg)
+        var sections = [
+            graphSection(view: view, reduced: reduce, dot: dot, svg: svg.bytes),
+            structureSection(),
+        ]
+        if Set(graph.targets.map(\.package)).count > 1 { sections.append(packagesSection()) }
+        sections.append(targetsSection())
+        return (sections, svg.warnings)
+    }
+
+    private var label: (Int) -> String { GraphText.targetLabel(graph) }
+
+    private func graphSection(view: GraphView, reduced: Bool, dot: String, svg: [UInt8]) -> ReportSection {
+        var body: [String] = []
+        if let (mermaidView, note) = mermaidDiagram() {
+            body += ["```mermaid", MermaidWriter(style: style).render(mermaidView).trimmingTrailingNewlines(), "```", ""]
+            if let note { body += [note, ""] }
+        } else {
+            body += ["The graph is too large for a Mermaid diagram; see graph.svg.", ""]
+        }
+        body.append("The whole graph: [graph.svg](graph.svg) (Graphviz source: [graph.dot](graph.dot))"
+            + (reduced ? ", transitively reduced: a dependency also reached through another one is not drawn." : "."))
+        body.append("")
+        body.append(legend(reduced: reduced))
+        return ReportSection(
+            title: "Module graph",
+            summary: [GraphText.headline(graph)],
+            markdown: body.joined(separator: "\n"),
+            jsonKey: "graph",
+            json: .object([
+                ("packages", .int(Set(graph.targets.map(\.package)).count)),
+                ("targets", .int(graph.targets.count)),
+                ("dependencies", .int(graph.digraph.edgeCount)),
+                ("drawnDependencies", .int(view.digraph.edgeCount)),
+                ("document", GraphJSON.document(for: graph)),
+            ]),
+            files: [ReportSection.File(name: "graph.svg", bytes: svg), ReportSection.File(name: "graph.dot", bytes: Array(dot.utf8))]
+        )
+    }
+
+    /// The Mermaid view for report.md: reduced targets when they fit, else
+    /// reduced packages, else none; with a sentence saying what was left out.
+    private func mermaidDiagram() -> (GraphView, String?)? {
+        for level in [GraphView.Level.target, .package] {
+            let full = GraphView(graph, level: level)
+            let view = full.transitivelyReduced(keeping: style.highlightedEdges(in: full))
+            guard view.nodes.count <= Self.mermaidNodeLimit, view.digraph.edgeCount <= Self.mermaidEdgeLimit else { continue }
+            var notes: [String] = []
+            if level == .package { notes.append("One node per package: the \(graph.targets.count) targets are too many for a readable Mermaid diagram.") }
+            if view.digraph.edgeCount < full.digraph.edgeCount {
+                notes.append("Drawn without the \(full.digraph.edgeCount - view.digraph.edgeCount) dependencies that longer paths already imply.")
+            }
+            return (view, notes.isEmpty ? nil : notes.joined(separator: " "))
+        }
+        return nil
+    }
+
+    private func legend(reduced: Bool) -> String {
+        var parts = ["Rounded boxes are targets; dashed boxes are tests; green, executables; grey, products of packages that were not loaded."]
+        if !style.cycles.isEmpty { parts.append("Red edges close dependency cycles.") }
+        if !style.criticalPath.isEmpty { parts.append("Bold edges follow the \(style.criticalPathName).") }
+        if !style.violations.isEmpty { parts.append("Thick red edges break the layering rules.") }
+        parts.append("Dashed arrows are conditional (platform or trait).")
+        return parts.joined(separator: " ")
+    }
+
+    private func structureSection() -> ReportSection {
+        let cycles = graph.digraph.cycleGroups()
+        let chain = cycles.isEmpty ? graph.digraph.longestChain() ?? [] : []
+        var summary: [String] = []
+        var body: [String] = []
+        if cycles.isEmpty {
+            summary.append("No dependency cycles.")
+            if !chain.isEmpty {
+                summary.append("Longest chain (\(chain.count)): " + chain.map(label).joined(separator: " → "))
+                body += [
+                    "The longest chain of dependencies: these \(chain.count) targets build one after another, whatever the number of cores.",
+                    "", "```mermaid", chainDiagram(chain, closed: false), "```",
+                ]
+            }
+        } else {
+            summary.append("\(cycles.count == 1 ? "1 dependency cycle" : "\(cycles.count) dependency cycles"): SwiftPM refuses to build them.")
+            for (number, cycle) in cycles.enumerated() {
+                summary.append("Cycle \(number + 1): " + cycle.path.map(label).joined(separator: " → "))
+                body += ["Cycle \(number + 1), \(cycle.members.count) targets:", "", "```mermaid", chainDiagram(cycle.path, closed: true), "```", ""]
+            }
+        }
+        let ids = graph.targets.map(\.id.description)
+        return ReportSection(
+            title: cycles.isEmpty ? "Longest chain" : "Dependency cycles",
+            summary: summary,
+            markdown: body.joined(separator: "\n"),
+            jsonKey: "structure",
+            json: .object([
+                ("cycles", .array(cycles.map { .strings($0.path.map { ids[$0] }) })),
+                ("longestChain", .strings(chain.map { ids[$0] })),
+            ])
+        )
+    }
+
+    /// A left-to-right Mermaid chain; a closed walk ends on its first node again.
+    private func chainDiagram(_ walk: [Int], closed: Bool) -> String {
+        var lines = ["flowchart LR"]
+        let distinct = closed ? Array(walk.dropLast()) : walk
+        for (position, vertex) in distinct.enumerated() {
+            lines.append("  c\(position)(\"\(Escape.mermaid(label(vertex)))\")")
+        }
+        let steps = closed ? distinct.indices.map { ($0, ($0 + 1) % distinct.count) } : Array(zip(distinct.indices, distinct.indices.dropFirst()))
+        for (from, to) in steps { lines.append("  c\(from) --> c\(to)") }
+        if closed { lines.append("  linkStyle default stroke:\(DiagramPalette.problem),stroke-width:2px") }
+        return lines.joined(separator: "\n")
+    }
+
+    private func packagesSection() -> ReportSection {
+        let view = GraphView(graph, level: .package)
+        var rows = ["| Package | Targets | Depends on |", "|---|---:|---|"]
+        var json: [JSONValue] = []
+        for (index, node) in view.nodes.enumerated() {
+            let dependencies = view.digraph.successors(of: index).map { view.nodes[$0].name }
+            rows.append("| \(Escape.markdown(node.name)) | \(node.members.count) | \(dependencies.map { Escape.markdown($0) }.joined(separator: ", ")) |")
+            json.append(.object([
+                ("identity", .string(node.package.rawValue)),
+                ("name", .string(node.name)),
+                ("targets", .int(node.members.count)),
+                ("dependsOn", .strings(view.digraph.successors(of: index).map { view.nodes[$0].package.rawValue })),
+            ]))
+        }
+        let reduced = view.transitivelyReduced()
+        let diagram = reduced.nodes.count <= Self.mermaidNodeLimit
+            ? ["```mermaid", MermaidWriter(style: DiagramStyle(clustering: DiagramStyle.Clustering.none)).render(reduced).trimmingTrailingNewlines(), "```", ""]
+            : []
+        return ReportSection(
+            title: "Packages", summary: [], markdown: (diagram + rows).joined(separator: "\n"),
+            jsonKey: "packages", json: .array(json)
+        )
+    }
+
+    private func targetsSection() -> ReportSection {
+        let depths = graph.digraph.depths()
+        var rows = ["| Target | Type | Depends on | Used by | Depth |", "|---|---|---:|---:|---:|"]
+        var json: [JSONValue] = []
+        for (index, target) in graph.targets.enumerated() {
+            let uses = graph.digraph.successors(of: index).count
+            let users = graph.digraph.predecessors(of: index).count
+            let depth = depths.map { String($0[index]) } ?? "–"
+            rows.append("| \(Escape.markdown(label(index))) | \(target.type.rawValue) | \(uses) | \(users) | \(depth) |")
+            json.append(.object([
+                ("id", .string(target.id.description)),
+                ("dependsOn", .int(uses)),
+                ("usedBy", .int(users)),
+                ("depth", depths.map { .int($0[index]) } ?? .null),
+            ]))
+        }
+        let note = "Depends on and used by count direct dependencies. Depth is the length of the longest chain from the target down (1: depends on nothing)"
+            + (depths == nil ? "; it is undefined while the graph has cycles." : ".")
+        return ReportSection(
+            title: "Targets", summary: [], markdown: ([note, ""] + rows).joined(separator: "\n"),
+            jsonKey: "targets", json: .array(json)
+        )
+    }
+}

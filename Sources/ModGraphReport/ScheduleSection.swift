@@ -1,0 +1,46 @@
+import ModGraphCore
+import ModGraphOutput
+import ModGraphPlanning
+
+/// `modgraph schedule`'s part of the report: waves, the critical path, the
+/// simulated build on this machine's cores, and its Gantt chart as
+/// `schedule.svg` (and in Mermaid, for graphs small enough to read).
+public enum ScheduleSection {
+    /// Above this many targets report.md links schedule.svg instead of embedding a Mermaid chart.
+    public static let mermaidLimit = 60
+
+    public static func section(_ report: ScheduleReport) -> ReportSection {
+        let plan = report.plan
+        let build = plan.build
+        func amount(_ value: Double) -> String { "\(ScheduleNumber.format(value)) \(report.unit)" }
+        let path = plan.timing.path.map(report.label).joined(separator: " → ")
+        let markdownPath = plan.timing.path.map { Escape.markdown(report.label($0)) }.joined(separator: " → ")
+        let summary = [
+            "Build waves: \(plan.waves.members.count), widths \(plan.waves.widths.map(String.init).joined(separator: " "))",
+            "Critical path (\(report.weightsSource), \(amount(plan.timing.length))): \(path)",
+            "Simulated build on \(build.workers) worker\(build.workers == 1 ? "" : "s"): makespan \(amount(build.makespan)), lower bound \(amount(build.lowerBound)), efficiency \(ScheduleNumber.percent(build.efficiency))",
+        ]
+        var markdown = [
+            "Weights: \(Escape.markdown(report.weightsSource, limit: Escape.messageLimit)) (\(report.unit)); \(build.workers) workers, list scheduling with the highest bottom level first.",
+            "",
+            "| makespan | lower bound | critical path | total work | efficiency |",
+            "|---|---|---|---|---|",
+            "| \(amount(build.makespan)) | \(amount(build.lowerBound)) | \(amount(build.criticalPathLength)) | \(amount(build.totalWork)) | \(ScheduleNumber.percent(build.efficiency)) |",
+            "",
+            "Critical path: \(markdownPath)",
+        ]
+        if let best = plan.bottlenecks.ranked.first {
+            markdown.append("")
+            markdown.append("Best single change found: \(report.describe(best.change) { Escape.markdown(report.label($0)) }) → makespan \(amount(best.makespan)).")
+        }
+        markdown.append("")
+        if report.graph.targets.count <= mermaidLimit {
+            markdown += ["```mermaid", ScheduleMermaid.render(report).trimmingTrailingNewlines(), "```"]
+        } else {
+            markdown.append("Gantt chart: [schedule.svg](schedule.svg)")
+        }
+        return ReportSection(title: "Build schedule", summary: summary, markdown: markdown.joined(separator: "\n"),
+                             jsonKey: "schedule", json: ScheduleJSON.document(for: report),
+                             files: [ReportSection.File(name: "schedule.svg", bytes: Array(ScheduleSVG.render(report).utf8))])
+    }
+}

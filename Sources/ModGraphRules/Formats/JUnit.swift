@@ -1,0 +1,40 @@
+import ModGraphOutput
+
+/// `modgraph check --format junit`: one test case per rule, failed when the
+/// rule has errors, so CI dashboards that read JUnit show the check.
+public enum JUnit {
+    public static func render(_ report: CheckReport) -> String {
+        let rules = report.result.rulesChecked
+        let byRule = Dictionary(grouping: report.result.findings, by: \.rule)
+        let failures = rules.filter { (byRule[$0] ?? []).contains { $0.severity == .error } }.count
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<testsuites name="modgraph check" tests="\#(rules.count)" failures="\#(failures)" errors="0">"#,
+            #"  <testsuite name="modgraph check" tests="\#(rules.count)" failures="\#(failures)" errors="0" skipped="0">"#,
+        ]
+        for rule in rules {
+            let findings = byRule[rule] ?? []
+            let errors = findings.filter { $0.severity == .error }
+            let warnings = findings.filter { $0.severity == .warning }
+            lines.append(#"    <testcase classname="modgraph.check" name="\#(Escape.xml(rule.rawValue))">"#)
+            if !errors.isEmpty {
+                lines.append(#"      <failure type="\#(Escape.xml(rule.rawValue))" message="\#(Escape.xml("\(errors.count) violation\(errors.count == 1 ? "" : "s"): \(rule.summary)"))">"# + describe(errors, report) + "</failure>")
+            }
+            if !warnings.isEmpty {
+                lines.append("      <system-out>" + describe(warnings, report) + "</system-out>")
+            }
+            lines.append("    </testcase>")
+        }
+        lines.append("  </testsuite>")
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func describe(_ findings: [Finding], _ report: CheckReport) -> String {
+        findings.map { finding in
+            let position = report.positions[finding].map { " (\($0))" } ?? ""
+            return Escape.xml((finding.chain.isEmpty ? finding.message : "\(finding.chainText): \(finding.message)") + position,
+                              limit: Escape.messageLimit)
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+import ModGraphOutput
+import ModGraphCore
+@testable import ModGraphDiagrams
+@testable import ModGraphPlanning
+@testable import ModGraphReport
+
+/// Graph for the emphasis tests, small enough to check by hand:
+///
+///     App → Feature → Core        App → Core (shortcut)
+///     Feature → Helper → Feature  (a cycle)
+enum EmphasisFixture {
+    static let package = PackageIdentity("demo")
+    static func id(_ name: String) -> TargetID { TargetID(package: package, name: name) }
+    static let app = id("App"), feature = id("Feature"), core = id("Core"), helper = id("Helper")
+
+    static func graph(withCycle: Bool) -> ModuleGraph {
+        var edges = [
+            Edge(from: app, to: feature, kind: .target), Edge(from: feature, to: core, kind: .target),
+            Edge(from: app, to: core, kind: .target), Edge(from: helper, to: core, kind: .target),
+        ]
+        if withCycle {
+            edges += [Edge(from: feature, to: helper, kind: .target), Edge(from: helper, to: feature, kind: .target)]
+        }
+        return ModuleGraph(
+            packages: [Package(identity: package, name: "Demo", path: ".", origin: .root, location: nil, isLoaded: true)],
+            targets: [Target(id: app, type: .executable, path: nil), Target(id: feature, type: .regular, path: nil),
+                      Target(id: core, type: .regular, path: nil), Target(id: helper, type: .regular, path: nil)],
+            products: [], edges: edges
+        )
+    }
+}
+
+@Suite("Diagram emphasis")
+struct DiagramEmphasisTests {
+    @Test func theLongestChainIsBoldWhenThereIsNoCycle() {
+        // Depths: Core 1, Feature 2, Helper 2, App 3: App → Feature → Core.
+        let graph = EmphasisFixture.graph(withCycle: false)
+        let style = DiagramStyle.highlights(of: graph)
+        #expect(style.criticalPath == [EmphasisFixture.app, EmphasisFixture.feature, EmphasisFixture.core])
+        #expect(style.cycles.isEmpty)
+        let dot = DOTWriter(style: style).render(graph)
+        #expect(dot.contains(##""demo/App" -> "demo/Feature" [color="#102a43", penwidth=2.2"##))
+        #expect(dot.contains(##""demo/App" -> "demo/Core";"##))          // not on the chain: plain
+        #expect(dot.contains("bold: longest chain (3 targets)"))
+    }
+
+    @Test func cyclesAreRedAndReplaceTheChain() {
+        let graph = EmphasisFixture.graph(withCycle: true)
+        let style = DiagramStyle.highlights(of: graph)
+        // Vertices: App 0, Core 1, Feature 2, Helper 3; the cycle walk starts at its smallest member.
+        #expect(style.cycles == [[EmphasisFixture.feature, EmphasisFixture.helper, EmphasisFixture.feature]])
+        #expect(style.criticalPath.isEmpty)
+        let dot = DOTWriter(style: style).render(graph)
+        #expect(dot.contains(##""demo/Feature" -> "demo/Helper" [color="#c62828""##))
+        #expect(dot.contains(##""demo/Helper" -> "demo/Feature" [color="#c62828""##))
+        #expect(dot.contains("red: 1 dependency cycle"))
+        let mermaid = MermaidWriter(style: style).render(graph)
+        #expect(mermaid.contains("n2 ==> n3") && mermaid.contains("n3 ==> n2"))
+    }
+
+    @Test func violationsAndLayersFromACheckAreDrawn() {
+        let graph = EmphasisFixture.graph(withCycle: false)
+        let style = DiagramStyle(
+            clustering: .layer,
+            layers: [EmphasisFixture.core: .init(name: "core", order: 0), EmphasisFixture.feature: .init(name: "features", order: 1),
+                     EmphasisFixture.helper: .init(name: "features", order: 1)],
+            violations: [.init(targets: [EmphasisFixture.app, EmphasisFixture.core], note: "app must not use core directly")]
+        )
+        let dot = DOTWriter(style: style).render(graph)
+        #expect(dot.contains(##""demo/App" -> "demo/Core" [color="#c62828", penwidth=2.5, tooltip="app must not use core directly"]"##))
+        #expect(dot.contains(##"subgraph "cluster_layer_0_core""##))
+        #expect(dot.contains(##"subgraph "cluster_layer_1_features""##))
+        // Layer colours: core is the first of the palette, features the second; App has no layer and is grey.
+        #expect(dot.contains(##""demo/Core" [label="Core", fillcolor="#e6eef9""##))
+        #expect(dot.contains(##""demo/Feature" [label="Feature", fillcolor="#e3f2ec""##))
+        #expect(dot.contains(##""demo/App" [label="App", fillcolor="#eeeeee""##))
+        #expect(dot.contains("thick red: 1 rule violation"))
+    }
+
+    @Test func reductionKeepsHighlightedEdges() {
+        // App → Core is implied by App → Feature → Core, but a violation runs along it.
+        let graph = EmphasisFixture.graph(withCycle: false)
+        let view = GraphView(graph)
+        let style = DiagramStyle(violations: [.init(targets: [EmphasisFixture.app, EmphasisFixture.core], note: "x")])
+        #expect(!view.transitivelyReduced().digraph.hasEdge(from: 0, to: 1))
+        #expect(view.transitivelyReduced(keeping: style.highlightedEdges(in: view)).digraph.hasEdge(from: 0, to: 1))
+    }
+}
+
+@Suite("Mermaid output")
+struct MermaidTests {
+    @Test func awkwardNamesGolden() throws {
+        try expectGolden(MermaidWriter().render(Fixtures.awkwardGraph()), "awkward.mmd")
+    }
+
+    @Test func productAndPackageLevelsGolden() throws {
+        let graph = Fixtures.twoPackages()
+        try expectGolden(MermaidWriter().render(GraphView(graph, level: .product)), "two-packages-products.mmd")
+        try expectGolden(DOTWriter().render(GraphView(graph, level: .package)), "two-packages-packages.dot")
+    }
+
+    /// Nothing a name holds can leave its quotes: every line is a known statement.
+    @Test func everyLineIsAStatementMermaidKnows() {
+        let text = MermaidWriter(style: DiagramStyle.highlights(of: Fixtures.awkwardGraph())).render(Fixtures.awkwardGraph())
+        let statement = /^(flowchart TB|  subgraph p\d+\["[^"]*"\]|  end|\s+n\d+(\("[^"]*"\)|\["[^"]*"\]|\[\["[^"]*"\]\])|  n\d+ (-->|-\.->|==>) n\d+|  classDef \w+ .*|  class [n\d,]+ \w+|  style n\d+ .*|  linkStyle [\d,]+ .*)$/
+        for line in text.split(separator: "\n") {
+            #expect(line.wholeMatch(of: statement) != nil, "unexpected line: \(line)")
+        }
+    }
+}
+
+@Suite("DOT golden files")
+struct DOTGoldenTests {
+    @Test func awkwardNamesGolden() throws {
+        let graph = Fixtures.awkwardGraph()
+        try expectGolden(DOTWriter(style: DiagramStyle.highlights(of: graph)).render(graph), "awkward.dot")
+    }
+}
+
+@Suite("Diagram size")
+struct DiagramSizeTests {
+    /// 30 modules all using one hub: depths are Hub 1 and every L 2, so one
+    /// rank holds 30 nodes, more than 24: it is spread over ceil(30 / 24) = 2
+    /// rows. Vertices sort as Hub 0, L00 1 … L29 30; the rank's 2nd, 4th, …
+    /// node (L01, L03, …) is lifted one rank by its outgoing edge.
+    @Test func aCrowdedRankIsStaggered() {
+        let package = PackageIdentity("t")
+        let hub = TargetID(package: package, name: "Hub")
+        let leaves = (0..<30).map { TargetID(package: package, name: ($0 < 10 ? "L0" : "L") + String($0)) }
+        let graph = ModuleGraph(packages: [], targets: ([hub] + leaves).map { Target(id: $0, type: .regular, path: nil) },
+                                products: [], edges: leaves.map { Edge(from: $0, to: hub, kind: .target) })
+        let dot = DOTWriter().render(graph)
+        #expect(dot.contains(#""t/L00" -> "t/Hub";"#))
+        #expect(dot.contains(#""t/L01" -> "t/Hub" [minlen=2];"#))
+        #expect(dot.contains(#""t/L28" -> "t/Hub";"#))
+        #expect(dot.contains(#""t/L29" -> "t/Hub" [minlen=2];"#))
+        #expect(dot.split(separator: "\n").filter { $0.contains("minlen=2") }.count == 15)
+        #expect(dot.contains("mclimit=0.3"))
+        #expect(!dot.contains("concentrate"))  // 31 nodes: not a large view
+    }
+
+    @Test func smallRanksAreLeftAlone() {
+        let dot = DOTWriter().render(EmphasisFixture.graph(withCycle: true))
+        #expect(!dot.contains("minlen"))
+        #expect(!dot.contains("mclimit"))
+    }
+}

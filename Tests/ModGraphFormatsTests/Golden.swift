@@ -1,0 +1,14 @@
+import Foundation
+import Testing
+import ModGraphOutput
+
+/// Compares `actual` with a file under `Golden/`; `MODGRAPH_UPDATE_GOLDEN=1` rewrites the file instead.
+func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
+    if ProcessInfo.processInfo.environment["MODGRAPH_UPDATE_GOLDEN"] == "1" {
+        try actual.write(to: file, atomically: true, encoding: .utf8)
+        return
+    }
+    let expected = try String(contentsOf: file, encoding: .utf8)
+    #expect(actual == expected, "output differs from Golden/\(name); run with MODGRAPH_UPDATE_GOLDEN=1 and review the diff", sourceLocation: sourceLocation)
+}

@@ -1,0 +1,136 @@
+import Testing
+@testable import ModGraphOutput
+
+/// Names an attacker can give a target, product, package, folder or layer.
+let hostileNames = [
+    "Feature\n::add-mask::X", "::add-mask::X", "  ::warning::x", "\u{3000}::error::x", "X\rY", "X\nY", "X\r\nY",
+    "\u{1B}[31mred\u{1B}[0m", "nul\u{0}byte", "bell\u{7}", "del\u{7F}", "c1\u{85}next", "sep\u{2028}line",
+    "rtl\u{202E}txt.exe", "non\u{FFFE}char", "non\u{FFFF}char", "<script>alert(1)</script>",
+    "<a href=javascript:alert(1)>x</a>", "[x](javascript:alert(1))", "![i](http://x/y.png)", "`code`", "a|b",
+    "*bold* _it_ ~~s~~", "$x$", "@everyone #1", "&amp;", "\"quoted\"", "back\\slash", "end\\", "%0A%25",
+    "a:b;c#d%%e", "-->", "", String(repeating: "x", count: 20_000),
+]
+
+@Suite("Escaping")
+struct EscapeTests {
+    @Test func visibleSpellsOutControlsAndKeepsTheRest() {
+        #expect(Escape.visible("X\nY") == #"X\nY"#)
+        #expect(Escape.visible("X\rY") == #"X\rY"#)
+        #expect(Escape.visible("a\tb\\c") == #"a\tb\\c"#)
+        #expect(Escape.visible("\u{1B}[31m") == #"\u{1B}[31m"#)
+        #expect(Escape.visible("a\u{0}b\u{7F}c\u{9B}") == #"a\u{0}b\u{7F}c\u{9B}"#)
+        #expect(Escape.visible("p\u{2028}q\u{202E}r") == #"p\u{2028}q\u{202E}r"#)
+        #expect(Escape.visible("\u{FFFE}\u{FFFF}\u{1FFFE}") == #"\u{FFFE}\u{FFFF}\u{1FFFE}"#)
+        #expect(Escape.visible("Ünïcödé 模块 👩‍💻") == "Ünïcödé 模块 👩‍💻")
+    }
+
+    @Test func longNamesAreCutAndSaySo() {
+        let name = "Feature" + String(repeating: "x", count: 20_000)
+        let shown = Escape.visible(name)
+        #expect(shown.hasPrefix("Featurexxx"))
+        #expect(shown.hasSuffix("…[20,007 characters]"))
+        #expect(shown.unicodeScalars.count < Escape.nameLimit + 30)
+        #expect(Escape.visible(String(repeating: "y", count: Escape.nameLimit)) == String(repeating: "y", count: Escape.nameLimit))
+        #expect(Escape.grouped(1_234_567) == "1,234,567")
+        #expect(Escape.grouped(999) == "999")
+    }
+
+    @Test func textNeverStartsAWorkflowCommand() {
+        #expect(Escape.text("::add-mask::X") == #"\u{3A}:add-mask::X"#)
+        #expect(Escape.text("  ::warning::x") == #"  \u{3A}:warning::x"#)
+        #expect(Escape.text("Feature\n::add-mask::X") == #"Feature\n::add-mask::X"#)
+        #expect(Escape.text("a::b") == "a::b")
+        for name in hostileNames {
+            let shown = Escape.text(name)
+            #expect(!shown.contains("\n") && !shown.contains("\r"), "\(shown)")
+            #expect(!Escape.isWorkflowCommand(Substring(shown)), "\(shown)")
+            #expect(!Escape.isWorkflowCommand(Substring("    " + shown)), "\(shown)")
+            #expect(shown.unicodeScalars.allSatisfy { !Escape.needsSpelling($0) }, "\(shown)")
+        }
+    }
+
+    @Test func isWorkflowCommandMatchesTheRunner() {
+        #expect(Escape.isWorkflowCommand("::error::x"))
+        #expect(Escape.isWorkflowCommand("   ::add-mask::x"))
+        #expect(Escape.isWorkflowCommand("\u{3000}::x"))
+        #expect(!Escape.isWorkflowCommand("x ::error::"))
+        #expect(!Escape.isWorkflowCommand(":x"))
+    }
+
+    @Test func markdownEscapesEverythingActive() {
+        #expect(Escape.markdown("<script>") == #"\<script\>"#)
+        #expect(Escape.markdown("[x](javascript:alert(1))") == #"\[x\](javascript:alert(1))"#)
+        #expect(Escape.markdown("a|b") == #"a\|b"#)
+        #expect(Escape.markdown("@team #12") == ##"\@team \#12"##)
+        #expect(Escape.markdown("Plain-Name_2") == #"Plain-Name\_2"#)
+        #expect(Escape.markdown("X\nY") == #"X\\nY"#)
+    }
+
+    @Test func markdownCodeSpansHoldAnyText() {
+        #expect(Escape.markdownCode("a.yml") == "`a.yml`")
+        #expect(Escape.markdownCode("a`b") == "``a`b``")
+        #expect(Escape.markdownCode("`x") == "`` `x ``")
+        #expect(Escape.markdownCode("a|b", inTable: true) == #"`a\|b`"#)
+        #expect(Escape.markdownCode("a|b") == "`a|b`")
+    }
+
+    @Test func xmlHasNoForbiddenCharacter() {
+        #expect(Escape.xml("<a href='x'>&\"</a>") == "&lt;a href=&apos;x&apos;&gt;&amp;&quot;&lt;/a&gt;")
+        for name in hostileNames {
+            let shown = Escape.xml(name)
+            for scalar in shown.unicodeScalars {
+                let value = scalar.value
+                let allowed = value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
+                    || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
+                #expect(allowed, "\(name): U+\(String(value, radix: 16))")
+            }
+            #expect(!shown.contains("<") && !shown.contains("\n"))
+        }
+    }
+
+    @Test func dotKeepsReturnAndNewlineApart() {
+        #expect(Escape.dot("X\rY") != Escape.dot("X\nY"))
+        #expect(Escape.dotIdentifier("X\rY") != Escape.dotIdentifier("X\nY"))
+        #expect(Escape.dot("a\"b") == #""a\"b""#)
+        #expect(Escape.dot("a\\b") == #""a\\\\b""#)
+        #expect(Escape.dot("two\nlines") == #""two\\nlines""#)
+        #expect(Escape.dot("模块") == "\"模块\"")
+    }
+
+    @Test func longDOTIdentifiersStayDistinctAndShort() {
+        let one = String(repeating: "x", count: 20_000) + "A"
+        let two = String(repeating: "x", count: 20_000) + "B"
+        #expect(Escape.dotIdentifier(one) != Escape.dotIdentifier(two))
+        #expect(Escape.dotIdentifier(one).utf8.count <= Escape.dotByteLimit + 2)
+        #expect(Escape.dotIdentifier(one) == Escape.dotIdentifier(one))
+        #expect(Escape.dotIdentifier("Core/Prelude") == "\"Core/Prelude\"")
+    }
+
+    @Test func mermaidEntities() {
+        #expect(Escape.mermaid(#"say "hi""#) == "say #quot;hi#quot;")
+        #expect(Escape.mermaid("a<b>&c#d`e") == "a#lt;b#gt;#amp;c#35;d#96;e")
+        #expect(Escape.mermaid("a:b;c#d%%e\nf") == #"a#58;b#59;c#35;d#37;#37;e\nf"#)
+        #expect(Escape.mermaid("") == "#quot;#quot;")
+        #expect(Escape.mermaid("end") == "end")
+    }
+
+    @Test func githubCommandValues() {
+        #expect(Escape.githubData("50% a\nb") == #"50%25 a\nb"#)
+        #expect(Escape.githubProperty("a:b,c") == "a%3Ab%2Cc")
+        for name in hostileNames {
+            let data = Escape.githubData(name)
+            #expect(!data.contains("\n") && !data.contains("\r"))
+        }
+    }
+}
+
+@Suite("JSON strings")
+struct JSONStringTests {
+    @Test func controlsAndInvisiblesAreEscapedAndRoundTrip() throws {
+        #expect(Escape.jsonString("a\"b\\c\nd") == #""a\"b\\c\nd""#)
+        #expect(Escape.jsonString("\u{1B}\u{0}") == #""\u001b\u0000""#)
+        #expect(Escape.jsonString("x\u{202E}y\u{2028}") == #""x\u202ey\u2028""#)
+        #expect(Escape.jsonString("\u{1FFFE}") == #""\ud83f\udffe""#)
+        #expect(Escape.jsonString("模块 👩‍💻") == "\"模块 👩‍💻\"")
+    }
+}
