@@ -18,6 +18,8 @@ import PackageDescription
 //   ModGraphSources    source-level checks on swift-syntax (interface contents, imports);
 //                      only it and what links it pay swift-syntax's build time
 //   ModGraphReport     `modgraph report`: composes the diagram, check and schedule sections
+//   ModGraphKit        the use cases: a request in, a graph, check, schedule or report out; the
+//                      pipeline the CLI runs and library users and the plugin call
 //   ModGraphCLI        the commands, on swift-argument-parser
 //   modgraph           the executable: one line that runs ModGraphCLI
 // and, beside them, ModGraphTestSupport (Tests/ModGraphTestSupport): seeded random graphs for the
@@ -37,6 +39,8 @@ let package = Package(
         .library(name: "ModGraphDiagrams", targets: ["ModGraphDiagrams"]),
         .library(name: "ModGraphSources", targets: ["ModGraphSources"]),
         .library(name: "ModGraphReport", targets: ["ModGraphReport"]),
+        // The pipeline the tool runs, for library users and plugins: load, check, schedule, report.
+        .library(name: "ModGraphKit", targets: ["ModGraphKit"]),
         // ModGraphTestSupport (seeded random graphs for the property tests) is a
         // target, not a product: not for users. The benchmarks link its sources.
     ],
@@ -76,17 +80,24 @@ let package = Package(
             dependencies: ["ModGraphCore", "ModGraphOutput", "ModGraphRules", "ModGraphPlanning", "ModGraphDiagrams"]
         ),
         .target(
-            name: "ModGraphCLI",
+            name: "ModGraphKit",
             dependencies: [
                 "ModGraphCore",
-                "ModGraphOutput",
                 "ModGraphManifest",
+                "ModGraphWeights",
                 "ModGraphRules",
                 "ModGraphPlanning",
-                "ModGraphWeights",
                 "ModGraphDiagrams",
-                "ModGraphReport",
                 "ModGraphSources",
+                "ModGraphReport",
+            ]
+        ),
+        .target(
+            name: "ModGraphCLI",
+            // Flags to requests: the CLI sees the use cases and the escaping of what it prints, nothing below.
+            dependencies: [
+                "ModGraphKit",
+                "ModGraphOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,11 +1,7 @@
 import ArgumentParser
-import Foundation
-import ModGraphCore
-import ModGraphManifest
-import ModGraphDiagrams
-import ModGraphReport
-import ModGraphRules
-import ModGraphSources
+import ModGraphKit
+
+extension CheckFormat: ExpressibleByArgument {}
 
 /// `modgraph check`: the layering rules of `.modgraph.yml`, enforced.
 struct CheckCommand: ParsableCommand {
@@ -19,17 +15,13 @@ struct CheckCommand: ParsableCommand {
         """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, github, sarif, junit
-    }
-
     @OptionGroup var load: LoadOptions
 
     @Option(help: "The configuration file (default: .modgraph.yml found from the package folder up).")
     var config: String?
 
     @Option(help: "Output format: text, json, github (workflow annotations), sarif (2.1.0) or junit.")
-    var format: Format = .text
+    var format: CheckFormat = .text
 
     @Option(name: .shortAndLong, help: "Write the report to this file (atomically) instead of standard output.")
     var output: String?
@@ -41,59 +33,20 @@ struct CheckCommand: ParsableCommand {
     var writeBaseline: String?
 
     func run() throws {
-        let (workspace, graph) = try load.loadWorkspaceAndGraph()
-        let rootDirectory = workspace.rootDirectory
-        let configPath = try configFile(rootDirectory: rootDirectory)
-        let checkConfig = try ConfigFile.load(configPath)
-        let sourceFindings = try checkConfig.sources.map { try Self.checkSources($0, graph: graph, workspace: workspace, platform: load.platform) } ?? []
-        var result = try Checker(config: checkConfig).check(graph, sourceFindings: sourceFindings)
-
+        let loaded = try load.load()
+        guard let configPath = try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path) else {
+            let start = CheckRun.startFolder(loaded, load.path)
+            throw CommandError("\(start): no \(CheckRun.defaultConfigurationName) here or in the folders above it up to the repository root; write one (see docs/configuration.md) or pass --config")
+        }
+        let check = try CheckRun(configPath: configPath, on: loaded, warnings: Console.warning)
         if let writeBaseline {
-            try OutputFile.write(Baseline(recording: result.findings).encoded(), to: writeBaseline)
-            Console.info("recorded \(result.findings.filter { $0.rule != .staleConfig }.count) findings in \(writeBaseline)")
+            let (text, count) = check.baseline
+            try OutputFile.write(text, to: writeBaseline)
+            Console.info("recorded \(count) findings in \(writeBaseline)")
             return
         }
-        if let baseline {
-            try Baseline.load(baseline).apply(to: &result)
-        }
-        let positions = FindingPositions(graph: graph, rootDirectory: rootDirectory, config: checkConfig).positions(of: result)
-        let report = CheckReport(result: result, configFile: configPath, positions: positions)
-        let text = switch format {
-        case .text: CheckText(useColour: output == nil && Console.isColourTerminal).render(report)
-        case .json: CheckJSON.render(report)
-        case .github: GitHubAnnotations.render(report)
-        case .sarif: SARIF.render(report, toolVersion: ModGraphVersion.current)
-        case .junit: JUnit.render(report)
-        }
-        try OutputFile.write(text, to: output)
+        let report = try check.report(baseline: baseline)
+        try OutputFile.write(CheckRun.render(report, as: format, colour: output == nil && Console.isColourTerminal), to: output)
         if !report.passed { throw ExitCode(1) }
-    }
-
-    /// The findings of `sources:`: interface contents, declared versus imported dependencies.
-    /// The source-level findings (`sources:` in the configuration); `report` runs them too.
-    static func checkSources(_ settings: CheckConfig.SourceChecks, graph: ModuleGraph, workspace: Workspace, platform: String?) throws -> [Finding] {
-        let targets = SourceInventory.targets(of: workspace, graph: graph)
-        if targets.isEmpty {
-            Console.warning("\(settings.location.file):\(settings.location.line): 'sources' is set, but no Swift files of the workspace's own targets were found on disk; the source checks read nothing")
-        }
-        do {
-            return try SourceChecker(settings: settings, platform: platform).check(graph, targets: targets)
-        } catch {
-            throw CommandError(error.description)
-        }
-    }
-
-    private func configFile(rootDirectory: String?) throws -> String {
-        if let config {
-            guard FileManager.default.fileExists(atPath: config) else {
-                throw CommandError("\(config): no such configuration file")
-            }
-            return config
-        }
-        let start = rootDirectory ?? (load.path == "-" ? "." : load.path)
-        guard let found = ConfigFile.find(from: start) else {
-            throw CommandError("\(start): no \(ConfigFile.defaultName) here or in the folders above it up to the repository root; write one (see docs/configuration.md) or pass --config")
-        }
-        return Paths.display(found)
     }
 }

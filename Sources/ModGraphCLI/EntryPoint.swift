@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
+import ModGraphKit
 import ModGraphOutput
-import ModGraphManifest
-import ModGraphRules
 
 /// Runs `modgraph` with `arguments` and returns its exit status, so that the
 /// executable stays one line and every failure maps to a documented code:
@@ -43,14 +42,5 @@ public enum EntryPoint {
             }
             return 2
         }
-    }
-}
-
-/// A failure of the command itself (as opposed to the input it read), one line.
-public struct CommandError: Error, CustomStringConvertible {
-    public let description: String
-
-    public init(_ description: String) {
-        self.description = description
     }
 }

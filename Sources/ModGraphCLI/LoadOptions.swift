@@ -1,7 +1,5 @@
 import ArgumentParser
-import Foundation
-import ModGraphCore
-import ModGraphManifest
+import ModGraphKit
 
 extension ExternalsMode: ExpressibleByArgument {}
 
@@ -41,61 +39,25 @@ struct LoadOptions: ParsableArguments {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
     }
 
-    /// Loads the workspace, prints its warnings, and applies the filters.
-    func loadGraph() throws -> ModuleGraph {
-        try loadWorkspaceAndGraph().graph
+    /// The request these options make; `externals` overrides the option.
+    func request(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil) -> LoadRequest {
+        LoadRequest(path: path, externals: override ?? externals, platform: platform, traits: traits.map(TraitSelection.init(argument:)),
+                    includesTests: !noTests, swiftExecutable: swiftExecutable, jobs: jobs,
+                    cache: noCache ? .disabled : cacheDir.map(LoadRequest.Cache.folder) ?? .standard,
+                    scratchDirectory: scratchDirectory)
     }
 
-    /// The filtered graph and the workspace it came from, for commands that
-    /// read the packages' files. `externals` overrides the option; checkouts
-    /// are looked for in `scratchDirectory` when given.
-    func loadWorkspaceAndGraph(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil) throws -> (workspace: Workspace, graph: ModuleGraph) {
-        let mode = override ?? externals
-        let runner = DumpPackageRunner(swiftExecutable: swiftExecutable ?? DumpPackageRunner.defaultExecutable)
-        let provider = manifestProvider(dumpingWith: runner)
+    /// Loads the graph with a progress bar on a watched terminal, and prints the warnings that matter.
+    func load(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil) throws -> LoadedGraph {
+        var request = request(externals: override, scratchDirectory: scratchDirectory)
         let progress = ProgressBar.onStandardErrorIfWatched()
-        let loader = WorkspaceLoader(provider: provider, externals: mode, jobs: jobs, scratchDirectory: scratchDirectory,
-                                     progress: progress.map { bar in bar.update })
-        let workspace: Workspace
+        request.progress = progress.map { bar in bar.update }
+        let loaded: LoadedGraph
         do {
             defer { progress?.finish() }
-            workspace = try loadWorkspace(with: loader)
+            loaded = try GraphLoader.load(request, warnings: Console.warning)
         }
-        // A warning about a package the filters left out (a missing checkout of
-        // a dependency only tests or a disabled trait use) does not matter;
-        // when no graph comes out, every warning may explain why.
-        var packagesLeft: Set<PackageIdentity>?
-        defer {
-            for warning in workspace.warnings where warning.package.map { packagesLeft?.contains($0) ?? true } ?? true {
-                Console.warning(warning.description)
-            }
-        }
-        var graph = try GraphBuilder(externals: mode).build(workspace)
-        if let platform { graph = graph.restricted(toPlatform: platform) }
-        if let traits { graph = try graph.restricted(toTraits: EnabledTraits(resolving: TraitSelection(argument: traits), in: workspace).byPackage) }
-        if noTests { graph = graph.withoutTests() }
-        packagesLeft = Set(graph.packages.map(\.identity))
-        return (workspace, graph)
-    }
-
-    private func loadWorkspace(with loader: WorkspaceLoader) throws -> Workspace {
-        if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            return try loader.load(dump: ManifestDecoding.decode(data, source: "<stdin>"), source: "<stdin>")
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw LoadError.pathNotFound(path)
-        }
-        if isDirectory.boolValue {
-            return try loader.load(directory: path)
-        }
-        if (path as NSString).lastPathComponent.hasPrefix("Package") && path.hasSuffix(".swift") {
-            return try loader.load(directory: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LoadError.unreadable(path: path, reason: "permission denied")
-        }
-        return try loader.load(dump: ManifestDecoding.decode(data, source: path), source: path)
+        loaded.warnings.forEach(Console.warning)
+        return loaded
     }
 }

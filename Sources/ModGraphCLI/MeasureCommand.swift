@@ -1,12 +1,7 @@
 import ArgumentParser
-import Foundation
-import ModGraphCore
-import ModGraphManifest
-import ModGraphDiagrams
-import ModGraphReport
-import ModGraphWeights
+import ModGraphKit
 
-extension MeasuredBuild.Configuration: ExpressibleByArgument {}
+extension BuildConfiguration: ExpressibleByArgument {}
 
 /// `modgraph measure`: real compile times per module from a clean build,
 /// written as a weights file for `modgraph schedule --weights FILE`.
@@ -22,12 +17,10 @@ struct MeasureCommand: ParsableCommand {
         """
     )
 
-    static let method = "clean swift build; a target's seconds run from its first compile job's start to its last job's end (swift-frontend -stats-output-dir for Swift, a timing CC wrapper for C-family files)"
-
     @OptionGroup var load: LoadOptions
 
     @Option(help: "Build configuration to measure: debug or release.")
-    var configuration: MeasuredBuild.Configuration = .debug
+    var configuration: BuildConfiguration = .debug
 
     @Option(name: .shortAndLong, help: "Write the weights file here (atomically) instead of standard output.")
     var output: String?
@@ -42,69 +35,16 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: "Build here (a new or empty folder, kept afterwards) instead of a temporary folder that is removed.")
     var scratchPath: String?
 
-    /// Before the first compile job, compiling, after the last one.
-    static func phases(of result: MeasuredBuild.Result) -> [(String, Double)] {
-        let first = result.modules.values.map(\.start).min() ?? result.startedAt
-        let last = result.modules.values.map(\.end).max() ?? result.endedAt
-        return [
-            ("beforeFirstCompile", max(0, first - result.startedAt)),
-            ("compiling", max(0, last - first)),
-            ("afterLastCompile", max(0, result.endedAt - last)),
-        ]
-    }
-
     func validate() throws {
         try OptionBounds.check(buildJobs, in: OptionBounds.buildJobs, option: "--build-jobs")
     }
 
     func run() throws {
-        var isDirectory: ObjCBool = false
-        let manifest = (load.path as NSString).appendingPathComponent("Package.swift")
-        guard FileManager.default.fileExists(atPath: load.path, isDirectory: &isDirectory), isDirectory.boolValue,
-              FileManager.default.fileExists(atPath: manifest),
-              let packageDirectory = URL(fileURLWithPath: load.path).standardizedFileURL.path.removingPercentEncoding else {
-            throw CommandError(WeightsError.notAPackageFolder(path: load.path).description)
+        let request = MeasureRequest(load: load.request(), configuration: configuration, buildJobs: buildJobs,
+                                     buildTests: buildTests, scratchPath: scratchPath)
+        let weights = try MeasureRun.run(request, info: Console.info, warnings: Console.warning) { graphRequest in
+            try load.load(externals: graphRequest.externals, scratchDirectory: graphRequest.scratchDirectory)
         }
-        let scratch = scratchPath.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-measure-\(UUID().uuidString)").path
-        do {
-            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        } catch {
-            throw CommandError("\(scratch): cannot create the scratch folder: \(error.localizedDescription)")
-        }
-        defer { if scratchPath == nil { try? FileManager.default.removeItem(atPath: scratch) } }
-
-        let swift = load.swiftExecutable ?? DumpPackageRunner.defaultExecutable
-        let build = MeasuredBuild(packageDirectory: packageDirectory, swiftExecutable: swift, configuration: configuration,
-                                  jobs: buildJobs, buildTests: buildTests, scratchDirectory: scratch)
-        Console.info("measure: clean \(configuration.rawValue) build of \(packageDirectory) in \(scratch)…")
-        let result: MeasuredBuild.Result
-        do {
-            result = try build.run()
-        } catch {
-            throw CommandError(error.description)
-        }
-        for warning in result.warnings { Console.warning(warning) }
-
-        let (_, graph) = try load.loadWorkspaceAndGraph(externals: .expand, scratchDirectory: scratch)
-        let attribution = ModuleAttribution(modules: result.modules, graph: graph)
-        if !attribution.ambiguous.isEmpty {
-            Console.warning("\(packageDirectory): modules named by several targets, left out: \(attribution.ambiguous.joined(separator: ", "))")
-        }
-        var targets: [String: Double] = [:]
-        var jobSeconds: [String: Double] = [:]
-        for (vertex, time) in attribution.times {
-            targets[graph.targets[vertex].id.description] = time.span
-            jobSeconds[graph.targets[vertex].id.description] = time.jobSeconds
-        }
-        let measurement = WeightsJSON.Measurement(
-            targets: targets, jobSeconds: jobSeconds, unattributed: attribution.unattributed.mapValues(\.span), method: Self.method,
-            configuration: configuration.rawValue, jobs: buildJobs, buildWallSeconds: result.wallSeconds,
-            phases: Self.phases(of: result), command: ["swift"] + result.arguments
-        )
-        try OutputFile.write(WeightsJSON.render(measurement), to: output)
-        let total = result.modules.values.reduce(0) { $0 + $1.jobSeconds }
-        Console.info("measure: \(targets.count) targets timed (\(String(format: "%.1f s", total)) of compile jobs in all); "
-            + "the build took \(String(format: "%.1f s", result.wallSeconds))")
+        try OutputFile.write(weights, to: output)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ModGraphKit
 
 /// The `modgraph` command: one subcommand per question the tool answers.
 public struct ModGraphCommand: ParsableCommand {
@@ -14,9 +15,4 @@ public struct ModGraphCommand: ParsableCommand {
     )
 
     public init() {}
-}
-
-/// The release this build reports with `--version`.
-public enum ModGraphVersion {
-    public static let current = "0.1.0"
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The range of every numeric option, said in its `--help` and checked before
 /// anything runs: a number from the command line must not make a command
@@ -9,6 +10,11 @@ enum OptionBounds {
     static let bottleneckCandidates = 0...10_000
     static let depth = 0...1_000_000
     static let buildJobs = 1...1_024
+
+    /// Workers when `--workers` is not given: this machine's cores, within the bound.
+    static var defaultWorkers: Int {
+        min(max(ProcessInfo.processInfo.activeProcessorCount, workers.lowerBound), workers.upperBound)
+    }
 
     /// `1 to 1,024`, for help texts and errors.
     static func describe(_ range: ClosedRange<Int>) -> String {

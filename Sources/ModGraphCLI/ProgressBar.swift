@@ -1,6 +1,6 @@
 import Foundation
+import ModGraphKit
 import ModGraphOutput
-import ModGraphManifest
 
 /// A one-line progress bar on standard error while a workspace loads:
 /// packages done / found, and the one being loaded. It appears only after

@@ -1,10 +1,9 @@
 import ArgumentParser
-import ModGraphCore
-import ModGraphDiagrams
-import ModGraphReport
+import Foundation
+import ModGraphKit
 
-extension GraphView.Level: ExpressibleByArgument {}
-extension DiagramStyle.Clustering: ExpressibleByArgument {}
+extension GraphLevel: ExpressibleByArgument {}
+extension Clustering: ExpressibleByArgument {}
 extension GraphvizLayout: ExpressibleByArgument {}
 
 /// The options that cut a readable view out of a large graph.
@@ -19,7 +18,7 @@ struct ViewOptions: ParsableArguments {
     var dependents = false
 
     @Option(help: "One node per target, per product, or per package (diagrams only).")
-    var level: GraphView.Level = .target
+    var level: GraphLevel = .target
 
     @Flag(inversion: .prefixedNo, help: "Drop dependencies implied by longer paths (transitive reduction). Default: on for diagrams above \(DiagramDefaults.reduceAbove) nodes.")
     var reduce: Bool?
@@ -27,7 +26,7 @@ struct ViewOptions: ParsableArguments {
     // `layer` needs `modgraph check`'s configuration; the renderer supports it
     // (DiagramStyle.layers), the command offers it once the config is read here.
     @Option(help: "Boxes around nodes: package or none (default: package when there are several packages).")
-    var cluster: DiagramStyle.Clustering?
+    var cluster: Clustering?
 
     func validate() throws {
         try OptionBounds.check(depth, in: OptionBounds.depth, option: "--depth")
@@ -38,37 +37,13 @@ struct ViewOptions: ParsableArguments {
         }
     }
 
-    /// The focused graph: the whole graph without --focus.
-    func focused(_ graph: ModuleGraph) throws -> ModuleGraph {
-        guard let focus else { return graph }
-        let names = focus.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        guard !names.isEmpty else { throw CommandError("--focus: no target named") }
-        var vertices: [Int] = []
-        for name in names {
-            do {
-                vertices.append(try graph.lookUpTarget(name))
-            } catch {
-                throw CommandError("--focus: \(error)")
-            }
+    /// The selection these options make.
+    func selection() throws(CommandError) -> GraphSelection {
+        var names: [String] = []
+        if let focus {
+            names = focus.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard !names.isEmpty else { throw CommandError("--focus: no target named") }
         }
-        return graph.neighbourhood(of: vertices, depth: depth, following: dependents ? .dependents : .dependencies)
-    }
-
-    /// The diagram of `graph` (already focused), with its emphasis.
-    func diagram(of graph: ModuleGraph) -> (view: GraphView, style: DiagramStyle) {
-        var style = DiagramStyle.highlights(of: graph)
-        style.clustering = cluster
-        var view = GraphView(graph, level: level)
-        if reduce ?? (view.nodes.count > DiagramDefaults.reduceAbove) {
-            view = view.transitivelyReduced(keeping: style.highlightedEdges(in: view))
-        }
-        return (view, style)
-    }
-
-    /// The graph for text and JSON, which show targets and every declaration.
-    func textual(_ graph: ModuleGraph) throws -> ModuleGraph {
-        if level != .target { throw CommandError("--level \(level.rawValue) applies to diagrams (dot, mermaid, svg, png, pdf)") }
-        if cluster != nil { throw CommandError("--cluster applies to diagrams (dot, mermaid, svg, png, pdf)") }
-        return reduce == true ? graph.transitivelyReduced() : graph
+        return GraphSelection(focus: names, depth: depth, dependents: dependents, level: level, reduce: reduce, cluster: cluster)
     }
 }

@@ -7,7 +7,7 @@ import ModGraphRules
 /// else the line of `Package.swift` where the offending dependency is written
 /// (the first edge of its chain), else the target's declaration, else the
 /// configuration entry.
-struct FindingPositions {
+struct FindingPositions: Sendable {
     let graph: ModuleGraph
     let rootDirectory: String?
     let config: CheckConfig
@@ -20,7 +20,7 @@ struct FindingPositions {
             if let folder = folder(of: package) {
                 let file = (folder as NSString).appendingPathComponent("Package.swift")
                 if let text = try? String(contentsOfFile: file, encoding: .utf8) {
-                    entry = (Paths.display(file), ManifestLocator(text: text))
+                    entry = (DisplayPath.of(file), ManifestLocator(text: text))
                 }
             }
             locators[package] = entry
@@ -29,7 +29,7 @@ struct FindingPositions {
         var positions: [Finding: SourcePosition] = [:]
         for finding in result.findings + result.baselined + result.excused.map(\.finding) {
             if let position = finding.sourcePosition {
-                positions[finding] = SourcePosition(file: Paths.display(position.file), line: position.line, column: position.column)
+                positions[finding] = SourcePosition(file: DisplayPath.of(position.file), line: position.line, column: position.column)
             } else if let first = finding.chain.first, let (file, locator) = manifest(of: first.package) {
                 var line: Int?
                 if finding.chain.count > 1 {
@@ -38,7 +38,7 @@ struct FindingPositions {
                 line = line ?? locator.line(ofTarget: first.name) ?? 1
                 positions[finding] = SourcePosition(file: file, line: line ?? 1)
             } else if let source = finding.source {
-                positions[finding] = SourcePosition(file: Paths.display(source.file), line: source.line)
+                positions[finding] = SourcePosition(file: DisplayPath.of(source.file), line: source.line)
             }
         }
         return positions

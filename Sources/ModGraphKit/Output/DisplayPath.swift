@@ -1,9 +1,9 @@
 import Foundation
 
 /// How files are named in messages and reports.
-enum Paths {
+public enum DisplayPath {
     /// Relative to the current folder when inside it (as CI annotations expect), else absolute.
-    static func display(_ path: String) -> String {
+    public static func of(_ path: String) -> String {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
         let prefix = current.hasSuffix("/") ? current : current + "/"

@@ -1,17 +1,16 @@
 import ModGraphDiagrams
-import ModGraphReport
 
 /// Defaults that keep large diagrams legible and quick; measured in docs/diagrams.md.
-enum DiagramDefaults {
+public enum DiagramDefaults {
     /// Views with more nodes are transitively reduced unless --no-reduce.
-    static let reduceAbove = 60
+    public static let reduceAbove = 60
 
     /// Above this many nodes, sfdp replaces dot when --layout is not given:
     /// dot's crossing minimisation takes minutes on wide graphs of 1,000 nodes.
-    static let sfdpAbove = 150
+    public static let sfdpAbove = 150
 
     /// The layout engine when --layout is not given.
-    static func layout(nodeCount: Int) -> GraphvizLayout {
+    public static func layout(nodeCount: Int) -> GraphvizLayout {
         nodeCount > sfdpAbove ? .sfdp : .dot
     }
 }

@@ -1,0 +1,76 @@
+import Foundation
+import ModGraphCore
+import ModGraphManifest
+import ModGraphRules
+import ModGraphSources
+
+/// `modgraph check` as a use case: the configuration found and read, the
+/// source checks and the graph's rules run; then, for a report, the baseline
+/// applied and every finding located. `check` and `report` both run it.
+public struct CheckRun: Sendable {
+    /// `.modgraph.yml`.
+    public static let defaultConfigurationName = ConfigFile.defaultName
+
+    /// The configuration file as the user named it or as it was found.
+    public let configPath: String
+    public let config: CheckConfig
+    /// Every finding, before any baseline.
+    public let result: CheckResult
+    private let loaded: LoadedGraph
+
+    /// The configuration for `loaded`: `explicit` when given (it must exist),
+    /// else `.modgraph.yml` in the root package's folder or above it up to the
+    /// repository root; nil when there is none.
+    public static func configuration(explicit: String?, for loaded: LoadedGraph, requestedPath: String) throws(CommandError) -> String? {
+        if let explicit {
+            guard FileManager.default.fileExists(atPath: explicit) else {
+                throw CommandError("\(explicit): no such configuration file")
+            }
+            return explicit
+        }
+        return ConfigFile.find(from: startFolder(loaded, requestedPath)).map(DisplayPath.of)
+    }
+
+    /// Where the search for `.modgraph.yml` starts.
+    public static func startFolder(_ loaded: LoadedGraph, _ requestedPath: String) -> String {
+        loaded.workspace.rootDirectory ?? (requestedPath == "-" ? "." : requestedPath)
+    }
+
+    /// Reads the configuration at `configPath` and runs every rule it enables on
+    /// `loaded`'s graph, source checks included (on the graph's platform).
+    public init(configPath: String, on loaded: LoadedGraph, warnings: (String) -> Void = { _ in }) throws {
+        let config = try ConfigFile.load(configPath)
+        var sourceFindings: [Finding] = []
+        if let settings = config.sources {
+            let targets = SourceInventory.targets(of: loaded.workspace, graph: loaded.graph)
+            if targets.isEmpty {
+                warnings("\(settings.location.file):\(settings.location.line): 'sources' is set, but no Swift files of the workspace's own targets were found on disk; the source checks read nothing")
+            }
+            do {
+                sourceFindings = try SourceChecker(settings: settings, platform: loaded.graph.environment.platform)
+                    .check(loaded.graph, targets: targets)
+            } catch {
+                throw CommandError(error.description)
+            }
+        }
+        self.configPath = configPath
+        self.config = config
+        self.result = try Checker(config: config).check(loaded.graph, sourceFindings: sourceFindings)
+        self.loaded = loaded
+    }
+
+    /// The findings with `baseline`'s known ones set aside, each located at
+    /// the line to change, for every output format.
+    public func report(baseline: String? = nil) throws -> CheckReport {
+        var result = self.result
+        if let baseline { try Baseline.load(baseline).apply(to: &result) }
+        let positions = FindingPositions(graph: loaded.graph, rootDirectory: loaded.workspace.rootDirectory, config: config)
+            .positions(of: result)
+        return CheckReport(result: result, configFile: configPath, positions: positions)
+    }
+
+    /// Today's findings as a baseline file's text.
+    public var baseline: (text: String, count: Int) {
+        (Baseline(recording: result.findings).encoded(), result.findings.filter { $0.rule != .staleConfig }.count)
+    }
+}

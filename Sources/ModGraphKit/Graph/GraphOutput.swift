@@ -1,0 +1,46 @@
+import Foundation
+import ModGraphCore
+import ModGraphDiagrams
+
+/// The formats of `modgraph graph`.
+public enum GraphFormat: String, CaseIterable, Sendable {
+    case text, json, dot, mermaid, svg, png, pdf
+
+    /// The picture format Graphviz draws, for svg, png and pdf.
+    public var image: ImageFormat? { ImageFormat(rawValue: rawValue) }
+}
+
+/// `modgraph graph` as a use case: the selected part of a graph in one format.
+public enum GraphOutput {
+    /// The bytes of `graph` (already loaded and filtered) as `format`, with
+    /// `selection`'s view; Graphviz's warnings go to `warnings`.
+    public static func render(_ graph: ModuleGraph, as format: GraphFormat, selection: GraphSelection = GraphSelection(),
+                              layout: GraphvizLayout? = nil, warnings: (String) -> Void = { _ in }) throws(CommandError) -> Data {
+        let focused = try selection.focused(graph)
+        switch format {
+        case .text: return Data(GraphText.render(try selection.textual(focused)).utf8)
+        case .json: return Data(GraphJSON.render(try selection.textual(focused)).utf8)
+        case .mermaid:
+            let (diagram, style) = selection.diagram(of: focused)
+            return Data(MermaidWriter(style: style).render(diagram).utf8)
+        case .dot, .svg, .png, .pdf:
+            let (diagram, style) = selection.diagram(of: focused)
+            let dot = DOTWriter(style: style).render(diagram)
+            guard let image = format.image else { return Data(dot.utf8) }
+            let layout = layout ?? DiagramDefaults.layout(nodeCount: diagram.nodes.count)
+            return Data(try draw(dot, layout: layout, format: image, warnings: warnings))
+        }
+    }
+
+    /// Graphviz in the process: warnings to `warnings`, failures as one-line errors.
+    public static func draw(_ dot: String, layout: GraphvizLayout, format: ImageFormat,
+                            warnings: (String) -> Void = { _ in }) throws(CommandError) -> [UInt8] {
+        do {
+            let image = try GraphvizRenderer().render(dot: dot, layout: layout, format: format)
+            for warning in image.warnings { warnings("Graphviz: \(warning)") }
+            return image.bytes
+        } catch {
+            throw CommandError(error.description)
+        }
+    }
+}

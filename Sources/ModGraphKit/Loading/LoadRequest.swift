@@ -1,0 +1,59 @@
+import ModGraphCore
+import ModGraphManifest
+
+/// What to load and for which build: everything `modgraph` needs to turn a
+/// path into a module graph, as one value a command or a library user fills in.
+public struct LoadRequest: Sendable {
+    /// Where the dump cache lives.
+    public enum Cache: Sendable, Equatable {
+        /// `$MODGRAPH_CACHE_DIR`, else the user's cache folder.
+        case standard
+        /// Neither read nor written: every manifest is dumped again.
+        case disabled
+        case folder(String)
+    }
+
+    /// A package folder, a `Package.swift`, a dump-package JSON file, or `-` for standard input.
+    public var path: String
+    public var externals: ExternalsMode
+    /// Only edges active on this platform; nil keeps every platform's.
+    public var platform: String?
+    /// The root's traits (`default`, `all`, or a list); nil keeps every trait-gated edge.
+    public var traits: TraitSelection?
+    public var includesTests: Bool
+    /// The `swift` that runs `dump-package`; nil: `$MODGRAPH_SWIFT`, else `swift` on `PATH`.
+    public var swiftExecutable: String?
+    /// Manifests dumped at once; nil: the core count.
+    public var jobs: Int?
+    public var cache: Cache
+    /// Where checkouts of remote packages are looked for, instead of the root's `.build`.
+    public var scratchDirectory: String?
+    /// Called from loading threads as manifests finish.
+    public var progress: (@Sendable (LoadProgress) -> Void)?
+
+    public init(path: String, externals: ExternalsMode = .products, platform: String? = nil, traits: TraitSelection? = nil,
+                includesTests: Bool = true, swiftExecutable: String? = nil, jobs: Int? = nil, cache: Cache = .standard,
+                scratchDirectory: String? = nil, progress: (@Sendable (LoadProgress) -> Void)? = nil) {
+        self.path = path
+        self.externals = externals
+        self.platform = platform
+        self.traits = traits
+        self.includesTests = includesTests
+        self.swiftExecutable = swiftExecutable
+        self.jobs = jobs
+        self.cache = cache
+        self.scratchDirectory = scratchDirectory
+        self.progress = progress
+    }
+}
+
+/// A loaded graph and where it came from: the workspace (for the packages'
+/// files), the graph restricted to the request's build environment, and the
+/// warnings that still matter for it.
+public struct LoadedGraph: Sendable {
+    public let workspace: Workspace
+    public let graph: ModuleGraph
+    /// Warnings about the packages the graph still has (a missing checkout of a
+    /// package only tests or a disabled trait use does not matter).
+    public let warnings: [String]
+}

@@ -1,0 +1,101 @@
+import Foundation
+import ModGraphCore
+import ModGraphManifest
+import ModGraphWeights
+
+/// What `modgraph measure` builds.
+public struct MeasureRequest: Sendable {
+    /// The package folder, as given; its manifest is loaded again for the graph, with every external expanded.
+    public var load: LoadRequest
+    public var configuration: MeasuredBuild.Configuration
+    /// `swift build -j`; nil: SwiftPM's, the core count.
+    public var buildJobs: Int?
+    public var buildTests: Bool
+    /// A folder to build in and keep; nil: a temporary folder, removed afterwards.
+    public var scratchPath: String?
+
+    public init(load: LoadRequest, configuration: MeasuredBuild.Configuration = .debug, buildJobs: Int? = nil,
+                buildTests: Bool = false, scratchPath: String? = nil) {
+        self.load = load
+        self.configuration = configuration
+        self.buildJobs = buildJobs
+        self.buildTests = buildTests
+        self.scratchPath = scratchPath
+    }
+}
+
+/// `modgraph measure` as a use case: a clean build with the compiler's
+/// statistics on, each module's compile time attributed to its target, as a
+/// weights file's text.
+public enum MeasureRun {
+    public static let method = "clean swift build; a target's seconds run from its first compile job's start to its last job's end (swift-frontend -stats-output-dir for Swift, a timing CC wrapper for C-family files)"
+
+    /// The weights file's text. `info` hears what is being built and the totals; `warnings` what was left out.
+    public static func run(_ request: MeasureRequest, info: (String) -> Void = { _ in }, warnings: (String) -> Void = { _ in },
+                           loadGraph: (LoadRequest) throws -> LoadedGraph = { try GraphLoader.load($0) }) throws -> String {
+        let path = request.load.path
+        var isDirectory: ObjCBool = false
+        let manifest = (path as NSString).appendingPathComponent("Package.swift")
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+              FileManager.default.fileExists(atPath: manifest) else {
+            throw CommandError(WeightsError.notAPackageFolder(path: path).description)
+        }
+        // Already a plain path: decoding percent escapes again would change folder names that hold `%XX`.
+        let packageDirectory = URL(fileURLWithPath: path).standardizedFileURL.path
+        let scratch = request.scratchPath.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-measure-\(UUID().uuidString)").path
+        do {
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        } catch {
+            throw CommandError("\(scratch): cannot create the scratch folder: \(error.localizedDescription)")
+        }
+        defer { if request.scratchPath == nil { try? FileManager.default.removeItem(atPath: scratch) } }
+
+        let swift = request.load.swiftExecutable ?? DumpPackageRunner.defaultExecutable
+        let build = MeasuredBuild(packageDirectory: packageDirectory, swiftExecutable: swift, configuration: request.configuration,
+                                  jobs: request.buildJobs, buildTests: request.buildTests, scratchDirectory: scratch)
+        info("measure: clean \(request.configuration.rawValue) build of \(packageDirectory) in \(scratch)…")
+        let result: MeasuredBuild.Result
+        do {
+            result = try build.run()
+        } catch {
+            throw CommandError(error.description)
+        }
+        result.warnings.forEach(warnings)
+
+        var graphRequest = request.load
+        graphRequest.externals = .expand
+        graphRequest.scratchDirectory = scratch
+        let graph = try loadGraph(graphRequest).graph
+        let attribution = ModuleAttribution(modules: result.modules, graph: graph)
+        if !attribution.ambiguous.isEmpty {
+            warnings("\(packageDirectory): modules named by several targets, left out: \(attribution.ambiguous.joined(separator: ", "))")
+        }
+        var targets: [String: Double] = [:]
+        var jobSeconds: [String: Double] = [:]
+        for (vertex, time) in attribution.times {
+            targets[graph.targets[vertex].id.description] = time.span
+            jobSeconds[graph.targets[vertex].id.description] = time.jobSeconds
+        }
+        let measurement = WeightsJSON.Measurement(
+            targets: targets, jobSeconds: jobSeconds, unattributed: attribution.unattributed.mapValues(\.span), method: method,
+            configuration: request.configuration.rawValue, jobs: request.buildJobs, buildWallSeconds: result.wallSeconds,
+            phases: phases(of: result), command: ["swift"] + result.arguments
+        )
+        let total = result.modules.values.reduce(0) { $0 + $1.jobSeconds }
+        info("measure: \(targets.count) targets timed (\(String(format: "%.1f s", total)) of compile jobs in all); "
+            + "the build took \(String(format: "%.1f s", result.wallSeconds))")
+        return WeightsJSON.render(measurement)
+    }
+
+    /// Before the first compile job, compiling, after the last one.
+    static func phases(of result: MeasuredBuild.Result) -> [(String, Double)] {
+        let first = result.modules.values.map(\.start).min() ?? result.startedAt
+        let last = result.modules.values.map(\.end).max() ?? result.endedAt
+        return [
+            ("beforeFirstCompile", max(0, first - result.startedAt)),
+            ("compiling", max(0, last - first)),
+            ("afterLastCompile", max(0, result.endedAt - last)),
+        ]
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Writes a command's result to a file atomically, or to standard output.
+///
+/// The bytes go to a new temporary file beside the target, created with an
+/// unpredictable name and `O_CREAT | O_EXCL | O_NOFOLLOW`, so that nothing
+/// planted in the folder beforehand (a symbolic link, a FIFO, a file of that
+/// name) is followed, opened or overwritten; then a `rename` puts it in place,
+/// replacing a link at the target's name rather than what it points to. A
+/// failed or killed run leaves no half-written target; its temporary file is
+/// removed by the next run that writes into the same folder.
+public enum OutputFile {
+    public static func write(_ text: String, to path: String?) throws(CommandError) {
+        try write(Data(text.utf8), to: path)
+    }
+
+    public static func write(_ data: Data, to path: String?) throws(CommandError) {
+        guard let path, path != "-" else {
+            FileHandle.standardOutput.write(data)
+            return
+        }
+        guard !path.isEmpty else { throw CommandError("--output: the path is empty; give a file name, or - for standard output") }
+        guard !path.hasSuffix("/") else { throw CommandError("\(path): cannot write: names a folder, not a file") }
+        let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CommandError("\(path): cannot write: folder \(folder) does not exist")
+        }
+        TemporaryFiles.removeStale(in: folder)
+        let temporary = try TemporaryFiles.create(in: folder, containing: data, for: path)
+        if rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CommandError("\(path): cannot write: \(reason)")
+        }
+    }
+}

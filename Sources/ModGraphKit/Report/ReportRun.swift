@@ -1,0 +1,75 @@
+import Foundation
+import ModGraphCore
+import ModGraphDiagrams
+import ModGraphPlanning
+import ModGraphReport
+import ModGraphRules
+
+/// What `modgraph report` puts together.
+public struct ReportRequest: Sendable {
+    /// The check configuration; nil: `.modgraph.yml` found from the package folder up, or no check when there is none.
+    public var config: String?
+    public var schedule: ScheduleRequest
+    /// Graphviz layout for graph.svg; nil: dot, or sfdp for large graphs.
+    public var layout: GraphvizLayout?
+
+    public init(config: String? = nil, schedule: ScheduleRequest, layout: GraphvizLayout? = nil) {
+        self.config = config
+        self.schedule = schedule
+        self.layout = layout
+    }
+}
+
+/// A report, rendered: the document and every file of the report folder.
+public struct ReportOutput: Sendable {
+    public let document: ReportDocument
+    /// Plain file names and their bytes, report.md and report.json last.
+    public let files: [(name: String, data: Data)]
+}
+
+/// `modgraph report` as a use case: the graph's sections, the check's when a
+/// configuration is given or found, the schedule's when the graph has no cycle.
+public enum ReportRun {
+    public static func run(_ request: ReportRequest, on loaded: LoadedGraph, source: String,
+                           warnings: (String) -> Void = { _ in }) throws -> ReportOutput {
+        let graph = loaded.graph
+        var style = DiagramStyle.highlights(of: graph)
+        var extraSections: [ReportSection] = []
+        if let configPath = try CheckRun.configuration(explicit: request.config, for: loaded, requestedPath: source) {
+            let check = try CheckRun(configPath: configPath, on: loaded, warnings: warnings)
+            let report = try check.report()
+            CheckSection.style(report, layerNames: check.config.layers.map(\.name), into: &style)
+            extraSections.append(CheckSection.section(report))
+        }
+        // A graph with cycles has no schedule; the check and the structure section report them.
+        let weights = try ScheduleRun.weights(request.schedule.weights, for: loaded, warnings: warnings)
+        if let schedule = try? ScheduleRun.plan(request.schedule, weights: weights, on: loaded, source: source) {
+            style.criticalPath = schedule.plan.timing.path.map { graph.targets[$0].id }
+            style.criticalPathName = "critical path (\(schedule.weightsSource))"
+            extraSections.append(ScheduleSection.section(schedule))
+        }
+        let report = GraphReport(graph: graph, style: style,
+                                 layout: request.layout ?? DiagramDefaults.layout(nodeCount: graph.targets.count),
+                                 reduceAbove: DiagramDefaults.reduceAbove)
+        let sections: [ReportSection]
+        do {
+            let drawn = try report.sections()
+            for warning in drawn.warnings { warnings("Graphviz: \(warning)") }
+            sections = drawn.sections + extraSections
+        } catch {
+            throw CommandError(error.description)
+        }
+        let title = graph.packages.first { $0.origin == .root }?.name ?? source
+        let document = ReportDocument(title: "Module graph of \(title)", source: source, toolVersion: ModGraphVersion.current,
+                                      sections: sections)
+        var files = sections.flatMap(\.files).map { ($0.name, Data($0.bytes)) }
+        files.append(("report.md", Data(document.markdown().utf8)))
+        files.append(("report.json", Data(document.json().utf8)))
+        return ReportOutput(document: document, files: files)
+    }
+}
+
+/// The release this build reports with `--version` and in reports.
+public enum ModGraphVersion {
+    public static let current = "0.1.0"
+}

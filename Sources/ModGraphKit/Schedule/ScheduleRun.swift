@@ -1,0 +1,82 @@
+import Foundation
+import ModGraphCore
+import ModGraphPlanning
+import ModGraphWeights
+
+/// What a target costs in a schedule.
+public enum WeightsChoice: Sendable, Equatable {
+    /// One per target: the schedule counts modules.
+    case uniform
+    /// Non-blank lines of compiled source.
+    case sources
+    /// A weights file such as `modgraph measure` writes.
+    case file(String)
+
+    /// `uniform`, `sources`, or a file path (a file named like a keyword: `./uniform`).
+    public init(argument: String) {
+        switch argument {
+        case "uniform": self = .uniform
+        case "sources": self = .sources
+        default: self = .file(argument)
+        }
+    }
+}
+
+/// How to simulate the build.
+public struct ScheduleRequest: Sendable {
+    public var weights: WeightsChoice
+    public var workers: Int
+    /// Target splits and dependency removals re-simulated each when looking for bottlenecks.
+    public var bottleneckCandidates: Int
+
+    public init(weights: WeightsChoice, workers: Int, bottleneckCandidates: Int = 100) {
+        self.weights = weights
+        self.workers = workers
+        self.bottleneckCandidates = bottleneckCandidates
+    }
+}
+
+/// `modgraph schedule` as a use case: weights for the loaded graph, then the
+/// plan (waves, critical path, simulated build, bottlenecks) ready for any format.
+public enum ScheduleRun {
+    /// The weights `choice` gives the graph; their warnings go to `warnings`.
+    public static func weights(_ choice: WeightsChoice, for loaded: LoadedGraph, warnings: (String) -> Void = { _ in }) throws -> TargetWeights {
+        let targetWeights: TargetWeights
+        switch choice {
+        case .uniform: targetWeights = .uniform(graph: loaded.graph)
+        case .sources: targetWeights = SourceLineCounter(workspace: loaded.workspace).weights(for: loaded.graph)
+        case .file(let path):
+            do {
+                targetWeights = try WeightsFile.weights(at: path, for: loaded.graph)
+            } catch {
+                throw CommandError(error.description)
+            }
+        }
+        targetWeights.warnings.forEach(warnings)
+        return targetWeights
+    }
+
+    /// The plan of `loaded`'s graph; a graph with cycles cannot be scheduled, and the error names them.
+    public static func plan(_ request: ScheduleRequest, on loaded: LoadedGraph, source: String,
+                            warnings: (String) -> Void = { _ in }) throws -> ScheduleReport {
+        try plan(request, weights: weights(request.weights, for: loaded, warnings: warnings), on: loaded, source: source)
+    }
+
+    /// The plan with weights already made.
+    public static func plan(_ request: ScheduleRequest, weights targetWeights: TargetWeights, on loaded: LoadedGraph,
+                            source: String) throws(CommandError) -> ScheduleReport {
+        let graph = loaded.graph
+        let plan: BuildPlan
+        do {
+            plan = try BuildPlan(graph: graph.digraph, weights: targetWeights.values, workers: request.workers,
+                                 bottleneckLimit: request.bottleneckCandidates)
+        } catch .cycles(let groups) {
+            let cycles = groups.map { $0.path.map { graph.targets[$0].id.description }.joined(separator: " → ") }
+            throw CommandError("\(source): cannot schedule a graph with dependency cycles: \(cycles.joined(separator: "; "))")
+        } catch {
+            throw CommandError("\(source): cannot schedule: \(error)")
+        }
+        return ScheduleReport(graph: graph, plan: plan, unit: targetWeights.unit.symbol, weightsSource: targetWeights.source,
+                              defaulted: targetWeights.defaulted, defaultWeight: targetWeights.defaultValue)
+    }
+}

@@ -1,0 +1,27 @@
+import ModGraphCore
+import ModGraphDiagrams
+import ModGraphManifest
+import ModGraphRules
+import ModGraphWeights
+
+// The words of a request, under the names a command line or a plugin uses,
+// so that a caller of the pipeline needs this module only.
+
+/// Remote packages: none, their products, or their targets expanded from checkouts.
+public typealias ExternalsMode = ModGraphManifest.ExternalsMode
+/// The root package's traits a build enables.
+public typealias TraitSelection = ModGraphManifest.TraitSelection
+/// One node per target, per product, or per package.
+public typealias GraphLevel = GraphView.Level
+/// Boxes around nodes in a diagram.
+public typealias Clustering = DiagramStyle.Clustering
+/// Graphviz's layout engines.
+public typealias GraphvizLayout = ModGraphDiagrams.GraphvizLayout
+/// A measured build's configuration: debug or release.
+public typealias BuildConfiguration = MeasuredBuild.Configuration
+/// How far loading has got, for a progress bar.
+public typealias LoadProgress = ModGraphManifest.LoadProgress
+/// Why a workspace could not be loaded: one line naming the file at fault.
+public typealias LoadError = ModGraphManifest.LoadError
+/// A configuration the checker cannot use: the file, the line and the key at fault.
+public typealias ConfigError = ModGraphRules.ConfigError
