@@ -45,12 +45,6 @@ public enum RuleKind: String, Hashable, Sendable, CaseIterable, Comparable {
     }
 }
 
-public enum Severity: String, Hashable, Sendable, Comparable {
-    case error, warning
-
-    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .error && rhs == .warning }
-}
-
 /// One thing `modgraph check` reports.
 public struct Finding: Hashable, Sendable {
     public let rule: RuleKind
