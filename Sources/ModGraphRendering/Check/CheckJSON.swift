@@ -21,7 +21,7 @@ public enum CheckJSON {
                 ("baselined", .int(result.baselined.count)),
                 ("fixed", .int(result.fixed.count)),
             ])),
-            ("rules", .strings(result.rulesChecked.map(\.rawValue))),
+            ("rules", .strings(result.rules.map(\.id.rawValue))),
             ("findings", .array(result.findings.map { finding(report, $0) })),
             ("excused", .array(result.excused.map { excused in
                 var members = members(report, excused.finding)

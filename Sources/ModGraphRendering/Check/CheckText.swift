@@ -24,7 +24,7 @@ public struct CheckText: Sendable {
         for rule in byRule.keys.sorted() {
             let findings = byRule[rule] ?? []
             lines.append("")
-            lines.append(paint("\(rule.rawValue)", "1") + " — \(rule.summary)")
+            lines.append(paint("\(rule.rawValue)", "1") + " — \(result.rule(rule).summary)")
             for finding in findings {
                 let mark = finding.severity == .error ? paint("✗", "31") : paint("!", "33")
                 lines.append("  \(mark) \(Escape.message(finding.chain.isEmpty ? finding.message : finding.chainText))")

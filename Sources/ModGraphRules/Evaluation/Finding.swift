@@ -1,50 +1,5 @@
 import ModGraphCore
 
-/// The rules `modgraph check` enforces. The raw values are the rule ids used
-/// in every output format, in baselines and in `exceptions[].rule`.
-public enum RuleKind: String, Hashable, Sendable, CaseIterable, Comparable {
-    case cycle
-    case layering
-    case isolation
-    case forbidden
-    case externals
-    case unassigned
-    case depth
-    case fanIn = "fan-in"
-    case fanOut = "fan-out"
-    /// A declaration an interface module may not hold (`sources.interfaces`).
-    case interfaceContent = "interface-content"
-    /// A module a target imports without declaring it as a dependency.
-    case undeclaredImport = "undeclared-import"
-    /// A dependency a target declares but none of its files imports.
-    case unusedDependency = "unused-dependency"
-    /// A configuration entry that no longer does anything: a pattern matching no target, an exception matching no violation.
-    case staleConfig = "stale-config"
-
-    /// One line for rule listings (SARIF, JUnit, text headings).
-    public var summary: String {
-        switch self {
-        case .cycle: "Module dependencies must not form cycles."
-        case .layering: "A target may depend only on its own layer or the layers below it."
-        case .isolation: "Members of an isolated layer must not depend on one another, directly or through a chain."
-        case .forbidden: "Dependencies the configuration forbids."
-        case .externals: "A layer may use only the external products it lists."
-        case .unassigned: "Every target belongs to a layer."
-        case .depth: "The longest dependency chain stays within the limit."
-        case .fanIn: "No module has more dependents than the limit."
-        case .fanOut: "No module has more dependencies than the limit."
-        case .interfaceContent: "Interface modules hold only protocols, DTO structs and enums, and typealiases."
-        case .undeclaredImport: "Every module a target imports is one of its declared dependencies."
-        case .unusedDependency: "Every declared dependency is imported by at least one of the target's files."
-        case .staleConfig: "Every pattern and exception in the configuration still matches something."
-        }
-    }
-
-    public static func < (lhs: RuleKind, rhs: RuleKind) -> Bool {
-        allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
-    }
-}
-
 /// One thing `modgraph check` reports.
 public struct Finding: Hashable, Sendable {
     public let rule: RuleKind
