@@ -45,7 +45,8 @@ struct CheckCommand: ParsableCommand {
         let configPath = try configFile(rootDirectory: rootDirectory)
         let checkConfig = try ConfigFile.load(configPath)
         let sourceFindings = try checkConfig.sources.map { try Self.checkSources($0, graph: graph, workspace: workspace, platform: load.platform) } ?? []
-        var result = try Checker(config: checkConfig).check(graph, sourceFindings: sourceFindings)
+        var result = try Checker(config: checkConfig).check(graph, sourceFindings: sourceFindings,
+                                                          manifestLines: ManifestFiles(graph: graph, rootDirectory: rootDirectory))
 
         if let writeBaseline {
             try OutputFile.write(Baseline(recording: result.findings).encoded(), to: writeBaseline)
@@ -55,8 +56,7 @@ struct CheckCommand: ParsableCommand {
         if let baseline {
             try Baseline.load(baseline).apply(to: &result)
         }
-        let positions = FindingPositions(graph: graph, rootDirectory: rootDirectory, config: checkConfig).positions(of: result)
-        let report = CheckReport(result: result, configFile: configPath, positions: positions)
+        let report = CheckReport(result: result, configFile: configPath)
         let text = switch format {
         case .text: CheckText(useColour: output == nil && Console.isColourTerminal).render(report)
         case .json: CheckJSON.render(report)

@@ -86,9 +86,9 @@ struct ReportCommand: ParsableCommand {
         let sourceFindings = try checkConfig.sources.map {
             try CheckCommand.checkSources($0, graph: graph, workspace: workspace, platform: load.platform)
         } ?? []
-        let result = try Checker(config: checkConfig).check(graph, sourceFindings: sourceFindings)
-        let positions = FindingPositions(graph: graph, rootDirectory: rootDirectory, config: checkConfig).positions(of: result)
-        return (CheckReport(result: result, configFile: path, positions: positions), checkConfig.layers.map(\.name))
+        let result = try Checker(config: checkConfig).check(graph, sourceFindings: sourceFindings,
+                                                            manifestLines: ManifestFiles(graph: graph, rootDirectory: rootDirectory))
+        return (CheckReport(result: result, configFile: path), checkConfig.layers.map(\.name))
     }
 
     /// The simulated build on this machine's cores; none for a graph with cycles (the check reports them).

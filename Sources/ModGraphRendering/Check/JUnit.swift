@@ -20,10 +20,10 @@ public enum JUnit {
             let warnings = findings.filter { $0.severity == .warning }
             lines.append(#"    <testcase classname="modgraph.check" name="\#(Escape.xml(rule.id.rawValue))">"#)
             if !errors.isEmpty {
-                lines.append(#"      <failure type="\#(Escape.xml(rule.id.rawValue))" message="\#(Escape.xml("\(errors.count) violation\(errors.count == 1 ? "" : "s"): \(rule.summary)"))">"# + describe(errors, report) + "</failure>")
+                lines.append(#"      <failure type="\#(Escape.xml(rule.id.rawValue))" message="\#(Escape.xml("\(errors.count) violation\(errors.count == 1 ? "" : "s"): \(rule.summary)"))">"# + describe(errors) + "</failure>")
             }
             if !warnings.isEmpty {
-                lines.append("      <system-out>" + describe(warnings, report) + "</system-out>")
+                lines.append("      <system-out>" + describe(warnings) + "</system-out>")
             }
             lines.append("    </testcase>")
         }
@@ -32,9 +32,9 @@ public enum JUnit {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func describe(_ findings: [Finding], _ report: CheckReport) -> String {
+    private static func describe(_ findings: [Finding]) -> String {
         findings.map { finding in
-            let position = report.positions[finding].map { " (\($0))" } ?? ""
+            let position = finding.location.map { " (\($0))" } ?? ""
             return Escape.xml((finding.chain.isEmpty ? finding.message : "\(finding.chainText): \(finding.message)") + position,
                               limit: Escape.messageLimit)
         }.joined(separator: "\n")

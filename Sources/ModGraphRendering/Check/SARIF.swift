@@ -14,7 +14,7 @@ public enum SARIF {
                 ("level", .string(finding.severity == .error ? "error" : "warning")),
                 ("message", .object([("text", .string(finding.chain.isEmpty ? finding.message : "\(finding.chainText): \(finding.message)"))])),
             ]
-            if let position = report.positions[finding] {
+            if let position = finding.location {
                 members.append(("locations", .array([.object([
                     ("physicalLocation", .object([
                         ("artifactLocation", .object([("uri", .string(uri(position.file)))])),

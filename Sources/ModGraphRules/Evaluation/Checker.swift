@@ -10,6 +10,8 @@ import ModGraphCore
 /// - isolation: one breadth-first search per group that stops at other groups' members,
 ///   so each violation is reported once, with its shortest chain, O(G·(V + E));
 /// - externals, unassigned targets, fan-in and fan-out: O(V + E); depth: O(V + E).
+/// Locating findings indexes the dependencies once, O(E), then costs O(1)
+/// per finding besides the manifest lookups.
 public struct Checker: Sendable {
     public let config: CheckConfig
 
@@ -19,8 +21,12 @@ public struct Checker: Sendable {
 
     /// Checks `graph`. `sourceFindings` are the source-level findings
     /// (`ModGraphSources`), which exceptions then cover like the others.
-    public func check(_ graph: ModuleGraph, sourceFindings: [Finding] = []) throws(ConfigError) -> CheckResult {
-        let context = try RuleContext(graph: graph, config: config)
+    /// `manifestLines` tells where findings point: each finding is located as
+    /// it is created, and source findings (which hold their source line) as
+    /// they arrive, so the rules read no file.
+    public func check(_ graph: ModuleGraph, sourceFindings: [Finding] = [],
+                      manifestLines: some ManifestLines = .unread) throws(ConfigError) -> CheckResult {
+        let context = try RuleContext(graph: graph, config: config, manifestLines: manifestLines)
         let rules = RuleKind.allCases.map(\.rule)
         var ran: [CheckedRule] = []
         var findings: [Finding] = []
@@ -29,7 +35,7 @@ public struct Checker: Sendable {
             ran.append(CheckedRule(rule, severity: severity))
             findings += rule.findings(in: context, severity: severity)
         }
-        findings += sourceFindings
+        findings += sourceFindings.map { $0.located(at: context.locator.location(ofSourceFinding: $0)) }
 
         let excusable = Set(rules.filter(\.acceptsExceptions).map(\.id))
         var standing: [Finding] = []

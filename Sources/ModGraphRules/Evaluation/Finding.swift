@@ -11,16 +11,20 @@ public struct Finding: Hashable, Sendable {
     public let message: String
     /// The configuration entry that forbids it, when there is one.
     public let source: ConfigLocation?
-    /// The line (and column) of a source file at fault, for source-level findings;
-    /// reports use it instead of the manifest line.
+    /// The line (and column) of a source file at fault, for source-level findings.
     public let sourcePosition: SourcePosition?
     /// What in the target is at fault, for rules that report several things per
     /// target (`Screen.swift: class ScreenCache`); part of the fingerprint, so
     /// it names the declaration, not its line, which moves as the file changes.
     public let subject: String?
+    /// Where the finding points in every report, decided when the checker
+    /// creates or receives it: the source line, else the manifest line to
+    /// change, else the configuration entry; `nil` when none is known.
+    public let location: SourcePosition?
 
+    /// A finding at `location`; without one, at `sourcePosition`, as written.
     public init(rule: RuleKind, severity: Severity, chain: [TargetID], message: String, source: ConfigLocation?,
-                sourcePosition: SourcePosition? = nil, subject: String? = nil) {
+                sourcePosition: SourcePosition? = nil, subject: String? = nil, location: SourcePosition? = nil) {
         self.rule = rule
         self.severity = severity
         self.chain = chain
@@ -28,10 +32,18 @@ public struct Finding: Hashable, Sendable {
         self.source = source
         self.sourcePosition = sourcePosition
         self.subject = subject
+        self.location = location ?? sourcePosition
+    }
+
+    /// The same finding pointing at `location`.
+    func located(at location: SourcePosition?) -> Finding {
+        Finding(rule: rule, severity: severity, chain: chain, message: message, source: source,
+                sourcePosition: sourcePosition, subject: subject, location: location)
     }
 
     /// Identifies the finding across runs, for baselines: the rule and the two
     /// ends of the chain, not its middle, which may change as the graph does.
+    /// Never the location, which moves as files are edited.
     public var fingerprint: String {
         switch rule {
         case .cycle:

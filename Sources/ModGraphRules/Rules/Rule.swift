@@ -13,8 +13,8 @@ public protocol Rule: Sendable {
     var acceptsExceptions: Bool { get }
     /// The level `config` gives the rule; `.ignore` when the rule does not run.
     func level(in config: CheckConfig) -> RuleLevel
-    /// The rule's violations in `context.graph`, with the severity the
-    /// configuration gives the rule.
+    /// The rule's violations in `context.graph`, each located when it is
+    /// created, with the severity the configuration gives the rule.
     func findings(in context: RuleContext, severity: Severity) -> [Finding]
 }
 
@@ -25,7 +25,7 @@ extension Rule {
 /// A rule whose findings `ModGraphSources` produces, because finding them
 /// means parsing Swift files with swift-syntax, which this module must not
 /// depend on. The checker receives those findings
-/// (``Checker/check(_:sourceFindings:)``); the rule itself only
+/// (``Checker/check(_:sourceFindings:manifestLines:)``); the rule itself only
 /// describes them.
 public protocol SourceRule: Rule {}
 

@@ -1,7 +1,7 @@
 import ModGraphCore
 
 /// What every rule reads: the graph, the configuration, which layer each
-/// target is in, and which targets the rules skip.
+/// target is in, which targets the rules skip, and where findings point.
 public struct RuleContext {
     let graph: ModuleGraph
     let config: CheckConfig
@@ -11,9 +11,10 @@ public struct RuleContext {
     let isExempt: [Bool]
     /// Where each package came from (root, local, remote, registry).
     let origins: [PackageIdentity: PackageOrigin]
+    let locator: FindingLocator
 
     /// - Complexity: O(V + E) besides the layer assignment's pattern matching.
-    init(graph: ModuleGraph, config: CheckConfig) throws(ConfigError) {
+    init(graph: ModuleGraph, config: CheckConfig, manifestLines: any ManifestLines) throws(ConfigError) {
         let origins = Dictionary(graph.packages.map { ($0.identity, $0.origin) }, uniquingKeysWith: { first, _ in first })
         let isOwnCode = graph.targets.map { target in
             target.type != .externalProduct && [.root, .local].contains(origins[target.package] ?? .root)
@@ -25,11 +26,13 @@ public struct RuleContext {
             !isOwnCode[vertex] || (config.tests == .exempt && graph.targets[vertex].type == .test)
         }
         self.assignment = try LayerAssignment(graph: graph, config: config, isOwnCode: isOwnCode)
+        self.locator = FindingLocator(graph: graph, lines: manifestLines)
     }
 
-    /// A finding of `rule`.
+    /// A finding of `rule`, located now.
     func finding(_ rule: RuleKind, _ severity: Severity, chain: [TargetID], message: String, configEntry: ConfigLocation?) -> Finding {
-        Finding(rule: rule, severity: severity, chain: chain, message: message, source: configEntry)
+        Finding(rule: rule, severity: severity, chain: chain, message: message, source: configEntry,
+                location: locator.location(chain: chain, configEntry: configEntry))
     }
 
     /// The package name `graph` gives `target`'s package, for pattern matching.
