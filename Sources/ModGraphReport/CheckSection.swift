@@ -23,7 +23,7 @@ public enum CheckSection {
             markdown.append("|---|---|---|---|")
             for finding in result.findings {
                 let chain = finding.chain.count > 1 ? finding.chainText : finding.message
-                let position = report.positions[finding].map { Escape.markdownCode($0.description, inTable: true) } ?? ""
+                let position = finding.location.map { Escape.markdownCode($0.description, inTable: true) } ?? ""
                 markdown.append("| \(finding.rule.rawValue) | \(finding.severity.rawValue) | \(Escape.markdown(chain, limit: Escape.messageLimit)) | \(position) |")
             }
         }

@@ -16,7 +16,6 @@ public struct CheckRun: Sendable {
     public let config: CheckConfig
     /// Every finding, before any baseline.
     public let result: CheckResult
-    private let loaded: LoadedGraph
 
     /// The configuration for `loaded`: `explicit` when given (it must exist),
     /// else `.modgraph.yml` in the root package's folder or above it up to the
@@ -55,18 +54,16 @@ public struct CheckRun: Sendable {
         }
         self.configPath = configPath
         self.config = config
-        self.result = try Checker(config: config).check(loaded.graph, sourceFindings: sourceFindings)
-        self.loaded = loaded
+        let manifests = ManifestFiles(graph: loaded.graph, rootDirectory: loaded.workspace.rootDirectory)
+        self.result = try Checker(config: config).check(loaded.graph, sourceFindings: sourceFindings, manifestLines: manifests)
     }
 
-    /// The findings with `baseline`'s known ones set aside, each located at
-    /// the line to change, for every output format.
+    /// The findings with `baseline`'s known ones set aside, for every output
+    /// format; each finding was located at the line to change when it was made.
     public func report(baseline: String? = nil) throws -> CheckReport {
         var result = self.result
         if let baseline { try Baseline.load(baseline).apply(to: &result) }
-        let positions = FindingPositions(graph: loaded.graph, rootDirectory: loaded.workspace.rootDirectory, config: config)
-            .positions(of: result)
-        return CheckReport(result: result, configFile: configPath, positions: positions)
+        return CheckReport(result: result, configFile: configPath)
     }
 
     /// Today's findings as a baseline file's text.

@@ -23,10 +23,6 @@ public struct LocatedPattern: Hashable, Sendable {
 /// What `modgraph check` enforces, as read from `.modgraph.yml`
 /// (schema in `docs/configuration.md`).
 public struct CheckConfig: Sendable {
-    public enum Severity: String, Sendable, CaseIterable {
-        case error, warning, ignore
-    }
-
     public enum TestPolicy: String, Sendable, CaseIterable {
         /// Tests are checked for cycles only.
         case exempt
@@ -86,8 +82,8 @@ public struct CheckConfig: Sendable {
         /// Modules that may hold only the syntax of an API.
         public var interfaces: [LocatedPattern] = []
         public var protocolExtensions: ProtocolExtensionPolicy = .warning
-        public var undeclaredImports: Severity = .error
-        public var unusedDependencies: Severity = .warning
+        public var undeclaredImports: RuleLevel = .error
+        public var unusedDependencies: RuleLevel = .warning
         /// Module names ignored like the platform's own (a system library, an SDK the built-in list lacks).
         public var ignoredModules: [String] = []
         /// Where each setting was written, for the findings' `configRule`.
@@ -104,7 +100,7 @@ public struct CheckConfig: Sendable {
     public let file: String
     public var sources: SourceChecks?
     public var layers: [Layer] = []
-    public var unassigned: Severity = .warning
+    public var unassigned: RuleLevel = .warning
     public var unassignedLocation: ConfigLocation?
     public var tests: TestPolicy = .exempt
     public var forbidden: [ForbiddenEdge] = []

@@ -152,7 +152,7 @@ private struct Reader {
             case "layers":
                 config.layers = try layers(value)
             case "unassigned":
-                config.unassigned = try choice(value, at: "unassigned", as: CheckConfig.Severity.self)
+                config.unassigned = try choice(value, at: "unassigned", as: RuleLevel.self)
                 config.unassignedLocation = location(value)
             case "tests":
                 config.tests = try choice(value, at: "tests", as: CheckConfig.TestPolicy.self)
@@ -274,10 +274,10 @@ private struct Reader {
             case "protocolExtensions":
                 sources.protocolExtensions = try choice(value, at: "sources.protocolExtensions", as: CheckConfig.SourceChecks.ProtocolExtensionPolicy.self)
             case "undeclaredImports":
-                sources.undeclaredImports = try choice(value, at: "sources.undeclaredImports", as: CheckConfig.Severity.self)
+                sources.undeclaredImports = try choice(value, at: "sources.undeclaredImports", as: RuleLevel.self)
                 sources.undeclaredImportsLocation = location(value)
             case "unusedDependencies":
-                sources.unusedDependencies = try choice(value, at: "sources.unusedDependencies", as: CheckConfig.Severity.self)
+                sources.unusedDependencies = try choice(value, at: "sources.unusedDependencies", as: RuleLevel.self)
                 sources.unusedDependenciesLocation = location(value)
             case "ignoreModules":
                 let names: [Node] = value.sequence.map(Array.init) ?? [value]

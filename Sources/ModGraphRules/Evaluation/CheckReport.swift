@@ -1,36 +1,13 @@
-/// A file and line a finding points at: the manifest line to change, the
-/// configuration entry, or the source line of a source-level finding.
-public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public let file: String
-    public let line: Int
-    /// 1-based, in UTF-8 bytes as compilers count; `nil` when only the line is known.
-    public let column: Int?
-
-    public init(file: String, line: Int, column: Int? = nil) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
-
-    public var description: String { "\(file):\(line)" + (column.map { ":\($0)" } ?? "") }
-
-    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
-        (lhs.file, lhs.line, lhs.column ?? 0) < (rhs.file, rhs.line, rhs.column ?? 0)
-    }
-}
-
-/// What every output format of `modgraph check` needs: the result, where the
-/// configuration came from, and where each finding points.
+/// What every output format of `modgraph check` needs: the result and where
+/// the configuration came from. Each finding carries its own location.
 public struct CheckReport: Sendable {
     public let result: CheckResult
     /// The configuration file as the user named it or as it was found.
     public let configFile: String
-    public let positions: [Finding: SourcePosition]
 
-    public init(result: CheckResult, configFile: String, positions: [Finding: SourcePosition]) {
+    public init(result: CheckResult, configFile: String) {
         self.result = result
         self.configFile = configFile
-        self.positions = positions
     }
 
     /// Error findings make the check fail; warnings alone do not.

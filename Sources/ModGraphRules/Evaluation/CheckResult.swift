@@ -19,10 +19,20 @@ public struct CheckResult: Sendable {
     public var baselined: [Finding] = []
     /// Baseline entries that no longer occur.
     public var fixed: [String] = []
+    /// Every rule that ran, in report order, at the level the configuration
+    /// gave it; every format lists rules from here.
+    public var rules: [CheckedRule]
 
     public var errorCount: Int { findings.filter { $0.severity == .error }.count }
     public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
 
-    /// Every rule that ran, for formats that list passing rules too (JUnit, SARIF).
-    public var rulesChecked: [RuleKind]
+    /// The ids of the rules that ran.
+    public var rulesChecked: [RuleKind] { rules.map(\.id) }
+
+    /// `id` as it ran, else as its rule describes itself at its default
+    /// level (a source finding of a rule the configuration left off).
+    public func rule(_ id: RuleKind) -> CheckedRule {
+        rules.first { $0.id == id }
+            ?? CheckedRule(id.rule, severity: id.rule.defaultLevel.severity ?? .warning)
+    }
 }

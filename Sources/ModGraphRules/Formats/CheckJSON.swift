@@ -21,30 +21,30 @@ public enum CheckJSON {
                 ("baselined", .int(result.baselined.count)),
                 ("fixed", .int(result.fixed.count)),
             ])),
-            ("rules", .strings(result.rulesChecked.map(\.rawValue))),
-            ("findings", .array(result.findings.map { finding(report, $0) })),
+            ("rules", .strings(result.rules.map(\.id.rawValue))),
+            ("findings", .array(result.findings.map(finding))),
             ("excused", .array(result.excused.map { excused in
-                var members = members(report, excused.finding)
+                var members = members(excused.finding)
                 members.append(("reason", .string(excused.reason)))
                 members.append(("exception", position(excused.exception.file, excused.exception.line)))
                 return .object(members)
             })),
-            ("baselined", .array(result.baselined.map { finding(report, $0) })),
+            ("baselined", .array(result.baselined.map(finding))),
             ("fixed", .strings(result.fixed)),
         ])
     }
 
-    private static func finding(_ report: CheckReport, _ finding: Finding) -> JSONValue {
-        .object(members(report, finding))
+    private static func finding(_ finding: Finding) -> JSONValue {
+        .object(members(finding))
     }
 
-    private static func members(_ report: CheckReport, _ finding: Finding) -> [(String, JSONValue)] {
+    private static func members(_ finding: Finding) -> [(String, JSONValue)] {
         [
             ("rule", .string(finding.rule.rawValue)),
             ("severity", .string(finding.severity.rawValue)),
             ("chain", .strings(finding.chain.map(\.description))),
             ("message", .string(finding.message)),
-            ("location", report.positions[finding].map { position($0.file, $0.line, column: $0.column) } ?? .null),
+            ("location", finding.location.map { position($0.file, $0.line, column: $0.column) } ?? .null),
             ("configRule", finding.source.map { position($0.file, $0.line) } ?? .null),
             ("fingerprint", .string(finding.fingerprint)),
         ]

@@ -23,14 +23,14 @@ public struct CheckText: Sendable {
         for rule in byRule.keys.sorted() {
             let findings = byRule[rule] ?? []
             lines.append("")
-            lines.append(paint("\(rule.rawValue)", "1") + " — \(rule.summary)")
+            lines.append(paint("\(rule.rawValue)", "1") + " — \(result.rule(rule).summary)")
             for finding in findings {
                 let mark = finding.severity == .error ? paint("✗", "31") : paint("!", "33")
                 lines.append("  \(mark) \(Escape.message(finding.chain.isEmpty ? finding.message : finding.chainText))")
                 if !finding.chain.isEmpty { lines.append("    \(Escape.message(finding.message))") }
                 var details: [String] = []
-                if let position = report.positions[finding] { details.append("at \(position)") }
-                if let source = finding.source, report.positions[finding]?.file != source.file || report.positions[finding]?.line != source.line {
+                if let location = finding.location { details.append("at \(location)") }
+                if let source = finding.source, finding.location?.file != source.file || finding.location?.line != source.line {
                     details.append("rule \(source)")
                 }
                 if !details.isEmpty { lines.append("    " + paint(Escape.message(details.joined(separator: " · ")), "2")) }

@@ -8,7 +8,7 @@ public enum GitHubAnnotations {
         var lines: [String] = []
         for finding in report.result.findings {
             var properties: [String] = []
-            if let position = report.positions[finding] {
+            if let position = finding.location {
                 properties.append("file=\(Escape.githubProperty(position.file))")
                 properties.append("line=\(position.line)")
                 if let column = position.column { properties.append("col=\(column)") }

@@ -2,17 +2,19 @@ import ModGraphOutput
 
 /// `modgraph check --format sarif`: SARIF 2.1.0, which code-scanning tools
 /// (GitHub's among them) read, with the same locations as the annotations.
+/// Each rule's `defaultConfiguration.level` is the level the configuration
+/// gave it (``CheckedRule/severity``); each result carries its own level.
 public enum SARIF {
     public static func render(_ report: CheckReport, toolVersion: String) -> String {
-        let rules = report.result.rulesChecked
+        let rules = report.result.rules
         let results: [JSONValue] = report.result.findings.map { finding in
             var members: [(String, JSONValue)] = [
                 ("ruleId", .string(finding.rule.rawValue)),
-                ("ruleIndex", .int(rules.firstIndex(of: finding.rule) ?? 0)),
+                ("ruleIndex", .int(rules.firstIndex { $0.id == finding.rule } ?? 0)),
                 ("level", .string(finding.severity == .error ? "error" : "warning")),
                 ("message", .object([("text", .string(finding.chain.isEmpty ? finding.message : "\(finding.chainText): \(finding.message)"))])),
             ]
-            if let position = report.positions[finding] {
+            if let position = finding.location {
                 members.append(("locations", .array([.object([
                     ("physicalLocation", .object([
                         ("artifactLocation", .object([("uri", .string(uri(position.file)))])),
@@ -29,9 +31,9 @@ public enum SARIF {
             ("version", .string(toolVersion)),
             ("rules", .array(rules.map { rule in
                 .object([
-                    ("id", .string(rule.rawValue)),
+                    ("id", .string(rule.id.rawValue)),
                     ("shortDescription", .object([("text", .string(rule.summary))])),
-                    ("defaultConfiguration", .object([("level", .string(rule == .staleConfig || rule == .unusedDependency ? "warning" : "error"))])),
+                    ("defaultConfiguration", .object([("level", .string(rule.severity.rawValue))])),
                 ])
             })),
         ])

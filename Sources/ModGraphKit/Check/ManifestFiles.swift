@@ -1,0 +1,59 @@
+import Foundation
+import ModGraphCore
+import ModGraphRules
+import ModGraphManifest
+
+/// The checker's manifest lookup (``ManifestLines``): reads each package's
+/// `Package.swift` once, when a finding first needs it, scans it with
+/// ``ManifestLocator``, and names files as every other message does
+/// (``DisplayPath/of(_:)``).
+///
+/// A class, because the cache fills as the checker asks; it lives for one check.
+final class ManifestFiles: ManifestLines {
+    private let graph: ModuleGraph
+    /// The root package's folder, which the graph's package paths are relative to.
+    private let rootDirectory: String?
+    /// Per package: its manifest as reports name it, and the scan; `nil` when it cannot be read.
+    private var manifests: [PackageIdentity: (file: String, locator: ManifestLocator)?] = [:]
+
+    init(graph: ModuleGraph, rootDirectory: String?) {
+        self.graph = graph
+        self.rootDirectory = rootDirectory
+    }
+
+    func manifestFile(of package: PackageIdentity) -> String? {
+        manifest(of: package)?.file
+    }
+
+    func line(ofTarget target: String, package: PackageIdentity) -> Int? {
+        manifest(of: package)?.locator.line(ofTarget: target)
+    }
+
+    func line(ofDependency dependency: String, inTarget target: String, package: PackageIdentity) -> Int? {
+        manifest(of: package)?.locator.line(ofDependency: dependency, inTarget: target)
+    }
+
+    func reportedPath(_ path: String) -> String {
+        DisplayPath.of(path)
+    }
+
+    private func manifest(of package: PackageIdentity) -> (file: String, locator: ManifestLocator)? {
+        if let cached = manifests[package] { return cached }
+        var entry: (file: String, locator: ManifestLocator)?
+        if let folder = folder(of: package) {
+            let file = (folder as NSString).appendingPathComponent("Package.swift")
+            if let text = try? String(contentsOfFile: file, encoding: .utf8) {
+                entry = (DisplayPath.of(file), ManifestLocator(text: text))
+            }
+        }
+        manifests[package] = entry
+        return entry
+    }
+
+    private func folder(of package: PackageIdentity) -> String? {
+        guard let path = graph.package(package)?.path else { return nil }
+        if path.hasPrefix("/") { return path }
+        guard let rootDirectory else { return nil }
+        return URL(fileURLWithPath: rootDirectory).appendingPathComponent(path).standardizedFileURL.path
+    }
+}

@@ -1,0 +1,42 @@
+import ModGraphCore
+
+/// What every rule reads: the graph, the configuration, which layer each
+/// target is in, which targets the rules skip, and where findings point.
+public struct RuleContext {
+    let graph: ModuleGraph
+    let config: CheckConfig
+    let assignment: LayerAssignment
+    /// Per vertex: not the workspace's own code, or a test while `tests: exempt`.
+    /// Exempt vertices take part in cycle detection only.
+    let isExempt: [Bool]
+    /// Where each package came from (root, local, remote, registry).
+    let origins: [PackageIdentity: PackageOrigin]
+    let locator: FindingLocator
+
+    /// - Complexity: O(V + E) besides the layer assignment's pattern matching.
+    init(graph: ModuleGraph, config: CheckConfig, manifestLines: any ManifestLines) throws(ConfigError) {
+        let origins = Dictionary(graph.packages.map { ($0.identity, $0.origin) }, uniquingKeysWith: { first, _ in first })
+        let isOwnCode = graph.targets.map { target in
+            target.type != .externalProduct && [.root, .local].contains(origins[target.package] ?? .root)
+        }
+        self.graph = graph
+        self.config = config
+        self.origins = origins
+        self.isExempt = graph.targets.indices.map { vertex in
+            !isOwnCode[vertex] || (config.tests == .exempt && graph.targets[vertex].type == .test)
+        }
+        self.assignment = try LayerAssignment(graph: graph, config: config, isOwnCode: isOwnCode)
+        self.locator = FindingLocator(graph: graph, lines: manifestLines)
+    }
+
+    /// A finding of `rule`, located now.
+    func finding(_ rule: RuleKind, _ severity: Severity, chain: [TargetID], message: String, configEntry: ConfigLocation?) -> Finding {
+        Finding(rule: rule, severity: severity, chain: chain, message: message, source: configEntry,
+                location: locator.location(chain: chain, configEntry: configEntry))
+    }
+
+    /// The package name `graph` gives `target`'s package, for pattern matching.
+    func packageName(of target: TargetID) -> String? {
+        graph.package(target.package)?.name
+    }
+}
