@@ -1,4 +1,3 @@
-import ModGraphOutput
 
 /// A JSON document with object keys in the order they were written, so that
 /// output reads in a sensible order and is byte-identical from run to run.

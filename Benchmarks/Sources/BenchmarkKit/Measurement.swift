@@ -22,12 +22,13 @@ public struct Measurement: Sendable {
 }
 
 /// Runs `body` `runs` times after one warm-up run and records the figures.
-public func measure(_ name: String, runs: Int = 5, target: Double? = nil, _ body: () -> Void) -> Measurement {
-    body()
+public func measure<Result>(_ name: String, runs: Int = 5, target: Double? = nil, _ body: () -> Result) -> Measurement {
+    blackHole(body())
     var times: [Double] = []
     for _ in 0..<runs {
         let start = DispatchTime.now().uptimeNanoseconds
-        body()
+        // The result goes to a sink the optimiser cannot see through, so the work is never dropped as unused.
+        blackHole(body())
         times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
     times.sort()
@@ -65,3 +66,9 @@ public func printTable(_ measurements: [Measurement]) {
         print(entry.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(best)  \(median)  \(memory)  \(entry.verdict)")
     }
 }
+
+/// Keeps `value` alive as far as the optimiser can tell: an opaque call that
+/// is neither inlined nor optimised, so the computation that made it stays.
+@inline(never)
+@_optimize(none)
+public func blackHole<T>(_ value: T) {}

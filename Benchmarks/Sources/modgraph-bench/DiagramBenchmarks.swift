@@ -27,7 +27,7 @@ func diagramBenchmarks() -> [BenchmarkKit.Measurement] {
         let dot = DOTWriter(style: style).render(view)
         let name = "diagram: \(graph.targets.count) targets, \(view.digraph.edgeCount)/\(graph.digraph.edgeCount) edges, \(entry.layout) → svg"
         results.append(measure(name, runs: entry.runs, target: entry.target) {
-            _ = try? GraphvizRenderer().render(dot: dot, layout: entry.layout, format: .svg)
+            try? GraphvizRenderer().render(dot: dot, layout: entry.layout, format: .svg)
         })
         if let pictures {
             let base = URL(fileURLWithPath: pictures).appendingPathComponent("synthetic-\(graph.targets.count)-\(entry.layout)")

@@ -16,13 +16,13 @@ func planningBenchmarks() -> [Measurement] {
     var figures: [String] = []
     let results = [
         measure("planning: waves, 100k targets", target: 1) {
-            _ = graph.buildWaves()
+            graph.buildWaves()
         },
         measure("planning: critical path + slack, 100k", target: 1) {
-            _ = try? graph.criticalPathAnalysis(weights: weights)
+            try? graph.criticalPathAnalysis(weights: weights)
         },
         measure("planning: simulate on 8 workers, 100k", target: 1) {
-            _ = try? graph.simulateBuild(weights: weights, workers: 8)
+            try? graph.simulateBuild(weights: weights, workers: 8)
         },
         measure("planning: all three, 100k", target: 1) {
             let waves = graph.buildWaves()
@@ -34,7 +34,7 @@ func planningBenchmarks() -> [Measurement] {
             }
         },
         measure("planning: bottlenecks, 2k targets, 200 tries", runs: 3) {
-            _ = try? medium.bottlenecks(weights: mediumWeights, workers: 8, limit: 100)
+            try? medium.bottlenecks(weights: mediumWeights, workers: 8, limit: 100)
         },
     ]
     for line in figures { print(line) }
