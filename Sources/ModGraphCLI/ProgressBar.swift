@@ -7,17 +7,21 @@ import ModGraphOutput
 /// `delay` (a fast load shows nothing), is redrawn at most every `interval`,
 /// and is erased when loading ends, so the warnings and errors after it
 /// start on a clean line.
-final class ProgressBar: @unchecked Sendable {
+final class ProgressBar: Sendable {
+    /// What the timer and the loader share.
+    private struct State {
+        var latest: LoadProgress?
+        var drawn: String?
+        var isFinished = false
+        var timer: (any DispatchSourceTimer)?
+    }
+
     private let delay: Double
     private let write: @Sendable (String) -> Void
     private let now: @Sendable () -> Double
     private let width: Int
     private let start: Double
-    private let lock = NSLock()
-    private var latest: LoadProgress?
-    private var drawn: String?
-    private var isFinished = false
-    private var timer: (any DispatchSourceTimer)?
+    private let state = Locked(State())
 
     /// A bar on standard error when a person is watching it: standard error is
     /// a terminal and this is not a CI run. `nil` otherwise.
@@ -46,28 +50,28 @@ final class ProgressBar: @unchecked Sendable {
 
     /// The loader's callback: remembers the news, which the timer draws.
     func update(_ progress: LoadProgress) {
-        lock.withLock { latest = progress }
+        state.withLock { $0.latest = progress }
     }
 
     /// Draws the latest state if the delay has passed and it changed.
     func tick() {
-        lock.withLock {
-            guard !isFinished, now() - start >= delay, let latest else { return }
+        state.withLock { state in
+            guard !state.isFinished, now() - start >= delay, let latest = state.latest else { return }
             let line = Self.line(latest, width: width)
-            guard line != drawn else { return }
+            guard line != state.drawn else { return }
             write("\r" + line + "\u{1B}[K")
-            drawn = line
+            state.drawn = line
         }
     }
 
     /// Stops drawing and erases the bar if it was shown.
     func finish() {
-        lock.withLock {
-            timer?.cancel()
-            timer = nil
-            guard !isFinished else { return }
-            isFinished = true
-            if drawn != nil { write("\r\u{1B}[K") }
+        state.withLock { state in
+            state.timer?.cancel()
+            state.timer = nil
+            guard !state.isFinished else { return }
+            state.isFinished = true
+            if state.drawn != nil { write("\r\u{1B}[K") }
         }
     }
 
@@ -89,7 +93,7 @@ final class ProgressBar: @unchecked Sendable {
         let source = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
         source.schedule(deadline: .now() + interval, repeating: interval)
         source.setEventHandler { [weak self] in self?.tick() }
-        lock.withLock { timer = source }
+        state.withLock { $0.timer = source }
         source.resume()
     }
 

@@ -25,3 +25,5 @@ public typealias LoadProgress = ModGraphManifest.LoadProgress
 public typealias LoadError = ModGraphManifest.LoadError
 /// A configuration the checker cannot use: the file, the line and the key at fault.
 public typealias ConfigError = ModGraphRules.ConfigError
+/// A value behind a lock that owns it.
+public typealias Locked<State> = ModGraphCore.Locked<State>

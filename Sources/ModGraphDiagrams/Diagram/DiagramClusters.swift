@@ -1,5 +1,4 @@
 import ModGraphCore
-import ModGraphOutput
 
 /// The boxes of a diagram: which nodes go together, in a stable order.
 struct DiagramClusters {

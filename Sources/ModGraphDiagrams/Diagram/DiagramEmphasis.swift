@@ -1,5 +1,4 @@
 import ModGraphCore
-import ModGraphOutput
 
 /// A ``DiagramStyle`` mapped onto the nodes and edges of one ``GraphView``:
 /// what the DOT and Mermaid writers colour, thicken and explain.

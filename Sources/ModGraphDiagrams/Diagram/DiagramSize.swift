@@ -1,5 +1,4 @@
 import ModGraphCore
-import ModGraphOutput
 
 /// Layout choices that depend on how big a view is, so that large diagrams
 /// stay legible and quick to lay out (figures in docs/diagrams.md).

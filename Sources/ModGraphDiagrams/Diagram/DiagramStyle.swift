@@ -1,5 +1,4 @@
 import ModGraphCore
-import ModGraphOutput
 
 /// What a diagram emphasises beyond the graph itself. Every part is
 /// optional: the graph command fills in what the core computes (longest

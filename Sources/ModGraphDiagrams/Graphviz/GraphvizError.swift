@@ -1,4 +1,3 @@
-import ModGraphOutput
 
 /// Why Graphviz could not draw a diagram, in one line that says what to do.
 public enum GraphvizError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,5 +1,4 @@
 import CGraphviz
-import ModGraphOutput
 
 /// Lays out and renders DOT text with Graphviz's libraries, in this process:
 /// no `dot` executable needed, and Graphviz's complaints come back as

@@ -1,31 +1,31 @@
 import CGraphviz
 import Foundation
-import ModGraphOutput
+import ModGraphCore
 
 /// The process's one Graphviz context, and the lock around it.
 ///
 /// Graphviz keeps global state (its error channel, the parser, plugin
 /// tables) and is not thread-safe, so every call goes through this lock. The
 /// context loads the plugin registry once and is reused for every diagram.
-final class GraphvizSession: @unchecked Sendable {
+final class GraphvizSession: Sendable {
     static let shared = GraphvizSession()
 
-    private let lock = NSLock()
-    private var context: OpaquePointer?
+    /// Made on first use; every call holds this lock.
+    private let context = Locked<OpaquePointer?>(nil)
 
     private init() {}
 
     /// Runs `body` with the context, Graphviz's messages captured instead of
     /// printed to standard error.
     func withContext<Result>(_ body: (OpaquePointer, inout GraphvizMessages) throws(GraphvizError) -> Result) throws(GraphvizError) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        if context == nil { context = gvContext() }
-        guard let context else { throw .noContext }
-        var messages = GraphvizMessages()
-        messages.beginCapture()
-        defer { messages.endCapture() }
-        return try body(context, &messages)
+        try self.context.withLock { (context: inout OpaquePointer?) throws(GraphvizError) -> Result in
+            if context == nil { context = gvContext() }
+            guard let context else { throw .noContext }
+            var messages = GraphvizMessages()
+            messages.beginCapture()
+            defer { messages.endCapture() }
+            return try body(context, &messages)
+        }
     }
 
     /// The plugin names of one kind (`layout`, `device`, …), sorted and without duplicates.

@@ -1,4 +1,3 @@
-import ModGraphOutput
 
 /// A picture format Graphviz renders in-process.
 public enum ImageFormat: String, CaseIterable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphCore
 
 /// Answers from a folder of earlier dumps when nothing that decides the dump
 /// has changed (see ``DumpCacheKey``), and asks `base` otherwise, storing
@@ -8,13 +9,13 @@ import Foundation
 /// The toolchain's version is found once per provider (one per process in
 /// the command-line tool), from the cache when the toolchain's files have
 /// not changed.
-public final class CachingManifestProvider: ManifestProvider, @unchecked Sendable {
+public final class CachingManifestProvider: ManifestProvider {
     public let base: any DumpSource
     /// The cache folder; created when first written.
     public let folder: String
 
-    private let lock = NSLock()
-    private var toolchain: String??
+    /// The toolchain's version once found (nil inside when it does not say one).
+    private let toolchain = Locked<String??>(nil)
 
     public init(base: any DumpSource, folder: String) {
         self.base = base
@@ -44,11 +45,11 @@ public final class CachingManifestProvider: ManifestProvider, @unchecked Sendabl
 
     /// Found once; workers that ask meanwhile wait for the same answer.
     private func toolchainVersion() -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let toolchain { return toolchain }
-        let version = ToolchainVersionCache(folder: folder).version(of: base)
-        toolchain = .some(version)
-        return version
+        toolchain.withLock { toolchain in
+            if let known = toolchain { return known }
+            let version = ToolchainVersionCache(folder: folder).version(of: base)
+            toolchain = .some(version)
+            return version
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphCore
 
 /// A bounded pool of workers that load manifests ahead of the loader.
 ///
@@ -8,30 +9,80 @@ import Foundation
 /// Loading a folder is a pure step, so loading ahead changes only when a
 /// manifest is ready, never what the loader decides: it asks for results in
 /// its own order and sees the same ones whatever order they finished in.
-final class ManifestQueue: @unchecked Sendable {
+final class ManifestQueue: Sendable {
     /// The folders a decoded manifest leads to; runs on worker threads.
     typealias Discover = @Sendable (_ folder: String, _ manifest: Manifest) -> [String]
 
-    private enum State {
+    private enum FolderState {
         case queued
         case running
         case finished(Result<Manifest, LoadError>)
+
+        var result: Result<Manifest, LoadError>? {
+            if case let .finished(result) = self { return result }
+            return nil
+        }
+    }
+
+    /// Everything the workers and the loader share, behind one lock.
+    private struct Queue {
+        var states: [String: FolderState] = [:]
+        /// Folders waiting for a worker, first come first served; `head` is the next one.
+        var waiting: [String] = []
+        var head = 0
+        var running: Set<String> = []
+        var finishedCount = 0
+        var workers = 0
+        var isStopped = false
+
+        /// Queues the folders not seen before, in the order given; whether any was.
+        mutating func add(_ folders: [String]) -> Bool {
+            var added = false
+            for folder in folders where states[folder] == nil && !isStopped {
+                states[folder] = .queued
+                waiting.append(folder)
+                added = true
+            }
+            return added
+        }
+
+        /// Counts in the workers the waiting folders call for, up to `jobs`; the caller starts them.
+        mutating func reserveWorkers(jobs: Int) -> Int {
+            var count = 0
+            while workers < jobs, waiting.count - head > workers - running.count, !isStopped {
+                workers += 1
+                count += 1
+            }
+            return count
+        }
+
+        /// The next folder for a worker, or nil when there is none (and the worker ends).
+        mutating func next() -> String? {
+            guard !isStopped, head < waiting.count else {
+                workers -= 1
+                return nil
+            }
+            let folder = waiting[head]
+            head += 1
+            if head > 1024, head * 2 > waiting.count {
+                waiting.removeFirst(head)
+                head = 0
+            }
+            states[folder] = .running
+            running.insert(folder)
+            return folder
+        }
+
+        var progress: LoadProgress {
+            LoadProgress(done: finishedCount, total: states.count, inProgress: running.sorted())
+        }
     }
 
     private let provider: any ManifestProvider
     private let jobs: Int
     private let discover: Discover
     private let progress: (@Sendable (LoadProgress) -> Void)?
-
-    private let condition = NSCondition()
-    private var states: [String: State] = [:]
-    /// Folders waiting for a worker, first come first served; `head` is the next one.
-    private var waiting: [String] = []
-    private var head = 0
-    private var running: Set<String> = []
-    private var finishedCount = 0
-    private var workers = 0
-    private var isStopped = false
+    private let queue = Locked(Queue())
 
     init(provider: any ManifestProvider, jobs: Int, discover: @escaping Discover,
          progress: (@Sendable (LoadProgress) -> Void)?) {
@@ -43,55 +94,45 @@ final class ManifestQueue: @unchecked Sendable {
 
     /// Queues folders not seen before, in the order given.
     func enqueue(_ folders: [String]) {
-        condition.lock()
-        defer { condition.unlock() }
-        addLocked(folders)
+        let workers = queue.withLock { queue in
+            guard queue.add(folders) else { return 0 }
+            progress?(queue.progress)
+            return queue.reserveWorkers(jobs: jobs)
+        }
+        startWorkers(workers)
     }
 
     /// The manifest of `folder`, waiting for it if needed; a folder not yet
     /// queued goes first, so the loader never waits behind work it does not need yet.
     func manifest(for folder: String) throws(LoadError) -> Manifest {
-        condition.lock()
-        defer { condition.unlock() }
-        if states[folder] == nil {
-            states[folder] = .queued
-            waiting.insert(folder, at: head)
-            startWorkersLocked()
-            reportLocked()
+        let workers = queue.withLock { queue in
+            guard queue.states[folder] == nil else { return 0 }
+            queue.states[folder] = .queued
+            queue.waiting.insert(folder, at: queue.head)
+            progress?(queue.progress)
+            return queue.reserveWorkers(jobs: jobs)
         }
-        while true {
-            if case let .finished(result)? = states[folder] { return try result.get() }
-            condition.wait()
+        startWorkers(workers)
+        let result = queue.withLock(waitingUntil: { $0.states[folder]?.result != nil }) { queue in
+            queue.states[folder]?.result
         }
+        guard let result else { preconditionFailure("a finished folder has a result") }
+        return try result.get()
     }
 
     /// Drops what is still queued and waits for the manifests being loaded,
     /// so no `swift` process outlives the load.
     func stop() {
-        condition.lock()
-        defer { condition.unlock() }
-        isStopped = true
-        waiting.removeAll()
-        head = 0
-        while workers > 0 { condition.wait() }
+        queue.withLock { queue in
+            queue.isStopped = true
+            queue.waiting.removeAll()
+            queue.head = 0
+        }
+        queue.withLock(waitingUntil: { $0.workers == 0 }) { _ in }
     }
 
-    private func addLocked(_ folders: [String]) {
-        var added = false
-        for folder in folders where states[folder] == nil && !isStopped {
-            states[folder] = .queued
-            waiting.append(folder)
-            added = true
-        }
-        if added {
-            startWorkersLocked()
-            reportLocked()
-        }
-    }
-
-    private func startWorkersLocked() {
-        while workers < jobs, waiting.count - head > workers - running.count, !isStopped {
-            workers += 1
+    private func startWorkers(_ count: Int) {
+        for _ in 0..<count {
             // A thread of its own: a worker mostly waits for a `swift` process, and
             // blocked work would starve Dispatch's pool, which is as wide as the cores.
             let thread = Thread { self.work() }
@@ -102,33 +143,23 @@ final class ManifestQueue: @unchecked Sendable {
 
     /// Takes folders off the queue until it is empty, then ends.
     private func work() {
-        condition.lock()
-        while !isStopped, head < waiting.count {
-            let folder = waiting[head]
-            head += 1
-            if head > 1024, head * 2 > waiting.count {
-                waiting.removeFirst(head)
-                head = 0
-            }
-            states[folder] = .running
-            running.insert(folder)
-            reportLocked()
-            condition.unlock()
-
+        while let folder = queue.withLock({ queue -> String? in
+            let folder = queue.next()
+            if folder != nil { progress?(queue.progress) }
+            return folder
+        }) {
             let result = load(folder)
             let next = (try? result.get()).map { discover(folder, $0) } ?? []
-
-            condition.lock()
-            states[folder] = .finished(result)
-            running.remove(folder)
-            finishedCount += 1
-            addLocked(next)
-            reportLocked()
-            condition.broadcast()
+            let workers = queue.withLock { queue in
+                queue.states[folder] = .finished(result)
+                queue.running.remove(folder)
+                queue.finishedCount += 1
+                let added = queue.add(next)
+                progress?(queue.progress)
+                return added ? queue.reserveWorkers(jobs: jobs) : 0
+            }
+            startWorkers(workers)
         }
-        workers -= 1
-        condition.broadcast()
-        condition.unlock()
     }
 
     private func load(_ folder: String) -> Result<Manifest, LoadError> {
@@ -137,9 +168,5 @@ final class ManifestQueue: @unchecked Sendable {
         } catch {
             return .failure(error)
         }
-    }
-
-    private func reportLocked() {
-        progress?(LoadProgress(done: finishedCount, total: states.count, inProgress: running.sorted()))
     }
 }

@@ -1,5 +1,4 @@
 import ModGraphCore
-import ModGraphOutput
 
 /// What every schedule renderer draws from: the graph, its plan, and how
 /// the weights were made. Vertex `i` of the plan is `graph.targets[i]`.
