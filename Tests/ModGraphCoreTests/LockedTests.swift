@@ -1,0 +1,43 @@
+import Foundation
+import ModGraphCore
+import Testing
+
+@Suite("Locked state")
+struct LockedTests {
+    @Test func everyChangeGoesThroughTheLock() async {
+        let counter = Locked(0)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask { for _ in 0..<10_000 { counter.withLock { $0 += 1 } } }
+            }
+        }
+        #expect(counter.withLock { $0 } == 80_000)
+    }
+
+    @Test func aWaiterWakesWhenTheStateIsReady() {
+        let state = Locked([Int]())
+        let done = Locked(false)
+        let thread = Thread {
+            let seen = state.withLock(waitingUntil: { $0.count == 3 }) { $0 }
+            done.withLock { $0 = seen == [1, 2, 3] }
+        }
+        thread.start()
+        for value in 1...3 {
+            usleep(2_000)
+            state.withLock { $0.append(value) }
+        }
+        #expect(done.withLock(waitingUntil: { $0 }) { $0 })
+    }
+
+    @Test func typedErrorsPassThrough() {
+        struct Refused: Error, Equatable {}
+        let state = Locked(1)
+        #expect(throws: Refused()) {
+            try state.withLock { (value: inout Int) throws(Refused) -> Void in
+                value = 2
+                throw Refused()
+            }
+        }
+        #expect(state.withLock { $0 } == 2)
+    }
+}
