@@ -9,8 +9,8 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Check the module graph against the layering rules in .modgraph.yml.",
         discussion: """
-        The configuration is --config FILE, else .modgraph.yml in the package folder or its parents
-        up to the repository root (docs/configuration.md). Exit codes: 0 no violations, 1 violations,
+        The configuration is --config FILE, else .modgraph.yml in the package folder or its parents \
+        up to the repository root (docs/configuration.md). Exit codes: 0 no violations, 1 violations, \
         2 configuration or input error.
         """
     )

@@ -36,10 +36,12 @@ public enum EntryPoint {
                 Console.write(message + "\n")
                 return 0
             }
-            // Usage errors keep their lines; each is escaped, as argv may carry names.
-            for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
-                Console.writeError(Escape.text(String(line), limit: Escape.messageLimit) + "\n")
-            }
+            // One prefix for every error: argument parsing's `Error: …` line becomes
+            // `error: …`, and its usage lines follow as notes (each escaped, as argv may carry names).
+            let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let first = lines.first.map { $0.hasPrefix("Error: ") ? String($0.dropFirst("Error: ".count)) : $0 } ?? "invalid arguments"
+            Console.error(first)
+            for line in lines.dropFirst() { Console.note(line) }
             return 2
         }
     }

@@ -21,11 +21,11 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The check configuration (default: .modgraph.yml found from the package folder up; the report leaves the check out when there is none).")
     var config: String?
 
-    @Option(help: "Workers for the simulated build, \(OptionBounds.describe(OptionBounds.workers)) (default: this machine's core count).")
+    @Option(help: "Workers for the simulated build, \(OptionBounds.describe(OptionBounds.workers)) (default: \(ReportRequest.defaultWorkers), on every machine, so the same graph gives the same report).")
     var workers: Int?
 
-    @Option(help: "Weights for the schedule: uniform, sources (default) or a weights JSON file from `modgraph measure`.")
-    var weights: String = "sources"
+    @Option(help: "Weights for the schedule: sources (lines of compiled source), uniform (1 each), or a weights JSON file from `modgraph measure`.")
+    var weights: String = WeightsChoice.defaultArgument
 
     func validate() throws {
         try OptionBounds.check(workers, in: OptionBounds.workers, option: "--workers")
@@ -34,7 +34,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let loaded = try load.load()
         let request = ReportRequest(config: config, schedule: ScheduleRequest(weights: WeightsChoice(argument: weights),
-                                                                             workers: workers ?? OptionBounds.defaultWorkers),
+                                                                             workers: workers ?? ReportRequest.defaultWorkers),
                                     layout: layout)
         let report = try ReportRun.run(request, on: loaded, source: load.path, warnings: Console.warning)
         try ReportFolder.write(report.files, into: output)

@@ -9,7 +9,7 @@ struct ScheduleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schedule",
         abstract: "Plan the build: waves, critical path, a simulated parallel build, bottlenecks.",
-        discussion: "Weights: uniform (1 per target), sources (non-blank lines of compiled source), or a JSON file of seconds per target such as `modgraph measure` writes. See docs/planning.md."
+        discussion: "Weights: sources (non-blank lines of compiled source, the default), uniform (1 per target), or a JSON file of seconds per target such as `modgraph measure` writes. See docs/planning.md."
     )
 
     @OptionGroup var load: LoadOptions
@@ -17,8 +17,8 @@ struct ScheduleCommand: ParsableCommand {
     @Option(help: "Workers (parallel compile jobs) to simulate, \(OptionBounds.describe(OptionBounds.workers)); default: this machine's core count.")
     var workers: Int?
 
-    @Option(help: "What a target costs: uniform, sources, or a weights JSON file (a file named like a keyword: ./uniform).")
-    var weights: String = "uniform"
+    @Option(help: "What a target costs: sources (lines of compiled source), uniform (1 each), or a weights JSON file (a file named like a keyword: ./uniform).")
+    var weights: String = WeightsChoice.defaultArgument
 
     @Option(help: "Output format: text (for people), json (docs/planning.md), mermaid (a gantt chart for Markdown) or svg (a Gantt chart).")
     var format: ScheduleFormat = .text

@@ -17,7 +17,7 @@ struct ViewOptions: ParsableArguments {
     @Flag(help: "With --focus: follow what depends on the focus instead of what it depends on.")
     var dependents = false
 
-    @Option(help: "One node per target, per product, or per package (diagrams only).")
+    @Option(help: "One node per target, per product, or per package.")
     var level: GraphLevel = .target
 
     @Flag(inversion: .prefixedNo, help: "Drop dependencies implied by longer paths (transitive reduction). Default: on for diagrams above \(DiagramDefaults.reduceAbove) nodes.")

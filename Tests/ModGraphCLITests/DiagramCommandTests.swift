@@ -105,9 +105,22 @@ struct DiagramCommandTests {
         #expect(nodes.count == 8)
         #expect(result.output.contains(#""package:app" -> "package:analytics""#))
         #expect(result.output.contains(#""package:interfaces" -> "package:core""#))
-        let text = try ModGraphRunner.run(["graph", sample("Workspace/App"), "--level", "package"])
-        #expect(text.status == 2)
-        #expect(text.errors.contains("--level package applies to diagrams"))
+    }
+
+    /// A package graph is a fine text and JSON answer too.
+    @Test func packageLevelInTextAndJSON() throws {
+        let text = try ModGraphRunner.run(["graph", sample("Workspace/App"), "--no-tests", "--level", "package"])
+        #expect(text.status == 0, "\(text.errors)")
+        try expectGolden(text.output, "Workspace-packages.txt")
+        let json = try ModGraphRunner.run(["graph", sample("Workspace/App"), "--no-tests", "--level", "package", "--format", "json"])
+        #expect(json.status == 0, "\(json.errors)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(document["level"] as? String == "package")
+        let nodes = try #require(document["nodes"] as? [[String: Any]])
+        #expect(nodes.count == 8)
+        let edges = try #require(document["edges"] as? [[String: String]])
+        #expect(edges.contains(["from": "package:app", "to": "package:analytics"]))
+        #expect(edges.count == 17)
     }
 
     @Test func reduceDropsImpliedDependencies() throws {

@@ -5,10 +5,10 @@ import Testing
 @Suite("schedule")
 struct ScheduleCommandTests {
     @Test(arguments: [
-        (["--workers", "4"], "text", "VerticalApp-schedule-uniform.txt"),
-        (["--workers", "4"], "json", "VerticalApp-schedule-uniform.json"),
-        (["--workers", "4"], "mermaid", "VerticalApp-schedule-uniform.mmd"),
-        (["--workers", "4"], "svg", "VerticalApp-schedule-uniform.svg"),
+        (["--workers", "4", "--weights", "uniform"], "text", "VerticalApp-schedule-uniform.txt"),
+        (["--workers", "4", "--weights", "uniform"], "json", "VerticalApp-schedule-uniform.json"),
+        (["--workers", "4", "--weights", "uniform"], "mermaid", "VerticalApp-schedule-uniform.mmd"),
+        (["--workers", "4", "--weights", "uniform"], "svg", "VerticalApp-schedule-uniform.svg"),
         (["--workers", "2", "--weights", "sources"], "text", "VerticalApp-schedule-sources.txt"),
         (["--workers", "2", "--weights", "sources"], "json", "VerticalApp-schedule-sources.json"),
         (["--workers", "2", "--weights", "sources"], "mermaid", "VerticalApp-schedule-sources.mmd"),
@@ -70,7 +70,7 @@ struct ScheduleCommandTests {
             .target(name: "C"),
         ])
         """.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        let result = try ModGraphRunner.run(["schedule", folder.path, "--workers", "2"])
+        let result = try ModGraphRunner.run(["schedule", folder.path, "--workers", "2", "--weights", "uniform"])
         #expect(result.status == 2)
         let identity = folder.lastPathComponent.lowercased()
         #expect(result.errors == "error: \(folder.path): cannot schedule a graph with dependency cycles: \(identity)/A → \(identity)/B → \(identity)/A\n")

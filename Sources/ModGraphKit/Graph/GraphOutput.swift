@@ -18,6 +18,8 @@ public enum GraphOutput {
                               layout: GraphvizLayout? = nil, warnings: (String) -> Void = { _ in }) throws(CommandError) -> Data {
         let focused = try selection.focused(graph)
         switch format {
+        case .text where selection.level != .target: return Data(ViewText.render(try selection.coarseView(of: focused)).utf8)
+        case .json where selection.level != .target: return Data(ViewText.json(try selection.coarseView(of: focused), of: focused).utf8)
         case .text: return Data(GraphText.render(try selection.textual(focused)).utf8)
         case .json: return Data(GraphJSON.render(try selection.textual(focused)).utf8)
         case .mermaid:

@@ -50,10 +50,16 @@ public struct GraphSelection: Sendable {
         return (view, style)
     }
 
-    /// The graph for text and JSON, which show targets and every declaration.
+    /// The graph for text and JSON at the target level, which show targets and every declaration.
     public func textual(_ graph: ModuleGraph) throws(CommandError) -> ModuleGraph {
-        if level != .target { throw CommandError("--level \(level.rawValue) applies to diagrams (dot, mermaid, svg, png, pdf)") }
         if cluster != nil { throw CommandError("--cluster applies to diagrams (dot, mermaid, svg, png, pdf)") }
         return reduce == true ? graph.transitivelyReduced() : graph
+    }
+
+    /// The coarser view for text and JSON at the product or package level; reduced only when asked.
+    public func coarseView(of graph: ModuleGraph) throws(CommandError) -> GraphView {
+        if cluster != nil { throw CommandError("--cluster applies to diagrams (dot, mermaid, svg, png, pdf)") }
+        let view = GraphView(graph, level: level)
+        return reduce == true ? view.transitivelyReduced() : view
     }
 }

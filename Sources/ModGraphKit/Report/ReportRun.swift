@@ -7,6 +7,10 @@ import ModGraphRules
 
 /// What `modgraph report` puts together.
 public struct ReportRequest: Sendable {
+    /// Workers the report simulates when not told: fixed rather than this
+    /// machine's cores, so a laptop and CI write the same report.md.
+    public static let defaultWorkers = 4
+
     /// The check configuration; nil: `.modgraph.yml` found from the package folder up, or no check when there is none.
     public var config: String?
     public var schedule: ScheduleRequest

@@ -12,6 +12,9 @@ public enum WeightsChoice: Sendable, Equatable {
     /// A weights file such as `modgraph measure` writes.
     case file(String)
 
+    /// What `schedule` and `report` use when not told: lines of source say more than a count of modules.
+    public static let defaultArgument = "sources"
+
     /// `uniform`, `sources`, or a file path (a file named like a keyword: `./uniform`).
     public init(argument: String) {
         switch argument {
