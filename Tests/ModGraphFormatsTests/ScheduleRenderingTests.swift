@@ -72,3 +72,26 @@ struct ScheduleRenderingTests {
         #expect(ScheduleSVG.ticks(upTo: 0) == [0])
     }
 }
+
+@Suite("Schedule text wrapping")
+struct ScheduleWrappingTests {
+    /// A wave of a thousand targets (isowords' first wave ran past 1,000 characters on one line).
+    @Test func longWavesWrapUnderTheFirstName() {
+        let names = (0..<1_000).map { "Module\($0)" }
+        let prefix = "     1  1000 ■■■■■  "
+        let lines = ScheduleText.wrapped(names, first: prefix, width: ScheduleText.lineWidth)
+        #expect(lines.count > 100)
+        #expect(lines.allSatisfy { $0.count <= ScheduleText.lineWidth })
+        #expect(lines[0].hasPrefix(prefix + "Module0, Module1,"))
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: prefix.count) + "Module") })
+        let texts = lines.map { String($0.dropFirst(prefix.count)) }
+        #expect(texts.joined(separator: " ") == names.joined(separator: ", "))
+    }
+
+    @Test func aNameLongerThanTheLineStandsAlone() {
+        let long = String(repeating: "x", count: 150)
+        let lines = ScheduleText.wrapped(["A", long, "B"], first: "  1  3 ■■■  ", width: 100)
+        #expect(lines.count == 3)
+        #expect(lines[1].hasSuffix(long + ","))
+    }
+}

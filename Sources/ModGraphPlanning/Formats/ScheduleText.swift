@@ -10,6 +10,8 @@ public enum ScheduleText {
     public static let bottlenecksShown = 10
     /// Columns of the Gantt chart's time axis.
     public static let chartWidth = 60
+    /// Where a wave's list of targets wraps.
+    public static let lineWidth = 100
 
     public static func render(_ report: ScheduleReport) -> String {
         var lines: [String] = []
@@ -32,8 +34,9 @@ public enum ScheduleText {
         let widthDigits = String(plan.waves.widths.max() ?? 0).count
         let barWidth = bar(plan.waves.widths.max() ?? 0).count
         for (index, members) in plan.waves.members.enumerated() {
-            lines.append("  \(pad(String(index + 1), waveDigits, right: true))  \(pad(String(members.count), widthDigits, right: true)) "
-                + "\(pad(bar(members.count), barWidth))  \(members.map { label(report, $0) }.joined(separator: ", "))")
+            let prefix = "  \(pad(String(index + 1), waveDigits, right: true))  \(pad(String(members.count), widthDigits, right: true)) "
+                + "\(pad(bar(members.count), barWidth))  "
+            lines += wrapped(members.map { label(report, $0) }, first: prefix, width: lineWidth)
         }
         if let widest = plan.waves.widths.max() {
             lines.append("  widest wave: \(count(widest, "target")); \(count(plan.waves.members.count, "wave"))")
@@ -128,6 +131,28 @@ public enum ScheduleText {
         let axis = "0" + pad(ScheduleNumber.format(build.makespan) + " " + report.unit, chartWidth - 1, right: true)
         lines.append("  \(String(repeating: " ", count: labelWidth)) └\(String(repeating: "─", count: chartWidth))┘")
         lines.append("  \(String(repeating: " ", count: labelWidth))  \(axis)")
+        return lines
+    }
+
+    /// `names` joined by commas after `first`, in lines of at most `width`
+    /// columns (a longer name gets a line of its own), later lines indented
+    /// under the first name: a wave of a thousand targets stays readable.
+    static func wrapped(_ names: [String], first: String, width: Int) -> [String] {
+        let indent = String(repeating: " ", count: first.count)
+        var lines: [String] = []
+        var current = first
+        var empty = true
+        for (position, name) in names.enumerated() {
+            let item = name + (position == names.count - 1 ? "" : ",")
+            if !empty, current.count + 1 + item.count > width {
+                lines.append(current)
+                current = indent
+                empty = true
+            }
+            current += (empty ? "" : " ") + item
+            empty = false
+        }
+        lines.append(current)
         return lines
     }
 
