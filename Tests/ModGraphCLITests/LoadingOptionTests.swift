@@ -154,3 +154,21 @@ private final class Results: @unchecked Sendable {
     func add(_ result: ModGraphRunner.Result?) { lock.withLock { if let result { results.append(result) } } }
     var all: [ModGraphRunner.Result] { lock.withLock { results } }
 }
+
+@Suite("Platform names")
+struct PlatformNameTests {
+    @Test func anUnknownPlatformIsAnInputError() throws {
+        let path = ModGraphRunner.samples.appendingPathComponent("VerticalApp").path
+        let result = try ModGraphRunner.run(["graph", path, "--platform", "foo"])
+        #expect(result.status == 2)
+        #expect(result.errors.hasPrefix("error: --platform: 'foo' is not a platform SwiftPM knows; use one of macos, maccatalyst, ios"))
+        #expect(result.output.isEmpty)
+    }
+
+    @Test(arguments: ["linux", "macOS", "iOS", "visionOS"])
+    func knownPlatformsInAnyCaseAreAccepted(_ platform: String) throws {
+        let path = ModGraphRunner.samples.appendingPathComponent("VerticalApp").path
+        let result = try ModGraphRunner.run(["graph", path, "--platform", platform])
+        #expect(result.status == 0, "\(result.errors)")
+    }
+}

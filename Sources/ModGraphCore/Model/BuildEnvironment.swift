@@ -22,6 +22,12 @@ public struct BuildEnvironment: Hashable, Sendable {
     /// Every edge of every platform and trait, tests included: the graph as declared.
     public static let everything = BuildEnvironment()
 
+    /// The platform names SwiftPM writes in conditions (`.when(platforms:)`), lowercased as dumps write them.
+    public static let knownPlatforms = [
+        "macos", "maccatalyst", "ios", "tvos", "watchos", "visionos", "driverkit",
+        "linux", "windows", "android", "wasi", "openbsd", "freebsd",
+    ]
+
     /// Whether `edge` exists in this build.
     public func includes(_ edge: Edge) -> Bool {
         guard let condition = edge.condition else { return true }

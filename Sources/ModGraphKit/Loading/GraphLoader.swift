@@ -9,6 +9,11 @@ public enum GraphLoader {
     /// build environment in one pass. When the load fails, the error is thrown
     /// and `warnings` receives every warning the loader gave, as they may say why.
     public static func load(_ request: LoadRequest, warnings: (String) -> Void = { _ in }) throws -> LoadedGraph {
+        if let platform = request.platform, !BuildEnvironment.knownPlatforms.contains(platform.lowercased()) {
+            // An unknown name would silently drop every conditional edge.
+            throw CommandError("--platform: '\(platform)' is not a platform SwiftPM knows; use one of "
+                + BuildEnvironment.knownPlatforms.joined(separator: ", ") + " (in any case)")
+        }
         let runner = DumpPackageRunner(swiftExecutable: request.swiftExecutable ?? DumpPackageRunner.defaultExecutable)
         var setupWarnings: [String] = []
         let provider = manifestProvider(request.cache, dumpingWith: runner, warnings: &setupWarnings)
