@@ -22,6 +22,9 @@ struct GraphCommand: ParsableCommand {
     @Option(help: "Graphviz layout for svg, png and pdf: dot (layered), sfdp (large graphs), neato, fdp, circo, twopi (default: dot; sfdp above \(DiagramDefaults.sfdpAbove) nodes).")
     var layout: GraphvizLayout?
 
+    @Option(help: "The configuration whose layers colour the diagram and make --cluster layer's boxes (default: .modgraph.yml found from the package folder up, when there is one).")
+    var config: String?
+
     @OptionGroup(title: "Views") var view: ViewOptions
 
     func validate() throws {
@@ -34,8 +37,24 @@ struct GraphCommand: ParsableCommand {
         if let image = format.image, !image.isText, output == nil || output == "-", isatty(STDOUT_FILENO) == 1 {
             throw CommandError("--format \(image.rawValue) writes binary data: give --output FILE or redirect standard output")
         }
-        let graph = try load.load().graph
-        let data = try GraphOutput.render(graph, as: format, selection: try view.selection(), layout: layout, warnings: Console.warning)
+        let loaded = try load.load()
+        let selection = try view.selection()
+        let data = try GraphOutput.render(loaded.graph, as: format, selection: selection, layout: layout,
+                                          layers: try layers(of: loaded, for: selection), warnings: Console.warning)
         try OutputFile.write(data, to: output)
+    }
+
+    /// Layers for diagrams, from the configuration given or found. A broken configuration found on
+    /// its own only costs the colours (with a warning); one asked for by --config or --cluster layer is an error.
+    private func layers(of loaded: LoadedGraph, for selection: GraphSelection) throws -> [TargetID: DiagramStyle.Layer] {
+        guard format != .text, format != .json else { return [:] }
+        guard let path = try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path) else { return [:] }
+        do {
+            return try DiagramLayers.layers(configPath: path, for: loaded.graph)
+        } catch {
+            if config != nil || selection.cluster == .layer { throw error }
+            Console.warning("\(error); the diagram is drawn without layer colours")
+            return [:]
+        }
     }
 }

@@ -32,9 +32,6 @@ struct ViewOptions: ParsableArguments {
         try OptionBounds.check(depth, in: OptionBounds.depth, option: "--depth")
         if depth != nil && focus == nil { throw ValidationError("--depth needs --focus") }
         if dependents && focus == nil { throw ValidationError("--dependents needs --focus") }
-        if cluster == .layer {
-            throw ValidationError("--cluster layer needs a layer configuration, which `modgraph check` provides; use package or none")
-        }
     }
 
     /// The selection these options make.

@@ -27,3 +27,7 @@ public typealias LoadError = ModGraphManifest.LoadError
 public typealias ConfigError = ModGraphRules.ConfigError
 /// A value behind a lock that owns it.
 public typealias Locked<State> = ModGraphCore.Locked<State>
+/// A target's identity: `package/Name`.
+public typealias TargetID = ModGraphCore.TargetID
+/// What a diagram emphasises: layers, violations, the critical path.
+public typealias DiagramStyle = ModGraphDiagrams.DiagramStyle

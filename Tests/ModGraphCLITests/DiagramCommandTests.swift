@@ -211,3 +211,30 @@ struct ReportCommandTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == "x")
     }
 }
+
+@Suite("Layers in diagrams")
+struct DiagramLayerTests {
+    private func sample(_ name: String) -> String { ModGraphRunner.samples.appendingPathComponent(name).path }
+
+    /// `graph` reads .modgraph.yml as `check` does: one box per layer, nodes coloured by layer.
+    @Test func clusterByLayerDrawsOneBoxPerLayer() throws {
+        let result = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--no-tests", "--cluster", "layer", "--format", "dot"])
+        #expect(result.status == 0, "\(result.errors)")
+        let boxes = result.output.split(separator: "\n").filter { $0.contains("subgraph \"cluster_layer_") }
+        #expect(boxes.count == 4, "\(boxes)")
+        #expect(result.output.contains(#"label="verticals""#))
+    }
+
+    @Test func clusterByLayerWithoutAConfigurationIsAnInputError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-nolayers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dump = #"{"name": "P", "packageKind": {"root": ["\#(folder.path)"]}, "targets": [{"name": "A", "type": "regular", "dependencies": []}], "products": [], "dependencies": []}"#
+        let file = folder.appendingPathComponent("dump.json")
+        try dump.write(to: file, atomically: true, encoding: .utf8)
+        let result = try ModGraphRunner.run(["graph", file.path, "--cluster", "layer", "--format", "dot"])
+        #expect(result.status == 2)
+        #expect(result.errors.hasPrefix("error: --cluster layer needs the layers of a .modgraph.yml"))
+    }
+}

@@ -15,7 +15,11 @@ public enum GraphOutput {
     /// The bytes of `graph` (already loaded and filtered) as `format`, with
     /// `selection`'s view; Graphviz's warnings go to `warnings`.
     public static func render(_ graph: ModuleGraph, as format: GraphFormat, selection: GraphSelection = GraphSelection(),
-                              layout: GraphvizLayout? = nil, warnings: (String) -> Void = { _ in }) throws(CommandError) -> Data {
+                              layout: GraphvizLayout? = nil, layers: [TargetID: DiagramStyle.Layer] = [:],
+                              warnings: (String) -> Void = { _ in }) throws(CommandError) -> Data {
+        if selection.cluster == .layer, layers.isEmpty {
+            throw CommandError("--cluster layer needs the layers of a .modgraph.yml: none was found from the package folder up; pass --config")
+        }
         let focused = try selection.focused(graph)
         switch format {
         case .text where selection.level != .target: return Data(ViewText.render(try selection.coarseView(of: focused)).utf8)
@@ -23,10 +27,10 @@ public enum GraphOutput {
         case .text: return Data(GraphText.render(try selection.textual(focused)).utf8)
         case .json: return Data(GraphJSON.render(try selection.textual(focused)).utf8)
         case .mermaid:
-            let (diagram, style) = selection.diagram(of: focused)
+            let (diagram, style) = selection.diagram(of: focused, layers: layers)
             return Data(MermaidWriter(style: style).render(diagram).utf8)
         case .dot, .svg, .png, .pdf:
-            let (diagram, style) = selection.diagram(of: focused)
+            let (diagram, style) = selection.diagram(of: focused, layers: layers)
             let dot = DOTWriter(style: style).render(diagram)
             guard let image = format.image else { return Data(dot.utf8) }
             let layout = layout ?? DiagramDefaults.layout(nodeCount: diagram.nodes.count)

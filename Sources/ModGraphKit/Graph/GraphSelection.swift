@@ -39,10 +39,12 @@ public struct GraphSelection: Sendable {
         return graph.neighbourhood(of: vertices, depth: depth, following: dependents ? .dependents : .dependencies)
     }
 
-    /// The diagram of `graph` (already focused), with its emphasis.
-    public func diagram(of graph: ModuleGraph) -> (view: GraphView, style: DiagramStyle) {
+    /// The diagram of `graph` (already focused), with its emphasis; `layers`
+    /// colours nodes (and boxes them with `--cluster layer`).
+    public func diagram(of graph: ModuleGraph, layers: [TargetID: DiagramStyle.Layer] = [:]) -> (view: GraphView, style: DiagramStyle) {
         var style = DiagramStyle.highlights(of: graph)
         style.clustering = cluster
+        style.layers = layers
         var view = GraphView(graph, level: level)
         if reduce ?? (view.nodes.count > DiagramDefaults.reduceAbove) {
             view = view.transitivelyReduced(keeping: style.highlightedEdges(in: view))
