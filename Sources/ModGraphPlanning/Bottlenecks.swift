@@ -11,6 +11,29 @@ public enum BuildChange: Hashable, Sendable {
     case removeEdge(from: Int, to: Int)
 }
 
+/// Which changes a bottleneck search may suggest, and which gains are worth saying.
+public struct BottleneckRules: Sendable, Equatable {
+    /// Targets whose dependencies are not for cutting: an app or executable
+    /// target wires the modules it depends on, so dropping one of its
+    /// dependencies is never a change a team can make.
+    public var compositionRoots: Set<Int>
+    /// A change is shown only when it saves at least this share of the
+    /// makespan (1%) and at least ``minimumGain``, so a 0.5-line gain out of
+    /// 21,232 is not offered as advice.
+    public var minimumShare: Double
+    /// The smallest saving worth showing, in the weights' unit.
+    public var minimumGain: Double
+
+    public init(compositionRoots: Set<Int> = [], minimumShare: Double = 0.01, minimumGain: Double = 0) {
+        self.compositionRoots = compositionRoots
+        self.minimumShare = minimumShare
+        self.minimumGain = minimumGain
+    }
+
+    /// Every change, every gain: the search as it was before rules existed.
+    public static let everything = BottleneckRules(minimumShare: 0)
+}
+
 /// One change and the makespan a re-simulation gave with it.
 public struct Bottleneck: Sendable, Equatable {
     public let change: BuildChange
@@ -27,9 +50,13 @@ public struct BottleneckAnalysis: Sendable, Equatable {
     public let targetSplitCandidates: Int
     public let edgeRemovalsTried: Int
     public let edgeRemovalCandidates: Int
-    /// Only the changes that shorten the makespan, by new makespan, then
-    /// splits before edge removals, then by vertex.
+    /// Only the changes that shorten the makespan by at least the rules'
+    /// threshold, by new makespan, then splits before edge removals, then by vertex.
     public let ranked: [Bottleneck]
+    /// Changes that shorten the makespan, but by less than ``threshold``.
+    public let hiddenBelowThreshold: Int
+    /// The smallest saving shown, in the weights' unit.
+    public let threshold: Double
 }
 
 extension Digraph {
@@ -46,11 +73,14 @@ extension Digraph {
     ///
     /// - Complexity: O(k · (V + E) log(V + E)) time for k = the candidates
     ///   tried (each needs a modified graph and one simulation), O(V + E) memory.
-    public func bottlenecks(weights: [Double], workers: Int, limit: Int = 100) throws(PlanningError) -> BottleneckAnalysis {
+    public func bottlenecks(weights: [Double], workers: Int, limit: Int = 100,
+                            rules: BottleneckRules = .everything) throws(PlanningError) -> BottleneckAnalysis {
         let baseline = try simulateBuild(weights: weights, workers: workers).makespan
         let timing = try criticalPathAnalysis(weights: weights)
         let tolerance = 1e-9 * max(1, baseline)
         let allEdges = edges
+        // Dependencies of composition roots are what those targets are for: never candidates.
+        let removable = allEdges.indices.filter { !rules.compositionRoots.contains(allEdges[$0].from) }
 
         let splittable = (0..<vertexCount).filter { weights[$0] > 0 }
         let targetCandidates = splittable.sorted { left, right in
@@ -61,7 +91,7 @@ extension Digraph {
         func edgeSlack(_ edge: (from: Int, to: Int)) -> Double {
             max(0, timing.latestStart[edge.from] - timing.earliestStart[edge.to] - weights[edge.to])
         }
-        let edgeCandidates = allEdges.indices.sorted { left, right in
+        let edgeCandidates = removable.sorted { left, right in
             let (leftSlack, rightSlack) = (edgeSlack(allEdges[left]), edgeSlack(allEdges[right]))
             return leftSlack != rightSlack ? leftSlack < rightSlack : left < right
         }.prefix(max(0, limit))
@@ -88,14 +118,16 @@ extension Digraph {
             let edge = allEdges[index]
             results.append(Bottleneck(change: .removeEdge(from: edge.from, to: edge.to), makespan: makespan))
         }
-        let ranked = results.filter { $0.makespan < baseline - tolerance }.sorted { left, right in
+        let shortening = results.filter { $0.makespan < baseline - tolerance }
+        let threshold = max(rules.minimumShare * baseline, rules.minimumGain)
+        let ranked = shortening.filter { baseline - $0.makespan >= threshold - tolerance }.sorted { left, right in
             if left.makespan != right.makespan { return left.makespan < right.makespan }
             return Self.rank(left.change).lexicographicallyPrecedes(Self.rank(right.change))
         }
         return BottleneckAnalysis(baseline: baseline,
                                   targetSplitsTried: targetCandidates.count, targetSplitCandidates: splittable.count,
-                                  edgeRemovalsTried: edgeCandidates.count, edgeRemovalCandidates: allEdges.count,
-                                  ranked: ranked)
+                                  edgeRemovalsTried: edgeCandidates.count, edgeRemovalCandidates: removable.count,
+                                  ranked: ranked, hiddenBelowThreshold: shortening.count - ranked.count, threshold: threshold)
     }
 
     /// Splits before edge removals, then by vertex: a total order for ties.

@@ -15,7 +15,8 @@ public struct BuildPlan: Sendable, Equatable {
     ///
     /// - Complexity: dominated by the bottleneck search, O(k · (V + E) log(V + E))
     ///   for k ≤ 2 · `bottleneckLimit` candidates.
-    public init(graph: Digraph, weights: [Double], workers: Int, bottleneckLimit: Int = 100) throws(PlanningError) {
+    public init(graph: Digraph, weights: [Double], workers: Int, bottleneckLimit: Int = 100,
+                bottleneckRules: BottleneckRules = .everything) throws(PlanningError) {
         guard workers >= 1 else { throw .noWorkers(workers) }
         try validate(weights: weights, for: graph)
         guard let waves = graph.buildWaves() else { throw .cycles(graph.cycleGroups()) }
@@ -23,6 +24,6 @@ public struct BuildPlan: Sendable, Equatable {
         self.waves = waves
         timing = try graph.criticalPathAnalysis(weights: weights)
         build = try graph.simulateBuild(weights: weights, workers: workers)
-        bottlenecks = try graph.bottlenecks(weights: weights, workers: workers, limit: bottleneckLimit)
+        bottlenecks = try graph.bottlenecks(weights: weights, workers: workers, limit: bottleneckLimit, rules: bottleneckRules)
     }
 }

@@ -192,3 +192,31 @@ struct HandWorkedPlanTests {
         #expect(plan.bottlenecks.ranked.isEmpty)
     }
 }
+
+@Suite("Bottleneck rules")
+struct BottleneckRuleTests {
+    /// App (0) wires A (1) and B (2); A → C (3). Weights 1, 4, 4, 4 on one worker.
+    let graph = Digraph(vertexCount: 4, edges: [(0, 1), (0, 2), (1, 3)])
+    let weights = [1.0, 4, 4, 4]
+
+    @Test func aCompositionRootsDependenciesAreNeverSuggested() throws {
+        let all = try graph.bottlenecks(weights: weights, workers: 2)
+        #expect(all.edgeRemovalCandidates == 3)
+        let rooted = try graph.bottlenecks(weights: weights, workers: 2, rules: BottleneckRules(compositionRoots: [0], minimumShare: 0))
+        #expect(rooted.edgeRemovalCandidates == 1)
+        #expect(!rooted.ranked.contains { if case .removeEdge(0, _) = $0.change { true } else { false } })
+    }
+
+    @Test func smallGainsAreHiddenAndCounted() throws {
+        let all = try graph.bottlenecks(weights: weights, workers: 2)
+        #expect(!all.ranked.isEmpty)
+        #expect(all.hiddenBelowThreshold == 0)
+        let strict = try graph.bottlenecks(weights: weights, workers: 2, rules: BottleneckRules(minimumShare: 0.99))
+        #expect(strict.ranked.isEmpty)
+        #expect(strict.hiddenBelowThreshold == all.ranked.count)
+        let savings = all.ranked.map { all.baseline - $0.makespan }
+        let absolute = try graph.bottlenecks(weights: weights, workers: 2, rules: BottleneckRules(minimumShare: 0, minimumGain: savings.max() ?? 0))
+        #expect(absolute.ranked.allSatisfy { all.baseline - $0.makespan >= (savings.max() ?? 0) - 1e-9 })
+        #expect(absolute.ranked.count + absolute.hiddenBelowThreshold == all.ranked.count)
+    }
+}

@@ -42,6 +42,19 @@ public struct ScheduleRequest: Sendable {
 /// `modgraph schedule` as a use case: weights for the loaded graph, then the
 /// plan (waves, critical path, simulated build, bottlenecks) ready for any format.
 public enum ScheduleRun {
+    /// Suggestions a team can act on (docs/planning.md): never cut an executable's
+    /// dependencies, the modules it wires; and show a change only when it saves
+    /// at least 1% of the makespan and at least half a second, 10 lines or one unit.
+    public static func bottleneckRules(for graph: ModuleGraph, unit: WeightUnit) -> BottleneckRules {
+        let roots = Set(graph.targets.indices.filter { graph.targets[$0].type == .executable })
+        let minimumGain: Double = switch unit {
+        case .seconds: 0.5
+        case .lines: 10
+        case .units: 1
+        }
+        return BottleneckRules(compositionRoots: roots, minimumShare: 0.01, minimumGain: minimumGain)
+    }
+
     /// The weights `choice` gives the graph; their warnings go to `warnings`.
     public static func weights(_ choice: WeightsChoice, for loaded: LoadedGraph, warnings: (String) -> Void = { _ in }) throws -> TargetWeights {
         let targetWeights: TargetWeights
@@ -72,7 +85,8 @@ public enum ScheduleRun {
         let plan: BuildPlan
         do {
             plan = try BuildPlan(graph: graph.digraph, weights: targetWeights.values, workers: request.workers,
-                                 bottleneckLimit: request.bottleneckCandidates)
+                                 bottleneckLimit: request.bottleneckCandidates,
+                                 bottleneckRules: bottleneckRules(for: graph, unit: targetWeights.unit))
         } catch .cycles(let groups) {
             let cycles = groups.map { $0.path.map { graph.targets[$0].id.description }.joined(separator: " → ") }
             throw CommandError("\(source): cannot schedule a graph with dependency cycles: \(cycles.joined(separator: "; "))")

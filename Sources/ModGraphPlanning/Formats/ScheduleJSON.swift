@@ -92,6 +92,8 @@ public enum ScheduleJSON {
             ("targetSplitCandidates", .int(analysis.targetSplitCandidates)),
             ("edgeRemovalsTried", .int(analysis.edgeRemovalsTried)),
             ("edgeRemovalCandidates", .int(analysis.edgeRemovalCandidates)),
+            ("threshold", number(analysis.threshold)),
+            ("hiddenBelowThreshold", .int(analysis.hiddenBelowThreshold)),
             ("ranked", .array(ranked)),
         ])
     }

@@ -54,7 +54,9 @@ public enum ScheduleText {
         lines.append("Bottlenecks (re-simulated \(bottlenecks.targetSplitsTried) of \(bottlenecks.targetSplitCandidates) target splits"
             + " and \(bottlenecks.edgeRemovalsTried) of \(bottlenecks.edgeRemovalCandidates) dependency removals)")
         if bottlenecks.ranked.isEmpty {
-            lines.append("  no single split or removed dependency shortens the build")
+            lines.append(bottlenecks.threshold > 0
+                ? "  no single split or removed dependency shortens the build by \(amount(bottlenecks.threshold)) or more"
+                : "  no single split or removed dependency shortens the build")
         } else {
             let shown = Array(bottlenecks.ranked.prefix(bottlenecksShown))
             let descriptions = shown.map { report.describe($0.change) { label(report, $0) } }
@@ -68,6 +70,9 @@ public enum ScheduleText {
             if bottlenecks.ranked.count > shown.count {
                 lines.append("  … \(bottlenecks.ranked.count - shown.count) more in --format json")
             }
+        }
+        if bottlenecks.hiddenBelowThreshold > 0 {
+            lines.append("  \(count(bottlenecks.hiddenBelowThreshold, "smaller gain")) hidden: each saves less than \(amount(bottlenecks.threshold))")
         }
 
         lines.append("")
