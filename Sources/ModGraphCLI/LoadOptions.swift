@@ -80,7 +80,8 @@ struct LoadOptions: ParsableArguments {
 
     private func loadWorkspace(with loader: WorkspaceLoader) throws -> Workspace {
         if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
+            // One byte past the limit is enough for the decoder to refuse it.
+            let data = (try? FileHandle.standardInput.read(upToCount: ManifestDecoding.maximumBytes + 1)) ?? Data()
             return try loader.load(dump: ManifestDecoding.decode(data, source: "<stdin>"), source: "<stdin>")
         }
         var isDirectory: ObjCBool = false
@@ -93,9 +94,11 @@ struct LoadOptions: ParsableArguments {
         if (path as NSString).lastPathComponent.hasPrefix("Package") && path.hasSuffix(".swift") {
             return try loader.load(directory: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let file = FileHandle(forReadingAtPath: path) else {
             throw LoadError.unreadable(path: path, reason: "permission denied")
         }
+        defer { try? file.close() }
+        let data = (try? file.read(upToCount: ManifestDecoding.maximumBytes + 1)) ?? Data()
         return try loader.load(dump: ManifestDecoding.decode(data, source: path), source: path)
     }
 }

@@ -7,7 +7,9 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case swiftNotFound(executable: String)
     case manifestFailed(manifest: String, diagnostics: String)
+    case dumpTooLarge(source: String, limit: Int)
     case malformedJSON(source: String, line: Int, column: Int, problem: String)
+    case nestedTooDeep(source: String, line: Int, column: Int, limit: Int)
     case invalidDump(source: String, codingPath: String, problem: String)
     case unresolvedDependency(manifest: String, target: String, dependency: String)
     case unknownTarget(manifest: String, target: String, dependency: String)
@@ -31,8 +33,12 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
             diagnostics.isEmpty
                 ? "\(manifest): manifest failed to load"
                 : "\(manifest): manifest failed to load\n\(diagnostics)"
+        case let .dumpTooLarge(source, limit):
+            "\(source): larger than \(limit / 1_048_576) MiB, which no dump-package document needs; not loaded"
         case let .malformedJSON(source, line, column, problem):
             "\(source):\(line):\(column): malformed JSON: \(problem)"
+        case let .nestedTooDeep(source, line, column, limit):
+            "\(source):\(line):\(column): JSON nested more than \(limit) arrays and objects deep, which no dump-package document needs; not loaded"
         case let .invalidDump(source, codingPath, problem):
             "\(source): not a dump-package document: \(problem)" + (codingPath.isEmpty ? "" : " (at \(codingPath))")
         case let .unresolvedDependency(manifest, target, dependency):
