@@ -14,6 +14,7 @@ public enum EntryPoint {
             return 0
         } catch let error as LoadError {
             Console.error(error.description)
+            for line in error.details { Console.writeError("note: \(line)\n") }
             return 2
         } catch let error as ConfigError {
             Console.error(error.description)

@@ -28,8 +28,14 @@ struct LoadOptions: ParsableArguments {
     @Option(help: "The swift executable that runs `swift package dump-package` (default: $MODGRAPH_SWIFT, else swift on PATH).")
     var swiftExecutable: String?
 
-    @Option(help: "How many manifests to load at once (default: the number of cores).")
+    @Option(help: "How many manifests to load at once, 1 to \(Self.jobsRange.upperBound) (default: the number of cores).")
     var jobs: Int?
+
+    @Option(help: ArgumentHelp(
+        "Seconds one manifest may take to load, 1 to \(Self.manifestTimeoutRange.upperBound) (default: \(Self.defaultManifestTimeout)).",
+        discussion: "A manifest still loading then is stopped, with every process it started, and the load fails.",
+        valueName: "seconds"))
+    var manifestTimeout: Int?
 
     @Flag(name: .customLong("no-cache"), help: "Dump every manifest again, neither reading nor writing the cache of earlier dumps.")
     var noCache = false
@@ -37,8 +43,17 @@ struct LoadOptions: ParsableArguments {
     @Option(help: "The cache of manifest dumps (default: $MODGRAPH_CACHE_DIR, else ~/.cache/modgraph, ~/Library/Caches/modgraph on macOS). Safe to delete.")
     var cacheDir: String?
 
+    static let jobsRange = 1...256
+    static let manifestTimeoutRange = 1...3_600
+    static let defaultManifestTimeout = Int(DumpPackageRunner.defaultTimeout.components.seconds)
+
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        if let jobs, !Self.jobsRange.contains(jobs) {
+            throw ValidationError("--jobs must be from \(Self.jobsRange.lowerBound) to \(Self.jobsRange.upperBound), not \(jobs)")
+        }
+        if let manifestTimeout, !Self.manifestTimeoutRange.contains(manifestTimeout) {
+            throw ValidationError("--manifest-timeout must be from \(Self.manifestTimeoutRange.lowerBound) to \(Self.manifestTimeoutRange.upperBound) seconds, not \(manifestTimeout)")
+        }
     }
 
     /// Loads the workspace, prints its warnings, and applies the filters.
@@ -51,7 +66,9 @@ struct LoadOptions: ParsableArguments {
     /// are looked for in `scratchDirectory` when given.
     func loadWorkspaceAndGraph(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil) throws -> (workspace: Workspace, graph: ModuleGraph) {
         let mode = override ?? externals
-        let runner = DumpPackageRunner(swiftExecutable: swiftExecutable ?? DumpPackageRunner.defaultExecutable)
+        ChildProcesses.shared.stopChildrenOnInterrupt()
+        let runner = DumpPackageRunner(swiftExecutable: swiftExecutable ?? DumpPackageRunner.defaultExecutable,
+                                       timeout: .seconds(manifestTimeout ?? Self.defaultManifestTimeout))
         let provider = manifestProvider(dumpingWith: runner)
         let progress = ProgressBar.onStandardErrorIfWatched()
         let loader = WorkspaceLoader(provider: provider, externals: mode, jobs: jobs, scratchDirectory: scratchDirectory,

@@ -32,8 +32,17 @@ struct MeasureCommand: ParsableCommand {
     var output: String?
 
     // `--jobs` is taken by loading (manifests dumped at once); this is the build's.
-    @Option(name: [.customShort("j"), .customLong("build-jobs")], help: "Parallel build jobs (swift build -j); default: SwiftPM's, the core count.")
+    @Option(name: [.customShort("j"), .customLong("build-jobs")], help: "Parallel build jobs (swift build -j), 1 to \(LoadOptions.jobsRange.upperBound); default: SwiftPM's, the core count.")
     var buildJobs: Int?
+
+    @Option(help: ArgumentHelp(
+        "Seconds the build may take, 1 to \(Self.buildTimeoutRange.upperBound) (default: \(Self.defaultBuildTimeout)).",
+        discussion: "A build still running then is stopped, with every process it started.",
+        valueName: "seconds"))
+    var buildTimeout: Int?
+
+    static let buildTimeoutRange = 1...86_400
+    static let defaultBuildTimeout = Int(MeasuredBuild.defaultTimeout.components.seconds)
 
     @Flag(help: "Build and measure test targets too.")
     var buildTests = false
@@ -53,7 +62,12 @@ struct MeasureCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if let buildJobs, buildJobs < 1 { throw ValidationError("--build-jobs must be at least 1") }
+        if let buildJobs, !LoadOptions.jobsRange.contains(buildJobs) {
+            throw ValidationError("--build-jobs must be from \(LoadOptions.jobsRange.lowerBound) to \(LoadOptions.jobsRange.upperBound), not \(buildJobs)")
+        }
+        if let buildTimeout, !Self.buildTimeoutRange.contains(buildTimeout) {
+            throw ValidationError("--build-timeout must be from \(Self.buildTimeoutRange.lowerBound) to \(Self.buildTimeoutRange.upperBound) seconds, not \(buildTimeout)")
+        }
     }
 
     func run() throws {
@@ -66,16 +80,19 @@ struct MeasureCommand: ParsableCommand {
         }
         let scratch = scratchPath.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-measure-\(UUID().uuidString)").path
+        ChildProcesses.shared.stopChildrenOnInterrupt()
         do {
             try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         } catch {
             throw CommandError("\(scratch): cannot create the scratch folder: \(error.localizedDescription)")
         }
-        defer { if scratchPath == nil { try? FileManager.default.removeItem(atPath: scratch) } }
+        if scratchPath == nil { ChildProcesses.shared.removeOnInterrupt(scratch) }
+        defer { if scratchPath == nil { ChildProcesses.shared.removeTemporaryFolder(scratch) } }
 
         let swift = load.swiftExecutable ?? DumpPackageRunner.defaultExecutable
         let build = MeasuredBuild(packageDirectory: packageDirectory, swiftExecutable: swift, configuration: configuration,
-                                  jobs: buildJobs, buildTests: buildTests, scratchDirectory: scratch)
+                                  jobs: buildJobs, buildTests: buildTests, scratchDirectory: scratch,
+                                  timeout: .seconds(buildTimeout ?? Self.defaultBuildTimeout))
         Console.writeError("measure: clean \(configuration.rawValue) build of \(packageDirectory) in \(scratch)…\n")
         let result: MeasuredBuild.Result
         do {
