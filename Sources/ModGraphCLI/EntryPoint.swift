@@ -13,13 +13,9 @@ public enum EntryPoint {
             try command.run()
             return 0
         } catch let error as LoadError {
-            // One line of error; a failed manifest's compiler diagnostics follow as notes.
-            if case let .manifestFailed(manifest, diagnostics) = error {
-                Console.error("\(manifest): manifest failed to load")
-                for line in diagnostics.split(separator: "\n") { Console.note(String(line)) }
-            } else {
-                Console.error(error.description)
-            }
+            // One line of error; a failed manifest's compiler diagnostics follow as notes, capped.
+            Console.error(error.description)
+            error.details.forEach(Console.note)
             return 2
         } catch let error as ConfigError {
             Console.error(error.description)

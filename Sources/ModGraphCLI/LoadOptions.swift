@@ -26,8 +26,14 @@ struct LoadOptions: ParsableArguments {
     @Option(help: "The swift executable that runs `swift package dump-package` (default: $MODGRAPH_SWIFT, else swift on PATH).")
     var swiftExecutable: String?
 
-    @Option(help: "How many manifests to load at once (default: the number of cores).")
+    @Option(help: "How many manifests to load at once, \(OptionBounds.describe(OptionBounds.jobs)) (default: the number of cores).")
     var jobs: Int?
+
+    @Option(help: ArgumentHelp(
+        "Seconds one manifest may take to load, \(OptionBounds.describe(OptionBounds.manifestTimeout)) (default: \(OptionBounds.defaultManifestTimeout)).",
+        discussion: "A manifest still loading then is stopped, with every process it started, and the load fails.",
+        valueName: "seconds"))
+    var manifestTimeout: Int?
 
     @Flag(name: .customLong("no-cache"), help: "Dump every manifest again, neither reading nor writing the cache of earlier dumps.")
     var noCache = false
@@ -36,13 +42,15 @@ struct LoadOptions: ParsableArguments {
     var cacheDir: String?
 
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        try OptionBounds.check(jobs, in: OptionBounds.jobs, option: "--jobs")
+        try OptionBounds.check(manifestTimeout, in: OptionBounds.manifestTimeout, option: "--manifest-timeout")
     }
 
     /// The request these options make; `externals` overrides the option.
     func request(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil) -> LoadRequest {
         LoadRequest(path: path, externals: override ?? externals, platform: platform, traits: traits.map(TraitSelection.init(argument:)),
                     includesTests: !noTests, swiftExecutable: swiftExecutable, jobs: jobs,
+                    manifestTimeout: .seconds(manifestTimeout ?? OptionBounds.defaultManifestTimeout),
                     cache: noCache ? .disabled : cacheDir.map(LoadRequest.Cache.folder) ?? .standard,
                     scratchDirectory: scratchDirectory)
     }

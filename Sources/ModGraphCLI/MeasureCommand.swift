@@ -29,6 +29,12 @@ struct MeasureCommand: ParsableCommand {
     @Option(name: [.customShort("j"), .customLong("build-jobs")], help: "Parallel build jobs (swift build -j), \(OptionBounds.describe(OptionBounds.buildJobs)); default: SwiftPM's, the core count.")
     var buildJobs: Int?
 
+    @Option(help: ArgumentHelp(
+        "Seconds the build may take, \(OptionBounds.describe(OptionBounds.buildTimeout)) (default: \(OptionBounds.defaultBuildTimeout)).",
+        discussion: "A build still running then is stopped, with every process it started.",
+        valueName: "seconds"))
+    var buildTimeout: Int?
+
     @Flag(help: "Build and measure test targets too.")
     var buildTests = false
 
@@ -37,11 +43,13 @@ struct MeasureCommand: ParsableCommand {
 
     func validate() throws {
         try OptionBounds.check(buildJobs, in: OptionBounds.buildJobs, option: "--build-jobs")
+        try OptionBounds.check(buildTimeout, in: OptionBounds.buildTimeout, option: "--build-timeout")
     }
 
     func run() throws {
         let request = MeasureRequest(load: load.request(), configuration: configuration, buildJobs: buildJobs,
-                                     buildTests: buildTests, scratchPath: scratchPath)
+                                     buildTests: buildTests, scratchPath: scratchPath,
+                                     buildTimeout: .seconds(buildTimeout ?? OptionBounds.defaultBuildTimeout))
         let weights = try MeasureRun.run(request, info: Console.info, warnings: Console.warning) { graphRequest in
             try load.load(externals: graphRequest.externals, scratchDirectory: graphRequest.scratchDirectory)
         }

@@ -9,7 +9,15 @@ enum OptionBounds {
     static let workers = 1...1_024
     static let bottleneckCandidates = 0...10_000
     static let depth = 0...1_000_000
-    static let buildJobs = 1...1_024
+    static let buildJobs = 1...256
+    /// Manifests loaded at once: each is a `swift` process.
+    static let jobs = 1...256
+    /// Seconds one manifest may take: dumps take well under a second; a slow machine, minutes.
+    static let manifestTimeout = 1...3_600
+    static let defaultManifestTimeout = 120
+    /// Seconds `measure`'s build may take.
+    static let buildTimeout = 1...86_400
+    static let defaultBuildTimeout = 7_200
 
     /// Workers when `--workers` is not given: this machine's cores, within the bound.
     static var defaultWorkers: Int {

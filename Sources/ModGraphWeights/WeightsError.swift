@@ -10,6 +10,7 @@ public enum WeightsError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAPackageFolder(path: String)
     case scratchNotEmpty(path: String)
     case buildFailed(package: String, status: Int32, diagnostics: String)
+    case buildTimedOut(package: String, timeout: Duration)
     case noStatistics(package: String, folder: String)
 
     public var description: String {
@@ -32,8 +33,17 @@ public enum WeightsError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path): the scratch folder must be new or empty, so that the build is clean"
         case let .buildFailed(package, status, diagnostics):
             "\(package): swift build failed (exit \(status))" + (diagnostics.isEmpty ? "" : "\n\(diagnostics)")
+        case let .buildTimedOut(package, timeout):
+            "\(package): swift build still running after \(Self.seconds(timeout)), stopped; if the build is only slow, pass --build-timeout with more seconds"
         case let .noStatistics(package, folder):
             "\(package): the build wrote no compiler statistics to \(folder); is this a Swift package with sources?"
         }
+    }
+
+    /// `7200 s`, `0.5 s`.
+    private static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        if attoseconds == 0 { return "\(seconds) s" }
+        return "\(((Double(seconds) + Double(attoseconds) / 1e18) * 1000).rounded() / 1000) s"
     }
 }

@@ -64,8 +64,10 @@ struct ErrorHandlingTests {
         let result = try ModGraphRunner.run(["graph", folder.path])
         #expect(result.status == 2)
         let lines = result.errors.split(separator: "\n")
-        #expect(lines.first == "error: \(folder.path)/Package.swift: manifest failed to load")
-        #expect(result.errors.contains("cannot find 'nonsense' in scope"))
+        // One line for the error; swift's diagnostics follow as notes.
+        #expect(lines.first?.hasPrefix("error: \(folder.path)/Package.swift: manifest failed to load (compiler diagnostics: ") == true)
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("note: ") })
+        #expect(lines.contains { $0.hasPrefix("note: ") && $0.contains("cannot find 'nonsense' in scope") })
     }
 
     @Test func unknownOptionsAreUsageErrors() throws {

@@ -43,7 +43,7 @@ struct LoadingOptionTests {
     @Test func jobsMustBePositive() throws {
         let result = try ModGraphRunner.run(["graph", "--jobs", "0"])
         #expect(result.status == 2)
-        #expect(result.errors.contains("--jobs must be at least 1, not 0"))
+        #expect(result.errors.contains("--jobs must be from 1 to 256, not 0"))
         #expect(result.output.isEmpty)
     }
 }

@@ -87,7 +87,7 @@ final class CannedDumpSource: DumpSource, @unchecked Sendable {
     func dump(forPackageAt directory: String) throws(LoadError) -> Data {
         lock.withLock { dumpCount += 1 }
         if failing.contains(directory) {
-            throw .manifestFailed(manifest: directory + "/Package.swift", diagnostics: "canned failure")
+            throw .manifestFailed(manifest: directory + "/Package.swift", diagnostics: ["canned failure"])
         }
         return Data(cannedDump((directory as NSString).lastPathComponent, folder: directory).utf8)
     }

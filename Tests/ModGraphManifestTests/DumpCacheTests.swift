@@ -134,7 +134,7 @@ struct DumpCacheTests {
         let (package, cache) = try scene(folder)
         let source = CannedDumpSource()
         source.failing = [package]
-        #expect(throws: LoadError.manifestFailed(manifest: package + "/Package.swift", diagnostics: "canned failure")) {
+        #expect(throws: LoadError.manifestFailed(manifest: package + "/Package.swift", diagnostics: ["canned failure"])) {
             try CachingManifestProvider(base: source, folder: cache).manifest(forPackageAt: package)
         }
         #expect(entries(in: cache).isEmpty)
@@ -253,10 +253,10 @@ struct DumpCacheTests {
 /// The real toolchain's identity, but no dumps.
 private struct RefusingSource: DumpSource {
     func manifest(forPackageAt directory: String) throws(LoadError) -> Manifest {
-        throw .manifestFailed(manifest: directory, diagnostics: "should have come from the cache")
+        throw .manifestFailed(manifest: directory, diagnostics: ["should have come from the cache"])
     }
     func dump(forPackageAt directory: String) throws(LoadError) -> Data {
-        throw .manifestFailed(manifest: directory, diagnostics: "should have come from the cache")
+        throw .manifestFailed(manifest: directory, diagnostics: ["should have come from the cache"])
     }
     func toolchainVersion() -> String? { dumper.toolchainVersion() }
     func toolchainFiles() -> [String] { dumper.toolchainFiles() }

@@ -16,15 +16,18 @@ struct DumpPackageRunnerTests {
 
         let result = try DumpPackageRunner(swiftExecutable: fake).run([record])
 
-        #expect(result.status == 0)
+        #expect(result.status == .exited(0))
         let childTemporaryFolder = try String(contentsOfFile: record, encoding: .utf8)
         #expect(childTemporaryFolder.contains("modgraph-swiftpm."))
         #expect(!FileManager.default.fileExists(atPath: childTemporaryFolder))
     }
 
-    @Test func aMissingExecutableIsNamed() {
+    @Test func aMissingExecutableIsNamed() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let package = try folder.package("P", manifest: "// not read\n")
         #expect(throws: LoadError.swiftNotFound(executable: "/nonexistent/swift")) {
-            try DumpPackageRunner(swiftExecutable: "/nonexistent/swift").run(["--version"])
+            try DumpPackageRunner(swiftExecutable: "/nonexistent/swift").dump(forPackageAt: package)
         }
     }
 }

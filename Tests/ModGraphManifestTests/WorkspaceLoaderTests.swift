@@ -93,8 +93,8 @@ struct WorkspaceLoaderTests {
             return
         }
         #expect(path == root + "/Package.swift")
-        #expect(diagnostics.contains("Package.swift:3:"))
-        #expect(!diagnostics.contains("invalid manifests at"))
+        #expect(diagnostics.contains { $0.contains("Package.swift:3:") })
+        #expect(!diagnostics.contains { $0.contains("invalid manifests at") })
     }
 
     @Test func remotePackagesBecomeExternalProductsOrDisappear() throws {

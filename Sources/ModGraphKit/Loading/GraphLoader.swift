@@ -14,7 +14,10 @@ public enum GraphLoader {
             throw CommandError("--platform: '\(platform)' is not a platform SwiftPM knows; use one of "
                 + BuildEnvironment.knownPlatforms.joined(separator: ", ") + " (in any case)")
         }
-        let runner = DumpPackageRunner(swiftExecutable: request.swiftExecutable ?? DumpPackageRunner.defaultExecutable)
+        // An interrupt stops every `swift` this load starts, with what they started, and removes their folders.
+        ChildProcesses.shared.stopChildrenOnInterrupt()
+        let runner = DumpPackageRunner(swiftExecutable: request.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
+                                       timeout: request.manifestTimeout)
         var setupWarnings: [String] = []
         let provider = manifestProvider(request.cache, dumpingWith: runner, warnings: &setupWarnings)
         let loader = WorkspaceLoader(provider: provider, externals: request.externals, jobs: request.jobs,
@@ -43,7 +46,8 @@ public enum GraphLoader {
 
     private static func loadWorkspace(at path: String, with loader: WorkspaceLoader) throws -> Workspace {
         if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
+            // One byte past the limit is enough for the decoder to refuse it.
+            let data = (try? FileHandle.standardInput.read(upToCount: ManifestDecoding.maximumBytes + 1)) ?? Data()
             return try loader.load(dump: ManifestDecoding.decode(data, source: "<stdin>"), source: "<stdin>")
         }
         var isDirectory: ObjCBool = false
@@ -58,9 +62,11 @@ public enum GraphLoader {
             let folder = (path as NSString).deletingLastPathComponent
             return try loader.load(directory: folder.isEmpty ? "." : folder)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let file = FileHandle(forReadingAtPath: path) else {
             throw LoadError.unreadable(path: path, reason: "permission denied")
         }
+        defer { try? file.close() }
+        let data = (try? file.read(upToCount: ManifestDecoding.maximumBytes + 1)) ?? Data()
         return try loader.load(dump: ManifestDecoding.decode(data, source: path), source: path)
     }
 

@@ -25,6 +25,8 @@ public struct LoadRequest: Sendable {
     public var swiftExecutable: String?
     /// Manifests dumped at once; nil: the core count.
     public var jobs: Int?
+    /// How long one manifest may take to load; then it is stopped with every process it started.
+    public var manifestTimeout: Duration
     public var cache: Cache
     /// Where checkouts of remote packages are looked for, instead of the root's `.build`.
     public var scratchDirectory: String?
@@ -32,7 +34,8 @@ public struct LoadRequest: Sendable {
     public var progress: (@Sendable (LoadProgress) -> Void)?
 
     public init(path: String, externals: ExternalsMode = .products, platform: String? = nil, traits: TraitSelection? = nil,
-                includesTests: Bool = true, swiftExecutable: String? = nil, jobs: Int? = nil, cache: Cache = .standard,
+                includesTests: Bool = true, swiftExecutable: String? = nil, jobs: Int? = nil,
+                manifestTimeout: Duration = DumpPackageRunner.defaultTimeout, cache: Cache = .standard,
                 scratchDirectory: String? = nil, progress: (@Sendable (LoadProgress) -> Void)? = nil) {
         self.path = path
         self.externals = externals
@@ -41,6 +44,7 @@ public struct LoadRequest: Sendable {
         self.includesTests = includesTests
         self.swiftExecutable = swiftExecutable
         self.jobs = jobs
+        self.manifestTimeout = manifestTimeout
         self.cache = cache
         self.scratchDirectory = scratchDirectory
         self.progress = progress

@@ -13,14 +13,17 @@ public struct MeasureRequest: Sendable {
     public var buildTests: Bool
     /// A folder to build in and keep; nil: a temporary folder, removed afterwards.
     public var scratchPath: String?
+    /// How long the build may take; then it is stopped with every process it started.
+    public var buildTimeout: Duration
 
     public init(load: LoadRequest, configuration: MeasuredBuild.Configuration = .debug, buildJobs: Int? = nil,
-                buildTests: Bool = false, scratchPath: String? = nil) {
+                buildTests: Bool = false, scratchPath: String? = nil, buildTimeout: Duration = MeasuredBuild.defaultTimeout) {
         self.load = load
         self.configuration = configuration
         self.buildJobs = buildJobs
         self.buildTests = buildTests
         self.scratchPath = scratchPath
+        self.buildTimeout = buildTimeout
     }
 }
 
@@ -44,16 +47,20 @@ public enum MeasureRun {
         let packageDirectory = URL(fileURLWithPath: path).standardizedFileURL.path
         let scratch = request.scratchPath.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-measure-\(UUID().uuidString)").path
+        ChildProcesses.shared.stopChildrenOnInterrupt()
         do {
             try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         } catch {
             throw CommandError("\(scratch): cannot create the scratch folder: \(error.localizedDescription)")
         }
-        defer { if request.scratchPath == nil { try? FileManager.default.removeItem(atPath: scratch) } }
+        // A temporary scratch folder goes on every path, an interrupt included.
+        if request.scratchPath == nil { ChildProcesses.shared.removeOnInterrupt(scratch) }
+        defer { if request.scratchPath == nil { ChildProcesses.shared.removeTemporaryFolder(scratch) } }
 
         let swift = request.load.swiftExecutable ?? DumpPackageRunner.defaultExecutable
         let build = MeasuredBuild(packageDirectory: packageDirectory, swiftExecutable: swift, configuration: request.configuration,
-                                  jobs: request.buildJobs, buildTests: request.buildTests, scratchDirectory: scratch)
+                                  jobs: request.buildJobs, buildTests: request.buildTests, scratchDirectory: scratch,
+                                  timeout: request.buildTimeout)
         info("measure: clean \(request.configuration.rawValue) build of \(packageDirectory) in \(scratch)…")
         let result: MeasuredBuild.Result
         do {

@@ -1,5 +1,6 @@
-/// Finds where a JSON text stops being JSON. Foundation's decoder on Linux
-/// says only "not valid JSON"; users need the line and column.
+/// Finds where a JSON text stops being JSON, or nests deeper than a dump
+/// ever does. Foundation's decoder on Linux says only "not valid JSON" for
+/// both; users need the reason, the line and the column.
 ///
 /// - Complexity: O(n) in the length of the text; recursion-free.
 struct JSONSyntaxCheck {
@@ -7,11 +8,14 @@ struct JSONSyntaxCheck {
         let line: Int
         let column: Int
         let problem: String
+        /// Well-formed so far, but nested deeper than the limit given.
+        var isTooDeep = false
     }
 
-    /// `nil` when `bytes` is one well-formed JSON value, surrounded only by whitespace.
-    static func firstError(in bytes: [UInt8]) -> Failure? {
-        var scanner = Scanner(bytes: bytes)
+    /// `nil` when `bytes` is one well-formed JSON value, surrounded only by
+    /// whitespace, with arrays and objects nested at most `maximumDepth` deep.
+    static func firstError(in bytes: [UInt8], maximumDepth: Int = .max) -> Failure? {
+        var scanner = Scanner(bytes: bytes, maximumDepth: maximumDepth)
         do throws(Failure) {
             try scanner.value()
             scanner.skipWhitespace()
@@ -24,6 +28,7 @@ struct JSONSyntaxCheck {
 
     private struct Scanner {
         let bytes: [UInt8]
+        let maximumDepth: Int
         var position = 0
 
         func failure(_ problem: String) -> Failure {
@@ -48,6 +53,11 @@ struct JSONSyntaxCheck {
                 skipWhitespace()
                 if expectValue {
                     guard position < bytes.count else { throw failure("unexpected end of input, expected a value") }
+                    if stack.count == maximumDepth, bytes[position] == UInt8(ascii: "{") || bytes[position] == UInt8(ascii: "[") {
+                        var tooDeep = failure("arrays and objects nested more than \(maximumDepth) deep")
+                        tooDeep.isTooDeep = true
+                        throw tooDeep
+                    }
                     switch bytes[position] {
                     case UInt8(ascii: "{"):
                         position += 1

@@ -2,27 +2,43 @@ import Foundation
 
 /// Turns the bytes `dump-package` printed into a ``Manifest``.
 public enum ManifestDecoding {
+    /// The largest dump decoded. Real dumps are kilobytes to a few megabytes;
+    /// a dump is read whole and decoded into several times its size.
+    public static let maximumBytes = 64 * 1_048_576
+    /// How deep arrays and objects may nest. Dumps nest about ten deep;
+    /// decoding recurses once per level, and Foundation's decoder rejects
+    /// deep documents with only "not valid JSON".
+    public static let maximumDepth = 100
+
     /// Decodes one dump. `source` names the file or folder in error messages.
     ///
-    /// Toolchains have leaked log lines onto standard output, so when the
-    /// whole text is not JSON, the object between the first line that starts
-    /// with `{` and the last `}` is tried before giving up.
+    /// The size and nesting are checked first, so that nothing past the
+    /// bounds reaches the decoder. Toolchains have leaked log lines onto
+    /// standard output, so when the whole text is not JSON, the object between
+    /// the first line that starts with `{` and the last `}` is tried before giving up.
     public static func decode(_ data: Data, source: String) throws(LoadError) -> Manifest {
+        guard data.count <= maximumBytes else { throw .dumpTooLarge(source: source, limit: maximumBytes) }
+        let bytes = Array(data)
+        let syntax = JSONSyntaxCheck.firstError(in: bytes, maximumDepth: maximumDepth)
+        if let syntax, syntax.isTooDeep {
+            throw .nestedTooDeep(source: source, line: syntax.line, column: syntax.column, limit: maximumDepth)
+        }
         do {
             return try JSONDecoder().decode(Manifest.self, from: data)
         } catch let error as DecodingError {
-            if case .dataCorrupted = error, let embedded = embeddedObject(in: data),
-               let manifest = try? JSONDecoder().decode(Manifest.self, from: embedded) {
+            if case .dataCorrupted = error, let embedded = embeddedObject(in: bytes),
+               JSONSyntaxCheck.firstError(in: embedded, maximumDepth: maximumDepth) == nil,
+               let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(embedded)) {
                 return manifest
             }
-            throw describe(error, data: data, source: source)
+            throw describe(error, syntax: syntax, source: source)
         } catch {
             throw .invalidDump(source: source, codingPath: "", problem: "\(error)")
         }
     }
 
-    private static func describe(_ error: DecodingError, data: Data, source: String) -> LoadError {
-        if let failure = JSONSyntaxCheck.firstError(in: Array(data)) {
+    private static func describe(_ error: DecodingError, syntax: JSONSyntaxCheck.Failure?, source: String) -> LoadError {
+        if let failure = syntax {
             return .malformedJSON(source: source, line: failure.line, column: failure.column, problem: failure.problem)
         }
         switch error {
@@ -61,8 +77,7 @@ public enum ManifestDecoding {
         return text
     }
 
-    private static func embeddedObject(in data: Data) -> Data? {
-        let bytes = Array(data)
+    private static func embeddedObject(in bytes: [UInt8]) -> [UInt8]? {
         var start: Int?
         var lineStart = 0
         for (index, byte) in bytes.enumerated() {
@@ -71,6 +86,6 @@ public enum ManifestDecoding {
         }
         guard let start, let end = bytes.lastIndex(of: UInt8(ascii: "}")), end > start else { return nil }
         guard start > 0 || end < bytes.count - 1 else { return nil }
-        return Data(bytes[start...end])
+        return Array(bytes[start...end])
     }
 }

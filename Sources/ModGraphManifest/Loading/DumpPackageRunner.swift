@@ -1,10 +1,19 @@
 import Foundation
 
 /// Runs `swift package dump-package` in a package folder: argv, never a
-/// shell, so no folder name can be misread as a command.
+/// shell, so no folder name can be misread as a command; with a deadline,
+/// since a manifest is a program and can loop forever.
 public struct DumpPackageRunner: DumpSource {
     /// The `swift` executable: a path, or a name looked up on `PATH`.
     public let swiftExecutable: String
+    /// How long one manifest may take; past it `swift` and everything it started are stopped.
+    public let timeout: Duration
+    /// Where each run's private temporary folder is made.
+    public let temporaryBase: String
+
+    /// Generous: a cold dump takes 0.3 to 0.7 s, a few seconds on a loaded
+    /// machine; only a manifest that loops (or waits on something) gets near it.
+    public static let defaultTimeout: Duration = .seconds(120)
 
     /// `MODGRAPH_SWIFT` overrides the default `swift` from `PATH`.
     public static var defaultExecutable: String {
@@ -12,8 +21,12 @@ public struct DumpPackageRunner: DumpSource {
         return value.isEmpty ? "swift" : value
     }
 
-    public init(swiftExecutable: String = DumpPackageRunner.defaultExecutable) {
+    /// `temporaryBase` defaults to the temporary folder (`$TMPDIR`).
+    public init(swiftExecutable: String = DumpPackageRunner.defaultExecutable, timeout: Duration = DumpPackageRunner.defaultTimeout,
+                temporaryBase: String? = nil) {
         self.swiftExecutable = swiftExecutable
+        self.timeout = timeout
+        self.temporaryBase = temporaryBase ?? NSTemporaryDirectory()
     }
 
     public func manifest(forPackageAt directory: String) throws(LoadError) -> Manifest {
@@ -25,15 +38,25 @@ public struct DumpPackageRunner: DumpSource {
         guard FileManager.default.fileExists(atPath: manifestPath) else {
             throw .noManifest(directory: directory)
         }
-        let result = try run(["package", "--package-path", directory, "dump-package"])
-        guard result.status == 0 else {
-            throw .manifestFailed(manifest: manifestPath, diagnostics: Self.trim(result.standardError))
+        let result: ProcessRunner.Result
+        do {
+            result = try run(["package", "--package-path", directory, "dump-package"])
+        } catch {
+            switch error {
+            case .notFound: throw .swiftNotFound(executable: swiftExecutable)
+            case let .cannotStart(_, reason): throw .cannotRun(executable: swiftExecutable, reason: reason)
+            case .timedOut: throw .manifestTimedOut(manifest: manifestPath, timeout: timeout)
+            case let .outputTooLarge(limit): throw .dumpTooLarge(source: manifestPath, limit: limit)
+            }
+        }
+        guard result.status.isSuccess else {
+            throw .manifestFailed(manifest: manifestPath, diagnostics: CompilerDiagnostics.lines(from: result.standardError))
         }
         return result.standardOutput
     }
 
     public func toolchainVersion() -> String? {
-        guard let result = try? run(["--version"]), result.status == 0 else { return nil }
+        guard let result = try? run(["--version"]), result.status.isSuccess else { return nil }
         let text = String(decoding: result.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : text
     }
@@ -41,7 +64,7 @@ public struct DumpPackageRunner: DumpSource {
     /// The driver, and beside it the programs that do the work (`swift package`
     /// runs `swift-package`, which compiles manifests with `swift-frontend`).
     public func toolchainFiles() -> [String] {
-        guard let located = Self.locate(swiftExecutable) else { return [] }
+        guard let located = ProcessRunner.locate(swiftExecutable) else { return [] }
         var files: [String] = []
         for path in [located, Paths.canonical(located)].compactMap({ $0 }) {
             let folder = (path as NSString).deletingLastPathComponent
@@ -53,94 +76,20 @@ public struct DumpPackageRunner: DumpSource {
         return files
     }
 
-    struct Result {
-        var status: Int32
-        var standardOutput: Data
-        var standardError: String
-    }
-
-    /// Runs the executable, reading standard output and standard error at the
-    /// same time so that neither pipe can fill and stall the child.
+    /// Runs `swift` with `arguments`, standard output kept up to the largest
+    /// dump ModGraph decodes and standard error up to what can be shown.
     ///
     /// SwiftPM leaves a `TemporaryDirectory.*` folder in the temporary folder
     /// on every run, which over hundreds of manifests litters the user's
-    /// `/tmp`; the child gets a temporary folder of its own, removed afterwards.
-    func run(_ arguments: [String]) throws(LoadError) -> Result {
-        guard let executable = Self.locate(swiftExecutable) else {
-            throw .swiftNotFound(executable: swiftExecutable)
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let temporaryFolder = Self.makeTemporaryFolder()
-        defer { if let temporaryFolder { try? FileManager.default.removeItem(atPath: temporaryFolder) } }
-        if let temporaryFolder {
-            var environment = ProcessInfo.processInfo.environment
-            environment["TMPDIR"] = temporaryFolder
-            process.environment = environment
-        }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw .swiftNotFound(executable: swiftExecutable)
-        }
-        let errorData = Captured()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
-            errorData.value = errors.fileHandleForReading.readDataToEndOfFile()
-        }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            standardOutput: outputData,
-            standardError: String(decoding: errorData.value, as: UTF8.self)
-        )
+    /// `/tmp`; the child gets a temporary folder of its own, removed afterwards
+    /// (or when modgraph is interrupted).
+    func run(_ arguments: [String]) throws(ProcessRunner.Failure) -> ProcessRunner.Result {
+        var environment = ProcessInfo.processInfo.environment
+        let temporaryFolder = ChildProcesses.shared.makeTemporaryFolder(in: temporaryBase, prefix: "modgraph-swiftpm")
+        defer { if let temporaryFolder { ChildProcesses.shared.removeTemporaryFolder(temporaryFolder) } }
+        if let temporaryFolder { environment["TMPDIR"] = temporaryFolder }
+        return try ProcessRunner(timeout: timeout).run(
+            swiftExecutable, arguments, environment: environment,
+            output: .capture(limit: ManifestDecoding.maximumBytes, errorHead: CompilerDiagnostics.headBytes))
     }
-
-    /// A new, empty, private folder in the temporary folder; nil when none can
-    /// be made, and the child then shares the usual one.
-    static func makeTemporaryFolder() -> String? {
-        let base = NSTemporaryDirectory()
-        var template = Array(((base as NSString).appendingPathComponent("modgraph-swiftpm.XXXXXX")).utf8CString)
-        return template.withUnsafeMutableBufferPointer { buffer -> String? in
-            guard let baseAddress = buffer.baseAddress, mkdtemp(baseAddress) != nil else { return nil }
-            return String(cString: baseAddress)
-        }
-    }
-
-    /// A path with a slash is taken as is; a bare name is searched on `PATH`.
-    static func locate(_ executable: String) -> String? {
-        let files = FileManager.default
-        if executable.contains("/") {
-            return files.isExecutableFile(atPath: executable) ? executable : nil
-        }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") where !folder.isEmpty {
-            let candidate = (String(folder) as NSString).appendingPathComponent(executable)
-            if files.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
-
-    /// SwiftPM ends with a summary line (`error: invalid manifests at [...]`)
-    /// that only repeats the path; the compiler's diagnostics before it are what helps.
-    static func trim(_ diagnostics: String) -> String {
-        diagnostics
-            .split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.hasPrefix("error: invalid manifests at") }
-            .joined(separator: "\n")
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-}
-
-/// Written by one thread before `DispatchGroup.wait()` returns in another.
-private final class Captured: @unchecked Sendable {
-    var value = Data()
 }

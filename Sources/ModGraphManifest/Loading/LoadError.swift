@@ -1,13 +1,19 @@
 /// Why a workspace could not be loaded. Each message is one line that names
 /// the file or folder at fault and what to do about it; the compiler's own
-/// diagnostics, when there are some, follow on the next lines.
+/// diagnostics, when there are some, are ``details``, capped, for the lines after it.
 public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     case noManifest(directory: String)
     case pathNotFound(String)
     case unreadable(path: String, reason: String)
     case swiftNotFound(executable: String)
-    case manifestFailed(manifest: String, diagnostics: String)
+    case cannotRun(executable: String, reason: String)
+    /// `diagnostics`: the first lines of swift's standard error, already capped,
+    /// the last one saying what was cut.
+    case manifestFailed(manifest: String, diagnostics: [String])
+    case manifestTimedOut(manifest: String, timeout: Duration)
+    case dumpTooLarge(source: String, limit: Int)
     case malformedJSON(source: String, line: Int, column: Int, problem: String)
+    case nestedTooDeep(source: String, line: Int, column: Int, limit: Int)
     case invalidDump(source: String, codingPath: String, problem: String)
     case unresolvedDependency(manifest: String, target: String, dependency: String)
     case unknownTarget(manifest: String, target: String, dependency: String)
@@ -27,12 +33,20 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path): cannot read: \(reason)"
         case let .swiftNotFound(executable):
             "cannot run '\(executable)': not found; pass --swift-executable or set MODGRAPH_SWIFT"
+        case let .cannotRun(executable, reason):
+            "cannot run '\(executable)': \(reason); pass --swift-executable or set MODGRAPH_SWIFT"
         case let .manifestFailed(manifest, diagnostics):
             diagnostics.isEmpty
                 ? "\(manifest): manifest failed to load"
-                : "\(manifest): manifest failed to load\n\(diagnostics)"
+                : "\(manifest): manifest failed to load (compiler diagnostics: \(diagnostics.count) \(diagnostics.count == 1 ? "line follows" : "lines follow"))"
+        case let .manifestTimedOut(manifest, timeout):
+            "\(manifest): manifest still loading after \(Self.seconds(timeout)), stopped (does it loop?); if it is only slow, pass --manifest-timeout with more seconds"
+        case let .dumpTooLarge(source, limit):
+            "\(source): larger than \(limit / 1_048_576) MiB, which no dump-package document needs; not loaded"
         case let .malformedJSON(source, line, column, problem):
             "\(source):\(line):\(column): malformed JSON: \(problem)"
+        case let .nestedTooDeep(source, line, column, limit):
+            "\(source):\(line):\(column): JSON nested more than \(limit) arrays and objects deep, which no dump-package document needs; not loaded"
         case let .invalidDump(source, codingPath, problem):
             "\(source): not a dump-package document: \(problem)" + (codingPath.isEmpty ? "" : " (at \(codingPath))")
         case let .unresolvedDependency(manifest, target, dependency):
@@ -50,5 +64,20 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unknownTrait(manifest, trait, declared):
             "\(manifest): the package declares no trait '\(trait)' (" + (declared.isEmpty ? "it declares none" : "its traits: " + declared.joined(separator: ", ")) + ")"
         }
+    }
+
+    /// The lines to show after ``description``: the capped compiler diagnostics
+    /// of a manifest that failed to load; empty for every other error.
+    public var details: [String] {
+        if case let .manifestFailed(_, diagnostics) = self { return diagnostics }
+        return []
+    }
+
+    /// `120 s`, `0.5 s`.
+    private static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        if attoseconds == 0 { return "\(seconds) s" }
+        let value = Double(seconds) + Double(attoseconds) / 1e18
+        return "\((value * 1000).rounded() / 1000) s"
     }
 }

@@ -40,9 +40,13 @@ public struct WorkspaceLoader: Sendable {
 
     /// Loads from a dump already made (a file or standard input). Its
     /// `path:` dependencies are followed where their folders exist here.
+    ///
+    /// A dump made on another machine names a folder that is not here: errors
+    /// then point at `source`, not at the package name, and a warning says
+    /// what the missing folder costs when it costs anything.
     public func load(dump manifest: Manifest, source: String) throws(LoadError) -> Workspace {
         let directory = manifest.packageDirectory.flatMap(Paths.canonical)
-        return try load(root: manifest, directory: directory, fallbackIdentity: manifest.packageDirectory)
+        return try load(root: manifest, directory: directory, fallbackIdentity: manifest.packageDirectory, dumpSource: source)
     }
 
     private struct Pending {
@@ -56,7 +60,7 @@ public struct WorkspaceLoader: Sendable {
     }
 
     /// Loads from `root`, or from the manifest in `directory` when `root` is `nil`.
-    private func load(root: Manifest?, directory: String?, fallbackIdentity: String? = nil) throws(LoadError) -> Workspace {
+    private func load(root: Manifest?, directory: String?, fallbackIdentity: String? = nil, dumpSource: String? = nil) throws(LoadError) -> Workspace {
         let checkouts = directory.map { CheckoutIndex(rootDirectory: $0, scratchDirectory: scratchDirectory) }
         let locator = FolderLocator(externals: externals, checkouts: checkouts)
         let queue = ManifestQueue(provider: provider, jobs: jobs, discover: { folder, manifest in
@@ -73,10 +77,17 @@ public struct WorkspaceLoader: Sendable {
             throw .pathNotFound(fallbackIdentity ?? "")
         }
         let rootIdentity = PackageIdentity(location: directory ?? fallbackIdentity ?? manifest.name)
-        let rootPackage = WorkspacePackage(identity: rootIdentity, origin: .root, location: directory ?? manifest.name,
+        // The dump names a folder that is not here: point at the dump, not at the package's name.
+        let missingFolder = directory == nil ? fallbackIdentity : nil
+        let rootLocation = directory ?? (missingFolder != nil ? dumpSource : nil) ?? manifest.name
+        let rootPackage = WorkspacePackage(identity: rootIdentity, origin: .root, location: rootLocation,
                                            manifest: manifest, directory: directory, declaredName: manifest.name)
         var packages = [rootIdentity: rootPackage]
         var warnings: [LoadWarning] = []
+        if let missingFolder, manifest.dependencies.contains(where: { $0.kind == .fileSystem || externals == .expand }) {
+            warnings.append(LoadWarning("\(rootLocation): the dump was made in \(missingFolder), which does not exist on this machine; "
+                + "its dependencies cannot be found from there, so those that are not found are shown as external products"))
+        }
         var aliases: [PackageIdentity: PackageIdentity] = [:]
         var frontier = pendingDependencies(of: rootPackage, locator: locator, warnings: &warnings)
 

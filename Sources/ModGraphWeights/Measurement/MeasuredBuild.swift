@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphManifest
 
 /// A clean `swift build` of a package in a scratch folder of its own, with
 /// the compiler's per-job statistics switched on and C-family compiles
@@ -17,15 +18,22 @@ public struct MeasuredBuild: Sendable {
     public let buildTests: Bool
     /// Must be new or empty, so the build starts from nothing.
     public let scratchDirectory: String
+    /// How long the build may take; past it the build and everything it started are stopped.
+    public let timeout: Duration
+
+    /// Generous: a clean build of a large package takes tens of minutes on a
+    /// laptop; only a build that hangs (or a package that loops in a plugin) gets near it.
+    public static let defaultTimeout: Duration = .seconds(7_200)
 
     public init(packageDirectory: String, swiftExecutable: String, configuration: Configuration,
-                jobs: Int?, buildTests: Bool, scratchDirectory: String) {
+                jobs: Int?, buildTests: Bool, scratchDirectory: String, timeout: Duration = MeasuredBuild.defaultTimeout) {
         self.packageDirectory = packageDirectory
         self.swiftExecutable = swiftExecutable
         self.configuration = configuration
         self.jobs = jobs
         self.buildTests = buildTests
         self.scratchDirectory = scratchDirectory
+        self.timeout = timeout
     }
 
     /// What one measured build found.
@@ -86,7 +94,7 @@ public struct MeasuredBuild: Sendable {
         let logPath = (tools as NSString).appendingPathComponent("build.log")
         let startedAt = Date().timeIntervalSince1970
         let started = DispatchTime.now().uptimeNanoseconds
-        let status = try Self.run(swiftExecutable, arguments, environment: environment, log: logPath)
+        let status = try build(arguments, environment: environment, log: logPath)
         let wallSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let endedAt = Date().timeIntervalSince1970
         guard status == 0 else {
@@ -122,31 +130,24 @@ public struct MeasuredBuild: Sendable {
         return nil
     }
 
-    /// Runs a command with its output going to `log`; argv, never a shell.
-    private static func run(_ executable: String, _ arguments: [String], environment: [String: String], log: String) throws(WeightsError) -> Int32 {
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        guard let handle = FileHandle(forWritingAtPath: log) else {
-            throw .unreadable(path: log, reason: "cannot create the build log")
-        }
-        defer { try? handle.close() }
-        let process = Process()
-        if executable.contains("/") {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [executable] + arguments
-        }
-        process.environment = environment
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
+    /// Runs `swift` with both its outputs going to `log`, through the runner
+    /// the loader uses: argv, never a shell; in a session of its own, stopped
+    /// with everything it started at the deadline or when modgraph is interrupted.
+    private func build(_ arguments: [String], environment: [String: String], log: String) throws(WeightsError) -> Int32 {
         do {
-            try process.run()
+            return try ProcessRunner(timeout: timeout).run(swiftExecutable, arguments, environment: environment, output: .file(log)).status.code
         } catch {
-            throw .buildFailed(package: executable, status: -1, diagnostics: "cannot run \(executable): \(error.localizedDescription)")
+            switch error {
+            case .notFound:
+                throw .buildFailed(package: packageDirectory, status: -1, diagnostics: "cannot run \(swiftExecutable): not found")
+            case let .cannotStart(_, reason):
+                throw .buildFailed(package: packageDirectory, status: -1, diagnostics: "cannot run \(swiftExecutable): \(reason)")
+            case .timedOut:
+                throw .buildTimedOut(package: packageDirectory, timeout: timeout)
+            case .outputTooLarge:
+                // Only captured output has a limit; the log is a file.
+                throw .buildFailed(package: packageDirectory, status: -1, diagnostics: "")
+            }
         }
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }
