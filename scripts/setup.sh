@@ -10,6 +10,11 @@ set -euo pipefail
 
 say() { printf 'setup: %s\n' "$*" >&2; }
 
+if ! command -v python3 >/dev/null 2>&1; then
+    say "no python3 on PATH; the test suite's fuzz pass needs it (Debian: apt-get install python3)"
+    exit 2
+fi
+
 if ! command -v swift >/dev/null 2>&1; then
     say "no swift on PATH; install a Swift 6 toolchain from https://swift.org/install and run again"
     exit 2
