@@ -76,7 +76,9 @@ struct CheckCommand: ParsableCommand {
             Console.warning("\(settings.location.file):\(settings.location.line): 'sources' is set, but no Swift files of the workspace's own targets were found on disk; the source checks read nothing")
         }
         do {
-            return try SourceChecker(settings: settings, platform: platform).check(graph, targets: targets)
+            let outcome = try SourceChecker(settings: settings, platform: platform).check(graph, targets: targets, budget: .standard)
+            for skipped in outcome.skipped { Console.warning(SkippedSource(path: Paths.display(skipped.path), excess: skipped.excess).description) }
+            return outcome.findings
         } catch {
             throw CommandError(error.description)
         }
