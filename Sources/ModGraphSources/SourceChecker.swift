@@ -14,22 +14,38 @@ public struct SourceChecker: Sendable {
         self.platform = platform
     }
 
-    /// Scans every file of `targets` and judges them.
+    /// What ``check(_:targets:budget:)`` found, and the files it did not parse.
+    public struct Outcome: Sendable {
+        public let findings: [Finding]
+        /// Files over the budget, in the order of the targets and their files: for warnings.
+        public let skipped: [SkippedSource]
+    }
+
+    /// Scans every file of `targets` and judges them; a file over `budget`
+    /// is skipped and listed. A target with a skipped file is not told that
+    /// a dependency is unused, since the file may import it.
     ///
     /// - Complexity: O(total size of the files / cores) to scan, then O(I + E + V) per target.
-    public func check(_ graph: ModuleGraph, targets: [TargetSources]) throws(SourceScanError) -> [Finding] {
+    public func check(_ graph: ModuleGraph, targets: [TargetSources], budget: SourceBudget) throws(SourceScanError) -> Outcome {
         let interfaces = Set(targets.map(\.target).filter { interfacePattern(for: $0, in: graph) != nil })
         let requests = targets.flatMap { sources in
             sources.files.map { (path: $0, auditInterface: interfaces.contains(sources.target)) }
         }
-        let scanned = try SourceScanner.scan(files: requests)
+        let scanned = try SourceScanner.scan(files: requests, budget: budget)
         var byTarget: [TargetID: [ScannedFile]] = [:]
         var offset = 0
         for sources in targets {
             byTarget[sources.target] = Array(scanned[offset..<offset + sources.files.count])
             offset += sources.files.count
         }
-        return findings(graph, scanned: byTarget, folders: Dictionary(uniqueKeysWithValues: targets.map { ($0.target, $0.folder) }))
+        let found = findings(graph, scanned: byTarget, folders: Dictionary(uniqueKeysWithValues: targets.map { ($0.target, $0.folder) }))
+        let skipped = scanned.compactMap { file in file.skipped.map { SkippedSource(path: file.path, excess: $0) } }
+        return Outcome(findings: found, skipped: skipped)
+    }
+
+    /// The findings of ``check(_:targets:budget:)`` with the standard budget, without the skipped files.
+    public func check(_ graph: ModuleGraph, targets: [TargetSources]) throws(SourceScanError) -> [Finding] {
+        try check(graph, targets: targets, budget: .standard).findings
     }
 
     /// Judges files already scanned; `folders` name each target's folder, which subjects are relative to.

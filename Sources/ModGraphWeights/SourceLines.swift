@@ -37,7 +37,12 @@ public struct SourceLineCounter: Sendable {
                 continue
             }
             let files = sourceFiles(in: folder, sources: manifestTarget.sources, exclude: manifestTarget.exclude)
-            known[vertex] = Double(files.reduce(0) { $0 + Self.nonBlankLines(inFileAt: $1) })
+            let lines = files.reduce(0) { $0 + Self.nonBlankLines(inFileAt: $1) }
+            // A weights file may not exceed the bound either (WeightsFile.maximumWeight says why).
+            if Double(lines) > WeightsFile.maximumWeight {
+                warnings.append("\(target.id): \(lines) non-blank lines of source; counted as \(Int(WeightsFile.maximumWeight)), the largest weight")
+            }
+            known[vertex] = min(Double(lines), WeightsFile.maximumWeight)
         }
         return TargetWeights.assemble(graph: graph, known: known, unit: .lines, source: "sources", extraWarnings: warnings)
     }

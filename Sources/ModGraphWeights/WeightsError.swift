@@ -4,6 +4,8 @@ public enum WeightsError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case malformed(path: String, problem: String)
     case invalidValue(path: String, key: String, value: String)
+    /// A weight above ``WeightsFile/maximumWeight``.
+    case tooLarge(path: String, key: String, value: String)
     case ambiguousName(path: String, name: String, candidates: [String])
     case duplicate(path: String, target: String)
     case nothingMatches(path: String)
@@ -21,6 +23,8 @@ public enum WeightsError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path): not a weights file: \(problem)"
         case let .invalidValue(path, key, value):
             "\(path): the weight of '\(key)' is \(value); weights are seconds, zero or more"
+        case let .tooLarge(path, key, value):
+            "\(path): the weight of '\(key)' is \(value); weights are at most \(Int(WeightsFile.maximumWeight)) s (11.6 days)"
         case let .ambiguousName(path, name, candidates):
             "\(path): '\(name)' names several targets (\(candidates.joined(separator: ", "))); write identity/Name"
         case let .duplicate(path, target):

@@ -7,6 +7,14 @@ import ModGraphCore
 /// object on its own. Keys are `identity/Name`, or a plain target name when
 /// only one target of the graph has it. Described in docs/planning.md.
 public enum WeightsFile {
+    /// The largest weight a target may have, in seconds (or lines, for
+    /// `sources`): 1,000,000 s is 11.6 days, far beyond any module's compile.
+    /// The file comes with the pull request it plans; the bound keeps the
+    /// sums finite (100,000 targets at most 10¹¹ s) and every conversion of
+    /// a time in milliseconds to `Int` in range (10¹⁴ ≪ 9.2 × 10¹⁸), where a
+    /// weight of `1e19` used to crash the renderers.
+    public static let maximumWeight: Double = 1_000_000
+
     /// Reads `path` and matches its entries to the targets of `graph`.
     /// Entries that name no target are ignored with a warning; targets
     /// without an entry get the median (see ``TargetWeights/assemble(graph:known:unit:source:extraWarnings:)``).
@@ -26,6 +34,9 @@ public enum WeightsFile {
         for (key, seconds) in entries.sorted(by: { $0.key < $1.key }) {
             guard seconds.isFinite, seconds >= 0 else {
                 throw .invalidValue(path: source, key: key, value: String(seconds))
+            }
+            guard seconds <= maximumWeight else {
+                throw .tooLarge(path: source, key: key, value: String(seconds))
             }
             guard let (vertex, exact) = try vertex(named: key, in: graph, source: source) else {
                 unmatched.append(key)

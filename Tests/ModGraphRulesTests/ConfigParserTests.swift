@@ -79,6 +79,16 @@ struct ConfigParserTests {
         }
     }
 
+    @Test func aPatternLongerThanTheLimitIsAnErrorOnItsLine() throws {
+        let longest = String(repeating: "*a", count: ConfigParser.maximumPatternLength / 2)
+        let accepted = try config("layers:\n  - name: a\n    targets: [\"\(longest)\"]\n")
+        #expect(accepted.layers.first?.targets.first?.pattern.text == longest)
+        #expect(throws: ConfigError(file: ".modgraph.yml", line: 4,
+                                    problem: "forbidden[0].to: a pattern of 1001 characters is longer than the 1000 allowed")) {
+            try config("forbidden:\n  - from: A\n    message: no\n    to: \"\(longest)b\"\n")
+        }
+    }
+
     @Test func sourceChecksRead() throws {
         let parsed = try config("""
         sources:

@@ -67,4 +67,23 @@ struct SourceLinesTests {
         #expect(SourceLineCounter.nonBlankLines(inFileAt: file) == 2)
         #expect(SourceLineCounter.nonBlankLines(inFileAt: "/no/such/file") == 0)
     }
+
+    @Test func aTargetsLinesCountAtMostTheLargestWeight() throws {
+        try withPackage([
+            "Package.swift": """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "P", targets: [.target(name: "Huge"), .target(name: "Small")])
+            """,
+            "Sources/Huge/Generated.swift": String(repeating: "let x = 1\n", count: 1_000_001),
+            "Sources/Small/A.swift": "let a = 1\n",
+        ]) { workspace, graph in
+            let weights = SourceLineCounter(workspace: workspace).weights(for: graph)
+            var byName: [String: Double] = [:]
+            for (vertex, target) in graph.targets.enumerated() { byName[target.name] = weights.values[vertex] }
+            #expect(byName == ["Huge": WeightsFile.maximumWeight, "Small": 1])
+            let huge = try #require(graph.targets.first { $0.name == "Huge" }).id
+            #expect(weights.warnings == ["\(huge): 1000001 non-blank lines of source; counted as 1000000, the largest weight"])
+        }
+    }
 }

@@ -76,6 +76,22 @@ struct WeightsFileTests {
         }
     }
 
+    @Test func weightsAboveTheBoundAreRefused() throws {
+        // 1e19 s used to reach the renderers, whose conversions to Int crashed; a sum of huge weights was infinite.
+        #expect(throws: WeightsError.tooLarge(path: "w.json", key: "App", value: "1e+19")) { try read(#"{"App": 1e19}"#) }
+        #expect(throws: WeightsError.tooLarge(path: "w.json", key: "kit/Core", value: "1.7976931348623157e+308")) {
+            try read(#"{"targets": {"App": 1, "kit/Core": 1.7976931348623157e308}}"#)
+        }
+        #expect(throws: WeightsError.tooLarge(path: "w.json", key: "Core", value: "1000000.5")) { try read(#"{"Core": 1000000.5}"#) }
+        #expect(WeightsError.tooLarge(path: "w.json", key: "App", value: "1e+19").description
+            == "w.json: the weight of 'App' is 1e+19; weights are at most 1000000 s (11.6 days)")
+        // The bound itself is allowed, and the sum of 100,000 such weights is finite and fits an Int in milliseconds.
+        let weights = try read(#"{"App": 1000000, "Core": 0.5}"#)
+        #expect(weights.values.max() == WeightsFile.maximumWeight)
+        let total = WeightsFile.maximumWeight * 100_000 * 1_000
+        #expect(total.isFinite && total < Double(Int.max))
+    }
+
     @Test func uniformCostsOnePerCompiledTarget() {
         let weights = TargetWeights.uniform(graph: graph)
         #expect(weights.values == [1, 1, 1, 1, 0])

@@ -46,8 +46,13 @@ public struct CheckRun: Sendable {
                 warnings("\(settings.location.file):\(settings.location.line): 'sources' is set, but no Swift files of the workspace's own targets were found on disk; the source checks read nothing")
             }
             do {
-                sourceFindings = try SourceChecker(settings: settings, platform: loaded.graph.environment.platform)
-                    .check(loaded.graph, targets: targets)
+                let outcome = try SourceChecker(settings: settings, platform: loaded.graph.environment.platform)
+                    .check(loaded.graph, targets: targets, budget: .standard)
+                // A file over a parsing budget is skipped, never a crash or a hang; each is named.
+                for skipped in outcome.skipped {
+                    warnings(SkippedSource(path: DisplayPath.of(skipped.path), excess: skipped.excess).description)
+                }
+                sourceFindings = outcome.findings
             } catch {
                 throw CommandError(error.description)
             }

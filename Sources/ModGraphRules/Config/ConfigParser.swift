@@ -5,6 +5,12 @@ import Yams
 /// names the file, the line and the key, and unknown keys are errors: a
 /// misspelt rule that silently does nothing is worse than a failed build.
 public enum ConfigParser {
+    /// The longest pattern, in Unicode scalars. Real ones are a few dozen
+    /// characters; the matcher's time grows with the pattern's length times
+    /// the name's (``TargetPattern/match(_:packageName:bindings:)``), and the
+    /// configuration comes with the pull request it checks.
+    public static let maximumPatternLength = 1_000
+
     public static func parse(_ text: String, file: String) throws(ConfigError) -> CheckConfig {
         let root: Node
         do {
@@ -117,6 +123,10 @@ private struct Reader {
 
     func pattern(_ node: Node, at path: String) throws(ConfigError) -> LocatedPattern {
         let text = try string(node, at: path)
+        let length = text.unicodeScalars.count
+        guard length <= ConfigParser.maximumPatternLength else {
+            throw fail(node, "\(path): a pattern of \(length) characters is longer than the \(ConfigParser.maximumPatternLength) allowed")
+        }
         do {
             return LocatedPattern(pattern: try TargetPattern(text), location: location(node))
         } catch {

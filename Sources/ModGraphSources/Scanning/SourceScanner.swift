@@ -10,11 +10,30 @@ public struct ScannedFile: Hashable, Sendable {
     public let imports: [ImportStatement]
     /// Present when the file belongs to an interface module.
     public let interface: InterfaceAudit?
+    /// Set when the file was not parsed because it exceeded a ``SourceBudget``:
+    /// then nothing is known of its imports or declarations.
+    public let skipped: SourceBudget.Excess?
 
-    public init(path: String, imports: [ImportStatement], interface: InterfaceAudit? = nil) {
+    public init(path: String, imports: [ImportStatement], interface: InterfaceAudit? = nil, skipped: SourceBudget.Excess? = nil) {
         self.path = path
         self.imports = imports
         self.interface = interface
+        self.skipped = skipped
+    }
+}
+
+/// A file the source checks did not parse, and the budget it exceeded; for a warning.
+public struct SkippedSource: Hashable, Sendable, CustomStringConvertible {
+    public let path: String
+    public let excess: SourceBudget.Excess
+
+    public init(path: String, excess: SourceBudget.Excess) {
+        self.path = path
+        self.excess = excess
+    }
+
+    public var description: String {
+        "\(path): not checked: \(excess) (a budget of the source checks, see docs/configuration.md); its imports and declarations are unknown"
     }
 }
 
@@ -30,26 +49,32 @@ public struct SourceScanError: Error, Equatable, Sendable, CustomStringConvertib
 public enum SourceScanner {
     /// Scans the text of one file. `path` only names it.
     ///
-    /// - Complexity: O(n) in the length of the text.
-    public static func scan(text: String, path: String = "<memory>", auditInterface: Bool = false) -> ScannedFile {
+    /// - Complexity: O(n) in the length of the text, within `budget`.
+    public static func scan(text: String, path: String = "<memory>", auditInterface: Bool = false, budget: SourceBudget = .standard) -> ScannedFile {
         var text = text
-        return text.withUTF8 { bytes in scan(bytes: bytes, path: path, auditInterface: auditInterface) }
+        return text.withUTF8 { bytes in scan(bytes: bytes, path: path, auditInterface: auditInterface, budget: budget) }
     }
 
     /// Reads and scans each file, spreading the files over every core; the
     /// result is in the order of `files`, whatever order they finished in.
+    /// A file over `budget` is returned unparsed, with ``ScannedFile/skipped`` set.
     ///
-    /// - Complexity: O(total size of the files / cores).
-    public static func scan(files: [(path: String, auditInterface: Bool)]) throws(SourceScanError) -> [ScannedFile] {
+    /// - Complexity: O(total size of the files / cores), within `budget`.
+    public static func scan(files: [(path: String, auditInterface: Bool)], budget: SourceBudget = .standard) throws(SourceScanError) -> [ScannedFile] {
         let slots = Slots<Result<ScannedFile, SourceScanError>>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let (path, audit) = files[index]
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            if let size, size > budget.maximumFileBytes {
+                slots[index] = .success(ScannedFile(path: path, imports: [], skipped: .fileBytes(size, limit: budget.maximumFileBytes)))
+                return
+            }
             guard let data = FileManager.default.contents(atPath: path) else {
                 slots[index] = .failure(SourceScanError(path: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))
                 return
             }
             let file = data.withUnsafeBytes { raw in
-                scan(bytes: raw.bindMemory(to: UInt8.self), path: path, auditInterface: audit)
+                scan(bytes: raw.bindMemory(to: UInt8.self), path: path, auditInterface: audit, budget: budget)
             }
             slots[index] = .success(file)
         }
@@ -66,9 +91,21 @@ public enum SourceScanner {
     }
 
     /// An interface module's file is parsed whole; any other only as far as its imports go (``ImportRegion``).
-    private static func scan(bytes: UnsafeBufferPointer<UInt8>, path: String, auditInterface: Bool) -> ScannedFile {
+    /// The part parsed must fit the budget first; the parser itself stops at
+    /// the budget's nesting, and a file it stopped in is skipped too, since
+    /// what follows the stop was not read.
+    private static func scan(bytes: UnsafeBufferPointer<UInt8>, path: String, auditInterface: Bool, budget: SourceBudget) -> ScannedFile {
+        if bytes.count > budget.maximumFileBytes {
+            return ScannedFile(path: path, imports: [], skipped: .fileBytes(bytes.count, limit: budget.maximumFileBytes))
+        }
         let parsed = auditInterface ? bytes : UnsafeBufferPointer(rebasing: bytes[0..<ImportRegion.end(in: bytes)])
-        let tree = Parser.parse(source: parsed)
+        if let excess = budget.excess(parsing: parsed) {
+            return ScannedFile(path: path, imports: [], skipped: excess)
+        }
+        let tree = Parser.parse(source: parsed, maximumNestingLevel: budget.maximumNesting)
+        if tree.hasMaximumNestingLevelOverflow {
+            return ScannedFile(path: path, imports: [], skipped: .nesting(limit: budget.maximumNesting))
+        }
         let lines = LineTable(parsed)
         let imports = ImportCollector(lines: lines).imports(in: tree)
         let interface = auditInterface ? InterfaceAuditor(lines: lines).audit(tree) : nil
