@@ -5,8 +5,13 @@
 
 SWIFT ?= swift
 OUT ?= out
+# The fuzz pass `make test` runs: a fixed seed and a bounded number of cases, so CI is
+# repeatable; `make fuzz FUZZ_SECONDS=3600` runs a long one (docs/security.md).
+FUZZ_SEED ?= 1
+FUZZ_CASES ?= 400
+FUZZ_SECONDS ?= 600
 
-.PHONY: setup build demo test release bench clean
+.PHONY: setup build demo test fuzz release bench clean
 
 setup:
 	@scripts/setup.sh
@@ -25,6 +30,12 @@ test: setup
 	$(SWIFT) test --skip-build
 	@echo "modgraph check on ModGraph itself (.modgraph.yml):"
 	"$$($(SWIFT) build --show-bin-path)/modgraph" check .
+	@echo "fuzz: a short pass over hostile inputs (docs/security.md):"
+	python3 scripts/fuzz/fuzz.py --modgraph "$$($(SWIFT) build --show-bin-path)/modgraph" --seed $(FUZZ_SEED) --cases $(FUZZ_CASES) --seconds 120 --timeout 10
+
+fuzz: setup
+	$(SWIFT) build -c release
+	python3 scripts/fuzz/fuzz.py --modgraph "$$($(SWIFT) build -c release --show-bin-path)/modgraph" --seconds $(FUZZ_SECONDS) --timeout 20 --out fuzz-out
 
 # Benchmarks in release mode (docs/performance.md); BENCH_ARGS=--end-to-end adds the
 # real modgraph and SwiftPM on generated workspaces (tens of minutes).
