@@ -96,6 +96,15 @@ public enum WeightsFile {
         guard let dictionary = object as? [String: Any] else {
             throw .malformed(path: source, problem: "expected an object of target → seconds")
         }
+        // A document of a later format may mean something else by the same keys: refuse it rather than guess.
+        if let version = dictionary["schemaVersion"] {
+            guard let number = version as? Int, number >= 1 else {
+                throw .malformed(path: source, problem: "schemaVersion must be a whole number from 1")
+            }
+            guard number <= WeightsJSON.schemaVersion else {
+                throw .malformed(path: source, problem: "schemaVersion \(number) is newer than this modgraph reads (\(WeightsJSON.schemaVersion)); measure again or update modgraph")
+            }
+        }
         do {
             if dictionary["targets"] is [String: Any] {
                 return try JSONDecoder().decode(Document.self, from: data).targets

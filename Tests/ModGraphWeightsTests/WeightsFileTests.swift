@@ -105,3 +105,25 @@ struct WeightsFileTests {
         #expect(TargetWeights.median([1, 2, 4, 10]) == 3)
     }
 }
+
+@Suite("Weights file versions")
+struct WeightsFileVersionTests {
+    private let graph = ModuleGraph(packages: [], targets: [Target(id: TargetID(package: PackageIdentity("app"), name: "App"), type: .regular, path: nil)],
+                                    products: [], edges: [])
+
+    @Test func theWriterAndTheReaderAgree() throws {
+        let measurement = WeightsJSON.Measurement(targets: ["app/App": 2.5], jobSeconds: [:], unattributed: [:], method: "test",
+                                                  configuration: "debug", jobs: nil, buildWallSeconds: 3, phases: [], command: ["swift"])
+        let weights = try WeightsFile.weights(from: Data(WeightsJSON.render(measurement).utf8), source: "w.json", for: graph)
+        #expect(weights.values == [2.5])
+    }
+
+    @Test func aNewerSchemaIsRefusedNotGuessed() {
+        let document = #"{"schemaVersion": 2, "unit": "seconds", "targets": {"app/App": 1}}"#
+        #expect(throws: WeightsError.malformed(path: "w.json", problem: "schemaVersion 2 is newer than this modgraph reads (1); measure again or update modgraph")) {
+            try WeightsFile.weights(from: Data(document.utf8), source: "w.json", for: graph)
+        }
+        let broken = #"{"schemaVersion": "one", "targets": {"app/App": 1}}"#
+        #expect(throws: WeightsError.self) { try WeightsFile.weights(from: Data(broken.utf8), source: "w.json", for: graph) }
+    }
+}
