@@ -10,6 +10,8 @@ public enum EntryPoint {
     public static func run(_ arguments: [String]) -> Int32 {
         do {
             var command = try ModGraphCommand.parseAsRoot(arguments)
+            // Commands run `swift` and builds: an interrupt must not leave them running.
+            Interrupts.stopChildProcesses()
             try command.run()
             return 0
         } catch let error as LoadError {

@@ -14,8 +14,6 @@ public enum GraphLoader {
             throw CommandError("--platform: '\(platform)' is not a platform SwiftPM knows; use one of "
                 + BuildEnvironment.knownPlatforms.joined(separator: ", ") + " (in any case)")
         }
-        // An interrupt stops every `swift` this load starts, with what they started, and removes their folders.
-        ChildProcesses.shared.stopChildrenOnInterrupt()
         let runner = DumpPackageRunner(swiftExecutable: request.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
                                        timeout: request.manifestTimeout)
         var setupWarnings: [String] = []

@@ -47,7 +47,6 @@ public enum MeasureRun {
         let packageDirectory = URL(fileURLWithPath: path).standardizedFileURL.path
         let scratch = request.scratchPath.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-measure-\(UUID().uuidString)").path
-        ChildProcesses.shared.stopChildrenOnInterrupt()
         do {
             try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         } catch {
