@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphCore
 #if canImport(Darwin)
 import Darwin
 #else
@@ -22,15 +23,19 @@ import Glibc
 /// A session is signalled only while its leader, the child, is not yet
 /// reaped: the kernel does not reuse the child's process ID (the session's
 /// ID) until then, so a signal cannot reach a stranger's session.
-public final class ChildProcesses: @unchecked Sendable {
+public final class ChildProcesses: Sendable {
     public static let shared = ChildProcesses()
 
-    private let lock = NSLock()
-    /// The children running, by process ID, which is also their session's.
-    private var sessions: Set<pid_t> = []
-    private var folders: Set<String> = []
-    private var interruption: Int32?
-    private var sources: [any DispatchSourceSignal] = []
+    /// What the runners and the interrupt handler share, behind one lock.
+    private struct Registry {
+        /// The children running, by process ID, which is also their session's.
+        var sessions: Set<pid_t> = []
+        var folders: Set<String> = []
+        var interruption: Int32?
+        var sources: [any DispatchSourceSignal] = []
+    }
+
+    private let registry = Locked(Registry())
 
     private init() {}
 
@@ -39,17 +44,17 @@ public final class ChildProcesses: @unchecked Sendable {
     /// exit with status 128 + the signal. Idempotent; for the command-line
     /// tool, not for libraries, as it changes how the process takes these signals.
     public func stopChildrenOnInterrupt(grace: Duration = .seconds(2)) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard sources.isEmpty else { return }
-        let queue = DispatchQueue(label: "modgraph.interrupt")
-        for signalNumber in [SIGINT, SIGTERM] {
-            // The default action would end the process before the source runs.
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-            source.setEventHandler { [unowned self] in self.interrupted(by: signalNumber, grace: grace) }
-            source.resume()
-            sources.append(source)
+        registry.withLock { registry in
+            guard registry.sources.isEmpty else { return }
+            let queue = DispatchQueue(label: "modgraph.interrupt")
+            for signalNumber in [SIGINT, SIGTERM] {
+                // The default action would end the process before the source runs.
+                signal(signalNumber, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+                source.setEventHandler { [unowned self] in self.interrupted(by: signalNumber, grace: grace) }
+                source.resume()
+                registry.sources.append(source)
+            }
         }
     }
 
@@ -58,28 +63,28 @@ public final class ChildProcesses: @unchecked Sendable {
     /// A new, empty, private folder `prefix.XXXXXX` in `base`, removed if modgraph
     /// is interrupted before ``removeTemporaryFolder(_:)``; nil when none can be made.
     public func makeTemporaryFolder(in base: String, prefix: String) -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard interruption == nil else { return nil }
-        var template = Array((base as NSString).appendingPathComponent("\(prefix).XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
-            guard let baseAddress = buffer.baseAddress, mkdtemp(baseAddress) != nil else { return nil }
-            return String(cString: baseAddress)
+        registry.withLock { registry in
+            guard registry.interruption == nil else { return nil }
+            var template = Array((base as NSString).appendingPathComponent("\(prefix).XXXXXX").utf8CString)
+            let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
+                guard let baseAddress = buffer.baseAddress, mkdtemp(baseAddress) != nil else { return nil }
+                return String(cString: baseAddress)
+            }
+            if let made { registry.folders.insert(made) }
+            return made
         }
-        if let made { folders.insert(made) }
-        return made
     }
 
     /// Removes `folder` if modgraph is interrupted before ``removeTemporaryFolder(_:)``.
     public func removeOnInterrupt(_ folder: String) {
-        lock.withLock { _ = folders.insert(folder) }
+        registry.withLock { _ = $0.folders.insert(folder) }
     }
 
     /// Removes the folder now, and forgets it.
     public func removeTemporaryFolder(_ folder: String) {
-        lock.withLock {
+        registry.withLock { registry in
             try? FileManager.default.removeItem(atPath: folder)
-            folders.remove(folder)
+            registry.folders.remove(folder)
         }
     }
 
@@ -120,9 +125,15 @@ public final class ChildProcesses: @unchecked Sendable {
     /// interrupt sees every child and no other child inherits these pipes.
     func spawn(_ path: String, arguments: [String], environment: [String: String],
                output: ProcessRunner.Output) throws(ProcessRunner.Failure) -> Child? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard interruption == nil else { return nil }
+        try registry.withLock { (registry: inout Registry) throws(ProcessRunner.Failure) -> Child? in
+            try spawnRegistered(path, arguments: arguments, environment: environment, output: output, in: &registry)
+        }
+    }
+
+    /// ``spawn(_:arguments:environment:output:)`` with the registry held.
+    private func spawnRegistered(_ path: String, arguments: [String], environment: [String: String],
+                                 output: ProcessRunner.Output, in registry: inout Registry) throws(ProcessRunner.Failure) -> Child? {
+        guard registry.interruption == nil else { return nil }
         var pipes: [Int32] = []
         var keep: [Int32] = []
         defer { for fd in pipes where !keep.contains(fd) { close(fd) } }
@@ -151,7 +162,7 @@ public final class ChildProcesses: @unchecked Sendable {
         var pid: pid_t = 0
         let result = posix_spawn(&pid, path, &actions.value, &attributes.value, argv, envp)
         guard result == 0 else { throw .cannotStart(executable: path, reason: Self.reason(result)) }
-        sessions.insert(pid)
+        registry.sessions.insert(pid)
         if case .capture = output {
             keep = [pipes[0], pipes[2]]
             return Child(pid: pid, standardOutput: pipes[0], standardError: pipes[2])
@@ -161,11 +172,12 @@ public final class ChildProcesses: @unchecked Sendable {
 
     /// Reaps an ended child and forgets its session.
     private func forget(_ pid: pid_t) -> ProcessRunner.Status {
-        lock.lock()
-        defer { lock.unlock() }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-        sessions.remove(pid)
+        let status = registry.withLock { registry -> Int32 in
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+            registry.sessions.remove(pid)
+            return status
+        }
         // The low seven bits are the signal that ended it, or 0 for an exit.
         let signalNumber = status & 0x7F
         return signalNumber == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signalNumber)
@@ -174,7 +186,7 @@ public final class ChildProcesses: @unchecked Sendable {
     /// Once modgraph is being interrupted, a runner does not return (its child's
     /// end would read as a failed manifest): the interrupt ends the process with its own status.
     func parkIfInterrupted() {
-        if lock.withLock({ interruption != nil }) { park() }
+        if registry.withLock({ $0.interruption != nil }) { park() }
     }
 
     func park() -> Never {
@@ -182,27 +194,27 @@ public final class ChildProcesses: @unchecked Sendable {
     }
 
     private func interrupted(by signalNumber: Int32, grace: Duration) {
-        let running = lock.withLock { () -> Bool in
-            if interruption == nil { interruption = signalNumber }
-            for session in sessions { Session.signal(session, SIGTERM) }
-            return !sessions.isEmpty
+        let running = registry.withLock { registry -> Bool in
+            if registry.interruption == nil { registry.interruption = signalNumber }
+            for session in registry.sessions { Session.signal(session, SIGTERM) }
+            return !registry.sessions.isEmpty
         }
         if running {
             // Runners reap their children as they end (killing what is left of
             // their sessions); what is left after the grace gets SIGKILL here.
             waitForNoSessions(until: ContinuousClock.now.advanced(by: grace))
-            lock.withLock { for session in sessions { Session.kill(session) } }
+            registry.withLock { for session in $0.sessions { Session.kill(session) } }
             waitForNoSessions(until: ContinuousClock.now.advanced(by: .seconds(1)))
         }
-        lock.withLock {
-            for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
-            folders.removeAll()
+        registry.withLock { registry in
+            for folder in registry.folders { try? FileManager.default.removeItem(atPath: folder) }
+            registry.folders.removeAll()
         }
         _exit(128 + signalNumber)
     }
 
     private func waitForNoSessions(until end: ContinuousClock.Instant) {
-        while lock.withLock({ !sessions.isEmpty }), ContinuousClock.now < end { usleep(10_000) }
+        while registry.withLock({ !$0.sessions.isEmpty }), ContinuousClock.now < end { usleep(10_000) }
     }
 
     private static func reason(_ code: Int32) -> String {

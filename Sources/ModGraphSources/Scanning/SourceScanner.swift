@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ModGraphCore
 import SwiftParser
 import SwiftSyntax
 
@@ -61,27 +62,30 @@ public enum SourceScanner {
     ///
     /// - Complexity: O(total size of the files / cores), within `budget`.
     public static func scan(files: [(path: String, auditInterface: Bool)], budget: SourceBudget = .standard) throws(SourceScanError) -> [ScannedFile] {
-        let slots = Slots<Result<ScannedFile, SourceScanError>>(count: files.count)
+        // One slot per file; a file's parse takes far longer than its slot's lock.
+        let slots = Locked([Result<ScannedFile, SourceScanError>?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let (path, audit) = files[index]
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
             if let size, size > budget.maximumFileBytes {
-                slots[index] = .success(ScannedFile(path: path, imports: [], skipped: .fileBytes(size, limit: budget.maximumFileBytes)))
+                slots.withLock { $0[index] = .success(ScannedFile(path: path, imports: [], skipped: .fileBytes(size, limit: budget.maximumFileBytes))) }
                 return
             }
             guard let data = FileManager.default.contents(atPath: path) else {
-                slots[index] = .failure(SourceScanError(path: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))
+                let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
+                slots.withLock { $0[index] = .failure(SourceScanError(path: path, reason: reason)) }
                 return
             }
             let file = data.withUnsafeBytes { raw in
                 scan(bytes: raw.bindMemory(to: UInt8.self), path: path, auditInterface: audit, budget: budget)
             }
-            slots[index] = .success(file)
+            slots.withLock { $0[index] = .success(file) }
         }
         var result: [ScannedFile] = []
         result.reserveCapacity(files.count)
+        let results = slots.withLock { $0 }
         for index in files.indices {
-            switch slots[index] {
+            switch results[index] {
             case .success(let file)?: result.append(file)
             case .failure(let error)?: throw error
             case nil: throw SourceScanError(path: files[index].path, reason: "not scanned")
@@ -110,26 +114,5 @@ public enum SourceScanner {
         let imports = ImportCollector(lines: lines).imports(in: tree)
         let interface = auditInterface ? InterfaceAuditor(lines: lines).audit(tree) : nil
         return ScannedFile(path: path, imports: imports, interface: interface)
-    }
-}
-
-/// One result slot per parallel job. Each job writes only its own index, and
-/// the slots are read after `concurrentPerform` returns, so no lock is needed.
-private final class Slots<Value>: @unchecked Sendable {
-    private let storage: UnsafeMutableBufferPointer<Value?>
-
-    init(count: Int) {
-        storage = .allocate(capacity: max(count, 1))
-        storage.initialize(repeating: nil)
-    }
-
-    deinit {
-        storage.deinitialize()
-        storage.deallocate()
-    }
-
-    subscript(index: Int) -> Value? {
-        get { storage[index] }
-        set { storage[index] = newValue }
     }
 }
