@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ModGraphRules
 
@@ -133,5 +134,25 @@ struct ConfigParserTests {
                                     problem: "target 'app/AppCore' is claimed by layer 'top' (line 3) and by layer 'bottom'; a target belongs to one layer")) {
             try Checker(config: twice).check(graph("AppCore -> X"))
         }
+    }
+}
+
+@Suite("YAML errors are one line")
+struct YAMLErrorLineTests {
+    /// Yams' description of a reader error echoes the offending line and a caret on lines of
+    /// their own; the error modgraph prints is one line with the line number.
+    @Test func aReaderErrorIsOneLineWithItsLine() {
+        #expect(throws: ConfigError(file: ".modgraph.yml", line: 2, problem: "not valid YAML: control characters are not allowed")) {
+            try ConfigParser.parse("version: 1\nlayers: \u{1}x\n", file: ".modgraph.yml")
+        }
+    }
+
+    @Test func aConfigurationPastTheSizeBoundIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-yaml-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(".modgraph.yml")
+        try Data(repeating: UInt8(ascii: "#"), count: ConfigFile.maximumBytes + 1).write(to: file)
+        #expect(throws: ConfigError.self) { try ConfigFile.load(file.path) }
     }
 }
