@@ -108,10 +108,10 @@ let package = Package(
         .testTarget(name: "ModGraphOutputTests", dependencies: ["ModGraphOutput"]),
         .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphXcodeTests", dependencies: ["ModGraphXcode"]),
-        .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore"]),
+        .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning", "ModGraphCore", "ModGraphTestSupport"]),
-        .testTarget(name: "ModGraphWeightsTests", dependencies: ["ModGraphWeights", "ModGraphCore", "ModGraphManifest"], exclude: ["Fixtures"]),
+        .testTarget(name: "ModGraphWeightsTests", dependencies: ["ModGraphWeights", "ModGraphCore", "ModGraphManifest", "ModGraphTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ModGraphFormatsTests",
             // Diagrams, schedule formats and the report on small hand-made graphs, against golden files.
@@ -123,7 +123,7 @@ let package = Package(
             name: "ModGraphCLITests",
             // Runs the built executable, as users do; the progress bar and loading
             // options are also tested in-process.
-            dependencies: ["modgraph", "ModGraphCLI", "ModGraphManifest", "ModGraphOutput"],
+            dependencies: ["modgraph", "ModGraphCLI", "ModGraphManifest", "ModGraphOutput", "ModGraphTestSupport"],
             exclude: ["Golden"]
         ),
     ]

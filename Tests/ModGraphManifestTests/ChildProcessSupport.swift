@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ModGraphTestSupport
 
 /// An executable stand-in for `swift`: a small shell script. Tests may make
 /// such executables; what matters is that modgraph starts it from an argument
@@ -34,31 +35,6 @@ func fakeProcessIDs(in file: String, within limit: Duration = .seconds(30)) -> (
         usleep(20_000)
     }
     return nil
-}
-
-/// Whether `pid` is a live process. A zombie, dead but not yet reaped by
-/// whichever process inherited it, counts as gone.
-func isRunning(_ pid: pid_t) -> Bool {
-    guard kill(pid, 0) == 0 || errno == EPERM else { return false }
-    #if os(Linux)
-    if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-       let close = stat.lastIndex(of: ")"), let state = stat[close...].dropFirst(2).first {
-        return state != "Z" && state != "X"
-    }
-    #endif
-    return true
-}
-
-/// Polls until `pid` is gone or `limit` passes; whether it is gone.
-func isGone(_ pid: pid_t, within limit: Duration = .seconds(5)) -> Bool {
-    let end = ContinuousClock.now.advanced(by: limit)
-    while isRunning(pid), ContinuousClock.now < end { usleep(20_000) }
-    return !isRunning(pid)
-}
-
-/// What a failed test left running; never a process group, which could be the test's own.
-func killLeftovers(_ pids: [pid_t]) {
-    for pid in pids where isRunning(pid) { kill(pid, SIGKILL) }
 }
 
 /// Runs `body` on a thread of its own and waits up to `limit` for it; nil when it

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ModGraphTestSupport
 @testable import ModGraphManifest
 
 /// A manifest is a program that pull requests can change: it can loop
@@ -18,7 +19,7 @@ struct DumpPackageLimitTests {
         let package = try folder.package("Loops", manifest: "// stands for a manifest with `while true {}`\n")
         let temporary = folder.path + "/tmp"
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
-        let runner = DumpPackageRunner(swiftExecutable: fake, timeout: .seconds(1), temporaryBase: temporary)
+        let runner = DumpPackageRunner(swiftExecutable: fake, timeout: .seconds(3), temporaryBase: temporary)
 
         let started = ContinuousClock.now
         let outcome = finishing(within: .seconds(20)) { () -> LoadError? in
@@ -33,9 +34,9 @@ struct DumpPackageLimitTests {
         let pids = fakeProcessIDs(in: pidFile, within: .seconds(1))
         defer { killLeftovers(pids.map { [$0.swift, $0.helper] } ?? []) }
 
-        #expect(outcome == .some(.manifestTimedOut(manifest: package + "/Package.swift", timeout: .seconds(1))))
+        #expect(outcome == .some(.manifestTimedOut(manifest: package + "/Package.swift", timeout: .seconds(3))))
         // The deadline, the grace between SIGTERM and SIGKILL, and room for a loaded machine.
-        #expect(elapsed < .seconds(8))
+        #expect(elapsed < .seconds(12))
         let (swift, helper) = try #require(pids, "the fake swift never started")
         #expect(isGone(swift, within: .milliseconds(500)), "swift survived")
         #expect(isGone(helper, within: .milliseconds(500)), "the helper that ignores SIGTERM survived")

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ModGraphWeights
 import Testing
+import ModGraphTestSupport
 
 /// A measured build runs the package's own code (plugins, macros, build tools):
 /// it is stopped at its deadline with everything it started.
@@ -24,7 +25,7 @@ struct MeasuredBuildLimitTests {
             """.write(toFile: fake, atomically: true, encoding: .utf8)
         #expect(chmod(fake, 0o755) == 0)
         let build = MeasuredBuild(packageDirectory: package, swiftExecutable: fake, configuration: .debug, jobs: nil,
-                                  buildTests: false, scratchDirectory: base + "/scratch", timeout: .seconds(1))
+                                  buildTests: false, scratchDirectory: base + "/scratch", timeout: .seconds(3))
 
         let outcome = finishing(within: .seconds(20)) { () -> WeightsError? in
             do throws(WeightsError) {
@@ -37,7 +38,7 @@ struct MeasuredBuildLimitTests {
         let pids = processIDs(in: pidFile)
         defer { for pid in pids where isRunning(pid) { kill(pid, SIGKILL) } }
 
-        #expect(outcome == .some(.buildTimedOut(package: package, timeout: .seconds(1))))
+        #expect(outcome == .some(.buildTimedOut(package: package, timeout: .seconds(3))))
         try #require(pids.count == 2, "the fake swift never started")
         for pid in pids {
             #expect(isGone(pid), "process \(pid) of the build's group survived")
@@ -61,23 +62,6 @@ private func processIDs(in file: String) -> [pid_t] {
     return []
 }
 
-/// A zombie, dead but not yet reaped by whichever process inherited it, counts as gone.
-private func isRunning(_ pid: pid_t) -> Bool {
-    guard kill(pid, 0) == 0 || errno == EPERM else { return false }
-    #if os(Linux)
-    if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-       let close = stat.lastIndex(of: ")"), let state = stat[close...].dropFirst(2).first {
-        return state != "Z" && state != "X"
-    }
-    #endif
-    return true
-}
-
-private func isGone(_ pid: pid_t) -> Bool {
-    let end = ContinuousClock.now.advanced(by: .milliseconds(500))
-    while isRunning(pid), ContinuousClock.now < end { usleep(20_000) }
-    return !isRunning(pid)
-}
 
 /// Runs `body` on a thread of its own; nil when it is still running after
 /// `limit` (a build without a deadline never ends), so the test fails, not hangs.
