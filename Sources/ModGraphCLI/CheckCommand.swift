@@ -42,7 +42,7 @@ struct CheckCommand: ParsableCommand {
         if let writeBaseline {
             let (text, count) = check.baseline
             try OutputFile.write(text, to: writeBaseline)
-            Console.info("recorded \(count) findings in \(writeBaseline)")
+            Console.info("recorded \(count) finding\(count == 1 ? "" : "s") in \(writeBaseline)")
             return
         }
         let report = try check.report(baseline: baseline)

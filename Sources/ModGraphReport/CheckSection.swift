@@ -9,14 +9,14 @@ public enum CheckSection {
     public static func section(_ report: CheckReport) -> ReportSection {
         let result = report.result
         let verdict = report.passed ? "passed" : "failed"
-        var summary = ["Check \(verdict): \(result.errorCount) error\(result.errorCount == 1 ? "" : "s"), \(result.warningCount) warning\(result.warningCount == 1 ? "" : "s") (\(report.configFile))"]
+        var summary = ["Check \(verdict): \(result.countsText) (\(report.configFile))"]
         for finding in result.findings.prefix(5) {
             // A lone target says little by itself; its message says what is wrong with it.
             let text = finding.chain.count > 1 ? finding.chainText : finding.message
             summary.append("  \(finding.rule.rawValue): \(text)")
         }
         if result.findings.count > 5 { summary.append("  … and \(result.findings.count - 5) more (report.json)") }
-        var markdown: [String] = ["Rules from \(Escape.markdownCode(report.configFile)): **\(verdict)**, \(result.errorCount) errors, \(result.warningCount) warnings."]
+        var markdown: [String] = ["Rules from \(Escape.markdownCode(report.configFile)): **\(verdict)**, \(result.countsText)."]
         if !result.findings.isEmpty {
             markdown.append("")
             markdown.append("| rule | severity | chain | where |")

@@ -95,13 +95,14 @@ struct CheckCommandTests {
         }
     }
 
-    @Test func junitIsWellFormedXMLWithOneCasePerRule() throws {
+    @Test func junitIsWellFormedXMLWithOneCasePerFinding() throws {
         let result = try check(["Samples/Violations", "--format", "junit"])
         let parser = XMLParser(data: Data(result.output.utf8))
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
-        // cycle, layering, isolation, unassigned, the three source rules, stale-config; unused-dependency only warns.
-        #expect(result.output.components(separatedBy: "<testcase ").count - 1 == 8)
-        #expect(result.output.components(separatedBy: "<failure ").count - 1 == 4)
+        // The 9 findings (7 errors, 2 warnings), and cycle, unassigned and stale-config, which found nothing.
+        #expect(result.output.components(separatedBy: "<testcase ").count - 1 == 12)
+        #expect(result.output.components(separatedBy: "<failure ").count - 1 == 7)
+        #expect(result.output.contains(#"<testcase classname="modgraph.check" name="isolation: violations/Checkout → violations/Profile">"#))
     }
 
     @Test func aBaselineRatchets() throws {
@@ -120,7 +121,7 @@ struct CheckCommandTests {
 
         // A baseline entry that no longer occurs is listed as fixed.
         var text = try String(contentsOfFile: baseline, encoding: .utf8)
-        text = text.replacingOccurrences(of: "\"entries\" : [", with: "\"entries\" : [\n    {\"chain\": [], \"fingerprint\": \"layering:violations/Gone->violations/Away\", \"message\": \"\", \"rule\": \"layering\"},")
+        text = text.replacingOccurrences(of: "\"entries\": [", with: "\"entries\" : [\n    {\"chain\": [], \"fingerprint\": \"layering:violations/Gone->violations/Away\", \"message\": \"\", \"rule\": \"layering\"},")
         try text.write(toFile: baseline, atomically: true, encoding: .utf8)
         let fixed = try check(["Samples/Violations", "--baseline", baseline, "--format", "json"])
         #expect(fixed.status == 0)

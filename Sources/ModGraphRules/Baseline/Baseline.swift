@@ -1,11 +1,18 @@
 import Foundation
+import ModGraphOutput
 
 /// Today's violations, recorded so that an old codebase can adopt the rules
 /// and ratchet toward them: with a baseline, only new violations fail.
 ///
 /// Entries are keyed by ``Finding/fingerprint`` (rule and chain ends), so a
 /// violation whose chain changes in the middle is still the same violation.
-public struct Baseline: Codable, Equatable, Sendable {
+/// The file is written like every other JSON output (``JSONValue``: keys in
+/// a fixed order, two-space indentation) with a `schemaVersion`; files
+/// written before it (`"version": 1`, no `schemaVersion`) still read.
+public struct Baseline: Decodable, Equatable, Sendable {
+    /// 2: `schemaVersion` and the project's JSON style; version 1 files had `"version": 1` instead.
+    public static let schemaVersion = 2
+
     public struct Entry: Codable, Equatable, Sendable {
         public let fingerprint: String
         public let rule: String
@@ -13,7 +20,6 @@ public struct Baseline: Codable, Equatable, Sendable {
         public let message: String
     }
 
-    public var version = 1
     public var entries: [Entry]
 
     public init(recording findings: [Finding]) {
@@ -33,11 +39,43 @@ public struct Baseline: Codable, Equatable, Sendable {
         result.fixed = entries.filter { !present.contains($0.fingerprint) }.map(\.fingerprint)
     }
 
+    /// The file's text: `{"schemaVersion": 2, "entries": [{fingerprint, rule, chain, message}, …]}`,
+    /// entries sorted by fingerprint, so that a rewritten baseline diffs only where findings changed.
     public func encoded() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(self)) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        JSONValue.object([
+            ("schemaVersion", .int(Self.schemaVersion)),
+            ("entries", .array(entries.map { entry in
+                .object([
+                    ("fingerprint", .string(entry.fingerprint)),
+                    ("rule", .string(entry.rule)),
+                    ("chain", .strings(entry.chain)),
+                    ("message", .string(entry.message)),
+                ])
+            })),
+        ]).serialized()
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, version, entries
+    }
+
+    /// Reads both shapes: `schemaVersion` up to ``schemaVersion``, or the first
+    /// files' `"version": 1`. A newer file is refused rather than half understood.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let version = try container.decodeIfPresent(Int.self, forKey: .schemaVersion) {
+            guard (1...Self.schemaVersion).contains(version) else { throw NewerSchema(version: version) }
+        } else {
+            guard try container.decode(Int.self, forKey: .version) == 1 else {
+                throw DecodingError.dataCorruptedError(forKey: .version, in: container, debugDescription: "only version 1 precedes schemaVersion")
+            }
+        }
+        entries = try container.decode([Entry].self, forKey: .entries)
+    }
+
+    /// A file written by a later modgraph, whose entries this one may misread.
+    private struct NewerSchema: Error {
+        let version: Int
     }
 
     public static func load(_ path: String) throws(ConfigError) -> Baseline {
@@ -46,6 +84,9 @@ public struct Baseline: Codable, Equatable, Sendable {
         }
         do {
             return try JSONDecoder().decode(Baseline.self, from: data)
+        } catch let newer as NewerSchema {
+            throw ConfigError(file: path, line: nil,
+                              problem: "baseline schemaVersion \(newer.version) is newer than this modgraph reads (\(schemaVersion)); update modgraph or write the baseline again")
         } catch {
             throw ConfigError(file: path, line: nil, problem: "not a modgraph baseline (write one with --write-baseline)")
         }

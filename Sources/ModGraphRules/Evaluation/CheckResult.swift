@@ -26,6 +26,12 @@ public struct CheckResult: Sendable {
     public var errorCount: Int { findings.filter { $0.severity == .error }.count }
     public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
 
+    /// `1 error, 2 warnings`: the counts of every format's verdict line, in
+    /// words that agree with their numbers.
+    public var countsText: String {
+        Counted.text(errorCount, "error") + ", " + Counted.text(warningCount, "warning")
+    }
+
     /// The ids of the rules that ran.
     public var rulesChecked: [RuleKind] { rules.map(\.id) }
 

@@ -18,7 +18,7 @@ public struct CheckText: Sendable {
         let result = report.result
         var lines: [String] = []
         let verdict = report.passed ? paint("passed", "32;1") : paint("failed", "31;1")
-        lines.append("modgraph check \(verdict): \(count(result.errorCount, "error")), \(count(result.warningCount, "warning")) (config: \(Escape.message(report.configFile)))")
+        lines.append("modgraph check \(verdict): \(result.countsText) (config: \(Escape.message(report.configFile)))")
         let byRule = Dictionary(grouping: result.findings, by: \.rule)
         for rule in byRule.keys.sorted() {
             let findings = byRule[rule] ?? []
@@ -46,16 +46,12 @@ public struct CheckText: Sendable {
         }
         if !result.baselined.isEmpty || !result.fixed.isEmpty {
             lines.append("")
-            lines.append(paint("baseline", "1") + ": \(count(result.baselined.count, "known violation")) not reported")
+            lines.append(paint("baseline", "1") + ": \(Counted.text(result.baselined.count, "known violation")) not reported")
             if !result.fixed.isEmpty {
                 lines.append("  no longer occurring (write the baseline again to drop them):")
                 for fingerprint in result.fixed { lines.append("    \(Escape.message(fingerprint))") }
             }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    private func count(_ value: Int, _ noun: String) -> String {
-        "\(value) \(noun)\(value == 1 ? "" : "s")"
     }
 }

@@ -18,7 +18,7 @@ public enum GitHubAnnotations {
             lines.append("::\(finding.severity == .error ? "error" : "warning") \(properties.joined(separator: ","))::\(Escape.githubData(text))")
         }
         let result = report.result
-        lines.append("modgraph check \(report.passed ? "passed" : "failed"): \(result.errorCount) errors, \(result.warningCount) warnings")
+        lines.append("modgraph check \(report.passed ? "passed" : "failed"): \(result.countsText)")
         return lines.joined(separator: "\n") + "\n"
     }
 }
