@@ -10,11 +10,16 @@ struct LayerAssignment {
     let groupOf: [String?]
     /// Patterns (by location) that matched at least one target.
     let usedPatterns: Set<ConfigLocation>
+    /// Per vertex, the `targets` pattern that put it in its layer: the first of the list that matches.
+    let claimedBy: [ConfigLocation?]
+    /// Per vertex, the `isolated` pattern that decided its feature: the first of the list that matches.
+    let featureDecidedBy: [ConfigLocation?]
 
     /// - Complexity: O(V·P·m) for P patterns of matching cost m.
     init(graph: ModuleGraph, config: CheckConfig, isOwnCode: [Bool]) throws(ConfigError) {
         var layerOf = [Int?](repeating: nil, count: graph.targets.count)
         var groupOf = [String?](repeating: nil, count: graph.targets.count)
+        var featureDecidedBy = [ConfigLocation?](repeating: nil, count: graph.targets.count)
         var claimedAt = [ConfigLocation?](repeating: nil, count: graph.targets.count)
         var used = Set<ConfigLocation>()
         for (vertex, target) in graph.targets.enumerated() where isOwnCode[vertex] {
@@ -33,6 +38,7 @@ struct LayerAssignment {
                 for isolated in layer.isolated {
                     guard let bindings = isolated.pattern.match(target.id, packageName: packageName) else { continue }
                     used.insert(isolated.location)
+                    featureDecidedBy[vertex] = isolated.location
                     // Without captures every member is its own group; with them, members that
                     // capture the same values (`{feature}UI`, `{feature}Core`) are one feature.
                     groupOf[vertex] = bindings.isEmpty
@@ -45,5 +51,7 @@ struct LayerAssignment {
         self.layerOf = layerOf
         self.groupOf = groupOf
         self.usedPatterns = used
+        self.claimedBy = claimedAt
+        self.featureDecidedBy = featureDecidedBy
     }
 }

@@ -11,19 +11,36 @@ public struct StaleConfigRule: Rule {
 
     public func level(in config: CheckConfig) -> RuleLevel { defaultLevel }
 
-    /// Layer patterns, forbidden rules' `from` patterns and interface
-    /// patterns that match no target. Exceptions are judged after the other
-    /// rules ran (``findings(forUnused:in:severity:)``).
+    /// Layer patterns that decide nothing (matching no target, or only
+    /// targets an earlier pattern of the list takes first: shadowed),
+    /// forbidden rules' `from` patterns and interface patterns that match no
+    /// target. Exceptions are judged after the other rules ran
+    /// (``findings(forUnused:in:severity:)``).
     ///
     /// - Complexity: O(V·P·m) for P patterns of matching cost m.
     public func findings(in context: RuleContext, severity: Severity) -> [Finding] {
         let graph = context.graph
         let config = context.config
+        let assignment = context.assignment
         var findings: [Finding] = []
         for (index, layer) in config.layers.enumerated() {
-            for pattern in layer.targets + layer.isolated where !context.assignment.usedPatterns.contains(pattern.location) {
+            let claiming = Set(layer.targets.map(\.location))
+            for pattern in layer.targets where !assignment.usedPatterns.contains(pattern.location) {
+                let shadowing = shadowing(pattern, in: layer.targets, layer: index, decidedBy: assignment.claimedBy, context: context)
+                let reason = shadowing.isEmpty ? "matches no target"
+                    : "is shadowed by \(quoted(shadowing)): every target it matches is claimed first by \(shadowing.count == 1 ? "that pattern" : "those patterns")"
                 findings.append(context.finding(id, severity, chain: [],
-                                                message: "pattern '\(pattern.pattern)' of layer '\(layer.name)' (layers[\(index)]) matches no target",
+                                                message: "pattern '\(pattern.pattern)' of layer '\(layer.name)' (layers[\(index)]) \(reason)",
+                                                configEntry: pattern.location))
+            }
+            // `isolated: true` isolates with the targets' own patterns, judged above.
+            for pattern in layer.isolated where !claiming.contains(pattern.location) && !assignment.usedPatterns.contains(pattern.location) {
+                let shadowing = shadowing(pattern, in: layer.isolated, layer: index, decidedBy: assignment.featureDecidedBy, context: context)
+                let reason = shadowing.isEmpty ? "matches no target"
+                    : "is shadowed by \(quoted(shadowing)): every target it matches is matched first by \(shadowing.count == 1 ? "that pattern" : "those patterns"), "
+                        + "and the first pattern that matches decides a target's feature; list the narrower pattern first"
+                findings.append(context.finding(id, severity, chain: [],
+                                                message: "pattern '\(pattern.pattern)' of layer '\(layer.name)' (layers[\(index)].isolated) \(reason)",
                                                 configEntry: pattern.location))
             }
         }
@@ -44,6 +61,29 @@ public struct StaleConfigRule: Rule {
             }
         }
         return findings
+    }
+
+    /// The patterns of `list` that decided (`decidedBy`) the targets of layer
+    /// `layer` that `pattern` matches, in list order; empty when it matches
+    /// none of them. Only called for patterns that decided nothing, so every
+    /// pattern returned comes before `pattern`.
+    ///
+    /// - Complexity: O(V·m) for matching cost m.
+    private func shadowing(_ pattern: LocatedPattern, in list: [LocatedPattern], layer: Int,
+                           decidedBy: [ConfigLocation?], context: RuleContext) -> [LocatedPattern] {
+        var deciders = Set<ConfigLocation>()
+        for (vertex, target) in context.graph.targets.enumerated() where context.assignment.layerOf[vertex] == layer {
+            guard let decider = decidedBy[vertex], pattern.pattern.match(target.id, packageName: context.packageName(of: target.id)) != nil else { continue }
+            deciders.insert(decider)
+        }
+        return list.filter { deciders.contains($0.location) }
+    }
+
+    /// `'*'`, `'A' and 'B'`, `'A', 'B' and 'C'`.
+    private func quoted(_ patterns: [LocatedPattern]) -> String {
+        let names = patterns.map { "'\($0.pattern)'" }
+        guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + last
     }
 
     /// One finding per exception that accepted no violation.
