@@ -131,7 +131,7 @@ struct ConfigParserTests {
     @Test func aTargetInTwoLayersIsAConfigurationError() throws {
         let twice = try config("layers:\n  - name: top\n    targets: [App*]\n  - name: bottom\n    targets: [AppCore]\n")
         #expect(throws: ConfigError(file: ".modgraph.yml", line: 5,
-                                    problem: "target 'app/AppCore' is claimed by layer 'top' (line 3) and by layer 'bottom'; a target belongs to one layer")) {
+                                    problem: "target 'app/AppCore' is claimed by layer 'top' (line 3) and by layer 'bottom'; a target belongs to one layer: exclude it from the other with '!AppCore'")) {
             try Checker(config: twice).check(graph("AppCore -> X"))
         }
     }

@@ -24,6 +24,16 @@ struct ConfigurationDocTests {
         let result = try check(graphWithExternal(), "layers:\n  - name: app\n    targets: [App]\n  - name: core\n    targets: [Prelude]\n    externals: []\n")
         #expect(result.findings.map(\.fingerprint) == ["externals:app/Prelude->swift-nio/NIO"])
     }
+
+    @Test func theFullExampleReadsWithItsExclusion() throws {
+        let start = try #require(Self.text.range(of: "## A full example\n\n```yaml\n"))
+        let end = try #require(Self.text[start.upperBound...].range(of: "```\n"))
+        let parsed = try config(String(Self.text[start.upperBound..<end.lowerBound]))
+        #expect(parsed.layers.flatMap(\.targets).filter(\.isExclusion).map(\.written) == ["!AppFeature"])
+        // The exclusion keeps AppFeature in the app layer only.
+        let result = try Checker(config: parsed).check(graph("App -> AppFeature, AppFeature -> MapsFeature"))
+        #expect(result.layers[TargetID(package: PackageIdentity("app"), name: "AppFeature")] == "app")
+    }
 }
 
 /// App and Prelude (root package `app`), both using the remote product swift-nio/NIO.

@@ -47,4 +47,94 @@ struct PatternPrecedenceTests {
             "stale-config: pattern 'Ghost' of layer 'v' (layers[0]) matches no target",
         ])
     }
+
+    // MARK: exclusions
+
+    static let appAndFeatures = """
+    layers:
+      - name: app
+        targets: [App, AppFeature]
+      - name: features
+        targets: ["*Feature", "!AppFeature"]
+        isolated: true
+    unassigned: error
+    """
+
+    @Test func anExclusionTakesATargetBackFromThePatternsBeforeIt() throws {
+        // Without the exclusion, AppFeature would be claimed by both layers.
+        let result = try check(graph("App -> AppFeature, AppFeature -> MapsFeature, AppFeature -> CartFeature"), Self.appAndFeatures)
+        #expect(summary(result, includingStale: true) == [])
+        let package = PackageIdentity("app")
+        #expect(result.layers[TargetID(package: package, name: "AppFeature")] == "app")
+        #expect(result.layers[TargetID(package: package, name: "MapsFeature")] == "features")
+    }
+
+    @Test func anExclusionInIsolatedLeavesATargetInTheLayerButNotIsolated() throws {
+        let result = try check(graph("Maps -> Helpers, Cart -> Helpers"), """
+        layers:
+          - name: features
+            targets: ["*"]
+            isolated: ["*", "!Helpers"]
+        """)
+        #expect(summary(result, includingStale: true) == [])
+    }
+
+    @Test func aPatternAfterAnExclusionClaimsAgain() throws {
+        // `!App*` takes back AppFeature and AppShellFeature; `AppShellFeature` after it claims that one again.
+        let result = try check(graph("App -> AppFeature, AppShellFeature -> MapsFeature"), """
+        layers:
+          - name: app
+            targets: [App, AppFeature]
+          - name: features
+            targets: ["*Feature", "!App*", AppShellFeature]
+        """)
+        #expect(summary(result, includingStale: true) == [])
+        #expect(result.layers[TargetID(package: PackageIdentity("app"), name: "AppShellFeature")] == "features")
+    }
+
+    @Test func anExclusionThatRemovesNothingIsStale() throws {
+        let result = try check(graph("App -> MapsFeature"), """
+        layers:
+          - name: app
+            targets: [App]
+          - name: features
+            targets: ["*Feature", "!Ghost*"]
+        """)
+        #expect(summary(result, includingStale: true) == [
+            "stale-config: pattern '!Ghost*' of layer 'features' (layers[1]) removes nothing: no target the patterns before it claim matches it",
+        ])
+    }
+
+    @Test func anExclusionWithNothingBeforeItIsAConfigurationError() {
+        #expect(throws: ConfigError(file: ".modgraph.yml", line: 3,
+                                    problem: "layers[0].targets: '!App' comes first; a '!' pattern removes targets from the patterns before it in the list")) {
+            try config("layers:\n  - name: app\n    targets: [\"!App\", \"*\"]\n")
+        }
+    }
+
+    @Test func anExclusionOutsideALayersListsIsAConfigurationError() {
+        #expect(throws: ConfigError(file: ".modgraph.yml", line: 3,
+                                    problem: "forbidden[0].to: '!App' excludes, which only a layer's 'targets' and 'isolated' lists do; write '\\!' for a name that starts with '!'")) {
+            try config("forbidden:\n  - from: \"*\"\n    to: \"!App\"\n")
+        }
+    }
+
+    @Test func anUnquotedExclusionIsExplained() {
+        // Unquoted, YAML reads `!AppFeature` as a tag, not as text: in a block list a tag on an
+        // empty value, in a flow list a tag the `]` cuts short.
+        #expect(throws: ConfigError(file: ".modgraph.yml", line: 5,
+                                    problem: "layers[0].targets: write \"!AppFeature\" in quotes; unquoted, YAML reads !AppFeature as a tag")) {
+            try config("layers:\n  - name: features\n    targets:\n      - \"*Feature\"\n      - !AppFeature\n")
+        }
+        #expect(throws: ConfigError(file: ".modgraph.yml", line: 3,
+                                    problem: "not valid YAML: while scanning a tag: did not find expected whitespace or line break (quote a '!' pattern: \"!Name\")")) {
+            try config("layers:\n  - name: features\n    targets: [\"*Feature\", !AppFeature]\n")
+        }
+    }
+
+    @Test func aLeadingBangCanStillBeWrittenEscaped() throws {
+        let parsed = try config("layers:\n  - name: odd\n    targets: ['\\!Bang']\n")
+        #expect(parsed.layers[0].targets.map(\.isExclusion) == [false])
+        #expect(parsed.layers[0].targets.first?.pattern.match(TargetID(package: PackageIdentity("app"), name: "!Bang")) != nil)
+    }
 }

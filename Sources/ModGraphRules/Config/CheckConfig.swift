@@ -18,6 +18,21 @@ public struct ConfigLocation: Hashable, Sendable, CustomStringConvertible {
 public struct LocatedPattern: Hashable, Sendable {
     public let pattern: TargetPattern
     public let location: ConfigLocation
+    /// Written `!pattern` in a layer's `targets` or `isolated`: it takes back
+    /// what it matches from the patterns before it in the list (``PatternClaim``),
+    /// so `["*Feature", "!AppFeature"]` need not list every feature by hand.
+    public let isExclusion: Bool
+
+    public init(pattern: TargetPattern, location: ConfigLocation, isExclusion: Bool = false) {
+        self.pattern = pattern
+        self.location = location
+        self.isExclusion = isExclusion
+    }
+
+    /// As written in the configuration: `!AppFeature` for an exclusion.
+    public var written: String {
+        isExclusion ? "!" + pattern.text : pattern.text
+    }
 }
 
 /// What `modgraph check` enforces, as read from `.modgraph.yml`
@@ -34,8 +49,10 @@ public struct CheckConfig: Sendable {
     /// its own layer or those below it.
     public struct Layer: Sendable {
         public let name: String
+        /// Read in order; `!` entries take back what they match from the entries before them.
         public let targets: [LocatedPattern]
-        /// Members that must not reach one another (the vertical rule); empty when the layer is not isolated.
+        /// Members that must not reach one another (the vertical rule), read as `targets` is;
+        /// empty when the layer is not isolated.
         public let isolated: [LocatedPattern]
         /// External products members may use; `nil` when the layer does not restrict them.
         public let externals: [LocatedPattern]?

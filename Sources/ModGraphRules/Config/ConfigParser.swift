@@ -25,7 +25,10 @@ public enum ConfigParser {
             throw ConfigError(file: file, line: Self.secondLine(of: key, in: text, from: context.mark.line) ?? context.mark.line,
                               problem: "key '\(key)' appears twice in one mapping")
         } catch let error as YamlError {
-            throw ConfigError(file: file, line: Self.line(of: error), problem: "not valid YAML: \(Self.summary(of: error))")
+            var problem = "not valid YAML: \(Self.summary(of: error))"
+            // `[Shared, !Legacy]`: the unquoted exclusion reads as a tag that the `]` cuts short.
+            if problem.contains("while scanning a tag") { problem += " (quote a '!' pattern: \"!Name\")" }
+            throw ConfigError(file: file, line: Self.line(of: error), problem: problem)
         } catch {
             throw ConfigError(file: file, line: nil, problem: "not valid YAML: " + String("\(error)".prefix { $0 != "\n" }))
         }
@@ -121,27 +124,46 @@ private struct Reader {
         }
     }
 
-    func pattern(_ node: Node, at path: String) throws(ConfigError) -> LocatedPattern {
+    /// A pattern; with `exclusions`, a leading `!` makes it an exclusion
+    /// (``LocatedPattern/isExclusion``). Elsewhere a leading `!` is an error, not
+    /// a pattern that silently matches nothing; `\!` is the character itself.
+    func pattern(_ node: Node, at path: String, exclusions: Bool = false) throws(ConfigError) -> LocatedPattern {
+        // Unquoted, `!Name` is a YAML tag on an empty value: say so rather than "is empty".
+        // (A quoted value's tag is the non-specific `!`; `!!str` and the like are YAML's own.)
+        if let tag = node.scalar?.tag.rawValue, tag.hasPrefix("!"), tag != "!", !tag.hasPrefix("!!") {
+            throw fail(node, "\(path): write \"\(tag)\(node.scalar?.string ?? "")\" in quotes; unquoted, YAML reads \(tag) as a tag")
+        }
         let text = try string(node, at: path)
         let length = text.unicodeScalars.count
         guard length <= ConfigParser.maximumPatternLength else {
             throw fail(node, "\(path): a pattern of \(length) characters is longer than the \(ConfigParser.maximumPatternLength) allowed")
         }
+        let isExclusion = text.hasPrefix("!")
+        if isExclusion, !exclusions {
+            throw fail(node, "\(path): '\(text)' excludes, which only a layer's 'targets' and 'isolated' lists do; write '\\!' for a name that starts with '!'")
+        }
         do {
-            return LocatedPattern(pattern: try TargetPattern(text), location: location(node))
+            return LocatedPattern(pattern: try TargetPattern(isExclusion ? String(text.dropFirst()) : text), location: location(node),
+                                  isExclusion: isExclusion)
         } catch {
-            throw fail(node, "\(path): \(error.description)")
+            throw fail(node, "\(path): \(PatternError(pattern: text, problem: error.problem).description)")
         }
     }
 
-    /// A pattern or a list of patterns.
-    func patterns(_ node: Node, at path: String) throws(ConfigError) -> [LocatedPattern] {
-        if case let .sequence(sequence) = node {
-            var result: [LocatedPattern] = []
-            for item in sequence { result.append(try pattern(item, at: path)) }
-            return result
+    /// A pattern or a list of patterns. With `exclusions` (a layer's `targets`
+    /// and `isolated`), `!pattern` entries take back what the entries before
+    /// them match, so one cannot come first.
+    func patterns(_ node: Node, at path: String, exclusions: Bool = false) throws(ConfigError) -> [LocatedPattern] {
+        let items: [Node] = node.sequence.map(Array.init) ?? [node]
+        var result: [LocatedPattern] = []
+        for item in items {
+            let pattern = try pattern(item, at: path, exclusions: exclusions)
+            if pattern.isExclusion, result.isEmpty {
+                throw fail(item, "\(path): '\(pattern.written)' comes first; a '!' pattern removes targets from the patterns before it in the list")
+            }
+            result.append(pattern)
         }
-        return [try pattern(node, at: path)]
+        return result
     }
 
     func choice<T: RawRepresentable & CaseIterable>(_ node: Node, at path: String, as type: T.Type) throws(ConfigError) -> T where T.RawValue == String {
@@ -208,12 +230,12 @@ private struct Reader {
         for (key, _, value) in try entries(node, at: path, allowed: ["name", "targets", "isolated", "externals"]) {
             switch key {
             case "name": name = try string(value, at: "\(path).name")
-            case "targets": targets = try patterns(value, at: "\(path).targets")
+            case "targets": targets = try patterns(value, at: "\(path).targets", exclusions: true)
             case "isolated":
                 if value.scalar != nil, let flag = try? boolean(value, at: "\(path).isolated") {
                     isolatedAll = flag
                 } else {
-                    isolated = try patterns(value, at: "\(path).isolated")
+                    isolated = try patterns(value, at: "\(path).isolated", exclusions: true)
                 }
             case "externals":
                 externals = value.sequence?.isEmpty == true ? [] : try patterns(value, at: "\(path).externals")

@@ -8,11 +8,11 @@ struct LayerAssignment {
     let layerOf: [Int?]
     /// Isolation group per vertex: members of the same group may use each other.
     let groupOf: [String?]
-    /// Patterns (by location) that matched at least one target.
+    /// Patterns (by location) that claimed at least one target, and exclusions that took one back.
     let usedPatterns: Set<ConfigLocation>
-    /// Per vertex, the `targets` pattern that put it in its layer: the first of the list that matches.
+    /// Per vertex, the `targets` pattern that put it in its layer (``PatternClaim``).
     let claimedBy: [ConfigLocation?]
-    /// Per vertex, the `isolated` pattern that decided its feature: the first of the list that matches.
+    /// Per vertex, the `isolated` pattern that decided its feature (``PatternClaim``).
     let featureDecidedBy: [ConfigLocation?]
 
     /// - Complexity: O(V·P·m) for P patterns of matching cost m.
@@ -25,27 +25,30 @@ struct LayerAssignment {
         for (vertex, target) in graph.targets.enumerated() where isOwnCode[vertex] {
             let packageName = graph.package(target.package)?.name
             for (index, layer) in config.layers.enumerated() {
-                guard let matched = layer.targets.first(where: { $0.pattern.match(target.id, packageName: packageName) != nil }) else { continue }
+                let claim = PatternClaim(layer.targets, target.id, packageName: packageName)
+                used.formUnion(claim.exclusions.map { layer.targets[$0].location })
+                guard let entry = claim.entry else { continue }
+                let matched = layer.targets[entry]
                 used.insert(matched.location)
                 if let previous = layerOf[vertex], previous != index, let first = claimedAt[vertex] {
                     throw ConfigError(
                         file: config.file, line: matched.location.line,
-                        problem: "target '\(target.id)' is claimed by layer '\(config.layers[previous].name)' (line \(first.line)) and by layer '\(layer.name)'; a target belongs to one layer"
+                        problem: "target '\(target.id)' is claimed by layer '\(config.layers[previous].name)' (line \(first.line)) and by layer '\(layer.name)'; "
+                            + "a target belongs to one layer: exclude it from the other with '!\(target.name)'"
                     )
                 }
                 layerOf[vertex] = index
                 claimedAt[vertex] = matched.location
-                for isolated in layer.isolated {
-                    guard let bindings = isolated.pattern.match(target.id, packageName: packageName) else { continue }
-                    used.insert(isolated.location)
-                    featureDecidedBy[vertex] = isolated.location
-                    // Without captures every member is its own group; with them, members that
-                    // capture the same values (`{feature}UI`, `{feature}Core`) are one feature.
-                    groupOf[vertex] = bindings.isEmpty
-                        ? "target \(target.id)"
-                        : "captures " + bindings.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-                    break
-                }
+                let feature = PatternClaim(layer.isolated, target.id, packageName: packageName)
+                used.formUnion(feature.exclusions.map { layer.isolated[$0].location })
+                guard let decider = feature.entry else { continue }
+                used.insert(layer.isolated[decider].location)
+                featureDecidedBy[vertex] = layer.isolated[decider].location
+                // Without captures every member is its own group; with them, members that
+                // capture the same values (`{feature}UI`, `{feature}Core`) are one feature.
+                groupOf[vertex] = feature.bindings.isEmpty
+                    ? "target \(target.id)"
+                    : "captures " + feature.bindings.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
             }
         }
         self.layerOf = layerOf

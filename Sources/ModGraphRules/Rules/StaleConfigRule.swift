@@ -12,12 +12,13 @@ public struct StaleConfigRule: Rule {
     public func level(in config: CheckConfig) -> RuleLevel { defaultLevel }
 
     /// Layer patterns that decide nothing (matching no target, or only
-    /// targets an earlier pattern of the list takes first: shadowed),
-    /// forbidden rules' `from` patterns and interface patterns that match no
-    /// target. Exceptions are judged after the other rules ran
-    /// (``findings(forUnused:in:severity:)``).
+    /// targets an earlier pattern of the list takes first: shadowed), `!`
+    /// patterns that take nothing back, forbidden rules' `from` patterns and
+    /// interface patterns that match no target. Exceptions are judged after
+    /// the other rules ran (``findings(forUnused:in:severity:)``).
     ///
-    /// - Complexity: O(V·P·m) for P patterns of matching cost m.
+    /// - Complexity: O(V·P·m) for P patterns of matching cost m, and as much
+    ///   again for each layer pattern that decides nothing (to name what shadows it).
     public func findings(in context: RuleContext, severity: Severity) -> [Finding] {
         let graph = context.graph
         let config = context.config
@@ -25,22 +26,25 @@ public struct StaleConfigRule: Rule {
         var findings: [Finding] = []
         for (index, layer) in config.layers.enumerated() {
             let claiming = Set(layer.targets.map(\.location))
-            for pattern in layer.targets where !assignment.usedPatterns.contains(pattern.location) {
-                let shadowing = shadowing(pattern, in: layer.targets, layer: index, decidedBy: assignment.claimedBy, context: context)
-                let reason = shadowing.isEmpty ? "matches no target"
+            for (position, pattern) in layer.targets.enumerated() where !assignment.usedPatterns.contains(pattern.location) {
+                let shadowing = shadowing(position, in: layer.targets, layer: index, decidedBy: assignment.claimedBy, context: context)
+                let reason = pattern.isExclusion ? Self.removesNothing
+                    : shadowing.isEmpty ? "matches no target"
                     : "is shadowed by \(quoted(shadowing)): every target it matches is claimed first by \(shadowing.count == 1 ? "that pattern" : "those patterns")"
                 findings.append(context.finding(id, severity, chain: [],
-                                                message: "pattern '\(pattern.pattern)' of layer '\(layer.name)' (layers[\(index)]) \(reason)",
+                                                message: "pattern '\(pattern.written)' of layer '\(layer.name)' (layers[\(index)]) \(reason)",
                                                 configEntry: pattern.location))
             }
             // `isolated: true` isolates with the targets' own patterns, judged above.
-            for pattern in layer.isolated where !claiming.contains(pattern.location) && !assignment.usedPatterns.contains(pattern.location) {
-                let shadowing = shadowing(pattern, in: layer.isolated, layer: index, decidedBy: assignment.featureDecidedBy, context: context)
-                let reason = shadowing.isEmpty ? "matches no target"
+            for (position, pattern) in layer.isolated.enumerated()
+            where !claiming.contains(pattern.location) && !assignment.usedPatterns.contains(pattern.location) {
+                let shadowing = shadowing(position, in: layer.isolated, layer: index, decidedBy: assignment.featureDecidedBy, context: context)
+                let reason = pattern.isExclusion ? Self.removesNothing
+                    : shadowing.isEmpty ? "matches no target"
                     : "is shadowed by \(quoted(shadowing)): every target it matches is matched first by \(shadowing.count == 1 ? "that pattern" : "those patterns"), "
                         + "and the first pattern that matches decides a target's feature; list the narrower pattern first"
                 findings.append(context.finding(id, severity, chain: [],
-                                                message: "pattern '\(pattern.pattern)' of layer '\(layer.name)' (layers[\(index)].isolated) \(reason)",
+                                                message: "pattern '\(pattern.written)' of layer '\(layer.name)' (layers[\(index)].isolated) \(reason)",
                                                 configEntry: pattern.location))
             }
         }
@@ -63,17 +67,23 @@ public struct StaleConfigRule: Rule {
         return findings
     }
 
+    /// An exclusion that took no target back.
+    private static let removesNothing = "removes nothing: no target the patterns before it claim matches it"
+
     /// The patterns of `list` that decided (`decidedBy`) the targets of layer
-    /// `layer` that `pattern` matches, in list order; empty when it matches
-    /// none of them. Only called for patterns that decided nothing, so every
-    /// pattern returned comes before `pattern`.
+    /// `layer` that the entry at `position` would claim (``PatternClaim/keeps(_:_:_:packageName:)``),
+    /// in list order; empty when there are none or the entry is an exclusion.
+    /// Only called for entries that decided nothing, so every pattern returned
+    /// comes before the entry.
     ///
-    /// - Complexity: O(V·m) for matching cost m.
-    private func shadowing(_ pattern: LocatedPattern, in list: [LocatedPattern], layer: Int,
+    /// - Complexity: O(V·P·m) for P entries of matching cost m.
+    private func shadowing(_ position: Int, in list: [LocatedPattern], layer: Int,
                            decidedBy: [ConfigLocation?], context: RuleContext) -> [LocatedPattern] {
+        guard !list[position].isExclusion else { return [] }
         var deciders = Set<ConfigLocation>()
         for (vertex, target) in context.graph.targets.enumerated() where context.assignment.layerOf[vertex] == layer {
-            guard let decider = decidedBy[vertex], pattern.pattern.match(target.id, packageName: context.packageName(of: target.id)) != nil else { continue }
+            guard let decider = decidedBy[vertex], !deciders.contains(decider),
+                  PatternClaim.keeps(list, position, target.id, packageName: context.packageName(of: target.id)) else { continue }
             deciders.insert(decider)
         }
         return list.filter { deciders.contains($0.location) }
@@ -81,7 +91,7 @@ public struct StaleConfigRule: Rule {
 
     /// `'*'`, `'A' and 'B'`, `'A', 'B' and 'C'`.
     private func quoted(_ patterns: [LocatedPattern]) -> String {
-        let names = patterns.map { "'\($0.pattern)'" }
+        let names = patterns.map { "'\($0.written)'" }
         guard let last = names.last, names.count > 1 else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " and " + last
     }

@@ -1,0 +1,52 @@
+import ModGraphCore
+
+/// What a layer's `targets` or `isolated` list decides for one target. The
+/// list is read in order: an entry written `!pattern` takes the targets it
+/// matches back from the entries before it, and an entry after it may claim
+/// them again. So `["*Feature", "!AppFeature"]` claims every feature but
+/// AppFeature. The matching itself is ``TargetPattern``'s.
+struct PatternClaim {
+    /// The index of the entry that claims the target: the first that matches
+    /// it after the last exclusion that does; `nil` when none claims it.
+    let entry: Int?
+    /// What that entry captured (`feature = Maps`); empty when none claims it.
+    let bindings: [String: String]
+    /// The exclusions that took the target back from an entry before them:
+    /// the ones that did something, for `stale-config`.
+    let exclusions: [Int]
+
+    /// Reads `list` for the target `id`.
+    ///
+    /// - Complexity: O(P·m) for P entries of matching cost m; the entries after
+    ///   the claim are read only while an exclusion may follow.
+    init(_ list: [LocatedPattern], _ id: TargetID, packageName: String?) {
+        let lastExclusion = list.lastIndex(where: \.isExclusion) ?? -1
+        var entry: Int?
+        var bindings: [String: String] = [:]
+        var exclusions: [Int] = []
+        for (index, item) in list.enumerated() {
+            if entry != nil, index > lastExclusion { break }
+            guard let captured = item.pattern.match(id, packageName: packageName) else { continue }
+            if item.isExclusion {
+                if entry != nil { exclusions.append(index) }
+                entry = nil
+                bindings = [:]
+            } else if entry == nil {
+                entry = index
+                bindings = captured
+            }
+        }
+        self.entry = entry
+        self.bindings = bindings
+        self.exclusions = exclusions
+    }
+
+    /// Whether the entry at `index` of `list` matches `id` and no exclusion
+    /// after it takes the target back: the entry would claim it, were it first.
+    ///
+    /// - Complexity: O(P·m).
+    static func keeps(_ list: [LocatedPattern], _ index: Int, _ id: TargetID, packageName: String?) -> Bool {
+        guard list[index].pattern.match(id, packageName: packageName) != nil else { return false }
+        return !list[(index + 1)...].contains { $0.isExclusion && $0.pattern.match(id, packageName: packageName) != nil }
+    }
+}
