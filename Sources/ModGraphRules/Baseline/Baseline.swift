@@ -4,8 +4,10 @@ import ModGraphOutput
 /// Today's violations, recorded so that an old codebase can adopt the rules
 /// and ratchet toward them: with a baseline, only new violations fail.
 ///
-/// Entries are keyed by ``Finding/fingerprint`` (rule and chain ends), so a
-/// violation whose chain changes in the middle is still the same violation.
+/// Entries are keyed by ``Finding/fingerprint`` (rule and chain ends, or the
+/// two features of an isolation violation), so a violation whose chain
+/// changes in the middle is still the same violation.
+///
 /// The file is written like every other JSON output (``JSONValue``: keys in
 /// a fixed order, two-space indentation) with a `schemaVersion`; files
 /// written before it (`"version": 1`, no `schemaVersion`) still read.
@@ -30,13 +32,30 @@ public struct Baseline: Decodable, Equatable, Sendable {
     }
 
     /// Moves the findings the baseline records out of `result.findings`, and
-    /// lists the entries that no longer occur as fixed.
+    /// lists the entries that no longer occur as fixed (by their own fingerprint).
+    ///
+    /// - Complexity: O(B + F) for B entries and F findings, besides hashing.
     public func apply(to result: inout CheckResult) {
-        let recorded = Set(entries.map(\.fingerprint))
+        let features = Dictionary(result.isolationFeatures.map { ($0.key.description, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let keys = entries.map { Self.keys(of: $0, features: features) }
+        let recorded = Set(keys.joined())
         let present = Set(result.findings.map(\.fingerprint))
         result.baselined = result.findings.filter { recorded.contains($0.fingerprint) }
         result.findings.removeAll { recorded.contains($0.fingerprint) }
-        result.fixed = entries.filter { !present.contains($0.fingerprint) }.map(\.fingerprint)
+        result.fixed = zip(entries, keys).filter { !$0.1.contains(where: present.contains) }.map(\.0.fingerprint)
+    }
+
+    /// The fingerprints `entry` stands for: its own and, for an isolation
+    /// entry keyed by its chain's two members (as every isolation entry was
+    /// before features became the key), the fingerprint of those members'
+    /// features today (`features`: feature name by member id), so that
+    /// `isolation:app/MapsUI->app/CartCore` still accepts `isolation:Maps->Cart`.
+    private static func keys(of entry: Entry, features: [String: String]) -> [String] {
+        let rule = RuleKind.isolation.rawValue
+        guard entry.rule == rule, let first = entry.chain.first, let last = entry.chain.last,
+              entry.fingerprint == "\(rule):\(first)->\(last)",
+              let from = features[first], let to = features[last] else { return [entry.fingerprint] }
+        return [entry.fingerprint, "\(rule):" + IsolationFeature.identity(from: from, to: to)]
     }
 
     /// The file's text: `{"schemaVersion": 2, "entries": [{fingerprint, rule, chain, message}, …]}`,

@@ -15,6 +15,9 @@ public struct CheckResult: Sendable {
     public var excused: [ExcusedFinding]
     /// Layer name per target id, for diagrams and reports.
     public var layers: [TargetID: String]
+    /// Isolation feature name per member of an isolated layer, so that a
+    /// baseline keyed by members (``Baseline/apply(to:)``) finds its features.
+    public var isolationFeatures: [TargetID: String] = [:]
     /// Findings a baseline accepts (filled by ``Baseline/apply(to:)``).
     public var baselined: [Finding] = []
     /// Baseline entries that no longer occur.

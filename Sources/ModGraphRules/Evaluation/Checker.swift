@@ -4,11 +4,13 @@ import ModGraphCore
 /// configuration turns on (one type per rule, listed by ``RuleKind``), adds
 /// the source-level findings, and sets aside what exceptions accept.
 ///
-/// Rules and their cost, for V targets, E dependencies and G isolation groups:
+/// Rules and their cost, for V targets, E dependencies and G isolation features:
 /// - cycles: every strongly connected component, O(V + E);
 /// - layering and forbidden edges: each direct dependency once, O(E·P) for P forbidden rules;
-/// - isolation: one breadth-first search per group that stops at other groups' members,
-///   so each violation is reported once, with its shortest chain, O(G·(V + E));
+/// - isolation: one breadth-first search per feature that stops at other features' members,
+///   so each pair of features is reported once, with its shortest chain, O(G·(V + E));
+///   an isolation exception costs O(k·(V + E)) per finding it is tried on, for k members
+///   its `from` matches;
 /// - externals, unassigned targets, fan-in and fan-out: O(V + E); depth: O(V + E).
 /// Locating findings indexes the dependencies once, O(E), then costs O(1)
 /// per finding besides the manifest lookups.
@@ -37,12 +39,15 @@ public struct Checker: Sendable {
         }
         findings += sourceFindings.map { $0.located(at: context.locator.location(ofSourceFinding: $0)) }
 
-        let excusable = Set(rules.filter(\.acceptsExceptions).map(\.id))
+        let excusable = Dictionary(uniqueKeysWithValues: rules.filter(\.acceptsExceptions).map { ($0.id, $0) })
         var standing: [Finding] = []
         var excused: [ExcusedFinding] = []
         var usedExceptions = Set<ConfigLocation>()
         for finding in findings {
-            if excusable.contains(finding.rule), let exception = config.exceptions.first(where: { covers($0, finding, graph) }) {
+            // Each rule says what its findings' exceptions name (isolation: any member pair of the two features).
+            if let rule = excusable[finding.rule], let exception = config.exceptions.first(where: { exception in
+                (exception.rule == nil || exception.rule == finding.rule) && rule.covers(exception, finding, in: context)
+            }) {
                 usedExceptions.insert(exception.location)
                 excused.append(ExcusedFinding(finding: finding, reason: exception.reason, exception: exception.location))
             } else {
@@ -58,14 +63,11 @@ public struct Checker: Sendable {
         for (vertex, index) in context.assignment.layerOf.enumerated() {
             if let index { layers[graph.targets[vertex].id] = config.layers[index].name }
         }
+        var features: [TargetID: String] = [:]
+        for (vertex, feature) in context.assignment.featureOf.enumerated() {
+            if let feature { features[graph.targets[vertex].id] = feature.name }
+        }
         return CheckResult(findings: standing.sorted(), excused: excused.sorted { $0.finding < $1.finding },
-                           layers: layers, rules: ran)
-    }
-
-    private func covers(_ exception: CheckConfig.Exception, _ finding: Finding, _ graph: ModuleGraph) -> Bool {
-        guard exception.rule == nil || exception.rule == finding.rule,
-              let first = finding.chain.first, let last = finding.chain.last,
-              let bindings = exception.from.pattern.match(first, packageName: graph.package(first.package)?.name) else { return false }
-        return exception.to.pattern.match(last, packageName: graph.package(last.package)?.name, bindings: bindings) != nil
+                           layers: layers, isolationFeatures: features, rules: ran)
     }
 }

@@ -21,10 +21,16 @@ public struct Finding: Hashable, Sendable {
     /// creates or receives it: the source line, else the manifest line to
     /// change, else the configuration entry; `nil` when none is known.
     public let location: SourcePosition?
+    /// What the finding is about when the chain's ends do not say it: for
+    /// isolation, the two features (`Maps->Cart`), whichever of their members
+    /// the shortest chain joins today. It replaces the ends in the
+    /// fingerprint, so a partial fix that moves the chain keeps the finding.
+    public let identity: String?
 
     /// A finding at `location`; without one, at `sourcePosition`, as written.
     public init(rule: RuleKind, severity: Severity, chain: [TargetID], message: String, source: ConfigLocation?,
-                sourcePosition: SourcePosition? = nil, subject: String? = nil, location: SourcePosition? = nil) {
+                sourcePosition: SourcePosition? = nil, subject: String? = nil, location: SourcePosition? = nil,
+                identity: String? = nil) {
         self.rule = rule
         self.severity = severity
         self.chain = chain
@@ -33,18 +39,21 @@ public struct Finding: Hashable, Sendable {
         self.sourcePosition = sourcePosition
         self.subject = subject
         self.location = location ?? sourcePosition
+        self.identity = identity
     }
 
     /// The same finding pointing at `location`.
     func located(at location: SourcePosition?) -> Finding {
         Finding(rule: rule, severity: severity, chain: chain, message: message, source: source,
-                sourcePosition: sourcePosition, subject: subject, location: location)
+                sourcePosition: sourcePosition, subject: subject, location: location, identity: identity)
     }
 
     /// Identifies the finding across runs, for baselines: the rule and the two
-    /// ends of the chain, not its middle, which may change as the graph does.
+    /// ends of the chain, not its middle, which may change as the graph does
+    /// (or the ``identity``, when the rule gives one: `isolation:Maps->Cart`).
     /// Never the location, which moves as files are edited.
     public var fingerprint: String {
+        if let identity { return "\(rule.rawValue):\(identity)" }
         switch rule {
         case .cycle:
             // A cycle is the same cycle whichever member it is printed from.

@@ -1,13 +1,13 @@
 import ModGraphCore
 
 /// Which layer each target of the workspace's own code belongs to, and which
-/// isolation group within it. Targets of remote packages and external
+/// isolation feature within it. Targets of remote packages and external
 /// products belong to no layer: they are checked through `externals` only.
 struct LayerAssignment {
     /// Layer index (0 is the top) per vertex; `nil` when no layer claims it or it is not the user's code.
     let layerOf: [Int?]
-    /// Isolation group per vertex: members of the same group may use each other.
-    let groupOf: [String?]
+    /// Isolation feature per vertex: members of the same feature may use each other.
+    let featureOf: [IsolationFeature?]
     /// Patterns (by location) that claimed at least one target, and exclusions that took one back.
     let usedPatterns: Set<ConfigLocation>
     /// Per vertex, the `targets` pattern that put it in its layer (``PatternClaim``).
@@ -18,7 +18,7 @@ struct LayerAssignment {
     /// - Complexity: O(V·P·m) for P patterns of matching cost m.
     init(graph: ModuleGraph, config: CheckConfig, isOwnCode: [Bool]) throws(ConfigError) {
         var layerOf = [Int?](repeating: nil, count: graph.targets.count)
-        var groupOf = [String?](repeating: nil, count: graph.targets.count)
+        var featureOf = [IsolationFeature?](repeating: nil, count: graph.targets.count)
         var featureDecidedBy = [ConfigLocation?](repeating: nil, count: graph.targets.count)
         var claimedAt = [ConfigLocation?](repeating: nil, count: graph.targets.count)
         var used = Set<ConfigLocation>()
@@ -44,15 +44,13 @@ struct LayerAssignment {
                 guard let decider = feature.entry else { continue }
                 used.insert(layer.isolated[decider].location)
                 featureDecidedBy[vertex] = layer.isolated[decider].location
-                // Without captures every member is its own group; with them, members that
+                // Without captures every member is its own feature; with them, members that
                 // capture the same values (`{feature}UI`, `{feature}Core`) are one feature.
-                groupOf[vertex] = feature.bindings.isEmpty
-                    ? "target \(target.id)"
-                    : "captures " + feature.bindings.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+                featureOf[vertex] = feature.bindings.isEmpty ? .member(target.id) : .captures(feature.bindings)
             }
         }
         self.layerOf = layerOf
-        self.groupOf = groupOf
+        self.featureOf = featureOf
         self.usedPatterns = used
         self.claimedBy = claimedAt
         self.featureDecidedBy = featureDecidedBy

@@ -1,5 +1,10 @@
-/// Members of an isolated layer must not depend on one another, directly or
-/// through a chain of other modules (the vertical rule).
+import ModGraphCore
+
+/// Members of an isolated layer must not depend on another feature's members,
+/// directly or through a chain of other modules (the vertical rule). A
+/// violation is one feature reaching another (``IsolationFeature``), reported
+/// once with its shortest chain and keyed by the two features, so exceptions
+/// and baselines name the violation, not the members its chain joins today.
 public struct IsolationRule: Rule {
     public var id: RuleKind { .isolation }
     public var summary: String { "Members of an isolated layer must not depend on one another, directly or through a chain." }
@@ -12,12 +17,12 @@ public struct IsolationRule: Rule {
         config.layers.contains { !$0.isolated.isEmpty } ? defaultLevel : .ignore
     }
 
-    /// One breadth-first search per isolation group, from all its members at
-    /// once, that stops at other groups' members: each violation is reported
-    /// once, with its shortest chain. A chain through another member is that
-    /// member's violation.
+    /// One breadth-first search per feature, from all its members at once,
+    /// that stops at other features' members: each feature it reaches is
+    /// reported once, with the shortest chain to any of its members. A chain
+    /// through another feature's member is that feature's violation.
     ///
-    /// - Complexity: O(G·(V + E)) for G isolation groups.
+    /// - Complexity: O(G·(V + E)) for G isolation features.
     public func findings(in context: RuleContext, severity: Severity) -> [Finding] {
         let graph = context.graph
         let digraph = graph.digraph
@@ -25,15 +30,16 @@ public struct IsolationRule: Rule {
         let isExempt = context.isExempt
         var findings: [Finding] = []
         for (layerIndex, layer) in context.config.layers.enumerated() where !layer.isolated.isEmpty {
-            var members: [String: [Int]] = [:]
+            var members: [IsolationFeature: [Int]] = [:]
             for vertex in 0..<digraph.vertexCount where !isExempt[vertex] && assignment.layerOf[vertex] == layerIndex {
-                if let group = assignment.groupOf[vertex] { members[group, default: []].append(vertex) }
+                if let feature = assignment.featureOf[vertex] { members[feature, default: []].append(vertex) }
             }
-            for group in members.keys.sorted() {
-                let sources = members[group] ?? []
-                // Breadth first from every member at once; other groups' members end a chain.
+            for feature in members.keys.sorted() {
+                let sources = members[feature] ?? []
+                // Breadth first from every member at once; other features' members end a chain.
                 var parent = [Int?](repeating: nil, count: digraph.vertexCount)
                 var visited = [Bool](repeating: false, count: digraph.vertexCount)
+                var reached = Set<IsolationFeature>()
                 var queue = sources
                 for source in sources { visited[source] = true }
                 var head = 0
@@ -43,17 +49,19 @@ public struct IsolationRule: Rule {
                     for next in digraph.successors(of: vertex) where !visited[next] && !isExempt[next] {
                         visited[next] = true
                         parent[next] = vertex
-                        if assignment.layerOf[next] == layerIndex, let other = assignment.groupOf[next], other != group {
+                        if assignment.layerOf[next] == layerIndex, let other = assignment.featureOf[next], other != feature {
+                            // The first member reached is the closest: the feature's shortest chain.
+                            guard reached.insert(other).inserted else { continue }
                             var chain = [next]
                             var cursor = vertex
                             chain.append(cursor)
                             while let previous = parent[cursor] { chain.append(previous); cursor = previous }
                             let ids = chain.reversed().map { graph.targets[$0].id }
-                            let through = ids.count == 2 ? "" : " through \(ids.dropFirst().dropLast().map(\.name).joined(separator: " → "))"
                             findings.append(context.finding(
                                 id, severity, chain: ids,
-                                message: "\(ids[0].name) depends on \(graph.targets[next].name)\(through): members of isolated layer '\(layer.name)' must not depend on one another, directly or through other modules",
-                                configEntry: layer.isolated.first?.location ?? layer.location))
+                                message: message(ids, from: feature, to: other, layer: layer.name),
+                                configEntry: layer.isolated.first?.location ?? layer.location,
+                                identity: IsolationFeature.identity(from: feature.name, to: other.name)))
                             continue
                         }
                         queue.append(next)
@@ -62,5 +70,51 @@ public struct IsolationRule: Rule {
             }
         }
         return findings
+    }
+
+    /// An exception names the violation of feature A by feature B when its
+    /// `from` and `to` match any member pair (m of A, n of B) with a violating
+    /// chain: m reaches n through modules that are no other feature's members
+    /// (A's own members included), as the shortest chain does.
+    ///
+    /// - Complexity: O(k·(V + E)) for k members of A that `from` matches.
+    public func covers(_ exception: CheckConfig.Exception, _ finding: Finding, in context: RuleContext) -> Bool {
+        let graph = context.graph
+        let assignment = context.assignment
+        let isExempt = context.isExempt
+        guard let first = finding.chain.first, let last = finding.chain.last,
+              let start = graph.index(of: first), let end = graph.index(of: last), let layer = assignment.layerOf[start],
+              let feature = assignment.featureOf[start], let target = assignment.featureOf[end] else { return false }
+        let digraph = graph.digraph
+        for member in 0..<digraph.vertexCount where !isExempt[member] && assignment.layerOf[member] == layer && assignment.featureOf[member] == feature {
+            let memberID = graph.targets[member].id
+            guard exception.from.pattern.match(memberID, packageName: context.packageName(of: memberID)) != nil else { continue }
+            var visited = [Bool](repeating: false, count: digraph.vertexCount)
+            visited[member] = true
+            var queue = [member]
+            var head = 0
+            while head < queue.count {
+                let vertex = queue[head]
+                head += 1
+                for next in digraph.successors(of: vertex) where !visited[next] && !isExempt[next] {
+                    visited[next] = true
+                    if assignment.layerOf[next] == layer, let other = assignment.featureOf[next], other != feature {
+                        if other == target, context.exception(exception, names: memberID, graph.targets[next].id) { return true }
+                        continue
+                    }
+                    queue.append(next)
+                }
+            }
+        }
+        return false
+    }
+
+    /// Members on their own keep the message of the members; features name themselves.
+    private func message(_ ids: [TargetID], from: IsolationFeature, to: IsolationFeature, layer: String) -> String {
+        let through = ids.count == 2 ? "" : " through \(ids.dropFirst().dropLast().map(\.name).joined(separator: " → "))"
+        let who = from.isCaptured || to.isCaptured
+            ? "features '\(from.name)' and '\(to.name)' of isolated layer '\(layer)'"
+            : "members of isolated layer '\(layer)'"
+        return "\(ids.first?.name ?? "") depends on \(ids.last?.name ?? "")\(through): \(who) must not depend on one another, directly or through other modules"
     }
 }

@@ -16,10 +16,20 @@ public protocol Rule: Sendable {
     /// The rule's violations in `context.graph`, each located when it is
     /// created, with the severity the configuration gives the rule.
     func findings(in context: RuleContext, severity: Severity) -> [Finding]
+    /// Whether `exception`'s `from` and `to` patterns name `finding`, one of
+    /// this rule's (the checker has already matched `exception.rule`).
+    func covers(_ exception: CheckConfig.Exception, _ finding: Finding, in context: RuleContext) -> Bool
 }
 
 extension Rule {
     public var acceptsExceptions: Bool { true }
+
+    /// By the chain's two ends: `from` matches the first target, `to` (with
+    /// `from`'s captures) the last.
+    public func covers(_ exception: CheckConfig.Exception, _ finding: Finding, in context: RuleContext) -> Bool {
+        guard let first = finding.chain.first, let last = finding.chain.last else { return false }
+        return context.exception(exception, names: first, last)
+    }
 }
 
 /// A rule whose findings `ModGraphSources` produces, because finding them

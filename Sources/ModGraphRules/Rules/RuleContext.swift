@@ -30,9 +30,17 @@ public struct RuleContext {
     }
 
     /// A finding of `rule`, located now.
-    func finding(_ rule: RuleKind, _ severity: Severity, chain: [TargetID], message: String, configEntry: ConfigLocation?) -> Finding {
+    func finding(_ rule: RuleKind, _ severity: Severity, chain: [TargetID], message: String, configEntry: ConfigLocation?,
+                 identity: String? = nil) -> Finding {
         Finding(rule: rule, severity: severity, chain: chain, message: message, source: configEntry,
-                location: locator.location(chain: chain, configEntry: configEntry))
+                location: locator.location(chain: chain, configEntry: configEntry), identity: identity)
+    }
+
+    /// Whether `exception` names the dependency of `from` on `to`: its `from`
+    /// pattern matches `from`, and its `to` pattern, with those captures, `to`.
+    func exception(_ exception: CheckConfig.Exception, names from: TargetID, _ to: TargetID) -> Bool {
+        guard let bindings = exception.from.pattern.match(from, packageName: packageName(of: from)) else { return false }
+        return exception.to.pattern.match(to, packageName: packageName(of: to), bindings: bindings) != nil
     }
 
     /// The package name `graph` gives `target`'s package, for pattern matching.
