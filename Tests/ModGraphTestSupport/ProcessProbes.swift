@@ -14,7 +14,7 @@ public func isRunning(_ pid: pid_t) -> Bool {
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 512)
         if fgets(&buffer, Int32(buffer.count), file) != nil {
-            let stat = String(cString: buffer)
+            let stat = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if let close = stat.lastIndex(of: ")"), let state = stat[close...].dropFirst(2).first {
                 return state != "Z" && state != "X"
             }
