@@ -83,7 +83,7 @@ let package = Package(
         .target(name: "ModGraphTestSupport", dependencies: ["ModGraphCore"], path: "Tests/ModGraphTestSupport"),
         .testTarget(name: "ModGraphEscapingTests", dependencies: ["ModGraphEscaping"]),
         .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore", "ModGraphTestSupport"]),
-        .testTarget(name: "ModGraphXcodeTests", dependencies: ["ModGraphXcode", "ModGraphCore"]),
+        .testTarget(name: "ModGraphXcodeTests", dependencies: ["ModGraphXcode", "ModGraphCore", "ModGraphEscaping"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore"]),
         .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning", "ModGraphCore", "ModGraphTestSupport"]),

@@ -14,11 +14,16 @@
 ///
 /// Values are input, so evaluation is bounded: each (setting, level) is
 /// evaluated once and remembered, a setting that refers to itself reads as
-/// empty, references nest at most ``maximumDepth`` deep and a value is cut at
-/// ``maximumLength`` characters.
+/// empty, references nest at most ``maximumDepth`` deep (a setting naming a
+/// setting counts as one level, as does `$(` inside `$(`), a value longer
+/// than ``maximumInputLength`` is not evaluated and a result is cut at
+/// ``maximumLength`` characters; what is cut or not evaluated is listed in
+/// ``unresolved`` and reads as empty.
 struct BuildSettings {
     static let maximumDepth = 32
     static let maximumLength = 1_024
+    /// A value longer than this (in UTF-8 bytes) is not evaluated: no name is that long.
+    static let maximumInputLength = 4 * maximumLength
 
     private struct Key: Hashable {
         let name: String
@@ -68,7 +73,7 @@ struct BuildSettings {
                 return ""
             }
             inProgress.insert(key)
-            let result = expand(raw, setting: name, level: index, depth: depth + 1)
+            let result = expand(raw, setting: name, level: index, depth: depth)
             inProgress.remove(key)
             evaluated[key] = result
             return result
@@ -93,7 +98,7 @@ struct BuildSettings {
     ///
     /// - Complexity: O(n) in the length of `raw`, plus the settings it refers to the first time they are met.
     private mutating func expand(_ raw: String, setting: String, level: Int, depth: Int) -> String {
-        guard depth < Self.maximumDepth else {
+        guard depth < Self.maximumDepth, raw.utf8.count <= Self.maximumInputLength else {
             note(setting)
             return ""
         }

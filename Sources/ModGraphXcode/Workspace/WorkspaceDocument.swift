@@ -48,16 +48,30 @@ struct WorkspaceDocument {
         let parser = XMLParser(data: Data(bytes))
         parser.delegate = reader
         parser.shouldResolveExternalEntities = false
-        if !parser.parse() {
-            if let failure = reader.failure { throw failure }
-            let problem = parser.parserError.map { "\($0.localizedDescription)" } ?? "the XML is not well formed"
-            throw .malformedWorkspace(file: file, line: max(1, parser.lineNumber), problem: problem)
+        // On Linux `parse()` may return true after an error (a document cut short), so the error decides.
+        let succeeded = parser.parse()
+        if let failure = reader.failure { throw failure }
+        if !succeeded || parser.parserError != nil {
+            throw .malformedWorkspace(file: file, line: max(1, parser.lineNumber), problem: Self.problem(parser.parserError))
         }
         guard reader.sawWorkspace else {
             throw .malformedWorkspace(file: file, line: 1, problem: "the document's root element is not <Workspace>")
         }
         locations = reader.locations
         warnings = reader.warnings
+    }
+
+    /// A one-line reason for an XML error. Foundation's descriptions are empty on
+    /// Linux; its codes are libxml2's on every platform.
+    static func problem(_ error: (any Error)?) -> String {
+        guard let code = (error as NSError?)?.code else { return "the XML is not well formed" }
+        switch code {
+        case 4: return "the file is empty or not XML"
+        case 5: return "the document does not end where it should (an element is not closed, or text follows it)"
+        case 76: return "an end tag does not match the element it closes"
+        case 77: return "an element is not closed"
+        default: return "the XML is not well formed (libxml2 error \(code))"
+        }
     }
 
     /// The line of a `<!DOCTYPE`, if the document has one.
@@ -129,6 +143,12 @@ struct WorkspaceDocument {
             default:
                 // Elements Xcode may add later: their contents are read in the enclosing group.
                 groups.append(enclosing)
+            }
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {
+            if failure == nil {
+                failure = .malformedWorkspace(file: file, line: max(1, parser.lineNumber), problem: WorkspaceDocument.problem(error))
             }
         }
 
