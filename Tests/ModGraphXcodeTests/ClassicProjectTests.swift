@@ -37,6 +37,7 @@ struct ClassicProjectTests {
         \t\tC20000000000000000000011 /* libUtilities.a in Frameworks */ = {isa = PBXBuildFile; fileRef = C30000000000000000000012 /* libUtilities.a */; };
         \t\tC20000000000000000000012 /* Tool.swift in Sources */ = {isa = PBXBuildFile; fileRef = C30000000000000000000009 /* Tool.swift */; };
         \t\tC20000000000000000000013 /* Localizable.strings in Resources */ = {isa = PBXBuildFile; fileRef = C30000000000000000000020 /* Localizable.strings */; };
+        \t\tC20000000000000000000014 /* Model.xcdatamodeld in Sources */ = {isa = PBXBuildFile; fileRef = C30000000000000000000030 /* Model.xcdatamodeld */; };
         /* End PBXBuildFile section */
 
         /* Begin PBXContainerItemProxy section */
@@ -118,6 +119,7 @@ struct ClassicProjectTests {
         \t\t\t\tC90000000000000000000003 /* Models */,
         \t\t\t\tC30000000000000000000020 /* Localizable.strings */,
         \t\t\t\tC30000000000000000000007 /* Main.storyboard */,
+        \t\t\t\tC30000000000000000000030 /* Model.xcdatamodeld */,
         \t\t\t);
         \t\t\tpath = App;
         \t\t\tsourceTree = "<group>";
@@ -200,6 +202,7 @@ struct ClassicProjectTests {
         \t\t\tisa = PBXNativeTarget;
         \t\t\tbuildConfigurationList = C80000000000000000000003 /* Build configuration list for PBXNativeTarget "Kit" */;
         \t\t\tbuildPhases = (
+        \t\t\t\tC70000000000000000000006 /* Lint */,
         \t\t\t\tC70000000000000000000005 /* Sources */,
         \t\t\t);
         \t\t\tbuildRules = (
@@ -280,6 +283,7 @@ struct ClassicProjectTests {
         \t\t\t\tC20000000000000000000004 /* Log.swift in Sources */,
         \t\t\t\tC20000000000000000000005 /* Generated.swift in Sources */,
         \t\t\t\tC20000000000000000000006 /* Strings.swift in Sources */,
+        \t\t\t\tC20000000000000000000014 /* Model.xcdatamodeld in Sources */,
         \t\t\t);
         \t\t\trunOnlyForDeploymentPostprocessing = 0;
         \t\t};
@@ -316,6 +320,36 @@ struct ClassicProjectTests {
         \t\t\tsourceTree = "<group>";
         \t\t};
         /* End PBXVariantGroup section */
+
+        /* Begin PBXShellScriptBuildPhase section */
+        \t\tC70000000000000000000006 /* Lint */ = {
+        \t\t\tisa = PBXShellScriptBuildPhase;
+        \t\t\tbuildActionMask = 2147483647;
+        \t\t\tfiles = (
+        \t\t\t);
+        \t\t\tinputPaths = (
+        \t\t\t);
+        \t\t\tname = Lint;
+        \t\t\toutputPaths = (
+        \t\t\t);
+        \t\t\trunOnlyForDeploymentPostprocessing = 0;
+        \t\t\tshellPath = /bin/sh;
+        \t\t\tshellScript = "swiftlint lint --strict\\n";
+        \t\t};
+        /* End PBXShellScriptBuildPhase section */
+
+        /* Begin XCVersionGroup section */
+        \t\tC30000000000000000000030 /* Model.xcdatamodeld */ = {
+        \t\t\tisa = XCVersionGroup;
+        \t\t\tchildren = (
+        \t\t\t\tC30000000000000000000031 /* Model.xcdatamodel */,
+        \t\t\t);
+        \t\t\tcurrentVersion = C30000000000000000000031 /* Model.xcdatamodel */;
+        \t\t\tpath = Model.xcdatamodeld;
+        \t\t\tsourceTree = "<group>";
+        \t\t\tversionGroupType = wrapper.xcdatamodel;
+        \t\t};
+        /* End XCVersionGroup section */
 
         /* Begin XCBuildConfiguration section */
         \t\tCA0000000000000000000001 /* Debug */ = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Debug; };
@@ -370,6 +404,7 @@ struct ClassicProjectTests {
             "App/Models/Item.swift",
             "Shared/Log.swift",
             "/opt/generated/Generated.swift",
+            "App/Model.xcdatamodeld",
         ])
         #expect(try target("Kit", in: project).sources == ["Sources/Kit/Kit.swift"])
         #expect(app.synchronizedFolders.isEmpty)

@@ -7,10 +7,14 @@ import Testing
 struct ProjectLayoutTests {
     static let text = projectText(objectVersion: 77, rootObject: "R", objects: """
         /* Begin PBXFileSystemSynchronizedRootGroup section */
-        \t\tSYNC /* Feature */ = {isa = PBXFileSystemSynchronizedRootGroup; path = Feature; sourceTree = "<group>"; };
+        \t\tSYNC /* Feature */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (EX, ); path = Feature; sourceTree = "<group>"; };
         \t\tROOT /* Root */ = {isa = PBXFileSystemSynchronizedRootGroup; path = Generated; sourceTree = SOURCE_ROOT; };
         \t\tGONE /* Products */ = {isa = PBXFileSystemSynchronizedRootGroup; path = Built; sourceTree = BUILT_PRODUCTS_DIR; };
         /* End PBXFileSystemSynchronizedRootGroup section */
+
+        /* Begin PBXFileSystemSynchronizedBuildFileExceptionSet section */
+        \t\tEX = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Shared.swift, ../../../etc/passwd, /etc/hosts, "a/../../b", ./Sub/../Other.swift, ); target = U; };
+        /* End PBXFileSystemSynchronizedBuildFileExceptionSet section */
 
         /* Begin PBXGroup section */
         \t\tMAIN = {isa = PBXGroup; children = (MODULES, ); sourceTree = "<group>"; };
@@ -68,7 +72,9 @@ struct ProjectLayoutTests {
         let unnamed = try target("2 Unnamed", in: project)
         #expect(unnamed.productName == "2 Unnamed")
         #expect(unnamed.moduleName == "__Unnamed")
+        #expect(unnamed.synchronizedFolders == [XcodeSynchronizedFolder(path: "src/Modules/Feature", membership: .only(["Shared.swift", "Other.swift"]))])
         #expect(project.warnings == [
+            "Shop/Shop.xcodeproj/project.pbxproj: the synchronised folder src/Modules/Feature names '../../../etc/passwd', '/etc/hosts', 'a/../../b', outside itself; ignored",
             "Shop/Shop.xcodeproj/project.pbxproj: the synchronised folder Built is not in a folder of the checkout; skipped",
             "Shop/Shop.xcodeproj/project.pbxproj: target 'Feature': its product or module name refers to $(MODULE_PREFIX), $(MODULE_SUFFIX), which the project does not set or which refer to themselves (.xcconfig files are not read); read as empty",
         ])

@@ -71,9 +71,19 @@ struct XcodeDiskTests {
         try folder.folder("App/ViewController.swift")
         let project = try XcodeProject.load(at: folder.path + "/Classic.xcodeproj")
         let app = try target("App", in: project)
-        #expect(app.sources.count == 5)
+        #expect(app.sources.count == 6)
         // Missing files, folders and the absolute file outside the checkout are not listed.
         #expect(XcodeDisk().swiftFiles(of: app, in: project) == [folder.path + "/App/AppDelegate.swift", folder.path + "/App/Models/Item.swift"])
+    }
+
+    /// A synchronised folder that is itself a link is followed, as Xcode follows it.
+    @Test func aLinkedSynchronisedFolder() throws {
+        let (folder, project) = try checkout()
+        defer { folder.remove() }
+        try FileManager.default.removeItem(atPath: folder.path + "/Shop/Core")
+        try folder.write("Shop/Vendor/Core/Vendored.swift")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/Shop/Core", withDestinationPath: "Vendor/Core")
+        #expect(XcodeDisk().swiftFiles(of: try target("Core", in: project), in: project) == [folder.path + "/Shop/Core/Vendored.swift"])
     }
 
     @Test func whatIsOnDisk() throws {

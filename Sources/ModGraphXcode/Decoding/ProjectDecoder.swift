@@ -150,7 +150,7 @@ struct ProjectDecoder {
             moduleName = IdentifierMangling.c99Extended(name)
         }
 
-        let product = objects.object(target.text("productReference"))
+        let productFile = objects.object(target.text("productReference"))
         var dependencies: [XcodeDependency] = []
         for id in target.strings("dependencies") {
             if let dependency = targetDependency(id, of: name) { dependencies.append(dependency) }
@@ -182,8 +182,8 @@ struct ProjectDecoder {
             kind: XcodeTargetKind(isa: target.isa, productType: target.string("productType")),
             productName: productName,
             moduleName: moduleName,
-            productFileName: (product?.text("path") ?? product?.text("name")).map(XcodePath.lastComponent),
-            productReference: product?.id,
+            productFileName: (productFile?.text("path") ?? productFile?.text("name")).map(XcodePath.lastComponent),
+            productReference: productFile?.id,
             dependencies: dependencies,
             sources: sources,
             synchronizedFolders: synchronizedFolders

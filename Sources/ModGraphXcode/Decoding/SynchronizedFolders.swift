@@ -36,13 +36,22 @@ struct SynchronizedFolders {
                 warnings.append("\(file): the synchronised folder \(group.text("path") ?? group.id) is not in a folder of the checkout; skipped")
                 continue
             }
-            var folder = Folder(path: path, opaqueFolders: group.strings("explicitFolders").map(XcodePath.normalised))
+            var outside: [String] = []
+            let opaque = Self.partitionedInside(group.strings("explicitFolders"))
+            outside += opaque.outside
+            var folder = Folder(path: path, opaqueFolders: opaque.inside)
             for exceptionID in group.strings("exceptions") {
                 // PBXFileSystemSynchronizedGroupBuildPhaseMembershipExceptionSet moves files into another
                 // phase (Copy Files, Headers) of a target; it does not change which files it compiles.
                 guard let exception = objects.object(exceptionID, isa: ["PBXFileSystemSynchronizedBuildFileExceptionSet"]),
                       let owner = exception.text("target"), targetIDs.contains(owner) else { continue }
-                folder.exceptions[owner, default: []] += exception.strings("membershipExceptions").map(XcodePath.normalised)
+                let paths = Self.partitionedInside(exception.strings("membershipExceptions"))
+                outside += paths.outside
+                folder.exceptions[owner, default: []] += paths.inside
+            }
+            if !outside.isEmpty {
+                let named = outside.map { "'\($0)'" }.joined(separator: ", ")
+                warnings.append("\(file): the synchronised folder \(path) names \(named), outside itself; ignored")
             }
             folders[group.id] = folder
             folderOrder.append(group.id)
@@ -70,6 +79,22 @@ struct SynchronizedFolders {
             result.append(XcodeSynchronizedFolder(path: folder.path, membership: .only(only), opaqueFolders: folder.opaqueFolders))
         }
         return result
+    }
+
+    /// `paths` folded, split into those inside the folder and those that leave it
+    /// (absolute, or climbing out with `..`), which a folder's exceptions cannot name.
+    private static func partitionedInside(_ paths: [String]) -> (inside: [String], outside: [String]) {
+        var inside: [String] = []
+        var outside: [String] = []
+        for path in paths {
+            let folded = XcodePath.normalised(path)
+            if folded.hasPrefix("/") || folded == ".." || folded.hasPrefix("../") || folded.isEmpty {
+                outside.append(path)
+            } else {
+                inside.append(folded)
+            }
+        }
+        return (inside, outside)
     }
 
     private static func distinct(_ items: [String]) -> [String] {

@@ -123,7 +123,8 @@ public struct XcodeDisk: Sendable {
             if !relative.isEmpty, skipping.contains(where: { XcodePath.isSame(relative, orInside: $0) }) { continue }
             let absolute = XcodePath.join(root, relative)
             var status = stat()
-            guard lstat(absolute, &status) == 0 else { continue }
+            // The starting point is followed if it is a link, as Xcode follows a linked folder; nothing below it is.
+            guard (depth == 0 ? stat(absolute, &status) : lstat(absolute, &status)) == 0 else { continue }
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
                 let name = XcodePath.lastComponent(relative)
