@@ -82,34 +82,11 @@ struct ProjectDecoder {
             ))
         }
 
-        var references: [XcodePackageReference] = []
-        for id in project.strings("packageReferences") {
-            if let reference = packageReference(id), !references.contains(reference) { references.append(reference) }
-        }
-
-        var subprojects: [String] = []
-        for entry in project.fields["projectReferences"]?.array ?? [] {
-            guard let projectRef = entry.dictionary?["ProjectRef"]?.string else { continue }
-            if let subproject = projectPath(ofPortal: projectRef), !subprojects.contains(subproject) { subprojects.append(subproject) }
-        }
-        var referenced = subprojects
-        var seen = Set(referenced)
-        var candidates: [String] = []
-        for object in all {
-            switch object.isa {
-            case "PBXContainerItemProxy":
-                guard let portal = object.text("containerPortal"), portal != rootID,
-                      let other = projectPath(ofPortal: portal), seen.insert(other).inserted else { continue }
-                referenced.append(other)
-            case "PBXFileReference":
-                let type = object.text("lastKnownFileType") ?? object.text("explicitFileType")
-                guard type == "folder" || type == "wrapper",
-                      case let .path(folder) = locator.location(of: object.id), !candidates.contains(folder) else { continue }
-                candidates.append(folder)
-            default:
-                continue
-            }
-        }
+        let references = Self.distinct(project.strings("packageReferences").compactMap { packageReference($0) })
+        let subprojects = Self.distinct((project.fields["projectReferences"]?.array ?? []).compactMap { entry in
+            entry.dictionary?["ProjectRef"]?.string.flatMap { projectPath(ofPortal: $0) }
+        })
+        let (proxied, candidates) = otherProjectsAndFolders(all)
         warnings += locator.warnings
         return XcodeProject(
             path: path,
@@ -119,10 +96,33 @@ struct ProjectDecoder {
             targets: targets,
             packageReferences: references,
             subprojects: subprojects,
-            referencedProjects: referenced,
+            referencedProjects: Self.distinct(subprojects + proxied),
             localPackageCandidates: candidates,
             warnings: Self.distinct(warnings)
         )
+    }
+
+    /// The projects `PBXContainerItemProxy`s point into, and the folder references
+    /// that may be local packages, in file order.
+    ///
+    /// - Complexity: O(objects).
+    private mutating func otherProjectsAndFolders(_ all: [ProjectObjects.Object]) -> (projects: [String], folders: [String]) {
+        var projects: [String] = []
+        var folders: [String] = []
+        for object in all {
+            switch object.isa {
+            case "PBXContainerItemProxy":
+                guard let portal = object.text("containerPortal"), portal != rootID, let other = projectPath(ofPortal: portal) else { continue }
+                projects.append(other)
+            case "PBXFileReference":
+                let type = object.text("lastKnownFileType") ?? object.text("explicitFileType")
+                guard type == "folder" || type == "wrapper", case let .path(folder) = locator.location(of: object.id) else { continue }
+                folders.append(folder)
+            default:
+                continue
+            }
+        }
+        return (Self.distinct(projects), Self.distinct(folders))
     }
 
     private mutating func decodeTarget(
@@ -219,8 +219,10 @@ struct ProjectDecoder {
     }
 
     /// `items` without repeats, first occurrences kept in order.
-    static func distinct(_ items: [String]) -> [String] {
-        var seen: Set<String> = []
+    ///
+    /// - Complexity: O(n).
+    static func distinct<Item: Hashable>(_ items: [Item]) -> [Item] {
+        var seen: Set<Item> = []
         return items.filter { seen.insert($0).inserted }
     }
 }

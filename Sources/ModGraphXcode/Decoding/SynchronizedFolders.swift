@@ -50,7 +50,7 @@ struct SynchronizedFolders {
                 folder.exceptions[owner, default: []] += paths.inside
             }
             if !outside.isEmpty {
-                let named = outside.map { "'\($0)'" }.joined(separator: ", ")
+                let named = outside.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (outside.count > 5 ? " and \(outside.count - 5) more" : "")
                 warnings.append("\(file): the synchronised folder \(path) names \(named), outside itself; ignored")
             }
             folders[group.id] = folder

@@ -65,7 +65,7 @@ public struct XcodeDisk: Sendable {
         guard Int(status.st_size) <= limit else {
             throw .unreadable(path: path, reason: "the file has \(status.st_size) bytes, more than the \(limit) modgraph reads")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(path: path, reason: "permission denied") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(path: path, reason: "it cannot be opened") }
         defer { try? handle.close() }
         let data: Data?
         do {
