@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "ModGraphCore"),
         .target(name: "ModGraphManifest", dependencies: ["ModGraphCore"]),
         // Xcode projects and workspaces (project.pbxproj, contents.xcworkspacedata), read without Xcode.
-        .target(name: "ModGraphXcode"),
+        .target(name: "ModGraphXcode", dependencies: ["ModGraphCore"]),
         .target(name: "ModGraphWeights", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphOutput"]),
         .target(name: "ModGraphRules", dependencies: ["ModGraphCore", "ModGraphOutput", "Yams"]),
         .target(name: "ModGraphPlanning", dependencies: ["ModGraphCore", "ModGraphOutput"]),
@@ -107,7 +107,7 @@ let package = Package(
         .target(name: "ModGraphTestSupport", dependencies: ["ModGraphCore"], path: "Tests/ModGraphTestSupport"),
         .testTarget(name: "ModGraphOutputTests", dependencies: ["ModGraphOutput"]),
         .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore", "ModGraphTestSupport"]),
-        .testTarget(name: "ModGraphXcodeTests", dependencies: ["ModGraphXcode"]),
+        .testTarget(name: "ModGraphXcodeTests", dependencies: ["ModGraphXcode", "ModGraphCore", "ModGraphOutput"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning", "ModGraphCore", "ModGraphTestSupport"]),

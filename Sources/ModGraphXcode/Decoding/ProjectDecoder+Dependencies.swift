@@ -1,0 +1,121 @@
+/// The three ways a target declares what it needs: target dependencies,
+/// product files in *Link Binary With Libraries* and *Copy Files* phases, and
+/// Swift package products. Each follows at most a fixed number of ids
+/// (dependency → proxy → project file), never a chain, so a proxy that names
+/// itself or a cycle of proxies costs nothing more than a wrong id.
+extension ProjectDecoder {
+    /// A `PBXTargetDependency`: its `target` in this project, else its
+    /// `targetProxy`, or its `productRef` for a package plugin.
+    mutating func targetDependency(_ id: String, of targetName: String) -> XcodeDependency? {
+        guard let dependency = objects.object(id, isa: ["PBXTargetDependency"]) else {
+            warn("target '\(targetName)': dependency \(id) is not a PBXTargetDependency; skipped")
+            return nil
+        }
+        let filters = Self.platformFilters(of: dependency)
+        if let productID = dependency.text("productRef") {
+            guard let product = packageProduct(productID) else { return nil }
+            return XcodeDependency(reference: .packageProduct(product), declaration: .targetDependency, platformFilters: filters)
+        }
+        if let targetID = dependency.text("target"), let name = targetNames[targetID] {
+            return XcodeDependency(reference: .target(id: targetID, name: name, project: nil), declaration: .targetDependency, platformFilters: filters)
+        }
+        guard let proxy = objects.object(dependency.text("targetProxy"), isa: ["PBXContainerItemProxy"]),
+              let reference = proxyReference(proxy, fileName: nil) else {
+            warn("target '\(targetName)': dependency \(id) names no target of this or another project; skipped")
+            return nil
+        }
+        return XcodeDependency(reference: reference, declaration: .targetDependency, platformFilters: filters)
+    }
+
+    /// What a `PBXContainerItemProxy` points at. `proxyType` 2 points at a
+    /// product file (for a `PBXReferenceProxy`), 1 at a target.
+    mutating func proxyReference(_ proxy: ProjectObjects.Object, fileName: String?) -> XcodeDependency.Reference? {
+        guard let remoteID = proxy.text("remoteGlobalIDString"), let portal = proxy.text("containerPortal") else { return nil }
+        let isProduct = proxy.string("proxyType") == "2"
+        if portal == rootID {
+            let targetID = isProduct ? targetsByProduct[remoteID] : remoteID
+            guard let targetID, let name = targetNames[targetID] else { return nil }
+            return .target(id: targetID, name: name, project: nil)
+        }
+        guard let project = projectPath(ofPortal: portal) else { return nil }
+        let name = proxy.text("remoteInfo")
+        if isProduct {
+            return .productOfTarget(productReference: remoteID, fileName: fileName, name: name, project: project)
+        }
+        return .target(id: remoteID, name: name, project: project)
+    }
+
+    /// A `PBXBuildFile` of a link or copy phase, when it is a product: of a
+    /// target here (its `productReference`), of another project's target (a
+    /// `PBXReferenceProxy`), of a package (`productRef`), or a file the build
+    /// makes (`BUILT_PRODUCTS_DIR`). SDK and vendored files are not
+    /// dependencies on anything the workspace builds, and are not returned.
+    mutating func buildFileDependency(_ id: String, declaration: XcodeDependency.Declaration) -> XcodeDependency? {
+        guard let buildFile = objects.object(id, isa: ["PBXBuildFile"]) else { return nil }
+        let filters = Self.platformFilters(of: buildFile)
+        if let productID = buildFile.text("productRef") {
+            guard let product = packageProduct(productID) else { return nil }
+            return XcodeDependency(reference: .packageProduct(product), declaration: declaration, platformFilters: filters)
+        }
+        guard let file = objects.object(buildFile.text("fileRef")) else { return nil }
+        let reference: XcodeDependency.Reference?
+        switch file.isa {
+        case "PBXFileReference":
+            if let targetID = targetsByProduct[file.id], let name = targetNames[targetID] {
+                reference = .target(id: targetID, name: name, project: nil)
+            } else if case let .builtProduct(path) = locator.location(of: file.id), !path.isEmpty {
+                reference = .builtProduct(fileName: XcodePath.lastComponent(path))
+            } else {
+                reference = nil
+            }
+        case "PBXReferenceProxy":
+            let fileName = (file.text("path") ?? file.text("name")).map(XcodePath.lastComponent)
+            reference = objects.object(file.text("remoteRef"), isa: ["PBXContainerItemProxy"])
+                .flatMap { proxyReference($0, fileName: fileName) }
+        default:
+            reference = nil
+        }
+        return reference.map { XcodeDependency(reference: $0, declaration: declaration, platformFilters: filters) }
+    }
+
+    /// An `XCSwiftPackageProductDependency`, decoded once.
+    mutating func packageProduct(_ id: String) -> XcodePackageProduct? {
+        if let known = packageProducts[id] { return known }
+        var product: XcodePackageProduct?
+        if let object = objects.object(id, isa: ["XCSwiftPackageProductDependency"]), let raw = object.text("productName") {
+            let isPlugin = raw.hasPrefix("plugin:")
+            let name = isPlugin ? String(raw.dropFirst("plugin:".count)) : raw
+            let package = object.text("package").flatMap { packageReference($0) }
+            product = XcodePackageProduct(name: name, isPlugin: isPlugin, package: package)
+        } else {
+            warn("package product \(id) is not an XCSwiftPackageProductDependency with a productName; skipped")
+        }
+        packageProducts[id] = product
+        return product
+    }
+
+    /// An `XCRemoteSwiftPackageReference` or `XCLocalSwiftPackageReference`, decoded once.
+    mutating func packageReference(_ id: String) -> XcodePackageReference? {
+        if let known = packageReferences[id] { return known }
+        let object = objects.object(id)
+        var reference: XcodePackageReference?
+        switch object?.isa {
+        case "XCRemoteSwiftPackageReference":
+            reference = object?.text("repositoryURL").map { .remote(url: $0) }
+        case "XCLocalSwiftPackageReference":
+            reference = object?.text("relativePath").map { .local(path: XcodePath.join(sourceRoot, $0)) }
+        default:
+            break
+        }
+        if reference == nil { warn("package reference \(id) is not a package reference with a URL or path; skipped") }
+        packageReferences[id] = reference
+        return reference
+    }
+
+    /// `platformFilter` and `platformFilters`, as written.
+    static func platformFilters(of object: ProjectObjects.Object) -> [String] {
+        var filters = object.strings("platformFilters")
+        if let single = object.text("platformFilter"), !filters.contains(single) { filters.insert(single, at: 0) }
+        return filters
+    }
+}

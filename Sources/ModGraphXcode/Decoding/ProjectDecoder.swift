@@ -1,0 +1,228 @@
+/// Turns the property list of a `project.pbxproj` into an ``XcodeProject``.
+///
+/// Pure: it reads nothing from disk, so every path it returns is worked out
+/// from the file alone. Object kinds it does not know are ignored; references
+/// to objects that are missing or of the wrong kind are skipped with a
+/// warning. Every lookup is by id in a hash table and every object is decoded
+/// a bounded number of times, so decoding is O(objects + references).
+struct ProjectDecoder {
+    static let targetKinds: Set<String> = ["PBXNativeTarget", "PBXAggregateTarget", "PBXLegacyTarget"]
+    /// The `objectVersion`s of Xcode 8 (46, "Xcode 3.2-compatible", still written by Xcode 8) to Xcode 16 (77).
+    static let knownObjectVersions = 46...77
+
+    let file: String
+    let objects: ProjectObjects
+    let rootID: String
+    let sourceRoot: String
+    var locator: FileLocator
+    var warnings: [String] = []
+    /// Target ids the project lists, with their names.
+    var targetNames: [String: String] = [:]
+    /// Product file reference id → the target of this project that makes it.
+    var targetsByProduct: [String: String] = [:]
+    var packageProducts: [String: XcodePackageProduct?] = [:]
+    var packageReferences: [String: XcodePackageReference?] = [:]
+
+    /// - Parameter projectPath: the `.xcodeproj` folder, used for the project's name and in messages.
+    static func decode(_ plist: PropertyList, projectPath: String) throws(XcodeError) -> XcodeProject {
+        let path = XcodePath.normalised(projectPath)
+        let file = XcodePath.join(path, "project.pbxproj")
+        guard let root = plist.dictionary else { throw .notAProject(file: file, problem: "the property list is not a dictionary") }
+        guard let versionText = root["objectVersion"]?.string, let objectVersion = Int(versionText) else {
+            throw .notAProject(file: file, problem: "objectVersion is missing or not a number")
+        }
+        guard let table = root["objects"]?.dictionary else { throw .notAProject(file: file, problem: "there is no objects dictionary") }
+        let objects = ProjectObjects(table)
+        guard let rootID = root["rootObject"]?.string, let project = objects.object(rootID, isa: ["PBXProject"]) else {
+            throw .notAProject(file: file, problem: "rootObject does not name a PBXProject")
+        }
+        let all = objects.all
+        let sourceRoot = XcodePath.normalised(project.string("projectDirPath") ?? "")
+        var decoder = ProjectDecoder(
+            file: file,
+            objects: objects,
+            rootID: rootID,
+            sourceRoot: sourceRoot,
+            locator: FileLocator(objects: objects, all: all, sourceRoot: sourceRoot, file: file)
+        )
+        if !knownObjectVersions.contains(objectVersion) {
+            decoder.warn("objectVersion \(objectVersion) is outside \(knownObjectVersions.lowerBound)–\(knownObjectVersions.upperBound) (Xcode 8 to 16), the versions modgraph knows; read the same way")
+        }
+        return decoder.project(project, all: all, path: path, objectVersion: objectVersion)
+    }
+
+    private mutating func project(_ project: ProjectObjects.Object, all: [ProjectObjects.Object], path: String, objectVersion: Int) -> XcodeProject {
+        let name = XcodePath.pathExtension(path) == "xcodeproj" ? XcodePath.baseName(path) : XcodePath.lastComponent(path)
+        let configurations = ConfigurationChoice(objects: objects, project: project)
+        let projectSettings = configurations.settings(ofList: project.string("buildConfigurationList"))
+
+        var targetObjects: [ProjectObjects.Object] = []
+        for id in project.strings("targets") where targetNames[id] == nil {
+            guard let target = objects.object(id, isa: Self.targetKinds) else {
+                warn("the project lists target \(id), which is not a target object; skipped")
+                continue
+            }
+            targetObjects.append(target)
+            targetNames[id] = target.text("name") ?? target.text("productName") ?? id
+            if let product = target.text("productReference"), targetsByProduct[product] == nil {
+                targetsByProduct[product] = id
+            }
+        }
+        let synchronized = SynchronizedFolders(objects: objects, all: all, targets: targetObjects, locator: &locator, file: file)
+        warnings += synchronized.warnings
+
+        var targets: [XcodeTarget] = []
+        for target in targetObjects {
+            targets.append(decodeTarget(
+                target,
+                projectName: name,
+                configurations: configurations,
+                projectSettings: projectSettings,
+                synchronizedFolders: synchronized.folders(of: target.id)
+            ))
+        }
+
+        let references = Self.distinct(project.strings("packageReferences").compactMap { packageReference($0) })
+        let subprojects = Self.distinct((project.fields["projectReferences"]?.array ?? []).compactMap { entry in
+            entry.dictionary?["ProjectRef"]?.string.flatMap { projectPath(ofPortal: $0) }
+        })
+        let (proxied, candidates) = otherProjectsAndFolders(all)
+        warnings += locator.warnings
+        return XcodeProject(
+            path: path,
+            name: name,
+            objectVersion: objectVersion,
+            defaultConfiguration: configurations.defaultName,
+            targets: targets,
+            packageReferences: references,
+            subprojects: subprojects,
+            referencedProjects: Self.distinct(subprojects + proxied),
+            localPackageCandidates: candidates,
+            warnings: Self.distinct(warnings)
+        )
+    }
+
+    /// The projects `PBXContainerItemProxy`s point into, and the folder references
+    /// that may be local packages, in file order.
+    ///
+    /// - Complexity: O(objects).
+    private mutating func otherProjectsAndFolders(_ all: [ProjectObjects.Object]) -> (projects: [String], folders: [String]) {
+        var projects: [String] = []
+        var folders: [String] = []
+        for object in all {
+            switch object.isa {
+            case "PBXContainerItemProxy":
+                guard let portal = object.text("containerPortal"), portal != rootID, let other = projectPath(ofPortal: portal) else { continue }
+                projects.append(other)
+            case "PBXFileReference":
+                let type = object.text("lastKnownFileType") ?? object.text("explicitFileType")
+                guard type == "folder" || type == "wrapper", case let .path(folder) = locator.location(of: object.id) else { continue }
+                folders.append(folder)
+            default:
+                continue
+            }
+        }
+        return (Self.distinct(projects), Self.distinct(folders))
+    }
+
+    private mutating func decodeTarget(
+        _ target: ProjectObjects.Object,
+        projectName: String,
+        configurations: ConfigurationChoice,
+        projectSettings: PropertyListDictionary?,
+        synchronizedFolders: [XcodeSynchronizedFolder]
+    ) -> XcodeTarget {
+        let name = targetNames[target.id] ?? target.id
+        let targetSettings = configurations.settings(ofList: target.string("buildConfigurationList"))
+        var settings = BuildSettings(
+            levels: [targetSettings, projectSettings].compactMap { $0 },
+            targetName: name,
+            projectName: projectName,
+            configuration: configurations.defaultName
+        )
+        let productName = settings.value(of: "PRODUCT_NAME").flatMap { $0.isEmpty ? nil : $0 } ?? name
+        var moduleName = settings.value(of: "PRODUCT_MODULE_NAME") ?? ""
+        if !settings.unresolved.isEmpty {
+            let names = settings.unresolved.map { "$(\($0))" }.joined(separator: ", ")
+            warn("target '\(name)': its product or module name refers to \(names), which the project does not set or which refer to themselves (.xcconfig files are not read); read as empty")
+        }
+        if moduleName.isEmpty {
+            moduleName = IdentifierMangling.c99Extended(name)
+        }
+
+        let productFile = objects.object(target.text("productReference"))
+        var dependencies: [XcodeDependency] = []
+        for id in target.strings("dependencies") {
+            if let dependency = targetDependency(id, of: name) { dependencies.append(dependency) }
+        }
+        var sources: [String] = []
+        for phaseID in target.strings("buildPhases") {
+            guard let phase = objects.object(phaseID) else {
+                warn("target '\(name)': build phase \(phaseID) does not exist; skipped")
+                continue
+            }
+            switch phase.isa {
+            case "PBXSourcesBuildPhase":
+                sources += sourceFiles(of: phase)
+            case "PBXFrameworksBuildPhase":
+                dependencies += phase.strings("files").compactMap { buildFileDependency($0, declaration: .linkedLibrary) }
+            case "PBXCopyFilesBuildPhase":
+                dependencies += phase.strings("files").compactMap { buildFileDependency($0, declaration: .embedded) }
+            default:
+                continue
+            }
+        }
+        for id in target.strings("packageProductDependencies") {
+            guard let product = packageProduct(id) else { continue }
+            dependencies.append(XcodeDependency(reference: .packageProduct(product), declaration: .packageProduct))
+        }
+        return XcodeTarget(
+            id: target.id,
+            name: name,
+            kind: XcodeTargetKind(isa: target.isa, productType: target.string("productType")),
+            productName: productName,
+            moduleName: moduleName,
+            productFileName: (productFile?.text("path") ?? productFile?.text("name")).map(XcodePath.lastComponent),
+            productReference: productFile?.id,
+            dependencies: dependencies,
+            sources: sources,
+            synchronizedFolders: synchronizedFolders
+        )
+    }
+
+    /// The files of a *Compile Sources* phase that are part of the checkout.
+    private mutating func sourceFiles(of phase: ProjectObjects.Object) -> [String] {
+        var files: [String] = []
+        for buildFileID in phase.strings("files") {
+            guard let fileRef = objects.object(buildFileID, isa: ["PBXBuildFile"])?.text("fileRef"),
+                  case let .path(path) = locator.location(of: fileRef) else { continue }
+            files.append(path)
+        }
+        return files
+    }
+
+    /// The path, relative to this project's folder, of the project a `containerPortal` or `ProjectRef` names.
+    mutating func projectPath(ofPortal id: String) -> String? {
+        guard objects.object(id, isa: ["PBXFileReference"]) != nil else {
+            warn("a reference to another project names \(id), which is not a file reference; skipped")
+            return nil
+        }
+        guard case let .path(path) = locator.location(of: id) else {
+            warn("the project reference \(id) is not in a folder of the checkout; skipped")
+            return nil
+        }
+        return path
+    }
+
+    mutating func warn(_ message: String) {
+        warnings.append("\(file): \(message)")
+    }
+
+    /// `items` without repeats, first occurrences kept in order.
+    ///
+    /// - Complexity: O(n).
+    static func distinct<Item: Hashable>(_ items: [Item]) -> [Item] {
+        var seen: Set<Item> = []
+        return items.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,139 @@
+/// An Xcode project (`.xcodeproj`) as modgraph sees it: its targets, what
+/// each depends on and compiles, and the packages and other projects it
+/// refers to, decoded from `project.pbxproj`.
+///
+/// Paths in the model (sources, folders, packages, other projects) are
+/// relative to ``folder``, the folder that holds the `.xcodeproj` — where
+/// Xcode's `SRCROOT` is unless `projectDirPath` moves it — or absolute when
+/// the project writes them so. ``resolvedPath(_:)`` joins them onto ``folder``.
+public struct XcodeProject: Hashable, Sendable {
+    /// The `.xcodeproj` folder, as given (with `.` and `..` folded).
+    public let path: String
+    /// The folder's name without `.xcodeproj`.
+    public let name: String
+    /// The file format's version: 46 (Xcode 8) to 77 (Xcode 16) are known.
+    public let objectVersion: Int
+    /// The configuration whose settings decided the targets' names. See ``ConfigurationChoice``.
+    public let defaultConfiguration: String
+    /// The project's targets, in the order of its `targets` list (the order Xcode shows).
+    public let targets: [XcodeTarget]
+    /// `packageReferences`: the remote and local packages added to the project.
+    public let packageReferences: [XcodePackageReference]
+    /// Projects added inside this one (`projectReferences`), relative to ``folder``.
+    public let subprojects: [String]
+    /// Every other project this one points into: its subprojects, then each
+    /// project a `PBXContainerItemProxy` names, relative to ``folder``, without repeats.
+    public let referencedProjects: [String]
+    /// Folder references (`lastKnownFileType` `folder` or `wrapper`) that may be
+    /// local packages added before Xcode 15, when a package product named no
+    /// package. ``load(at:disk:)`` keeps those that hold a `Package.swift`;
+    /// ``decode(_:projectPath:)`` cannot look, and keeps them all.
+    public let localPackageCandidates: [String]
+    /// What was skipped or guessed, one line each, naming the file.
+    public let warnings: [String]
+
+    private let targetIndexByID: [String: Int]
+    private let targetIndexByProduct: [String: Int]
+
+    public init(
+        path: String,
+        name: String,
+        objectVersion: Int,
+        defaultConfiguration: String,
+        targets: [XcodeTarget],
+        packageReferences: [XcodePackageReference],
+        subprojects: [String],
+        referencedProjects: [String],
+        localPackageCandidates: [String],
+        warnings: [String]
+    ) {
+        self.path = path
+        self.name = name
+        self.objectVersion = objectVersion
+        self.defaultConfiguration = defaultConfiguration
+        self.targets = targets
+        self.packageReferences = packageReferences
+        self.subprojects = subprojects
+        self.referencedProjects = referencedProjects
+        self.localPackageCandidates = localPackageCandidates
+        self.warnings = warnings
+        var byID: [String: Int] = [:]
+        var byProduct: [String: Int] = [:]
+        for (index, target) in targets.enumerated() {
+            if byID[target.id] == nil { byID[target.id] = index }
+            if let product = target.productReference, byProduct[product] == nil { byProduct[product] = index }
+        }
+        targetIndexByID = byID
+        targetIndexByProduct = byProduct
+    }
+
+    /// The folder that holds the `.xcodeproj`: what the model's relative paths start from.
+    public var folder: String {
+        XcodePath.parent(path)
+    }
+
+    /// `path` from the model joined onto ``folder`` (unchanged when absolute).
+    public func resolvedPath(_ path: String) -> String {
+        XcodePath.join(folder, path)
+    }
+
+    /// The target with object id `id`.
+    ///
+    /// - Complexity: O(1).
+    public func target(withID id: String) -> XcodeTarget? {
+        targetIndexByID[id].map { targets[$0] }
+    }
+
+    /// The target whose product file reference is `productReference`: what
+    /// another project's ``XcodeDependency/Reference/productOfTarget(productReference:fileName:name:project:)`` names.
+    ///
+    /// - Complexity: O(1).
+    public func target(producing productReference: String) -> XcodeTarget? {
+        targetIndexByProduct[productReference].map { targets[$0] }
+    }
+
+    /// Reads the project at `path`, a `.xcodeproj` folder (or its `project.pbxproj`).
+    /// The only disk access besides reading the file is checking which
+    /// ``localPackageCandidates`` hold a `Package.swift`.
+    public static func load(at path: String, disk: XcodeDisk = XcodeDisk()) throws(XcodeError) -> XcodeProject {
+        let projectPath = XcodePath.lastComponent(path) == "project.pbxproj" ? XcodePath.parent(path) : path
+        let file = XcodePath.join(projectPath, "project.pbxproj")
+        guard disk.isDirectory(projectPath) else { throw .notFound(path: projectPath) }
+        let project = try parse(try disk.contents(of: file, limit: OpenStepParser.maximumBytes), projectPath: projectPath)
+        return project.keepingLocalPackageCandidates { disk.holdsPackageManifest(project.resolvedPath($0)) }
+    }
+
+    /// Parses and decodes the text of a `project.pbxproj`, without touching the disk.
+    public static func parse(_ bytes: [UInt8], projectPath: String) throws(XcodeError) -> XcodeProject {
+        let plist: PropertyList
+        do {
+            plist = try OpenStepParser.parse(bytes)
+        } catch {
+            throw .malformedPropertyList(file: XcodePath.join(projectPath, "project.pbxproj"), line: error.line, problem: error.problem)
+        }
+        return try decode(plist, projectPath: projectPath)
+    }
+
+    /// Decodes a parsed `project.pbxproj`, without touching the disk.
+    ///
+    /// - Complexity: O(objects + references).
+    public static func decode(_ plist: PropertyList, projectPath: String) throws(XcodeError) -> XcodeProject {
+        try ProjectDecoder.decode(plist, projectPath: projectPath)
+    }
+
+    /// This project with only the candidates `keep` accepts.
+    func keepingLocalPackageCandidates(_ keep: (String) -> Bool) -> XcodeProject {
+        XcodeProject(
+            path: path,
+            name: name,
+            objectVersion: objectVersion,
+            defaultConfiguration: defaultConfiguration,
+            targets: targets,
+            packageReferences: packageReferences,
+            subprojects: subprojects,
+            referencedProjects: referencedProjects,
+            localPackageCandidates: localPackageCandidates.filter(keep),
+            warnings: warnings
+        )
+    }
+}

@@ -1,0 +1,34 @@
+/// A folder whose files a target builds without the project listing them:
+/// an Xcode 16 `PBXFileSystemSynchronizedRootGroup`. Xcode builds what is on
+/// disk, so the project records only the folder and its exceptions; the
+/// files are found by ``XcodeDisk/swiftFiles(of:in:)``.
+///
+/// Exceptions are `PBXFileSystemSynchronizedBuildFileExceptionSet`s naming a
+/// target. For a target that lists the folder in its
+/// `fileSystemSynchronizedGroups`, the paths are left out of it; for any
+/// other target, they are the only files of the folder it builds (that is how
+/// Xcode records ticking one file of another target's folder).
+/// `PBXFileSystemSynchronizedGroupBuildPhaseMembershipExceptionSet`s, which
+/// put files into a *Copy Files* or *Headers* phase, are ignored.
+public struct XcodeSynchronizedFolder: Hashable, Sendable {
+    /// Which of the folder's files the target builds.
+    public enum Membership: Hashable, Sendable {
+        /// Everything, except these paths (relative to the folder; a folder excludes what is inside it).
+        case all(except: [String])
+        /// Only these paths (relative to the folder).
+        case only([String])
+    }
+
+    /// The folder, relative to the project's folder, or absolute.
+    public let path: String
+    public let membership: Membership
+    /// Sub-folders Xcode treats as one opaque item (`explicitFolders`, such as a
+    /// resources folder copied whole): never searched for sources.
+    public let opaqueFolders: [String]
+
+    public init(path: String, membership: Membership, opaqueFolders: [String] = []) {
+        self.path = path
+        self.membership = membership
+        self.opaqueFolders = opaqueFolders
+    }
+}

@@ -1,0 +1,59 @@
+/// A target of an Xcode project: a `PBXNativeTarget`, `PBXAggregateTarget` or
+/// `PBXLegacyTarget`, as built in the project's default configuration.
+public struct XcodeTarget: Hashable, Sendable {
+    /// The object id in `project.pbxproj`: what other targets and other projects' proxies name it by.
+    public let id: String
+    public let name: String
+    public let kind: XcodeTargetKind
+    /// `PRODUCT_NAME`, evaluated (the target name when unset).
+    public let productName: String
+    /// The name `import` uses: `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME` made a
+    /// C99 identifier (`My App` → `My_App`), as Xcode defaults it. See docs/xcode.md.
+    public let moduleName: String
+    /// The product's file (`Core.framework`, `libFoo.a`, `App.app`), from
+    /// `productReference`; `nil` for targets without one (aggregate, legacy).
+    public let productFileName: String?
+    /// The id of the product's `PBXFileReference`: what other projects' `PBXReferenceProxy`s point at.
+    public let productReference: String?
+    /// Every declared dependency, in the order the target declares them:
+    /// target dependencies, then build phases in order, then package products.
+    public let dependencies: [XcodeDependency]
+    /// Files of *Compile Sources* (`PBXSourcesBuildPhase`), relative to the
+    /// project's folder or absolute, in phase order. Files in build-time
+    /// folders (`BUILT_PRODUCTS_DIR`, `SDKROOT`, `DEVELOPER_DIR`) are not listed.
+    public let sources: [String]
+    /// Xcode 16 synchronised folders whose files the target builds.
+    public let synchronizedFolders: [XcodeSynchronizedFolder]
+
+    public init(
+        id: String,
+        name: String,
+        kind: XcodeTargetKind,
+        productName: String,
+        moduleName: String,
+        productFileName: String?,
+        productReference: String?,
+        dependencies: [XcodeDependency],
+        sources: [String],
+        synchronizedFolders: [XcodeSynchronizedFolder]
+    ) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.productName = productName
+        self.moduleName = moduleName
+        self.productFileName = productFileName
+        self.productReference = productReference
+        self.dependencies = dependencies
+        self.sources = sources
+        self.synchronizedFolders = synchronizedFolders
+    }
+
+    /// The distinct things the target depends on, in the order first declared.
+    ///
+    /// - Complexity: O(d) in the number of declarations.
+    public var dependencyReferences: [XcodeDependency.Reference] {
+        var seen: Set<XcodeDependency.Reference> = []
+        return dependencies.compactMap { seen.insert($0.reference).inserted ? $0.reference : nil }
+    }
+}

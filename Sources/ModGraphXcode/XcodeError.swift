@@ -1,0 +1,34 @@
+/// Why an Xcode project or workspace could not be read. Each message is one
+/// line that starts with the file at fault and, where known, its line, so an
+/// editor or a CI annotation can point at it. Names from the file are shown
+/// as they are; the CLI escapes the whole message when it prints it.
+///
+/// Problems that do not stop the read (a dangling reference, an unknown
+/// object kind, a missing folder) are warnings on the result instead.
+public enum XcodeError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Nothing at `path`, or a `.xcodeproj` without its `project.pbxproj`.
+    case notFound(path: String)
+    /// The file exists but could not be read, or is larger than modgraph reads.
+    case unreadable(path: String, reason: String)
+    /// `project.pbxproj` is not a well-formed old-style property list.
+    case malformedPropertyList(file: String, line: Int, problem: String)
+    /// The property list is well formed but is not an Xcode project (no `objects`, no root `PBXProject`, …).
+    case notAProject(file: String, problem: String)
+    /// `contents.xcworkspacedata` is not a well-formed workspace document.
+    case malformedWorkspace(file: String, line: Int, problem: String)
+
+    public var description: String {
+        switch self {
+        case let .notFound(path):
+            "\(path): no such file or directory"
+        case let .unreadable(path, reason):
+            "\(path): cannot read: \(reason)"
+        case let .malformedPropertyList(file, line, problem):
+            "\(file):\(line): malformed project file: \(problem)"
+        case let .notAProject(file, problem):
+            "\(file): not an Xcode project: \(problem)"
+        case let .malformedWorkspace(file, line, problem):
+            "\(file):\(line): malformed workspace: \(problem)"
+        }
+    }
+}
