@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ModGraphOutput
 
 /// The range of every numeric option, said in its `--help` and checked before
 /// anything runs: a number from the command line must not make a command
@@ -26,22 +27,12 @@ enum OptionBounds {
 
     /// `1 to 1,024`, for help texts and errors.
     static func describe(_ range: ClosedRange<Int>) -> String {
-        "\(grouped(range.lowerBound)) to \(grouped(range.upperBound))"
+        "\(Escape.grouped(range.lowerBound)) to \(Escape.grouped(range.upperBound))"
     }
 
     /// Throws a one-line usage error when `value` is outside `range`.
     static func check(_ value: Int?, in range: ClosedRange<Int>, option: String) throws {
         guard let value, !range.contains(value) else { return }
         throw ValidationError("\(option) must be from \(describe(range)), not \(value)")
-    }
-
-    private static func grouped(_ value: Int) -> String {
-        let digits = String(value)
-        var output = ""
-        for (position, digit) in digits.enumerated() {
-            if position > 0, (digits.count - position) % 3 == 0 { output += "," }
-            output.append(digit)
-        }
-        return output
     }
 }

@@ -63,8 +63,8 @@ public enum Escape {
         }
     }
 
-    /// `12345` as `12,345`, without locale.
-    static func grouped(_ value: Int) -> String {
+    /// `12345` as `12,345`, without locale: how counts and bounds read in every message.
+    public static func grouped(_ value: Int) -> String {
         let digits = String(value)
         var output = ""
         for (position, digit) in digits.enumerated() {
