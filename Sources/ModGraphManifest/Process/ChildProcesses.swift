@@ -160,7 +160,15 @@ public final class ChildProcesses: Sendable {
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions.value, &attributes.value, argv, envp)
+        var result = posix_spawn(&pid, path, &actions.value, &attributes.value, argv, envp)
+        // ETXTBSY: the executable was just written and another thread's fork still
+        // holds it open for writing; that fork execs or exits within moments.
+        var attempts = 0
+        while result == ETXTBSY, attempts < 40 {
+            attempts += 1
+            usleep(25_000)
+            result = posix_spawn(&pid, path, &actions.value, &attributes.value, argv, envp)
+        }
         guard result == 0 else { throw .cannotStart(executable: path, reason: Self.reason(result)) }
         registry.sessions.insert(pid)
         if case .capture = output {
