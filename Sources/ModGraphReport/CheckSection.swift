@@ -37,11 +37,7 @@ public enum CheckSection {
 
     /// Layers, lowest first, and violation chains for the diagram.
     public static func style(_ report: CheckReport, layerNames: [String], into style: inout DiagramStyle) {
-        // Configuration order is top first; diagram order counts from the bottom.
-        let order = Dictionary(uniqueKeysWithValues: layerNames.reversed().enumerated().map { ($1, $0) })
-        style.layers = report.result.layers.compactMap { id, name in
-            order[name].map { (id, DiagramStyle.Layer(name: name, order: $0)) }
-        }.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        style.layers = DiagramStyle.layers(of: report.result.layers, namesTopFirst: layerNames)
         style.violations = report.result.findings
             .filter { $0.severity == .error && $0.chain.count > 1 && $0.rule != .cycle }
             .map { DiagramStyle.Chain(targets: $0.chain, note: "\($0.rule.rawValue): \($0.message)") }

@@ -39,6 +39,18 @@ public struct DiagramStyle: Sendable, Equatable {
         }
     }
 
+    /// Each target's ``Layer`` from its layer's name, with layers listed top
+    /// first as a configuration lists them; diagram order counts from the bottom.
+    /// A name not in `namesTopFirst` gives no layer.
+    public static func layers(of layerByTarget: [TargetID: String], namesTopFirst: [String]) -> [TargetID: Layer] {
+        let order = Dictionary(namesTopFirst.reversed().enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var layers: [TargetID: Layer] = [:]
+        for (id, name) in layerByTarget {
+            if let position = order[name] { layers[id] = Layer(name: name, order: position) }
+        }
+        return layers
+    }
+
     /// Nil: boxes per package when the view has several packages, else none.
     public var clustering: Clustering?
     /// The layer of each target; when not empty, nodes are coloured by layer

@@ -15,12 +15,6 @@ public enum DiagramLayers {
         var withoutSources = config
         withoutSources.sources = nil
         let result = try Checker(config: withoutSources).check(graph)
-        // Configuration order is top first; diagram order counts from the bottom.
-        let order = Dictionary(config.layers.map(\.name).reversed().enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        var layers: [TargetID: DiagramStyle.Layer] = [:]
-        for (id, name) in result.layers {
-            if let position = order[name] { layers[id] = DiagramStyle.Layer(name: name, order: position) }
-        }
-        return layers
+        return DiagramStyle.layers(of: result.layers, namesTopFirst: config.layers.map(\.name))
     }
 }
