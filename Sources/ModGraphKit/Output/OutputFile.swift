@@ -27,11 +27,6 @@ public enum OutputFile {
             throw CommandError("\(path): cannot write: folder \(folder) does not exist")
         }
         TemporaryFiles.removeStale(in: folder)
-        let temporary = try TemporaryFiles.create(in: folder, containing: data, for: path)
-        if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw CommandError("\(path): cannot write: \(reason)")
-        }
+        try TemporaryFiles.place(data, at: path, in: folder, for: path)
     }
 }

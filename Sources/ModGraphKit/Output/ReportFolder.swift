@@ -37,8 +37,10 @@ public enum ReportFolder {
         let swappable = base != "." && base != ".." && base != "/" && (!exists || holdsOnlyReportFiles(trimmed, names: Set(files.map(\.name))))
         guard swappable else {
             // The user's own folder: replace each report file atomically, touch nothing else.
+            // (Its stale temporaries were removed above, once.)
             for (name, data) in files {
-                try OutputFile.write(data, to: (trimmed as NSString).appendingPathComponent(name))
+                let path = (trimmed as NSString).appendingPathComponent(name)
+                try TemporaryFiles.place(data, at: path, in: trimmed, for: path)
             }
             return
         }
@@ -48,10 +50,8 @@ public enum ReportFolder {
         }
         do throws(CommandError) {
             for (name, data) in files {
-                let temporary = try TemporaryFiles.create(in: staging, containing: data, for: (trimmed as NSString).appendingPathComponent(name))
-                guard rename(temporary, (staging as NSString).appendingPathComponent(name)) == 0 else {
-                    throw CommandError("\(folder): cannot write \(name): \(String(cString: strerror(errno)))")
-                }
+                try TemporaryFiles.place(data, at: (staging as NSString).appendingPathComponent(name), in: staging,
+                                         for: (trimmed as NSString).appendingPathComponent(name))
             }
             try swap(staging, into: trimmed, exists: exists, parent: parent, base: base)
         } catch {

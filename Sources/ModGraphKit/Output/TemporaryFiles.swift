@@ -54,6 +54,19 @@ enum TemporaryFiles {
         throw CommandError("\(target): cannot write: could not create a temporary file in \(folder)")
     }
 
+    /// Writes `data` to `path` in `folder` (its own folder) through a new
+    /// temporary file and a rename, so a reader sees the old file or the new
+    /// one and a link at `path` is replaced, not followed. `target` names the
+    /// file in errors.
+    static func place(_ data: Data, at path: String, in folder: String, for target: String) throws(CommandError) {
+        let temporary = try create(in: folder, containing: data, for: target)
+        if rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CommandError("\(target): cannot write: \(reason)")
+        }
+    }
+
     /// Removes our files and folders in `folder` whose process is gone. Only
     /// regular files and folders of our naming are touched, links never, and a
     /// folder only when it holds nothing but regular files.
