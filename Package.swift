@@ -8,6 +8,8 @@ import PackageDescription
 //   ModGraphCore       pure graph model and algorithms (no I/O, no processes)
 //   ModGraphManifest   `swift package dump-package` decoding and workspace loading
 //   ModGraphXcode      Xcode projects and workspaces: project.pbxproj and contents.xcworkspacedata
+//   ModGraphRepository the paths a command is given: discovery of workspaces, projects and packages
+//                      under a folder, and one graph of the packages and the Xcode projects
 //   ModGraphWeights    what targets cost: source line counts, weights files (read and written), measured builds
 //   ModGraphRules      `.modgraph.yml`, the rules `modgraph check` enforces, and the check's
 //                      formats (text, JSON, GitHub, SARIF, JUnit): no Graphviz
@@ -33,6 +35,7 @@ let package = Package(
         .library(name: "ModGraphCore", targets: ["ModGraphCore"]),
         .library(name: "ModGraphManifest", targets: ["ModGraphManifest"]),
         .library(name: "ModGraphXcode", targets: ["ModGraphXcode"]),
+        .library(name: "ModGraphRepository", targets: ["ModGraphRepository"]),
         .library(name: "ModGraphWeights", targets: ["ModGraphWeights"]),
         .library(name: "ModGraphRules", targets: ["ModGraphRules"]),
         .library(name: "ModGraphPlanning", targets: ["ModGraphPlanning"]),
@@ -55,6 +58,8 @@ let package = Package(
         .target(name: "ModGraphManifest", dependencies: ["ModGraphCore"]),
         // Xcode projects and workspaces (project.pbxproj, contents.xcworkspacedata), read without Xcode.
         .target(name: "ModGraphXcode", dependencies: ["ModGraphCore"]),
+        // Several roots, discovery, and the mixed graph of packages and Xcode projects.
+        .target(name: "ModGraphRepository", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphXcode"]),
         .target(name: "ModGraphWeights", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphOutput"]),
         .target(name: "ModGraphRules", dependencies: ["ModGraphCore", "ModGraphOutput", "Yams"]),
         .target(name: "ModGraphPlanning", dependencies: ["ModGraphCore", "ModGraphOutput"]),
@@ -84,6 +89,8 @@ let package = Package(
             dependencies: [
                 "ModGraphCore",
                 "ModGraphManifest",
+                "ModGraphXcode",
+                "ModGraphRepository",
                 "ModGraphWeights",
                 "ModGraphRules",
                 "ModGraphPlanning",
@@ -107,7 +114,8 @@ let package = Package(
         .target(name: "ModGraphTestSupport", dependencies: ["ModGraphCore"], path: "Tests/ModGraphTestSupport"),
         .testTarget(name: "ModGraphOutputTests", dependencies: ["ModGraphOutput"]),
         .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore", "ModGraphTestSupport"]),
-        .testTarget(name: "ModGraphXcodeTests", dependencies: ["ModGraphXcode", "ModGraphCore", "ModGraphOutput"]),
+        // Xcode projects read alone, then joined with packages by ModGraphRepository (Repository/).
+        .testTarget(name: "ModGraphXcodeTests", dependencies: ["ModGraphXcode", "ModGraphRepository", "ModGraphManifest", "ModGraphCore", "ModGraphOutput"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning", "ModGraphCore", "ModGraphTestSupport"]),

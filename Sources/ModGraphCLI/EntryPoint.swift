@@ -25,6 +25,12 @@ public enum EntryPoint {
         } catch let error as CommandError {
             Console.error(error.description)
             return 2
+        } catch let error as RepositoryError {
+            Console.error(error.description)
+            return 2
+        } catch let error as XcodeError {
+            Console.error(error.description)
+            return 2
         } catch let code as ExitCode {
             return code.rawValue
         } catch {

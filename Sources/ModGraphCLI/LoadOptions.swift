@@ -5,8 +5,17 @@ extension ExternalsMode: ExpressibleByArgument {}
 
 /// How a command finds and loads its module graph; shared by every command that reads one.
 struct LoadOptions: ParsableArguments {
-    @Argument(help: "A package folder, a Package.swift, a JSON file written by `swift package dump-package`, or - for standard input.")
-    var path: String = "."
+    @Argument(help: ArgumentHelp(
+        "What to load into one graph (default: the current folder).",
+        discussion: "Each PATH is a package folder or Package.swift, an .xcodeproj, an .xcworkspace, or any other folder, which is searched for them (a workspace found there is used for its list of projects and packages). A JSON file written by `swift package dump-package`, or - for standard input, must be the only PATH.",
+        valueName: "path"))
+    var paths: [String] = []
+
+    /// The first path, for messages and for where a report looks for its inputs.
+    var path: String { paths.first ?? "." }
+
+    @Flag(help: "Say every project and package loaded, and what the search of a folder passed over.")
+    var verbose = false
 
     @Option(help: "Remote packages: none (left out), products (one node per product used), expand (their targets, from .build/checkouts).")
     var externals: ExternalsMode = .products
@@ -48,7 +57,7 @@ struct LoadOptions: ParsableArguments {
 
     /// The request these options make; `externals` overrides the option.
     func request(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil) -> LoadRequest {
-        LoadRequest(path: path, externals: override ?? externals, platform: platform, traits: traits.map(TraitSelection.init(argument:)),
+        LoadRequest(paths: paths, externals: override ?? externals, platform: platform, traits: traits.map(TraitSelection.init(argument:)),
                     includesTests: !noTests, swiftExecutable: swiftExecutable, jobs: jobs,
                     manifestTimeout: .seconds(manifestTimeout ?? OptionBounds.defaultManifestTimeout),
                     cache: noCache ? .disabled : cacheDir.map(LoadRequest.Cache.folder) ?? .standard,
@@ -66,6 +75,11 @@ struct LoadOptions: ParsableArguments {
             loaded = try GraphLoader.load(request, warnings: Console.warning)
         }
         loaded.warnings.forEach(Console.warning)
+        // What a search of a folder found, or a project, is worth a line: the user did not name it.
+        if loaded.repository.inputs.wasDiscovered || !loaded.repository.projects.isEmpty || verbose {
+            Console.note(loaded.repository.summary)
+        }
+        if verbose { loaded.repository.details.forEach(Console.note) }
         return loaded
     }
 }

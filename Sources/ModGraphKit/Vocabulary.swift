@@ -1,6 +1,8 @@
 import ModGraphCore
 import ModGraphDiagrams
 import ModGraphManifest
+import ModGraphRepository
+import ModGraphXcode
 import ModGraphRules
 import ModGraphWeights
 
@@ -21,6 +23,10 @@ public typealias GraphvizLayout = ModGraphDiagrams.GraphvizLayout
 public typealias BuildConfiguration = MeasuredBuild.Configuration
 /// How far loading has got, for a progress bar.
 public typealias LoadProgress = ModGraphManifest.LoadProgress
+/// Why the paths given could not be sorted out: one line naming the path at fault.
+public typealias RepositoryError = ModGraphRepository.RepositoryError
+/// Why an Xcode project or workspace could not be read: one line naming the file and line at fault.
+public typealias XcodeError = ModGraphXcode.XcodeError
 /// Why a workspace could not be loaded: one line naming the file at fault.
 public typealias LoadError = ModGraphManifest.LoadError
 /// A configuration the checker cannot use: the file, the line and the key at fault.

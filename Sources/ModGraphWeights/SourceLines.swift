@@ -10,16 +10,17 @@ import ModGraphManifest
 /// `path:`, else `Sources/NAME`, `Source/NAME`, `src/NAME`, `srcs/NAME`,
 /// `Tests/NAME` for tests, `Plugins/NAME` for plugins, as the loader
 /// resolved it), all of it or only the `sources:` listed, minus `exclude:`,
-/// skipping hidden files and folders. Compiled files are Swift, C, C++,
-/// Objective-C and assembly (`.swift .c .cc .cpp .cxx .c++ .m .mm .s .S`);
-/// headers are not counted.
+/// skipping hidden files and folders; for an Xcode target, its *Compile
+/// Sources* phase and synchronised folders (``SourceFileLister``). Compiled
+/// files are Swift, C, C++, Objective-C and assembly
+/// (`.swift .c .cc .cpp .cxx .c++ .m .mm .s .S`); headers are not counted.
 public struct SourceLineCounter: Sendable {
-    public static let compiledExtensions: Set<String> = ["swift", "c", "cc", "cpp", "cxx", "c++", "m", "mm", "s", "S"]
+    /// Where each target's files are (``Workspace/targetFiles(for:)`` for
+    /// packages; the Xcode loader adds its targets').
+    public let files: [TargetID: TargetFiles]
 
-    public let workspace: Workspace
-
-    public init(workspace: Workspace) {
-        self.workspace = workspace
+    public init(files: [TargetID: TargetFiles]) {
+        self.files = files
     }
 
     /// Line counts for every target whose files are on disk; external
@@ -28,16 +29,13 @@ public struct SourceLineCounter: Sendable {
         var known: [Int: Double] = [:]
         var warnings: [String] = []
         for (vertex, target) in graph.targets.enumerated() where TargetWeights.hasCompileStep(target.type) {
-            guard let package = workspace.packages[target.package], let directory = package.directory,
-                  let manifestTarget = package.manifest?.targets.first(where: { $0.name == target.name }),
-                  let path = target.path else { continue }
-            let folder = path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
-            guard isDirectory(folder) else {
-                warnings.append("\(package.manifestPath): the folder of target '\(target.name)' (\(path)) does not exist")
+            guard let described = files[target.id] else { continue }
+            if case let .folder(folder, _, _) = described, !isDirectory(folder) {
+                warnings.append("\(target.id): the folder of target '\(target.name)' (\(target.path ?? folder)) does not exist")
                 continue
             }
-            let files = sourceFiles(in: folder, sources: manifestTarget.sources, exclude: manifestTarget.exclude)
-            let lines = files.reduce(0) { $0 + Self.nonBlankLines(inFileAt: $1) }
+            let lines = SourceFileLister.files(described, extensions: SourceFileLister.compiled)
+                .reduce(0) { $0 + Self.nonBlankLines(inFileAt: $1) }
             // A weights file may not exceed the bound either (WeightsFile.maximumWeight says why).
             if Double(lines) > WeightsFile.maximumWeight {
                 warnings.append("\(target.id): \(lines) non-blank lines of source; counted as \(Int(WeightsFile.maximumWeight)), the largest weight")
@@ -47,53 +45,9 @@ public struct SourceLineCounter: Sendable {
         return TargetWeights.assemble(graph: graph, known: known, unit: .lines, source: "sources", extraWarnings: warnings)
     }
 
-    /// The compiled files of a target folder, as absolute paths, sorted.
-    func sourceFiles(in folder: String, sources: [String]?, exclude: [String]) -> [String] {
-        let roots = (sources ?? ["."]).map { Self.normalised($0) }
-        let excluded = exclude.map { Self.normalised($0) }
-        var files = Set<String>()
-        for root in roots {
-            for relative in filesUnder(root, in: folder)
-            where Self.isCompiled(relative) && !excluded.contains(where: { Self.isSame(relative, orInside: $0) }) {
-                files.insert(relative)
-            }
-        }
-        return files.sorted().map { $0 == "." ? folder : (folder as NSString).appendingPathComponent($0) }
-    }
-
-    /// Paths relative to `folder` of the files at or under `root`, without hidden ones.
-    private func filesUnder(_ root: String, in folder: String) -> [String] {
-        let start = root == "." ? folder : (folder as NSString).appendingPathComponent(root)
-        guard isDirectory(start) else {
-            return FileManager.default.fileExists(atPath: start) ? [root] : []
-        }
-        guard let enumerator = FileManager.default.enumerator(atPath: start) else { return [] }
-        var found: [String] = []
-        while let item = enumerator.nextObject() as? String {
-            if item.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-            let relative = root == "." ? item : (root as NSString).appendingPathComponent(item)
-            if !isDirectory((start as NSString).appendingPathComponent(item)) { found.append(relative) }
-        }
-        return found
-    }
-
     private func isDirectory(_ path: String) -> Bool {
         var flag: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &flag) && flag.boolValue
-    }
-
-    static func isCompiled(_ path: String) -> Bool {
-        compiledExtensions.contains((path as NSString).pathExtension)
-    }
-
-    /// `./A/B/` and `A/B` are the same; `.` is the whole folder.
-    static func normalised(_ path: String) -> String {
-        let parts = path.split(separator: "/").filter { $0 != "." }
-        return parts.isEmpty ? "." : parts.joined(separator: "/")
-    }
-
-    static func isSame(_ path: String, orInside folder: String) -> Bool {
-        folder == "." || path == folder || path.hasPrefix(folder + "/")
     }
 
     /// Lines holding anything but white space.

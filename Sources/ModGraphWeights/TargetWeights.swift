@@ -29,9 +29,10 @@ public struct TargetWeights: Sendable, Equatable {
     public let warnings: [String]
 
     /// Targets without a compile step cost nothing: binary targets (a
-    /// prebuilt artifact) and system library targets (a module map).
+    /// prebuilt artifact), system library targets (a module map) and Xcode's
+    /// aggregate targets (scripts and other targets).
     public static func hasCompileStep(_ type: TargetType) -> Bool {
-        type != .binary && type != .system
+        type != .binary && type != .system && type != .aggregate
     }
 
     /// Weights from the costs that are `known`, by vertex. Targets without a

@@ -22,7 +22,7 @@ struct ErrorHandlingTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try ModGraphRunner.run(["graph", folder.path])
         #expect(result.status == 2)
-        #expect(result.errors.hasPrefix("error: \(folder.path): no Package.swift found"))
+        #expect(result.errors.hasPrefix("error: \(folder.path): no Package.swift, .xcodeproj or .xcworkspace found"))
     }
 
     @Test func malformedJSONNamesTheFileAndPlace() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphManifest
 import Testing
 @testable import ModGraphSources
 
@@ -25,7 +26,7 @@ struct SourceBudgetTests {
             for (name, text) in targets[target] ?? [:] {
                 try text.write(toFile: "\(targetFolder)/\(name)", atomically: true, encoding: .utf8)
             }
-            sources.append(TargetSources(target: id(target), folder: targetFolder, files: SourceFiles.list(folder: targetFolder)))
+            sources.append(TargetSources(target: id(target), folder: targetFolder, files: SourceFileLister.files(.folder(targetFolder, sources: nil, exclude: []), extensions: SourceFileLister.swift)))
         }
         let checker = SourceChecker(settings: try settings(yaml))
         let clock = ContinuousClock()

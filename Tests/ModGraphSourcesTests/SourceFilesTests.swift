@@ -24,20 +24,20 @@ struct SourceFilesTests {
             ".hidden/E.swift": "", "Sub/.F.swift": "", "Old.swift": "",
         ]) { folder in
             func names(_ sources: [String]?, _ exclude: [String]) -> [String] {
-                SourceFiles.list(folder: folder, sources: sources, exclude: exclude).map { String($0.dropFirst(folder.count + 1)) }
+                SourceFileLister.files(.folder(folder, sources: sources, exclude: exclude), extensions: SourceFileLister.swift).map { String($0.dropFirst(folder.count + 1)) }
             }
             #expect(names(nil, []) == ["A.swift", "Generated/D.swift", "Old.swift", "Sub/B.swift", "Sub/Deep/C.swift"])
             #expect(names(nil, ["Generated", "./Old.swift"]) == ["A.swift", "Sub/B.swift", "Sub/Deep/C.swift"])
             #expect(names(["Sub/", "A.swift"], ["Sub/Deep"]) == ["A.swift", "Sub/B.swift"])
         }
-        #expect(SourceFiles.list(folder: "/no/such/folder").isEmpty)
+        #expect(SourceFileLister.files(.folder("/no/such/folder", sources: nil, exclude: []), extensions: SourceFileLister.swift).isEmpty)
     }
 
     @Test func filesAreScannedInParallelAndReturnedInOrder() throws {
         var texts: [String: String] = [:]
         for index in 0..<40 { texts[String(format: "F%02d.swift", index)] = "import M\(index)\n" }
         try withFolder(texts) { folder in
-            let paths = SourceFiles.list(folder: folder)
+            let paths = SourceFileLister.files(.folder(folder, sources: nil, exclude: []), extensions: SourceFileLister.swift)
             let scanned = try SourceScanner.scan(files: paths.map { ($0, false) })
             #expect(scanned.map(\.path) == paths)
             #expect(scanned.map { $0.imports.first?.module } == (0..<40).map { "M\($0)" })
@@ -63,7 +63,7 @@ struct SourceFilesTests {
                 root: WorkspacePackage(identity: root, origin: .root, location: folder, manifest: manifest, directory: folder, declaredName: "App"),
             ], warnings: [])
             let graph = try GraphBuilder().build(workspace)
-            let targets = SourceInventory.targets(of: workspace, graph: graph)
+            let targets = SourceInventory.targets(of: graph, files: workspace.targetFiles(for: graph))
             // CLib has no Swift file; the plugin imports SwiftPM's API and is not checked.
             #expect(targets.map(\.target.name) == ["App", "Core"])
             #expect(targets.map { $0.files.map { String($0.dropFirst(folder.count + 1)) } } == [["Sources/App/main.swift"], ["Sources/Core/Core.swift"]])

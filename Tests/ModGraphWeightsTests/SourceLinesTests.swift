@@ -51,7 +51,7 @@ struct SourceLinesTests {
             "Sources/CFamily/include/f.h": "int f(void);\n",
             "Tests/PlainTests/T.swift": "import Plain\n",
         ]) { workspace, graph in
-            let weights = SourceLineCounter(workspace: workspace).weights(for: graph)
+            let weights = SourceLineCounter(files: workspace.targetFiles(for: graph)).weights(for: graph)
             var byName: [String: Double] = [:]
             for (vertex, target) in graph.targets.enumerated() { byName[target.name] = weights.values[vertex] }
             #expect(byName == ["Plain": 3, "Custom": 2, "Listed": 3, "CFamily": 3, "PlainTests": 1])
@@ -78,7 +78,7 @@ struct SourceLinesTests {
             "Sources/Huge/Generated.swift": String(repeating: "let x = 1\n", count: 1_000_001),
             "Sources/Small/A.swift": "let a = 1\n",
         ]) { workspace, graph in
-            let weights = SourceLineCounter(workspace: workspace).weights(for: graph)
+            let weights = SourceLineCounter(files: workspace.targetFiles(for: graph)).weights(for: graph)
             var byName: [String: Double] = [:]
             for (vertex, target) in graph.targets.enumerated() { byName[target.name] = weights.values[vertex] }
             #expect(byName == ["Huge": WeightsFile.maximumWeight, "Small": 1])

@@ -38,7 +38,7 @@ public struct BuildEnvironment: Hashable, Sendable {
 
     /// Whether `target` is built.
     public func includes(_ target: Target) -> Bool {
-        includesTests || target.type != .test
+        includesTests || !target.type.isTest
     }
 }
 

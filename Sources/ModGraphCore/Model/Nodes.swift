@@ -9,10 +9,14 @@ public enum PackageOrigin: String, Hashable, Sendable {
     case remote
     /// A registry dependency (`scope.name`).
     case registry
+    /// An Xcode project (`.xcodeproj`) of the repository: its targets are the
+    /// user's own code, like a root package's.
+    case project
 
-    /// The workspace's own code (the root and its `path:` packages), which is
-    /// always in the graph; other packages' code is there only while it reaches it.
-    public var isOwn: Bool { self == .root || self == .local }
+    /// The workspace's own code (the roots, their `path:` packages and the
+    /// Xcode projects), which is always in the graph; other packages' code is
+    /// there only while it reaches it.
+    public var isOwn: Bool { self == .root || self == .local || self == .project }
 }
 
 /// A package of the workspace.
@@ -38,24 +42,68 @@ public struct Package: Hashable, Sendable {
     }
 }
 
-/// What a node of the graph is. The first seven are SwiftPM's target types.
+/// What a node of the graph is. The first seven are SwiftPM's target types;
+/// then the kinds of Xcode targets that SwiftPM has no word for (an Xcode
+/// command-line tool is an `executable`); then external products.
 public enum TargetType: String, Hashable, Sendable, CaseIterable {
     case regular, executable, test, macro, plugin, binary, system
+    /// An app: iOS, macOS, watchOS, tvOS and visionOS apps, app clips, iMessage apps.
+    case application
+    /// Built into an app, never linked: app, widget, watch, Messages and system extensions, XPC services.
+    case appExtension = "app-extension"
+    /// A framework, dynamic or static.
+    case framework
+    case staticLibrary = "static-library"
+    case dynamicLibrary = "dynamic-library"
+    /// A loadable or resource bundle, and product types modgraph does not know.
+    case bundle
+    /// An XCTest or Swift Testing bundle run inside a host.
+    case unitTests = "unit-tests"
+    /// A UI test bundle, run by a runner app against the app.
+    case uiTests = "ui-tests"
+    /// An aggregate or external-build-system target: runs scripts or other targets, compiles nothing itself.
+    case aggregate
     /// A product of a package that was not loaded, standing in for its targets.
     case externalProduct = "external-product"
+
+    /// Tests of every kind: nothing may depend on them, and `--no-tests` removes them.
+    public var isTest: Bool {
+        self == .test || self == .unitTests || self == .uiTests
+    }
+
+    /// What runs on its own and wires the rest together: the tops of a graph
+    /// (executables, apps and their extensions), where composition happens.
+    public var isEntryPoint: Bool {
+        self == .executable || self == .application || self == .appExtension
+    }
+
+    /// Code other modules import: what a source `import` can name.
+    public var isImportable: Bool {
+        switch self {
+        case .regular, .framework, .staticLibrary, .dynamicLibrary, .system, .externalProduct: true
+        case .executable, .test, .macro, .plugin, .binary, .application, .appExtension, .bundle, .unitTests, .uiTests,
+             .aggregate: false
+        }
+    }
 }
 
 /// A node of the module graph.
 public struct Target: Hashable, Sendable {
     public let id: TargetID
     public let type: TargetType
-    /// Source folder relative to the package folder, or `nil` for external products.
+    /// Source folder relative to the package folder (for an Xcode target, the
+    /// folder holding its sources, relative to the project's folder), or `nil`
+    /// for external products and targets without sources.
     public let path: String?
+    /// The name `import` uses, when the loader knows it differs from the one
+    /// derived from the target's name (an Xcode target's `PRODUCT_MODULE_NAME`).
+    public let moduleName: String?
 
-    public init(id: TargetID, type: TargetType, path: String?) {
+    public init(id: TargetID, type: TargetType, path: String?, moduleName: String? = nil) {
         self.id = id
         self.type = type
         self.path = path
+        self.moduleName = moduleName
     }
 
     public var name: String { id.name }

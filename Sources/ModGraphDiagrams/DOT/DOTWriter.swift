@@ -72,7 +72,7 @@ public struct DOTWriter: Sendable {
         let colours = emphasis.colours(ofNode: index)
         var attributes = [("label", Escape.dot(node.name))]
         switch node.kind {
-        case .target(.test): attributes.append(("style", Escape.dot("rounded,filled,dashed")))
+        case .target(let type) where type.isTest: attributes.append(("style", Escape.dot("rounded,filled,dashed")))
         case .target(.macro), .target(.plugin): attributes.append(("shape", "component"))
         case .target(.binary), .target(.system): attributes.append(("shape", "box3d"))
         case .product: attributes.append(("peripheries", "2"))

@@ -19,8 +19,9 @@ public enum DiagramPalette {
     /// By target type, when no layers are known.
     static func colours(for kind: GraphView.NodeKind) -> Colours {
         switch kind {
-        case .target(.executable), .product("executable"): Colours(fill: "#dbeed8", outline: "#3f7a46")
-        case .target(.test): Colours(fill: "#ffffff", outline: "#7b8794")
+        case .target(let type) where type.isEntryPoint: Colours(fill: "#dbeed8", outline: "#3f7a46")
+        case .product("executable"): Colours(fill: "#dbeed8", outline: "#3f7a46")
+        case .target(let type) where type.isTest: Colours(fill: "#ffffff", outline: "#7b8794")
         case .target(.externalProduct), .package(.remote), .package(.registry): Colours(fill: "#eeeeee", outline: "#808080")
         case .target(.macro), .target(.plugin), .product("macro"), .product("plugin"): Colours(fill: "#f8ecd4", outline: "#a06a1c")
         case .target(.binary), .target(.system): Colours(fill: "#ece6f6", outline: "#6c52a0")

@@ -78,8 +78,9 @@ public struct MermaidWriter: Sendable {
             return emphasis.layerOfNode[index].map { "layer\($0.order)" } ?? "unlayered"
         }
         return switch emphasis.view.nodes[index].kind {
-        case .target(.test): "test"
-        case .target(.executable), .product("executable"): "executable"
+        case .target(let type) where type.isTest: "test"
+        case .target(let type) where type.isEntryPoint: "executable"
+        case .product("executable"): "executable"
         case .target(.externalProduct), .package(.remote), .package(.registry): "external"
         case .target(.macro), .target(.plugin), .product("macro"), .product("plugin"): "tool"
         case .target(.binary), .target(.system): "binary"

@@ -32,7 +32,7 @@ public struct CheckRun: Sendable {
 
     /// Where the search for `.modgraph.yml` starts.
     public static func startFolder(_ loaded: LoadedGraph, _ requestedPath: String) -> String {
-        loaded.workspace.rootDirectory ?? (requestedPath == "-" ? "." : requestedPath)
+        loaded.rootDirectory ?? (requestedPath == "-" ? "." : requestedPath)
     }
 
     /// Reads the configuration at `configPath` and runs every rule it enables on
@@ -41,7 +41,7 @@ public struct CheckRun: Sendable {
         let config = try ConfigFile.load(configPath)
         var sourceFindings: [Finding] = []
         if let settings = config.sources {
-            let targets = SourceInventory.targets(of: loaded.workspace, graph: loaded.graph)
+            let targets = SourceInventory.targets(of: loaded.graph, files: loaded.targetFiles)
             if targets.isEmpty {
                 warnings("\(settings.location.file):\(settings.location.line): 'sources' is set, but no Swift files of the workspace's own targets were found on disk; the source checks read nothing")
             }
@@ -59,7 +59,7 @@ public struct CheckRun: Sendable {
         }
         self.configPath = configPath
         self.config = config
-        let manifests = ManifestFiles(graph: loaded.graph, rootDirectory: loaded.workspace.rootDirectory)
+        let manifests = ManifestFiles(graph: loaded.graph, rootDirectory: loaded.rootDirectory)
         self.result = try Checker(config: config).check(loaded.graph, sourceFindings: sourceFindings, manifestLines: manifests)
     }
 

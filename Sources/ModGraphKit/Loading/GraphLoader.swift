@@ -1,6 +1,7 @@
 import Foundation
 import ModGraphCore
 import ModGraphManifest
+import ModGraphRepository
 
 /// Loads a module graph from a ``LoadRequest``: the one way every command, and
 /// any library user, turns a path into a graph.
@@ -20,9 +21,10 @@ public enum GraphLoader {
         let provider = manifestProvider(request.cache, dumpingWith: runner, warnings: &setupWarnings)
         let loader = WorkspaceLoader(provider: provider, externals: request.externals, jobs: request.jobs,
                                      scratchDirectory: request.scratchDirectory, progress: request.progress)
-        let workspace: Workspace
+        let repository: Repository
         do {
-            workspace = try loadWorkspace(at: request.path, with: loader)
+            let inputs = try InputDiscovery.inputs(for: request.paths)
+            repository = try RepositoryLoader(loader: loader).load(inputs)
         } catch {
             setupWarnings.forEach(warnings)
             throw error
@@ -30,42 +32,16 @@ public enum GraphLoader {
         do {
             var environment = BuildEnvironment(platform: request.platform, includesTests: request.includesTests)
             if let traits = request.traits {
-                environment.enabledTraits = try EnabledTraits(resolving: traits, in: workspace).byPackage
+                environment.enabledTraits = try EnabledTraits(resolving: traits, in: repository.workspace).byPackage
             }
-            let graph = try GraphBuilder(externals: request.externals).build(workspace).restricted(to: environment)
+            let graph = repository.graph.restricted(to: environment)
             let packagesLeft = Set(graph.packages.map(\.identity))
-            let relevant = workspace.warnings.filter { warning in warning.package.map(packagesLeft.contains) ?? true }
-            return LoadedGraph(workspace: workspace, graph: graph, warnings: setupWarnings + relevant.map(\.description))
+            let relevant = repository.warnings.filter { warning in warning.package.map(packagesLeft.contains) ?? true }
+            return LoadedGraph(repository: repository, graph: graph, warnings: setupWarnings + relevant.map(\.description))
         } catch {
-            (setupWarnings + workspace.warnings.map(\.description)).forEach(warnings)
+            (setupWarnings + repository.warnings.map(\.description)).forEach(warnings)
             throw error
         }
-    }
-
-    private static func loadWorkspace(at path: String, with loader: WorkspaceLoader) throws -> Workspace {
-        if path == "-" {
-            // One byte past the limit is enough for the decoder to refuse it.
-            let data = (try? FileHandle.standardInput.read(upToCount: ManifestDecoding.maximumBytes + 1)) ?? Data()
-            return try loader.load(dump: ManifestDecoding.decode(data, source: "<stdin>"), source: "<stdin>")
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw LoadError.pathNotFound(path)
-        }
-        if isDirectory.boolValue {
-            return try loader.load(directory: path)
-        }
-        let name = (path as NSString).lastPathComponent
-        if name.hasPrefix("Package") && name.hasSuffix(".swift") {
-            let folder = (path as NSString).deletingLastPathComponent
-            return try loader.load(directory: folder.isEmpty ? "." : folder)
-        }
-        guard let file = FileHandle(forReadingAtPath: path) else {
-            throw LoadError.unreadable(path: path, reason: "permission denied")
-        }
-        defer { try? file.close() }
-        let data = (try? file.read(upToCount: ManifestDecoding.maximumBytes + 1)) ?? Data()
-        return try loader.load(dump: ManifestDecoding.decode(data, source: path), source: path)
     }
 
     /// `runner` behind the dump cache, unless the cache is off or its folder

@@ -1,5 +1,6 @@
 import ModGraphCore
 import ModGraphManifest
+import ModGraphRepository
 
 /// What to load and for which build: everything `modgraph` needs to turn a
 /// path into a module graph, as one value a command or a library user fills in.
@@ -13,8 +14,13 @@ public struct LoadRequest: Sendable {
         case folder(String)
     }
 
-    /// A package folder, a `Package.swift`, a dump-package JSON file, or `-` for standard input.
-    public var path: String
+    /// What to load, into one graph: package folders or `Package.swift` files,
+    /// `.xcodeproj` and `.xcworkspace` folders, any other folder (searched for
+    /// them), or a single dump-package JSON file or `-` for standard input.
+    /// Empty means the current folder.
+    public var paths: [String]
+    /// The first path, for messages that name the input.
+    public var path: String { paths.first ?? "." }
     public var externals: ExternalsMode
     /// Only edges active on this platform; nil keeps every platform's.
     public var platform: String?
@@ -37,7 +43,16 @@ public struct LoadRequest: Sendable {
                 includesTests: Bool = true, swiftExecutable: String? = nil, jobs: Int? = nil,
                 manifestTimeout: Duration = DumpPackageRunner.defaultTimeout, cache: Cache = .standard,
                 scratchDirectory: String? = nil, progress: (@Sendable (LoadProgress) -> Void)? = nil) {
-        self.path = path
+        self.init(paths: [path], externals: externals, platform: platform, traits: traits, includesTests: includesTests,
+                  swiftExecutable: swiftExecutable, jobs: jobs, manifestTimeout: manifestTimeout, cache: cache,
+                  scratchDirectory: scratchDirectory, progress: progress)
+    }
+
+    public init(paths: [String], externals: ExternalsMode = .products, platform: String? = nil, traits: TraitSelection? = nil,
+                includesTests: Bool = true, swiftExecutable: String? = nil, jobs: Int? = nil,
+                manifestTimeout: Duration = DumpPackageRunner.defaultTimeout, cache: Cache = .standard,
+                scratchDirectory: String? = nil, progress: (@Sendable (LoadProgress) -> Void)? = nil) {
+        self.paths = paths
         self.externals = externals
         self.platform = platform
         self.traits = traits
@@ -51,13 +66,23 @@ public struct LoadRequest: Sendable {
     }
 }
 
-/// A loaded graph and where it came from: the workspace (for the packages'
-/// files), the graph restricted to the request's build environment, and the
-/// warnings that still matter for it.
+/// A loaded graph and where it came from: the packages and projects, the
+/// graph restricted to the request's build environment, where each target's
+/// files are, and the warnings that still matter for it.
 public struct LoadedGraph: Sendable {
-    public let workspace: Workspace
+    public let repository: Repository
     public let graph: ModuleGraph
     /// Warnings about the packages the graph still has (a missing checkout of a
     /// package only tests or a disabled trait use does not matter).
     public let warnings: [String]
+
+    /// The packages with their manifests.
+    public var workspace: Workspace { repository.workspace }
+    /// Where the files of each target are, for the source checks and weights.
+    public var targetFiles: [TargetID: TargetFiles] { repository.targetFiles }
+    /// The folder the graph's paths are relative to and `.modgraph.yml` is looked for from;
+    /// `nil` for a dump whose package folder is not on this machine.
+    public var rootDirectory: String? {
+        repository.inputs.dump == nil ? repository.inputs.base : repository.workspace.rootDirectory
+    }
 }

@@ -46,7 +46,7 @@ public enum ScheduleRun {
     /// dependencies, the modules it wires; and show a change only when it saves
     /// at least 1% of the makespan and at least half a second, 10 lines or one unit.
     public static func bottleneckRules(for graph: ModuleGraph, unit: WeightUnit) -> BottleneckRules {
-        let roots = Set(graph.targets.indices.filter { graph.targets[$0].type == .executable })
+        let roots = Set(graph.targets.indices.filter { graph.targets[$0].type.isEntryPoint })
         let minimumGain: Double = switch unit {
         case .seconds: 0.5
         case .lines: 10
@@ -60,7 +60,7 @@ public enum ScheduleRun {
         let targetWeights: TargetWeights
         switch choice {
         case .uniform: targetWeights = .uniform(graph: loaded.graph)
-        case .sources: targetWeights = SourceLineCounter(workspace: loaded.workspace).weights(for: loaded.graph)
+        case .sources: targetWeights = SourceLineCounter(files: loaded.targetFiles).weights(for: loaded.graph)
         case .file(let path):
             do {
                 targetWeights = try WeightsFile.weights(at: path, for: loaded.graph)

@@ -43,25 +43,35 @@ public struct EnabledTraits: Sendable, Equatable {
     ///   selection names a trait the root does not declare.
     public init(resolving selection: TraitSelection, in workspace: Workspace) throws(LoadError) {
         var enabled: [PackageIdentity: Set<String>] = [:]
-        guard let root = workspace.packages[workspace.root], let rootManifest = root.manifest else {
-            byPackage = [:]
-            return
+        let roots = workspace.roots.compactMap { workspace.packages[$0] }.filter { $0.manifest != nil }
+        // With several roots, each gets the listed traits it declares; a name no root declares is an error.
+        if case let .listed(names) = selection, let first = roots.first,
+           let unknown = names.first(where: { name in
+               name != "default" && !roots.contains { $0.manifest?.traits.contains { $0.name == name } ?? false }
+           }) {
+            let declared = first.manifest?.traits.map(\.name).filter { $0 != "default" } ?? []
+            throw .unknownTrait(manifest: first.manifestPath, trait: unknown, declared: declared.sorted())
         }
-        let declared = rootManifest.traits.map(\.name).filter { $0 != "default" }
-        let requested: [String]
-        switch selection {
-        case .defaults: requested = ["default"]
-        case .all: requested = declared
-        case let .listed(names):
-            if let unknown = names.first(where: { $0 != "default" && !declared.contains($0) }) {
-                throw .unknownTrait(manifest: root.manifestPath, trait: unknown, declared: declared.sorted())
+        for root in roots {
+            guard let rootManifest = root.manifest else { continue }
+            let declared = rootManifest.traits.map(\.name).filter { $0 != "default" }
+            let requested: [String]
+            switch selection {
+            case .defaults: requested = ["default"]
+            case .all: requested = declared
+            case let .listed(names): requested = names.filter { $0 == "default" || declared.contains($0) }
             }
-            requested = names
+            enabled[root.identity] = Self.closure(of: requested, in: rootManifest)
         }
-        enabled[root.identity] = Self.closure(of: requested, in: rootManifest)
+        // An Xcode project's local packages: Xcode builds them with their default traits.
+        for identity in workspace.locals where enabled[identity] == nil {
+            if let manifest = workspace.packages[identity]?.manifest {
+                enabled[identity] = Self.closure(of: ["default"], in: manifest)
+            }
+        }
 
         // Packages whose set is new or grew, so their requests must be passed on again.
-        var pending = [root.identity]
+        var pending = Array(enabled.keys).sorted()
         while let identity = pending.popLast() {
             guard let manifest = workspace.packages[identity]?.manifest else { continue }
             let own = enabled[identity] ?? []

@@ -21,11 +21,14 @@ public struct GraphBuilder: Sendable {
         self.externals = externals
     }
 
-    public func build(_ workspace: Workspace) throws(LoadError) -> ModuleGraph {
-        var targets: [Target] = []
-        var products: [Product] = []
-        var edges: [Edge] = []
-        var externalNodes: Set<TargetID> = []
+    /// The graph of `workspace`'s packages, joined with `more` (an Xcode
+    /// project's targets and edges, which may use the packages' products),
+    /// before other packages' code that nothing of the workspace's own reaches is dropped.
+    public func build(_ workspace: Workspace, adding more: GraphParts = GraphParts()) throws(LoadError) -> ModuleGraph {
+        var targets: [Target] = more.targets
+        var products: [Product] = more.products
+        var edges: [Edge] = more.edges
+        var externalNodes: Set<TargetID> = more.externalProducts
 
         for package in workspace.packages.values.sorted(by: { $0.identity < $1.identity }) {
             guard let manifest = package.manifest else { continue }
@@ -60,7 +63,7 @@ public struct GraphBuilder: Sendable {
         if externals != .none {
             targets += externalNodes.map { Target(id: $0, type: .externalProduct, path: nil) }
         }
-        let packages = workspace.packages.values.map { package in
+        let packages = more.packages + workspace.packages.values.map { package in
             Package(identity: package.identity,
                     name: package.manifest?.name ?? package.declaredName ?? package.identity.rawValue,
                     path: package.directory.map { folder in workspace.rootDirectory.map { Paths.relative(folder, from: $0) } ?? folder },
@@ -72,6 +75,26 @@ public struct GraphBuilder: Sendable {
         // workspace's own code reaches (never their tests, which nothing can
         // depend on), and are listed only while some are left: SwiftPM builds no more.
         return ModuleGraph(packages: packages, targets: targets, products: products, edges: edges).withoutUnusedExternals()
+    }
+}
+
+/// Nodes and edges from outside the manifests (an Xcode project's) that
+/// ``GraphBuilder/build(_:adding:)`` joins with the packages' graph.
+public struct GraphParts: Sendable {
+    public var packages: [Package]
+    public var targets: [Target]
+    public var products: [Product]
+    public var edges: [Edge]
+    /// External product nodes the edges lead to; kept unless externals are `none`.
+    public var externalProducts: Set<TargetID>
+
+    public init(packages: [Package] = [], targets: [Target] = [], products: [Product] = [], edges: [Edge] = [],
+                externalProducts: Set<TargetID> = []) {
+        self.packages = packages
+        self.targets = targets
+        self.products = products
+        self.edges = edges
+        self.externalProducts = externalProducts
     }
 }
 

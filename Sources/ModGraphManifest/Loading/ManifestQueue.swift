@@ -102,6 +102,18 @@ final class ManifestQueue: Sendable {
         startWorkers(workers)
     }
 
+    /// Records `manifest` as `folder`'s, already decoded (a dump the user
+    /// gave), so that no worker dumps that folder again when a `path:`
+    /// dependency leads back to it.
+    func provide(_ manifest: Manifest, for folder: String) {
+        queue.withLock { queue in
+            if queue.states[folder] == nil {
+                queue.states[folder] = .finished(.success(manifest))
+                queue.finishedCount += 1
+            }
+        }
+    }
+
     /// The manifest of `folder`, waiting for it if needed; a folder not yet
     /// queued goes first, so the loader never waits behind work it does not need yet.
     func manifest(for folder: String) throws(LoadError) -> Manifest {

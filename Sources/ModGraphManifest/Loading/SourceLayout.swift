@@ -22,6 +22,9 @@ struct SourceLayout {
         case .test: folders = Self.testFolders
         case .plugin: folders = Self.pluginFolders
         case .regular, .executable, .macro, .system: folders = Self.regularFolders
+        // Xcode's kinds never come from a manifest (the decoder refuses them).
+        case .application, .appExtension, .framework, .staticLibrary, .dynamicLibrary, .bundle, .unitTests, .uiTests, .aggregate:
+            folders = Self.regularFolders
         }
         let candidates = folders.map { "\($0)/\(target.name)" }
         if let packageDirectory,

@@ -40,13 +40,19 @@ public struct WorkspacePackage: Sendable, Equatable {
 
 /// Every package reached from a root, before dependencies are resolved into edges.
 public struct Workspace: Sendable, Equatable {
-    public let root: PackageIdentity
+    /// The packages the user pointed at, in the order given.
+    public let roots: [PackageIdentity]
+    /// Packages of the workspace's own that no root needs to reach: an Xcode
+    /// project's local packages, which Xcode builds with their default traits.
+    public let locals: [PackageIdentity]
+    /// The first root (or local package, when there is no root).
+    public var root: PackageIdentity { roots.first ?? locals.first ?? PackageIdentity("") }
     /// The package a manifest's dependency refers to.
     public func package(for dependency: PackageDependency) -> WorkspacePackage? {
         packages[aliases[dependency.identity] ?? dependency.identity]
     }
 
-    /// The root's folder: package paths are shown relative to it.
+    /// The folder package paths are shown relative to: the first root's, or the folder the user named.
     public let rootDirectory: String?
     public let packages: [PackageIdentity: WorkspacePackage]
     /// Identities as dumps wrote them (`linktoa` for a symlink) mapped to the package they reach.
@@ -56,7 +62,14 @@ public struct Workspace: Sendable, Equatable {
 
     public init(root: PackageIdentity, rootDirectory: String?, packages: [PackageIdentity: WorkspacePackage],
                 aliases: [PackageIdentity: PackageIdentity] = [:], warnings: [LoadWarning]) {
-        self.root = root
+        self.init(roots: [root], locals: [], rootDirectory: rootDirectory, packages: packages, aliases: aliases, warnings: warnings)
+    }
+
+    public init(roots: [PackageIdentity], locals: [PackageIdentity], rootDirectory: String?,
+                packages: [PackageIdentity: WorkspacePackage], aliases: [PackageIdentity: PackageIdentity] = [:],
+                warnings: [LoadWarning]) {
+        self.roots = roots
+        self.locals = locals
         self.rootDirectory = rootDirectory
         self.packages = packages
         self.aliases = aliases

@@ -33,9 +33,24 @@ public struct WorkspaceLoader: Sendable {
 
     /// Loads the package in `directory`.
     public func load(directory: String) throws(LoadError) -> Workspace {
-        guard let canonical = Paths.canonical(directory) else { throw .pathNotFound(directory) }
-        guard Paths.isDirectory(canonical) else { throw .noManifest(directory: directory) }
-        return try load(root: nil, directory: canonical)
+        try load(roots: [directory])
+    }
+
+    /// Loads the packages in `roots`, the packages the user pointed at, and
+    /// `locals`, packages of the workspace's own that no root needs to reach
+    /// (an Xcode project's local packages), with everything they depend on,
+    /// each folder once. Package paths are shown relative to `base`, else to
+    /// the first root.
+    public func load(roots: [String], locals: [String] = [], base: String? = nil) throws(LoadError) -> Workspace {
+        var seeds: [Seed] = []
+        for (directories, origin) in [(roots, PackageOrigin.root), (locals, .local)] {
+            for directory in directories {
+                guard let canonical = Paths.canonical(directory) else { throw .pathNotFound(directory) }
+                guard Paths.isDirectory(canonical) else { throw .noManifest(directory: directory) }
+                seeds.append(Seed(manifest: nil, directory: canonical, origin: origin))
+            }
+        }
+        return try load(seeds: seeds, base: base.flatMap(Paths.canonical))
     }
 
     /// Loads from a dump already made (a file or standard input). Its
@@ -46,7 +61,19 @@ public struct WorkspaceLoader: Sendable {
     /// what the missing folder costs when it costs anything.
     public func load(dump manifest: Manifest, source: String) throws(LoadError) -> Workspace {
         let directory = manifest.packageDirectory.flatMap(Paths.canonical)
-        return try load(root: manifest, directory: directory, fallbackIdentity: manifest.packageDirectory, dumpSource: source)
+        return try load(seeds: [Seed(manifest: manifest, directory: directory, origin: .root,
+                                     fallbackIdentity: manifest.packageDirectory, dumpSource: source)], base: nil)
+    }
+
+    /// A package the load starts from.
+    private struct Seed {
+        /// Already decoded (a dump), or `nil` to load the manifest in `directory`.
+        let manifest: Manifest?
+        /// Canonical; `nil` for a dump whose folder is not on this machine.
+        let directory: String?
+        let origin: PackageOrigin
+        var fallbackIdentity: String?
+        var dumpSource: String?
     }
 
     private struct Pending {
@@ -59,37 +86,59 @@ public struct WorkspaceLoader: Sendable {
         let declaredName: String?
     }
 
-    /// Loads from `root`, or from the manifest in `directory` when `root` is `nil`.
-    private func load(root: Manifest?, directory: String?, fallbackIdentity: String? = nil, dumpSource: String? = nil) throws(LoadError) -> Workspace {
-        let checkouts = directory.map { CheckoutIndex(rootDirectory: $0, scratchDirectory: scratchDirectory) }
+    private func load(seeds: [Seed], base: String?) throws(LoadError) -> Workspace {
+        guard let first = seeds.first else { throw .pathNotFound("") }
+        let checkouts = first.directory.map { CheckoutIndex(rootDirectory: $0, scratchDirectory: scratchDirectory) }
         let locator = FolderLocator(externals: externals, checkouts: checkouts)
         let queue = ManifestQueue(provider: provider, jobs: jobs, discover: { folder, manifest in
             locator.folders(of: manifest, in: folder)
         }, progress: progress)
         defer { queue.stop() }
-        let manifest: Manifest
-        if let root {
-            manifest = root
-            queue.enqueue(locator.folders(of: root, in: directory))
-        } else if let directory {
-            manifest = try queue.manifest(for: directory)
-        } else {
-            throw .pathNotFound(fallbackIdentity ?? "")
+        for seed in seeds {
+            if let manifest = seed.manifest {
+                // A dump is decoded already: its folder must not be dumped again when a `path:` leads back to it.
+                if let directory = seed.directory { queue.provide(manifest, for: directory) }
+                queue.enqueue(locator.folders(of: manifest, in: seed.directory))
+            }
         }
-        let rootIdentity = PackageIdentity(location: directory ?? fallbackIdentity ?? manifest.name)
-        // The dump names a folder that is not here: point at the dump, not at the package's name.
-        let missingFolder = directory == nil ? fallbackIdentity : nil
-        let rootLocation = directory ?? (missingFolder != nil ? dumpSource : nil) ?? manifest.name
-        let rootPackage = WorkspacePackage(identity: rootIdentity, origin: .root, location: rootLocation,
-                                           manifest: manifest, directory: directory, declaredName: manifest.name)
-        var packages = [rootIdentity: rootPackage]
+        queue.enqueue(seeds.filter { $0.manifest == nil }.compactMap(\.directory))
+
+        var packages: [PackageIdentity: WorkspacePackage] = [:]
+        var roots: [PackageIdentity] = []
+        var locals: [PackageIdentity] = []
         var warnings: [LoadWarning] = []
-        if let missingFolder, manifest.dependencies.contains(where: { $0.kind == .fileSystem || externals == .expand }) {
-            warnings.append(LoadWarning("\(rootLocation): the dump was made in \(missingFolder), which does not exist on this machine; "
-                + "its dependencies cannot be found from there, so those that are not found are shown as external products"))
+        var frontier: [Pending] = []
+        for seed in seeds {
+            let manifest: Manifest
+            if let given = seed.manifest {
+                manifest = given
+            } else if let directory = seed.directory {
+                manifest = try queue.manifest(for: directory)
+            } else {
+                continue
+            }
+            let identity = PackageIdentity(location: seed.directory ?? seed.fallbackIdentity ?? manifest.name)
+            if let existing = packages[identity] {
+                if let folder = seed.directory, let other = existing.directory, folder != other {
+                    throw .identityClash(identity: identity.rawValue, firstPath: other, secondPath: folder)
+                }
+                continue
+            }
+            // The dump names a folder that is not here: point at the dump, not at the package's name.
+            let missingFolder = seed.directory == nil ? seed.fallbackIdentity : nil
+            let location = seed.directory ?? (missingFolder != nil ? seed.dumpSource : nil) ?? manifest.name
+            let package = WorkspacePackage(identity: identity, origin: seed.origin, location: location,
+                                           manifest: manifest, directory: seed.directory, declaredName: manifest.name)
+            packages[identity] = package
+            if seed.origin == .root { roots.append(identity) } else { locals.append(identity) }
+            if let missingFolder, manifest.dependencies.contains(where: { $0.kind == .fileSystem || externals == .expand }) {
+                warnings.append(LoadWarning("\(location): the dump was made in \(missingFolder), which does not exist on this machine; "
+                    + "its dependencies cannot be found from there, so those that are not found are shown as external products"))
+            }
+            frontier += pendingDependencies(of: package, locator: locator, warnings: &warnings)
         }
+        guard !roots.isEmpty || !locals.isEmpty else { throw .pathNotFound(first.fallbackIdentity ?? "") }
         var aliases: [PackageIdentity: PackageIdentity] = [:]
-        var frontier = pendingDependencies(of: rootPackage, locator: locator, warnings: &warnings)
 
         while !frontier.isEmpty {
             // Claim each identity once; a folder on disk beats a package known only by URL.
@@ -128,7 +177,7 @@ public struct WorkspaceLoader: Sendable {
         }
         var seen = Set<LoadWarning>()
         let uniqueWarnings = warnings.filter { seen.insert($0).inserted }
-        return Workspace(root: rootIdentity, rootDirectory: directory, packages: packages,
+        return Workspace(roots: roots, locals: locals, rootDirectory: base ?? first.directory, packages: packages,
                          aliases: aliases, warnings: uniqueWarnings)
     }
 

@@ -17,13 +17,13 @@ public struct RuleContext {
     init(graph: ModuleGraph, config: CheckConfig, manifestLines: any ManifestLines) throws(ConfigError) {
         let origins = Dictionary(graph.packages.map { ($0.identity, $0.origin) }, uniquingKeysWith: { first, _ in first })
         let isOwnCode = graph.targets.map { target in
-            target.type != .externalProduct && [.root, .local].contains(origins[target.package] ?? .root)
+            target.type != .externalProduct && (origins[target.package] ?? .root).isOwn
         }
         self.graph = graph
         self.config = config
         self.origins = origins
         self.isExempt = graph.targets.indices.map { vertex in
-            !isOwnCode[vertex] || (config.tests == .exempt && graph.targets[vertex].type == .test)
+            !isOwnCode[vertex] || (config.tests == .exempt && graph.targets[vertex].type.isTest)
         }
         self.assignment = try LayerAssignment(graph: graph, config: config, isOwnCode: isOwnCode)
         self.locator = FindingLocator(graph: graph, lines: manifestLines)

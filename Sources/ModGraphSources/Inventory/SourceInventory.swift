@@ -20,21 +20,40 @@ public struct TargetSources: Hashable, Sendable {
 /// Finds the sources of the workspace's own targets.
 public enum SourceInventory {
     /// Target types whose sources are Swift modules the checks judge: not
-    /// plugins (they import SwiftPM's API), binaries or system libraries.
-    static let checkedTypes: Set<TargetType> = [.regular, .executable, .test, .macro]
+    /// plugins (they import SwiftPM's API), binaries, system libraries or
+    /// aggregate targets.
+    static let checkedTypes: Set<TargetType> = [
+        .regular, .executable, .test, .macro,
+        .application, .appExtension, .framework, .staticLibrary, .dynamicLibrary, .bundle, .unitTests, .uiTests,
+    ]
 
-    /// Every target of the root and its `path:` packages that is on disk and
-    /// holds at least one Swift file, in the graph's order.
-    public static func targets(of workspace: Workspace, graph: ModuleGraph) -> [TargetSources] {
+    /// Every target of the workspace's own packages and projects whose files
+    /// `files` describes and that holds at least one Swift file, in the graph's order.
+    public static func targets(of graph: ModuleGraph, files: [TargetID: TargetFiles]) -> [TargetSources] {
         let ownPackages = Set(graph.packages.filter(\.origin.isOwn).map(\.identity))
         var result: [TargetSources] = []
         for target in graph.targets where ownPackages.contains(target.package) && checkedTypes.contains(target.type) {
-            guard let path = target.path, let package = workspace.packages[target.package], let directory = package.directory,
-                  let declared = package.manifest?.targets.first(where: { $0.name == target.name }) else { continue }
-            let folder = path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
-            let files = SourceFiles.list(folder: folder, sources: declared.sources, exclude: declared.exclude)
-            if !files.isEmpty { result.append(TargetSources(target: target.id, folder: folder, files: files)) }
+            guard let described = files[target.id] else { continue }
+            let swiftFiles = SourceFileLister.files(described, extensions: SourceFileLister.swift)
+            if !swiftFiles.isEmpty { result.append(TargetSources(target: target.id, folder: folder(of: described, swiftFiles), files: swiftFiles)) }
         }
         return result
+    }
+
+    /// The folder messages name for a target: its package folder, or for an
+    /// Xcode target the folder its Swift files share.
+    private static func folder(of files: TargetFiles, _ listed: [String]) -> String {
+        switch files {
+        case let .folder(folder, _, _): return folder
+        case .project:
+            var common = listed[0].split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            for path in listed.dropFirst() {
+                let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+                var count = 0
+                while count < common.count, count < parts.count, common[common.startIndex + count] == parts[parts.startIndex + count] { count += 1 }
+                common = common.prefix(count)
+            }
+            return common.isEmpty ? "/" : common.joined(separator: "/")
+        }
     }
 }

@@ -32,7 +32,7 @@ struct ImportRule {
         let ignored = ModuleNames.platform.union(settings.ignoredModules)
         var verticesByModule: [String: [Int]] = [:]
         for (vertex, target) in graph.targets.enumerated() {
-            verticesByModule[ModuleNames.module(ofTarget: target.name), default: []].append(vertex)
+            verticesByModule[ModuleNames.module(of: target), default: []].append(vertex)
         }
         var edgesFrom: [TargetID: [Edge]] = [:]
         for edge in graph.edges where edge.kind != .plugin { edgesFrom[edge.from, default: []].append(edge) }
@@ -44,7 +44,7 @@ struct ImportRule {
         var findings: [Finding] = []
         for target in scanned.keys.sorted() {
             guard let vertex = graph.index(of: target), let files = scanned[target] else { continue }
-            let ownModule = ModuleNames.module(ofTarget: target.name)
+            let ownModule = ModuleNames.module(of: graph.targets[vertex])
             let occurrences = files.flatMap { file in file.imports.map { Occurrence(file: file.path, statement: $0) } }
                 .filter { occurrence in
                     let statement = occurrence.statement
@@ -60,7 +60,8 @@ struct ImportRule {
                 let written = edge.product ?? edge.to.name
                 let key = edge.product.map { "product \($0) of \(edge.to.package)" } ?? "target \(edge.to)"
                 declarations[key, default: Declaration(written: written, edges: [])].edges.append(edge)
-                declaredModules[ModuleNames.module(ofTarget: edge.to.name), default: []].append(edge)
+                let module = graph.index(of: edge.to).map { ModuleNames.module(of: graph.targets[$0]) } ?? ModuleNames.module(ofTarget: edge.to.name)
+                declaredModules[module, default: []].append(edge)
             }
             let visible = modulesReexported(from: Set((edgesFrom[target] ?? []).map(\.to)), reexports, verticesByModule)
 
@@ -97,7 +98,7 @@ struct ImportRule {
                     guard let declaration = declarations[key] else { continue }
                     let nodes = declaration.edges.compactMap { graph.index(of: $0.to) }.map { graph.targets[$0] }
                     guard nodes.contains(where: { !Self.notImported.contains($0.type) }) else { continue }
-                    let modules = Set(nodes.map { ModuleNames.module(ofTarget: $0.name) })
+                    let modules = Set(nodes.map(ModuleNames.module(of:)))
                     if !modules.isDisjoint(with: imported) { continue }
                     if hasUnknownImport, nodes.contains(where: { $0.type == .externalProduct }) { continue }
                     findings.append(unusedDependency(target, declaration, fileCount: files.count))
@@ -110,7 +111,7 @@ struct ImportRule {
     /// Dependencies SwiftPM builds for a target without it importing them:
     /// tools (executables), macro implementations, plugins, and binaries whose
     /// module names the manifest does not tell.
-    private static let notImported: Set<TargetType> = [.executable, .macro, .plugin, .binary]
+    private static let notImported: Set<TargetType> = [.executable, .macro, .plugin, .binary, .application, .appExtension, .bundle, .aggregate]
 
     /// Modules a target sees through `@_exported import`s of its dependencies, followed transitively.
     private func modulesReexported(from declared: Set<TargetID>, _ reexports: [TargetID: Set<String>], _ verticesByModule: [String: [Int]]) -> Set<String> {

@@ -1,5 +1,13 @@
+import ModGraphCore
+
 /// How source imports name modules.
 public enum ModuleNames {
+    /// The module `target` builds: the name its loader read (an Xcode
+    /// target's `PRODUCT_MODULE_NAME`), else the one derived from its name.
+    public static func module(of target: Target) -> String {
+        target.moduleName ?? module(ofTarget: target.name)
+    }
+
     /// The module a target builds: its name with every character that cannot
     /// start or continue a Swift identifier replaced by `_` (SwiftPM's `c99name`),
     /// so target `modgraph-bench` is imported as `modgraph_bench`.

@@ -2,18 +2,10 @@ import Foundation
 
 /// Everything ModGraphXcode reads from disk, in one place, so that decoding
 /// projects and workspaces stays pure and testable from strings: reading a
-/// project or workspace file (bounded, regular files only), telling folders
-/// and packages apart, and listing the Swift files a target compiles.
-///
-/// The checkout is input: walks never follow a symbolic link into a folder
-/// (a link cannot make them loop or leave the checkout), stop
-/// ``maximumDepth`` folders deep and after ``maximumEntries`` entries.
+/// project or workspace file (bounded, regular files only), and telling
+/// folders and packages apart. (The files a target compiles are listed by
+/// ModGraphManifest's `SourceFileLister`, for package and Xcode targets alike.)
 public struct XcodeDisk: Sendable {
-    /// Deeper than any source tree nests.
-    public static let maximumDepth = 64
-    /// Entries looked at by one walk, folders and files; far more than a target's sources.
-    public static let maximumEntries = 200_000
-
     /// What is at a path, as far as a workspace cares.
     public enum Entry: Hashable, Sendable {
         case missing
@@ -76,73 +68,5 @@ public struct XcodeDisk: Sendable {
         let bytes = [UInt8](data ?? Data())
         guard bytes.count <= limit else { throw .unreadable(path: path, reason: "the file has more than the \(limit) bytes modgraph reads") }
         return bytes
-    }
-
-    /// The `.swift` files `target` compiles, found on disk: the Swift files of
-    /// its *Compile Sources* phase that exist, and those of its synchronised
-    /// folders (the whole folder minus exceptions, or only the files named),
-    /// skipping hidden files and folders, nested `.xcodeproj`/`.xcworkspace`
-    /// bundles and opaque folders. Paths are joined onto the project's
-    /// ``XcodeProject/folder``, sorted, without repeats.
-    ///
-    /// - Complexity: O(entries under the target's synchronised folders + its sources).
-    public func swiftFiles(of target: XcodeTarget, in project: XcodeProject) -> [String] {
-        var files: Set<String> = []
-        for source in target.sources where XcodePath.pathExtension(source) == "swift" {
-            let path = project.resolvedPath(source)
-            if isRegularFile(path) { files.insert(path) }
-        }
-        for folder in target.synchronizedFolders {
-            let root = project.resolvedPath(folder.path)
-            let skipped = folder.opaqueFolders
-            switch folder.membership {
-            case let .all(except):
-                for file in swiftFiles(under: root, from: "", skipping: except + skipped) {
-                    files.insert(XcodePath.join(root, file))
-                }
-            case let .only(paths):
-                for path in paths where !skipped.contains(where: { XcodePath.isSame(path, orInside: $0) }) {
-                    for file in swiftFiles(under: root, from: path, skipping: skipped) {
-                        files.insert(XcodePath.join(root, file))
-                    }
-                }
-            }
-        }
-        return files.sorted()
-    }
-
-    /// Swift files at or under `start` (relative to `root`), as paths relative to
-    /// `root`, minus those at or under `skipping`. Iterative: a deep tree cannot
-    /// exhaust the stack.
-    private func swiftFiles(under root: String, from start: String, skipping: [String]) -> [String] {
-        var found: [String] = []
-        var entries = 0
-        var pending: [(path: String, depth: Int)] = [(XcodePath.normalised(start), 0)]
-        while let (relative, depth) = pending.popLast(), entries < Self.maximumEntries {
-            entries += 1
-            if !relative.isEmpty, skipping.contains(where: { XcodePath.isSame(relative, orInside: $0) }) { continue }
-            let absolute = XcodePath.join(root, relative)
-            var status = stat()
-            // The starting point is followed if it is a link, as Xcode follows a linked folder; nothing below it is.
-            guard (depth == 0 ? stat(absolute, &status) : lstat(absolute, &status)) == 0 else { continue }
-            switch status.st_mode & S_IFMT {
-            case S_IFDIR:
-                let name = XcodePath.lastComponent(relative)
-                let bundle = ["xcodeproj", "xcworkspace"].contains(XcodePath.pathExtension(name))
-                guard depth < Self.maximumDepth, !bundle || relative.isEmpty,
-                      let children = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { continue }
-                for child in children.sorted().reversed() where !child.hasPrefix(".") {
-                    pending.append((XcodePath.join(relative, child), depth + 1))
-                }
-            case S_IFREG:
-                if XcodePath.pathExtension(relative) == "swift" { found.append(relative) }
-            case S_IFLNK:
-                // A linked file is compiled like any other; a link to a folder is not followed.
-                if XcodePath.pathExtension(relative) == "swift", isRegularFile(absolute) { found.append(relative) }
-            default:
-                continue
-            }
-        }
-        return found
     }
 }

@@ -1,7 +1,7 @@
 /// A folder whose files a target builds without the project listing them:
 /// an Xcode 16 `PBXFileSystemSynchronizedRootGroup`. Xcode builds what is on
 /// disk, so the project records only the folder and its exceptions; the
-/// files are found by ``XcodeDisk/swiftFiles(of:in:)``.
+/// files are found by ModGraphManifest's `SourceFileLister`.
 ///
 /// Exceptions are `PBXFileSystemSynchronizedBuildFileExceptionSet`s naming a
 /// target. For a target that lists the folder in its

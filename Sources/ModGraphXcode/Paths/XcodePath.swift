@@ -4,11 +4,11 @@
 ///
 /// Paths are `/`-separated. A relative result may start with `..` components
 /// (a sibling folder of the project); `""` is the base folder itself.
-enum XcodePath {
+public enum XcodePath {
     /// `path` appended to `base`, folded; an absolute `path` replaces `base`.
     ///
     /// - Complexity: O(n) in the total length.
-    static func join(_ base: String, _ path: String) -> String {
+    public static func join(_ base: String, _ path: String) -> String {
         if path.hasPrefix("/") { return normalised(path) }
         if base.isEmpty { return normalised(path) }
         if path.isEmpty { return normalised(base) }
@@ -20,7 +20,7 @@ enum XcodePath {
     /// relative path it is kept. `""` stands for `.`.
     ///
     /// - Complexity: O(n) in the length of `path`.
-    static func normalised(_ path: String) -> String {
+    public static func normalised(_ path: String) -> String {
         let isAbsolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -42,7 +42,7 @@ enum XcodePath {
     }
 
     /// The folder that holds `path` (`""` for a single relative component, `/` for a top-level absolute one).
-    static func parent(_ path: String) -> String {
+    public static func parent(_ path: String) -> String {
         let folded = normalised(path)
         if folded.isEmpty || folded == ".." || folded.hasSuffix("/..") { return join(folded, "..") }
         guard let slash = folded.lastIndex(of: "/") else { return "" }
@@ -51,26 +51,26 @@ enum XcodePath {
     }
 
     /// The last component of `path`.
-    static func lastComponent(_ path: String) -> String {
+    public static func lastComponent(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// The extension of the last component, without the dot (`""` when none).
-    static func pathExtension(_ path: String) -> String {
+    public static func pathExtension(_ path: String) -> String {
         let last = lastComponent(path)
         guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return "" }
         return String(last[last.index(after: dot)...])
     }
 
     /// The last component without its extension.
-    static func baseName(_ path: String) -> String {
+    public static func baseName(_ path: String) -> String {
         let last = lastComponent(path)
         guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return last }
         return String(last[..<dot])
     }
 
     /// Whether `path` is `folder` or lies inside it; both relative to the same base and normalised.
-    static func isSame(_ path: String, orInside folder: String) -> Bool {
+    public static func isSame(_ path: String, orInside folder: String) -> Bool {
         folder.isEmpty || path == folder || path.hasPrefix(folder + "/")
     }
 }

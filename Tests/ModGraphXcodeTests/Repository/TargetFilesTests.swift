@@ -1,6 +1,13 @@
 import Foundation
+import ModGraphManifest
 import Testing
+@testable import ModGraphRepository
 @testable import ModGraphXcode
+
+/// The Swift files a target compiles, as the loader describes them and the lister finds them.
+private func swiftFiles(_ target: XcodeTarget, _ project: XcodeProject) -> [String] {
+    SourceFileLister.files(XcodeGraphBuilder.files(of: target, in: project), extensions: SourceFileLister.swift)
+}
 
 /// Listing the Swift files a target compiles, from its synchronised folders
 /// and its *Compile Sources* phase, on a real folder.
@@ -41,7 +48,7 @@ struct XcodeDiskTests {
     @Test func aSynchronisedFolderMinusItsExceptions() throws {
         let (folder, project) = try checkout()
         defer { folder.remove() }
-        let files = XcodeDisk().swiftFiles(of: try target("App", in: project), in: project)
+        let files = swiftFiles(try target("App", in: project), project)
         let app = folder.path + "/Shop/App/"
         #expect(files == [
             app + "AppMain.swift",
@@ -57,9 +64,9 @@ struct XcodeDiskTests {
     @Test func onlyTheFilesAnotherTargetTicked() throws {
         let (folder, project) = try checkout()
         defer { folder.remove() }
-        let files = XcodeDisk().swiftFiles(of: try target("Widget Extension", in: project), in: project)
+        let files = swiftFiles(try target("Widget Extension", in: project), project)
         #expect(files == [folder.path + "/Shop/App/Model/Item.swift", folder.path + "/Shop/Widget/Widget.swift"])
-        #expect(XcodeDisk().swiftFiles(of: try target("AppTests", in: project), in: project).isEmpty)
+        #expect(swiftFiles(try target("AppTests", in: project), project).isEmpty)
     }
 
     @Test func listedSourcesThatExist() throws {
@@ -73,7 +80,7 @@ struct XcodeDiskTests {
         let app = try target("App", in: project)
         #expect(app.sources.count == 6)
         // Missing files, folders and the absolute file outside the checkout are not listed.
-        #expect(XcodeDisk().swiftFiles(of: app, in: project) == [folder.path + "/App/AppDelegate.swift", folder.path + "/App/Models/Item.swift"])
+        #expect(swiftFiles(app, project) == [folder.path + "/App/AppDelegate.swift", folder.path + "/App/Models/Item.swift"])
     }
 
     /// A synchronised folder that is itself a link is followed, as Xcode follows it.
@@ -83,7 +90,7 @@ struct XcodeDiskTests {
         try FileManager.default.removeItem(atPath: folder.path + "/Shop/Core")
         try folder.write("Shop/Vendor/Core/Vendored.swift")
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/Shop/Core", withDestinationPath: "Vendor/Core")
-        #expect(XcodeDisk().swiftFiles(of: try target("Core", in: project), in: project) == [folder.path + "/Shop/Core/Vendored.swift"])
+        #expect(swiftFiles(try target("Core", in: project), project) == [folder.path + "/Shop/Core/Vendored.swift"])
     }
 
     @Test func whatIsOnDisk() throws {

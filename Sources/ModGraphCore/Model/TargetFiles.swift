@@ -1,0 +1,29 @@
+/// Which files a target compiles, as its loader found out: what the source
+/// checks read and the `sources` weights count. A description, not a
+/// listing: the loader says where to look, and whoever needs the files lists
+/// them (only the commands that read sources pay for walking folders).
+public enum TargetFiles: Hashable, Sendable {
+    /// A SwiftPM target: the files under `folder` (absolute), all of them or
+    /// only the `sources:` listed (relative to `folder`), minus `exclude:`.
+    case folder(String, sources: [String]?, exclude: [String])
+    /// An Xcode target: the files of its *Compile Sources* phase (absolute),
+    /// and its synchronised folders, each with the paths it leaves out or the
+    /// only ones it builds (relative to the folder).
+    case project(files: [String], folders: [SynchronizedFolder])
+
+    /// An Xcode 16 folder whose files a target builds without the project listing them.
+    public struct SynchronizedFolder: Hashable, Sendable {
+        /// Absolute.
+        public let path: String
+        /// When set, only these paths of the folder; else all but `excluded`.
+        public let only: [String]?
+        /// Paths left out (files or folders, relative to `path`), opaque folders included.
+        public let excluded: [String]
+
+        public init(path: String, only: [String]?, excluded: [String]) {
+            self.path = path
+            self.only = only
+            self.excluded = excluded
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import ModGraphCore
+
+/// Lists the files a target compiles from its ``TargetFiles``: the one walk
+/// the source checks (Swift files) and the `sources` weights (every compiled
+/// file) share, for package and Xcode targets alike.
+///
+/// SwiftPM's rules for a package target: every file under its folder, or only
+/// under the `sources:` it lists, less its `exclude:` entries (files or
+/// folders). Xcode's for a project target: the files of its *Compile Sources*
+/// phase that exist, and its synchronised folders (all but the exceptions, or
+/// only the files another target's exception ticked). Both skip hidden files
+/// and folders, and folders inside `.xcodeproj`/`.xcworkspace` bundles.
+///
+/// The checkout is input: a walk never follows a symbolic link into a folder
+/// (a linked file is listed; a link cannot make a walk loop or leave the
+/// checkout), except the starting folder itself, which is followed as SwiftPM
+/// and Xcode follow it; a walk stops ``maximumDepth`` folders deep and after
+/// ``maximumEntries`` entries.
+public enum SourceFileLister {
+    /// Deeper than any source tree nests.
+    public static let maximumDepth = 64
+    /// Entries looked at by one walk, folders and files; far more than a target's sources.
+    public static let maximumEntries = 200_000
+    /// What the source checks read.
+    public static let swift: Set<String> = ["swift"]
+    /// What compiles into a module: Swift, C, C++, Objective-C and assembly (headers are not compiled).
+    public static let compiled: Set<String> = ["swift", "c", "cc", "cpp", "cxx", "c++", "m", "mm", "s", "S"]
+
+    /// Absolute paths of the files with one of `extensions`, sorted, without repeats.
+    ///
+    /// - Complexity: O(entries under the folders walked + files listed).
+    public static func files(_ files: TargetFiles, extensions: Set<String>) -> [String] {
+        var found: Set<String> = []
+        switch files {
+        case let .folder(folder, sources, exclude):
+            let excluded = exclude.map(normalised)
+            for start in (sources ?? ["."]).map(normalised) where isInside(start) {
+                for relative in walk(root: folder, from: start, skipping: excluded, extensions: extensions) {
+                    found.insert(join(folder, relative))
+                }
+            }
+        case let .project(listed, folders):
+            for path in listed where extensions.contains(pathExtension(path)) && isRegularFile(path) {
+                found.insert(path)
+            }
+            for folder in folders {
+                let excluded = folder.excluded.map(normalised)
+                for start in (folder.only ?? ["."]).map(normalised) where isInside(start) {
+                    for relative in walk(root: folder.path, from: start, skipping: excluded, extensions: extensions) {
+                        found.insert(join(folder.path, relative))
+                    }
+                }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// Files at or under `start` (relative to `root`) with one of
+    /// `extensions`, as paths relative to `root`, minus those at or under
+    /// `skipping`. Iterative, so a deep tree cannot exhaust the stack.
+    private static func walk(root: String, from start: String, skipping: [String], extensions: Set<String>) -> [String] {
+        var found: [String] = []
+        var entries = 0
+        var pending: [(path: String, depth: Int)] = [(start, 0)]
+        while let (relative, depth) = pending.popLast(), entries < maximumEntries {
+            entries += 1
+            if relative != ".", skipping.contains(where: { covers($0, relative) }) { continue }
+            let absolute = relative == "." ? root : join(root, relative)
+            var status = stat()
+            // The starting point is followed if it is a link; nothing below it is.
+            guard (depth == 0 ? stat(absolute, &status) : lstat(absolute, &status)) == 0 else { continue }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR:
+                let isBundle = ["xcodeproj", "xcworkspace"].contains(pathExtension(relative))
+                guard depth < maximumDepth, !isBundle || depth == 0,
+                      let children = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { continue }
+                for child in children.sorted().reversed() where !child.hasPrefix(".") {
+                    pending.append((relative == "." ? child : relative + "/" + child, depth + 1))
+                }
+            case S_IFREG:
+                if extensions.contains(pathExtension(relative)) { found.append(relative) }
+            case S_IFLNK:
+                // A linked file is compiled like any other; a link to a folder is not followed.
+                if extensions.contains(pathExtension(relative)), isRegularFile(absolute) { found.append(relative) }
+            default:
+                continue
+            }
+        }
+        return found
+    }
+
+    /// Whether a relative `path` stays inside its folder: a `sources:` entry or
+    /// an exception naming `..` would lead the walk out of the checkout.
+    private static func isInside(_ path: String) -> Bool {
+        !path.hasPrefix("/") && !path.split(separator: "/").contains("..")
+    }
+
+    /// Whether `entry` (a file or a folder a target names) is `path` or holds it.
+    private static func covers(_ entry: String, _ path: String) -> Bool {
+        entry == "." || entry == path || path.hasPrefix(entry + "/")
+    }
+
+    /// `./A/b/` and `A/b` are the same entry; `.` is the whole folder.
+    static func normalised(_ path: String) -> String {
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    private static func join(_ folder: String, _ relative: String) -> String {
+        relative == "." ? folder : (folder.hasSuffix("/") ? folder + relative : folder + "/" + relative)
+    }
+
+    private static func pathExtension(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...])
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import ModGraphXcode
+
+/// Sorts the paths a command was given into packages, projects, workspaces
+/// or a dump, searching the folders that are none of these.
+///
+/// A folder that is not a package is searched for workspaces, projects and
+/// packages, without entering build products and third-party code (`.build`,
+/// `DerivedData`, `Pods`, `Carthage`, `node_modules`, SwiftPM's checkouts),
+/// hidden folders, or the inside of a package, `.xcodeproj` or
+/// `.xcworkspace` (a package's nested packages are reached through its
+/// `path:` dependencies; a project's embedded workspace lists only itself).
+/// When the search finds a workspace, the workspace's own list of projects
+/// and packages is used instead of what the walk found beside it, as Xcode
+/// would open it; the rest is named in ``RepositoryInputs/passedOver``.
+///
+/// The checkout is input: the search follows no symbolic link into a folder,
+/// stops ``maximumDepth`` folders deep, and reads at most ``maximumFolders`` folders.
+public enum InputDiscovery {
+    /// Deeper than repositories nest their projects.
+    public static let maximumDepth = 32
+    /// Folders listed by one search; a repository's folders outside its packages are far fewer.
+    public static let maximumFolders = 100_000
+    /// Folders of build products and other people's code, never searched.
+    public static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules", "SourcePackages", "checkouts"]
+
+    /// The inputs `paths` name. An empty list means the current folder.
+    ///
+    /// - Complexity: O(folders searched + entries of their listings), plus reading each workspace found.
+    public static func inputs(for paths: [String], currentDirectory: String = FileManager.default.currentDirectoryPath) throws -> RepositoryInputs {
+        let paths = paths.isEmpty ? ["."] : paths
+        if paths.contains("-") {
+            guard paths.count == 1 else { throw RepositoryError.dumpNotAlone("-") }
+            var inputs = RepositoryInputs(base: currentDirectory)
+            inputs.dump = "-"
+            return inputs
+        }
+        var inputs = RepositoryInputs(base: base(of: paths, currentDirectory: currentDirectory))
+        var searched: [(path: String, given: String)] = []
+        for path in paths {
+            guard let canonical = canonical(path) else { throw RepositoryError.pathNotFound(path) }
+            let name = XcodePath.lastComponent(canonical)
+            if !isDirectory(canonical) {
+                if name.hasPrefix("Package") && name.hasSuffix(".swift") {
+                    inputs.add(package: XcodePath.parent(canonical))
+                } else if name == "project.pbxproj" {
+                    inputs.add(project: XcodePath.parent(canonical))
+                } else if name == "contents.xcworkspacedata" {
+                    try add(workspace: XcodePath.parent(canonical), to: &inputs)
+                } else {
+                    guard paths.count == 1 else { throw RepositoryError.dumpNotAlone(path) }
+                    inputs.dump = path
+                }
+                continue
+            }
+            switch XcodePath.pathExtension(name) {
+            case "xcodeproj": inputs.add(project: canonical)
+            case "xcworkspace": try add(workspace: canonical, to: &inputs)
+            default:
+                if isRegularFile(canonical + "/Package.swift") {
+                    inputs.add(package: canonical)
+                } else {
+                    searched.append((canonical, path))
+                }
+            }
+        }
+        for (folder, given) in searched {
+            var found = RepositoryInputs(base: inputs.base)
+            search(folder, into: &found)
+            if found.workspaces.isEmpty {
+                found.packages.forEach { inputs.add(package: $0) }
+                found.projects.forEach { inputs.add(project: $0) }
+            } else {
+                let walked = found
+                for workspace in walked.workspaces { try add(workspace: workspace, to: &inputs) }
+                for other in walked.projects + walked.packages where !inputs.projects.contains(other) && !inputs.packages.contains(other) {
+                    inputs.passedOver.append("\(other): not listed by the workspace; name it as a PATH to include it")
+                }
+            }
+            inputs.passedOver += found.passedOver
+            if found.isEmpty { throw RepositoryError.nothingFound(folder: given) }
+        }
+        inputs.wasDiscovered = !searched.isEmpty
+        return inputs
+    }
+
+    /// Adds the workspace at `path` with the projects and packages it lists.
+    private static func add(workspace path: String, to inputs: inout RepositoryInputs) throws {
+        inputs.add(workspace: path)
+        let workspace = try XcodeWorkspace.load(at: path)
+        inputs.passedOver += workspace.warnings
+        for reference in workspace.references {
+            guard let resolved = canonical(workspace.resolvedPath(reference.path)) else { continue }
+            if let skipped = skippedComponent(of: resolved) {
+                inputs.passedOver.append("\(resolved): inside \(skipped), which modgraph does not load (other people's code)")
+                continue
+            }
+            switch reference.kind {
+            case .project: inputs.add(project: resolved)
+            case .package: inputs.add(package: resolved)
+            case .folder: continue
+            }
+        }
+    }
+
+    /// Walks `start` breadth first, in name order, recording what it finds.
+    private static func search(_ start: String, into found: inout RepositoryInputs) {
+        var level = [start]
+        var depth = 0
+        var listed = 0
+        while !level.isEmpty, depth <= maximumDepth {
+            var next: [String] = []
+            for folder in level {
+                guard listed < maximumFolders else {
+                    found.passedOver.append("\(folder): not searched; the search stops after \(maximumFolders) folders")
+                    return
+                }
+                listed += 1
+                let entries = listing(folder)
+                if folder != start, entries.contains(where: { $0.name == "Package.swift" && !$0.isFolder }) {
+                    found.add(package: folder)
+                    continue
+                }
+                for entry in entries where entry.isFolder && !entry.name.hasPrefix(".") {
+                    let path = folder == "/" ? "/" + entry.name : folder + "/" + entry.name
+                    if skippedFolders.contains(entry.name) {
+                        if entry.name != "checkouts" { found.passedOver.append("\(path): skipped (\(entry.name) holds build products or other people's code)") }
+                        continue
+                    }
+                    switch XcodePath.pathExtension(entry.name) {
+                    case "xcodeproj": found.add(project: path)
+                    case "xcworkspace": found.add(workspace: path)
+                    default: next.append(path)
+                    }
+                }
+            }
+            level = next
+            depth += 1
+        }
+    }
+
+    /// A folder's entries, sorted by name: sub-folders (not links to folders) and other entries.
+    private static func listing(_ folder: String) -> [(name: String, isFolder: Bool)] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var entries: [(name: String, isFolder: Bool)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
+            if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
+                // Some file systems do not say: ask, without following a link.
+                var status = stat()
+                isFolder = lstat(folder + "/" + name, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+            }
+            entries.append((name, isFolder))
+        }
+        return entries.sorted { $0.name < $1.name }
+    }
+
+    /// The folder paths are shown relative to: the one folder given, or the
+    /// folder all the paths share.
+    static func base(of paths: [String], currentDirectory: String) -> String {
+        let folders = paths.compactMap { path -> String? in
+            guard let resolved = canonical(path) else { return nil }
+            if isDirectory(resolved), !["xcodeproj", "xcworkspace"].contains(XcodePath.pathExtension(resolved)) { return resolved }
+            return XcodePath.parent(resolved)
+        }
+        guard var common = folders.first?.split(separator: "/").map(String.init) else { return currentDirectory }
+        for folder in folders.dropFirst() {
+            let parts = folder.split(separator: "/").map(String.init)
+            var count = 0
+            while count < common.count, count < parts.count, common[count] == parts[count] { count += 1 }
+            common = Array(common.prefix(count))
+        }
+        return "/" + common.joined(separator: "/")
+    }
+
+    /// The first component of `path` that discovery never enters, if any.
+    private static func skippedComponent(of path: String) -> String? {
+        path.split(separator: "/").map(String.init).first { skippedFolders.contains($0) }
+    }
+
+    static func canonical(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+}

@@ -1,0 +1,41 @@
+/// What a load starts from, once the paths the user gave are sorted out:
+/// package folders, Xcode projects and workspaces (each canonical, each
+/// once, in the order found), or a single dump.
+public struct RepositoryInputs: Sendable, Equatable {
+    /// Folders holding a `Package.swift`.
+    public var packages: [String] = []
+    /// `.xcodeproj` folders.
+    public var projects: [String] = []
+    /// `.xcworkspace` folders.
+    public var workspaces: [String] = []
+    /// A dump-package JSON file, or `-` for standard input: then nothing else.
+    public var dump: String?
+    /// The folder paths are shown relative to, and `.modgraph.yml` is looked for from.
+    public var base: String
+    /// Whether a folder was searched (rather than named packages and projects only):
+    /// then the command says what it found.
+    public var wasDiscovered = false
+    /// What the search passed over and why, one line each (shown with `--verbose`).
+    public var passedOver: [String] = []
+
+    public init(base: String) {
+        self.base = base
+    }
+
+    /// Whether nothing was found.
+    public var isEmpty: Bool {
+        packages.isEmpty && projects.isEmpty && workspaces.isEmpty && dump == nil
+    }
+
+    mutating func add(package folder: String) {
+        if !packages.contains(folder) { packages.append(folder) }
+    }
+
+    mutating func add(project path: String) {
+        if !projects.contains(path) { projects.append(path) }
+    }
+
+    mutating func add(workspace path: String) {
+        if !workspaces.contains(path) { workspaces.append(path) }
+    }
+}

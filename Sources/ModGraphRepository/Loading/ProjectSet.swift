@@ -1,0 +1,40 @@
+import ModGraphXcode
+
+/// The Xcode projects a load reads: those given, and every project they
+/// point into (subprojects, and other projects of the workspace named by a
+/// container item proxy), each once.
+struct ProjectSet {
+    /// More projects than any repository has; a chain of references past it is cut.
+    static let maximumProjects = 2_000
+
+    /// In the order given, then in the order referenced.
+    var projects: [XcodeProject] = []
+    var warnings: [String] = []
+
+    /// - Throws: ``XcodeError`` when a project cannot be read: a project that is
+    ///   there but unreadable must not be silently left out of a check.
+    init(loading paths: [String]) throws(XcodeError) {
+        var queue = paths
+        var seen = Set(paths)
+        var head = 0
+        while head < queue.count {
+            let path = queue[head]
+            head += 1
+            guard projects.count < Self.maximumProjects else {
+                warnings.append("\(path): not loaded; modgraph reads at most \(Self.maximumProjects) projects")
+                continue
+            }
+            let project = try XcodeProject.load(at: path)
+            projects.append(project)
+            warnings += project.warnings
+            for reference in project.referencedProjects {
+                let resolved = project.resolvedPath(reference)
+                guard let canonical = InputDiscovery.canonical(resolved), InputDiscovery.isDirectory(canonical) else {
+                    warnings.append("\(project.path): refers to project \(reference), which does not exist; the dependencies on its targets are left out")
+                    continue
+                }
+                if seen.insert(canonical).inserted { queue.append(canonical) }
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import ModGraphCore
+import ModGraphManifest
+import ModGraphXcode
+
+/// Everything a load found and built: the packages (with their manifests),
+/// the Xcode projects, one graph of both, and where each target's files are.
+public struct Repository: Sendable {
+    public let inputs: RepositoryInputs
+    public let workspace: Workspace
+    public let projects: [XcodeProject]
+    /// The whole graph, before any build environment restricts it.
+    public let graph: ModuleGraph
+    /// Where the files of each target on disk are, for the source checks and weights.
+    public let targetFiles: [TargetID: TargetFiles]
+    /// Things the user should know that did not stop the load, one line each, each once.
+    public let warnings: [LoadWarning]
+
+    /// What was found, in one line: `2 projects (14 targets) in App.xcworkspace, 5 packages (31 targets)`.
+    public var summary: String {
+        var parts: [String] = []
+        let projectIdentities = Set(graph.packages.filter { $0.origin == .project }.map(\.identity))
+        let packageIdentities = Set(graph.packages.filter { $0.origin == .root || $0.origin == .local }.map(\.identity))
+        let xcodeTargets = graph.targets.filter { projectIdentities.contains($0.package) }.count
+        let packageTargets = graph.targets.filter { packageIdentities.contains($0.package) }.count
+        if !inputs.workspaces.isEmpty {
+            parts.append(Self.count(inputs.workspaces.count, "workspace") + " ("
+                + inputs.workspaces.map { XcodeGraphBuilder.relative($0, from: inputs.base) }.joined(separator: ", ") + ")")
+        }
+        if !projectIdentities.isEmpty {
+            parts.append(Self.count(projectIdentities.count, "project") + " (" + Self.count(xcodeTargets, "target") + ")")
+        }
+        if !packageIdentities.isEmpty {
+            parts.append(Self.count(packageIdentities.count, "package") + " (" + Self.count(packageTargets, "target") + ")")
+        }
+        return "found " + (parts.isEmpty ? "nothing" : parts.joined(separator: ", "))
+    }
+
+    /// Every project and package loaded, one line each, for `--verbose`.
+    public var details: [String] {
+        let projectLines = graph.packages.filter { $0.origin == .project }.map { package in
+            "project \(package.path ?? package.name): " + Self.count(graph.targets.filter { $0.package == package.identity }.count, "target")
+        }
+        let packageLines = graph.packages.filter { $0.origin == .root || $0.origin == .local }.map { package in
+            "package \(package.path ?? package.name) (\(package.origin.rawValue)): "
+                + Self.count(graph.targets.filter { $0.package == package.identity }.count, "target")
+        }
+        return projectLines + packageLines + inputs.passedOver.map { "passed over: " + $0 }
+    }
+
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}

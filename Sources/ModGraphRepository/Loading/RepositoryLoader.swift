@@ -1,0 +1,78 @@
+import Foundation
+import ModGraphCore
+import ModGraphManifest
+import ModGraphXcode
+
+/// Loads what ``InputDiscovery`` found into one ``Repository``: the Xcode
+/// projects (and those they point into), the packages given or found, the
+/// local packages the projects use, and everything those packages depend
+/// on, each once; then one graph of all of it.
+public struct RepositoryLoader: Sendable {
+    public let loader: WorkspaceLoader
+
+    public init(loader: WorkspaceLoader) {
+        self.loader = loader
+    }
+
+    public func load(_ inputs: RepositoryInputs) throws -> Repository {
+        let builder = GraphBuilder(externals: loader.externals)
+        if let dump = inputs.dump {
+            let workspace = try loadDump(dump)
+            let graph = try builder.build(workspace)
+            return Repository(inputs: inputs, workspace: workspace, projects: [], graph: graph,
+                              targetFiles: workspace.targetFiles(for: graph), warnings: workspace.warnings)
+        }
+        let projectSet = try ProjectSet(loading: inputs.projects)
+        var warnings = projectSet.warnings.map { LoadWarning($0) }
+        var locals: [String] = []
+        for project in projectSet.projects {
+            let usesUnnamedPackage = project.targets.contains { target in
+                target.dependencies.contains { dependency in
+                    if case let .packageProduct(product) = dependency.reference { return product.package == nil }
+                    return false
+                }
+            }
+            let folders = project.packageReferences.compactMap { reference -> String? in
+                if case let .local(path) = reference { return path }
+                return nil
+            } + (usesUnnamedPackage ? project.localPackageCandidates : [])
+            for folder in folders {
+                if let canonical = InputDiscovery.canonical(project.resolvedPath(folder)), InputDiscovery.isRegularFile(canonical + "/Package.swift") {
+                    if !locals.contains(canonical) { locals.append(canonical) }
+                } else {
+                    warnings.append(LoadWarning("\(project.path)/project.pbxproj: local package '\(folder)' not found; its products are shown as external",
+                                                about: PackageIdentity(location: folder)))
+                }
+            }
+        }
+        let workspace: Workspace
+        if inputs.packages.isEmpty && locals.isEmpty {
+            workspace = Workspace(roots: [], locals: [], rootDirectory: inputs.base, packages: [:], warnings: [])
+        } else {
+            workspace = try loader.load(roots: inputs.packages, locals: locals.filter { !inputs.packages.contains($0) }, base: inputs.base)
+        }
+        let xcode = XcodeGraphBuilder(projects: projectSet.projects, workspace: workspace, base: inputs.base).build()
+        let graph = try builder.build(workspace, adding: xcode.parts)
+        var files = workspace.targetFiles(for: graph)
+        for (target, described) in xcode.files { files[target] = described }
+        var seen = Set<LoadWarning>()
+        let all = (warnings + workspace.warnings + xcode.warnings.map { LoadWarning($0) }).filter { seen.insert($0).inserted }
+        return Repository(inputs: inputs, workspace: workspace, projects: projectSet.projects, graph: graph,
+                          targetFiles: files, warnings: all)
+    }
+
+    /// A dump-package JSON file, or standard input for `-`.
+    private func loadDump(_ path: String) throws -> Workspace {
+        if path == "-" {
+            // One byte past the limit is enough for the decoder to refuse it.
+            let data = (try? FileHandle.standardInput.read(upToCount: ManifestDecoding.maximumBytes + 1)) ?? Data()
+            return try loader.load(dump: ManifestDecoding.decode(data, source: "<stdin>"), source: "<stdin>")
+        }
+        guard let file = FileHandle(forReadingAtPath: path) else {
+            throw LoadError.unreadable(path: path, reason: "permission denied")
+        }
+        defer { try? file.close() }
+        let data = (try? file.read(upToCount: ManifestDecoding.maximumBytes + 1)) ?? Data()
+        return try loader.load(dump: ManifestDecoding.decode(data, source: path), source: path)
+    }
+}

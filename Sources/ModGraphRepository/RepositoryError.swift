@@ -1,0 +1,22 @@
+/// Why the paths given could not be turned into a graph. One line each,
+/// naming the path at fault; the CLI escapes the whole message when it prints it.
+public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Nothing at `path`.
+    case pathNotFound(String)
+    /// A folder with no package, project or workspace anywhere under it.
+    case nothingFound(folder: String)
+    /// A dump JSON or standard input given beside other paths: a dump is a whole graph on its own.
+    case dumpNotAlone(String)
+
+    public var description: String {
+        switch self {
+        case let .pathNotFound(path):
+            "\(path): no such file or directory"
+        case let .nothingFound(folder):
+            "\(folder): no Package.swift, .xcodeproj or .xcworkspace found here or in its subfolders"
+                + " (skipping .build, DerivedData, Pods, Carthage, node_modules and hidden folders)"
+        case let .dumpNotAlone(path):
+            "\(path): a dump-package JSON (or `-`) must be the only PATH; give the packages' folders instead to load them together"
+        }
+    }
+}
