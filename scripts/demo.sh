@@ -5,7 +5,7 @@
 set -euo pipefail
 out="${1:-out}"
 bin="$(swift build --show-bin-path)/modgraph"
-for sample in VerticalApp Workspace/App Violations; do
+for sample in VerticalApp Workspace/App Violations XcodeApp; do
     name="${sample%%/*}"
     printf '$ modgraph report Samples/%s --output %s/%s\n' "$sample" "$out" "$name"
     "$bin" report "Samples/$sample" --output "$out/$name"

@@ -63,7 +63,7 @@ public enum ReportRun {
         } catch {
             throw CommandError(error.description)
         }
-        let title = graph.packages.first { $0.origin == .root }?.name ?? source
+        let title = loaded.repository.name
         let document = ReportDocument(title: "Module graph of \(title)", source: source, toolVersion: ModGraphVersion.current,
                                       sections: sections)
         var files = sections.flatMap(\.files).map { ($0.name, Data($0.bytes)) }

@@ -93,7 +93,9 @@ public enum ScheduleRun {
         } catch {
             throw CommandError("\(source): cannot schedule: \(error)")
         }
-        return ScheduleReport(graph: graph, plan: plan, unit: targetWeights.unit.symbol, weightsSource: targetWeights.source,
-                              defaulted: targetWeights.defaulted, defaultWeight: targetWeights.defaultValue)
+        var report = ScheduleReport(graph: graph, plan: plan, unit: targetWeights.unit.symbol, weightsSource: targetWeights.source,
+                                    defaulted: targetWeights.defaulted, defaultWeight: targetWeights.defaultValue)
+        report.name = loaded.repository.name
+        return report
     }
 }

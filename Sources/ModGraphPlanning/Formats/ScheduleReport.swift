@@ -32,9 +32,12 @@ public struct ScheduleReport: Sendable {
     /// Computed once: labels are asked for per target, per chart row.
     let isSinglePackage: Bool
 
-    /// The name shown in titles: the root package's, else the first package's.
+    /// The name the loader gave what it loaded (a workspace's, a repository's), when it did.
+    public var name: String?
+
+    /// The name shown in titles: ``name``, else the root package's, else the first package's.
     var title: String {
-        (graph.packages.first { $0.origin == .root } ?? graph.packages.first)?.name ?? "graph"
+        name ?? (graph.packages.first { $0.origin == .root } ?? graph.packages.first)?.name ?? "graph"
     }
 
     /// Vertices in the order charts list them: by simulated start, then end, then label.

@@ -15,6 +15,22 @@ public struct Repository: Sendable {
     /// Things the user should know that did not stop the load, one line each, each once.
     public let warnings: [LoadWarning]
 
+    /// What the graph is of, for titles: the one workspace's name, else the
+    /// one root package's or project's, else the folder's.
+    public var name: String {
+        if inputs.workspaces.count == 1, let workspace = inputs.workspaces.first {
+            return XcodePath.baseName(workspace)
+        }
+        let roots = workspace.roots.compactMap { workspace.packages[$0] }
+        if projects.isEmpty, roots.count == 1, let root = roots.first {
+            return root.manifest?.name ?? root.identity.rawValue
+        }
+        if roots.isEmpty, projects.count == 1, let project = projects.first {
+            return project.name
+        }
+        return XcodePath.lastComponent(inputs.base)
+    }
+
     /// What was found, in one line: `2 projects (14 targets) in App.xcworkspace, 5 packages (31 targets)`.
     public var summary: String {
         var parts: [String] = []

@@ -6,6 +6,7 @@ enum DependencyEdit {
     /// package, else through a library product of the other package (the one
     /// named after the target, else the smallest that holds it).
     static func add(_ dependency: TargetID, to target: TargetID, in graph: ModuleGraph) -> String {
+        if isXcodeTarget(target, graph) { return addInProject(dependency, to: target, in: graph) }
         let destination = "to the dependencies of target \"\(target.name)\""
         guard let vertex = graph.index(of: dependency) else { return "add \"\(dependency.name)\" \(destination)" }
         let node = graph.targets[vertex]
@@ -25,8 +26,44 @@ enum DependencyEdit {
         return "add .product(name: \"\(product.name)\", package: \"\(package)\") \(destination)"
     }
 
-    static func remove(_ written: String, from target: TargetID) -> String {
-        "remove \"\(written)\" from the dependencies of target \"\(target.name)\""
+    static func remove(_ written: String, from target: TargetID, in graph: ModuleGraph) -> String {
+        if isXcodeTarget(target, graph) {
+            return "remove \"\(written)\" from target \"\(target.name)\": from its Frameworks, Libraries, and Embedded Content and its Target Dependencies"
+        }
+        return "remove \"\(written)\" from the dependencies of target \"\(target.name)\""
+    }
+
+    /// The file the edit goes in: `Package.swift`, or `App.xcodeproj` for an Xcode target.
+    static func file(of target: TargetID, in graph: ModuleGraph) -> String {
+        guard isXcodeTarget(target, graph), let package = graph.package(target.package) else { return "Package.swift" }
+        return package.path?.split(separator: "/").last.map(String.init) ?? package.name + ".xcodeproj"
+    }
+
+    /// Who decides the build order when a dependency is missing: the tool that builds the target.
+    static func builder(of target: TargetID, in graph: ModuleGraph) -> String {
+        isXcodeTarget(target, graph) ? "Xcode" : "SwiftPM"
+    }
+
+    private static func isXcodeTarget(_ target: TargetID, _ graph: ModuleGraph) -> Bool {
+        graph.package(target.package)?.origin == .project
+    }
+
+    /// An Xcode target links another target's product, or a package's product, in its General tab.
+    private static func addInProject(_ dependency: TargetID, to target: TargetID, in graph: ModuleGraph) -> String {
+        let destination = "to target \"\(target.name)\"'s Frameworks, Libraries, and Embedded Content"
+        guard let vertex = graph.index(of: dependency) else { return "add \"\(dependency.name)\" \(destination)" }
+        let node = graph.targets[vertex]
+        let owner = graph.package(dependency.package)
+        if owner?.origin == .project || node.type == .externalProduct {
+            return "add \"\(node.name)\" \(destination)"
+        }
+        let product = graph.products
+            .filter { $0.package == dependency.package && $0.type.hasPrefix("library") && $0.targets.contains(dependency) }
+            .min { ($0.name != dependency.name ? 1 : 0, $0.targets.count, $0.name) < ($1.name != dependency.name ? 1 : 0, $1.targets.count, $1.name) }
+        guard let product else {
+            return "package \"\(packageReference(dependency.package, graph))\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
+        }
+        return "add package product \"\(product.name)\" of \"\(packageReference(dependency.package, graph))\" \(destination)"
     }
 
     /// What `package:` takes: the last component of the package's folder or

@@ -167,13 +167,13 @@ struct ImportRule {
         if let path, path.count > 2 {
             how = "it builds only because " + path.dropFirst().map { graph.targets[$0].name }.joined(separator: " → ") + " brings it in"
         } else {
-            how = "nothing it depends on brings it in, so it builds only when SwiftPM happens to build \(module) first"
+            how = "nothing it depends on brings it in, so it builds only when \(DependencyEdit.builder(of: target, in: graph)) happens to build \(module) first"
         }
         let condition = occurrence.statement.condition.map { " under #if \($0)" } ?? ""
         let elsewhere = files > 1 ? " (in \(files) files)" : ""
         return Finding(
             rule: .undeclaredImport, severity: undeclaredSeverity, chain: chain,
-            message: "\(target.name) imports \(module)\(condition)\(elsewhere) without declaring it; \(how). In Package.swift, \(DependencyEdit.add(graph.targets[chosen].id, to: target, in: graph))",
+            message: "\(target.name) imports \(module)\(condition)\(elsewhere) without declaring it; \(how). In \(DependencyEdit.file(of: target, in: graph)), \(DependencyEdit.add(graph.targets[chosen].id, to: target, in: graph))",
             source: settings.undeclaredImportsLocation ?? settings.location,
             sourcePosition: location(occurrence))
     }
@@ -208,7 +208,7 @@ struct ImportRule {
         }
         return Finding(
             rule: .undeclaredImport, severity: undeclaredSeverity, chain: [target, edges[0].to],
-            message: "\(target.name) imports \(module) in every build but declares it only \(conditions.joined(separator: " or ")); put the import under the matching #if, or in Package.swift declare \"\(edges[0].product ?? edges[0].to.name)\" for target \"\(target.name)\" without a condition",
+            message: "\(target.name) imports \(module) in every build but declares it only \(conditions.joined(separator: " or ")); put the import under the matching #if, or in \(DependencyEdit.file(of: target, in: graph)) declare \"\(edges[0].product ?? edges[0].to.name)\" for target \"\(target.name)\" without a condition",
             source: settings.undeclaredImportsLocation ?? settings.location,
             sourcePosition: location(occurrence))
     }
@@ -218,7 +218,7 @@ struct ImportRule {
         return Finding(
             rule: .unusedDependency, severity: settings.unusedDependencies == .error ? .error : .warning,
             chain: [target, declaration.edges[0].to],
-            message: "\(target.name) declares \(declaration.written) but \(files), which lengthens the build for nothing. In Package.swift, \(DependencyEdit.remove(declaration.written, from: target))",
+            message: "\(target.name) declares \(declaration.written) but \(files), which lengthens the build for nothing. In \(DependencyEdit.file(of: target, in: graph)), \(DependencyEdit.remove(declaration.written, from: target, in: graph))",
             source: settings.unusedDependenciesLocation ?? settings.location)
     }
 }

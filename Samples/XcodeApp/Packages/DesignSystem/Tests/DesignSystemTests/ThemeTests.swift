@@ -1,0 +1,8 @@
+import XCTest
+@testable import DesignSystem
+
+final class ThemeTests: XCTestCase {
+    func testTheStandardTheme() {
+        XCTAssertEqual(Theme.standard.name, "standard")
+    }
+}

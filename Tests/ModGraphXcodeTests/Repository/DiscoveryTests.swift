@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import ModGraphRepository
+
+/// Sorting the paths a command is given into packages, projects and
+/// workspaces, and searching the folders that are none of these.
+@Suite("Discovery")
+struct DiscoveryTests {
+    private static let workspace = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Workspace version = "1.0">
+           <FileRef location = "group:App/App.xcodeproj"></FileRef>
+           <FileRef location = "group:Packages/Kit"></FileRef>
+           <FileRef location = "group:Pods/Pods.xcodeproj"></FileRef>
+        </Workspace>
+        """
+
+    private func canonical(_ folder: TemporaryFolder, _ path: String) throws -> String {
+        try #require(InputDiscovery.canonical(folder.path + "/" + path))
+    }
+
+    @Test func aWorkspaceFoundIsUsedForItsListAndTheRestIsNamed() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Shop.xcworkspace/contents.xcworkspacedata", Self.workspace)
+        try folder.write("App/App.xcodeproj/project.pbxproj")
+        try folder.write("Packages/Kit/Package.swift")
+        try folder.write("Pods/Pods.xcodeproj/project.pbxproj")
+        try folder.write("Tools/Tools.xcodeproj/project.pbxproj")
+        let inputs = try InputDiscovery.inputs(for: [folder.path])
+        #expect(inputs.workspaces == [try canonical(folder, "Shop.xcworkspace")])
+        #expect(inputs.projects == [try canonical(folder, "App/App.xcodeproj")])
+        #expect(inputs.packages == [try canonical(folder, "Packages/Kit")])
+        #expect(inputs.wasDiscovered)
+        #expect(inputs.passedOver.contains("\(try canonical(folder, "Tools/Tools.xcodeproj")): not listed by the workspace; name it as a PATH to include it"))
+        #expect(inputs.passedOver.contains { $0.hasPrefix(try! canonical(folder, "Pods/Pods.xcodeproj") + ": inside Pods") })
+    }
+
+    @Test func withoutAWorkspaceEveryProjectAndPackageIsFoundButNotBuildProductsOrNestedPackages() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("App/App.xcodeproj/project.pbxproj")
+        // A project's embedded workspace lists only itself.
+        try folder.write("App/App.xcodeproj/project.xcworkspace/contents.xcworkspacedata", Self.workspace)
+        try folder.write("Modules/Core/Package.swift")
+        // A package's nested packages are reached through its `path:` dependencies, not found.
+        try folder.write("Modules/Core/Examples/Demo/Package.swift")
+        for skipped in [".build/checkouts/Dep", "DerivedData/Dep", "Carthage/Checkouts/Dep", "node_modules/dep", ".hidden/Dep"] {
+            try folder.write(skipped + "/Package.swift")
+        }
+        try folder.write("DerivedData/Other.xcodeproj/project.pbxproj")
+        let inputs = try InputDiscovery.inputs(for: [folder.path])
+        #expect(inputs.workspaces.isEmpty)
+        #expect(inputs.projects == [try canonical(folder, "App/App.xcodeproj")])
+        #expect(inputs.packages == [try canonical(folder, "Modules/Core")])
+        #expect(inputs.base == (try canonical(folder, ".")))
+    }
+
+    @Test func namedPathsAreTakenAsTheyAre() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("A/Package.swift")
+        try folder.write("B/Package.swift")
+        try folder.write("C/C.xcodeproj/project.pbxproj")
+        let inputs = try InputDiscovery.inputs(for: [folder.path + "/A/Package.swift", folder.path + "/B", folder.path + "/C/C.xcodeproj/project.pbxproj"])
+        #expect(inputs.packages == [try canonical(folder, "A"), try canonical(folder, "B")])
+        #expect(inputs.projects == [try canonical(folder, "C/C.xcodeproj")])
+        #expect(!inputs.wasDiscovered)
+        // Paths are shown relative to the folder the inputs share.
+        #expect(inputs.base == (try canonical(folder, ".")))
+        // The same package twice is loaded once.
+        #expect(try InputDiscovery.inputs(for: [folder.path + "/A", folder.path + "/A/Package.swift"]).packages.count == 1)
+    }
+
+    @Test func errorsNameThePathGiven() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Empty/README.md")
+        try folder.write("dump.json", "{}")
+        try folder.write("A/Package.swift")
+        #expect(throws: RepositoryError.nothingFound(folder: folder.path + "/Empty")) {
+            try InputDiscovery.inputs(for: [folder.path + "/Empty"])
+        }
+        #expect(throws: RepositoryError.pathNotFound(folder.path + "/Nothing")) {
+            try InputDiscovery.inputs(for: [folder.path + "/Nothing"])
+        }
+        #expect(throws: RepositoryError.dumpNotAlone(folder.path + "/dump.json")) {
+            try InputDiscovery.inputs(for: [folder.path + "/A", folder.path + "/dump.json"])
+        }
+        #expect(throws: RepositoryError.dumpNotAlone("-")) {
+            try InputDiscovery.inputs(for: ["-", folder.path + "/A"])
+        }
+        #expect(try InputDiscovery.inputs(for: [folder.path + "/dump.json"]).dump == folder.path + "/dump.json")
+    }
+
+    /// A link to a folder is not followed, so a checkout cannot lead the search out of itself or into a loop.
+    @Test func linksToFoldersAreNotFollowed() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let outside = try TemporaryFolder()
+        defer { outside.remove() }
+        try outside.write("Secret/Package.swift")
+        try folder.write("Mine/Package.swift")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/Elsewhere", withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/Loop", withDestinationPath: ".")
+        let inputs = try InputDiscovery.inputs(for: [folder.path])
+        #expect(inputs.packages == [try canonical(folder, "Mine")])
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import ModGraphCore
+import ModGraphManifest
+import Testing
+@testable import ModGraphRepository
+@testable import ModGraphXcode
+
+/// Xcode projects joined into one module graph: nodes, kinds and every form of dependency.
+@Suite("The graph of Xcode projects")
+struct MixedGraphTests {
+    /// A project whose framework target makes `Analytics.framework`, which App links as a built product.
+    static let kit = projectText(objectVersion: 60, rootObject: "B10000000000000000000001", objects: """
+        /* Begin PBXFileReference section */
+        \t\tB30000000000000000000001 /* Analytics.framework */ = {isa = PBXFileReference; explicitFileType = wrapper.framework; includeInIndex = 0; path = Analytics.framework; sourceTree = BUILT_PRODUCTS_DIR; };
+        /* End PBXFileReference section */
+
+        /* Begin PBXNativeTarget section */
+        \t\tB40000000000000000000001 /* Analytics */ = {
+        \t\t\tisa = PBXNativeTarget;
+        \t\t\tbuildPhases = (
+        \t\t\t);
+        \t\t\tdependencies = (
+        \t\t\t);
+        \t\t\tname = Analytics;
+        \t\t\tproductName = Analytics;
+        \t\t\tproductReference = B30000000000000000000001 /* Analytics.framework */;
+        \t\t\tproductType = "com.apple.product-type.framework";
+        \t\t};
+        /* End PBXNativeTarget section */
+
+        /* Begin PBXProject section */
+        \t\tB10000000000000000000001 /* Project object */ = {
+        \t\t\tisa = PBXProject;
+        \t\t\tmainGroup = B90000000000000000000001;
+        \t\t\ttargets = (
+        \t\t\t\tB40000000000000000000001 /* Analytics */,
+        \t\t\t);
+        \t\t};
+        /* End PBXProject section */
+        """)
+
+    private func load(_ folder: TemporaryFolder, _ path: String = "") throws -> Repository {
+        let loader = WorkspaceLoader(provider: DumpPackageRunner(swiftExecutable: DumpPackageRunner.defaultExecutable))
+        return try RepositoryLoader(loader: loader).load(InputDiscovery.inputs(for: [folder.path + "/" + path]))
+    }
+
+    @Test func dependenciesAcrossProjectsBecomeEdges() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("App/App.xcodeproj/project.pbxproj", CrossProjectTests.app)
+        try folder.write("Core/Core.xcodeproj/project.pbxproj", CrossProjectTests.core)
+        try folder.write("Kit/Kit.xcodeproj/project.pbxproj", Self.kit)
+        let repository = try load(folder)
+        let graph = repository.graph
+        #expect(graph.packages.map(\.identity.rawValue) == ["app", "core", "kit"])
+        #expect(graph.packages.map(\.path) == ["App/App.xcodeproj", "Core/Core.xcodeproj", "Kit/Kit.xcodeproj"])
+        #expect(graph.packages.allSatisfy { $0.origin == .project })
+        #expect(graph.targets.map { "\($0.id) \($0.type.rawValue)" } == ["app/App application", "core/Core framework", "kit/Analytics framework"])
+        // Core is a target dependency and a linked product of the subproject: one edge, unconditional.
+        // Analytics.framework is found by file name in the workspace, for iOS and Mac Catalyst only.
+        #expect(graph.edges.map { "\($0.from) → \($0.to) \($0.kind.rawValue) \($0.condition?.description ?? "always")" } == [
+            "app/App → core/Core target always",
+            "app/App → kit/Analytics target platforms: ios, maccatalyst",
+        ])
+        // Network.xcodeproj is not there: said once, and the graph still loads.
+        #expect(repository.warnings.map(\.message).filter { $0.contains("Network.xcodeproj") }.count == 1)
+        #expect(repository.summary == "found 3 projects (3 targets)")
+        #expect(repository.name == XcodePath.lastComponent(folder.path))
+    }
+
+    @Test func aProjectNamedLikeAPackageOrAnotherProjectGetsItsOwnIdentity() throws {
+        func project(_ path: String) throws -> XcodeProject {
+            try decodeProject(CrossProjectTests.core, at: path)
+        }
+        let identities = ProjectIdentities(projects: [try project("B/App.xcodeproj"), try project("A/App.xcodeproj"), try project("Core.xcodeproj")],
+                                           taken: [PackageIdentity("core")])
+        #expect(identities.byPath["A/App.xcodeproj"]?.rawValue == "app")
+        #expect(identities.byPath["B/App.xcodeproj"]?.rawValue == "app.xcodeproj")
+        #expect(identities.byPath["Core.xcodeproj"]?.rawValue == "core.xcodeproj")
+    }
+
+    @Test func everyKindHasAGraphType() {
+        #expect(XcodeTargetKind.appClip.targetType == .application)
+        #expect(XcodeTargetKind.watch2Extension.targetType == .appExtension)
+        #expect(XcodeTargetKind.staticFramework.targetType == .framework)
+        #expect(XcodeTargetKind.uiTestBundle.targetType == .uiTests)
+        #expect(XcodeTargetKind.commandLineTool.targetType == .executable)
+        #expect(XcodeTargetKind.legacy.targetType == .aggregate)
+        #expect(XcodeTargetKind.other("com.example.thing").targetType == .bundle)
+        #expect(TargetType.uiTests.isTest && TargetType.unitTests.isTest && !TargetType.framework.isTest)
+        #expect(TargetType.application.isEntryPoint && !TargetType.framework.isEntryPoint)
+    }
+
+    /// A local package the project links by product is loaded (by the real `swift`), and its
+    /// product leads to its targets; a remote one becomes an external product node.
+    @Test func packageProductsLeadToThePackagesTargets() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Shop/App.xcodeproj/project.pbxproj", Xcode16ProjectTests.text)
+        try folder.write("Packages/Feature/Package.swift", """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "Feature", products: [.library(name: "Feature", targets: ["FeatureUI", "FeatureCore"])],
+                                  targets: [.target(name: "FeatureUI", dependencies: ["FeatureCore"]), .target(name: "FeatureCore")])
+            """)
+        try folder.write("Packages/Feature/Sources/FeatureUI/UI.swift")
+        try folder.write("Packages/Feature/Sources/FeatureCore/Core.swift")
+        // Only the project is named: the package comes in as its local package.
+        let repository = try load(folder, "Shop/App.xcodeproj")
+        let edges = repository.graph.edges.filter { $0.from == TargetID(package: PackageIdentity("app"), name: "App") && $0.kind == .product }
+        #expect(edges.map { "\($0.to) via \($0.product ?? "")" } == [
+            "feature/FeatureCore via Feature", "feature/FeatureUI via Feature", "swift-collections/Collections via Collections",
+        ])
+        #expect(repository.graph.package(PackageIdentity("feature"))?.origin == .local)
+        #expect(repository.graph.package(PackageIdentity("swift-collections"))?.location == "https://github.com/apple/swift-collections.git")
+    }
+}
