@@ -6,6 +6,8 @@ let usage = """
 usage: modgraph-gen --output DIR [--targets N] [--packages M] [--verticals V]
                     [--violations K] [--cycles K] [--seed S] [--format swift|json] [--no-sources]
        modgraph-gen --edge-list --output FILE [--targets N ...]      the same app's graph as an edge list
+       modgraph-gen --xcode-projects P --targets N --output DIR [--seed S] [--no-sources]
+                                                                     P Xcode projects sharing N framework targets
        modgraph-gen --random-dag N --degree D [--seed S] [--renumber R] --output FILE
                                                                      a random DAG as an edge list
 
@@ -32,7 +34,7 @@ while let argument = arguments.popFirst() {
     case "--help", "-h":
         print(usage)
         exit(0)
-    case "--output", "--targets", "--packages", "--verticals", "--violations", "--cycles", "--seed", "--format", "--random-dag", "--degree", "--renumber":
+    case "--output", "--targets", "--packages", "--verticals", "--violations", "--cycles", "--seed", "--format", "--random-dag", "--degree", "--renumber", "--xcode-projects":
         guard let value = arguments.popFirst() else { fail("\(argument) needs a value") }
         options[argument] = value
     default: fail("unknown argument '\(argument)'")
@@ -56,6 +58,14 @@ if let vertices = number("--random-dag") {
     try EdgeList.text(vertexCount: graph.vertexCount, edges: graph.edges).write(toFile: output, atomically: true, encoding: .utf8)
     print("\(output): random DAG, \(graph.vertexCount) vertices, \(graph.edgeCount) edges (seed \(seed)"
         + (renumbering.map { ", renumbered with seed \($0)" } ?? "") + ")")
+    exit(0)
+}
+
+if let projects = number("--xcode-projects") {
+    let targets = number("--targets", default: 100) ?? 100
+    let writer = SyntheticXcodeWriter(projects: projects, targets: targets, seed: seed)
+    let dependencies = try writer.write(to: output, writesSources: !flags.contains("--no-sources"))
+    print("\(output): \(projects) Xcode projects, \(targets) targets, \(dependencies) dependencies (seed \(seed))")
     exit(0)
 }
 
