@@ -42,4 +42,4 @@ else
 fi
 "$modgraph" graph "$work/repo" --cache-dir "$cache" >/dev/null 2>&1 || true
 printf '%-58s %8s\n' "modgraph graph REPO (100 packages, 5 projects), warm" "$(median "$modgraph" graph "$work/repo" --cache-dir "$cache")"
-printf '%-58s %8s\n' "modgraph check REPO --verbose (discovery listing), warm" "$(median "$modgraph" graph "$work/repo" --cache-dir "$cache" --verbose)"
+printf '%-58s %8s\n' "modgraph graph REPO --verbose (every project and package listed), warm" "$(median "$modgraph" graph "$work/repo" --cache-dir "$cache" --verbose)"
