@@ -47,6 +47,8 @@ struct XcodeGraphBuilder {
             if warned.insert(message).inserted { result.warnings.append(message) }
         }
         var remotePackages: [PackageIdentity: String] = [:]
+        // Apart from `result`: `warn` changes `result` while the lookup holds this inout.
+        var externalProducts: Set<TargetID> = []
 
         for project in projects {
             guard let identity = identities.byPath[project.path] else { continue }
@@ -99,7 +101,7 @@ struct XcodeGraphBuilder {
                         add(EdgeKey(to: TargetID(package: ownerIdentity, name: chosen.target.name), kind: .target, product: nil), dependency.platformFilters)
                     case let .packageProduct(product):
                         for key in packageProductEdges(product, of: target, in: project, packageByFolder: packageByFolder,
-                                                       remotePackages: &remotePackages, externals: &result.parts.externalProducts, warn: warn) {
+                                                       remotePackages: &remotePackages, externals: &externalProducts, warn: warn) {
                             add(key, dependency.platformFilters)
                         }
                     }
@@ -112,6 +114,7 @@ struct XcodeGraphBuilder {
                 }
             }
         }
+        result.parts.externalProducts = externalProducts
         for (identity, url) in remotePackages where workspace.packages[identity] == nil {
             result.parts.packages.append(Package(identity: identity, name: identity.rawValue, path: nil, origin: .remote,
                                                  location: url, isLoaded: false))

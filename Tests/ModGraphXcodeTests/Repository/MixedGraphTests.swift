@@ -114,4 +114,17 @@ struct MixedGraphTests {
         #expect(repository.graph.package(PackageIdentity("feature"))?.origin == .local)
         #expect(repository.graph.package(PackageIdentity("swift-collections"))?.location == "https://github.com/apple/swift-collections.git")
     }
+
+    /// A product that names no package, in a project whose local package folder is gone:
+    /// one warning, and the rest of the graph (this once crashed on an exclusive-access conflict).
+    @Test func aProductOfNoPackageIsOneWarning() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Samples/XcodeApp/App/App.xcodeproj/project.pbxproj")
+        try folder.write("App/App.xcodeproj/project.pbxproj", try String(contentsOf: sample, encoding: .utf8))
+        let repository = try load(folder, "App")
+        #expect(repository.warnings.map(\.message).filter { $0.contains("uses product 'DesignSystem', which names no package") }.count == 1)
+        #expect(repository.graph.targets.map(\.name) == ["Core", "VerticalInterfaces", "XcodeApp", "XcodeAppTests"])
+    }
 }
