@@ -4,21 +4,21 @@ import Foundation
 /// through a symlink or two relative paths is loaded once) and paths shown
 /// relative to the root package, so output does not depend on where a
 /// checkout lives.
-enum Paths {
+public enum Paths {
     /// The absolute path with symlinks, `.` and `..` resolved; `nil` when it does not exist.
-    static func canonical(_ path: String) -> String? {
+    public static func canonical(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
     /// `path` made absolute against `base` when it is relative.
-    static func absolute(_ path: String, relativeTo base: String) -> String {
+    public static func absolute(_ path: String, relativeTo base: String) -> String {
         path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
     }
 
     /// The path that leads from folder `base` to `path`; both absolute and canonical.
-    static func relative(_ path: String, from base: String) -> String {
+    public static func relative(_ path: String, from base: String) -> String {
         let from = base.split(separator: "/")
         let to = path.split(separator: "/")
         var common = 0
@@ -27,7 +27,7 @@ enum Paths {
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
-    static func isDirectory(_ path: String) -> Bool {
+    public static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphManifest
 import ModGraphXcode
 
 /// Sorts the paths a command was given into packages, projects, workspaces
@@ -184,9 +185,7 @@ public enum InputDiscovery {
     }
 
     static func canonical(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        Paths.canonical(path)
     }
 
     static func isDirectory(_ path: String) -> Bool {

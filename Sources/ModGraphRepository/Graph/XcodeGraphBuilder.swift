@@ -52,7 +52,7 @@ struct XcodeGraphBuilder {
 
         for project in projects {
             guard let identity = identities.byPath[project.path] else { continue }
-            result.parts.packages.append(Package(identity: identity, name: project.name, path: Self.relative(project.path, from: base),
+            result.parts.packages.append(Package(identity: identity, name: project.name, path: Paths.relative(project.path, from: base),
                                                  origin: .project, location: nil, isLoaded: true))
             let projectFile = project.path + "/project.pbxproj"
             for target in project.targets {
@@ -214,15 +214,5 @@ struct XcodeGraphBuilder {
         case "xros": "visionos"
         default: filter.lowercased()
         }
-    }
-
-    /// `path` relative to folder `base` (both canonical), or as it is when outside it.
-    static func relative(_ path: String, from base: String) -> String {
-        let from = base.split(separator: "/")
-        let to = path.split(separator: "/")
-        var common = 0
-        while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
-        let parts = Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)
-        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 }

@@ -40,7 +40,7 @@ public struct Repository: Sendable {
         let packageTargets = graph.targets.filter { packageIdentities.contains($0.package) }.count
         if !inputs.workspaces.isEmpty {
             parts.append(Self.count(inputs.workspaces.count, "workspace") + " ("
-                + inputs.workspaces.map { XcodeGraphBuilder.relative($0, from: inputs.base) }.joined(separator: ", ") + ")")
+                + inputs.workspaces.map { Paths.relative($0, from: inputs.base) }.joined(separator: ", ") + ")")
         }
         if !projectIdentities.isEmpty {
             parts.append(Self.count(projectIdentities.count, "project") + " (" + Self.count(xcodeTargets, "target") + ")")
