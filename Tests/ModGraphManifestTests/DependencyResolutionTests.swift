@@ -92,6 +92,37 @@ struct DependencyResolutionTests {
         }
     }
 
+    /// SwiftPM's fixture PluginCanBeReferencedByProductName: `plugins:` may
+    /// name the package's own plugin product, which stands for its plugin target.
+    @Test func aPluginMayBeNamedByItsOwnPackagesPluginProduct() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.package("Lib", manifest: """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let package = Package(name: "Lib",
+            products: [.plugin(name: "LintProduct", targets: ["Lint"])],
+            targets: [.plugin(name: "Lint", capability: .buildTool())])
+        """)
+        let root = try folder.package("Root", manifest: """
+        // swift-tools-version: 5.7
+        import PackageDescription
+        let package = Package(name: "Root",
+            products: [.plugin(name: "MyPluginProduct", targets: ["MyPlugin"])],
+            dependencies: [.package(path: "../Lib")],
+            targets: [
+                .target(name: "Root", plugins: ["MyPluginProduct", .plugin(name: "LintProduct", package: "Lib")]),
+                .executableTarget(name: "Exec"),
+                .plugin(name: "MyPlugin", capability: .buildTool(), dependencies: ["Exec"]),
+            ])
+        """)
+        #expect(try edges(root) == [
+            "MyPlugin -> root/Exec [target]",
+            "Root -> lib/Lint [plugin LintProduct]",
+            "Root -> root/MyPlugin [plugin MyPluginProduct]",
+        ])
+    }
+
     /// SwiftPM refuses such a manifest when dumping it today, but dumps made
     /// elsewhere (older toolchains, edited files) can still carry one.
     @Test func aPackageNameThatMatchesNoDependencyIsAnError() throws {

@@ -14,6 +14,9 @@ import ModGraphCore
 ///   case-insensitively; a `nil` package searches every dependency.
 /// - A product stands for all its targets: one edge to each.
 /// - A product of a package that was not loaded becomes an external product node.
+/// - A plugin usage without `package:` names a target of the same package,
+///   else a plugin product of the same package (SwiftPM 5.7 on: its plugin
+///   target), else a product of a dependency; with `package:`, a product of that dependency.
 public struct GraphBuilder: Sendable {
     public let externals: ExternalsMode
 
@@ -132,15 +135,41 @@ private struct Resolver {
         case let .byName(name, _):
             if targetNames.contains(name) { return [local(name)] }
             let requiresNamedPackage = (manifest.toolsVersion ?? .v5_2) >= .v5_2
-            return try product(name, in: candidates(named: requiresNamedPackage ? name : nil), of: target, isByName: true)
+            guard let found = try product(name, in: candidates(named: requiresNamedPackage ? name : nil), of: target) else {
+                throw .unresolvedDependency(manifest: manifestPath, target: target, dependency: name)
+            }
+            return found
         case let .product(name, packageName, _):
-            return try product(name, in: candidates(named: packageName, for: target), of: target, isByName: false)
+            let dependencies = try candidates(named: packageName, for: target)
+            guard let found = try product(name, in: dependencies, of: target) else {
+                let packageName = dependencies.count == 1 ? dependencies[0].identity.rawValue : "(any)"
+                throw .unknownProduct(manifest: manifestPath, target: target, product: name, package: packageName)
+            }
+            return found
         }
     }
 
+    /// A plugin usage. Without `package:`, SwiftPM looks in the same package
+    /// only: a target of that name, else a plugin product of that name (since
+    /// 5.7, so that `plugins: ["MyPluginProduct"]` works), standing for its
+    /// first target as SwiftPM takes it. Then, unlike SwiftPM, which needs
+    /// `package:` for another package's plugin, a product of any dependency:
+    /// older dumps and manifests that name one that way still get their edge.
     func resolvePlugin(_ usage: PluginUsage, of target: String) throws(LoadError) -> [ResolvedDependency] {
-        if usage.package == nil, targetNames.contains(usage.name) { return [local(usage.name)] }
-        return try product(usage.name, in: candidates(named: usage.package, for: target), of: target, isByName: false)
+        if usage.package == nil {
+            if targetNames.contains(usage.name) { return [local(usage.name)] }
+            if let product = manifest.products.first(where: { $0.name == usage.name && $0.type == "plugin" }),
+               let pluginTarget = product.targets.first, targetNames.contains(pluginTarget) {
+                return [ResolvedDependency(target: TargetID(package: package.identity, name: pluginTarget), kind: .target,
+                                           product: usage.name, isExternal: false)]
+            }
+        }
+        let dependencies = try candidates(named: usage.package, for: target)
+        guard let found = try product(usage.name, in: dependencies, of: target) else {
+            let packageName = dependencies.count == 1 ? dependencies[0].identity.rawValue : "(any)"
+            throw .unknownProduct(manifest: manifestPath, target: target, product: usage.name, package: packageName)
+        }
+        return found
     }
 
     private func local(_ name: String) -> ResolvedDependency {
@@ -160,7 +189,9 @@ private struct Resolver {
         return matches
     }
 
-    private func product(_ name: String, in dependencies: [PackageDependency], of target: String, isByName: Bool) throws(LoadError) -> [ResolvedDependency] {
+    /// The targets of the product `name` that one of `dependencies` vends;
+    /// `nil` when none does, for the caller to say what was looked for.
+    private func product(_ name: String, in dependencies: [PackageDependency], of target: String) throws(LoadError) -> [ResolvedDependency]? {
         var loadedMatches: [(PackageIdentity, ManifestProduct)] = []
         var unloaded: [PackageIdentity] = []
         var seen = Set<PackageIdentity>()
@@ -196,10 +227,6 @@ private struct Resolver {
             throw .ambiguousDependency(manifest: manifestPath, target: target, dependency: name,
                                        candidates: unloadedCandidates.map(\.rawValue).sorted())
         }
-        if isByName {
-            throw .unresolvedDependency(manifest: manifestPath, target: target, dependency: name)
-        }
-        let packageName = dependencies.count == 1 ? dependencies[0].identity.rawValue : "(any)"
-        throw .unknownProduct(manifest: manifestPath, target: target, product: name, package: packageName)
+        return nil
     }
 }
