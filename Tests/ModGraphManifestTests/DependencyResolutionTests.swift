@@ -123,6 +123,32 @@ struct DependencyResolutionTests {
         ])
     }
 
+    /// An unresolvable plugin is a plugin, not a product of package `(any)`,
+    /// and the message names the dependencies that were searched.
+    @Test func anUnknownPluginIsReportedAsAPluginNamingTheDependenciesSearched() throws {
+        let (folder, root) = try workspace(rootTools: "5.9", rootDependencies: #".package(path: "../Lib"), .package(name: "Renamed", path: "../Other")"#,
+                                           rootTargets: #".target(name: "App", plugins: ["Gen"])"#)
+        defer { folder.remove() }
+        let manifest = root + "/Package.swift"
+        let error = LoadError.unknownPlugin(manifest: manifest, target: "App", plugin: "Gen", package: nil, searched: ["lib", "other"])
+        #expect(throws: error) { try edges(root) }
+        #expect(error.description == "\(manifest): no plugin named 'Gen' for target 'App': this package has no target or plugin product "
+            + "of that name, nor do its dependencies (lib, other)")
+
+        let (named, namedRoot) = try workspace(rootTools: "5.9", rootDependencies: #".package(path: "../Lib")"#,
+                                               rootTargets: #".target(name: "App", plugins: [.plugin(name: "Gen", package: "Lib")])"#)
+        defer { named.remove() }
+        let namedError = LoadError.unknownPlugin(manifest: namedRoot + "/Package.swift", target: "App", plugin: "Gen", package: "Lib", searched: ["lib"])
+        #expect(throws: namedError) { try edges(namedRoot) }
+        #expect(namedError.description.hasSuffix(": no plugin named 'Gen' for target 'App': package 'Lib' vends no product of that name"))
+
+        let (alone, aloneRoot) = try workspace(rootTools: "5.9", rootDependencies: "", rootTargets: #".target(name: "App", plugins: ["Gen"])"#)
+        defer { alone.remove() }
+        #expect(throws: LoadError.unknownPlugin(manifest: aloneRoot + "/Package.swift", target: "App", plugin: "Gen", package: nil, searched: [])) {
+            try edges(aloneRoot)
+        }
+    }
+
     /// SwiftPM refuses such a manifest when dumping it today, but dumps made
     /// elsewhere (older toolchains, edited files) can still carry one.
     @Test func aPackageNameThatMatchesNoDependencyIsAnError() throws {

@@ -166,8 +166,8 @@ private struct Resolver {
         }
         let dependencies = try candidates(named: usage.package, for: target)
         guard let found = try product(usage.name, in: dependencies, of: target) else {
-            let packageName = dependencies.count == 1 ? dependencies[0].identity.rawValue : "(any)"
-            throw .unknownProduct(manifest: manifestPath, target: target, product: usage.name, package: packageName)
+            let searched = Set(dependencies.map { workspace.package(for: $0)?.identity ?? $0.identity }).map(\.rawValue).sorted()
+            throw .unknownPlugin(manifest: manifestPath, target: target, plugin: usage.name, package: usage.package, searched: searched)
         }
         return found
     }

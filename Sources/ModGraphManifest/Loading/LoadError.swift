@@ -19,6 +19,8 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownTarget(manifest: String, target: String, dependency: String)
     case unknownProduct(manifest: String, target: String, product: String, package: String)
     case unknownPackage(manifest: String, target: String, package: String)
+    /// `package`: the one the usage named, if any; `searched`: the identities of the dependencies looked in.
+    case unknownPlugin(manifest: String, target: String, plugin: String, package: String?, searched: [String])
     case ambiguousDependency(manifest: String, target: String, dependency: String, candidates: [String])
     case identityClash(identity: String, firstPath: String, secondPath: String)
     case unknownTrait(manifest: String, trait: String, declared: [String])
@@ -57,6 +59,11 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(manifest): target '\(target)' depends on product '\(product)', which package '\(package)' does not vend"
         case let .unknownPackage(manifest, target, package):
             "\(manifest): target '\(target)' names package '\(package)', which is not among the package's dependencies"
+        case let .unknownPlugin(manifest, target, plugin, package, searched):
+            "\(manifest): no plugin named '\(plugin)' for target '\(target)': "
+                + (package.map { "package '\($0)' vends no product of that name" }
+                    ?? ("this package has no target or plugin product of that name, "
+                        + (searched.isEmpty ? "and no dependencies" : "nor do its dependencies (\(searched.joined(separator: ", ")))")))
         case let .ambiguousDependency(manifest, target, dependency, candidates):
             "\(manifest): target '\(target)' depends on '\(dependency)', which several dependencies vend (\(candidates.joined(separator: ", "))); use .product(name:package:)"
         case let .identityClash(identity, firstPath, secondPath):
