@@ -59,8 +59,8 @@ public struct GraphBuilder: Sendable {
                     empty[package.identity, default: [:]][target.name] = folder.path ?? target.name
                     // Another package's tests never reach the graph: nothing to warn about.
                     if target.type == .test, !package.origin.isOwn { continue }
-                    warnings.append(LoadWarning("\(package.manifestPath): \(layout.noSourcesWarning(for: target)) "
-                        + "(target '\(target.name)' has no source files, so it is left out, as SwiftPM leaves it out)", about: package.identity))
+                    warnings.append(LoadWarning([.path(package.manifestPath), .text(": \(layout.noSourcesWarning(for: target)) "
+                        + "(target '\(target.name)' has no source files, so it is left out, as SwiftPM leaves it out)")], about: package.identity))
                     continue
                 }
                 targets.append(Target(id: TargetID(package: package.identity, name: target.name),
