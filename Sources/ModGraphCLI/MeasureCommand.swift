@@ -11,7 +11,9 @@ struct MeasureCommand: ParsableCommand {
         abstract: "Build the package from clean and write each module's compile time as a weights file.",
         discussion: """
         The build runs in a scratch folder of its own (your .build is not touched) with the compiler's \
-        per-job statistics on (-stats-output-dir) and C-family compiles timed through CC. A module's \
+        per-job statistics on (-stats-output-dir) and C-family compiles timed through CC. It runs twice: \
+        a warm-up build fills the compilers' module caches, everything else it made is removed, and \
+        the measured build compiles every module again, so that no module pays for them. A module's \
         weight is the time from its first compile job's start to its last job's end. External packages are always expanded \
         (--externals is ignored): their targets are built and timed too. See docs/planning.md.
         """

@@ -23,8 +23,10 @@ public struct SourceLineCounter: Sendable {
         self.files = files
     }
 
-    /// Line counts for every target whose files are on disk; external
-    /// products, and targets of packages not on disk, get the default.
+    /// Line counts for every target whose files are on disk, remote
+    /// packages' targets expanded from their checkouts included; external
+    /// products, and targets of packages not on disk, get the default, and
+    /// the warning says how to count external products' real lines.
     public func weights(for graph: ModuleGraph) -> TargetWeights {
         var known: [Int: Double] = [:]
         var warnings: [String] = []
@@ -42,7 +44,11 @@ public struct SourceLineCounter: Sendable {
             }
             known[vertex] = min(Double(lines), WeightsFile.maximumWeight)
         }
-        return TargetWeights.assemble(graph: graph, known: known, unit: .lines, source: "sources", extraWarnings: warnings)
+        // A product node stands for another package's targets, whose files are only read once they are expanded.
+        let note = graph.targets.contains { $0.type == .externalProduct }
+            ? "external products have no sources here: with `--externals expand` (after `swift package resolve`) their packages' targets are counted instead"
+            : nil
+        return TargetWeights.assemble(graph: graph, known: known, unit: .lines, source: "sources", extraWarnings: warnings, defaultedNote: note)
     }
 
     private func isDirectory(_ path: String) -> Bool {

@@ -38,11 +38,12 @@ public struct TargetWeights: Sendable, Equatable {
     /// Weights from the costs that are `known`, by vertex. Targets without a
     /// compile step get 0; any other target without a known cost gets the
     /// median of the known costs of targets with a compile step (0 when none
-    /// is known), and is listed in a warning naming `source`.
+    /// is known), and is listed in a warning naming `source`, which ends with
+    /// `defaultedNote` when one is given (why they had none, what would help).
     ///
     /// - Complexity: O(V log V).
     public static func assemble(graph: ModuleGraph, known: [Int: Double], unit: WeightUnit, source: String,
-                                extraWarnings: [String] = []) -> TargetWeights {
+                                extraWarnings: [String] = [], defaultedNote: String? = nil) -> TargetWeights {
         let compiled = graph.targets.indices.filter { hasCompileStep(graph.targets[$0].type) }
         let knownCosts = compiled.compactMap { known[$0] }.sorted()
         let missing = compiled.filter { known[$0] == nil }
@@ -53,7 +54,7 @@ public struct TargetWeights: Sendable, Equatable {
         let defaulted = missing.map { graph.targets[$0].id }
         if !defaulted.isEmpty {
             warnings.append("\(source): no weight for \(defaulted.count) target\(defaulted.count == 1 ? "" : "s") (\(abbreviated(defaulted.map(\.description)))); "
-                + "using the median of the others, \(formatted(median)) \(unit.symbol)")
+                + "using the median of the others, \(formatted(median)) \(unit.symbol)" + (defaultedNote.map { "; " + $0 } ?? ""))
         }
         return TargetWeights(values: values, unit: unit, source: source, defaulted: defaulted,
                              defaultValue: defaulted.isEmpty ? nil : median, warnings: warnings)

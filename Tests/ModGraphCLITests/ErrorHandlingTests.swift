@@ -46,6 +46,11 @@ struct ErrorHandlingTests {
             targets: [.target(name: "Tool"),
                       .testTarget(name: "ToolTests", dependencies: ["Tool", .product(name: "Logging", package: "swift-log")])])
         """.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        for source in ["Sources/Tool/Tool.swift", "Tests/ToolTests/ToolTests.swift"] {
+            let file = folder.appendingPathComponent(source)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "// \(source)\n".write(to: file, atomically: true, encoding: .utf8)
+        }
         let warning = "warning: \(folder.path)/Package.swift: no checkout of 'swift-log' under .build/checkouts (run `swift package resolve`); its products are shown as external\n"
         let withTests = try ModGraphRunner.run(["graph", folder.path, "--externals", "expand"])
         #expect(withTests.status == 0)

@@ -81,6 +81,44 @@ struct FilterTests {
         // With tests in, nio and atomics are still built, and listed.
         #expect(Self.graph.withoutTests().packages.map(\.identity.rawValue) == ["app", "atomics", "log", "nio"])
     }
+
+    /// A `path:` package whose folder is missing is of the workspace's own, but
+    /// has only external product nodes; like a remote package's, they go when
+    /// their last user goes, whichever filter removes it, and so does the package.
+    @Test func aMissingLocalPackagesProductsGoWithTheirLastUser() {
+        let packages = [
+            Package(identity: PackageIdentity("app"), name: "App", path: ".", origin: .root, location: nil, isLoaded: true),
+            Package(identity: PackageIdentity("missing"), name: "missing", path: nil, origin: .local, location: "../Missing", isLoaded: false),
+            Package(identity: PackageIdentity("log"), name: "log", path: nil, origin: .remote, location: "https://example.com/log", isLoaded: false),
+        ]
+        let targets = [
+            Target(id: Self.id("app/App"), type: .regular, path: "Sources/App"),
+            Target(id: Self.id("app/AppTests"), type: .test, path: "Tests/AppTests"),
+            Target(id: Self.id("missing/Gone"), type: .externalProduct, path: nil),
+            Target(id: Self.id("missing/Linux"), type: .externalProduct, path: nil),
+            Target(id: Self.id("missing/Fast"), type: .externalProduct, path: nil),
+            Target(id: Self.id("log/Logging"), type: .externalProduct, path: nil),
+        ]
+        let edges = [
+            Edge(from: Self.id("app/AppTests"), to: Self.id("app/App"), kind: .target),
+            Edge(from: Self.id("app/AppTests"), to: Self.id("missing/Gone"), kind: .product),
+            Edge(from: Self.id("app/AppTests"), to: Self.id("log/Logging"), kind: .product),
+            Edge(from: Self.id("app/App"), to: Self.id("missing/Linux"), kind: .product, condition: Condition(platforms: ["linux"])),
+            Edge(from: Self.id("app/App"), to: Self.id("missing/Fast"), kind: .product, condition: Condition(traits: ["Fast"])),
+        ]
+        let graph = ModuleGraph(packages: packages, targets: targets, products: [], edges: edges).withoutUnusedExternals()
+        #expect(graph.targets.count == 6)
+
+        let noTests = graph.restricted(to: BuildEnvironment(includesTests: false))
+        #expect(noTests.targets.map(\.id.description) == ["app/App", "missing/Fast", "missing/Linux"])
+        let macOS = graph.restricted(to: BuildEnvironment(platform: "macos", includesTests: false))
+        #expect(macOS.targets.map(\.id.description) == ["app/App", "missing/Fast"])
+        let defaults = graph.restricted(to: BuildEnvironment(platform: "macos", enabledTraits: [PackageIdentity("app"): []], includesTests: false))
+        #expect(defaults.targets.map(\.id.description) == ["app/App"])
+        #expect(defaults.packages.map(\.identity.rawValue) == ["app"])
+        #expect(graph.restricted(to: BuildEnvironment(platform: "macos")).targets.map(\.id.description)
+            == ["app/App", "app/AppTests", "log/Logging", "missing/Fast", "missing/Gone"])
+    }
 }
 
 @Suite("Build environment")

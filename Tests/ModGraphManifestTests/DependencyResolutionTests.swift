@@ -28,7 +28,7 @@ struct DependencyResolutionTests {
         // swift-tools-version:\(rootTools)
         import PackageDescription
         let package = Package(name: "Root", dependencies: [\(rootDependencies)], targets: [\(rootTargets)])
-        """)
+        """, sources: ["Sources/App"])
         return (folder, root)
     }
 
@@ -103,7 +103,7 @@ struct DependencyResolutionTests {
         let package = Package(name: "Lib",
             products: [.plugin(name: "LintProduct", targets: ["Lint"])],
             targets: [.plugin(name: "Lint", capability: .buildTool())])
-        """)
+        """, sources: ["Plugins/Lint"])
         let root = try folder.package("Root", manifest: """
         // swift-tools-version: 5.7
         import PackageDescription
@@ -115,7 +115,7 @@ struct DependencyResolutionTests {
                 .executableTarget(name: "Exec"),
                 .plugin(name: "MyPlugin", capability: .buildTool(), dependencies: ["Exec"]),
             ])
-        """)
+        """, sources: ["Plugins/MyPlugin"])
         #expect(try edges(root) == [
             "MyPlugin -> root/Exec [target]",
             "Root -> lib/Lint [plugin LintProduct]",

@@ -24,7 +24,8 @@ struct SeveralRootsTests {
         let folder = try TemporaryFolder()
         var paths: [String: String] = [:]
         for name in names {
-            try FileManager.default.createDirectory(atPath: folder.path + "/" + name, withIntermediateDirectories: true)
+            // Each package's one target has a source file, or SwiftPM (and modgraph) would leave it out.
+            try folder.write("\(name)/Sources/\(name)/\(name).swift", "// \(name)\n")
             paths[name] = try #require(Paths.canonical(folder.path + "/" + name))
         }
         return (folder, paths)

@@ -47,7 +47,7 @@ struct TraitResolutionTests {
             targets: [.executableTarget(name: "App", dependencies: [
                 .product(name: "Engine", package: "Engine"),
                 .product(name: "Log", package: "Log", condition: .when(traits: ["Fast"]))])])
-        """)
+        """, sources: ["Sources/App"])
         return (folder, try WorkspaceLoader(provider: dumper).load(directory: root))
     }
 

@@ -31,14 +31,17 @@ struct WorkspaceLoaderTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.package("Core", manifest: manifest("Core", targets: #".target(name: "Prelude")"#,
-                                                     products: #".library(name: "Prelude", targets: ["Prelude"])"#))
+                                                     products: #".library(name: "Prelude", targets: ["Prelude"])"#),
+                           sources: ["Sources/Prelude"])
         try folder.package("Feature", manifest: manifest("Feature", dependencies: #".package(path: "../Core")"#,
                                                          targets: #".target(name: "Feature", dependencies: [.product(name: "Prelude", package: "Core")])"#,
-                                                         products: #".library(name: "Feature", targets: ["Feature"])"#))
+                                                         products: #".library(name: "Feature", targets: ["Feature"])"#),
+                           sources: ["Sources/Feature"])
         // The root reaches Core twice: directly, and through Feature by another relative path.
         let root = try folder.package("App", manifest: manifest("App",
             dependencies: #".package(path: "../Feature"), .package(path: "../App/../Core")"#,
-            targets: #".executableTarget(name: "App", dependencies: [.product(name: "Feature", package: "Feature"), .product(name: "Prelude", package: "core")])"#))
+            targets: #".executableTarget(name: "App", dependencies: [.product(name: "Feature", package: "Feature"), .product(name: "Prelude", package: "core")])"#),
+            sources: ["Sources/App"])
         let (workspace, graph) = try load(root)
         #expect(workspace.packages.keys.map(\.rawValue).sorted() == ["app", "core", "feature"])
         #expect(graph.packages.map { "\($0.identity):\($0.path ?? "-")" } == ["app:.", "core:../Core", "feature:../Feature"])
@@ -102,7 +105,8 @@ struct WorkspaceLoaderTests {
         defer { folder.remove() }
         let root = try folder.package("Tool", manifest: manifest("Tool",
             dependencies: #".package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"), .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.0")"#,
-            targets: #".executableTarget(name: "Tool", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser"), "Yams"])"#))
+            targets: #".executableTarget(name: "Tool", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser"), "Yams"])"#),
+            sources: ["Sources/Tool"])
         let (_, products) = try load(root, externals: .products)
         #expect(edgeList(products) == ["tool/Tool -> swift-argument-parser/ArgumentParser", "tool/Tool -> yams/Yams"])
         #expect(products.targets.filter { $0.type == .externalProduct }.count == 2)
@@ -117,14 +121,15 @@ struct WorkspaceLoaderTests {
         defer { folder.remove() }
         let root = try folder.package("Tool", manifest: manifest("Tool",
             dependencies: #".package(url: "https://github.com/example/parser-kit.git", from: "1.0.0"), .package(url: "https://github.com/example/absent.git", from: "1.0.0")"#,
-            targets: #".executableTarget(name: "Tool", dependencies: [.product(name: "Parser", package: "parser-kit"), .product(name: "Gone", package: "absent")])"#))
+            targets: #".executableTarget(name: "Tool", dependencies: [.product(name: "Parser", package: "parser-kit"), .product(name: "Gone", package: "absent")])"#),
+            sources: ["Sources/Tool"])
         // What `swift package resolve` leaves behind, with one more remote level below.
         try folder.package("Tool/.build/checkouts/parser-kit", manifest: manifest("parser-kit",
             dependencies: #".package(url: "https://github.com/example/text-utils", from: "1.0.0")"#,
             targets: #".target(name: "Parser", dependencies: ["ParserCore"]), .target(name: "ParserCore", dependencies: [.product(name: "Text", package: "text-utils")]), .target(name: "Unused"), .testTarget(name: "ParserTests", dependencies: ["Parser"])"#,
             products: #".library(name: "Parser", targets: ["Parser"]), .library(name: "Unused", targets: ["Unused"])"#))
         try folder.package("Tool/.build/checkouts/text-utils", manifest: manifest("TextUtils",
-            targets: #".target(name: "Text")"#, products: #".library(name: "Text", targets: ["Text"])"#))
+            targets: #".target(name: "Text")"#, products: #".library(name: "Text", targets: ["Text"])"#), sources: ["Sources/Text"])
         let (workspace, graph) = try load(root, externals: .expand)
         #expect(edgeList(graph) == [
             "parser-kit/Parser -> parser-kit/ParserCore",

@@ -8,7 +8,8 @@ import Testing
 /// folder, so the folders are found exactly as `schedule` finds them.
 @Suite("Source line weights")
 struct SourceLinesTests {
-    private func withPackage(_ files: [String: String], _ body: (Workspace, ModuleGraph) throws -> Void) throws {
+    private func withPackage(_ files: [String: String], externals: ExternalsMode = .products,
+                             _ body: (Workspace, ModuleGraph) throws -> Void) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-weights-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for (path, contents) in files {
@@ -16,8 +17,8 @@ struct SourceLinesTests {
             try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try contents.write(toFile: file, atomically: true, encoding: .utf8)
         }
-        let workspace = try WorkspaceLoader(provider: DumpPackageRunner()).load(directory: folder)
-        try body(workspace, try GraphBuilder().build(workspace))
+        let workspace = try WorkspaceLoader(provider: DumpPackageRunner(), externals: externals).load(directory: folder)
+        try body(workspace, try GraphBuilder(externals: externals).build(workspace))
     }
 
     @Test func countsNonBlankLinesAsSwiftPMFindsTheFiles() throws {
@@ -84,6 +85,57 @@ struct SourceLinesTests {
             #expect(byName == ["Huge": WeightsFile.maximumWeight, "Small": 1])
             let huge = try #require(graph.targets.first { $0.name == "Huge" }).id
             #expect(weights.warnings == ["\(huge): 1000001 non-blank lines of source; counted as 1000000, the largest weight"])
+        }
+    }
+
+    /// An app using one product of a remote package, with the checkout
+    /// `swift package resolve` leaves behind.
+    private static let appWithCheckout = [
+        "Package.swift": """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let package = Package(name: "App",
+            dependencies: [.package(url: "https://github.com/example/parser-kit.git", from: "1.0.0")],
+            targets: [.target(name: "App", dependencies: [.product(name: "Parser", package: "parser-kit")]), .target(name: "Util")])
+        """,
+        "Sources/App/App.swift": "let app = 1\n",
+        "Sources/Util/Util.swift": "let util = 1\nlet more = 2\nlet most = 3\n",
+        ".build/checkouts/parser-kit/Package.swift": """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let package = Package(name: "parser-kit", products: [.library(name: "Parser", targets: ["Parser"])],
+            targets: [.target(name: "Parser", dependencies: ["Lexer"]), .target(name: "Lexer")])
+        """,
+        ".build/checkouts/parser-kit/Sources/Parser/Parser.swift": String(repeating: "let p = 1\n", count: 40),
+        ".build/checkouts/parser-kit/Sources/Lexer/Lexer.swift": String(repeating: "let l = 1\n", count: 25),
+    ]
+
+    /// With `--externals expand`, a remote package's targets are read from its
+    /// checkout and counted like the workspace's own.
+    @Test func remotePackagesExpandedFromCheckoutsCountTheirRealLines() throws {
+        try withPackage(Self.appWithCheckout, externals: .expand) { workspace, graph in
+            let weights = SourceLineCounter(files: workspace.targetFiles(for: graph)).weights(for: graph)
+            var byID: [String: Double] = [:]
+            for (vertex, target) in graph.targets.enumerated() { byID[target.id.description] = weights.values[vertex] }
+            let app = try #require(graph.targets.first { $0.name == "App" }).package.rawValue
+            #expect(byID == ["\(app)/App": 1, "\(app)/Util": 3, "parser-kit/Parser": 40, "parser-kit/Lexer": 25])
+            #expect(weights.defaulted.isEmpty)
+            #expect(weights.warnings.isEmpty)
+        }
+    }
+
+    /// Without it, the product is one node with no sources here: it gets the
+    /// median, and the warning says how to count the real lines.
+    @Test func anExternalProductGetsTheMedianAndTheWarningSaysHowToCountIt() throws {
+        try withPackage(Self.appWithCheckout) { workspace, graph in
+            let weights = SourceLineCounter(files: workspace.targetFiles(for: graph)).weights(for: graph)
+            #expect(weights.defaulted.map(\.description) == ["parser-kit/Parser"])
+            #expect(weights.defaultValue == 2)
+            #expect(weights.warnings == [
+                "sources: no weight for 1 target (parser-kit/Parser); using the median of the others, 2 lines; "
+                    + "external products have no sources here: with `--externals expand` (after `swift package resolve`) "
+                    + "their packages' targets are counted instead",
+            ])
         }
     }
 }

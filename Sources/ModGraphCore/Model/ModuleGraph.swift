@@ -124,16 +124,21 @@ public struct ModuleGraph: Sendable, Equatable {
     /// would not build it. The loader applies this once, and filters again
     /// after they cut a target or an edge.
     ///
+    /// An external product node is never a start, even in a package of the
+    /// workspace's own: a `path:` package whose folder is missing has only
+    /// such stand-ins, which exist because some target uses them, and must go
+    /// with their last user like a remote package's products.
+    ///
     /// - Complexity: O((V + E) log(V + E)).
     public func withoutUnusedExternals() -> ModuleGraph {
         let own = Set(packages.filter(\.origin.isOwn).map(\.identity))
-        let starts = targets.indices.filter { own.contains(targets[$0].package) }
+        let starts = targets.indices.filter { own.contains(targets[$0].package) && targets[$0].type != .externalProduct }
         guard !own.isEmpty else {
             // No package of the workspace's own (a graph assembled by hand): keep what an edge uses.
             let used = Set(edges.map(\.to))
             return filtered(targets: { $0.type != .externalProduct || used.contains($0.id) })
         }
-        // The starts are every own target, so `reached` keeps them all.
+        // The starts are every own target but stand-ins, so `reached` keeps them all.
         let reached = digraph.reachable(from: starts)
         return filtered(targets: { target in index(of: target.id).map { reached[$0] } ?? false })
     }

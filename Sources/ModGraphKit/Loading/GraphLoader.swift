@@ -37,11 +37,30 @@ public enum GraphLoader {
             let graph = repository.graph.restricted(to: environment)
             let packagesLeft = Set(graph.packages.map(\.identity))
             let relevant = repository.warnings.filter { warning in warning.package.map(packagesLeft.contains) ?? true }
-            return LoadedGraph(repository: repository, graph: graph, warnings: setupWarnings + relevant.map(\.description))
+            let offByDefault = request.traits == nil ? onlyBehindTraitsOffByDefault(relevant, in: repository, environment: environment) : []
+            return LoadedGraph(repository: repository, graph: graph,
+                               warnings: setupWarnings + WarningLines.lines(relevant, workspace: repository.workspace, offByDefault: offByDefault))
         } catch {
-            (setupWarnings + repository.warnings.map(\.description)).forEach(warnings)
+            (setupWarnings + WarningLines.lines(repository.warnings, workspace: repository.workspace)).forEach(warnings)
             throw error
         }
+    }
+
+    /// The packages of missing checkouts that the build `swift build` makes,
+    /// with default traits, does not use: `swift package resolve` does not
+    /// fetch them, so advising it would not help. Without `--traits`, modgraph
+    /// keeps every trait-gated dependency, and so reaches them.
+    static func onlyBehindTraitsOffByDefault(_ warnings: [LoadWarning], in repository: Repository,
+                                             environment: BuildEnvironment) -> Set<PackageIdentity> {
+        let missing = Set(warnings.compactMap { warning -> PackageIdentity? in
+            if case .missingCheckout? = warning.subject { return warning.package }
+            return nil
+        })
+        guard !missing.isEmpty, let defaults = try? EnabledTraits(resolving: .defaults, in: repository.workspace) else { return [] }
+        var withDefaults = environment
+        withDefaults.enabledTraits = defaults.byPackage
+        let built = Set(repository.graph.restricted(to: withDefaults).packages.map(\.identity))
+        return missing.subtracting(built)
     }
 
     /// `runner` behind the dump cache, unless the cache is off or its folder

@@ -13,17 +13,22 @@ public struct MeasureRequest: Sendable {
     public var buildTests: Bool
     /// A folder to build in and keep; nil: a temporary folder, removed afterwards.
     public var scratchPath: String?
-    /// How long the build may take; then it is stopped with every process it started.
+    /// How long each build may take; then it is stopped with every process it started.
     public var buildTimeout: Duration
+    /// A warm-up build first, so that no target is charged for filling the
+    /// compilers' module caches (``MeasuredBuild/warmUp``); it doubles the time `measure` takes.
+    public var warmUp: Bool
 
     public init(load: LoadRequest, configuration: MeasuredBuild.Configuration = .debug, buildJobs: Int? = nil,
-                buildTests: Bool = false, scratchPath: String? = nil, buildTimeout: Duration = MeasuredBuild.defaultTimeout) {
+                buildTests: Bool = false, scratchPath: String? = nil, buildTimeout: Duration = MeasuredBuild.defaultTimeout,
+                warmUp: Bool = true) {
         self.load = load
         self.configuration = configuration
         self.buildJobs = buildJobs
         self.buildTests = buildTests
         self.scratchPath = scratchPath
         self.buildTimeout = buildTimeout
+        self.warmUp = warmUp
     }
 }
 
@@ -31,7 +36,9 @@ public struct MeasureRequest: Sendable {
 /// statistics on, each module's compile time attributed to its target, as a
 /// weights file's text.
 public enum MeasureRun {
-    public static let method = "clean swift build; a target's seconds run from its first compile job's start to its last job's end (swift-frontend -stats-output-dir for Swift, a timing CC wrapper for C-family files)"
+    public static let method = "clean swift build after a warm-up build in the same scratch folder (all removed but the module caches, checkouts and resolution); a target's seconds run from its first compile job's start to its last job's end (swift-frontend -stats-output-dir for Swift, a timing CC wrapper for C-family files)"
+    /// The method when the warm-up build is skipped.
+    public static let coldMethod = "clean swift build, module caches cold; a target's seconds run from its first compile job's start to its last job's end (swift-frontend -stats-output-dir for Swift, a timing CC wrapper for C-family files)"
 
     /// The weights file's text. `info` hears what is being built and the totals; `warnings` what was left out.
     public static func run(_ request: MeasureRequest, info: (String) -> Void = { _ in }, warnings: (String) -> Void = { _ in },
@@ -59,8 +66,9 @@ public enum MeasureRun {
         let swift = request.load.swiftExecutable ?? DumpPackageRunner.defaultExecutable
         let build = MeasuredBuild(packageDirectory: packageDirectory, swiftExecutable: swift, configuration: request.configuration,
                                   jobs: request.buildJobs, buildTests: request.buildTests, scratchDirectory: scratch,
-                                  timeout: request.buildTimeout)
-        info("measure: clean \(request.configuration.rawValue) build of \(packageDirectory) in \(scratch)…")
+                                  timeout: request.buildTimeout, warmUp: request.warmUp)
+        info("measure: " + (request.warmUp ? "warm-up build, then " : "")
+            + "clean \(request.configuration.rawValue) build of \(packageDirectory) in \(scratch)…")
         let result: MeasuredBuild.Result
         do {
             result = try build.run()
@@ -84,13 +92,15 @@ public enum MeasureRun {
             jobSeconds[graph.targets[vertex].id.description] = time.jobSeconds
         }
         let measurement = WeightsJSON.Measurement(
-            targets: targets, jobSeconds: jobSeconds, unattributed: attribution.unattributed.mapValues(\.span), method: method,
+            targets: targets, jobSeconds: jobSeconds, unattributed: attribution.unattributed.mapValues(\.span),
+            method: request.warmUp ? method : coldMethod,
             configuration: request.configuration.rawValue, jobs: request.buildJobs, buildWallSeconds: result.wallSeconds,
             phases: phases(of: result), command: ["swift"] + result.arguments
         )
         let total = result.modules.values.reduce(0) { $0 + $1.jobSeconds }
         info("measure: \(targets.count) targets timed (\(String(format: "%.1f s", total)) of compile jobs in all); "
-            + "the build took \(String(format: "%.1f s", result.wallSeconds))")
+            + "the build took \(String(format: "%.1f s", result.wallSeconds))"
+            + (result.warmUpSeconds.map { String(format: ", after a warm-up build of %.1f s", $0) } ?? ""))
         return WeightsJSON.render(measurement)
     }
 

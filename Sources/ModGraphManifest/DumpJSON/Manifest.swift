@@ -81,21 +81,37 @@ public struct ManifestTarget: Sendable, Equatable, Decodable {
     public let path: String?
     public let sources: [String]?
     public let exclude: [String]
+    /// The paths of `resources:` (relative to the target's folder): a target
+    /// with resources and no code is still built, so it is not one without sources.
+    public let resources: [String]
     public let pluginUsages: [PluginUsage]
 
     public init(name: String, type: TargetType, dependencies: [TargetDependency] = [], path: String? = nil,
-                sources: [String]? = nil, exclude: [String] = [], pluginUsages: [PluginUsage] = []) {
+                sources: [String]? = nil, exclude: [String] = [], resources: [String] = [], pluginUsages: [PluginUsage] = []) {
         self.name = name
         self.type = type
         self.dependencies = dependencies
         self.path = path
         self.sources = sources
         self.exclude = exclude
+        self.resources = resources
         self.pluginUsages = pluginUsages
     }
 
     private enum Keys: String, CodingKey {
-        case name, type, dependencies, path, sources, exclude, pluginUsages
+        case name, type, dependencies, path, sources, exclude, resources, pluginUsages
+    }
+
+    /// `{"path": "Assets", "rule": {...}}`; only the path matters here, and an
+    /// entry of another shape is skipped rather than failing the dump.
+    private struct Resource: Decodable {
+        let path: String?
+
+        private enum Keys: String, CodingKey { case path }
+
+        init(from decoder: any Decoder) throws {
+            path = try? decoder.container(keyedBy: Keys.self).decodeIfPresent(String.self, forKey: .path)
+        }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -112,6 +128,7 @@ public struct ManifestTarget: Sendable, Equatable, Decodable {
         path = try container.decodeIfPresent(String.self, forKey: .path)
         sources = try container.decodeIfPresent([String].self, forKey: .sources)
         exclude = try container.decodeIfPresent([String].self, forKey: .exclude) ?? []
+        resources = ((try? container.decodeIfPresent([Resource].self, forKey: .resources)) ?? nil)?.compactMap(\.path) ?? []
         pluginUsages = try container.decodeIfPresent([PluginUsage].self, forKey: .pluginUsages) ?? []
     }
 }

@@ -28,25 +28,59 @@ public struct GraphBuilder: Sendable {
     /// project's targets and edges, which may use the packages' products),
     /// before other packages' code that nothing of the workspace's own reaches is dropped.
     public func build(_ workspace: Workspace, adding more: GraphParts = GraphParts()) throws(LoadError) -> ModuleGraph {
+        var ignored: [LoadWarning] = []
+        return try build(workspace, adding: more, warnings: &ignored)
+    }
+
+    /// The same, telling `warnings` of each target left out because SwiftPM
+    /// would find no sources for it (``SourceLayout/hasSources(_:in:)``), in SwiftPM's words.
+    ///
+    /// As in SwiftPM, a dependency of the same package on such a target is
+    /// dropped without a word, a plugin usage of it finds no plugin, and a
+    /// product that names it is an error once something uses the product
+    /// (or always, for a root package's products, which SwiftPM checks all).
+    public func build(_ workspace: Workspace, adding more: GraphParts = GraphParts(),
+                      warnings: inout [LoadWarning]) throws(LoadError) -> ModuleGraph {
         var targets: [Target] = more.targets
         var products: [Product] = more.products
         var edges: [Edge] = more.edges
         var externalNodes: Set<TargetID> = more.externalProducts
 
-        for package in workspace.packages.values.sorted(by: { $0.identity < $1.identity }) {
-            guard let manifest = package.manifest else { continue }
-            let layout = SourceLayout(packageDirectory: package.directory)
+        let loaded = workspace.packages.values.sorted(by: { $0.identity < $1.identity }).compactMap { package in
+            package.manifest.map { (package, $0) }
+        }
+        // Every package's targets first, so that a product naming a target left out is known before anything uses it.
+        var empty: [PackageIdentity: [String: String]] = [:]
+        for (package, manifest) in loaded {
+            let layout = SourceLayout(packageDirectory: package.directory, manifest: manifest)
             for target in manifest.targets {
-                let path = layout.sourcePath(of: target)
+                let folder = layout.folder(of: target)
+                guard layout.hasSources(target, in: folder) else {
+                    empty[package.identity, default: [:]][target.name] = folder.path ?? target.name
+                    // Another package's tests never reach the graph: nothing to warn about.
+                    if target.type == .test, !package.origin.isOwn { continue }
+                    warnings.append(LoadWarning([.path(package.manifestPath), .text(": \(layout.noSourcesWarning(for: target)) "
+                        + "(target '\(target.name)' has no source files, so it is left out, as SwiftPM leaves it out)")], about: package.identity))
+                    continue
+                }
                 targets.append(Target(id: TargetID(package: package.identity, name: target.name),
-                                      type: layout.effectiveType(of: target, sourcePath: path), path: path))
+                                      type: layout.effectiveType(of: target, sourcePath: folder.path), path: folder.path))
             }
+            let emptyHere = empty[package.identity] ?? [:]
             for product in manifest.products {
+                if workspace.roots.contains(package.identity),
+                   let target = product.targets.first(where: { emptyHere[$0] != nil }), let folder = emptyHere[target] {
+                    throw .emptyTargetInProduct(manifest: package.manifestPath, target: target, product: product.name, folder: folder)
+                }
+                let kept = product.targets.filter { emptyHere[$0] == nil }
+                guard !kept.isEmpty else { continue }
                 products.append(Product(package: package.identity, name: product.name, type: product.type,
-                                        targets: product.targets.map { TargetID(package: package.identity, name: $0) }))
+                                        targets: kept.map { TargetID(package: package.identity, name: $0) }))
             }
-            let resolver = Resolver(package: package, workspace: workspace)
-            for target in manifest.targets {
+        }
+        for (package, manifest) in loaded {
+            let resolver = Resolver(package: package, workspace: workspace, empty: empty)
+            for target in manifest.targets where empty[package.identity]?[target.name] == nil {
                 let from = TargetID(package: package.identity, name: target.name)
                 for dependency in target.dependencies {
                     for resolved in try resolver.resolve(dependency, of: target.name) {
@@ -114,13 +148,23 @@ private struct Resolver {
     let package: WorkspacePackage
     let workspace: Workspace
     let manifest: Manifest
+    /// The targets in the graph: those SwiftPM found sources for.
     let targetNames: Set<String>
+    /// Targets left out for having no sources, by package, with their folders.
+    let empty: [PackageIdentity: [String: String]]
 
-    init(package: WorkspacePackage, workspace: Workspace) {
+    init(package: WorkspacePackage, workspace: Workspace, empty: [PackageIdentity: [String: String]] = [:]) {
         self.package = package
         self.workspace = workspace
         self.manifest = package.manifest ?? Manifest(name: "", toolsVersion: nil, packageDirectory: nil, targets: [], products: [], dependencies: [])
-        self.targetNames = Set(manifest.targets.map(\.name))
+        self.empty = empty
+        let emptyHere = empty[package.identity] ?? [:]
+        self.targetNames = Set(manifest.targets.map(\.name).filter { emptyHere[$0] == nil })
+    }
+
+    /// A target of this package that was left out: SwiftPM drops a dependency on it.
+    private func isLeftOut(_ name: String) -> Bool {
+        empty[package.identity]?[name] != nil
     }
 
     var manifestPath: String { package.manifestPath }
@@ -128,12 +172,14 @@ private struct Resolver {
     func resolve(_ dependency: TargetDependency, of target: String) throws(LoadError) -> [ResolvedDependency] {
         switch dependency {
         case let .target(name, _):
+            if isLeftOut(name) { return [] }
             guard targetNames.contains(name) else {
                 throw .unknownTarget(manifest: manifestPath, target: target, dependency: name)
             }
             return [local(name)]
         case let .byName(name, _):
             if targetNames.contains(name) { return [local(name)] }
+            if isLeftOut(name) { return [] }
             let requiresNamedPackage = (manifest.toolsVersion ?? .v5_2) >= .v5_2
             guard let found = try product(name, in: candidates(named: requiresNamedPackage ? name : nil), of: target) else {
                 throw .unresolvedDependency(manifest: manifestPath, target: target, dependency: name)
@@ -212,6 +258,11 @@ private struct Resolver {
                                        candidates: loadedMatches.map(\.0.rawValue).sorted())
         }
         if let (identity, product) = loadedMatches.first {
+            if let leftOut = empty[identity], let emptyTarget = product.targets.first(where: { leftOut[$0] != nil }),
+               let folder = leftOut[emptyTarget] {
+                throw .emptyTargetInProduct(manifest: workspace.packages[identity]?.manifestPath ?? identity.rawValue,
+                                            target: emptyTarget, product: product.name, folder: folder)
+            }
             return product.targets.map {
                 ResolvedDependency(target: TargetID(package: identity, name: $0), kind: .product, product: name, isExternal: false)
             }

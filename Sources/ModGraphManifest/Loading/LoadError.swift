@@ -22,6 +22,8 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `package`: the one the usage named, if any; `searched`: the identities of the dependencies looked in.
     case unknownPlugin(manifest: String, target: String, plugin: String, package: String?, searched: [String])
     case ambiguousDependency(manifest: String, target: String, dependency: String, candidates: [String])
+    /// A product names a target that was left out for having no sources (`folder`, relative to the package).
+    case emptyTargetInProduct(manifest: String, target: String, product: String, folder: String)
     case identityClash(identity: String, firstPath: String, secondPath: String)
     case unknownTrait(manifest: String, trait: String, declared: [String])
 
@@ -66,6 +68,8 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
                         + (searched.isEmpty ? "and no dependencies" : "nor do its dependencies (\(searched.joined(separator: ", ")))")))
         case let .ambiguousDependency(manifest, target, dependency, candidates):
             "\(manifest): target '\(target)' depends on '\(dependency)', which several dependencies vend (\(candidates.joined(separator: ", "))); use .product(name:package:)"
+        case let .emptyTargetInProduct(manifest, target, product, folder):
+            "\(manifest): target '\(target)' referenced in product '\(product)' is empty: no source files under \(folder); add them, or take the target out of the product"
         case let .identityClash(identity, firstPath, secondPath):
             "two packages have the identity '\(identity)': \(firstPath) and \(secondPath); rename one folder"
         case let .unknownTrait(manifest, trait, declared):

@@ -4,21 +4,40 @@ import ModGraphCore
 /// Finds a target's source folder as SwiftPM does: `path:` when given, else
 /// the first predefined folder that exists (`Sources/NAME`, `Source/NAME`,
 /// `src/NAME`, `srcs/NAME`; tests look in `Tests/NAME` first, plugins in
-/// `Plugins/NAME`). When none exists, or the package is not on disk, the
-/// first candidate is reported so the output stays the same everywhere.
+/// `Plugins/NAME`). From tools-version 5.9, a target that is the only one of
+/// its kind (regular, test or plugin) and has no folder of its own takes the
+/// whole predefined folder (`Sources`, `Tests`, `Plugins`), as SwiftPM lets
+/// it. When nothing is found, or the package is not on disk, the first
+/// candidate is reported so the output stays the same everywhere.
 struct SourceLayout {
     let packageDirectory: String?
+    /// The package's manifest, for its tools-version and how many targets share a folder.
+    let manifest: Manifest
 
     private static let regularFolders = ["Sources", "Source", "src", "srcs"]
     private static let testFolders = ["Tests", "Sources", "Source", "src", "srcs"]
     private static let pluginFolders = ["Plugins"]
 
+    /// Where a target's sources are.
+    struct Folder: Equatable {
+        /// Relative to the package folder; `nil` for a binary target fetched by URL.
+        let path: String?
+        /// The target took a whole predefined folder (SwiftPM 5.9's rule for
+        /// the only target of its kind); SwiftPM then does not fail when the
+        /// folder is missing, it finds no sources there.
+        let isWholePredefinedFolder: Bool
+    }
+
     /// The source folder relative to the package folder; `nil` for a binary target fetched by URL.
     func sourcePath(of target: ManifestTarget) -> String? {
-        if let path = target.path { return Self.normalised(path) }
+        folder(of: target).path
+    }
+
+    func folder(of target: ManifestTarget) -> Folder {
+        if let path = target.path { return Folder(path: Self.normalised(path), isWholePredefinedFolder: false) }
         let folders: [String]
         switch target.type {
-        case .binary, .externalProduct: return nil
+        case .binary, .externalProduct: return Folder(path: nil, isWholePredefinedFolder: false)
         case .test: folders = Self.testFolders
         case .plugin: folders = Self.pluginFolders
         case .regular, .executable, .macro, .system: folders = Self.regularFolders
@@ -27,11 +46,94 @@ struct SourceLayout {
             folders = Self.regularFolders
         }
         let candidates = folders.map { "\($0)/\(target.name)" }
-        if let packageDirectory,
-           let existing = candidates.first(where: { Paths.isDirectory(Paths.absolute($0, relativeTo: packageDirectory)) }) {
-            return existing
+        guard let packageDirectory else { return Folder(path: candidates.first, isWholePredefinedFolder: false) }
+        let exists = { (relative: String) in Paths.isDirectory(Paths.absolute(relative, relativeTo: packageDirectory)) }
+        if let existing = candidates.first(where: exists) {
+            return Folder(path: existing, isWholePredefinedFolder: false)
         }
-        return candidates.first
+        if takesWholeFolder(target) {
+            return Folder(path: folders.first(where: exists) ?? folders.first, isWholePredefinedFolder: true)
+        }
+        return Folder(path: candidates.first, isWholePredefinedFolder: false)
+    }
+
+    /// SwiftPM 5.9 on: the only target of its kind may have its sources right
+    /// in the predefined folder (`targetsWithCommonSourceRoot`: tests, plugins, and everything else).
+    private func takesWholeFolder(_ target: ManifestTarget) -> Bool {
+        guard (manifest.toolsVersion ?? .v5_2) >= ToolsVersion(major: 5, minor: 9) else { return false }
+        return manifest.targets.filter { Self.kindOfFolder($0.type) == Self.kindOfFolder(target.type) }.count == 1
+    }
+
+    private static func kindOfFolder(_ type: TargetType) -> Int {
+        type == .test ? 1 : type == .plugin ? 2 : 0
+    }
+
+    /// The folder SwiftPM names in its warning: the first predefined one for the kind.
+    private static func suggestedFolder(for type: TargetType) -> String {
+        type == .test ? testFolders[0] : type == .plugin ? pluginFolders[0] : regularFolders[0]
+    }
+
+    /// SwiftPM's warning for a target it leaves out for having no sources
+    /// (`targetHasNoSources`), word for word, so that a search finds both.
+    func noSourcesWarning(for target: ManifestTarget) -> String {
+        let folder = Self.suggestedFolder(for: target.type)
+        var clauses = ["Source files for target \(target.name) should be located under '\(folder)/\(target.name)'"]
+        if takesWholeFolder(target) { clauses.append("'\(folder)'") }
+        clauses.append("or a custom sources path can be set with the 'path' property in Package.swift")
+        return clauses.joined(separator: ", ")
+    }
+
+    /// Extensions SwiftPM builds from on every platform: compiled files and
+    /// headers (a headers-only C target is a target), and the resources it
+    /// processes without being told (`FileRuleDescription`).
+    private static let contentExtensions: Set<String> = SourceFileLister.compiled.union([
+        "h", "hh", "hpp", "h++", "hp", "hxx", "H", "ipp", "def",
+        "nib", "xib", "storyboard", "xcassets", "xcstrings", "xcdatamodeld", "xcdatamodel", "xcmappingmodel", "metal",
+    ])
+
+    /// Whether SwiftPM would find anything to build for `target` in `folder`:
+    /// a source file, a header or a resource, after `sources:` and `exclude:`.
+    /// SwiftPM leaves a target without any out, with a warning. Binary and
+    /// system library targets need no sources; a package not on disk, or a
+    /// folder that does not exist where SwiftPM would fail rather than leave
+    /// the target out, is given the benefit of the doubt.
+    ///
+    /// - Complexity: O(entries walked); the walk stops at the first file that counts.
+    func hasSources(_ target: ManifestTarget, in folder: Folder) -> Bool {
+        guard target.type != .binary, target.type != .system, let packageDirectory, let path = folder.path else { return true }
+        let root = Paths.absolute(path, relativeTo: packageDirectory)
+        guard Paths.isDirectory(root) else { return !folder.isWholePredefinedFolder }
+        for resource in target.resources where FileManager.default.fileExists(atPath: Paths.absolute(resource, relativeTo: root)) {
+            return true
+        }
+        let excluded = Set(target.exclude.map { Self.normalised($0) })
+        // The package's own manifests are never sources, even when a target's folder is the package's.
+        let manifests = path == "." ? Self.manifestFiles(in: root) : []
+        var pending = (target.sources ?? ["."]).map { Self.normalised($0) }.filter { !$0.hasPrefix("/") && !$0.split(separator: "/").contains("..") }
+        var entries = 0
+        while let relative = pending.popLast(), entries < SourceFileLister.maximumEntries {
+            entries += 1
+            if relative != ".", excluded.contains(where: { $0 == "." || $0 == relative || relative.hasPrefix($0 + "/") }) { continue }
+            if manifests.contains(relative) { continue }
+            let absolute = relative == "." ? root : root + "/" + relative
+            let name = (relative as NSString).lastPathComponent
+            let pathExtension = (name as NSString).pathExtension
+            if Paths.isDirectory(absolute) {
+                if Self.contentExtensions.contains(pathExtension) || pathExtension == "lproj" { return true }
+                if ["xcodeproj", "xcworkspace", "playground"].contains(pathExtension) { continue }
+                let children = (try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? []
+                pending += children.filter { !$0.hasPrefix(".") }.map { relative == "." ? $0 : relative + "/" + $0 }
+            } else if Self.contentExtensions.contains(pathExtension) || target.sources != nil {
+                // Tools-version 5.3 on, any file a `sources:` entry names is compiled.
+                return true
+            }
+        }
+        return false
+    }
+
+    private static func manifestFiles(in folder: String) -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return Set(names.filter { $0 == "Package.swift" || $0 == "Package.resolved" || ($0.hasPrefix("Package@") && $0.hasSuffix(".swift")) })
     }
 
     /// SwiftPM builds a `.target` whose sources hold a `main` file

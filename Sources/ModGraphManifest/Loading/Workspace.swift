@@ -78,17 +78,57 @@ public struct Workspace: Sendable, Equatable {
 }
 
 /// Something the user should know that did not stop the load.
+///
+/// A warning keeps its paths apart from its words (``Part``), so that whoever
+/// prints it shows them by the same rule as everything else it prints
+/// (`modgraph` names files relative to the current folder), and says what it
+/// is about (``Subject``), so that many warnings about one missing folder or
+/// checkout can be told once, with what the load made of it.
 public struct LoadWarning: Sendable, Hashable, CustomStringConvertible {
-    /// One line, naming the manifest it comes from.
-    public let message: String
+    /// Words, or an absolute path to show as the reader shows paths.
+    public enum Part: Sendable, Hashable {
+        case text(String)
+        case path(String)
+    }
+
+    /// What several warnings may share.
+    public enum Subject: Sendable, Hashable {
+        /// A `path:` dependency whose folder (absolute, as the dump wrote it)
+        /// does not exist, named in the manifest `requiredBy`.
+        case missingLocalPackage(folder: String, requiredBy: String)
+        /// A remote package without a checkout, needed by the manifest `requiredBy`.
+        case missingCheckout(requiredBy: String)
+    }
+
+    /// The message, a path part at a time.
+    public let parts: [Part]
     /// The package it is about, when it is about one: such a warning matters
     /// only while the graph, once filtered, still has that package (a missing
     /// checkout of a dependency that only tests or a disabled trait use does not).
     public let package: PackageIdentity?
+    public let subject: Subject?
 
     public init(_ message: String, about package: PackageIdentity? = nil) {
-        self.message = message
+        self.init([.text(message)], about: package)
+    }
+
+    public init(_ parts: [Part], about package: PackageIdentity? = nil, subject: Subject? = nil) {
+        self.parts = parts
         self.package = package
+        self.subject = subject
+    }
+
+    /// One line, naming the manifest it comes from; paths as they are (absolute).
+    public var message: String { message(showingPaths: { $0 }) }
+
+    /// One line, each path shown by `show`.
+    public func message(showingPaths show: (String) -> String) -> String {
+        parts.map { part in
+            switch part {
+            case let .text(text): text
+            case let .path(path): show(path)
+            }
+        }.joined()
     }
 
     public var description: String { message }

@@ -181,6 +181,24 @@ public struct WorkspaceLoader: Sendable {
                          aliases: aliases, warnings: uniqueWarnings)
     }
 
+    /// A `path:` dependency whose folder does not exist. Said once per folder,
+    /// with what became of its products, by whoever prints the warnings
+    /// (modgraph's `GraphLoader`): another package of the same identity may
+    /// have been loaded in its place.
+    static func missingLocalPackage(_ dependency: PackageDependency, requiredBy: String) -> LoadWarning {
+        LoadWarning([.path(requiredBy), .text(": local package '"), .path(dependency.location),
+                     .text("' not found; its products are shown as external")],
+                    about: dependency.identity, subject: .missingLocalPackage(folder: dependency.location, requiredBy: requiredBy))
+    }
+
+    /// A remote package with no checkout; said once per package, and
+    /// differently when only trait-gated dependencies need it.
+    static func missingCheckout(_ dependency: PackageDependency, requiredBy: String) -> LoadWarning {
+        LoadWarning([.path(requiredBy), .text(": no checkout of '\(dependency.identity)' under .build/checkouts "
+                        + "(run `swift package resolve`); its products are shown as external")],
+                    about: dependency.identity, subject: .missingCheckout(requiredBy: requiredBy))
+    }
+
     /// The dependencies of `package` to visit next, with their folders.
     private func pendingDependencies(of package: WorkspacePackage, locator: FolderLocator, warnings: inout [LoadWarning]) -> [Pending] {
         guard let manifest = package.manifest else { return [] }
@@ -190,8 +208,7 @@ public struct WorkspaceLoader: Sendable {
             case .fileSystem:
                 let folder = locator.folder(of: dependency, declaredIn: manifest, at: package.directory)
                 if folder == nil {
-                    warnings.append(LoadWarning("\(requiredBy): local package '\(dependency.location)' not found; its products are shown as external",
-                                                about: dependency.identity))
+                    warnings.append(Self.missingLocalPackage(dependency, requiredBy: requiredBy))
                 }
                 // SwiftPM names a package after its folder once symlinks are resolved.
                 return Pending(identity: folder.map { PackageIdentity(location: $0) } ?? dependency.identity,
@@ -203,8 +220,7 @@ public struct WorkspaceLoader: Sendable {
                 if externals == .expand {
                     folder = locator.folder(of: dependency, declaredIn: manifest, at: package.directory)
                     if folder == nil {
-                        warnings.append(LoadWarning("\(requiredBy): no checkout of '\(dependency.identity)' under .build/checkouts (run `swift package resolve`); its products are shown as external",
-                                                    about: dependency.identity))
+                        warnings.append(Self.missingCheckout(dependency, requiredBy: requiredBy))
                     }
                 }
                 return Pending(identity: dependency.identity, declaredIdentity: dependency.identity, origin: origin, location: dependency.location,

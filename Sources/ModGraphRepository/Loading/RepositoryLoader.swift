@@ -18,9 +18,10 @@ public struct RepositoryLoader: Sendable {
         let builder = GraphBuilder(externals: loader.externals)
         if let dump = inputs.dump {
             let workspace = try loadDump(dump)
-            let graph = try builder.build(workspace)
+            var warnings = workspace.warnings
+            let graph = try builder.build(workspace, warnings: &warnings)
             return Repository(inputs: inputs, workspace: workspace, projects: [], graph: graph,
-                              targetFiles: workspace.targetFiles(for: graph), warnings: workspace.warnings)
+                              targetFiles: workspace.targetFiles(for: graph), warnings: warnings)
         }
         let projectSet = try ProjectSet(loading: inputs.projects)
         var warnings = projectSet.warnings.map { LoadWarning($0) }
@@ -52,11 +53,12 @@ public struct RepositoryLoader: Sendable {
             workspace = try loader.load(roots: inputs.packages, locals: locals.filter { !inputs.packages.contains($0) }, base: inputs.base)
         }
         let xcode = XcodeGraphBuilder(projects: projectSet.projects, workspace: workspace, base: inputs.base).build()
-        let graph = try builder.build(workspace, adding: xcode.parts)
+        var graphWarnings: [LoadWarning] = []
+        let graph = try builder.build(workspace, adding: xcode.parts, warnings: &graphWarnings)
         var files = workspace.targetFiles(for: graph)
         for (target, described) in xcode.files { files[target] = described }
         var seen = Set<LoadWarning>()
-        let all = (warnings + workspace.warnings + xcode.warnings.map { LoadWarning($0) }).filter { seen.insert($0).inserted }
+        let all = (warnings + workspace.warnings + graphWarnings + xcode.warnings.map { LoadWarning($0) }).filter { seen.insert($0).inserted }
         return Repository(inputs: inputs, workspace: workspace, projects: projectSet.projects, graph: graph,
                           targetFiles: files, warnings: all)
     }

@@ -5,6 +5,11 @@ import ModGraphManifest
 /// the compiler's per-job statistics switched on and C-family compiles
 /// timed, so that every module's compile time can be read back. The user's
 /// `.build` is never touched. Method and limits: docs/planning.md.
+///
+/// A warm-up build comes first (``warmUp``): the same build, after which
+/// everything is removed but the compilers' module caches, so that the
+/// modules that happen to compile first are not charged for filling them
+/// (``ModuleCaches`` says how much that was).
 public struct MeasuredBuild: Sendable {
     public enum Configuration: String, Sendable, CaseIterable {
         case debug, release
@@ -18,15 +23,19 @@ public struct MeasuredBuild: Sendable {
     public let buildTests: Bool
     /// Must be new or empty, so the build starts from nothing.
     public let scratchDirectory: String
-    /// How long the build may take; past it the build and everything it started are stopped.
+    /// How long each build (the warm-up, the measured one) may take; past it
+    /// the build and everything it started are stopped.
     public let timeout: Duration
+    /// Whether a warm-up build fills the module caches before the measured build.
+    public let warmUp: Bool
 
     /// Generous: a clean build of a large package takes tens of minutes on a
     /// laptop; only a build that hangs (or a package that loops in a plugin) gets near it.
     public static let defaultTimeout: Duration = .seconds(7_200)
 
     public init(packageDirectory: String, swiftExecutable: String, configuration: Configuration,
-                jobs: Int?, buildTests: Bool, scratchDirectory: String, timeout: Duration = MeasuredBuild.defaultTimeout) {
+                jobs: Int?, buildTests: Bool, scratchDirectory: String, timeout: Duration = MeasuredBuild.defaultTimeout,
+                warmUp: Bool = true) {
         self.packageDirectory = packageDirectory
         self.swiftExecutable = swiftExecutable
         self.configuration = configuration
@@ -34,6 +43,7 @@ public struct MeasuredBuild: Sendable {
         self.buildTests = buildTests
         self.scratchDirectory = scratchDirectory
         self.timeout = timeout
+        self.warmUp = warmUp
     }
 
     /// What one measured build found.
@@ -50,7 +60,24 @@ public struct MeasuredBuild: Sendable {
         public let arguments: [String]
         /// Things to know, one line each (for example: C compiles not timed).
         public let warnings: [String]
+        /// Wall time of the warm-up build; `nil` without one.
+        public let warmUpSeconds: Double?
+        /// Module cache entries (`…/ModuleCache/…/Foundation-….pcm`) the measured
+        /// build still had to make: the first targets to need them were
+        /// charged for it. Empty when the warm-up did its work.
+        public let coldCacheEntries: [String]
     }
+
+    /// Top-level entries of the scratch folder that the warm-up build leaves
+    /// for the measured one besides the module caches: resolution, checkouts
+    /// and artifacts are not what is measured, and the statistics and the
+    /// timing wrapper are modgraph's own.
+    static let keptAfterWarmUp: Set<String> = [
+        "checkouts", "repositories", "artifacts", "registry", "prebuilts", "workspace-state.json", ".lock",
+        statisticsFolderName, toolsFolderName,
+    ]
+    static let statisticsFolderName = "modgraph-statistics"
+    static let toolsFolderName = "modgraph-tools"
 
     /// The arguments after `swift`.
     public func arguments(statisticsFolder: String) -> [String] {
@@ -70,8 +97,8 @@ public struct MeasuredBuild: Sendable {
         let fileManager = FileManager.default
         let existing = (try? fileManager.contentsOfDirectory(atPath: scratchDirectory)) ?? []
         guard existing.isEmpty else { throw .scratchNotEmpty(path: scratchDirectory) }
-        let statistics = (scratchDirectory as NSString).appendingPathComponent("modgraph-statistics")
-        let tools = (scratchDirectory as NSString).appendingPathComponent("modgraph-tools")
+        let statistics = (scratchDirectory as NSString).appendingPathComponent(Self.statisticsFolderName)
+        let tools = (scratchDirectory as NSString).appendingPathComponent(Self.toolsFolderName)
         do {
             try fileManager.createDirectory(atPath: statistics, withIntermediateDirectories: true)
             try fileManager.createDirectory(atPath: tools, withIntermediateDirectories: true)
@@ -92,15 +119,37 @@ public struct MeasuredBuild: Sendable {
 
         let arguments = arguments(statisticsFolder: statistics)
         let logPath = (tools as NSString).appendingPathComponent("build.log")
+        var warmUpSeconds: Double?
+        if warmUp {
+            let started = DispatchTime.now().uptimeNanoseconds
+            let status = try build(arguments, environment: environment, log: logPath)
+            guard status == 0 else { throw failure(status: status, log: logPath, during: "the warm-up build") }
+            warmUpSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            do {
+                // The same build again, from nothing but the module caches: its statistics and C timings only.
+                try ModuleCaches.removeBuildOutputs(in: scratchDirectory, keeping: Self.keptAfterWarmUp)
+                for folder in [statistics, tools] {
+                    for name in try fileManager.contentsOfDirectory(atPath: folder) where name != "modgraph-cc" {
+                        try fileManager.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
+                    }
+                }
+            } catch {
+                throw .unreadable(path: scratchDirectory, reason: "cannot clean up after the warm-up build: \(error.localizedDescription)")
+            }
+        }
+        let cachedBefore = ModuleCaches.entries(in: scratchDirectory)
         let startedAt = Date().timeIntervalSince1970
         let started = DispatchTime.now().uptimeNanoseconds
         let status = try build(arguments, environment: environment, log: logPath)
         let wallSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let endedAt = Date().timeIntervalSince1970
-        guard status == 0 else {
-            let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-            let tail = log.split(separator: "\n", omittingEmptySubsequences: false).suffix(20).joined(separator: "\n")
-            throw .buildFailed(package: packageDirectory, status: status, diagnostics: tail.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard status == 0 else { throw failure(status: status, log: logPath, during: nil) }
+        let cold = ModuleCaches.entries(in: scratchDirectory).subtracting(cachedBefore).sorted()
+        if warmUp, !cold.isEmpty {
+            let modules = Array(Set(cold.map(ModuleCaches.moduleName(ofEntry:)))).sorted()
+            warnings.append("\(packageDirectory): the measured build still built \(cold.count) module cache "
+                + "entr\(cold.count == 1 ? "y" : "ies") (\(modules.prefix(5).joined(separator: ", "))\(modules.count > 5 ? ", …" : "")) "
+                + "that the warm-up build did not leave; the targets that needed them first are measured slower")
         }
         var modules = CompilerStatistics.read(folder: statistics)
         guard !modules.isEmpty else { throw .noStatistics(package: packageDirectory, folder: statistics) }
@@ -108,7 +157,16 @@ public struct MeasuredBuild: Sendable {
             modules[module, default: ModuleTime()].merge(time)
         }
         return Result(modules: modules, wallSeconds: wallSeconds, startedAt: startedAt, endedAt: endedAt,
-                      arguments: arguments, warnings: warnings)
+                      arguments: arguments, warnings: warnings, warmUpSeconds: warmUpSeconds, coldCacheEntries: cold)
+    }
+
+    /// A failed build, with the last lines of its log.
+    private func failure(status: Int32, log: String, during phase: String?) -> WeightsError {
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        let tail = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(20).joined(separator: "\n")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return .buildFailed(package: packageDirectory, status: status,
+                            diagnostics: phase.map { tail.isEmpty ? "(\($0))" : "(\($0))\n" + tail } ?? tail)
     }
 
     /// The toolchain's clang, which SwiftPM uses when `CC` is not set: the

@@ -1,0 +1,84 @@
+import ModGraphCore
+import ModGraphManifest
+
+/// The load's warnings as `modgraph` prints them: every path by the rule
+/// findings follow (``DisplayPath``), and each missing folder or checkout
+/// once, however many manifests need it, saying what the load made of it.
+///
+/// The loader reports a missing `path:` folder or checkout once per manifest
+/// that names it, before it knows the outcome: a workspace of nine packages
+/// that all point at one missing `../Core` got nine warnings that said the
+/// products were shown as external, when another package of identity `core`
+/// had been loaded and linked in its place.
+enum WarningLines {
+    /// One line per warning or group of warnings, in the order the first of each came.
+    ///
+    /// - Parameters:
+    ///   - offByDefault: packages that only dependencies behind traits that
+    ///     are off by default lead to (empty when the user chose the traits):
+    ///     `swift package resolve` fetches no checkout for them.
+    ///   - show: how a path is printed.
+    static func lines(_ warnings: [LoadWarning], workspace: Workspace, offByDefault: Set<PackageIdentity> = [],
+                      show: (String) -> String = DisplayPath.of) -> [String] {
+        var order: [String] = []
+        var groups: [String: [LoadWarning]] = [:]
+        for warning in warnings {
+            let key: String = switch warning.subject {
+            case let .missingLocalPackage(folder, _)?: "local\u{0}" + folder
+            case .missingCheckout?: "checkout\u{0}" + (warning.package?.rawValue ?? "")
+            case nil: "one\u{0}" + warning.message
+            }
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(warning)
+        }
+        var seen = Set<String>()
+        return order.compactMap { key -> String? in
+            guard let group = groups[key], let first = group.first else { return nil }
+            let line = line(for: group, first: first, workspace: workspace, offByDefault: offByDefault, show: show)
+            return seen.insert(line).inserted ? line : nil
+        }
+    }
+
+    private static func line(for group: [LoadWarning], first: LoadWarning, workspace: Workspace,
+                             offByDefault: Set<PackageIdentity>, show: (String) -> String) -> String {
+        var manifests: [String] = []
+        for warning in group {
+            let manifest: String? = switch warning.subject {
+            case let .missingLocalPackage(_, requiredBy)?, let .missingCheckout(requiredBy)?: requiredBy
+            case nil: nil
+            }
+            if let manifest, !manifests.contains(manifest) { manifests.append(manifest) }
+        }
+        guard let requiredBy = manifests.first else { return first.message(showingPaths: show) }
+        let others = manifests.dropFirst().map(show)
+        let also = others.isEmpty ? "" : " (also required by " + abbreviated(others) + ")"
+        switch first.subject {
+        case let .missingLocalPackage(folder, _)?:
+            let outcome: String
+            if let identity = first.package, let linked = workspace.packages[identity], linked.manifest != nil,
+               let directory = linked.directory, directory != folder {
+                outcome = "its products are linked to package '\(identity)' at \(show(directory)) instead, which has the same identity"
+            } else {
+                outcome = "its products are shown as external"
+            }
+            return "\(show(requiredBy)): local package '\(show(folder))' not found; \(outcome)\(also)"
+        case .missingCheckout?:
+            let identity = first.package?.rawValue ?? ""
+            if let package = first.package, offByDefault.contains(package) {
+                return "\(show(requiredBy)): no checkout of '\(identity)' under .build/checkouts, as only dependencies behind "
+                    + "package traits that are off by default use it (`swift package resolve` fetches none of those); "
+                    + "pass --traits default to build as `swift build` does; its products are shown as external\(also)"
+            }
+            return "\(show(requiredBy)): no checkout of '\(identity)' under .build/checkouts (run `swift package resolve`); "
+                + "its products are shown as external\(also)"
+        case nil:
+            return first.message(showingPaths: show)
+        }
+    }
+
+    /// `a, b, c and 4 more`: a long list stays one readable line.
+    private static func abbreviated(_ items: [String]) -> String {
+        let shown = items.prefix(3).joined(separator: ", ")
+        return items.count > 3 ? "\(shown) and \(items.count - 3) more" : shown
+    }
+}

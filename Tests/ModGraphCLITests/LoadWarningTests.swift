@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// Warnings about missing `path:` folders and checkouts, through the built
+/// executable run in the workspace's folder: each said once, saying what
+/// really happened, with paths shown as findings show them (relative to the
+/// current folder).
+@Suite("load warnings")
+struct LoadWarningTests {
+    /// Writes `Package.swift` and one source file per target into `folder/relative`.
+    private func package(_ folder: URL, _ relative: String, _ manifest: String, targets: [String]) throws {
+        let directory = folder.appendingPathComponent(relative)
+        for target in targets {
+            let sources = directory.appendingPathComponent("Sources/\(target)")
+            try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+            try "// \(target)\n".write(to: sources.appendingPathComponent("\(target).swift"), atomically: true, encoding: .utf8)
+        }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try manifest.write(to: directory.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    }
+
+    private func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-warnings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // As the loader names folders: with symbolic links resolved.
+        return URL(fileURLWithPath: folder.resolvingSymlinksInPath().path)
+    }
+
+    private func library(_ name: String, dependencies: String = "", uses: String = "") -> String {
+        """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let package = Package(name: "\(name)", products: [.library(name: "\(name)", targets: ["\(name)"])],
+            dependencies: [\(dependencies)], targets: [.target(name: "\(name)", dependencies: [\(uses)])])
+        """
+    }
+
+    /// Five packages point at `../Core`, which is not there; the root loads
+    /// `Shared/Core`, whose identity is also `core`, so their products are linked to it.
+    @Test func aMissingFolderManyPackagesNeedIsSaidOnceWithWhatBecameOfIt() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try package(folder, "Shared/Core", library("Core"), targets: ["Core"])
+        let modules = ["A", "B", "C", "D", "E"]
+        for module in modules {
+            try package(folder, "Modules/\(module)", library(module, dependencies: #".package(path: "../Core")"#,
+                                                              uses: #".product(name: "Core", package: "Core")"#), targets: [module])
+        }
+        try package(folder, ".", """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let package = Package(name: "App",
+            dependencies: [\(modules.map { #".package(path: "Modules/\#($0)")"# }.joined(separator: ", ")), .package(path: "Shared/Core")],
+            targets: [.executableTarget(name: "App", dependencies: [\(modules.map { #".product(name: "\#($0)", package: "\#($0)")"# }.joined(separator: ", "))])])
+        """, targets: ["App"])
+        let result = try ModGraphRunner.run(["graph", ".", "--format", "json"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.errors == "warning: Modules/A/Package.swift: local package 'Modules/Core' not found; its products are linked to "
+            + "package 'core' at Shared/Core instead, which has the same identity "
+            + "(also required by Modules/B/Package.swift, Modules/C/Package.swift, Modules/D/Package.swift and 1 more)\n")
+        #expect(result.output.contains("""
+                  "from": "a/A",
+                  "to": "core/Core",
+                  "kind": "product",
+            """))
+
+        // Nothing else has that identity: the products are external, and said so once.
+        let alone = try scratch()
+        defer { try? FileManager.default.removeItem(at: alone) }
+        for module in ["A", "B"] {
+            try package(alone, module, library(module, dependencies: #".package(path: "../Gone")"#,
+                                                uses: #".product(name: "Gone", package: "Gone")"#), targets: [module])
+        }
+        try package(alone, "App", library("App", dependencies: #".package(path: "../A"), .package(path: "../B")"#,
+                                           uses: #".product(name: "A", package: "A"), .product(name: "B", package: "B")"#), targets: ["App"])
+        let external = try ModGraphRunner.run(["graph", "App"], in: alone)
+        #expect(external.status == 0)
+        #expect(external.errors == "warning: A/Package.swift: local package 'Gone' not found; its products are shown as external "
+            + "(also required by B/Package.swift)\n")
+    }
+
+    /// `swift package resolve` fetches no package that only a trait that is
+    /// off by default needs, so it is not the advice to give for its checkout.
+    @Test func aCheckoutOnlyTraitsOffByDefaultNeedIsNotBlamedOnResolve() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try package(folder, ".", """
+        // swift-tools-version: 6.1
+        import PackageDescription
+        let package = Package(name: "App", traits: ["Yaml", .default(enabledTraits: [])],
+            dependencies: [.package(url: "https://example.com/yams.git", from: "1.0.0"),
+                           .package(url: "https://example.com/swift-log.git", from: "1.0.0")],
+            targets: [.target(name: "App", dependencies: [
+                .product(name: "Yams", package: "yams", condition: .when(traits: ["Yaml"])),
+                .product(name: "Logging", package: "swift-log")])])
+        """, targets: ["App"])
+        let result = try ModGraphRunner.run(["graph", ".", "--externals", "expand"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.errors == """
+            warning: Package.swift: no checkout of 'yams' under .build/checkouts, as only dependencies behind package traits that are off by default use it \
+            (`swift package resolve` fetches none of those); pass --traits default to build as `swift build` does; its products are shown as external
+            warning: Package.swift: no checkout of 'swift-log' under .build/checkouts (run `swift package resolve`); its products are shown as external
+
+            """)
+        let defaults = try ModGraphRunner.run(["graph", ".", "--externals", "expand", "--traits", "default"], in: folder)
+        #expect(defaults.errors == "warning: Package.swift: no checkout of 'swift-log' under .build/checkouts (run `swift package resolve`); "
+            + "its products are shown as external\n")
+        // With the trait on, the checkout is needed, and resolving with it fetches it.
+        let enabled = try ModGraphRunner.run(["graph", ".", "--externals", "expand", "--traits", "Yaml"], in: folder)
+        #expect(enabled.errors.contains("no checkout of 'yams' under .build/checkouts (run `swift package resolve`)"))
+    }
+}
