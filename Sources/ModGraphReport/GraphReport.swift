@@ -37,7 +37,7 @@ public struct GraphReport: Sendable {
             graphSection(view: view, reduced: reduce, dot: dot, svg: svg.bytes),
             structureSection(),
         ]
-        if Set(graph.targets.map(\.package)).count > 1 { sections.append(packagesSection()) }
+        if graph.targetPackageCount > 1 { sections.append(packagesSection()) }
         sections.append(targetsSection())
         return (sections, svg.warnings)
     }
@@ -62,7 +62,7 @@ public struct GraphReport: Sendable {
             markdown: body.joined(separator: "\n"),
             jsonKey: "graph",
             json: .object([
-                ("packages", .int(Set(graph.targets.map(\.package)).count)),
+                ("packages", .int(graph.targetPackageCount)),
                 ("targets", .int(graph.targets.count)),
                 ("dependencies", .int(graph.digraph.edgeCount)),
                 ("drawnDependencies", .int(view.digraph.edgeCount)),

@@ -46,7 +46,7 @@ extension ModuleGraph {
     /// The graph of `environment`'s build: its targets and edges, then, once,
     /// without the other packages' code that only the removed parts reached.
     ///
-    /// - Complexity: O((V + E) log(V + E)): two filtering passes, whatever the environment.
+    /// - Complexity: O(V + E): two filtering passes, whatever the environment.
     public func restricted(to environment: BuildEnvironment) -> ModuleGraph {
         var graph = filtered(targets: environment.includes, edges: environment.includes).withoutUnusedExternals()
         graph.environment = environment

@@ -17,14 +17,32 @@ public struct ModuleGraph: Sendable, Equatable {
     public internal(set) var environment: BuildEnvironment = .everything
 
     private let indexByID: [TargetID: Int]
+    /// The vertices of each edge of ``edges``, so that filtering never looks an id up again.
+    private let edgeEnds: [EdgeEnds]
+    /// The position of each package in ``packages``.
+    private let packageIndex: [PackageIdentity: Int]
+
+    private struct EdgeEnds: Equatable, Sendable {
+        let from: Int
+        let to: Int
+    }
 
     /// Sorts and indexes the parts. Edges whose endpoints are not among
     /// `targets` are dropped, so callers may filter targets freely.
     ///
     /// - Complexity: O((V + E) log(V + E)).
     public init(packages: [Package], targets: [Target], products: [Product], edges: [Edge]) {
-        let sortedTargets = Dictionary(targets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            .values.sorted { $0.id < $1.id }
+        // Positions sorted by id, the first of equal ids first, so that the first
+        // declaration of an id is the one kept; the targets move once, not at every swap.
+        let order = targets.indices.sorted { left, right in
+            let (leftID, rightID) = (targets[left].id, targets[right].id)
+            return leftID != rightID ? leftID < rightID : left < right
+        }
+        var sortedTargets: [Target] = []
+        sortedTargets.reserveCapacity(targets.count)
+        for position in order where sortedTargets.last?.id != targets[position].id {
+            sortedTargets.append(targets[position])
+        }
         var index: [TargetID: Int] = [:]
         index.reserveCapacity(sortedTargets.count)
         for (position, target) in sortedTargets.enumerated() { index[target.id] = position }
@@ -43,21 +61,36 @@ public struct ModuleGraph: Sendable, Equatable {
             return edges[left.position] < edges[right.position]
         }
         var keptEdges: [Edge] = []
-        var keptPairs: [(Int, Int)] = []
+        var keptEnds: [EdgeEnds] = []
         keptEdges.reserveCapacity(resolved.count)
-        keptPairs.reserveCapacity(resolved.count)
+        keptEnds.reserveCapacity(resolved.count)
         for item in resolved {
             // Equal edges are neighbours once sorted: keep the first.
-            if let last = keptEdges.last, keptPairs.last.map({ $0 == (item.from, item.to) }) == true, last == edges[item.position] { continue }
+            if let last = keptEdges.last, keptEnds.last == EdgeEnds(from: item.from, to: item.to), last == edges[item.position] { continue }
             keptEdges.append(edges[item.position])
-            keptPairs.append((item.from, item.to))
+            keptEnds.append(EdgeEnds(from: item.from, to: item.to))
         }
-        self.packages = packages.sorted { $0.identity < $1.identity }
-        self.targets = sortedTargets
-        self.products = products.sorted { ($0.package, $0.name) < ($1.package, $1.name) }
-        self.edges = keptEdges
+        self.init(packages: packages.sorted { $0.identity < $1.identity }, targets: sortedTargets,
+                  products: products.sorted { ($0.package, $0.name) < ($1.package, $1.name) },
+                  edges: keptEdges, edgeEnds: keptEnds, index: index,
+                  digraph: Digraph(vertexCount: sortedTargets.count, edges: keptEnds.lazy.map { ($0.from, $0.to) }))
+    }
+
+    /// Parts already sorted, indexed and free of repeats.
+    private init(packages: [Package], targets: [Target], products: [Product], edges: [Edge], edgeEnds: [EdgeEnds],
+                 index: [TargetID: Int], digraph: Digraph) {
+        self.packages = packages
+        self.targets = targets
+        self.products = products
+        self.edges = edges
+        self.edgeEnds = edgeEnds
         self.indexByID = index
-        self.digraph = Digraph(vertexCount: sortedTargets.count, edges: keptPairs)
+        self.digraph = digraph
+        var packageIndex: [PackageIdentity: Int] = [:]
+        for (position, package) in packages.enumerated() where packageIndex[package.identity] == nil {
+            packageIndex[package.identity] = position
+        }
+        self.packageIndex = packageIndex
     }
 
     /// The vertex of `id` in ``digraph``.
@@ -67,9 +100,25 @@ public struct ModuleGraph: Sendable, Equatable {
         indexByID[id]
     }
 
+    /// How many packages have targets in the graph (what "2 packages" counts
+    /// in a headline; packages listed without a target are not counted).
+    ///
+    /// - Complexity: O(V) comparisons of neighbours, no hashing: targets are sorted by package.
+    public var targetPackageCount: Int {
+        var count = 0
+        var previous: PackageIdentity?
+        for target in targets where target.package != previous {
+            count += 1
+            previous = target.package
+        }
+        return count
+    }
+
     /// The package record for `identity`.
+    ///
+    /// - Complexity: O(1) on average.
     public func package(_ identity: PackageIdentity) -> Package? {
-        packages.first { $0.identity == identity }
+        packageIndex[identity].map { packages[$0] }
     }
 
     /// The graph restricted to targets for which `isIncluded` holds, and to
@@ -78,26 +127,74 @@ public struct ModuleGraph: Sendable, Equatable {
     /// workspace's own (root or local) and its manifest was loaded: another
     /// package whose targets are all gone is no longer built.
     ///
-    /// - Complexity: O((V + E) log(V + E)).
+    /// - Complexity: O(V + E) calls of the two predicates, plus O(V + E) to
+    ///   build the smaller graph (nothing to sort: filtering keeps the order).
     public func filtered(
         targets isIncluded: (Target) -> Bool = { _ in true },
         edges keepEdge: (Edge) -> Bool = { _ in true }
     ) -> ModuleGraph {
-        let keptTargets = targets.filter(isIncluded)
-        let keptIDs = Set(keptTargets.map(\.id))
-        let usedPackages = Set(keptTargets.map(\.package))
-        var graph = ModuleGraph(
-            packages: packages.filter { package in
-                usedPackages.contains(package.identity)
-                    || (package.isLoaded && package.origin.isOwn)
-            },
-            targets: keptTargets,
-            products: products.map { product in
-                Product(package: product.package, name: product.name, type: product.type,
-                        targets: product.targets.filter { keptIDs.contains($0) })
-            }.filter { !$0.targets.isEmpty },
-            edges: edges.filter(keepEdge)
-        )
+        filtered(keeping: targets.map(isIncluded)) { edge, _, _ in keepEdge(edge) }
+    }
+
+    /// ``filtered(targets:edges:)`` with the kept targets given as one flag
+    /// per vertex, and `keepEdge` told the vertices of each edge (in this graph).
+    ///
+    /// - Complexity: O(V + E) and the calls of `keepEdge`; when every target
+    ///   and edge stays, the targets, edges and ``digraph`` are shared, not copied.
+    func filtered(keeping kept: [Bool], edges keepEdge: (_ edge: Edge, _ from: Int, _ to: Int) -> Bool = { _, _, _ in true }) -> ModuleGraph {
+        // Which edges stay, before anything is copied: most filters keep everything.
+        var keptEdgeFlags = [Bool](repeating: false, count: edges.count)
+        var keptEdgeCount = 0
+        for (position, ends) in edgeEnds.enumerated() where kept[ends.from] && kept[ends.to] && keepEdge(edges[position], ends.from, ends.to) {
+            keptEdgeFlags[position] = true
+            keptEdgeCount += 1
+        }
+        let keepsEverything = keptEdgeCount == edges.count && !kept.contains(false)
+        var newIndex: [Int] = []
+        var keptTargets = targets
+        if !keepsEverything {
+            newIndex = [Int](repeating: -1, count: targets.count)
+            keptTargets = []
+            for vertex in targets.indices where kept[vertex] {
+                newIndex[vertex] = keptTargets.count
+                keptTargets.append(targets[vertex])
+            }
+        }
+        // Targets are sorted by package: each package is hashed once, not once per target.
+        var usedPackages = Set<PackageIdentity>()
+        var previous: PackageIdentity?
+        for target in keptTargets where target.package != previous {
+            usedPackages.insert(target.package)
+            previous = target.package
+        }
+        let keptPackages = packages.filter { package in
+            usedPackages.contains(package.identity) || (package.isLoaded && package.origin.isOwn)
+        }
+        let keptProducts = products.map { product in
+            Product(package: product.package, name: product.name, type: product.type,
+                    targets: product.targets.filter { id in indexByID[id].map { kept[$0] } ?? false })
+        }.filter { !$0.targets.isEmpty }
+        var graph: ModuleGraph
+        if keepsEverything {
+            graph = ModuleGraph(packages: keptPackages, targets: targets, products: keptProducts, edges: edges,
+                                edgeEnds: edgeEnds, index: indexByID, digraph: digraph)
+        } else {
+            // Filtering keeps the order of targets and so of edges: they stay sorted and distinct.
+            var keptEdges: [Edge] = []
+            var keptEnds: [EdgeEnds] = []
+            keptEdges.reserveCapacity(keptEdgeCount)
+            keptEnds.reserveCapacity(keptEdgeCount)
+            for (position, ends) in edgeEnds.enumerated() where keptEdgeFlags[position] {
+                keptEdges.append(edges[position])
+                keptEnds.append(EdgeEnds(from: newIndex[ends.from], to: newIndex[ends.to]))
+            }
+            var index: [TargetID: Int] = [:]
+            index.reserveCapacity(keptTargets.count)
+            for (position, target) in keptTargets.enumerated() { index[target.id] = position }
+            graph = ModuleGraph(packages: keptPackages, targets: keptTargets, products: keptProducts, edges: keptEdges,
+                                edgeEnds: keptEnds, index: index,
+                                digraph: Digraph(vertexCount: keptTargets.count, edges: keptEnds.lazy.map { ($0.from, $0.to) }))
+        }
         graph.environment = environment
         return graph
     }
@@ -124,7 +221,7 @@ public struct ModuleGraph: Sendable, Equatable {
     /// would not build it. The loader applies this once, and filters again
     /// after they cut a target or an edge.
     ///
-    /// - Complexity: O((V + E) log(V + E)).
+    /// - Complexity: O(V + E).
     public func withoutUnusedExternals() -> ModuleGraph {
         let own = Set(packages.filter(\.origin.isOwn).map(\.identity))
         let starts = targets.indices.filter { own.contains(targets[$0].package) }
@@ -134,7 +231,6 @@ public struct ModuleGraph: Sendable, Equatable {
             return filtered(targets: { $0.type != .externalProduct || used.contains($0.id) })
         }
         // The starts are every own target, so `reached` keeps them all.
-        let reached = digraph.reachable(from: starts)
-        return filtered(targets: { target in index(of: target.id).map { reached[$0] } ?? false })
+        return filtered(keeping: digraph.reachable(from: starts))
     }
 }

@@ -21,7 +21,7 @@ public struct ScheduleReport: Sendable {
         self.weightsSource = weightsSource
         self.defaulted = defaulted
         self.defaultWeight = defaultWeight
-        isSinglePackage = Set(graph.targets.map(\.package)).count <= 1
+        isSinglePackage = graph.targetPackageCount <= 1
     }
 
     /// Plain names when the graph has one package, `identity/Name` otherwise.
