@@ -7,6 +7,7 @@ extension Escape {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public static func jsonString(_ text: String) -> String {
+        if isPlain(text, limit: .max, avoiding: jsonActive) { return "\"" + text + "\"" }
         var output = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -27,6 +28,8 @@ extension Escape {
         }
         return output + "\""
     }
+
+    private static let jsonActive = ASCIISet("\"\\")
 
     private static func utf16Escape(_ unit: UInt32) -> String {
         let hex = String(unit, radix: 16)
