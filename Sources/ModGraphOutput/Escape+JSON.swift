@@ -29,6 +29,17 @@ extension Escape {
         return output + "\""
     }
 
+    /// ``jsonString(_:)`` appended to `output`, without a string in between for the plain names nearly all are.
+    static func writeJSONString(_ text: String, to output: inout [UInt8]) {
+        guard isPlain(text, limit: .max, avoiding: jsonActive) else {
+            output.append(contentsOf: jsonString(text).utf8)
+            return
+        }
+        output.append(UInt8(ascii: "\""))
+        output.append(contentsOf: text.utf8)
+        output.append(UInt8(ascii: "\""))
+    }
+
     private static let jsonActive = ASCIISet("\"\\")
 
     private static func utf16Escape(_ unit: UInt32) -> String {

@@ -25,7 +25,7 @@ public enum GraphOutput {
         case .text where selection.level != .target: return Data(ViewText.render(try selection.coarseView(of: focused)).utf8)
         case .json where selection.level != .target: return Data(ViewText.json(try selection.coarseView(of: focused), of: focused).utf8)
         case .text: return Data(GraphText.render(try selection.textual(focused)).utf8)
-        case .json: return Data(GraphJSON.render(try selection.textual(focused)).utf8)
+        case .json: return Data(GraphJSON.document(for: try selection.textual(focused)).serializedBytes())
         case .mermaid:
             let (diagram, style) = selection.diagram(of: focused, layers: layers)
             return Data(MermaidWriter(style: style).render(diagram).utf8)
