@@ -7,11 +7,12 @@ import ModGraphOutput
 /// through ``Escape/text(_:limit:)``.
 public enum GraphText {
     public static func render(_ graph: ModuleGraph) -> String {
-        // One string, appended to: a line per target of a 100,000-target graph.
-        var output = ""
+        // One buffer of bytes, appended to: a line per target of a 100,000-target graph.
+        var output: [UInt8] = []
+        output.reserveCapacity(64 * graph.targets.count + 1024)
         func line(_ text: String) {
-            output += text
-            output += "\n"
+            output.append(contentsOf: text.utf8)
+            output.append(UInt8(ascii: "\n"))
         }
         line(headline(graph))
         let label = targetLabel(graph)
@@ -38,21 +39,21 @@ public enum GraphText {
             line(Escape.text(record?.name ?? package.rawValue) + (location.isEmpty ? "" : "  (\(Escape.text(location, limit: Escape.messageLimit)))"))
             for vertex in start..<end {
                 let target = graph.targets[vertex]
-                output += "  "
-                output += Escape.text(target.name)
-                output += " ["
-                output += target.type.rawValue
-                output += "]"
+                output.append(contentsOf: "  ".utf8)
+                output.append(contentsOf: Escape.text(target.name).utf8)
+                output.append(contentsOf: " [".utf8)
+                output.append(contentsOf: target.type.rawValue.utf8)
+                output.append(UInt8(ascii: "]"))
                 for (position, dependency) in graph.digraph.successors(of: vertex).enumerated() {
                     let other = graph.targets[dependency]
-                    output += position == 0 ? " → " : ", "
-                    output += Escape.text(other.package == package ? other.name : other.id.description)
+                    output.append(contentsOf: (position == 0 ? " → " : ", ").utf8)
+                    output.append(contentsOf: Escape.text(other.package == package ? other.name : other.id.description).utf8)
                 }
-                output += "\n"
+                output.append(UInt8(ascii: "\n"))
             }
             start = end
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// `2 packages, 10 targets (9 regular, 1 executable), 26 dependencies`.

@@ -21,6 +21,9 @@ public struct ModuleGraph: Sendable, Equatable {
     private let edgeEnds: [EdgeEnds]
     /// The position of each package in ``packages``.
     private let packageIndex: [PackageIdentity: Int]
+    /// Whether every product has targets and all of them are in the graph:
+    /// then a filter that keeps every target keeps the products as they are.
+    private let productsAreWhole: Bool
 
     private struct EdgeEnds: Equatable, Sendable {
         let from: Int
@@ -51,8 +54,17 @@ public struct ModuleGraph: Sendable, Equatable {
         // edge itself is compared only between edges that join the same two targets.
         var resolved: [(from: Int, to: Int, position: Int)] = []
         resolved.reserveCapacity(edges.count)
+        // Loaders list a target's edges together: its vertex is looked up once, not once per edge.
+        var previous: (id: TargetID, vertex: Int?)?
         for (position, edge) in edges.enumerated() {
-            guard let from = index[edge.from], let to = index[edge.to] else { continue }
+            let fromVertex: Int?
+            if let previous, previous.id == edge.from {
+                fromVertex = previous.vertex
+            } else {
+                fromVertex = index[edge.from]
+                previous = (edge.from, fromVertex)
+            }
+            guard let from = fromVertex, let to = index[edge.to] else { continue }
             resolved.append((from, to, position))
         }
         resolved.sort { left, right in
@@ -66,9 +78,10 @@ public struct ModuleGraph: Sendable, Equatable {
         keptEnds.reserveCapacity(resolved.count)
         for item in resolved {
             // Equal edges are neighbours once sorted: keep the first.
-            if let last = keptEdges.last, keptEnds.last == EdgeEnds(from: item.from, to: item.to), last == edges[item.position] { continue }
+            let ends = EdgeEnds(from: item.from, to: item.to)
+            if keptEnds.last == ends, keptEdges[keptEdges.count - 1] == edges[item.position] { continue }
             keptEdges.append(edges[item.position])
-            keptEnds.append(EdgeEnds(from: item.from, to: item.to))
+            keptEnds.append(ends)
         }
         self.init(packages: packages.sorted { $0.identity < $1.identity }, targets: sortedTargets,
                   products: products.sorted { ($0.package, $0.name) < ($1.package, $1.name) },
@@ -78,7 +91,7 @@ public struct ModuleGraph: Sendable, Equatable {
 
     /// Parts already sorted, indexed and free of repeats.
     private init(packages: [Package], targets: [Target], products: [Product], edges: [Edge], edgeEnds: [EdgeEnds],
-                 index: [TargetID: Int], digraph: Digraph) {
+                 index: [TargetID: Int], digraph: Digraph, productsAreWhole: Bool? = nil) {
         self.packages = packages
         self.targets = targets
         self.products = products
@@ -91,6 +104,8 @@ public struct ModuleGraph: Sendable, Equatable {
             packageIndex[package.identity] = position
         }
         self.packageIndex = packageIndex
+        self.productsAreWhole = productsAreWhole
+            ?? products.allSatisfy { product in !product.targets.isEmpty && product.targets.allSatisfy { index[$0] != nil } }
     }
 
     /// The vertex of `id` in ``digraph``.
@@ -133,19 +148,23 @@ public struct ModuleGraph: Sendable, Equatable {
         targets isIncluded: (Target) -> Bool = { _ in true },
         edges keepEdge: (Edge) -> Bool = { _ in true }
     ) -> ModuleGraph {
-        filtered(keeping: targets.map(isIncluded)) { edge, _, _ in keepEdge(edge) }
+        withoutActuallyEscaping(keepEdge) { keepEdge in
+            filtered(keeping: targets.map(isIncluded), edges: { edge, _, _ in keepEdge(edge) })
+        }
     }
 
     /// ``filtered(targets:edges:)`` with the kept targets given as one flag
-    /// per vertex, and `keepEdge` told the vertices of each edge (in this graph).
+    /// per vertex, and `keepEdge` (nil: every edge between kept targets)
+    /// told the vertices of each edge (in this graph).
     ///
     /// - Complexity: O(V + E) and the calls of `keepEdge`; when every target
     ///   and edge stays, the targets, edges and ``digraph`` are shared, not copied.
-    func filtered(keeping kept: [Bool], edges keepEdge: (_ edge: Edge, _ from: Int, _ to: Int) -> Bool = { _, _, _ in true }) -> ModuleGraph {
+    func filtered(keeping kept: [Bool], edges keepEdge: ((_ edge: Edge, _ from: Int, _ to: Int) -> Bool)? = nil) -> ModuleGraph {
         // Which edges stay, before anything is copied: most filters keep everything.
         var keptEdgeFlags = [Bool](repeating: false, count: edges.count)
         var keptEdgeCount = 0
-        for (position, ends) in edgeEnds.enumerated() where kept[ends.from] && kept[ends.to] && keepEdge(edges[position], ends.from, ends.to) {
+        for (position, ends) in edgeEnds.enumerated() where kept[ends.from] && kept[ends.to] {
+            if let keepEdge, !keepEdge(edges[position], ends.from, ends.to) { continue }
             keptEdgeFlags[position] = true
             keptEdgeCount += 1
         }
@@ -170,14 +189,14 @@ public struct ModuleGraph: Sendable, Equatable {
         let keptPackages = packages.filter { package in
             usedPackages.contains(package.identity) || (package.isLoaded && package.origin.isOwn)
         }
-        let keptProducts = products.map { product in
+        let keptProducts = keepsEverything && productsAreWhole ? products : products.map { product in
             Product(package: product.package, name: product.name, type: product.type,
                     targets: product.targets.filter { id in indexByID[id].map { kept[$0] } ?? false })
         }.filter { !$0.targets.isEmpty }
         var graph: ModuleGraph
         if keepsEverything {
             graph = ModuleGraph(packages: keptPackages, targets: targets, products: keptProducts, edges: edges,
-                                edgeEnds: edgeEnds, index: indexByID, digraph: digraph)
+                                edgeEnds: edgeEnds, index: indexByID, digraph: digraph, productsAreWhole: productsAreWhole ? true : nil)
         } else {
             // Filtering keeps the order of targets and so of edges: they stay sorted and distinct.
             var keptEdges: [Edge] = []
@@ -224,7 +243,13 @@ public struct ModuleGraph: Sendable, Equatable {
     /// - Complexity: O(V + E).
     public func withoutUnusedExternals() -> ModuleGraph {
         let own = Set(packages.filter(\.origin.isOwn).map(\.identity))
-        let starts = targets.indices.filter { own.contains(targets[$0].package) }
+        // Targets are sorted by package: one lookup per package, not per target.
+        var starts: [Int] = []
+        var previous: (identity: PackageIdentity, isOwn: Bool)?
+        for (vertex, target) in targets.enumerated() {
+            if previous?.identity != target.package { previous = (target.package, own.contains(target.package)) }
+            if previous?.isOwn == true { starts.append(vertex) }
+        }
         guard !own.isEmpty else {
             // No package of the workspace's own (a graph assembled by hand): keep what an edge uses.
             let used = Set(edges.map(\.to))

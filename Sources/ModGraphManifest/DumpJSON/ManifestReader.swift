@@ -230,7 +230,7 @@ private extension JSONReader {
     }
 
     /// What the elements of an enum's payload array are, for the positional
-    /// rules of ``TargetDependency``: the first four are kept.
+    /// rules of ``TargetDependency``.
     enum Element {
         case null
         case string(String)
@@ -239,37 +239,62 @@ private extension JSONReader {
         case other
     }
 
-    mutating func payload() throws(Unsupported) -> (elements: [Element], count: Int) {
-        var elements: [Element] = []
-        var count = 0
+    /// A payload's length and its first four elements, kept inline: 300,000
+    /// dependencies are 300,000 payloads, too many for an array each.
+    struct Payload {
+        private(set) var count = 0
+        private var kept: (Element, Element, Element, Element) = (.other, .other, .other, .other)
+
+        /// The element at `index`, which is below 4 and `count`.
+        subscript(index: Int) -> Element {
+            switch index {
+            case 0: kept.0
+            case 1: kept.1
+            case 2: kept.2
+            default: kept.3
+            }
+        }
+
+        mutating func append(_ element: Element) {
+            switch count {
+            case 0: kept.0 = element
+            case 1: kept.1 = element
+            case 2: kept.2 = element
+            case 3: kept.3 = element
+            default: break
+            }
+            count += 1
+        }
+    }
+
+    mutating func payload() throws(Unsupported) -> Payload {
+        var payload = Payload()
         try beginArray()
         var first = true
         while try nextElement(first: &first) {
-            count += 1
-            let element: Element
             switch try peek() {
-            case UInt8(ascii: "\""): element = .string(try string())
+            case UInt8(ascii: "\""): payload.append(.string(try string()))
             case UInt8(ascii: "n"):
                 _ = try skipNull()
-                element = .null
+                payload.append(.null)
             case UInt8(ascii: "{"):
-                element = .object(position)
+                payload.append(.object(position))
                 try skipValue()
             default:
                 try skipValue()
-                element = .other
+                payload.append(.other)
             }
-            if elements.count < 4 { elements.append(element) }
         }
-        return (elements, count)
+        return payload
     }
 
     /// `{"byName": ["Name", condition]}`, `{"target": [...]}`, `{"product": ["Name", "package", moduleAliases, condition]}`.
     mutating func targetDependency() throws(Unsupported) -> TargetDependency {
         let kind = try onlyKey()
-        let (elements, count) = try payload()
+        let elements = try payload()
+        let count = elements.count
         try endOfOnlyKey()
-        guard case .string(let name)? = elements.first else { throw Unsupported() }
+        guard count > 0, case .string(let name) = elements[0] else { throw Unsupported() }
         /// `decodeIfPresent(ConditionJSON.self)` at `index`: null gives nil, an object a condition.
         func condition(at index: Int) throws(Unsupported) -> Condition? {
             guard index < count else { return nil }
@@ -327,9 +352,10 @@ private extension JSONReader {
     /// `{"plugin": ["Name", "package-or-null"]}`.
     mutating func pluginUsage() throws(Unsupported) -> PluginUsage {
         _ = try onlyKey()
-        let (elements, count) = try payload()
+        let elements = try payload()
+        let count = elements.count
         try endOfOnlyKey()
-        guard case .string(let name)? = elements.first else { throw Unsupported() }
+        guard count > 0, case .string(let name) = elements[0] else { throw Unsupported() }
         var package: String?
         if count > 1 {
             switch elements[1] {

@@ -34,9 +34,9 @@ public struct GraphBuilder: Sendable {
             guard let manifest = package.manifest else { continue }
             let layout = SourceLayout(packageDirectory: package.directory)
             for target in manifest.targets {
-                let path = layout.sourcePath(of: target)
+                let (path, isOnDisk) = layout.sourceFolder(of: target)
                 targets.append(Target(id: TargetID(package: package.identity, name: target.name),
-                                      type: layout.effectiveType(of: target, sourcePath: path), path: path))
+                                      type: isOnDisk ? layout.effectiveType(of: target, sourcePath: path) : target.type, path: path))
             }
             for product in manifest.products {
                 products.append(Product(package: package.identity, name: product.name, type: product.type,
@@ -46,6 +46,12 @@ public struct GraphBuilder: Sendable {
             for target in manifest.targets {
                 let from = TargetID(package: package.identity, name: target.name)
                 for dependency in target.dependencies {
+                    // Most dependencies name a target of the same package: one edge, no list to build.
+                    if let local = resolver.localTarget(dependency) {
+                        edges.append(Edge(from: from, to: TargetID(package: package.identity, name: local), kind: .target,
+                                          condition: dependency.condition))
+                        continue
+                    }
                     for resolved in try resolver.resolve(dependency, of: target.name) {
                         edges.append(Edge(from: from, to: resolved.target, kind: resolved.kind,
                                           product: resolved.product, condition: dependency.condition))
@@ -121,6 +127,15 @@ private struct Resolver {
     }
 
     var manifestPath: String { package.manifestPath }
+
+    /// The target of the same package a `.target` or plain-string dependency names, when there is one:
+    /// what ``resolve(_:of:)`` resolves it to, as one edge of kind `.target`.
+    func localTarget(_ dependency: TargetDependency) -> String? {
+        switch dependency {
+        case let .target(name, _), let .byName(name, _): targetNames.contains(name) ? name : nil
+        case .product: nil
+        }
+    }
 
     func resolve(_ dependency: TargetDependency, of target: String) throws(LoadError) -> [ResolvedDependency] {
         switch dependency {

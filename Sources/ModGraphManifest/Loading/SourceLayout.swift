@@ -22,10 +22,17 @@ struct SourceLayout {
 
     /// The source folder relative to the package folder; `nil` for a binary target fetched by URL.
     func sourcePath(of target: ManifestTarget) -> String? {
-        if let path = target.path { return Self.normalised(path) }
+        sourceFolder(of: target).path
+    }
+
+    /// ``sourcePath(of:)``, and whether the folder may be on disk: false when
+    /// none of the predefined folders exists, so that ``effectiveType(of:sourcePath:)``
+    /// need not look for a main file in a folder that is not there.
+    func sourceFolder(of target: ManifestTarget) -> (path: String?, isOnDisk: Bool) {
+        if let path = target.path { return (Self.normalised(path), true) }
         let folders: [String]
         switch target.type {
-        case .binary, .externalProduct: return nil
+        case .binary, .externalProduct: return (nil, false)
         case .test: folders = Self.testFolders
         case .plugin: folders = Self.pluginFolders
         case .regular, .executable, .macro, .system: folders = Self.regularFolders
@@ -33,11 +40,10 @@ struct SourceLayout {
         case .application, .appExtension, .framework, .staticLibrary, .dynamicLibrary, .bundle, .unitTests, .uiTests, .aggregate:
             folders = Self.regularFolders
         }
-        let candidates = folders.map { "\($0)/\(target.name)" }
         if let packageDirectory, let existing = folders.first(where: { isDirectory(target.name, in: $0, of: packageDirectory) }) {
-            return "\(existing)/\(target.name)"
+            return ("\(existing)/\(target.name)", true)
         }
-        return candidates.first
+        return (folders.first.map { "\($0)/\(target.name)" }, false)
     }
 
     /// Whether `parent/name` is a folder of the package: known from the
@@ -61,11 +67,6 @@ struct SourceLayout {
     /// the manifest says; older manifests rely on it.
     func effectiveType(of target: ManifestTarget, sourcePath: String?) -> TargetType {
         guard target.type == .regular, let packageDirectory, let sourcePath else { return target.type }
-        // A predefined folder that is not there holds no main file.
-        if target.path == nil, let parent = Self.regularFolders.first(where: { sourcePath == "\($0)/\(target.name)" }),
-           !isDirectory(target.name, in: parent, of: packageDirectory) {
-            return target.type
-        }
         let folder = Paths.absolute(sourcePath, relativeTo: packageDirectory)
         let excluded = Set(target.exclude.map { Paths.absolute($0, relativeTo: folder) })
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return target.type }
