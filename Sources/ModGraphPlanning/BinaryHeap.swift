@@ -23,14 +23,16 @@ struct BinaryHeap<Element: HeapElement> {
     /// - Complexity: O(log n).
     mutating func insert(_ element: Element) {
         storage.append(element)
-        var child = storage.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard Element.precedes(element, storage[parent]) else { break }
-            storage[child] = storage[parent]
-            child = parent
+        storage.withUnsafeMutableBufferPointer { heap in
+            var child = heap.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard Element.precedes(element, heap[parent]) else { break }
+                heap[child] = heap[parent]
+                child = parent
+            }
+            heap[child] = element
         }
-        storage[child] = element
     }
 
     /// Removes and returns the first element, or nil when empty.
@@ -39,19 +41,22 @@ struct BinaryHeap<Element: HeapElement> {
     mutating func popFirst() -> Element? {
         guard let last = storage.popLast() else { return nil }
         guard !storage.isEmpty else { return last }
-        let first = storage[0]
-        var parent = 0
-        let count = storage.count
-        while true {
-            let left = 2 * parent + 1
-            guard left < count else { break }
-            let right = left + 1
-            let chosen = right < count && Element.precedes(storage[right], storage[left]) ? right : left
-            guard Element.precedes(storage[chosen], last) else { break }
-            storage[parent] = storage[chosen]
-            parent = chosen
+        // Without a bounds or uniqueness check per step: the ready heap holds tens of thousands.
+        return storage.withUnsafeMutableBufferPointer { heap in
+            let first = heap[0]
+            var parent = 0
+            let count = heap.count
+            while true {
+                let left = 2 * parent + 1
+                guard left < count else { break }
+                let right = left + 1
+                let chosen = right < count && Element.precedes(heap[right], heap[left]) ? right : left
+                guard Element.precedes(heap[chosen], last) else { break }
+                heap[parent] = heap[chosen]
+                parent = chosen
+            }
+            heap[parent] = last
+            return first
         }
-        storage[parent] = last
-        return first
     }
 }
