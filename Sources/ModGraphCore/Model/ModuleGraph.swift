@@ -17,15 +17,19 @@ public struct ModuleGraph: Sendable, Equatable {
     public internal(set) var environment: BuildEnvironment = .everything
 
     private let indexByID: [TargetID: Int]
-    /// The vertices of each edge of ``edges``, so that filtering never looks an id up again.
-    private let edgeEnds: [EdgeEnds]
+    /// The vertices of each edge of ``edges``, so that filtering (and views) never look an id up again.
+    let edgeEnds: [EdgeEnds]
     /// The position of each package in ``packages``.
     private let packageIndex: [PackageIdentity: Int]
+    /// How many packages have targets in the graph (what "2 packages" counts
+    /// in a headline; packages listed without a target are not counted).
+    /// Counted once, by comparing neighbours (targets are sorted by package).
+    public let targetPackageCount: Int
     /// Whether every product has targets and all of them are in the graph:
     /// then a filter that keeps every target keeps the products as they are.
     private let productsAreWhole: Bool
 
-    private struct EdgeEnds: Equatable, Sendable {
+    struct EdgeEnds: Equatable, Sendable {
         let from: Int
         let to: Int
     }
@@ -104,6 +108,13 @@ public struct ModuleGraph: Sendable, Equatable {
             packageIndex[package.identity] = position
         }
         self.packageIndex = packageIndex
+        var packageCount = 0
+        var previous: PackageIdentity?
+        for target in targets where target.package != previous {
+            packageCount += 1
+            previous = target.package
+        }
+        targetPackageCount = packageCount
         self.productsAreWhole = productsAreWhole
             ?? products.allSatisfy { product in !product.targets.isEmpty && product.targets.allSatisfy { index[$0] != nil } }
     }
@@ -113,20 +124,6 @@ public struct ModuleGraph: Sendable, Equatable {
     /// - Complexity: O(1) on average.
     public func index(of id: TargetID) -> Int? {
         indexByID[id]
-    }
-
-    /// How many packages have targets in the graph (what "2 packages" counts
-    /// in a headline; packages listed without a target are not counted).
-    ///
-    /// - Complexity: O(V) comparisons of neighbours, no hashing: targets are sorted by package.
-    public var targetPackageCount: Int {
-        var count = 0
-        var previous: PackageIdentity?
-        for target in targets where target.package != previous {
-            count += 1
-            previous = target.package
-        }
-        return count
     }
 
     /// The package record for `identity`.

@@ -31,6 +31,9 @@ public enum GraphOutput {
             return Data(MermaidWriter(style: style).render(diagram).utf8)
         case .dot, .svg, .png, .pdf:
             let (diagram, style) = selection.diagram(of: focused, layers: layers)
+            if format.image != nil, let refusal = DiagramDefaults.pictureRefusal(nodes: diagram.nodes.count, what: "the view") {
+                throw CommandError("--format \(format.rawValue): \(refusal); narrow it with --focus or --level package, or write --format dot")
+            }
             let dot = DOTWriter(style: style).render(diagram)
             guard let image = format.image else { return Data(dot.utf8) }
             let layout = layout ?? DiagramDefaults.layout(nodeCount: diagram.nodes.count)
