@@ -2,12 +2,19 @@
 """networkx on the graphs modgraph-bench measures, for side-by-side figures.
 
 usage: bench_networkx.py EDGELIST [EDGELIST ...] [--reduce EDGELIST ...]
+       bench_networkx.py --command COMMAND DUMP [--config FILE] [--output PATH] [--workers N] [--candidates K]
 
 Each EDGELIST is written by `modgraph-gen --random-dag` (or --edge-list):
 "from to" per line, an edge meaning "from depends on to". For every file the
 script times topological_generations, topological_sort (the counterpart of
 modgraph's topologicalOrder) and dag_longest_path (best of 3); for
 files after --reduce it also times transitive_reduction (once: it is slow).
+
+With --command, the script does what one `modgraph` command does with a
+dump-package JSON file, end to end, and writes the result to --output (or
+standard output): scripts/bench-commands.sh runs each as a whole process
+beside modgraph, so both pay for starting, reading the dump and writing.
+See bench_commands.py for the commands.
 """
 import sys
 import time
@@ -42,6 +49,9 @@ def show(seconds):
 
 
 def main(arguments):
+    if arguments[:1] == ["--command"]:
+        import bench_commands
+        return bench_commands.main(arguments[1:])
     reduce_from = arguments.index("--reduce") if "--reduce" in arguments else len(arguments)
     files = [(path, False) for path in arguments[:reduce_from]] + [(path, True) for path in arguments[reduce_from + 1:]]
     print(f"networkx {nx.__version__}, Python {sys.version.split()[0]}")

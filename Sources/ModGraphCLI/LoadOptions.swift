@@ -74,6 +74,7 @@ struct LoadOptions: ParsableArguments {
             defer { progress?.finish() }
             loaded = try GraphLoader.load(request, warnings: Console.warning)
         }
+        ProcessLifetime.keep(loaded)
         loaded.warnings.forEach(Console.warning)
         // What a search of a folder found, or a project, is worth a line: the user did not name it.
         if loaded.repository.inputs.wasDiscovered || !loaded.repository.projects.isEmpty || verbose {

@@ -27,6 +27,9 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Weights for the schedule: sources (lines of compiled source), uniform (1 each), or a weights JSON file from `modgraph measure`.")
     var weights: String = WeightsChoice.defaultArgument
 
+    @Flag(help: "Write no diagrams: no graph.svg, graph.dot, schedule.svg or Mermaid in report.md. Above \(Escape.grouped(DiagramDefaults.pictureNodeLimit)) targets graph.svg and schedule.svg are left out anyway.")
+    var noDiagrams = false
+
     func validate() throws {
         try OptionBounds.check(workers, in: OptionBounds.workers, option: "--workers")
     }
@@ -35,7 +38,7 @@ struct ReportCommand: ParsableCommand {
         let loaded = try load.load()
         let request = ReportRequest(config: config, schedule: ScheduleRequest(weights: WeightsChoice(argument: weights),
                                                                              workers: workers ?? ReportRequest.defaultWorkers),
-                                    layout: layout)
+                                    layout: layout, drawsDiagrams: !noDiagrams)
         let report = try ReportRun.run(request, on: loaded, source: load.path, warnings: Console.warning)
         try ReportFolder.write(report.files, into: output)
         Console.write(report.document.summary.map { Escape.message($0) + "\n" }.joined()

@@ -7,53 +7,70 @@ import ModGraphOutput
 /// through ``Escape/text(_:limit:)``.
 public enum GraphText {
     public static func render(_ graph: ModuleGraph) -> String {
-        var lines = [headline(graph)]
+        // One buffer of bytes, appended to: a line per target of a 100,000-target graph.
+        var output: [UInt8] = []
+        output.reserveCapacity(64 * graph.targets.count + 1024)
+        func line(_ text: String) {
+            output.append(contentsOf: text.utf8)
+            output.append(UInt8(ascii: "\n"))
+        }
+        line(headline(graph))
         let label = targetLabel(graph)
         let cycles = graph.digraph.cycleGroups()
         if cycles.isEmpty {
             if let chain = graph.digraph.longestChain(), !chain.isEmpty {
-                lines.append("Longest chain (\(chain.count)): " + chain.map { Escape.text(label($0)) }.joined(separator: " → "))
+                line("Longest chain (\(chain.count)): " + chain.map { Escape.text(label($0)) }.joined(separator: " → "))
             }
         } else {
-            lines.append("\(plural(cycles.count, "cycle")):")
+            line("\(plural(cycles.count, "cycle")):")
             for cycle in cycles {
-                lines.append("  " + cycle.path.map { Escape.text(label($0)) }.joined(separator: " → "))
+                line("  " + cycle.path.map { Escape.text(label($0)) }.joined(separator: " → "))
             }
         }
-        let packages = Dictionary(grouping: graph.targets.indices, by: { graph.targets[$0].package })
-        for package in packages.keys.sorted() {
-            lines.append("")
+        // Targets are sorted by package, then name: each package's are one run, packages in order.
+        var start = 0
+        while start < graph.targets.count {
+            let package = graph.targets[start].package
+            var end = start
+            while end < graph.targets.count, graph.targets[end].package == package { end += 1 }
+            line("")
             let record = graph.package(package)
             let location = record?.path ?? record?.location ?? ""
-            lines.append(Escape.text(record?.name ?? package.rawValue) + (location.isEmpty ? "" : "  (\(Escape.text(location, limit: Escape.messageLimit)))"))
-            for vertex in packages[package] ?? [] {
+            line(Escape.text(record?.name ?? package.rawValue) + (location.isEmpty ? "" : "  (\(Escape.text(location, limit: Escape.messageLimit)))"))
+            for vertex in start..<end {
                 let target = graph.targets[vertex]
-                let dependencies = graph.digraph.successors(of: vertex).map { dependency in
+                output.append(contentsOf: "  ".utf8)
+                output.append(contentsOf: Escape.text(target.name).utf8)
+                output.append(contentsOf: " [".utf8)
+                output.append(contentsOf: target.type.rawValue.utf8)
+                output.append(UInt8(ascii: "]"))
+                for (position, dependency) in graph.digraph.successors(of: vertex).enumerated() {
                     let other = graph.targets[dependency]
-                    return Escape.text(other.package == package ? other.name : other.id.description)
+                    output.append(contentsOf: (position == 0 ? " → " : ", ").utf8)
+                    output.append(contentsOf: Escape.text(other.package == package ? other.name : other.id.description).utf8)
                 }
-                lines.append("  \(Escape.text(target.name)) [\(target.type.rawValue)]"
-                    + (dependencies.isEmpty ? "" : " → " + dependencies.joined(separator: ", ")))
+                output.append(UInt8(ascii: "\n"))
             }
+            start = end
         }
-        return lines.joined(separator: "\n") + "\n"
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// `2 packages, 10 targets (9 regular, 1 executable), 26 dependencies`.
     public static func headline(_ graph: ModuleGraph) -> String {
-        let packageCount = Set(graph.targets.map(\.package)).count
-        let types = Dictionary(grouping: graph.targets, by: \.type)
+        var counts: [TargetType: Int] = [:]
+        for target in graph.targets { counts[target.type, default: 0] += 1 }
         let breakdown = TargetType.allCases.compactMap { type in
-            types[type].map { "\($0.count) \(type.rawValue)" }
+            counts[type].map { "\($0) \(type.rawValue)" }
         }
-        return "\(plural(packageCount, "package")), \(plural(graph.targets.count, "target"))"
+        return "\(plural(graph.targetPackageCount, "package")), \(plural(graph.targets.count, "target"))"
             + (breakdown.isEmpty ? "" : " (\(breakdown.joined(separator: ", ")))")
             + ", \(plural(graph.digraph.edgeCount, "dependency", "dependencies"))"
     }
 
     /// How to name a target for people: package prefixes only add noise when there is one package.
     public static func targetLabel(_ graph: ModuleGraph) -> (Int) -> String {
-        Set(graph.targets.map(\.package)).count > 1
+        graph.targetPackageCount > 1
             ? { graph.targets[$0].id.description }
             : { graph.targets[$0].name }
     }

@@ -19,6 +19,7 @@ extension Escape {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public static func dotIdentifier(_ text: String) -> String {
+        if text.utf8.count <= dotByteLimit, isPlain(text, limit: .max, avoiding: dotActive) { return "\"" + text + "\"" }
         let shown = visible(text, limit: Int.max)
         guard shown.utf8.count > dotByteLimit else { return quotedDOT(shown) }
         var cut = ""
@@ -31,7 +32,11 @@ extension Escape {
         return quotedDOT(cut + "…#" + fnv1a(text))
     }
 
+    /// What ``quotedDOT(_:)`` escapes.
+    private static let dotActive = ASCIISet("\"\\")
+
     private static func quotedDOT(_ shown: String) -> String {
+        if isPlain(shown, limit: .max, avoiding: dotActive) { return "\"" + shown + "\"" }
         var output = "\""
         for scalar in shown.unicodeScalars {
             switch scalar {

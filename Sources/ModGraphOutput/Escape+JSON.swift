@@ -7,6 +7,7 @@ extension Escape {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public static func jsonString(_ text: String) -> String {
+        if isPlain(text, limit: .max, avoiding: jsonActive) { return "\"" + text + "\"" }
         var output = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -27,6 +28,19 @@ extension Escape {
         }
         return output + "\""
     }
+
+    /// ``jsonString(_:)`` appended to `output`, without a string in between for the plain names nearly all are.
+    static func writeJSONString(_ text: String, to output: inout [UInt8]) {
+        guard isPlain(text, limit: .max, avoiding: jsonActive) else {
+            output.append(contentsOf: jsonString(text).utf8)
+            return
+        }
+        output.append(UInt8(ascii: "\""))
+        output.append(contentsOf: text.utf8)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static let jsonActive = ASCIISet("\"\\")
 
     private static func utf16Escape(_ unit: UInt32) -> String {
         let hex = String(unit, radix: 16)

@@ -3,6 +3,8 @@ extension Escape {
     /// (emphasis, code, links, images, raw HTML, entities, tables,
     /// strikethrough, math, mentions and issue references).
     static let markdownActive: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "<", ">", "&", "|", "~", "$", "@", "#", "!"]
+    /// The same characters, for ``isPlain(_:limit:avoiding:)``.
+    private static let markdownActiveBytes = ASCIISet("\\`*_[]<>&|~$@#!")
 
     /// Input as Markdown text: ``text(_:limit:)``, then every character
     /// Markdown would read backslash-escaped, so no tag, link, image, code
@@ -10,6 +12,7 @@ extension Escape {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public static func markdown(_ text: String, limit: Int = nameLimit) -> String {
+        if isPlain(text, limit: limit, avoiding: markdownActiveBytes), !startsWithColon(text) { return text }
         var output = ""
         for scalar in Self.text(text, limit: limit).unicodeScalars {
             if markdownActive.contains(scalar) { output += "\\" }

@@ -9,6 +9,7 @@ extension Escape {
     /// - Complexity: O(n) in the length of `text`.
     public static func mermaid(_ text: String, limit: Int = nameLimit) -> String {
         if text.isEmpty { return "#quot;#quot;" }
+        if isPlain(text, limit: limit, avoiding: mermaidActive) { return text }
         var output = ""
         for scalar in visible(text, limit: limit).unicodeScalars {
             switch scalar {
@@ -26,4 +27,7 @@ extension Escape {
         }
         return output
     }
+
+    /// What ``mermaid(_:limit:)`` spells out, and the backslash ``visible(_:limit:)`` does.
+    private static let mermaidActive = ASCIISet("\"#&<>`:;%\\")
 }

@@ -10,6 +10,7 @@ extension Escape {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public static func text(_ text: String, limit: Int = nameLimit) -> String {
+        if isPlain(text, limit: limit, avoiding: .backslash), !startsWithColon(text) { return text }
         let shown = visible(text, limit: limit)
         guard let first = shown.unicodeScalars.firstIndex(where: { !$0.properties.isWhitespace }),
               shown.unicodeScalars[first] == ":" else { return shown }

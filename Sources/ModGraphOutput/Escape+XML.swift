@@ -5,6 +5,7 @@ extension Escape {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public static func xml(_ text: String, limit: Int = nameLimit) -> String {
+        if isPlain(text, limit: limit, avoiding: xmlActive) { return text }
         var output = ""
         for scalar in visible(text, limit: limit).unicodeScalars {
             switch scalar {
@@ -18,4 +19,7 @@ extension Escape {
         }
         return output
     }
+
+    /// What ``xml(_:limit:)`` writes as entities, and the backslash ``visible(_:limit:)`` spells out.
+    private static let xmlActive = ASCIISet("&<>\"'\\")
 }

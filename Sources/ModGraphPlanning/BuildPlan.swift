@@ -13,8 +13,9 @@ public struct BuildPlan: Sendable, Equatable {
     /// Plans the build, or throws ``PlanningError/cycles(_:)`` with every
     /// cycle when the graph has one.
     ///
-    /// - Complexity: dominated by the bottleneck search, O(k · (V + E) log(V + E))
-    ///   for k ≤ 2 · `bottleneckLimit` candidates.
+    /// - Complexity: dominated by the bottleneck search, O(k · (V + E) log V)
+    ///   for k ≤ 2 · `bottleneckLimit` candidates, fewer on large graphs
+    ///   (``Digraph/bottleneckWorkBudget``).
     public init(graph: Digraph, weights: [Double], workers: Int, bottleneckLimit: Int = 100,
                 bottleneckRules: BottleneckRules = .everything) throws(PlanningError) {
         guard workers >= 1 else { throw .noWorkers(workers) }

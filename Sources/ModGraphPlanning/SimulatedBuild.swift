@@ -48,54 +48,155 @@ extension Digraph {
         guard workers >= 1 else { throw .noWorkers(workers) }
         try validate(weights: weights, for: self)
         guard let order = topologicalOrder() else { throw .cycles(cycleGroups()) }
-        let priority = bottomLevels(weights: weights, dependenciesFirst: order)
-        let criticalPathLength = priority.max() ?? 0
-        return runListScheduling(weights: weights, workers: workers, priority: priority,
-                                 criticalPathLength: criticalPathLength)
+        let schedule = listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: .none)
+        return SimulatedBuild(workers: workers, start: schedule.start, end: schedule.end, worker: schedule.worker,
+                              makespan: schedule.end.max() ?? 0, totalWork: schedule.weights.reduce(0, +),
+                              criticalPathLength: schedule.criticalPathLength)
     }
 
-    /// The event loop of ``simulateBuild(weights:workers:)`` for a known
-    /// acyclic graph and priorities.
+    /// The list schedule of this acyclic graph, or of the graph `patch`
+    /// changes, which is never built: a bottleneck search re-simulates the
+    /// build once per candidate change, and copying a graph of 100,000
+    /// targets for each cost more than the simulation. `order` lists every
+    /// vertex after its dependencies (the graph's; a split's second half goes
+    /// right after the vertex split).
     ///
-    /// - Complexity: O((V + E) log V) time: each vertex enters and leaves
-    ///   the ready and running heaps once, and each edge is looked at once.
-    func runListScheduling(weights: [Double], workers: Int, priority: [Double], criticalPathLength: Double) -> SimulatedBuild {
-        var start = [Double](repeating: 0, count: vertexCount)
-        var end = [Double](repeating: 0, count: vertexCount)
-        var worker = [Int](repeating: 0, count: vertexCount)
-        var waitingFor = (0..<vertexCount).map { successors(of: $0).count }
-        var ready = PriorityQueue<Int> { left, right in
-            priority[left] != priority[right] ? priority[left] > priority[right] : left < right
+    /// - Complexity: O((V + E) log V) time: each vertex enters and leaves the
+    ///   ready and running heaps once, and each edge is looked at twice (for
+    ///   the priorities and to release the dependent). O(V) memory.
+    func listSchedule(weights baseWeights: [Double], workers: Int, dependenciesFirst order: [Int], patch: GraphPatch) -> ListSchedule {
+        // The patch, spelled out: a removed edge, or the vertex split and its second half.
+        var removedFrom = -1, removedTo = -1, split = -1
+        var count = vertexCount
+        var weights = baseWeights
+        var isDependencyOfSplit: [Bool] = []
+        switch patch {
+        case .none: break
+        case let .removeEdge(from, to): (removedFrom, removedTo) = (from, to)
+        case let .split(vertex):
+            split = vertex
+            count += 1
+            weights[vertex] = baseWeights[vertex] / 2
+            weights.append(baseWeights[vertex] / 2)
+            isDependencyOfSplit = [Bool](repeating: false, count: vertexCount)
+            for dependency in successors(of: vertex) { isDependencyOfSplit[dependency] = true }
         }
-        var running = PriorityQueue<(end: Double, vertex: Int)> { left, right in
-            left.end != right.end ? left.end < right.end : left.vertex < right.vertex
-        }
-        var freeWorkers = PriorityQueue<Int>(by: <)
-        for index in 0..<min(workers, max(vertexCount, 1)) { freeWorkers.insert(index) }
-        for vertex in 0..<vertexCount where waitingFor[vertex] == 0 { ready.insert(vertex) }
+        let half = split >= 0 ? vertexCount : -1
 
-        var now = 0.0
-        while true {
-            while !ready.isEmpty, let free = freeWorkers.popFirst(), let next = ready.popFirst() {
-                start[next] = now
-                end[next] = now + weights[next]
-                worker[next] = free
-                running.insert((end[next], next))
+        return withCompressedRows { forwardOffsets, _, reverseOffsets, reverseTargets in
+            // Priorities: the bottom levels of the patched graph (the half's dependents are the vertex's,
+            // and every dependency of the vertex has the half as one more dependent).
+            var priority = weights
+            func heaviestAbove(_ vertex: Int) -> Double {
+                var heaviest = 0.0
+                for position in reverseOffsets[vertex]..<reverseOffsets[vertex + 1] {
+                    let dependent = reverseTargets[position]
+                    if vertex == removedTo && dependent == removedFrom { continue }
+                    heaviest = max(heaviest, priority[dependent])
+                }
+                if split >= 0, vertex < vertexCount, isDependencyOfSplit[vertex] { heaviest = max(heaviest, priority[half]) }
+                return heaviest
             }
-            guard let earliest = running.first else { break }
-            now = earliest.end
-            while let finished = running.first, finished.end == now {
-                _ = running.popFirst()
-                freeWorkers.insert(worker[finished.vertex])
-                for dependent in predecessors(of: finished.vertex) {
-                    waitingFor[dependent] -= 1
-                    if waitingFor[dependent] == 0 { ready.insert(dependent) }
+            for vertex in order.reversed() {
+                if vertex == split { priority[half] = weights[half] + heaviestAbove(split) }
+                priority[vertex] = weights[vertex] + heaviestAbove(vertex)
+            }
+            let criticalPathLength = priority.max() ?? 0
+
+            var start = [Double](repeating: 0, count: count)
+            var end = [Double](repeating: 0, count: count)
+            var worker = [Int](repeating: 0, count: count)
+            var waitingFor = [Int](repeating: 0, count: count)
+            for vertex in 0..<vertexCount { waitingFor[vertex] = forwardOffsets[vertex + 1] - forwardOffsets[vertex] }
+            if removedFrom >= 0 { waitingFor[removedFrom] -= 1 }
+            if split >= 0 {
+                waitingFor[half] = waitingFor[split]
+                for position in reverseOffsets[split]..<reverseOffsets[split + 1] { waitingFor[reverseTargets[position]] += 1 }
+            }
+            var ready = BinaryHeap<ReadyTarget>()
+            var running = BinaryHeap<RunningTarget>()
+            var freeWorkers = BinaryHeap<FreeWorker>()
+            for index in 0..<min(workers, max(count, 1)) { freeWorkers.insert(FreeWorker(index: index)) }
+            for vertex in 0..<count where waitingFor[vertex] == 0 { ready.insert(ReadyTarget(priority: priority[vertex], vertex: vertex)) }
+
+            var now = 0.0
+            while true {
+                while !ready.isEmpty, let free = freeWorkers.popFirst(), let next = ready.popFirst() {
+                    start[next.vertex] = now
+                    end[next.vertex] = now + weights[next.vertex]
+                    worker[next.vertex] = free.index
+                    running.insert(RunningTarget(end: end[next.vertex], vertex: next.vertex))
+                }
+                guard let earliest = running.first else { break }
+                now = earliest.end
+                while let finished = running.first, finished.end == now {
+                    _ = running.popFirst()
+                    freeWorkers.insert(FreeWorker(index: worker[finished.vertex]))
+                    // The half has the vertex's dependents; each dependency of the vertex is one of the half's too.
+                    let vertex = finished.vertex == half ? split : finished.vertex
+                    for position in reverseOffsets[vertex]..<reverseOffsets[vertex + 1] {
+                        let dependent = reverseTargets[position]
+                        if vertex == removedTo && dependent == removedFrom { continue }
+                        waitingFor[dependent] -= 1
+                        if waitingFor[dependent] == 0 { ready.insert(ReadyTarget(priority: priority[dependent], vertex: dependent)) }
+                    }
+                    if split >= 0, finished.vertex < vertexCount, isDependencyOfSplit[finished.vertex] {
+                        waitingFor[half] -= 1
+                        if waitingFor[half] == 0 { ready.insert(ReadyTarget(priority: priority[half], vertex: half)) }
+                    }
                 }
             }
+            return ListSchedule(weights: weights, start: start, end: end, worker: worker, criticalPathLength: criticalPathLength)
         }
-        let totalWork = weights.reduce(0, +)
-        return SimulatedBuild(workers: workers, start: start, end: end, worker: worker,
-                              makespan: end.max() ?? 0, totalWork: totalWork,
-                              criticalPathLength: criticalPathLength)
+    }
+}
+
+/// A change a bottleneck search simulates without building the changed graph.
+enum GraphPatch: Equatable {
+    case none
+    /// `from` no longer depends on `to`.
+    case removeEdge(from: Int, to: Int)
+    /// The vertex in two halves of half its weight, the second half being
+    /// vertex `vertexCount`, with the same dependencies and dependents.
+    case split(Int)
+}
+
+/// What ``Digraph/listSchedule(weights:workers:dependenciesFirst:patch:)`` found, per vertex of the patched graph.
+struct ListSchedule {
+    let weights: [Double]
+    let start: [Double]
+    let end: [Double]
+    let worker: [Int]
+    let criticalPathLength: Double
+
+    var makespan: Double { end.max() ?? 0 }
+}
+
+/// Ready targets leave by priority, highest first, ties to the smaller vertex.
+private struct ReadyTarget: HeapElement {
+    let priority: Double
+    let vertex: Int
+
+    static func precedes(_ lhs: Self, _ rhs: Self) -> Bool {
+        lhs.priority != rhs.priority ? lhs.priority > rhs.priority : lhs.vertex < rhs.vertex
+    }
+}
+
+/// Running targets leave by end, earliest first, ties to the smaller vertex.
+private struct RunningTarget: HeapElement {
+    let end: Double
+    let vertex: Int
+
+    static func precedes(_ lhs: Self, _ rhs: Self) -> Bool {
+        lhs.end != rhs.end ? lhs.end < rhs.end : lhs.vertex < rhs.vertex
+    }
+}
+
+/// Free workers are taken lowest index first.
+private struct FreeWorker: HeapElement {
+    let index: Int
+
+    static func precedes(_ lhs: Self, _ rhs: Self) -> Bool {
+        lhs.index < rhs.index
     }
 }

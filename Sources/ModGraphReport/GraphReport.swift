@@ -12,6 +12,12 @@ public struct GraphReport: Sendable {
     public let layout: GraphvizLayout
     /// The diagram is transitively reduced above this many nodes.
     public let reduceAbove: Int
+    /// Why graph.svg is not drawn (a graph too large to lay out in reasonable
+    /// time), said in report.md; nil: it is drawn.
+    public var pictureLeftOut: String?
+    /// Whether to draw at all: false (`--no-diagrams`) leaves out graph.svg,
+    /// graph.dot and the Mermaid diagrams, and the work of laying them out.
+    public var drawsDiagrams = true
 
     /// Mermaid diagrams larger than this are not drawn by GitHub (its limit
     /// is 500 edges) and are unreadable well before; above it report.md
@@ -24,36 +30,71 @@ public struct GraphReport: Sendable {
         self.style = style
         self.layout = layout
         self.reduceAbove = reduceAbove
+        namesPackages = graph.targetPackageCount > 1
     }
 
     /// The sections, with the warnings Graphviz gave while drawing graph.svg.
     public func sections() throws(GraphvizError) -> (sections: [ReportSection], warnings: [String]) {
+        guard drawsDiagrams else {
+            var sections = [undrawnGraphSection(), structureSection(diagrams: false)]
+            if graph.targetPackageCount > 1 { sections.append(packagesSection(diagram: false)) }
+            sections.append(targetsSection())
+            return (sections, [])
+        }
         let full = GraphView(graph)
         let reduce = full.nodes.count > reduceAbove
         let view = reduce ? full.transitivelyReduced(keeping: style.highlightedEdges(in: full)) : full
         let dot = DOTWriter(style: style).render(view)
-        let svg = try GraphvizRenderer().render(dot: dot, layout: layout, format: .svg)
+        let svg = pictureLeftOut == nil ? try GraphvizRenderer().render(dot: dot, layout: layout, format: .svg) : nil
         var sections = [
-            graphSection(view: view, reduced: reduce, dot: dot, svg: svg.bytes),
+            graphSection(view: view, reduced: reduce, dot: dot, svg: svg?.bytes),
             structureSection(),
         ]
-        if Set(graph.targets.map(\.package)).count > 1 { sections.append(packagesSection()) }
+        if graph.targetPackageCount > 1 { sections.append(packagesSection()) }
         sections.append(targetsSection())
-        return (sections, svg.warnings)
+        return (sections, svg?.warnings ?? [])
     }
 
-    private var label: (Int) -> String { GraphText.targetLabel(graph) }
+    /// Worked out once: every row of the targets table asks how to name a target.
+    private let namesPackages: Bool
 
-    private func graphSection(view: GraphView, reduced: Bool, dot: String, svg: [UInt8]) -> ReportSection {
+    /// As ``GraphText/targetLabel(_:)`` names targets.
+    private func label(_ vertex: Int) -> String {
+        namesPackages ? graph.targets[vertex].id.description : graph.targets[vertex].name
+    }
+
+    /// The graph section of `--no-diagrams`: the counts, no drawing (`drawnDependencies` is null).
+    private func undrawnGraphSection() -> ReportSection {
+        ReportSection(
+            title: "Module graph",
+            summary: [GraphText.headline(graph)],
+            markdown: "No diagrams (--no-diagrams): no graph.svg, graph.dot or Mermaid diagram.",
+            jsonKey: "graph",
+            json: .object([
+                ("packages", .int(graph.targetPackageCount)),
+                ("targets", .int(graph.targets.count)),
+                ("dependencies", .int(graph.digraph.edgeCount)),
+                ("drawnDependencies", .null),
+                ("document", GraphJSON.document(for: graph)),
+            ])
+        )
+    }
+
+    private func graphSection(view: GraphView, reduced: Bool, dot: String, svg: [UInt8]?) -> ReportSection {
         var body: [String] = []
         if let (mermaidView, note) = mermaidDiagram() {
             body += ["```mermaid", MermaidWriter(style: style).render(mermaidView).trimmingTrailingNewlines(), "```", ""]
             if let note { body += [note, ""] }
         } else {
-            body += ["The graph is too large for a Mermaid diagram; see graph.svg.", ""]
+            body += ["The graph is too large for a Mermaid diagram; see \(svg == nil ? "graph.dot" : "graph.svg").", ""]
         }
-        body.append("The whole graph: [graph.svg](graph.svg) (Graphviz source: [graph.dot](graph.dot))"
-            + (reduced ? ", transitively reduced: a dependency also reached through another one is not drawn." : "."))
+        let reduction = reduced ? ", transitively reduced: a dependency also reached through another one is not drawn." : "."
+        if svg == nil {
+            body.append("The whole graph: [graph.dot](graph.dot) (Graphviz source" + reduction.dropLast() + "); no picture: "
+                + Escape.markdown(pictureLeftOut ?? "", limit: Escape.messageLimit) + ".")
+        } else {
+            body.append("The whole graph: [graph.svg](graph.svg) (Graphviz source: [graph.dot](graph.dot))" + reduction)
+        }
         body.append("")
         body.append(legend(reduced: reduced))
         return ReportSection(
@@ -62,13 +103,13 @@ public struct GraphReport: Sendable {
             markdown: body.joined(separator: "\n"),
             jsonKey: "graph",
             json: .object([
-                ("packages", .int(Set(graph.targets.map(\.package)).count)),
+                ("packages", .int(graph.targetPackageCount)),
                 ("targets", .int(graph.targets.count)),
                 ("dependencies", .int(graph.digraph.edgeCount)),
                 ("drawnDependencies", .int(view.digraph.edgeCount)),
                 ("document", GraphJSON.document(for: graph)),
             ]),
-            files: [ReportSection.File(name: "graph.svg", bytes: svg), ReportSection.File(name: "graph.dot", bytes: Array(dot.utf8))]
+            files: (svg.map { [ReportSection.File(name: "graph.svg", bytes: $0)] } ?? []) + [ReportSection.File(name: "graph.dot", bytes: Array(dot.utf8))]
         )
     }
 
@@ -76,6 +117,8 @@ public struct GraphReport: Sendable {
     /// reduced packages, else none; with a sentence saying what was left out.
     private func mermaidDiagram() -> (GraphView, String?)? {
         for level in [GraphView.Level.target, .package] {
+            // A node per target, or per package with targets: a view with too many is not worth building.
+            guard (level == .target ? graph.targets.count : graph.targetPackageCount) <= Self.mermaidNodeLimit else { continue }
             let full = GraphView(graph, level: level)
             let view = full.transitivelyReduced(keeping: style.highlightedEdges(in: full))
             guard view.nodes.count <= Self.mermaidNodeLimit, view.digraph.edgeCount <= Self.mermaidEdgeLimit else { continue }
@@ -98,7 +141,7 @@ public struct GraphReport: Sendable {
         return parts.joined(separator: " ")
     }
 
-    private func structureSection() -> ReportSection {
+    private func structureSection(diagrams: Bool = true) -> ReportSection {
         let cycles = graph.digraph.cycleGroups()
         let chain = cycles.isEmpty ? graph.digraph.longestChain() ?? [] : []
         var summary: [String] = []
@@ -107,16 +150,15 @@ public struct GraphReport: Sendable {
             summary.append("No dependency cycles.")
             if !chain.isEmpty {
                 summary.append("Longest chain (\(chain.count)): " + chain.map(label).joined(separator: " → "))
-                body += [
-                    "The longest chain of dependencies: these \(chain.count) targets build one after another, whatever the number of cores.",
-                    "", "```mermaid", chainDiagram(chain, closed: false), "```",
-                ]
+                body.append("The longest chain of dependencies: these \(chain.count) targets build one after another, whatever the number of cores.")
+                if diagrams { body += ["", "```mermaid", chainDiagram(chain, closed: false), "```"] }
             }
         } else {
             summary.append("\(cycles.count == 1 ? "1 dependency cycle" : "\(cycles.count) dependency cycles"): SwiftPM refuses to build them.")
             for (number, cycle) in cycles.enumerated() {
                 summary.append("Cycle \(number + 1): " + cycle.path.map(label).joined(separator: " → "))
-                body += ["Cycle \(number + 1), \(cycle.members.count) targets:", "", "```mermaid", chainDiagram(cycle.path, closed: true), "```", ""]
+                body += ["Cycle \(number + 1), \(cycle.members.count) targets:", ""]
+                body += diagrams ? ["```mermaid", chainDiagram(cycle.path, closed: true), "```", ""] : []
             }
         }
         let ids = graph.targets.map(\.id.description)
@@ -145,7 +187,7 @@ public struct GraphReport: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    private func packagesSection() -> ReportSection {
+    private func packagesSection(diagram drawsDiagram: Bool = true) -> ReportSection {
         let view = GraphView(graph, level: .package)
         var rows = ["| Package | Targets | Depends on |", "|---|---:|---|"]
         var json: [JSONValue] = []
@@ -160,7 +202,7 @@ public struct GraphReport: Sendable {
             ]))
         }
         let reduced = view.transitivelyReduced()
-        let diagram = reduced.nodes.count <= Self.mermaidNodeLimit
+        let diagram = drawsDiagram && reduced.nodes.count <= Self.mermaidNodeLimit
             ? ["```mermaid", MermaidWriter(style: DiagramStyle(clustering: DiagramStyle.Clustering.none)).render(reduced).trimmingTrailingNewlines(), "```", ""]
             : []
         return ReportSection(

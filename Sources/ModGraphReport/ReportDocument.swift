@@ -36,13 +36,19 @@ public struct ReportDocument: Sendable {
     }
 
     public func json() -> String {
+        String(decoding: jsonBytes(), as: UTF8.self)
+    }
+
+    /// ``json()`` as UTF-8 bytes, for the file: a report of 100,000 targets is
+    /// over 100 MB of JSON, better not held three times as bytes, string and data.
+    public func jsonBytes() -> [UInt8] {
         JSONValue.object([
             ("schemaVersion", .int(Self.schemaVersion)),
             ("tool", .string("modgraph \(toolVersion)")),
             ("title", .string(title)),
             ("source", .string(source)),
             ("summary", .strings(summary)),
-        ] + sections.map { ($0.jsonKey, $0.json) }).serialized()
+        ] + sections.map { ($0.jsonKey, $0.json) }).serializedBytes()
     }
 }
 

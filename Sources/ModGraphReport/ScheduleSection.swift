@@ -9,7 +9,9 @@ public enum ScheduleSection {
     /// Above this many targets report.md links schedule.svg instead of embedding a Mermaid chart.
     public static let mermaidLimit = 60
 
-    public static func section(_ report: ScheduleReport) -> ReportSection {
+    /// The section, with schedule.svg (or for small graphs a Mermaid chart)
+    /// unless `chartLeftOut` says why not, which report.md then says.
+    public static func section(_ report: ScheduleReport, chartLeftOut: String? = nil) -> ReportSection {
         let plan = report.plan
         let build = plan.build
         func amount(_ value: Double) -> String { "\(ScheduleNumber.format(value)) \(report.unit)" }
@@ -34,13 +36,15 @@ public enum ScheduleSection {
             markdown.append("Best single change found: \(report.describe(best.change) { Escape.markdown(report.label($0)) }) → makespan \(amount(best.makespan)).")
         }
         markdown.append("")
-        if report.graph.targets.count <= mermaidLimit {
+        if chartLeftOut == nil, report.graph.targets.count <= mermaidLimit {
             markdown += ["```mermaid", ScheduleMermaid.render(report).trimmingTrailingNewlines(), "```"]
+        } else if let chartLeftOut {
+            markdown.append("Gantt chart: not drawn (\(Escape.markdown(chartLeftOut, limit: Escape.messageLimit))); report.json has every target's start and end.")
         } else {
             markdown.append("Gantt chart: [schedule.svg](schedule.svg)")
         }
         return ReportSection(title: "Build schedule", summary: summary, markdown: markdown.joined(separator: "\n"),
                              jsonKey: "schedule", json: ScheduleJSON.document(for: report),
-                             files: [ReportSection.File(name: "schedule.svg", bytes: Array(ScheduleSVG.render(report).utf8))])
+                             files: chartLeftOut == nil ? [ReportSection.File(name: "schedule.svg", bytes: Array(ScheduleSVG.render(report).utf8))] : [])
     }
 }

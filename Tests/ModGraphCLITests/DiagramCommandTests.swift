@@ -171,6 +171,55 @@ struct ReportCommandTests {
         _ = try XMLDocument(contentsOf: target.appendingPathComponent("schedule.svg"), options: [])
     }
 
+    /// A dump of `count` targets, each depending on the one before, in a folder of its own.
+    private func chainDump(_ count: Int, in folder: URL) throws -> URL {
+        let targets = (0..<count).map { index in
+            #"{"name": "T\#(index)", "type": "regular", "dependencies": [\#(index == 0 ? "" : #"{"byName": ["T\#(index - 1)", null]}"#)]}"#
+        }
+        let dump = #"{"name": "Big", "packageKind": {"root": ["\#(folder.path)"]}, "targets": [\#(targets.joined(separator: ", "))], "products": [], "dependencies": []}"#
+        let file = folder.appendingPathComponent("dump.json")
+        try dump.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    /// Graphviz takes minutes on thousands of nodes: graph refuses such a picture in one line, report leaves it out.
+    @Test func picturesAboveTheBoundAreRefusedOrLeftOutInOneLine() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dump = try chainDump(2_001, in: folder)
+        let refused = try ModGraphRunner.run(["graph", dump.path, "--format", "svg", "--output", folder.appendingPathComponent("x.svg").path])
+        #expect(refused.status == 2)
+        #expect(refused.errors == "error: --format svg: the view has 2,001 nodes, more than the 2,000 a picture is drawn for (Graphviz would take minutes); "
+            + "narrow it with --focus or --level package, or write --format dot\n")
+        #expect(try ModGraphRunner.run(["graph", dump.path, "--format", "dot"]).status == 0)
+        let target = folder.appendingPathComponent("report")
+        let report = try ModGraphRunner.run(["report", dump.path, "--weights", "uniform", "--output", target.path])
+        #expect(report.status == 0, "\(report.errors)")
+        #expect(report.errors == "warning: graph.svg and schedule.svg not drawn: the graph has 2,001 nodes, more than the 2,000 a picture is drawn for "
+            + "(Graphviz would take minutes); report.md links graph.dot\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == ["graph.dot", "report.json", "report.md"])
+        let markdown = try String(contentsOf: target.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(markdown.contains("The whole graph: [graph.dot](graph.dot) (Graphviz source, transitively reduced"))
+        #expect(!markdown.contains("graph.svg") && !markdown.contains("schedule.svg"))
+    }
+
+    @Test func withoutDiagramsOnlyTheDocumentsAreWritten() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("report")
+        let result = try ModGraphRunner.run(["report", "Samples/VerticalApp", "--workers", "2", "--no-diagrams", "--output", target.path],
+                                            in: ModGraphRunner.repository)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == ["report.json", "report.md"])
+        let markdown = try String(contentsOf: target.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(!markdown.contains("```mermaid"))
+        #expect(markdown.contains("No diagrams (--no-diagrams)"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: target.appendingPathComponent("report.json"))) as? [String: Any])
+        let graph = try #require(json["graph"] as? [String: Any])
+        #expect(graph["drawnDependencies"] is NSNull)
+        #expect(graph["targets"] as? Int == 16)
+    }
+
     /// The check's violations and the schedule join the report when a configuration is found.
     @Test func theViolationsReportCarriesTheCheckVerdict() throws {
         let folder = try scratch()

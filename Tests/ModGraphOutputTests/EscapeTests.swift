@@ -133,4 +133,27 @@ struct JSONStringTests {
         #expect(Escape.jsonString("\u{1FFFE}") == #""\ud83f\udffe""#)
         #expect(Escape.jsonString("模块 👩‍💻") == "\"模块 👩‍💻\"")
     }
+
+    /// Plain ASCII names take a shortcut in every format; a trailing `é`
+    /// sends the same name the long way, which must agree with the shortcut.
+    @Test func theShortcutForPlainNamesAgreesWithTheLongWay() {
+        let printable = (0x20..<0x7F).map { String(UnicodeScalar(UInt8($0))) }
+        let names = printable.flatMap { character in ["a\(character)b", character, character + "x", " " + character, "  \(character)y"] }
+        func unquoted(_ quoted: String) -> String { String(quoted.dropLast()) }
+        for name in names {
+            let slow = name + "é"
+            #expect(Escape.visible(slow) == Escape.visible(name) + "é", "\(name)")
+            #expect(Escape.text(slow) == Escape.text(name) + "é", "\(name)")
+            #expect(Escape.markdown(slow) == Escape.markdown(name) + "é", "\(name)")
+            #expect(Escape.mermaid(slow) == Escape.mermaid(name) + "é", "\(name)")
+            #expect(Escape.xml(slow) == Escape.xml(name) + "é", "\(name)")
+            #expect(Escape.jsonString(slow) == unquoted(Escape.jsonString(name)) + "é\"", "\(name)")
+            #expect(Escape.dot(slow) == unquoted(Escape.dot(name)) + "é\"", "\(name)")
+            #expect(Escape.dotIdentifier(slow) == unquoted(Escape.dotIdentifier(name)) + "é\"", "\(name)")
+        }
+        // At the limit the shortcut stops, and the cut is the long way's.
+        let long = String(repeating: "x", count: Escape.nameLimit + 1)
+        #expect(Escape.text(long).hasSuffix("…[201 characters]"))
+        #expect(Escape.text(String(repeating: "x", count: Escape.nameLimit)) == String(repeating: "x", count: Escape.nameLimit))
+    }
 }

@@ -121,4 +121,33 @@ struct PlanPropertyTests {
         }
         #expect(zip(analysis.ranked, analysis.ranked.dropFirst()).allSatisfy { $0.makespan <= $1.makespan })
     }
+
+    /// A bottleneck search simulates each change on the graph as it is,
+    /// patched on the fly; it must give what simulating the changed graph,
+    /// built for real, gives: every start, end and worker.
+    @Test("A patched simulation equals the simulation of the changed graph", arguments: 0..<200)
+    func patchedSimulationsMatchChangedGraphs(seed: UInt64) throws {
+        let (graph, weights, workers) = randomCase(seed: seed)
+        guard let order = graph.topologicalOrder() else { return }
+        for vertex in 0..<graph.vertexCount {
+            var edges = graph.edges.map { ($0.from, $0.to) }
+            edges += graph.successors(of: vertex).map { (graph.vertexCount, $0) }
+            edges += graph.predecessors(of: vertex).map { ($0, graph.vertexCount) }
+            var splitWeights = weights
+            splitWeights[vertex] = weights[vertex] / 2
+            splitWeights.append(weights[vertex] / 2)
+            let expected = try Digraph(vertexCount: graph.vertexCount + 1, edges: edges).simulateBuild(weights: splitWeights, workers: workers)
+            let patched = graph.listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: .split(vertex))
+            #expect(patched.start == expected.start && patched.end == expected.end && patched.worker == expected.worker, "seed \(seed): split \(vertex)")
+            #expect(patched.criticalPathLength == expected.criticalPathLength, "seed \(seed): split \(vertex)")
+        }
+        for (index, edge) in graph.edges.enumerated() {
+            var edges = graph.edges.map { ($0.from, $0.to) }
+            edges.remove(at: index)
+            let expected = try Digraph(vertexCount: graph.vertexCount, edges: edges).simulateBuild(weights: weights, workers: workers)
+            let patched = graph.listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: .removeEdge(from: edge.from, to: edge.to))
+            #expect(patched.start == expected.start && patched.end == expected.end && patched.worker == expected.worker,
+                    "seed \(seed): without \(edge.from) → \(edge.to)")
+        }
+    }
 }

@@ -201,4 +201,27 @@ struct TargetPatternReferenceTests {
                     "\(text) against \(id.package.rawValue)/\(id.name) (name \(packageName ?? "-")) with \(bindings)")
         }
     }
+
+    /// The shortcuts for plain ASCII names (a literal start or end that
+    /// differs, a literal, `Prefix*`, `*Suffix`, `{capture}Suffix`) give what
+    /// the search gives, on random patterns and names, the Kelvin sign (which
+    /// Swift takes for `K`) and a combining accent included.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func shortcutsAgreeWithTheSearch(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let pieces = ["K", "e", "y", "UI", "Data", "a", "b", "*", "?", "{f}", "{g}", "\\*", ":", " "]
+        let letters = ["K", "e", "y", "U", "I", "D", "a", "t", "b", "*", ":", " ", "\u{212A}", "e\u{301}", "é"]
+        var judged = 0
+        for _ in 0..<3_000 {
+            let text = (0..<random.next(in: 1...4)).map { _ in pieces[random.next(below: pieces.count)] }.joined()
+            guard let pattern = try? TargetPattern(text) else { continue }
+            let name = (0..<random.next(in: 0...6)).map { _ in letters[random.next(below: letters.count)] }.joined()
+            let bindings: [String: String] = random.next(below: 4) == 0 ? ["f": letters[random.next(below: letters.count)]] : [:]
+            let target = TargetID(package: PackageIdentity("p"), name: name)
+            #expect(pattern.match(target, bindings: bindings) == pattern.searched(target, packageName: nil, bindings: bindings),
+                    "\(text) against \(name) with \(bindings)")
+            judged += 1
+        }
+        #expect(judged > 1_000)
+    }
 }

@@ -96,8 +96,10 @@ public struct Digraph: Sendable, Equatable {
     }
 
     /// The compressed rows without bounds checks, for the hottest loops:
-    /// forward offsets and targets (successors), then reverse ones (predecessors).
-    func withCompressedRows<Result>(
+    /// forward offsets and targets (successors), then reverse ones
+    /// (predecessors). The successors of `v` are `targets[offsets[v]..<offsets[v + 1]]`.
+    /// Public for the planning module's simulator, which walks every row dozens of times.
+    public func withCompressedRows<Result>(
         _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>) throws -> Result
     ) rethrows -> Result {
         try forwardOffsets.withUnsafeBufferPointer { forwardOffsets in

@@ -46,9 +46,13 @@ extension ModuleGraph {
     /// The graph of `environment`'s build: its targets and edges, then, once,
     /// without the other packages' code that only the removed parts reached.
     ///
-    /// - Complexity: O((V + E) log(V + E)): two filtering passes, whatever the environment.
+    /// - Complexity: O(V + E): two filtering passes, whatever the environment.
     public func restricted(to environment: BuildEnvironment) -> ModuleGraph {
-        var graph = filtered(targets: environment.includes, edges: environment.includes).withoutUnusedExternals()
+        // With tests, every target is built; without a platform or traits, every edge exists.
+        let kept = environment.includesTests ? [Bool](repeating: true, count: targets.count) : targets.map(environment.includes)
+        let keepsEveryEdge = environment.platform == nil && environment.enabledTraits == nil
+        var graph = filtered(keeping: kept, edges: keepsEveryEdge ? nil : { edge, _, _ in environment.includes(edge) })
+            .withoutUnusedExternals()
         graph.environment = environment
         return graph
     }

@@ -17,14 +17,39 @@ public struct ModuleGraph: Sendable, Equatable {
     public internal(set) var environment: BuildEnvironment = .everything
 
     private let indexByID: [TargetID: Int]
+    /// The vertices of each edge of ``edges``, so that filtering (and views) never look an id up again.
+    let edgeEnds: [EdgeEnds]
+    /// The position of each package in ``packages``.
+    private let packageIndex: [PackageIdentity: Int]
+    /// How many packages have targets in the graph (what "2 packages" counts
+    /// in a headline; packages listed without a target are not counted).
+    /// Counted once, by comparing neighbours (targets are sorted by package).
+    public let targetPackageCount: Int
+    /// Whether every product has targets and all of them are in the graph:
+    /// then a filter that keeps every target keeps the products as they are.
+    private let productsAreWhole: Bool
+
+    struct EdgeEnds: Equatable, Sendable {
+        let from: Int
+        let to: Int
+    }
 
     /// Sorts and indexes the parts. Edges whose endpoints are not among
     /// `targets` are dropped, so callers may filter targets freely.
     ///
     /// - Complexity: O((V + E) log(V + E)).
     public init(packages: [Package], targets: [Target], products: [Product], edges: [Edge]) {
-        let sortedTargets = Dictionary(targets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            .values.sorted { $0.id < $1.id }
+        // Positions sorted by id, the first of equal ids first, so that the first
+        // declaration of an id is the one kept; the targets move once, not at every swap.
+        let order = targets.indices.sorted { left, right in
+            let (leftID, rightID) = (targets[left].id, targets[right].id)
+            return leftID != rightID ? leftID < rightID : left < right
+        }
+        var sortedTargets: [Target] = []
+        sortedTargets.reserveCapacity(targets.count)
+        for position in order where sortedTargets.last?.id != targets[position].id {
+            sortedTargets.append(targets[position])
+        }
         var index: [TargetID: Int] = [:]
         index.reserveCapacity(sortedTargets.count)
         for (position, target) in sortedTargets.enumerated() { index[target.id] = position }
@@ -33,8 +58,17 @@ public struct ModuleGraph: Sendable, Equatable {
         // edge itself is compared only between edges that join the same two targets.
         var resolved: [(from: Int, to: Int, position: Int)] = []
         resolved.reserveCapacity(edges.count)
+        // Loaders list a target's edges together: its vertex is looked up once, not once per edge.
+        var previous: (id: TargetID, vertex: Int?)?
         for (position, edge) in edges.enumerated() {
-            guard let from = index[edge.from], let to = index[edge.to] else { continue }
+            let fromVertex: Int?
+            if let previous, previous.id == edge.from {
+                fromVertex = previous.vertex
+            } else {
+                fromVertex = index[edge.from]
+                previous = (edge.from, fromVertex)
+            }
+            guard let from = fromVertex, let to = index[edge.to] else { continue }
             resolved.append((from, to, position))
         }
         resolved.sort { left, right in
@@ -43,21 +77,46 @@ public struct ModuleGraph: Sendable, Equatable {
             return edges[left.position] < edges[right.position]
         }
         var keptEdges: [Edge] = []
-        var keptPairs: [(Int, Int)] = []
+        var keptEnds: [EdgeEnds] = []
         keptEdges.reserveCapacity(resolved.count)
-        keptPairs.reserveCapacity(resolved.count)
+        keptEnds.reserveCapacity(resolved.count)
         for item in resolved {
             // Equal edges are neighbours once sorted: keep the first.
-            if let last = keptEdges.last, keptPairs.last.map({ $0 == (item.from, item.to) }) == true, last == edges[item.position] { continue }
+            let ends = EdgeEnds(from: item.from, to: item.to)
+            if keptEnds.last == ends, keptEdges[keptEdges.count - 1] == edges[item.position] { continue }
             keptEdges.append(edges[item.position])
-            keptPairs.append((item.from, item.to))
+            keptEnds.append(ends)
         }
-        self.packages = packages.sorted { $0.identity < $1.identity }
-        self.targets = sortedTargets
-        self.products = products.sorted { ($0.package, $0.name) < ($1.package, $1.name) }
-        self.edges = keptEdges
+        self.init(packages: packages.sorted { $0.identity < $1.identity }, targets: sortedTargets,
+                  products: products.sorted { ($0.package, $0.name) < ($1.package, $1.name) },
+                  edges: keptEdges, edgeEnds: keptEnds, index: index,
+                  digraph: Digraph(vertexCount: sortedTargets.count, edges: keptEnds.lazy.map { ($0.from, $0.to) }))
+    }
+
+    /// Parts already sorted, indexed and free of repeats.
+    private init(packages: [Package], targets: [Target], products: [Product], edges: [Edge], edgeEnds: [EdgeEnds],
+                 index: [TargetID: Int], digraph: Digraph, productsAreWhole: Bool? = nil) {
+        self.packages = packages
+        self.targets = targets
+        self.products = products
+        self.edges = edges
+        self.edgeEnds = edgeEnds
         self.indexByID = index
-        self.digraph = Digraph(vertexCount: sortedTargets.count, edges: keptPairs)
+        self.digraph = digraph
+        var packageIndex: [PackageIdentity: Int] = [:]
+        for (position, package) in packages.enumerated() where packageIndex[package.identity] == nil {
+            packageIndex[package.identity] = position
+        }
+        self.packageIndex = packageIndex
+        var packageCount = 0
+        var previous: PackageIdentity?
+        for target in targets where target.package != previous {
+            packageCount += 1
+            previous = target.package
+        }
+        targetPackageCount = packageCount
+        self.productsAreWhole = productsAreWhole
+            ?? products.allSatisfy { product in !product.targets.isEmpty && product.targets.allSatisfy { index[$0] != nil } }
     }
 
     /// The vertex of `id` in ``digraph``.
@@ -68,8 +127,10 @@ public struct ModuleGraph: Sendable, Equatable {
     }
 
     /// The package record for `identity`.
+    ///
+    /// - Complexity: O(1) on average.
     public func package(_ identity: PackageIdentity) -> Package? {
-        packages.first { $0.identity == identity }
+        packageIndex[identity].map { packages[$0] }
     }
 
     /// The graph restricted to targets for which `isIncluded` holds, and to
@@ -78,26 +139,78 @@ public struct ModuleGraph: Sendable, Equatable {
     /// workspace's own (root or local) and its manifest was loaded: another
     /// package whose targets are all gone is no longer built.
     ///
-    /// - Complexity: O((V + E) log(V + E)).
+    /// - Complexity: O(V + E) calls of the two predicates, plus O(V + E) to
+    ///   build the smaller graph (nothing to sort: filtering keeps the order).
     public func filtered(
         targets isIncluded: (Target) -> Bool = { _ in true },
         edges keepEdge: (Edge) -> Bool = { _ in true }
     ) -> ModuleGraph {
-        let keptTargets = targets.filter(isIncluded)
-        let keptIDs = Set(keptTargets.map(\.id))
-        let usedPackages = Set(keptTargets.map(\.package))
-        var graph = ModuleGraph(
-            packages: packages.filter { package in
-                usedPackages.contains(package.identity)
-                    || (package.isLoaded && package.origin.isOwn)
-            },
-            targets: keptTargets,
-            products: products.map { product in
-                Product(package: product.package, name: product.name, type: product.type,
-                        targets: product.targets.filter { keptIDs.contains($0) })
-            }.filter { !$0.targets.isEmpty },
-            edges: edges.filter(keepEdge)
-        )
+        withoutActuallyEscaping(keepEdge) { keepEdge in
+            filtered(keeping: targets.map(isIncluded), edges: { edge, _, _ in keepEdge(edge) })
+        }
+    }
+
+    /// ``filtered(targets:edges:)`` with the kept targets given as one flag
+    /// per vertex, and `keepEdge` (nil: every edge between kept targets)
+    /// told the vertices of each edge (in this graph).
+    ///
+    /// - Complexity: O(V + E) and the calls of `keepEdge`; when every target
+    ///   and edge stays, the targets, edges and ``digraph`` are shared, not copied.
+    func filtered(keeping kept: [Bool], edges keepEdge: ((_ edge: Edge, _ from: Int, _ to: Int) -> Bool)? = nil) -> ModuleGraph {
+        // Which edges stay, before anything is copied: most filters keep everything.
+        var keptEdgeFlags = [Bool](repeating: false, count: edges.count)
+        var keptEdgeCount = 0
+        for (position, ends) in edgeEnds.enumerated() where kept[ends.from] && kept[ends.to] {
+            if let keepEdge, !keepEdge(edges[position], ends.from, ends.to) { continue }
+            keptEdgeFlags[position] = true
+            keptEdgeCount += 1
+        }
+        let keepsEverything = keptEdgeCount == edges.count && !kept.contains(false)
+        var newIndex: [Int] = []
+        var keptTargets = targets
+        if !keepsEverything {
+            newIndex = [Int](repeating: -1, count: targets.count)
+            keptTargets = []
+            for vertex in targets.indices where kept[vertex] {
+                newIndex[vertex] = keptTargets.count
+                keptTargets.append(targets[vertex])
+            }
+        }
+        // Targets are sorted by package: each package is hashed once, not once per target.
+        var usedPackages = Set<PackageIdentity>()
+        var previous: PackageIdentity?
+        for target in keptTargets where target.package != previous {
+            usedPackages.insert(target.package)
+            previous = target.package
+        }
+        let keptPackages = packages.filter { package in
+            usedPackages.contains(package.identity) || (package.isLoaded && package.origin.isOwn)
+        }
+        let keptProducts = keepsEverything && productsAreWhole ? products : products.map { product in
+            Product(package: product.package, name: product.name, type: product.type,
+                    targets: product.targets.filter { id in indexByID[id].map { kept[$0] } ?? false })
+        }.filter { !$0.targets.isEmpty }
+        var graph: ModuleGraph
+        if keepsEverything {
+            graph = ModuleGraph(packages: keptPackages, targets: targets, products: keptProducts, edges: edges,
+                                edgeEnds: edgeEnds, index: indexByID, digraph: digraph, productsAreWhole: productsAreWhole ? true : nil)
+        } else {
+            // Filtering keeps the order of targets and so of edges: they stay sorted and distinct.
+            var keptEdges: [Edge] = []
+            var keptEnds: [EdgeEnds] = []
+            keptEdges.reserveCapacity(keptEdgeCount)
+            keptEnds.reserveCapacity(keptEdgeCount)
+            for (position, ends) in edgeEnds.enumerated() where keptEdgeFlags[position] {
+                keptEdges.append(edges[position])
+                keptEnds.append(EdgeEnds(from: newIndex[ends.from], to: newIndex[ends.to]))
+            }
+            var index: [TargetID: Int] = [:]
+            index.reserveCapacity(keptTargets.count)
+            for (position, target) in keptTargets.enumerated() { index[target.id] = position }
+            graph = ModuleGraph(packages: keptPackages, targets: keptTargets, products: keptProducts, edges: keptEdges,
+                                edgeEnds: keptEnds, index: index,
+                                digraph: Digraph(vertexCount: keptTargets.count, edges: keptEnds.lazy.map { ($0.from, $0.to) }))
+        }
         graph.environment = environment
         return graph
     }
@@ -129,17 +242,22 @@ public struct ModuleGraph: Sendable, Equatable {
     /// such stand-ins, which exist because some target uses them, and must go
     /// with their last user like a remote package's products.
     ///
-    /// - Complexity: O((V + E) log(V + E)).
+    /// - Complexity: O(V + E).
     public func withoutUnusedExternals() -> ModuleGraph {
         let own = Set(packages.filter(\.origin.isOwn).map(\.identity))
-        let starts = targets.indices.filter { own.contains(targets[$0].package) && targets[$0].type != .externalProduct }
+        // Targets are sorted by package: one lookup per package, not per target.
+        var starts: [Int] = []
+        var previous: (identity: PackageIdentity, isOwn: Bool)?
+        for (vertex, target) in targets.enumerated() {
+            if previous?.identity != target.package { previous = (target.package, own.contains(target.package)) }
+            if previous?.isOwn == true, target.type != .externalProduct { starts.append(vertex) }
+        }
         guard !own.isEmpty else {
             // No package of the workspace's own (a graph assembled by hand): keep what an edge uses.
             let used = Set(edges.map(\.to))
             return filtered(targets: { $0.type != .externalProduct || used.contains($0.id) })
         }
         // The starts are every own target but stand-ins, so `reached` keeps them all.
-        let reached = digraph.reachable(from: starts)
-        return filtered(targets: { target in index(of: target.id).map { reached[$0] } ?? false })
+        return filtered(keeping: digraph.reachable(from: starts))
     }
 }

@@ -10,6 +10,10 @@ extension GraphView {
     ///   the most products vending one target and P · t the size of the
     ///   products' target lists: linear in practice.
     public init(_ graph: ModuleGraph, level: Level = .target) {
+        if level == .target {
+            self.init(targetsOf: graph)
+            return
+        }
         var nodes: [Node] = []
         var nodesOfVertex = [[Int]](repeating: [], count: graph.targets.count)
         func add(_ node: Node) {
@@ -77,6 +81,50 @@ extension GraphView {
             packageNames: Dictionary(Set(nodes.map(\.package)).map { ($0, graph.package($0)?.name ?? $0.rawValue) },
                                      uniquingKeysWith: { first, _ in first })
         )
+    }
+
+    /// The view at the target level: a node per vertex, the graph's own
+    /// ``Digraph``, and each edge's declarations read from the sorted edges,
+    /// which list the declarations of one pair together.
+    ///
+    /// - Complexity: O(V + E), hashing nothing per edge.
+    private init(targetsOf graph: ModuleGraph) {
+        var nodes: [Node] = []
+        nodes.reserveCapacity(graph.targets.count)
+        var nodesOfTarget: [TargetID: [Int]] = [:]
+        nodesOfTarget.reserveCapacity(graph.targets.count)
+        for (vertex, target) in graph.targets.enumerated() {
+            nodes.append(Node(id: target.id.description, name: target.name, package: target.package,
+                              kind: .target(target.type), members: [vertex]))
+            nodesOfTarget[target.id] = [vertex]
+        }
+        var attributes: [EdgeKey: EdgeAttributes] = [:]
+        var start = 0
+        let edges = graph.edges, ends = graph.edgeEnds
+        while start < edges.count {
+            var end = start + 1
+            while end < edges.count, ends[end] == ends[start] { end += 1 }
+            var conditions = Set<Condition>()
+            var always = false
+            var plugin = true
+            for edge in edges[start..<end] {
+                if let condition = edge.condition { conditions.insert(condition) } else { always = true }
+                plugin = plugin && edge.kind == .plugin
+            }
+            if !always || plugin {
+                attributes[EdgeKey(from: ends[start].from, to: ends[start].to)] =
+                    EdgeAttributes(conditions: always ? [] : conditions.sorted(), isPlugin: plugin)
+            }
+            start = end
+        }
+        var packageNames: [PackageIdentity: String] = [:]
+        var previous: PackageIdentity?
+        for target in graph.targets where target.package != previous {
+            packageNames[target.package] = graph.package(target.package)?.name ?? target.package.rawValue
+            previous = target.package
+        }
+        self.init(level: .target, nodes: nodes, digraph: graph.digraph, edgeAttributes: attributes,
+                  nodesOfTarget: nodesOfTarget, packageNames: packageNames)
     }
 
     /// The same view without the edges implied by longer paths (see

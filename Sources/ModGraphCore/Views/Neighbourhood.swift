@@ -6,25 +6,22 @@ extension ModuleGraph {
     /// Cuts a readable view out of a large workspace: "Checkout and what it
     /// uses, two levels down".
     ///
-    /// - Complexity: O(V + E) for the breadth-first search, plus
-    ///   O((V + E) log(V + E)) to build the smaller graph.
+    /// - Complexity: O(V + E) for the breadth-first search and the smaller graph.
     /// - Precondition: every focus vertex is in `0..<targets.count`; `depth` is nil or non-negative.
     public func neighbourhood(of focus: [Int], depth: Int?, following direction: Digraph.Direction) -> ModuleGraph {
         let distance = digraph.distances(from: focus, following: direction, maxDepth: depth)
-        let kept = Set(targets.indices.filter { distance[$0] != nil }.map { targets[$0].id })
-        return filtered(targets: { kept.contains($0.id) })
+        return filtered(keeping: distance.map { $0 != nil })
     }
 
     /// The same targets with only the edges that survive transitive
     /// reduction: a dependency that is also reached through another one is
     /// dropped. Every declaration between two kept targets stays.
     ///
-    /// - Complexity: that of `Digraph.transitiveReduction()`, plus O(E log E).
+    /// - Complexity: that of `Digraph.transitiveReduction()`, plus O(E log d).
     public func transitivelyReduced() -> ModuleGraph {
         let reduced = digraph.transitiveReduction()
-        return filtered(edges: { edge in
-            guard let from = index(of: edge.from), let to = index(of: edge.to) else { return false }
-            return reduced.hasEdge(from: from, to: to)
-        })
+        return filtered(keeping: [Bool](repeating: true, count: targets.count)) { _, from, to in
+            reduced.hasEdge(from: from, to: to)
+        }
     }
 }

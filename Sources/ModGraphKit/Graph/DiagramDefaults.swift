@@ -9,6 +9,29 @@ public enum DiagramDefaults {
     /// dot's crossing minimisation takes minutes on wide graphs of 1,000 nodes.
     public static let sfdpAbove = 150
 
+    /// Pictures (svg, png, pdf) of views with more nodes are refused by
+    /// `graph` and left out of `report`, with a message: Graphviz lays out
+    /// 1,000 nodes in seconds, 5,000 in about a minute (docs/diagrams.md),
+    /// and a picture of thousands of nodes is not read anyway. The same bound
+    /// stops report's Gantt chart: one row per target.
+    public static let pictureNodeLimit = 2_000
+
+    /// Why a picture of `nodes` nodes is not drawn, in one line; nil when it is.
+    public static func pictureRefusal(nodes: Int, what: String) -> String? {
+        guard nodes > pictureNodeLimit else { return nil }
+        return "\(what) has \(grouped(nodes)) nodes, more than the \(grouped(pictureNodeLimit)) a picture is drawn for (Graphviz would take minutes)"
+    }
+
+    private static func grouped(_ value: Int) -> String {
+        let digits = String(value)
+        var output = ""
+        for (position, digit) in digits.enumerated() {
+            if position > 0, (digits.count - position) % 3 == 0 { output += "," }
+            output.append(digit)
+        }
+        return output
+    }
+
     /// The layout engine when --layout is not given.
     public static func layout(nodeCount: Int) -> GraphvizLayout {
         nodeCount > sfdpAbove ? .sfdp : .dot

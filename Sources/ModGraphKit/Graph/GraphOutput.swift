@@ -25,12 +25,15 @@ public enum GraphOutput {
         case .text where selection.level != .target: return Data(ViewText.render(try selection.coarseView(of: focused)).utf8)
         case .json where selection.level != .target: return Data(ViewText.json(try selection.coarseView(of: focused), of: focused).utf8)
         case .text: return Data(GraphText.render(try selection.textual(focused)).utf8)
-        case .json: return Data(GraphJSON.render(try selection.textual(focused)).utf8)
+        case .json: return Data(GraphJSON.document(for: try selection.textual(focused)).serializedBytes())
         case .mermaid:
             let (diagram, style) = selection.diagram(of: focused, layers: layers)
             return Data(MermaidWriter(style: style).render(diagram).utf8)
         case .dot, .svg, .png, .pdf:
             let (diagram, style) = selection.diagram(of: focused, layers: layers)
+            if format.image != nil, let refusal = DiagramDefaults.pictureRefusal(nodes: diagram.nodes.count, what: "the view") {
+                throw CommandError("--format \(format.rawValue): \(refusal); narrow it with --focus or --level package, or write --format dot")
+            }
             let dot = DOTWriter(style: style).render(diagram)
             guard let image = format.image else { return Data(dot.utf8) }
             let layout = layout ?? DiagramDefaults.layout(nodeCount: diagram.nodes.count)

@@ -16,11 +16,17 @@ public struct ReportRequest: Sendable {
     public var schedule: ScheduleRequest
     /// Graphviz layout for graph.svg; nil: dot, or sfdp for large graphs.
     public var layout: GraphvizLayout?
+    /// Whether to draw diagrams: graph.svg, graph.dot, schedule.svg and the
+    /// Mermaid ones in report.md (`--no-diagrams` says no). Above
+    /// ``DiagramDefaults/pictureNodeLimit`` targets the pictures (graph.svg,
+    /// schedule.svg) are left out anyway, with a warning.
+    public var drawsDiagrams: Bool
 
-    public init(config: String? = nil, schedule: ScheduleRequest, layout: GraphvizLayout? = nil) {
+    public init(config: String? = nil, schedule: ScheduleRequest, layout: GraphvizLayout? = nil, drawsDiagrams: Bool = true) {
         self.config = config
         self.schedule = schedule
         self.layout = layout
+        self.drawsDiagrams = drawsDiagrams
     }
 }
 
@@ -37,6 +43,10 @@ public enum ReportRun {
     public static func run(_ request: ReportRequest, on loaded: LoadedGraph, source: String,
                            warnings: (String) -> Void = { _ in }) throws -> ReportOutput {
         let graph = loaded.graph
+        // A picture of thousands of targets takes Graphviz minutes and shows nothing: one line says so.
+        let refusal = DiagramDefaults.pictureRefusal(nodes: graph.targets.count, what: "the graph")
+        let pictureLeftOut = request.drawsDiagrams ? refusal : "--no-diagrams"
+        if request.drawsDiagrams, let refusal { warnings("graph.svg and schedule.svg not drawn: \(refusal); report.md links graph.dot") }
         var style = DiagramStyle.highlights(of: graph)
         var extraSections: [ReportSection] = []
         if let configPath = try CheckRun.configuration(explicit: request.config, for: loaded, requestedPath: source) {
@@ -50,11 +60,13 @@ public enum ReportRun {
         if let schedule = try? ScheduleRun.plan(request.schedule, weights: weights, on: loaded, source: source) {
             style.criticalPath = schedule.plan.timing.path.map { graph.targets[$0].id }
             style.criticalPathName = "critical path (\(schedule.weightsSource))"
-            extraSections.append(ScheduleSection.section(schedule))
+            extraSections.append(ScheduleSection.section(schedule, chartLeftOut: pictureLeftOut))
         }
-        let report = GraphReport(graph: graph, style: style,
+        var report = GraphReport(graph: graph, style: style,
                                  layout: request.layout ?? DiagramDefaults.layout(nodeCount: graph.targets.count),
                                  reduceAbove: DiagramDefaults.reduceAbove)
+        report.pictureLeftOut = pictureLeftOut
+        report.drawsDiagrams = request.drawsDiagrams
         let sections: [ReportSection]
         do {
             let drawn = try report.sections()
@@ -68,7 +80,7 @@ public enum ReportRun {
                                       sections: sections)
         var files = sections.flatMap(\.files).map { ($0.name, Data($0.bytes)) }
         files.append(("report.md", Data(document.markdown().utf8)))
-        files.append(("report.json", Data(document.json().utf8)))
+        files.append(("report.json", Data(document.jsonBytes())))
         return ReportOutput(document: document, files: files)
     }
 }

@@ -98,6 +98,9 @@ public struct ManifestTarget: Sendable, Equatable, Decodable {
         self.pluginUsages = pluginUsages
     }
 
+    /// Only SwiftPM's seven kinds: Xcode's and `external-product` are modgraph's own words.
+    static let swiftPMTypes: [TargetType] = [.regular, .executable, .test, .macro, .plugin, .binary, .system]
+
     private enum Keys: String, CodingKey {
         case name, type, dependencies, path, sources, exclude, resources, pluginUsages
     }
@@ -118,9 +121,7 @@ public struct ManifestTarget: Sendable, Equatable, Decodable {
         let container = try decoder.container(keyedBy: Keys.self)
         name = try container.decode(String.self, forKey: .name)
         let typeName = try container.decodeIfPresent(String.self, forKey: .type) ?? "regular"
-        // Only SwiftPM's seven kinds: Xcode's and `external-product` are modgraph's own words.
-        let swiftPMTypes: [TargetType] = [.regular, .executable, .test, .macro, .plugin, .binary, .system]
-        guard let type = TargetType(rawValue: typeName), swiftPMTypes.contains(type) else {
+        guard let type = TargetType(rawValue: typeName), Self.swiftPMTypes.contains(type) else {
             throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "unknown target type '\(typeName)'")
         }
         self.type = type

@@ -18,6 +18,10 @@ public enum ManifestDecoding {
     /// the first line that starts with `{` and the last `}` is tried before giving up.
     public static func decode(_ data: Data, source: String) throws(LoadError) -> Manifest {
         guard data.count <= maximumBytes else { throw .dumpTooLarge(source: source, limit: maximumBytes) }
+        // The fast path reads what toolchains write; anything else, and every error, goes the way below.
+        if let manifest = data.withUnsafeBytes({ ManifestReader.manifest(from: $0.bindMemory(to: UInt8.self), maximumDepth: maximumDepth) }) {
+            return manifest
+        }
         let bytes = Array(data)
         let syntax = JSONSyntaxCheck.firstError(in: bytes, maximumDepth: maximumDepth)
         if let syntax, syntax.isTooDeep {

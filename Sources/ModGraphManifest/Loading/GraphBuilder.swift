@@ -64,7 +64,8 @@ public struct GraphBuilder: Sendable {
                     continue
                 }
                 targets.append(Target(id: TargetID(package: package.identity, name: target.name),
-                                      type: layout.effectiveType(of: target, sourcePath: folder.path), path: folder.path))
+                                      type: folder.mayExist ? layout.effectiveType(of: target, sourcePath: folder.path) : target.type,
+                                      path: folder.path))
             }
             let emptyHere = empty[package.identity] ?? [:]
             for product in manifest.products {
@@ -83,6 +84,12 @@ public struct GraphBuilder: Sendable {
             for target in manifest.targets where empty[package.identity]?[target.name] == nil {
                 let from = TargetID(package: package.identity, name: target.name)
                 for dependency in target.dependencies {
+                    // Most dependencies name a target of the same package: one edge, no list to build.
+                    if let local = resolver.localTarget(dependency) {
+                        edges.append(Edge(from: from, to: TargetID(package: package.identity, name: local), kind: .target,
+                                          condition: dependency.condition))
+                        continue
+                    }
                     for resolved in try resolver.resolve(dependency, of: target.name) {
                         edges.append(Edge(from: from, to: resolved.target, kind: resolved.kind,
                                           product: resolved.product, condition: dependency.condition))
@@ -168,6 +175,15 @@ private struct Resolver {
     }
 
     var manifestPath: String { package.manifestPath }
+
+    /// The target of the same package a `.target` or plain-string dependency names, when there is one:
+    /// what ``resolve(_:of:)`` resolves it to, as one edge of kind `.target`.
+    func localTarget(_ dependency: TargetDependency) -> String? {
+        switch dependency {
+        case let .target(name, _), let .byName(name, _): targetNames.contains(name) ? name : nil
+        case .product: nil
+        }
+    }
 
     func resolve(_ dependency: TargetDependency, of target: String) throws(LoadError) -> [ResolvedDependency] {
         switch dependency {

@@ -13,8 +13,24 @@ public enum Paths {
     }
 
     /// `path` made absolute against `base` when it is relative.
+    ///
+    /// Two parts without empty components (no `//`, no trailing `/`) are
+    /// joined with a `/`, which is what `NSString` gives them, without the
+    /// bridging that cost a tenth of a second per 100,000 targets.
     public static func absolute(_ path: String, relativeTo base: String) -> String {
-        path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
+        if path.hasPrefix("/") { return path }
+        if hasNoEmptyComponent(path), hasNoEmptyComponent(base) { return base + "/" + path }
+        return (base as NSString).appendingPathComponent(path)
+    }
+
+    /// Not empty, no `//` and no trailing `/` (so not `/` itself either).
+    private static func hasNoEmptyComponent(_ path: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "/") { return false }
+            previous = byte
+        }
+        return previous != 0 && previous != UInt8(ascii: "/")
     }
 
     /// The path that leads from folder `base` to `path`; both absolute and canonical.

@@ -13,6 +13,20 @@ struct SourceLayout {
     let packageDirectory: String?
     /// The package's manifest, for its tools-version and how many targets share a folder.
     let manifest: Manifest
+    /// The predefined folders' sub-folders, listed once per package: a package
+    /// of 100,000 targets asked the file system up to four times per target.
+    private let folders = FolderListings()
+    /// How many targets of each kind of folder (regular, test, plugin) the
+    /// manifest declares, counted once rather than per target.
+    private let targetsPerKindOfFolder: [Int]
+
+    init(packageDirectory: String?, manifest: Manifest) {
+        self.packageDirectory = packageDirectory
+        self.manifest = manifest
+        var counts = [0, 0, 0]
+        for target in manifest.targets { counts[Self.kindOfFolder(target.type)] += 1 }
+        targetsPerKindOfFolder = counts
+    }
 
     private static let regularFolders = ["Sources", "Source", "src", "srcs"]
     private static let testFolders = ["Tests", "Sources", "Source", "src", "srcs"]
@@ -26,6 +40,9 @@ struct SourceLayout {
         /// the only target of its kind); SwiftPM then does not fail when the
         /// folder is missing, it finds no sources there.
         let isWholePredefinedFolder: Bool
+        /// False when the folder is known not to exist (no predefined folder
+        /// holds it), so that nothing need look inside it.
+        var mayExist = true
     }
 
     /// The source folder relative to the package folder; `nil` for a binary target fetched by URL.
@@ -37,7 +54,7 @@ struct SourceLayout {
         if let path = target.path { return Folder(path: Self.normalised(path), isWholePredefinedFolder: false) }
         let folders: [String]
         switch target.type {
-        case .binary, .externalProduct: return Folder(path: nil, isWholePredefinedFolder: false)
+        case .binary, .externalProduct: return Folder(path: nil, isWholePredefinedFolder: false, mayExist: false)
         case .test: folders = Self.testFolders
         case .plugin: folders = Self.pluginFolders
         case .regular, .executable, .macro, .system: folders = Self.regularFolders
@@ -47,21 +64,37 @@ struct SourceLayout {
         }
         let candidates = folders.map { "\($0)/\(target.name)" }
         guard let packageDirectory else { return Folder(path: candidates.first, isWholePredefinedFolder: false) }
-        let exists = { (relative: String) in Paths.isDirectory(Paths.absolute(relative, relativeTo: packageDirectory)) }
-        if let existing = candidates.first(where: exists) {
-            return Folder(path: existing, isWholePredefinedFolder: false)
+        if let existing = folders.first(where: { isDirectory(target.name, in: $0, of: packageDirectory) }) {
+            return Folder(path: "\(existing)/\(target.name)", isWholePredefinedFolder: false)
         }
         if takesWholeFolder(target) {
-            return Folder(path: folders.first(where: exists) ?? folders.first, isWholePredefinedFolder: true)
+            let existing = folders.first(where: { Paths.isDirectory(Paths.absolute($0, relativeTo: packageDirectory)) })
+            return Folder(path: existing ?? folders.first, isWholePredefinedFolder: true, mayExist: existing != nil)
         }
-        return Folder(path: candidates.first, isWholePredefinedFolder: false)
+        return Folder(path: candidates.first, isWholePredefinedFolder: false, mayExist: false)
+    }
+
+    /// Whether `parent/name` is a folder of the package: known from the
+    /// parent's listing when it names it or when the parent does not exist,
+    /// asked of the file system otherwise (a case-insensitive one finds
+    /// `Sources/app` for `App`, which a listing does not).
+    private func isDirectory(_ name: String, in parent: String, of packageDirectory: String) -> Bool {
+        let isPlainName = !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(UInt8(ascii: "/"))
+        if isPlainName, let listing = self.folders.listing(of: parent, in: packageDirectory) {
+            switch listing {
+            case .missing: return false
+            case .folders(let names) where names.contains(name): return true
+            case .folders: break
+            }
+        }
+        return Paths.isDirectory(Paths.absolute("\(parent)/\(name)", relativeTo: packageDirectory))
     }
 
     /// SwiftPM 5.9 on: the only target of its kind may have its sources right
     /// in the predefined folder (`targetsWithCommonSourceRoot`: tests, plugins, and everything else).
     private func takesWholeFolder(_ target: ManifestTarget) -> Bool {
         guard (manifest.toolsVersion ?? .v5_2) >= ToolsVersion(major: 5, minor: 9) else { return false }
-        return manifest.targets.filter { Self.kindOfFolder($0.type) == Self.kindOfFolder(target.type) }.count == 1
+        return targetsPerKindOfFolder[Self.kindOfFolder(target.type)] == 1
     }
 
     private static func kindOfFolder(_ type: TargetType) -> Int {
@@ -102,7 +135,7 @@ struct SourceLayout {
     func hasSources(_ target: ManifestTarget, in folder: Folder) -> Bool {
         guard target.type != .binary, target.type != .system, let packageDirectory, let path = folder.path else { return true }
         let root = Paths.absolute(path, relativeTo: packageDirectory)
-        guard Paths.isDirectory(root) else { return !folder.isWholePredefinedFolder }
+        guard folder.mayExist, Paths.isDirectory(root) else { return !folder.isWholePredefinedFolder }
         for resource in target.resources where FileManager.default.fileExists(atPath: Paths.absolute(resource, relativeTo: root)) {
             return true
         }
@@ -160,5 +193,48 @@ struct SourceLayout {
         let parts = path.split(separator: "/").filter { $0 != "." }
         let joined = parts.joined(separator: "/")
         return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+}
+
+/// The sub-folders of a package's predefined source folders, each folder
+/// listed once (``SourceLayout`` asks for one target's folder at a time).
+private final class FolderListings {
+    enum Listing {
+        /// The folder does not exist, so nothing is in it.
+        case missing
+        /// The names of its entries that are folders or links to folders.
+        case folders(Set<String>)
+    }
+
+    /// By folder relative to the package's.
+    private var listings: [String: Listing?] = [:]
+
+    /// The listing of `folder` (relative to `packageDirectory`, which is the same at every call);
+    /// `nil` when it exists but cannot be read.
+    func listing(of folder: String, in packageDirectory: String) -> Listing? {
+        if let known = listings[folder] { return known }
+        let listing = Self.read(Paths.absolute(folder, relativeTo: packageDirectory))
+        listings[folder] = .some(listing)
+        return listing
+    }
+
+    private static func read(_ folder: String) -> Listing? {
+        guard let directory = opendir(folder) else { return errno == ENOENT || errno == ENOTDIR ? .missing : nil }
+        defer { closedir(directory) }
+        var names = Set<String>()
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): names.insert(name)
+            case Int32(DT_LNK), Int32(DT_UNKNOWN):
+                // A link counts when it leads to a folder, as `stat` follows it.
+                if Paths.isDirectory(folder + "/" + name) { names.insert(name) }
+            default: continue
+            }
+        }
+        return .folders(names)
     }
 }

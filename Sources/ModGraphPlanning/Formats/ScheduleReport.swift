@@ -21,7 +21,7 @@ public struct ScheduleReport: Sendable {
         self.weightsSource = weightsSource
         self.defaulted = defaulted
         self.defaultWeight = defaultWeight
-        isSinglePackage = Set(graph.targets.map(\.package)).count <= 1
+        isSinglePackage = graph.targetPackageCount <= 1
     }
 
     /// Plain names when the graph has one package, `identity/Name` otherwise.
@@ -79,10 +79,20 @@ public enum ScheduleNumber {
         let scaled = (abs(value) * scale).rounded()
         guard scaled < 9e15 else { return String(value) }
         let whole = Int(scaled / scale)
+        let sign = value < 0 && scaled > 0 ? "-" : ""
+        var digits = Int(scaled) - whole * Int(scale)
+        if trimmed, digits >= 0, digits < Int(scale) {
+            // The common case without building the fraction a character at a time: drop the
+            // trailing zeros arithmetically, then pad what is left to its number of decimals.
+            var count = decimals
+            while count > 0, digits % 10 == 0 { digits /= 10; count -= 1 }
+            guard count > 0 else { return sign + String(whole) }
+            let text = String(digits)
+            return sign + String(whole) + "." + String(repeating: "0", count: count - text.utf8.count) + text
+        }
         var fraction = String(Int(scaled) - whole * Int(scale))
         fraction = String(repeating: "0", count: max(0, decimals - fraction.count)) + fraction
         if trimmed { while fraction.hasSuffix("0") { fraction.removeLast() } }
-        let sign = value < 0 && scaled > 0 ? "-" : ""
         return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
     }
 

@@ -6,9 +6,11 @@ import ModGraphCore
 ///
 /// Rules and their cost, for V targets, E dependencies and G isolation features:
 /// - cycles: every strongly connected component, O(V + E);
-/// - layering and forbidden edges: each direct dependency once, O(E·P) for P forbidden rules;
+/// - layering: each direct dependency once, O(E); forbidden rules O((V + E)·P) for P rules;
 /// - isolation: one breadth-first search per feature that stops at other features' members,
 ///   so each pair of features is reported once, with its shortest chain, O(G·(V + E));
+///   features that reach no other feature's member are not searched (one backward
+///   search finds them, O(V + E));
 ///   an isolation exception costs O(k·(V + E)) per finding it is tried on, for k members
 ///   its `from` matches;
 /// - externals, unassigned targets, fan-in and fan-out: O(V + E); depth: O(V + E).

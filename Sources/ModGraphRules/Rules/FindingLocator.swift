@@ -6,24 +6,31 @@ import ModGraphCore
 /// target's declaration (line 1 when the text does not say); else the
 /// configuration entry.
 struct FindingLocator {
-    private struct Dependency: Hashable {
-        let from: TargetID
-        let to: TargetID
-    }
-
     private let lines: any ManifestLines
-    /// How the manifest writes each dependency: the product for product
-    /// dependencies, else the target; the first edge wins.
-    private let writtenNames: [Dependency: String]
+    /// The graph's edges, sorted by their ends' ids (the graph sorts them by
+    /// vertex, and vertices follow the ids' order).
+    private let edges: [Edge]
 
-    /// - Complexity: O(E) to index how each dependency is written.
+    /// - Complexity: O(1): a finding looks its dependency up when it is made.
     init(graph: ModuleGraph, lines: any ManifestLines) {
         self.lines = lines
-        var names: [Dependency: String] = [:]
-        for edge in graph.edges where names[Dependency(from: edge.from, to: edge.to)] == nil {
-            names[Dependency(from: edge.from, to: edge.to)] = edge.product ?? edge.to.name
+        self.edges = graph.edges
+    }
+
+    /// How the manifest writes the dependency of `from` on `to`: the product
+    /// for a product dependency, else the target; the first edge wins.
+    ///
+    /// - Complexity: O(log E).
+    private func writtenName(from: TargetID, to: TargetID) -> String? {
+        var low = 0
+        var high = edges.count
+        while low < high {
+            let middle = (low + high) / 2
+            let edge = edges[middle]
+            if edge.from < from || (edge.from == from && edge.to < to) { low = middle + 1 } else { high = middle }
         }
-        writtenNames = names
+        guard low < edges.count, edges[low].from == from, edges[low].to == to else { return nil }
+        return edges[low].product ?? to.name
     }
 
     /// Where a finding on `chain`, forbidden by `configEntry`, points.
@@ -31,7 +38,7 @@ struct FindingLocator {
         if let first = chain.first, let manifest = lines.manifestFile(of: first.package) {
             var line: Int?
             if chain.count > 1 {
-                let written = writtenNames[Dependency(from: first, to: chain[1])] ?? chain[1].name
+                let written = writtenName(from: first, to: chain[1]) ?? chain[1].name
                 line = lines.line(ofDependency: written, inTarget: first.name, package: first.package)
             }
             return SourcePosition(file: manifest, line: line ?? lines.line(ofTarget: first.name, package: first.package) ?? 1)

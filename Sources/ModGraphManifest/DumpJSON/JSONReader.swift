@@ -1,0 +1,328 @@
+/// A forward-only reader of JSON text for ``ManifestReader``, the fast path
+/// of ``ManifestDecoding``: Foundation's `JSONDecoder` spends seconds on a
+/// dump of 100,000 targets building containers and coding keys, while the
+/// few fields the graph needs can be read straight from the bytes.
+///
+/// It accepts only what RFC 8259 calls JSON and gives up (``Unsupported``)
+/// at the first thing it does not expect: a syntax error, nesting past
+/// ``maximumDepth``, a lone surrogate escape. Giving up is always safe, since
+/// the decoder then runs Foundation's path, which finds and words the
+/// problem; so the reader never needs to say what went wrong.
+///
+/// The bytes must be valid UTF-8 (``isValidUTF8(_:)``): strings are made
+/// from them without another check.
+struct JSONReader {
+    /// Why the fast path stopped; the slow path says what is wrong, if anything.
+    struct Unsupported: Error {}
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maximumDepth: Int
+    private(set) var position = 0
+    private var depth = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, at position: Int = 0) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+        self.position = position
+    }
+
+    /// Whether `bytes` is well-formed UTF-8, as Foundation requires of JSON.
+    ///
+    /// - Complexity: O(n); ASCII text is checked eight bytes at a time.
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        while index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            index += 8
+        }
+        while index < count, bytes[index] < 0x80 { index += 1 }
+        guard index < count else { return true }
+        var iterator = UnsafeBufferPointer(rebasing: bytes[index...]).makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
+    // MARK: Structure
+
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    /// Whether only whitespace is left.
+    mutating func isAtEnd() -> Bool {
+        skipWhitespace()
+        return position == bytes.count
+    }
+
+    /// The next byte after whitespace, not consumed.
+    mutating func peek() throws(Unsupported) -> UInt8 {
+        skipWhitespace()
+        guard position < bytes.count else { throw Unsupported() }
+        return bytes[position]
+    }
+
+    /// Consumes `null` when it comes next.
+    mutating func skipNull() throws(Unsupported) -> Bool {
+        guard try peek() == UInt8(ascii: "n") else { return false }
+        try literal("null")
+        return true
+    }
+
+    /// Consumes the `{` of an object.
+    mutating func beginObject() throws(Unsupported) {
+        try open(UInt8(ascii: "{"))
+    }
+
+    /// Consumes the `[` of an array.
+    mutating func beginArray() throws(Unsupported) {
+        try open(UInt8(ascii: "["))
+    }
+
+    /// The next key of the object begun last, its value's `:` consumed; `nil`
+    /// after consuming the closing `}`. `first` is true until the first member.
+    mutating func nextKey(first: inout Bool) throws(Unsupported) -> Key? {
+        guard try peek() != UInt8(ascii: "}") else {
+            position += 1
+            depth -= 1
+            return nil
+        }
+        if !first {
+            try consume(UInt8(ascii: ","))
+            skipWhitespace()
+        }
+        first = false
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw Unsupported() }
+        let key = try stringBounds()
+        try consume(UInt8(ascii: ":"))
+        return key
+    }
+
+    /// Whether another element of the array begun last follows (its comma
+    /// consumed); false after consuming the closing `]`.
+    mutating func nextElement(first: inout Bool) throws(Unsupported) -> Bool {
+        guard try peek() != UInt8(ascii: "]") else {
+            position += 1
+            depth -= 1
+            return false
+        }
+        if !first { try consume(UInt8(ascii: ",")) }
+        first = false
+        return true
+    }
+
+    // MARK: Values
+
+    /// A string value.
+    mutating func string() throws(Unsupported) -> String {
+        guard try peek() == UInt8(ascii: "\"") else { throw Unsupported() }
+        let bounds = try stringBounds()
+        return try text(of: bounds)
+    }
+
+    /// A string value, or `nil` for `null`.
+    mutating func optionalString() throws(Unsupported) -> String? {
+        try skipNull() ? nil : string()
+    }
+
+    /// An array of strings.
+    mutating func strings() throws(Unsupported) -> [String] {
+        var result: [String] = []
+        try beginArray()
+        var first = true
+        while try nextElement(first: &first) { result.append(try string()) }
+        return result
+    }
+
+    /// An array of strings, or `nil` for `null`.
+    mutating func optionalStrings() throws(Unsupported) -> [String]? {
+        try skipNull() ? nil : strings()
+    }
+
+    /// Any value, checked for well-formedness and not kept.
+    mutating func skipValue() throws(Unsupported) {
+        switch try peek() {
+        case UInt8(ascii: "{"):
+            try beginObject()
+            var first = true
+            while try nextKey(first: &first) != nil { try skipValue() }
+        case UInt8(ascii: "["):
+            try beginArray()
+            var first = true
+            while try nextElement(first: &first) { try skipValue() }
+        case UInt8(ascii: "\""): _ = try stringBounds()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        default: try number()
+        }
+    }
+
+    // MARK: Keys
+
+    /// A key's bytes between its quotes, and whether it holds an escape.
+    struct Key {
+        let start: Int
+        let end: Int
+        let isEscaped: Bool
+    }
+
+    /// Whether `key` is exactly `name` (a key written with escapes never is:
+    /// dumps do not escape keys, and the slow path reads any that do).
+    func key(_ key: Key, is name: StaticString) -> Bool {
+        guard !key.isEscaped, key.end - key.start == name.utf8CodeUnitCount else { return false }
+        let pointer = name.utf8Start
+        for offset in 0..<(key.end - key.start) where bytes[key.start + offset] != pointer[offset] { return false }
+        return true
+    }
+
+    /// The text of a key or string.
+    func text(of key: Key) throws(Unsupported) -> String {
+        let slice = UnsafeBufferPointer(rebasing: bytes[key.start..<key.end])
+        guard key.isEscaped else { return String(decoding: slice, as: UTF8.self) }
+        return try Self.unescaped(slice)
+    }
+
+    // MARK: Lexing
+
+    private mutating func open(_ bracket: UInt8) throws(Unsupported) {
+        guard try peek() == bracket, depth < maximumDepth else { throw Unsupported() }
+        position += 1
+        depth += 1
+    }
+
+    private mutating func consume(_ byte: UInt8) throws(Unsupported) {
+        guard try peek() == byte else { throw Unsupported() }
+        position += 1
+    }
+
+    private mutating func literal(_ word: StaticString) throws(Unsupported) {
+        let count = word.utf8CodeUnitCount
+        guard position + count <= bytes.count else { throw Unsupported() }
+        for offset in 0..<count where bytes[position + offset] != word.utf8Start[offset] { throw Unsupported() }
+        position += count
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, RFC 8259's number.
+    private mutating func number() throws(Unsupported) {
+        func digits(_ reader: inout JSONReader) -> Int {
+            let start = reader.position
+            while reader.position < reader.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(reader.bytes[reader.position]) {
+                reader.position += 1
+            }
+            return reader.position - start
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < bytes.count else { throw Unsupported() }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+        } else if digits(&self) == 0 {
+            throw Unsupported()
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard digits(&self) > 0 else { throw Unsupported() }
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard digits(&self) > 0 else { throw Unsupported() }
+        }
+    }
+
+    /// Consumes a string from its opening quote and returns the bytes between the quotes.
+    private mutating func stringBounds() throws(Unsupported) -> Key {
+        position += 1
+        let start = position
+        var isEscaped = false
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                let key = Key(start: start, end: position - 1, isEscaped: isEscaped)
+                // Escapes are rare: check them all now, even in a value nobody reads.
+                if isEscaped { _ = try text(of: key) }
+                return key
+            }
+            if byte < 0x20 { throw Unsupported() }
+            if byte == UInt8(ascii: "\\") {
+                isEscaped = true
+                position += 2
+            } else {
+                position += 1
+            }
+        }
+        throw Unsupported()
+    }
+
+    /// The text of a string body with escapes, which ``stringBounds()`` has delimited.
+    private static func unescaped(_ body: UnsafeBufferPointer<UInt8>) throws(Unsupported) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(body.count)
+        var index = 0
+        func hex(_ at: Int) throws(Unsupported) -> UInt32 {
+            guard at + 4 <= body.count else { throw Unsupported() }
+            var value: UInt32 = 0
+            for byte in body[at..<(at + 4)] {
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: throw Unsupported()
+                }
+                value = value << 4 | UInt32(digit)
+            }
+            return value
+        }
+        while index < body.count {
+            let byte = body[index]
+            guard byte == UInt8(ascii: "\\") else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < body.count else { throw Unsupported() }
+            let escape = body[index + 1]
+            index += 2
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(escape)
+            case UInt8(ascii: "b"): output.append(0x08)
+            case UInt8(ascii: "f"): output.append(0x0C)
+            case UInt8(ascii: "n"): output.append(0x0A)
+            case UInt8(ascii: "r"): output.append(0x0D)
+            case UInt8(ascii: "t"): output.append(0x09)
+            case UInt8(ascii: "u"):
+                var value = try hex(index)
+                index += 4
+                if (0xD800...0xDBFF).contains(value) {
+                    // A high surrogate must be followed by a low one; anything else is left to Foundation.
+                    guard index + 6 <= body.count, body[index] == UInt8(ascii: "\\"), body[index + 1] == UInt8(ascii: "u") else { throw Unsupported() }
+                    let low = try hex(index + 2)
+                    guard (0xDC00...0xDFFF).contains(low) else { throw Unsupported() }
+                    index += 6
+                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00...0xDFFF).contains(value) {
+                    throw Unsupported()
+                }
+                guard let scalar = Unicode.Scalar(value) else { throw Unsupported() }
+                UTF8.encode(scalar) { output.append($0) }
+            default:
+                throw Unsupported()
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

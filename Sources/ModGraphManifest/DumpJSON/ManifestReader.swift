@@ -1,0 +1,576 @@
+import ModGraphCore
+
+/// The fast path of ``ManifestDecoding``: a ``Manifest`` read straight from
+/// the bytes of a dump, with the same result as the `Decodable` types of
+/// this folder (Manifest.swift, PackageDependency.swift), field by field.
+///
+/// Foundation's `JSONDecoder` took 3 of the 4.4 s `modgraph graph` spent on a
+/// 100,000-target dump; this reader takes a tenth of a second. It reads the
+/// shapes toolchains from 5.5 on write and gives up (`nil`) on anything else:
+/// the flat dependency objects of older toolchains, a known key twice in one
+/// object, an enum object with more than one key, a value of the wrong type,
+/// a syntax error. Foundation's path then decodes the document, or words
+/// what is wrong with it, exactly as before.
+enum ManifestReader {
+    /// The manifest in `bytes`, or `nil` when the slow path must decide.
+    ///
+    /// - Complexity: O(n) in the length of the text.
+    static func manifest(from bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> Manifest? {
+        guard JSONReader.isValidUTF8(bytes) else { return nil }
+        var reader = JSONReader(bytes, maximumDepth: maximumDepth)
+        do {
+            let manifest = try reader.manifest()
+            return reader.isAtEnd() ? manifest : nil
+        } catch {
+            return nil
+        }
+    }
+}
+
+/// Known keys seen in one object: a key twice is left to Foundation, which
+/// keeps one of the two by rules of its own.
+private struct SeenKeys {
+    private var bits: UInt64 = 0
+
+    mutating func insert(_ bit: Int) throws(JSONReader.Unsupported) {
+        guard bits & (1 << bit) == 0 else { throw JSONReader.Unsupported() }
+        bits |= 1 << bit
+    }
+}
+
+private extension JSONReader {
+    /// An array whose elements `element` reads, or `[]` for `null` (what `decodeIfPresent(...) ?? []` gives).
+    mutating func list<Element>(_ element: (inout JSONReader) throws(Unsupported) -> Element) throws(Unsupported) -> [Element] {
+        guard try !skipNull() else { return [] }
+        var result: [Element] = []
+        try beginArray()
+        var first = true
+        while try nextElement(first: &first) { result.append(try element(&self)) }
+        return result
+    }
+
+    /// The one key of an enum object (`{"byName": [...]}`), its `:` consumed.
+    mutating func onlyKey() throws(Unsupported) -> String {
+        try beginObject()
+        var first = true
+        guard let key = try nextKey(first: &first) else { throw Unsupported() }
+        return try text(of: key)
+    }
+
+    /// The `}` closing an enum object after its one member.
+    mutating func endOfOnlyKey() throws(Unsupported) {
+        var first = false
+        guard try nextKey(first: &first) == nil else { throw Unsupported() }
+    }
+
+    // MARK: Manifest
+
+    mutating func manifest() throws(Unsupported) -> Manifest {
+        var name: String?
+        var toolsVersion: ToolsVersion?
+        var packageDirectory: String?
+        var targets: [ManifestTarget] = []
+        var products: [ManifestProduct] = []
+        var dependencies: [PackageDependency] = []
+        var traits: [PackageTrait] = []
+        var seen = SeenKeys()
+        try beginObject()
+        var first = true
+        while let key = try nextKey(first: &first) {
+            if self.key(key, is: "name") {
+                try seen.insert(0)
+                name = try string()
+            } else if self.key(key, is: "toolsVersion") {
+                try seen.insert(1)
+                toolsVersion = try skipNull() ? nil : self.toolsVersion()
+            } else if self.key(key, is: "packageKind") {
+                try seen.insert(2)
+                packageDirectory = try packageKind()
+            } else if self.key(key, is: "targets") {
+                try seen.insert(3)
+                targets = try list { reader throws(Unsupported) in try reader.target() }
+            } else if self.key(key, is: "products") {
+                try seen.insert(4)
+                products = try list { reader throws(Unsupported) in try reader.product() }
+            } else if self.key(key, is: "dependencies") {
+                try seen.insert(5)
+                dependencies = try list { reader throws(Unsupported) in try reader.packageDependency() }
+            } else if self.key(key, is: "traits") {
+                try seen.insert(6)
+                traits = try list { reader throws(Unsupported) in try reader.packageTrait() }
+            } else {
+                try skipValue()
+            }
+        }
+        guard let name else { throw Unsupported() }
+        return Manifest(name: name, toolsVersion: toolsVersion, packageDirectory: packageDirectory,
+                        targets: targets, products: products, dependencies: dependencies, traits: traits)
+    }
+
+    /// `{"_version": "5.9.0", …}` or `"5.9.0"`.
+    mutating func toolsVersion() throws(Unsupported) -> ToolsVersion {
+        let text: String
+        if try peek() == UInt8(ascii: "{") {
+            var version: String?
+            var seen = SeenKeys()
+            try beginObject()
+            var first = true
+            while let key = try nextKey(first: &first) {
+                if self.key(key, is: "_version") {
+                    try seen.insert(0)
+                    version = try string()
+                } else {
+                    try skipValue()
+                }
+            }
+            guard let version else { throw Unsupported() }
+            text = version
+        } else {
+            text = try string()
+        }
+        guard let parsed = ToolsVersion(text) else { throw Unsupported() }
+        return parsed
+    }
+
+    /// `{"root": ["/abs/path"]}`: the first path, or `nil` for any other shape (as `try?` makes it there).
+    mutating func packageKind() throws(Unsupported) -> String? {
+        guard try peek() == UInt8(ascii: "{") else {
+            try skipValue()
+            return nil
+        }
+        try beginObject()
+        var first = true
+        guard try nextKey(first: &first) != nil else { return nil }
+        var paths: [String]? = []
+        if try peek() == UInt8(ascii: "[") {
+            try beginArray()
+            var firstElement = true
+            while try nextElement(first: &firstElement) {
+                if try peek() == UInt8(ascii: "\"") {
+                    let path = try string()
+                    paths?.append(path)
+                } else {
+                    try skipValue()
+                    paths = nil
+                }
+            }
+        } else {
+            try skipValue()
+            paths = nil
+        }
+        try endOfOnlyKey()
+        return paths?.first
+    }
+
+    mutating func packageTrait() throws(Unsupported) -> PackageTrait {
+        var name: String?
+        var enabled: [String] = []
+        var seen = SeenKeys()
+        try beginObject()
+        var first = true
+        while let key = try nextKey(first: &first) {
+            if self.key(key, is: "name") {
+                try seen.insert(0)
+                name = try string()
+            } else if self.key(key, is: "enabledTraits") {
+                try seen.insert(1)
+                enabled = try optionalStrings() ?? []
+            } else {
+                try skipValue()
+            }
+        }
+        guard let name else { throw Unsupported() }
+        return PackageTrait(name: name, enabledTraits: enabled)
+    }
+
+    // MARK: Targets
+
+    mutating func target() throws(Unsupported) -> ManifestTarget {
+        var name: String?
+        var typeName: String?
+        var dependencies: [TargetDependency] = []
+        var path: String?
+        var sources: [String]?
+        var exclude: [String] = []
+        var resources: [String] = []
+        var pluginUsages: [PluginUsage] = []
+        var seen = SeenKeys()
+        try beginObject()
+        var first = true
+        while let key = try nextKey(first: &first) {
+            if self.key(key, is: "name") {
+                try seen.insert(0)
+                name = try string()
+            } else if self.key(key, is: "type") {
+                try seen.insert(1)
+                typeName = try optionalString()
+            } else if self.key(key, is: "dependencies") {
+                try seen.insert(2)
+                dependencies = try list { reader throws(Unsupported) in try reader.targetDependency() }
+            } else if self.key(key, is: "path") {
+                try seen.insert(3)
+                path = try optionalString()
+            } else if self.key(key, is: "sources") {
+                try seen.insert(4)
+                sources = try optionalStrings()
+            } else if self.key(key, is: "exclude") {
+                try seen.insert(5)
+                exclude = try optionalStrings() ?? []
+            } else if self.key(key, is: "resources") {
+                try seen.insert(7)
+                resources = try list { reader throws(Unsupported) in try reader.resourcePath() }.compactMap { $0 }
+            } else if self.key(key, is: "pluginUsages") {
+                try seen.insert(6)
+                pluginUsages = try list { reader throws(Unsupported) in try reader.pluginUsage() }
+            } else {
+                try skipValue()
+            }
+        }
+        guard let name, let type = TargetType(rawValue: typeName ?? "regular"), ManifestTarget.swiftPMTypes.contains(type) else {
+            throw Unsupported()
+        }
+        return ManifestTarget(name: name, type: type, dependencies: dependencies, path: path, sources: sources,
+                              exclude: exclude, resources: resources, pluginUsages: pluginUsages)
+    }
+
+    /// The `path` of one of a target's `resources:` (`{"path": …, "rule": …}`).
+    mutating func resourcePath() throws(Unsupported) -> String? {
+        var path: String?
+        try beginObject()
+        var first = true
+        while let key = try nextKey(first: &first) {
+            if self.key(key, is: "path") { path = try optionalString() } else { try skipValue() }
+        }
+        return path
+    }
+
+    /// What the elements of an enum's payload array are, for the positional
+    /// rules of ``TargetDependency``.
+    enum Element {
+        case null
+        case string(String)
+        /// An object starting at this byte, read only if its position makes it a condition.
+        case object(Int)
+        case other
+    }
+
+    /// A payload's length and its first four elements, kept inline: 300,000
+    /// dependencies are 300,000 payloads, too many for an array each.
+    struct Payload {
+        private(set) var count = 0
+        private var kept: (Element, Element, Element, Element) = (.other, .other, .other, .other)
+
+        /// The element at `index`, which is below 4 and `count`.
+        subscript(index: Int) -> Element {
+            switch index {
+            case 0: kept.0
+            case 1: kept.1
+            case 2: kept.2
+            default: kept.3
+            }
+        }
+
+        mutating func append(_ element: Element) {
+            switch count {
+            case 0: kept.0 = element
+            case 1: kept.1 = element
+            case 2: kept.2 = element
+            case 3: kept.3 = element
+            default: break
+            }
+            count += 1
+        }
+    }
+
+    mutating func payload() throws(Unsupported) -> Payload {
+        var payload = Payload()
+        try beginArray()
+        var first = true
+        while try nextElement(first: &first) {
+            switch try peek() {
+            case UInt8(ascii: "\""): payload.append(.string(try string()))
+            case UInt8(ascii: "n"):
+                _ = try skipNull()
+                payload.append(.null)
+            case UInt8(ascii: "{"):
+                payload.append(.object(position))
+                try skipValue()
+            default:
+                try skipValue()
+                payload.append(.other)
+            }
+        }
+        return payload
+    }
+
+    /// `{"byName": ["Name", condition]}`, `{"target": [...]}`, `{"product": ["Name", "package", moduleAliases, condition]}`.
+    mutating func targetDependency() throws(Unsupported) -> TargetDependency {
+        let kind = try onlyKey()
+        let elements = try payload()
+        let count = elements.count
+        try endOfOnlyKey()
+        guard count > 0, case .string(let name) = elements[0] else { throw Unsupported() }
+        /// `decodeIfPresent(ConditionJSON.self)` at `index`: null gives nil, an object a condition.
+        func condition(at index: Int) throws(Unsupported) -> Condition? {
+            guard index < count else { return nil }
+            switch elements[index] {
+            case .null: return nil
+            case .object(let start):
+                var reader = JSONReader(bytes, maximumDepth: maximumDepth, at: start)
+                return try reader.condition()
+            case .string, .other: throw Unsupported()
+            }
+        }
+        switch kind {
+        case "byName": return .byName(name, condition: try condition(at: 1))
+        case "target": return .target(name, condition: try condition(at: 1))
+        case "product":
+            // [name, package, moduleAliases, condition] since 5.7; [name, package, condition] before.
+            var index = 1
+            var package: String?
+            if index < count {
+                switch elements[index] {
+                case .null: package = nil
+                case .string(let text): package = text
+                case .object, .other: throw Unsupported()
+                }
+                index += 1
+            }
+            if count >= 4, index < count { index += 1 }
+            return .product(name, package: package, condition: try condition(at: index))
+        default:
+            throw Unsupported()
+        }
+    }
+
+    /// `{"platformNames": [...], "traits": [...], "config": ...}`.
+    mutating func condition() throws(Unsupported) -> Condition {
+        var platforms: [String] = []
+        var traits: [String] = []
+        var seen = SeenKeys()
+        try beginObject()
+        var first = true
+        while let key = try nextKey(first: &first) {
+            if self.key(key, is: "platformNames") {
+                try seen.insert(0)
+                platforms = try optionalStrings() ?? []
+            } else if self.key(key, is: "traits") {
+                try seen.insert(1)
+                traits = try optionalStrings() ?? []
+            } else {
+                try skipValue()
+            }
+        }
+        return Condition(platforms: platforms, traits: traits)
+    }
+
+    /// `{"plugin": ["Name", "package-or-null"]}`.
+    mutating func pluginUsage() throws(Unsupported) -> PluginUsage {
+        _ = try onlyKey()
+        let elements = try payload()
+        let count = elements.count
+        try endOfOnlyKey()
+        guard count > 0, case .string(let name) = elements[0] else { throw Unsupported() }
+        var package: String?
+        if count > 1 {
+            switch elements[1] {
+            case .null: package = nil
+            case .string(let text): package = text
+            case .object, .other: throw Unsupported()
+            }
+        }
+        return PluginUsage(name: name, package: package)
+    }
+
+    // MARK: Products
+
+    mutating func product() throws(Unsupported) -> ManifestProduct {
+        var name: String?
+        var type = "library"
+        var targets: [String] = []
+        var seen = SeenKeys()
+        try beginObject()
+        var first = true
+        while let key = try nextKey(first: &first) {
+            if self.key(key, is: "name") {
+                try seen.insert(0)
+                name = try string()
+            } else if self.key(key, is: "targets") {
+                try seen.insert(1)
+                targets = try optionalStrings() ?? []
+            } else if self.key(key, is: "type") {
+                try seen.insert(2)
+                type = try productType()
+            } else {
+                try skipValue()
+            }
+        }
+        guard let name else { throw Unsupported() }
+        return ManifestProduct(name: name, type: type, targets: targets)
+    }
+
+    /// `{"library": ["automatic"]}` is `library`, `{"library": ["static"]}` `library (static)`,
+    /// `{"executable": null}` `executable`; anything but an object with a key, `library`.
+    mutating func productType() throws(Unsupported) -> String {
+        guard try peek() == UInt8(ascii: "{") else {
+            try skipValue()
+            return "library"
+        }
+        try beginObject()
+        var first = true
+        guard let key = try nextKey(first: &first) else { return "library" }
+        let kind = try text(of: key)
+        var linkage: String?
+        if kind == "library", try peek() == UInt8(ascii: "[") {
+            var strings: [String]? = []
+            try beginArray()
+            var firstElement = true
+            while try nextElement(first: &firstElement) {
+                if try peek() == UInt8(ascii: "\"") {
+                    let text = try string()
+                    strings?.append(text)
+                } else {
+                    try skipValue()
+                    strings = nil
+                }
+            }
+            linkage = strings?.first
+        } else {
+            try skipValue()
+        }
+        try endOfOnlyKey()
+        if kind == "library", let linkage, linkage != "automatic" { return "library (\(linkage))" }
+        return kind
+    }
+
+    // MARK: Package dependencies
+
+    /// `{"fileSystem": [{...}]}`, `{"sourceControl": [{...}]}`, `{"registry": [{...}]}` and 5.5's `local` and `scm`.
+    mutating func packageDependency() throws(Unsupported) -> PackageDependency {
+        let kindName = try onlyKey()
+        let kind: PackageDependency.Kind
+        switch kindName {
+        case "fileSystem", "local": kind = .fileSystem
+        case "sourceControl", "scm": kind = .sourceControl
+        case "registry": kind = .registry
+        default: throw Unsupported()  // `url` (the flat form) and unknown kinds
+        }
+        try beginArray()
+        var firstElement = true
+        guard try nextElement(first: &firstElement) else { throw Unsupported() }
+        var identity: String?
+        var name: String?
+        var resolutionName: String?
+        var path: String?
+        var location: String?
+        var traits: [DependencyTrait]?
+        var seen = SeenKeys()
+        try beginObject()
+        var first = true
+        while let key = try nextKey(first: &first) {
+            if self.key(key, is: "identity") {
+                try seen.insert(0)
+                identity = try optionalString()
+            } else if self.key(key, is: "name") {
+                try seen.insert(1)
+                name = try optionalString()
+            } else if self.key(key, is: "nameForTargetDependencyResolutionOnly") {
+                try seen.insert(2)
+                resolutionName = try optionalString()
+            } else if self.key(key, is: "traits") {
+                try seen.insert(3)
+                traits = try skipNull() ? nil : list { reader throws(Unsupported) in try reader.dependencyTrait() }
+            } else if kind == .fileSystem, self.key(key, is: "path") {
+                try seen.insert(4)
+                path = try string()
+            } else if kind == .sourceControl, self.key(key, is: "location") {
+                try seen.insert(5)
+                location = try dependencyLocation()
+            } else {
+                try skipValue()
+            }
+        }
+        while try nextElement(first: &firstElement) { try skipValue() }
+        try endOfOnlyKey()
+        let explicitName = resolutionName ?? name
+        switch kind {
+        case .fileSystem:
+            guard let path else { throw Unsupported() }
+            return PackageDependency(kind: .fileSystem, identity: identity.map { PackageIdentity($0) } ?? PackageIdentity(location: path),
+                                     explicitName: explicitName, location: path, traits: traits)
+        case .sourceControl:
+            guard let location else { throw Unsupported() }
+            return PackageDependency(kind: .sourceControl, identity: identity.map { PackageIdentity($0) } ?? PackageIdentity(location: location),
+                                     explicitName: explicitName, location: location, traits: traits)
+        case .registry:
+            guard let identity else { throw Unsupported() }
+            return PackageDependency(kind: .registry, identity: PackageIdentity(identity), explicitName: explicitName,
+                                     location: identity, traits: traits)
+        }
+    }
+
+    /// `"url"`, `{"remote": [{"urlString": u}]}`, `{"remote": [u]}` or `{"local": [path]}`: the first entry.
+    mutating func dependencyLocation() throws(Unsupported) -> String {
+        if try peek() == UInt8(ascii: "\"") { return try string() }
+        _ = try onlyKey()
+        var entries: [String] = []
+        try beginArray()
+        var first = true
+        while try nextElement(first: &first) {
+            if try peek() == UInt8(ascii: "\"") {
+                entries.append(try string())
+                continue
+            }
+            var url: String?
+            var seen = SeenKeys()
+            try beginObject()
+            var firstKey = true
+            while let key = try nextKey(first: &firstKey) {
+                if self.key(key, is: "urlString") {
+                    try seen.insert(0)
+                    url = try string()
+                } else {
+                    try skipValue()
+                }
+            }
+            guard let url else { throw Unsupported() }
+            entries.append(url)
+        }
+        try endOfOnlyKey()
+        guard let location = entries.first else { throw Unsupported() }
+        return location
+    }
+
+    /// `{"name": "X", "condition": {"traits": ["Fast"]}}`.
+    mutating func dependencyTrait() throws(Unsupported) -> DependencyTrait {
+        var name: String?
+        var whenTraits: [String]?
+        var seen = SeenKeys()
+        try beginObject()
+        var first = true
+        while let key = try nextKey(first: &first) {
+            if self.key(key, is: "name") {
+                try seen.insert(0)
+                name = try string()
+            } else if self.key(key, is: "condition") {
+                try seen.insert(1)
+                guard try !skipNull() else { continue }
+                var conditionSeen = SeenKeys()
+                try beginObject()
+                var firstKey = true
+                while let conditionKey = try nextKey(first: &firstKey) {
+                    if self.key(conditionKey, is: "traits") {
+                        try conditionSeen.insert(0)
+                        whenTraits = try optionalStrings()
+                    } else {
+                        try skipValue()
+                    }
+                }
+            } else {
+                try skipValue()
+            }
+        }
+        guard let name else { throw Unsupported() }
+        return DependencyTrait(name: name, whenTraits: whenTraits)
+    }
+}
