@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "ModGraphWeights", targets: ["ModGraphWeights"]),
         .library(name: "ModGraphRules", targets: ["ModGraphRules"]),
         .library(name: "ModGraphPlanning", targets: ["ModGraphPlanning"]),
+        .library(name: "ModGraphChanges", targets: ["ModGraphChanges"]),
         .library(name: "ModGraphDiagrams", targets: ["ModGraphDiagrams"]),
         .library(name: "ModGraphSources", targets: ["ModGraphSources"]),
         .library(name: "ModGraphReport", targets: ["ModGraphReport"]),
@@ -63,6 +64,7 @@ let package = Package(
         .target(name: "ModGraphWeights", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphOutput"]),
         .target(name: "ModGraphRules", dependencies: ["ModGraphCore", "ModGraphOutput", "Yams"]),
         .target(name: "ModGraphPlanning", dependencies: ["ModGraphCore", "ModGraphOutput"]),
+        .target(name: "ModGraphChanges", dependencies: ["ModGraphCore", "ModGraphOutput"]),
         // Graphviz's libgvc and libcgraph, found through pkg-config; only ModGraphDiagrams uses it.
         .systemLibrary(
             name: "CGraphviz",
@@ -94,6 +96,7 @@ let package = Package(
                 "ModGraphWeights",
                 "ModGraphRules",
                 "ModGraphPlanning",
+                "ModGraphChanges",
                 "ModGraphDiagrams",
                 "ModGraphSources",
                 "ModGraphReport",
@@ -118,6 +121,7 @@ let package = Package(
         .testTarget(name: "ModGraphXcodeTests", dependencies: ["ModGraphXcode", "ModGraphRepository", "ModGraphManifest", "ModGraphCore", "ModGraphOutput"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules", "ModGraphCore", "ModGraphTestSupport"]),
+        .testTarget(name: "ModGraphChangesTests", dependencies: ["ModGraphChanges", "ModGraphCore", "ModGraphOutput", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphWeightsTests", dependencies: ["ModGraphWeights", "ModGraphCore", "ModGraphManifest", "ModGraphTestSupport"], exclude: ["Fixtures"]),
         .testTarget(

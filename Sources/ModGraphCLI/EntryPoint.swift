@@ -31,6 +31,9 @@ public enum EntryPoint {
         } catch let error as XcodeError {
             Console.error(error.description)
             return 2
+        } catch let error as GitError {
+            Console.error(error.description)
+            return 2
         } catch let code as ExitCode {
             return code.rawValue
         } catch {

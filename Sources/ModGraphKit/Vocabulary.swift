@@ -1,3 +1,4 @@
+import ModGraphChanges
 import ModGraphCore
 import ModGraphDiagrams
 import ModGraphManifest
@@ -37,3 +38,5 @@ public typealias Locked<State> = ModGraphCore.Locked<State>
 public typealias TargetID = ModGraphCore.TargetID
 /// What a diagram emphasises: layers, violations, the critical path.
 public typealias DiagramStyle = ModGraphDiagrams.DiagramStyle
+/// What `modgraph affected` selected and why.
+public typealias AffectedReport = ModGraphChanges.AffectedReport

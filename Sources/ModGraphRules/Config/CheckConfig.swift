@@ -114,7 +114,24 @@ public struct CheckConfig: Sendable {
         }
     }
 
+    /// What `affected:` says of files no target owns (docs/affected.md).
+    public struct AffectedSettings: Sendable {
+        /// What a changed file that matches no pattern and no target selects.
+        public enum UnownedPolicy: String, Sendable, CaseIterable {
+            case everything, ignore
+        }
+
+        /// Path patterns of files that never affect a target (`docs/**`).
+        public var ignore: [(pattern: String, location: ConfigLocation)] = []
+        /// Path patterns of files that affect every target (`.github/**`).
+        public var everything: [(pattern: String, location: ConfigLocation)] = []
+        public var unowned: UnownedPolicy = .everything
+
+        public init() {}
+    }
+
     public let file: String
+    public var affected = AffectedSettings()
     public var sources: SourceChecks?
     public var layers: [Layer] = []
     public var unassigned: RuleLevel = .warning

@@ -176,7 +176,7 @@ private struct Reader {
 
     mutating func config(_ root: Node) throws(ConfigError) -> CheckConfig {
         var config = CheckConfig(file: file)
-        let keys = ["version", "layers", "unassigned", "tests", "forbidden", "exceptions", "limits", "sources"]
+        let keys = ["version", "layers", "unassigned", "tests", "forbidden", "exceptions", "limits", "sources", "affected"]
         for (key, _, value) in try entries(root, at: "the top level", allowed: keys) {
             switch key {
             case "version":
@@ -196,6 +196,8 @@ private struct Reader {
                 config.limits = try limits(value)
             case "sources":
                 config.sources = try sources(value)
+            case "affected":
+                config.affected = try affected(value)
             default:
                 break
             }
@@ -291,6 +293,25 @@ private struct Reader {
             throw fail(node, "\(path) needs a 'reason': say why the team accepts this dependency")
         }
         return CheckConfig.Exception(from: from, to: to, rule: rule, reason: reason, location: location(node))
+    }
+
+    func affected(_ node: Node) throws(ConfigError) -> CheckConfig.AffectedSettings {
+        var settings = CheckConfig.AffectedSettings()
+        if case let .mapping(mapping) = node, mapping.isEmpty { return settings }
+        for (key, _, value) in try entries(node, at: "affected", allowed: ["ignore", "everything", "unowned"]) {
+            switch key {
+            case "ignore", "everything":
+                let patterns = try list(value, at: "affected.\(key)") { reader, item, path throws(ConfigError) in
+                    (pattern: try reader.string(item, at: path), location: reader.location(item))
+                }
+                if key == "ignore" { settings.ignore = patterns } else { settings.everything = patterns }
+            case "unowned":
+                settings.unowned = try choice(value, at: "affected.unowned", as: CheckConfig.AffectedSettings.UnownedPolicy.self)
+            default:
+                break
+            }
+        }
+        return settings
     }
 
     func sources(_ node: Node) throws(ConfigError) -> CheckConfig.SourceChecks {

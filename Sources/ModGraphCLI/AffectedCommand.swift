@@ -1,0 +1,50 @@
+import ArgumentParser
+import ModGraphKit
+
+extension AffectedFormat: ExpressibleByArgument {}
+
+/// `modgraph affected`: the targets and tests a change can affect. See docs/affected.md.
+struct AffectedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "affected",
+        abstract: "Select the targets and test targets a change can affect.",
+        discussion: "The change is git's diff from the merge base of --base and --head (or the working tree), or a list of changed files. Each file selects the targets that own it (a manifest: the targets whose declaration changed; Package.resolved: the users of the packages whose pin moved), then every target that depends on them. An empty selection exits 0. See docs/affected.md."
+    )
+
+    @OptionGroup var load: LoadOptions
+
+    @Option(help: "The commit, branch or tag the change is compared with (from its merge base with --head).")
+    var base: String?
+
+    @Option(help: "The commit the change ends at (default: the working tree, untracked files included).")
+    var head: String?
+
+    @Option(help: ArgumentHelp("A file listing the changed files, one a line, relative to the repository's top folder; - for standard input.", valueName: "file"))
+    var changedFiles: String?
+
+    @Option(help: "The configuration whose affected: section says what files no target owns do (default: .modgraph.yml, found as check finds it).")
+    var config: String?
+
+    @Option(help: "Output format: text, json, swift-test (a --filter expression), xcodebuild (-only-testing: arguments).")
+    var format: AffectedFormat = .text
+
+    @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
+    var output: String?
+
+    func validate() throws {
+        switch (base, changedFiles) {
+        case (nil, nil): throw ValidationError("say what changed: --base REF (with git), or --changed-files FILE")
+        case (.some, .some): throw ValidationError("--base and --changed-files cannot be used together")
+        case (nil, .some) where head != nil: throw ValidationError("--head needs --base")
+        default: break
+        }
+    }
+
+    func run() throws {
+        let loaded = try load.load()
+        let changes: AffectedRequest.Changes = if let changedFiles { .list(changedFiles) } else { .git(base: base ?? "", head: head) }
+        let request = AffectedRequest(load: load.request(), changes: changes, configPath: config)
+        let run = try AffectedRun(request, on: loaded, warnings: Console.warning)
+        try OutputFile.write(AffectedRun.render(run.report, as: format), to: output)
+    }
+}

@@ -1,0 +1,72 @@
+import ModGraphCore
+import ModGraphOutput
+
+/// `modgraph affected --format json`: the selection, why each target is in,
+/// and what each changed file did (docs/json-format.md).
+public enum AffectedJSON {
+    public static let schemaVersion = 1
+
+    public static func document(_ report: AffectedReport) -> JSONValue {
+        let selection = report.selection
+        return .object([
+            ("schemaVersion", .int(schemaVersion)),
+            ("base", .optional(report.base)),
+            ("head", .optional(report.head)),
+            ("everything", selection.everything.map { .object([("file", .optional($0.file)), ("reason", .string($0.message))]) } ?? .null),
+            ("counts", .object([
+                ("targets", .int(selection.targets.count)),
+                ("graphTargets", .int(selection.graphTargetCount)),
+                ("tests", .int(selection.tests.count)),
+                ("graphTests", .int(selection.graphTestCount)),
+                ("changedFiles", .int(report.files.count)),
+            ])),
+            ("targets", .array(selection.targets.map { selected in
+                .object([
+                    ("id", .string(selected.target.description)),
+                    ("type", .string(selected.type.rawValue)),
+                    ("module", .string(selected.moduleName)),
+                    ("test", .bool(selected.type.isTest)),
+                    ("reason", reason(selected.reason)),
+                ])
+            })),
+            ("tests", .strings(selection.tests.map(\.target.description))),
+            ("changedFiles", .array(report.files.map(file))),
+        ])
+    }
+
+    static func reason(_ reason: AffectedReason) -> JSONValue {
+        switch reason {
+        case let .changedFiles(files, count):
+            .object([("kind", .string("changed")), ("files", .strings(files)), ("fileCount", .int(count))])
+        case let .manifest(file, detail): .object([("kind", .string("manifest")), ("file", .string(file)), ("detail", .string(detail))])
+        case let .project(file): .object([("kind", .string("project")), ("file", .string(file))])
+        case let .pins(file, packages): .object([("kind", .string("pins")), ("file", .string(file)), ("packages", .strings(packages))])
+        case let .dependency(through, changed, steps):
+            .object([("kind", .string("dependency")), ("through", .string(through.description)),
+                     ("changed", .string(changed.description)), ("steps", .int(steps))])
+        case let .everything(message): .object([("kind", .string("everything")), ("detail", .string(message))])
+        case let .added(detail): .object([("kind", .string("added")), ("detail", .string(detail))])
+        }
+    }
+
+    static func file(_ file: AffectedReport.File) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("path", .string(file.change.path))]
+        switch file.change.status {
+        case .added: fields.append(("status", .string("added")))
+        case .modified: fields.append(("status", .string("modified")))
+        case .deleted: fields.append(("status", .string("deleted")))
+        case let .renamed(from): fields += [("status", .string("renamed")), ("from", .string(from))]
+        }
+        switch file.verdict {
+        case let .owned(targets): fields += [("verdict", .string("owned")), ("targets", .strings(targets.map(\.description)))]
+        case let .manifest(package, detail): fields += [("verdict", .string("manifest")), ("package", .string(package)), ("detail", .string(detail))]
+        case let .pins(packages): fields += [("verdict", .string("pins")), ("packages", .strings(packages))]
+        case let .project(project): fields += [("verdict", .string("project")), ("project", .string(project))]
+        case let .packageFolder(package): fields += [("verdict", .string("package-folder")), ("package", .string(package))]
+        case let .ignored(pattern): fields += [("verdict", .string("ignored")), ("pattern", .string(pattern))]
+        case let .everything(pattern): fields += [("verdict", .string("everything")), ("pattern", .optional(pattern))]
+        case .outside: fields.append(("verdict", .string("outside")))
+        }
+        return .object(fields)
+    }
+}

@@ -1,0 +1,33 @@
+import ModGraphCore
+
+/// Why a target is in the selection: the first thing found that puts it
+/// there, so that every selected target has one reason a reader can follow.
+public enum AffectedReason: Hashable, Sendable {
+    /// Files it owns changed (relative to the repository's top folder; the first few).
+    case changedFiles([String], count: Int)
+    /// Its declaration in a manifest changed (or the manifest changed in a way
+    /// that touches every target of the package).
+    case manifest(String, detail: String)
+    /// Its project file changed.
+    case project(String)
+    /// The pins of these remote packages changed in a `Package.resolved`.
+    case pins(file: String, packages: [String])
+    /// It depends on `through`, which is affected; following `through` leads,
+    /// in `steps` dependencies, to `changed`, a target that changed.
+    case dependency(through: TargetID, changed: TargetID, steps: Int)
+    /// Everything is selected, and this says why.
+    case everything(String)
+    /// A target that is new in the change.
+    case added(String)
+}
+
+/// Why everything is selected, when it is.
+public struct EverythingReason: Hashable, Sendable {
+    public let file: String?
+    public let message: String
+
+    public init(file: String?, message: String) {
+        self.file = file
+        self.message = message
+    }
+}

@@ -1,0 +1,48 @@
+import ModGraphCore
+
+/// A selection and what it was made from: each changed file with what it
+/// did to the selection, for the outputs to explain.
+public struct AffectedReport: Sendable {
+    /// What one changed file did.
+    public enum Verdict: Hashable, Sendable {
+        /// Targets own it.
+        case owned([TargetID])
+        /// A manifest of a loaded package: what changed in it.
+        case manifest(package: String, detail: String)
+        /// A `Package.resolved` whose pins moved for these packages (none: no pin moved).
+        case pins([String])
+        /// A loaded project's file: its targets.
+        case project(String)
+        /// In a loaded package's folder but in no target's: every target of the package.
+        case packageFolder(String)
+        /// Matched `affected.ignore`.
+        case ignored(pattern: String)
+        /// Selects everything: matched `affected.everything` (the pattern), or owned by nothing (nil).
+        case everything(pattern: String?)
+        /// Outside the folder loaded and owned by nothing: it builds nothing here.
+        case outside
+    }
+
+    public struct File: Hashable, Sendable {
+        public let change: ChangedFile
+        public let verdict: Verdict
+
+        public init(change: ChangedFile, verdict: Verdict) {
+            self.change = change
+            self.verdict = verdict
+        }
+    }
+
+    public let selection: AffectedSelection
+    public let files: [File]
+    /// What the change was computed against, as the user wrote it, and the commit; nil for a list of files.
+    public let base: String?
+    public let head: String?
+
+    public init(selection: AffectedSelection, files: [File], base: String?, head: String?) {
+        self.selection = selection
+        self.files = files
+        self.base = base
+        self.head = head
+    }
+}

@@ -1,0 +1,22 @@
+/// What `modgraph affected` is asked: the graph to load, where the change
+/// comes from, and the configuration that says what unowned files do.
+public struct AffectedRequest: Sendable {
+    public enum Changes: Sendable, Equatable {
+        /// `git diff` from the merge base of `base` and `head` (HEAD when nil) to
+        /// `head`, or to the working tree, untracked files included, when `head` is nil.
+        case git(base: String, head: String?)
+        /// One path a line (relative to the repository's top folder), from a file or `-` for standard input.
+        case list(String)
+    }
+
+    public var load: LoadRequest
+    public var changes: Changes
+    /// `.modgraph.yml` to read; nil: found as `check` finds it.
+    public var configPath: String?
+
+    public init(load: LoadRequest, changes: Changes, configPath: String? = nil) {
+        self.load = load
+        self.changes = changes
+        self.configPath = configPath
+    }
+}

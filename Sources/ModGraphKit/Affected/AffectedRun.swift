@@ -1,0 +1,104 @@
+import Foundation
+import ModGraphChanges
+import ModGraphCore
+import ModGraphManifest
+import ModGraphRules
+
+/// `modgraph affected` as a use case: the graph loaded, the change set read
+/// from git or a list, each changed file given a verdict (owned by targets,
+/// a manifest, pins, a project, ignored, everything), then the selection.
+public struct AffectedRun: Sendable {
+    public let loaded: LoadedGraph
+    public let report: AffectedReport
+
+    /// The most bytes read from a list of changed files.
+    static let maximumListSize = 64 << 20
+
+    /// Loads the graph `request.load` asks for, then selects.
+    public init(_ request: AffectedRequest, warnings: (String) -> Void = { _ in }) throws {
+        try self.init(request, on: try GraphLoader.load(request.load, warnings: warnings), warnings: warnings)
+    }
+
+    /// Selects from `loaded`, loaded from `request.load` (whose `swift` dumps manifests at the base).
+    public init(_ request: AffectedRequest, on loaded: LoadedGraph, warnings: (String) -> Void = { _ in }) throws {
+        self.loaded = loaded
+        let root = Paths.canonical(loaded.rootDirectory ?? FileManager.default.currentDirectoryPath)
+            ?? FileManager.default.currentDirectoryPath
+        let settings = try Self.settings(request, loaded: loaded)
+
+        let changes: ChangeSet
+        let topLevel: String
+        var git: GitRepository?
+        var baseCommit: String?
+        var headCommit: String?
+        switch request.changes {
+        case let .git(base, head):
+            let repository = try GitRepository(containing: root)
+            let baseResolved = try repository.commit(base)
+            let headResolved = try head.map { ref throws(GitError) in try repository.commit(ref) }
+            let start = try repository.mergeBase(baseResolved, headResolved ?? "HEAD", names: (base, head ?? "HEAD"))
+            changes = try repository.changes(from: start, to: headResolved)
+            if let headResolved, let current = try? repository.commit("HEAD"), current != headResolved {
+                warnings("the graph is read from the working tree, which is not at '\(head ?? "")': check out the head to select from its graph")
+            }
+            topLevel = repository.topLevel
+            git = repository
+            baseCommit = start
+            headCommit = headResolved
+        case let .list(source):
+            changes = try Self.readList(source)
+            topLevel = (try? GitRepository(containing: root).topLevel) ?? FileManager.default.currentDirectoryPath
+        }
+
+        var judge = ChangeJudge(loaded: loaded, topLevel: topLevel, settings: settings, git: git, base: baseCommit,
+                                dumper: DumpPackageRunner(swiftExecutable: request.load.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
+                                                          timeout: request.load.manifestTimeout))
+        let files = try judge.judge(changes)
+        let selection = AffectedSelection(graph: loaded.graph, seeds: judge.seeds, everything: judge.everything)
+        let baseName: String? = if case let .git(base, _) = request.changes { base } else { nil }
+        let headName: String? = if case let .git(_, head) = request.changes { head ?? (headCommit == nil ? "the working tree" : nil) } else { nil }
+        report = AffectedReport(selection: selection, files: files, base: baseName, head: headName)
+    }
+
+    /// `affected:` of the configuration, its patterns read.
+    static func settings(_ request: AffectedRequest, loaded: LoadedGraph) throws -> AffectedSettings {
+        guard let path = try CheckRun.configuration(explicit: request.configPath, for: loaded, requestedPath: request.load.path) else {
+            return AffectedSettings(folder: nil, ignore: [], everything: [], unowned: .everything)
+        }
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch { throw CommandError("\(path): cannot be read as UTF-8 text") }
+        let config = try ConfigParser.parse(text, file: path)
+        func patterns(_ written: [(pattern: String, location: ConfigLocation)]) throws -> [PathPattern] {
+            try written.map { entry in
+                do throws(PathPatternError) { return try PathPattern(entry.pattern) } catch {
+                    throw CommandError("\(entry.location): \(error.message)")
+                }
+            }
+        }
+        let folder = Paths.canonical((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
+        return AffectedSettings(folder: folder, ignore: try patterns(config.affected.ignore), everything: try patterns(config.affected.everything),
+                                unowned: config.affected.unowned)
+    }
+
+    static func readList(_ source: String) throws -> ChangeSet {
+        let data: Data
+        if source == "-" {
+            data = FileHandle.standardInput.readData(ofLength: maximumListSize + 1)
+        } else {
+            guard let handle = FileHandle(forReadingAtPath: source) else { throw CommandError("--changed-files: cannot read '\(source)'") }
+            defer { try? handle.close() }
+            data = handle.readData(ofLength: maximumListSize + 1)
+        }
+        guard data.count <= maximumListSize else { throw CommandError("--changed-files: the list is larger than \(maximumListSize >> 20) MB") }
+        guard let text = String(data: data, encoding: .utf8) else { throw CommandError("--changed-files: " + ChangeSetError.notText.message) }
+        do { return try ChangeSet.parse(lines: text) } catch { throw CommandError("--changed-files: " + error.message) }
+    }
+}
+
+/// The patterns of `affected:`, relative to the configuration's folder.
+struct AffectedSettings {
+    let folder: String?
+    let ignore: [PathPattern]
+    let everything: [PathPattern]
+    let unowned: CheckConfig.AffectedSettings.UnownedPolicy
+}

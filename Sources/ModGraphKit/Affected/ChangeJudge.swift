@@ -1,0 +1,289 @@
+import Foundation
+import ModGraphChanges
+import ModGraphCore
+import ModGraphManifest
+
+/// Gives each changed file its verdict and collects the targets it selects:
+/// the rules of docs/affected.md, in their order.
+struct ChangeJudge {
+    let loaded: LoadedGraph
+    let topLevel: String
+    let settings: AffectedSettings
+    let git: GitRepository?
+    /// The merge base, when the change came from git: manifests and pins are compared with it.
+    let base: String?
+    let dumper: DumpPackageRunner
+
+    private(set) var seeds: [TargetID: AffectedReason] = [:]
+    private(set) var everything: EverythingReason?
+
+    init(loaded: LoadedGraph, topLevel: String, settings: AffectedSettings, git: GitRepository?, base: String?, dumper: DumpPackageRunner) {
+        self.loaded = loaded
+        self.topLevel = topLevel
+        self.settings = settings
+        self.git = git
+        self.base = base
+        self.dumper = dumper
+    }
+
+    mutating func judge(_ changes: ChangeSet) throws -> [AffectedReport.File] {
+        let owners = FileOwners(loaded.targetFiles)
+        let index = Index(loaded: loaded)
+        var files: [AffectedReport.File] = []
+        for change in changes.files {
+            var verdicts: [AffectedReport.Verdict] = []
+            for path in change.paths {
+                let gone = change.status == .deleted || (change.paths.count == 2 && path == change.paths[0])
+                verdicts.append(try verdict(for: path, deleted: gone, owners: owners, index: index))
+            }
+            // A rename judged at both ends shows the stronger verdict.
+            let verdict = verdicts.max(by: { Self.strength($0) < Self.strength($1) }) ?? .outside
+            files.append(AffectedReport.File(change: change, verdict: verdict))
+        }
+        return files
+    }
+
+    private static func strength(_ verdict: AffectedReport.Verdict) -> Int {
+        switch verdict {
+        case .everything: 7
+        case .manifest: 6
+        case .project: 5
+        case .packageFolder: 4
+        case .pins: 3
+        case .owned: 2
+        case .ignored: 1
+        case .outside: 0
+        }
+    }
+
+    private mutating func verdict(for path: String, deleted: Bool, owners: FileOwners, index: Index) throws -> AffectedReport.Verdict {
+        let absolute = topLevel == "/" ? "/" + path : topLevel + "/" + path
+        if let relative = settings.folder.flatMap({ Self.relative(absolute, to: $0) }) {
+            if let pattern = settings.ignore.first(where: { $0.matches(relative) }) { return .ignored(pattern: pattern.written) }
+            if let pattern = settings.everything.first(where: { $0.matches(relative) }) {
+                select(everything: EverythingReason(file: path, message: "\(path) matches affected.everything '\(pattern.written)'"))
+                return .everything(pattern: pattern.written)
+            }
+        }
+        let name = (absolute as NSString).lastPathComponent
+        let folder = (absolute as NSString).deletingLastPathComponent
+        if let package = index.packages[folder], name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift")) {
+            return try manifest(path, of: package, variant: name != "Package.swift")
+        }
+        if name == "Package.resolved" {
+            return pins(path)
+        }
+        if let project = index.project(holding: absolute) {
+            for target in loaded.graph.targets where target.package == project {
+                add(target.id, .project(path))
+            }
+            return .project(project.rawValue)
+        }
+        let owning = owners.owners(of: absolute)
+        if !owning.isEmpty {
+            for target in owning { addFile(target, path) }
+            return .owned(owning)
+        }
+        if let package = index.package(holding: absolute) {
+            if deleted, let removed = Self.removedTarget(absolute, in: package) {
+                // What depended on it had to change its declaration, which the manifest's comparison selects.
+                return .manifest(package: package.identity.rawValue, detail: "deleted with target '\(removed)', which the manifest no longer declares")
+            }
+            for target in loaded.graph.targets where target.package == package.identity {
+                add(target.id, .manifest(path, detail: Self.folderDetailPrefix + "\(package.identity)'s folder, in no target's"))
+            }
+            return .packageFolder(package.identity.rawValue)
+        }
+        if let root = loaded.rootDirectory.flatMap(Paths.canonical), Self.relative(absolute, to: root) == nil {
+            return .outside
+        }
+        switch settings.unowned {
+        case .ignore: return .ignored(pattern: "affected.unowned: ignore")
+        case .everything:
+            select(everything: EverythingReason(file: path, message: "\(path) is owned by no target, and a file no target owns affects "
+                + "everything (list it under affected.ignore in .modgraph.yml if it builds nothing)"))
+            return .everything(pattern: nil)
+        }
+    }
+
+    /// A manifest: the targets whose declaration changed, compared with the
+    /// manifest at the base; the whole package when that cannot be told.
+    private mutating func manifest(_ path: String, of package: WorkspacePackage, variant: Bool) throws -> AffectedReport.Verdict {
+        let identity = package.identity
+        let comparison: ManifestComparison
+        if variant {
+            comparison = ManifestComparison(targets: [:], wholePackage: "a manifest for another tools-version changed")
+        } else if let git, let base, let directory = package.directory {
+            comparison = compareWithBase(path, directory: directory, git: git, base: base)
+        } else {
+            comparison = ManifestComparison(targets: [:], wholePackage: "no base to compare the manifest with")
+        }
+        if let whole = comparison.wholePackage {
+            for target in loaded.graph.targets where target.package == identity { add(target.id, .manifest(path, detail: whole)) }
+            return .manifest(package: identity.rawValue, detail: whole + ": every target of the package")
+        }
+        for (name, detail) in comparison.targets.sorted(by: { $0.key < $1.key }) {
+            add(TargetID(package: identity, name: name), .manifest(path, detail: detail))
+        }
+        let detail = comparison.targets.isEmpty ? "no target's declaration changed"
+            : comparison.targets.keys.sorted().map { "'\($0)'" }.joined(separator: ", ") + " changed"
+        return .manifest(package: identity.rawValue, detail: detail)
+    }
+
+    private func compareWithBase(_ path: String, directory: String, git: GitRepository, base: String) -> ManifestComparison {
+        guard let old = git.content(of: path, at: base) else {
+            return ManifestComparison.compare(base: nil, head: Data(), baseFolder: "", headFolder: "")
+        }
+        do {
+            // The base manifest where it was, under a private folder standing for the top folder, so that `path:` dependencies resolve alike.
+            let folder = try PrivateFolder()
+            try folder.write(old, at: path)
+            let relativeFolder = (path as NSString).deletingLastPathComponent
+            let baseDirectory = relativeFolder.isEmpty ? folder.path : folder.path + "/" + relativeFolder
+            let before = try dumper.dump(forPackageAt: baseDirectory)
+            let after = try dumper.dump(forPackageAt: directory)
+            return ManifestComparison.compare(base: before, head: after, baseFolder: folder.path, headFolder: topLevel)
+        } catch {
+            return ManifestComparison(targets: [:], wholePackage: "the manifest at the base could not be read")
+        }
+    }
+
+    /// A `Package.resolved`: the remote packages whose pin moved, and every
+    /// remote package that depends on one of them, select their products' users.
+    private mutating func pins(_ path: String) -> AffectedReport.Verdict {
+        let absolute = topLevel + "/" + path
+        let head = FileManager.default.contents(atPath: absolute).flatMap(ResolvedPins.init)
+        let old = base.flatMap { base in git?.content(of: path, at: base) }.flatMap(ResolvedPins.init)
+        let moved: [String]
+        switch (old, head) {
+        case let (old?, head?): moved = ResolvedPins.changed(from: old, to: head)
+        case let (nil, head?) where git != nil && base != nil: moved = head.pins.keys.sorted()
+        default:
+            // Nothing to compare: every remote package may have moved.
+            moved = loaded.graph.packages.filter { !$0.origin.isOwn }.map(\.identity.rawValue)
+        }
+        let reached = remotePackages(dependingOn: Set(moved.map { PackageIdentity($0) }))
+        for target in loaded.graph.targets where reached.contains(target.package) {
+            add(target.id, .pins(file: path, packages: moved))
+        }
+        return .pins(moved)
+    }
+
+    /// `moved` and every package of the workspace that depends on one of
+    /// them, directly or through others; a remote package whose manifest is
+    /// not loaded (no checkout) may depend on anything, so it counts too.
+    private func remotePackages(dependingOn moved: Set<PackageIdentity>) -> Set<PackageIdentity> {
+        guard !moved.isEmpty else { return [] }
+        let workspace = loaded.workspace
+        var dependents: [PackageIdentity: [PackageIdentity]] = [:]
+        var reached = moved
+        for (identity, package) in workspace.packages where !package.origin.isOwn {
+            guard let manifest = package.manifest else {
+                reached.insert(identity)
+                continue
+            }
+            for dependency in manifest.dependencies {
+                dependents[workspace.aliases[dependency.identity] ?? dependency.identity, default: []].append(identity)
+            }
+        }
+        var queue = Array(reached)
+        while let next = queue.popLast() {
+            for dependent in dependents[next] ?? [] where reached.insert(dependent).inserted { queue.append(dependent) }
+        }
+        return reached
+    }
+
+    private mutating func select(everything reason: EverythingReason) {
+        if everything == nil { everything = reason }
+    }
+
+    /// A target's own files explain it best, then its declaration, its
+    /// project or pins, and last the package folder it is in.
+    private static func rank(_ reason: AffectedReason) -> Int {
+        switch reason {
+        case .changedFiles: 0
+        case .manifest(_, let detail) where detail.hasPrefix(Self.folderDetailPrefix): 3
+        case .manifest, .added: 1
+        case .project, .pins: 2
+        case .dependency, .everything: 4
+        }
+    }
+
+    static let folderDetailPrefix = "in package "
+
+    private mutating func add(_ target: TargetID, _ reason: AffectedReason) {
+        if let known = seeds[target], Self.rank(known) <= Self.rank(reason) { return }
+        seeds[target] = reason
+    }
+
+    private mutating func addFile(_ target: TargetID, _ path: String) {
+        if case let .changedFiles(files, count)? = seeds[target] {
+            seeds[target] = .changedFiles(files.count < 3 ? files + [path] : files, count: count + 1)
+        } else {
+            seeds[target] = .changedFiles([path], count: 1)
+        }
+    }
+
+    /// The target a deleted file belonged to when the manifest no longer
+    /// declares it: the file was under a predefined folder of that name
+    /// (`Sources/NAME/…`, `Tests/NAME/…`), and no target of the package has that name.
+    static func removedTarget(_ path: String, in package: WorkspacePackage) -> String? {
+        guard let directory = package.directory, let manifest = package.manifest,
+              let inside = relative(path, to: directory) else { return nil }
+        let parts = inside.split(separator: "/").map(String.init)
+        guard parts.count >= 3, ["Sources", "Source", "src", "srcs", "Tests", "Plugins"].contains(parts[0]) else { return nil }
+        let name = parts[1]
+        return manifest.targets.contains(where: { $0.name == name || $0.path.map { inside.hasPrefix($0 + "/") } == true }) ? nil : name
+    }
+
+    /// `path` relative to `folder` when inside it (`.` for the folder itself), else nil.
+    static func relative(_ path: String, to folder: String) -> String? {
+        if path == folder { return "." }
+        let prefix = folder == "/" ? "/" : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+    }
+
+    /// The loaded packages and projects by folder.
+    struct Index {
+        /// Own packages by their folder.
+        let packages: [String: WorkspacePackage]
+        /// Projects' identities by their `.xcodeproj` folder.
+        let projects: [String: PackageIdentity]
+
+        init(loaded: LoadedGraph) {
+            var packages: [String: WorkspacePackage] = [:]
+            for package in loaded.workspace.packages.values where package.origin.isOwn {
+                if let directory = package.directory { packages[directory] = package }
+            }
+            self.packages = packages
+            var projects: [String: PackageIdentity] = [:]
+            let base = loaded.repository.inputs.base
+            for package in loaded.repository.graph.packages where package.origin == .project {
+                guard let path = package.path else { continue }
+                let absolute = path.hasPrefix("/") ? path : base + "/" + path
+                projects[Paths.canonical(absolute) ?? absolute] = package.identity
+            }
+            self.projects = projects
+        }
+
+        /// The project whose `.xcodeproj` holds `path` (its `project.pbxproj`, its schemes).
+        func project(holding path: String) -> PackageIdentity? {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if folder.hasSuffix(".xcodeproj") { return projects[String(folder)] }
+            }
+            return nil
+        }
+
+        /// The innermost own package whose folder holds `path`.
+        func package(holding path: String) -> WorkspacePackage? {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if let package = packages[String(folder)] { return package }
+            }
+            return nil
+        }
+    }
+}

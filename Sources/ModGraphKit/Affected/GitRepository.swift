@@ -1,0 +1,128 @@
+import Foundation
+import ModGraphChanges
+import ModGraphManifest
+
+/// The git repository holding a folder, asked what changed between two
+/// commits. Every call runs `git` from an argument vector (never a shell),
+/// with a timeout, its output bounded, and refs checked not to read as options.
+public struct GitRepository: Sendable {
+    /// The repository's top folder, canonical.
+    public let topLevel: String
+    private let runner: ProcessRunner
+
+    /// The longest a git command may run.
+    public static let timeout: Duration = .seconds(120)
+    /// The most output read from one git command.
+    static let outputLimit = 256 << 20
+
+    /// The repository holding `folder`.
+    public init(containing folder: String, timeout: Duration = GitRepository.timeout) throws(GitError) {
+        runner = ProcessRunner(timeout: timeout)
+        let output = try Self.run(runner, in: folder, ["rev-parse", "--show-toplevel"], failure: { _ in .notARepository(folder) })
+        let line = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .newlines)
+        topLevel = Paths.canonical(line) ?? line
+    }
+
+    /// Whether the clone is shallow (CI checkouts usually are).
+    public var isShallow: Bool {
+        let output = try? run(["rev-parse", "--is-shallow-repository"])
+        return output.map { String(decoding: $0, as: UTF8.self).hasPrefix("true") } ?? false
+    }
+
+    /// The commit `ref` names.
+    public func commit(_ ref: String) throws(GitError) -> String {
+        guard !ref.hasPrefix("-"), !ref.isEmpty else { throw .badRef(ref) }
+        let shallow = isShallow
+        let output = try run(["rev-parse", "--verify", "--quiet", "--end-of-options", ref + "^{commit}"],
+                             failure: { _ in .unknownCommit(ref: ref, shallow: shallow) })
+        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The commit a branch from `base` to `head` started from, as a pull request's diff is taken.
+    public func mergeBase(_ base: String, _ head: String, names: (String, String)) throws(GitError) -> String {
+        let shallow = isShallow
+        let output = try run(["merge-base", base, head], failure: { _ in .noMergeBase(base: names.0, head: names.1, shallow: shallow) })
+        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The files changed from commit `base` to commit `head`, or to the
+    /// working tree (untracked files included) when `head` is nil; renames found as git finds them.
+    public func changes(from base: String, to head: String?) throws(GitError) -> ChangeSet {
+        var arguments = ["-c", "core.quotePath=false", "diff", "--no-ext-diff", "--no-textconv", "--name-status", "-z", "-M", base]
+        if let head { arguments.append(head) }
+        arguments.append("--")
+        var files = Self.parseNameStatus(try run(arguments))
+        if head == nil {
+            let untracked = try run(["ls-files", "--others", "--exclude-standard", "-z"])
+            for path in untracked.split(separator: 0) where !path.isEmpty {
+                files.append(ChangedFile(path: String(decoding: path, as: UTF8.self), status: .added))
+            }
+        }
+        guard files.count <= ChangeSet.maximumFiles else {
+            throw .failed(command: "git diff", status: 0, message: "more than \(ChangeSet.maximumFiles) files changed")
+        }
+        return ChangeSet(files: files)
+    }
+
+    /// The content of `path` (relative to the top folder) at `commit`; nil when it is not there.
+    public func content(of path: String, at commit: String) -> Data? {
+        guard !commit.hasPrefix("-") else { return nil }
+        return try? run(["cat-file", "blob", "\(commit):\(path)"])
+    }
+
+    /// `git diff --name-status -z` output: a status, then one path (two for renames and copies), each ended by NUL.
+    static func parseNameStatus(_ output: Data) -> [ChangedFile] {
+        let fields = output.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var files: [ChangedFile] = []
+        var index = 0
+        while index + 1 < fields.count {
+            let status = fields[index]
+            guard let letter = status.first else { break }
+            if letter == "R" || letter == "C", index + 2 < fields.count {
+                let from = fields[index + 1], to = fields[index + 2]
+                files.append(ChangedFile(path: to, status: letter == "R" ? .renamed(from: from) : .added))
+                index += 3
+                continue
+            }
+            let path = fields[index + 1]
+            switch letter {
+            case "A": files.append(ChangedFile(path: path, status: .added))
+            case "D": files.append(ChangedFile(path: path, status: .deleted))
+            default: files.append(ChangedFile(path: path, status: .modified))
+            }
+            index += 2
+        }
+        return files
+    }
+
+    private func run(_ arguments: [String], failure: ((String) -> GitError)? = nil) throws(GitError) -> Data {
+        try Self.run(runner, in: topLevel, arguments, failure: failure)
+    }
+
+    private static func run(_ runner: ProcessRunner, in folder: String, _ arguments: [String],
+                            failure: ((String) -> GitError)? = nil) throws(GitError) -> Data {
+        let command = "git " + (arguments.first(where: { !$0.hasPrefix("-") && !$0.contains("=") }) ?? "")
+        var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LC_ALL": "C",
+                           "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0"]
+        if let home = ProcessInfo.processInfo.environment["HOME"] { environment["HOME"] = home }
+        let result: ProcessRunner.Result
+        do {
+            result = try runner.run("git", ["-C", folder] + arguments, environment: environment,
+                                    output: .capture(limit: outputLimit, errorHead: 2_000))
+        } catch {
+            switch error {
+            case .notFound: throw .notFound
+            case .timedOut: throw .timedOut(command: command)
+            case let .cannotStart(_, reason): throw .failed(command: command, status: -1, message: reason)
+            case .outputTooLarge: throw .failed(command: command, status: -1, message: "more than \(outputLimit) bytes of output")
+            }
+        }
+        guard result.status.isSuccess else {
+            let message = String(decoding: result.standardError.head, as: UTF8.self)
+                .split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            if let failure { throw failure(message) }
+            throw .failed(command: command, status: result.status.code, message: message)
+        }
+        return result.standardOutput
+    }
+}

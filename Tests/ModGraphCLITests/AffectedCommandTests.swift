@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+
+/// `modgraph affected` on git repositories the tests make and commit to.
+@Suite("affected")
+struct AffectedCommandTests {
+    /// A repository with one package: Core ← Feed, Profile ← App, tests of Core and Feed.
+    private final class Repository {
+        let folder: URL
+        var path: String { folder.path }
+
+        init() throws {
+            // The folder's name is the package's identity.
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-affected-\(UUID().uuidString)/shop")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try git("init", "-q", "-b", "main")
+            try git("config", "user.email", "tests@example.com")
+            try git("config", "user.name", "Tests")
+            try write("Package.swift", Self.manifest())
+            for target in ["Core", "Feed", "Profile", "App"] { try write("Sources/\(target)/\(target).swift", "public let \(target.lowercased()) = 1\n") }
+            for target in ["CoreTests", "FeedTests"] { try write("Tests/\(target)/\(target).swift", "import XCTest\n") }
+            try write("Sources/Feed/Other.swift", "let other = 1\n")
+            try commit("base")
+            try git("tag", "base")
+        }
+
+        static func manifest(profile: String = #".target(name: "Profile", dependencies: ["Core"]),"#, app: String = #"["Feed", "Profile"]"#,
+                             extra: String = "") -> String {
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "Shop", \(extra)targets: [
+                .target(name: "Core"),
+                .target(name: "Feed", dependencies: ["Core"]),
+                \(profile)
+                .executableTarget(name: "App", dependencies: \(app)),
+                .testTarget(name: "CoreTests", dependencies: ["Core"]),
+                .testTarget(name: "FeedTests", dependencies: ["Feed"]),
+            ])
+            """
+        }
+
+        func write(_ relative: String, _ text: String) throws {
+            let file = folder.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+
+        func commit(_ message: String) throws {
+            try git("add", "-A")
+            try git("commit", "-q", "-m", message)
+        }
+
+        @discardableResult
+        func git(_ arguments: String...) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", folder.path] + arguments
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")) failed")
+            return String(decoding: data, as: UTF8.self)
+        }
+
+        func affected(_ arguments: [String], input: Data? = nil) throws -> ModGraphRunner.Result {
+            try ModGraphRunner.run(["affected", path] + arguments, input: input, in: folder)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    }
+
+    /// The selected targets' names, from the JSON output.
+    private func selected(_ result: ModGraphRunner.Result) throws -> [String] {
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let targets = try #require(json["targets"] as? [[String: Any]])
+        return targets.compactMap { ($0["id"] as? String)?.split(separator: "/").last.map(String.init) }
+    }
+
+    @Test func aCoreChangeSelectsItsTransitiveDependentsAndTheirTests() throws {
+        let repository = try Repository()
+        try repository.write("Sources/Core/Core.swift", "public let core = 2\n")
+        try repository.commit("core")
+        let result = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try selected(result) == ["App", "Core", "CoreTests", "Feed", "FeedTests", "Profile"])
+        let filter = try repository.affected(["--base", "base", "--format", "swift-test"])
+        #expect(filter.output == "^(CoreTests|FeedTests)\\.\n")
+    }
+
+    @Test func aVerticalChangeSelectsOnlyTheVerticalTheAppAndItsTests() throws {
+        let repository = try Repository()
+        try repository.write("Sources/Feed/Feed.swift", "public let feed = 2\n")
+        // Uncommitted and untracked files count when no head is given.
+        try repository.write("Sources/Feed/New.swift", "let new = 1\n")
+        let result = try repository.affected(["--base", "base"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.hasPrefix("affected: 3 of 6 targets and 1 of 2 test targets, from 2 changed files against base\n"))
+        #expect(result.output.contains("shop/FeedTests  depends on shop/Feed\n"))
+        #expect(result.output.contains("test targets to run (1): shop/FeedTests\n"))
+    }
+
+    @Test func nothingSelectedIsAValidAnswer() throws {
+        let repository = try Repository()
+        try repository.write(".modgraph.yml", "affected:\n  ignore: [\"docs/**\", \"*.md\"]\n")
+        try repository.write("docs/guide.md", "words\n")
+        try repository.commit("docs")
+        let result = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(result.status == 0, "\(result.errors)")
+        // .modgraph.yml itself is in the package's folder but in no target's.
+        #expect(try selected(result).count == 6)
+        let listed = try repository.affected(["--changed-files", "-", "--format", "json"], input: Data("docs/guide.md\nREADME.md\n".utf8))
+        #expect(try selected(listed).isEmpty)
+        let none = try repository.affected(["--changed-files", "-", "--format", "swift-test"], input: Data("docs/guide.md\n".utf8))
+        #expect(none.status == 0 && none.output.isEmpty)
+    }
+
+    @Test func aManifestEditSelectsTheTargetsWhoseDeclarationChanged() throws {
+        let repository = try Repository()
+        try repository.write("Package.swift", Repository.manifest(profile: #".target(name: "Profile", dependencies: ["Core"], exclude: ["Old"]),"#))
+        try repository.commit("manifest")
+        let result = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try selected(result) == ["App", "Profile"])
+        #expect(result.output.contains("the declaration of target 'Profile' changed"))
+        // A package-level change selects the whole package.
+        try repository.write("Package.swift", Repository.manifest(extra: "platforms: [.macOS(.v13)], "))
+        let platforms = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(try selected(platforms).count == 6)
+        #expect(platforms.output.contains("the package's platforms changed"))
+    }
+
+    @Test func aRenamedFileSelectsBothItsOwners() throws {
+        let repository = try Repository()
+        try repository.git("mv", "Sources/Feed/Feed.swift", "Sources/Profile/Moved.swift")
+        try repository.commit("move")
+        let result = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try selected(result) == ["App", "Feed", "FeedTests", "Profile"])
+        #expect(result.output.contains("\"status\": \"renamed\""))
+    }
+
+    @Test func aDeletedTargetSelectsWhatDependedOnIt() throws {
+        let repository = try Repository()
+        try repository.git("rm", "-q", "-r", "Sources/Profile")
+        try repository.write("Package.swift", Repository.manifest(profile: "", app: #"["Feed"]"#))
+        try repository.commit("drop Profile")
+        let result = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try selected(result) == ["App"])
+    }
+
+    @Test func aPinThatMovedSelectsTheUsersOfItsPackage() throws {
+        let repository = try Repository()
+        let manifest = Repository.manifest(app: #"["Feed", "Profile", .product(name: "Yams", package: "Yams")]"#)
+            .replacingOccurrences(of: "let package = Package(name: \"Shop\", ",
+                                  with: "let package = Package(name: \"Shop\", dependencies: [.package(url: \"https://github.com/jpsim/Yams.git\", from: \"5.0.0\")], ")
+        func pins(_ version: String) -> String {
+            #"{"pins": [{"identity": "yams", "kind": "remoteSourceControl", "location": "https://github.com/jpsim/Yams.git", "state": {"revision": "r\#(version)", "version": "\#(version)"}}], "version": 2}"#
+        }
+        try repository.write("Package.swift", manifest)
+        try repository.write("Package.resolved", pins("5.0.1"))
+        // Some machines ignore Package.resolved everywhere; this repository keeps it.
+        try repository.git("add", "-f", "Package.resolved")
+        try repository.commit("yams")
+        try repository.git("tag", "-f", "base")
+        try repository.write("Package.resolved", pins("5.0.6"))
+        try repository.commit("bump")
+        let result = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try selected(result) == ["App", "Yams"])
+        #expect(result.output.contains("\"packages\": [\n        \"yams\"\n      ]"))
+    }
+
+    @Test func aFileNoTargetOwnsSelectsEverythingAndSaysWhy() throws {
+        let repository = try Repository()
+        // The package in a folder of its own, so that a file at the top is in no package.
+        let top = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-affected-top-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: top) }
+        try FileManager.default.createDirectory(at: top, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: repository.folder.appendingPathComponent(".git"), to: top.appendingPathComponent(".git"))
+        try FileManager.default.moveItem(at: repository.folder, to: top.appendingPathComponent("Shop"))
+        try FileManager.default.createDirectory(at: repository.folder, withIntermediateDirectories: true)
+        let git = { (arguments: [String]) throws in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", top.path] + arguments
+            try process.run()
+            process.waitUntilExit()
+        }
+        try git(["add", "-A"])
+        try git(["commit", "-q", "-m", "move"])
+        try git(["tag", "-f", "moved"])
+        try "echo build\n".write(to: top.appendingPathComponent("build.sh"), atomically: true, encoding: .utf8)
+        let result = try ModGraphRunner.run(["affected", top.path, "--base", "moved"], in: top)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.hasPrefix("affected: everything, 6 targets and 2 test targets, from 1 changed file against moved\n"))
+        #expect(result.output.contains("build.sh is owned by no target"))
+        try "affected:\n  everything: []\n  unowned: ignore\n".write(to: top.appendingPathComponent(".modgraph.yml"), atomically: true, encoding: .utf8)
+        let ignored = try ModGraphRunner.run(["affected", top.path, "--base", "moved"], in: top)
+        #expect(ignored.output.hasPrefix("affected: 0 of 6 targets"), "\(ignored.output)")
+    }
+
+    @Test func aShallowCloneWithoutTheBaseSaysHowToFetchIt() throws {
+        let repository = try Repository()
+        try repository.write("Sources/Core/Core.swift", "public let core = 2\n")
+        try repository.commit("core")
+        let base = try repository.git("rev-parse", "base").trimmingCharacters(in: .whitespacesAndNewlines)
+        let clone = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-affected-shallow-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: clone) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "clone", "-q", "--depth", "1", "file://" + repository.path, clone.path]
+        try process.run()
+        process.waitUntilExit()
+        let result = try ModGraphRunner.run(["affected", clone.path, "--base", base], in: clone)
+        #expect(result.status == 2)
+        #expect(result.errors.contains("which is shallow: fetch it first"), "\(result.errors)")
+        #expect(result.errors.split(separator: "\n").count == 1)
+        let badRef = try ModGraphRunner.run(["affected", clone.path, "--base", "--output=/tmp/x"], in: clone)
+        #expect(badRef.status == 2)
+    }
+
+    @Test func optionsAreChecked() throws {
+        let repository = try Repository()
+        #expect(try repository.affected([]).status == 2)
+        #expect(try repository.affected(["--base", "base", "--changed-files", "-"]).status == 2)
+        let absolute = try repository.affected(["--changed-files", "-"], input: Data("/etc/passwd\n".utf8))
+        #expect(absolute.status == 2)
+        #expect(absolute.errors == "error: --changed-files: line 1: '/etc/passwd' is absolute; list paths relative to the repository's top folder, as git prints them\n")
+    }
+}

@@ -1,0 +1,58 @@
+import Testing
+@testable import ModGraphChanges
+
+@Suite("path patterns")
+struct PathPatternTests {
+    @Test(arguments: [
+        ("docs/**", "docs/a.md", true), ("docs/**", "docs/guide/a.md", true), ("docs/**", "src/docs/a.md", false),
+        ("docs", "docs/a.md", true), ("docs", "docsx/a.md", false),
+        ("*.md", "README.md", true), ("*.md", "Sources/A/notes.md", true), ("*.md", "README.mdx", false),
+        ("/README.md", "README.md", true), ("/README.md", "a/README.md", false),
+        (".github/**", ".github/workflows/ci.yml", true), (".github/*.yml", ".github/workflows/ci.yml", false),
+        ("**/Fixtures/**", "Tests/A/Fixtures/x.json", true), ("**/Fixtures/**", "Fixtures/x.json", true),
+        ("Sources/*/Resources", "Sources/App/Resources/a.png", true), ("a?c", "abc", true), ("a?c", "abbc", false),
+        ("**", "anything/at/all", true), ("./docs/*.md", "docs/a.md", true),
+    ])
+    func matches(_ pattern: String, _ path: String, _ expected: Bool) throws {
+        #expect(try PathPattern(pattern).matches(path) == expected)
+    }
+
+    @Test func refusesWhatCannotBeAPattern() {
+        #expect(throws: PathPatternError.empty) { try PathPattern("") }
+        #expect(throws: PathPatternError.empty) { try PathPattern("./") }
+        #expect(throws: PathPatternError.leavesFolder) { try PathPattern("../x") }
+        #expect(throws: PathPatternError.tooLong(PathPattern.maximumLength)) { try PathPattern(String(repeating: "a", count: 2_000)) }
+        #expect(throws: PathPatternError.tooManyComponents(PathPattern.maximumComponents)) {
+            try PathPattern(Array(repeating: "**", count: 100).joined(separator: "/"))
+        }
+    }
+
+    /// Many `**` and `*` against a long path: the memo keeps it polynomial.
+    @Test func hostilePatternsStayFast() throws {
+        let pattern = try PathPattern(Array(repeating: "**/a*a*a*b", count: 30).joined(separator: "/"))
+        let path = Array(repeating: "aaaaaaaaaaaaaaaaaaaaaaaa", count: 60).joined(separator: "/")
+        #expect(!pattern.matches(path))
+    }
+}
+
+@Suite("change lists")
+struct ChangeSetTests {
+    @Test func linesAreReadAsGitPrintsThem() throws {
+        let set = try ChangeSet.parse(lines: "Sources/A/a.swift\r\n\n./docs/x.md\n  \nSources/A/a.swift\nb//c/\n")
+        #expect(set.files.map(\.path) == ["Sources/A/a.swift", "b/c", "docs/x.md"])
+    }
+
+    @Test func hostileLinesAreRefusedWithTheirLine() {
+        #expect(throws: ChangeSetError.absolutePath(line: 2, path: "/etc/passwd")) { try ChangeSet.parse(lines: "a\n/etc/passwd\n") }
+        #expect(throws: ChangeSetError.leavesFolder(line: 1, path: "a/../../b")) { try ChangeSet.parse(lines: "a/../../b") }
+        #expect(throws: ChangeSetError.pathTooLong(line: 1, limit: ChangeSet.maximumPathLength)) {
+            try ChangeSet.parse(lines: String(repeating: "a", count: 5_000))
+        }
+        #expect(throws: ChangeSetError.emptyPath(line: 1)) { try ChangeSet.parse(lines: "./.\n") }
+    }
+
+    @Test func aRenameTouchesBothPlaces() {
+        #expect(ChangedFile(path: "b", status: .renamed(from: "a")).paths == ["a", "b"])
+        #expect(ChangedFile(path: "b", status: .deleted).paths == ["b"])
+    }
+}
