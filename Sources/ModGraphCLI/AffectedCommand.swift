@@ -25,13 +25,20 @@ struct AffectedCommand: ParsableCommand {
     @Option(help: "The configuration whose affected: section says what files no target owns do (default: .modgraph.yml, found as check finds it).")
     var config: String?
 
-    @Option(help: "Output format: text, json, swift-test (a --filter expression), xcodebuild (-only-testing: arguments).")
+    @Option(help: "Output format: text, json, swift-test (a --filter expression), xcodebuild (-only-testing: arguments), github-matrix (a strategy.matrix of shards).")
     var format: AffectedFormat = .text
+
+    @Option(help: "Spread the selected test targets over this many CI machines, \(OptionBounds.describe(OptionBounds.shards)), so that the slowest finishes first (github-matrix: default 1).")
+    var shards: Int?
+
+    @Option(help: "What a target costs a shard's machine: sources (lines of compiled source), uniform (1 each), or a weights JSON file such as `modgraph measure` writes.")
+    var weights: String = WeightsChoice.defaultArgument
 
     @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
     var output: String?
 
     func validate() throws {
+        try OptionBounds.check(shards, in: OptionBounds.shards, option: "--shards")
         switch (base, changedFiles) {
         case (nil, nil): throw ValidationError("say what changed: --base REF (with git), or --changed-files FILE")
         case (.some, .some): throw ValidationError("--base and --changed-files cannot be used together")
@@ -43,8 +50,9 @@ struct AffectedCommand: ParsableCommand {
     func run() throws {
         let loaded = try load.load()
         let changes: AffectedRequest.Changes = if let changedFiles { .list(changedFiles) } else { .git(base: base ?? "", head: head) }
-        let request = AffectedRequest(load: load.request(), changes: changes, configPath: config)
+        let request = AffectedRequest(load: load.request(), changes: changes, configPath: config,
+                                      shards: shards ?? (format == .githubMatrix ? 1 : nil), weights: WeightsChoice(argument: weights))
         let run = try AffectedRun(request, on: loaded, warnings: Console.warning)
-        try OutputFile.write(AffectedRun.render(run.report, as: format), to: output)
+        try OutputFile.write(run.render(as: format), to: output)
     }
 }

@@ -8,6 +8,8 @@ import ModGraphOutput
 enum OptionBounds {
     /// Simulated workers: far beyond any machine, small enough that per-worker work stays trivial.
     static let workers = 1...1_024
+    /// CI machines to spread tests over: a matrix of more jobs than this is not one a CI runs.
+    static let shards = 1...256
     static let bottleneckCandidates = 0...10_000
     static let depth = 0...1_000_000
     static let buildJobs = 1...256

@@ -223,6 +223,32 @@ struct AffectedCommandTests {
         #expect(badRef.status == 2)
     }
 
+    /// The shape GitHub documents for `strategy.matrix` from `fromJSON`: an
+    /// object whose `include` is a list of objects of strings, numbers and lists of strings.
+    @Test func theMatrixIsWhatAWorkflowReads() throws {
+        let repository = try Repository()
+        try repository.write("Sources/Core/Core.swift", "public let core = 2\n")
+        let result = try repository.affected(["--base", "base", "--format", "github-matrix", "--shards", "2", "--weights", "uniform"])
+        #expect(result.status == 0, "\(result.errors)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(Array(json.keys) == ["include"])
+        let entries = try #require(json["include"] as? [[String: Any]])
+        #expect(entries.count == 2)
+        for entry in entries {
+            #expect(Set(entry.keys) == ["shard", "of", "targets", "filter", "onlyTesting", "predicted"])
+            for value in entry.values {
+                #expect(value is String || value is NSNumber || value is [String])
+            }
+        }
+        #expect(Set(entries.flatMap { $0["targets"] as? [String] ?? [] }) == ["shop/CoreTests", "shop/FeedTests"])
+        let text = try repository.affected(["--base", "base", "--shards", "2", "--weights", "uniform"])
+        #expect(text.output.contains("shards: 2 of 2 asked for, the slowest predicted at 3 units (no split can beat 3 units)\n"))
+        // Nothing selected: an empty list, which a workflow guards against.
+        let none = try repository.affected(["--changed-files", "-", "--format", "github-matrix"], input: Data())
+        #expect(none.output == "{\n  \"include\": []\n}\n")
+        #expect(try repository.affected(["--base", "base", "--shards", "0"]).status == 2)
+    }
+
     @Test func optionsAreChecked() throws {
         let repository = try Repository()
         #expect(try repository.affected([]).status == 2)

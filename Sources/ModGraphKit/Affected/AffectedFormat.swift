@@ -1,4 +1,5 @@
 import ModGraphChanges
+import ModGraphOutput
 
 /// The formats of `modgraph affected`.
 public enum AffectedFormat: String, CaseIterable, Sendable {
@@ -10,15 +11,23 @@ public enum AffectedFormat: String, CaseIterable, Sendable {
     case swiftTest = "swift-test"
     /// `-only-testing:` arguments for `xcodebuild test`, one a line.
     case xcodebuild
+    /// `{"include": [...]}` for a GitHub Actions matrix, one entry per shard (`--shards`; the command line's default is 1).
+    case githubMatrix = "github-matrix"
 }
 
 extension AffectedRun {
-    public static func render(_ report: AffectedReport, as format: AffectedFormat) -> String {
+    public func render(as format: AffectedFormat) -> String {
         switch format {
-        case .text: AffectedText.render(report)
-        case .json: AffectedJSON.document(report).serialized()
-        case .swiftTest: TestArguments.swiftTestFilter(report.selection)
-        case .xcodebuild: TestArguments.xcodebuildArguments(report.selection)
+        case .text: return AffectedText.render(report) + (shards?.text() ?? "")
+        case .json:
+            guard let shards, case var .object(fields) = AffectedJSON.document(report) else { return AffectedJSON.document(report).serialized() }
+            fields.append(("shards", shards.json()))
+            return JSONValue.object(fields).serialized()
+        case .swiftTest: return TestArguments.swiftTestFilter(report.selection)
+        case .xcodebuild: return TestArguments.xcodebuildArguments(report.selection)
+        case .githubMatrix:
+            // Shards are what a matrix spreads; a request without them gets no entries.
+            return (shards?.matrix() ?? JSONValue.object([("include", .array([]))])).serialized()
         }
     }
 }

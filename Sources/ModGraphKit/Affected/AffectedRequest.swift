@@ -13,10 +13,16 @@ public struct AffectedRequest: Sendable {
     public var changes: Changes
     /// `.modgraph.yml` to read; nil: found as `check` finds it.
     public var configPath: String?
+    /// Spread the selected test targets over this many CI machines; nil: no shards.
+    public var shards: Int?
+    /// What a target costs a shard's machine.
+    public var weights: WeightsChoice
 
-    public init(load: LoadRequest, changes: Changes, configPath: String? = nil) {
+    public init(load: LoadRequest, changes: Changes, configPath: String? = nil, shards: Int? = nil, weights: WeightsChoice = .sources) {
         self.load = load
         self.changes = changes
         self.configPath = configPath
+        self.shards = shards
+        self.weights = weights
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import ModGraphChanges
 import ModGraphCore
 import ModGraphManifest
+import ModGraphPlanning
 import ModGraphRules
 
 /// `modgraph affected` as a use case: the graph loaded, the change set read
@@ -10,6 +11,8 @@ import ModGraphRules
 public struct AffectedRun: Sendable {
     public let loaded: LoadedGraph
     public let report: AffectedReport
+    /// The selected test targets spread over machines, when asked for.
+    public let shards: AffectedShards?
 
     /// The most bytes read from a list of changed files.
     static let maximumListSize = 64 << 20
@@ -58,6 +61,16 @@ public struct AffectedRun: Sendable {
         let baseName: String? = if case let .git(base, _) = request.changes { base } else { nil }
         let headName: String? = if case let .git(_, head) = request.changes { head ?? (headCommit == nil ? "the working tree" : nil) } else { nil }
         report = AffectedReport(selection: selection, files: files, base: baseName, head: headName)
+        if let count = request.shards {
+            let weights = try ScheduleRun.weights(request.weights, for: loaded, warnings: warnings)
+            let tests = selection.tests.compactMap { loaded.graph.index(of: $0.target) }
+            let plan = TestShards.split(tests, in: loaded.graph.digraph, weights: weights.values, shards: count)
+            shards = AffectedShards(plan: plan, unit: weights.unit, count: count, tests: plan.shards.map { shard in
+                shard.tests.compactMap { selection.selected(loaded.graph.targets[$0].id) }
+            })
+        } else {
+            shards = nil
+        }
     }
 
     /// `affected:` of the configuration, its patterns read.
