@@ -41,7 +41,8 @@ public struct RepositoryLoader: Sendable {
                 if let canonical = InputDiscovery.canonical(project.resolvedPath(folder)), InputDiscovery.isRegularFile(canonical + "/Package.swift") {
                     if !locals.contains(canonical) { locals.append(canonical) }
                 } else {
-                    warnings.append(LoadWarning("\(project.path)/project.pbxproj: local package '\(folder)' not found; its products are shown as external",
+                    warnings.append(LoadWarning([.path(project.path + "/project.pbxproj"),
+                                                 .text(": local package '\(folder)' not found; its products are shown as external")],
                                                 about: PackageIdentity(location: folder)))
                 }
             }
