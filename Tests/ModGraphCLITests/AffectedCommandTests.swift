@@ -117,6 +117,20 @@ struct AffectedCommandTests {
         #expect(none.status == 0 && none.output.isEmpty)
     }
 
+    /// A package nested in the folder, which nothing loaded depends on, is
+    /// left out of the package around it, as SwiftPM leaves it out.
+    @Test func aNestedPackageNotLoadedAffectsNothing() throws {
+        let repository = try Repository()
+        try repository.write("Tools/Package.swift", "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Tools\")\n")
+        try repository.write("Tools/Sources/Lint/main.swift", "print(1)\n")
+        try repository.commit("tools")
+        let result = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try selected(result).isEmpty)
+        #expect(result.output.contains("\"verdict\": \"not-loaded\""))
+        #expect(result.output.contains("\"folder\": \"Tools\""))
+    }
+
     @Test func aManifestEditSelectsTheTargetsWhoseDeclarationChanged() throws {
         let repository = try Repository()
         try repository.write("Package.swift", Repository.manifest(profile: #".target(name: "Profile", dependencies: ["Core"], exclude: ["Old"]),"#))

@@ -66,6 +66,7 @@ public enum AffectedJSON {
         case let .ignored(pattern): fields += [("verdict", .string("ignored")), ("pattern", .string(pattern))]
         case let .everything(pattern): fields += [("verdict", .string("everything")), ("pattern", .optional(pattern))]
         case .outside: fields.append(("verdict", .string("outside")))
+        case let .notLoaded(folder): fields += [("verdict", .string("not-loaded")), ("folder", .string(folder))]
         }
         return .object(fields)
     }

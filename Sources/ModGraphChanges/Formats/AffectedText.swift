@@ -67,6 +67,8 @@ public enum AffectedText {
         case let .everything(pattern?): return "selects everything (affected.everything: \(Escape.text(pattern, limit: Escape.messageLimit)))"
         case .everything(nil): return "owned by no target: selects everything (list it under affected.ignore in .modgraph.yml if it builds nothing)"
         case .outside: return "outside the folder loaded, owned by no target: affects nothing here"
+        case let .notLoaded(folder):
+            return "in \(Escape.text(folder, limit: Escape.messageLimit)), which was not loaded: affects nothing here (name it as a PATH to include it)"
         }
     }
 }

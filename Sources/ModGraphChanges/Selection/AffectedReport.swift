@@ -21,6 +21,9 @@ public struct AffectedReport: Sendable {
         case everything(pattern: String?)
         /// Outside the folder loaded and owned by nothing: it builds nothing here.
         case outside
+        /// In the folder of a package or project that was not loaded (a nested
+        /// package nothing loaded depends on): nothing in the graph builds it.
+        case notLoaded(String)
     }
 
     public struct File: Hashable, Sendable {

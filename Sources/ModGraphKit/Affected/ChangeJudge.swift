@@ -52,7 +52,7 @@ struct ChangeJudge {
         case .pins: 3
         case .owned: 2
         case .ignored: 1
-        case .outside: 0
+        case .outside, .notLoaded: 0
         }
     }
 
@@ -85,6 +85,9 @@ struct ChangeJudge {
             return .owned(owning)
         }
         if let package = index.package(holding: absolute) {
+            if let nested = Self.unloadedFolder(holding: absolute, below: package.directory ?? "/", index: index) {
+                return .notLoaded(Self.relative(nested, to: topLevel) ?? nested)
+            }
             if deleted, let removed = Self.removedTarget(absolute, in: package) {
                 // What depended on it had to change its declaration, which the manifest's comparison selects.
                 return .manifest(package: package.identity.rawValue, detail: "deleted with target '\(removed)', which the manifest no longer declares")
@@ -222,6 +225,26 @@ struct ChangeJudge {
         } else {
             seeds[target] = .changedFiles([path], count: 1)
         }
+    }
+
+    /// The innermost folder between `path` and `top` that holds a package
+    /// (`Package.swift`) or a project (`*.xcodeproj`) that was not loaded:
+    /// SwiftPM leaves a nested package's folder out of the package around it.
+    static func unloadedFolder(holding path: String, below top: String, index: Index) -> String? {
+        var folder = Substring(path)
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            let candidate = String(folder)
+            guard candidate.count > top.count, candidate.hasPrefix(top) else { return nil }
+            if index.packages[candidate] != nil { return nil }
+            if FileManager.default.fileExists(atPath: candidate + "/Package.swift") { return candidate }
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: candidate)) ?? []
+            if entries.contains(where: { $0.hasSuffix(".xcodeproj") && index.projects[candidate + "/" + $0] == nil }),
+               !entries.contains(where: { $0.hasSuffix(".xcodeproj") && index.projects[candidate + "/" + $0] != nil }) {
+                return candidate
+            }
+        }
+        return nil
     }
 
     /// The target a deleted file belonged to when the manifest no longer
