@@ -89,6 +89,7 @@ let package = Package(
         .target(
             name: "ModGraphKit",
             dependencies: [
+                "ModGraphOutput",
                 "ModGraphCore",
                 "ModGraphManifest",
                 "ModGraphXcode",

@@ -56,7 +56,7 @@ struct ConfigParserTests {
     }
 
     @Test(arguments: [
-        ("layers: []\nunasigned: error\n", 2, "unknown key 'unasigned' in the top level; expected one of: version, layers, unassigned, tests, forbidden, exceptions, limits, sources, affected"),
+        ("layers: []\nunasigned: error\n", 2, "unknown key 'unasigned' in the top level; expected one of: version, layers, unassigned, tests, forbidden, exceptions, limits, sources, affected, budgets"),
         ("layers:\n  - name: a\n    targets: [A]\n    isolate: true\n", 4, "unknown key 'isolate' in layers[0]; expected one of: name, targets, isolated, externals"),
         ("layers:\n  - name: a\n    targets: [\"{x\"]\n", 3, "layers[0].targets: pattern '{x' has a '{' without its '}'"),
         ("layers:\n  - name: a\n", 2, "layers[0] ('a') needs 'targets': a list of patterns"),

@@ -11,7 +11,7 @@ public enum DiffMarkdown {
     public static func render(_ report: DiffReport, limit: Int = DiffMarkdown.limit) -> String {
         var document = Document(limit: limit)
         let exceeded = report.exceeded
-        document.line("## modgraph diff: `\(Escape.markdownCode(report.base))` → `\(Escape.markdownCode(report.head))`")
+        document.line("## modgraph diff: \(Escape.markdownCode(report.base)) → \(Escape.markdownCode(report.head))")
         document.line("")
         if !exceeded.isEmpty {
             document.line("**Budget exceeded:** " + exceeded.map { "\($0.name) \(Escape.markdown($0.limit)) (\(Escape.markdown($0.actual)))" }
@@ -30,13 +30,13 @@ public enum DiffMarkdown {
         document.line("")
         let graph = report.graph
         if graph.isEmpty { document.line("The graph did not change.") }
-        document.section("New findings", report.newFindings.map { "- **\($0.severity)** `\(Escape.markdownCode($0.rule))`: \(Escape.markdown($0.message, limit: Escape.messageLimit))" },
+        document.section("New findings", report.newFindings.map { "- **\($0.severity)** \(Escape.markdownCode($0.rule)): \(Escape.markdown($0.message, limit: Escape.messageLimit))" },
                          open: true)
-        document.section("Fixed findings", report.fixedFindings.map { "- `\(Escape.markdownCode($0.rule))`: \(Escape.markdown($0.message, limit: Escape.messageLimit))" })
-        document.section("Targets added", graph.addedTargets.map { "- `\(Escape.markdownCode($0.description))`" })
-        document.section("Targets removed", graph.removedTargets.map { "- `\(Escape.markdownCode($0.description))`" })
-        document.section("Dependencies added", graph.addedDependencies.map { "- `\(Escape.markdownCode($0.from.description))` → `\(Escape.markdownCode($0.to.description))`" })
-        document.section("Dependencies removed", graph.removedDependencies.map { "- `\(Escape.markdownCode($0.from.description))` → `\(Escape.markdownCode($0.to.description))`" })
+        document.section("Fixed findings", report.fixedFindings.map { "- \(Escape.markdownCode($0.rule)): \(Escape.markdown($0.message, limit: Escape.messageLimit))" })
+        document.section("Targets added", graph.addedTargets.map { "- \(Escape.markdownCode($0.description))" })
+        document.section("Targets removed", graph.removedTargets.map { "- \(Escape.markdownCode($0.description))" })
+        document.section("Dependencies added", graph.addedDependencies.map { "- \(Escape.markdownCode($0.from.description)) → \(Escape.markdownCode($0.to.description))" })
+        document.section("Dependencies removed", graph.removedDependencies.map { "- \(Escape.markdownCode($0.from.description)) → \(Escape.markdownCode($0.to.description))" })
         return document.finish()
     }
 
@@ -59,8 +59,10 @@ public enum DiffMarkdown {
 
         mutating func section(_ title: String, _ items: [String], open: Bool = false) {
             guard !items.isEmpty else { return }
-            line("<details\(open ? " open" : "")><summary>\(title) (\(items.count))</summary>")
-            line("")
+            let header = "<details\(open ? " open" : "")><summary>\(title) (\(items.count))</summary>\n\n"
+            // A section starts only when its header and closing fit; else it is one of the cuts.
+            guard text.utf16.count + header.utf16.count + Self.reserve <= limit else { cut += 1; return }
+            text += header
             var shown = 0
             for item in items {
                 guard text.utf16.count + item.utf16.count + 1 + Self.reserve <= limit else { break }

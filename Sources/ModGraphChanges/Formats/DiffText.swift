@@ -5,7 +5,9 @@ import ModGraphOutput
 public enum DiffText {
     public static func render(_ report: DiffReport) -> String {
         var lines = ["diff: \(Escape.text(report.base)) → \(Escape.text(report.head))"]
-        lines += DiffRows.metrics(report).map { "  \($0.name): \($0.before) → \($0.after)\($0.change.isEmpty ? "" : " (\($0.change))")" }
+        lines += DiffRows.metrics(report).map { row in
+            row.before.isEmpty ? "  \(row.name): \(row.after)" : "  \(row.name): \(row.before) → \(row.after)\(row.change.isEmpty ? "" : " (\(row.change))")"
+        }
         let graph = report.graph
         func list(_ title: String, _ items: [String]) {
             guard !items.isEmpty else { return }

@@ -70,6 +70,12 @@ public struct GitRepository: Sendable {
         return try? run(["cat-file", "blob", "\(commit):\(path)"])
     }
 
+    /// The tree of `commit`, written as a tar file at `archive` (git writes it; nothing passes through memory).
+    public func archive(_ commit: String, to archive: String) throws(GitError) {
+        guard !commit.hasPrefix("-") else { throw .badRef(commit) }
+        _ = try run(["archive", "--format=tar", "-o", archive, commit])
+    }
+
     /// `git diff --name-status -z` output: a status, then one path (two for renames and copies), each ended by NUL.
     static func parseNameStatus(_ output: Data) -> [ChangedFile] {
         let fields = output.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }

@@ -130,7 +130,26 @@ public struct CheckConfig: Sendable {
         public init() {}
     }
 
+    /// What `budgets:` allows a change to grow, for `modgraph diff` (docs/affected.md).
+    public struct BudgetSettings: Sendable, Equatable {
+        /// A growth: in the metric's unit, or a percentage of the base (`10%`).
+        public struct Growth: Sendable, Equatable {
+            public let value: Double
+            public let isPercent: Bool
+        }
+
+        public var depthGrowth: Int?
+        public var wavesGrowth: Int?
+        public var fanInGrowth: Int?
+        public var newFindings: Int?
+        public var criticalPathGrowth: Growth?
+        public var makespanGrowth: Growth?
+
+        public init() {}
+    }
+
     public let file: String
+    public var budgets = BudgetSettings()
     public var affected = AffectedSettings()
     public var sources: SourceChecks?
     public var layers: [Layer] = []

@@ -176,7 +176,7 @@ private struct Reader {
 
     mutating func config(_ root: Node) throws(ConfigError) -> CheckConfig {
         var config = CheckConfig(file: file)
-        let keys = ["version", "layers", "unassigned", "tests", "forbidden", "exceptions", "limits", "sources", "affected"]
+        let keys = ["version", "layers", "unassigned", "tests", "forbidden", "exceptions", "limits", "sources", "affected", "budgets"]
         for (key, _, value) in try entries(root, at: "the top level", allowed: keys) {
             switch key {
             case "version":
@@ -198,6 +198,8 @@ private struct Reader {
                 config.sources = try sources(value)
             case "affected":
                 config.affected = try affected(value)
+            case "budgets":
+                config.budgets = try budgets(value)
             default:
                 break
             }
@@ -293,6 +295,34 @@ private struct Reader {
             throw fail(node, "\(path) needs a 'reason': say why the team accepts this dependency")
         }
         return CheckConfig.Exception(from: from, to: to, rule: rule, reason: reason, location: location(node))
+    }
+
+    func budgets(_ node: Node) throws(ConfigError) -> CheckConfig.BudgetSettings {
+        var budgets = CheckConfig.BudgetSettings()
+        if case let .mapping(mapping) = node, mapping.isEmpty { return budgets }
+        let keys = ["depthGrowth", "wavesGrowth", "fanInGrowth", "newFindings", "criticalPathGrowth", "makespanGrowth"]
+        for (key, _, value) in try entries(node, at: "budgets", allowed: keys) {
+            switch key {
+            case "depthGrowth": budgets.depthGrowth = try integer(value, at: "budgets.depthGrowth")
+            case "wavesGrowth": budgets.wavesGrowth = try integer(value, at: "budgets.wavesGrowth")
+            case "fanInGrowth": budgets.fanInGrowth = try integer(value, at: "budgets.fanInGrowth")
+            case "newFindings": budgets.newFindings = try integer(value, at: "budgets.newFindings")
+            case "criticalPathGrowth": budgets.criticalPathGrowth = try growth(value, at: "budgets.criticalPathGrowth")
+            case "makespanGrowth": budgets.makespanGrowth = try growth(value, at: "budgets.makespanGrowth")
+            default: break
+            }
+        }
+        return budgets
+    }
+
+    /// `12.5` (in the weights' unit) or `10%`, 0 or more, below a million.
+    func growth(_ node: Node, at path: String) throws(ConfigError) -> CheckConfig.BudgetSettings.Growth {
+        let text = try string(node, at: path).trimmingCharacters(in: .whitespaces)
+        let isPercent = text.hasSuffix("%")
+        guard let value = Double(isPercent ? String(text.dropLast()) : text), value.isFinite, value >= 0, value < 1_000_000 else {
+            throw fail(node, "\(path) must be a number 0 or more, or a percentage such as 10%; got '\(text)'")
+        }
+        return CheckConfig.BudgetSettings.Growth(value: value, isPercent: isPercent)
     }
 
     func affected(_ node: Node) throws(ConfigError) -> CheckConfig.AffectedSettings {

@@ -1,0 +1,25 @@
+/// What `modgraph diff` compares: the graph `load` asks for (the head) with
+/// the same paths at a base commit, or with other paths.
+public struct DiffRequest: Sendable {
+    public enum Base: Sendable, Equatable {
+        /// The merge base of `ref` and `head` (HEAD when nil), checked out in a
+        /// private folder; the head is the working tree, or `head` checked out too.
+        case git(ref: String, head: String?)
+        /// Other inputs, such as a dump JSON of the base.
+        case paths([String])
+    }
+
+    public var load: LoadRequest
+    public var base: Base
+    public var configPath: String?
+    public var workers: Int
+    public var weights: WeightsChoice
+
+    public init(load: LoadRequest, base: Base, configPath: String? = nil, workers: Int, weights: WeightsChoice = .uniform) {
+        self.load = load
+        self.base = base
+        self.configPath = configPath
+        self.workers = workers
+        self.weights = weights
+    }
+}

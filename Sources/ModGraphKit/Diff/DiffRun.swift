@@ -1,0 +1,137 @@
+import Foundation
+import ModGraphChanges
+import ModGraphCore
+import ModGraphManifest
+import ModGraphPlanning
+import ModGraphRules
+
+/// `modgraph diff` as a use case: the graph at the base and at the head, what
+/// changed between them, the findings each has under the head's
+/// configuration, their shapes, and the budgets.
+public struct DiffRun: Sendable {
+    public let report: DiffReport
+
+    /// Compares `head` (loaded from `request.load`) with the base `request` names.
+    public init(_ request: DiffRequest, head: LoadedGraph, warnings: (String) -> Void = { _ in }) throws {
+        let root = Paths.canonical(head.rootDirectory ?? FileManager.default.currentDirectoryPath) ?? FileManager.default.currentDirectoryPath
+        var baseName: String
+        var headName = "the working tree"
+        var headGraph = head
+        // Kept until the run ends: the checkouts the graphs were loaded from.
+        var folders: [PrivateFolder] = []
+        let baseGraph: LoadedGraph
+        switch request.base {
+        case let .paths(paths):
+            var load = request.load
+            load.paths = paths
+            load.progress = nil
+            baseGraph = try GraphLoader.load(load)
+            baseName = paths.joined(separator: " ")
+        case let .git(ref, headRef):
+            let git = try GitRepository(containing: root)
+            let baseCommit = try git.commit(ref)
+            let headCommit = try headRef.map { ref throws(GitError) in try git.commit(ref) }
+            let start = try git.mergeBase(baseCommit, headCommit ?? "HEAD", names: (ref, headRef ?? "HEAD"))
+            baseName = ref
+            let (baseFolder, basePaths) = try Self.checkout(start, of: git, paths: request.load.paths)
+            folders.append(baseFolder)
+            var load = request.load
+            load.paths = basePaths
+            load.progress = nil
+            baseGraph = try GraphLoader.load(load)
+            if let headRef, let headCommit, (try? git.commit("HEAD")) != headCommit {
+                let (headFolder, headPaths) = try Self.checkout(headCommit, of: git, paths: request.load.paths)
+                folders.append(headFolder)
+                var headLoad = request.load
+                headLoad.paths = headPaths
+                headLoad.progress = nil
+                headGraph = try GraphLoader.load(headLoad)
+                headName = headRef
+            } else if let headRef {
+                headName = headRef
+            }
+        }
+        let configPath = try CheckRun.configuration(explicit: request.configPath, for: head, requestedPath: request.load.path)
+        let config = try configPath.map { try ConfigFile.load($0) }
+        let before = try Self.metrics(of: baseGraph, request, warnings: { _ in })
+        let after = try Self.metrics(of: headGraph, request, warnings: warnings)
+        var newFindings: [DiffFinding] = [], fixed: [DiffFinding] = [], unchanged = 0
+        if let configPath {
+            let old = try CheckRun(configPath: configPath, on: baseGraph).result.findings.filter { $0.rule != .staleConfig }
+            let new = try CheckRun(configPath: configPath, on: headGraph, warnings: warnings).result.findings.filter { $0.rule != .staleConfig }
+            let oldPrints = Set(old.map(\.fingerprint)), newPrints = Set(new.map(\.fingerprint))
+            newFindings = new.filter { !oldPrints.contains($0.fingerprint) }.map(Self.finding)
+            fixed = old.filter { !newPrints.contains($0.fingerprint) }.map(Self.finding)
+            unchanged = new.count - newFindings.count
+        }
+        let graphDiff = GraphDiff(from: baseGraph.graph, to: headGraph.graph)
+        let budgets = Self.budgets(config?.budgets ?? CheckConfig.BudgetSettings())
+            .evaluate(graphDiff, before: before, after: after, newFindings: newFindings.count)
+        report = DiffReport(base: baseName, head: headName, graph: graphDiff, before: before, after: after, newFindings: newFindings,
+                            fixedFindings: fixed, unchangedFindings: unchanged, config: configPath, budgets: budgets)
+        _ = folders
+    }
+
+    /// `commit`'s tree in a private folder named like the repository's top
+    /// folder (a root package's identity is its folder's name), and `paths` there.
+    static func checkout(_ commit: String, of git: GitRepository, paths: [String]) throws -> (PrivateFolder, [String]) {
+        let folder = try PrivateFolder()
+        let name = (git.topLevel as NSString).lastPathComponent
+        let top = folder.path + "/" + (name.isEmpty || name == "/" ? "repository" : name)
+        let archive = folder.path + "/.tree.tar"
+        try git.archive(commit, to: archive)
+        do {
+            try FileManager.default.createDirectory(atPath: top, withIntermediateDirectories: false)
+        } catch {
+            throw CommandError("cannot create a folder for the base's files in \(folder.path)")
+        }
+        let result: ProcessRunner.Result
+        do {
+            result = try ProcessRunner(timeout: GitRepository.timeout).run(
+                "tar", ["-x", "-f", archive, "-C", top, "--no-same-owner", "--no-same-permissions"],
+                environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LC_ALL": "C"],
+                output: .capture(limit: 1 << 20, errorHead: 2_000))
+        } catch {
+            throw CommandError("cannot unpack the base's files: \(error)")
+        }
+        guard result.status.isSuccess else {
+            let message = String(decoding: result.standardError.head, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
+            throw CommandError("cannot unpack the base's files: " + (message ?? "tar failed"))
+        }
+        let current = Paths.canonical(FileManager.default.currentDirectoryPath) ?? FileManager.default.currentDirectoryPath
+        let mapped = (paths.isEmpty ? ["."] : paths).map { path -> String in
+            let absolute = Paths.canonical(path.hasPrefix("/") ? path : current + "/" + path) ?? path
+            guard let inside = ChangeJudge.relative(absolute, to: git.topLevel) else { return absolute }
+            return inside == "." ? top : top + "/" + inside
+        }
+        return (folder, mapped)
+    }
+
+    static func metrics(of loaded: LoadedGraph, _ request: DiffRequest, warnings: (String) -> Void) throws -> GraphMetrics {
+        let graph = loaded.graph
+        let weights = try ScheduleRun.weights(request.weights, for: loaded, warnings: warnings)
+        let plan = try? BuildPlan(graph: graph.digraph, weights: weights.values, workers: request.workers, bottleneckLimit: 0)
+        return GraphMetrics(targets: graph.targets.count, dependencies: graph.digraph.edgeCount,
+                            depth: plan.map { max(0, $0.waves.members.count - 1) }, waves: plan?.waves.members.count,
+                            criticalPath: plan?.timing.length, criticalTargets: plan?.timing.path.map { graph.targets[$0].id } ?? [],
+                            makespan: plan?.build.makespan, unit: weights.unit.symbol)
+    }
+
+    static func finding(_ finding: Finding) -> DiffFinding {
+        DiffFinding(fingerprint: finding.fingerprint, rule: finding.rule.rawValue, severity: finding.severity.rawValue, message: finding.message)
+    }
+
+    static func budgets(_ settings: CheckConfig.BudgetSettings) -> Budgets {
+        var budgets = Budgets()
+        budgets.depthGrowth = settings.depthGrowth
+        budgets.wavesGrowth = settings.wavesGrowth
+        budgets.fanInGrowth = settings.fanInGrowth
+        budgets.newFindings = settings.newFindings
+        func growth(_ value: CheckConfig.BudgetSettings.Growth?) -> Budgets.Growth? {
+            value.map { $0.isPercent ? .percent($0.value) : .absolute($0.value) }
+        }
+        budgets.criticalPathGrowth = growth(settings.criticalPathGrowth)
+        budgets.makespanGrowth = growth(settings.makespanGrowth)
+        return budgets
+    }
+}
