@@ -351,3 +351,47 @@ struct DiffCommandTests {
         #expect(same.output.contains("findings (.modgraph.yml): 0 new, 0 fixed, 1 unchanged\n"))
     }
 }
+
+/// `affected` on the Xcode sample: files map to targets by build phases and synchronised folders.
+@Suite("affected in Xcode projects")
+struct AffectedXcodeTests {
+    @Test func projectFilesSelectTheirTargetsAndWhatDependsOnThem() throws {
+        let top = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-affected-xcode-\(UUID().uuidString)")
+        let folder = top.appendingPathComponent("XcodeApp")
+        defer { try? FileManager.default.removeItem(at: top) }
+        try FileManager.default.createDirectory(at: top, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: ModGraphRunner.samples.appendingPathComponent("XcodeApp"), to: folder)
+        func git(_ arguments: String...) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", folder.path, "-c", "user.email=t@example.com", "-c", "user.name=T"] + arguments
+            try process.run()
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0)
+        }
+        try git("init", "-q", "-b", "main")
+        try git("add", "-A")
+        try git("commit", "-q", "-m", "base")
+        func selected(_ changed: String) throws -> [String] {
+            let result = try ModGraphRunner.run(["affected", folder.path, "--changed-files", "-", "--format", "json"],
+                                                input: Data((changed + "\n").utf8), in: folder)
+            #expect(result.status == 0, "\(result.errors)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+            return (json["targets"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        }
+        // In Feed's synchronised folder.
+        #expect(try selected("Features/Feed/FeedBuilder.swift") == ["app/XcodeApp", "app/XcodeAppTests", "features/Feed", "features/FeedTests"])
+        // An exception of that folder builds in no target: every target of its project.
+        #expect(try selected("Features/Feed/Previews/FeedPreviews.swift")
+            == ["app/XcodeApp", "app/XcodeAppTests", "features/Checkout", "features/Feed", "features/FeedTests", "features/Profile"])
+        // In App.xcodeproj's Compile Sources phase, under the interfaces every feature uses.
+        #expect(try selected("App/VerticalInterfaces/FeedInterface.swift")
+            == ["app/VerticalInterfaces", "app/XcodeApp", "app/XcodeAppTests", "features/Checkout", "features/Feed", "features/FeedTests", "features/Profile"])
+        // The project file: every target of the project, and what depends on them.
+        #expect(try selected("Features/Features.xcodeproj/project.pbxproj")
+            == ["app/XcodeApp", "app/XcodeAppTests", "features/Checkout", "features/Feed", "features/FeedTests", "features/Profile"])
+        // A local package's file: its target and the Xcode targets that link its product.
+        #expect(try selected("Packages/DesignSystem/Sources/DesignSystem/Theme.swift")
+            == ["app/XcodeApp", "app/XcodeAppTests", "designsystem/DesignSystem", "designsystem/DesignSystemTests", "features/Checkout"])
+    }
+}

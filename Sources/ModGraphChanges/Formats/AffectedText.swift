@@ -62,7 +62,7 @@ public enum AffectedText {
         case let .pins(packages) where packages.isEmpty: return "pins: none moved"
         case let .pins(packages): return "pins moved: " + packages.map { Escape.text($0) }.joined(separator: ", ")
         case let .project(project): return "project \(Escape.text(project)): its targets"
-        case let .packageFolder(package): return "in package \(Escape.text(package))'s folder, in no target's: every target of the package"
+        case let .packageFolder(package): return "in \(Escape.text(package))'s folder, in no target's: every target of \(Escape.text(package))"
         case let .ignored(pattern): return "ignored (affected.ignore: \(Escape.text(pattern, limit: Escape.messageLimit)))"
         case let .everything(pattern?): return "selects everything (affected.everything: \(Escape.text(pattern, limit: Escape.messageLimit)))"
         case .everything(nil): return "owned by no target: selects everything (list it under affected.ignore in .modgraph.yml if it builds nothing)"

@@ -13,7 +13,7 @@ public struct AffectedReport: Sendable {
         case pins([String])
         /// A loaded project's file: its targets.
         case project(String)
-        /// In a loaded package's folder but in no target's: every target of the package.
+        /// In a loaded package's or project's folder but in no target's: every target of it.
         case packageFolder(String)
         /// Matched `affected.ignore`.
         case ignored(pattern: String)

@@ -97,6 +97,12 @@ struct ChangeJudge {
             }
             return .packageFolder(package.identity.rawValue)
         }
+        if let project = index.project(inFolderHolding: absolute) {
+            for target in loaded.graph.targets where target.package == project {
+                add(target.id, .manifest(path, detail: Self.folderDetailPrefix + "\(project)'s folder, in no target's"))
+            }
+            return .packageFolder(project.rawValue)
+        }
         if let root = loaded.rootDirectory.flatMap(Paths.canonical), Self.relative(absolute, to: root) == nil {
             return .outside
         }
@@ -272,6 +278,8 @@ struct ChangeJudge {
         let packages: [String: WorkspacePackage]
         /// Projects' identities by their `.xcodeproj` folder.
         let projects: [String: PackageIdentity]
+        /// Projects' identities by the folder holding their `.xcodeproj` (the first, when several share one).
+        let projectsByFolder: [String: PackageIdentity]
 
         init(loaded: LoadedGraph) {
             var packages: [String: WorkspacePackage] = [:]
@@ -287,6 +295,12 @@ struct ChangeJudge {
                 projects[Paths.canonical(absolute) ?? absolute] = package.identity
             }
             self.projects = projects
+            var byFolder: [String: PackageIdentity] = [:]
+            for (bundle, identity) in projects.sorted(by: { $0.key < $1.key }) {
+                let folder = (bundle as NSString).deletingLastPathComponent
+                if byFolder[folder] == nil { byFolder[folder] = identity }
+            }
+            projectsByFolder = byFolder
         }
 
         /// The project whose `.xcodeproj` holds `path` (its `project.pbxproj`, its schemes).
@@ -295,6 +309,16 @@ struct ChangeJudge {
             while let slash = folder.lastIndex(of: "/") {
                 folder = folder[..<slash]
                 if folder.hasSuffix(".xcodeproj") { return projects[String(folder)] }
+            }
+            return nil
+        }
+
+        /// The project whose folder (the one holding its `.xcodeproj`) holds `path`, the innermost.
+        func project(inFolderHolding path: String) -> PackageIdentity? {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if let project = projectsByFolder[String(folder)] { return project }
             }
             return nil
         }
