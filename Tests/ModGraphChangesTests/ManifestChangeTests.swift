@@ -27,6 +27,21 @@ struct ManifestChangeTests {
         #expect(ManifestComparison.compare(base: Data("[".utf8), head: head, baseFolder: "", headFolder: "").wholePackage != nil)
     }
 
+    /// A version bump selects the targets that use the package, not the whole package.
+    @Test func aDependencyThatMovedSelectsItsUsers() {
+        let targets = #"[{"name": "Parser", "dependencies": [{"product": ["Yams", "Yams", null, null]}]}, {"name": "Core", "dependencies": []},"#
+            + #" {"name": "Tool", "dependencies": [{"byName": ["Logging", null]}, {"byName": ["Core", null]}]}]"#
+        func dependencies(_ yams: String) -> String {
+            #""dependencies": [{"sourceControl": [{"identity": "yams", "requirement": {"range": [{"lowerBound": "\#(yams)"}]}}]},"#
+                + #" {"sourceControl": [{"identity": "swift-log", "requirement": {"exact": ["1.0.0"]}}]}],"#
+        }
+        let result = ManifestComparison.compare(base: dump(targets: targets, extra: dependencies("5.0.0")),
+                                                head: dump(targets: targets, extra: dependencies("6.0.0")), baseFolder: "/base", headFolder: "/base")
+        #expect(result.wholePackage == nil)
+        // Parser names Yams; Tool names a product by a plain name, whose package cannot be told.
+        #expect(result.targets.keys.sorted() == ["Parser", "Tool"])
+    }
+
     @Test func aProductThatChangedSelectsItsTargets() {
         let targets = #"[{"name": "A"}, {"name": "B"}]"#
         let base = dump(targets: targets, products: #"[{"name": "Lib", "targets": ["A"]}]"#)

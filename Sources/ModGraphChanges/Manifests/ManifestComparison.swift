@@ -34,11 +34,17 @@ public struct ManifestComparison: Sendable, Equatable {
         let rebased = rewrite(old, from: baseFolder, to: headFolder) as? [String: Any] ?? [:]
         let packageKeys = Set(rebased.keys).union(new.keys).subtracting(["targets", "products"]).sorted()
         let changedKeys = packageKeys.filter { !same(rebased[$0], new[$0]) }
-        if !changedKeys.isEmpty {
-            return ManifestComparison(targets: [:], wholePackage: "the package's " + changedKeys.joined(separator: ", ") + " changed")
-        }
         var targets: [String: String] = [:]
         let oldTargets = byName(rebased["targets"]), newTargets = byName(new["targets"])
+        if changedKeys == ["dependencies"] {
+            // Only package dependencies moved (a version bump, most often): the targets that use those packages' products.
+            let moved = changedDependencies(rebased["dependencies"], new["dependencies"])
+            for (name, declaration) in newTargets where uses(declaration, moved, localTargets: Set(newTargets.keys)) {
+                targets[name] = "package dependency " + moved.names.sorted().joined(separator: ", ") + " changed, and it uses it"
+            }
+        } else if !changedKeys.isEmpty {
+            return ManifestComparison(targets: [:], wholePackage: "the package's " + changedKeys.joined(separator: ", ") + " changed")
+        }
         for (name, declaration) in newTargets {
             guard let previous = oldTargets[name] else {
                 targets[name] = "target '\(name)' is new"
@@ -55,6 +61,50 @@ public struct ManifestComparison: Sendable, Equatable {
             }
         }
         return ManifestComparison(targets: targets, wholePackage: nil)
+    }
+
+    /// Package dependencies added, removed or changed, by every name a target may use for them.
+    struct MovedDependencies {
+        var names: Set<String> = []
+    }
+
+    private static func changedDependencies(_ old: Any?, _ new: Any?) -> MovedDependencies {
+        func keyed(_ value: Any?) -> [String: (entry: [String: Any], names: [String])] {
+            var result: [String: (entry: [String: Any], names: [String])] = [:]
+            for case let wrapper as [String: Any] in value as? [Any] ?? [] {
+                // {"sourceControl": [{...}]}, {"fileSystem": [{...}]}, {"registry": [{...}]}
+                for case let list as [Any] in wrapper.values {
+                    for case let body as [String: Any] in list {
+                        guard let identity = (body["identity"] as? String)?.lowercased() else { continue }
+                        let alias = (body["nameForTargetDependencyResolutionOnly"] as? String)?.lowercased()
+                        result[identity] = (body, [identity] + (alias.map { [$0] } ?? []))
+                    }
+                }
+            }
+            return result
+        }
+        let before = keyed(old), after = keyed(new)
+        var moved = MovedDependencies()
+        for identity in Set(before.keys).union(after.keys) where !same(before[identity]?.entry, after[identity]?.entry) {
+            moved.names.formUnion(before[identity]?.names ?? [])
+            moved.names.formUnion(after[identity]?.names ?? [])
+        }
+        return moved
+    }
+
+    /// Whether a target's declaration may use a product of a moved package: a
+    /// `.product` naming it, or a plain name that is no target of the package
+    /// (it names a product, of a package that cannot be told).
+    private static func uses(_ target: [String: Any], _ moved: MovedDependencies, localTargets: Set<String>) -> Bool {
+        for case let dependency as [String: Any] in target["dependencies"] as? [Any] ?? [] {
+            if let product = dependency["product"] as? [Any] {
+                guard product.count > 1, let package = product[1] as? String else { return true }
+                if moved.names.contains(package.lowercased()) { return true }
+            } else if let plain = dependency["byName"] as? [Any], let name = plain.first as? String, !localTargets.contains(name) {
+                return true
+            }
+        }
+        return false
     }
 
     private static func byName(_ value: Any?) -> [String: [String: Any]] {
