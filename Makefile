@@ -11,7 +11,16 @@ FUZZ_SEED ?= 1
 FUZZ_CASES ?= 400
 FUZZ_SECONDS ?= 600
 
-.PHONY: setup build demo test fuzz release bench clean
+# make install PREFIX=... DESTDIR=...: the release binary, bash/zsh/fish completions
+# and the man page (swift-argument-parser generates both); make uninstall removes them.
+PREFIX ?= /usr/local
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+
+.PHONY: setup build demo test fuzz release bench clean install uninstall test-plugin
 
 setup:
 	@scripts/setup.sh
@@ -30,6 +39,8 @@ test: setup
 	$(SWIFT) test --skip-build
 	@echo "modgraph check on ModGraph itself (.modgraph.yml):"
 	"$$($(SWIFT) build --show-bin-path)/modgraph" check .
+	@echo "the GitHub Action and the workflows in docs/ against their schemas:"
+	scripts/validate-ci-files.sh
 	@echo "fuzz: a short pass over hostile inputs (docs/security.md):"
 	python3 scripts/fuzz/fuzz.py --modgraph "$$($(SWIFT) build --show-bin-path)/modgraph" --seed $(FUZZ_SEED) --cases $(FUZZ_CASES) --seconds 120 --timeout 10
 
@@ -44,3 +55,20 @@ bench: setup
 
 clean:
 	rm -rf .build "$(OUT)"
+
+install: setup
+	$(SWIFT) build -c release --product modgraph
+	$(SWIFT) package generate-manual
+	install -d "$(BINDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" "$(MANDIR)"
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/modgraph" "$(BINDIR)/modgraph"
+	"$(BINDIR)/modgraph" --generate-completion-script bash > "$(BASHDIR)/modgraph"
+	"$(BINDIR)/modgraph" --generate-completion-script zsh > "$(ZSHDIR)/_modgraph"
+	"$(BINDIR)/modgraph" --generate-completion-script fish > "$(FISHDIR)/modgraph.fish"
+	install -m 0644 .build/plugins/GenerateManual/outputs/modgraph/modgraph.1 "$(MANDIR)/modgraph.1"
+
+uninstall:
+	rm -f "$(BINDIR)/modgraph" "$(BASHDIR)/modgraph" "$(ZSHDIR)/_modgraph" "$(FISHDIR)/modgraph.fish" "$(MANDIR)/modgraph.1"
+
+# The SwiftPM command plugins end to end, from a package that depends on this one (docs/ci.md).
+test-plugin: setup
+	scripts/test-plugin.sh

@@ -31,6 +31,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "modgraph", targets: ["modgraph"]),
+        .plugin(name: "ModGraphPlugin", targets: ["ModGraphPlugin"]),
+        .plugin(name: "ModGraphReportPlugin", targets: ["ModGraphReportPlugin"]),
         .library(name: "ModGraphOutput", targets: ["ModGraphOutput"]),
         .library(name: "ModGraphCore", targets: ["ModGraphCore"]),
         .library(name: "ModGraphManifest", targets: ["ModGraphManifest"]),
@@ -113,6 +115,19 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "modgraph", dependencies: ["ModGraphCLI"]),
+        .plugin(
+            name: "ModGraphPlugin",
+            capability: .command(intent: .custom(verb: "modgraph", description: "Run modgraph (check, graph, schedule, affected, diff) on this package")),
+            dependencies: ["modgraph"]
+        ),
+        .plugin(
+            name: "ModGraphReportPlugin",
+            capability: .command(
+                intent: .custom(verb: "modgraph-report", description: "Write modgraph's report of this package into its modgraph-report folder"),
+                permissions: [.writeToPackageDirectory(reason: "modgraph report writes the report's files into the package folder")]
+            ),
+            dependencies: ["modgraph"]
+        ),
 
         // Seeded random graphs shared by the property tests and the benchmarks.
         .target(name: "ModGraphTestSupport", dependencies: ["ModGraphCore"], path: "Tests/ModGraphTestSupport"),

@@ -16,6 +16,7 @@ def main():
     parser.add_argument("--modgraph", default=".build/release/modgraph")
     parser.add_argument("--subfolder", default=".", help="what to load, relative to the repository's top folder")
     parser.add_argument("--extra", default="", help="more arguments for modgraph, space-separated")
+    parser.add_argument("--config", help="a .modgraph.yml to use instead of the repository's (its affected: section)")
     args = parser.parse_args()
     modgraph = os.path.abspath(args.modgraph)
     commits = subprocess.run(["git", "--git-dir", args.git_dir, "rev-list", "--first-parent", f"--max-count={args.count}", "HEAD"],
@@ -34,7 +35,7 @@ def main():
             subprocess.run(["git", "-C", tree, "checkout", "-q", "--detach", commit], check=True)
             start = time.monotonic()
             result = subprocess.run([modgraph, "affected", args.subfolder, "--base", parents[0], "--head", commit, "--format", "json"]
-                                    + args.extra.split(), cwd=tree, capture_output=True, text=True,
+                                    + args.extra.split() + (["--config", os.path.abspath(args.config)] if args.config else []), cwd=tree, capture_output=True, text=True,
                                     env=dict(os.environ, MODGRAPH_CACHE_DIR=cache))
             elapsed = time.monotonic() - start
             if result.returncode != 0:
@@ -43,9 +44,11 @@ def main():
             report = json.loads(result.stdout)
             counts = report["counts"]
             kind = "everything" if report["everything"] else ("nothing" if counts["targets"] == 0 else "some")
+            broad = sorted({f["path"] for f in report["changedFiles"] if f["verdict"] in ("package-folder", "everything")
+                            or (f["verdict"] == "manifest" and "every target" in f.get("detail", ""))})
             rows.append({"commit": commit[:8], "kind": kind, "targets": counts["targets"], "graphTargets": counts["graphTargets"],
                          "tests": counts["tests"], "graphTests": counts["graphTests"], "files": counts["changedFiles"],
-                         "why": report["everything"]["reason"] if report["everything"] else "", "time": elapsed})
+                         "why": report["everything"]["reason"] if report["everything"] else "", "broad": broad, "time": elapsed})
     finally:
         subprocess.run(["git", "--git-dir", args.git_dir, "worktree", "remove", "--force", tree])
     ok = [r for r in rows if "kind" in r]
@@ -62,6 +65,12 @@ def main():
           f" ({100 * sum(r['tests'] for r in ok) / max(1, sum(r['graphTests'] for r in ok)):.0f}% of all test runs)")
     times = sorted(r["time"] for r in rows)
     print(f"time per commit: median {statistics.median(times):.2f} s, max {times[-1]:.2f} s (first, cold cache: {rows[0]['time']:.2f} s)")
+    broad = {}
+    for r in ok:
+        for path in r.get("broad", []):
+            broad[path] = broad.get(path, 0) + 1
+    for path, count in sorted(broad.items(), key=lambda x: -x[1])[:10]:
+        print(f"  a whole package or project because of {path}: {count} commits")
     whys = {}
     for r in ok:
         if r["why"]:
