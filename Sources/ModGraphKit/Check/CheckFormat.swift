@@ -12,6 +12,8 @@ public enum CheckFormat: String, CaseIterable, Sendable {
     case sarif
     /// JUnit XML, for CI dashboards.
     case junit
+    /// `path:line:column: error: message`, for Xcode's build log and editors.
+    case xcode
 }
 
 extension CheckRun {
@@ -23,6 +25,7 @@ extension CheckRun {
         case .github: GitHubAnnotations.render(report)
         case .sarif: SARIF.render(report, toolVersion: ModGraphVersion.current)
         case .junit: JUnit.render(report)
+        case .xcode: XcodeDiagnostics.render(report)
         }
     }
 }
