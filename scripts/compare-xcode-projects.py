@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares modgraph's reading of a repository's Xcode projects with an independent one.
 
-    python3 scripts/compare-xcode-projects.py /path/to/repo [--verbose]
+    python3 scripts/compare-xcode-projects.py /path/to/repo [--path PROJECT…] [--verbose] [--json FILE]
 
 (a) runs `modgraph graph REPO --format json` (docs/json-format.md, docs/xcode.md) and
 keeps the packages of origin `project`, their targets and the edges leaving them;
@@ -46,7 +46,6 @@ import shutil
 import subprocess
 import sys
 import time
-import xml.etree.ElementTree as ET
 
 try:
     from pbxproj import XcodeProject
@@ -545,6 +544,8 @@ def compare(repo, graph, reader):
         "targetsModgraph": len(mg.targets), "targetsPbxproj": len(pb_targets), "targetsBoth": both_t,
         "edgesModgraph": len(mg_keys), "edgesPbxproj": len(pb_keys), "edgesBoth": both_e,
         "productEdges": sum(1 for k in mg_keys | pb_keys if k[1][0] == "product"),
+        "conditionalEdges": sum(1 for k in mg_keys & pb_keys if condition_of(pb_edges[k]) is not None),
+        "unresolved": len(report["unresolved"]),
         "conditionDiffers": len(report["conditionDiffers"]), "typeDiffers": len(report["typeDiffers"]),
         "declaredVia": vias,
         "packages": sum(1 for p in graph["packages"] if p["origin"] != "project"),
@@ -597,7 +598,8 @@ def main():
           f"({pct(s['targetsBoth'], s['targetsModgraph'] + s['targetsPbxproj'] - s['targetsBoth'])} agree), "
           f"edges {s['edgesBoth']}/{s['edgesPbxproj']} pbxproj, {s['edgesModgraph']} modgraph "
           f"({pct(s['edgesBoth'], s['edgesModgraph'] + s['edgesPbxproj'] - s['edgesBoth'])} agree), "
-          f"{s['conditionDiffers']} conditions and {s['typeDiffers']} types differ, {warnings} modgraph warnings"
+          f"{s['conditionDiffers']} of {s['conditionalEdges']} platform conditions and {s['typeDiffers']} types differ, "
+          f"{s['unresolved']} declarations unresolvable, {warnings} modgraph warnings"
           + (f", {elapsed:.1f} s" if elapsed is not None else ""))
     if args.verbose:
         for p in report["projects"]:
