@@ -80,6 +80,7 @@ struct LoadOptions: ParsableArguments {
         if loaded.repository.inputs.wasDiscovered || !loaded.repository.projects.isEmpty || verbose {
             Console.note(loaded.repository.summary)
         }
+        if let note = loaded.repository.unsearchedNote { Console.note(note) }
         if verbose { loaded.repository.details.forEach(Console.note) }
         return loaded
     }

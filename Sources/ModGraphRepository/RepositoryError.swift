@@ -7,6 +7,9 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
     case nothingFound(folder: String)
     /// A dump JSON or standard input given beside other paths: a dump is a whole graph on its own.
     case dumpNotAlone(String)
+    /// Two packages with one identity, in the graph of everything the search of a folder
+    /// found: often packages never built together (an app's and its server's).
+    case identityClashInSearch(identity: String, first: String, second: String, example: String?)
 
     public var description: String {
         switch self {
@@ -17,6 +20,10 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
                 + " (skipping .build, DerivedData, Pods, Carthage, node_modules and hidden folders)"
         case let .dumpNotAlone(path):
             "\(path): a dump-package JSON (or `-`) must be the only PATH; give the packages' folders instead to load them together"
+        case let .identityClashInSearch(identity, first, second, example):
+            "two packages have the identity '\(identity)': \(first) and \(second); the search of the folder loads everything it finds"
+                + " into one graph: name the projects and packages that are built together as PATHs"
+                + (example.map { " (modgraph graph \($0))" } ?? "") + ", or rename one folder"
         }
     }
 }

@@ -60,6 +60,7 @@ public enum InputDiscovery {
             default:
                 if isRegularFile(canonical + "/Package.swift") {
                     inputs.add(package: canonical)
+                    inputs.unsearched += projectsNear(canonical)
                 } else {
                     searched.append((canonical, path))
                 }
@@ -82,7 +83,31 @@ public enum InputDiscovery {
             if found.isEmpty { throw RepositoryError.nothingFound(folder: given) }
         }
         inputs.wasDiscovered = !searched.isEmpty
+        inputs.unsearched = inputs.unsearched.filter { !inputs.projects.contains($0) && !inputs.workspaces.contains($0) }
         return inputs
+    }
+
+    /// The projects and workspaces in `package`'s folder and in its sub-folders, not in
+    /// hidden ones, build products or other people's code: what a user who gave the
+    /// package's folder may have meant (`App.xcodeproj` beside a `Package.swift` for tools).
+    ///
+    /// - Complexity: O(entries of the folder and of its sub-folders).
+    private static func projectsNear(_ package: String) -> [String] {
+        var found: [String] = []
+        var subfolders: [String] = []
+        for entry in listing(package) where entry.isFolder && !entry.name.hasPrefix(".") && !skippedFolders.contains(entry.name) {
+            let path = package + "/" + entry.name
+            switch XcodePath.pathExtension(entry.name) {
+            case "xcodeproj", "xcworkspace": found.append(path)
+            default: subfolders.append(path)
+            }
+        }
+        for folder in subfolders {
+            for entry in listing(folder) where entry.isFolder && ["xcodeproj", "xcworkspace"].contains(XcodePath.pathExtension(entry.name)) {
+                found.append(folder + "/" + entry.name)
+            }
+        }
+        return found
     }
 
     /// Adds the workspace at `path` with the projects and packages it lists.

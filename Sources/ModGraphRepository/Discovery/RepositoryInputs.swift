@@ -17,6 +17,11 @@ public struct RepositoryInputs: Sendable, Equatable {
     public var wasDiscovered = false
     /// What the search passed over and why, one line each (shown with `--verbose`).
     public var passedOver: [String] = []
+    /// Projects and workspaces in a package folder given as a PATH, at most one folder
+    /// down, that are not loaded: a package's folder is not searched (an app's
+    /// repository whose root is a package for its tools). Worth a line: the graph the
+    /// user meant may be the project's.
+    public var unsearched: [String] = []
 
     public init(base: String) {
         self.base = base

@@ -169,13 +169,29 @@ struct XcodeGraphBuilder {
             remotePackages[identity] = remotePackages[identity] ?? url
             return external(identity)
         case nil:
-            // A local package added as a folder before Xcode 15: the one among the project's folders that vends it.
-            for candidate in project.localPackageCandidates {
-                guard let folder = InputDiscovery.canonical(project.resolvedPath(candidate)), let package = packageByFolder[folder],
-                      let found = edges(to: package), !found.isEmpty else { continue }
+            // Xcode looks for the product among the packages of the project and of the workspace:
+            // first the project's own local packages (references, then folders, as before Xcode 15,
+            // and packages in its synchronised folders), then any other package loaded.
+            let own = project.packageReferences.compactMap { reference -> String? in
+                if case let .local(path) = reference { return path }
+                return nil
+            } + project.localPackageCandidates
+            var seen: Set<PackageIdentity> = []
+            for path in own {
+                guard let folder = InputDiscovery.canonical(project.resolvedPath(path)), let package = packageByFolder[folder],
+                      seen.insert(package.identity).inserted, let found = edges(to: package), !found.isEmpty else { continue }
                 return found
             }
-            warn("\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package and no local package of the project vends; skipped")
+            let vendors = workspace.packages.values
+                .filter { !seen.contains($0.identity) && !(edges(to: $0) ?? []).isEmpty }
+                .sorted { $0.identity.rawValue < $1.identity.rawValue }
+            if vendors.count == 1, let found = edges(to: vendors[0]) { return found }
+            if vendors.count > 1 {
+                let names = vendors.map { "'\($0.identity.rawValue)'" }.joined(separator: ", ")
+                warn("\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package and several packages vend (\(names)); skipped")
+            } else {
+                warn("\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package and no package loaded vends (a remote package's product, perhaps); skipped")
+            }
             return []
         }
     }

@@ -64,6 +64,17 @@ public struct Repository: Sendable {
         return "found " + (parts.isEmpty ? "nothing" : parts.joined(separator: ", "))
     }
 
+    /// The projects and workspaces a package folder given holds but that were not loaded
+    /// (``RepositoryInputs/unsearched``), in one line; `nil` when there are none.
+    public var unsearchedNote: String? {
+        let unsearched = inputs.unsearched
+        guard !unsearched.isEmpty else { return nil }
+        let named = unsearched.prefix(5).map { Paths.relative($0, from: inputs.base) }.joined(separator: ", ")
+            + (unsearched.count > 5 ? " and \(unsearched.count - 5) more" : "")
+        let them = unsearched.count == 1 ? "it" : "them"
+        return "not loaded: \(named), in a package's folder, which is not searched; name \(them) as a PATH to include \(them)"
+    }
+
     /// Every project and package loaded, one line each, for `--verbose`.
     public var details: [String] {
         let projectLines = graph.packages.filter { $0.origin == .project }.map { package in

@@ -14,6 +14,18 @@ public struct RepositoryLoader: Sendable {
         self.loader = loader
     }
 
+    /// The packages given or found and the projects' local packages; an identity clash
+    /// in what a search found says how to load less.
+    private func loadPackages(_ inputs: RepositoryInputs, locals: [String]) throws -> Workspace {
+        do {
+            return try loader.load(roots: inputs.packages, locals: locals, base: inputs.base)
+        } catch {
+            guard inputs.wasDiscovered, case let .identityClash(identity, first, second) = error else { throw error }
+            let example = (inputs.workspaces.first ?? inputs.projects.first).map { Paths.relative($0, from: inputs.base) }
+            throw RepositoryError.identityClashInSearch(identity: identity, first: first, second: second, example: example)
+        }
+    }
+
     public func load(_ inputs: RepositoryInputs) throws -> Repository {
         let builder = GraphBuilder(externals: loader.externals)
         if let dump = inputs.dump {
@@ -51,7 +63,7 @@ public struct RepositoryLoader: Sendable {
         if inputs.packages.isEmpty && locals.isEmpty {
             workspace = Workspace(roots: [], locals: [], rootDirectory: inputs.base, packages: [:], warnings: [])
         } else {
-            workspace = try loader.load(roots: inputs.packages, locals: locals.filter { !inputs.packages.contains($0) }, base: inputs.base)
+            workspace = try loadPackages(inputs, locals: locals.filter { !inputs.packages.contains($0) })
         }
         let xcode = XcodeGraphBuilder(projects: projectSet.projects, workspace: workspace, base: inputs.base).build()
         var graphWarnings: [LoadWarning] = []

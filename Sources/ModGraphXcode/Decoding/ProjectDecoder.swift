@@ -86,7 +86,7 @@ struct ProjectDecoder {
         let subprojects = Self.distinct((project.fields["projectReferences"]?.array ?? []).compactMap { entry in
             entry.dictionary?["ProjectRef"]?.string.flatMap { projectPath(ofPortal: $0) }
         })
-        let (proxied, candidates) = otherProjectsAndFolders(all)
+        let (proxied, candidates, parents) = otherProjectsAndFolders(all)
         warnings += locator.warnings
         return XcodeProject(
             path: path,
@@ -98,31 +98,40 @@ struct ProjectDecoder {
             subprojects: subprojects,
             referencedProjects: Self.distinct(subprojects + proxied),
             localPackageCandidates: candidates,
+            packageFolderParents: parents,
             warnings: Self.distinct(warnings)
         )
     }
 
-    /// The projects `PBXContainerItemProxy`s point into, and the folder references
-    /// that may be local packages, in file order.
+    /// The projects `PBXContainerItemProxy`s point into, the folder references
+    /// that may be local packages, and the synchronised folders that may hold
+    /// some, in file order.
     ///
     /// - Complexity: O(objects).
-    private mutating func otherProjectsAndFolders(_ all: [ProjectObjects.Object]) -> (projects: [String], folders: [String]) {
+    private mutating func otherProjectsAndFolders(_ all: [ProjectObjects.Object]) -> (projects: [String], folders: [String], parents: [String]) {
         var projects: [String] = []
         var folders: [String] = []
+        var parents: [String] = []
         for object in all {
             switch object.isa {
             case "PBXContainerItemProxy":
                 guard let portal = object.text("containerPortal"), portal != rootID, let other = projectPath(ofPortal: portal) else { continue }
                 projects.append(other)
             case "PBXFileReference":
+                // A package folder is a folder to Xcode whatever type the reference records
+                // (`folder`, `wrapper`, or the `text` it guessed when the folder was added).
                 let type = object.text("lastKnownFileType") ?? object.text("explicitFileType")
-                guard type == "folder" || type == "wrapper", case let .path(folder) = locator.location(of: object.id) else { continue }
+                guard let path = object.text("path"), type == "folder" || type == "wrapper" || XcodePath.pathExtension(path).isEmpty,
+                      case let .path(folder) = locator.location(of: object.id) else { continue }
                 folders.append(folder)
+            case "PBXFileSystemSynchronizedRootGroup":
+                guard case let .path(folder) = locator.location(of: object.id) else { continue }
+                parents.append(folder)
             default:
                 continue
             }
         }
-        return (Self.distinct(projects), Self.distinct(folders))
+        return (Self.distinct(projects), Self.distinct(folders), Self.distinct(parents))
     }
 
     private mutating func decodeTarget(

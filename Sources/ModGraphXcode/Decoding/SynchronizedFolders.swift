@@ -49,6 +49,7 @@ struct SynchronizedFolders {
                 outside += paths.outside
                 folder.exceptions[owner, default: []] += paths.inside
             }
+            outside = Self.distinct(outside)
             if !outside.isEmpty {
                 let named = outside.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (outside.count > 5 ? " and \(outside.count - 5) more" : "")
                 warnings.append("\(file): the synchronised folder \(path) names \(named), outside itself; ignored")
@@ -83,10 +84,13 @@ struct SynchronizedFolders {
 
     /// `paths` folded, split into those inside the folder and those that leave it
     /// (absolute, or climbing out with `..`), which a folder's exceptions cannot name.
+    /// Xcode names a localised resource (the variants of `Base.lproj/Main.storyboard`,
+    /// `en.lproj/Localizable.strings`, …) by a path of the folder after `/Localized/` or
+    /// `/Localized: `: resources, never compiled, so left out of both.
     private static func partitionedInside(_ paths: [String]) -> (inside: [String], outside: [String]) {
         var inside: [String] = []
         var outside: [String] = []
-        for path in paths {
+        for path in paths where !(path.hasPrefix("/Localized/") || path.hasPrefix("/Localized:")) {
             let folded = XcodePath.normalised(path)
             if folded.hasPrefix("/") || folded == ".." || folded.hasPrefix("../") || folded.isEmpty {
                 outside.append(path)

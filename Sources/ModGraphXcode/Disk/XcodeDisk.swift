@@ -41,6 +41,16 @@ public struct XcodeDisk: Sendable {
         isRegularFile(XcodePath.join(path, "Package.swift"))
     }
 
+    /// The names of the folders directly inside `path`, sorted, without hidden ones
+    /// and without links to folders (a checkout is input: no link is followed).
+    public func subfolders(of path: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+        return names.filter { name in
+            var status = stat()
+            return !name.hasPrefix(".") && lstat(XcodePath.join(path, name), &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        }.sorted()
+    }
+
     /// Whether `path` is a regular file (after symbolic links).
     public func isRegularFile(_ path: String) -> Bool {
         var status = stat()

@@ -24,11 +24,17 @@ public struct XcodeProject: Hashable, Sendable {
     /// Every other project this one points into: its subprojects, then each
     /// project a `PBXContainerItemProxy` names, relative to ``folder``, without repeats.
     public let referencedProjects: [String]
-    /// Folder references (`lastKnownFileType` `folder` or `wrapper`) that may be
-    /// local packages added before Xcode 15, when a package product named no
-    /// package. ``load(at:disk:)`` keeps those that hold a `Package.swift`;
+    /// Folder references that may be local packages added before Xcode 15, for the
+    /// package products that name no package: those of type `folder` or `wrapper`, and
+    /// any whose name has no extension (Xcode records a package folder under the type
+    /// it guessed: `text` in some projects). ``load(at:disk:)`` keeps those that hold a
+    /// `Package.swift`, and adds the packages directly inside ``packageFolderParents``;
     /// ``decode(_:projectPath:)`` cannot look, and keeps them all.
     public let localPackageCandidates: [String]
+    /// Xcode 16 synchronised folders (`PBXFileSystemSynchronizedRootGroup`): Xcode takes
+    /// a package in one, or directly inside one (`Modules/Account`), for a local package
+    /// of the project, which products naming no package come from.
+    public let packageFolderParents: [String]
     /// What was skipped or guessed, one line each, naming the file.
     public let warnings: [String]
 
@@ -45,6 +51,7 @@ public struct XcodeProject: Hashable, Sendable {
         subprojects: [String],
         referencedProjects: [String],
         localPackageCandidates: [String],
+        packageFolderParents: [String] = [],
         warnings: [String]
     ) {
         self.path = path
@@ -56,6 +63,7 @@ public struct XcodeProject: Hashable, Sendable {
         self.subprojects = subprojects
         self.referencedProjects = referencedProjects
         self.localPackageCandidates = localPackageCandidates
+        self.packageFolderParents = packageFolderParents
         self.warnings = warnings
         var byID: [String: Int] = [:]
         var byProduct: [String: Int] = [:]
@@ -94,13 +102,22 @@ public struct XcodeProject: Hashable, Sendable {
 
     /// Reads the project at `path`, a `.xcodeproj` folder (or its `project.pbxproj`).
     /// The only disk access besides reading the file is checking which
-    /// ``localPackageCandidates`` hold a `Package.swift`.
+    /// ``localPackageCandidates`` hold a `Package.swift`, and listing the
+    /// ``packageFolderParents`` that do not.
     public static func load(at path: String, disk: XcodeDisk = XcodeDisk()) throws(XcodeError) -> XcodeProject {
         let projectPath = XcodePath.lastComponent(path) == "project.pbxproj" ? XcodePath.parent(path) : path
         let file = XcodePath.join(projectPath, "project.pbxproj")
         guard disk.isDirectory(projectPath) else { throw .notFound(path: projectPath) }
         let project = try parse(try disk.contents(of: file, limit: OpenStepParser.maximumBytes), projectPath: projectPath)
-        return project.keepingLocalPackageCandidates { disk.holdsPackageManifest(project.resolvedPath($0)) }
+        var candidates = project.localPackageCandidates.filter { disk.holdsPackageManifest(project.resolvedPath($0)) }
+        for parent in project.packageFolderParents {
+            let found = disk.holdsPackageManifest(project.resolvedPath(parent))
+                ? [parent]
+                : disk.subfolders(of: project.resolvedPath(parent)).filter { disk.holdsPackageManifest(project.resolvedPath(XcodePath.join(parent, $0))) }
+                    .map { XcodePath.join(parent, $0) }
+            for folder in found where !candidates.contains(folder) { candidates.append(folder) }
+        }
+        return project.withLocalPackageCandidates(candidates)
     }
 
     /// Parses and decodes the text of a `project.pbxproj`, without touching the disk.
@@ -121,8 +138,8 @@ public struct XcodeProject: Hashable, Sendable {
         try ProjectDecoder.decode(plist, projectPath: projectPath)
     }
 
-    /// This project with only the candidates `keep` accepts.
-    func keepingLocalPackageCandidates(_ keep: (String) -> Bool) -> XcodeProject {
+    /// This project with `candidates` for its local package candidates: those found on disk.
+    func withLocalPackageCandidates(_ candidates: [String]) -> XcodeProject {
         XcodeProject(
             path: path,
             name: name,
@@ -132,7 +149,8 @@ public struct XcodeProject: Hashable, Sendable {
             packageReferences: packageReferences,
             subprojects: subprojects,
             referencedProjects: referencedProjects,
-            localPackageCandidates: localPackageCandidates.filter(keep),
+            localPackageCandidates: candidates,
+            packageFolderParents: packageFolderParents,
             warnings: warnings
         )
     }

@@ -56,6 +56,29 @@ struct DiscoveryTests {
         #expect(inputs.base == (try canonical(folder, ".")))
     }
 
+    /// Element X, isowords: the repository's root is a package (tools, or the modules) and
+    /// the app's project is beside it or one folder down. The package's folder is not
+    /// searched, but what it holds there is named, unless given too.
+    @Test func projectsInAPackageFolderGivenAreNamedNotLoaded() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Package.swift")
+        try folder.write("ElementX.xcodeproj/project.pbxproj")
+        try folder.write("ElementX.xcodeproj/project.xcworkspace/contents.xcworkspacedata", Self.workspace)
+        try folder.write("App/Package.swift")
+        try folder.write("App/isowords.xcodeproj/project.pbxproj")
+        try folder.write("Deep/Down/Inspector.xcodeproj/project.pbxproj")
+        try folder.write(".swiftpm/xcode/package.xcworkspace/contents.xcworkspacedata", Self.workspace)
+        try folder.write(".build/checkouts/Dep/Dep.xcodeproj/project.pbxproj")
+        let inputs = try InputDiscovery.inputs(for: [folder.path])
+        #expect(inputs.packages == [try canonical(folder, ".")])
+        #expect(inputs.projects.isEmpty)
+        #expect(inputs.unsearched == [try canonical(folder, "ElementX.xcodeproj"), try canonical(folder, "App/isowords.xcodeproj")])
+        let both = try InputDiscovery.inputs(for: [folder.path, folder.path + "/ElementX.xcodeproj"])
+        #expect(both.projects == [try canonical(folder, "ElementX.xcodeproj")])
+        #expect(both.unsearched == [try canonical(folder, "App/isowords.xcodeproj")])
+    }
+
     @Test func namedPathsAreTakenAsTheyAre() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

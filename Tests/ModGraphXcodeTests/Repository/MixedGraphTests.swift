@@ -115,6 +115,37 @@ struct MixedGraphTests {
         #expect(repository.graph.package(PackageIdentity("swift-collections"))?.location == "https://github.com/apple/swift-collections.git")
     }
 
+    /// Home Assistant: the search finds the app's packages and a server package whose own
+    /// `path:` dependency has the identity of one of them. They are never built together;
+    /// the error says to name what is.
+    @Test func anIdentityClashInWhatTheSearchFoundSaysWhatToName() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Shop/App.xcodeproj/project.pbxproj", UnnamedPackageProductTests.app())
+        let manifest = { (name: String, dependencies: String) in
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "\(name)", dependencies: [\(dependencies)], targets: [.target(name: "\(name)Code")])
+            """
+        }
+        try folder.write("Sources/Shared/Package.swift", manifest("Shared", ""))
+        try folder.write("Sources/Shared/Sources/SharedCode/A.swift")
+        try folder.write("Sources/Server/Package.swift", manifest("Server", ".package(path: \"Shared\")"))
+        try folder.write("Sources/Server/Sources/ServerCode/A.swift")
+        try folder.write("Sources/Server/Shared/Package.swift", manifest("Shared", ""))
+        try folder.write("Sources/Server/Shared/Sources/SharedCode/A.swift")
+        #expect {
+            try load(folder)
+        } throws: { error in
+            guard case let .identityClashInSearch(identity, _, _, example) = error as? RepositoryError else { return false }
+            return identity == "shared" && example == "Shop/App.xcodeproj"
+                && (error as? RepositoryError)?.description.contains("name the projects and packages that are built together as PATHs") == true
+        }
+        // Named, the project loads with its own packages only.
+        #expect(try load(folder, "Shop/App.xcodeproj").graph.packages.map(\.identity.rawValue) == ["app"])
+    }
+
     /// A product that names no package, in a project whose local package folder is gone:
     /// one warning, and the rest of the graph (this once crashed on an exclusive-access conflict).
     @Test func aProductOfNoPackageIsOneWarning() throws {
