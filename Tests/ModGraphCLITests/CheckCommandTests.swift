@@ -27,7 +27,7 @@ struct CheckCommandTests {
     }
 
     @Test(arguments: [("text", "check-Violations.txt"), ("json", "check-Violations.json"), ("github", "check-Violations.github"),
-                      ("sarif", "check-Violations.sarif"), ("junit", "check-Violations.xml")])
+                      ("sarif", "check-Violations.sarif"), ("junit", "check-Violations.xml"), ("xcode", "check-Violations.xcode.txt")])
     func theViolationsSampleReportsExactlyItsPlantedFaults(_ format: String, _ golden: String) throws {
         let result = try check(["Samples/Violations", "--format", format])
         #expect(result.status == 1)
