@@ -117,6 +117,18 @@ struct AffectedCommandTests {
         #expect(none.status == 0 && none.output.isEmpty)
     }
 
+    /// Patterns are relative to the folder loaded, whichever file --config names.
+    @Test func aConfigurationElsewhereMatchesTheFolderLoaded() throws {
+        let repository = try Repository()
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-affected-config-\(UUID().uuidString).yml")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        try "affected:\n  ignore: [\"docs/**\"]\n".write(to: elsewhere, atomically: true, encoding: .utf8)
+        let result = try repository.affected(["--changed-files", "-", "--config", elsewhere.path, "--format", "json"],
+                                             input: Data("docs/guide.md\n".utf8))
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try selected(result).isEmpty)
+    }
+
     /// A package nested in the folder, which nothing loaded depends on, is
     /// left out of the package around it, as SwiftPM leaves it out.
     @Test func aNestedPackageNotLoadedAffectsNothing() throws {

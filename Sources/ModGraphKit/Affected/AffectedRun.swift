@@ -88,7 +88,8 @@ public struct AffectedRun: Sendable {
                 }
             }
         }
-        let folder = Paths.canonical((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
+        // The folder loaded, where `.modgraph.yml` is normally found: the same patterns whichever file --config names.
+        let folder = Paths.canonical(CheckRun.startFolder(loaded, request.load.path))
         return AffectedSettings(folder: folder, ignore: try patterns(config.affected.ignore), everything: try patterns(config.affected.everything),
                                 unowned: config.affected.unowned)
     }
@@ -108,7 +109,7 @@ public struct AffectedRun: Sendable {
     }
 }
 
-/// The patterns of `affected:`, relative to the configuration's folder.
+/// The patterns of `affected:`, relative to the folder loaded.
 struct AffectedSettings {
     let folder: String?
     let ignore: [PathPattern]
