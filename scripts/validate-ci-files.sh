@@ -9,3 +9,5 @@ if ! command -v check-jsonschema >/dev/null 2>&1; then
 fi
 check-jsonschema --builtin-schema vendor.github-actions action.yml
 check-jsonschema --builtin-schema vendor.github-workflows docs/workflows/*.yml
+# The configuration schema (docs/modgraph.schema.json) accepts every configuration in the repository.
+check-jsonschema --schemafile docs/modgraph.schema.json .modgraph.yml Samples/*/.modgraph.yml
