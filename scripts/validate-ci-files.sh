@@ -10,4 +10,4 @@ fi
 check-jsonschema --builtin-schema vendor.github-actions action.yml
 check-jsonschema --builtin-schema vendor.github-workflows docs/workflows/*.yml
 # The configuration schema (docs/modgraph.schema.json) accepts every configuration in the repository.
-check-jsonschema --schemafile docs/modgraph.schema.json .modgraph.yml Samples/*/.modgraph.yml
+check-jsonschema --schemafile docs/modgraph.schema.json .modgraph.yml Samples/*/.modgraph.yml Tests/ModGraphCLITests/Golden/init-VerticalApp.yml

@@ -10,7 +10,7 @@ public struct ModGraphCommand: ParsableCommand {
         Exit codes: 0 success, 1 findings (commands that check), 2 usage or input error.
         """,
         version: ModGraphVersion.current,
-        subcommands: [GraphCommand.self, CheckCommand.self, ScheduleCommand.self, AffectedCommand.self, DiffCommand.self, MeasureCommand.self, ReportCommand.self],
+        subcommands: [InitCommand.self, GraphCommand.self, CheckCommand.self, ScheduleCommand.self, AffectedCommand.self, DiffCommand.self, MeasureCommand.self, ReportCommand.self],
         defaultSubcommand: nil
     )
 

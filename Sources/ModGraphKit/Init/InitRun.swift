@@ -1,0 +1,67 @@
+import Foundation
+import ModGraphCore
+import ModGraphRules
+
+/// `modgraph init` as a use case: a starter `.modgraph.yml` for the loaded
+/// graph, with exceptions for the dependencies that break its layers today,
+/// so that `modgraph check` passes right after and only new violations fail.
+public struct InitRun: Sendable {
+    /// The file's text.
+    public let text: String
+    /// Where it goes: `.modgraph.yml` in the folder loaded.
+    public let path: String
+    public let layerSummary: String
+    public let exceptionCount: Int
+    /// Errors `check` still reports with the file (cycles, which no exception covers): record them with `--write-baseline`.
+    public let remaining: Int
+
+    public init(on loaded: LoadedGraph, requestedPath: String) throws {
+        let folder = CheckRun.startFolder(loaded, requestedPath)
+        path = folder == "." ? ConfigFile.defaultName : folder + "/" + ConfigFile.defaultName
+        let starter = StarterConfiguration(graph: loaded.graph)
+        guard !starter.layers.isEmpty else {
+            throw CommandError("\(folder): the graph has no module of its own to place in layers")
+        }
+        // Check the proposal on the graph; what it finds today becomes exceptions, until nothing is left.
+        let scratch = try PrivateFolder()
+        var exceptions: [(from: String, to: String, rule: String)] = []
+        var sourcesLevel = "error"
+        var notYetInterfaces: Set<String> = []
+        var text = starter.yaml(exceptions: exceptions, sourcesLevel: sourcesLevel)
+        for round in 0..<4 {
+            let file = scratch.path + "/round-\(round).yml"
+            try scratch.write(Data(text.utf8), at: (file as NSString).lastPathComponent)
+            let findings = try CheckRun(configPath: file, on: loaded).result.findings.filter { $0.severity == .error }
+            if findings.isEmpty { break }
+            for finding in findings {
+                switch finding.rule {
+                case .layering, .isolation, .forbidden, .externals:
+                    if let first = finding.chain.first, let last = finding.chain.last {
+                        let (from, to) = (StarterConfiguration.literal(first), StarterConfiguration.literal(last))
+                        if !exceptions.contains(where: { $0.from == from && $0.to == to && $0.rule == finding.rule.rawValue }) {
+                            exceptions.append((from, to, finding.rule.rawValue))
+                        }
+                    }
+                case .undeclaredImport:
+                    // Imports to fix first: the rule warns until then.
+                    sourcesLevel = "warning"
+                case .interfaceContent:
+                    if let module = finding.chain.first,
+                       let name = starter.interfaces.first(where: { $0 == StarterConfiguration.literal(module.name) || $0 == StarterConfiguration.literal(module) }) {
+                        notYetInterfaces.insert(name)
+                    }
+                default:
+                    continue
+                }
+            }
+            text = starter.yaml(exceptions: exceptions.sorted { ($0.from, $0.to) < ($1.from, $1.to) }, sourcesLevel: sourcesLevel,
+                                notYetInterfaces: notYetInterfaces)
+        }
+        let final = scratch.path + "/final.yml"
+        try scratch.write(Data(text.utf8), at: "final.yml")
+        remaining = try CheckRun(configPath: final, on: loaded).result.findings.filter { $0.severity == .error }.count
+        self.text = text
+        exceptionCount = exceptions.count
+        layerSummary = starter.layers.map { "\($0.name) (\($0.targets.count))" }.joined(separator: ", ")
+    }
+}

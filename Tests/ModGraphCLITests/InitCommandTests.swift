@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// `modgraph init` on copies of the samples: the file it writes makes `check` pass right away.
+@Suite("init")
+struct InitCommandTests {
+    private func copy(_ sample: String) throws -> (URL, URL) {
+        let top = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-init-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: top, withIntermediateDirectories: true)
+        let folder = top.appendingPathComponent(sample)
+        try FileManager.default.copyItem(at: ModGraphRunner.samples.appendingPathComponent(sample), to: folder)
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(".modgraph.yml"))
+        return (top, folder)
+    }
+
+    @Test(arguments: ["VerticalApp", "Violations", "Workspace", "XcodeApp"])
+    func checkPassesRightAfterInit(_ sample: String) throws {
+        let (top, folder) = try copy(sample)
+        defer { try? FileManager.default.removeItem(at: top) }
+        let written = try ModGraphRunner.run(["init", folder.path], in: folder)
+        #expect(written.status == 0, "\(written.errors)")
+        #expect(written.errors.contains("wrote \(folder.path)/.modgraph.yml: layers "))
+        let check = try ModGraphRunner.run(["check", folder.path], in: folder)
+        #expect(check.status == 0, "\(check.output)\(check.errors)")
+        // Never overwritten without --force.
+        let again = try ModGraphRunner.run(["init", folder.path], in: folder)
+        #expect(again.status == 2)
+        #expect(again.errors.hasSuffix("error: \(folder.path)/.modgraph.yml exists; pass --force to replace it\n"))
+        #expect(try ModGraphRunner.run(["init", folder.path, "--force"], in: folder).status == 0)
+    }
+
+    /// The vertical sample's layers are the ones it was designed with: an architect's answer.
+    @Test func theVerticalSampleGetsItsOwnArchitecture() throws {
+        let (top, folder) = try copy("VerticalApp")
+        defer { try? FileManager.default.removeItem(at: top) }
+        let result = try ModGraphRunner.run(["init", folder.path, "--output", "-"], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        try expectGolden(result.output, "init-VerticalApp.yml")
+    }
+
+    /// Names are data in the YAML too: quotes, backslashes and line breaks stay inside their scalar.
+    @Test func hostileNamesStayInsideTheirScalars() throws {
+        let top = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-init-hostile-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: top) }
+        let folder = top.appendingPathComponent("pkg")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sources/Core"), withIntermediateDirectories: true)
+        try "public let x = 1\n".write(to: folder.appendingPathComponent("Sources/Core/Core.swift"), atomically: true, encoding: .utf8)
+        let hostile = #"Evil\"]\n  - name: pwned\n    targets: [\"*"#
+        let dump = #"{"name": "pkg", "toolsVersion": {"_version": "5.9.0"}, "packageKind": {"root": [""# + folder.path + #""]}, "#
+            + #""targets": [{"name": "Core", "type": "regular", "dependencies": []}, {"name": ""# + hostile + #"", "type": "executable", "path": "Sources/Core", "dependencies": [{"byName": ["Core", null]}]}]}"#
+        let dumpFile = folder.appendingPathComponent("dump.json")
+        try dump.write(to: dumpFile, atomically: true, encoding: .utf8)
+        let result = try ModGraphRunner.run(["init", dumpFile.path, "--output", "-"], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(!result.output.contains("\n  - name: pwned"))
+        #expect(result.output.split(separator: "\n").filter { $0.hasPrefix("  - name: ") }.count == 2)
+        // The file is a configuration check reads, with the name as one literal pattern.
+        let config = folder.appendingPathComponent("init.yml")
+        try result.output.write(to: config, atomically: true, encoding: .utf8)
+        let check = try ModGraphRunner.run(["check", dumpFile.path, "--config", config.path], in: folder)
+        #expect(check.status == 0, "\(check.output)\(check.errors)")
+    }
+}
