@@ -11,3 +11,18 @@ check-jsonschema --builtin-schema vendor.github-actions action.yml
 check-jsonschema --builtin-schema vendor.github-workflows docs/workflows/*.yml
 # The configuration schema (docs/modgraph.schema.json) accepts every configuration in the repository.
 check-jsonschema --schemafile docs/modgraph.schema.json .modgraph.yml Samples/*/.modgraph.yml Tests/ModGraphCLITests/Golden/init-VerticalApp.yml
+# The JSON outputs' schemas (docs/schemas) accept the golden outputs and a live check with exceptions.
+golden=Tests/ModGraphCLITests/Golden
+check-jsonschema --schemafile docs/schemas/graph.schema.json "$golden"/VerticalApp.json "$golden"/Violations.json \
+    "$golden"/Workspace.json "$golden"/XcodeApp.json "$golden"/VerticalApp-macos-notests.json
+check-jsonschema --schemafile docs/schemas/check.schema.json "$golden"/check-Violations.json
+modgraph="${MODGRAPH:-$(swift build --show-bin-path)/modgraph}"
+if [ -x "$modgraph" ]; then
+    scratch="$(mktemp -d)"
+    trap 'rm -rf "$scratch"' EXIT
+    cp -R Samples/Violations "$scratch/Violations"
+    rm -f "$scratch/Violations/.modgraph.yml"
+    "$modgraph" init "$scratch/Violations" 2>/dev/null
+    "$modgraph" check "$scratch/Violations" --format json > "$scratch/check.json" 2>/dev/null
+    check-jsonschema --schemafile docs/schemas/check.schema.json "$scratch/check.json"
+fi
