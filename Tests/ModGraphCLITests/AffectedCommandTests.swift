@@ -14,8 +14,6 @@ struct AffectedCommandTests {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-affected-\(UUID().uuidString)/shop")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try git("init", "-q", "-b", "main")
-            try git("config", "user.email", "tests@example.com")
-            try git("config", "user.name", "Tests")
             try write("Package.swift", Self.manifest())
             for target in ["Core", "Feed", "Profile", "App"] { try write("Sources/\(target)/\(target).swift", "public let \(target.lowercased()) = 1\n") }
             for target in ["CoreTests", "FeedTests"] { try write("Tests/\(target)/\(target).swift", "import XCTest\n") }
@@ -53,16 +51,7 @@ struct AffectedCommandTests {
 
         @discardableResult
         func git(_ arguments: String...) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-C", folder.path] + arguments
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")) failed")
-            return String(decoding: data, as: UTF8.self)
+            try runGit(arguments, in: folder)
         }
 
         func affected(_ arguments: [String], input: Data? = nil) throws -> ModGraphRunner.Result {
@@ -209,16 +198,9 @@ struct AffectedCommandTests {
         try FileManager.default.moveItem(at: repository.folder.appendingPathComponent(".git"), to: top.appendingPathComponent(".git"))
         try FileManager.default.moveItem(at: repository.folder, to: top.appendingPathComponent("Shop"))
         try FileManager.default.createDirectory(at: repository.folder, withIntermediateDirectories: true)
-        let git = { (arguments: [String]) throws in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-C", top.path] + arguments
-            try process.run()
-            process.waitUntilExit()
-        }
-        try git(["add", "-A"])
-        try git(["commit", "-q", "-m", "move"])
-        try git(["tag", "-f", "moved"])
+        try runGit(["add", "-A"], in: top)
+        try runGit(["commit", "-q", "-m", "move"], in: top)
+        try runGit(["tag", "-f", "moved"], in: top)
         try "echo build\n".write(to: top.appendingPathComponent("build.sh"), atomically: true, encoding: .utf8)
         let result = try ModGraphRunner.run(["affected", top.path, "--base", "moved"], in: top)
         #expect(result.status == 0, "\(result.errors)")
@@ -236,11 +218,7 @@ struct AffectedCommandTests {
         let base = try repository.git("rev-parse", "base").trimmingCharacters(in: .whitespacesAndNewlines)
         let clone = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-affected-shallow-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: clone) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "clone", "-q", "--depth", "1", "file://" + repository.path, clone.path]
-        try process.run()
-        process.waitUntilExit()
+        try runGit(["clone", "-q", "--depth", "1", "file://" + repository.path, clone.path])
         let result = try ModGraphRunner.run(["affected", clone.path, "--base", base], in: clone)
         #expect(result.status == 2)
         #expect(result.errors.contains("which is shallow: fetch it first"), "\(result.errors)")
@@ -295,12 +273,7 @@ struct DiffCommandTests {
     }
 
     private func git(_ folder: URL, _ arguments: String...) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", folder.path, "-c", "user.email=t@example.com", "-c", "user.name=T"] + arguments
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
+        try runGit(arguments, in: folder)
     }
 
     private func write(_ folder: URL, _ relative: String, _ text: String) throws {
@@ -374,12 +347,7 @@ struct AffectedXcodeTests {
         try FileManager.default.createDirectory(at: top, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: ModGraphRunner.samples.appendingPathComponent("XcodeApp"), to: folder)
         func git(_ arguments: String...) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-C", folder.path, "-c", "user.email=t@example.com", "-c", "user.name=T"] + arguments
-            try process.run()
-            process.waitUntilExit()
-            try #require(process.terminationStatus == 0)
+            try runGit(arguments, in: folder)
         }
         try git("init", "-q", "-b", "main")
         try git("add", "-A")
