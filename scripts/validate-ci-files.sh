@@ -26,3 +26,4 @@ if [ -x "$modgraph" ]; then
     "$modgraph" check "$scratch/Violations" --format json > "$scratch/check.json" 2>/dev/null
     check-jsonschema --schemafile docs/schemas/check.schema.json "$scratch/check.json"
 fi
+check-jsonschema --schemafile docs/schemas/schedule.schema.json "$golden"/VerticalApp-schedule-uniform.json "$golden"/VerticalApp-schedule-sources.json
