@@ -47,6 +47,11 @@ struct LoadOptions: ParsableArguments {
     @Flag(name: .customLong("no-cache"), help: "Dump every manifest again, neither reading nor writing the cache of earlier dumps.")
     var noCache = false
 
+    @Flag(help: ArgumentHelp(
+        "Load every manifest both ways, evaluated from Package.swift and dumped by swift package dump-package, uncached, and print every difference.",
+        discussion: "Each difference is one line; the exit status is 1 when there is one. The dumps are used for the command's output."))
+    var verifyManifests = false
+
     @Option(help: "The cache of manifest dumps (default: $MODGRAPH_CACHE_DIR, else ~/.cache/modgraph, ~/Library/Caches/modgraph on macOS). Safe to delete.")
     var cacheDir: String?
 
@@ -57,11 +62,13 @@ struct LoadOptions: ParsableArguments {
 
     /// The request these options make; `externals` overrides the option.
     func request(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil) -> LoadRequest {
-        LoadRequest(paths: paths, externals: override ?? externals, platform: platform, traits: traits.map(TraitSelection.init(argument:)),
+        var request = LoadRequest(paths: paths, externals: override ?? externals, platform: platform, traits: traits.map(TraitSelection.init(argument:)),
                     includesTests: !noTests, swiftExecutable: swiftExecutable, jobs: jobs,
                     manifestTimeout: .seconds(manifestTimeout ?? OptionBounds.defaultManifestTimeout),
                     cache: noCache ? .disabled : cacheDir.map(LoadRequest.Cache.folder) ?? .standard,
                     scratchDirectory: scratchDirectory)
+        request.verifyManifests = verifyManifests
+        return request
     }
 
     /// Loads the graph with a progress bar on a watched terminal, and prints the warnings that matter.
@@ -81,6 +88,11 @@ struct LoadOptions: ParsableArguments {
             Console.note(loaded.repository.summary)
         }
         if verbose { loaded.repository.details.forEach(Console.note) }
+        if verbose || verifyManifests, let summary = loaded.manifestSummary { Console.note(summary) }
+        if let differences = loaded.manifestDifferences {
+            for difference in differences { Console.info("manifest difference: " + difference) }
+            if !differences.isEmpty { throw ExitCode(1) }
+        }
         return loaded
     }
 }
