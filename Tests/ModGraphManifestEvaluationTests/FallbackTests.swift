@@ -27,10 +27,26 @@ struct FallbackTests {
     }
 
     @Test func loops() throws {
+        // A loop that does more than add settings.
         try expectFallback(Self.header + """
         let package = Package(name: "L", targets: [.target(name: "A")])
-        for target in package.targets { target.swiftSettings = [] }
-        """, reason: "statement of a kind not evaluated")
+        for target in package.targets { target.dependencies.append("B") }
+        """, reason: "in a loop of another form")
+        try expectFallback(Self.header + """
+        let names = ["A", "B"]
+        for name in names { }
+        let package = Package(name: "L", targets: [.target(name: "A")])
+        """, reason: "loop of a kind not evaluated")
+        // Settings on a plugin, which dump-package rejects.
+        try expectFallback(Self.header + """
+        let package = Package(name: "L", targets: [.plugin(name: "P", capability: .buildTool())])
+        for target in package.targets {
+            var settings = target.swiftSettings ?? []
+            settings.append(.define("X"))
+            target.swiftSettings = settings
+        }
+        """, reason: "settings to a plugin target")
+        try expectFallback(Self.header + "let package = Package(name: \"W\")\nwhile true { }\n", reason: "statement of a kind not evaluated")
     }
 
     @Test func unknownAPIAndArguments() throws {
@@ -89,12 +105,13 @@ struct FallbackTests {
         defer { folder.remove() }
         try folder.write("P/Package.swift", Self.header + "let package = Package(name: \"P\")\n")
         try folder.write("P/Package@swift-5.9.swift", Self.header + "let package = Package(name: \"P\")\n")
+        try folder.write("P/Package@swift-5.9.0.swift", Self.header + "let package = Package(name: \"P\")\n")
         let host = try #require(host)
         guard case let .failure(fallback) = StaticManifestEvaluator(host: host).manifest(forPackageAt: folder.path + "/P") else {
             Issue.record("a versioned manifest was evaluated")
             return
         }
-        #expect(fallback.reason.contains("versioned manifest"))
+        #expect(fallback.reason.contains("two version-specific manifests"))
         for line in ["//swift-tools-version:5.9", "// swift-tools-version: 5.3", "// swift-tools-version:4.2", "// swift-tools-version:99.0",
                      "  // swift-tools-version:5.9", "// swift-tools-version:5.9;x"] {
             try expectFallback(line + "\nimport PackageDescription\nlet package = Package(name: \"T\")\n", reason: "")

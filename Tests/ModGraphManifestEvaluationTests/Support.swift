@@ -36,10 +36,12 @@ struct TemporaryFolder {
 /// and expects the evaluation to succeed with no difference from the dump.
 /// Returns the evaluated manifest for further expectations.
 @discardableResult
-func expectSameAsDump(_ manifest: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Manifest {
+func expectSameAsDump(_ manifest: String, besides files: [String: String] = [:],
+                      sourceLocation: SourceLocation = #_sourceLocation) throws -> Manifest {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     try folder.write("Package/Package.swift", manifest)
+    for (name, contents) in files { try folder.write("Package/\(name)", contents) }
     let directory = (folder.path as NSString).appendingPathComponent("Package")
     let host = try #require(host, sourceLocation: sourceLocation)
     let evaluated = StaticManifestEvaluator(host: host).manifest(forPackageAt: directory)

@@ -316,4 +316,120 @@ struct SupportedConstructTests {
         )
         """)
     }
+
+    @Test func computedVariablesUsedBeforeTheirDeclaration() throws {
+        try expectSameAsDump("""
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let package = Package(
+            name: "Computed",
+            targets: [.target(name: "A", dependencies: shared, swiftSettings: swiftSettings), .target(name: "B")]
+        )
+        var swiftSettings: [SwiftSetting] { [.enableUpcomingFeature("ExistentialAny")] }
+        var shared: [Target.Dependency] {
+            return ["B"]
+        }
+        """)
+    }
+
+    @Test func qualifiedTypeNames() throws {
+        try expectSameAsDump("""
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let atomics: PackageDescription.Target.Dependency = .product(name: "Atomics", package: "swift-atomics")
+        let package = Package(
+            name: "Qualified",
+            dependencies: [.package(url: "https://github.com/apple/swift-atomics.git", from: "1.0.0")],
+            targets: [PackageDescription.Target.target(name: "A", dependencies: [atomics])]
+        )
+        """)
+    }
+
+    /// With `Package@swift-*.swift` files, the one SwiftPM picks is evaluated.
+    @Test(arguments: [
+        // A newer tools-version in the newest file not newer than the toolchain: it wins.
+        ["Package@swift-5.9.swift": "5.9", "Package@swift-6.0.swift": "6.0", "Package@swift-99.swift": "6.0"],
+        // Not newer than Package.swift's: Package.swift wins.
+        ["Package@swift-5.8.swift": "5.5"],
+        // Named for the toolchain's major version: it wins outright.
+        ["Package@swift-6.swift": "5.10", "Package@swift-6.0.swift": "6.0"],
+    ])
+    func versionSpecificManifests(_ variants: [String: String]) throws {
+        func manifest(_ version: String, _ name: String) -> String {
+            "// swift-tools-version:\(version)\nimport PackageDescription\nlet package = Package(name: \"\(name)\", targets: [.target(name: \"T\")])\n"
+        }
+        var files: [String: String] = [:]
+        for (file, version) in variants { files[file] = manifest(version, file) }
+        let evaluated = try expectSameAsDump(manifest("5.7", "Package.swift"), besides: files)
+        #expect(!evaluated.name.isEmpty)
+    }
+
+    /// A loop that only adds settings: checked, and the manifest is otherwise unchanged.
+    @Test func loopsThatOnlyAddBuildSettings() throws {
+        try expectSameAsDump("""
+        // swift-tools-version: 6.0
+        import PackageDescription
+        let package = Package(
+            name: "Loops",
+            targets: [
+                .target(name: "A"), .testTarget(name: "ATests", dependencies: ["A"]),
+                .plugin(name: "P", capability: .buildTool()),
+                .systemLibrary(name: "CSys"),
+            ]
+        )
+        for target in package.targets where target.type != .plugin && target.type != .system {
+            var settings = target.swiftSettings ?? []
+            settings.append(.enableUpcomingFeature("ExistentialAny"))
+            settings += [.define("LOOP")]
+            target.swiftSettings = settings
+        }
+        for target in package.targets {
+            switch target.type {
+            case .regular, .test, .executable:
+                var settings = target.swiftSettings ?? []
+                settings.append(contentsOf: [.enableUpcomingFeature("MemberImportVisibility")])
+                target.swiftSettings = settings
+            case .macro, .plugin, .system, .binary:
+                ()
+            @unknown default:
+                ()
+            }
+        }
+        for target in package.targets where [.regular, .executable].contains(target.type) {
+            var linker = target.linkerSettings ?? []
+            linker.append(.linkedLibrary("m", .when(platforms: [.linux])))
+            target.linkerSettings = linker
+        }
+        """)
+    }
+
+    @Test func traitsWithoutADefaultSet() throws {
+        try expectSameAsDump("""
+        // swift-tools-version: 6.1
+        import PackageDescription
+        let package = Package(name: "NoDefault", traits: ["A", .trait(name: "B", enabledTraits: ["A"])], targets: [.target(name: "T")])
+        """)
+    }
+
+    @Test func settingsOfToolsVersion6_2() throws {
+        try expectSameAsDump("""
+        // swift-tools-version: 6.2
+        import PackageDescription
+        let package = Package(
+            name: "Newest",
+            platforms: [.iOS(.v26), .macOS(.v26)],
+            targets: [
+                .target(
+                    name: "UI",
+                    cSettings: [.treatAllWarnings(as: .error), .enableWarning("shadow")],
+                    swiftSettings: [
+                        .defaultIsolation(MainActor.self), .strictMemorySafety(),
+                        .treatWarning("DeprecatedDeclaration", as: .warning), .swiftLanguageMode(.v6),
+                    ]
+                ),
+                .target(name: "Core", swiftSettings: [.defaultIsolation(nil)]),
+            ]
+        )
+        """)
+    }
 }

@@ -43,7 +43,8 @@ public enum GraphLoader {
             return LoadedGraph(repository: repository, graph: graph,
                                warnings: setupWarnings + WarningLines.lines(relevant, workspace: repository.workspace, offByDefault: offByDefault),
                                manifestSummary: sources.summary(repository.workspace),
-                               manifestDifferences: sources.verifier?.verification.differences)
+                               manifestDifferences: sources.verifier?.verification.differences,
+                               manifestOutcomes: sources.verifier?.verification.outcomes)
         } catch {
             (setupWarnings + WarningLines.lines(repository.warnings, workspace: repository.workspace)).forEach(warnings)
             throw error

@@ -85,14 +85,17 @@ public struct LoadedGraph: Sendable {
     public let manifestSummary: String?
     /// With ``LoadRequest/verifyManifests``: each difference between an evaluated manifest and its dump, one per line.
     public let manifestDifferences: [String]?
+    /// With ``LoadRequest/verifyManifests``: how each manifest was answered, `evaluated: PATH` or `fell back: PATH: reason`.
+    public let manifestOutcomes: [String]?
 
     public init(repository: Repository, graph: ModuleGraph, warnings: [String], manifestSummary: String? = nil,
-                manifestDifferences: [String]? = nil) {
+                manifestDifferences: [String]? = nil, manifestOutcomes: [String]? = nil) {
         self.repository = repository
         self.graph = graph
         self.warnings = warnings
         self.manifestSummary = manifestSummary
         self.manifestDifferences = manifestDifferences
+        self.manifestOutcomes = manifestOutcomes
     }
 
     /// The packages with their manifests.

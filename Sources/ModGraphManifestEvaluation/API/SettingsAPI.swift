@@ -36,6 +36,7 @@ enum SettingsAPI {
         add(.swiftSetting, "strictMemorySafety", [], since: version(6, 2))
         add(.swiftSetting, "treatAllWarnings", [Parameter("as", .api(.warningLevel))], since: version(6, 2))
         add(.swiftSetting, "treatWarning", [name, Parameter("as", .api(.warningLevel))], since: version(6, 2))
+        add(.swiftSetting, "defaultIsolation", [Parameter(unlabelled: "isolation", .optional(.api(.mainActorType)))], since: version(6, 2))
         add(.linkerSetting, "linkedLibrary", [Parameter(unlabelled: "library", .string)])
         add(.linkerSetting, "linkedFramework", [Parameter(unlabelled: "framework", .string)])
         add(.linkerSetting, "unsafeFlags", [flags])

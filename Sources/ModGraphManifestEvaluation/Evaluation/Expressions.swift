@@ -26,7 +26,7 @@ extension Interpreter {
         } else if let array = expression.as(ArrayExprSyntax.self) {
             result = try arrayLiteral(array, expected: expected, depth: depth)
         } else if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            result = try variable(reference)
+            result = try variable(reference, depth: depth)
         } else if let access = expression.as(MemberAccessExprSyntax.self) {
             result = try member(access, arguments: nil, expected: expected, depth: depth)
         } else if let call = expression.as(FunctionCallExprSyntax.self) {
@@ -186,11 +186,18 @@ extension Interpreter {
 
     // MARK: Names
 
-    private func variable(_ reference: DeclReferenceExprSyntax) throws(EvaluationFallback) -> Typed {
+    private func variable(_ reference: DeclReferenceExprSyntax, depth: Int) throws(EvaluationFallback) -> Typed {
         guard reference.argumentNames == nil, case let .identifier(name) = reference.baseName.tokenKind else {
             throw fallback("a reference of another form", at: reference)
         }
-        guard let binding = bindings[name] else { throw fallback("an unknown name '\(name)'", at: reference) }
+        guard let binding = bindings[name] else {
+            guard let (type, body) = computed[name], !evaluatingComputed.contains(name) else {
+                throw fallback("an unknown name '\(name)'", at: reference)
+            }
+            evaluatingComputed.insert(name)
+            defer { evaluatingComputed.remove(name) }
+            return try evaluate(body, expected: type, depth: depth + 1)
+        }
         guard binding.typed.type != .api(.package) else { throw fallback("the package used as a value", at: reference) }
         return binding.typed
     }
@@ -199,12 +206,12 @@ extension Interpreter {
     func typeName(_ expression: ExprSyntax, depth: Int = 0) -> String? {
         guard depth <= 4 else { return nil }
         if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
-           case let .identifier(name) = reference.baseName.tokenKind, bindings[name] == nil {
+           case let .identifier(name) = reference.baseName.tokenKind, bindings[name] == nil, computed[name] == nil {
             return name
         }
         if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base, let outer = typeName(base, depth: depth + 1),
            case let .identifier(name) = access.declName.baseName.tokenKind {
-            return outer + "." + name
+            return outer == "PackageDescription" ? name : outer + "." + name
         }
         return nil
     }
@@ -218,6 +225,9 @@ extension Interpreter {
         let name = access.declName.baseName.text
         let owner: APIType
         if let base = access.base {
+            if name == "self", arguments == nil, typeName(base) == "MainActor" {
+                return Typed(type: .api(.mainActorType), value: .opaque)
+            }
             guard let typeName = typeName(base), let named = APIType.byName[typeName] else {
                 throw fallback("a member of something other than a PackageDescription type", at: access)
             }

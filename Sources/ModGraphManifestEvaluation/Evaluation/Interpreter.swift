@@ -20,6 +20,11 @@ final class Interpreter {
     private let lineStarts: [Int]
     private(set) var imports: Set<String> = []
     var bindings: [String: Binding] = [:]
+    /// Top-level computed variables (`var settings: [SwiftSetting] { [...] }`), which Swift lets
+    /// code use before their declaration: evaluated at each use.
+    var computed: [String: (type: ValueType, body: ExprSyntax)] = [:]
+    /// The computed variables being evaluated, so that one that uses itself falls back.
+    var evaluatingComputed: Set<String> = []
     /// The name bound to the one `Package(...)`.
     private(set) var packageVariable: String?
     private var steps = 0
@@ -44,6 +49,12 @@ final class Interpreter {
 
     /// The package the statements made.
     func run(_ file: SourceFileSyntax) throws(EvaluationFallback) -> PackageState {
+        for item in file.statements {
+            if let variable = item.item.as(VariableDeclSyntax.self), let (name, type, body) = try computedVariable(variable) {
+                guard computed[name] == nil, !Self.reservedNames.contains(name) else { throw fallback("the name '\(name)' declared twice or reserved", at: variable) }
+                computed[name] = (type, body)
+            }
+        }
         try run(file.statements, depth: 0)
         guard imports.contains("PackageDescription") else { throw EvaluationFallback("no import of PackageDescription") }
         guard let packageVariable, case let .package(state)? = bindings[packageVariable]?.typed.value else {
@@ -69,7 +80,10 @@ final class Interpreter {
             case let .expr(expression):
                 try mutate(expression, depth: depth)
             case let .stmt(statement):
-                throw fallback("a statement of a kind not evaluated (\(statement.kind))", at: statement)
+                guard let loop = statement.as(ForStmtSyntax.self), depth == 0 else {
+                    throw fallback("a statement of a kind not evaluated (\(statement.kind))", at: statement)
+                }
+                try runSettingsLoop(loop, depth: depth)
             }
         }
     }
@@ -85,14 +99,38 @@ final class Interpreter {
         imports.insert(module)
     }
 
+    /// `var name: T { expression }` or `{ return expression }`: its name, type and expression; `nil` for a stored variable.
+    private func computedVariable(_ declaration: VariableDeclSyntax) throws(EvaluationFallback) -> (String, ValueType, ExprSyntax)? {
+        guard let binding = declaration.bindings.first, let accessors = binding.accessorBlock else { return nil }
+        guard declaration.attributes.isEmpty, declaration.modifiers.isEmpty, declaration.bindings.count == 1,
+              declaration.bindingSpecifier.tokenKind == .keyword(.var), binding.initializer == nil,
+              let pattern = binding.pattern.as(IdentifierPatternSyntax.self), case let .identifier(name) = pattern.identifier.tokenKind,
+              let annotation = binding.typeAnnotation, case let .getter(items) = accessors.accessors, items.count == 1,
+              let only = items.first else {
+            throw fallback("a computed variable of another form", at: declaration)
+        }
+        let body: ExprSyntax
+        switch only.item {
+        case let .expr(expression): body = expression
+        case let .stmt(statement):
+            guard let returned = statement.as(ReturnStmtSyntax.self)?.expression else { throw fallback("a computed variable of another form", at: declaration) }
+            body = returned
+        default: throw fallback("a computed variable of another form", at: declaration)
+        }
+        return (name, try type(annotation.type), body)
+    }
+
     private func declare(_ declaration: VariableDeclSyntax, depth: Int) throws(EvaluationFallback) {
+        if declaration.bindings.first?.accessorBlock != nil, depth == 0 {
+            return  // a computed variable, registered before the statements ran
+        }
         guard declaration.attributes.isEmpty, declaration.modifiers.isEmpty, declaration.bindings.count == 1,
               let binding = declaration.bindings.first, binding.accessorBlock == nil,
               let pattern = binding.pattern.as(IdentifierPatternSyntax.self), case let .identifier(name) = pattern.identifier.tokenKind,
               let initializer = binding.initializer else {
             throw fallback("a declaration of another form", at: declaration)
         }
-        guard bindings[name] == nil, !Self.reservedNames.contains(name) else { throw fallback("the name '\(name)' declared twice or reserved", at: declaration) }
+        guard bindings[name] == nil, computed[name] == nil, !Self.reservedNames.contains(name) else { throw fallback("the name '\(name)' declared twice or reserved", at: declaration) }
         guard bindings.count < EvaluationBounds.maximumBindings else { throw fallback("more constants than the bound", at: declaration) }
         let annotated = try binding.typeAnnotation.map { annotation throws(EvaluationFallback) in try type(annotation.type) }
         let isPackage = annotated == .api(.package) || isPackageCall(initializer.value)
@@ -145,7 +183,8 @@ final class Interpreter {
         var base = member.baseType
         while names.count <= 4 {
             if let identifier = base.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
-                return ([identifier.name.text] + names.reversed()).joined(separator: ".")
+                let qualified = identifier.name.text == "PackageDescription" ? names.reversed() : [identifier.name.text] + names.reversed()
+                return qualified.joined(separator: ".")
             }
             guard let outer = base.as(MemberTypeSyntax.self), outer.genericArgumentClause == nil else { return nil }
             names.append(outer.name.text)

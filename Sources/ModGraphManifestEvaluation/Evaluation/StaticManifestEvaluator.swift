@@ -13,7 +13,7 @@ import SwiftSyntax
 /// (functions, loops, environment reads, other imports, unknown API or
 /// arguments, anything `dump-package` might reject), and must be dumped.
 ///
-/// Versioned manifests (`Package@swift-6.0.swift`) fall back: the toolchain picks one by rules of its own.
+/// Version-specific manifests (`Package@swift-6.0.swift`) are chosen as SwiftPM chooses (``ManifestSelection``).
 public struct StaticManifestEvaluator: Sendable {
     public let host: EvaluationHost
 
@@ -32,11 +32,17 @@ public struct StaticManifestEvaluator: Sendable {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
             return .failure(EvaluationFallback("the folder cannot be listed"))
         }
-        if names.contains(where: { $0.hasPrefix("Package@swift") && $0.hasSuffix(".swift") }) {
-            return .failure(EvaluationFallback("a versioned manifest (Package@swift-….swift) beside Package.swift"))
+        let chosen: String
+        do throws(EvaluationFallback) {
+            chosen = try ManifestSelection.manifestName(in: names, current: host.compilerVersion) { name in
+                (try? Data(contentsOf: folder.appendingPathComponent(name))).flatMap { String(data: $0.prefix(256), encoding: .utf8) }
+                    .flatMap(ToolsVersionLine.parse)
+            }
+        } catch {
+            return .failure(error)
         }
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent("Package.swift")) else {
-            return .failure(EvaluationFallback("Package.swift cannot be read"))
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(chosen)) else {
+            return .failure(EvaluationFallback("\(chosen) cannot be read"))
         }
         return manifest(source: data, directory: directory)
     }

@@ -76,6 +76,8 @@ enum APIType: String, CaseIterable, Sendable {
     case cLanguageStandard = "CLanguageStandard"
     case cxxLanguageStandard = "CXXLanguageStandard"
     case systemPackageProvider = "SystemPackageProvider"
+    /// `MainActor.self`, the one value `.defaultIsolation(_:)` takes besides `nil`.
+    case mainActorType = "MainActor.Type"
 
     /// The names a manifest may write for the type (`SwiftVersion` is the old name of `SwiftLanguageMode`).
     static let byName: [String: APIType] = {

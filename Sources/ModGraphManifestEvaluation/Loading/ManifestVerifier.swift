@@ -33,12 +33,16 @@ public final class ManifestVerifier: ManifestProvider {
             switch (evaluated, dumped) {
             case let (.success(mine)?, .success(theirs)):
                 verification.evaluated += 1
+                verification.outcomes.append("evaluated: \(source)")
                 verification.differences += ManifestComparison.differences(mine, theirs).map { "\(source): \($0)" }
             case let (.success?, .failure(error)):
                 verification.evaluated += 1
+                verification.outcomes.append("evaluated: \(source)")
                 verification.differences.append("\(source): evaluated, but dump-package failed: \(error)")
-            case (.failure?, _), (nil, _):
-                break
+            case let (.failure(fallback)?, _):
+                verification.outcomes.append("fell back: \(source): \(fallback)")
+            case (nil, _):
+                verification.outcomes.append("fell back: \(source): the toolchain names no version")
             }
         }
         return try dumped.get()
@@ -60,6 +64,8 @@ public struct ManifestVerification: Sendable, Equatable {
     public var manifests = 0
     public var evaluated = 0
     public var differences: [String] = []
+    /// `evaluated: PATH` or `fell back: PATH: line N: reason`, one per manifest, in the order they loaded.
+    public var outcomes: [String] = []
 
     public init() {}
 
