@@ -33,10 +33,8 @@ echo "load at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '| workload | targets | cold, evaluated | cold, dumped | warm (best of 3) | evaluated / dumped | load |\n|---|---|---|---|---|---|---|\n'
 for n in "${sizes[@]}"; do
     "$GEN" --packages "$n" --output "$WORK/p$n" > /dev/null
-    root=$(ls -d "$WORK/p$n"/*/ | head -1)
-    root=${root%/}
-    # The root is the first package modgraph-gen writes (App).
-    [[ -d "$WORK/p$n/App" ]] && root=$WORK/p$n/App
+    # The root is the first package modgraph-gen writes.
+    root=$WORK/p$n/App
     targets=$(grep -ho '\.\(target\|executableTarget\|testTarget\)(name:' "$WORK/p$n"/*/Package.swift | wc -l)
     cache=$WORK/cache-$n
     cold=$(MODGRAPH_CACHE_DIR=$cache seconds "$MODGRAPH" graph "$root" --format json -o "$WORK/out-$n.json")
