@@ -88,6 +88,13 @@ struct FallbackTests {
                            reason: "not N.N.N")
     }
 
+    @Test func ifStatementsOfOtherForms() throws {
+        try expectFallback(Self.header + "let x: String? = nil\nif let y = x { }\nlet package = Package(name: \"I\")\n", reason: "")
+        try expectFallback(Self.header + "let flag = true\nif flag { let package = Package(name: \"I\") }\n", reason: "")
+        try expectFallback(Self.header + "let name = \"A\"\nif true { let name = \"B\" }\nlet package = Package(name: name)\n",
+                           reason: "declared twice")
+    }
+
     /// Inactive code is not evaluated, but it must parse, as the compiler requires.
     @Test func inactiveCodeThatDoesNotParse() throws {
         try expectFallback(Self.header + "#if false\nthis is not Swift\n#endif\nlet package = Package(name: \"P\")\n",
@@ -95,7 +102,8 @@ struct FallbackTests {
     }
 
     @Test func conditionsNotDecidedExactly() throws {
-        for condition in ["swift(>=5.9)", "canImport(Darwin)", "DEBUG", "targetEnvironment(simulator)", "os(Plan9)"] {
+        for condition in ["canImport(Glibc)", "canImport(FoundationEssentials)", "DEBUG", "targetEnvironment(simulator)", "os(Plan9)",
+                          "hasFeature(Embedded)"] {
             try expectFallback(Self.header + "#if \(condition)\nlet x = 1\n#endif\nlet package = Package(name: \"C\")\n", reason: "")
         }
     }
@@ -112,7 +120,7 @@ struct FallbackTests {
             return
         }
         #expect(fallback.reason.contains("two version-specific manifests"))
-        for line in ["//swift-tools-version:5.9", "// swift-tools-version: 5.3", "// swift-tools-version:4.2", "// swift-tools-version:99.0",
+        for line in ["//swift-tools-version:5.9", "// swift-tools-version: 5.3", "// swift-tools-version:4.2", "// swift-tools-version: 5.0", "// swift-tools-version:99.0",
                      "  // swift-tools-version:5.9", "// swift-tools-version:5.9;x"] {
             try expectFallback(line + "\nimport PackageDescription\nlet package = Package(name: \"T\")\n", reason: "")
         }

@@ -432,4 +432,101 @@ struct SupportedConstructTests {
         )
         """)
     }
+
+    /// Tools-versions 5.0 to 5.2: no conditions, resources or `.executableTarget` yet, and before 5.2 `package:` optional.
+    @Test(arguments: ["5.0", "5.1"])
+    func toolsVersionsBeforeConditions(_ version: String) throws {
+        let manifest = try expectSameAsDump("""
+        // swift-tools-version:\(version)
+        import PackageDescription
+        let package = Package(
+            name: "Old",
+            platforms: [.macOS(.v10_14), .iOS(.v12)],
+            products: [.library(name: "Old", targets: ["Old"]), .executable(name: "tool", targets: ["Tool"])],
+            dependencies: [.package(url: "https://github.com/apple/swift-log.git", from: "1.0.0"), .package(path: "../Local")],
+            targets: [
+                .target(name: "Old", dependencies: ["Base", .target(name: "Base"), .byName(name: "Base"),
+                                                    .product(name: "Logging", package: "swift-log"), .product(name: "Local")],
+                        cSettings: [.define("OLD")]),
+                .target(name: "Base"),
+                .target(name: "Tool", dependencies: ["Old"]),
+                .testTarget(name: "OldTests", dependencies: ["Old"]),
+            ],
+            swiftLanguageVersions: [.v4_2, .v5]
+        )
+        """)
+        #expect(manifest.targets.first?.dependencies.last == .product("Local", package: nil, condition: nil))
+    }
+
+    @Test func toolsVersion5_2RequiresThePackageOfAProduct() throws {
+        try expectSameAsDump("""
+        // swift-tools-version:5.2
+        import PackageDescription
+        let package = Package(
+            name: "Named",
+            dependencies: [.package(name: "Logging", url: "https://github.com/apple/swift-log.git", from: "1.0.0")],
+            targets: [.target(name: "A", dependencies: [.product(name: "Logging", package: "Logging")])]
+        )
+        """)
+        try expectFallback("// swift-tools-version:5.2\nimport PackageDescription\n"
+            + "let package = Package(name: \"N\", targets: [.target(name: \"A\", dependencies: [.product(name: \"X\")])])\n",
+            reason: "unknown API or arguments")
+    }
+
+    @Test func ifStatementsOnBooleanConstants() throws {
+        let manifest = try expectSameAsDump("""
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let strict = false
+        let experimental = true
+        var swiftSettings: [SwiftSetting] = []
+        var extra: [Target] = []
+        if strict {
+            swiftSettings.append(.unsafeFlags(["-warnings-as-errors"]))
+        } else if experimental && !strict {
+            let name = "Experimental"
+            extra.append(.target(name: name))
+        } else {
+            extra.append(.target(name: "Never"))
+        }
+        if strict || experimental {
+            swiftSettings += [.define("EITHER")]
+        }
+        let name = "Main"
+        let package = Package(name: "Ifs", targets: [.target(name: name, swiftSettings: swiftSettings)] + extra)
+        """)
+        #expect(manifest.targets.map(\.name) == ["Main", "Experimental"])
+    }
+
+    /// `swift(...)` compares with the language mode the manifest is compiled in.
+    @Test(arguments: ["5.9", "6.0"])
+    func swiftAndCanImportConditions(_ version: String) throws {
+        try expectSameAsDump("""
+        // swift-tools-version: \(version)
+        import PackageDescription
+        var names: [String] = ["Base"]
+        #if swift(>=5.10)
+        names += ["S5_10"]
+        #endif
+        #if swift(>=5.11)
+        names += ["S5_11"]
+        #endif
+        #if swift(>=6.0) && compiler(>=6.0)
+        names += ["S6"]
+        #endif
+        #if swift(<6.0)
+        names += ["Below6"]
+        #endif
+        #if canImport(Darwin)
+        names += ["Darwin"]
+        #endif
+        #if !canImport(Darwin)
+        names += ["NotDarwin"]
+        #endif
+        let package = Package(name: "Swift", products: [.library(name: "L", targets: names)], targets: [
+            .target(name: "Base"), .target(name: "S5_10"), .target(name: "S5_11"), .target(name: "S6"),
+            .target(name: "Below6"), .target(name: "Darwin"), .target(name: "NotDarwin"),
+        ])
+        """)
+    }
 }

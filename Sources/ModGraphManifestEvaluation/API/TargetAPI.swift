@@ -3,16 +3,16 @@ import ModGraphManifest
 
 /// `Target`'s factory methods (`.target`, `.executableTarget`, `.testTarget`,
 /// `.systemLibrary`, `.binaryTarget`, `.plugin`, and CompilerPluginSupport's
-/// `.macro`) from tools-version 5.3 on, as PackageDescription declares them.
+/// `.macro`) from tools-version 5.0 on, as PackageDescription declares them.
 enum TargetAPI {
     static let members: [APIMember] = [
-        APIMember(.target, "target", sourceTargetParameters(publicHeaders: true), since: version(5, 3)) { arguments throws(EvaluationFallback) in
+        APIMember(.target, "target", sourceTargetParameters(publicHeaders: true)) { arguments throws(EvaluationFallback) in
             try target(.regular, arguments)
         },
         APIMember(.target, "executableTarget", sourceTargetParameters(publicHeaders: true), since: version(5, 4)) { arguments throws(EvaluationFallback) in
             try target(.executable, arguments)
         },
-        APIMember(.target, "testTarget", sourceTargetParameters(publicHeaders: false), since: version(5, 3)) { arguments throws(EvaluationFallback) in
+        APIMember(.target, "testTarget", sourceTargetParameters(publicHeaders: false)) { arguments throws(EvaluationFallback) in
             try target(.test, arguments)
         },
         APIMember(.target, "macro", [
@@ -64,7 +64,7 @@ enum TargetAPI {
             Parameter("path", .optional(.string), defaulted: true),
             Parameter("exclude", .array(.string), defaulted: true),
             Parameter("sources", .optional(.array(.string)), defaulted: true),
-            Parameter("resources", .optional(.array(.api(.resource))), defaulted: true),
+            Parameter("resources", .optional(.array(.api(.resource))), defaulted: true, since: version(5, 3)),
         ]
         if publicHeaders { parameters.append(Parameter("publicHeadersPath", .optional(.string), defaulted: true)) }
         parameters += [
@@ -102,25 +102,33 @@ enum TargetAPI {
 /// `Target.Dependency`, its conditions, and the platforms they name.
 enum TargetDependencyAPI {
     static let members: [APIMember] = [
+        // `condition:` came with 5.3; before, `.target(name:)` and `.byName(name:)` took the name alone.
         APIMember(.targetDependency, "target", [
             Parameter("name", .string),
-            Parameter("condition", .optional(.api(.targetDependencyCondition)), defaulted: true),
-        ], since: version(5, 3)) { arguments throws(EvaluationFallback) in
+            Parameter("condition", .optional(.api(.targetDependencyCondition)), defaulted: true, since: version(5, 3)),
+        ]) { arguments throws(EvaluationFallback) in
             .targetDependency(.target(try arguments.string("name"), condition: condition(arguments)))
         },
         APIMember(.targetDependency, "byName", [
             Parameter("name", .string),
-            Parameter("condition", .optional(.api(.targetDependencyCondition)), defaulted: true),
-        ], since: version(5, 3)) { arguments throws(EvaluationFallback) in
+            Parameter("condition", .optional(.api(.targetDependencyCondition)), defaulted: true, since: version(5, 3)),
+        ]) { arguments throws(EvaluationFallback) in
             .targetDependency(.byName(try arguments.string("name"), condition: condition(arguments)))
         },
         // `moduleAliases:` (5.7) is left out: a call that passes it falls back.
         APIMember(.targetDependency, "product", [
             Parameter("name", .string),
             Parameter("package", .string),
-            Parameter("condition", .optional(.api(.targetDependencyCondition)), defaulted: true),
-        ], since: version(5, 3)) { arguments throws(EvaluationFallback) in
+            Parameter("condition", .optional(.api(.targetDependencyCondition)), defaulted: true, since: version(5, 3)),
+        ], since: version(5, 2)) { arguments throws(EvaluationFallback) in
             .targetDependency(.product(try arguments.string("name"), package: try arguments.string("package"), condition: condition(arguments)))
+        },
+        // Before 5.2 `package:` could be left out (or be nil).
+        APIMember(.targetDependency, "product", [
+            Parameter("name", .string),
+            Parameter("package", .optional(.string), defaulted: true),
+        ], until: version(5, 2)) { arguments throws(EvaluationFallback) in
+            .targetDependency(.product(try arguments.string("name"), package: arguments.optionalString("package"), condition: nil))
         },
         // Before 5.7 `platforms:` was optional and `.when()` crashed the manifest; only the common form is taken.
         APIMember(.targetDependencyCondition, "when", [

@@ -2,12 +2,13 @@ import ModGraphManifest
 import SwiftSyntax
 
 /// Decides an `#if` condition for the host, where it can be decided exactly:
-/// `os(...)`, `arch(...)`, `compiler(>=…)`/`compiler(<…)`, `true`, `false`,
-/// and `!`, `&&`, `||`, parentheses over them. `swift(...)` (which depends on
-/// the language mode the manifest is compiled in), `canImport`, custom flags
-/// and the rest fall back.
+/// `os(...)`, `arch(...)`, `compiler(>=…)`/`compiler(<…)`, `swift(>=…)`/`swift(<…)`,
+/// `canImport(Darwin)` off Apple's systems, `true`, `false`, and `!`, `&&`,
+/// `||`, parentheses over them. Other `canImport`s, custom flags and the rest fall back.
 struct CompilationConditions {
     let host: EvaluationHost
+    /// The manifest's tools-version, which sets the language mode `swift(...)` compares with.
+    let toolsVersion: ToolsVersion
 
     private static let operatingSystems: Set<String> = [
         "macOS", "iOS", "tvOS", "watchOS", "visionOS", "Linux", "Windows", "Android", "FreeBSD", "OpenBSD", "WASI", "Haiku", "Cygwin", "PS4",
@@ -46,7 +47,15 @@ struct CompilationConditions {
                 }
                 return name == host.architecture
             case "compiler":
-                return try compiler(argument.expression, failure: failure)
+                return try compare(argument.expression, with: host.compilerVersion, failure: failure)
+            case "swift":
+                return try compare(argument.expression, with: languageVersion(failure: { failure(condition, $0) }), failure: failure)
+            case "canImport":
+                // Darwin is on Apple's systems only; every other module depends on the toolchain and the system.
+                guard identifier(argument.expression) == "Darwin", host.operatingSystem == "Linux" else {
+                    throw failure(condition, "a canImport() not decided here")
+                }
+                return false
             default:
                 break
             }
@@ -76,8 +85,17 @@ struct CompilationConditions {
         return name
     }
 
-    /// `compiler(>=6.0)`, `compiler(<6)`, compared with the host's compiler version.
-    private func compiler(_ expression: ExprSyntax, failure: Failure) throws(EvaluationFallback) -> Bool {
+    /// The version `swift(...)` compares with: manifests of tools-version 6 and later compile
+    /// in the Swift 6 language mode, where it is the compiler's version; earlier ones in the
+    /// Swift 5 mode, where a Swift 6 compiler says 5.10 (`dump-package` on 6.3.1, tested).
+    private func languageVersion(failure: (String) -> EvaluationFallback) throws(EvaluationFallback) -> ToolsVersion {
+        if toolsVersion.major >= 6 { return host.compilerVersion }
+        guard host.compilerVersion.major >= 6, toolsVersion.major == 5 else { throw failure("swift() with an older compiler") }
+        return ToolsVersion(major: 5, minor: 10)
+    }
+
+    /// `compiler(>=6.0)`, `swift(<6)`, compared with `actual`.
+    private func compare(_ expression: ExprSyntax, with actual: ToolsVersion, failure: Failure) throws(EvaluationFallback) -> Bool {
         guard let prefix = expression.as(PrefixOperatorExprSyntax.self), [">=", "<"].contains(prefix.operator.text) else {
             throw failure(expression, "a compiler() condition of another form")
         }
@@ -94,7 +112,6 @@ struct CompilationConditions {
             throw failure(expression, "a compiler() version of another form")
         }
         let wanted = ToolsVersion(major: major, minor: parts.count > 1 ? parts[1] ?? 0 : 0)
-        let actual = host.compilerVersion
         return prefix.operator.text == ">=" ? actual >= wanted : actual < wanted
     }
 }

@@ -33,6 +33,10 @@ extension Interpreter {
             result = try self.call(call, expected: expected, depth: depth)
         } else if let sequence = expression.as(SequenceExprSyntax.self) {
             result = try operators(sequence, expected: expected, depth: depth)
+        } else if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+            let operand = try evaluate(prefix.expression, expected: .bool, depth: depth + 1)
+            guard case let .bool(flag) = operand.value else { throw fallback("! on something other than a Bool", at: expression) }
+            result = Typed(type: .bool, value: .bool(!flag))
         } else if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
             result = try evaluate(only.expression, expected: expected, depth: depth + 1)
         } else {
@@ -317,6 +321,28 @@ extension Interpreter {
 
     // MARK: Operators
 
+    /// `a && b || c` on `Bool`s: `&&` binds tighter than `||`; every operand is evaluated (they have no effects).
+    private func logical(_ elements: [ExprSyntax], at node: SequenceExprSyntax, depth: Int) throws(EvaluationFallback) -> Typed {
+        func flag(_ expression: ExprSyntax) throws(EvaluationFallback) -> Bool {
+            guard case let .bool(value) = try evaluate(expression, expected: .bool, depth: depth + 1).value else {
+                throw fallback("&& or || on something other than a Bool", at: expression)
+            }
+            return value
+        }
+        var any = false
+        var group = try flag(elements[0])
+        for index in stride(from: 1, to: elements.count, by: 2) {
+            let operand = try flag(elements[index + 1])
+            if elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text == "&&" {
+                group = group && operand
+            } else {
+                any = any || group
+                group = operand
+            }
+        }
+        return Typed(type: .bool, value: .bool(any || group))
+    }
+
     /// `a + b + …` on arrays or strings, and `a..<b` or `a...b` on versions.
     private func operators(_ sequence: SequenceExprSyntax, expected: ValueType?, depth: Int) throws(EvaluationFallback) -> Typed {
         let elements = Array(sequence.elements)
@@ -330,6 +356,9 @@ extension Interpreter {
                 throw fallback("a version range that is empty or reversed", at: sequence)
             }
             return Typed(type: .api(.requirement), value: .name("range"))
+        }
+        if operators.allSatisfy({ $0 == "&&" || $0 == "||" }) {
+            return try logical(elements, at: sequence, depth: depth)
         }
         guard operators.allSatisfy({ $0 == "+" }) else { throw fallback("an operator other than +", at: sequence) }
         var context = expected?.unwrapped

@@ -80,10 +80,13 @@ final class Interpreter {
             case let .expr(expression):
                 try mutate(expression, depth: depth)
             case let .stmt(statement):
-                guard let loop = statement.as(ForStmtSyntax.self), depth == 0 else {
+                if let loop = statement.as(ForStmtSyntax.self), depth == 0 {
+                    try runSettingsLoop(loop, depth: depth)
+                } else if let conditional = statement.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self) {
+                    try runIf(conditional, depth: depth)
+                } else {
                     throw fallback("a statement of a kind not evaluated (\(statement.kind))", at: statement)
                 }
-                try runSettingsLoop(loop, depth: depth)
             }
         }
     }
@@ -199,7 +202,7 @@ final class Interpreter {
         for clause in conditional.clauses {
             var isActive = true
             if let condition = clause.condition {
-                isActive = try CompilationConditions(host: host).evaluate(condition) { node, reason in fallback(reason, at: node) }
+                isActive = try CompilationConditions(host: host, toolsVersion: toolsVersion).evaluate(condition) { node, reason in fallback(reason, at: node) }
             }
             guard isActive else { continue }
             switch clause.elements {
@@ -208,6 +211,35 @@ final class Interpreter {
             default: throw fallback("an #if around something other than statements", at: clause)
             }
         }
+    }
+
+    // MARK: if statements
+
+    /// `if flag { … } else if … { … } else { … }` on `Bool` constants (`!`, `&&`, `||` allowed):
+    /// the branch taken runs as a scope of its own, whose declarations end with it.
+    private func runIf(_ statement: IfExprSyntax, depth: Int) throws(EvaluationFallback) {
+        guard statement.conditions.count == 1, case let .expression(condition)? = statement.conditions.first?.condition else {
+            throw fallback("an if statement of another form (let, case, several conditions)", at: statement)
+        }
+        let value = try evaluate(condition, expected: .bool, depth: depth + 1)
+        guard case let .bool(taken) = value.value else { throw fallback("an if condition that is not a Bool", at: condition) }
+        if taken {
+            try runScope(statement.body.statements, depth: depth)
+        } else if let elseBody = statement.elseBody {
+            switch elseBody {
+            case let .ifExpr(next): try runIf(next, depth: depth + 1)
+            case let .codeBlock(block): try runScope(block.statements, depth: depth)
+            }
+        }
+    }
+
+    /// Runs `items` as a nested scope: what it declares is gone afterwards, and it may not declare the package.
+    private func runScope(_ items: CodeBlockItemListSyntax, depth: Int) throws(EvaluationFallback) {
+        let outer = Set(bindings.keys)
+        let package = packageVariable
+        try run(items, depth: depth + 1)
+        guard packageVariable == package else { throw fallback("a Package(...) inside an if statement", at: items) }
+        for name in bindings.keys where !outer.contains(name) { bindings[name] = nil }
     }
 
     // MARK: Mutations

@@ -18,7 +18,7 @@ public struct StaticManifestEvaluator: Sendable {
     public let host: EvaluationHost
 
     /// The oldest tools-version evaluated: older manifests use API overloads not modelled here.
-    public static let oldestToolsVersion = ToolsVersion(major: 5, minor: 3)
+    public static let oldestToolsVersion = ToolsVersion(major: 5, minor: 0)
 
     public init(host: EvaluationHost) {
         self.host = host
