@@ -7,6 +7,8 @@ import PackageDescription
 //                      Markdown, XML, DOT, Mermaid, GitHub commands, JSON) and the JSON writer
 //   ModGraphCore       pure graph model and algorithms (no I/O, no processes)
 //   ModGraphManifest   `swift package dump-package` decoding and workspace loading
+//   ModGraphManifestEvaluation  manifests evaluated from their syntax tree (swift-syntax), without
+//                      compiling them, falling back to dump-package outside the subset it decides exactly
 //   ModGraphXcode      Xcode projects and workspaces: project.pbxproj and contents.xcworkspacedata
 //   ModGraphRepository the paths a command is given: discovery of workspaces, projects and packages
 //                      under a folder, and one graph of the packages and the Xcode projects
@@ -36,6 +38,7 @@ let package = Package(
         .library(name: "ModGraphOutput", targets: ["ModGraphOutput"]),
         .library(name: "ModGraphCore", targets: ["ModGraphCore"]),
         .library(name: "ModGraphManifest", targets: ["ModGraphManifest"]),
+        .library(name: "ModGraphManifestEvaluation", targets: ["ModGraphManifestEvaluation"]),
         .library(name: "ModGraphXcode", targets: ["ModGraphXcode"]),
         .library(name: "ModGraphRepository", targets: ["ModGraphRepository"]),
         .library(name: "ModGraphWeights", targets: ["ModGraphWeights"]),
@@ -59,6 +62,17 @@ let package = Package(
         .target(name: "ModGraphOutput"),
         .target(name: "ModGraphCore"),
         .target(name: "ModGraphManifest", dependencies: ["ModGraphCore"]),
+        // Cold loads without compiling manifests: the subset of Swift and PackageDescription that
+        // declarative manifests use, evaluated on swift-syntax's tree; the rest goes to dump-package.
+        .target(
+            name: "ModGraphManifestEvaluation",
+            dependencies: [
+                "ModGraphCore",
+                "ModGraphManifest",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         // Xcode projects and workspaces (project.pbxproj, contents.xcworkspacedata), read without Xcode.
         .target(name: "ModGraphXcode", dependencies: ["ModGraphCore"]),
         // Several roots, discovery, and the mixed graph of packages and Xcode projects.
@@ -94,6 +108,7 @@ let package = Package(
                 "ModGraphOutput",
                 "ModGraphCore",
                 "ModGraphManifest",
+                "ModGraphManifestEvaluation",
                 "ModGraphXcode",
                 "ModGraphRepository",
                 "ModGraphWeights",
@@ -136,6 +151,8 @@ let package = Package(
         // Xcode projects read alone, then joined with packages by ModGraphRepository (Repository/).
         .testTarget(name: "ModGraphXcodeTests", dependencies: ["ModGraphXcode", "ModGraphRepository", "ModGraphManifest", "ModGraphCore", "ModGraphOutput"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore", "ModGraphTestSupport"]),
+        // Each supported construct evaluated and compared with a real dump-package of the same manifest.
+        .testTarget(name: "ModGraphManifestEvaluationTests", dependencies: ["ModGraphManifestEvaluation", "ModGraphManifest", "ModGraphCore"]),
         .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphChangesTests", dependencies: ["ModGraphChanges", "ModGraphCore", "ModGraphOutput", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning", "ModGraphCore", "ModGraphTestSupport"]),

@@ -47,6 +47,14 @@ struct LoadOptions: ParsableArguments {
     @Flag(name: .customLong("no-cache"), help: "Dump every manifest again, neither reading nor writing the cache of earlier dumps.")
     var noCache = false
 
+    @Flag(help: "Dump every manifest with swift package dump-package, evaluating none from its syntax tree.")
+    var dumpManifests = false
+
+    @Flag(help: ArgumentHelp(
+        "Load every manifest both ways, evaluated from Package.swift and dumped by swift package dump-package, uncached, and print every difference.",
+        discussion: "Each difference is one line; the exit status is 1 when there is one. The dumps are used for the command's output. With --verbose, a line per manifest says whether it was evaluated, or why it fell back to dump-package."))
+    var verifyManifests = false
+
     @Option(help: "The cache of manifest dumps (default: $MODGRAPH_CACHE_DIR, else ~/.cache/modgraph, ~/Library/Caches/modgraph on macOS). Safe to delete.")
     var cacheDir: String?
 
@@ -57,11 +65,14 @@ struct LoadOptions: ParsableArguments {
 
     /// The request these options make; `externals` overrides the option.
     func request(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil) -> LoadRequest {
-        LoadRequest(paths: paths, externals: override ?? externals, platform: platform, traits: traits.map(TraitSelection.init(argument:)),
+        var request = LoadRequest(paths: paths, externals: override ?? externals, platform: platform, traits: traits.map(TraitSelection.init(argument:)),
                     includesTests: !noTests, swiftExecutable: swiftExecutable, jobs: jobs,
                     manifestTimeout: .seconds(manifestTimeout ?? OptionBounds.defaultManifestTimeout),
                     cache: noCache ? .disabled : cacheDir.map(LoadRequest.Cache.folder) ?? .standard,
                     scratchDirectory: scratchDirectory)
+        request.verifyManifests = verifyManifests
+        request.evaluatesManifests = !dumpManifests
+        return request
     }
 
     /// Loads the graph with a progress bar on a watched terminal, and prints the warnings that matter.
@@ -82,6 +93,12 @@ struct LoadOptions: ParsableArguments {
         }
         if let note = loaded.repository.unsearchedNote { Console.note(note) }
         if verbose { loaded.repository.details.forEach(Console.note) }
+        if verbose || verifyManifests, let summary = loaded.manifestSummary { Console.note(summary) }
+        if verbose { loaded.manifestOutcomes?.forEach { Console.note("manifest " + $0) } }
+        if let differences = loaded.manifestDifferences {
+            for difference in differences { Console.info("manifest difference: " + difference) }
+            if !differences.isEmpty { throw ExitCode(1) }
+        }
         return loaded
     }
 }

@@ -73,7 +73,8 @@ struct ProgressBarTests {
     }
 
     /// Through a real terminal (`script` gives the command one), with a
-    /// `swift` slowed to 0.3 s per call, so that the load takes over a second.
+    /// `swift` slowed to 0.3 s per call and every manifest dumped (`--dump-manifests`),
+    /// so that the load takes over a second.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func aSlowLoadInATerminalShowsTheBarUnlessCI() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-progress-\(UUID().uuidString)")
@@ -84,7 +85,7 @@ struct ProgressBarTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: slowSwift.path)
         let executable = try #require(ModGraphRunner.executable)
         let workspace = ModGraphRunner.samples.appendingPathComponent("Workspace/App").path
-        let command = "'\(executable.path)' graph '\(workspace)' --no-cache --jobs 2 --swift-executable '\(slowSwift.path)' -o '\(folder.path)/out.txt'"
+        let command = "'\(executable.path)' graph '\(workspace)' --no-cache --dump-manifests --jobs 2 --swift-executable '\(slowSwift.path)' -o '\(folder.path)/out.txt'"
         for ci in ["false", "true"] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/script")

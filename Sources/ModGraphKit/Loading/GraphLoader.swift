@@ -1,6 +1,7 @@
 import Foundation
 import ModGraphCore
 import ModGraphManifest
+import ModGraphManifestEvaluation
 import ModGraphRepository
 
 /// Loads a module graph from a ``LoadRequest``: the one way every command, and
@@ -18,7 +19,8 @@ public enum GraphLoader {
         let runner = DumpPackageRunner(swiftExecutable: request.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
                                        timeout: request.manifestTimeout)
         var setupWarnings: [String] = []
-        let provider = manifestProvider(request.cache, dumpingWith: runner, warnings: &setupWarnings)
+        let sources = manifestSources(request, dumpingWith: runner, warnings: &setupWarnings)
+        let provider = sources.provider
         let loader = WorkspaceLoader(provider: provider, externals: request.externals, jobs: request.jobs,
                                      scratchDirectory: request.scratchDirectory, progress: request.progress)
         let repository: Repository
@@ -39,7 +41,10 @@ public enum GraphLoader {
             let relevant = repository.warnings.filter { warning in warning.package.map(packagesLeft.contains) ?? true }
             let offByDefault = request.traits == nil ? onlyBehindTraitsOffByDefault(relevant, in: repository, environment: environment) : []
             return LoadedGraph(repository: repository, graph: graph,
-                               warnings: setupWarnings + WarningLines.lines(relevant, workspace: repository.workspace, offByDefault: offByDefault))
+                               warnings: setupWarnings + WarningLines.lines(relevant, workspace: repository.workspace, offByDefault: offByDefault),
+                               manifestSummary: sources.summary(repository.workspace),
+                               manifestDifferences: sources.verifier?.verification.differences,
+                               manifestOutcomes: sources.verifier?.verification.outcomes)
         } catch {
             (setupWarnings + WarningLines.lines(repository.warnings, workspace: repository.workspace)).forEach(warnings)
             throw error
@@ -63,16 +68,36 @@ public enum GraphLoader {
         return missing.subtracting(built)
     }
 
-    /// `runner` behind the dump cache, unless the cache is off or its folder
-    /// cannot be written (then with a warning: loading still works, only slower).
-    static func manifestProvider(_ cache: LoadRequest.Cache, dumpingWith runner: DumpPackageRunner,
-                                 warnings: inout [String]) -> any ManifestProvider {
+    /// Where manifests come from: evaluated from their syntax tree where the
+    /// evaluator can, else `runner`, both behind the dump cache, unless the
+    /// cache is off or its folder cannot be written (then with a warning:
+    /// loading still works, only slower); or, to verify the evaluator, both
+    /// paths for every manifest and no cache.
+    static func manifestSources(_ request: LoadRequest, dumpingWith runner: DumpPackageRunner,
+                                warnings: inout [String]) -> ManifestSources {
+        if request.verifyManifests {
+            let verifier = ManifestVerifier(base: runner)
+            return ManifestSources(provider: verifier, evaluator: nil, verifier: verifier)
+        }
+        let folder = cacheFolder(request.cache, warnings: &warnings)
+        guard request.evaluatesManifests else {
+            return ManifestSources(provider: folder.map { CachingManifestProvider(base: runner, folder: $0) } ?? runner, evaluator: nil, verifier: nil)
+        }
+        let evaluator = StaticFirstDumpSource(base: runner, toolchainVersion: {
+            ToolchainVersionLookup.version(of: runner, cacheFolder: folder)
+        })
+        let provider: any ManifestProvider = folder.map { CachingManifestProvider(base: evaluator, folder: $0) } ?? evaluator
+        return ManifestSources(provider: provider, evaluator: evaluator, verifier: nil)
+    }
+
+    /// The cache folder, ready to write; `nil` when the cache is off or cannot be used.
+    static func cacheFolder(_ cache: LoadRequest.Cache, warnings: inout [String]) -> String? {
         let chosen: String
         switch cache {
-        case .disabled: return runner
+        case .disabled: return nil
         case .folder(let folder): chosen = folder
         case .standard:
-            guard let folder = CacheLocation.defaultFolder() else { return runner }
+            guard let folder = CacheLocation.defaultFolder() else { return nil }
             chosen = folder
         }
         let folder = chosen.hasPrefix("/") ? chosen : FileManager.default.currentDirectoryPath + "/" + chosen
@@ -80,9 +105,9 @@ public enum GraphLoader {
             try CacheLocation.prepare(folder)
         } catch {
             warnings.append("\(folder): cannot use the manifest cache (\(reason(error))); loading without it")
-            return runner
+            return nil
         }
-        return CachingManifestProvider(base: runner, folder: folder)
+        return folder
     }
 
     private static func reason(_ error: any Error) -> String {
@@ -93,5 +118,25 @@ public enum GraphLoader {
             return String(cString: strerror(underlying.code.rawValue))
         }
         return (error as NSError).localizedDescription
+    }
+}
+
+/// The provider a load uses, and the parts of it that can say afterwards
+/// how manifests were answered.
+struct ManifestSources {
+    let provider: any ManifestProvider
+    let evaluator: StaticFirstDumpSource?
+    let verifier: ManifestVerifier?
+
+    /// `manifests: 200 loaded, 198 evaluated from Package.swift, 2 dumped by swift package dump-package, 0 from the cache`;
+    /// the verification's summary with `--verify-manifests`.
+    func summary(_ workspace: Workspace) -> String? {
+        if let verifier { return "manifests verified: " + verifier.verification.summary }
+        guard let evaluator else { return nil }
+        let loaded = workspace.packages.values.filter { $0.manifest != nil && $0.directory != nil }.count
+        let counts = evaluator.sourceCounts
+        let cached = max(0, loaded - counts.evaluated - counts.dumped)
+        return "manifests: \(loaded) loaded, \(counts.evaluated) evaluated from Package.swift, "
+            + "\(counts.dumped) dumped by swift package dump-package, \(cached) from the cache"
     }
 }

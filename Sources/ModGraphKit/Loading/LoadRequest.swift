@@ -36,6 +36,12 @@ public struct LoadRequest: Sendable {
     public var cache: Cache
     /// Where checkouts of remote packages are looked for, instead of the root's `.build`.
     public var scratchDirectory: String?
+    /// Manifests are evaluated from their syntax tree where the evaluator decides them exactly,
+    /// and dumped by `swift package dump-package` otherwise; `false` dumps every one.
+    public var evaluatesManifests = true
+    /// Loads every manifest both ways, uncached, and reports each difference
+    /// (``LoadedGraph/manifestDifferences``); the dumps are used.
+    public var verifyManifests = false
     /// Called from loading threads as manifests finish.
     public var progress: (@Sendable (LoadProgress) -> Void)?
 
@@ -75,6 +81,22 @@ public struct LoadedGraph: Sendable {
     /// Warnings about the packages the graph still has (a missing checkout of a
     /// package only tests or a disabled trait use does not matter).
     public let warnings: [String]
+    /// How the manifests were answered (evaluated, dumped, cached), or the verification's outcome, in one line.
+    public let manifestSummary: String?
+    /// With ``LoadRequest/verifyManifests``: each difference between an evaluated manifest and its dump, one per line.
+    public let manifestDifferences: [String]?
+    /// With ``LoadRequest/verifyManifests``: how each manifest was answered, `evaluated: PATH` or `fell back: PATH: reason`.
+    public let manifestOutcomes: [String]?
+
+    public init(repository: Repository, graph: ModuleGraph, warnings: [String], manifestSummary: String? = nil,
+                manifestDifferences: [String]? = nil, manifestOutcomes: [String]? = nil) {
+        self.repository = repository
+        self.graph = graph
+        self.warnings = warnings
+        self.manifestSummary = manifestSummary
+        self.manifestDifferences = manifestDifferences
+        self.manifestOutcomes = manifestOutcomes
+    }
 
     /// The packages with their manifests.
     public var workspace: Workspace { repository.workspace }

@@ -38,3 +38,12 @@ struct ToolchainVersionCache {
         return lines.joined(separator: "\n")
     }
 }
+
+/// The toolchain's version text for code outside the cache: remembered in
+/// `cacheFolder` under the toolchain's fingerprint when there is one, else asked.
+public enum ToolchainVersionLookup {
+    public static func version(of source: any DumpSource, cacheFolder: String?) -> String? {
+        guard let cacheFolder else { return source.toolchainVersion() }
+        return ToolchainVersionCache(folder: cacheFolder).version(of: source)
+    }
+}

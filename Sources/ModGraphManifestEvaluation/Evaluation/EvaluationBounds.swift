@@ -1,0 +1,20 @@
+/// Limits that keep a hostile manifest from costing more than a real one:
+/// past any of them the evaluator gives up and the manifest is dumped
+/// (where `--manifest-timeout` bounds it). Real manifests stay far below.
+struct EvaluationBounds {
+    /// Bytes of `Package.swift`; larger manifests are dumped.
+    static let maximumManifestBytes = 1 << 20
+    /// How deep the parser nests (passed to SwiftParser), and how deep expressions may nest.
+    static let maximumNesting = 64
+    /// `#if` blocks inside one another.
+    static let maximumConditionalNesting = 16
+    /// Elements in one array, after concatenation.
+    static let maximumArrayCount = 100_000
+    /// UTF-8 bytes of one string, after interpolation and concatenation.
+    static let maximumStringBytes = 65_536
+    /// Top-level constants and variables.
+    static let maximumBindings = 10_000
+    /// Evaluation steps (expressions and statements) for the whole manifest: bounds the
+    /// work of repeated concatenation (`let b = a + a; let c = b + b; …`).
+    static let maximumSteps = 2_000_000
+}

@@ -1,0 +1,129 @@
+import Foundation
+import ModGraphManifest
+import SwiftParser
+import SwiftSyntax
+
+/// Evaluates a `Package.swift` from its syntax tree, without compiling it:
+/// the manifest's own packages are mostly declarations (`Package(name:,
+/// products:, dependencies:, targets:)` with literals, a few constants,
+/// concatenation, `#if os(...)`), and compiling each costs a `swift` process
+/// and half a second to seconds. The result is the ``Manifest`` that decoding
+/// `dump-package`'s output gives on this toolchain, or an
+/// ``EvaluationFallback`` when the manifest leaves the subset evaluated here
+/// (functions, loops, environment reads, other imports, unknown API or
+/// arguments, anything `dump-package` might reject), and must be dumped.
+///
+/// Version-specific manifests (`Package@swift-6.0.swift`) are chosen as SwiftPM chooses (``ManifestSelection``).
+public struct StaticManifestEvaluator: Sendable {
+    public let host: EvaluationHost
+
+    /// The oldest tools-version evaluated: older manifests use API overloads not modelled here.
+    public static let oldestToolsVersion = ToolsVersion(major: 5, minor: 0)
+
+    public init(host: EvaluationHost) {
+        self.host = host
+    }
+
+    /// The manifest of the package in `directory` (absolute, canonical).
+    ///
+    /// - Complexity: O(n) in the manifest's size, within ``EvaluationBounds``.
+    public func manifest(forPackageAt directory: String) -> Result<Manifest, EvaluationFallback> {
+        let folder = URL(fileURLWithPath: directory, isDirectory: true)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            return .failure(EvaluationFallback("the folder cannot be listed"))
+        }
+        let chosen: String
+        do throws(EvaluationFallback) {
+            chosen = try ManifestSelection.manifestName(in: names, current: host.compilerVersion) { name in
+                (try? Data(contentsOf: folder.appendingPathComponent(name))).flatMap { String(data: $0.prefix(256), encoding: .utf8) }
+                    .flatMap(ToolsVersionLine.parse)
+            }
+        } catch {
+            return .failure(error)
+        }
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(chosen)) else {
+            return .failure(EvaluationFallback("\(chosen) cannot be read"))
+        }
+        return manifest(source: data, directory: directory)
+    }
+
+    /// The manifest whose `Package.swift` holds `source`, for the package in `directory`.
+    public func manifest(source: Data, directory: String) -> Result<Manifest, EvaluationFallback> {
+        guard source.count <= EvaluationBounds.maximumManifestBytes else {
+            return .failure(EvaluationFallback("a manifest larger than \(EvaluationBounds.maximumManifestBytes) bytes"))
+        }
+        guard let text = String(validatingUTF8: source), !text.isEmpty, !text.hasPrefix("\u{FEFF}") else {
+            return .failure(EvaluationFallback("a manifest that is empty or not UTF-8"))
+        }
+        guard let toolsVersion = ToolsVersionLine.parse(text) else {
+            return .failure(EvaluationFallback("a swift-tools-version line of another form", line: 1))
+        }
+        guard toolsVersion >= Self.oldestToolsVersion, toolsVersion <= host.compilerVersion else {
+            return .failure(EvaluationFallback("tools-version \(toolsVersion) outside \(Self.oldestToolsVersion)...\(host.compilerVersion)", line: 1))
+        }
+        // The parser and the tree walks recurse once per level: deep brackets are refused before parsing.
+        guard Self.bracketDepth(source) <= EvaluationBounds.maximumNesting, Self.conditionalDepth(text) <= EvaluationBounds.maximumConditionalNesting else {
+            return .failure(EvaluationFallback("brackets or #if blocks nested past the bound"))
+        }
+        var parser = Parser(text, maximumNestingLevel: EvaluationBounds.maximumNesting)
+        let file = SourceFileSyntax.parse(from: &parser)
+        guard !file.hasError else { return .failure(EvaluationFallback("a manifest the parser rejects")) }
+        let interpreter = Interpreter(toolsVersion: toolsVersion, host: host, source: text)
+        do {
+            let package = try interpreter.run(file)
+            return .success(try ManifestAssembly(toolsVersion: toolsVersion, directory: directory).manifest(from: package))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+extension StaticManifestEvaluator {
+    /// The deepest nesting of `(`, `[` and `{`, counting those in strings and
+    /// comments too (which only makes it larger).
+    ///
+    /// - Complexity: O(n) in the bytes.
+    static func bracketDepth(_ bytes: Data) -> Int {
+        var depth = 0
+        var deepest = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth = max(0, depth - 1)
+            default:
+                break
+            }
+        }
+        return deepest
+    }
+}
+
+extension StaticManifestEvaluator {
+    /// The deepest nesting of `#if` blocks, by lines that start with `#if` and `#endif`
+    /// (SwiftParser recurses once per block, beyond its own nesting bound).
+    static func conditionalDepth(_ text: String) -> Int {
+        var depth = 0
+        var deepest = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.hasPrefix("#if") {
+                depth += 1
+                deepest = max(deepest, depth)
+            } else if trimmed.hasPrefix("#endif") {
+                depth = max(0, depth - 1)
+            }
+        }
+        return deepest
+    }
+}
+
+private extension String {
+    /// `nil` unless `data` is valid UTF-8, as SwiftPM requires of manifests.
+    init?(validatingUTF8 data: Data) {
+        guard let text = String(data: data, encoding: .utf8) else { return nil }
+        self = text
+    }
+}

@@ -1,0 +1,48 @@
+import ModGraphCore
+import ModGraphManifest
+
+/// The differences between two manifests, field by field, one line each.
+/// Lists that SwiftPM keeps in a `Set` (traits, the traits enabled in a
+/// dependency or by a trait) are compared as sets: `dump-package` writes
+/// them in hash order, which changes from run to run.
+enum ManifestComparison {
+    static func differences(_ evaluated: Manifest, _ dumped: Manifest) -> [String] {
+        var lines: [String] = []
+        func compare<T: Equatable>(_ field: String, _ mine: T, _ theirs: T) {
+            if mine != theirs { lines.append("\(field): evaluated \(mine), dumped \(theirs)") }
+        }
+        compare("name", evaluated.name, dumped.name)
+        compare("toolsVersion", evaluated.toolsVersion, dumped.toolsVersion)
+        compare("packageDirectory", evaluated.packageDirectory, dumped.packageDirectory)
+        compare("products", evaluated.products, dumped.products)
+        compare("dependencies", evaluated.dependencies.map(normalized), dumped.dependencies.map(normalized))
+        compare("traits", normalized(evaluated.traits), normalized(dumped.traits))
+        if evaluated.targets.count != dumped.targets.count {
+            compare("targets", evaluated.targets.map(\.name), dumped.targets.map(\.name))
+        } else {
+            for (mine, theirs) in zip(evaluated.targets, dumped.targets) where mine != theirs {
+                let name = "targets[\(theirs.name)]"
+                compare("\(name).name", mine.name, theirs.name)
+                compare("\(name).type", mine.type, theirs.type)
+                compare("\(name).dependencies", mine.dependencies, theirs.dependencies)
+                compare("\(name).path", mine.path, theirs.path)
+                compare("\(name).sources", mine.sources, theirs.sources)
+                compare("\(name).exclude", mine.exclude, theirs.exclude)
+                compare("\(name).resources", mine.resources, theirs.resources)
+                compare("\(name).pluginUsages", mine.pluginUsages, theirs.pluginUsages)
+            }
+        }
+        return lines
+    }
+
+    private static func normalized(_ dependency: PackageDependency) -> PackageDependency {
+        PackageDependency(kind: dependency.kind, identity: dependency.identity, explicitName: dependency.explicitName,
+                          location: dependency.location,
+                          traits: dependency.traits?.map { DependencyTrait(name: $0.name, whenTraits: $0.whenTraits?.sorted()) }
+                              .sorted { ($0.name, $0.whenTraits ?? []).0 < ($1.name, $1.whenTraits ?? []).0 })
+    }
+
+    private static func normalized(_ traits: [PackageTrait]) -> [PackageTrait] {
+        traits.map { PackageTrait(name: $0.name, enabledTraits: $0.enabledTraits.sorted()) }.sorted { $0.name < $1.name }
+    }
+}
