@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import ModGraphCore
-import ModGraphManifest
+@testable import ModGraphManifest
 @testable import ModGraphManifestEvaluation
 
 /// What the evaluator must not decide: it falls back, and the manifest is dumped.
@@ -124,6 +124,23 @@ struct FallbackTests {
                      "  // swift-tools-version:5.9", "// swift-tools-version:5.9;x"] {
             try expectFallback(line + "\nimport PackageDescription\nlet package = Package(name: \"T\")\n", reason: "")
         }
+    }
+
+    /// `--dump-manifests` with the cache: an entry an evaluation wrote is dumped again and replaced.
+    @Test func dumpOnlyLoadsDoNotTrustEvaluatedEntries() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("P/Package.swift", Self.header + "let package = Package(name: \"P\", targets: [.target(name: \"A\")])\n")
+        let cache = folder.path + "/cache"
+        let evaluating = CachingManifestProvider(base: StaticFirstDumpSource(base: dumper, toolchainVersion: { dumper.toolchainVersion() }),
+                                                 folder: cache)
+        let evaluated = try evaluating.manifest(forPackageAt: folder.path + "/P")
+        let entry = try #require(evaluating.entryPath(for: folder.path + "/P"))
+        #expect(ManifestEncoding.isEvaluated(try #require(FileManager.default.contents(atPath: entry)).split(separator: UInt8(ascii: "\n"), maxSplits: 1).last.map { Data($0) } ?? Data()))
+        let dumping = CachingManifestProvider(base: dumper, folder: cache, acceptsEvaluatedEntries: false)
+        #expect(try dumping.manifest(forPackageAt: folder.path + "/P") == evaluated)
+        let replaced = try #require(FileManager.default.contents(atPath: entry)).split(separator: UInt8(ascii: "\n"), maxSplits: 1).last.map { Data($0) }
+        #expect(!ManifestEncoding.isEvaluated(try #require(replaced)))
     }
 
     /// Through ``StaticFirstDumpSource``: a manifest that falls back is dumped, one that does not is not.

@@ -347,6 +347,16 @@ extension Interpreter {
     private func operators(_ sequence: SequenceExprSyntax, expected: ValueType?, depth: Int) throws(EvaluationFallback) -> Typed {
         let elements = Array(sequence.elements)
         guard elements.count >= 3, elements.count % 2 == 1 else { throw fallback("an operator sequence of another form", at: sequence) }
+        if elements.count == 3, let ternary = elements[1].as(UnresolvedTernaryExprSyntax.self) {
+            // `flag ? a : b`: both branches must type-check; the one taken is the value.
+            guard case let .bool(flag) = try evaluate(elements[0], expected: .bool, depth: depth + 1).value else {
+                throw fallback("a ternary condition that is not a Bool", at: sequence)
+            }
+            let first = try evaluate(ternary.thenExpression, expected: expected, depth: depth + 1)
+            let second = try evaluate(elements[2], expected: expected ?? first.type, depth: depth + 1)
+            guard first.type == second.type else { throw fallback("a ternary whose branches differ in type", at: sequence) }
+            return flag ? first : second
+        }
         let operators = stride(from: 1, to: elements.count, by: 2).map { elements[$0].as(BinaryOperatorExprSyntax.self)?.operator.text }
         if elements.count == 3, let range = operators[0], range == "..<" || range == "..." {
             guard expected?.unwrapped == .api(.requirement) else { throw fallback("a range where no version requirement is expected", at: sequence) }
