@@ -47,7 +47,7 @@ struct LoadOptions: ParsableArguments {
     @Flag(name: .customLong("no-cache"), help: "Dump every manifest again, neither reading nor writing the cache of earlier dumps.")
     var noCache = false
 
-    @Flag(help: "Dump every manifest with swift package dump-package, evaluating none from its syntax tree.")
+    @Flag(help: "Dump every manifest with swift package dump-package, evaluating none from its syntax tree (cached dumps are used, cached evaluations are not).")
     var dumpManifests = false
 
     @Flag(help: ArgumentHelp(

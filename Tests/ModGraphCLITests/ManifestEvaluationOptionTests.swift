@@ -28,4 +28,29 @@ struct ManifestEvaluationOptionTests {
         #expect(result.errors.contains(", 0 differences"), "\(result.errors)")
         #expect(!result.errors.contains("manifest difference:"), "\(result.errors)")
     }
+
+    /// A `swift` whose `dump-package` prints another package's dump: the verification
+    /// must print the difference and exit 1.
+    @Test func verifyManifestsReportsEachDifferenceAndFails() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-verify-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let package = folder.appendingPathComponent("Package")
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        try "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")])\n"
+            .write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let dump = #"{"name": "P", "toolsVersion": {"_version": "5.9.0"}, "packageKind": {"root": ["\#(package.path)"]}, "#
+            + #""dependencies": [], "products": [], "targets": [{"name": "B", "type": "regular", "dependencies": []}]}"#
+        try dump.write(to: folder.appendingPathComponent("dump.json"), atomically: true, encoding: .utf8)
+        let fakeSwift = folder.appendingPathComponent("swift")
+        try """
+        #!/bin/sh
+        case "$*" in *dump-package*) cat '\(folder.path)/dump.json' ;; *) exec /usr/bin/env swift "$@" ;; esac
+        """.write(to: fakeSwift, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fakeSwift.path)
+        let result = try ModGraphRunner.run(["graph", package.path, "--verify-manifests", "--swift-executable", fakeSwift.path])
+        #expect(result.status == 1, "\(result.errors)")
+        #expect(result.errors.contains("manifest difference: \(package.path)/Package.swift: targets[0].name: evaluated A, dumped B"),
+                "\(result.errors)")
+        #expect(result.errors.contains("1 manifest: 1 evaluated statically (100%), 1 difference"), "\(result.errors)")
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import ModGraphCore
-import ModGraphManifest
+@testable import ModGraphManifest
 @testable import ModGraphManifestEvaluation
 
 /// What the evaluator must not decide: it falls back, and the manifest is dumped.
@@ -126,6 +126,23 @@ struct FallbackTests {
         }
     }
 
+    /// `--dump-manifests` with the cache: an entry an evaluation wrote is dumped again and replaced.
+    @Test func dumpOnlyLoadsDoNotTrustEvaluatedEntries() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("P/Package.swift", Self.header + "let package = Package(name: \"P\", targets: [.target(name: \"A\")])\n")
+        let cache = folder.path + "/cache"
+        let evaluating = CachingManifestProvider(base: StaticFirstDumpSource(base: dumper, toolchainVersion: { dumper.toolchainVersion() }),
+                                                 folder: cache)
+        let evaluated = try evaluating.manifest(forPackageAt: folder.path + "/P")
+        let entry = try #require(evaluating.entryPath(for: folder.path + "/P"))
+        #expect(ManifestEncoding.isEvaluated(try #require(FileManager.default.contents(atPath: entry)).split(separator: UInt8(ascii: "\n"), maxSplits: 1).last.map { Data($0) } ?? Data()))
+        let dumping = CachingManifestProvider(base: dumper, folder: cache, acceptsEvaluatedEntries: false)
+        #expect(try dumping.manifest(forPackageAt: folder.path + "/P") == evaluated)
+        let replaced = try #require(FileManager.default.contents(atPath: entry)).split(separator: UInt8(ascii: "\n"), maxSplits: 1).last.map { Data($0) }
+        #expect(!ManifestEncoding.isEvaluated(try #require(replaced)))
+    }
+
     /// Through ``StaticFirstDumpSource``: a manifest that falls back is dumped, one that does not is not.
     @Test func fallbacksAreDumpedOneManifestAtATime() throws {
         let folder = try TemporaryFolder()
@@ -193,5 +210,84 @@ extension HostileManifestTests {
         _ = try evaluate("// swift-tools-version: 5.9\nimport PackageDescription\n\(sum)\nlet package = Package(name: \"C\")\n")
         let nestedIf = String(repeating: "#if os(Linux)\n", count: 3_000) + String(repeating: "#endif\n", count: 3_000)
         try expectFallback("// swift-tools-version: 5.9\nimport PackageDescription\n\(nestedIf)let package = Package(name: \"C\")\n", reason: "")
+    }
+}
+
+/// Seeded random damage to the bundled samples' manifests: whatever the
+/// evaluator makes of them, it returns (a manifest or a fallback) without
+/// crashing or hanging. The damage mirrors scripts/fuzz's Swift cases.
+@Suite("damaged manifests")
+struct DamagedManifestTests {
+    private static let hostile = [
+        "let y = " + String(repeating: "[", count: 30) + String(repeating: "]", count: 30) + "\n",
+        "let z = " + String(repeating: "(", count: 3000) + String(repeating: ")", count: 3000) + "\n",
+        "import ", "#if os(Linux)\n", "#endif\n", "@_exported import Foundation\n", "/*", "\"\"\"", "\u{0}", "\u{202E}",
+        "extension Int { func f() {} }\n", String(repeating: "{", count: 500), "import Nope\n",
+        "package.targets += package.targets\n", "var t = [Target]()\n", "for target in package.targets { }\n",
+        "if true { if false { } }\n", "#elseif compiler(>=6)\n", "#else\n", "let package = Package(name: \"Again\")\n",
+    ]
+
+    /// A small seeded generator (SplitMix64), so every run damages the same way.
+    private struct Random {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(max(1, bound)))
+        }
+    }
+
+    /// SwiftParser's recovery from this damage took time exponential in the brackets' depth
+    /// (over 10 minutes at 32 levels): such input must fall back before parsing.
+    @Test func damageThatSlowsTheParserDown() throws {
+        let nested = String(repeating: "[", count: 30) + String(repeating: "]", count: 30)
+        let start = ContinuousClock.now
+        try expectFallback("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(\n    name: \"I\",\n"
+            + "    depenlet y = \(nested)\ndencies: [],\n    targets: []\n)\n", reason: "nested past the bound")
+        #expect(ContinuousClock.now - start < .seconds(1))
+    }
+
+    @Test func randomDamageNeverCrashes() throws {
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Samples")
+        let manifests = FileManager.default.enumerator(atPath: samples.path)?.compactMap { $0 as? String }
+            .filter { $0.hasSuffix("Package.swift") && !$0.contains(".build") }
+            .compactMap { try? Data(contentsOf: samples.appendingPathComponent($0)) } ?? []
+        try #require(!manifests.isEmpty)
+        let evaluator = StaticManifestEvaluator(host: try #require(host))
+        // MODGRAPH_DAMAGE_SEED and MODGRAPH_DAMAGE_CASES run a longer pass by hand.
+        let environment = ProcessInfo.processInfo.environment
+        var random = Random(state: environment["MODGRAPH_DAMAGE_SEED"].flatMap { UInt64($0) } ?? 1)
+        let cases = environment["MODGRAPH_DAMAGE_CASES"].flatMap { Int($0) } ?? 600
+        var outcomes = (evaluated: 0, fellBack: 0)
+        let start = ContinuousClock.now
+        for _ in 0..<cases {
+            var bytes = [UInt8](manifests[random.next(manifests.count)])
+            for _ in 0...random.next(3) {
+                switch random.next(4) {
+                case 0:
+                    let line = Array(Self.hostile[random.next(Self.hostile.count)].utf8)
+                    bytes.insert(contentsOf: line, at: random.next(bytes.count + 1))
+                case 1 where !bytes.isEmpty:
+                    bytes.remove(at: random.next(bytes.count))
+                case 2 where !bytes.isEmpty:
+                    bytes[random.next(bytes.count)] = UInt8(random.next(256))
+                default:
+                    let start = random.next(bytes.count + 1)
+                    let end = min(bytes.count, start + random.next(40))
+                    bytes.insert(contentsOf: bytes[start..<end], at: random.next(bytes.count + 1))
+                }
+            }
+            switch evaluator.manifest(source: Data(bytes), directory: "/tmp/damaged/Package") {
+            case .success: outcomes.evaluated += 1
+            case .failure: outcomes.fellBack += 1
+            }
+        }
+        #expect(outcomes.evaluated + outcomes.fellBack == cases)
+        // A few milliseconds each: the bounds keep damaged input from costing more than a real manifest.
+        #expect(ContinuousClock.now - start < .seconds(60) * max(1, cases / 600))
+        #expect(outcomes.fellBack > 0)
     }
 }

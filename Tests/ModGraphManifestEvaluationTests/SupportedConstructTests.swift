@@ -493,7 +493,8 @@ struct SupportedConstructTests {
             swiftSettings += [.define("EITHER")]
         }
         let name = "Main"
-        let package = Package(name: "Ifs", targets: [.target(name: name, swiftSettings: swiftSettings)] + extra)
+        let excluded: [String] = strict ? [] : ["Private.txt"]
+        let package = Package(name: "Ifs", targets: [.target(name: name, exclude: experimental ? excluded : [], swiftSettings: swiftSettings)] + extra)
         """)
         #expect(manifest.targets.map(\.name) == ["Main", "Experimental"])
     }

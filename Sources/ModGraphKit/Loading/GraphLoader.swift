@@ -81,7 +81,9 @@ public enum GraphLoader {
         }
         let folder = cacheFolder(request.cache, warnings: &warnings)
         guard request.evaluatesManifests else {
-            return ManifestSources(provider: folder.map { CachingManifestProvider(base: runner, folder: $0) } ?? runner, evaluator: nil, verifier: nil)
+            // Entries of evaluated manifests are not trusted here: every manifest comes from dump-package.
+            let provider = folder.map { CachingManifestProvider(base: runner, folder: $0, acceptsEvaluatedEntries: false) }
+            return ManifestSources(provider: provider ?? runner, evaluator: nil, verifier: nil)
         }
         let evaluator = StaticFirstDumpSource(base: runner, toolchainVersion: {
             ToolchainVersionLookup.version(of: runner, cacheFolder: folder)

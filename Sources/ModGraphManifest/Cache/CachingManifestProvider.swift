@@ -13,19 +13,25 @@ public final class CachingManifestProvider: ManifestProvider {
     public let base: any DumpSource
     /// The cache folder; created when first written.
     public let folder: String
+    /// Whether entries of manifests evaluated from their syntax tree (``ManifestEncoding``)
+    /// answer; `false` when every manifest must come from `dump-package` (they are then dumped
+    /// again and replaced by the dump).
+    public let acceptsEvaluatedEntries: Bool
 
     /// The toolchain's version once found (nil inside when it does not say one).
     private let toolchain = Locked<String??>(nil)
 
-    public init(base: any DumpSource, folder: String) {
+    public init(base: any DumpSource, folder: String, acceptsEvaluatedEntries: Bool = true) {
         self.base = base
         self.folder = folder
+        self.acceptsEvaluatedEntries = acceptsEvaluatedEntries
     }
 
     public func manifest(forPackageAt directory: String) throws(LoadError) -> Manifest {
         let source = Paths.absolute("Package.swift", relativeTo: directory)
         guard let entry = entryPath(for: directory) else { return try base.manifest(forPackageAt: directory) }
-        if let body = CacheFile.read(entry), let manifest = try? ManifestDecoding.decode(body, source: source) {
+        if let body = CacheFile.read(entry), acceptsEvaluatedEntries || !ManifestEncoding.isEvaluated(body),
+           let manifest = try? ManifestDecoding.decode(body, source: source) {
             return manifest
         }
         let dump = try base.dump(forPackageAt: directory)

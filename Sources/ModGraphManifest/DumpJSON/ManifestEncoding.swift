@@ -10,10 +10,20 @@ import ModGraphCore
 /// manifest (tested); keys the model does not keep (settings, platforms,
 /// requirements) are left out.
 public enum ManifestEncoding {
+    /// The first key of every document written here, which decoders skip as they skip any
+    /// key they do not know: a cache entry that starts with it was not made by `dump-package`.
+    static let evaluatedMarker = "{\"modgraphEvaluated\":true,"
+
+    /// Whether `data` was written by ``dumpJSON(_:)`` rather than printed by `dump-package`.
+    public static func isEvaluated(_ data: Data) -> Bool {
+        data.starts(with: evaluatedMarker.utf8)
+    }
+
     /// - Complexity: O(n) in the size of the manifest.
     public static func dumpJSON(_ manifest: Manifest) -> Data {
         let out = JSONText()
         out.object {
+            out.key("modgraphEvaluated") { out.raw("true") }
             out.key("name") { out.string(manifest.name) }
             if let version = manifest.toolsVersion {
                 out.key("toolsVersion") { out.object { out.key("_version") { out.string(version.description) } } }
@@ -210,7 +220,12 @@ private final class JSONText {
     }
 
     func null() {
-        text += "null"
+        raw("null")
+    }
+
+    /// A literal (`true`, `null`) written as is.
+    func raw(_ literal: String) {
+        text += literal
         needsComma = true
     }
 

@@ -20,8 +20,8 @@ enum ManifestComparison {
         if evaluated.targets.count != dumped.targets.count {
             compare("targets", evaluated.targets.map(\.name), dumped.targets.map(\.name))
         } else {
-            for (mine, theirs) in zip(evaluated.targets, dumped.targets) where mine != theirs {
-                let name = "targets[\(theirs.name)]"
+            for (index, (mine, theirs)) in zip(evaluated.targets, dumped.targets).enumerated() where mine != theirs {
+                let name = mine.name == theirs.name ? "targets[\(theirs.name)]" : "targets[\(index)]"
                 compare("\(name).name", mine.name, theirs.name)
                 compare("\(name).type", mine.type, theirs.type)
                 compare("\(name).dependencies", mine.dependencies, theirs.dependencies)
