@@ -20,7 +20,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "The configuration file (default: .modgraph.yml found from the package folder up).")
     var config: String?
 
-    @Option(help: "Output format: text, json, github (workflow annotations), sarif (2.1.0), junit, or xcode (path:line:column: error: message).")
+    @Option(help: "Output format: text, json, github (workflow annotations), sarif (2.1.0), junit, xcode (path:line:column: error: message), or markdown (a pull-request comment that fits GitHub's limit).")
     var format: CheckFormat = .text
 
     @Option(name: .shortAndLong, help: "Write the report to this file (atomically) instead of standard output.")

@@ -16,22 +16,16 @@ public enum CheckSection {
             summary.append("  \(finding.rule.rawValue): \(text)")
         }
         if result.findings.count > 5 { summary.append("  … and \(result.findings.count - 5) more (report.json)") }
-        var markdown: [String] = ["Rules from \(Escape.markdownCode(report.configFile)): **\(verdict)**, \(result.countsText)."]
-        if !result.findings.isEmpty {
-            markdown.append("")
-            markdown.append("| rule | severity | chain | where |")
-            markdown.append("|---|---|---|---|")
-            for finding in result.findings {
-                let chain = finding.chain.count > 1 ? finding.chainText : finding.message
-                let position = finding.location.map { Escape.markdownCode($0.description, inTable: true) } ?? ""
-                markdown.append("| \(finding.rule.rawValue) | \(finding.severity.rawValue) | \(Escape.markdown(chain, limit: Escape.messageLimit)) | \(position) |")
-            }
-        }
+        let markdown = "Rules from \(Escape.markdownCode(report.configFile)): **\(verdict)**, \(result.countsText)."
+        var details = CheckMarkdown.findingDetails(report)
         if !result.excused.isEmpty {
-            markdown.append("")
-            markdown.append("Accepted by exceptions: " + result.excused.map { "\(Escape.markdown($0.finding.chainText, limit: Escape.messageLimit)) (\(Escape.markdown($0.reason, limit: Escape.messageLimit)))" }.joined(separator: "; "))
+            details.append(MarkdownBudget.Details(
+                title: "Accepted by exceptions",
+                items: result.excused.map {
+                    "- \(Escape.markdown($0.finding.chainText, limit: Escape.messageLimit)): \(Escape.markdown($0.reason, limit: Escape.messageLimit))"
+                }))
         }
-        return ReportSection(title: "Layering check", summary: summary, markdown: markdown.joined(separator: "\n"),
+        return ReportSection(title: "Layering check", summary: summary, markdown: markdown, details: details,
                              jsonKey: "check", json: CheckJSON.document(for: report))
     }
 

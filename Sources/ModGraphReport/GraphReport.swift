@@ -24,6 +24,12 @@ public struct GraphReport: Sendable {
     /// shows packages instead of targets.
     static let mermaidNodeLimit = 100
     static let mermaidEdgeLimit = 300
+    /// GitHub draws no Mermaid block longer than about 50,000 characters.
+    static let mermaidCharacterLimit = 45_000
+    /// Tables of at most this many rows are open when report.md is shown; longer ones are folded.
+    static let openTableLimit = 30
+    /// Cycles drawn one by one in report.md; the rest are listed.
+    static let drawnCycleLimit = 5
 
     public init(graph: ModuleGraph, style: DiagramStyle, layout: GraphvizLayout, reduceAbove: Int) {
         self.graph = graph
@@ -46,11 +52,13 @@ public struct GraphReport: Sendable {
         let view = reduce ? full.transitivelyReduced(keeping: style.highlightedEdges(in: full)) : full
         let dot = DOTWriter(style: style).render(view)
         let svg = pictureLeftOut == nil ? try GraphvizRenderer().render(dot: dot, layout: layout, format: .svg) : nil
+        let mermaid = mermaidDiagram()
         var sections = [
-            graphSection(view: view, reduced: reduce, dot: dot, svg: svg?.bytes),
+            graphSection(view: view, reduced: reduce, dot: dot, svg: svg?.bytes, mermaid: mermaid),
             structureSection(),
         ]
-        if graph.targetPackageCount > 1 { sections.append(packagesSection()) }
+        // No diagram twice: when the graph's diagram is already one of packages, the packages section has none.
+        if graph.targetPackageCount > 1 { sections.append(packagesSection(diagram: mermaid?.level != .package)) }
         sections.append(targetsSection())
         return (sections, svg?.warnings ?? [])
     }
@@ -80,11 +88,11 @@ public struct GraphReport: Sendable {
         )
     }
 
-    private func graphSection(view: GraphView, reduced: Bool, dot: String, svg: [UInt8]?) -> ReportSection {
+    private func graphSection(view: GraphView, reduced: Bool, dot: String, svg: [UInt8]?, mermaid: MermaidDiagram?) -> ReportSection {
         var body: [String] = []
-        if let (mermaidView, note) = mermaidDiagram() {
-            body += ["```mermaid", MermaidWriter(style: style).render(mermaidView).trimmingTrailingNewlines(), "```", ""]
-            if let note { body += [note, ""] }
+        if let mermaid {
+            body += ["```mermaid", mermaid.text, "```", ""]
+            if let note = mermaid.note { body += [note, ""] }
         } else {
             body += ["The graph is too large for a Mermaid diagram; see \(svg == nil ? "graph.dot" : "graph.svg").", ""]
         }
@@ -113,21 +121,31 @@ public struct GraphReport: Sendable {
         )
     }
 
-    /// The Mermaid view for report.md: reduced targets when they fit, else
-    /// reduced packages, else none; with a sentence saying what was left out.
-    private func mermaidDiagram() -> (GraphView, String?)? {
+    /// A Mermaid block of report.md: its text, its level, and a sentence saying what was left out.
+    private struct MermaidDiagram {
+        let text: String
+        let level: GraphView.Level
+        let note: String?
+    }
+
+    /// The Mermaid view for report.md: reduced targets when they fit GitHub's
+    /// limits, else reduced packages, else none.
+    private func mermaidDiagram() -> MermaidDiagram? {
         for level in [GraphView.Level.target, .package] {
             // A node per target, or per package with targets: a view with too many is not worth building.
             guard (level == .target ? graph.targets.count : graph.targetPackageCount) <= Self.mermaidNodeLimit else { continue }
             let full = GraphView(graph, level: level)
             let view = full.transitivelyReduced(keeping: style.highlightedEdges(in: full))
-            guard view.nodes.count <= Self.mermaidNodeLimit, view.digraph.edgeCount <= Self.mermaidEdgeLimit else { continue }
+            guard view.nodes.count <= Self.mermaidNodeLimit, view.digraph.edgeCount <= Self.mermaidEdgeLimit,
+                  level == .target || view.nodes.count > 1 else { continue }  // one box says nothing
             var notes: [String] = []
             if level == .package { notes.append("One node per package: the \(graph.targets.count) targets are too many for a readable Mermaid diagram.") }
             if view.digraph.edgeCount < full.digraph.edgeCount {
                 notes.append("Drawn without the \(full.digraph.edgeCount - view.digraph.edgeCount) dependencies that longer paths already imply.")
             }
-            return (view, notes.isEmpty ? nil : notes.joined(separator: " "))
+            let text = MermaidWriter(style: style).render(view).trimmingTrailingNewlines()
+            guard text.utf16.count <= Self.mermaidCharacterLimit else { continue }
+            return MermaidDiagram(text: text, level: level, note: notes.isEmpty ? nil : notes.joined(separator: " "))
         }
         return nil
     }
@@ -146,6 +164,7 @@ public struct GraphReport: Sendable {
         let chain = cycles.isEmpty ? graph.digraph.longestChain() ?? [] : []
         var summary: [String] = []
         var body: [String] = []
+        var details: [MarkdownBudget.Details] = []
         if cycles.isEmpty {
             summary.append("No dependency cycles.")
             if !chain.isEmpty {
@@ -155,10 +174,18 @@ public struct GraphReport: Sendable {
             }
         } else {
             summary.append("\(cycles.count == 1 ? "1 dependency cycle" : "\(cycles.count) dependency cycles"): SwiftPM refuses to build them.")
-            for (number, cycle) in cycles.enumerated() {
+            for (number, cycle) in cycles.enumerated().prefix(Self.drawnCycleLimit) {
                 summary.append("Cycle \(number + 1): " + cycle.path.map(label).joined(separator: " → "))
                 body += ["Cycle \(number + 1), \(cycle.members.count) targets:", ""]
                 body += diagrams ? ["```mermaid", chainDiagram(cycle.path, closed: true), "```", ""] : []
+            }
+            if cycles.count > Self.drawnCycleLimit {
+                summary.append("  … and \(cycles.count - Self.drawnCycleLimit) more cycles (report.json)")
+                details.append(MarkdownBudget.Details(
+                    title: "More cycles",
+                    items: cycles.enumerated().dropFirst(Self.drawnCycleLimit).map { number, cycle in
+                        "- Cycle \(number + 1): " + Escape.markdown(cycle.path.map(label).joined(separator: " → "), limit: Escape.messageLimit)
+                    }))
             }
         }
         let ids = graph.targets.map(\.id.description)
@@ -166,6 +193,7 @@ public struct GraphReport: Sendable {
             title: cycles.isEmpty ? "Longest chain" : "Dependency cycles",
             summary: summary,
             markdown: body.joined(separator: "\n"),
+            details: details,
             jsonKey: "structure",
             json: .object([
                 ("cycles", .array(cycles.map { .strings($0.path.map { ids[$0] }) })),
@@ -189,7 +217,8 @@ public struct GraphReport: Sendable {
 
     private func packagesSection(diagram drawsDiagram: Bool = true) -> ReportSection {
         let view = GraphView(graph, level: .package)
-        var rows = ["| Package | Targets | Depends on |", "|---|---:|---|"]
+        let header = ["| Package | Targets | Depends on |", "|---|---:|---|"]
+        var rows: [String] = []
         var json: [JSONValue] = []
         for (index, node) in view.nodes.enumerated() {
             let dependencies = view.digraph.successors(of: index).map { view.nodes[$0].name }
@@ -203,17 +232,19 @@ public struct GraphReport: Sendable {
         }
         let reduced = view.transitivelyReduced()
         let diagram = drawsDiagram && reduced.nodes.count <= Self.mermaidNodeLimit
-            ? ["```mermaid", MermaidWriter(style: DiagramStyle(clustering: DiagramStyle.Clustering.none)).render(reduced).trimmingTrailingNewlines(), "```", ""]
+            ? ["```mermaid", MermaidWriter(style: DiagramStyle(clustering: DiagramStyle.Clustering.none)).render(reduced).trimmingTrailingNewlines(), "```"]
             : []
         return ReportSection(
-            title: "Packages", summary: [], markdown: (diagram + rows).joined(separator: "\n"),
-            jsonKey: "packages", json: .array(json)
+            title: "Packages", summary: [], markdown: diagram.joined(separator: "\n"),
+            details: [MarkdownBudget.Details(title: "Packages", header: header, items: rows, open: rows.count <= Self.openTableLimit)],
+            jsonKey: "packages", json: .array(json), placement: .appendix
         )
     }
 
     private func targetsSection() -> ReportSection {
         let depths = graph.digraph.depths()
-        var rows = ["| Target | Type | Depends on | Used by | Depth |", "|---|---|---:|---:|---:|"]
+        let header = ["| Target | Type | Depends on | Used by | Depth |", "|---|---|---:|---:|---:|"]
+        var rows: [String] = []
         var json: [JSONValue] = []
         for (index, target) in graph.targets.enumerated() {
             let uses = graph.digraph.successors(of: index).count
@@ -230,8 +261,9 @@ public struct GraphReport: Sendable {
         let note = "Depends on and used by count direct dependencies. Depth is the length of the longest chain from the target down (1: depends on nothing)"
             + (depths == nil ? "; it is undefined while the graph has cycles." : ".")
         return ReportSection(
-            title: "Targets", summary: [], markdown: ([note, ""] + rows).joined(separator: "\n"),
-            jsonKey: "targets", json: .array(json)
+            title: "Targets", summary: [], markdown: note,
+            details: [MarkdownBudget.Details(title: "Targets", header: header, items: rows, open: rows.count <= Self.openTableLimit)],
+            jsonKey: "targets", json: .array(json), placement: .appendix
         )
     }
 }

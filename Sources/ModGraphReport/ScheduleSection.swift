@@ -8,6 +8,8 @@ import ModGraphPlanning
 public enum ScheduleSection {
     /// Above this many targets report.md links schedule.svg instead of embedding a Mermaid chart.
     public static let mermaidLimit = 60
+    /// Targets of the critical path named in report.md; report.json has them all.
+    static let pathLimit = 40
 
     /// The section, with schedule.svg (or for small graphs a Mermaid chart)
     /// unless `chartLeftOut` says why not, which report.md then says.
@@ -16,7 +18,12 @@ public enum ScheduleSection {
         let build = plan.build
         func amount(_ value: Double) -> String { "\(ScheduleNumber.format(value)) \(report.unit)" }
         let path = plan.timing.path.map(report.label).joined(separator: " → ")
-        let markdownPath = plan.timing.path.map { Escape.markdown(report.label($0)) }.joined(separator: " → ")
+        // A path of thousands of targets would fill the comment: its ends, and how many between.
+        let shownPath = plan.timing.path.count <= pathLimit ? plan.timing.path.map { Escape.markdown(report.label($0)) }
+            : plan.timing.path.prefix(pathLimit - 5).map { Escape.markdown(report.label($0)) }
+                + ["… \(plan.timing.path.count - pathLimit) more …"]
+                + plan.timing.path.suffix(5).map { Escape.markdown(report.label($0)) }
+        let markdownPath = shownPath.joined(separator: " → ")
         let summary = [
             "Build waves: \(plan.waves.members.count), widths \(plan.waves.widths.map(String.init).joined(separator: " "))",
             "Critical path (\(report.weightsSource), \(amount(plan.timing.length))): \(path)",

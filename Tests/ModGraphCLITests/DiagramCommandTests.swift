@@ -230,7 +230,12 @@ struct ReportCommandTests {
         let dot = try String(contentsOf: folder.appendingPathComponent("graph.dot"), encoding: .utf8)
         #expect(dot.contains("thick red: 4 rule violations"))
         let markdown = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
-        #expect(markdown.contains("| isolation | error | violations/Search → violations/SharedHelpers → violations/Messaging | `Samples/Violations/Package.swift:40` |"))
+        #expect(markdown.contains("<details open><summary><code>isolation</code>: 2 errors in 2 modules — "))
+        #expect(markdown.contains("""
+            - `violations/Search`: 1 finding
+              - ✗ violations/Search → violations/SharedHelpers → violations/Messaging: Search depends on Messaging through SharedHelpers
+            """))
+        #expect(markdown.contains("(at `Samples/Violations/Package.swift:40`)"))
     }
 
     @Test func aWorkspaceReportListsItsPackages() throws {

@@ -14,6 +14,8 @@ public enum CheckFormat: String, CaseIterable, Sendable {
     case junit
     /// `path:line:column: error: message`, for Xcode's build log and editors.
     case xcode
+    /// A pull-request comment: findings grouped by rule and module, within GitHub's size limit.
+    case markdown
 }
 
 extension CheckRun {
@@ -26,6 +28,7 @@ extension CheckRun {
         case .sarif: SARIF.render(report, toolVersion: ModGraphVersion.current)
         case .junit: JUnit.render(report)
         case .xcode: XcodeDiagnostics.render(report)
+        case .markdown: CheckMarkdown.render(report)
         }
     }
 }
