@@ -29,11 +29,37 @@ public enum CheckSection {
                              jsonKey: "check", json: CheckJSON.document(for: report))
     }
 
-    /// Layers, lowest first, and violation chains for the diagram.
+    /// Layers, lowest first, and the findings the diagram shows: the edges
+    /// that break a rule in red, undeclared imports as dashed missing edges,
+    /// unused dependencies as grey dotted edges; more than
+    /// ``DiagramStyle/paintedFindingLimit`` of them are counted per module instead.
     public static func style(_ report: CheckReport, layerNames: [String], into style: inout DiagramStyle) {
         style.layers = DiagramStyle.layers(of: report.result.layers, namesTopFirst: layerNames)
-        style.violations = report.result.findings
-            .filter { $0.severity == .error && $0.chain.count > 1 && $0.rule != .cycle }
-            .map { DiagramStyle.Chain(targets: $0.chain, note: "\($0.rule.rawValue): \($0.message)") }
+        var violations: [DiagramStyle.Chain] = [], missing: [DiagramStyle.Chain] = [], unused: [DiagramStyle.Chain] = []
+        for finding in report.result.findings where finding.chain.count > 1 {
+            let note = "\(finding.rule.rawValue): \(finding.message)"
+            switch finding.rule {
+            // Cycles are drawn from the graph itself, findings or not.
+            case .cycle: continue
+            case .undeclaredImport:
+                if let first = finding.chain.first, let last = finding.chain.last {
+                    missing.append(DiagramStyle.Chain(targets: [first, last], note: note))
+                }
+            case .unusedDependency: unused.append(DiagramStyle.Chain(targets: finding.chain, note: note))
+            default:
+                if finding.severity == .error { violations.append(DiagramStyle.Chain(targets: finding.chain, note: note)) }
+            }
+        }
+        if violations.count + missing.count + unused.count <= DiagramStyle.paintedFindingLimit {
+            style.violations = violations
+            style.missing = missing
+            style.unused = unused
+        } else {
+            var counts: [TargetID: Int] = [:]
+            for finding in report.result.findings {
+                if let module = finding.chain.first { counts[module, default: 0] += 1 }
+            }
+            style.findingCounts = counts
+        }
     }
 }

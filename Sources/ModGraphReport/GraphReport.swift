@@ -155,6 +155,11 @@ public struct GraphReport: Sendable {
         if !style.cycles.isEmpty { parts.append("Red edges close dependency cycles.") }
         if !style.criticalPath.isEmpty { parts.append("Bold edges follow the \(style.criticalPathName).") }
         if !style.violations.isEmpty { parts.append("Thick red edges break the layering rules.") }
+        if !style.missing.isEmpty { parts.append("Dashed orange edges are imports of modules the importer does not declare.") }
+        if !style.unused.isEmpty { parts.append("Dotted grey edges are declared dependencies that no file imports.") }
+        if !style.findingCounts.isEmpty {
+            parts.append("Too many findings to draw one by one: modules with findings are outlined in red with their count; the check section lists them.")
+        }
         parts.append("Dashed arrows are conditional (platform or trait).")
         return parts.joined(separator: " ")
     }

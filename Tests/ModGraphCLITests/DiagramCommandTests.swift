@@ -228,7 +228,11 @@ struct ReportCommandTests {
         #expect(result.status == 0, "a report informs; `modgraph check` is what fails a build")
         #expect(result.output.contains("Check failed: 7 errors, 2 warnings (Samples/Violations/.modgraph.yml)"))
         let dot = try String(contentsOf: folder.appendingPathComponent("graph.dot"), encoding: .utf8)
-        #expect(dot.contains("thick red: 4 rule violations"))
+        // Red only on the edges that break a layering rule; the undeclared import is a missing edge, the unused one dotted.
+        #expect(dot.contains("3 rule violations"))
+        #expect(dot.contains(##""violations/App" -> "violations/SharedHelpers" [style=dashed, color="#d9480f""##))
+        #expect(dot.contains(##""violations/App" -> "violations/Prelude" [style=dotted, color="#9aa5b1""##))
+        #expect(dot.contains(##""violations/App" -> "violations/Search";"##), "the declared edge the import travels stays plain")
         let markdown = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(markdown.contains("<details open><summary><code>isolation</code>: 2 errors in 2 modules — "))
         #expect(markdown.contains("""
@@ -236,6 +240,33 @@ struct ReportCommandTests {
               - ✗ violations/Search → violations/SharedHelpers → violations/Messaging: Search depends on Messaging through SharedHelpers
             """))
         #expect(markdown.contains("(at `Samples/Violations/Package.swift:40`)"))
+    }
+
+    /// Past the painting limit the picture counts findings per module instead of drawing a wall of red.
+    @Test func manyFindingsAreCountedOnTheirModules() throws {
+        let folder = try scratch().appendingPathComponent("many")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        // 45 pairs of features, the first of each using the second: 45 isolation findings, over the 40 drawn.
+        var targets = [#"{"name": "Core", "type": "regular", "dependencies": []}"#]
+        for pair in 0..<45 {
+            targets.append(#"{"name": "F\#(pair)a", "type": "regular", "dependencies": [{"byName": ["F\#(pair)b", null]}, {"byName": ["Core", null]}]}"#)
+            targets.append(#"{"name": "F\#(pair)b", "type": "regular", "dependencies": [{"byName": ["Core", null]}]}"#)
+        }
+        let dump = #"{"name": "Many", "packageKind": {"root": ["\#(folder.path)"]}, "targets": [\#(targets.joined(separator: ", "))], "products": [], "dependencies": []}"#
+        try dump.write(to: folder.appendingPathComponent("dump.json"), atomically: true, encoding: .utf8)
+        try "version: 1\nlayers:\n  - name: features\n    targets: ['F*']\n    isolated: true\n  - name: core\n    targets: [Core]\n"
+            .write(to: folder.appendingPathComponent(".modgraph.yml"), atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("report")
+        let result = try ModGraphRunner.run(["report", folder.appendingPathComponent("dump.json").path, "--config", folder.appendingPathComponent(".modgraph.yml").path,
+                                             "--weights", "uniform", "--output", output.path])
+        #expect(result.status == 0, "\(result.errors)")
+        let dot = try String(contentsOf: output.appendingPathComponent("graph.dot"), encoding: .utf8)
+        #expect(dot.contains(##""many/F0a" [label=<F0a<BR/><FONT COLOR="#c62828" POINT-SIZE="9">1 finding</FONT>>"##))
+        #expect(dot.contains("findings per module: 45, too many to draw one by one"))
+        #expect(!dot.contains(##"-> "many/F0b" [color="#c62828""##), "no edge is painted")
+        let markdown = try String(contentsOf: output.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(markdown.contains("modules with findings are outlined in red with their count"))
     }
 
     @Test func aWorkspaceReportListsItsPackages() throws {

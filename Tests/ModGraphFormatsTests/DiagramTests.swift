@@ -43,7 +43,7 @@ struct DiagramEmphasisTests {
         let dot = DOTWriter(style: style).render(graph)
         #expect(dot.contains(##""demo/App" -> "demo/Feature" [color="#102a43", penwidth=2.2"##))
         #expect(dot.contains(##""demo/App" -> "demo/Core";"##))          // not on the chain: plain
-        #expect(dot.contains("bold: longest chain (3 targets)"))
+        #expect(dot.contains("<TD ALIGN=\"LEFT\">longest chain, 3 targets</TD>"))
     }
 
     @Test func cyclesAreRedAndReplaceTheChain() {
@@ -55,7 +55,7 @@ struct DiagramEmphasisTests {
         let dot = DOTWriter(style: style).render(graph)
         #expect(dot.contains(##""demo/Feature" -> "demo/Helper" [color="#c62828""##))
         #expect(dot.contains(##""demo/Helper" -> "demo/Feature" [color="#c62828""##))
-        #expect(dot.contains("red: 1 dependency cycle"))
+        #expect(dot.contains("<TD ALIGN=\"LEFT\">1 dependency cycle</TD>"))
         let mermaid = MermaidWriter(style: style).render(graph)
         #expect(mermaid.contains("n2 ==> n3") && mermaid.contains("n3 ==> n2"))
     }
@@ -76,7 +76,64 @@ struct DiagramEmphasisTests {
         #expect(dot.contains(##""demo/Core" [label="Core", fillcolor="#e6eef9""##))
         #expect(dot.contains(##""demo/Feature" [label="Feature", fillcolor="#e3f2ec""##))
         #expect(dot.contains(##""demo/App" [label="App", fillcolor="#eeeeee""##))
-        #expect(dot.contains("thick red: 1 rule violation"))
+        #expect(dot.contains("<TD ALIGN=\"LEFT\">1 rule violation</TD>"))
+        // The legend names the layers, top first, beside their colours.
+        #expect(dot.contains(##"<TD BGCOLOR="#e3f2ec" COLOR="#2f7d5b" BORDER="1" WIDTH="28"></TD><TD ALIGN="LEFT">layer features</TD></TR><TR><TD BGCOLOR="#e6eef9""##))
+    }
+
+    /// An undeclared import is an edge the graph lacks: drawn dashed from the
+    /// importer to the imported module, without painting the edges between them
+    /// and without moving the layout's ranks.
+    @Test func anUndeclaredImportIsAMissingEdgeNotAPaintedPath() throws {
+        let graph = EmphasisFixture.graph(withCycle: false)
+        // Helper imports Feature, reached through nothing it declares; App imports Core through Feature.
+        let style = DiagramStyle(missing: [.init(targets: [EmphasisFixture.helper, EmphasisFixture.feature], note: "undeclared-import: Helper imports Feature"),
+                                           .init(targets: [EmphasisFixture.app, EmphasisFixture.feature, EmphasisFixture.core], note: "undeclared-import: App imports Core")])
+        let dot = DOTWriter(style: style).render(graph)
+        #expect(dot.contains(##""demo/Helper" -> "demo/Feature" [style=dashed, color="#d9480f", penwidth=1.6, arrowhead=empty, constraint=false, tooltip="undeclared-import: Helper imports Feature"];"##))
+        #expect(dot.contains(##""demo/App" -> "demo/Core" [style=dashed, color="#d9480f""##))
+        // The declared edges the second import travels stay plain.
+        #expect(dot.contains(##""demo/App" -> "demo/Feature";"##))
+        #expect(dot.contains(##""demo/Feature" -> "demo/Core";"##))
+        #expect(!dot.contains("#c62828"))
+        #expect(dot.contains("missing: 2 imports of a module not declared"))
+        _ = try GraphvizRenderer().render(dot: dot, layout: .dot, format: .svg)
+        let mermaid = MermaidWriter(style: style).render(graph)
+        #expect(mermaid.contains("  n3 -.-> n2\n"))
+        #expect(mermaid.contains("linkStyle 4,5 stroke:#d9480f"))
+    }
+
+    @Test func anUnusedDependencyIsGreyAndDotted() {
+        let graph = EmphasisFixture.graph(withCycle: false)
+        let style = DiagramStyle(unused: [.init(targets: [EmphasisFixture.helper, EmphasisFixture.core], note: "unused-dependency: Helper declares Core")])
+        let dot = DOTWriter(style: style).render(graph)
+        #expect(dot.contains(##""demo/Helper" -> "demo/Core" [style=dotted, color="#9aa5b1", penwidth=1.4, tooltip="unused-dependency: Helper declares Core"]"##))
+        #expect(dot.contains("unused: 1 declared dependency never imported"))
+        // Kept by the reduction, like every highlighted edge.
+        #expect(style.highlightedEdges(in: GraphView(graph)).contains(GraphView.EdgeKey(from: 3, to: 1)))
+    }
+
+    /// Above the limit nothing is painted: each module with findings shows
+    /// its count, its name escaped as the XML of an HTML-like label.
+    @Test func manyFindingsAreCountedPerModule() throws {
+        let graph = EmphasisFixture.graph(withCycle: false)
+        let style = DiagramStyle(findingCounts: [EmphasisFixture.app: 3, EmphasisFixture.helper: 1])
+        let dot = DOTWriter(style: style).render(graph)
+        #expect(dot.contains(##""demo/App" [label=<App<BR/><FONT COLOR="#c62828" POINT-SIZE="9">3 findings</FONT>>"##))
+        #expect(dot.contains(##"<FONT COLOR="#c62828" POINT-SIZE="9">1 finding</FONT>>"##))
+        #expect(dot.contains("findings per module: 4, too many to draw one by one"))
+        _ = try GraphvizRenderer().render(dot: dot, layout: .dot, format: .svg)
+    }
+
+    /// Layer names and notes in the legend are data: an HTML-like label cannot be closed by one.
+    @Test func theLegendEscapesLayerNames() throws {
+        let graph = EmphasisFixture.graph(withCycle: false)
+        let hostile = "x</TD></TR></TABLE>><b>&'\"]; evil"
+        let style = DiagramStyle(layers: [EmphasisFixture.core: .init(name: hostile, order: 0)])
+        let dot = DOTWriter(style: style).render(graph)
+        #expect(dot.contains("layer x&lt;/TD&gt;&lt;/TR&gt;&lt;/TABLE&gt;&gt;&lt;b&gt;&amp;&apos;&quot;]; evil</TD>"))
+        let svg = String(decoding: try GraphvizRenderer().render(dot: dot, layout: .dot, format: .svg).bytes, as: UTF8.self)
+        #expect(svg.contains("layer x&lt;/TD&gt;&lt;/TR&gt;&lt;/TABLE&gt;&gt;&lt;b&gt;&amp;&#39;&quot;]; evil"))
     }
 
     @Test func reductionKeepsHighlightedEdges() {

@@ -45,7 +45,7 @@ public struct DOTWriter: Sendable {
         let dense = size.isLarge && !clusters.hasBoxes
         graphAttributes.append(dense ? "nodesep=0.15" : "nodesep=0.25")
         if dense { graphAttributes.append("concentrate=true") }
-        if let legend = emphasis.legend { graphAttributes += ["label=\(Escape.dot(legend, limit: Escape.messageLimit))", "labelloc=b", "labeljust=l"] }
+        if let legend = DiagramLegend.dotLabel(emphasis.legend) { graphAttributes += ["label=\(legend)", "labelloc=b", "labeljust=l"] }
         lines.append("  graph [\(graphAttributes.joined(separator: ", "))];")
         lines.append("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11, fontcolor=\"\(DiagramPalette.text)\", margin=\"0.12,0.04\", height=0.3];")
         lines.append("  edge [color=\"\(DiagramPalette.edge)\", arrowsize=0.6, penwidth=0.8];")
@@ -63,6 +63,12 @@ public struct DOTWriter: Sendable {
         for edge in view.digraph.edges {
             lines.append("  " + self.edge(edge.from, edge.to, in: view, emphasis: emphasis, size: size))
         }
+        // Undeclared imports: edges the graph does not have, so they must not move the ranks.
+        for missing in emphasis.missingEdges {
+            let attributes = [("style", "dashed"), ("color", Escape.dot(DiagramPalette.missing)), ("penwidth", "1.6"), ("arrowhead", "empty"),
+                              ("constraint", "false"), ("tooltip", Escape.dot(missing.note, limit: Escape.messageLimit))]
+            lines.append("  \(Escape.dotIdentifier(view.nodes[missing.from].id)) -> \(Escape.dotIdentifier(view.nodes[missing.to].id)) [\(Self.list(attributes))];")
+        }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -70,7 +76,10 @@ public struct DOTWriter: Sendable {
     private func node(_ index: Int, in view: GraphView, emphasis: DiagramEmphasis) -> String {
         let node = view.nodes[index]
         let colours = emphasis.colours(ofNode: index)
-        var attributes = [("label", Escape.dot(node.name))]
+        let findings = emphasis.findingCounts[index]
+        // With findings counted per module, the count goes under the name (an HTML-like label: XML-escaped).
+        let label = findings.map { "<\(Escape.xml(node.name))<BR/><FONT COLOR=\"\(DiagramPalette.problem)\" POINT-SIZE=\"9\">\(plural($0, "finding"))</FONT>>" }
+        var attributes = [("label", label ?? Escape.dot(node.name))]
         switch node.kind {
         case .target(let type) where type.isTest: attributes.append(("style", Escape.dot("rounded,filled,dashed")))
         case .target(.macro), .target(.plugin): attributes.append(("shape", "component"))
@@ -80,7 +89,7 @@ public struct DOTWriter: Sendable {
         default: break
         }
         attributes.append(("fillcolor", Escape.dot(colours.fill)))
-        if emphasis.cycleNodes.contains(index) {
+        if emphasis.cycleNodes.contains(index) || findings != nil {
             attributes += [("color", Escape.dot(DiagramPalette.problem)), ("penwidth", "2")]
         } else if emphasis.criticalNodes.contains(index) {
             attributes += [("color", Escape.dot(DiagramPalette.critical)), ("penwidth", "2"), ("fontname", Escape.dot("Helvetica-Bold"))]
@@ -104,6 +113,9 @@ public struct DOTWriter: Sendable {
             attributes += [("color", Escape.dot(DiagramPalette.problem)), ("penwidth", "2.5"), ("tooltip", Escape.dot(note, limit: Escape.messageLimit))]
         } else if emphasis.cycleEdges.contains(key) {
             attributes += [("color", Escape.dot(DiagramPalette.problem)), ("penwidth", "2"), ("tooltip", Escape.dot("part of a dependency cycle"))]
+        } else if let note = emphasis.unusedNotes[key] {
+            attributes.removeAll { $0.0 == "style" }
+            attributes += [("style", "dotted"), ("color", Escape.dot(DiagramPalette.unused)), ("penwidth", "1.4"), ("tooltip", Escape.dot(note, limit: Escape.messageLimit))]
         } else if emphasis.criticalEdges.contains(key) {
             attributes += [("color", Escape.dot(DiagramPalette.critical)), ("penwidth", "2.2"), ("tooltip", Escape.dot(style.criticalPathName, limit: Escape.messageLimit))]
         } else if kind.isConditional {

@@ -13,6 +13,23 @@ struct DiagramEmphasis {
     let violationNotes: [GraphView.EdgeKey: String]
     /// The layer of each node when all its targets share one.
     let layerOfNode: [Int: DiagramStyle.Layer]
+    /// Undeclared imports as edges between nodes, which the view need not have, sorted.
+    let missingEdges: [MissingEdge]
+    /// The note of the first unused dependency on each edge.
+    let unusedNotes: [GraphView.EdgeKey: String]
+    /// Findings counted per node, when the style counts instead of painting.
+    let findingCounts: [Int: Int]
+
+    /// An undeclared import drawn from the importer's node to the imported module's.
+    struct MissingEdge: Hashable, Comparable {
+        let from: Int
+        let to: Int
+        let note: String
+
+        static func < (lhs: MissingEdge, rhs: MissingEdge) -> Bool {
+            (lhs.from, lhs.to) < (rhs.from, rhs.to)
+        }
+    }
 
     init(style: DiagramStyle, view: GraphView) {
         self.view = view
@@ -26,6 +43,27 @@ struct DiagramEmphasis {
             for key in view.edges(along: violation.targets) where notes[key] == nil { notes[key] = violation.note }
         }
         violationNotes = notes
+        var missing: [GraphView.EdgeKey: String] = [:]
+        for chain in style.missing {
+            guard let first = chain.targets.first, let last = chain.targets.last else { continue }
+            for source in view.nodes(for: first) {
+                for destination in view.nodes(for: last) where source != destination {
+                    let key = GraphView.EdgeKey(from: source, to: destination)
+                    if missing[key] == nil { missing[key] = chain.note }
+                }
+            }
+        }
+        missingEdges = missing.map { MissingEdge(from: $0.key.from, to: $0.key.to, note: $0.value) }.sorted()
+        var unused: [GraphView.EdgeKey: String] = [:]
+        for chain in style.unused {
+            for key in view.edges(along: chain.targets) where unused[key] == nil { unused[key] = chain.note }
+        }
+        unusedNotes = unused
+        var counts: [Int: Int] = [:]
+        for (id, count) in style.findingCounts {
+            for node in view.nodes(for: id) { counts[node, default: 0] += count }
+        }
+        findingCounts = counts
         var layers: [Int: DiagramStyle.Layer] = [:]
         if !style.layers.isEmpty {
             var seen: [Int: Set<DiagramStyle.Layer>] = [:]
@@ -62,17 +100,31 @@ struct DiagramEmphasis {
         return parts.joined(separator: ", ")
     }
 
-    /// One line under the diagram saying what the emphasis means; nil when nothing is emphasised.
-    var legend: String? {
-        var parts: [String] = []
+    /// What the picture's colours and line styles mean, in the order drawn.
+    var legend: [DiagramLegend.Entry] {
+        var entries: [DiagramLegend.Entry] = []
         if !criticalEdges.isEmpty || !criticalNodes.isEmpty {
-            parts.append("bold: \(style.criticalPathName) (\(plural(style.criticalPath.count, "target")))")
+            entries.append(.init(.line(DiagramPalette.critical, .bold), "\(style.criticalPathName), \(plural(style.criticalPath.count, "target"))"))
         }
-        if !cycleNodes.isEmpty { parts.append("red: \(plural(style.cycles.count, "dependency cycle"))") }
-        if !violationNotes.isEmpty { parts.append("thick red: \(plural(style.violations.count, "rule violation"))") }
-        if view.edgeAttributes.values.contains(where: { $0.isConditional && !$0.isPlugin }) { parts.append("dashed: conditional") }
-        if view.edgeAttributes.values.contains(where: \.isPlugin) { parts.append("dotted: plugin") }
-        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+        if !cycleNodes.isEmpty { entries.append(.init(.line(DiagramPalette.problem, .solid), plural(style.cycles.count, "dependency cycle"))) }
+        if !violationNotes.isEmpty { entries.append(.init(.line(DiagramPalette.problem, .bold), plural(style.violations.count, "rule violation"))) }
+        if !missingEdges.isEmpty {
+            entries.append(.init(.line(DiagramPalette.missing, .dashed), "missing: " + plural(style.missing.count, "import") + " of a module not declared"))
+        }
+        if !unusedNotes.isEmpty {
+            entries.append(.init(.line(DiagramPalette.unused, .dotted), "unused: " + plural(style.unused.count, "declared dependency", "declared dependencies") + " never imported"))
+        }
+        if !findingCounts.isEmpty {
+            let total = style.findingCounts.values.reduce(0, +)
+            entries.append(.init(.count, "findings per module: \(total), too many to draw one by one (see the findings)"))
+        }
+        if view.edgeAttributes.values.contains(where: { $0.isConditional && !$0.isPlugin }) {
+            entries.append(.init(.line(DiagramPalette.edge, .dashed), "conditional (platform or trait)"))
+        }
+        if view.edgeAttributes.values.contains(where: \.isPlugin) { entries.append(.init(.line(DiagramPalette.edge, .dotted), "plugin")) }
+        let layers = Set(layerOfNode.values).sorted { $0.order > $1.order }
+        for layer in layers { entries.append(.init(.swatch(DiagramPalette.colours(forLayer: layer.order)), "layer \(layer.name)")) }
+        return entries
     }
 }
 

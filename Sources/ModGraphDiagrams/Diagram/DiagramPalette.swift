@@ -15,6 +15,10 @@ public enum DiagramPalette {
     static let clusterText = "#3e4c59"
     static let critical = "#102a43"
     public static let problem = "#c62828"
+    /// Undeclared imports: an edge the graph should have.
+    static let missing = "#d9480f"
+    /// Declared dependencies never imported.
+    static let unused = "#9aa5b1"
 
     /// By target type, when no layers are known.
     static func colours(for kind: GraphView.NodeKind) -> Colours {

@@ -62,8 +62,23 @@ public struct DiagramStyle: Sendable, Equatable {
     public var criticalPathName: String
     /// Dependency cycles as closed walks (first target repeated at the end), drawn red.
     public var cycles: [[TargetID]]
-    /// Layering violations, drawn red and thick.
+    /// Layering violations, drawn red and thick along their chain: the
+    /// offending edge of a layering or forbidden finding, the chain of an
+    /// isolation finding (each edge once, whatever the number of findings on it).
     public var violations: [Chain]
+    /// Undeclared imports, importer first and imported module last: drawn as a
+    /// dashed edge the graph does not have, never by painting the declared
+    /// edges the import happens to travel.
+    public var missing: [Chain]
+    /// Declared dependencies no file imports: their edge drawn grey and dotted.
+    public var unused: [Chain]
+    /// Findings per target, shown as a count on the node instead of the
+    /// painting above when there are more than ``paintedFindingLimit``.
+    public var findingCounts: [TargetID: Int]
+
+    /// Findings drawn one by one (violations, missing and unused edges) in a
+    /// picture; above it they are counted per module (docs/diagrams.md).
+    public static let paintedFindingLimit = 40
 
     public init(
         clustering: Clustering? = nil,
@@ -71,7 +86,10 @@ public struct DiagramStyle: Sendable, Equatable {
         criticalPath: [TargetID] = [],
         criticalPathName: String = "longest chain",
         cycles: [[TargetID]] = [],
-        violations: [Chain] = []
+        violations: [Chain] = [],
+        missing: [Chain] = [],
+        unused: [Chain] = [],
+        findingCounts: [TargetID: Int] = [:]
     ) {
         self.clustering = clustering
         self.layers = layers
@@ -79,6 +97,9 @@ public struct DiagramStyle: Sendable, Equatable {
         self.criticalPathName = criticalPathName
         self.cycles = cycles
         self.violations = violations
+        self.missing = missing
+        self.unused = unused
+        self.findingCounts = findingCounts
     }
 
     /// The emphasis the graph alone supports: its cycles, or when there are
@@ -95,6 +116,7 @@ public struct DiagramStyle: Sendable, Equatable {
         var edges = Set(view.edges(along: criticalPath))
         for cycle in cycles { edges.formUnion(view.edges(along: cycle)) }
         for violation in violations { edges.formUnion(view.edges(along: violation.targets)) }
+        for chain in unused { edges.formUnion(view.edges(along: chain.targets)) }
         return edges
     }
 }

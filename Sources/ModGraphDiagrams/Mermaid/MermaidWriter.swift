@@ -26,13 +26,13 @@ public struct MermaidWriter: Sendable {
             let indent = group.box == nil ? "  " : "    "
             if let box = group.box { lines.append("  subgraph p\(position)[\"\(Escape.mermaid(box.label))\"]") }
             for index in group.nodes {
-                lines.append(indent + node(index, in: view))
+                lines.append(indent + node(index, in: view, findings: emphasis.findingCounts[index]))
                 classes[className(of: index, emphasis: emphasis), default: []].append("n\(index)")
             }
             if group.box != nil { lines.append("  end") }
         }
 
-        var thick: [Int] = [], problems: [Int] = [], critical: [Int] = []
+        var thick: [Int] = [], problems: [Int] = [], critical: [Int] = [], unused: [Int] = [], missing: [Int] = []
         for (position, edge) in view.digraph.edges.enumerated() {
             let key = GraphView.EdgeKey(from: edge.from, to: edge.to)
             let attributes = view.attributes(from: edge.from, to: edge.to)
@@ -41,7 +41,14 @@ public struct MermaidWriter: Sendable {
             lines.append("  n\(edge.from) \(arrow) n\(edge.to)")
             if emphasis.violationNotes[key] != nil { thick.append(position) }
             else if emphasis.cycleEdges.contains(key) { problems.append(position) }
+            else if emphasis.unusedNotes[key] != nil { unused.append(position) }
             else if emphasis.criticalEdges.contains(key) { critical.append(position) }
+        }
+
+        // Undeclared imports: edges the graph does not have, after every edge it has.
+        for (offset, edge) in emphasis.missingEdges.enumerated() {
+            lines.append("  n\(edge.from) -.-> n\(edge.to)")
+            missing.append(view.digraph.edgeCount + offset)
         }
 
         for name in classes.keys.sorted() {
@@ -51,7 +58,7 @@ public struct MermaidWriter: Sendable {
             lines.append("  class \((classes[name] ?? []).joined(separator: ",")) \(name)")
         }
         for index in view.nodes.indices {
-            if emphasis.cycleNodes.contains(index) {
+            if emphasis.cycleNodes.contains(index) || emphasis.findingCounts[index] != nil {
                 lines.append("  style n\(index) stroke:\(DiagramPalette.problem),stroke-width:3px")
             } else if emphasis.criticalNodes.contains(index) {
                 lines.append("  style n\(index) stroke:\(DiagramPalette.critical),stroke-width:3px,font-weight:bold")
@@ -60,11 +67,14 @@ public struct MermaidWriter: Sendable {
         if !thick.isEmpty { lines.append("  linkStyle \(Self.indices(thick)) stroke:\(DiagramPalette.problem),stroke-width:4px") }
         if !problems.isEmpty { lines.append("  linkStyle \(Self.indices(problems)) stroke:\(DiagramPalette.problem),stroke-width:3px") }
         if !critical.isEmpty { lines.append("  linkStyle \(Self.indices(critical)) stroke:\(DiagramPalette.critical),stroke-width:3px") }
+        if !unused.isEmpty { lines.append("  linkStyle \(Self.indices(unused)) stroke:\(DiagramPalette.unused),stroke-width:2px,stroke-dasharray:2 3") }
+        if !missing.isEmpty { lines.append("  linkStyle \(Self.indices(missing)) stroke:\(DiagramPalette.missing),stroke-width:2px,stroke-dasharray:6 4") }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func node(_ index: Int, in view: GraphView) -> String {
-        let label = Escape.mermaid(view.nodes[index].name)
+    private func node(_ index: Int, in view: GraphView, findings: Int?) -> String {
+        let name = view.nodes[index].name
+        let label = Escape.mermaid(findings.map { "\(name) (\(plural($0, "finding")))" } ?? name)
         return switch view.nodes[index].kind {
         case .product: "n\(index)[[\"\(label)\"]]"
         case .package: "n\(index)[\"\(label)\"]"
