@@ -23,6 +23,9 @@ struct ViewOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Drop dependencies implied by longer paths (transitive reduction). Default: on for diagrams above \(DiagramDefaults.reduceAbove) nodes.")
     var reduce: Bool?
 
+    @Flag(inversion: .prefixedNo, help: "Leave tests and products of other packages out of a diagram, saying so in its legend. Default: on for diagrams above \(DiagramDefaults.simplifyAbove) targets.")
+    var simplify: Bool?
+
     // `layer` needs `modgraph check`'s configuration; the renderer supports it
     // (DiagramStyle.layers), the command offers it once the config is read here.
     @Option(help: "Boxes around nodes: package or none (default: package when there are several packages).")
@@ -41,6 +44,6 @@ struct ViewOptions: ParsableArguments {
             names = focus.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             guard !names.isEmpty else { throw CommandError("--focus: no target named") }
         }
-        return GraphSelection(focus: names, depth: depth, dependents: dependents, level: level, reduce: reduce, cluster: cluster)
+        return GraphSelection(focus: names, depth: depth, dependents: dependents, level: level, reduce: reduce, cluster: cluster, simplify: simplify)
     }
 }

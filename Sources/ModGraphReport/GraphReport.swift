@@ -18,6 +18,9 @@ public struct GraphReport: Sendable {
     /// Whether to draw at all: false (`--no-diagrams`) leaves out graph.svg,
     /// graph.dot and the Mermaid diagrams, and the work of laying them out.
     public var drawsDiagrams = true
+    /// The graph graph.svg and graph.dot draw, when not all of ``graph``: large
+    /// graphs leave out tests and other packages' products (the style's caption says so).
+    public var drawnGraph: ModuleGraph?
 
     /// Mermaid diagrams larger than this are not drawn by GitHub (its limit
     /// is 500 edges) and are unreadable well before; above it report.md
@@ -47,10 +50,11 @@ public struct GraphReport: Sendable {
             sections.append(targetsSection())
             return (sections, [])
         }
-        let full = GraphView(graph)
+        let full = GraphView(drawnGraph ?? graph)
         let reduce = full.nodes.count > reduceAbove
         let view = reduce ? full.transitivelyReduced(keeping: style.highlightedEdges(in: full)) : full
-        let dot = DOTWriter(style: style).render(view)
+        // The DOT drawn is the DOT written: measured and turned when too wide.
+        let dot = pictureLeftOut == nil ? try FittedLayout.dot(for: view, style: style, layout: layout) : DOTWriter(style: style).render(view)
         let svg = pictureLeftOut == nil ? try GraphvizRenderer().render(dot: dot, layout: layout, format: .svg) : nil
         let mermaid = mermaidDiagram()
         var sections = [

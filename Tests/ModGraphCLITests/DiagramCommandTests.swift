@@ -182,6 +182,31 @@ struct ReportCommandTests {
         return file
     }
 
+    /// Above 100 targets a diagram leaves out tests and other packages' products, and says so in its legend.
+    @Test func largeDiagramsLeaveOutTestsAndSaySo() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var targets = (0..<101).map { index in
+            #"{"name": "T\#(index)", "type": "regular", "dependencies": [\#(index == 0 ? "" : #"{"byName": ["T\#(index - 1)", null]}"#)]}"#
+        }
+        targets += (0..<3).map { #"{"name": "Check\#($0)", "type": "test", "dependencies": [{"byName": ["T0", null]}]}"# }
+        let dump = #"{"name": "Big", "packageKind": {"root": ["\#(folder.path)"]}, "targets": [\#(targets.joined(separator: ", "))], "products": [], "dependencies": []}"#
+        let file = folder.appendingPathComponent("dump.json")
+        try dump.write(to: file, atomically: true, encoding: .utf8)
+
+        let dot = try ModGraphRunner.run(["graph", file.path, "--format", "dot"])
+        #expect(dot.status == 0, "\(dot.errors)")
+        #expect(dot.output.contains("<I>Not drawn: 3 test targets (--no-simplify shows them).</I>"))
+        #expect(!dot.output.contains("Check0"))
+        let mermaid = try ModGraphRunner.run(["graph", file.path, "--format", "mermaid"])
+        #expect(mermaid.output.hasPrefix("---\ntitle: \"Not drawn: 3 test targets (--no-simplify shows them).\"\n---\nflowchart TB\n"))
+        let everything = try ModGraphRunner.run(["graph", file.path, "--format", "dot", "--no-simplify"])
+        #expect(everything.output.contains("Check0"))
+        #expect(!everything.output.contains("Not drawn"))
+        // Text and JSON list every target whatever the size.
+        #expect(try ModGraphRunner.run(["graph", file.path]).output.contains("Check0"))
+    }
+
     /// Graphviz takes minutes on thousands of nodes: graph refuses such a picture in one line, report leaves it out.
     @Test func picturesAboveTheBoundAreRefusedOrLeftOutInOneLine() throws {
         let folder = try scratch()

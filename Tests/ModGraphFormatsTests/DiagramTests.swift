@@ -179,9 +179,12 @@ struct DOTGoldenTests {
 @Suite("Diagram size")
 struct DiagramSizeTests {
     /// 30 modules all using one hub: depths are Hub 1 and every L 2, so one
-    /// rank holds 30 nodes, more than 24: it is spread over ceil(30 / 24) = 2
-    /// rows. Vertices sort as Hub 0, L00 1 … L29 30; the rank's 2nd, 4th, …
-    /// node (L01, L03, …) is lifted one rank by its outgoing edge.
+    /// rank holds 30 nodes, more than 24: at least ceil(30 / 24) = 2 rows.
+    /// The estimate then folds it further: each 3-letter node is 3 × 6.2 + 35
+    /// = 53.6 pt wide, the rank 1,608 pt; with 2 rows the drawing is 3 ranks
+    /// (192 pt) high and 804 pt wide, over 2.5:1; with 3 rows, 4 ranks (256 pt)
+    /// and 536 pt, within it. Vertices sort as Hub 0, L00 1 … L29 30; the
+    /// rank's k-th node is lifted k mod 3 ranks by its outgoing edge.
     @Test func aCrowdedRankIsStaggered() {
         let package = PackageIdentity("t")
         let hub = TargetID(package: package, name: "Hub")
@@ -191,11 +194,39 @@ struct DiagramSizeTests {
         let dot = DOTWriter().render(graph)
         #expect(dot.contains(#""t/L00" -> "t/Hub";"#))
         #expect(dot.contains(#""t/L01" -> "t/Hub" [minlen=2];"#))
-        #expect(dot.contains(#""t/L28" -> "t/Hub";"#))
-        #expect(dot.contains(#""t/L29" -> "t/Hub" [minlen=2];"#))
-        #expect(dot.split(separator: "\n").filter { $0.contains("minlen=2") }.count == 15)
+        #expect(dot.contains(#""t/L02" -> "t/Hub" [minlen=3];"#))
+        #expect(dot.contains(#""t/L28" -> "t/Hub" [minlen=2];"#))
+        #expect(dot.contains(#""t/L29" -> "t/Hub" [minlen=3];"#))
+        #expect(dot.split(separator: "\n").filter { $0.contains("minlen=2") }.count == 10)
+        #expect(dot.split(separator: "\n").filter { $0.contains("minlen=3") }.count == 10)
+        #expect(dot.contains("rankdir=TB"))
         #expect(dot.contains("mclimit=0.3"))
         #expect(!dot.contains("concentrate"))  // 31 nodes: not a large view
+    }
+
+    /// 30 apps with one dependency each, in 30 packages: a box per package
+    /// side by side. Top to bottom the boxes cannot fold into rows (staggering
+    /// lifts an app, and its box only grows taller), so the picture is measured
+    /// and turned: left to right it is nearer square, though still 6:1 (the
+    /// limit docs/diagrams.md states: boxes are stacked, never folded).
+    @Test func aShallowGraphOfManyBoxesIsTurned() throws {
+        var targets: [Target] = [], edges: [Edge] = []
+        var packages: [Package] = []
+        for index in 0..<30 {
+            let identity = PackageIdentity("package\(index)")
+            packages.append(Package(identity: identity, name: "Package\(index)", path: "p\(index)", origin: .root, location: nil, isLoaded: true))
+            let app = TargetID(package: identity, name: "FeatureApplication\(index)")
+            let library = TargetID(package: identity, name: "FeatureLibrary\(index)")
+            targets += [Target(id: app, type: .regular, path: nil), Target(id: library, type: .regular, path: nil)]
+            edges.append(Edge(from: app, to: library, kind: .target))
+        }
+        let view = GraphView(ModuleGraph(packages: packages, targets: targets, products: [], edges: edges))
+        let topToBottom = try GraphvizRenderer().size(of: DOTWriter(style: DiagramStyle(direction: .topToBottom)).render(view))
+        #expect(topToBottom.width > 3 * topToBottom.height)
+        let fitted = try FittedLayout.dot(for: view, style: DiagramStyle(), layout: .dot)
+        #expect(fitted.contains("rankdir=LR"))
+        let size = try GraphvizRenderer().size(of: fitted)
+        #expect(FittedLayout.skew(size) < FittedLayout.skew(topToBottom))
     }
 
     @Test func smallRanksAreLeftAlone() {

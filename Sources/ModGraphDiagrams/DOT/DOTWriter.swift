@@ -27,25 +27,25 @@ public struct DOTWriter: Sendable {
 
     public func render(_ view: GraphView) -> String {
         let emphasis = DiagramEmphasis(style: style, view: view)
-        let size = DiagramSize(view)
         var lines: [String] = []
         lines.append("digraph \(Escape.dot("modgraph")) {")
+        let clusters = DiagramClusters(view: view, style: style)
+        let size = DiagramSize(view, clusters: clusters, direction: style.direction)
         var graphAttributes = [
-            "rankdir=TB", "fontname=\"Helvetica\"", "fontsize=11", "newrank=true", "ranksep=0.5",
+            size.turns ? "rankdir=LR" : "rankdir=TB", "fontname=\"Helvetica\"", "fontsize=11", "newrank=true", "ranksep=0.5",
             // Ignored by dot; keeps labels apart with sfdp, neato and fdp.
             "overlap=prism", "outputorder=edgesfirst",
         ]
         // Fewer crossing-minimisation passes: on staggered ranks the full
         // search costs minutes for little gain.
         if size.staggers { graphAttributes.append("mclimit=0.3") }
-        let clusters = DiagramClusters(view: view, style: style)
         // Large views: edges that share an end run as one trunk, which is what
         // keeps hundreds of dependencies on a core module from widening every
         // rank. (Graphviz 2.4x can crash with concentrate inside clusters.)
         let dense = size.isLarge && !clusters.hasBoxes
         graphAttributes.append(dense ? "nodesep=0.15" : "nodesep=0.25")
         if dense { graphAttributes.append("concentrate=true") }
-        if let legend = DiagramLegend.dotLabel(emphasis.legend) { graphAttributes += ["label=\(legend)", "labelloc=b", "labeljust=l"] }
+        if let legend = DiagramLegend.dotLabel(emphasis.legend, caption: style.caption) { graphAttributes += ["label=\(legend)", "labelloc=b", "labeljust=l"] }
         lines.append("  graph [\(graphAttributes.joined(separator: ", "))];")
         lines.append("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11, fontcolor=\"\(DiagramPalette.text)\", margin=\"0.12,0.04\", height=0.3];")
         lines.append("  edge [color=\"\(DiagramPalette.edge)\", arrowsize=0.6, penwidth=0.8];")

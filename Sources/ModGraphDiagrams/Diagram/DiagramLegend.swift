@@ -26,9 +26,11 @@ enum DiagramLegend {
 
     /// A DOT `label=<…>` value for `entries`; nil when there are none.
     /// Text goes through ``Escape/xml(_:limit:)``: Graphviz reads these labels as XML.
-    static func dotLabel(_ entries: [Entry]) -> String? {
-        guard !entries.isEmpty else { return nil }
-        var rows = ["<TR><TD ALIGN=\"LEFT\" COLSPAN=\"2\"><B>Legend</B></TD></TR>"]
+    static func dotLabel(_ entries: [Entry], caption: String? = nil) -> String? {
+        guard !entries.isEmpty || caption != nil else { return nil }
+        var rows: [String] = []
+        if let caption { rows.append("<TR><TD ALIGN=\"LEFT\" COLSPAN=\"2\"><I>\(Escape.xml(caption, limit: Escape.messageLimit))</I></TD></TR>") }
+        if !entries.isEmpty { rows.append("<TR><TD ALIGN=\"LEFT\" COLSPAN=\"2\"><B>Legend</B></TD></TR>") }
         for entry in entries {
             rows.append("<TR>\(sampleCell(entry.sample))<TD ALIGN=\"LEFT\">\(Escape.xml(entry.text, limit: Escape.messageLimit))</TD></TR>")
         }

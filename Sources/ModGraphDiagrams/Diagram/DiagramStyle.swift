@@ -76,6 +76,18 @@ public struct DiagramStyle: Sendable, Equatable {
     /// painting above when there are more than ``paintedFindingLimit``.
     public var findingCounts: [TargetID: Int]
 
+    /// What the diagram leaves out and how to show it, said first in its legend.
+    public var caption: String?
+
+    /// Which way dependencies point in a drawing.
+    public enum Direction: Sendable, Equatable {
+        case topToBottom, leftToRight
+    }
+
+    /// Nil: top to bottom, unless the size estimate turns a shallow, wide
+    /// graph (``FittedLayout`` measures and decides for pictures).
+    public var direction: Direction?
+
     /// Findings drawn one by one (violations, missing and unused edges) in a
     /// picture; above it they are counted per module (docs/diagrams.md).
     public static let paintedFindingLimit = 40
@@ -89,7 +101,9 @@ public struct DiagramStyle: Sendable, Equatable {
         violations: [Chain] = [],
         missing: [Chain] = [],
         unused: [Chain] = [],
-        findingCounts: [TargetID: Int] = [:]
+        findingCounts: [TargetID: Int] = [:],
+        caption: String? = nil,
+        direction: Direction? = nil
     ) {
         self.clustering = clustering
         self.layers = layers
@@ -100,6 +114,8 @@ public struct DiagramStyle: Sendable, Equatable {
         self.missing = missing
         self.unused = unused
         self.findingCounts = findingCounts
+        self.caption = caption
+        self.direction = direction
     }
 
     /// The emphasis the graph alone supports: its cycles, or when there are

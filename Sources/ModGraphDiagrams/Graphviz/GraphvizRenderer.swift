@@ -17,6 +17,17 @@ public struct GraphvizRenderer: Sendable {
         try render(dot: dot, engine: layout.rawValue, format: format.rawValue)
     }
 
+    /// The size in points of `dot`'s drawing with `layout`, from Graphviz's
+    /// `plain` output (its first line: `graph scale width height`, in inches).
+    public func size(of dot: String, layout: GraphvizLayout = .dot) throws(GraphvizError) -> (width: Double, height: Double) {
+        let plain = try render(dot: dot, engine: layout.rawValue, format: "plain")
+        let fields = String(decoding: plain.bytes.prefix(200), as: UTF8.self).split(separator: "\n").first?.split(separator: " ") ?? []
+        guard fields.count >= 4, fields[0] == "graph", let width = Double(fields[2]), let height = Double(fields[3]) else {
+            throw .renderFailed(format: "plain", message: "no size in Graphviz's plain output")
+        }
+        return (width * 72, height * 72)
+    }
+
     /// The layout engines and output formats this Graphviz installation offers.
     public func availablePlugins() throws(GraphvizError) -> (layouts: [String], formats: [String]) {
         try GraphvizSession.shared.withContext { context, _ throws(GraphvizError) in

@@ -20,7 +20,13 @@ public struct MermaidWriter: Sendable {
 
     public func render(_ view: GraphView) -> String {
         let emphasis = DiagramEmphasis(style: style, view: view)
-        var lines = ["flowchart TB"]
+        // The caption as the chart's title: a double-quoted YAML scalar in the front matter,
+        // so quotes, backslashes and line breaks are dropped (Mermaid decodes no entities there).
+        var lines = style.caption.map { caption in
+            let title = Escape.text(caption, limit: Escape.messageLimit).unicodeScalars
+                .filter { $0 != "\"" && $0 != "\\" && $0.value >= 0x20 && $0.value != 0x7F }
+            return ["---", "title: \"\(String(String.UnicodeScalarView(title)))\"", "---", "flowchart TB"]
+        } ?? ["flowchart TB"]
         var classes: [String: [String]] = [:]
         for (position, group) in DiagramClusters(view: view, style: style).groups.enumerated() {
             let indent = group.box == nil ? "  " : "    "

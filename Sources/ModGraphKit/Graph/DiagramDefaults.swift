@@ -1,9 +1,29 @@
+import ModGraphCore
 import ModGraphDiagrams
 
 /// Defaults that keep large diagrams legible and quick; measured in docs/diagrams.md.
 public enum DiagramDefaults {
     /// Views with more nodes are transitively reduced unless --no-reduce.
     public static let reduceAbove = 60
+
+    /// Diagrams of graphs with more targets leave out tests and products of
+    /// other packages unless --no-simplify: at that size they are most of
+    /// the width and none of the architecture (docs/diagrams.md).
+    public static let simplifyAbove = 100
+
+    /// `graph` without tests and products of other packages, and the
+    /// caption that says so (nil when nothing was left out).
+    ///
+    /// - Complexity: O(V + E).
+    public static func simplified(_ graph: ModuleGraph, showAllWith option: String) -> (graph: ModuleGraph, caption: String?) {
+        let tests = graph.targets.filter { $0.type.isTest }.count
+        let externals = graph.targets.filter { $0.type == .externalProduct }.count
+        guard tests + externals > 0 else { return (graph, nil) }
+        let parts = [tests > 0 ? "\(tests) test target\(tests == 1 ? "" : "s")" : nil,
+                     externals > 0 ? "\(externals) product\(externals == 1 ? "" : "s") of other packages" : nil].compactMap { $0 }
+        let simplified = graph.filtered(targets: { !$0.type.isTest && $0.type != .externalProduct })
+        return (simplified, "Not drawn: \(parts.joined(separator: " and ")) (\(option) shows them).")
+    }
 
     /// Above this many nodes, sfdp replaces dot when --layout is not given:
     /// dot's crossing minimisation takes minutes on wide graphs of 1,000 nodes.

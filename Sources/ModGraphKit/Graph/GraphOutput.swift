@@ -34,9 +34,14 @@ public enum GraphOutput {
             if format.image != nil, let refusal = DiagramDefaults.pictureRefusal(nodes: diagram.nodes.count, what: "the view") {
                 throw CommandError("--format \(format.rawValue): \(refusal); narrow it with --focus or --level package, or write --format dot")
             }
-            let dot = DOTWriter(style: style).render(diagram)
-            guard let image = format.image else { return Data(dot.utf8) }
+            guard let image = format.image else { return Data(DOTWriter(style: style).render(diagram).utf8) }
             let layout = layout ?? DiagramDefaults.layout(nodeCount: diagram.nodes.count)
+            let dot: String
+            do {
+                dot = try FittedLayout.dot(for: diagram, style: style, layout: layout)
+            } catch {
+                throw CommandError(error.description)
+            }
             return Data(try draw(dot, layout: layout, format: image, warnings: warnings))
         }
     }

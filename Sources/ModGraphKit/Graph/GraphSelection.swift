@@ -14,15 +14,18 @@ public struct GraphSelection: Sendable {
     /// Drop dependencies implied by longer paths; nil: above ``DiagramDefaults/reduceAbove`` nodes, for diagrams.
     public var reduce: Bool?
     public var cluster: DiagramStyle.Clustering?
+    /// Leave tests and products of other packages out of diagrams; nil: above ``DiagramDefaults/simplifyAbove`` targets.
+    public var simplify: Bool?
 
     public init(focus: [String] = [], depth: Int? = nil, dependents: Bool = false, level: GraphView.Level = .target,
-                reduce: Bool? = nil, cluster: DiagramStyle.Clustering? = nil) {
+                reduce: Bool? = nil, cluster: DiagramStyle.Clustering? = nil, simplify: Bool? = nil) {
         self.focus = focus
         self.depth = depth
         self.dependents = dependents
         self.level = level
         self.reduce = reduce
         self.cluster = cluster
+        self.simplify = simplify
     }
 
     /// The focused graph: the whole graph without a focus.
@@ -41,8 +44,14 @@ public struct GraphSelection: Sendable {
 
     /// The diagram of `graph` (already focused), with its emphasis; `layers`
     /// colours nodes (and boxes them with `--cluster layer`).
-    public func diagram(of graph: ModuleGraph, layers: [TargetID: DiagramStyle.Layer] = [:]) -> (view: GraphView, style: DiagramStyle) {
+    public func diagram(of focused: ModuleGraph, layers: [TargetID: DiagramStyle.Layer] = [:]) -> (view: GraphView, style: DiagramStyle) {
+        var graph = focused
+        var caption: String?
+        if simplify ?? (focused.targets.count > DiagramDefaults.simplifyAbove) {
+            (graph, caption) = DiagramDefaults.simplified(focused, showAllWith: "--no-simplify")
+        }
         var style = DiagramStyle.highlights(of: graph)
+        style.caption = caption
         style.clustering = cluster
         style.layers = layers
         var view = GraphView(graph, level: level)

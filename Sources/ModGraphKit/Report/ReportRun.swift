@@ -62,10 +62,18 @@ public enum ReportRun {
             style.criticalPathName = "critical path (\(schedule.weightsSource))"
             extraSections.append(ScheduleSection.section(schedule, chartLeftOut: pictureLeftOut))
         }
+        // Large graphs are drawn without tests and other packages' products, as `graph` draws them.
+        var drawnGraph: ModuleGraph?
+        if graph.targets.count > DiagramDefaults.simplifyAbove {
+            let simplified = DiagramDefaults.simplified(graph, showAllWith: "modgraph graph --no-simplify")
+            drawnGraph = simplified.graph
+            style.caption = simplified.caption
+        }
         var report = GraphReport(graph: graph, style: style,
                                  layout: request.layout ?? DiagramDefaults.layout(nodeCount: graph.targets.count),
                                  reduceAbove: DiagramDefaults.reduceAbove)
         report.pictureLeftOut = pictureLeftOut
+        report.drawnGraph = drawnGraph
         report.drawsDiagrams = request.drawsDiagrams
         let sections: [ReportSection]
         do {
