@@ -20,7 +20,7 @@ ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: setup build demo test fuzz release bench clean install uninstall test-plugin
+.PHONY: setup build demo test fuzz release bench clean install uninstall test-plugin dist test-dist
 
 setup:
 	@scripts/setup.sh
@@ -72,3 +72,12 @@ uninstall:
 # The SwiftPM command plugins end to end, from a package that depends on this one (docs/ci.md).
 test-plugin: setup
 	scripts/test-plugin.sh
+
+# The release archive: dist/modgraph-VERSION-OS-ARCH.tar.gz with the binary (Swift runtime
+# linked statically on Linux), completions, man page, README and LICENSE (README.md, "Install").
+dist: setup
+	scripts/make-dist.sh
+
+# The archive extracted into an empty folder and run with no toolchain on PATH.
+test-dist: setup
+	scripts/test-dist.sh

@@ -25,5 +25,11 @@ if [ -x "$modgraph" ]; then
     "$modgraph" init "$scratch/Violations" 2>/dev/null
     "$modgraph" check "$scratch/Violations" --format json > "$scratch/check.json" 2>/dev/null
     check-jsonschema --schemafile docs/schemas/check.schema.json "$scratch/check.json"
+    # report.json (its check and schedule sections by reference) and a baseline, written live.
+    "$modgraph" report Samples/Violations --workers 2 --output "$scratch/report" >/dev/null 2>&1
+    "$modgraph" report Samples/Workspace/App --no-diagrams --output "$scratch/workspace-report" >/dev/null 2>&1
+    check-jsonschema --schemafile docs/schemas/report.schema.json "$scratch/report/report.json" "$scratch/workspace-report/report.json"
+    "$modgraph" check Samples/Violations --write-baseline "$scratch/baseline.json" >/dev/null 2>&1 || true
+    check-jsonschema --schemafile docs/schemas/baseline.schema.json "$scratch/baseline.json"
 fi
 check-jsonschema --schemafile docs/schemas/schedule.schema.json "$golden"/VerticalApp-schedule-uniform.json "$golden"/VerticalApp-schedule-sources.json
