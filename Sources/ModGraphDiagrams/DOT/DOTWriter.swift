@@ -11,6 +11,10 @@ import ModGraphOutput
 /// display names, cut when very long.
 public struct DOTWriter: Sendable {
     public var style: DiagramStyle
+    /// Gives every node the SVG id `n<index>` and every edge `e<from>_<to>`
+    /// (indices of the view), so that index.html finds them; and draws each
+    /// edge on its own (no `concentrate`), so that each can be highlighted.
+    public var elementIDs = false
 
     public init(style: DiagramStyle = DiagramStyle()) {
         self.style = style
@@ -42,7 +46,7 @@ public struct DOTWriter: Sendable {
         // Large views: edges that share an end run as one trunk, which is what
         // keeps hundreds of dependencies on a core module from widening every
         // rank. (Graphviz 2.4x can crash with concentrate inside clusters.)
-        let dense = size.isLarge && !clusters.hasBoxes
+        let dense = size.isLarge && !clusters.hasBoxes && !elementIDs
         graphAttributes.append(dense ? "nodesep=0.15" : "nodesep=0.25")
         if dense { graphAttributes.append("concentrate=true") }
         if let legend = emphasis.legend { graphAttributes += ["label=\(Escape.dot(legend, limit: Escape.messageLimit))", "labelloc=b", "labeljust=l"] }
@@ -71,6 +75,7 @@ public struct DOTWriter: Sendable {
         let node = view.nodes[index]
         let colours = emphasis.colours(ofNode: index)
         var attributes = [("label", Escape.dot(node.name))]
+        if elementIDs { attributes.append(("id", "\"n\(index)\"")) }
         switch node.kind {
         case .target(let type) where type.isTest: attributes.append(("style", Escape.dot("rounded,filled,dashed")))
         case .target(.macro), .target(.plugin): attributes.append(("shape", "component"))
@@ -95,6 +100,7 @@ public struct DOTWriter: Sendable {
         let key = GraphView.EdgeKey(from: from, to: to)
         let kind = view.attributes(from: from, to: to)
         var attributes: [(String, String)] = []
+        if elementIDs { attributes.append(("id", "\"e\(from)_\(to)\"")) }
         if kind.isPlugin {
             attributes.append(("style", "dotted"))
         } else if kind.isConditional {
