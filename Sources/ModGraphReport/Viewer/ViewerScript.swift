@@ -309,6 +309,7 @@ enum ViewerScript {
   function runSearch() {
     var query = search.value.trim().toLowerCase();
     clearHighlight();
+    $('mg-selection').hidden = true;
     results.replaceChildren();
     matches = [];
     current = -1;
