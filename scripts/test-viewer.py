@@ -306,6 +306,28 @@ def test_violations(browser, report, shots):
           and all(has_class(page, f"n{e['from']}", "hl-user") for e in incoming),
           f"clicking Search highlights its {len(outgoing)} dependencies and {len(incoming)} dependents")
     page.screenshot(os.path.join(shots, "violations-node.png"))
+    # Empty space clears; depth 1 lights the direct neighbours only.
+    page.click(330, 70)
+    page.settle()
+    check(not page.evaluate("document.getElementById('mg-canvas').classList.contains('dim')"), "a click on empty space clears the highlight")
+    page.evaluate("(function(){var s=document.getElementById('mg-depth');s.value='1';s.dispatchEvent(new Event('change'));})()")
+    page.click_element(f"document.getElementById('n{app}')")
+    page.settle()
+    lit = page.evaluate("document.querySelectorAll('#mg-canvas g.node.hl').length")
+    direct = len({e["to"] for e in outgoing} | {e["from"] for e in incoming}) + 1
+    check(lit == direct, f"at depth 1 a click lights the module and its {direct - 1} direct neighbours ({lit} lit)")
+    page.evaluate("(function(){var s=document.getElementById('mg-depth');s.value='0';s.dispatchEvent(new Event('change'));})()")
+    page.key("Escape", "Escape", 27)
+    # Arrow keys walk through the matches.
+    page.click_element("document.getElementById('mg-search')")
+    page.type("e")
+    page.settle()
+    first = page.evaluate("document.querySelector('#mg-canvas g.node.hl-active').id")
+    page.key("ArrowDown", "ArrowDown", 40)
+    page.settle()
+    second = page.evaluate("document.querySelector('#mg-canvas g.node.hl-active').id")
+    check(first != second and page.evaluate("document.querySelectorAll('#mg-canvas g.node.hl-active').length") == 1,
+          f"ArrowDown moves to the next match ({first} -> {second})")
     page.key("Escape", "Escape", 27)
 
     # Toggles: the implied dependencies and the tests change the edges shown.
