@@ -490,6 +490,21 @@ def test_graph_only(browser, folder, modgraph, shots):
     check(not page.problems(), "no console errors, exceptions or CSP violations (graph --format html) " + "; ".join(page.problems()))
 
 
+def test_without_picture(browser, folder, modgraph, shots):
+    report = os.path.join(folder, "no-diagrams")
+    run([modgraph, "report", "Samples/Violations", "--no-diagrams", "--output", report], 120)
+    page = Page(browser, os.path.join(report, "index.html"))
+    check(page.evaluate("!document.querySelector('#mg-canvas svg') && !document.getElementById('mg-note').hidden"),
+          "without a picture the page says why")
+    page.click_element("document.getElementById('mg-search')")
+    page.type("Search")
+    page.key("Enter", "Enter", 13)
+    page.settle()
+    check(page.evaluate("document.querySelectorAll('#mg-selection li').length") > 0, "without a picture, search still lists a module's dependencies")
+    page.screenshot(os.path.join(shots, "no-picture.png"))
+    check(not page.problems(), "no console errors, exceptions or CSP violations (no picture) " + "; ".join(page.problems()))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--modgraph", required=True)
@@ -532,6 +547,7 @@ def main():
         test_big(browser, big, shots)
         test_hostile(browser, work, modgraph, shots)
         test_graph_only(browser, work, modgraph, shots)
+        test_without_picture(browser, work, modgraph, shots)
         say(f"{len(failures)} failure(s) in {time.monotonic() - started:.1f} s; screenshots in {shots}")
         return 1 if failures else 0
     except Exception as error:

@@ -87,7 +87,7 @@ public enum ReportRun {
                                 style: style, check: checkReport, schedule: schedule,
                                 hidesImplied: full.nodes.count > DiagramDefaults.reduceAbove,
                                 layout: request.layout ?? DiagramDefaults.layout(nodeCount: graph.targets.count),
-                                pictureLeftOut: pictureLeftOut)
+                                pictureLeftOut: request.drawsDiagrams ? refusal : "no diagrams were asked for (--no-diagrams)")
         let page: [UInt8]
         do {
             let rendered = try viewer.render()

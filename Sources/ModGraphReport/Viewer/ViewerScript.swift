@@ -78,6 +78,10 @@ enum ViewerScript {
     status();
   }
   function status() {
+    if (!svg) {
+      $('mg-status').textContent = count(N) + ' modules and ' + count(E) + ' dependencies, not drawn. Search a module to see what it depends on and what depends on it.';
+      return;
+    }
     var shownNodes = 0, shownEdges = 0;
     for (i = 0; i < N; i++) if (nodeShown(i)) shownNodes++;
     for (k = 0; k < E; k++) if (edgeShown(k)) shownEdges++;
@@ -394,7 +398,7 @@ enum ViewerScript {
     if (state.selected >= 0) selectNode(state.selected, false);
   });
   var critical = data.criticalPath, criticalButton = $('mg-critical');
-  if (critical && critical.nodes.length) {
+  if (critical && critical.nodes.length && svg) {
     criticalButton.hidden = false;
     criticalButton.textContent = 'Critical path \u00b7 ' + plural(critical.targets.length, 'module');
     criticalButton.title = 'Highlight the ' + critical.name;
@@ -566,6 +570,9 @@ enum ViewerScript {
 
   // ---- start ----
   if (!svg) {
+    // Without a picture, what only changes the picture is not offered.
+    ['mg-zoom', 'mg-violations-toggle'].forEach(function (id) { $(id).hidden = true; });
+    ['mg-show-tests', 'mg-show-externals', 'mg-show-implied'].forEach(function (id) { $(id).parentNode.hidden = true; });
     var note = $('mg-note');
     note.hidden = false;
     note.textContent = 'No picture: ' + (data.pictureNote || 'the graph was not drawn') + '. Search, the selected module\u2019s dependencies, the findings and the schedule still work.';
