@@ -346,6 +346,15 @@ def test_violations(browser, report, shots):
     page.click_element("document.getElementById('mg-show-tests')")
     page.click_element("document.getElementById('mg-show-implied')")
 
+    # The critical path, on demand.
+    page.click_element("document.getElementById('mg-critical')")
+    page.settle()
+    critical = data["criticalPath"]
+    check(all(has_class(page, f"e{data['edges'][e]['from']}_{data['edges'][e]['to']}", "hl-crit") for e in critical["edges"])
+          and len(critical["edges"]) == len(critical["targets"]) - 1, f"the critical path button lights its {len(critical['edges'])} edges")
+    page.screenshot(os.path.join(shots, "violations-critical.png"))
+    page.key("Escape", "Escape", 27)
+
     # The Gantt chart: one bar per target.
     page.click_element("document.querySelector('#mg-tabs button[data-tab=schedule]')")
     page.settle()

@@ -65,6 +65,9 @@ struct ViewerCommandTests {
         let schedule = try #require(data["schedule"] as? [String: Any])
         #expect((schedule["bars"] as? [Any])?.count == (data["nodes"] as? [Any])?.count)
         #expect((data["layers"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["app", "features", "interfaces", "core"])
+        // The schedule's critical path runs in build order; the page lights the edges along it all the same.
+        let critical = try #require(data["criticalPath"] as? [String: Any])
+        #expect((critical["edges"] as? [Int])?.count == ((critical["targets"] as? [String])?.count ?? 0) - 1)
     }
 
     /// Above the picture bound the page has no SVG and says why; its panels still have the data.

@@ -67,7 +67,9 @@ enum ViewerDocument {
         if page.style.criticalPath.isEmpty {
             members.append(("criticalPath", .null))
         } else {
-            let path = chain(page.style.criticalPath)
+            // A schedule lists its critical path in build order, dependencies first: against the edges.
+            var path = chain(page.style.criticalPath)
+            if path.edges.isEmpty { path = chain(page.style.criticalPath.reversed()) }
             members.append(("criticalPath", .object([
                 ("name", .string(page.style.criticalPathName)),
                 ("targets", .strings(page.style.criticalPath.map(\.description))),

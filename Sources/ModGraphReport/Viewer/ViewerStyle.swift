@@ -78,20 +78,20 @@ button, input, select { font: inherit; color: inherit; }
 #mg-canvas.dim .node, #mg-canvas.dim .edge, #mg-canvas.dim .cluster { opacity: .15; }
 #mg-canvas .hl { display: inline !important; }
 #mg-canvas.dim .node.hl, #mg-canvas.dim .edge.hl { opacity: 1; }
-#mg-canvas .edge.hl path { stroke-width: 2px; }
-#mg-canvas .edge.hl-dep path { stroke: var(--dep); } #mg-canvas .edge.hl-dep polygon { fill: var(--dep); stroke: var(--dep); }
-#mg-canvas .edge.hl-user path { stroke: var(--user); } #mg-canvas .edge.hl-user polygon { fill: var(--user); stroke: var(--user); }
-#mg-canvas .edge.hl-chain path { stroke: var(--chain); stroke-width: 3px; } #mg-canvas .edge.hl-chain polygon { fill: var(--chain); stroke: var(--chain); }
-#mg-canvas .edge.hl-crit path { stroke: var(--crit); stroke-width: 3px; } #mg-canvas .edge.hl-crit polygon { fill: var(--crit); stroke: var(--crit); }
-#mg-canvas .node.hl-dep path, #mg-canvas .node.hl-dep polygon { stroke: var(--dep); stroke-width: 2px; }
-#mg-canvas .node.hl-user path, #mg-canvas .node.hl-user polygon { stroke: var(--user); stroke-width: 2px; }
-#mg-canvas .node.hl-chain path, #mg-canvas .node.hl-chain polygon { stroke: var(--chain); stroke-width: 3px; }
-#mg-canvas .node.hl-crit path, #mg-canvas .node.hl-crit polygon { stroke: var(--crit); stroke-width: 3px; }
-#mg-canvas .node.hl-match path, #mg-canvas .node.hl-match polygon { stroke: var(--match); stroke-width: 2.5px; }
-#mg-canvas .node.hl-layer path, #mg-canvas .node.hl-layer polygon { stroke: var(--ink); stroke-width: 2px; }
-#mg-canvas .node.hl-self path, #mg-canvas .node.hl-self polygon,
-#mg-canvas .node.hl-active path, #mg-canvas .node.hl-active polygon { stroke: #111827; stroke-width: 4px; }
-#mg-canvas .node.hl-self text, #mg-canvas .node.hl-active text { font-weight: 700; }
+#mg-canvas.dim .edge.hl path { stroke-width: 2px; }
+#mg-canvas.dim .edge.hl-dep path { stroke: var(--dep); } #mg-canvas.dim .edge.hl-dep polygon { fill: var(--dep); stroke: var(--dep); }
+#mg-canvas.dim .edge.hl-user path { stroke: var(--user); } #mg-canvas.dim .edge.hl-user polygon { fill: var(--user); stroke: var(--user); }
+#mg-canvas.dim .edge.hl-chain path { stroke: var(--chain); stroke-width: 3px; } #mg-canvas.dim .edge.hl-chain polygon { fill: var(--chain); stroke: var(--chain); }
+#mg-canvas.dim .edge.hl-crit path { stroke: var(--crit); stroke-width: 3px; } #mg-canvas.dim .edge.hl-crit polygon { fill: var(--crit); stroke: var(--crit); }
+#mg-canvas.dim .node.hl-dep path, #mg-canvas.dim .node.hl-dep polygon { stroke: var(--dep); stroke-width: 2px; }
+#mg-canvas.dim .node.hl-user path, #mg-canvas.dim .node.hl-user polygon { stroke: var(--user); stroke-width: 2px; }
+#mg-canvas.dim .node.hl-chain path, #mg-canvas.dim .node.hl-chain polygon { stroke: var(--chain); stroke-width: 3px; }
+#mg-canvas.dim .node.hl-crit path, #mg-canvas.dim .node.hl-crit polygon { stroke: var(--crit); stroke-width: 3px; }
+#mg-canvas.dim .node.hl-match path, #mg-canvas.dim .node.hl-match polygon { stroke: var(--match); stroke-width: 2.5px; }
+#mg-canvas.dim .node.hl-layer path, #mg-canvas.dim .node.hl-layer polygon { stroke: var(--ink); stroke-width: 2px; }
+#mg-canvas.dim .node.hl-self path, #mg-canvas.dim .node.hl-self polygon,
+#mg-canvas.dim .node.hl-active path, #mg-canvas.dim .node.hl-active polygon { stroke: #111827; stroke-width: 4px; }
+#mg-canvas.dim .node.hl-self text, #mg-canvas.dim .node.hl-active text { font-weight: 700; }
 #mg-note { position: absolute; left: 50%; top: 40%; transform: translate(-50%, -50%); max-width: 560px; padding: 18px 22px;
   background: var(--panel); border: 1px solid var(--line); border-radius: 10px; color: var(--ink); line-height: 1.5; }
 #mg-zoom { position: absolute; right: 14px; top: 14px; display: flex; flex-direction: column; gap: 6px; }
