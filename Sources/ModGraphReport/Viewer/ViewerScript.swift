@@ -577,6 +577,8 @@ enum ViewerScript {
     note.hidden = false;
     note.textContent = 'No picture: ' + (data.pictureNote || 'the graph was not drawn') + '. Search, the selected module\u2019s dependencies, the findings and the schedule still work.';
   }
+  // Hundreds of edges: lighter, so that the modules stand out; lit ones stay solid.
+  if (E > 400) canvas.classList.add('large');
   applyView();
   fit();
   document.documentElement.setAttribute('data-ready', 'true');

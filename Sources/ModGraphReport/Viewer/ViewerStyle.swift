@@ -73,6 +73,8 @@ button, input, select { font: inherit; color: inherit; }
 #mg-canvas.no-tests .tt, #mg-canvas.no-ext .te { display: none; }
 #mg-canvas.no-implied.c0 .edge.i0, #mg-canvas.no-implied.c1 .edge.i1,
 #mg-canvas.no-implied.c2 .edge.i2, #mg-canvas.no-implied.c3 .edge.i3 { display: none; }
+#mg-canvas.large .edge path, #mg-canvas.large .edge polygon { stroke-opacity: .45; fill-opacity: .45; }
+#mg-canvas.large .edge.hl path, #mg-canvas.large .edge.hl polygon, #mg-canvas.large .edge.bad path { stroke-opacity: 1; fill-opacity: 1; }
 #mg-canvas.viol .edge.bad path { stroke: var(--chain); stroke-width: 1.6px; }
 #mg-canvas.viol .edge.bad polygon { fill: var(--chain); stroke: var(--chain); }
 #mg-canvas.dim .node, #mg-canvas.dim .edge, #mg-canvas.dim .cluster { opacity: .15; }
