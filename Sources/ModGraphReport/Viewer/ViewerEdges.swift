@@ -17,7 +17,8 @@ struct ViewerEdges {
     /// Per edge of the view's digraph, in its edge order: the combinations in which the edge is implied.
     let impliedMask: [Int]
 
-    /// - Complexity: four transitive reductions of the view's digraph.
+    /// - Complexity: one transitive reduction of the view's digraph per toggle combination that
+    ///   hides something different: one to four.
     init(view: GraphView) {
         let isTest = view.nodes.map { node -> Bool in
             if case .target(let type) = node.kind { return type.isTest }
@@ -31,10 +32,19 @@ struct ViewerEdges {
             }
         }
         let edges = view.digraph.edges
+        let hasTests = isTest.contains(true), hasExternals = isExternal.contains(true)
         var masks = [Int](repeating: 0, count: edges.count)
+        // A toggle that hides nothing gives the same reduction as without it: computed once, copied.
+        var computed: [Int: Int] = [:]
         for combination in 0..<4 {
-            let hidesTests = combination & 1 != 0
-            let hidesExternals = combination & 2 != 0
+            let hidesTests = combination & 1 != 0 && hasTests
+            let hidesExternals = combination & 2 != 0 && hasExternals
+            let effective = (hidesTests ? 1 : 0) + (hidesExternals ? 2 : 0)
+            if let same = computed[effective] {
+                for index in masks.indices where masks[index] & (1 << same) != 0 { masks[index] |= 1 << combination }
+                continue
+            }
+            computed[effective] = combination
             func shown(_ vertex: Int) -> Bool { !(hidesTests && isTest[vertex]) && !(hidesExternals && isExternal[vertex]) }
             let kept = edges.filter { shown($0.from) && shown($0.to) }
             let reduced = Digraph(vertexCount: view.nodes.count, edges: kept.map { ($0.from, $0.to) }).transitiveReduction()
