@@ -189,4 +189,22 @@ struct ViewerTests {
         for edge in page.view.digraph.edges { #expect(html.contains("<g id=\"e\(edge.from)_\(edge.to)\" class=\"edge\">")) }
         #expect(!html.contains("<?xml") && !html.contains("<!DOCTYPE svg"))
     }
+
+    /// Hiding a module can make an implied edge necessary: X → Y is implied by X → T → Y
+    /// while the test T is shown, and needed once tests are hidden.
+    @Test func impliedFlagsFollowTheToggles() {
+        let p = PackageIdentity("p")
+        func id(_ name: String) -> TargetID { TargetID(package: p, name: name) }
+        let graph = ModuleGraph(
+            packages: [Package(identity: p, name: "p", path: ".", origin: .root, location: nil, isLoaded: true)],
+            targets: [Target(id: id("T"), type: .test, path: nil), Target(id: id("X"), type: .regular, path: nil), Target(id: id("Y"), type: .regular, path: nil)],
+            products: [],
+            edges: [("X", "T"), ("T", "Y"), ("X", "Y")].map { Edge(from: id($0.0), to: id($0.1), kind: .target) }
+        )
+        let view = GraphView(graph)
+        let flags = ViewerEdges(view: view)
+        let x = view.nodes.firstIndex { $0.name == "X" }, y = view.nodes.firstIndex { $0.name == "Y" }
+        let xy = view.digraph.edges.firstIndex { $0.from == x && $0.to == y }
+        #expect(xy.map { flags.impliedMask[$0] } == 0b0101)  // implied with tests shown (combinations 0 and 2) only
+    }
 }
