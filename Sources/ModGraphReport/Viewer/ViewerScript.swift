@@ -55,8 +55,13 @@ enum ViewerScript {
     }
   }
   var findings = data.check ? data.check.findings : [];
+  // Red goes only on the edges that break a rule: the offending edge of a layering, forbidden or
+  // externals error, an isolation error's chain. Cycles are drawn red already; a missing import has
+  // no edge to paint, and an unused dependency is not a violation of the architecture.
+  var paintsRed = { layering: true, forbidden: true, externals: true, isolation: true };
+  function breaksARule(finding) { return finding.severity === 'error' && finding.chain.length > 1 && paintsRed[finding.rule] === true; }
   findings.forEach(function (finding) {
-    if (finding.severity !== 'error' || finding.chain.length < 2 || finding.rule === 'cycle') return;
+    if (!breaksARule(finding)) return;
     finding.edges.forEach(function (index) { if (edgeEl[index]) edgeEl[index].classList.add('bad'); });
   });
 
@@ -437,7 +442,7 @@ enum ViewerScript {
     $('mg-findings-title').textContent = 'Findings · ' + check.counts;
     var list = $('mg-findings');
     if (!findings.length) list.appendChild(make('li', 'mg-empty', 'None: the check passed.'));
-    if (findings.some(function (f) { return f.edges.length && f.severity === 'error' && f.rule !== 'cycle'; })) $('mg-violations-toggle').hidden = false;
+    if (findings.some(function (f) { return f.edges.length && breaksARule(f); })) $('mg-violations-toggle').hidden = false;
     findings.forEach(function (finding) {
       var li = make('li', 'mg-finding');
       li.appendChild(make('span', 'mg-badge ' + (finding.severity === 'error' ? 'error' : 'warning'), finding.severity));
