@@ -43,6 +43,8 @@ test: setup
 	scripts/validate-ci-files.sh
 	@echo "fuzz: a short pass over hostile inputs (docs/security.md):"
 	python3 scripts/fuzz/fuzz.py --modgraph "$$($(SWIFT) build --show-bin-path)/modgraph" --seed $(FUZZ_SEED) --cases $(FUZZ_CASES) --seconds 120 --timeout 10
+	@echo "index.html in headless Chromium (skipped with a message where there is none):"
+	python3 scripts/test-viewer.py --modgraph "$$($(SWIFT) build --show-bin-path)/modgraph" --screenshots "$(OUT)/viewer-screenshots" --timeout 60 --total 240
 
 fuzz: setup
 	$(SWIFT) build -c release

@@ -161,8 +161,8 @@ let package = Package(
         .testTarget(name: "ModGraphWeightsTests", dependencies: ["ModGraphWeights", "ModGraphCore", "ModGraphManifest", "ModGraphTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ModGraphFormatsTests",
-            // Diagrams, schedule formats and the report on small hand-made graphs, against golden files.
-            dependencies: ["ModGraphDiagrams", "ModGraphPlanning", "ModGraphReport", "ModGraphCore", "ModGraphOutput"],
+            // Diagrams, schedule formats, the report and its viewer on small hand-made graphs, against golden files.
+            dependencies: ["ModGraphDiagrams", "ModGraphPlanning", "ModGraphReport", "ModGraphRules", "ModGraphCore", "ModGraphOutput"],
             exclude: ["Golden"]
         ),
         .testTarget(name: "ModGraphSourcesTests", dependencies: ["ModGraphSources", "ModGraphRules", "ModGraphCore", "ModGraphManifest"]),

@@ -13,13 +13,13 @@ struct GraphCommand: ParsableCommand {
 
     @OptionGroup var load: LoadOptions
 
-    @Option(help: "Output format: text (for people), json (for programs, see docs/json-format.md), dot (Graphviz), mermaid (Markdown), or a picture: svg, png, pdf.")
+    @Option(help: "Output format: text (for people), json (for programs, see docs/json-format.md), dot (Graphviz), mermaid (Markdown), a picture: svg, png, pdf, or html: an interactive page to open in a browser (search, highlight, pan and zoom; docs/report.md).")
     var format: GraphFormat = .text
 
     @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
     var output: String?
 
-    @Option(help: "Graphviz layout for svg, png and pdf: dot (layered), sfdp (large graphs), neato, fdp, circo, twopi (default: dot; sfdp above \(DiagramDefaults.sfdpAbove) nodes).")
+    @Option(help: "Graphviz layout for svg, png, pdf and html: dot (layered), sfdp (large graphs), neato, fdp, circo, twopi (default: dot; sfdp above \(DiagramDefaults.sfdpAbove) nodes).")
     var layout: GraphvizLayout?
 
     @Option(help: "The configuration whose layers colour the diagram and make --cluster layer's boxes (default: .modgraph.yml found from the package folder up, when there is one).")
@@ -28,8 +28,8 @@ struct GraphCommand: ParsableCommand {
     @OptionGroup(title: "Views") var view: ViewOptions
 
     func validate() throws {
-        if layout != nil && format.image == nil {
-            throw ValidationError("--layout applies to svg, png and pdf")
+        if layout != nil && format.image == nil && format != .html {
+            throw ValidationError("--layout applies to svg, png, pdf and html")
         }
     }
 
@@ -40,7 +40,8 @@ struct GraphCommand: ParsableCommand {
         let loaded = try load.load()
         let selection = try view.selection()
         let data = try GraphOutput.render(loaded.graph, as: format, selection: selection, layout: layout,
-                                          layers: try layers(of: loaded, for: selection), warnings: Console.warning)
+                                          layers: try layers(of: loaded, for: selection),
+                                          title: loaded.repository.name, source: load.path, warnings: Console.warning)
         try OutputFile.write(data, to: output)
     }
 

@@ -7,7 +7,7 @@ import ModGraphOutput
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Summarise a package or workspace and write graph.svg, graph.dot, report.md and report.json into a folder."
+        abstract: "Summarise a package or workspace and write index.html (interactive), graph.svg, graph.dot, report.md and report.json into a folder."
     )
 
     @OptionGroup var load: LoadOptions

@@ -6,6 +6,7 @@
 /// - ``text(_:limit:)``: terminals, logs, standard error and every text format.
 /// - ``markdown(_:limit:)`` and ``markdownCode(_:inTable:limit:)``: report.md.
 /// - ``xml(_:limit:)``: JUnit, SVG written by modgraph.
+/// - ``html(_:limit:)`` and ``scriptJSON(_:)``: index.html, the interactive viewer.
 /// - ``dot(_:limit:)`` and ``dotIdentifier(_:)``: Graphviz's DOT language.
 /// - ``mermaid(_:limit:)``: Mermaid flowcharts and Gantt charts.
 /// - ``githubData(_:)`` and ``githubProperty(_:)``: GitHub workflow commands.

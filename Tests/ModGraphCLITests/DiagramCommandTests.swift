@@ -69,7 +69,7 @@ struct DiagramCommandTests {
     @Test func layoutOnlyAppliesToPictures() throws {
         let result = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--format", "dot", "--layout", "sfdp"])
         #expect(result.status == 2)
-        #expect(result.errors.contains("--layout applies to svg, png and pdf"))
+        #expect(result.errors.contains("--layout applies to svg, png, pdf and html"))
         let sfdp = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--format", "svg", "--layout", "sfdp"])
         #expect(sfdp.status == 0, "\(sfdp.errors)")
         #expect(sfdp.output.contains("<svg"))
@@ -158,7 +158,7 @@ struct ReportCommandTests {
         #expect(result.status == 0, "\(result.errors)")
         try expectGolden(result.output.replacingOccurrences(of: target.path, with: "OUT"), "VerticalApp-report.txt")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == ["graph.dot", "graph.svg", "report.json", "report.md", "schedule.svg"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == ["graph.dot", "graph.svg", "index.html", "report.json", "report.md", "schedule.svg"])
         try expectGolden(String(contentsOf: target.appendingPathComponent("report.md"), encoding: .utf8), "VerticalApp-report.md")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: target.appendingPathComponent("report.json"))) as? [String: Any])
         #expect(json["schemaVersion"] as? Int == 1)
@@ -222,7 +222,7 @@ struct ReportCommandTests {
         #expect(report.status == 0, "\(report.errors)")
         #expect(report.errors == "warning: graph.svg and schedule.svg not drawn: the graph has 2,001 nodes, more than the 2,000 a picture is drawn for "
             + "(Graphviz would take minutes); report.md links graph.dot\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == ["graph.dot", "report.json", "report.md"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == ["graph.dot", "index.html", "report.json", "report.md"])
         let markdown = try String(contentsOf: target.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(markdown.contains("The whole graph: [graph.dot](graph.dot) (Graphviz source, transitively reduced"))
         #expect(!markdown.contains("graph.svg") && !markdown.contains("schedule.svg"))
@@ -235,7 +235,7 @@ struct ReportCommandTests {
         let result = try ModGraphRunner.run(["report", "Samples/VerticalApp", "--workers", "2", "--no-diagrams", "--output", target.path],
                                             in: ModGraphRunner.repository)
         #expect(result.status == 0, "\(result.errors)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == ["report.json", "report.md"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == ["index.html", "report.json", "report.md"])
         let markdown = try String(contentsOf: target.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(!markdown.contains("```mermaid"))
         #expect(markdown.contains("No diagrams (--no-diagrams)"))

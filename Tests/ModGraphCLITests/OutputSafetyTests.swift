@@ -79,7 +79,7 @@ struct OutputSafetyTests {
         let first = try ModGraphRunner.run(["report", sample, "--output", report.path, "--workers", "2"])
         #expect(first.status == 0, "\(first.errors)")
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: report.path))
-        #expect(files == ["graph.svg", "graph.dot", "schedule.svg", "report.md", "report.json"])
+        #expect(files == ["graph.svg", "graph.dot", "schedule.svg", "index.html", "report.md", "report.json"])
         let before = try FileManager.default.attributesOfItem(atPath: report.path)[.systemFileNumber] as? Int
         let second = try ModGraphRunner.run(["report", sample, "--output", report.path, "--workers", "2"])
         #expect(second.status == 0, "\(second.errors)")
@@ -104,7 +104,7 @@ struct OutputSafetyTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = folder.appendingPathComponent("report")
         let executable = try #require(ModGraphRunner.executable)
-        let expected: Set<String> = ["graph.svg", "graph.dot", "schedule.svg", "report.md", "report.json"]
+        let expected: Set<String> = ["graph.svg", "graph.dot", "schedule.svg", "index.html", "report.md", "report.json"]
         var generator = SystemRandomNumberGenerator()
         for trial in 0..<6 {
             let process = Process()

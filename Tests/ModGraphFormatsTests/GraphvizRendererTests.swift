@@ -34,15 +34,15 @@ struct GraphvizRendererTests {
         for format in ImageFormat.allCases { #expect(plugins.formats.contains(format.rawValue)) }
     }
 
-    /// Graphviz's message, on one line. Not its line number: the lexer's counter
-    /// is global to the process, and in Graphviz 2.43 a graph read before with an
-    /// HTML-like label (every legend) leaves the next count one line off.
-    @Test func aSyntaxErrorComesBackAsGraphvizsMessage() throws {
+    /// Graphviz's message with its line, whatever was read before in the process
+    /// (cgraph's scanner is global: GraphvizRenderer drains it before each read).
+    @Test func aSyntaxErrorComesBackWithGraphvizsLineNumber() throws {
+        _ = try renderer.render(dot: "digraph { graph [label=<<B>legend</B>>]; a -> b }", format: .svg)
         #expect {
             try renderer.render(dot: "digraph {\n a -> b;\n c -> ; \n}", format: .svg)
         } throws: { error in
             guard case GraphvizError.unreadableDOT(let message) = error else { return false }
-            return message.hasPrefix("syntax error in line ") && message.hasSuffix(" near ';'") && !message.contains("\n")
+            return message.contains("syntax error in line 3") && !message.contains("\n")
         }
     }
 

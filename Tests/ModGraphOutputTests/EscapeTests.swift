@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ModGraphOutput
 
@@ -155,5 +156,33 @@ struct JSONStringTests {
         let long = String(repeating: "x", count: Escape.nameLimit + 1)
         #expect(Escape.text(long).hasSuffix("…[201 characters]"))
         #expect(Escape.text(String(repeating: "x", count: Escape.nameLimit)) == String(repeating: "x", count: Escape.nameLimit))
+    }
+}
+
+/// index.html: text and attributes, and JSON that may sit inside `<script>`.
+@Suite("Escape for HTML")
+struct HTMLEscapeTests {
+    @Test func htmlTextCannotOpenATagOrCloseAnAttribute() {
+        #expect(Escape.html("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&#39;")
+        #expect(Escape.html("Plain") == "Plain")
+        for name in hostileNames {
+            let escaped = Escape.html(name)
+            #expect(!escaped.contains("<") && !escaped.contains(">") && !escaped.contains("\""), "\(name)")
+        }
+    }
+
+    @Test func scriptJSONIsCompactScriptSafeAndExact() throws {
+        let value = JSONValue.object([
+            ("names", .strings(hostileNames + ["</script><!--", "x\u{2028}y\u{2029}z", "a & b > c"])),
+            ("n", .int(3)),
+        ])
+        let bytes = Escape.scriptJSON(value)
+        let text = String(decoding: bytes, as: UTF8.self)
+        for forbidden in ["<", ">", "&", "\u{2028}", "\u{2029}", "\n", ": "] { #expect(!text.contains(forbidden), "\(forbidden)") }
+        #expect(text.hasPrefix("{\"names\":[\""))
+        // Parsed back, the same document.
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        #expect(parsed["names"] as? [String] == hostileNames + ["</script><!--", "x\u{2028}y\u{2029}z", "a & b > c"])
+        #expect(parsed["n"] as? Int == 3)
     }
 }

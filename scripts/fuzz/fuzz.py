@@ -227,7 +227,7 @@ class Fuzzer:
             config = self.write("config.yml", self.seeds[self.rng.choice(configs)])
             if kind < 0.35:
                 dump = self.write("dump.json", json_case(open(dump, encoding="utf-8").read(), self.rng))
-                format = self.rng.choice(["text", "json", "dot", "mermaid"])
+                format = self.rng.choice(["text", "json", "dot", "mermaid", "html"])
                 self.run(["graph", dump, "--format", format], [dump])
             elif kind < 0.6:
                 config = self.write("config.yml", yaml_case(open(config, encoding="utf-8").read(), self.rng))

@@ -11,6 +11,10 @@ import ModGraphOutput
 /// display names, cut when very long.
 public struct DOTWriter: Sendable {
     public var style: DiagramStyle
+    /// Gives every node the SVG id `n<index>` and every edge `e<from>_<to>`
+    /// (indices of the view), so that index.html finds them; and draws each
+    /// edge on its own (no `concentrate`), so that each can be highlighted.
+    public var elementIDs = false
 
     public init(style: DiagramStyle = DiagramStyle()) {
         self.style = style
@@ -42,7 +46,7 @@ public struct DOTWriter: Sendable {
         // Large views: edges that share an end run as one trunk, which is what
         // keeps hundreds of dependencies on a core module from widening every
         // rank. (Graphviz 2.4x can crash with concentrate inside clusters.)
-        let dense = size.isLarge && !clusters.hasBoxes
+        let dense = size.isLarge && !clusters.hasBoxes && !elementIDs
         graphAttributes.append(dense ? "nodesep=0.15" : "nodesep=0.25")
         if dense { graphAttributes.append("concentrate=true") }
         if let legend = DiagramLegend.dotLabel(emphasis.legend, caption: style.caption) { graphAttributes += ["label=\(legend)", "labelloc=b", "labeljust=l"] }
@@ -80,6 +84,7 @@ public struct DOTWriter: Sendable {
         // With findings counted per module, the count goes under the name (an HTML-like label: XML-escaped).
         let label = findings.map { "<\(Escape.xml(node.name))<BR/><FONT COLOR=\"\(DiagramPalette.problem)\" POINT-SIZE=\"9\">\(plural($0, "finding"))</FONT>>" }
         var attributes = [("label", label ?? Escape.dot(node.name))]
+        if elementIDs { attributes.append(("id", "\"n\(index)\"")) }
         switch node.kind {
         case .target(let type) where type.isTest: attributes.append(("style", Escape.dot("rounded,filled,dashed")))
         case .target(.macro), .target(.plugin): attributes.append(("shape", "component"))
@@ -104,6 +109,7 @@ public struct DOTWriter: Sendable {
         let key = GraphView.EdgeKey(from: from, to: to)
         let kind = view.attributes(from: from, to: to)
         var attributes: [(String, String)] = []
+        if elementIDs { attributes.append(("id", "\"e\(from)_\(to)\"")) }
         if kind.isPlugin {
             attributes.append(("style", "dotted"))
         } else if kind.isConditional {

@@ -47,6 +47,11 @@ public struct GraphvizRenderer: Sendable {
             guard layouts.contains(engine) else { throw .unknownLayout(engine, available: layouts) }
             guard formats.contains(format) else { throw .unknownFormat(format, available: formats) }
 
+            // cgraph's scanner is global and counts, in the next read, lines left over from the
+            // previous one: an empty read first takes them, and the count restarts, so that a
+            // syntax error's line does not depend on what was read before in the process.
+            Self.drainScanner()
+            agreadline(1)
             guard let graph = agmemread(dot) else {
                 throw .unreadableDOT(message: messages.lines.isEmpty ? "no graph in the text" : messages.errorSummary)
             }
@@ -77,6 +82,12 @@ public struct GraphvizRenderer: Sendable {
             let bytes = data.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
             return Image(bytes: bytes, warnings: messages.warnings)
         }
+    }
+
+    /// Reads an empty graph, which consumes what the previous read left in cgraph's scanner.
+    private static func drainScanner() {
+        if let empty = agmemread("digraph {}") { agclose(empty) }
+        _ = agreseterrors()
     }
 
     // Graphviz 2.x declares these parameters `char *`; it never writes through them.

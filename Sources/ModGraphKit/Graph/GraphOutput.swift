@@ -1,10 +1,13 @@
 import Foundation
 import ModGraphCore
 import ModGraphDiagrams
+import ModGraphReport
 
 /// The formats of `modgraph graph`.
 public enum GraphFormat: String, CaseIterable, Sendable {
     case text, json, dot, mermaid, svg, png, pdf
+    /// The interactive viewer, one self-contained page (docs/report.md).
+    case html
 
     /// The picture format Graphviz draws, for svg, png and pdf.
     public var image: ImageFormat? { ImageFormat(rawValue: rawValue) }
@@ -13,9 +16,11 @@ public enum GraphFormat: String, CaseIterable, Sendable {
 /// `modgraph graph` as a use case: the selected part of a graph in one format.
 public enum GraphOutput {
     /// The bytes of `graph` (already loaded and filtered) as `format`, with
-    /// `selection`'s view; Graphviz's warnings go to `warnings`.
+    /// `selection`'s view; Graphviz's warnings go to `warnings`. `title` and
+    /// `source` name the graph in the html page.
     public static func render(_ graph: ModuleGraph, as format: GraphFormat, selection: GraphSelection = GraphSelection(),
                               layout: GraphvizLayout? = nil, layers: [TargetID: DiagramStyle.Layer] = [:],
+                              title: String = "graph", source: String = "",
                               warnings: (String) -> Void = { _ in }) throws(CommandError) -> Data {
         if selection.cluster == .layer, layers.isEmpty {
             throw CommandError("--cluster layer needs the layers of a .modgraph.yml: none was found from the package folder up; pass --config")
@@ -26,6 +31,8 @@ public enum GraphOutput {
         case .json where selection.level != .target: return Data(ViewText.json(try selection.coarseView(of: focused), of: focused).utf8)
         case .text: return Data(GraphText.render(try selection.textual(focused)).utf8)
         case .json: return Data(GraphJSON.document(for: try selection.textual(focused)).serializedBytes())
+        case .html:
+            return Data(try viewer(of: focused, selection: selection, layout: layout, layers: layers, title: title, source: source, warnings: warnings))
         case .mermaid:
             let (diagram, style) = selection.diagram(of: focused, layers: layers)
             return Data(MermaidWriter(style: style).render(diagram).utf8)
@@ -43,6 +50,29 @@ public enum GraphOutput {
                 throw CommandError(error.description)
             }
             return Data(try draw(dot, layout: layout, format: image, warnings: warnings))
+        }
+    }
+
+    /// The viewer of `graph` (already focused): every edge of the selection's
+    /// level, the implied ones hidden at first when the selection reduces
+    /// (by default above ``DiagramDefaults/reduceAbove`` nodes); above
+    /// ``DiagramDefaults/pictureNodeLimit`` nodes, without the picture, as the page says.
+    static func viewer(of graph: ModuleGraph, selection: GraphSelection, layout: GraphvizLayout?, layers: [TargetID: DiagramStyle.Layer],
+                       title: String, source: String, warnings: (String) -> Void) throws(CommandError) -> [UInt8] {
+        let view = GraphView(graph, level: selection.level)
+        var style = DiagramStyle.highlights(of: graph)
+        style.clustering = selection.cluster
+        style.layers = layers
+        let page = ViewerPage(title: "Module graph of \(title)", source: source, toolVersion: ModGraphVersion.current, graph: graph,
+                              view: view, style: style, hidesImplied: selection.reduce ?? (view.nodes.count > DiagramDefaults.reduceAbove),
+                              layout: layout ?? DiagramDefaults.layout(nodeCount: view.nodes.count),
+                              pictureLeftOut: DiagramDefaults.pictureRefusal(nodes: view.nodes.count, what: "the view"))
+        do {
+            let rendered = try page.render()
+            for warning in rendered.warnings { warnings("Graphviz: \(warning)") }
+            return rendered.bytes
+        } catch {
+            throw CommandError(error.description)
         }
     }
 

@@ -33,7 +33,7 @@ public struct ReportRequest: Sendable {
 /// A report, rendered: the document and every file of the report folder.
 public struct ReportOutput: Sendable {
     public let document: ReportDocument
-    /// Plain file names and their bytes, report.md and report.json last.
+    /// Plain file names and their bytes: the sections' files, index.html, then report.md and report.json.
     public let files: [(name: String, data: Data)]
 }
 
@@ -49,16 +49,20 @@ public enum ReportRun {
         if request.drawsDiagrams, let refusal { warnings("graph.svg and schedule.svg not drawn: \(refusal); report.md links graph.dot") }
         var style = DiagramStyle.highlights(of: graph)
         var extraSections: [ReportSection] = []
+        var checkReport: CheckReport?
         if let configPath = try CheckRun.configuration(explicit: request.config, for: loaded, requestedPath: source) {
             let check = try CheckRun(configPath: configPath, on: loaded, warnings: warnings)
             let report = try check.report()
             CheckSection.style(report, layerNames: check.config.layers.map(\.name), into: &style)
             extraSections.append(CheckSection.section(report))
+            checkReport = report
         }
         // A graph with cycles has no schedule; the check and the structure section report them.
         let weights = try ScheduleRun.weights(request.schedule.weights, for: loaded, warnings: warnings)
-        if let schedule = try? ScheduleRun.plan(request.schedule, weights: weights, on: loaded, source: source) {
-            style.criticalPath = schedule.plan.timing.path.map { graph.targets[$0].id }
+        let schedule = try? ScheduleRun.plan(request.schedule, weights: weights, on: loaded, source: source)
+        if let schedule {
+            // The schedule's path runs in build order, dependencies first; a diagram's chains follow the edges, dependents first.
+            style.criticalPath = schedule.plan.timing.path.reversed().map { graph.targets[$0].id }
             style.criticalPathName = "critical path (\(schedule.weightsSource))"
             extraSections.append(ScheduleSection.section(schedule, chartLeftOut: pictureLeftOut))
         }
@@ -86,7 +90,23 @@ public enum ReportRun {
         let title = loaded.repository.name
         let document = ReportDocument(title: "Module graph of \(title)", source: source, toolVersion: ModGraphVersion.current,
                                       sections: sections)
+        // index.html: the whole graph, laid out once more with every edge (the page hides the implied ones).
+        let full = GraphView(graph)
+        let viewer = ViewerPage(title: document.title, source: source, toolVersion: ModGraphVersion.current, graph: graph, view: full,
+                                style: style, check: checkReport, schedule: schedule,
+                                hidesImplied: full.nodes.count > DiagramDefaults.reduceAbove,
+                                layout: request.layout ?? DiagramDefaults.layout(nodeCount: graph.targets.count),
+                                pictureLeftOut: request.drawsDiagrams ? refusal : "no diagrams were asked for (--no-diagrams)")
+        let page: [UInt8]
+        do {
+            let rendered = try viewer.render()
+            for warning in rendered.warnings { warnings("Graphviz (index.html): \(warning)") }
+            page = rendered.bytes
+        } catch {
+            throw CommandError(error.description)
+        }
         var files = sections.flatMap(\.files).map { ($0.name, Data($0.bytes)) }
+        files.append(("index.html", Data(page)))
         files.append(("report.md", Data(document.markdown().utf8)))
         files.append(("report.json", Data(document.jsonBytes())))
         return ReportOutput(document: document, files: files)

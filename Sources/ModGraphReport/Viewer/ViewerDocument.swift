@@ -1,0 +1,170 @@
+import ModGraphCore
+import ModGraphDiagrams
+import ModGraphOutput
+import ModGraphPlanning
+import ModGraphRules
+
+/// The data index.html embeds, as JSON: every node and edge of the view (by
+/// index, the same indices as the SVG's `n<i>` and `e<from>_<to>` ids), what
+/// each toggle hides, the findings with the nodes and edges of their chains,
+/// the critical path, the layers, the simulated build and the summary.
+///
+/// Everything the page shows is worked out here, so that the script only
+/// looks indices up and changes classes. Names are raw data: the page embeds
+/// the document with ``Escape/scriptJSON(_:)`` and shows names with
+/// `textContent`, never as markup.
+enum ViewerDocument {
+    static func json(for page: ViewerPage, edges flags: ViewerEdges, pictureNote: String?) -> JSONValue {
+        let view = page.view
+        let edgeList = view.digraph.edges
+        var edgeIndex: [GraphView.EdgeKey: Int] = [:]
+        for (index, edge) in edgeList.enumerated() { edgeIndex[GraphView.EdgeKey(from: edge.from, to: edge.to)] = index }
+        let layers = nodeLayers(page)
+        let usedLayers = Set(layers.compactMap { $0 }).sorted { $0.order > $1.order }
+        let layerIndex = Dictionary(uniqueKeysWithValues: usedLayers.enumerated().map { ($1, $0) })
+
+        let nodes: [JSONValue] = view.nodes.enumerated().map { index, node in
+            .object([
+                ("id", .string(node.id)),
+                ("name", .string(node.name)),
+                ("package", .string(view.packageNames[node.package] ?? node.package.rawValue)),
+                ("kind", .string(kindName(node.kind))),
+                ("test", .bool(flags.isTest[index])),
+                ("external", .bool(flags.isExternal[index])),
+                ("layer", layers[index].flatMap { layerIndex[$0] }.map(JSONValue.int) ?? .null),
+            ])
+        }
+        let edges: [JSONValue] = edgeList.enumerated().map { index, edge in
+            let attributes = view.attributes(from: edge.from, to: edge.to)
+            return .object([
+                ("from", .int(edge.from)),
+                ("to", .int(edge.to)),
+                ("implied", .int(flags.impliedMask[index])),
+                ("conditional", .bool(attributes.isConditional)),
+            ])
+        }
+        func chain(_ targets: [TargetID]) -> (nodes: [JSONValue], edges: [JSONValue]) {
+            var seen = Set<Int>()
+            let members = targets.flatMap(view.nodes(for:)).filter { seen.insert($0).inserted }
+            let steps = view.edges(along: targets).compactMap { edgeIndex[$0] }
+            return (members.map(JSONValue.int), steps.map(JSONValue.int))
+        }
+
+        var members: [(String, JSONValue)] = [
+            ("title", .string(page.title)),
+            ("source", .string(page.source)),
+            ("tool", .string("modgraph \(page.toolVersion)")),
+            ("level", .string(view.level.rawValue)),
+            ("picture", .bool(pictureNote == nil)),
+            ("pictureNote", .optional(pictureNote)),
+            ("hidesImplied", .bool(page.hidesImplied)),
+            ("nodes", .array(nodes)),
+            ("edges", .array(edges)),
+            ("layers", .array(usedLayers.map { layer in
+                .object([("name", .string(layer.name)), ("nodes", .int(layers.filter { $0 == layer }.count))])
+            })),
+        ]
+        if page.style.criticalPath.isEmpty {
+            members.append(("criticalPath", .null))
+        } else {
+            // A schedule lists its critical path in build order, dependencies first: against the edges.
+            var path = chain(page.style.criticalPath)
+            if path.edges.isEmpty { path = chain(page.style.criticalPath.reversed()) }
+            members.append(("criticalPath", .object([
+                ("name", .string(page.style.criticalPathName)),
+                ("targets", .strings(page.style.criticalPath.map(\.description))),
+                ("nodes", .array(path.nodes)),
+                ("edges", .array(path.edges)),
+            ])))
+        }
+        members.append(("cycles", .int(page.style.cycles.count)))
+        members.append(("check", page.check.map { check(for: $0, chain: chain) } ?? .null))
+        members.append(("schedule", page.schedule.map { schedule(for: $0, in: view) } ?? .null))
+        members.append(("summary", summary(page)))
+        return .object(members)
+    }
+
+    /// A node's layer: its targets' one layer, nil when they have none or several.
+    private static func nodeLayers(_ page: ViewerPage) -> [DiagramStyle.Layer?] {
+        guard !page.style.layers.isEmpty else { return Array(repeating: nil, count: page.view.nodes.count) }
+        return page.view.nodes.map { node in
+            let found = Set(node.members.map { page.style.layers[page.graph.targets[$0].id] })
+            guard found.count == 1, let only = found.first else { return nil }
+            return only
+        }
+    }
+
+    private static func kindName(_ kind: GraphView.NodeKind) -> String {
+        switch kind {
+        case .target(let type): type.rawValue
+        case .product(let type): "product (\(type))"
+        case .package(let origin): "package (\(origin.rawValue))"
+        }
+    }
+
+    private static func check(for report: CheckReport, chain: ([TargetID]) -> (nodes: [JSONValue], edges: [JSONValue])) -> JSONValue {
+        let findings: [JSONValue] = report.result.findings.map { finding in
+            let drawn = chain(finding.chain)
+            return .object([
+                ("rule", .string(finding.rule.rawValue)),
+                ("severity", .string(finding.severity.rawValue)),
+                ("message", .string(finding.message)),
+                ("chain", .strings(finding.chain.map(\.description))),
+                ("chainText", .string(finding.chain.count > 1 ? finding.chainText : finding.message)),
+                ("location", .optional(finding.location?.description)),
+                ("nodes", .array(drawn.nodes)),
+                ("edges", .array(drawn.edges)),
+            ])
+        }
+        return .object([
+            ("config", .string(report.configFile)),
+            ("passed", .bool(report.passed)),
+            ("counts", .string(report.result.countsText)),
+            ("errors", .int(report.result.errorCount)),
+            ("warnings", .int(report.result.warningCount)),
+            ("excused", .int(report.result.excused.count)),
+            ("findings", .array(findings)),
+        ])
+    }
+
+    private static func schedule(for report: ScheduleReport, in view: GraphView) -> JSONValue {
+        let build = report.plan.build
+        let bars: [JSONValue] = report.graph.targets.indices.map { vertex in
+            .object([
+                ("node", view.nodes(for: report.graph.targets[vertex].id).first.map(JSONValue.int) ?? .null),
+                ("name", .string(report.label(vertex))),
+                ("worker", .int(build.worker[vertex])),
+                ("start", .decimal(build.start[vertex])),
+                ("end", .decimal(build.end[vertex])),
+            ])
+        }
+        return .object([
+            ("unit", .string(report.unit)),
+            ("weights", .string(report.weightsSource)),
+            ("workers", .int(build.workers)),
+            ("makespan", .decimal(build.makespan)),
+            ("lowerBound", .decimal(build.lowerBound)),
+            ("criticalPathLength", .decimal(build.criticalPathLength)),
+            ("totalWork", .decimal(build.totalWork)),
+            ("efficiency", .decimal(build.efficiency)),
+            ("criticalPath", .strings(report.plan.timing.path.map(report.label))),
+            ("waves", .int(report.plan.waves.members.count)),
+            ("bars", .array(bars)),
+        ])
+    }
+
+    private static func summary(_ page: ViewerPage) -> JSONValue {
+        let graph = page.graph
+        let chain = page.style.cycles.isEmpty ? (graph.digraph.longestChain() ?? []) : []
+        return .object([
+            ("packages", .int(graph.targetPackageCount)),
+            ("targets", .int(graph.targets.count)),
+            ("tests", .int(graph.targets.filter(\.type.isTest).count)),
+            ("externals", .int(graph.targets.filter { $0.type == .externalProduct }.count)),
+            ("dependencies", .int(graph.digraph.edgeCount)),
+            ("viewNodes", .int(page.view.nodes.count)),
+            ("viewEdges", .int(page.view.digraph.edgeCount)),
+            ("longestChain", .strings(chain.map { graph.targets[$0].id.description })),
+        ])
+    }
+}
