@@ -5,19 +5,7 @@ extension Escape {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public static func html(_ text: String, limit: Int = nameLimit) -> String {
-        if isPlain(text, limit: limit, avoiding: htmlActive) { return text }
-        var output = ""
-        for scalar in visible(text, limit: limit).unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
+        references(text, limit: limit, apostrophe: "&#39;")
     }
 
     /// `value` as compact JSON that may sit inside an HTML `<script>` element:
@@ -68,7 +56,4 @@ extension Escape {
         }
         return output
     }
-
-    /// What ``html(_:limit:)`` writes as references, and the backslash ``visible(_:limit:)`` spells out.
-    private static let htmlActive = ASCIISet("&<>\"'\\")
 }

@@ -5,7 +5,15 @@ extension Escape {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public static func xml(_ text: String, limit: Int = nameLimit) -> String {
-        if isPlain(text, limit: limit, avoiding: xmlActive) { return text }
+        references(text, limit: limit, apostrophe: "&apos;")
+    }
+
+    /// ``visible(_:limit:)``, then `& < > "` and the apostrophe as references:
+    /// the one rule of XML and HTML, which differ only in how `'` is best written.
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    static func references(_ text: String, limit: Int, apostrophe: String) -> String {
+        if isPlain(text, limit: limit, avoiding: referenced) { return text }
         var output = ""
         for scalar in visible(text, limit: limit).unicodeScalars {
             switch scalar {
@@ -13,13 +21,13 @@ extension Escape {
             case "<": output += "&lt;"
             case ">": output += "&gt;"
             case "\"": output += "&quot;"
-            case "'": output += "&apos;"
+            case "'": output += apostrophe
             default: output.unicodeScalars.append(scalar)
             }
         }
         return output
     }
 
-    /// What ``xml(_:limit:)`` writes as entities, and the backslash ``visible(_:limit:)`` spells out.
-    private static let xmlActive = ASCIISet("&<>\"'\\")
+    /// What ``references(_:limit:apostrophe:)`` writes as references, and the backslash ``visible(_:limit:)`` spells out.
+    private static let referenced = ASCIISet("&<>\"'\\")
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ModGraphManifest
+import ModGraphCore
 
 @Suite("SHA-256")
 struct SHA256Tests {

@@ -1,7 +1,9 @@
-/// SHA-256 (FIPS 180-4), small and dependency-free: the cache needs a hash
-/// that does not change between runs, machines or Swift versions (`Hasher`
-/// is seeded per process), and a checksum to catch damaged entries.
-struct SHA256 {
+/// SHA-256 (FIPS 180-4), small and dependency-free (Linux has no CryptoKit):
+/// the manifest cache needs a hash that does not change between runs,
+/// machines or Swift versions (`Hasher` is seeded per process) and a checksum
+/// to catch damaged entries; index.html's Content-Security-Policy names its
+/// script by its digest.
+public struct SHA256: Sendable {
     private var state: [UInt32] = [
         0x6A09_E667, 0xBB67_AE85, 0x3C6E_F372, 0xA54F_F53A, 0x510E_527F, 0x9B05_688C, 0x1F83_D9AB, 0x5BE0_CD19,
     ]
@@ -9,18 +11,18 @@ struct SHA256 {
     private var pending: [UInt8] = []
     private var byteCount: UInt64 = 0
 
-    init() {
+    public init() {
         pending.reserveCapacity(64)
     }
 
     /// The digest of `bytes`, as 64 lowercase hex digits.
-    static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    public static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalizeHex()
     }
 
-    mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             update(UnsafeRawBufferPointer(buffer))
         }
@@ -30,7 +32,7 @@ struct SHA256 {
         }
     }
 
-    mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         var offset = 0
         if !pending.isEmpty {
             let taken = min(64 - pending.count, bytes.count)
@@ -48,12 +50,12 @@ struct SHA256 {
         pending += bytes[offset...]
     }
 
-    mutating func update(_ text: String) {
+    public mutating func update(_ text: String) {
         update(text.utf8)
     }
 
     /// The 32-byte digest; the hasher must not be used afterwards.
-    mutating func finalize() -> [UInt8] {
+    public mutating func finalize() -> [UInt8] {
         let bitLength = (byteCount + UInt64(pending.count)) &* 8
         var tail = pending
         pending.removeAll()
@@ -76,7 +78,7 @@ struct SHA256 {
         return digest
     }
 
-    mutating func finalizeHex() -> String {
+    public mutating func finalizeHex() -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(64)
