@@ -17,7 +17,9 @@ else
     "$swift" build -c release --product modgraph
 fi
 binary="$("$swift" build -c release --show-bin-path)/modgraph"
-"$swift" package generate-manual >/dev/null
+# The manual's text is the help's, whatever the configuration: a debug build of everything
+# (what `make test` builds) is cheaper than the plugin's default, a second release build.
+"$swift" package generate-manual --configuration debug >/dev/null
 manual="$repo/.build/plugins/GenerateManual/outputs/modgraph/modgraph.1"
 
 version="$("$binary" --version)"
