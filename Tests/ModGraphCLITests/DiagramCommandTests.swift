@@ -257,7 +257,9 @@ struct ReportCommandTests {
         #expect(dot.contains("3 rule violations"))
         #expect(dot.contains(##""violations/App" -> "violations/SharedHelpers" [style=dashed, color="#d9480f""##))
         #expect(dot.contains(##""violations/App" -> "violations/Prelude" [style=dotted, color="#9aa5b1""##))
-        #expect(dot.contains(##""violations/App" -> "violations/Search";"##), "the declared edge the import travels stays plain")
+        // The declared edge the import travels is not painted (it is bold: the critical path runs along it).
+        let travelled = dot.split(separator: "\n").filter { $0.contains(##""violations/App" -> "violations/Search""##) }
+        #expect(travelled == [##"  "violations/App" -> "violations/Search" [color="#102a43", penwidth=2.2, tooltip="critical path (sources)"];"##])
         let markdown = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(markdown.contains("<details open><summary><code>isolation</code>: 2 errors in 2 modules — "))
         #expect(markdown.contains("""

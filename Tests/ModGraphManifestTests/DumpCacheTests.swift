@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphCore
 import Testing
 @testable import ModGraphManifest
 

@@ -1,3 +1,4 @@
+import ModGraphCore
 import Foundation
 
 /// One cache file: a header line with the body's length and SHA-256, then

@@ -1,3 +1,4 @@
+import ModGraphCore
 import Foundation
 
 /// Everything that decides what `dump-package` prints for a folder, hashed

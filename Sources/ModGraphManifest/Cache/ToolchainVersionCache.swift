@@ -1,3 +1,4 @@
+import ModGraphCore
 import Foundation
 
 /// Remembers `swift --version`, which costs a process start (about 0.1 to
