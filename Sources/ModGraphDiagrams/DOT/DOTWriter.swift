@@ -15,6 +15,8 @@ public struct DOTWriter: Sendable {
     /// (indices of the view), so that index.html finds them; and draws each
     /// edge on its own (no `concentrate`), so that each can be highlighted.
     public var elementIDs = false
+    /// Whether the picture carries its legend; an interactive viewer has its own.
+    public var drawsLegend = true
 
     public init(style: DiagramStyle = DiagramStyle()) {
         self.style = style
@@ -49,7 +51,7 @@ public struct DOTWriter: Sendable {
         let dense = size.isLarge && !clusters.hasBoxes && !elementIDs
         graphAttributes.append(dense ? "nodesep=0.15" : "nodesep=0.25")
         if dense { graphAttributes.append("concentrate=true") }
-        if let legend = DiagramLegend.dotLabel(emphasis.legend, caption: style.caption) { graphAttributes += ["label=\(legend)", "labelloc=b", "labeljust=l"] }
+        if drawsLegend, let legend = DiagramLegend.dotLabel(emphasis.legend, caption: style.caption) { graphAttributes += ["label=\(legend)", "labelloc=b", "labeljust=l"] }
         lines.append("  graph [\(graphAttributes.joined(separator: ", "))];")
         lines.append("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11, fontcolor=\"\(DiagramPalette.text)\", margin=\"0.12,0.04\", height=0.3];")
         lines.append("  edge [color=\"\(DiagramPalette.edge)\", arrowsize=0.6, penwidth=0.8];")

@@ -13,6 +13,7 @@ enum ViewerPicture {
         style.criticalPathName = page.style.criticalPathName
         var writer = DOTWriter(style: style)
         writer.elementIDs = true
+        writer.drawsLegend = false  // the page has its own, beside the picture
         return writer.render(page.view)
     }
 
