@@ -20,7 +20,7 @@ ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: setup build demo test fuzz release bench clean install uninstall test-plugin dist test-dist
+.PHONY: setup build demo test fuzz release bench clean install uninstall test-plugin dist test-dist format
 
 setup:
 	@scripts/setup.sh
@@ -83,3 +83,7 @@ dist: setup
 # The archive extracted into an empty folder and run with no toolchain on PATH.
 test-dist: setup
 	scripts/test-dist.sh
+
+# The project's formatting (.swift-format: 140 columns, 4 spaces), with the toolchain's swift-format.
+format:
+	$(SWIFT) format --in-place --recursive --parallel Sources Tests Plugins Package.swift
