@@ -6,9 +6,21 @@ import ModGraphTestSupport
 /// such executables; what matters is that modgraph starts it from an argument
 /// vector, never through a shell of its own. `--version` answers at once, so
 /// that only the command under test misbehaves.
+///
+/// Written through a descriptor opened with `O_CLOEXEC`: a process another test
+/// spawns meanwhile would otherwise inherit the descriptor open for writing and
+/// keep it for its whole life, and running the script would fail with ETXTBSY
+/// ("text file busy") for as long (seen in CI under the parallel suite).
 func writeFakeSwift(in folder: TemporaryFolder, _ body: String) throws -> String {
     let script = "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'fake swift 1.0'; exit 0; fi\n" + body + "\n"
-    let path = try folder.write("bin/swift", script)
+    let path = (folder.path as NSString).appendingPathComponent("bin/swift")
+    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o755)
+    try #require(fd >= 0, "cannot create \(path): errno \(errno)")
+    let bytes = Array(script.utf8)
+    let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    try #require(written == bytes.count)
     #expect(chmod(path, 0o755) == 0)
     return path
 }

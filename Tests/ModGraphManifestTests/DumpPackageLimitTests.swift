@@ -82,7 +82,7 @@ struct DumpPackageLimitTests {
         }
         let length = error.description.utf8.count
         try #require(length < 500, "the message is \(length) bytes long")
-        #expect(error.details.count == 2)
+        #expect(error.details.count == 2, "\(error.description)")
         #expect(error.details.first == String(repeating: "x", count: 400) + "…")
         #expect(error.details.last == "… lines longer than 400 bytes cut short")
     }
