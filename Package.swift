@@ -134,13 +134,15 @@ let package = Package(
         .executableTarget(name: "modgraph", dependencies: ["ModGraphCLI"]),
         .plugin(
             name: "ModGraphPlugin",
-            capability: .command(intent: .custom(verb: "modgraph", description: "Run modgraph (check, graph, schedule, affected, diff) on this package")),
+            capability: .command(
+                intent: .custom(verb: "modgraph", description: "Run modgraph (check, graph, schedule, affected, diff) on this package")),
             dependencies: ["modgraph"]
         ),
         .plugin(
             name: "ModGraphReportPlugin",
             capability: .command(
-                intent: .custom(verb: "modgraph-report", description: "Write modgraph's report of this package into its modgraph-report folder"),
+                intent: .custom(
+                    verb: "modgraph-report", description: "Write modgraph's report of this package into its modgraph-report folder"),
                 permissions: [.writeToPackageDirectory(reason: "modgraph report writes the report's files into the package folder")]
             ),
             dependencies: ["modgraph"]
@@ -151,14 +153,20 @@ let package = Package(
         .testTarget(name: "ModGraphOutputTests", dependencies: ["ModGraphOutput"]),
         .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore", "ModGraphTestSupport"]),
         // Xcode projects read alone, then joined with packages by ModGraphRepository (Repository/).
-        .testTarget(name: "ModGraphXcodeTests", dependencies: ["ModGraphXcode", "ModGraphRepository", "ModGraphManifest", "ModGraphCore", "ModGraphOutput"]),
+        .testTarget(
+            name: "ModGraphXcodeTests",
+            dependencies: ["ModGraphXcode", "ModGraphRepository", "ModGraphManifest", "ModGraphCore", "ModGraphOutput"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore", "ModGraphTestSupport"]),
         // Each supported construct evaluated and compared with a real dump-package of the same manifest.
-        .testTarget(name: "ModGraphManifestEvaluationTests", dependencies: ["ModGraphManifestEvaluation", "ModGraphManifest", "ModGraphCore"]),
+        .testTarget(
+            name: "ModGraphManifestEvaluationTests", dependencies: ["ModGraphManifestEvaluation", "ModGraphManifest", "ModGraphCore"]),
         .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules", "ModGraphCore", "ModGraphTestSupport"]),
-        .testTarget(name: "ModGraphChangesTests", dependencies: ["ModGraphChanges", "ModGraphCore", "ModGraphOutput", "ModGraphTestSupport"]),
+        .testTarget(
+            name: "ModGraphChangesTests", dependencies: ["ModGraphChanges", "ModGraphCore", "ModGraphOutput", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning", "ModGraphCore", "ModGraphTestSupport"]),
-        .testTarget(name: "ModGraphWeightsTests", dependencies: ["ModGraphWeights", "ModGraphCore", "ModGraphManifest", "ModGraphTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ModGraphWeightsTests", dependencies: ["ModGraphWeights", "ModGraphCore", "ModGraphManifest", "ModGraphTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "ModGraphFormatsTests",
             // Diagrams, schedule formats, the report and its viewer on small hand-made graphs, against golden files.

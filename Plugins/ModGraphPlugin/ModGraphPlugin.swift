@@ -9,8 +9,11 @@ import PackagePlugin
 @main
 struct ModGraphPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        if arguments.first == "report" || arguments.contains("-o") || arguments.contains(where: { $0 == "--output" || $0.hasPrefix("--output=") }) {
-            Diagnostics.error("this command writes files: run it as `swift package --allow-writing-to-package-directory modgraph-report ...`")
+        if arguments.first == "report" || arguments.contains("-o")
+            || arguments.contains(where: { $0 == "--output" || $0.hasPrefix("--output=") })
+        {
+            Diagnostics.error(
+                "this command writes files: run it as `swift package --allow-writing-to-package-directory modgraph-report ...`")
             throw PluginExit(code: 2)
         }
         try run(try context.tool(named: "modgraph").url, arguments, in: context.package.directoryURL)

@@ -8,7 +8,8 @@ struct AffectedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "affected",
         abstract: "Select the targets and test targets a change can affect.",
-        discussion: "The change is git's diff from the merge base of --base and --head (or the working tree), or a list of changed files. Each file selects the targets that own it (a manifest: the targets whose declaration changed; Package.resolved: the users of the packages whose pin moved), then every target that depends on them. An empty selection exits 0. See docs/affected.md."
+        discussion:
+            "The change is git's diff from the merge base of --base and --head (or the working tree), or a list of changed files. Each file selects the targets that own it (a manifest: the targets whose declaration changed; Package.resolved: the users of the packages whose pin moved), then every target that depends on them. An empty selection exits 0. See docs/affected.md."
     )
 
     @OptionGroup var load: LoadOptions
@@ -19,19 +20,34 @@ struct AffectedCommand: ParsableCommand {
     @Option(help: "The commit the change ends at (default: the working tree, untracked files included).")
     var head: String?
 
-    @Option(help: ArgumentHelp("A file listing the changed files, one a line, relative to the repository's top folder; - for standard input.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A file listing the changed files, one a line, relative to the repository's top folder; - for standard input.",
+            valueName: "file"))
     var changedFiles: String?
 
-    @Option(help: "The configuration whose affected: section says what files no target owns do (default: .modgraph.yml, found as check finds it).")
+    @Option(
+        help:
+            "The configuration whose affected: section says what files no target owns do (default: .modgraph.yml, found as check finds it)."
+    )
     var config: String?
 
-    @Option(help: "Output format: text, json, swift-test (a --filter expression), xcodebuild (-only-testing: arguments), github-matrix (a strategy.matrix of shards).")
+    @Option(
+        help:
+            "Output format: text, json, swift-test (a --filter expression), xcodebuild (-only-testing: arguments), github-matrix (a strategy.matrix of shards)."
+    )
     var format: AffectedFormat = .text
 
-    @Option(help: "Spread the selected test targets over this many CI machines, \(OptionBounds.describe(OptionBounds.shards)), so that the slowest finishes first (github-matrix: default 1).")
+    @Option(
+        help:
+            "Spread the selected test targets over this many CI machines, \(OptionBounds.describe(OptionBounds.shards)), so that the slowest finishes first (github-matrix: default 1)."
+    )
     var shards: Int?
 
-    @Option(help: "What a target costs a shard's machine: sources (lines of compiled source), uniform (1 each), or a weights JSON file such as `modgraph measure` writes.")
+    @Option(
+        help:
+            "What a target costs a shard's machine: sources (lines of compiled source), uniform (1 each), or a weights JSON file such as `modgraph measure` writes."
+    )
     var weights: String = WeightsChoice.defaultArgument
 
     @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
@@ -50,8 +66,9 @@ struct AffectedCommand: ParsableCommand {
     func run() throws {
         let loaded = try load.load()
         let changes: AffectedRequest.Changes = if let changedFiles { .list(changedFiles) } else { .git(base: base ?? "", head: head) }
-        let request = AffectedRequest(load: load.request(), changes: changes, configPath: config,
-                                      shards: shards ?? (format == .githubMatrix ? 1 : nil), weights: WeightsChoice(argument: weights))
+        let request = AffectedRequest(
+            load: load.request(), changes: changes, configPath: config,
+            shards: shards ?? (format == .githubMatrix ? 1 : nil), weights: WeightsChoice(argument: weights))
         let run = try AffectedRun(request, on: loaded, warnings: Console.warning)
         try OutputFile.write(run.render(as: format), to: output)
     }

@@ -9,10 +9,10 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Check the module graph against the layering rules in .modgraph.yml.",
         discussion: """
-        The configuration is --config FILE, else .modgraph.yml in the package folder or its parents \
-        up to the repository root (docs/configuration.md). Exit codes: 0 no violations, 1 violations, \
-        2 configuration or input error.
-        """
+            The configuration is --config FILE, else .modgraph.yml in the package folder or its parents \
+            up to the repository root (docs/configuration.md). Exit codes: 0 no violations, 1 violations, \
+            2 configuration or input error.
+            """
     )
 
     @OptionGroup var load: LoadOptions
@@ -20,7 +20,10 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "The configuration file (default: .modgraph.yml found from the package folder up).")
     var config: String?
 
-    @Option(help: "Output format: text, json, github (workflow annotations), sarif (2.1.0), junit, xcode (path:line:column: error: message), or markdown (a pull-request comment that fits GitHub's limit).")
+    @Option(
+        help:
+            "Output format: text, json, github (workflow annotations), sarif (2.1.0), junit, xcode (path:line:column: error: message), or markdown (a pull-request comment that fits GitHub's limit)."
+    )
     var format: CheckFormat = .text
 
     @Option(name: .shortAndLong, help: "Write the report to this file (atomically) instead of standard output.")
@@ -36,7 +39,9 @@ struct CheckCommand: ParsableCommand {
         let loaded = try load.load()
         guard let configPath = try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path) else {
             let start = CheckRun.startFolder(loaded, load.path)
-            throw CommandError("\(start): no \(CheckRun.defaultConfigurationName) here or in the folders above it up to the repository root; write one (see docs/configuration.md) or pass --config")
+            throw CommandError(
+                "\(start): no \(CheckRun.defaultConfigurationName) here or in the folders above it up to the repository root; write one (see docs/configuration.md) or pass --config"
+            )
         }
         let check = try CheckRun(configPath: configPath, on: loaded, warnings: Console.warning)
         if let writeBaseline {

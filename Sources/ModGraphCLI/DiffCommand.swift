@@ -8,7 +8,8 @@ struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Compare the graph with the base: targets and dependencies, findings, depth, critical path, budgets.",
-        discussion: "The base is the merge base of --base and --head, checked out in a private temporary folder, or --base-path (a dump JSON or any input). Findings are judged by the head's configuration; the new ones are what the change must fix. With budgets: in .modgraph.yml, the command exits 1 when the change exceeds one. See docs/affected.md."
+        discussion:
+            "The base is the merge base of --base and --head, checked out in a private temporary folder, or --base-path (a dump JSON or any input). Findings are judged by the head's configuration; the new ones are what the change must fix. With budgets: in .modgraph.yml, the command exits 1 when the change exceeds one. See docs/affected.md."
     )
 
     @OptionGroup var load: LoadOptions
@@ -19,10 +20,15 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "The commit to compare (default: the working tree).")
     var head: String?
 
-    @Option(parsing: .singleValue, help: ArgumentHelp("What to load as the base instead of a commit (repeat for several inputs).", valueName: "path"))
+    @Option(
+        parsing: .singleValue,
+        help: ArgumentHelp("What to load as the base instead of a commit (repeat for several inputs).", valueName: "path"))
     var basePath: [String] = []
 
-    @Option(help: "The configuration whose rules judge both graphs and whose budgets: gate the change (default: .modgraph.yml, found as check finds it).")
+    @Option(
+        help:
+            "The configuration whose rules judge both graphs and whose budgets: gate the change (default: .modgraph.yml, found as check finds it)."
+    )
     var config: String?
 
     @Option(help: "Workers for the simulated build, \(OptionBounds.describe(OptionBounds.workers)); default: this machine's core count.")
@@ -50,8 +56,9 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let loaded = try load.load()
         let baseChoice: DiffRequest.Base = basePath.isEmpty ? .git(ref: base ?? "", head: head) : .paths(basePath)
-        let request = DiffRequest(load: load.request(), base: baseChoice, configPath: config,
-                                  workers: workers ?? OptionBounds.defaultWorkers, weights: WeightsChoice(argument: weights))
+        let request = DiffRequest(
+            load: load.request(), base: baseChoice, configPath: config,
+            workers: workers ?? OptionBounds.defaultWorkers, weights: WeightsChoice(argument: weights))
         let run = try DiffRun(request, head: loaded, warnings: Console.warning)
         try OutputFile.write(run.render(as: format), to: output)
         for check in run.report.exceeded {

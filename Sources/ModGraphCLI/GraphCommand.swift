@@ -13,16 +13,25 @@ struct GraphCommand: ParsableCommand {
 
     @OptionGroup var load: LoadOptions
 
-    @Option(help: "Output format: text (for people), json (for programs, see docs/json-format.md), dot (Graphviz), mermaid (Markdown), a picture: svg, png, pdf, or html: an interactive page to open in a browser (search, highlight, pan and zoom; docs/report.md).")
+    @Option(
+        help:
+            "Output format: text (for people), json (for programs, see docs/json-format.md), dot (Graphviz), mermaid (Markdown), a picture: svg, png, pdf, or html: an interactive page to open in a browser (search, highlight, pan and zoom; docs/report.md)."
+    )
     var format: GraphFormat = .text
 
     @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
     var output: String?
 
-    @Option(help: "Graphviz layout for svg, png, pdf and html: dot (layered), sfdp (large graphs), neato, fdp, circo, twopi (default: dot; sfdp above \(DiagramDefaults.sfdpAbove) nodes).")
+    @Option(
+        help:
+            "Graphviz layout for svg, png, pdf and html: dot (layered), sfdp (large graphs), neato, fdp, circo, twopi (default: dot; sfdp above \(DiagramDefaults.sfdpAbove) nodes)."
+    )
     var layout: GraphvizLayout?
 
-    @Option(help: "The configuration whose layers colour the diagram and make --cluster layer's boxes (default: .modgraph.yml found from the package folder up, when there is one).")
+    @Option(
+        help:
+            "The configuration whose layers colour the diagram and make --cluster layer's boxes (default: .modgraph.yml found from the package folder up, when there is one)."
+    )
     var config: String?
 
     @OptionGroup(title: "Views") var view: ViewOptions
@@ -39,9 +48,10 @@ struct GraphCommand: ParsableCommand {
         }
         let loaded = try load.load()
         let selection = try view.selection()
-        let data = try GraphOutput.render(loaded.graph, as: format, selection: selection, layout: layout,
-                                          layers: try layers(of: loaded, for: selection),
-                                          title: loaded.repository.name, source: load.path, warnings: Console.warning)
+        let data = try GraphOutput.render(
+            loaded.graph, as: format, selection: selection, layout: layout,
+            layers: try layers(of: loaded, for: selection),
+            title: loaded.repository.name, source: load.path, warnings: Console.warning)
         try OutputFile.write(data, to: output)
     }
 

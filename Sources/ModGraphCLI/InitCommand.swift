@@ -7,7 +7,8 @@ struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Write a starter .modgraph.yml for the graph: layers inferred from it, commented, that check passes today.",
-        discussion: "Apps and executables on top, feature-like modules as an isolated layer, interface modules below them, the rest as core; today's violations of those layers become exceptions, so that only new ones fail. Never overwrites a file without --force."
+        discussion:
+            "Apps and executables on top, feature-like modules as an isolated layer, interface modules below them, the rest as core; today's violations of those layers become exceptions, so that only new ones fail. Never overwrites a file without --force."
     )
 
     @OptionGroup var load: LoadOptions
@@ -27,12 +28,15 @@ struct InitCommand: ParsableCommand {
         }
         try OutputFile.write(initial.text, to: target)
         if target != "-" {
-            Console.info("wrote \(target): layers \(initial.layerSummary)"
-                + (initial.exceptionCount > 0 ? ", \(initial.exceptionCount) exception\(initial.exceptionCount == 1 ? "" : "s") for today's violations" : ""))
+            Console.info(
+                "wrote \(target): layers \(initial.layerSummary)"
+                    + (initial.exceptionCount > 0
+                        ? ", \(initial.exceptionCount) exception\(initial.exceptionCount == 1 ? "" : "s") for today's violations" : ""))
         }
         if initial.remaining > 0 {
-            Console.warning("check still finds \(initial.remaining) error\(initial.remaining == 1 ? "" : "s") no exception covers (cycles): "
-                + "fix them, or record them with modgraph check --write-baseline FILE and check with --baseline FILE")
+            Console.warning(
+                "check still finds \(initial.remaining) error\(initial.remaining == 1 ? "" : "s") no exception covers (cycles): "
+                    + "fix them, or record them with modgraph check --write-baseline FILE and check with --baseline FILE")
         }
     }
 }

@@ -5,10 +5,12 @@ extension ExternalsMode: ExpressibleByArgument {}
 
 /// How a command finds and loads its module graph; shared by every command that reads one.
 struct LoadOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp(
-        "What to load into one graph (default: the current folder).",
-        discussion: "Each PATH is a package folder or Package.swift, an .xcodeproj, an .xcworkspace, or any other folder, which is searched for them (a workspace found there is used for its list of projects and packages). A JSON file written by `swift package dump-package`, or - for standard input, must be the only PATH.",
-        valueName: "path"))
+    @Argument(
+        help: ArgumentHelp(
+            "What to load into one graph (default: the current folder).",
+            discussion:
+                "Each PATH is a package folder or Package.swift, an .xcodeproj, an .xcworkspace, or any other folder, which is searched for them (a workspace found there is used for its list of projects and packages). A JSON file written by `swift package dump-package`, or - for standard input, must be the only PATH.",
+            valueName: "path"))
     var paths: [String] = []
 
     /// The first path, for messages and for where a report looks for its inputs.
@@ -26,10 +28,12 @@ struct LoadOptions: ParsableArguments {
     @Option(help: "Keep only the dependencies active on this platform (linux, macos, ios, …).")
     var platform: String?
 
-    @Option(help: ArgumentHelp(
-        "Keep only the dependencies active with these traits: default, all, or a comma-separated list of the root package's traits.",
-        discussion: "Traits are resolved as swift build resolves them: the root's from this option (its default traits only if the list includes default; all is --enable-all-traits), every other package's from what its dependents enable. Without this option every trait-gated dependency is kept.",
-        valueName: "traits"))
+    @Option(
+        help: ArgumentHelp(
+            "Keep only the dependencies active with these traits: default, all, or a comma-separated list of the root package's traits.",
+            discussion:
+                "Traits are resolved as swift build resolves them: the root's from this option (its default traits only if the list includes default; all is --enable-all-traits), every other package's from what its dependents enable. Without this option every trait-gated dependency is kept.",
+            valueName: "traits"))
     var traits: String?
 
     @Option(help: "The swift executable that runs `swift package dump-package` (default: $MODGRAPH_SWIFT, else swift on PATH).")
@@ -38,24 +42,34 @@ struct LoadOptions: ParsableArguments {
     @Option(help: "How many manifests to load at once, \(OptionBounds.describe(OptionBounds.jobs)) (default: the number of cores).")
     var jobs: Int?
 
-    @Option(help: ArgumentHelp(
-        "Seconds one manifest may take to load, \(OptionBounds.describe(OptionBounds.manifestTimeout)) (default: \(OptionBounds.defaultManifestTimeout)).",
-        discussion: "A manifest still loading then is stopped, with every process it started, and the load fails.",
-        valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds one manifest may take to load, \(OptionBounds.describe(OptionBounds.manifestTimeout)) (default: \(OptionBounds.defaultManifestTimeout)).",
+            discussion: "A manifest still loading then is stopped, with every process it started, and the load fails.",
+            valueName: "seconds"))
     var manifestTimeout: Int?
 
     @Flag(name: .customLong("no-cache"), help: "Dump every manifest again, neither reading nor writing the cache of earlier dumps.")
     var noCache = false
 
-    @Flag(help: "Dump every manifest with swift package dump-package, evaluating none from its syntax tree (cached dumps are used, cached evaluations are not).")
+    @Flag(
+        help:
+            "Dump every manifest with swift package dump-package, evaluating none from its syntax tree (cached dumps are used, cached evaluations are not)."
+    )
     var dumpManifests = false
 
-    @Flag(help: ArgumentHelp(
-        "Load every manifest both ways, evaluated from Package.swift and dumped by swift package dump-package, uncached, and print every difference.",
-        discussion: "Each difference is one line; the exit status is 1 when there is one. The dumps are used for the command's output. With --verbose, a line per manifest says whether it was evaluated, or why it fell back to dump-package."))
+    @Flag(
+        help: ArgumentHelp(
+            "Load every manifest both ways, evaluated from Package.swift and dumped by swift package dump-package, uncached, and print every difference.",
+            discussion:
+                "Each difference is one line; the exit status is 1 when there is one. The dumps are used for the command's output. With --verbose, a line per manifest says whether it was evaluated, or why it fell back to dump-package."
+        ))
     var verifyManifests = false
 
-    @Option(help: "The cache of manifest dumps (default: $MODGRAPH_CACHE_DIR, else ~/.cache/modgraph, ~/Library/Caches/modgraph on macOS). Safe to delete.")
+    @Option(
+        help:
+            "The cache of manifest dumps (default: $MODGRAPH_CACHE_DIR, else ~/.cache/modgraph, ~/Library/Caches/modgraph on macOS). Safe to delete."
+    )
     var cacheDir: String?
 
     func validate() throws {
@@ -65,11 +79,12 @@ struct LoadOptions: ParsableArguments {
 
     /// The request these options make; `externals` overrides the option.
     func request(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil) -> LoadRequest {
-        var request = LoadRequest(paths: paths, externals: override ?? externals, platform: platform, traits: traits.map(TraitSelection.init(argument:)),
-                    includesTests: !noTests, swiftExecutable: swiftExecutable, jobs: jobs,
-                    manifestTimeout: .seconds(manifestTimeout ?? OptionBounds.defaultManifestTimeout),
-                    cache: noCache ? .disabled : cacheDir.map(LoadRequest.Cache.folder) ?? .standard,
-                    scratchDirectory: scratchDirectory)
+        var request = LoadRequest(
+            paths: paths, externals: override ?? externals, platform: platform, traits: traits.map(TraitSelection.init(argument:)),
+            includesTests: !noTests, swiftExecutable: swiftExecutable, jobs: jobs,
+            manifestTimeout: .seconds(manifestTimeout ?? OptionBounds.defaultManifestTimeout),
+            cache: noCache ? .disabled : cacheDir.map(LoadRequest.Cache.folder) ?? .standard,
+            scratchDirectory: scratchDirectory)
         request.verifyManifests = verifyManifests
         request.evaluatesManifests = !dumpManifests
         return request

@@ -7,10 +7,13 @@ public struct ModGraphCommand: ParsableCommand {
         commandName: "modgraph",
         abstract: "Module graphs of Swift packages: draw them, check their layering, plan their builds.",
         discussion: """
-        Exit codes: 0 success, 1 findings (commands that check), 2 usage or input error.
-        """,
+            Exit codes: 0 success, 1 findings (commands that check), 2 usage or input error.
+            """,
         version: ModGraphVersion.current,
-        subcommands: [InitCommand.self, GraphCommand.self, CheckCommand.self, ScheduleCommand.self, AffectedCommand.self, DiffCommand.self, MeasureCommand.self, ReportCommand.self],
+        subcommands: [
+            InitCommand.self, GraphCommand.self, CheckCommand.self, ScheduleCommand.self, AffectedCommand.self, DiffCommand.self,
+            MeasureCommand.self, ReportCommand.self,
+        ],
         defaultSubcommand: nil
     )
 

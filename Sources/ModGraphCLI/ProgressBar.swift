@@ -39,8 +39,10 @@ final class ProgressBar: Sendable {
         return ci.isEmpty || ci == "false" || ci == "0"
     }
 
-    init(width: Int, delay: Double = 1, now: @escaping @Sendable () -> Double = ProgressBar.monotonicSeconds,
-         write: @escaping @Sendable (String) -> Void) {
+    init(
+        width: Int, delay: Double = 1, now: @escaping @Sendable () -> Double = ProgressBar.monotonicSeconds,
+        write: @escaping @Sendable (String) -> Void
+    ) {
         self.width = max(20, width)
         self.delay = delay
         self.now = now

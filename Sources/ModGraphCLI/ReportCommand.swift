@@ -7,7 +7,8 @@ import ModGraphOutput
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Summarise a package or workspace and write index.html (interactive), graph.svg, graph.dot, report.md and report.json into a folder."
+        abstract:
+            "Summarise a package or workspace and write index.html (interactive), graph.svg, graph.dot, report.md and report.json into a folder."
     )
 
     @OptionGroup var load: LoadOptions
@@ -15,19 +16,34 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write into; created if missing. Nothing is written elsewhere.")
     var output: String
 
-    @Option(help: "Graphviz layout for graph.svg: dot (layered), sfdp (large graphs), neato, fdp, circo, twopi (default: dot; sfdp above \(DiagramDefaults.sfdpAbove) nodes).")
+    @Option(
+        help:
+            "Graphviz layout for graph.svg: dot (layered), sfdp (large graphs), neato, fdp, circo, twopi (default: dot; sfdp above \(DiagramDefaults.sfdpAbove) nodes)."
+    )
     var layout: GraphvizLayout?
 
-    @Option(help: "The check configuration (default: .modgraph.yml found from the package folder up; the report leaves the check out when there is none).")
+    @Option(
+        help:
+            "The check configuration (default: .modgraph.yml found from the package folder up; the report leaves the check out when there is none)."
+    )
     var config: String?
 
-    @Option(help: "Workers for the simulated build, \(OptionBounds.describe(OptionBounds.workers)) (default: \(ReportRequest.defaultWorkers), on every machine, so the same graph gives the same report).")
+    @Option(
+        help:
+            "Workers for the simulated build, \(OptionBounds.describe(OptionBounds.workers)) (default: \(ReportRequest.defaultWorkers), on every machine, so the same graph gives the same report)."
+    )
     var workers: Int?
 
-    @Option(help: "Weights for the schedule: sources (lines of compiled source), uniform (1 each), or a weights JSON file from `modgraph measure`.")
+    @Option(
+        help:
+            "Weights for the schedule: sources (lines of compiled source), uniform (1 each), or a weights JSON file from `modgraph measure`."
+    )
     var weights: String = WeightsChoice.defaultArgument
 
-    @Flag(help: "Write no diagrams: no graph.svg, graph.dot, schedule.svg or Mermaid in report.md. Above \(Escape.grouped(DiagramDefaults.pictureNodeLimit)) targets graph.svg and schedule.svg are left out anyway.")
+    @Flag(
+        help:
+            "Write no diagrams: no graph.svg, graph.dot, schedule.svg or Mermaid in report.md. Above \(Escape.grouped(DiagramDefaults.pictureNodeLimit)) targets graph.svg and schedule.svg are left out anyway."
+    )
     var noDiagrams = false
 
     func validate() throws {
@@ -36,12 +52,16 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try load.load()
-        let request = ReportRequest(config: config, schedule: ScheduleRequest(weights: WeightsChoice(argument: weights),
-                                                                             workers: workers ?? ReportRequest.defaultWorkers),
-                                    layout: layout, drawsDiagrams: !noDiagrams)
+        let request = ReportRequest(
+            config: config,
+            schedule: ScheduleRequest(
+                weights: WeightsChoice(argument: weights),
+                workers: workers ?? ReportRequest.defaultWorkers),
+            layout: layout, drawsDiagrams: !noDiagrams)
         let report = try ReportRun.run(request, on: loaded, source: load.path, warnings: Console.warning)
         try ReportFolder.write(report.files, into: output)
-        Console.write(report.document.summary.map { Escape.message($0) + "\n" }.joined()
-            + "Wrote \(Escape.message(output)): " + report.files.map(\.name).joined(separator: ", ") + "\n")
+        Console.write(
+            report.document.summary.map { Escape.message($0) + "\n" }.joined()
+                + "Wrote \(Escape.message(output)): " + report.files.map(\.name).joined(separator: ", ") + "\n")
     }
 }

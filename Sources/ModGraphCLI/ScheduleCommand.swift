@@ -9,15 +9,22 @@ struct ScheduleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schedule",
         abstract: "Plan the build: waves, critical path, a simulated parallel build, bottlenecks.",
-        discussion: "Weights: sources (non-blank lines of compiled source, the default), uniform (1 per target), or a JSON file of seconds per target such as `modgraph measure` writes. See docs/planning.md."
+        discussion:
+            "Weights: sources (non-blank lines of compiled source, the default), uniform (1 per target), or a JSON file of seconds per target such as `modgraph measure` writes. See docs/planning.md."
     )
 
     @OptionGroup var load: LoadOptions
 
-    @Option(help: "Workers (parallel compile jobs) to simulate, \(OptionBounds.describe(OptionBounds.workers)); default: this machine's core count.")
+    @Option(
+        help:
+            "Workers (parallel compile jobs) to simulate, \(OptionBounds.describe(OptionBounds.workers)); default: this machine's core count."
+    )
     var workers: Int?
 
-    @Option(help: "What a target costs: sources (lines of compiled source), uniform (1 each), or a weights JSON file (a file named like a keyword: ./uniform).")
+    @Option(
+        help:
+            "What a target costs: sources (lines of compiled source), uniform (1 each), or a weights JSON file (a file named like a keyword: ./uniform)."
+    )
     var weights: String = WeightsChoice.defaultArgument
 
     @Option(help: "Output format: text (for people), json (docs/planning.md), mermaid (a gantt chart for Markdown) or svg (a Gantt chart).")
@@ -26,7 +33,10 @@ struct ScheduleCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
     var output: String?
 
-    @Option(help: "Target splits and dependency removals to re-simulate each, most critical first, when looking for bottlenecks (\(OptionBounds.describe(OptionBounds.bottleneckCandidates))).")
+    @Option(
+        help:
+            "Target splits and dependency removals to re-simulate each, most critical first, when looking for bottlenecks (\(OptionBounds.describe(OptionBounds.bottleneckCandidates)))."
+    )
     var bottleneckCandidates: Int = 100
 
     func validate() throws {
@@ -36,8 +46,9 @@ struct ScheduleCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try load.load()
-        let request = ScheduleRequest(weights: WeightsChoice(argument: weights), workers: workers ?? OptionBounds.defaultWorkers,
-                                      bottleneckCandidates: bottleneckCandidates)
+        let request = ScheduleRequest(
+            weights: WeightsChoice(argument: weights), workers: workers ?? OptionBounds.defaultWorkers,
+            bottleneckCandidates: bottleneckCandidates)
         let report = try ScheduleRun.plan(request, on: loaded, source: load.path, warnings: Console.warning)
         try OutputFile.write(ScheduleRun.render(report, as: format), to: output)
     }

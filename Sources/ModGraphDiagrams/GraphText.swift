@@ -36,7 +36,9 @@ public enum GraphText {
             line("")
             let record = graph.package(package)
             let location = record?.path ?? record?.location ?? ""
-            line(Escape.text(record?.name ?? package.rawValue) + (location.isEmpty ? "" : "  (\(Escape.text(location, limit: Escape.messageLimit)))"))
+            line(
+                Escape.text(record?.name ?? package.rawValue)
+                    + (location.isEmpty ? "" : "  (\(Escape.text(location, limit: Escape.messageLimit)))"))
             for vertex in start..<end {
                 let target = graph.targets[vertex]
                 output.append(contentsOf: "  ".utf8)

@@ -10,11 +10,15 @@ public enum ViewText {
     /// - Complexity: O(N + E) for the view's nodes and edges.
     public static func render(_ view: GraphView) -> String {
         let noun = view.level == .package ? "package" : "node"
-        var lines = ["\(GraphText.plural(view.nodes.count, noun)), \(GraphText.plural(view.digraph.edgeCount, "dependency", "dependencies")) between them"]
+        var lines = [
+            "\(GraphText.plural(view.nodes.count, noun)), \(GraphText.plural(view.digraph.edgeCount, "dependency", "dependencies")) between them"
+        ]
         lines.append("")
         for (index, node) in view.nodes.enumerated() {
             let dependencies = view.digraph.successors(of: index).map { Escape.text(view.nodes[$0].name) }
-            lines.append(Escape.text(node.name) + " [\(kind(node.kind))]" + (dependencies.isEmpty ? "" : " → " + dependencies.joined(separator: ", ")))
+            lines.append(
+                Escape.text(node.name) + " [\(kind(node.kind))]"
+                    + (dependencies.isEmpty ? "" : " → " + dependencies.joined(separator: ", ")))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -24,18 +28,26 @@ public enum ViewText {
         JSONValue.object([
             ("schemaVersion", .int(GraphJSON.schemaVersion)),
             ("level", .string(view.level.rawValue)),
-            ("nodes", .array(view.nodes.map { node in
-                .object([
-                    ("id", .string(node.id)),
-                    ("name", .string(node.name)),
-                    ("package", .string(node.package.rawValue)),
-                    ("kind", .string(kind(node.kind))),
-                    ("targets", .strings(node.members.map { graph.targets[$0].id.description })),
-                ])
-            })),
-            ("edges", .array(view.digraph.edges.map { edge in
-                .object([("from", .string(view.nodes[edge.from].id)), ("to", .string(view.nodes[edge.to].id))])
-            })),
+            (
+                "nodes",
+                .array(
+                    view.nodes.map { node in
+                        .object([
+                            ("id", .string(node.id)),
+                            ("name", .string(node.name)),
+                            ("package", .string(node.package.rawValue)),
+                            ("kind", .string(kind(node.kind))),
+                            ("targets", .strings(node.members.map { graph.targets[$0].id.description })),
+                        ])
+                    })
+            ),
+            (
+                "edges",
+                .array(
+                    view.digraph.edges.map { edge in
+                        .object([("from", .string(view.nodes[edge.from].id)), ("to", .string(view.nodes[edge.to].id))])
+                    })
+            ),
         ]).serialized()
     }
 

@@ -42,8 +42,12 @@ extension Escape {
                 continue
             }
             switch byte {
-            case UInt8(ascii: "\\"): escaped = true; output.append(byte)
-            case UInt8(ascii: "\""): inString = false; output.append(byte)
+            case UInt8(ascii: "\\"):
+                escaped = true
+                output.append(byte)
+            case UInt8(ascii: "\""):
+                inString = false
+                output.append(byte)
             case UInt8(ascii: "<"): output.append(contentsOf: "\\u003c".utf8)
             case UInt8(ascii: ">"): output.append(contentsOf: "\\u003e".utf8)
             case UInt8(ascii: "&"): output.append(contentsOf: "\\u0026".utf8)

@@ -13,7 +13,8 @@ extension Escape {
         if isPlain(text, limit: limit, avoiding: .backslash), !startsWithColon(text) { return text }
         let shown = visible(text, limit: limit)
         guard let first = shown.unicodeScalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              shown.unicodeScalars[first] == ":" else { return shown }
+            shown.unicodeScalars[first] == ":"
+        else { return shown }
         var scalars = shown.unicodeScalars
         scalars.replaceSubrange(first...first, with: "\\u{3A}".unicodeScalars)
         return String(scalars)

@@ -55,11 +55,11 @@ public enum Escape {
     /// Whether a scalar must be spelled out rather than shown.
     public static func needsSpelling(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true            // C0, DEL, C1 (ESC starts terminal sequences)
-        case 0x2028, 0x2029: true                      // line and paragraph separators
+        case 0x00...0x1F, 0x7F...0x9F: true  // C0, DEL, C1 (ESC starts terminal sequences)
+        case 0x2028, 0x2029: true  // line and paragraph separators
         case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true  // bidirectional controls
-        case 0xFEFF, 0xFFF9...0xFFFB: true             // byte order mark, interlinear annotation
-        case 0xFDD0...0xFDEF: true                     // noncharacters
+        case 0xFEFF, 0xFFF9...0xFFFB: true  // byte order mark, interlinear annotation
+        case 0xFDD0...0xFDEF: true  // noncharacters
         case _ where scalar.value & 0xFFFE == 0xFFFE: true  // U+FFFE, U+FFFF and their kin in every plane
         default: false
         }
@@ -92,7 +92,8 @@ public enum Escape {
         private let high: UInt64
 
         init(_ characters: String) {
-            var low: UInt64 = 0, high: UInt64 = 0
+            var low: UInt64 = 0
+            var high: UInt64 = 0
             for byte in characters.utf8 where byte < 0x80 {
                 if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
             }

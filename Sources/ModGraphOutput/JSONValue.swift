@@ -1,4 +1,3 @@
-
 /// A JSON document with object keys in the order they were written, so that
 /// output reads in a sensible order and is byte-identical from run to run.
 /// Not `indirect`: arrays already hold the nested values, and boxing every
@@ -56,7 +55,10 @@ public enum JSONValue: Equatable, Sendable {
         case .double(let value): output.append(contentsOf: (value.isFinite ? Self.format(value) : "null").utf8)
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let values):
-            guard !values.isEmpty else { output.append(contentsOf: "[]".utf8); return }
+            guard !values.isEmpty else {
+                output.append(contentsOf: "[]".utf8)
+                return
+            }
             output.append(contentsOf: "[\n".utf8)
             for (position, value) in values.enumerated() {
                 Self.writeSpaces(indent + 2, to: &output)
@@ -66,7 +68,10 @@ public enum JSONValue: Equatable, Sendable {
             Self.writeSpaces(indent, to: &output)
             output.append(UInt8(ascii: "]"))
         case .object(let members):
-            guard !members.isEmpty else { output.append(contentsOf: "{}".utf8); return }
+            guard !members.isEmpty else {
+                output.append(contentsOf: "{}".utf8)
+                return
+            }
             output.append(contentsOf: "{\n".utf8)
             for (position, (key, value)) in members.enumerated() {
                 Self.writeSpaces(indent + 2, to: &output)

@@ -71,7 +71,10 @@ public struct MarkdownBudget: Sendable {
     public mutating func line(_ line: String) {
         // A blank line after a blank line (a list's closing one) would only show in the source.
         if line.isEmpty, text.hasSuffix("\n\n") { return }
-        guard text.utf16.count + line.utf16.count + 1 + Self.closing <= limit else { cutLines += 1; return }
+        guard text.utf16.count + line.utf16.count + 1 + Self.closing <= limit else {
+            cutLines += 1
+            return
+        }
         text += line + "\n"
     }
 
@@ -85,8 +88,12 @@ public struct MarkdownBudget: Sendable {
     public mutating func details(_ details: Details) {
         guard !details.items.isEmpty else { return }
         let room = limit - reserved - Self.closing
-        let opening = "<details\(details.open ? " open" : "")><summary>\(details.title)\(details.countsItems ? " (\(details.items.count))" : "")</summary>\n\n"
-        guard text.utf16.count + opening.utf16.count + details.frameLength <= room else { cutLines += 1; return }
+        let opening =
+            "<details\(details.open ? " open" : "")><summary>\(details.title)\(details.countsItems ? " (\(details.items.count))" : "")</summary>\n\n"
+        guard text.utf16.count + opening.utf16.count + details.frameLength <= room else {
+            cutLines += 1
+            return
+        }
         text += opening
         var shown = 0
         var headerWritten = false

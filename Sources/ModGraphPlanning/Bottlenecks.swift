@@ -82,8 +82,10 @@ extension Digraph {
     ///
     /// - Complexity: O(k · (V + E) log V) time for k = the candidates tried
     ///   (one simulation each), plus O((V + E) log k) to choose them; O(V + E) memory.
-    public func bottlenecks(weights: [Double], workers: Int, limit: Int = 100,
-                            rules: BottleneckRules = .everything) throws(PlanningError) -> BottleneckAnalysis {
+    public func bottlenecks(
+        weights: [Double], workers: Int, limit: Int = 100,
+        rules: BottleneckRules = .everything
+    ) throws(PlanningError) -> BottleneckAnalysis {
         guard workers >= 1 else { throw .noWorkers(workers) }
         try validate(weights: weights, for: self)
         guard let order = topologicalOrder() else { throw .cycles(cycleGroups()) }
@@ -117,8 +119,10 @@ extension Digraph {
         }
         for index in edgeCandidates {
             let edge = allEdges[index]
-            let makespan = listSchedule(weights: weights, workers: workers, dependenciesFirst: order,
-                                        patch: .removeEdge(from: edge.from, to: edge.to)).makespan
+            let makespan = listSchedule(
+                weights: weights, workers: workers, dependenciesFirst: order,
+                patch: .removeEdge(from: edge.from, to: edge.to)
+            ).makespan
             results.append(Bottleneck(change: .removeEdge(from: edge.from, to: edge.to), makespan: makespan))
         }
         let shortening = results.filter { $0.makespan < baseline - tolerance }
@@ -127,10 +131,11 @@ extension Digraph {
             if left.makespan != right.makespan { return left.makespan < right.makespan }
             return Self.rank(left.change).lexicographicallyPrecedes(Self.rank(right.change))
         }
-        return BottleneckAnalysis(baseline: baseline,
-                                  targetSplitsTried: targetCandidates.count, targetSplitCandidates: splittable.count,
-                                  edgeRemovalsTried: edgeCandidates.count, edgeRemovalCandidates: removable.count,
-                                  ranked: ranked, hiddenBelowThreshold: shortening.count - ranked.count, threshold: threshold)
+        return BottleneckAnalysis(
+            baseline: baseline,
+            targetSplitsTried: targetCandidates.count, targetSplitCandidates: splittable.count,
+            edgeRemovalsTried: edgeCandidates.count, edgeRemovalCandidates: removable.count,
+            ranked: ranked, hiddenBelowThreshold: shortening.count - ranked.count, threshold: threshold)
     }
 
     /// The `count` first of `items` in the order `isBefore` gives (a strict
@@ -147,7 +152,8 @@ extension Digraph {
         kept.reserveCapacity(count + 1)
         for item in items {
             if kept.count == count, let last = kept.last, !isBefore(item, last) { continue }
-            var low = 0, high = kept.count
+            var low = 0
+            var high = kept.count
             while low < high {
                 let middle = (low + high) / 2
                 if isBefore(kept[middle], item) { low = middle + 1 } else { high = middle }

@@ -16,8 +16,10 @@ public struct BuildPlan: Sendable, Equatable {
     /// - Complexity: dominated by the bottleneck search, O(k · (V + E) log V)
     ///   for k ≤ 2 · `bottleneckLimit` candidates, fewer on large graphs
     ///   (``Digraph/bottleneckWorkBudget``).
-    public init(graph: Digraph, weights: [Double], workers: Int, bottleneckLimit: Int = 100,
-                bottleneckRules: BottleneckRules = .everything) throws(PlanningError) {
+    public init(
+        graph: Digraph, weights: [Double], workers: Int, bottleneckLimit: Int = 100,
+        bottleneckRules: BottleneckRules = .everything
+    ) throws(PlanningError) {
         guard workers >= 1 else { throw .noWorkers(workers) }
         try validate(weights: weights, for: graph)
         guard let waves = graph.buildWaves() else { throw .cycles(graph.cycleGroups()) }

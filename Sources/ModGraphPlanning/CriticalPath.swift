@@ -60,8 +60,9 @@ extension Digraph {
                 slack[vertex] = difference
             }
         }
-        return CriticalPathAnalysis(earliestStart: earliestStart, latestStart: latestStart, slack: slack,
-                                    bottomLevel: bottomLevel, path: chain.reversed(), length: length)
+        return CriticalPathAnalysis(
+            earliestStart: earliestStart, latestStart: latestStart, slack: slack,
+            bottomLevel: bottomLevel, path: chain.reversed(), length: length)
     }
 
     /// For each vertex, the heaviest chain from it up through its dependents

@@ -49,9 +49,10 @@ extension Digraph {
         try validate(weights: weights, for: self)
         guard let order = topologicalOrder() else { throw .cycles(cycleGroups()) }
         let schedule = listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: .none)
-        return SimulatedBuild(workers: workers, start: schedule.start, end: schedule.end, worker: schedule.worker,
-                              makespan: schedule.end.max() ?? 0, totalWork: schedule.weights.reduce(0, +),
-                              criticalPathLength: schedule.criticalPathLength)
+        return SimulatedBuild(
+            workers: workers, start: schedule.start, end: schedule.end, worker: schedule.worker,
+            makespan: schedule.end.max() ?? 0, totalWork: schedule.weights.reduce(0, +),
+            criticalPathLength: schedule.criticalPathLength)
     }
 
     /// The list schedule of this acyclic graph, or of the graph `patch`
@@ -66,7 +67,9 @@ extension Digraph {
     ///   the priorities and to release the dependent). O(V) memory.
     func listSchedule(weights baseWeights: [Double], workers: Int, dependenciesFirst order: [Int], patch: GraphPatch) -> ListSchedule {
         // The patch, spelled out: a removed edge, or the vertex split and its second half.
-        var removedFrom = -1, removedTo = -1, split = -1
+        var removedFrom = -1
+        var removedTo = -1
+        var split = -1
         var count = vertexCount
         var weights = baseWeights
         var isDependencyOfSplit: [Bool] = []

@@ -19,14 +19,16 @@ public enum CheckSection {
         let markdown = "Rules from \(Escape.markdownCode(report.configFile)): **\(verdict)**, \(result.countsText)."
         var details = CheckMarkdown.findingDetails(report)
         if !result.excused.isEmpty {
-            details.append(MarkdownBudget.Details(
-                title: "Accepted by exceptions",
-                items: result.excused.map {
-                    "- \(Escape.markdown($0.finding.chainText, limit: Escape.messageLimit)): \(Escape.markdown($0.reason, limit: Escape.messageLimit))"
-                }))
+            details.append(
+                MarkdownBudget.Details(
+                    title: "Accepted by exceptions",
+                    items: result.excused.map {
+                        "- \(Escape.markdown($0.finding.chainText, limit: Escape.messageLimit)): \(Escape.markdown($0.reason, limit: Escape.messageLimit))"
+                    }))
         }
-        return ReportSection(title: "Layering check", summary: summary, markdown: markdown, details: details,
-                             jsonKey: "check", json: CheckJSON.document(for: report))
+        return ReportSection(
+            title: "Layering check", summary: summary, markdown: markdown, details: details,
+            jsonKey: "check", json: CheckJSON.document(for: report))
     }
 
     /// Layers, lowest first, and the findings the diagram shows: the edges
@@ -35,7 +37,9 @@ public enum CheckSection {
     /// ``DiagramStyle/paintedFindingLimit`` of them are counted per module instead.
     public static func style(_ report: CheckReport, layerNames: [String], into style: inout DiagramStyle) {
         style.layers = DiagramStyle.layers(of: report.result.layers, namesTopFirst: layerNames)
-        var violations: [DiagramStyle.Chain] = [], missing: [DiagramStyle.Chain] = [], unused: [DiagramStyle.Chain] = []
+        var violations: [DiagramStyle.Chain] = []
+        var missing: [DiagramStyle.Chain] = []
+        var unused: [DiagramStyle.Chain] = []
         for finding in report.result.findings where finding.chain.count > 1 {
             let note = "\(finding.rule.rawValue): \(finding.message)"
             switch finding.rule {

@@ -54,7 +54,8 @@ public struct GraphReport: Sendable {
         let reduce = full.nodes.count > reduceAbove
         let view = reduce ? full.transitivelyReduced(keeping: style.highlightedEdges(in: full)) : full
         // The DOT drawn is the DOT written: measured and turned when too wide.
-        let dot = pictureLeftOut == nil ? try FittedLayout.dot(for: view, style: style, layout: layout) : DOTWriter(style: style).render(view)
+        let dot =
+            pictureLeftOut == nil ? try FittedLayout.dot(for: view, style: style, layout: layout) : DOTWriter(style: style).render(view)
         let svg = pictureLeftOut == nil ? try GraphvizRenderer().render(dot: dot, layout: layout, format: .svg) : nil
         let mermaid = mermaidDiagram()
         var sections = [
@@ -102,8 +103,9 @@ public struct GraphReport: Sendable {
         }
         let reduction = reduced ? ", transitively reduced: a dependency also reached through another one is not drawn." : "."
         if svg == nil {
-            body.append("The whole graph: [graph.dot](graph.dot) (Graphviz source" + reduction.dropLast() + "); no picture: "
-                + Escape.markdown(pictureLeftOut ?? "", limit: Escape.messageLimit) + ".")
+            body.append(
+                "The whole graph: [graph.dot](graph.dot) (Graphviz source" + reduction.dropLast() + "); no picture: "
+                    + Escape.markdown(pictureLeftOut ?? "", limit: Escape.messageLimit) + ".")
         } else {
             body.append("The whole graph: [graph.svg](graph.svg) (Graphviz source: [graph.dot](graph.dot))" + reduction)
         }
@@ -121,7 +123,9 @@ public struct GraphReport: Sendable {
                 ("drawnDependencies", .int(view.digraph.edgeCount)),
                 ("document", GraphJSON.document(for: graph)),
             ]),
-            files: (svg.map { [ReportSection.File(name: "graph.svg", bytes: $0)] } ?? []) + [ReportSection.File(name: "graph.dot", bytes: Array(dot.utf8))]
+            files: (svg.map { [ReportSection.File(name: "graph.svg", bytes: $0)] } ?? []) + [
+                ReportSection.File(name: "graph.dot", bytes: Array(dot.utf8))
+            ]
         )
     }
 
@@ -141,11 +145,15 @@ public struct GraphReport: Sendable {
             let full = GraphView(graph, level: level)
             let view = full.transitivelyReduced(keeping: style.highlightedEdges(in: full))
             guard view.nodes.count <= Self.mermaidNodeLimit, view.digraph.edgeCount <= Self.mermaidEdgeLimit,
-                  level == .target || view.nodes.count > 1 else { continue }  // one box says nothing
+                level == .target || view.nodes.count > 1
+            else { continue }  // one box says nothing
             var notes: [String] = []
-            if level == .package { notes.append("One node per package: the \(graph.targets.count) targets are too many for a readable Mermaid diagram.") }
+            if level == .package {
+                notes.append("One node per package: the \(graph.targets.count) targets are too many for a readable Mermaid diagram.")
+            }
             if view.digraph.edgeCount < full.digraph.edgeCount {
-                notes.append("Drawn without the \(full.digraph.edgeCount - view.digraph.edgeCount) dependencies that longer paths already imply.")
+                notes.append(
+                    "Drawn without the \(full.digraph.edgeCount - view.digraph.edgeCount) dependencies that longer paths already imply.")
             }
             let text = MermaidWriter(style: style).render(view).trimmingTrailingNewlines()
             guard text.utf16.count <= Self.mermaidCharacterLimit else { continue }
@@ -155,14 +163,18 @@ public struct GraphReport: Sendable {
     }
 
     private func legend(reduced: Bool) -> String {
-        var parts = ["Rounded boxes are targets; dashed boxes are tests; green, executables; grey, products of packages that were not loaded."]
+        var parts = [
+            "Rounded boxes are targets; dashed boxes are tests; green, executables; grey, products of packages that were not loaded."
+        ]
         if !style.cycles.isEmpty { parts.append("Red edges close dependency cycles.") }
         if !style.criticalPath.isEmpty { parts.append("Bold edges follow the \(style.criticalPathName).") }
         if !style.violations.isEmpty { parts.append("Thick red edges break the layering rules.") }
         if !style.missing.isEmpty { parts.append("Dashed orange edges are imports of modules the importer does not declare.") }
         if !style.unused.isEmpty { parts.append("Dotted grey edges are declared dependencies that no file imports.") }
         if !style.findingCounts.isEmpty {
-            parts.append("Too many findings to draw one by one: modules with findings are outlined in red with their count; the check section lists them.")
+            parts.append(
+                "Too many findings to draw one by one: modules with findings are outlined in red with their count; the check section lists them."
+            )
         }
         parts.append("Dashed arrows are conditional (platform or trait).")
         return parts.joined(separator: " ")
@@ -178,11 +190,14 @@ public struct GraphReport: Sendable {
             summary.append("No dependency cycles.")
             if !chain.isEmpty {
                 summary.append("Longest chain (\(chain.count)): " + chain.map(label).joined(separator: " → "))
-                body.append("The longest chain of dependencies: these \(chain.count) targets build one after another, whatever the number of cores.")
+                body.append(
+                    "The longest chain of dependencies: these \(chain.count) targets build one after another, whatever the number of cores."
+                )
                 if diagrams { body += ["", "```mermaid", chainDiagram(chain, closed: false), "```"] }
             }
         } else {
-            summary.append("\(cycles.count == 1 ? "1 dependency cycle" : "\(cycles.count) dependency cycles"): SwiftPM refuses to build them.")
+            summary.append(
+                "\(cycles.count == 1 ? "1 dependency cycle" : "\(cycles.count) dependency cycles"): SwiftPM refuses to build them.")
             for (number, cycle) in cycles.enumerated().prefix(Self.drawnCycleLimit) {
                 summary.append("Cycle \(number + 1): " + cycle.path.map(label).joined(separator: " → "))
                 body += ["Cycle \(number + 1), \(cycle.members.count) targets:", ""]
@@ -190,11 +205,13 @@ public struct GraphReport: Sendable {
             }
             if cycles.count > Self.drawnCycleLimit {
                 summary.append("  … and \(cycles.count - Self.drawnCycleLimit) more cycles (report.json)")
-                details.append(MarkdownBudget.Details(
-                    title: "More cycles",
-                    items: cycles.enumerated().dropFirst(Self.drawnCycleLimit).map { number, cycle in
-                        "- Cycle \(number + 1): " + Escape.markdown(cycle.path.map(label).joined(separator: " → "), limit: Escape.messageLimit)
-                    }))
+                details.append(
+                    MarkdownBudget.Details(
+                        title: "More cycles",
+                        items: cycles.enumerated().dropFirst(Self.drawnCycleLimit).map { number, cycle in
+                            "- Cycle \(number + 1): "
+                                + Escape.markdown(cycle.path.map(label).joined(separator: " → "), limit: Escape.messageLimit)
+                        }))
             }
         }
         let ids = graph.targets.map(\.id.description)
@@ -218,7 +235,8 @@ public struct GraphReport: Sendable {
         for (position, vertex) in distinct.enumerated() {
             lines.append("  c\(position)(\"\(Escape.mermaid(label(vertex)))\")")
         }
-        let steps = closed ? distinct.indices.map { ($0, ($0 + 1) % distinct.count) } : Array(zip(distinct.indices, distinct.indices.dropFirst()))
+        let steps =
+            closed ? distinct.indices.map { ($0, ($0 + 1) % distinct.count) } : Array(zip(distinct.indices, distinct.indices.dropFirst()))
         for (from, to) in steps { lines.append("  c\(from) --> c\(to)") }
         if closed { lines.append("  linkStyle default stroke:\(DiagramPalette.problem),stroke-width:2px") }
         return lines.joined(separator: "\n")
@@ -231,17 +249,25 @@ public struct GraphReport: Sendable {
         var json: [JSONValue] = []
         for (index, node) in view.nodes.enumerated() {
             let dependencies = view.digraph.successors(of: index).map { view.nodes[$0].name }
-            rows.append("| \(Escape.markdown(node.name)) | \(node.members.count) | \(dependencies.map { Escape.markdown($0) }.joined(separator: ", ")) |")
-            json.append(.object([
-                ("identity", .string(node.package.rawValue)),
-                ("name", .string(node.name)),
-                ("targets", .int(node.members.count)),
-                ("dependsOn", .strings(view.digraph.successors(of: index).map { view.nodes[$0].package.rawValue })),
-            ]))
+            rows.append(
+                "| \(Escape.markdown(node.name)) | \(node.members.count) | \(dependencies.map { Escape.markdown($0) }.joined(separator: ", ")) |"
+            )
+            json.append(
+                .object([
+                    ("identity", .string(node.package.rawValue)),
+                    ("name", .string(node.name)),
+                    ("targets", .int(node.members.count)),
+                    ("dependsOn", .strings(view.digraph.successors(of: index).map { view.nodes[$0].package.rawValue })),
+                ]))
         }
         let reduced = view.transitivelyReduced()
-        let diagram = drawsDiagram && reduced.nodes.count <= Self.mermaidNodeLimit
-            ? ["```mermaid", MermaidWriter(style: DiagramStyle(clustering: DiagramStyle.Clustering.none)).render(reduced).trimmingTrailingNewlines(), "```"]
+        let diagram =
+            drawsDiagram && reduced.nodes.count <= Self.mermaidNodeLimit
+            ? [
+                "```mermaid",
+                MermaidWriter(style: DiagramStyle(clustering: DiagramStyle.Clustering.none)).render(reduced).trimmingTrailingNewlines(),
+                "```",
+            ]
             : []
         return ReportSection(
             title: "Packages", summary: [], markdown: diagram.joined(separator: "\n"),
@@ -260,14 +286,16 @@ public struct GraphReport: Sendable {
             let users = graph.digraph.predecessors(of: index).count
             let depth = depths.map { String($0[index]) } ?? "–"
             rows.append("| \(Escape.markdown(label(index))) | \(target.type.rawValue) | \(uses) | \(users) | \(depth) |")
-            json.append(.object([
-                ("id", .string(target.id.description)),
-                ("dependsOn", .int(uses)),
-                ("usedBy", .int(users)),
-                ("depth", depths.map { .int($0[index]) } ?? .null),
-            ]))
+            json.append(
+                .object([
+                    ("id", .string(target.id.description)),
+                    ("dependsOn", .int(uses)),
+                    ("usedBy", .int(users)),
+                    ("depth", depths.map { .int($0[index]) } ?? .null),
+                ]))
         }
-        let note = "Depends on and used by count direct dependencies. Depth is the length of the longest chain from the target down (1: depends on nothing)"
+        let note =
+            "Depends on and used by count direct dependencies. Depth is the length of the longest chain from the target down (1: depends on nothing)"
             + (depths == nil ? "; it is undefined while the graph has cycles." : ".")
         return ReportSection(
             title: "Targets", summary: [], markdown: note,

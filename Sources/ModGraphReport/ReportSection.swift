@@ -40,8 +40,10 @@ public struct ReportSection: Sendable {
     public let files: [File]
     public let placement: Placement
 
-    public init(title: String, summary: [String], markdown: String, details: [MarkdownBudget.Details] = [],
-                jsonKey: String, json: JSONValue, files: [File] = [], placement: Placement = .body) {
+    public init(
+        title: String, summary: [String], markdown: String, details: [MarkdownBudget.Details] = [],
+        jsonKey: String, json: JSONValue, files: [File] = [], placement: Placement = .body
+    ) {
         self.title = title
         self.summary = summary
         self.markdown = markdown

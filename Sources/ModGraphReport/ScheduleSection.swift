@@ -19,7 +19,9 @@ public enum ScheduleSection {
         func amount(_ value: Double) -> String { "\(ScheduleNumber.format(value)) \(report.unit)" }
         let path = plan.timing.path.map(report.label).joined(separator: " → ")
         // A path of thousands of targets would fill the comment: its ends, and how many between.
-        let shownPath = plan.timing.path.count <= pathLimit ? plan.timing.path.map { Escape.markdown(report.label($0)) }
+        let shownPath =
+            plan.timing.path.count <= pathLimit
+            ? plan.timing.path.map { Escape.markdown(report.label($0)) }
             : plan.timing.path.prefix(pathLimit - 5).map { Escape.markdown(report.label($0)) }
                 + ["… \(plan.timing.path.count - pathLimit) more …"]
                 + plan.timing.path.suffix(5).map { Escape.markdown(report.label($0)) }
@@ -40,18 +42,23 @@ public enum ScheduleSection {
         ]
         if let best = plan.bottlenecks.ranked.first {
             markdown.append("")
-            markdown.append("Best single change found: \(report.describe(best.change) { Escape.markdown(report.label($0)) }) → makespan \(amount(best.makespan)).")
+            markdown.append(
+                "Best single change found: \(report.describe(best.change) { Escape.markdown(report.label($0)) }) → makespan \(amount(best.makespan))."
+            )
         }
         markdown.append("")
         if chartLeftOut == nil, report.graph.targets.count <= mermaidLimit {
             markdown += ["```mermaid", ScheduleMermaid.render(report).trimmingTrailingNewlines(), "```"]
         } else if let chartLeftOut {
-            markdown.append("Gantt chart: not drawn (\(Escape.markdown(chartLeftOut, limit: Escape.messageLimit))); report.json has every target's start and end.")
+            markdown.append(
+                "Gantt chart: not drawn (\(Escape.markdown(chartLeftOut, limit: Escape.messageLimit))); report.json has every target's start and end."
+            )
         } else {
             markdown.append("Gantt chart: [schedule.svg](schedule.svg)")
         }
-        return ReportSection(title: "Build schedule", summary: summary, markdown: markdown.joined(separator: "\n"),
-                             jsonKey: "schedule", json: ScheduleJSON.document(for: report),
-                             files: chartLeftOut == nil ? [ReportSection.File(name: "schedule.svg", bytes: Array(ScheduleSVG.render(report).utf8))] : [])
+        return ReportSection(
+            title: "Build schedule", summary: summary, markdown: markdown.joined(separator: "\n"),
+            jsonKey: "schedule", json: ScheduleJSON.document(for: report),
+            files: chartLeftOut == nil ? [ReportSection.File(name: "schedule.svg", bytes: Array(ScheduleSVG.render(report).utf8))] : [])
     }
 }

@@ -40,15 +40,18 @@ public struct SourceLineCounter: Sendable {
                 .reduce(0) { $0 + Self.nonBlankLines(inFileAt: $1) }
             // A weights file may not exceed the bound either (WeightsFile.maximumWeight says why).
             if Double(lines) > WeightsFile.maximumWeight {
-                warnings.append("\(target.id): \(lines) non-blank lines of source; counted as \(Int(WeightsFile.maximumWeight)), the largest weight")
+                warnings.append(
+                    "\(target.id): \(lines) non-blank lines of source; counted as \(Int(WeightsFile.maximumWeight)), the largest weight")
             }
             known[vertex] = min(Double(lines), WeightsFile.maximumWeight)
         }
         // A product node stands for another package's targets, whose files are only read once they are expanded.
-        let note = graph.targets.contains { $0.type == .externalProduct }
+        let note =
+            graph.targets.contains { $0.type == .externalProduct }
             ? "external products have no sources here: with `--externals expand` (after `swift package resolve`) their packages' targets are counted instead"
             : nil
-        return TargetWeights.assemble(graph: graph, known: known, unit: .lines, source: "sources", extraWarnings: warnings, defaultedNote: note)
+        return TargetWeights.assemble(
+            graph: graph, known: known, unit: .lines, source: "sources", extraWarnings: warnings, defaultedNote: note)
     }
 
     private func isDirectory(_ path: String) -> Bool {

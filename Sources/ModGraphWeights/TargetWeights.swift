@@ -42,8 +42,10 @@ public struct TargetWeights: Sendable, Equatable {
     /// `defaultedNote` when one is given (why they had none, what would help).
     ///
     /// - Complexity: O(V log V).
-    public static func assemble(graph: ModuleGraph, known: [Int: Double], unit: WeightUnit, source: String,
-                                extraWarnings: [String] = [], defaultedNote: String? = nil) -> TargetWeights {
+    public static func assemble(
+        graph: ModuleGraph, known: [Int: Double], unit: WeightUnit, source: String,
+        extraWarnings: [String] = [], defaultedNote: String? = nil
+    ) -> TargetWeights {
         let compiled = graph.targets.indices.filter { hasCompileStep(graph.targets[$0].type) }
         let knownCosts = compiled.compactMap { known[$0] }.sorted()
         let missing = compiled.filter { known[$0] == nil }
@@ -53,11 +55,13 @@ public struct TargetWeights: Sendable, Equatable {
         var warnings = extraWarnings
         let defaulted = missing.map { graph.targets[$0].id }
         if !defaulted.isEmpty {
-            warnings.append("\(source): no weight for \(defaulted.count) target\(defaulted.count == 1 ? "" : "s") (\(abbreviated(defaulted.map(\.description)))); "
-                + "using the median of the others, \(formatted(median)) \(unit.symbol)" + (defaultedNote.map { "; " + $0 } ?? ""))
+            warnings.append(
+                "\(source): no weight for \(defaulted.count) target\(defaulted.count == 1 ? "" : "s") (\(abbreviated(defaulted.map(\.description)))); "
+                    + "using the median of the others, \(formatted(median)) \(unit.symbol)" + (defaultedNote.map { "; " + $0 } ?? ""))
         }
-        return TargetWeights(values: values, unit: unit, source: source, defaulted: defaulted,
-                             defaultValue: defaulted.isEmpty ? nil : median, warnings: warnings)
+        return TargetWeights(
+            values: values, unit: unit, source: source, defaulted: defaulted,
+            defaultValue: defaulted.isEmpty ? nil : median, warnings: warnings)
     }
 
     /// One unit per target with a compile step.

@@ -50,12 +50,14 @@ public enum WeightsFile {
         if known.isEmpty, !graph.targets.isEmpty { throw .nothingMatches(path: source) }
         var warnings: [String] = []
         if !byNameOnly.isEmpty {
-            warnings.append("\(source): \(byNameOnly.count) entr\(byNameOnly.count == 1 ? "y" : "ies") matched by target name only, "
-                + "as no package has that identity here (\(TargetWeights.abbreviated(byNameOnly)))")
+            warnings.append(
+                "\(source): \(byNameOnly.count) entr\(byNameOnly.count == 1 ? "y" : "ies") matched by target name only, "
+                    + "as no package has that identity here (\(TargetWeights.abbreviated(byNameOnly)))")
         }
         if !unmatched.isEmpty {
-            warnings.append("\(source): \(unmatched.count) entr\(unmatched.count == 1 ? "y names" : "ies name") no target of this graph, "
-                + "ignored (\(TargetWeights.abbreviated(unmatched)))")
+            warnings.append(
+                "\(source): \(unmatched.count) entr\(unmatched.count == 1 ? "y names" : "ies name") no target of this graph, "
+                    + "ignored (\(TargetWeights.abbreviated(unmatched)))")
         }
         return TargetWeights.assemble(graph: graph, known: known, unit: .seconds, source: source, extraWarnings: warnings)
     }
@@ -102,7 +104,11 @@ public enum WeightsFile {
                 throw .malformed(path: source, problem: "schemaVersion must be a whole number from 1")
             }
             guard number <= WeightsJSON.schemaVersion else {
-                throw .malformed(path: source, problem: "schemaVersion \(number) is newer than this modgraph reads (\(WeightsJSON.schemaVersion)); measure again or update modgraph")
+                throw .malformed(
+                    path: source,
+                    problem:
+                        "schemaVersion \(number) is newer than this modgraph reads (\(WeightsJSON.schemaVersion)); measure again or update modgraph"
+                )
             }
         }
         do {

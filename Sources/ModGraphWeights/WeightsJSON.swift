@@ -24,8 +24,10 @@ public enum WeightsJSON {
         public let phases: [(String, Double)]
         public let command: [String]
 
-        public init(targets: [String: Double], jobSeconds: [String: Double], unattributed: [String: Double], method: String,
-                    configuration: String, jobs: Int?, buildWallSeconds: Double, phases: [(String, Double)], command: [String]) {
+        public init(
+            targets: [String: Double], jobSeconds: [String: Double], unattributed: [String: Double], method: String,
+            configuration: String, jobs: Int?, buildWallSeconds: Double, phases: [(String, Double)], command: [String]
+        ) {
             self.phases = phases
             self.targets = targets
             self.jobSeconds = jobSeconds

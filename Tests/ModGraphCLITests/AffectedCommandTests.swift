@@ -15,15 +15,19 @@ struct AffectedCommandTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try git("init", "-q", "-b", "main")
             try write("Package.swift", Self.manifest())
-            for target in ["Core", "Feed", "Profile", "App"] { try write("Sources/\(target)/\(target).swift", "public let \(target.lowercased()) = 1\n") }
+            for target in ["Core", "Feed", "Profile", "App"] {
+                try write("Sources/\(target)/\(target).swift", "public let \(target.lowercased()) = 1\n")
+            }
             for target in ["CoreTests", "FeedTests"] { try write("Tests/\(target)/\(target).swift", "import XCTest\n") }
             try write("Sources/Feed/Other.swift", "let other = 1\n")
             try commit("base")
             try git("tag", "base")
         }
 
-        static func manifest(profile: String = #".target(name: "Profile", dependencies: ["Core"]),"#, app: String = #"["Feed", "Profile"]"#,
-                             extra: String = "") -> String {
+        static func manifest(
+            profile: String = #".target(name: "Profile", dependencies: ["Core"]),"#, app: String = #"["Feed", "Profile"]"#,
+            extra: String = ""
+        ) -> String {
             """
             // swift-tools-version: 5.9
             import PackageDescription
@@ -112,8 +116,9 @@ struct AffectedCommandTests {
         let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-affected-config-\(UUID().uuidString).yml")
         defer { try? FileManager.default.removeItem(at: elsewhere) }
         try "affected:\n  ignore: [\"docs/**\"]\n".write(to: elsewhere, atomically: true, encoding: .utf8)
-        let result = try repository.affected(["--changed-files", "-", "--config", elsewhere.path, "--format", "json"],
-                                             input: Data("docs/guide.md\n".utf8))
+        let result = try repository.affected(
+            ["--changed-files", "-", "--config", elsewhere.path, "--format", "json"],
+            input: Data("docs/guide.md\n".utf8))
         #expect(result.status == 0, "\(result.errors)")
         #expect(try selected(result).isEmpty)
     }
@@ -122,7 +127,8 @@ struct AffectedCommandTests {
     /// left out of the package around it, as SwiftPM leaves it out.
     @Test func aNestedPackageNotLoadedAffectsNothing() throws {
         let repository = try Repository()
-        try repository.write("Tools/Package.swift", "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Tools\")\n")
+        try repository.write(
+            "Tools/Package.swift", "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Tools\")\n")
         try repository.write("Tools/Sources/Lint/main.swift", "print(1)\n")
         try repository.commit("tools")
         let result = try repository.affected(["--base", "base", "--format", "json"])
@@ -134,7 +140,8 @@ struct AffectedCommandTests {
 
     @Test func aManifestEditSelectsTheTargetsWhoseDeclarationChanged() throws {
         let repository = try Repository()
-        try repository.write("Package.swift", Repository.manifest(profile: #".target(name: "Profile", dependencies: ["Core"], exclude: ["Old"]),"#))
+        try repository.write(
+            "Package.swift", Repository.manifest(profile: #".target(name: "Profile", dependencies: ["Core"], exclude: ["Old"]),"#))
         try repository.commit("manifest")
         let result = try repository.affected(["--base", "base", "--format", "json"])
         #expect(result.status == 0, "\(result.errors)")
@@ -170,8 +177,11 @@ struct AffectedCommandTests {
     @Test func aPinThatMovedSelectsTheUsersOfItsPackage() throws {
         let repository = try Repository()
         let manifest = Repository.manifest(app: #"["Feed", "Profile", .product(name: "Yams", package: "Yams")]"#)
-            .replacingOccurrences(of: "let package = Package(name: \"Shop\", ",
-                                  with: "let package = Package(name: \"Shop\", dependencies: [.package(url: \"https://github.com/jpsim/Yams.git\", from: \"5.0.0\")], ")
+            .replacingOccurrences(
+                of: "let package = Package(name: \"Shop\", ",
+                with:
+                    "let package = Package(name: \"Shop\", dependencies: [.package(url: \"https://github.com/jpsim/Yams.git\", from: \"5.0.0\")], "
+            )
         func pins(_ version: String) -> String {
             #"{"pins": [{"identity": "yams", "kind": "remoteSourceControl", "location": "https://github.com/jpsim/Yams.git", "state": {"revision": "r\#(version)", "version": "\#(version)"}}], "version": 2}"#
         }
@@ -206,7 +216,8 @@ struct AffectedCommandTests {
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.hasPrefix("affected: everything, 6 targets and 2 test targets, from 1 changed file against moved\n"))
         #expect(result.output.contains("build.sh is owned by no target"))
-        try "affected:\n  everything: []\n  unowned: ignore\n".write(to: top.appendingPathComponent(".modgraph.yml"), atomically: true, encoding: .utf8)
+        try "affected:\n  everything: []\n  unowned: ignore\n".write(
+            to: top.appendingPathComponent(".modgraph.yml"), atomically: true, encoding: .utf8)
         let ignored = try ModGraphRunner.run(["affected", top.path, "--base", "moved"], in: top)
         #expect(ignored.output.hasPrefix("affected: 0 of 6 targets"), "\(ignored.output)")
     }
@@ -259,7 +270,10 @@ struct AffectedCommandTests {
         #expect(try repository.affected(["--base", "base", "--changed-files", "-"]).status == 2)
         let absolute = try repository.affected(["--changed-files", "-"], input: Data("/etc/passwd\n".utf8))
         #expect(absolute.status == 2)
-        #expect(absolute.errors == "error: --changed-files: line 1: '/etc/passwd' is absolute; list paths relative to the repository's top folder, as git prints them\n")
+        #expect(
+            absolute.errors
+                == "error: --changed-files: line 1: '/etc/passwd' is absolute; list paths relative to the repository's top folder, as git prints them\n"
+        )
     }
 }
 
@@ -301,16 +315,18 @@ struct DiffCommandTests {
         try git(folder, "init", "-q", "-b", "main")
         try write(folder, "Package.swift", manifest(profile: #"["Core"]"#))
         for target in ["Core", "Feed", "Profile", "App"] { try write(folder, "Sources/\(target)/\(target).swift", "let x = 1\n") }
-        try write(folder, ".modgraph.yml", """
-        layers:
-          - {name: app, targets: [App]}
-          - {name: features, targets: [Feed, Profile], isolated: true}
-          - {name: core, targets: [Core]}
-        budgets:
-          depthGrowth: 0
-          criticalPathGrowth: 50%
+        try write(
+            folder, ".modgraph.yml",
+            """
+            layers:
+              - {name: app, targets: [App]}
+              - {name: features, targets: [Feed, Profile], isolated: true}
+              - {name: core, targets: [Core]}
+            budgets:
+              depthGrowth: 0
+              criticalPathGrowth: 50%
 
-        """)
+            """)
         try git(folder, "add", "-A")
         try git(folder, "commit", "-q", "-m", "base")
         try git(folder, "tag", "base")
@@ -353,25 +369,36 @@ struct AffectedXcodeTests {
         try git("add", "-A")
         try git("commit", "-q", "-m", "base")
         func selected(_ changed: String) throws -> [String] {
-            let result = try ModGraphRunner.run(["affected", folder.path, "--changed-files", "-", "--format", "json"],
-                                                input: Data((changed + "\n").utf8), in: folder)
+            let result = try ModGraphRunner.run(
+                ["affected", folder.path, "--changed-files", "-", "--format", "json"],
+                input: Data((changed + "\n").utf8), in: folder)
             #expect(result.status == 0, "\(result.errors)")
             let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
             return (json["targets"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
         }
         // In Feed's synchronised folder.
-        #expect(try selected("Features/Feed/FeedBuilder.swift") == ["app/XcodeApp", "app/XcodeAppTests", "features/Feed", "features/FeedTests"])
+        #expect(
+            try selected("Features/Feed/FeedBuilder.swift") == ["app/XcodeApp", "app/XcodeAppTests", "features/Feed", "features/FeedTests"])
         // An exception of that folder builds in no target: every target of its project.
-        #expect(try selected("Features/Feed/Previews/FeedPreviews.swift")
-            == ["app/XcodeApp", "app/XcodeAppTests", "features/Checkout", "features/Feed", "features/FeedTests", "features/Profile"])
+        #expect(
+            try selected("Features/Feed/Previews/FeedPreviews.swift")
+                == ["app/XcodeApp", "app/XcodeAppTests", "features/Checkout", "features/Feed", "features/FeedTests", "features/Profile"])
         // In App.xcodeproj's Compile Sources phase, under the interfaces every feature uses.
-        #expect(try selected("App/VerticalInterfaces/FeedInterface.swift")
-            == ["app/VerticalInterfaces", "app/XcodeApp", "app/XcodeAppTests", "features/Checkout", "features/Feed", "features/FeedTests", "features/Profile"])
+        #expect(
+            try selected("App/VerticalInterfaces/FeedInterface.swift")
+                == [
+                    "app/VerticalInterfaces", "app/XcodeApp", "app/XcodeAppTests", "features/Checkout", "features/Feed",
+                    "features/FeedTests", "features/Profile",
+                ])
         // The project file: every target of the project, and what depends on them.
-        #expect(try selected("Features/Features.xcodeproj/project.pbxproj")
-            == ["app/XcodeApp", "app/XcodeAppTests", "features/Checkout", "features/Feed", "features/FeedTests", "features/Profile"])
+        #expect(
+            try selected("Features/Features.xcodeproj/project.pbxproj")
+                == ["app/XcodeApp", "app/XcodeAppTests", "features/Checkout", "features/Feed", "features/FeedTests", "features/Profile"])
         // A local package's file: its target and the Xcode targets that link its product.
-        #expect(try selected("Packages/DesignSystem/Sources/DesignSystem/Theme.swift")
-            == ["app/XcodeApp", "app/XcodeAppTests", "designsystem/DesignSystem", "designsystem/DesignSystemTests", "features/Checkout"])
+        #expect(
+            try selected("Packages/DesignSystem/Sources/DesignSystem/Theme.swift")
+                == [
+                    "app/XcodeApp", "app/XcodeAppTests", "designsystem/DesignSystem", "designsystem/DesignSystemTests", "features/Checkout",
+                ])
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import Testing
 
@@ -26,8 +26,10 @@ struct CheckCommandTests {
         #expect(result.output.hasPrefix("modgraph check passed: 0 errors, 0 warnings"))
     }
 
-    @Test(arguments: [("text", "check-Violations.txt"), ("json", "check-Violations.json"), ("github", "check-Violations.github"),
-                      ("sarif", "check-Violations.sarif"), ("junit", "check-Violations.xml"), ("xcode", "check-Violations.xcode.txt")])
+    @Test(arguments: [
+        ("text", "check-Violations.txt"), ("json", "check-Violations.json"), ("github", "check-Violations.github"),
+        ("sarif", "check-Violations.sarif"), ("junit", "check-Violations.xml"), ("xcode", "check-Violations.xcode.txt"),
+    ])
     func theViolationsSampleReportsExactlyItsPlantedFaults(_ format: String, _ golden: String) throws {
         let result = try check(["Samples/Violations", "--format", format])
         #expect(result.status == 1)
@@ -42,17 +44,18 @@ struct CheckCommandTests {
         let chains = findings.map { finding in
             "\(finding["rule"] as? String ?? "?"): " + ((finding["chain"] as? [String]) ?? []).joined(separator: " → ")
         }
-        #expect(chains == [
-            "layering: violations/Networking → violations/Profile",
-            "isolation: violations/Checkout → violations/Profile",
-            "isolation: violations/Search → violations/SharedHelpers → violations/Messaging",
-            "interface-content: violations/VerticalInterfaces",
-            "interface-content: violations/VerticalInterfaces",
-            "interface-content: violations/VerticalInterfaces",
-            "undeclared-import: violations/App → violations/Search → violations/SharedHelpers",
-            "interface-content: violations/VerticalInterfaces",
-            "unused-dependency: violations/App → violations/Prelude",
-        ])
+        #expect(
+            chains == [
+                "layering: violations/Networking → violations/Profile",
+                "isolation: violations/Checkout → violations/Profile",
+                "isolation: violations/Search → violations/SharedHelpers → violations/Messaging",
+                "interface-content: violations/VerticalInterfaces",
+                "interface-content: violations/VerticalInterfaces",
+                "interface-content: violations/VerticalInterfaces",
+                "undeclared-import: violations/App → violations/Search → violations/SharedHelpers",
+                "interface-content: violations/VerticalInterfaces",
+                "unused-dependency: violations/App → violations/Prelude",
+            ])
         // Each points at the line marked FAULT: the manifest line of the offending dependency,
         // or the source line (and column) of the offending declaration or import.
         var files: [String: [Substring]] = [:]
@@ -102,7 +105,8 @@ struct CheckCommandTests {
         // The 9 findings (7 errors, 2 warnings), and cycle, unassigned and stale-config, which found nothing.
         #expect(result.output.components(separatedBy: "<testcase ").count - 1 == 12)
         #expect(result.output.components(separatedBy: "<failure ").count - 1 == 7)
-        #expect(result.output.contains(#"<testcase classname="modgraph.check" name="isolation: violations/Checkout → violations/Profile">"#))
+        #expect(
+            result.output.contains(#"<testcase classname="modgraph.check" name="isolation: violations/Checkout → violations/Profile">"#))
     }
 
     @Test func aBaselineRatchets() throws {
@@ -121,7 +125,11 @@ struct CheckCommandTests {
 
         // A baseline entry that no longer occurs is listed as fixed.
         var text = try String(contentsOfFile: baseline, encoding: .utf8)
-        text = text.replacingOccurrences(of: "\"entries\": [", with: "\"entries\" : [\n    {\"chain\": [], \"fingerprint\": \"layering:violations/Gone->violations/Away\", \"message\": \"\", \"rule\": \"layering\"},")
+        text = text.replacingOccurrences(
+            of: "\"entries\": [",
+            with:
+                "\"entries\" : [\n    {\"chain\": [], \"fingerprint\": \"layering:violations/Gone->violations/Away\", \"message\": \"\", \"rule\": \"layering\"},"
+        )
         try text.write(toFile: baseline, atomically: true, encoding: .utf8)
         let fixed = try check(["Samples/Violations", "--baseline", baseline, "--format", "json"])
         #expect(fixed.status == 0)
@@ -136,7 +144,9 @@ struct CheckCommandTests {
         try "layers:\n  - name: app\n    targets: [App]\n    isolatd: true\n".write(toFile: config, atomically: true, encoding: .utf8)
         let result = try check(["Samples/VerticalApp", "--config", config])
         #expect(result.status == 2)
-        #expect(result.errors == "error: \(config):4: unknown key 'isolatd' in layers[0]; expected one of: name, targets, isolated, externals\n")
+        #expect(
+            result.errors == "error: \(config):4: unknown key 'isolatd' in layers[0]; expected one of: name, targets, isolated, externals\n"
+        )
 
         let missing = try check(["Samples/VerticalApp", "--config", folder.appendingPathComponent("none.yml").path])
         #expect(missing.status == 2)

@@ -29,11 +29,12 @@ struct ChildProcessTests {
             }
             try (manifest?(pidFile) ?? "// stands for a manifest with `while true {}`\n")
                 .write(toFile: package + "/Package.swift", atomically: true, encoding: .utf8)
-            let body = swiftBody ?? """
-                perl -e 'setpgrp(0, 0); $SIG{TERM} = "IGNORE"; exec "sleep", "1000"' &
-                echo "$$ $!" > '\(pidFile)'
-                while :; do sleep 1; done
-                """
+            let body =
+                swiftBody ?? """
+                    perl -e 'setpgrp(0, 0); $SIG{TERM} = "IGNORE"; exec "sleep", "1000"' &
+                    echo "$$ $!" > '\(pidFile)'
+                    while :; do sleep 1; done
+                    """
             try "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'fake swift 1.0'; exit 0; fi\n\(body)\n"
                 .write(toFile: swift, atomically: true, encoding: .utf8)
             #expect(chmod(swift, 0o755) == 0)
@@ -144,14 +145,18 @@ struct ChildProcessTests {
         let scene = try Scene()
         defer { scene.remove() }
         let started = ContinuousClock.now
-        let result = try ModGraphRunner.run(["graph", scene.package, "--no-cache", "--manifest-timeout", "3"], environment: scene.environment)
+        let result = try ModGraphRunner.run(
+            ["graph", scene.package, "--no-cache", "--manifest-timeout", "3"], environment: scene.environment)
         let elapsed = started.duration(to: .now)
         let pids = scene.processIDs(within: .seconds(1))
         defer { for pid in pids where isRunning(pid) { kill(pid, SIGKILL) } }
 
         #expect(result.status == 2)
         #expect(result.errors.hasPrefix("error: /"))
-        #expect(result.errors.hasSuffix("/Package/Package.swift: manifest still loading after 3 s, stopped (does it loop?); if it is only slow, pass --manifest-timeout with more seconds\n"))
+        #expect(
+            result.errors.hasSuffix(
+                "/Package/Package.swift: manifest still loading after 3 s, stopped (does it loop?); if it is only slow, pass --manifest-timeout with more seconds\n"
+            ))
         #expect(result.errors.split(separator: "\n").count == 1)
         #expect(elapsed < .seconds(14))
         #expect(pids.count == 2)
@@ -194,11 +199,21 @@ struct ChildProcessTests {
     }
 
     @Test(arguments: [
-        ("graph", ["--jobs <jobs> How many manifests to load at once, 1 to 256",
-                   "--manifest-timeout <seconds> Seconds one manifest may take to load, 1 to 3,600 (default: 120)"]),
-        ("measure", ["--build-jobs <build-jobs> Parallel build jobs (swift build -j), 1 to 256",
-                     "--build-timeout <seconds> Seconds the build may take, 1 to 86,400 (default: 7200)",
-                     "--manifest-timeout <seconds>"]),
+        (
+            "graph",
+            [
+                "--jobs <jobs> How many manifests to load at once, 1 to 256",
+                "--manifest-timeout <seconds> Seconds one manifest may take to load, 1 to 3,600 (default: 120)",
+            ]
+        ),
+        (
+            "measure",
+            [
+                "--build-jobs <build-jobs> Parallel build jobs (swift build -j), 1 to 256",
+                "--build-timeout <seconds> Seconds the build may take, 1 to 86,400 (default: 7200)",
+                "--manifest-timeout <seconds>",
+            ]
+        ),
     ])
     func helpSaysTheBounds(_ command: String, _ expected: [String]) throws {
         let help = try ModGraphRunner.run([command, "--help"])
@@ -210,4 +225,3 @@ struct ChildProcessTests {
         }
     }
 }
-

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import Testing
 
@@ -59,10 +59,14 @@ struct DiagramCommandTests {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("graph.svg")
-        let result = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--format", "svg", "--output", file.path],
-                                            environment: ["GVBINDIR": folder.path])
+        let result = try ModGraphRunner.run(
+            ["graph", sample("VerticalApp"), "--format", "svg", "--output", file.path],
+            environment: ["GVBINDIR": folder.path])
         #expect(result.status == 2)
-        #expect(result.errors == "error: Graphviz found no layout or render plugins: its plugin registry is missing; run `sudo dot -c` once to rebuild it (or reinstall graphviz)\n")
+        #expect(
+            result.errors
+                == "error: Graphviz found no layout or render plugins: its plugin registry is missing; run `sudo dot -c` once to rebuild it (or reinstall graphviz)\n"
+        )
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
@@ -84,8 +88,10 @@ struct DiagramCommandTests {
 
     @Test func dependentsFollowTheOtherWay() throws {
         // Who uses Persistence directly: App, Checkout, CheckoutTests, Messaging, Settings.
-        let result = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--focus", "verticalapp/Persistence",
-                                             "--dependents", "--depth", "1", "--format", "json"])
+        let result = try ModGraphRunner.run([
+            "graph", sample("VerticalApp"), "--focus", "verticalapp/Persistence",
+            "--dependents", "--depth", "1", "--format", "json",
+        ])
         #expect(result.status == 0, "\(result.errors)")
         #expect(targetNames(result.output) == ["App", "Checkout", "CheckoutTests", "Messaging", "Persistence", "Settings"])
     }
@@ -99,7 +105,9 @@ struct DiagramCommandTests {
 
     @Test func packageLevelDrawsOneNodePerPackage() throws {
         // Workspace without tests: 8 packages; App uses all 7 others, features use Interfaces and Core.
-        let result = try ModGraphRunner.run(["graph", sample("Workspace/App"), "--no-tests", "--level", "package", "--no-reduce", "--format", "dot"])
+        let result = try ModGraphRunner.run([
+            "graph", sample("Workspace/App"), "--no-tests", "--level", "package", "--no-reduce", "--format", "dot",
+        ])
         #expect(result.status == 0, "\(result.errors)")
         let nodes = result.output.split(separator: "\n").filter { $0.contains("shape=folder") }
         #expect(nodes.count == 8)
@@ -136,7 +144,8 @@ struct DiagramCommandTests {
 
     private func targetNames(_ json: String) -> [String] {
         guard let document = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
-              let targets = document["targets"] as? [[String: Any]] else { return [] }
+            let targets = document["targets"] as? [[String: Any]]
+        else { return [] }
         return targets.compactMap { $0["name"] as? String }
     }
 }
@@ -154,16 +163,24 @@ struct ReportCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("out/VerticalApp")
         // Run from the repository with a relative path, as the README does, so report.md is stable.
-        let result = try ModGraphRunner.run(["report", "Samples/VerticalApp", "--workers", "2", "--output", target.path], in: ModGraphRunner.repository)
+        let result = try ModGraphRunner.run(
+            ["report", "Samples/VerticalApp", "--workers", "2", "--output", target.path], in: ModGraphRunner.repository)
         #expect(result.status == 0, "\(result.errors)")
         try expectGolden(result.output.replacingOccurrences(of: target.path, with: "OUT"), "VerticalApp-report.txt")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == ["graph.dot", "graph.svg", "index.html", "report.json", "report.md", "schedule.svg"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == [
+                "graph.dot", "graph.svg", "index.html", "report.json", "report.md", "schedule.svg",
+            ])
         try expectGolden(String(contentsOf: target.appendingPathComponent("report.md"), encoding: .utf8), "VerticalApp-report.md")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: target.appendingPathComponent("report.json"))) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: target.appendingPathComponent("report.json"))) as? [String: Any])
         #expect(json["schemaVersion"] as? Int == 1)
         let structure = try #require(json["structure"] as? [String: Any])
-        #expect(structure["longestChain"] as? [String] == ["verticalapp/App", "verticalapp/Checkout", "verticalapp/Networking", "verticalapp/Prelude"])
+        #expect(
+            structure["longestChain"] as? [String] == [
+                "verticalapp/App", "verticalapp/Checkout", "verticalapp/Networking", "verticalapp/Prelude",
+            ])
         _ = try XMLDocument(contentsOf: target.appendingPathComponent("graph.svg"), options: [])
         #expect(try String(contentsOf: target.appendingPathComponent("graph.dot"), encoding: .utf8).hasPrefix("digraph"))
         #expect((json["check"] as? [String: Any])?["passed"] as? Bool == true)
@@ -176,7 +193,8 @@ struct ReportCommandTests {
         let targets = (0..<count).map { index in
             #"{"name": "T\#(index)", "type": "regular", "dependencies": [\#(index == 0 ? "" : #"{"byName": ["T\#(index - 1)", null]}"#)]}"#
         }
-        let dump = #"{"name": "Big", "packageKind": {"root": ["\#(folder.path)"]}, "targets": [\#(targets.joined(separator: ", "))], "products": [], "dependencies": []}"#
+        let dump =
+            #"{"name": "Big", "packageKind": {"root": ["\#(folder.path)"]}, "targets": [\#(targets.joined(separator: ", "))], "products": [], "dependencies": []}"#
         let file = folder.appendingPathComponent("dump.json")
         try dump.write(to: file, atomically: true, encoding: .utf8)
         return file
@@ -190,7 +208,8 @@ struct ReportCommandTests {
             #"{"name": "T\#(index)", "type": "regular", "dependencies": [\#(index == 0 ? "" : #"{"byName": ["T\#(index - 1)", null]}"#)]}"#
         }
         targets += (0..<3).map { #"{"name": "Check\#($0)", "type": "test", "dependencies": [{"byName": ["T0", null]}]}"# }
-        let dump = #"{"name": "Big", "packageKind": {"root": ["\#(folder.path)"]}, "targets": [\#(targets.joined(separator: ", "))], "products": [], "dependencies": []}"#
+        let dump =
+            #"{"name": "Big", "packageKind": {"root": ["\#(folder.path)"]}, "targets": [\#(targets.joined(separator: ", "))], "products": [], "dependencies": []}"#
         let file = folder.appendingPathComponent("dump.json")
         try dump.write(to: file, atomically: true, encoding: .utf8)
 
@@ -212,17 +231,26 @@ struct ReportCommandTests {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let dump = try chainDump(2_001, in: folder)
-        let refused = try ModGraphRunner.run(["graph", dump.path, "--format", "svg", "--output", folder.appendingPathComponent("x.svg").path])
+        let refused = try ModGraphRunner.run([
+            "graph", dump.path, "--format", "svg", "--output", folder.appendingPathComponent("x.svg").path,
+        ])
         #expect(refused.status == 2)
-        #expect(refused.errors == "error: --format svg: the view has 2,001 nodes, more than the 2,000 a picture is drawn for (Graphviz would take minutes); "
-            + "narrow it with --focus or --level package, or write --format dot\n")
+        #expect(
+            refused.errors
+                == "error: --format svg: the view has 2,001 nodes, more than the 2,000 a picture is drawn for (Graphviz would take minutes); "
+                + "narrow it with --focus or --level package, or write --format dot\n")
         #expect(try ModGraphRunner.run(["graph", dump.path, "--format", "dot"]).status == 0)
         let target = folder.appendingPathComponent("report")
         let report = try ModGraphRunner.run(["report", dump.path, "--weights", "uniform", "--output", target.path])
         #expect(report.status == 0, "\(report.errors)")
-        #expect(report.errors == "warning: graph.svg and schedule.svg not drawn: the graph has 2,001 nodes, more than the 2,000 a picture is drawn for "
-            + "(Graphviz would take minutes); report.md links graph.dot\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == ["graph.dot", "index.html", "report.json", "report.md"])
+        #expect(
+            report.errors
+                == "warning: graph.svg and schedule.svg not drawn: the graph has 2,001 nodes, more than the 2,000 a picture is drawn for "
+                + "(Graphviz would take minutes); report.md links graph.dot\n")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == [
+                "graph.dot", "index.html", "report.json", "report.md",
+            ])
         let markdown = try String(contentsOf: target.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(markdown.contains("The whole graph: [graph.dot](graph.dot) (Graphviz source, transitively reduced"))
         #expect(!markdown.contains("graph.svg") && !markdown.contains("schedule.svg"))
@@ -232,14 +260,16 @@ struct ReportCommandTests {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("report")
-        let result = try ModGraphRunner.run(["report", "Samples/VerticalApp", "--workers", "2", "--no-diagrams", "--output", target.path],
-                                            in: ModGraphRunner.repository)
+        let result = try ModGraphRunner.run(
+            ["report", "Samples/VerticalApp", "--workers", "2", "--no-diagrams", "--output", target.path],
+            in: ModGraphRunner.repository)
         #expect(result.status == 0, "\(result.errors)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == ["index.html", "report.json", "report.md"])
         let markdown = try String(contentsOf: target.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(!markdown.contains("```mermaid"))
         #expect(markdown.contains("No diagrams (--no-diagrams)"))
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: target.appendingPathComponent("report.json"))) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: target.appendingPathComponent("report.json"))) as? [String: Any])
         let graph = try #require(json["graph"] as? [String: Any])
         #expect(graph["drawnDependencies"] is NSNull)
         #expect(graph["targets"] as? Int == 16)
@@ -249,7 +279,8 @@ struct ReportCommandTests {
     @Test func theViolationsReportCarriesTheCheckVerdict() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try ModGraphRunner.run(["report", "Samples/Violations", "--workers", "2", "--output", folder.path], in: ModGraphRunner.repository)
+        let result = try ModGraphRunner.run(
+            ["report", "Samples/Violations", "--workers", "2", "--output", folder.path], in: ModGraphRunner.repository)
         #expect(result.status == 0, "a report informs; `modgraph check` is what fails a build")
         #expect(result.output.contains("Check failed: 7 errors, 2 warnings (Samples/Violations/.modgraph.yml)"))
         let dot = try String(contentsOf: folder.appendingPathComponent("graph.dot"), encoding: .utf8)
@@ -259,13 +290,18 @@ struct ReportCommandTests {
         #expect(dot.contains(##""violations/App" -> "violations/Prelude" [style=dotted, color="#9aa5b1""##))
         // The declared edge the import travels is not painted (it is bold: the critical path runs along it).
         let travelled = dot.split(separator: "\n").filter { $0.contains(##""violations/App" -> "violations/Search""##) }
-        #expect(travelled == [##"  "violations/App" -> "violations/Search" [color="#102a43", penwidth=2.2, tooltip="critical path (sources)"];"##])
+        #expect(
+            travelled == [
+                ##"  "violations/App" -> "violations/Search" [color="#102a43", penwidth=2.2, tooltip="critical path (sources)"];"##
+            ])
         let markdown = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(markdown.contains("<details open><summary><code>isolation</code>: 2 errors in 2 modules — "))
-        #expect(markdown.contains("""
-            - `violations/Search`: 1 finding
-              - ✗ violations/Search → violations/SharedHelpers → violations/Messaging: Search depends on Messaging through SharedHelpers
-            """))
+        #expect(
+            markdown.contains(
+                """
+                - `violations/Search`: 1 finding
+                  - ✗ violations/Search → violations/SharedHelpers → violations/Messaging: Search depends on Messaging through SharedHelpers
+                """))
         #expect(markdown.contains("(at `Samples/Violations/Package.swift:40`)"))
     }
 
@@ -277,16 +313,21 @@ struct ReportCommandTests {
         // 45 pairs of features, the first of each using the second: 45 isolation findings, over the 40 drawn.
         var targets = [#"{"name": "Core", "type": "regular", "dependencies": []}"#]
         for pair in 0..<45 {
-            targets.append(#"{"name": "F\#(pair)a", "type": "regular", "dependencies": [{"byName": ["F\#(pair)b", null]}, {"byName": ["Core", null]}]}"#)
+            targets.append(
+                #"{"name": "F\#(pair)a", "type": "regular", "dependencies": [{"byName": ["F\#(pair)b", null]}, {"byName": ["Core", null]}]}"#
+            )
             targets.append(#"{"name": "F\#(pair)b", "type": "regular", "dependencies": [{"byName": ["Core", null]}]}"#)
         }
-        let dump = #"{"name": "Many", "packageKind": {"root": ["\#(folder.path)"]}, "targets": [\#(targets.joined(separator: ", "))], "products": [], "dependencies": []}"#
+        let dump =
+            #"{"name": "Many", "packageKind": {"root": ["\#(folder.path)"]}, "targets": [\#(targets.joined(separator: ", "))], "products": [], "dependencies": []}"#
         try dump.write(to: folder.appendingPathComponent("dump.json"), atomically: true, encoding: .utf8)
         try "version: 1\nlayers:\n  - name: features\n    targets: ['F*']\n    isolated: true\n  - name: core\n    targets: [Core]\n"
             .write(to: folder.appendingPathComponent(".modgraph.yml"), atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("report")
-        let result = try ModGraphRunner.run(["report", folder.appendingPathComponent("dump.json").path, "--config", folder.appendingPathComponent(".modgraph.yml").path,
-                                             "--weights", "uniform", "--output", output.path])
+        let result = try ModGraphRunner.run([
+            "report", folder.appendingPathComponent("dump.json").path, "--config", folder.appendingPathComponent(".modgraph.yml").path,
+            "--weights", "uniform", "--output", output.path,
+        ])
         #expect(result.status == 0, "\(result.errors)")
         let dot = try String(contentsOf: output.appendingPathComponent("graph.dot"), encoding: .utf8)
         #expect(dot.contains(##""many/F0a" [label=<F0a<BR/><FONT COLOR="#c62828" POINT-SIZE="9">1 finding</FONT>>"##))
@@ -317,7 +358,9 @@ struct ReportCommandTests {
 
         let file = folder.appendingPathComponent("a-file")
         try "x".write(to: file, atomically: true, encoding: .utf8)
-        let notAFolder = try ModGraphRunner.run(["report", ModGraphRunner.samples.appendingPathComponent("VerticalApp").path, "--output", file.path])
+        let notAFolder = try ModGraphRunner.run([
+            "report", ModGraphRunner.samples.appendingPathComponent("VerticalApp").path, "--output", file.path,
+        ])
         #expect(notAFolder.status == 2)
         #expect(notAFolder.errors == "error: \(file.path): exists and is not a folder\n")
         #expect(try String(contentsOf: file, encoding: .utf8) == "x")
@@ -342,7 +385,8 @@ struct DiagramLayerTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let dump = #"{"name": "P", "packageKind": {"root": ["\#(folder.path)"]}, "targets": [{"name": "A", "type": "regular", "dependencies": []}], "products": [], "dependencies": []}"#
+        let dump =
+            #"{"name": "P", "packageKind": {"root": ["\#(folder.path)"]}, "targets": [{"name": "A", "type": "regular", "dependencies": []}], "products": [], "dependencies": []}"#
         let file = folder.appendingPathComponent("dump.json")
         try dump.write(to: file, atomically: true, encoding: .utf8)
         let result = try ModGraphRunner.run(["graph", file.path, "--cluster", "layer", "--format", "dot"])

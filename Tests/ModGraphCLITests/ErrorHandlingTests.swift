@@ -51,7 +51,8 @@ struct ErrorHandlingTests {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try "// \(source)\n".write(to: file, atomically: true, encoding: .utf8)
         }
-        let warning = "warning: \(folder.path)/Package.swift: no checkout of 'swift-log' under .build/checkouts (run `swift package resolve`); its products are shown as external\n"
+        let warning =
+            "warning: \(folder.path)/Package.swift: no checkout of 'swift-log' under .build/checkouts (run `swift package resolve`); its products are shown as external\n"
         let withTests = try ModGraphRunner.run(["graph", folder.path, "--externals", "expand"])
         #expect(withTests.status == 0)
         #expect(withTests.errors == warning)
@@ -64,7 +65,8 @@ struct ErrorHandlingTests {
     @Test func aBrokenManifestShowsSwiftsDiagnostics() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"B\", targets: [.target(name: \"X\", dependencies: [nonsense])])\n"
+        try
+            "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"B\", targets: [.target(name: \"X\", dependencies: [nonsense])])\n"
             .write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         let result = try ModGraphRunner.run(["graph", folder.path])
         #expect(result.status == 2)

@@ -7,7 +7,8 @@ import Testing
 func runGit(_ arguments: [String], in folder: URL? = nil) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + (folder.map { ["-C", $0.path] } ?? []) + ["-c", "user.email=tests@example.com", "-c", "user.name=Tests"] + arguments
+    process.arguments =
+        ["git"] + (folder.map { ["-C", $0.path] } ?? []) + ["-c", "user.email=tests@example.com", "-c", "user.name=Tests"] + arguments
     let output = Pipe()
     process.standardOutput = output
     try process.run()

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import ModGraphOutput
 import Testing
@@ -31,25 +31,34 @@ enum HostileWorkspace {
             var dependencies: [[String: Any]] = []
             if index + 1 < targets.count { dependencies.append(["byName": [targets[index + 1], NSNull()]]) }
             if index == 1 { dependencies.append(["product": [remoteProduct, remoteIdentity, NSNull(), NSNull()]]) }
-            targetObjects.append(["name": name, "type": index == 0 ? "executable" : "regular", "dependencies": dependencies,
-                                  "exclude": [], "resources": [], "settings": [], "packageAccess": false])
+            targetObjects.append([
+                "name": name, "type": index == 0 ? "executable" : "regular", "dependencies": dependencies,
+                "exclude": [], "resources": [], "settings": [], "packageAccess": false,
+            ])
         }
         // A source file under a hostile folder that imports a module it does not declare.
         let sources = root.appendingPathComponent("Sources/X\nY")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-        try "import Foundation\nimport Plain\n".write(to: sources.appendingPathComponent("a\n::warning::b.swift"), atomically: true, encoding: .utf8)
+        try "import Foundation\nimport Plain\n".write(
+            to: sources.appendingPathComponent("a\n::warning::b.swift"), atomically: true, encoding: .utf8)
         let dump: [String: Any] = [
             "name": packageName,
             "packageKind": ["root": [root.path]],
             "toolsVersion": ["_version": "5.9.0"],
             "targets": targetObjects,
             "products": [["name": "Lib\n::add-mask::L", "type": ["library": ["automatic"]], "targets": [targets[1]]]],
-            "dependencies": [["sourceControl": [[
-                "identity": remoteIdentity,
-                "location": ["remote": [["urlString": "https://example.com/evil/\(remoteIdentity).git"]]],
-                "requirement": ["range": [["lowerBound": "1.0.0", "upperBound": "2.0.0"]]],
-                "productFilter": NSNull(),
-            ]]]],
+            "dependencies": [
+                [
+                    "sourceControl": [
+                        [
+                            "identity": remoteIdentity,
+                            "location": ["remote": [["urlString": "https://example.com/evil/\(remoteIdentity).git"]]],
+                            "requirement": ["range": [["lowerBound": "1.0.0", "upperBound": "2.0.0"]]],
+                            "productFilter": NSNull(),
+                        ]
+                    ]
+                ]
+            ],
         ]
         let dumpFile = root.appendingPathComponent("dump\n::add-mask::D.json")
         try JSONSerialization.data(withJSONObject: dump, options: [.sortedKeys]).write(to: dumpFile)
@@ -88,14 +97,17 @@ struct HostileInputTests {
     /// No line reads as a GitHub workflow command, none holds a control
     /// character or a character that reorders text; only `--format github`
     /// writes commands, and only its own `::error ` and `::warning `.
-    private func expectPlain(_ text: String, annotations: Bool = false, _ what: String,
-                             sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectPlain(
+        _ text: String, annotations: Bool = false, _ what: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if annotations, line.hasPrefix("::error ") || line.hasPrefix("::warning ") {
                 // The command's own `::` ends the properties; nothing else in the line may start another.
                 #expect(!line.dropFirst(2).contains("\r"), "\(what): \(line)", sourceLocation: sourceLocation)
             } else {
-                #expect(!Escape.isWorkflowCommand(line), "\(what): a line reads as a workflow command: \(line)", sourceLocation: sourceLocation)
+                #expect(
+                    !Escape.isWorkflowCommand(line), "\(what): a line reads as a workflow command: \(line)", sourceLocation: sourceLocation)
             }
             for scalar in line.unicodeScalars where Escape.needsSpelling(scalar) {
                 Issue.record("\(what): raw U+\(String(scalar.value, radix: 16)) in \(line.prefix(200))", sourceLocation: sourceLocation)
@@ -230,15 +242,18 @@ func runGraphviz(_ source: String, format: String) throws -> String {
 
 /// GitHub-flavoured Markdown to HTML with cmark-gfm, raw HTML kept, so that any tag a name smuggled in shows.
 func renderMarkdown(_ markdown: String) throws -> String {
-    try runTool(["cmark-gfm", "--unsafe", "-e", "table", "-e", "autolink", "-e", "strikethrough"],
-                input: markdown, what: "cmark-gfm (run `make setup`, which installs it)")
+    try runTool(
+        ["cmark-gfm", "--unsafe", "-e", "table", "-e", "autolink", "-e", "strikethrough"],
+        input: markdown, what: "cmark-gfm (run `make setup`, which installs it)")
 }
 
 private func runTool(_ arguments: [String], input: String, what: String) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
-    let standardInput = Pipe(), output = Pipe(), errors = Pipe()
+    let standardInput = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
     process.standardInput = standardInput
     process.standardOutput = output
     process.standardError = errors

@@ -46,8 +46,10 @@ struct InitCommandTests {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sources/Core"), withIntermediateDirectories: true)
         try "public let x = 1\n".write(to: folder.appendingPathComponent("Sources/Core/Core.swift"), atomically: true, encoding: .utf8)
         let hostile = #"Evil\"]\n  - name: pwned\n    targets: [\"*"#
-        let dump = #"{"name": "pkg", "toolsVersion": {"_version": "5.9.0"}, "packageKind": {"root": [""# + folder.path + #""]}, "#
-            + #""targets": [{"name": "Core", "type": "regular", "dependencies": []}, {"name": ""# + hostile + #"", "type": "executable", "path": "Sources/Core", "dependencies": [{"byName": ["Core", null]}]}]}"#
+        let dump =
+            #"{"name": "pkg", "toolsVersion": {"_version": "5.9.0"}, "packageKind": {"root": [""# + folder.path + #""]}, "#
+            + #""targets": [{"name": "Core", "type": "regular", "dependencies": []}, {"name": ""# + hostile
+            + #"", "type": "executable", "path": "Sources/Core", "dependencies": [{"byName": ["Core", null]}]}]}"#
         let dumpFile = folder.appendingPathComponent("dump.json")
         try dump.write(to: dumpFile, atomically: true, encoding: .utf8)
         let result = try ModGraphRunner.run(["init", dumpFile.path, "--output", "-"], in: folder)

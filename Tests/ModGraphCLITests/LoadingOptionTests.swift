@@ -14,7 +14,8 @@ struct LoadingOptionTests {
     }
 
     /// App → Extra exists only with the root's trait Extras, which is not a default trait.
-    static let traitGatedDump = Data("""
+    static let traitGatedDump = Data(
+        """
         {"name": "P", "toolsVersion": {"_version": "6.1.0"},
          "traits": [{"name": "Extras", "enabledTraits": []}, {"name": "default", "enabledTraits": []}],
          "dependencies": [], "products": [],

@@ -38,7 +38,8 @@ struct ManifestEvaluationOptionTests {
         try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
         try "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")])\n"
             .write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        let dump = #"{"name": "P", "toolsVersion": {"_version": "5.9.0"}, "packageKind": {"root": ["\#(package.path)"]}, "#
+        let dump =
+            #"{"name": "P", "toolsVersion": {"_version": "5.9.0"}, "packageKind": {"root": ["\#(package.path)"]}, "#
             + #""dependencies": [], "products": [], "targets": [{"name": "B", "type": "regular", "dependencies": []}]}"#
         try dump.write(to: folder.appendingPathComponent("dump.json"), atomically: true, encoding: .utf8)
         let fakeSwift = folder.appendingPathComponent("swift")
@@ -49,8 +50,9 @@ struct ManifestEvaluationOptionTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fakeSwift.path)
         let result = try ModGraphRunner.run(["graph", package.path, "--verify-manifests", "--swift-executable", fakeSwift.path])
         #expect(result.status == 1, "\(result.errors)")
-        #expect(result.errors.contains("manifest difference: \(package.path)/Package.swift: targets[0].name: evaluated A, dumped B"),
-                "\(result.errors)")
+        #expect(
+            result.errors.contains("manifest difference: \(package.path)/Package.swift: targets[0].name: evaluated A, dumped B"),
+            "\(result.errors)")
         #expect(result.errors.contains("1 manifest: 1 evaluated statically (100%), 1 difference"), "\(result.errors)")
     }
 }

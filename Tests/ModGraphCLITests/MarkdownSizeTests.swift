@@ -23,7 +23,8 @@ struct MarkdownSizeTests {
         }
         let appUses = features.map { #"{"byName": ["\#($0)", null]}"# }.joined(separator: ", ")
         targets.append(#"{"name": "App", "type": "executable", "dependencies": [\#(appUses)]}"#)
-        let dump = #"{"name": "Large", "packageKind": {"root": ["\#(folder.path)"]}, "targets": [\#(targets.joined(separator: ", "))], "products": [], "dependencies": []}"#
+        let dump =
+            #"{"name": "Large", "packageKind": {"root": ["\#(folder.path)"]}, "targets": [\#(targets.joined(separator: ", "))], "products": [], "dependencies": []}"#
         let dumpFile = folder.appendingPathComponent("dump.json")
         try dump.write(to: dumpFile, atomically: true, encoding: .utf8)
         let config = """
@@ -57,8 +58,9 @@ struct MarkdownSizeTests {
         #expect(opened > 0, sourceLocation: sourceLocation)
         #expect(opened == html.components(separatedBy: "</details>").count - 1, sourceLocation: sourceLocation)
         // A module's findings are a list inside the module's item.
-        #expect(html.contains("<li><code>large/Feature0\(String(repeating: "Payments", count: 6))</code>: 1 finding\n<ul>\n<li>✗ "),
-                sourceLocation: sourceLocation)
+        #expect(
+            html.contains("<li><code>large/Feature0\(String(repeating: "Payments", count: 6))</code>: 1 finding\n<ul>\n<li>✗ "),
+            sourceLocation: sourceLocation)
         if tables { #expect(html.contains("<table>") && html.contains("<th>Target</th>"), sourceLocation: sourceLocation) }
         #expect(markdown.contains("more, cut to fit a comment (the JSON output has them all)"), sourceLocation: sourceLocation)
     }
@@ -75,7 +77,9 @@ struct MarkdownSizeTests {
         try expectRendersAsIntended(check.output, tables: false)
 
         let report = folder.appendingPathComponent("report")
-        let run = try ModGraphRunner.run(["report", dump, "--config", config, "--weights", "uniform", "--no-diagrams", "--output", report.path])
+        let run = try ModGraphRunner.run([
+            "report", dump, "--config", config, "--weights", "uniform", "--no-diagrams", "--output", report.path,
+        ])
         #expect(run.status == 0, "\(run.errors)")
         let markdown = try String(contentsOf: report.appendingPathComponent("report.md"), encoding: .utf8)
         try expectRendersAsIntended(markdown, tables: true)
@@ -83,14 +87,17 @@ struct MarkdownSizeTests {
         #expect(markdown.contains("## Build schedule"))
         #expect(markdown.contains("| makespan | lower bound | critical path | total work | efficiency |"))
         // report.json keeps every finding that report.md cut.
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report.appendingPathComponent("report.json"))) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: report.appendingPathComponent("report.json"))) as? [String: Any])
         let findings = try #require((json["check"] as? [String: Any])?["findings"] as? [Any])
         #expect(findings.count == 500)
     }
 
     /// Small inputs are whole: nothing is cut, nothing says it was.
     @Test func aSmallCheckIsWhole() throws {
-        let result = try ModGraphRunner.run(["check", ModGraphRunner.samples.appendingPathComponent("Violations").path, "--format", "markdown"])
+        let result = try ModGraphRunner.run([
+            "check", ModGraphRunner.samples.appendingPathComponent("Violations").path, "--format", "markdown",
+        ])
         #expect(result.status == 1)
         #expect(!result.output.contains("cut to fit"))
         let html = try renderMarkdown(result.output)

@@ -30,8 +30,10 @@ struct ModGraphRunner {
 
     /// `environment` is added to this process's own, after `MODGRAPH_CACHE_DIR` is
     /// set for the test run.
-    static func run(_ arguments: [String], input: Data? = nil, in directory: URL? = nil,
-                    environment: [String: String] = [:]) throws -> Result {
+    static func run(
+        _ arguments: [String], input: Data? = nil, in directory: URL? = nil,
+        environment: [String: String] = [:]
+    ) throws -> Result {
         let executable = try #require(executable, "modgraph was not built next to the tests")
         let process = Process()
         process.executableURL = executable
@@ -53,9 +55,10 @@ struct ModGraphRunner {
         let errorData = ErrorCollector(errors.fileHandleForReading)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      output: String(decoding: data, as: UTF8.self),
-                      errors: String(decoding: errorData.wait(), as: UTF8.self))
+        return Result(
+            status: process.terminationStatus,
+            output: String(decoding: data, as: UTF8.self),
+            errors: String(decoding: errorData.wait(), as: UTF8.self))
     }
 }
 
@@ -82,5 +85,7 @@ func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocati
         return
     }
     let expected = try String(contentsOf: file, encoding: .utf8)
-    #expect(actual == expected, "output differs from Golden/\(name); run with MODGRAPH_UPDATE_GOLDEN=1 and review the diff", sourceLocation: sourceLocation)
+    #expect(
+        actual == expected, "output differs from Golden/\(name); run with MODGRAPH_UPDATE_GOLDEN=1 and review the diff",
+        sourceLocation: sourceLocation)
 }

@@ -121,7 +121,8 @@ struct OutputSafetyTests {
                 let files = Set(try FileManager.default.contentsOfDirectory(atPath: report.path))
                 #expect(files == expected, "trial \(trial): the report folder holds \(files.sorted())")
                 let markdown = try String(contentsOf: report.appendingPathComponent("report.md"), encoding: .utf8)
-                #expect(markdown.hasPrefix("# Module graph of VerticalApp") && markdown.hasSuffix("\n"), "trial \(trial): report.md is partial")
+                #expect(
+                    markdown.hasPrefix("# Module graph of VerticalApp") && markdown.hasSuffix("\n"), "trial \(trial): report.md is partial")
             }
         }
         let final = try ModGraphRunner.run(["report", sample, "--output", report.path, "--workers", "2"])
@@ -140,12 +141,14 @@ struct OutputSafetyTests {
     }
 
     /// Numbers from the command line are bounded before anything runs.
-    @Test(.timeLimit(.minutes(1)), arguments: [
-        ["schedule", "--workers", "100000000", "--format", "mermaid"],
-        ["report", "--workers", "9223372036854775807", "--output", "/nonexistent/never"],
-        ["schedule", "--bottleneck-candidates", "99999999"],
-        ["graph", "--focus", "App", "--depth", "99999999999"],
-    ])
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            ["schedule", "--workers", "100000000", "--format", "mermaid"],
+            ["report", "--workers", "9223372036854775807", "--output", "/nonexistent/never"],
+            ["schedule", "--bottleneck-candidates", "99999999"],
+            ["graph", "--focus", "App", "--depth", "99999999999"],
+        ])
     func numericOptionsHaveBounds(_ arguments: [String]) throws {
         let result = try ModGraphRunner.run([arguments[0], sample] + arguments.dropFirst())
         #expect(result.status == 2, "\(result.errors)")

@@ -18,15 +18,19 @@ private final class Screen: @unchecked Sendable {
 struct ProgressBarTests {
     @Test func theLineShowsDoneTotalAndThePackageInProgress() {
         // 5 of 20 done fills a quarter of the 20 slots: 5 marks.
-        #expect(ProgressBar.line(LoadProgress(done: 5, total: 20, inProgress: ["/w/Core", "/w/Networking"]), width: 80)
-            == "[#####---------------] 5/20 packages  Core (+1)")
-        #expect(ProgressBar.line(LoadProgress(done: 0, total: 0, inProgress: []), width: 80)
-            == "[--------------------] 0/0 packages")
-        #expect(ProgressBar.line(LoadProgress(done: 3, total: 3, inProgress: []), width: 80)
-            == "[####################] 3/3 packages")
+        #expect(
+            ProgressBar.line(LoadProgress(done: 5, total: 20, inProgress: ["/w/Core", "/w/Networking"]), width: 80)
+                == "[#####---------------] 5/20 packages  Core (+1)")
+        #expect(
+            ProgressBar.line(LoadProgress(done: 0, total: 0, inProgress: []), width: 80)
+                == "[--------------------] 0/0 packages")
+        #expect(
+            ProgressBar.line(LoadProgress(done: 3, total: 3, inProgress: []), width: 80)
+                == "[####################] 3/3 packages")
         // Cut one column short of the terminal's width, so it never wraps.
-        #expect(ProgressBar.line(LoadProgress(done: 1, total: 2, inProgress: ["/w/AVeryLongPackageName"]), width: 30)
-            == "[##########----------] 1/2 pa")
+        #expect(
+            ProgressBar.line(LoadProgress(done: 1, total: 2, inProgress: ["/w/AVeryLongPackageName"]), width: 30)
+                == "[##########----------] 1/2 pa")
     }
 
     @Test func onlyPeopleAtATerminalSeeIt() {
@@ -85,7 +89,8 @@ struct ProgressBarTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: slowSwift.path)
         let executable = try #require(ModGraphRunner.executable)
         let workspace = ModGraphRunner.samples.appendingPathComponent("Workspace/App").path
-        let command = "'\(executable.path)' graph '\(workspace)' --no-cache --dump-manifests --jobs 2 --swift-executable '\(slowSwift.path)' -o '\(folder.path)/out.txt'"
+        let command =
+            "'\(executable.path)' graph '\(workspace)' --no-cache --dump-manifests --jobs 2 --swift-executable '\(slowSwift.path)' -o '\(folder.path)/out.txt'"
         for ci in ["false", "true"] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/script")

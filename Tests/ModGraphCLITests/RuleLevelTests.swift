@@ -18,8 +18,9 @@ struct RuleLevelTests {
         }
         let config = folder.appendingPathComponent("rules.yml")
         try yaml.write(to: config, atomically: true, encoding: .utf8)
-        return try ModGraphRunner.run(["check", "Samples/Violations", "--config", config.path, "--format", format],
-                                      in: ModGraphRunner.repository)
+        return try ModGraphRunner.run(
+            ["check", "Samples/Violations", "--config", config.path, "--format", format],
+            in: ModGraphRunner.repository)
     }
 
     /// Rule id → `defaultConfiguration.level`, and the results' levels by rule id.
@@ -59,7 +60,8 @@ struct RuleLevelTests {
     /// An ignored rule did not run, so no format lists it as checked.
     @Test(arguments: ["sarif", "junit", "json"])
     func aRuleTheConfigurationIgnoresIsNotListed(_ format: String) throws {
-        let result = try check(format, [("unassigned: error", "unassigned: ignore"), ("unusedDependencies: warning", "unusedDependencies: ignore")])
+        let result = try check(
+            format, [("unassigned: error", "unassigned: ignore"), ("unusedDependencies: warning", "unusedDependencies: ignore")])
         #expect(result.status == 1)
         #expect(result.errors.isEmpty)
         #expect(result.output.contains("undeclared-import"))

@@ -35,7 +35,9 @@ struct ScheduleCommandTests {
         let weights = folder.appendingPathComponent("weights.json")
         try #"{"targets": {"verticalapp/Prelude": 1, "Networking": 2, "App": 3}}"#.write(to: weights, atomically: true, encoding: .utf8)
         let path = ModGraphRunner.samples.appendingPathComponent("VerticalApp").path
-        let result = try ModGraphRunner.run(["schedule", path, "--no-tests", "--workers", "2", "--weights", weights.path, "--format", "json"])
+        let result = try ModGraphRunner.run([
+            "schedule", path, "--no-tests", "--workers", "2", "--weights", weights.path, "--format", "json",
+        ])
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.errors.hasPrefix("warning: \(weights.path): no weight for 10 targets (verticalapp/Checkout, "))
         #expect(result.errors.hasSuffix("using the median of the others, 2 s\n"))
@@ -73,7 +75,9 @@ struct ScheduleCommandTests {
         let result = try ModGraphRunner.run(["schedule", folder.path, "--workers", "2", "--weights", "uniform"])
         #expect(result.status == 2)
         let identity = folder.lastPathComponent.lowercased()
-        #expect(result.errors == "error: \(folder.path): cannot schedule a graph with dependency cycles: \(identity)/A → \(identity)/B → \(identity)/A\n")
+        #expect(
+            result.errors
+                == "error: \(folder.path): cannot schedule a graph with dependency cycles: \(identity)/A → \(identity)/B → \(identity)/A\n")
         #expect(result.output.isEmpty)
     }
 
@@ -119,8 +123,12 @@ struct MeasureCommandTests {
         #expect(document["unit"] as? String == "seconds")
         let targets = try #require(document["targets"] as? [String: Double])
         // Every regular and executable target is built; tests are not (no --build-tests).
-        #expect(targets.keys.sorted() == ["App", "Checkout", "DesignSystem", "LinuxSupport", "Messaging", "Networking", "Onboarding",
-                                          "Persistence", "Prelude", "Profile", "Search", "Settings", "VerticalInterfaces"].map { "verticalapp/\($0)" })
+        #expect(
+            targets.keys.sorted()
+                == [
+                    "App", "Checkout", "DesignSystem", "LinuxSupport", "Messaging", "Networking", "Onboarding",
+                    "Persistence", "Prelude", "Profile", "Search", "Settings", "VerticalInterfaces",
+                ].map { "verticalapp/\($0)" })
         #expect(targets.values.allSatisfy { $0 > 0 })
         let jobSeconds = try #require(document["jobSeconds"] as? [String: Double])
         // A module's span (first job's start to last job's end) fits in the build; its jobs

@@ -37,14 +37,18 @@ struct ViewerCommandTests {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("graph.html")
-        let packages = try ModGraphRunner.run(["graph", "Samples/Workspace", "--format", "html", "--level", "package", "--layout", "dot", "--no-reduce",
-                                               "--output", file.path], in: ModGraphRunner.repository)
+        let packages = try ModGraphRunner.run(
+            [
+                "graph", "Samples/Workspace", "--format", "html", "--level", "package", "--layout", "dot", "--no-reduce",
+                "--output", file.path,
+            ], in: ModGraphRunner.repository)
         #expect(packages.status == 0, "\(packages.errors)")
         let page = try data(try String(contentsOf: file, encoding: .utf8))
         #expect(page["level"] as? String == "package")
         #expect(page["hidesImplied"] as? Bool == false)
-        let focused = try ModGraphRunner.run(["graph", "Samples/VerticalApp", "--format", "html", "--focus", "Checkout", "--depth", "1"],
-                                             in: ModGraphRunner.repository)
+        let focused = try ModGraphRunner.run(
+            ["graph", "Samples/VerticalApp", "--format", "html", "--focus", "Checkout", "--depth", "1"],
+            in: ModGraphRunner.repository)
         #expect(focused.status == 0, "\(focused.errors)")
         let names = (try data(focused.output)["nodes"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
         #expect(names.contains("Checkout") && names.count < 16)
@@ -78,7 +82,8 @@ struct ViewerCommandTests {
             #"{"name": "T\#(index)", "type": "regular", "dependencies": [\#(index == 0 ? "" : #"{"byName": ["T\#(index - 1)", null]}"#)]}"#
         }
         let dump = folder.appendingPathComponent("dump.json")
-        try #"{"name": "Big", "packageKind": {"root": ["\#(folder.path)"]}, "targets": [\#(targets.joined(separator: ", "))], "products": [], "dependencies": []}"#
+        try
+            #"{"name": "Big", "packageKind": {"root": ["\#(folder.path)"]}, "targets": [\#(targets.joined(separator: ", "))], "products": [], "dependencies": []}"#
             .write(to: dump, atomically: true, encoding: .utf8)
         let result = try ModGraphRunner.run(["graph", dump.path, "--format", "html"])
         #expect(result.status == 0, "\(result.errors)")

@@ -28,8 +28,10 @@ struct XcodeSampleTests {
     @Test func everyWayOfNamingTheRepositoryGivesOneGraph() throws {
         let byFolder = try ModGraphRunner.run(["graph", Self.folder, "--format", "json"])
         let byWorkspace = try ModGraphRunner.run(["graph", Self.folder + "/XcodeApp.xcworkspace", "--format", "json"])
-        let byParts = try ModGraphRunner.run(["graph", Self.folder + "/App/App.xcodeproj", Self.folder + "/Features/Features.xcodeproj",
-                                              Self.folder + "/Packages/DesignSystem/Package.swift", "--format", "json"])
+        let byParts = try ModGraphRunner.run([
+            "graph", Self.folder + "/App/App.xcodeproj", Self.folder + "/Features/Features.xcodeproj",
+            Self.folder + "/Packages/DesignSystem/Package.swift", "--format", "json",
+        ])
         #expect(byFolder.status == 0 && byWorkspace.status == 0 && byParts.status == 0, "\(byParts.errors)")
         #expect(byWorkspace.output == byFolder.output)
         #expect(byParts.output == byFolder.output)
@@ -53,7 +55,12 @@ struct XcodeSampleTests {
         let messages = findings.compactMap { $0["message"] as? String }
         // Only the import is wrong: the project declares no edge between the verticals, so isolation holds.
         #expect(messages.count == 1)
-        #expect(messages.first?.hasPrefix("Profile imports Checkout without declaring it; nothing it depends on brings it in, so it builds only when Xcode happens to build Checkout first") == true)
-        #expect(messages.first?.hasSuffix("In Features.xcodeproj, add \"Checkout\" to target \"Profile\"'s Frameworks, Libraries, and Embedded Content") == true)
+        #expect(
+            messages.first?.hasPrefix(
+                "Profile imports Checkout without declaring it; nothing it depends on brings it in, so it builds only when Xcode happens to build Checkout first"
+            ) == true)
+        #expect(
+            messages.first?.hasSuffix(
+                "In Features.xcodeproj, add \"Checkout\" to target \"Profile\"'s Frameworks, Libraries, and Embedded Content") == true)
     }
 }

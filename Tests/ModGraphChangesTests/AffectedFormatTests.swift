@@ -8,35 +8,43 @@ struct AffectedFormatTests {
     private let app = PackageIdentity("app")
     private func id(_ name: String) -> TargetID { TargetID(package: app, name: name) }
 
-    private func report(names: [(String, TargetType)] = [("Core", .regular), ("Core-Tests", .test), ("UITests", .uiTests)]) -> AffectedReport {
-        let graph = ModuleGraph(packages: [Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true)],
-                                targets: names.map { Target(id: id($0.0), type: $0.1, path: nil) }, products: [],
-                                edges: names.dropFirst().map { Edge(from: id($0.0), to: id("Core"), kind: .target) })
+    private func report(names: [(String, TargetType)] = [("Core", .regular), ("Core-Tests", .test), ("UITests", .uiTests)])
+        -> AffectedReport
+    {
+        let graph = ModuleGraph(
+            packages: [Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true)],
+            targets: names.map { Target(id: id($0.0), type: $0.1, path: nil) }, products: [],
+            edges: names.dropFirst().map { Edge(from: id($0.0), to: id("Core"), kind: .target) })
         let selection = AffectedSelection(graph: graph, seeds: [id("Core"): .changedFiles(["Sources/Core/A.swift"], count: 1)])
-        return AffectedReport(selection: selection, files: [
-            .init(change: ChangedFile(path: "Sources/Core/A.swift", status: .modified), verdict: .owned([id("Core")])),
-            .init(change: ChangedFile(path: "docs/x.md", status: .added), verdict: .ignored(pattern: "docs/**")),
-        ], base: "origin/main", head: nil)
+        return AffectedReport(
+            selection: selection,
+            files: [
+                .init(change: ChangedFile(path: "Sources/Core/A.swift", status: .modified), verdict: .owned([id("Core")])),
+                .init(change: ChangedFile(path: "docs/x.md", status: .added), verdict: .ignored(pattern: "docs/**")),
+            ], base: "origin/main", head: nil)
     }
 
     @Test func textSaysWhyEachTargetIsIn() {
-        #expect(AffectedText.render(report()) == """
-        affected: 3 of 3 targets and 2 of 2 test targets, from 2 changed files against origin/main
-          app/Core        changed: Sources/Core/A.swift
-          app/Core-Tests  depends on app/Core
-          app/UITests     depends on app/Core
-        test targets to run (2): app/Core-Tests, app/UITests
-        changed files:
-          Sources/Core/A.swift  in app/Core
-          docs/x.md             ignored (affected.ignore: docs/**)
+        #expect(
+            AffectedText.render(report()) == """
+                affected: 3 of 3 targets and 2 of 2 test targets, from 2 changed files against origin/main
+                  app/Core        changed: Sources/Core/A.swift
+                  app/Core-Tests  depends on app/Core
+                  app/UITests     depends on app/Core
+                test targets to run (2): app/Core-Tests, app/UITests
+                changed files:
+                  Sources/Core/A.swift  in app/Core
+                  docs/x.md             ignored (affected.ignore: docs/**)
 
-        """)
+                """)
     }
 
     @Test func testRunnersGetTheirArguments() {
         #expect(TestArguments.swiftTestFilter(report().selection) == "^(Core_Tests)\\.\n")
         #expect(TestArguments.xcodebuildArguments(report().selection) == "-only-testing:Core-Tests\n-only-testing:UITests\n")
-        #expect(TestArguments.swiftTestFilter(AffectedSelection(graph: ModuleGraph(packages: [], targets: [], products: [], edges: []), seeds: [:])) == "")
+        #expect(
+            TestArguments.swiftTestFilter(
+                AffectedSelection(graph: ModuleGraph(packages: [], targets: [], products: [], edges: []), seeds: [:])) == "")
     }
 
     @Test func hostileNamesStayDataInEveryFormat() {

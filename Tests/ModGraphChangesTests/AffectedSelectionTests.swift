@@ -10,12 +10,17 @@ struct AffectedSelectionTests {
 
     /// Core ← Feed, Profile ← App; FeedTests → Feed, CoreTests → Core; Interfaces alone.
     private func graph() -> ModuleGraph {
-        let names: [(String, TargetType)] = [("App", .executable), ("Core", .regular), ("CoreTests", .test), ("Feed", .regular),
-                                             ("FeedTests", .test), ("Interfaces", .regular), ("Profile", .regular)]
-        let edges = [("App", "Feed"), ("App", "Profile"), ("Feed", "Core"), ("Profile", "Core"), ("FeedTests", "Feed"), ("CoreTests", "Core")]
-        return ModuleGraph(packages: [Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true)],
-                           targets: names.map { Target(id: id($0.0), type: $0.1, path: "Sources/\($0.0)") },
-                           products: [], edges: edges.map { Edge(from: id($0.0), to: id($0.1), kind: .target) })
+        let names: [(String, TargetType)] = [
+            ("App", .executable), ("Core", .regular), ("CoreTests", .test), ("Feed", .regular),
+            ("FeedTests", .test), ("Interfaces", .regular), ("Profile", .regular),
+        ]
+        let edges = [
+            ("App", "Feed"), ("App", "Profile"), ("Feed", "Core"), ("Profile", "Core"), ("FeedTests", "Feed"), ("CoreTests", "Core"),
+        ]
+        return ModuleGraph(
+            packages: [Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true)],
+            targets: names.map { Target(id: id($0.0), type: $0.1, path: "Sources/\($0.0)") },
+            products: [], edges: edges.map { Edge(from: id($0.0), to: id($0.1), kind: .target) })
     }
 
     @Test func aCoreChangeSelectsEveryTransitiveDependentAndItsTests() {
@@ -64,7 +69,8 @@ struct AffectedSelectionTests {
                 grew = false
                 for (from, to) in edges where reaches.contains(to) && reaches.insert(from).inserted { grew = true }
             }
-            let selection = AffectedSelection(graph: graph, seeds: Dictionary(uniqueKeysWithValues: seeds.map { (id(names[$0]), .added("seed")) }))
+            let selection = AffectedSelection(
+                graph: graph, seeds: Dictionary(uniqueKeysWithValues: seeds.map { (id(names[$0]), .added("seed")) }))
             #expect(Set(selection.targets.map(\.target)) == Set(reaches.map { id(names[$0]) }))
             for selected in selection.targets {
                 guard case let .dependency(through, changed, steps) = selected.reason else {

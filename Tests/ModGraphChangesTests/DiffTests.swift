@@ -8,14 +8,16 @@ struct DiffTests {
     private func id(_ name: String) -> TargetID { TargetID(package: app, name: name) }
 
     private func graph(_ names: [String], _ edges: [(String, String)]) -> ModuleGraph {
-        ModuleGraph(packages: [Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true)],
-                    targets: names.map { Target(id: id($0), type: .regular, path: nil) }, products: [],
-                    edges: edges.map { Edge(from: id($0.0), to: id($0.1), kind: .target) })
+        ModuleGraph(
+            packages: [Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true)],
+            targets: names.map { Target(id: id($0), type: .regular, path: nil) }, products: [],
+            edges: edges.map { Edge(from: id($0.0), to: id($0.1), kind: .target) })
     }
 
     private func metrics(depth: Int?, path: Double?, makespan: Double? = 10) -> GraphMetrics {
-        GraphMetrics(targets: 3, dependencies: 2, depth: depth, waves: depth.map { $0 + 1 }, criticalPath: path, criticalTargets: [],
-                     makespan: makespan, unit: "lines")
+        GraphMetrics(
+            targets: 3, dependencies: 2, depth: depth, waves: depth.map { $0 + 1 }, criticalPath: path, criticalTargets: [],
+            makespan: makespan, unit: "lines")
     }
 
     @Test func targetsAndDependenciesAddedAndRemovedAndFanIn() {
@@ -38,7 +40,8 @@ struct DiffTests {
         budgets.makespanGrowth = .absolute(5)
         budgets.newFindings = 0
         let diff = GraphDiff(from: graph([], []), to: graph([], []))
-        let checks = budgets.evaluate(diff, before: metrics(depth: 2, path: 100), after: metrics(depth: 3, path: 109, makespan: 16), newFindings: 0)
+        let checks = budgets.evaluate(
+            diff, before: metrics(depth: 2, path: 100), after: metrics(depth: 3, path: 109, makespan: 16), newFindings: 0)
         #expect(checks.map(\.name) == ["depthGrowth", "newFindings", "criticalPathGrowth", "makespanGrowth"])
         #expect(checks.map(\.isExceeded) == [true, false, false, true])
         #expect(checks.map(\.actual) == ["+1", "+0", "+9%", "+6 lines"])
@@ -53,16 +56,19 @@ struct DiffTests {
         let names = (0..<20_000).map { "Target\($0)_" + String(repeating: "x", count: 40) }
         let base = graph([], [])
         let head = graph(names, zip(names, names.dropFirst()).map { ($0, $1) })
-        let report = DiffReport(base: "origin/main", head: "HEAD", graph: GraphDiff(from: base, to: head), before: metrics(depth: 0, path: 0),
-                                after: metrics(depth: 19_999, path: 20_000), newFindings: [], fixedFindings: [], unchangedFindings: 0,
-                                config: nil, budgets: [])
+        let report = DiffReport(
+            base: "origin/main", head: "HEAD", graph: GraphDiff(from: base, to: head), before: metrics(depth: 0, path: 0),
+            after: metrics(depth: 19_999, path: 20_000), newFindings: [], fixedFindings: [], unchangedFindings: 0,
+            config: nil, budgets: [])
         let markdown = DiffMarkdown.render(report)
         #expect(markdown.utf16.count <= 65_536)
         #expect(markdown.contains("more, cut to fit a comment"))
         #expect(markdown.components(separatedBy: "<details").count == markdown.components(separatedBy: "</details>").count)
-        let small = DiffMarkdown.render(DiffReport(base: "a", head: "b", graph: GraphDiff(from: base, to: base), before: metrics(depth: 0, path: 0),
-                                                   after: metrics(depth: 0, path: 0), newFindings: [], fixedFindings: [], unchangedFindings: 0,
-                                                   config: nil, budgets: []))
+        let small = DiffMarkdown.render(
+            DiffReport(
+                base: "a", head: "b", graph: GraphDiff(from: base, to: base), before: metrics(depth: 0, path: 0),
+                after: metrics(depth: 0, path: 0), newFindings: [], fixedFindings: [], unchangedFindings: 0,
+                config: nil, budgets: []))
         #expect(small.contains("The graph did not change."))
     }
 }

@@ -27,9 +27,11 @@ struct FileOwnersTests {
 
     @Test func xcodeTargetsOwnTheirListedFilesAndSynchronisedFolders() {
         let owners = FileOwners([
-            id("App"): .project(files: ["/r/App/AppDelegate.swift", "/r/Shared/Util.swift"],
-                                folders: [.init(path: "/r/App/Views", only: nil, excluded: ["Preview Content"])]),
-            id("Widget"): .project(files: ["/r/Shared/Util.swift"], folders: [.init(path: "/r/Widget", only: ["Widget.swift"], excluded: [])]),
+            id("App"): .project(
+                files: ["/r/App/AppDelegate.swift", "/r/Shared/Util.swift"],
+                folders: [.init(path: "/r/App/Views", only: nil, excluded: ["Preview Content"])]),
+            id("Widget"): .project(
+                files: ["/r/Shared/Util.swift"], folders: [.init(path: "/r/Widget", only: ["Widget.swift"], excluded: [])]),
         ])
         #expect(owners.owners(of: "/r/Shared/Util.swift") == [id("App"), id("Widget")])
         #expect(owners.owners(of: "/r/App/Views/Feed.swift") == [id("App")])

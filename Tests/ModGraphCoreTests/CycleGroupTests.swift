@@ -19,10 +19,11 @@ struct CycleGroupTests {
     @Test func twoDisjointCyclesOrderedBySmallestMember() {
         // 2 → 3 → 4 → 2 and 0 ⇄ 1; 5 is acyclic and not reported.
         let cycles = graph(6, [(4, 2), (0, 1), (2, 3), (1, 0), (3, 4), (5, 0)])
-        #expect(cycles.cycleGroups() == [
-            CycleGroup(members: [0, 1], path: [0, 1, 0]),
-            CycleGroup(members: [2, 3, 4], path: [2, 3, 4, 2]),
-        ])
+        #expect(
+            cycles.cycleGroups() == [
+                CycleGroup(members: [0, 1], path: [0, 1, 0]),
+                CycleGroup(members: [2, 3, 4], path: [2, 3, 4, 2]),
+            ])
     }
 
     @Test func nestedCycleWithTails() {
@@ -52,9 +53,10 @@ struct CycleGroupTests {
         // further, 5 is found (via 1) before 4 (via 2), but 4 is smaller:
         // 3 → 2 → 4. From 4 the nearest unvisited is 5 via 0 and 1, then home.
         let tie = graph(6, [(0, 1), (1, 2), (1, 5), (2, 3), (2, 4), (3, 1), (3, 2), (4, 0), (5, 0)])
-        #expect(tie.cycleGroups() == [
-            CycleGroup(members: [0, 1, 2, 3, 4, 5], path: [0, 1, 2, 3, 2, 4, 0, 1, 5, 0]),
-        ])
+        #expect(
+            tie.cycleGroups() == [
+                CycleGroup(members: [0, 1, 2, 3, 4, 5], path: [0, 1, 2, 3, 2, 4, 0, 1, 5, 0])
+            ])
     }
 
     @Test func acyclicAndEmptyGraphsHaveNoGroups() {

@@ -18,10 +18,18 @@ struct FilterTests {
     static let graph: ModuleGraph = {
         let packages = [
             Package(identity: PackageIdentity("app"), name: "App", path: ".", origin: .root, location: nil, isLoaded: true),
-            Package(identity: PackageIdentity("nio"), name: "swift-nio", path: nil, origin: .remote, location: "https://example.com/nio", isLoaded: true),
-            Package(identity: PackageIdentity("atomics"), name: "swift-atomics", path: nil, origin: .remote, location: "https://example.com/atomics", isLoaded: true),
-            Package(identity: PackageIdentity("log"), name: "swift-log", path: nil, origin: .remote, location: "https://example.com/log", isLoaded: false),
-            Package(identity: PackageIdentity("test-kit"), name: "test-kit", path: nil, origin: .remote, location: "https://example.com/kit", isLoaded: false),
+            Package(
+                identity: PackageIdentity("nio"), name: "swift-nio", path: nil, origin: .remote, location: "https://example.com/nio",
+                isLoaded: true),
+            Package(
+                identity: PackageIdentity("atomics"), name: "swift-atomics", path: nil, origin: .remote,
+                location: "https://example.com/atomics", isLoaded: true),
+            Package(
+                identity: PackageIdentity("log"), name: "swift-log", path: nil, origin: .remote, location: "https://example.com/log",
+                isLoaded: false),
+            Package(
+                identity: PackageIdentity("test-kit"), name: "test-kit", path: nil, origin: .remote, location: "https://example.com/kit",
+                isLoaded: false),
         ]
         let targets: [Target] = [
             Target(id: id("app/App"), type: .executable, path: nil),
@@ -67,7 +75,8 @@ struct FilterTests {
         let graph = Self.graph
             .filtered(edges: { !($0.from == Self.id("app/App") && $0.to == Self.id("app/Core")) })
             .withoutTests()
-        #expect(graph.targets.map(\.id.description) == ["app/App", "app/Core", "atomics/Atomics", "log/Logging", "nio/NIOCore", "nio/NIOPosix"])
+        #expect(
+            graph.targets.map(\.id.description) == ["app/App", "app/Core", "atomics/Atomics", "log/Logging", "nio/NIOCore", "nio/NIOPosix"])
     }
 
     @Test func aRemotePackageWhoseTargetsAreAllDroppedIsNoLongerListed() {
@@ -88,8 +97,11 @@ struct FilterTests {
     @Test func aMissingLocalPackagesProductsGoWithTheirLastUser() {
         let packages = [
             Package(identity: PackageIdentity("app"), name: "App", path: ".", origin: .root, location: nil, isLoaded: true),
-            Package(identity: PackageIdentity("missing"), name: "missing", path: nil, origin: .local, location: "../Missing", isLoaded: false),
-            Package(identity: PackageIdentity("log"), name: "log", path: nil, origin: .remote, location: "https://example.com/log", isLoaded: false),
+            Package(
+                identity: PackageIdentity("missing"), name: "missing", path: nil, origin: .local, location: "../Missing", isLoaded: false),
+            Package(
+                identity: PackageIdentity("log"), name: "log", path: nil, origin: .remote, location: "https://example.com/log",
+                isLoaded: false),
         ]
         let targets = [
             Target(id: Self.id("app/App"), type: .regular, path: "Sources/App"),
@@ -113,11 +125,13 @@ struct FilterTests {
         #expect(noTests.targets.map(\.id.description) == ["app/App", "missing/Fast", "missing/Linux"])
         let macOS = graph.restricted(to: BuildEnvironment(platform: "macos", includesTests: false))
         #expect(macOS.targets.map(\.id.description) == ["app/App", "missing/Fast"])
-        let defaults = graph.restricted(to: BuildEnvironment(platform: "macos", enabledTraits: [PackageIdentity("app"): []], includesTests: false))
+        let defaults = graph.restricted(
+            to: BuildEnvironment(platform: "macos", enabledTraits: [PackageIdentity("app"): []], includesTests: false))
         #expect(defaults.targets.map(\.id.description) == ["app/App"])
         #expect(defaults.packages.map(\.identity.rawValue) == ["app"])
-        #expect(graph.restricted(to: BuildEnvironment(platform: "macos")).targets.map(\.id.description)
-            == ["app/App", "app/AppTests", "log/Logging", "missing/Fast", "missing/Gone"])
+        #expect(
+            graph.restricted(to: BuildEnvironment(platform: "macos")).targets.map(\.id.description)
+                == ["app/App", "app/AppTests", "log/Logging", "missing/Fast", "missing/Gone"])
     }
 }
 

@@ -11,7 +11,9 @@ struct ModuleGraphConstructionTests {
         var random = SplitMix64(seed: 42)
         let packages = ["zeta", "alpha", "mid"].map { PackageIdentity($0) }
         let names = ["B", "a", "Core", "core", "Z9", "Feature", "É", "x"]
-        let conditions: [Condition?] = [nil, Condition(platforms: ["linux"]), Condition(platforms: ["ios", "macos"]), Condition(traits: ["Fast"])]
+        let conditions: [Condition?] = [
+            nil, Condition(platforms: ["linux"]), Condition(platforms: ["ios", "macos"]), Condition(traits: ["Fast"]),
+        ]
         for round in 0..<200 {
             let ids = packages.flatMap { package in names.map { TargetID(package: package, name: $0) } }
             let present = ids.filter { _ in random.next(below: 4) != 0 }
@@ -19,22 +21,29 @@ struct ModuleGraphConstructionTests {
             var edges: [Edge] = []
             for _ in 0..<random.next(below: 60) {
                 // Endpoints drawn from all ids, so some edges lead outside the targets.
-                let from = ids[random.next(below: ids.count)], to = ids[random.next(below: ids.count)]
+                let from = ids[random.next(below: ids.count)]
+                let to = ids[random.next(below: ids.count)]
                 let kind: EdgeKind = [.target, .product, .plugin][random.next(below: 3)]
                 let product: String? = random.next(below: 2) == 0 ? nil : ["P", "Q"][random.next(below: 2)]
-                let edge = Edge(from: from, to: to, kind: kind, product: product, condition: conditions[random.next(below: conditions.count)])
+                let edge = Edge(
+                    from: from, to: to, kind: kind, product: product, condition: conditions[random.next(below: conditions.count)])
                 edges.append(edge)
                 if random.next(below: 3) == 0 { edges.append(edge) }
             }
-            let targetOrder = random.permutation(of: targets.count), edgeOrder = random.permutation(of: edges.count)
-            let graph = ModuleGraph(packages: [], targets: targetOrder.map { targets[$0] }, products: [], edges: edgeOrder.map { edges[$0] })
+            let targetOrder = random.permutation(of: targets.count)
+            let edgeOrder = random.permutation(of: edges.count)
+            let graph = ModuleGraph(
+                packages: [], targets: targetOrder.map { targets[$0] }, products: [], edges: edgeOrder.map { edges[$0] })
             let kept = Set(present)
             let expected = Array(Set(edges.filter { kept.contains($0.from) && kept.contains($0.to) })).sorted()
             // Compared as one Bool: a failure would otherwise print every edge.
             let sameEdges = graph.edges == expected
             #expect(sameEdges, "round \(round): \(graph.edges.count) edges, expected \(expected.count)")
             #expect(graph.targets.map { $0.id } == present.sorted(), "round \(round)")
-            let pairs = Set(expected.compactMap { edge in graph.index(of: edge.from).flatMap { from in graph.index(of: edge.to).map { "\(from)>\($0)" } } })
+            let pairs = Set(
+                expected.compactMap { edge in
+                    graph.index(of: edge.from).flatMap { from in graph.index(of: edge.to).map { "\(from)>\($0)" } }
+                })
             #expect(Set(graph.digraph.edges.map { "\($0.from)>\($0.to)" }) == pairs, "round \(round)")
         }
     }

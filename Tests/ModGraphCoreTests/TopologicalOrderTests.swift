@@ -80,8 +80,9 @@ struct TopologicalOrderTests {
     /// Sizes on either side of the ready set's word (64) and level (4,096;
     /// 262,144) boundaries, with shuffled numbering so that readied vertices
     /// land anywhere in the set.
-    @Test("Larger DAGs: the smallest ready vertex goes first, across the ready set's levels",
-          arguments: [(1, 1), (63, 2), (64, 3), (65, 4), (4_095, 5), (4_097, 6), (20_000, 7), (262_144, 8), (262_145, 9)])
+    @Test(
+        "Larger DAGs: the smallest ready vertex goes first, across the ready set's levels",
+        arguments: [(1, 1), (63, 2), (64, 3), (65, 4), (4_095, 5), (4_097, 6), (20_000, 7), (262_144, 8), (262_145, 9)])
     func isCanonicalOnLargerGraphs(vertexCount: Int, seed: UInt64) {
         var random = SplitMix64(seed: seed)
         let dag = random.acyclicGraph(vertexCount: vertexCount, edgeCount: 2 * vertexCount)
@@ -110,10 +111,10 @@ struct ReadyVerticesBoundsTests {
     /// A vertex outside the set's capacity would write past its words; debug builds stop at the check instead.
     @Test func insertingOutsideTheCapacityStopsInDebugBuilds() async {
         #if DEBUG
-        await #expect(processExitsWith: .failure) {
-            var set = ReadyVertices(capacity: 10)
-            set.insert(64 * 64 * 64)
-        }
+            await #expect(processExitsWith: .failure) {
+                var set = ReadyVertices(capacity: 10)
+                set.insert(64 * 64 * 64)
+            }
         #endif
     }
 }

@@ -84,9 +84,9 @@ struct TargetLookupTests {
 
     @Test func idsNamesAndCaseFolding() throws {
         #expect(try graph.lookUpTarget("p/B") == 1)
-        #expect(try graph.lookUpTarget("P/B") == 1)   // identities are case-insensitive
+        #expect(try graph.lookUpTarget("P/B") == 1)  // identities are case-insensitive
         #expect(try graph.lookUpTarget("B") == 1)
-        #expect(try graph.lookUpTarget("b") == 1)     // a unique case-insensitive match
+        #expect(try graph.lookUpTarget("b") == 1)  // a unique case-insensitive match
     }
 
     @Test func unknownNamesSuggestTheClosest() {
@@ -97,9 +97,11 @@ struct TargetLookupTests {
     }
 
     @Test func aNameTwoPackagesUseIsAmbiguous() throws {
-        let x = TargetID(package: PackageIdentity("x"), name: "Core"), y = TargetID(package: PackageIdentity("y"), name: "Core")
-        let twoCores = ModuleGraph(packages: [], targets: [Target(id: x, type: .regular, path: nil), Target(id: y, type: .regular, path: nil)],
-                                   products: [], edges: [])
+        let x = TargetID(package: PackageIdentity("x"), name: "Core")
+        let y = TargetID(package: PackageIdentity("y"), name: "Core")
+        let twoCores = ModuleGraph(
+            packages: [], targets: [Target(id: x, type: .regular, path: nil), Target(id: y, type: .regular, path: nil)],
+            products: [], edges: [])
         #expect(throws: TargetLookupError.ambiguous("Core", candidates: ["x/Core", "y/Core"])) { try twoCores.lookUpTarget("Core") }
         #expect(try twoCores.lookUpTarget("y/Core") == 1)
         // A near miss names both, by id, since the name alone is ambiguous.
@@ -125,7 +127,10 @@ struct GraphViewTests {
         #expect(view.nodes.map(\.id) == ViewFixture.names(graph))
         #expect(view.digraph == graph.digraph)
         // Only C → D is conditional.
-        #expect(view.edgeAttributes == [GraphView.EdgeKey(from: 2, to: 3): GraphView.EdgeAttributes(conditions: [Condition(platforms: ["linux"])])])
+        #expect(
+            view.edgeAttributes == [
+                GraphView.EdgeKey(from: 2, to: 3): GraphView.EdgeAttributes(conditions: [Condition(platforms: ["linux"])])
+            ])
         #expect(view.nodes(for: ViewFixture.d) == [3])
     }
 
@@ -171,8 +176,9 @@ struct GraphViewTests {
         var random = SplitMix64(seed: seed)
         let candidate = random.smallGraph(maxVertices: 12, acyclic: false)
         let ids = (0..<candidate.vertexCount).map { TargetID(package: PackageIdentity("r"), name: ($0 < 10 ? "T0" : "T") + String($0)) }
-        let module = ModuleGraph(packages: [], targets: ids.map { Target(id: $0, type: .regular, path: nil) }, products: [],
-                                 edges: candidate.edges.map { Edge(from: ids[$0.from], to: ids[$0.to], kind: .target) })
+        let module = ModuleGraph(
+            packages: [], targets: ids.map { Target(id: $0, type: .regular, path: nil) }, products: [],
+            edges: candidate.edges.map { Edge(from: ids[$0.from], to: ids[$0.to], kind: .target) })
         let view = GraphView(module)
         let reduced = view.transitivelyReduced()
         for vertex in 0..<candidate.vertexCount {

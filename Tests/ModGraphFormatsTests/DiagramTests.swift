@@ -25,8 +25,10 @@ enum EmphasisFixture {
         }
         return ModuleGraph(
             packages: [Package(identity: package, name: "Demo", path: ".", origin: .root, location: nil, isLoaded: true)],
-            targets: [Target(id: app, type: .executable, path: nil), Target(id: feature, type: .regular, path: nil),
-                      Target(id: core, type: .regular, path: nil), Target(id: helper, type: .regular, path: nil)],
+            targets: [
+                Target(id: app, type: .executable, path: nil), Target(id: feature, type: .regular, path: nil),
+                Target(id: core, type: .regular, path: nil), Target(id: helper, type: .regular, path: nil),
+            ],
             products: [], edges: edges
         )
     }
@@ -42,7 +44,7 @@ struct DiagramEmphasisTests {
         #expect(style.cycles.isEmpty)
         let dot = DOTWriter(style: style).render(graph)
         #expect(dot.contains(##""demo/App" -> "demo/Feature" [color="#102a43", penwidth=2.2"##))
-        #expect(dot.contains(##""demo/App" -> "demo/Core";"##))          // not on the chain: plain
+        #expect(dot.contains(##""demo/App" -> "demo/Core";"##))  // not on the chain: plain
         #expect(dot.contains("<TD ALIGN=\"LEFT\">longest chain, 3 targets</TD>"))
     }
 
@@ -64,8 +66,10 @@ struct DiagramEmphasisTests {
         let graph = EmphasisFixture.graph(withCycle: false)
         let style = DiagramStyle(
             clustering: .layer,
-            layers: [EmphasisFixture.core: .init(name: "core", order: 0), EmphasisFixture.feature: .init(name: "features", order: 1),
-                     EmphasisFixture.helper: .init(name: "features", order: 1)],
+            layers: [
+                EmphasisFixture.core: .init(name: "core", order: 0), EmphasisFixture.feature: .init(name: "features", order: 1),
+                EmphasisFixture.helper: .init(name: "features", order: 1),
+            ],
             violations: [.init(targets: [EmphasisFixture.app, EmphasisFixture.core], note: "app must not use core directly")]
         )
         let dot = DOTWriter(style: style).render(graph)
@@ -78,7 +82,10 @@ struct DiagramEmphasisTests {
         #expect(dot.contains(##""demo/App" [label="App", fillcolor="#eeeeee""##))
         #expect(dot.contains("<TD ALIGN=\"LEFT\">1 rule violation</TD>"))
         // The legend names the layers, top first, beside their colours.
-        #expect(dot.contains(##"<TD BGCOLOR="#e3f2ec" COLOR="#2f7d5b" BORDER="1" WIDTH="28"></TD><TD ALIGN="LEFT">layer features</TD></TR><TR><TD BGCOLOR="#e6eef9""##))
+        #expect(
+            dot.contains(
+                ##"<TD BGCOLOR="#e3f2ec" COLOR="#2f7d5b" BORDER="1" WIDTH="28"></TD><TD ALIGN="LEFT">layer features</TD></TR><TR><TD BGCOLOR="#e6eef9""##
+            ))
     }
 
     /// An undeclared import is an edge the graph lacks: drawn dashed from the
@@ -87,10 +94,16 @@ struct DiagramEmphasisTests {
     @Test func anUndeclaredImportIsAMissingEdgeNotAPaintedPath() throws {
         let graph = EmphasisFixture.graph(withCycle: false)
         // Helper imports Feature, reached through nothing it declares; App imports Core through Feature.
-        let style = DiagramStyle(missing: [.init(targets: [EmphasisFixture.helper, EmphasisFixture.feature], note: "undeclared-import: Helper imports Feature"),
-                                           .init(targets: [EmphasisFixture.app, EmphasisFixture.feature, EmphasisFixture.core], note: "undeclared-import: App imports Core")])
+        let style = DiagramStyle(missing: [
+            .init(targets: [EmphasisFixture.helper, EmphasisFixture.feature], note: "undeclared-import: Helper imports Feature"),
+            .init(
+                targets: [EmphasisFixture.app, EmphasisFixture.feature, EmphasisFixture.core], note: "undeclared-import: App imports Core"),
+        ])
         let dot = DOTWriter(style: style).render(graph)
-        #expect(dot.contains(##""demo/Helper" -> "demo/Feature" [style=dashed, color="#d9480f", penwidth=1.6, arrowhead=empty, constraint=false, tooltip="undeclared-import: Helper imports Feature"];"##))
+        #expect(
+            dot.contains(
+                ##""demo/Helper" -> "demo/Feature" [style=dashed, color="#d9480f", penwidth=1.6, arrowhead=empty, constraint=false, tooltip="undeclared-import: Helper imports Feature"];"##
+            ))
         #expect(dot.contains(##""demo/App" -> "demo/Core" [style=dashed, color="#d9480f""##))
         // The declared edges the second import travels stay plain.
         #expect(dot.contains(##""demo/App" -> "demo/Feature";"##))
@@ -105,9 +118,14 @@ struct DiagramEmphasisTests {
 
     @Test func anUnusedDependencyIsGreyAndDotted() {
         let graph = EmphasisFixture.graph(withCycle: false)
-        let style = DiagramStyle(unused: [.init(targets: [EmphasisFixture.helper, EmphasisFixture.core], note: "unused-dependency: Helper declares Core")])
+        let style = DiagramStyle(unused: [
+            .init(targets: [EmphasisFixture.helper, EmphasisFixture.core], note: "unused-dependency: Helper declares Core")
+        ])
         let dot = DOTWriter(style: style).render(graph)
-        #expect(dot.contains(##""demo/Helper" -> "demo/Core" [style=dotted, color="#9aa5b1", penwidth=1.4, tooltip="unused-dependency: Helper declares Core"]"##))
+        #expect(
+            dot.contains(
+                ##""demo/Helper" -> "demo/Core" [style=dotted, color="#9aa5b1", penwidth=1.4, tooltip="unused-dependency: Helper declares Core"]"##
+            ))
         #expect(dot.contains("unused: 1 declared dependency never imported"))
         // Kept by the reduction, like every highlighted edge.
         #expect(style.highlightedEdges(in: GraphView(graph)).contains(GraphView.EdgeKey(from: 3, to: 1)))
@@ -161,7 +179,8 @@ struct MermaidTests {
     /// Nothing a name holds can leave its quotes: every line is a known statement.
     @Test func everyLineIsAStatementMermaidKnows() {
         let text = MermaidWriter(style: DiagramStyle.highlights(of: Fixtures.awkwardGraph())).render(Fixtures.awkwardGraph())
-        let statement = /^(flowchart TB|  subgraph p\d+\["[^"]*"\]|  end|\s+n\d+(\("[^"]*"\)|\["[^"]*"\]|\[\["[^"]*"\]\])|  n\d+ (-->|-\.->|==>) n\d+|  classDef \w+ .*|  class [n\d,]+ \w+|  style n\d+ .*|  linkStyle [\d,]+ .*)$/
+        let statement =
+            /^(flowchart TB|  subgraph p\d+\["[^"]*"\]|  end|\s+n\d+(\("[^"]*"\)|\["[^"]*"\]|\[\["[^"]*"\]\])|  n\d+ (-->|-\.->|==>) n\d+|  classDef \w+ .*|  class [n\d,]+ \w+|  style n\d+ .*|  linkStyle [\d,]+ .*)$/
         for line in text.split(separator: "\n") {
             #expect(line.wholeMatch(of: statement) != nil, "unexpected line: \(line)")
         }
@@ -189,8 +208,9 @@ struct DiagramSizeTests {
         let package = PackageIdentity("t")
         let hub = TargetID(package: package, name: "Hub")
         let leaves = (0..<30).map { TargetID(package: package, name: ($0 < 10 ? "L0" : "L") + String($0)) }
-        let graph = ModuleGraph(packages: [], targets: ([hub] + leaves).map { Target(id: $0, type: .regular, path: nil) },
-                                products: [], edges: leaves.map { Edge(from: $0, to: hub, kind: .target) })
+        let graph = ModuleGraph(
+            packages: [], targets: ([hub] + leaves).map { Target(id: $0, type: .regular, path: nil) },
+            products: [], edges: leaves.map { Edge(from: $0, to: hub, kind: .target) })
         let dot = DOTWriter().render(graph)
         #expect(dot.contains(#""t/L00" -> "t/Hub";"#))
         #expect(dot.contains(#""t/L01" -> "t/Hub" [minlen=2];"#))
@@ -210,11 +230,13 @@ struct DiagramSizeTests {
     /// and turned: left to right it is nearer square, though still 6:1 (the
     /// limit docs/diagrams.md states: boxes are stacked, never folded).
     @Test func aShallowGraphOfManyBoxesIsTurned() throws {
-        var targets: [Target] = [], edges: [Edge] = []
+        var targets: [Target] = []
+        var edges: [Edge] = []
         var packages: [Package] = []
         for index in 0..<30 {
             let identity = PackageIdentity("package\(index)")
-            packages.append(Package(identity: identity, name: "Package\(index)", path: "p\(index)", origin: .root, location: nil, isLoaded: true))
+            packages.append(
+                Package(identity: identity, name: "Package\(index)", path: "p\(index)", origin: .root, location: nil, isLoaded: true))
             let app = TargetID(package: identity, name: "FeatureApplication\(index)")
             let library = TargetID(package: identity, name: "FeatureLibrary\(index)")
             targets += [Target(id: app, type: .regular, path: nil), Target(id: library, type: .regular, path: nil)]

@@ -25,18 +25,30 @@ extension Fixtures {
     /// Two packages with a product each and a test target:
     /// app/App → kit/Kit product (KitCore, KitUI), app/AppTests → app/App, kit/KitUI → kit/KitCore.
     static func twoPackages() -> ModuleGraph {
-        let app = PackageIdentity("app"), kit = PackageIdentity("kit")
-        let appTarget = TargetID(package: app, name: "App"), tests = TargetID(package: app, name: "AppTests")
-        let core = TargetID(package: kit, name: "KitCore"), ui = TargetID(package: kit, name: "KitUI")
+        let app = PackageIdentity("app")
+        let kit = PackageIdentity("kit")
+        let appTarget = TargetID(package: app, name: "App")
+        let tests = TargetID(package: app, name: "AppTests")
+        let core = TargetID(package: kit, name: "KitCore")
+        let ui = TargetID(package: kit, name: "KitUI")
         return ModuleGraph(
-            packages: [Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true),
-                       Package(identity: kit, name: "Kit \"2\"", path: "../Kit", origin: .local, location: nil, isLoaded: true)],
-            targets: [Target(id: appTarget, type: .executable, path: nil), Target(id: tests, type: .test, path: nil),
-                      Target(id: core, type: .regular, path: nil), Target(id: ui, type: .regular, path: nil)],
-            products: [Product(package: kit, name: "Kit", type: "library", targets: [core, ui]),
-                       Product(package: app, name: "App", type: "executable", targets: [appTarget])],
-            edges: [Edge(from: appTarget, to: ui, kind: .product, product: "Kit"), Edge(from: appTarget, to: core, kind: .product, product: "Kit"),
-                    Edge(from: tests, to: appTarget, kind: .target), Edge(from: ui, to: core, kind: .target)]
+            packages: [
+                Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true),
+                Package(identity: kit, name: "Kit \"2\"", path: "../Kit", origin: .local, location: nil, isLoaded: true),
+            ],
+            targets: [
+                Target(id: appTarget, type: .executable, path: nil), Target(id: tests, type: .test, path: nil),
+                Target(id: core, type: .regular, path: nil), Target(id: ui, type: .regular, path: nil),
+            ],
+            products: [
+                Product(package: kit, name: "Kit", type: "library", targets: [core, ui]),
+                Product(package: app, name: "App", type: "executable", targets: [appTarget]),
+            ],
+            edges: [
+                Edge(from: appTarget, to: ui, kind: .product, product: "Kit"),
+                Edge(from: appTarget, to: core, kind: .product, product: "Kit"),
+                Edge(from: tests, to: appTarget, kind: .target), Edge(from: ui, to: core, kind: .target),
+            ]
         )
     }
 }

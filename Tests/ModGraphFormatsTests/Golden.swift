@@ -10,5 +10,7 @@ func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocati
         return
     }
     let expected = try String(contentsOf: file, encoding: .utf8)
-    #expect(actual == expected, "output differs from Golden/\(name); run with MODGRAPH_UPDATE_GOLDEN=1 and review the diff", sourceLocation: sourceLocation)
+    #expect(
+        actual == expected, "output differs from Golden/\(name); run with MODGRAPH_UPDATE_GOLDEN=1 and review the diff",
+        sourceLocation: sourceLocation)
 }

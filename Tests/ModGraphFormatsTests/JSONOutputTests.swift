@@ -15,21 +15,22 @@ struct JSONOutputTests {
             ("empty", .object([])),
             ("none", .array([])),
         ])
-        #expect(value.serialized() == """
-        {
-          "z": "quote \\" backslash \\\\ newline \\n tab \\t bell \\u0007 é",
-          "a": [
-            1,
-            2.5,
-            3,
-            true,
-            null
-          ],
-          "empty": {},
-          "none": []
-        }
+        #expect(
+            value.serialized() == """
+                {
+                  "z": "quote \\" backslash \\\\ newline \\n tab \\t bell \\u0007 é",
+                  "a": [
+                    1,
+                    2.5,
+                    3,
+                    true,
+                    null
+                  ],
+                  "empty": {},
+                  "none": []
+                }
 
-        """)
+                """)
     }
 
     /// Foundation's parser must read back exactly the names that went in.
@@ -46,8 +47,9 @@ struct JSONOutputTests {
 
     @Test func theSameGraphBuiltInAnotherOrderPrintsTheSameBytes() {
         let graph = Fixtures.awkwardGraph()
-        let shuffled = ModuleGraph(packages: graph.packages.reversed(), targets: graph.targets.reversed(),
-                                   products: graph.products, edges: graph.edges.reversed())
+        let shuffled = ModuleGraph(
+            packages: graph.packages.reversed(), targets: graph.targets.reversed(),
+            products: graph.products, edges: graph.edges.reversed())
         #expect(GraphJSON.render(shuffled) == GraphJSON.render(graph))
         #expect(DOTWriter().render(shuffled) == DOTWriter().render(graph))
     }

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import ModGraphCore
 import ModGraphOutput
@@ -32,7 +32,10 @@ struct ScheduleRenderingTests {
 
     @Test func mermaidTaskNamesCannotBreakTheSyntax() throws {
         let mermaid = ScheduleMermaid.render(try awkwardReport())
-        let taskLines = mermaid.split(separator: "\n").filter { $0.hasPrefix("    ") && !$0.hasPrefix("    section") && !$0.hasPrefix("    title") && !$0.hasPrefix("    dateFormat") && !$0.hasPrefix("    axisFormat") }
+        let taskLines = mermaid.split(separator: "\n").filter {
+            $0.hasPrefix("    ") && !$0.hasPrefix("    section") && !$0.hasPrefix("    title") && !$0.hasPrefix("    dateFormat")
+                && !$0.hasPrefix("    axisFormat")
+        }
         #expect(taskLines.count == Fixtures.awkwardNames.count)
         for line in taskLines {
             #expect(line.filter { $0 == ":" }.count == 1, "\(line)")

@@ -12,12 +12,15 @@ import Testing
 /// stay data, nothing is fetched, and the same input gives the same bytes.
 @Suite("Viewer")
 struct ViewerTests {
-    static let hostile = ["</script><script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "<!--x\u{2028}y&amp;", "</svg><svg onload=alert(2)>"]
+    static let hostile = [
+        "</script><script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "<!--x\u{2028}y&amp;", "</svg><svg onload=alert(2)>",
+    ]
 
     /// p/A → p/B → p/C → p/D → ext/X, and A → C (implied by A → B → C); p/ATests → A;
     /// A → hostile[0] → hostile[1] → … . B → C breaks the layers (base may not use middle).
     static func graph() -> ModuleGraph {
-        let p = PackageIdentity("p"), ext = PackageIdentity("ext")
+        let p = PackageIdentity("p")
+        let ext = PackageIdentity("ext")
         func id(_ name: String) -> TargetID { TargetID(package: p, name: name) }
         let names = ["A", "B", "C", "D", "ATests"] + hostile
         var targets = names.map { Target(id: id($0), type: $0 == "ATests" ? .test : .regular, path: nil) }
@@ -28,15 +31,18 @@ struct ViewerTests {
         for (from, to) in zip(hostile, hostile.dropFirst()) { edges.append(Edge(from: id(from), to: id(to), kind: .target)) }
         edges.append(Edge(from: id("D"), to: TargetID(package: ext, name: "X"), kind: .product, product: "X"))
         return ModuleGraph(
-            packages: [Package(identity: p, name: "P<b>", path: ".", origin: .root, location: nil, isLoaded: true),
-                       Package(identity: ext, name: "ext", path: nil, origin: .remote, location: "https://example.com/ext", isLoaded: false)],
+            packages: [
+                Package(identity: p, name: "P<b>", path: ".", origin: .root, location: nil, isLoaded: true),
+                Package(identity: ext, name: "ext", path: nil, origin: .remote, location: "https://example.com/ext", isLoaded: false),
+            ],
             targets: targets, products: [], edges: edges
         )
     }
 
     static func page(picture: Bool = true) throws -> ViewerPage {
         let graph = graph()
-        let config = try ConfigParser.parse("""
+        let config = try ConfigParser.parse(
+            """
             version: 1
             layers:
               - name: app
@@ -53,9 +59,10 @@ struct ViewerTests {
         style.layers = DiagramStyle.layers(of: check.result.layers, namesTopFirst: ["app", "middle", "base"])
         let plan = try BuildPlan(graph: graph.digraph, weights: graph.targets.map { _ in 1 }, workers: 2)
         let schedule = ScheduleReport(graph: graph, plan: plan, unit: "units", weightsSource: "uniform")
-        return ViewerPage(title: "Module graph of </title><script>alert(3)</script>", source: "Samples/<x>", toolVersion: "0.1.0",
-                          graph: graph, view: GraphView(graph), style: style, check: check, schedule: schedule,
-                          hidesImplied: true, layout: .dot, pictureLeftOut: picture ? nil : "too large")
+        return ViewerPage(
+            title: "Module graph of </title><script>alert(3)</script>", source: "Samples/<x>", toolVersion: "0.1.0",
+            graph: graph, view: GraphView(graph), style: style, check: check, schedule: schedule,
+            hidesImplied: true, layout: .dot, pictureLeftOut: picture ? nil : "too large")
     }
 
     static func html(_ page: ViewerPage) throws -> String {
@@ -120,7 +127,9 @@ struct ViewerTests {
     @Test func hostileNamesCannotBreakOut() throws {
         let html = try Self.html(try Self.page())
         let embedded = try Self.embeddedData(html)
-        for character in ["<", ">", "&", "\u{2028}", "\u{2029}"] { #expect(!embedded.contains(character), "\(character) in the embedded JSON") }
+        for character in ["<", ">", "&", "\u{2028}", "\u{2029}"] {
+            #expect(!embedded.contains(character), "\(character) in the embedded JSON")
+        }
         #expect(embedded.contains("\\u003c/script\\u003e"))
         // Exactly the page's own two scripts, opened and closed once each; no comment, no injected element.
         #expect(html.components(separatedBy: "<script").count - 1 == 2)
@@ -197,13 +206,17 @@ struct ViewerTests {
         func id(_ name: String) -> TargetID { TargetID(package: p, name: name) }
         let graph = ModuleGraph(
             packages: [Package(identity: p, name: "p", path: ".", origin: .root, location: nil, isLoaded: true)],
-            targets: [Target(id: id("T"), type: .test, path: nil), Target(id: id("X"), type: .regular, path: nil), Target(id: id("Y"), type: .regular, path: nil)],
+            targets: [
+                Target(id: id("T"), type: .test, path: nil), Target(id: id("X"), type: .regular, path: nil),
+                Target(id: id("Y"), type: .regular, path: nil),
+            ],
             products: [],
             edges: [("X", "T"), ("T", "Y"), ("X", "Y")].map { Edge(from: id($0.0), to: id($0.1), kind: .target) }
         )
         let view = GraphView(graph)
         let flags = ViewerEdges(view: view)
-        let x = view.nodes.firstIndex { $0.name == "X" }, y = view.nodes.firstIndex { $0.name == "Y" }
+        let x = view.nodes.firstIndex { $0.name == "X" }
+        let y = view.nodes.firstIndex { $0.name == "Y" }
         let xy = view.digraph.edges.firstIndex { $0.from == x && $0.to == y }
         #expect(xy.map { flags.impliedMask[$0] } == 0b0101)  // implied with tests shown (combinations 0 and 2) only
     }

@@ -10,100 +10,120 @@ struct FallbackTests {
     private static let header = "// swift-tools-version: 5.9\nimport PackageDescription\n"
 
     @Test func functionDeclarationsAndCalls() throws {
-        try expectFallback(Self.header + """
-        func library(_ name: String) -> Target { .target(name: name) }
-        let package = Package(name: "F", targets: [library("A")])
-        """, reason: "declaration of a kind not evaluated")
+        try expectFallback(
+            Self.header + """
+                func library(_ name: String) -> Target { .target(name: name) }
+                let package = Package(name: "F", targets: [library("A")])
+                """, reason: "declaration of a kind not evaluated")
     }
 
     @Test func environmentReads() throws {
-        try expectFallback("// swift-tools-version: 5.9\nimport PackageDescription\nimport Foundation\n" + """
-        let useLocal = ProcessInfo.processInfo.environment["LOCAL"] != nil
-        let package = Package(name: "E", targets: [.target(name: "A")])
-        """, reason: "")
-        try expectFallback(Self.header + """
-        let package = Package(name: Context.environment["NAME"] ?? "E", targets: [])
-        """, reason: "")
+        try expectFallback(
+            "// swift-tools-version: 5.9\nimport PackageDescription\nimport Foundation\n" + """
+                let useLocal = ProcessInfo.processInfo.environment["LOCAL"] != nil
+                let package = Package(name: "E", targets: [.target(name: "A")])
+                """, reason: "")
+        try expectFallback(
+            Self.header + """
+                let package = Package(name: Context.environment["NAME"] ?? "E", targets: [])
+                """, reason: "")
     }
 
     @Test func loops() throws {
         // A loop that does more than add settings.
-        try expectFallback(Self.header + """
-        let package = Package(name: "L", targets: [.target(name: "A")])
-        for target in package.targets { target.dependencies.append("B") }
-        """, reason: "in a loop of another form")
-        try expectFallback(Self.header + """
-        let names = ["A", "B"]
-        for name in names { }
-        let package = Package(name: "L", targets: [.target(name: "A")])
-        """, reason: "loop of a kind not evaluated")
+        try expectFallback(
+            Self.header + """
+                let package = Package(name: "L", targets: [.target(name: "A")])
+                for target in package.targets { target.dependencies.append("B") }
+                """, reason: "in a loop of another form")
+        try expectFallback(
+            Self.header + """
+                let names = ["A", "B"]
+                for name in names { }
+                let package = Package(name: "L", targets: [.target(name: "A")])
+                """, reason: "loop of a kind not evaluated")
         // Settings on a plugin, which dump-package rejects.
-        try expectFallback(Self.header + """
-        let package = Package(name: "L", targets: [.plugin(name: "P", capability: .buildTool())])
-        for target in package.targets {
-            var settings = target.swiftSettings ?? []
-            settings.append(.define("X"))
-            target.swiftSettings = settings
-        }
-        """, reason: "settings to a plugin target")
-        try expectFallback(Self.header + "let package = Package(name: \"W\")\nwhile true { }\n", reason: "statement of a kind not evaluated")
+        try expectFallback(
+            Self.header + """
+                let package = Package(name: "L", targets: [.plugin(name: "P", capability: .buildTool())])
+                for target in package.targets {
+                    var settings = target.swiftSettings ?? []
+                    settings.append(.define("X"))
+                    target.swiftSettings = settings
+                }
+                """, reason: "settings to a plugin target")
+        try expectFallback(
+            Self.header + "let package = Package(name: \"W\")\nwhile true { }\n", reason: "statement of a kind not evaluated")
     }
 
     @Test func unknownAPIAndArguments() throws {
-        try expectFallback(Self.header + """
-        let package = Package(name: "U", targets: [.target(name: "A", frobnicate: true)])
-        """, reason: "unknown API or arguments")
-        try expectFallback(Self.header + """
-        let package = Package(name: "U", targets: [.mysteryTarget(name: "A")])
-        """, reason: "unknown API")
+        try expectFallback(
+            Self.header + """
+                let package = Package(name: "U", targets: [.target(name: "A", frobnicate: true)])
+                """, reason: "unknown API or arguments")
+        try expectFallback(
+            Self.header + """
+                let package = Package(name: "U", targets: [.mysteryTarget(name: "A")])
+                """, reason: "unknown API")
     }
 
     @Test func otherImports() throws {
-        try expectFallback("// swift-tools-version: 5.9\nimport PackageDescription\nimport Glibc\nlet package = Package(name: \"I\")\n",
-                           reason: "an import other than")
+        try expectFallback(
+            "// swift-tools-version: 5.9\nimport PackageDescription\nimport Glibc\nlet package = Package(name: \"I\")\n",
+            reason: "an import other than")
     }
 
     @Test func codeThatWouldNotCompile() throws {
         // A `String` constant where a `Target.Dependency` is expected: Swift rejects it.
-        try expectFallback(Self.header + """
-        let base = "Base"
-        let package = Package(name: "C", targets: [.target(name: "Base"), .target(name: "A", dependencies: [base])])
-        """, reason: "where a Target.Dependency is expected")
+        try expectFallback(
+            Self.header + """
+                let base = "Base"
+                let package = Package(name: "C", targets: [.target(name: "Base"), .target(name: "A", dependencies: [base])])
+                """, reason: "where a Target.Dependency is expected")
         // API newer than the manifest's tools-version.
-        try expectFallback("// swift-tools-version: 5.7\nimport PackageDescription\n"
-            + "let package = Package(name: \"N\", platforms: [.macOS(.v14)])\n", reason: "unknown API")
+        try expectFallback(
+            "// swift-tools-version: 5.7\nimport PackageDescription\n"
+                + "let package = Package(name: \"N\", platforms: [.macOS(.v14)])\n", reason: "unknown API")
         // Arguments out of order.
         try expectFallback(Self.header + "let package = Package(targets: [], name: \"O\")\n", reason: "unknown API or arguments")
     }
 
     @Test func manifestsDumpPackageRejects() throws {
-        try expectFallback(Self.header + "let package = Package(name: \"D\", targets: [.target(name: \"A\"), .target(name: \"A\")])\n",
-                           reason: "two targets named")
-        try expectFallback(Self.header + "let package = Package(name: \"P\", products: [.library(name: \"L\", targets: [])])\n",
-                           reason: "names no target")
-        try expectFallback(Self.header + """
-        let package = Package(name: "R", targets: [.target(name: "A", dependencies: [.product(name: "X", package: "nowhere")])])
-        """, reason: "undeclared package")
-        try expectFallback(Self.header + "let package = Package(name: \"V\", dependencies: [.package(url: \"https://a/b\", from: \"1.0\")])\n",
-                           reason: "not N.N.N")
+        try expectFallback(
+            Self.header + "let package = Package(name: \"D\", targets: [.target(name: \"A\"), .target(name: \"A\")])\n",
+            reason: "two targets named")
+        try expectFallback(
+            Self.header + "let package = Package(name: \"P\", products: [.library(name: \"L\", targets: [])])\n",
+            reason: "names no target")
+        try expectFallback(
+            Self.header + """
+                let package = Package(name: "R", targets: [.target(name: "A", dependencies: [.product(name: "X", package: "nowhere")])])
+                """, reason: "undeclared package")
+        try expectFallback(
+            Self.header + "let package = Package(name: \"V\", dependencies: [.package(url: \"https://a/b\", from: \"1.0\")])\n",
+            reason: "not N.N.N")
     }
 
     @Test func ifStatementsOfOtherForms() throws {
         try expectFallback(Self.header + "let x: String? = nil\nif let y = x { }\nlet package = Package(name: \"I\")\n", reason: "")
         try expectFallback(Self.header + "let flag = true\nif flag { let package = Package(name: \"I\") }\n", reason: "")
-        try expectFallback(Self.header + "let name = \"A\"\nif true { let name = \"B\" }\nlet package = Package(name: name)\n",
-                           reason: "declared twice")
+        try expectFallback(
+            Self.header + "let name = \"A\"\nif true { let name = \"B\" }\nlet package = Package(name: name)\n",
+            reason: "declared twice")
     }
 
     /// Inactive code is not evaluated, but it must parse, as the compiler requires.
     @Test func inactiveCodeThatDoesNotParse() throws {
-        try expectFallback(Self.header + "#if false\nthis is not Swift\n#endif\nlet package = Package(name: \"P\")\n",
-                           reason: "parser rejects")
+        try expectFallback(
+            Self.header + "#if false\nthis is not Swift\n#endif\nlet package = Package(name: \"P\")\n",
+            reason: "parser rejects")
     }
 
     @Test func conditionsNotDecidedExactly() throws {
-        for condition in ["canImport(Glibc)", "canImport(FoundationEssentials)", "DEBUG", "targetEnvironment(simulator)", "os(Plan9)",
-                          "hasFeature(Embedded)"] {
+        for condition in [
+            "canImport(Glibc)", "canImport(FoundationEssentials)", "DEBUG", "targetEnvironment(simulator)", "os(Plan9)",
+            "hasFeature(Embedded)",
+        ] {
             try expectFallback(Self.header + "#if \(condition)\nlet x = 1\n#endif\nlet package = Package(name: \"C\")\n", reason: "")
         }
     }
@@ -120,8 +140,11 @@ struct FallbackTests {
             return
         }
         #expect(fallback.reason.contains("two version-specific manifests"))
-        for line in ["//swift-tools-version:5.9", "// swift-tools-version: 5.3", "// swift-tools-version:4.2", "// swift-tools-version: 5.0", "// swift-tools-version:99.0",
-                     "  // swift-tools-version:5.9", "// swift-tools-version:5.9;x"] {
+        for line in [
+            "//swift-tools-version:5.9", "// swift-tools-version: 5.3", "// swift-tools-version:4.2", "// swift-tools-version: 5.0",
+            "// swift-tools-version:99.0",
+            "  // swift-tools-version:5.9", "// swift-tools-version:5.9;x",
+        ] {
             try expectFallback(line + "\nimport PackageDescription\nlet package = Package(name: \"T\")\n", reason: "")
         }
     }
@@ -132,14 +155,20 @@ struct FallbackTests {
         defer { folder.remove() }
         try folder.write("P/Package.swift", Self.header + "let package = Package(name: \"P\", targets: [.target(name: \"A\")])\n")
         let cache = folder.path + "/cache"
-        let evaluating = CachingManifestProvider(base: StaticFirstDumpSource(base: dumper, toolchainVersion: { dumper.toolchainVersion() }),
-                                                 folder: cache)
+        let evaluating = CachingManifestProvider(
+            base: StaticFirstDumpSource(base: dumper, toolchainVersion: { dumper.toolchainVersion() }),
+            folder: cache)
         let evaluated = try evaluating.manifest(forPackageAt: folder.path + "/P")
         let entry = try #require(evaluating.entryPath(for: folder.path + "/P"))
-        #expect(ManifestEncoding.isEvaluated(try #require(FileManager.default.contents(atPath: entry)).split(separator: UInt8(ascii: "\n"), maxSplits: 1).last.map { Data($0) } ?? Data()))
+        #expect(
+            ManifestEncoding.isEvaluated(
+                try #require(FileManager.default.contents(atPath: entry)).split(separator: UInt8(ascii: "\n"), maxSplits: 1).last.map {
+                    Data($0)
+                } ?? Data()))
         let dumping = CachingManifestProvider(base: dumper, folder: cache, acceptsEvaluatedEntries: false)
         #expect(try dumping.manifest(forPackageAt: folder.path + "/P") == evaluated)
-        let replaced = try #require(FileManager.default.contents(atPath: entry)).split(separator: UInt8(ascii: "\n"), maxSplits: 1).last.map { Data($0) }
+        let replaced = try #require(FileManager.default.contents(atPath: entry)).split(separator: UInt8(ascii: "\n"), maxSplits: 1).last.map
+        { Data($0) }
         #expect(!ManifestEncoding.isEvaluated(try #require(replaced)))
     }
 
@@ -148,10 +177,12 @@ struct FallbackTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write("Static/Package.swift", Self.header + "let package = Package(name: \"Static\", targets: [.target(name: \"A\")])\n")
-        try folder.write("Dynamic/Package.swift", Self.header + """
-        func make() -> [Target] { [.target(name: "B")] }
-        let package = Package(name: "Dynamic", targets: make())
-        """)
+        try folder.write(
+            "Dynamic/Package.swift",
+            Self.header + """
+                func make() -> [Target] { [.target(name: "B")] }
+                let package = Package(name: "Dynamic", targets: make())
+                """)
         let source = StaticFirstDumpSource(base: dumper, toolchainVersion: { dumper.toolchainVersion() })
         let evaluated = try source.manifest(forPackageAt: folder.path + "/Static")
         let dumped = try source.manifest(forPackageAt: folder.path + "/Dynamic")
@@ -169,16 +200,19 @@ struct FallbackTests {
 struct HostileManifestTests {
     @Test func deepNesting() throws {
         let nested = String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)
-        try expectFallback("// swift-tools-version: 5.9\nimport PackageDescription\nlet x = \(nested)\nlet package = Package(name: \"N\")\n",
-                           reason: "")
+        try expectFallback(
+            "// swift-tools-version: 5.9\nimport PackageDescription\nlet x = \(nested)\nlet package = Package(name: \"N\")\n",
+            reason: "")
         let parentheses = String(repeating: "(", count: 3_000) + "\"A\"" + String(repeating: ")", count: 3_000)
-        try expectFallback("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \(parentheses))\n", reason: "")
+        try expectFallback(
+            "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \(parentheses))\n", reason: "")
     }
 
     @Test func hugeLiteralsAndRepeatedConcatenation() throws {
         let huge = String(repeating: "x", count: 200_000)
-        try expectFallback("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"\(huge)\")\n",
-                           reason: "size bound")
+        try expectFallback(
+            "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"\(huge)\")\n",
+            reason: "size bound")
         var doubling = "// swift-tools-version: 5.9\nimport PackageDescription\nlet a0 = [\"x\", \"y\"]\n"
         for index in 1...40 { doubling += "let a\(index) = a\(index - 1) + a\(index - 1)\n" }
         try expectFallback(doubling + "let package = Package(name: \"D\")\n", reason: "")
@@ -190,8 +224,10 @@ struct HostileManifestTests {
     @Test func malformedInput() throws {
         let host = try #require(host)
         let evaluator = StaticManifestEvaluator(host: host)
-        for bytes in [Data([0xFF, 0xFE, 0x00]), Data(), Data("// swift-tools-version: 5.9\nlet package = Package(".utf8),
-                      Data("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"\\u{D800}\")\n".utf8)] {
+        for bytes in [
+            Data([0xFF, 0xFE, 0x00]), Data(), Data("// swift-tools-version: 5.9\nlet package = Package(".utf8),
+            Data("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"\\u{D800}\")\n".utf8),
+        ] {
             guard case .failure = evaluator.manifest(source: bytes, directory: "/tmp/x") else {
                 Issue.record("evaluated malformed input")
                 continue
@@ -203,13 +239,16 @@ struct HostileManifestTests {
 extension HostileManifestTests {
     @Test func longChainsWithoutBrackets() throws {
         let chain = "let x = Target" + String(repeating: ".a", count: 30_000)
-        try expectFallback("// swift-tools-version: 5.9\nimport PackageDescription\n\(chain)\nlet package = Package(name: \"C\")\n", reason: "")
+        try expectFallback(
+            "// swift-tools-version: 5.9\nimport PackageDescription\n\(chain)\nlet package = Package(name: \"C\")\n", reason: "")
         let negations = "#if " + String(repeating: "!", count: 30_000) + "os(Linux)\n#endif\n"
-        try expectFallback("// swift-tools-version: 5.9\nimport PackageDescription\n\(negations)let package = Package(name: \"C\")\n", reason: "")
+        try expectFallback(
+            "// swift-tools-version: 5.9\nimport PackageDescription\n\(negations)let package = Package(name: \"C\")\n", reason: "")
         let sum = "let x = [\"a\"]" + String(repeating: " + [\"a\"]", count: 30_000)
         _ = try evaluate("// swift-tools-version: 5.9\nimport PackageDescription\n\(sum)\nlet package = Package(name: \"C\")\n")
         let nestedIf = String(repeating: "#if os(Linux)\n", count: 3_000) + String(repeating: "#endif\n", count: 3_000)
-        try expectFallback("// swift-tools-version: 5.9\nimport PackageDescription\n\(nestedIf)let package = Package(name: \"C\")\n", reason: "")
+        try expectFallback(
+            "// swift-tools-version: 5.9\nimport PackageDescription\n\(nestedIf)let package = Package(name: \"C\")\n", reason: "")
     }
 }
 
@@ -244,15 +283,17 @@ struct DamagedManifestTests {
     @Test func damageThatSlowsTheParserDown() throws {
         let nested = String(repeating: "[", count: 30) + String(repeating: "]", count: 30)
         let start = ContinuousClock.now
-        try expectFallback("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(\n    name: \"I\",\n"
-            + "    depenlet y = \(nested)\ndencies: [],\n    targets: []\n)\n", reason: "nested past the bound")
+        try expectFallback(
+            "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(\n    name: \"I\",\n"
+                + "    depenlet y = \(nested)\ndencies: [],\n    targets: []\n)\n", reason: "nested past the bound")
         #expect(ContinuousClock.now - start < .seconds(1))
     }
 
     @Test func randomDamageNeverCrashes() throws {
         let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Samples")
-        let manifests = FileManager.default.enumerator(atPath: samples.path)?.compactMap { $0 as? String }
+        let manifests =
+            FileManager.default.enumerator(atPath: samples.path)?.compactMap { $0 as? String }
             .filter { $0.hasSuffix("Package.swift") && !$0.contains(".build") }
             .compactMap { try? Data(contentsOf: samples.appendingPathComponent($0)) } ?? []
         try #require(!manifests.isEmpty)

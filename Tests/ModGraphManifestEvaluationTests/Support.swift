@@ -36,8 +36,10 @@ struct TemporaryFolder {
 /// and expects the evaluation to succeed with no difference from the dump.
 /// Returns the evaluated manifest for further expectations.
 @discardableResult
-func expectSameAsDump(_ manifest: String, besides files: [String: String] = [:],
-                      sourceLocation: SourceLocation = #_sourceLocation) throws -> Manifest {
+func expectSameAsDump(
+    _ manifest: String, besides files: [String: String] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> Manifest {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     try folder.write("Package/Package.swift", manifest)
@@ -50,7 +52,8 @@ func expectSameAsDump(_ manifest: String, besides files: [String: String] = [:],
     case let .success(manifest):
         #expect(ManifestComparison.differences(manifest, dumped) == [], sourceLocation: sourceLocation)
         // Cached as dump-shaped JSON, it reads back the same.
-        #expect(try ManifestDecoding.decode(ManifestEncoding.dumpJSON(manifest), source: "encoded") == manifest, sourceLocation: sourceLocation)
+        #expect(
+            try ManifestDecoding.decode(ManifestEncoding.dumpJSON(manifest), source: "encoded") == manifest, sourceLocation: sourceLocation)
         return manifest
     case let .failure(fallback):
         Issue.record("fell back: \(fallback)", sourceLocation: sourceLocation)
@@ -59,7 +62,8 @@ func expectSameAsDump(_ manifest: String, besides files: [String: String] = [:],
 }
 
 /// The evaluator's answer for `manifest`, without dumping it.
-func evaluate(_ manifest: String, in directory: String = "/tmp/modgraph-evaluation/Package") throws -> Result<Manifest, EvaluationFallback> {
+func evaluate(_ manifest: String, in directory: String = "/tmp/modgraph-evaluation/Package") throws -> Result<Manifest, EvaluationFallback>
+{
     let host = try #require(host)
     return StaticManifestEvaluator(host: host).manifest(source: Data(manifest.utf8), directory: directory)
 }

@@ -54,12 +54,15 @@ func cannedDump(_ name: String, folder: String, dependsOn: [String] = [], broken
         let other = (path as NSString).lastPathComponent
         return #"{"product": ["\#(other)", "\#(PackageIdentityText.of(path))", null, null]}"#
     }
-    let shape = broken ? #""targets": 7"# : #""targets": [{"name": "\#(name)", "type": "regular", "dependencies": [\#(targetDependencies.joined(separator: ", "))]}]"#
+    let shape =
+        broken
+        ? #""targets": 7"#
+        : #""targets": [{"name": "\#(name)", "type": "regular", "dependencies": [\#(targetDependencies.joined(separator: ", "))]}]"#
     return #"""
-    {"name": "\#(name)", "packageKind": {"root": ["\#(folder)"]}, \#(shape),
-     "products": [{"name": "\#(name)", "type": {"library": ["automatic"]}, "targets": ["\#(name)"]}],
-     "dependencies": [\#(dependencies.joined(separator: ", "))]}
-    """#
+        {"name": "\#(name)", "packageKind": {"root": ["\#(folder)"]}, \#(shape),
+         "products": [{"name": "\#(name)", "type": {"library": ["automatic"]}, "targets": ["\#(name)"]}],
+         "dependencies": [\#(dependencies.joined(separator: ", "))]}
+        """#
 }
 
 enum PackageIdentityText {

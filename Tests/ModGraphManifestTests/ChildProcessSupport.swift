@@ -29,7 +29,9 @@ func writeFakeSwift(in folder: TemporaryFolder, _ body: String) throws -> String
 /// SwiftPM compiles and runs, moves to a process group of its own, and that
 /// ignores SIGTERM (only SIGKILL ends it); writes `its-pid helper-pid` to `pidFile`; and loops.
 func writeNeverEndingSwift(in folder: TemporaryFolder, pidFile: String) throws -> String {
-    try writeFakeSwift(in: folder, """
+    try writeFakeSwift(
+        in: folder,
+        """
         perl -e 'setpgrp(0, 0); $SIG{TERM} = "IGNORE"; exec "sleep", "1000"' &
         echo "$$ $!" > '\(pidFile)'
         while :; do sleep 1; done

@@ -10,25 +10,31 @@ struct DependencyResolutionTests {
     /// `Lib` vends products `Lib` and `Shared`; `Other` vends `Shared` too.
     private func workspace(rootTools: String, rootDependencies: String, rootTargets: String) throws -> (TemporaryFolder, String) {
         let folder = try TemporaryFolder()
-        try folder.package("Lib", manifest: """
-        // swift-tools-version: 5.9
-        import PackageDescription
-        let package = Package(name: "Lib",
-            products: [.library(name: "Lib", targets: ["LibCore", "LibExtras"]), .library(name: "Shared", targets: ["LibShared"])],
-            targets: [.target(name: "LibCore"), .target(name: "LibExtras"), .target(name: "LibShared")])
-        """)
-        try folder.package("Other", manifest: """
-        // swift-tools-version: 5.9
-        import PackageDescription
-        let package = Package(name: "Other",
-            products: [.library(name: "Shared", targets: ["OtherShared"]), .library(name: "Tools", targets: ["OtherTools"])],
-            targets: [.target(name: "OtherShared"), .target(name: "OtherTools")])
-        """)
-        let root = try folder.package("Root", manifest: """
-        // swift-tools-version:\(rootTools)
-        import PackageDescription
-        let package = Package(name: "Root", dependencies: [\(rootDependencies)], targets: [\(rootTargets)])
-        """, sources: ["Sources/App"])
+        try folder.package(
+            "Lib",
+            manifest: """
+                // swift-tools-version: 5.9
+                import PackageDescription
+                let package = Package(name: "Lib",
+                    products: [.library(name: "Lib", targets: ["LibCore", "LibExtras"]), .library(name: "Shared", targets: ["LibShared"])],
+                    targets: [.target(name: "LibCore"), .target(name: "LibExtras"), .target(name: "LibShared")])
+                """)
+        try folder.package(
+            "Other",
+            manifest: """
+                // swift-tools-version: 5.9
+                import PackageDescription
+                let package = Package(name: "Other",
+                    products: [.library(name: "Shared", targets: ["OtherShared"]), .library(name: "Tools", targets: ["OtherTools"])],
+                    targets: [.target(name: "OtherShared"), .target(name: "OtherTools")])
+                """)
+        let root = try folder.package(
+            "Root",
+            manifest: """
+                // swift-tools-version:\(rootTools)
+                import PackageDescription
+                let package = Package(name: "Root", dependencies: [\(rootDependencies)], targets: [\(rootTargets)])
+                """, sources: ["Sources/App"])
         return (folder, root)
     }
 
@@ -39,21 +45,24 @@ struct DependencyResolutionTests {
     }
 
     @Test func aTargetOfTheSamePackageWinsOverAProductOfTheSameName() throws {
-        let (folder, root) = try workspace(rootTools: "5.9", rootDependencies: #".package(path: "../Lib")"#,
-                                           rootTargets: #".target(name: "Lib"), .target(name: "App", dependencies: ["Lib"])"#)
+        let (folder, root) = try workspace(
+            rootTools: "5.9", rootDependencies: #".package(path: "../Lib")"#,
+            rootTargets: #".target(name: "Lib"), .target(name: "App", dependencies: ["Lib"])"#)
         defer { folder.remove() }
         #expect(try edges(root) == ["App -> root/Lib [target]"])
     }
 
     @Test func aPlainStringProductNeedsAMatchingPackageFrom5_2() throws {
-        let (folder, root) = try workspace(rootTools: "5.9", rootDependencies: #".package(path: "../Lib")"#,
-                                           rootTargets: #".target(name: "App", dependencies: ["Lib"])"#)
+        let (folder, root) = try workspace(
+            rootTools: "5.9", rootDependencies: #".package(path: "../Lib")"#,
+            rootTargets: #".target(name: "App", dependencies: ["Lib"])"#)
         defer { folder.remove() }
         // A product stands for all its targets.
         #expect(try edges(root) == ["App -> lib/LibCore [product Lib]", "App -> lib/LibExtras [product Lib]"])
 
-        let (other, otherRoot) = try workspace(rootTools: "5.9", rootDependencies: #".package(path: "../Other")"#,
-                                               rootTargets: #".target(name: "App", dependencies: ["Tools"])"#)
+        let (other, otherRoot) = try workspace(
+            rootTools: "5.9", rootDependencies: #".package(path: "../Other")"#,
+            rootTargets: #".target(name: "App", dependencies: ["Tools"])"#)
         defer { other.remove() }
         #expect(throws: LoadError.unresolvedDependency(manifest: otherRoot + "/Package.swift", target: "App", dependency: "Tools")) {
             try edges(otherRoot)
@@ -61,31 +70,40 @@ struct DependencyResolutionTests {
     }
 
     @Test func beforeToolsVersion5_2AnyDependencyMayVendAPlainStringProduct() throws {
-        let (folder, root) = try workspace(rootTools: "5.1", rootDependencies: #".package(path: "../Other")"#,
-                                           rootTargets: #".target(name: "App", dependencies: ["Tools"])"#)
+        let (folder, root) = try workspace(
+            rootTools: "5.1", rootDependencies: #".package(path: "../Other")"#,
+            rootTargets: #".target(name: "App", dependencies: ["Tools"])"#)
         defer { folder.remove() }
         #expect(try edges(root) == ["App -> other/OtherTools [product Tools]"])
     }
 
     @Test func twoDependenciesVendingOneNameAreAmbiguous() throws {
-        let (folder, root) = try workspace(rootTools: "5.1", rootDependencies: #".package(path: "../Lib"), .package(path: "../Other")"#,
-                                           rootTargets: #".target(name: "App", dependencies: ["Shared"])"#)
+        let (folder, root) = try workspace(
+            rootTools: "5.1", rootDependencies: #".package(path: "../Lib"), .package(path: "../Other")"#,
+            rootTargets: #".target(name: "App", dependencies: ["Shared"])"#)
         defer { folder.remove() }
-        #expect(throws: LoadError.ambiguousDependency(manifest: root + "/Package.swift", target: "App", dependency: "Shared", candidates: ["lib", "other"])) {
+        #expect(
+            throws: LoadError.ambiguousDependency(
+                manifest: root + "/Package.swift", target: "App", dependency: "Shared", candidates: ["lib", "other"])
+        ) {
             try edges(root)
         }
     }
 
     @Test func productPackageMatchesIdentityExplicitNameOrManifestName() throws {
-        let (folder, root) = try workspace(rootTools: "5.9", rootDependencies: #".package(name: "Renamed", path: "../Other"), .package(path: "../Lib")"#,
-                                           rootTargets: #".target(name: "App", dependencies: [.product(name: "Tools", package: "Renamed"), .product(name: "Shared", package: "lib")])"#)
+        let (folder, root) = try workspace(
+            rootTools: "5.9", rootDependencies: #".package(name: "Renamed", path: "../Other"), .package(path: "../Lib")"#,
+            rootTargets:
+                #".target(name: "App", dependencies: [.product(name: "Tools", package: "Renamed"), .product(name: "Shared", package: "lib")])"#
+        )
         defer { folder.remove() }
         #expect(try edges(root) == ["App -> lib/LibShared [product Shared]", "App -> other/OtherTools [product Tools]"])
     }
 
     @Test func unknownTargetsProductsAndPackagesAreErrorsNamingTheManifest() throws {
-        let (folder, root) = try workspace(rootTools: "5.9", rootDependencies: #".package(path: "../Lib")"#,
-                                           rootTargets: #".target(name: "App", dependencies: [.product(name: "Nope", package: "Lib")])"#)
+        let (folder, root) = try workspace(
+            rootTools: "5.9", rootDependencies: #".package(path: "../Lib")"#,
+            rootTargets: #".target(name: "App", dependencies: [.product(name: "Nope", package: "Lib")])"#)
         defer { folder.remove() }
         #expect(throws: LoadError.unknownProduct(manifest: root + "/Package.swift", target: "App", product: "Nope", package: "lib")) {
             try edges(root)
@@ -97,54 +115,67 @@ struct DependencyResolutionTests {
     @Test func aPluginMayBeNamedByItsOwnPackagesPluginProduct() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try folder.package("Lib", manifest: """
-        // swift-tools-version: 5.9
-        import PackageDescription
-        let package = Package(name: "Lib",
-            products: [.plugin(name: "LintProduct", targets: ["Lint"])],
-            targets: [.plugin(name: "Lint", capability: .buildTool())])
-        """, sources: ["Plugins/Lint"])
-        let root = try folder.package("Root", manifest: """
-        // swift-tools-version: 5.7
-        import PackageDescription
-        let package = Package(name: "Root",
-            products: [.plugin(name: "MyPluginProduct", targets: ["MyPlugin"])],
-            dependencies: [.package(path: "../Lib")],
-            targets: [
-                .target(name: "Root", plugins: ["MyPluginProduct", .plugin(name: "LintProduct", package: "Lib")]),
-                .executableTarget(name: "Exec"),
-                .plugin(name: "MyPlugin", capability: .buildTool(), dependencies: ["Exec"]),
+        try folder.package(
+            "Lib",
+            manifest: """
+                // swift-tools-version: 5.9
+                import PackageDescription
+                let package = Package(name: "Lib",
+                    products: [.plugin(name: "LintProduct", targets: ["Lint"])],
+                    targets: [.plugin(name: "Lint", capability: .buildTool())])
+                """, sources: ["Plugins/Lint"])
+        let root = try folder.package(
+            "Root",
+            manifest: """
+                // swift-tools-version: 5.7
+                import PackageDescription
+                let package = Package(name: "Root",
+                    products: [.plugin(name: "MyPluginProduct", targets: ["MyPlugin"])],
+                    dependencies: [.package(path: "../Lib")],
+                    targets: [
+                        .target(name: "Root", plugins: ["MyPluginProduct", .plugin(name: "LintProduct", package: "Lib")]),
+                        .executableTarget(name: "Exec"),
+                        .plugin(name: "MyPlugin", capability: .buildTool(), dependencies: ["Exec"]),
+                    ])
+                """, sources: ["Plugins/MyPlugin"])
+        #expect(
+            try edges(root) == [
+                "MyPlugin -> root/Exec [target]",
+                "Root -> lib/Lint [plugin LintProduct]",
+                "Root -> root/MyPlugin [plugin MyPluginProduct]",
             ])
-        """, sources: ["Plugins/MyPlugin"])
-        #expect(try edges(root) == [
-            "MyPlugin -> root/Exec [target]",
-            "Root -> lib/Lint [plugin LintProduct]",
-            "Root -> root/MyPlugin [plugin MyPluginProduct]",
-        ])
     }
 
     /// An unresolvable plugin is a plugin, not a product of package `(any)`,
     /// and the message names the dependencies that were searched.
     @Test func anUnknownPluginIsReportedAsAPluginNamingTheDependenciesSearched() throws {
-        let (folder, root) = try workspace(rootTools: "5.9", rootDependencies: #".package(path: "../Lib"), .package(name: "Renamed", path: "../Other")"#,
-                                           rootTargets: #".target(name: "App", plugins: ["Gen"])"#)
+        let (folder, root) = try workspace(
+            rootTools: "5.9", rootDependencies: #".package(path: "../Lib"), .package(name: "Renamed", path: "../Other")"#,
+            rootTargets: #".target(name: "App", plugins: ["Gen"])"#)
         defer { folder.remove() }
         let manifest = root + "/Package.swift"
         let error = LoadError.unknownPlugin(manifest: manifest, target: "App", plugin: "Gen", package: nil, searched: ["lib", "other"])
         #expect(throws: error) { try edges(root) }
-        #expect(error.description == "\(manifest): no plugin named 'Gen' for target 'App': this package has no target or plugin product "
-            + "of that name, nor do its dependencies (lib, other)")
+        #expect(
+            error.description == "\(manifest): no plugin named 'Gen' for target 'App': this package has no target or plugin product "
+                + "of that name, nor do its dependencies (lib, other)")
 
-        let (named, namedRoot) = try workspace(rootTools: "5.9", rootDependencies: #".package(path: "../Lib")"#,
-                                               rootTargets: #".target(name: "App", plugins: [.plugin(name: "Gen", package: "Lib")])"#)
+        let (named, namedRoot) = try workspace(
+            rootTools: "5.9", rootDependencies: #".package(path: "../Lib")"#,
+            rootTargets: #".target(name: "App", plugins: [.plugin(name: "Gen", package: "Lib")])"#)
         defer { named.remove() }
-        let namedError = LoadError.unknownPlugin(manifest: namedRoot + "/Package.swift", target: "App", plugin: "Gen", package: "Lib", searched: ["lib"])
+        let namedError = LoadError.unknownPlugin(
+            manifest: namedRoot + "/Package.swift", target: "App", plugin: "Gen", package: "Lib", searched: ["lib"])
         #expect(throws: namedError) { try edges(namedRoot) }
         #expect(namedError.description.hasSuffix(": no plugin named 'Gen' for target 'App': package 'Lib' vends no product of that name"))
 
-        let (alone, aloneRoot) = try workspace(rootTools: "5.9", rootDependencies: "", rootTargets: #".target(name: "App", plugins: ["Gen"])"#)
+        let (alone, aloneRoot) = try workspace(
+            rootTools: "5.9", rootDependencies: "", rootTargets: #".target(name: "App", plugins: ["Gen"])"#)
         defer { alone.remove() }
-        #expect(throws: LoadError.unknownPlugin(manifest: aloneRoot + "/Package.swift", target: "App", plugin: "Gen", package: nil, searched: [])) {
+        #expect(
+            throws: LoadError.unknownPlugin(
+                manifest: aloneRoot + "/Package.swift", target: "App", plugin: "Gen", package: nil, searched: [])
+        ) {
             try edges(aloneRoot)
         }
     }
@@ -156,12 +187,17 @@ struct DependencyResolutionTests {
             name: "Root", toolsVersion: ToolsVersion(major: 5, minor: 9), packageDirectory: nil,
             targets: [ManifestTarget(name: "App", type: .regular, dependencies: [.product("Lib", package: "Elsewhere", condition: nil)])],
             products: [],
-            dependencies: [PackageDependency(kind: .sourceControl, identity: PackageIdentity("lib"), location: "https://example.com/lib.git")]
+            dependencies: [
+                PackageDependency(kind: .sourceControl, identity: PackageIdentity("lib"), location: "https://example.com/lib.git")
+            ]
         )
         let workspace = Workspace(
             root: PackageIdentity("root"), rootDirectory: nil,
-            packages: [PackageIdentity("root"): WorkspacePackage(identity: PackageIdentity("root"), origin: .root, location: "root.json",
-                                                                 manifest: root, directory: nil, declaredName: "Root")],
+            packages: [
+                PackageIdentity("root"): WorkspacePackage(
+                    identity: PackageIdentity("root"), origin: .root, location: "root.json",
+                    manifest: root, directory: nil, declaredName: "Root")
+            ],
             warnings: []
         )
         #expect(throws: LoadError.unknownPackage(manifest: "root.json", target: "App", package: "Elsewhere")) {

@@ -39,10 +39,12 @@ struct DumpBoundsTests {
     }
 
     @Test func theBoundsAreSaidInOneLine() {
-        #expect(LoadError.nestedTooDeep(source: "d.json", line: 1, column: 101, limit: 100).description
-            == "d.json:1:101: JSON nested more than 100 arrays and objects deep, which no dump-package document needs; not loaded")
-        #expect(LoadError.dumpTooLarge(source: "d.json", limit: 64 * 1_048_576).description
-            == "d.json: larger than 64 MiB, which no dump-package document needs; not loaded")
+        #expect(
+            LoadError.nestedTooDeep(source: "d.json", line: 1, column: 101, limit: 100).description
+                == "d.json:1:101: JSON nested more than 100 arrays and objects deep, which no dump-package document needs; not loaded")
+        #expect(
+            LoadError.dumpTooLarge(source: "d.json", limit: 64 * 1_048_576).description
+                == "d.json: larger than 64 MiB, which no dump-package document needs; not loaded")
     }
 
     /// A dump from another machine, whose package folder is not here.
@@ -57,10 +59,11 @@ struct DumpBoundsTests {
     @Test func aMissingPackageFolderIsSaidToBeMissing() throws {
         let manifest = try decode(Self.foreignDump)
         let workspace = try WorkspaceLoader(provider: CannedProvider([:])).load(dump: manifest, source: "ci/dump.json")
-        #expect(workspace.warnings.map(\.message) == [
-            "ci/dump.json: the dump was made in /no/such/place/P, which does not exist on this machine; its dependencies cannot be found from there, so those that are not found are shown as external products",
-            "ci/dump.json: local package '/no/such/place/Lib' not found; its products are shown as external",
-        ])
+        #expect(
+            workspace.warnings.map(\.message) == [
+                "ci/dump.json: the dump was made in /no/such/place/P, which does not exist on this machine; its dependencies cannot be found from there, so those that are not found are shown as external products",
+                "ci/dump.json: local package '/no/such/place/Lib' not found; its products are shown as external",
+            ])
     }
 
     @Test func errorsInAForeignDumpNameTheDumpNotThePackage() throws {
@@ -73,7 +76,8 @@ struct DumpBoundsTests {
 
     /// A dump without dependencies does not need its folder: no warning.
     @Test func aMissingFolderThatCostsNothingIsNotReported() throws {
-        let manifest = try decode(#"{"name": "P", "packageKind": {"root": ["/no/such/place/P"]}, "targets": [{"name": "App", "type": "regular"}]}"#)
+        let manifest = try decode(
+            #"{"name": "P", "packageKind": {"root": ["/no/such/place/P"]}, "targets": [{"name": "App", "type": "regular"}]}"#)
         let workspace = try WorkspaceLoader(provider: CannedProvider([:])).load(dump: manifest, source: "ci/dump.json")
         #expect(workspace.warnings.isEmpty)
     }

@@ -65,7 +65,8 @@ struct DumpCacheTests {
         // The same manifests in another folder: dumps contain the folder.
         try folder.write("Other/Package.swift", try String(contentsOfFile: package + "/Package.swift", encoding: .utf8))
         try folder.write("Other/Package@swift-6.0.swift", "// swift-tools-version: 6.0\n// changed\n")
-        _ = try CachingManifestProvider(base: source, folder: cache).manifest(forPackageAt: try #require(Paths.canonical(folder.path + "/Other")))
+        _ = try CachingManifestProvider(base: source, folder: cache).manifest(
+            forPackageAt: try #require(Paths.canonical(folder.path + "/Other")))
         #expect(source.dumps == 6)
 
         // Back to an earlier state: its entry is still there.
@@ -84,12 +85,15 @@ struct DumpCacheTests {
         #expect(key != DumpCacheKey(folder: "/p", manifestFiles: files, toolchain: "u", host: "h"))
         #expect(key != DumpCacheKey(folder: "/p", manifestFiles: files, toolchain: "t", host: "i"))
         // Moving a byte from one field to the next changes the key: fields are length-prefixed.
-        #expect(DumpCacheKey(folder: "/p", manifestFiles: [], toolchain: "ab", host: "c")
-            != DumpCacheKey(folder: "/p", manifestFiles: [], toolchain: "a", host: "bc"))
+        #expect(
+            DumpCacheKey(folder: "/p", manifestFiles: [], toolchain: "ab", host: "c")
+                != DumpCacheKey(folder: "/p", manifestFiles: [], toolchain: "a", host: "bc"))
         #expect(key.hex.count == 64)
     }
 
-    @Test(arguments: ["truncated", "body byte changed", "checksum changed", "empty", "not our format", "valid header, not a dump", "a folder"])
+    @Test(arguments: [
+        "truncated", "body byte changed", "checksum changed", "empty", "not our format", "valid header, not a dump", "a folder",
+    ])
     func aDamagedEntryIsDumpedAgainAndReplaced(_ damage: String) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -230,17 +234,21 @@ struct DumpCacheTests {
     @Test func realDumpsComeBackFromTheCacheUnchanged() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try folder.package("Core", manifest: """
-            // swift-tools-version: 5.9
-            import PackageDescription
-            let package = Package(name: "Core", products: [.library(name: "Prelude", targets: ["Prelude"])], targets: [.target(name: "Prelude")])
-            """)
-        let root = try folder.package("App", manifest: """
-            // swift-tools-version: 5.9
-            import PackageDescription
-            let package = Package(name: "App", dependencies: [.package(path: "../Core")],
-                targets: [.executableTarget(name: "App", dependencies: [.product(name: "Prelude", package: "Core")])])
-            """)
+        try folder.package(
+            "Core",
+            manifest: """
+                // swift-tools-version: 5.9
+                import PackageDescription
+                let package = Package(name: "Core", products: [.library(name: "Prelude", targets: ["Prelude"])], targets: [.target(name: "Prelude")])
+                """)
+        let root = try folder.package(
+            "App",
+            manifest: """
+                // swift-tools-version: 5.9
+                import PackageDescription
+                let package = Package(name: "App", dependencies: [.package(path: "../Core")],
+                    targets: [.executableTarget(name: "App", dependencies: [.product(name: "Prelude", package: "Core")])])
+                """)
         let cache = folder.path + "/cache"
         let cold = try WorkspaceLoader(provider: CachingManifestProvider(base: dumper, folder: cache)).load(directory: root)
         #expect(entries(in: cache).count == 2)

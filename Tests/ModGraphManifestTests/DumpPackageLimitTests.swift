@@ -45,7 +45,10 @@ struct DumpPackageLimitTests {
 
     @Test func theTimeoutMessageIsOneLineThatSaysWhatToDo() {
         let error = LoadError.manifestTimedOut(manifest: "/w/Loops/Package.swift", timeout: .seconds(120))
-        #expect(error.description == "/w/Loops/Package.swift: manifest still loading after 120 s, stopped (does it loop?); if it is only slow, pass --manifest-timeout with more seconds")
+        #expect(
+            error.description
+                == "/w/Loops/Package.swift: manifest still loading after 120 s, stopped (does it loop?); if it is only slow, pass --manifest-timeout with more seconds"
+        )
         #expect(error.details.isEmpty)
     }
 
@@ -90,7 +93,9 @@ struct DumpPackageLimitTests {
     @Test func swiftPMsSummaryLineIsLeftOut() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let fake = try writeFakeSwift(in: folder, """
+        let fake = try writeFakeSwift(
+            in: folder,
+            """
             printf '\\n/p/Package.swift:3:9: error: cannot find x in scope\\n  let y = x\\n          ^\\nerror: invalid manifests at [/p]\\n' >&2
             exit 1
             """)
@@ -106,7 +111,8 @@ struct DumpPackageLimitTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         // 70 MB of blanks: more than the 64 MiB a dump may have.
-        let fake = try writeFakeSwift(in: folder, "yes '                                                               ' | head -c 70000000\nexit 0")
+        let fake = try writeFakeSwift(
+            in: folder, "yes '                                                               ' | head -c 70000000\nexit 0")
         let package = try folder.package("Huge", manifest: "// prints without end\n")
         let error = try #require(throws: LoadError.self) {
             try DumpPackageRunner(swiftExecutable: fake, timeout: .seconds(60)).dump(forPackageAt: package)

@@ -24,16 +24,18 @@ struct EmptyTargetTests {
     @Test func aFolderWithoutSourcesIsLeftOutWithSwiftPMsWarningAndEdgesToItGo() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let root = try folder.package("App", manifest: """
-        // swift-tools-version: 5.9
-        import PackageDescription
-        let package = Package(name: "App", targets: [
-            .target(name: "Docs"),
-            .target(name: "App", dependencies: ["Docs", .target(name: "Docs")]),
-            .target(name: "Assets", resources: [.process("Media")]),
-            .systemLibrary(name: "CZlib"),
-        ])
-        """, sources: ["Sources/App"])
+        let root = try folder.package(
+            "App",
+            manifest: """
+                // swift-tools-version: 5.9
+                import PackageDescription
+                let package = Package(name: "App", targets: [
+                    .target(name: "Docs"),
+                    .target(name: "App", dependencies: ["Docs", .target(name: "Docs")]),
+                    .target(name: "Assets", resources: [.process("Media")]),
+                    .systemLibrary(name: "CZlib"),
+                ])
+                """, sources: ["Sources/App"])
         try folder.write("App/Sources/Docs/README.md", "Only words.\n")
         try folder.write("App/Sources/Docs/.hidden.swift", "// hidden files are never sources\n")
         try folder.write("App/Sources/Assets/Media/logo.json", "{}\n")
@@ -41,11 +43,12 @@ struct EmptyTargetTests {
         let loaded = try load(root)
         #expect(loaded.graph.targets.map(\.id.description) == ["app/App", "app/Assets", "app/CZlib"])
         #expect(loaded.graph.edges.isEmpty)
-        #expect(loaded.warnings == [
-            "\(root)/Package.swift: Source files for target Docs should be located under 'Sources/Docs', "
-                + "or a custom sources path can be set with the 'path' property in Package.swift "
-                + "(target 'Docs' has no source files, so it is left out, as SwiftPM leaves it out)",
-        ])
+        #expect(
+            loaded.warnings == [
+                "\(root)/Package.swift: Source files for target Docs should be located under 'Sources/Docs', "
+                    + "or a custom sources path can be set with the 'path' property in Package.swift "
+                    + "(target 'Docs' has no source files, so it is left out, as SwiftPM leaves it out)"
+            ])
     }
 
     /// From tools-version 5.9 the only target of its kind may use the whole
@@ -54,54 +57,64 @@ struct EmptyTargetTests {
     @Test func theOnlyTargetOfItsKindMayTakeTheWholeFolderOrBeLeftOut() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let lib = try folder.package("Lib", manifest: """
-        // swift-tools-version: 5.9
-        import PackageDescription
-        let package = Package(name: "Lib", targets: [
-            .target(name: "Lib"),
-            .plugin(name: "Gen", capability: .buildTool()),
-        ])
-        """)
+        let lib = try folder.package(
+            "Lib",
+            manifest: """
+                // swift-tools-version: 5.9
+                import PackageDescription
+                let package = Package(name: "Lib", targets: [
+                    .target(name: "Lib"),
+                    .plugin(name: "Gen", capability: .buildTool()),
+                ])
+                """)
         try folder.write("Lib/Sources/Lib.swift", "public let lib = 1\n")
         let loaded = try load(lib)
         #expect(loaded.graph.targets.map { "\($0.id) \($0.path ?? "-")" } == ["lib/Lib Sources"])
-        #expect(loaded.warnings == [
-            "\(lib)/Package.swift: Source files for target Gen should be located under 'Plugins/Gen', 'Plugins', "
-                + "or a custom sources path can be set with the 'path' property in Package.swift "
-                + "(target 'Gen' has no source files, so it is left out, as SwiftPM leaves it out)",
-        ])
+        #expect(
+            loaded.warnings == [
+                "\(lib)/Package.swift: Source files for target Gen should be located under 'Plugins/Gen', 'Plugins', "
+                    + "or a custom sources path can be set with the 'path' property in Package.swift "
+                    + "(target 'Gen' has no source files, so it is left out, as SwiftPM leaves it out)"
+            ])
 
         // No Tests folder at all (nor Sources, which tests would fall back on).
-        let core = try folder.package("Core", manifest: """
-        // swift-tools-version: 5.9
-        import PackageDescription
-        let package = Package(name: "Core", targets: [
-            .target(name: "Core", path: "Code"),
-            .testTarget(name: "CoreTests", dependencies: ["Core"]),
-        ])
-        """, sources: ["Code"])
+        let core = try folder.package(
+            "Core",
+            manifest: """
+                // swift-tools-version: 5.9
+                import PackageDescription
+                let package = Package(name: "Core", targets: [
+                    .target(name: "Core", path: "Code"),
+                    .testTarget(name: "CoreTests", dependencies: ["Core"]),
+                ])
+                """, sources: ["Code"])
         let tested = try load(core)
         #expect(tested.graph.targets.map { "\($0.id) \($0.path ?? "-")" } == ["core/Core Code"])
-        #expect(tested.warnings == [
-            "\(core)/Package.swift: Source files for target CoreTests should be located under 'Tests/CoreTests', 'Tests', "
-                + "or a custom sources path can be set with the 'path' property in Package.swift "
-                + "(target 'CoreTests' has no source files, so it is left out, as SwiftPM leaves it out)",
-        ])
+        #expect(
+            tested.warnings == [
+                "\(core)/Package.swift: Source files for target CoreTests should be located under 'Tests/CoreTests', 'Tests', "
+                    + "or a custom sources path can be set with the 'path' property in Package.swift "
+                    + "(target 'CoreTests' has no source files, so it is left out, as SwiftPM leaves it out)"
+            ])
     }
 
     @Test func aPluginWithoutSourcesIsNoPluginToUse() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let root = try folder.package("App", manifest: """
-        // swift-tools-version: 5.9
-        import PackageDescription
-        let package = Package(name: "App", targets: [
-            .target(name: "App", plugins: ["Gen"]),
-            .plugin(name: "Gen", capability: .buildTool()),
-        ])
-        """, sources: ["Sources/App"])
+        let root = try folder.package(
+            "App",
+            manifest: """
+                // swift-tools-version: 5.9
+                import PackageDescription
+                let package = Package(name: "App", targets: [
+                    .target(name: "App", plugins: ["Gen"]),
+                    .plugin(name: "Gen", capability: .buildTool()),
+                ])
+                """, sources: ["Sources/App"])
         try folder.write("App/Plugins/Gen/notes.txt", "no plugin code\n")
-        #expect(throws: LoadError.unknownPlugin(manifest: root + "/Package.swift", target: "App", plugin: "Gen", package: nil, searched: [])) {
+        #expect(
+            throws: LoadError.unknownPlugin(manifest: root + "/Package.swift", target: "App", plugin: "Gen", package: nil, searched: [])
+        ) {
             try load(root)
         }
     }
@@ -111,32 +124,40 @@ struct EmptyTargetTests {
     @Test func aProductNamingATargetWithoutSourcesIsAnErrorOnceUsed() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let lib = try folder.package("Lib", manifest: """
-        // swift-tools-version: 5.9
-        import PackageDescription
-        let package = Package(name: "Lib",
-            products: [.library(name: "Lib", targets: ["Lib"]), .library(name: "Hollow", targets: ["Hollow"])],
-            targets: [.target(name: "Lib"), .target(name: "Hollow")])
-        """, sources: ["Sources/Lib"])
+        let lib = try folder.package(
+            "Lib",
+            manifest: """
+                // swift-tools-version: 5.9
+                import PackageDescription
+                let package = Package(name: "Lib",
+                    products: [.library(name: "Lib", targets: ["Lib"]), .library(name: "Hollow", targets: ["Hollow"])],
+                    targets: [.target(name: "Lib"), .target(name: "Hollow")])
+                """, sources: ["Sources/Lib"])
         try folder.write("Lib/Sources/Hollow/README.md", "nothing to compile\n")
-        let unused = try folder.package("Unused", manifest: """
-        // swift-tools-version: 5.9
-        import PackageDescription
-        let package = Package(name: "Unused", dependencies: [.package(path: "../Lib")],
-            targets: [.target(name: "Unused", dependencies: [.product(name: "Lib", package: "Lib")])])
-        """, sources: ["Sources/Unused"])
+        let unused = try folder.package(
+            "Unused",
+            manifest: """
+                // swift-tools-version: 5.9
+                import PackageDescription
+                let package = Package(name: "Unused", dependencies: [.package(path: "../Lib")],
+                    targets: [.target(name: "Unused", dependencies: [.product(name: "Lib", package: "Lib")])])
+                """, sources: ["Sources/Unused"])
         #expect(try load(unused).graph.targets.map(\.id.description) == ["lib/Lib", "unused/Unused"])
 
-        let user = try folder.package("User", manifest: """
-        // swift-tools-version: 5.9
-        import PackageDescription
-        let package = Package(name: "User", dependencies: [.package(path: "../Lib")],
-            targets: [.target(name: "User", dependencies: [.product(name: "Hollow", package: "Lib")])])
-        """, sources: ["Sources/User"])
-        let error = LoadError.emptyTargetInProduct(manifest: lib + "/Package.swift", target: "Hollow", product: "Hollow", folder: "Sources/Hollow")
+        let user = try folder.package(
+            "User",
+            manifest: """
+                // swift-tools-version: 5.9
+                import PackageDescription
+                let package = Package(name: "User", dependencies: [.package(path: "../Lib")],
+                    targets: [.target(name: "User", dependencies: [.product(name: "Hollow", package: "Lib")])])
+                """, sources: ["Sources/User"])
+        let error = LoadError.emptyTargetInProduct(
+            manifest: lib + "/Package.swift", target: "Hollow", product: "Hollow", folder: "Sources/Hollow")
         #expect(throws: error) { try load(user) }
-        #expect(error.description == "\(lib)/Package.swift: target 'Hollow' referenced in product 'Hollow' is empty: "
-            + "no source files under Sources/Hollow; add them, or take the target out of the product")
+        #expect(
+            error.description == "\(lib)/Package.swift: target 'Hollow' referenced in product 'Hollow' is empty: "
+                + "no source files under Sources/Hollow; add them, or take the target out of the product")
         // As a root, Lib's products are all built.
         #expect(throws: error) { try load(lib) }
     }

@@ -5,30 +5,30 @@ import Testing
 struct ManifestLocatorTests {
     // Line numbers are those of the text below, counted by hand.
     static let manifest = """
-    // swift-tools-version: 5.9
-    import PackageDescription
-    /* .target(name: "Commented") */
-    let package = Package(
-        name: "Demo",
-        products: [.library(name: "Kit", targets: ["Profile", "Search"])],
-        dependencies: [.package(path: "../Core")],
-        targets: [
-            .target(name: "Prelude"),
-            .target(
-                name: "Profile",
-                dependencies: [
-                    "Prelude",
-                    .target(name: "Search", condition: .when(platforms: [.linux])),
-                    .product(name: "Networking", package: "Core"), // "Prelude" again in a comment
-                ]
-            ),
-            .target(name: "Search", dependencies: ["Prelude"]),
-            .testTarget(name: "ProfileTests", dependencies: ["Profile"]),
-            .target(name: "Self", dependencies: [.target(name: "Selfish")]),
-            .target(name: "Selfish"),
-        ]
-    )
-    """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        /* .target(name: "Commented") */
+        let package = Package(
+            name: "Demo",
+            products: [.library(name: "Kit", targets: ["Profile", "Search"])],
+            dependencies: [.package(path: "../Core")],
+            targets: [
+                .target(name: "Prelude"),
+                .target(
+                    name: "Profile",
+                    dependencies: [
+                        "Prelude",
+                        .target(name: "Search", condition: .when(platforms: [.linux])),
+                        .product(name: "Networking", package: "Core"), // "Prelude" again in a comment
+                    ]
+                ),
+                .target(name: "Search", dependencies: ["Prelude"]),
+                .testTarget(name: "ProfileTests", dependencies: ["Profile"]),
+                .target(name: "Self", dependencies: [.target(name: "Selfish")]),
+                .target(name: "Selfish"),
+            ]
+        )
+        """
 
     let locator = ManifestLocator(text: Self.manifest)
 

@@ -64,9 +64,10 @@ struct ParallelLoadingTests {
         let referenceGraph = try GraphBuilder().build(reference)
         for (jobs, seed) in [(2, 1), (4, 2), (8, 3), (16, 4)] as [(Int, UInt64)] {
             // A different random delay per folder in each round changes the order of completion.
-            let delays = Dictionary(uniqueKeysWithValues: dumps.keys.map { folder in
-                (folder, Double(folder.utf8.reduce(seed) { $0 &* 31 &+ UInt64($1) } % 8) / 1000)
-            })
+            let delays = Dictionary(
+                uniqueKeysWithValues: dumps.keys.map { folder in
+                    (folder, Double(folder.utf8.reduce(seed) { $0 &* 31 &+ UInt64($1) } % 8) / 1000)
+                })
             let provider = CannedProvider(dumps) { delays[$0] ?? 0 }
             let workspace = try WorkspaceLoader(provider: provider, jobs: jobs).load(directory: root)
             #expect(workspace == reference, "jobs \(jobs)")
@@ -169,7 +170,9 @@ struct ParallelLoadingTests {
             let canonical: String = try #require(Paths.canonical(folder.path + "/\(name)"))
             paths[name] = canonical
         }
-        let (root, mid, one, two) = try (#require(paths["Root"]), #require(paths["Mid"]), #require(paths["one/Shared"]), #require(paths["two/Shared"]))
+        let (root, mid, one, two) = try (
+            #require(paths["Root"]), #require(paths["Mid"]), #require(paths["one/Shared"]), #require(paths["two/Shared"])
+        )
         let dumps = [
             root: cannedDump("Root", folder: root, dependsOn: ["../one/Shared", "../Mid"]),
             mid: cannedDump("Mid", folder: mid, dependsOn: ["../two/Shared"]),

@@ -37,7 +37,8 @@ struct SeveralRootsTests {
     @Test func aDumpsOwnFolderIsNeverDumpedAgain() throws {
         let (folder, paths) = try folders(["Root", "Lib"])
         defer { folder.remove() }
-        let root = paths["Root"]!, lib = paths["Lib"]!
+        let root = paths["Root"]!
+        let lib = paths["Lib"]!
         let provider = CannedProvider([
             root: dump("Root", in: root, paths: [lib]),
             lib: dump("Lib", in: lib, paths: [root]),
@@ -66,7 +67,8 @@ struct SeveralRootsTests {
         #expect(workspace.packages[PackageIdentity("shared")]?.origin == .local)
         // Package paths are shown relative to the folder the roots share.
         let graph = try GraphBuilder().build(workspace)
-        #expect(graph.packages.map { "\($0.identity):\($0.path ?? "-"):\($0.origin.rawValue)" }
+        #expect(
+            graph.packages.map { "\($0.identity):\($0.path ?? "-"):\($0.origin.rawValue)" }
                 == ["a:A:root", "b:B:root", "local:Local:local", "shared:Shared:local"])
     }
 

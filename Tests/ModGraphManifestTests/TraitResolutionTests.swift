@@ -17,37 +17,43 @@ import ModGraphCore
 struct TraitResolutionTests {
     private func workspace() throws -> (TemporaryFolder, Workspace) {
         let folder = try TemporaryFolder()
-        try folder.package("Log", manifest: """
-        // swift-tools-version: 6.1
-        import PackageDescription
-        let package = Package(name: "Log", products: [.library(name: "Log", targets: ["Log"])],
-            traits: ["Verbose", .default(enabledTraits: ["Verbose"])],
-            targets: [.target(name: "Log", dependencies: [.target(name: "LogVerbose", condition: .when(traits: ["Verbose"]))]),
-                      .target(name: "LogVerbose")])
-        """)
-        try folder.package("Engine", manifest: """
-        // swift-tools-version: 6.1
-        import PackageDescription
-        let package = Package(name: "Engine", products: [.library(name: "Engine", targets: ["Engine"])],
-            traits: [.trait(name: "Turbo", enabledTraits: ["Simd"]), "Simd", "Metrics", .default(enabledTraits: ["Metrics"])],
-            dependencies: [.package(path: "../Log")],
-            targets: [.target(name: "Engine", dependencies: [
-                          .product(name: "Log", package: "Log", condition: .when(traits: ["Metrics"])),
-                          .target(name: "SimdKernels", condition: .when(traits: ["Simd"]))]),
-                      .target(name: "SimdKernels")])
-        """)
-        let root = try folder.package("App", manifest: """
-        // swift-tools-version: 6.1
-        import PackageDescription
-        let package = Package(name: "App", traits: ["Fast", .default(enabledTraits: [])],
-            dependencies: [
-                .package(path: "../Engine", traits: [.trait(name: "Turbo", condition: .when(traits: ["Fast"])), .defaults]),
-                .package(path: "../Log", traits: []),
-            ],
-            targets: [.executableTarget(name: "App", dependencies: [
-                .product(name: "Engine", package: "Engine"),
-                .product(name: "Log", package: "Log", condition: .when(traits: ["Fast"]))])])
-        """, sources: ["Sources/App"])
+        try folder.package(
+            "Log",
+            manifest: """
+                // swift-tools-version: 6.1
+                import PackageDescription
+                let package = Package(name: "Log", products: [.library(name: "Log", targets: ["Log"])],
+                    traits: ["Verbose", .default(enabledTraits: ["Verbose"])],
+                    targets: [.target(name: "Log", dependencies: [.target(name: "LogVerbose", condition: .when(traits: ["Verbose"]))]),
+                              .target(name: "LogVerbose")])
+                """)
+        try folder.package(
+            "Engine",
+            manifest: """
+                // swift-tools-version: 6.1
+                import PackageDescription
+                let package = Package(name: "Engine", products: [.library(name: "Engine", targets: ["Engine"])],
+                    traits: [.trait(name: "Turbo", enabledTraits: ["Simd"]), "Simd", "Metrics", .default(enabledTraits: ["Metrics"])],
+                    dependencies: [.package(path: "../Log")],
+                    targets: [.target(name: "Engine", dependencies: [
+                                  .product(name: "Log", package: "Log", condition: .when(traits: ["Metrics"])),
+                                  .target(name: "SimdKernels", condition: .when(traits: ["Simd"]))]),
+                              .target(name: "SimdKernels")])
+                """)
+        let root = try folder.package(
+            "App",
+            manifest: """
+                // swift-tools-version: 6.1
+                import PackageDescription
+                let package = Package(name: "App", traits: ["Fast", .default(enabledTraits: [])],
+                    dependencies: [
+                        .package(path: "../Engine", traits: [.trait(name: "Turbo", condition: .when(traits: ["Fast"])), .defaults]),
+                        .package(path: "../Log", traits: []),
+                    ],
+                    targets: [.executableTarget(name: "App", dependencies: [
+                        .product(name: "Engine", package: "Engine"),
+                        .product(name: "Log", package: "Log", condition: .when(traits: ["Fast"]))])])
+                """, sources: ["Sources/App"])
         return (folder, try WorkspaceLoader(provider: dumper).load(directory: root))
     }
 
@@ -68,9 +74,10 @@ struct TraitResolutionTests {
         // Engine: App asks for its defaults only (Turbo needs App's Fast).
         // Log: App turns its defaults off, but Engine asks for them.
         #expect(try enabled(.defaults, in: workspace) == ["app": [], "engine": ["Metrics"], "log": ["Verbose"]])
-        #expect(try edges(.defaults, in: workspace) == [
-            "app/App -> engine/Engine", "engine/Engine -> log/Log", "log/Log -> log/LogVerbose",
-        ])
+        #expect(
+            try edges(.defaults, in: workspace) == [
+                "app/App -> engine/Engine", "engine/Engine -> log/Log", "log/Log -> log/LogVerbose",
+            ])
     }
 
     @Test func aRootTraitEnablesConditionalTraitsDownstream() throws {
@@ -80,10 +87,11 @@ struct TraitResolutionTests {
         let expected = ["app": ["Fast"], "engine": ["Metrics", "Simd", "Turbo"], "log": ["Verbose"]]
         #expect(try enabled(.listed(["Fast"]), in: workspace) == expected)
         #expect(try enabled(.all, in: workspace) == expected)
-        #expect(try edges(.all, in: workspace) == [
-            "app/App -> engine/Engine", "app/App -> log/Log", "engine/Engine -> engine/SimdKernels",
-            "engine/Engine -> log/Log", "log/Log -> log/LogVerbose",
-        ])
+        #expect(
+            try edges(.all, in: workspace) == [
+                "app/App -> engine/Engine", "app/App -> log/Log", "engine/Engine -> engine/SimdKernels",
+                "engine/Engine -> log/Log", "log/Log -> log/LogVerbose",
+            ])
     }
 
     @Test func anEmptyListEnablesNothingAtTheRoot() throws {
@@ -99,8 +107,9 @@ struct TraitResolutionTests {
         #expect(throws: LoadError.unknownTrait(manifest: manifest, trait: "Turbo", declared: ["Fast"])) {
             try EnabledTraits(resolving: .listed(["default", "Turbo"]), in: workspace)
         }
-        #expect(LoadError.unknownTrait(manifest: "P/Package.swift", trait: "Turbo", declared: ["Fast"]).description
-            == "P/Package.swift: the package declares no trait 'Turbo' (its traits: Fast)")
+        #expect(
+            LoadError.unknownTrait(manifest: "P/Package.swift", trait: "Turbo", declared: ["Fast"]).description
+                == "P/Package.swift: the package declares no trait 'Turbo' (its traits: Fast)")
     }
 
     @Test func optionTextsParse() {

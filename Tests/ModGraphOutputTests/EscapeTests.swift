@@ -81,7 +81,8 @@ struct EscapeTests {
             let shown = Escape.xml(name)
             for scalar in shown.unicodeScalars {
                 let value = scalar.value
-                let allowed = value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
+                let allowed =
+                    value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
                     || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
                 #expect(allowed, "\(name): U+\(String(value, radix: 16))")
             }

@@ -138,13 +138,14 @@ struct HandWorkedPlanTests {
         #expect(analysis.baseline == 6)
         #expect(analysis.targetSplitsTried == 3)
         #expect(analysis.edgeRemovalsTried == 2)
-        #expect(analysis.ranked == [
-            Bottleneck(change: .removeEdge(from: 1, to: 2), makespan: 3),
-            Bottleneck(change: .splitTarget(2), makespan: 4.5),
-            Bottleneck(change: .splitTarget(1), makespan: 5),
-            Bottleneck(change: .removeEdge(from: 0, to: 1), makespan: 5),
-            Bottleneck(change: .splitTarget(0), makespan: 5.5),
-        ])
+        #expect(
+            analysis.ranked == [
+                Bottleneck(change: .removeEdge(from: 1, to: 2), makespan: 3),
+                Bottleneck(change: .splitTarget(2), makespan: 4.5),
+                Bottleneck(change: .splitTarget(1), makespan: 5),
+                Bottleneck(change: .removeEdge(from: 0, to: 1), makespan: 5),
+                Bottleneck(change: .splitTarget(0), makespan: 5.5),
+            ])
     }
 
     @Test func theLimitKeepsTheMostCriticalCandidates() throws {
@@ -215,7 +216,8 @@ struct BottleneckRuleTests {
         #expect(strict.ranked.isEmpty)
         #expect(strict.hiddenBelowThreshold == all.ranked.count)
         let savings = all.ranked.map { all.baseline - $0.makespan }
-        let absolute = try graph.bottlenecks(weights: weights, workers: 2, rules: BottleneckRules(minimumShare: 0, minimumGain: savings.max() ?? 0))
+        let absolute = try graph.bottlenecks(
+            weights: weights, workers: 2, rules: BottleneckRules(minimumShare: 0, minimumGain: savings.max() ?? 0))
         #expect(absolute.ranked.allSatisfy { all.baseline - $0.makespan >= (savings.max() ?? 0) - 1e-9 })
         #expect(absolute.ranked.count + absolute.hiddenBelowThreshold == all.ranked.count)
     }

@@ -57,8 +57,9 @@ enum OptimalSchedule {
                     end[vertex] = start + weights[vertex]
                     free[worker] = end[vertex]
                     placed[vertex] = true
-                    search(placedCount: placedCount + 1, makespan: max(makespan, end[vertex]),
-                           remainingWork: remainingWork - weights[vertex], lastStart: start)
+                    search(
+                        placedCount: placedCount + 1, makespan: max(makespan, end[vertex]),
+                        remainingWork: remainingWork - weights[vertex], lastStart: start)
                     placed[vertex] = false
                     free[worker] = previousFree
                 }

@@ -136,18 +136,23 @@ struct PlanPropertyTests {
             var splitWeights = weights
             splitWeights[vertex] = weights[vertex] / 2
             splitWeights.append(weights[vertex] / 2)
-            let expected = try Digraph(vertexCount: graph.vertexCount + 1, edges: edges).simulateBuild(weights: splitWeights, workers: workers)
+            let expected = try Digraph(vertexCount: graph.vertexCount + 1, edges: edges).simulateBuild(
+                weights: splitWeights, workers: workers)
             let patched = graph.listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: .split(vertex))
-            #expect(patched.start == expected.start && patched.end == expected.end && patched.worker == expected.worker, "seed \(seed): split \(vertex)")
+            #expect(
+                patched.start == expected.start && patched.end == expected.end && patched.worker == expected.worker,
+                "seed \(seed): split \(vertex)")
             #expect(patched.criticalPathLength == expected.criticalPathLength, "seed \(seed): split \(vertex)")
         }
         for (index, edge) in graph.edges.enumerated() {
             var edges = graph.edges.map { ($0.from, $0.to) }
             edges.remove(at: index)
             let expected = try Digraph(vertexCount: graph.vertexCount, edges: edges).simulateBuild(weights: weights, workers: workers)
-            let patched = graph.listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: .removeEdge(from: edge.from, to: edge.to))
-            #expect(patched.start == expected.start && patched.end == expected.end && patched.worker == expected.worker,
-                    "seed \(seed): without \(edge.from) → \(edge.to)")
+            let patched = graph.listSchedule(
+                weights: weights, workers: workers, dependenciesFirst: order, patch: .removeEdge(from: edge.from, to: edge.to))
+            #expect(
+                patched.start == expected.start && patched.end == expected.end && patched.worker == expected.worker,
+                "seed \(seed): without \(edge.from) → \(edge.to)")
         }
     }
 }

@@ -52,7 +52,10 @@ struct TestShardsTests {
             }.max() ?? 0
         }
         func place(_ index: Int) {
-            guard index < tests.count else { best = min(best, cost()); return }
+            guard index < tests.count else {
+                best = min(best, cost())
+                return
+            }
             for machine in 0..<machines {
                 assignment[index] = machine
                 place(index + 1)

@@ -9,12 +9,14 @@ import Testing
 struct CheckFormatTests {
     /// One isolation error (Cart → Chat) and one unassigned warning (Stray).
     static func oneErrorOneWarning() throws -> CheckReport {
-        let result = try check(graph("Cart -> Chat, Cart -> Stray"), """
-        layers:
-          - name: verticals
-            targets: [Cart, Chat]
-            isolated: true
-        """)
+        let result = try check(
+            graph("Cart -> Chat, Cart -> Stray"),
+            """
+            layers:
+              - name: verticals
+                targets: [Cart, Chat]
+                isolated: true
+            """)
         return CheckReport(result: result, configFile: ".modgraph.yml")
     }
 
@@ -31,7 +33,8 @@ struct CheckFormatTests {
         let xml = JUnit.render(try Self.oneErrorOneWarning())
         let names = xml.split(separator: "\n").compactMap { line -> String? in
             guard let start = line.range(of: "<testcase classname=\"modgraph.check\" name=\""),
-                  let end = line[start.upperBound...].firstIndex(of: "\"") else { return nil }
+                let end = line[start.upperBound...].firstIndex(of: "\"")
+            else { return nil }
             return String(line[start.upperBound..<end])
         }
         // cycle, layering and stale-config passed; isolation and unassigned have one finding each.
@@ -43,31 +46,35 @@ struct CheckFormatTests {
 
     @Test func theBaselineIsWrittenLikeEveryOtherJSONOutput() throws {
         let result = try check(graph("Cart -> Chat"), "layers:\n  - name: v\n    targets: [Cart, Chat]\n    isolated: true\n")
-        #expect(Baseline(recording: result.findings).encoded() == """
-        {
-          "schemaVersion": 2,
-          "entries": [
-            {
-              "fingerprint": "isolation:app/Cart->app/Chat",
-              "rule": "isolation",
-              "chain": [
-                "app/Cart",
-                "app/Chat"
-              ],
-              "message": "Cart depends on Chat: members of isolated layer 'v' must not depend on one another, directly or through other modules"
-            }
-          ]
-        }
+        #expect(
+            Baseline(recording: result.findings).encoded() == """
+                {
+                  "schemaVersion": 2,
+                  "entries": [
+                    {
+                      "fingerprint": "isolation:app/Cart->app/Chat",
+                      "rule": "isolation",
+                      "chain": [
+                        "app/Cart",
+                        "app/Chat"
+                      ],
+                      "message": "Cart depends on Chat: members of isolated layer 'v' must not depend on one another, directly or through other modules"
+                    }
+                  ]
+                }
 
-        """)
+                """)
     }
 
     @Test func aBaselineFromANewerModgraphIsRefused() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-new-baseline-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
         try #"{"schemaVersion": 99, "entries": []}"#.write(to: file, atomically: true, encoding: .utf8)
-        #expect(throws: ConfigError(file: file.path, line: nil,
-                                    problem: "baseline schemaVersion 99 is newer than this modgraph reads (2); update modgraph or write the baseline again")) {
+        #expect(
+            throws: ConfigError(
+                file: file.path, line: nil,
+                problem: "baseline schemaVersion 99 is newer than this modgraph reads (2); update modgraph or write the baseline again")
+        ) {
             try Baseline.load(file.path)
         }
     }

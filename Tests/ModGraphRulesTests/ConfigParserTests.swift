@@ -5,38 +5,39 @@ import Testing
 @Suite("configuration file")
 struct ConfigParserTests {
     @Test func aFullConfigurationReads() throws {
-        let parsed = try config("""
-        version: 1
-        layers:
-          - name: app
-            targets: [App]
-          - name: features
-            targets: ["{feature}UI", "{feature}Core"]
-            isolated: true
-          - name: shared
-            targets: Shared*
-            isolated: [SharedA]
-          - name: core
-            targets: [Prelude]
-            externals: ["swift-collections/*"]
-        unassigned: error
-        tests: checked
-        forbidden:
-          - from: "{feature}UI"
-            to: "*Core"
-            allow: "{feature}Core"
-            exceptFrom: [LegacyUI]
-            message: a feature's UI uses only its own Core
-        exceptions:
-          - from: Legacy*
-            to: "*"
-            rule: layering
-            reason: being split up in Q3
-        limits:
-          depth: 8
-          fanIn: 20
-          fanOut: 12
-        """)
+        let parsed = try config(
+            """
+            version: 1
+            layers:
+              - name: app
+                targets: [App]
+              - name: features
+                targets: ["{feature}UI", "{feature}Core"]
+                isolated: true
+              - name: shared
+                targets: Shared*
+                isolated: [SharedA]
+              - name: core
+                targets: [Prelude]
+                externals: ["swift-collections/*"]
+            unassigned: error
+            tests: checked
+            forbidden:
+              - from: "{feature}UI"
+                to: "*Core"
+                allow: "{feature}Core"
+                exceptFrom: [LegacyUI]
+                message: a feature's UI uses only its own Core
+            exceptions:
+              - from: Legacy*
+                to: "*"
+                rule: layering
+                reason: being split up in Q3
+            limits:
+              depth: 8
+              fanIn: 20
+              fanOut: 12
+            """)
         #expect(parsed.layers.map(\.name) == ["app", "features", "shared", "core"])
         #expect(parsed.layers[1].isolated.map(\.pattern.text) == ["{feature}UI", "{feature}Core"])
         #expect(parsed.layers[2].targets.map(\.pattern.text) == ["Shared*"])
@@ -56,8 +57,14 @@ struct ConfigParserTests {
     }
 
     @Test(arguments: [
-        ("layers: []\nunasigned: error\n", 2, "unknown key 'unasigned' in the top level; expected one of: version, layers, unassigned, tests, forbidden, exceptions, limits, sources, affected, budgets"),
-        ("layers:\n  - name: a\n    targets: [A]\n    isolate: true\n", 4, "unknown key 'isolate' in layers[0]; expected one of: name, targets, isolated, externals"),
+        (
+            "layers: []\nunasigned: error\n", 2,
+            "unknown key 'unasigned' in the top level; expected one of: version, layers, unassigned, tests, forbidden, exceptions, limits, sources, affected, budgets"
+        ),
+        (
+            "layers:\n  - name: a\n    targets: [A]\n    isolate: true\n", 4,
+            "unknown key 'isolate' in layers[0]; expected one of: name, targets, isolated, externals"
+        ),
         ("layers:\n  - name: a\n    targets: [\"{x\"]\n", 3, "layers[0].targets: pattern '{x' has a '{' without its '}'"),
         ("layers:\n  - name: a\n", 2, "layers[0] ('a') needs 'targets': a list of patterns"),
         ("layers:\n  - name: a\n    targets: [A]\n  - name: a\n    targets: [B]\n", 4, "two layers are named 'a'"),
@@ -68,10 +75,19 @@ struct ConfigParserTests {
         ("layers: {a: 1}\n", 1, "layers must be a list"),
         ("version: 2\n", 1, "version must be 1"),
         ("tests: exempt\ntests: checked\n", 2, "key 'tests' appears twice in one mapping"),
-        ("sources:\n  interface: [A]\n", 2, "unknown key 'interface' in sources; expected one of: interfaces, protocolExtensions, undeclaredImports, unusedDependencies, ignoreModules"),
+        (
+            "sources:\n  interface: [A]\n", 2,
+            "unknown key 'interface' in sources; expected one of: interfaces, protocolExtensions, undeclaredImports, unusedDependencies, ignoreModules"
+        ),
         ("sources:\n  protocolExtensions: ignore\n", 2, "sources.protocolExtensions must be one of: warning, error, allowed; got 'ignore'"),
-        ("sources:\n  unusedDependencies: allowed\n", 2, "sources.unusedDependencies must be one of: error, warning, ignore; got 'allowed'"),
-        ("sources:\n  ignoreModules: [CZlib, Foo.Bar]\n", 2, "sources.ignoreModules lists module names (no patterns, paths or dots); got 'Foo.Bar'"),
+        (
+            "sources:\n  unusedDependencies: allowed\n", 2,
+            "sources.unusedDependencies must be one of: error, warning, ignore; got 'allowed'"
+        ),
+        (
+            "sources:\n  ignoreModules: [CZlib, Foo.Bar]\n", 2,
+            "sources.ignoreModules lists module names (no patterns, paths or dots); got 'Foo.Bar'"
+        ),
         ("sources: [A]\n", 1, "sources must be a mapping of keys to values"),
     ])
     func errorsNameTheLineAndKey(_ yaml: String, _ line: Int, _ problem: String) {
@@ -84,21 +100,25 @@ struct ConfigParserTests {
         let longest = String(repeating: "*a", count: ConfigParser.maximumPatternLength / 2)
         let accepted = try config("layers:\n  - name: a\n    targets: [\"\(longest)\"]\n")
         #expect(accepted.layers.first?.targets.first?.pattern.text == longest)
-        #expect(throws: ConfigError(file: ".modgraph.yml", line: 4,
-                                    problem: "forbidden[0].to: a pattern of 1001 characters is longer than the 1000 allowed")) {
+        #expect(
+            throws: ConfigError(
+                file: ".modgraph.yml", line: 4,
+                problem: "forbidden[0].to: a pattern of 1001 characters is longer than the 1000 allowed")
+        ) {
             try config("forbidden:\n  - from: A\n    message: no\n    to: \"\(longest)b\"\n")
         }
     }
 
     @Test func sourceChecksRead() throws {
-        let parsed = try config("""
-        sources:
-          interfaces: [VerticalInterfaces, "*Interface"]
-          protocolExtensions: allowed
-          undeclaredImports: warning
-          unusedDependencies: ignore
-          ignoreModules: [CZlib]
-        """)
+        let parsed = try config(
+            """
+            sources:
+              interfaces: [VerticalInterfaces, "*Interface"]
+              protocolExtensions: allowed
+              undeclaredImports: warning
+              unusedDependencies: ignore
+              ignoreModules: [CZlib]
+            """)
         let sources = try #require(parsed.sources)
         #expect(sources.interfaces.map(\.pattern.text) == ["VerticalInterfaces", "*Interface"])
         #expect(sources.protocolExtensions == .allowed)
@@ -130,8 +150,13 @@ struct ConfigParserTests {
 
     @Test func aTargetInTwoLayersIsAConfigurationError() throws {
         let twice = try config("layers:\n  - name: top\n    targets: [App*]\n  - name: bottom\n    targets: [AppCore]\n")
-        #expect(throws: ConfigError(file: ".modgraph.yml", line: 5,
-                                    problem: "target 'app/AppCore' is claimed by layer 'top' (line 3) and by layer 'bottom'; a target belongs to one layer: exclude it from the other with '!AppCore'")) {
+        #expect(
+            throws: ConfigError(
+                file: ".modgraph.yml", line: 5,
+                problem:
+                    "target 'app/AppCore' is claimed by layer 'top' (line 3) and by layer 'bottom'; a target belongs to one layer: exclude it from the other with '!AppCore'"
+            )
+        ) {
             try Checker(config: twice).check(graph("AppCore -> X"))
         }
     }

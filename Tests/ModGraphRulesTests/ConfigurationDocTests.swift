@@ -21,7 +21,8 @@ struct ConfigurationDocTests {
     @Test func theExternalsRuleSaysALayerWithoutTheListMayUseAnyExternalProduct() throws {
         #expect(Self.row("externals").contains("a layer without `externals:` may use any external product"))
         // And it is so: App's layer lists none, Prelude's lists an empty one.
-        let result = try check(graphWithExternal(), "layers:\n  - name: app\n    targets: [App]\n  - name: core\n    targets: [Prelude]\n    externals: []\n")
+        let result = try check(
+            graphWithExternal(), "layers:\n  - name: app\n    targets: [App]\n  - name: core\n    targets: [Prelude]\n    externals: []\n")
         #expect(result.findings.map(\.fingerprint) == ["externals:app/Prelude->swift-nio/NIO"])
     }
 
@@ -44,9 +45,16 @@ func graphWithExternal() -> ModuleGraph {
     let app = TargetID(package: package, name: "App")
     let nio = TargetID(package: remote, name: "NIO")
     return ModuleGraph(
-        packages: [Package(identity: package, name: "App", path: ".", origin: .root, location: nil, isLoaded: true),
-                   Package(identity: remote, name: "swift-nio", path: nil, origin: .remote, location: "https://github.com/apple/swift-nio", isLoaded: false)],
-        targets: [Target(id: prelude, type: .regular, path: nil), Target(id: app, type: .executable, path: nil), Target(id: nio, type: .externalProduct, path: nil)],
+        packages: [
+            Package(identity: package, name: "App", path: ".", origin: .root, location: nil, isLoaded: true),
+            Package(
+                identity: remote, name: "swift-nio", path: nil, origin: .remote, location: "https://github.com/apple/swift-nio",
+                isLoaded: false),
+        ],
+        targets: [
+            Target(id: prelude, type: .regular, path: nil), Target(id: app, type: .executable, path: nil),
+            Target(id: nio, type: .externalProduct, path: nil),
+        ],
         products: [],
         edges: [Edge(from: prelude, to: nio, kind: .product, product: "NIO"), Edge(from: app, to: nio, kind: .product, product: "NIO")]
     )

@@ -30,16 +30,18 @@ private struct PlantedManifest: ManifestLines {
 @Suite("finding locations")
 struct FindingLocationTests {
     private static let layers = """
-    layers:
-      - name: app
-        targets: [App]
-      - name: core
-        targets: [Core]
-    unassigned: error
-    """
+        layers:
+          - name: app
+            targets: [App]
+          - name: core
+            targets: [Core]
+        unassigned: error
+        """
 
-    private func check(_ graph: ModuleGraph, _ yaml: String, _ manifest: PlantedManifest,
-                       sourceFindings: [Finding] = []) throws -> CheckResult {
+    private func check(
+        _ graph: ModuleGraph, _ yaml: String, _ manifest: PlantedManifest,
+        sourceFindings: [Finding] = []
+    ) throws -> CheckResult {
         try Checker(config: config(yaml)).check(graph, sourceFindings: sourceFindings, manifestLines: manifest)
     }
 
@@ -69,18 +71,25 @@ struct FindingLocationTests {
         let app = PackageIdentity("app")
         let kit = PackageIdentity("kit")
         let graph = ModuleGraph(
-            packages: [Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true),
-                       Package(identity: kit, name: "Kit", path: "Kit", origin: .local, location: nil, isLoaded: true)],
-            targets: [Target(id: TargetID(package: app, name: "App"), type: .regular, path: nil),
-                      Target(id: TargetID(package: kit, name: "KitCore"), type: .regular, path: nil)],
+            packages: [
+                Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true),
+                Package(identity: kit, name: "Kit", path: "Kit", origin: .local, location: nil, isLoaded: true),
+            ],
+            targets: [
+                Target(id: TargetID(package: app, name: "App"), type: .regular, path: nil),
+                Target(id: TargetID(package: kit, name: "KitCore"), type: .regular, path: nil),
+            ],
             products: [],
-            edges: [Edge(from: TargetID(package: app, name: "App"), to: TargetID(package: kit, name: "KitCore"), kind: .product, product: "Kit")])
+            edges: [
+                Edge(from: TargetID(package: app, name: "App"), to: TargetID(package: kit, name: "KitCore"), kind: .product, product: "Kit")
+            ])
         let result = try check(graph, "forbidden:\n  - from: App\n    to: KitCore\n", PlantedManifest(dependencies: ["App → Kit": 12]))
         #expect(result.findings.first { $0.rule == .forbidden }?.location == SourcePosition(file: "app/Package.swift", line: 12))
     }
 
     @Test func configurationFindingsPointAtTheirEntry() throws {
-        let result = try check(graph("App -> Core"), Self.layers + "\nexceptions:\n  - from: App\n    to: Core\n    reason: none needed\n", PlantedManifest())
+        let result = try check(
+            graph("App -> Core"), Self.layers + "\nexceptions:\n  - from: App\n    to: Core\n    reason: none needed\n", PlantedManifest())
         let stale = result.findings.filter { $0.rule == .staleConfig }
         #expect(stale.map(\.location) == [SourcePosition(file: "shown/.modgraph.yml", line: 8)])
     }
@@ -88,15 +97,18 @@ struct FindingLocationTests {
     @Test func sourceFindingsKeepTheirSourceLineWithTheFileNamedForReports() throws {
         let app = PackageIdentity("app")
         let chain = [TargetID(package: app, name: "App"), TargetID(package: app, name: "Core")]
-        let imported = Finding(rule: .undeclaredImport, severity: .error, chain: chain, message: "m", source: nil,
-                               sourcePosition: SourcePosition(file: "/abs/App/main.swift", line: 3, column: 1))
+        let imported = Finding(
+            rule: .undeclaredImport, severity: .error, chain: chain, message: "m", source: nil,
+            sourcePosition: SourcePosition(file: "/abs/App/main.swift", line: 3, column: 1))
         let unused = Finding(rule: .unusedDependency, severity: .warning, chain: chain, message: "m", source: nil)
-        let result = try check(graph("App -> Core"), "sources: {}\n", PlantedManifest(dependencies: ["App → Core": 4]),
-                               sourceFindings: [imported, unused])
-        #expect(result.findings.map(\.location) == [
-            SourcePosition(file: "shown//abs/App/main.swift", line: 3, column: 1),
-            SourcePosition(file: "app/Package.swift", line: 4),
-        ])
+        let result = try check(
+            graph("App -> Core"), "sources: {}\n", PlantedManifest(dependencies: ["App → Core": 4]),
+            sourceFindings: [imported, unused])
+        #expect(
+            result.findings.map(\.location) == [
+                SourcePosition(file: "shown//abs/App/main.swift", line: 3, column: 1),
+                SourcePosition(file: "app/Package.swift", line: 4),
+            ])
         // The scanned position stays as it was, so sorting and fingerprints do not move.
         #expect(result.findings.first?.sourcePosition?.file == "/abs/App/main.swift")
         #expect(result.findings.map(\.fingerprint) == [imported.fingerprint, unused.fingerprint])

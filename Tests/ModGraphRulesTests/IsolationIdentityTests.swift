@@ -9,11 +9,11 @@ import Testing
 @Suite("isolation by feature")
 struct IsolationIdentityTests {
     static let features = """
-    layers:
-      - name: features
-        targets: ["{feature}UI", "{feature}Domain", Shared]
-        isolated: ["{feature}UI", "{feature}Domain"]
-    """
+        layers:
+          - name: features
+            targets: ["{feature}UI", "{feature}Domain", Shared]
+            isolated: ["{feature}UI", "{feature}Domain"]
+        """
     /// Feature A (AUI, ADomain) reaches feature B (BUI) through Shared from both of its members.
     static let edges = ["AUI -> ADomain", "AUI -> Shared", "ADomain -> Shared", "Shared -> BUI"]
 
@@ -28,33 +28,38 @@ struct IsolationIdentityTests {
     /// The shortest chain starts at one member; an exception naming the other still covers it.
     @Test(arguments: ["AUI", "ADomain"])
     func anExceptionMatchesAnyMemberPairWithAViolatingChain(_ from: String) throws {
-        let result = try check(graph(Self.edges.joined(separator: ", ")), Self.features + """
+        let result = try check(
+            graph(Self.edges.joined(separator: ", ")),
+            Self.features + """
 
-        exceptions:
-          - from: \(from)
-            to: BUI
-            reason: migrating to the interface
-        """)
+                exceptions:
+                  - from: \(from)
+                    to: BUI
+                    reason: migrating to the interface
+                """)
         #expect(summary(result, includingStale: true) == [])
         #expect(result.excused.map(\.finding.fingerprint) == ["isolation:A->B"])
     }
 
     /// A member that reaches nothing of B does not excuse A's violation: the exception is stale.
     @Test func anExceptionForAMemberWithoutAViolatingChainIsStale() throws {
-        let result = try check(graph("AUI -> Shared, Shared -> BUI, ADomain -> Helpers", isolated: ["Helpers"]), """
-        layers:
-          - name: features
-            targets: ["{feature}UI", "{feature}Domain", Shared, Helpers]
-            isolated: ["{feature}UI", "{feature}Domain"]
-        exceptions:
-          - from: ADomain
-            to: BUI
-            reason: not the member at fault
-        """)
-        #expect(summary(result, includingStale: true) == [
-            "isolation: AUI → Shared → BUI",
-            "stale-config: exception ADomain → BUI matches no violation; remove it",
-        ])
+        let result = try check(
+            graph("AUI -> Shared, Shared -> BUI, ADomain -> Helpers", isolated: ["Helpers"]),
+            """
+            layers:
+              - name: features
+                targets: ["{feature}UI", "{feature}Domain", Shared, Helpers]
+                isolated: ["{feature}UI", "{feature}Domain"]
+            exceptions:
+              - from: ADomain
+                to: BUI
+                reason: not the member at fault
+            """)
+        #expect(
+            summary(result, includingStale: true) == [
+                "isolation: AUI → Shared → BUI",
+                "stale-config: exception ADomain → BUI matches no violation; remove it",
+            ])
     }
 
     /// Removing one of the two chains reduces violations; it must not fail a check with a baseline.

@@ -45,8 +45,9 @@ struct IsolationPropertyTests {
                         if groupOf[next] != groupOf[start] {
                             expected.insert("\(groupOf[start])->\(groupOf[next])")
                             reaches[start].insert(next)
+                        } else {
+                            stack.append(next)
                         }
-                        else { stack.append(next) }
                     } else {
                         stack.append(next)
                     }
@@ -66,8 +67,10 @@ struct IsolationPropertyTests {
         let from = Int.random(in: 0..<verticalCount, using: &random)
         let to = Int.random(in: 0..<verticalCount, using: &random)
         if groupOf[from] != groupOf[to] {
-            let excepted = try check(graph, "layers:\n  - name: v\n    targets: [\"V{g}x*\", \"M*\"]\n    isolated: [\"V{g}x*\"]\n"
-                + "exceptions:\n  - from: \(name(from))\n    to: \(name(to))\n    reason: property\n")
+            let excepted = try check(
+                graph,
+                "layers:\n  - name: v\n    targets: [\"V{g}x*\", \"M*\"]\n    isolated: [\"V{g}x*\"]\n"
+                    + "exceptions:\n  - from: \(name(from))\n    to: \(name(to))\n    reason: property\n")
             let excused = excepted.excused.map(\.finding.fingerprint) == ["isolation:\(groupOf[from])->\(groupOf[to])"]
             #expect(excused == reaches[from].contains(to), "\(name(from)) → \(name(to)) in \(edges)")
         }

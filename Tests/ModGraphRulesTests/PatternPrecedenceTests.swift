@@ -12,53 +12,62 @@ struct PatternPrecedenceTests {
     @Test func anIsolatedPatternBehindAWiderOneIsShadowedNotUnmatched() throws {
         // `{feature}` matches MapsModels first, so MapsModels is its own feature, and
         // `{feature}Models` decides nothing: it is shadowed, not matching nothing.
-        let result = try check(graph("Maps -> MapsModels, Cart -> CartModels"), """
-        layers:
-          - name: features
-            targets: ["*"]
-            isolated: ["{feature}", "{feature}Models"]
-        """)
+        let result = try check(
+            graph("Maps -> MapsModels, Cart -> CartModels"),
+            """
+            layers:
+              - name: features
+                targets: ["*"]
+                isolated: ["{feature}", "{feature}Models"]
+            """)
         let stale = summary(result, includingStale: true).filter { $0.hasPrefix("stale-config") }
-        #expect(stale == ["stale-config: pattern '{feature}Models' of layer 'features' (layers[0].isolated) is shadowed by '{feature}': every target it matches is matched first by that pattern, and the first pattern that matches decides a target's feature; list the narrower pattern first"])
+        #expect(
+            stale == [
+                "stale-config: pattern '{feature}Models' of layer 'features' (layers[0].isolated) is shadowed by '{feature}': every target it matches is matched first by that pattern, and the first pattern that matches decides a target's feature; list the narrower pattern first"
+            ])
         #expect(summary(result).contains("isolation: Maps → MapsModels"))
     }
 
     @Test func theNarrowerPatternFirstGroupsAFeaturesModules() throws {
-        let result = try check(graph("Maps -> MapsModels, Cart -> CartModels"), """
-        layers:
-          - name: features
-            targets: ["*"]
-            isolated: ["{feature}Models", "{feature}"]
-        """)
+        let result = try check(
+            graph("Maps -> MapsModels, Cart -> CartModels"),
+            """
+            layers:
+              - name: features
+                targets: ["*"]
+                isolated: ["{feature}Models", "{feature}"]
+            """)
         #expect(summary(result, includingStale: true) == [])
     }
 
     @Test func aLayerPatternBehindAWiderOneIsShadowed() throws {
         let result = try check(graph("App -> Maps"), "layers:\n  - name: all\n    targets: [\"*\", Maps]\n")
-        #expect(summary(result, includingStale: true) == [
-            "stale-config: pattern 'Maps' of layer 'all' (layers[0]) is shadowed by '*': every target it matches is claimed first by that pattern",
-        ])
+        #expect(
+            summary(result, includingStale: true) == [
+                "stale-config: pattern 'Maps' of layer 'all' (layers[0]) is shadowed by '*': every target it matches is claimed first by that pattern"
+            ])
     }
 
     @Test func withIsolatedTrueAnUnusedPatternIsReportedOnce() throws {
         // `isolated: true` isolates with the targets' own patterns: one list, one finding.
         let result = try check(graph("App -> Maps"), "layers:\n  - name: v\n    targets: [App, Maps, Ghost]\n    isolated: true\n")
-        #expect(summary(result, includingStale: true).filter { $0.hasPrefix("stale-config") } == [
-            "stale-config: pattern 'Ghost' of layer 'v' (layers[0]) matches no target",
-        ])
+        #expect(
+            summary(result, includingStale: true).filter { $0.hasPrefix("stale-config") } == [
+                "stale-config: pattern 'Ghost' of layer 'v' (layers[0]) matches no target"
+            ])
     }
 
     // MARK: exclusions
 
     static let appAndFeatures = """
-    layers:
-      - name: app
-        targets: [App, AppFeature]
-      - name: features
-        targets: ["*Feature", "!AppFeature"]
-        isolated: true
-    unassigned: error
-    """
+        layers:
+          - name: app
+            targets: [App, AppFeature]
+          - name: features
+            targets: ["*Feature", "!AppFeature"]
+            isolated: true
+        unassigned: error
+        """
 
     @Test func anExclusionTakesATargetBackFromThePatternsBeforeIt() throws {
         // Without the exclusion, AppFeature would be claimed by both layers.
@@ -70,51 +79,66 @@ struct PatternPrecedenceTests {
     }
 
     @Test func anExclusionInIsolatedLeavesATargetInTheLayerButNotIsolated() throws {
-        let result = try check(graph("Maps -> Helpers, Cart -> Helpers"), """
-        layers:
-          - name: features
-            targets: ["*"]
-            isolated: ["*", "!Helpers"]
-        """)
+        let result = try check(
+            graph("Maps -> Helpers, Cart -> Helpers"),
+            """
+            layers:
+              - name: features
+                targets: ["*"]
+                isolated: ["*", "!Helpers"]
+            """)
         #expect(summary(result, includingStale: true) == [])
     }
 
     @Test func aPatternAfterAnExclusionClaimsAgain() throws {
         // `!App*` takes back AppFeature and AppShellFeature; `AppShellFeature` after it claims that one again.
-        let result = try check(graph("App -> AppFeature, AppShellFeature -> MapsFeature"), """
-        layers:
-          - name: app
-            targets: [App, AppFeature]
-          - name: features
-            targets: ["*Feature", "!App*", AppShellFeature]
-        """)
+        let result = try check(
+            graph("App -> AppFeature, AppShellFeature -> MapsFeature"),
+            """
+            layers:
+              - name: app
+                targets: [App, AppFeature]
+              - name: features
+                targets: ["*Feature", "!App*", AppShellFeature]
+            """)
         #expect(summary(result, includingStale: true) == [])
         #expect(result.layers[TargetID(package: PackageIdentity("app"), name: "AppShellFeature")] == "features")
     }
 
     @Test func anExclusionThatRemovesNothingIsStale() throws {
-        let result = try check(graph("App -> MapsFeature"), """
-        layers:
-          - name: app
-            targets: [App]
-          - name: features
-            targets: ["*Feature", "!Ghost*"]
-        """)
-        #expect(summary(result, includingStale: true) == [
-            "stale-config: pattern '!Ghost*' of layer 'features' (layers[1]) removes nothing: no target the patterns before it claim matches it",
-        ])
+        let result = try check(
+            graph("App -> MapsFeature"),
+            """
+            layers:
+              - name: app
+                targets: [App]
+              - name: features
+                targets: ["*Feature", "!Ghost*"]
+            """)
+        #expect(
+            summary(result, includingStale: true) == [
+                "stale-config: pattern '!Ghost*' of layer 'features' (layers[1]) removes nothing: no target the patterns before it claim matches it"
+            ])
     }
 
     @Test func anExclusionWithNothingBeforeItIsAConfigurationError() {
-        #expect(throws: ConfigError(file: ".modgraph.yml", line: 3,
-                                    problem: "layers[0].targets: '!App' comes first; a '!' pattern removes targets from the patterns before it in the list")) {
+        #expect(
+            throws: ConfigError(
+                file: ".modgraph.yml", line: 3,
+                problem: "layers[0].targets: '!App' comes first; a '!' pattern removes targets from the patterns before it in the list")
+        ) {
             try config("layers:\n  - name: app\n    targets: [\"!App\", \"*\"]\n")
         }
     }
 
     @Test func anExclusionOutsideALayersListsIsAConfigurationError() {
-        #expect(throws: ConfigError(file: ".modgraph.yml", line: 3,
-                                    problem: "forbidden[0].to: '!App' excludes, which only a layer's 'targets' and 'isolated' lists do; write '\\!' for a name that starts with '!'")) {
+        #expect(
+            throws: ConfigError(
+                file: ".modgraph.yml", line: 3,
+                problem:
+                    "forbidden[0].to: '!App' excludes, which only a layer's 'targets' and 'isolated' lists do; write '\\!' for a name that starts with '!'"
+            )
+        ) {
             try config("forbidden:\n  - from: \"*\"\n    to: \"!App\"\n")
         }
     }
@@ -122,12 +146,19 @@ struct PatternPrecedenceTests {
     @Test func anUnquotedExclusionIsExplained() {
         // Unquoted, YAML reads `!AppFeature` as a tag, not as text: in a block list a tag on an
         // empty value, in a flow list a tag the `]` cuts short.
-        #expect(throws: ConfigError(file: ".modgraph.yml", line: 5,
-                                    problem: "layers[0].targets: write \"!AppFeature\" in quotes; unquoted, YAML reads !AppFeature as a tag")) {
+        #expect(
+            throws: ConfigError(
+                file: ".modgraph.yml", line: 5,
+                problem: "layers[0].targets: write \"!AppFeature\" in quotes; unquoted, YAML reads !AppFeature as a tag")
+        ) {
             try config("layers:\n  - name: features\n    targets:\n      - \"*Feature\"\n      - !AppFeature\n")
         }
-        #expect(throws: ConfigError(file: ".modgraph.yml", line: 3,
-                                    problem: "not valid YAML: while scanning a tag: did not find expected whitespace or line break (quote a '!' pattern: \"!Name\")")) {
+        #expect(
+            throws: ConfigError(
+                file: ".modgraph.yml", line: 3,
+                problem:
+                    "not valid YAML: while scanning a tag: did not find expected whitespace or line break (quote a '!' pattern: \"!Name\")")
+        ) {
             try config("layers:\n  - name: features\n    targets: [\"*Feature\", !AppFeature]\n")
         }
     }

@@ -8,23 +8,23 @@ import Testing
 struct RuleCatalogTests {
     /// Turns every rule on without naming a level.
     static let everyRule = """
-    layers:
-      - name: app
-        targets: [App]
-        externals: []
-      - name: core
-        targets: [Core]
-        isolated: true
-    forbidden:
-      - from: Core
-        to: App
-    limits:
-      depth: 5
-      fanIn: 5
-      fanOut: 5
-    sources:
-      interfaces: [Core]
-    """
+        layers:
+          - name: app
+            targets: [App]
+            externals: []
+          - name: core
+            targets: [Core]
+            isolated: true
+        forbidden:
+          - from: Core
+            to: App
+        limits:
+          depth: 5
+          fanIn: 5
+          fanOut: 5
+        sources:
+          interfaces: [Core]
+        """
 
     @Test(arguments: RuleKind.allCases)
     func eachIdHasItsRule(_ id: RuleKind) {
@@ -50,13 +50,15 @@ struct RuleCatalogTests {
     }
 
     @Test func levelsComeFromTheConfiguration() throws {
-        let result = try check(graph("App -> Core"), """
-        layers: []
-        unassigned: error
-        sources:
-          undeclaredImports: warning
-          unusedDependencies: error
-        """)
+        let result = try check(
+            graph("App -> Core"),
+            """
+            layers: []
+            unassigned: error
+            sources:
+              undeclaredImports: warning
+              unusedDependencies: error
+            """)
         let severities = Dictionary(uniqueKeysWithValues: result.rules.map { ($0.id, $0.severity) })
         #expect(severities[.unassigned] == .error)
         #expect(severities[.undeclaredImport] == .warning)

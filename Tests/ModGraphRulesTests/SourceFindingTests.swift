@@ -9,18 +9,22 @@ struct SourceFindingTests {
     private let app = PackageIdentity("app")
 
     private func finding(_ rule: RuleKind, _ chain: [String], subject: String? = nil, line: Int = 1) -> Finding {
-        Finding(rule: rule, severity: .error, chain: chain.map { TargetID(package: app, name: $0) }, message: "m",
-                source: nil, sourcePosition: SourcePosition(file: "Sources/\(chain[0])/F.swift", line: line, column: 1), subject: subject)
+        Finding(
+            rule: rule, severity: .error, chain: chain.map { TargetID(package: app, name: $0) }, message: "m",
+            source: nil, sourcePosition: SourcePosition(file: "Sources/\(chain[0])/F.swift", line: line, column: 1), subject: subject)
     }
 
     @Test func sourceFindingsAreReportedAndTheirRulesListed() throws {
         let sources = """
-        sources:
-          interfaces: [Interfaces]
-          unusedDependencies: ignore
-        """
-        let planted = [finding(.undeclaredImport, ["App", "Core", "Prelude"]), finding(.interfaceContent, ["Interfaces"], subject: "A.swift: class C")]
-        let result = try Checker(config: config(sources)).check(graph("App -> Core, Core -> Prelude, Interfaces -> Prelude"), sourceFindings: planted)
+            sources:
+              interfaces: [Interfaces]
+              unusedDependencies: ignore
+            """
+        let planted = [
+            finding(.undeclaredImport, ["App", "Core", "Prelude"]), finding(.interfaceContent, ["Interfaces"], subject: "A.swift: class C"),
+        ]
+        let result = try Checker(config: config(sources)).check(
+            graph("App -> Core, Core -> Prelude, Interfaces -> Prelude"), sourceFindings: planted)
         // Sorted by rule: interface-content comes before undeclared-import.
         #expect(summary(result) == ["interface-content: Interfaces", "undeclared-import: App → Core → Prelude"])
         #expect(result.rulesChecked.contains(.interfaceContent))
@@ -33,27 +37,33 @@ struct SourceFindingTests {
 
     @Test func exceptionsCoverSourceFindingsByTheirChainEnds() throws {
         let yaml = """
-        sources: {}
-        exceptions:
-          - from: App
-            to: Prelude
-            rule: undeclared-import
-            reason: until the Prelude split lands
-          - from: Tool
-            to: "*"
-            rule: unused-dependency
-            reason: nothing matches this one
-        """
-        let result = try Checker(config: config(yaml)).check(graph("App -> Core, Core -> Prelude, Tool -> Core"),
-                                                             sourceFindings: [finding(.undeclaredImport, ["App", "Core", "Prelude"])])
+            sources: {}
+            exceptions:
+              - from: App
+                to: Prelude
+                rule: undeclared-import
+                reason: until the Prelude split lands
+              - from: Tool
+                to: "*"
+                rule: unused-dependency
+                reason: nothing matches this one
+            """
+        let result = try Checker(config: config(yaml)).check(
+            graph("App -> Core, Core -> Prelude, Tool -> Core"),
+            sourceFindings: [finding(.undeclaredImport, ["App", "Core", "Prelude"])])
         #expect(result.excused.map(\.finding.rule) == [.undeclaredImport])
         // The second exception excuses nothing, so it is stale.
-        #expect(summary(result, includingStale: true) == ["stale-config: exception Tool → * (unused-dependency) matches no violation; remove it"])
+        #expect(
+            summary(result, includingStale: true) == [
+                "stale-config: exception Tool → * (unused-dependency) matches no violation; remove it"
+            ])
     }
 
     @Test func aStaleInterfacePatternIsReported() throws {
         let result = try check(graph("App -> Core"), "sources:\n  interfaces: [Interfaces]\n")
-        #expect(summary(result, includingStale: true) == ["stale-config: interface pattern 'Interfaces' (sources.interfaces) matches no target"])
+        #expect(
+            summary(result, includingStale: true) == ["stale-config: interface pattern 'Interfaces' (sources.interfaces) matches no target"]
+        )
     }
 
     @Test func theSubjectKeepsFindingsOfOneTargetApartInBaselines() {

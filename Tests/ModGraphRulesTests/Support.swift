@@ -31,7 +31,9 @@ func check(_ graph: ModuleGraph, _ yaml: String) throws -> CheckResult {
 /// `rule: A → B → C` for each finding, in report order; stale-configuration
 /// warnings only when asked, since small test graphs leave many patterns unused.
 func summary(_ result: CheckResult, includingStale: Bool = false) -> [String] {
-    result.findings.filter { includingStale || $0.rule != .staleConfig }.map { "\($0.rule.rawValue): " + ($0.chain.isEmpty ? $0.message : $0.chain.map(\.name).joined(separator: " → ")) }
+    result.findings.filter { includingStale || $0.rule != .staleConfig }.map {
+        "\($0.rule.rawValue): " + ($0.chain.isEmpty ? $0.message : $0.chain.map(\.name).joined(separator: " → "))
+    }
 }
 
 extension String {

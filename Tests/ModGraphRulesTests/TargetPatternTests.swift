@@ -88,15 +88,17 @@ struct TargetPatternAdversarialTests {
     // Each took 3 s to hours before (debug build); now at most 0.2 s. The bound leaves room for a loaded machine.
     private let quick = Duration.seconds(2)
 
-    @Test(.timeLimit(.minutes(1)), arguments: [
-        ("*a*a*a*a*a*a*b", String(repeating: "a", count: 40)),
-        ("*a*a*a*a*a*a*b", String(repeating: "a", count: 48)),
-        (String(repeating: "*a", count: 60) + "*b", String(repeating: "a", count: 300)),
-        (String(repeating: "*?", count: 40) + "b", String(repeating: "a", count: 200)),
-        ("{feature}UI", "Feature" + String(repeating: "x", count: 20_000)),
-        ("{a}*{b}*{c}*UI", "Feature" + String(repeating: "x", count: 20_000)),
-        ("*{x}*{x}*{x}*{x}*{x}*b", String(repeating: "a", count: 60)),
-    ])
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            ("*a*a*a*a*a*a*b", String(repeating: "a", count: 40)),
+            ("*a*a*a*a*a*a*b", String(repeating: "a", count: 48)),
+            (String(repeating: "*a", count: 60) + "*b", String(repeating: "a", count: 300)),
+            (String(repeating: "*?", count: 40) + "b", String(repeating: "a", count: 200)),
+            ("{feature}UI", "Feature" + String(repeating: "x", count: 20_000)),
+            ("{a}*{b}*{c}*UI", "Feature" + String(repeating: "x", count: 20_000)),
+            ("*{x}*{x}*{x}*{x}*{x}*b", String(repeating: "a", count: 60)),
+        ])
     func manyWaysToFailFailQuickly(_ pattern: String, _ name: String) throws {
         let (result, elapsed) = try timed(pattern, name)
         #expect(result == nil)
@@ -133,7 +135,9 @@ struct TargetPatternAdversarialTests {
 @Suite("target patterns against a reference matcher")
 struct TargetPatternReferenceTests {
     /// Exhaustive left-to-right search: `*` and captures try their shortest run first.
-    private static func reference(_ tokens: [TargetPattern.Token], _ name: [Character], _ t: Int, _ n: Int, _ bindings: [String: String]) -> [String: String]? {
+    private static func reference(_ tokens: [TargetPattern.Token], _ name: [Character], _ t: Int, _ n: Int, _ bindings: [String: String])
+        -> [String: String]?
+    {
         if t == tokens.count { return n == name.count ? bindings : nil }
         switch tokens[t] {
         case let .literal(character):
@@ -163,11 +167,14 @@ struct TargetPatternReferenceTests {
         }
     }
 
-    private static func reference(_ pattern: TargetPattern, _ id: TargetID, packageName: String?, bindings: [String: String]) -> [String: String]? {
+    private static func reference(_ pattern: TargetPattern, _ id: TargetID, packageName: String?, bindings: [String: String]) -> [String:
+        String]?
+    {
         guard let package = pattern.package else { return reference(pattern.target, Array(id.name), 0, 0, bindings) }
         for name in [id.package.rawValue] + (packageName.map { [$0] } ?? []) {
             if let afterPackage = reference(package, Array(name), 0, 0, bindings),
-               let result = reference(pattern.target, Array(id.name), 0, 0, afterPackage) {
+                let result = reference(pattern.target, Array(id.name), 0, 0, afterPackage)
+            {
                 return result
             }
         }
@@ -189,7 +196,8 @@ struct TargetPatternReferenceTests {
     func agreesWithTheReference(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         for _ in 0..<300 {
-            let text = random.next(below: 4) == 0 ? "\(Self.randomPattern(&random))/\(Self.randomPattern(&random))" : Self.randomPattern(&random)
+            let text =
+                random.next(below: 4) == 0 ? "\(Self.randomPattern(&random))/\(Self.randomPattern(&random))" : Self.randomPattern(&random)
             let pattern = try TargetPattern(text)
             let id = TargetID(package: PackageIdentity(Self.randomName(&random)), name: Self.randomName(&random))
             let packageName = random.next(below: 2) == 0 ? Self.randomName(&random) : nil
@@ -197,8 +205,9 @@ struct TargetPatternReferenceTests {
             if random.next(below: 3) == 0 { bindings["x"] = ["a", "ab", "", "ba", "\u{E9}"][random.next(below: 5)] }
             if random.next(below: 4) == 0 { bindings["other"] = "kept" }
             let expected = Self.reference(pattern, id, packageName: packageName, bindings: bindings)
-            #expect(pattern.match(id, packageName: packageName, bindings: bindings) == expected,
-                    "\(text) against \(id.package.rawValue)/\(id.name) (name \(packageName ?? "-")) with \(bindings)")
+            #expect(
+                pattern.match(id, packageName: packageName, bindings: bindings) == expected,
+                "\(text) against \(id.package.rawValue)/\(id.name) (name \(packageName ?? "-")) with \(bindings)")
         }
     }
 
@@ -218,8 +227,9 @@ struct TargetPatternReferenceTests {
             let name = (0..<random.next(in: 0...6)).map { _ in letters[random.next(below: letters.count)] }.joined()
             let bindings: [String: String] = random.next(below: 4) == 0 ? ["f": letters[random.next(below: letters.count)]] : [:]
             let target = TargetID(package: PackageIdentity("p"), name: name)
-            #expect(pattern.match(target, bindings: bindings) == pattern.searched(target, packageName: nil, bindings: bindings),
-                    "\(text) against \(name) with \(bindings)")
+            #expect(
+                pattern.match(target, bindings: bindings) == pattern.searched(target, packageName: nil, bindings: bindings),
+                "\(text) against \(name) with \(bindings)")
             judged += 1
         }
         #expect(judged > 1_000)

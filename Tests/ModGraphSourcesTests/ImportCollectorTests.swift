@@ -4,24 +4,27 @@ import Testing
 @Suite("collecting imports")
 struct ImportCollectorTests {
     @Test func everySpellingOfImportIsRead() {
-        let file = SourceScanner.scan(text: """
-        import Plain
-        @testable import Tested
-        @_exported import Reexported
-        @_implementationOnly import Hidden
-        internal import Internal
-        package import Shared
-        public import struct Models.User
-        import Darwin.C
-        @preconcurrency @_spi(Experimental) import Legacy
-        func body() { }
-        """)
-        #expect(file.imports.map(\.module) == ["Plain", "Tested", "Reexported", "Hidden", "Internal", "Shared", "Models", "Darwin", "Legacy"])
-        #expect(file.imports.map(\.text) == [
-            "import Plain", "@testable import Tested", "@_exported import Reexported", "@_implementationOnly import Hidden",
-            "internal import Internal", "package import Shared", "public import struct Models.User", "import Darwin.C",
-            "@preconcurrency @_spi(Experimental) import Legacy",
-        ])
+        let file = SourceScanner.scan(
+            text: """
+                import Plain
+                @testable import Tested
+                @_exported import Reexported
+                @_implementationOnly import Hidden
+                internal import Internal
+                package import Shared
+                public import struct Models.User
+                import Darwin.C
+                @preconcurrency @_spi(Experimental) import Legacy
+                func body() { }
+                """)
+        #expect(
+            file.imports.map(\.module) == ["Plain", "Tested", "Reexported", "Hidden", "Internal", "Shared", "Models", "Darwin", "Legacy"])
+        #expect(
+            file.imports.map(\.text) == [
+                "import Plain", "@testable import Tested", "@_exported import Reexported", "@_implementationOnly import Hidden",
+                "internal import Internal", "package import Shared", "public import struct Models.User", "import Darwin.C",
+                "@preconcurrency @_spi(Experimental) import Legacy",
+            ])
         #expect(file.imports.filter(\.isReexport).map(\.module) == ["Reexported"])
         #expect(file.imports[6].kind == "struct")
         #expect(file.imports[6].path == ["Models", "User"])
@@ -31,50 +34,53 @@ struct ImportCollectorTests {
     }
 
     @Test func conditionsAreKeptAsWrittenWithEarlierClausesNegated() {
-        let file = SourceScanner.scan(text: """
-        #if canImport(Glibc)
-        import Glibc
-        #elseif canImport(Musl)
-          import Musl
-        #else
-        import Darwin
-        #endif
-        #if os(Linux) || os(Android) && DEBUG
-        #if !targetEnvironment(simulator)
-        import Nested
-        #endif
-        #endif
-        """)
+        let file = SourceScanner.scan(
+            text: """
+                #if canImport(Glibc)
+                import Glibc
+                #elseif canImport(Musl)
+                  import Musl
+                #else
+                import Darwin
+                #endif
+                #if os(Linux) || os(Android) && DEBUG
+                #if !targetEnvironment(simulator)
+                import Nested
+                #endif
+                #endif
+                """)
         #expect(file.imports.map(\.module) == ["Glibc", "Musl", "Darwin", "Nested"])
-        #expect(file.imports.map { $0.condition?.description ?? "always" } == [
-            "canImport(Glibc)",
-            "!canImport(Glibc) && canImport(Musl)",
-            "!canImport(Glibc) && !canImport(Musl)",
-            // `&&` binds tighter than `||`; the nested `#if` joins its parent's with `&&`.
-            "(os(Linux) || os(Android) && DEBUG) && !targetEnvironment(simulator)",
-        ])
+        #expect(
+            file.imports.map { $0.condition?.description ?? "always" } == [
+                "canImport(Glibc)",
+                "!canImport(Glibc) && canImport(Musl)",
+                "!canImport(Glibc) && !canImport(Musl)",
+                // `&&` binds tighter than `||`; the nested `#if` joins its parent's with `&&`.
+                "(os(Linux) || os(Android) && DEBUG) && !targetEnvironment(simulator)",
+            ])
         // The indented import's column counts the two spaces before it.
         #expect(file.imports[1].line == 4)
         #expect(file.imports[1].column == 3)
     }
 
     @Test func onlyOperatingSystemChecksAreJudgedForAPlatform() throws {
-        let file = SourceScanner.scan(text: """
-        #if os(macOS) || os(iOS)
-        import AppleOnly
-        #elseif os(Linux)
-        import LinuxOnly
-        #endif
-        #if canImport(Foo)
-        import Foo
-        #endif
-        #if os(Linux) && canImport(Bar)
-        import Bar
-        #endif
-        #if false
-        import Never
-        #endif
-        """)
+        let file = SourceScanner.scan(
+            text: """
+                #if os(macOS) || os(iOS)
+                import AppleOnly
+                #elseif os(Linux)
+                import LinuxOnly
+                #endif
+                #if canImport(Foo)
+                import Foo
+                #endif
+                #if os(Linux) && canImport(Bar)
+                import Bar
+                #endif
+                #if false
+                import Never
+                #endif
+                """)
         func judged(_ platform: String) -> [String] {
             file.imports.map { statement in
                 switch statement.condition?.holds(onPlatform: platform) {
@@ -110,28 +116,30 @@ struct ImportRegionTests {
         // `important` and `imports` are other words; a file without imports parses nothing.
         #expect(region("let important = imports\n") == "")
         // The word in a comment or string late in the file moves the end there: more is parsed, nothing is lost.
-        #expect(region("import A\nfunc f() {}\n// import is explained here\nfunc g() {}\n") == "import A\nfunc f() {}\n// import is explained here\n")
+        #expect(
+            region("import A\nfunc f() {}\n// import is explained here\nfunc g() {}\n")
+                == "import A\nfunc f() {}\n// import is explained here\n")
     }
 
     @Test func aCutFileYieldsTheSameImportsAsTheWholeOne() {
         let text = """
-        import A
-        #if canImport(B)
-        @testable import B
-        #endif
-        struct S {
-            func f() -> String { "not an import" }
-        }
-        import C
-        #if os(Linux)
-        import D
-        #elseif os(macOS)
-        import E
-        #endif
-        final class Later {
-            func body() { let x = [1, 2, 3].map { $0 * 2 }; print(x) }
-        }
-        """
+            import A
+            #if canImport(B)
+            @testable import B
+            #endif
+            struct S {
+                func f() -> String { "not an import" }
+            }
+            import C
+            #if os(Linux)
+            import D
+            #elseif os(macOS)
+            import E
+            #endif
+            final class Later {
+                func body() { let x = [1, 2, 3].map { $0 * 2 }; print(x) }
+            }
+            """
         // The interface audit parses the whole file; the import scan only the region.
         let whole = SourceScanner.scan(text: text, auditInterface: true)
         let cut = SourceScanner.scan(text: text)

@@ -10,47 +10,59 @@ struct ImportRuleTests {
         // App declares Search only; Search declares Helpers. App imports Helpers: it builds only
         // because App → Search → Helpers puts Helpers on the build path.
         let graph = graph("App -> Search, Search -> Helpers")
-        let result = try run(graph, yaml, [
-            id("App"): files("App", ["A.swift": "import Search\nimport Helpers\n", "B.swift": "import Foundation\nimport Helpers\n"]),
-            id("Search"): files("Search", ["S.swift": "import Helpers\n"]),
-        ])
-        #expect(result == [
-            "undeclared-import: App imports Helpers (in 2 files) without declaring it; it builds only because Search → Helpers brings it in. In Package.swift, add \"Helpers\" to the dependencies of target \"App\" @ App/A.swift:2:1",
-        ])
-        let finding = try #require(SourceChecker(settings: try settings(yaml)).findings(graph, scanned: [
-            id("App"): files("App", ["A.swift": "import Search\nimport Helpers\n"]),
-        ]).first { $0.rule == .undeclaredImport })
+        let result = try run(
+            graph, yaml,
+            [
+                id("App"): files("App", ["A.swift": "import Search\nimport Helpers\n", "B.swift": "import Foundation\nimport Helpers\n"]),
+                id("Search"): files("Search", ["S.swift": "import Helpers\n"]),
+            ])
+        #expect(
+            result == [
+                "undeclared-import: App imports Helpers (in 2 files) without declaring it; it builds only because Search → Helpers brings it in. In Package.swift, add \"Helpers\" to the dependencies of target \"App\" @ App/A.swift:2:1"
+            ])
+        let finding = try #require(
+            SourceChecker(settings: try settings(yaml)).findings(
+                graph,
+                scanned: [
+                    id("App"): files("App", ["A.swift": "import Search\nimport Helpers\n"])
+                ]
+            ).first { $0.rule == .undeclaredImport })
         #expect(finding.chain == [id("App"), id("Search"), id("Helpers")])
         #expect(finding.fingerprint == "undeclared-import:app/App->app/Helpers")
     }
 
     @Test func anImportNothingBringsInSaysSo() throws {
-        let result = try run(graph("App -> Core", types: ["Other": .regular]), yaml, [id("App"): files("App", ["A.swift": "import Core\nimport Other\n"])])
-        #expect(result == [
-            "undeclared-import: App imports Other without declaring it; nothing it depends on brings it in, so it builds only when SwiftPM happens to build Other first. In Package.swift, add \"Other\" to the dependencies of target \"App\" @ App/A.swift:2:1",
-        ])
+        let result = try run(
+            graph("App -> Core", types: ["Other": .regular]), yaml, [id("App"): files("App", ["A.swift": "import Core\nimport Other\n"])])
+        #expect(
+            result == [
+                "undeclared-import: App imports Other without declaring it; nothing it depends on brings it in, so it builds only when SwiftPM happens to build Other first. In Package.swift, add \"Other\" to the dependencies of target \"App\" @ App/A.swift:2:1"
+            ])
     }
 
     @Test func aDependencyNoFileImportsIsReportedOncePerDeclaration() throws {
-        let result = try run(graph("App -> Core, App -> Prelude, App -> Tool, App -> Macros",
-                                   types: ["Tool": .executable, "Macros": .macro]), yaml,
-                             [id("App"): files("App", ["A.swift": "import Core\n", "B.swift": "import Core\n"])])
+        let result = try run(
+            graph(
+                "App -> Core, App -> Prelude, App -> Tool, App -> Macros",
+                types: ["Tool": .executable, "Macros": .macro]), yaml,
+            [id("App"): files("App", ["A.swift": "import Core\n", "B.swift": "import Core\n"])])
         // Tool (an executable) and Macros (a macro implementation) are built, not imported: never reported.
-        #expect(result == [
-            "unused-dependency: App declares Prelude but none of its 2 Swift files imports it, which lengthens the build for nothing. In Package.swift, remove \"Prelude\" from the dependencies of target \"App\"",
-        ])
+        #expect(
+            result == [
+                "unused-dependency: App declares Prelude but none of its 2 Swift files imports it, which lengthens the build for nothing. In Package.swift, remove \"Prelude\" from the dependencies of target \"App\""
+            ])
     }
 
     @Test func everyKindOfImportCountsAsAUse() throws {
         let text = """
-        @testable import A
-        @_implementationOnly import B
-        internal import C
-        import struct D.Thing
-        #if canImport(E)
-        import E
-        #endif
-        """
+            @testable import A
+            @_implementationOnly import B
+            internal import C
+            import struct D.Thing
+            #if canImport(E)
+            import E
+            #endif
+            """
         let result = try run(graph("T -> A, T -> B, T -> C, T -> D, T -> E"), yaml, [id("T"): files("T", ["T.swift": text])])
         #expect(result == [])
     }
@@ -58,24 +70,28 @@ struct ImportRuleTests {
     @Test func conditionsAreReportedNotGuessed() throws {
         // An undeclared import under `#if canImport` still builds by accident when it builds: reported, with its condition.
         let graph = graph("App -> Feature, Feature -> Kit")
-        let result = try run(graph, yaml, [id("App"): files("App", ["A.swift": "import Feature\n#if canImport(Kit)\nimport Kit\n#endif\n"])])
-        #expect(result == [
-            "undeclared-import: App imports Kit under #if canImport(Kit) without declaring it; it builds only because Feature → Kit brings it in. In Package.swift, add \"Kit\" to the dependencies of target \"App\" @ App/A.swift:3:1",
-        ])
+        let result = try run(
+            graph, yaml, [id("App"): files("App", ["A.swift": "import Feature\n#if canImport(Kit)\nimport Kit\n#endif\n"])])
+        #expect(
+            result == [
+                "undeclared-import: App imports Kit under #if canImport(Kit) without declaring it; it builds only because Feature → Kit brings it in. In Package.swift, add \"Kit\" to the dependencies of target \"App\" @ App/A.swift:3:1"
+            ])
     }
 
     @Test func anUnconditionalImportOfAConditionalDependencyIsReported() throws {
         let linux = Condition(platforms: ["linux"])
-        let graph = graph("Store -> LinuxSupport, App -> LinuxSupport", conditions: ["Store -> LinuxSupport": linux, "App -> LinuxSupport": linux])
+        let graph = graph(
+            "Store -> LinuxSupport, App -> LinuxSupport", conditions: ["Store -> LinuxSupport": linux, "App -> LinuxSupport": linux])
         let scanned = [
             // Matches its declaration: imported only where it is declared.
             id("Store"): files("Store", ["S.swift": "#if os(Linux)\nimport LinuxSupport\n#endif\n"]),
             // Imported in every build, declared only for Linux: the macOS build breaks or builds by accident.
             id("App"): files("App", ["A.swift": "import LinuxSupport\n"]),
         ]
-        #expect(try run(graph, yaml, scanned) == [
-            "undeclared-import: App imports LinuxSupport in every build but declares it only for linux; put the import under the matching #if, or in Package.swift declare \"LinuxSupport\" for target \"App\" without a condition @ App/A.swift:1:1",
-        ])
+        #expect(
+            try run(graph, yaml, scanned) == [
+                "undeclared-import: App imports LinuxSupport in every build but declares it only for linux; put the import under the matching #if, or in Package.swift declare \"LinuxSupport\" for target \"App\" without a condition @ App/A.swift:1:1"
+            ])
         // Checking one platform, where the condition holds, there is nothing to say.
         #expect(try run(graph.restricted(toPlatform: "linux"), yaml, scanned, platform: "linux") == [])
     }
@@ -92,17 +108,20 @@ struct ImportRuleTests {
     @Test func reexportedModulesAreDeclaredThroughTheirExporter() throws {
         // Umbrella re-exports Core; App declares Umbrella and imports Core: visible by design, not by accident.
         let graph = graph("App -> Umbrella, Umbrella -> Core")
-        let result = try run(graph, yaml, [
-            id("App"): files("App", ["A.swift": "import Umbrella\nimport Core\n"]),
-            id("Umbrella"): files("Umbrella", ["U.swift": "@_exported import Core\n"]),
-        ])
+        let result = try run(
+            graph, yaml,
+            [
+                id("App"): files("App", ["A.swift": "import Umbrella\nimport Core\n"]),
+                id("Umbrella"): files("Umbrella", ["U.swift": "@_exported import Core\n"]),
+            ])
         #expect(result == [])
     }
 
     @Test func platformAndIgnoredModulesAndTheTargetItselfAreSkipped() throws {
         let text = "import Foundation\nimport XCTest\nimport Testing\nimport Glibc\nimport CZlib\nimport App\n"
-        let result = try run(graph("", types: ["App": .regular, "CZlib": .system]), yaml + "  ignoreModules: [CZlib]\n",
-                             [id("App"): files("App", ["A.swift": text])])
+        let result = try run(
+            graph("", types: ["App": .regular, "CZlib": .system]), yaml + "  ignoreModules: [CZlib]\n",
+            [id("App"): files("App", ["A.swift": text])])
         #expect(result == [])
     }
 
@@ -130,13 +149,16 @@ struct CrossPackageImportTests {
     /// Root `app` (App, AppTests) with local package `core` at `../Core` (Prelude, Networking; products Core and
     /// Networking) and an unexpanded remote product `swift-collections/Collections`.
     private func workspace() -> ModuleGraph {
-        let app = PackageIdentity("app"), core = PackageIdentity("core"), collections = PackageIdentity("swift-collections")
+        let app = PackageIdentity("app")
+        let core = PackageIdentity("core")
+        let collections = PackageIdentity("swift-collections")
         return ModuleGraph(
             packages: [
                 Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true),
                 Package(identity: core, name: "CoreKit", path: "../Core", origin: .local, location: nil, isLoaded: true),
-                Package(identity: collections, name: "swift-collections", path: nil, origin: .remote,
-                        location: "https://github.com/apple/swift-collections.git", isLoaded: false),
+                Package(
+                    identity: collections, name: "swift-collections", path: nil, origin: .remote,
+                    location: "https://github.com/apple/swift-collections.git", isLoaded: false),
             ],
             targets: [
                 Target(id: id("App"), type: .executable, path: "Sources/App"),
@@ -158,10 +180,12 @@ struct CrossPackageImportTests {
 
     @Test func theEditNamesAProductOfTheOtherPackage() throws {
         // Prelude is only in product Core; Networking has a product of its own.
-        let result = try run(workspace(), yaml, [id("App"): files("App", ["main.swift": "import Networking\nimport Prelude\nimport Collections\n"])])
-        #expect(result == [
-            "undeclared-import: App imports Prelude without declaring it; it builds only because Networking → Prelude brings it in. In Package.swift, add .product(name: \"Core\", package: \"Core\") to the dependencies of target \"App\" @ App/main.swift:2:1",
-        ])
+        let result = try run(
+            workspace(), yaml, [id("App"): files("App", ["main.swift": "import Networking\nimport Prelude\nimport Collections\n"])])
+        #expect(
+            result == [
+                "undeclared-import: App imports Prelude without declaring it; it builds only because Networking → Prelude brings it in. In Package.swift, add .product(name: \"Core\", package: \"Core\") to the dependencies of target \"App\" @ App/main.swift:2:1"
+            ])
     }
 
     @Test func anUnexpandedProductIsUsedWhenItsNameOrAnUnknownModuleIsImported() throws {
@@ -169,16 +193,18 @@ struct CrossPackageImportTests {
         // `OrderedCollections` is no module of the workspace: it may come from product Collections.
         #expect(try run(graph, yaml, [id("App"): files("App", ["main.swift": "import Networking\nimport OrderedCollections\n"])]) == [])
         // With only known modules imported, Collections is unused; the product spelling is kept.
-        #expect(try run(graph, yaml, [id("App"): files("App", ["main.swift": "import Networking\nimport Foundation\n"])]) == [
-            "unused-dependency: App declares Collections but its one Swift file does not import it, which lengthens the build for nothing. In Package.swift, remove \"Collections\" from the dependencies of target \"App\"",
-        ])
+        #expect(
+            try run(graph, yaml, [id("App"): files("App", ["main.swift": "import Networking\nimport Foundation\n"])]) == [
+                "unused-dependency: App declares Collections but its one Swift file does not import it, which lengthens the build for nothing. In Package.swift, remove \"Collections\" from the dependencies of target \"App\""
+            ])
     }
 
     @Test func packageReferencesUseTheFolderOrURLAsWritten() {
         let graph = workspace()
         #expect(DependencyEdit.packageReference(PackageIdentity("core"), graph) == "Core")
         #expect(DependencyEdit.packageReference(PackageIdentity("swift-collections"), graph) == "swift-collections")
-        #expect(DependencyEdit.add(id("Collections", "swift-collections"), to: id("App"), in: graph)
-            == "add .product(name: \"Collections\", package: \"swift-collections\") to the dependencies of target \"App\"")
+        #expect(
+            DependencyEdit.add(id("Collections", "swift-collections"), to: id("App"), in: graph)
+                == "add .product(name: \"Collections\", package: \"swift-collections\") to the dependencies of target \"App\"")
     }
 }

@@ -15,8 +15,10 @@ struct SourceBudgetTests {
     }
 
     /// Writes `files` (name → text) under `/<tmp>/Sources/<target>/` and runs the source checks on them.
-    private func check(_ targets: [String: [String: String]], yaml: String, graph: ModuleGraph,
-                       budget: SourceBudget = .standard) throws -> (outcome: SourceChecker.Outcome, folder: String, elapsed: Duration) {
+    private func check(
+        _ targets: [String: [String: String]], yaml: String, graph: ModuleGraph,
+        budget: SourceBudget = .standard
+    ) throws -> (outcome: SourceChecker.Outcome, folder: String, elapsed: Duration) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-budget-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var sources: [TargetSources] = []
@@ -26,7 +28,10 @@ struct SourceBudgetTests {
             for (name, text) in targets[target] ?? [:] {
                 try text.write(toFile: "\(targetFolder)/\(name)", atomically: true, encoding: .utf8)
             }
-            sources.append(TargetSources(target: id(target), folder: targetFolder, files: SourceFileLister.files(.folder(targetFolder, sources: nil, exclude: []), extensions: SourceFileLister.swift)))
+            sources.append(
+                TargetSources(
+                    target: id(target), folder: targetFolder,
+                    files: SourceFileLister.files(.folder(targetFolder, sources: nil, exclude: []), extensions: SourceFileLister.swift)))
         }
         let checker = SourceChecker(settings: try settings(yaml))
         let clock = ContinuousClock()
@@ -44,9 +49,10 @@ struct SourceBudgetTests {
             yaml: interfaces, graph: graph("", types: ["Interfaces": .regular]))
         #expect(elapsed < .seconds(5))
         #expect(outcome.skipped == [SkippedSource(path: "\(folder)/Sources/Interfaces/Deep.swift", excess: .bracketNesting(limit: 8))])
-        #expect(outcome.skipped.first?.description.hasSuffix(
-            "Deep.swift: not checked: square and angle brackets nest more than 8 deep within one pair of braces "
-                + "(a budget of the source checks, see docs/configuration.md); its imports and declarations are unknown") == true)
+        #expect(
+            outcome.skipped.first?.description.hasSuffix(
+                "Deep.swift: not checked: square and angle brackets nest more than 8 deep within one pair of braces "
+                    + "(a budget of the source checks, see docs/configuration.md); its imports and declarations are unknown") == true)
         // The module's other file is still audited.
         #expect(outcome.findings.map(\.rule) == [.interfaceContent])
     }
@@ -54,8 +60,12 @@ struct SourceBudgetTests {
     @Test(.timeLimit(.minutes(1))) func nestingInTheImportRegionIsSkippedAndAfterItIsNotRead() throws {
         // Any other module's file is parsed only up to its last import: nesting above that is parsed, below it is not.
         let (outcome, folder, elapsed) = try check(
-            ["App": ["Above.swift": "import Core\nlet y = \(nested("[", "]", 26))\nimport Networking\n",
-                     "Below.swift": "import Core\nlet y = \(nested("[", "]", 26))\n"]],
+            [
+                "App": [
+                    "Above.swift": "import Core\nlet y = \(nested("[", "]", 26))\nimport Networking\n",
+                    "Below.swift": "import Core\nlet y = \(nested("[", "]", 26))\n",
+                ]
+            ],
             yaml: "sources: {}\n", graph: graph("App -> Core, App -> Networking"))
         #expect(elapsed < .seconds(5))
         #expect(outcome.skipped == [SkippedSource(path: "\(folder)/Sources/App/Above.swift", excess: .bracketNesting(limit: 8))])
@@ -76,15 +86,21 @@ struct SourceBudgetTests {
 
     @Test func filesOverTheSizeBudgetsAreSkipped() throws {
         let declarations = String(repeating: "public struct S {}\n", count: 60_000)  // 1.1 MB, over the 1 MiB parsed
-        var (outcome, folder, _) = try check(["Interfaces": ["Big.swift": declarations]], yaml: interfaces,
-                                             graph: graph("", types: ["Interfaces": .regular]))
-        #expect(outcome.skipped == [SkippedSource(path: "\(folder)/Sources/Interfaces/Big.swift", excess: .parsedBytes(1_140_000, limit: 1 << 20))])
+        var (outcome, folder, _) = try check(
+            ["Interfaces": ["Big.swift": declarations]], yaml: interfaces,
+            graph: graph("", types: ["Interfaces": .regular]))
+        #expect(
+            outcome.skipped == [
+                SkippedSource(path: "\(folder)/Sources/Interfaces/Big.swift", excess: .parsedBytes(1_140_000, limit: 1 << 20))
+            ])
         // The same file in another module is parsed only up to its imports, which are few.
-        (outcome, _, _) = try check(["App": ["Big.swift": "import Core\n" + declarations]], yaml: "sources: {}\n", graph: graph("App -> Core"))
+        (outcome, _, _) = try check(
+            ["App": ["Big.swift": "import Core\n" + declarations]], yaml: "sources: {}\n", graph: graph("App -> Core"))
         #expect(outcome.skipped.isEmpty)
         // A file over the read budget is not read at all.
-        (outcome, folder, _) = try check(["App": ["Big.swift": "import Core\n" + declarations]], yaml: "sources: {}\n",
-                                         graph: graph("App -> Core"), budget: SourceBudget(maximumFileBytes: 1_000))
+        (outcome, folder, _) = try check(
+            ["App": ["Big.swift": "import Core\n" + declarations]], yaml: "sources: {}\n",
+            graph: graph("App -> Core"), budget: SourceBudget(maximumFileBytes: 1_000))
         #expect(outcome.skipped == [SkippedSource(path: "\(folder)/Sources/App/Big.swift", excess: .fileBytes(1_140_012, limit: 1_000))])
     }
 
@@ -96,8 +112,9 @@ struct SourceBudgetTests {
         body += "[[String: [Int]]]()\n" + String(repeating: "})\n", count: 28) + "  }\n}\n"
         let files = Dictionary(uniqueKeysWithValues: (0..<16).map { ("F\($0).swift", body) })
         // What follows the nesting is read too (a parser stopped by its own limit drops the rest of the file).
-        let (outcome, _, _) = try check(["Interfaces": files.merging(["Last.swift": body + "public final class Late {}\n"]) { $1 }],
-                                        yaml: interfaces, graph: graph("", types: ["Interfaces": .regular]))
+        let (outcome, _, _) = try check(
+            ["Interfaces": files.merging(["Last.swift": body + "public final class Late {}\n"]) { $1 }],
+            yaml: interfaces, graph: graph("", types: ["Interfaces": .regular]))
         #expect(outcome.skipped.isEmpty)
         #expect(outcome.findings.map(\.subject) == ["Last.swift: class Late"])
     }
@@ -107,7 +124,9 @@ struct SourceBudgetTests {
 /// comments and regex literals do not count and none can hide from it.
 @Suite("the nesting the source budget counts")
 struct SourceBudgetNestingTests {
-    private func excess(_ text: String, _ budget: SourceBudget = SourceBudget(maximumNesting: 10, maximumBracketNesting: 3)) -> SourceBudget.Excess? {
+    private func excess(_ text: String, _ budget: SourceBudget = SourceBudget(maximumNesting: 10, maximumBracketNesting: 3)) -> SourceBudget
+        .Excess?
+    {
         var text = text
         return text.withUTF8 { budget.excess(parsing: $0) }
     }

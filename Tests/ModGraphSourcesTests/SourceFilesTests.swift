@@ -24,7 +24,9 @@ struct SourceFilesTests {
             ".hidden/E.swift": "", "Sub/.F.swift": "", "Old.swift": "",
         ]) { folder in
             func names(_ sources: [String]?, _ exclude: [String]) -> [String] {
-                SourceFileLister.files(.folder(folder, sources: sources, exclude: exclude), extensions: SourceFileLister.swift).map { String($0.dropFirst(folder.count + 1)) }
+                SourceFileLister.files(.folder(folder, sources: sources, exclude: exclude), extensions: SourceFileLister.swift).map {
+                    String($0.dropFirst(folder.count + 1))
+                }
             }
             #expect(names(nil, []) == ["A.swift", "Generated/D.swift", "Old.swift", "Sub/B.swift", "Sub/Deep/C.swift"])
             #expect(names(nil, ["Generated", "./Old.swift"]) == ["A.swift", "Sub/B.swift", "Sub/Deep/C.swift"])
@@ -53,20 +55,28 @@ struct SourceFilesTests {
             "Sources/CLib/lib.c": "", "Plugins/Gen/Plugin.swift": "",
         ]) { folder in
             let root = PackageIdentity("app")
-            let manifest = Manifest(name: "App", toolsVersion: nil, packageDirectory: folder, targets: [
-                ManifestTarget(name: "App", type: .executable, dependencies: [.byName("Core", condition: nil)]),
-                ManifestTarget(name: "Core", type: .regular, exclude: ["Skip"]),
-                ManifestTarget(name: "CLib", type: .regular),
-                ManifestTarget(name: "Gen", type: .plugin),
-            ], products: [], dependencies: [])
-            let workspace = Workspace(root: root, rootDirectory: folder, packages: [
-                root: WorkspacePackage(identity: root, origin: .root, location: folder, manifest: manifest, directory: folder, declaredName: "App"),
-            ], warnings: [])
+            let manifest = Manifest(
+                name: "App", toolsVersion: nil, packageDirectory: folder,
+                targets: [
+                    ManifestTarget(name: "App", type: .executable, dependencies: [.byName("Core", condition: nil)]),
+                    ManifestTarget(name: "Core", type: .regular, exclude: ["Skip"]),
+                    ManifestTarget(name: "CLib", type: .regular),
+                    ManifestTarget(name: "Gen", type: .plugin),
+                ], products: [], dependencies: [])
+            let workspace = Workspace(
+                root: root, rootDirectory: folder,
+                packages: [
+                    root: WorkspacePackage(
+                        identity: root, origin: .root, location: folder, manifest: manifest, directory: folder, declaredName: "App")
+                ], warnings: [])
             let graph = try GraphBuilder().build(workspace)
             let targets = SourceInventory.targets(of: graph, files: workspace.targetFiles(for: graph))
             // CLib has no Swift file; the plugin imports SwiftPM's API and is not checked.
             #expect(targets.map(\.target.name) == ["App", "Core"])
-            #expect(targets.map { $0.files.map { String($0.dropFirst(folder.count + 1)) } } == [["Sources/App/main.swift"], ["Sources/Core/Core.swift"]])
+            #expect(
+                targets.map { $0.files.map { String($0.dropFirst(folder.count + 1)) } } == [
+                    ["Sources/App/main.swift"], ["Sources/Core/Core.swift"],
+                ])
         }
     }
 }

@@ -12,8 +12,10 @@ func graph(_ description: String, types: [String: TargetType] = [:], conditions:
         let ends = item.split(separator: "->").map { $0.split(separator: " ").joined() }
         guard ends.count == 2 else { continue }
         names.formUnion(ends)
-        edges.append(Edge(from: TargetID(package: package, name: ends[0]), to: TargetID(package: package, name: ends[1]),
-                          kind: .target, condition: conditions["\(ends[0]) -> \(ends[1])"]))
+        edges.append(
+            Edge(
+                from: TargetID(package: package, name: ends[0]), to: TargetID(package: package, name: ends[1]),
+                kind: .target, condition: conditions["\(ends[0]) -> \(ends[1])"]))
     }
     return ModuleGraph(
         packages: [Package(identity: package, name: "App", path: ".", origin: .root, location: nil, isLoaded: true)],
@@ -29,7 +31,9 @@ func id(_ name: String, _ package: String = "app") -> TargetID {
 /// The `sources:` settings of a configuration written in YAML.
 func settings(_ yaml: String) throws -> CheckConfig.SourceChecks {
     let parsed = try ConfigParser.parse(yaml, file: ".modgraph.yml")
-    guard let sources = parsed.sources else { throw ConfigError(file: ".modgraph.yml", line: nil, problem: "no sources: in the test's YAML") }
+    guard let sources = parsed.sources else {
+        throw ConfigError(file: ".modgraph.yml", line: nil, problem: "no sources: in the test's YAML")
+    }
     return sources
 }
 
@@ -45,7 +49,10 @@ func run(_ graph: ModuleGraph, _ yaml: String, _ scanned: [TargetID: [ScannedFil
     let checker = SourceChecker(settings: try settings(yaml), platform: platform)
     let folders = Dictionary(uniqueKeysWithValues: scanned.keys.map { ($0, "/src/\($0.name)") })
     return checker.findings(graph, scanned: scanned, folders: folders).map { finding in
-        let position = finding.sourcePosition.map { " @ \($0.file.split(separator: "/").suffix(2).joined(separator: "/")):\($0.line):\($0.column ?? 0)" } ?? ""
+        let position =
+            finding.sourcePosition.map {
+                " @ \($0.file.split(separator: "/").suffix(2).joined(separator: "/")):\($0.line):\($0.column ?? 0)"
+            } ?? ""
         return "\(finding.severity == .error ? "" : "warning ")\(finding.rule.rawValue): \(finding.message)\(position)"
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Whether `pid` is a live process, for the tests that check no child
@@ -10,16 +10,16 @@ import Darwin
 public func isRunning(_ pid: pid_t) -> Bool {
     guard kill(pid, 0) == 0 || errno == EPERM else { return false }
     #if os(Linux)
-    if let file = fopen("/proc/\(pid)/stat", "r") {
-        defer { fclose(file) }
-        var buffer = [CChar](repeating: 0, count: 512)
-        if fgets(&buffer, Int32(buffer.count), file) != nil {
-            let stat = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if let close = stat.lastIndex(of: ")"), let state = stat[close...].dropFirst(2).first {
-                return state != "Z" && state != "X"
+        if let file = fopen("/proc/\(pid)/stat", "r") {
+            defer { fclose(file) }
+            var buffer = [CChar](repeating: 0, count: 512)
+            if fgets(&buffer, Int32(buffer.count), file) != nil {
+                let stat = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                if let close = stat.lastIndex(of: ")"), let state = stat[close...].dropFirst(2).first {
+                    return state != "Z" && state != "X"
+                }
             }
         }
-    }
     #endif
     return true
 }

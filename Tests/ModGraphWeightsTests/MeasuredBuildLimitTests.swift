@@ -17,15 +17,16 @@ struct MeasuredBuildLimitTests {
         // A stand-in for `swift build` that hangs, with a helper in a process group of its own that ignores SIGTERM.
         let fake = base + "/swift"
         try """
-            #!/bin/sh
-            perl -e 'setpgrp(0, 0); $SIG{TERM} = "IGNORE"; exec "sleep", "1000"' &
-            echo "$$ $!" > '\(pidFile)'
-            while :; do sleep 1; done
+        #!/bin/sh
+        perl -e 'setpgrp(0, 0); $SIG{TERM} = "IGNORE"; exec "sleep", "1000"' &
+        echo "$$ $!" > '\(pidFile)'
+        while :; do sleep 1; done
 
-            """.write(toFile: fake, atomically: true, encoding: .utf8)
+        """.write(toFile: fake, atomically: true, encoding: .utf8)
         #expect(chmod(fake, 0o755) == 0)
-        let build = MeasuredBuild(packageDirectory: package, swiftExecutable: fake, configuration: .debug, jobs: nil,
-                                  buildTests: false, scratchDirectory: base + "/scratch", timeout: .seconds(3))
+        let build = MeasuredBuild(
+            packageDirectory: package, swiftExecutable: fake, configuration: .debug, jobs: nil,
+            buildTests: false, scratchDirectory: base + "/scratch", timeout: .seconds(3))
 
         let outcome = finishing(within: .seconds(20)) { () -> WeightsError? in
             do throws(WeightsError) {
@@ -46,8 +47,9 @@ struct MeasuredBuildLimitTests {
     }
 
     @Test func theTimeoutMessageSaysWhatToDo() {
-        #expect(WeightsError.buildTimedOut(package: "/p", timeout: .seconds(7_200)).description
-            == "/p: swift build still running after 7200 s, stopped; if the build is only slow, pass --build-timeout with more seconds")
+        #expect(
+            WeightsError.buildTimedOut(package: "/p", timeout: .seconds(7_200)).description
+                == "/p: swift build still running after 7200 s, stopped; if the build is only slow, pass --build-timeout with more seconds")
     }
 }
 
@@ -61,7 +63,6 @@ private func processIDs(in file: String) -> [pid_t] {
     }
     return []
 }
-
 
 /// Runs `body` on a thread of its own; nil when it is still running after
 /// `limit` (a build without a deadline never ends), so the test fails, not hangs.

@@ -27,10 +27,13 @@ struct MeasurementTests {
     }
 
     @Test func fileNamesNameTheModuleAndTheStart() {
-        let parsed = CompilerStatistics.job(fromFileName: "stats-1795315951694529-swift-frontend-Prelude-Identifier.swift-x86_64_unknown_linux_gnu-o-Onone-998235957.json")
+        let parsed = CompilerStatistics.job(
+            fromFileName: "stats-1795315951694529-swift-frontend-Prelude-Identifier.swift-x86_64_unknown_linux_gnu-o-Onone-998235957.json")
         #expect(parsed?.module == "Prelude")
         #expect(parsed.map { abs($0.start - 1_795_315_951.694529) < 1e-6 } == true)
-        #expect(CompilerStatistics.job(fromFileName: "stats-12-swift-frontend-My_Module2-all-x-swiftmodule-Onone-1.json")?.module == "My_Module2")
+        #expect(
+            CompilerStatistics.job(fromFileName: "stats-12-swift-frontend-My_Module2-all-x-swiftmodule-Onone-1.json")?.module
+                == "My_Module2")
         #expect(CompilerStatistics.job(fromFileName: "other.json") == nil)
         #expect(CompilerStatistics.job(fromFileName: "stats-x-swift-frontend-A-b.json") == nil)
     }
@@ -64,14 +67,15 @@ struct MeasurementTests {
     }
 
     @Test func wrapperLogLines() {
-        let times = CompileTimingWrapper.parse("""
-        100.5 101.0 /s/debug/CLib.build/a.c.o
-        101.0 103.0 /s/debug/CLib.build/sub dir/b.c.o
-        102.0 102.5 /s/debug/Other.build/c.c.o
-        N N /s/debug/CLib.build/untimed.c.o
-        103.0 104.0 /s/debug/loose.o
+        let times = CompileTimingWrapper.parse(
+            """
+            100.5 101.0 /s/debug/CLib.build/a.c.o
+            101.0 103.0 /s/debug/CLib.build/sub dir/b.c.o
+            102.0 102.5 /s/debug/Other.build/c.c.o
+            N N /s/debug/CLib.build/untimed.c.o
+            103.0 104.0 /s/debug/loose.o
 
-        """)
+            """)
         #expect(times.keys.sorted() == ["CLib", "Other"])
         #expect(times["CLib"]?.jobs == 2)
         #expect(times["CLib"]?.span == 2.5)
@@ -100,13 +104,15 @@ struct MeasurementTests {
     }
 
     @Test func theBuildCommandLine() {
-        let build = MeasuredBuild(packageDirectory: "/p", swiftExecutable: "swift", configuration: .release, jobs: 2,
-                                  buildTests: true, scratchDirectory: "/s")
-        #expect(build.arguments(statisticsFolder: "/s/stats") == [
-            "build", "--package-path", "/p", "--scratch-path", "/s", "--configuration", "release", "--jobs", "2", "--build-tests",
-            "-Xswiftc", "-stats-output-dir", "-Xswiftc", "/s/stats",
-            "-Xbuild-tools-swiftc", "-stats-output-dir", "-Xbuild-tools-swiftc", "/s/stats",
-        ])
+        let build = MeasuredBuild(
+            packageDirectory: "/p", swiftExecutable: "swift", configuration: .release, jobs: 2,
+            buildTests: true, scratchDirectory: "/s")
+        #expect(
+            build.arguments(statisticsFolder: "/s/stats") == [
+                "build", "--package-path", "/p", "--scratch-path", "/s", "--configuration", "release", "--jobs", "2", "--build-tests",
+                "-Xswiftc", "-stats-output-dir", "-Xswiftc", "/s/stats",
+                "-Xbuild-tools-swiftc", "-stats-output-dir", "-Xbuild-tools-swiftc", "/s/stats",
+            ])
     }
 
     @Test func aScratchFolderInUseIsRefused() throws {
@@ -114,8 +120,9 @@ struct MeasurementTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "x".write(toFile: (folder as NSString).appendingPathComponent("left-over"), atomically: true, encoding: .utf8)
-        let build = MeasuredBuild(packageDirectory: "/p", swiftExecutable: "swift", configuration: .debug, jobs: nil,
-                                  buildTests: false, scratchDirectory: folder)
+        let build = MeasuredBuild(
+            packageDirectory: "/p", swiftExecutable: "swift", configuration: .debug, jobs: nil,
+            buildTests: false, scratchDirectory: folder)
         #expect(throws: WeightsError.scratchNotEmpty(path: folder)) { try build.run() }
     }
 }

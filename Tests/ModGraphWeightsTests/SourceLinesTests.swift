@@ -8,8 +8,10 @@ import Testing
 /// folder, so the folders are found exactly as `schedule` finds them.
 @Suite("Source line weights")
 struct SourceLinesTests {
-    private func withPackage(_ files: [String: String], externals: ExternalsMode = .products,
-                             _ body: (Workspace, ModuleGraph) throws -> Void) throws {
+    private func withPackage(
+        _ files: [String: String], externals: ExternalsMode = .products,
+        _ body: (Workspace, ModuleGraph) throws -> Void
+    ) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-weights-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for (path, contents) in files {
@@ -131,11 +133,12 @@ struct SourceLinesTests {
             let weights = SourceLineCounter(files: workspace.targetFiles(for: graph)).weights(for: graph)
             #expect(weights.defaulted.map(\.description) == ["parser-kit/Parser"])
             #expect(weights.defaultValue == 2)
-            #expect(weights.warnings == [
-                "sources: no weight for 1 target (parser-kit/Parser); using the median of the others, 2 lines; "
-                    + "external products have no sources here: with `--externals expand` (after `swift package resolve`) "
-                    + "their packages' targets are counted instead",
-            ])
+            #expect(
+                weights.warnings == [
+                    "sources: no weight for 1 target (parser-kit/Parser); using the median of the others, 2 lines; "
+                        + "external products have no sources here: with `--externals expand` (after `swift package resolve`) "
+                        + "their packages' targets are counted instead"
+                ])
         }
     }
 }

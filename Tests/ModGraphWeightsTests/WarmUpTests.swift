@@ -40,18 +40,22 @@ struct WarmUpTests {
         let walker = try #require(FileManager.default.enumerator(atPath: folder))
         while let path = walker.nextObject() as? String {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder), !isFolder.boolValue { left.append(path) }
+            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder), !isFolder.boolValue {
+                left.append(path)
+            }
         }
-        #expect(left.sorted() == [
-            "checkouts/lib/Package.swift", "modgraph-tools/modgraph-cc", "repositories/lib/HEAD", "workspace-state.json",
-            "x86_64-unknown-linux-gnu/debug/ModuleCache/2AYQ8ZLNLBFMK/SwiftShims-3K2Q0R6S5S1T8.pcm",
-            "x86_64-unknown-linux-gnu/debug/ModuleCache/Glibc-DB533DMMHEC4.swiftmodule",
-        ])
+        #expect(
+            left.sorted() == [
+                "checkouts/lib/Package.swift", "modgraph-tools/modgraph-cc", "repositories/lib/HEAD", "workspace-state.json",
+                "x86_64-unknown-linux-gnu/debug/ModuleCache/2AYQ8ZLNLBFMK/SwiftShims-3K2Q0R6S5S1T8.pcm",
+                "x86_64-unknown-linux-gnu/debug/ModuleCache/Glibc-DB533DMMHEC4.swiftmodule",
+            ])
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/debug")) == nil)
-        #expect(ModuleCaches.entries(in: folder) == [
-            "x86_64-unknown-linux-gnu/debug/ModuleCache/2AYQ8ZLNLBFMK/SwiftShims-3K2Q0R6S5S1T8.pcm",
-            "x86_64-unknown-linux-gnu/debug/ModuleCache/Glibc-DB533DMMHEC4.swiftmodule",
-        ])
+        #expect(
+            ModuleCaches.entries(in: folder) == [
+                "x86_64-unknown-linux-gnu/debug/ModuleCache/2AYQ8ZLNLBFMK/SwiftShims-3K2Q0R6S5S1T8.pcm",
+                "x86_64-unknown-linux-gnu/debug/ModuleCache/Glibc-DB533DMMHEC4.swiftmodule",
+            ])
         #expect(ModuleCaches.moduleName(ofEntry: "a/ModuleCache/X/SwiftShims-3K2Q0R6S5S1T8.pcm") == "SwiftShims")
         #expect(ModuleCaches.moduleName(ofEntry: "a/ModuleCache/_Concurrency-3IYF0DSEKW2BX.swiftmodule") == "_Concurrency")
     }
@@ -66,23 +70,28 @@ struct WarmUpTests {
         try FileManager.default.createDirectory(atPath: package + "/Sources/Core", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: package + "/Sources/App", withIntermediateDirectories: true)
         try """
-            // swift-tools-version: 5.9
-            import PackageDescription
-            let package = Package(name: "Warm", targets: [.target(name: "Core"), .target(name: "App", dependencies: ["Core"])])
-            """.write(toFile: package + "/Package.swift", atomically: true, encoding: .utf8)
-        try "import Foundation\npublic let core = Date()\n".write(toFile: package + "/Sources/Core/Core.swift", atomically: true, encoding: .utf8)
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let package = Package(name: "Warm", targets: [.target(name: "Core"), .target(name: "App", dependencies: ["Core"])])
+        """.write(toFile: package + "/Package.swift", atomically: true, encoding: .utf8)
+        try "import Foundation\npublic let core = Date()\n".write(
+            toFile: package + "/Sources/Core/Core.swift", atomically: true, encoding: .utf8)
         try "import Core\npublic let app = core\n".write(toFile: package + "/Sources/App/App.swift", atomically: true, encoding: .utf8)
         let swift = ProcessInfo.processInfo.environment["MODGRAPH_SWIFT"] ?? "swift"
 
-        let warm = try MeasuredBuild(packageDirectory: package, swiftExecutable: swift, configuration: .debug, jobs: 2,
-                                     buildTests: false, scratchDirectory: folder + "/warm").run()
+        let warm = try MeasuredBuild(
+            packageDirectory: package, swiftExecutable: swift, configuration: .debug, jobs: 2,
+            buildTests: false, scratchDirectory: folder + "/warm"
+        ).run()
         #expect(warm.warmUpSeconds != nil)
         #expect(Set(warm.modules.keys).isSuperset(of: ["Core", "App"]))
         #expect(warm.coldCacheEntries.isEmpty)
         #expect(!warm.warnings.contains { $0.contains("module cache") })
 
-        let cold = try MeasuredBuild(packageDirectory: package, swiftExecutable: swift, configuration: .debug, jobs: 2,
-                                     buildTests: false, scratchDirectory: folder + "/cold", warmUp: false).run()
+        let cold = try MeasuredBuild(
+            packageDirectory: package, swiftExecutable: swift, configuration: .debug, jobs: 2,
+            buildTests: false, scratchDirectory: folder + "/cold", warmUp: false
+        ).run()
         #expect(cold.warmUpSeconds == nil)
         #expect(!cold.coldCacheEntries.isEmpty)
     }

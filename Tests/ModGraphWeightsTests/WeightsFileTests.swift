@@ -18,8 +18,10 @@ struct WeightsFileTests {
                 Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true),
                 Package(identity: kit, name: "Kit", path: "../kit", origin: .local, location: nil, isLoaded: true),
             ],
-            targets: [target(app, "App", .executable), target(app, "Shared"), target(kit, "Shared"),
-                      target(kit, "Core"), target(kit, "Tool", .binary)],
+            targets: [
+                target(app, "App", .executable), target(app, "Shared"), target(kit, "Shared"),
+                target(kit, "Core"), target(kit, "Tool", .binary),
+            ],
             products: [], edges: []
         )
     }()
@@ -30,9 +32,10 @@ struct WeightsFileTests {
     }
 
     @Test func measureDocumentWithIdsAndPlainNames() throws {
-        let weights = try read("""
-        {"schemaVersion": 1, "unit": "seconds", "targets": {"app/App": 2.5, "kit/Shared": 4, "Core": 1, "app/Shared": 3}}
-        """)
+        let weights = try read(
+            """
+            {"schemaVersion": 1, "unit": "seconds", "targets": {"app/App": 2.5, "kit/Shared": 4, "Core": 1, "app/Shared": 3}}
+            """)
         #expect(weights.values == [2.5, 3, 1, 4, 0])
         #expect(weights.unit == .seconds)
         #expect(weights.defaulted.isEmpty)
@@ -45,10 +48,11 @@ struct WeightsFileTests {
         #expect(weights.values == [1, 2, 3, 2, 0])
         #expect(weights.defaulted.map(\.description) == ["app/Shared", "kit/Shared"])
         #expect(weights.defaultValue == 2)
-        #expect(weights.warnings == [
-            "w.json: 1 entry names no target of this graph, ignored (Gone)",
-            "w.json: no weight for 2 targets (app/Shared, kit/Shared); using the median of the others, 2 s",
-        ])
+        #expect(
+            weights.warnings == [
+                "w.json: 1 entry names no target of this graph, ignored (Gone)",
+                "w.json: no weight for 2 targets (app/Shared, kit/Shared); using the median of the others, 2 s",
+            ])
     }
 
     @Test func anotherCheckoutsIdentityFallsBackToTheName() throws {
@@ -57,7 +61,9 @@ struct WeightsFileTests {
         // identity but no such target.
         let weights = try read(#"{"other/App": 1, "other/Core": 3, "other/Shared": 5, "kit/Nope": 2}"#)
         #expect(weights.values == [1, 2, 3, 2, 0])
-        #expect(weights.warnings.first == "w.json: 2 entries matched by target name only, as no package has that identity here (other/App, other/Core)")
+        #expect(
+            weights.warnings.first
+                == "w.json: 2 entries matched by target name only, as no package has that identity here (other/App, other/Core)")
         #expect(weights.warnings.dropFirst().first == "w.json: 2 entries name no target of this graph, ignored (kit/Nope, other/Shared)")
     }
 
@@ -70,7 +76,9 @@ struct WeightsFileTests {
         #expect(throws: WeightsError.nothingMatches(path: "w.json")) { try read(#"{"Nope": 1}"#) }
         #expect(throws: WeightsError.malformed(path: "w.json", problem: "malformed JSON")) { try read("{") }
         #expect(throws: WeightsError.malformed(path: "w.json", problem: "expected an object of target → seconds")) { try read("[1]") }
-        #expect(throws: WeightsError.malformed(path: "w.json", problem: "the value of 'App' is not a number")) { try read(#"{"App": "fast"}"#) }
+        #expect(throws: WeightsError.malformed(path: "w.json", problem: "the value of 'App' is not a number")) {
+            try read(#"{"App": "fast"}"#)
+        }
         #expect(throws: WeightsError.unreadable(path: "/no/such/file.json", reason: "no such file")) {
             try WeightsFile.weights(at: "/no/such/file.json", for: graph)
         }
@@ -83,8 +91,9 @@ struct WeightsFileTests {
             try read(#"{"targets": {"App": 1, "kit/Core": 1.7976931348623157e308}}"#)
         }
         #expect(throws: WeightsError.tooLarge(path: "w.json", key: "Core", value: "1000000.5")) { try read(#"{"Core": 1000000.5}"#) }
-        #expect(WeightsError.tooLarge(path: "w.json", key: "App", value: "1e+19").description
-            == "w.json: the weight of 'App' is 1e+19; weights are at most 1000000 s (11.6 days)")
+        #expect(
+            WeightsError.tooLarge(path: "w.json", key: "App", value: "1e+19").description
+                == "w.json: the weight of 'App' is 1e+19; weights are at most 1000000 s (11.6 days)")
         // The bound itself is allowed, and the sum of 100,000 such weights is finite and fits an Int in milliseconds.
         let weights = try read(#"{"App": 1000000, "Core": 0.5}"#)
         #expect(weights.values.max() == WeightsFile.maximumWeight)
@@ -108,19 +117,24 @@ struct WeightsFileTests {
 
 @Suite("Weights file versions")
 struct WeightsFileVersionTests {
-    private let graph = ModuleGraph(packages: [], targets: [Target(id: TargetID(package: PackageIdentity("app"), name: "App"), type: .regular, path: nil)],
-                                    products: [], edges: [])
+    private let graph = ModuleGraph(
+        packages: [], targets: [Target(id: TargetID(package: PackageIdentity("app"), name: "App"), type: .regular, path: nil)],
+        products: [], edges: [])
 
     @Test func theWriterAndTheReaderAgree() throws {
-        let measurement = WeightsJSON.Measurement(targets: ["app/App": 2.5], jobSeconds: [:], unattributed: [:], method: "test",
-                                                  configuration: "debug", jobs: nil, buildWallSeconds: 3, phases: [], command: ["swift"])
+        let measurement = WeightsJSON.Measurement(
+            targets: ["app/App": 2.5], jobSeconds: [:], unattributed: [:], method: "test",
+            configuration: "debug", jobs: nil, buildWallSeconds: 3, phases: [], command: ["swift"])
         let weights = try WeightsFile.weights(from: Data(WeightsJSON.render(measurement).utf8), source: "w.json", for: graph)
         #expect(weights.values == [2.5])
     }
 
     @Test func aNewerSchemaIsRefusedNotGuessed() {
         let document = #"{"schemaVersion": 2, "unit": "seconds", "targets": {"app/App": 1}}"#
-        #expect(throws: WeightsError.malformed(path: "w.json", problem: "schemaVersion 2 is newer than this modgraph reads (1); measure again or update modgraph")) {
+        #expect(
+            throws: WeightsError.malformed(
+                path: "w.json", problem: "schemaVersion 2 is newer than this modgraph reads (1); measure again or update modgraph")
+        ) {
             try WeightsFile.weights(from: Data(document.utf8), source: "w.json", for: graph)
         }
         let broken = #"{"schemaVersion": "one", "targets": {"app/App": 1}}"#

@@ -10,14 +10,18 @@ import Testing
 @Suite("Hostile projects")
 struct HostileProjectTests {
     /// A project whose only target compiles `file` and depends on `dependencies`, with extra objects.
-    private func project(objects: String, children: String = "", sources: String = "", dependencies: String = "", name: String = "App") -> String {
-        projectText(rootObject: "R", objects: """
-            \t\tR = {isa = PBXProject; mainGroup = M; targets = (T, ); };
-            \t\tM = {isa = PBXGroup; children = (\(children)); sourceTree = "<group>"; };
-            \t\tT = {isa = PBXNativeTarget; name = "\(name)"; buildPhases = (S, ); dependencies = (\(dependencies)); productType = "com.apple.product-type.application"; };
-            \t\tS = {isa = PBXSourcesBuildPhase; files = (\(sources)); };
-            \(objects)
-            """)
+    private func project(objects: String, children: String = "", sources: String = "", dependencies: String = "", name: String = "App")
+        -> String
+    {
+        projectText(
+            rootObject: "R",
+            objects: """
+                \t\tR = {isa = PBXProject; mainGroup = M; targets = (T, ); };
+                \t\tM = {isa = PBXGroup; children = (\(children)); sourceTree = "<group>"; };
+                \t\tT = {isa = PBXNativeTarget; name = "\(name)"; buildPhases = (S, ); dependencies = (\(dependencies)); productType = "com.apple.product-type.application"; };
+                \t\tS = {isa = PBXSourcesBuildPhase; files = (\(sources)); };
+                \(objects)
+                """)
     }
 
     @Test func groupsThatEncloseEachOtherAreSkippedWithOneWarning() throws {
@@ -38,18 +42,25 @@ struct HostileProjectTests {
         let project = try decodeProject(text)
         // A group listing itself is not its own parent; H is found under it.
         #expect(try target("App", in: project).sources == ["s/H.swift"])
-        #expect(project.warnings == ["App.xcodeproj/project.pbxproj: cannot locate 'F.swift' (F): its groups enclose each other in a loop; skipped"])
+        #expect(
+            project.warnings == [
+                "App.xcodeproj/project.pbxproj: cannot locate 'F.swift' (F): its groups enclose each other in a loop; skipped"
+            ])
     }
 
     @Test func groupsNestedDeeperThanTheBoundAreSkipped() throws {
-        var objects = "\t\tF = {isa = PBXFileReference; path = F.swift; sourceTree = \"<group>\"; };\n\t\tBF = {isa = PBXBuildFile; fileRef = F; };\n"
+        var objects =
+            "\t\tF = {isa = PBXFileReference; path = F.swift; sourceTree = \"<group>\"; };\n\t\tBF = {isa = PBXBuildFile; fileRef = F; };\n"
         objects += "\t\tG0 = {isa = PBXGroup; children = (F, ); path = g; sourceTree = \"<group>\"; };\n"
         for level in 1..<10_000 {
             objects += "\t\tG\(level) = {isa = PBXGroup; children = (G\(level - 1), ); path = g; sourceTree = \"<group>\"; };\n"
         }
         let project = try decodeProject(project(objects: objects, children: "G9999", sources: "BF"))
         #expect(try target("App", in: project).sources.isEmpty)
-        #expect(project.warnings == ["App.xcodeproj/project.pbxproj: cannot locate 'F.swift' (F): it is nested more than 256 groups deep; skipped"])
+        #expect(
+            project.warnings == [
+                "App.xcodeproj/project.pbxproj: cannot locate 'F.swift' (F): it is nested more than 256 groups deep; skipped"
+            ])
     }
 
     @Test func proxiesThatPointAtThemselvesOrNowhere() throws {
@@ -67,29 +78,32 @@ struct HostileProjectTests {
         let project = try decodeProject(text)
         // Only the dependency on itself names a real target.
         #expect(try target("App", in: project).dependencyReferences == [.target(id: "T", name: "App", project: nil)])
-        #expect(project.warnings == [
-            "App.xcodeproj/project.pbxproj: a reference to another project names P1, which is not a file reference; skipped",
-            "App.xcodeproj/project.pbxproj: target 'App': dependency D1 names no target of this or another project; skipped",
-            "App.xcodeproj/project.pbxproj: target 'App': dependency D2 names no target of this or another project; skipped",
-            "App.xcodeproj/project.pbxproj: target 'App': dependency D3 names no target of this or another project; skipped",
-            "App.xcodeproj/project.pbxproj: target 'App': dependency MISSING is not a PBXTargetDependency; skipped",
-        ])
+        #expect(
+            project.warnings == [
+                "App.xcodeproj/project.pbxproj: a reference to another project names P1, which is not a file reference; skipped",
+                "App.xcodeproj/project.pbxproj: target 'App': dependency D1 names no target of this or another project; skipped",
+                "App.xcodeproj/project.pbxproj: target 'App': dependency D2 names no target of this or another project; skipped",
+                "App.xcodeproj/project.pbxproj: target 'App': dependency D3 names no target of this or another project; skipped",
+                "App.xcodeproj/project.pbxproj: target 'App': dependency MISSING is not a PBXTargetDependency; skipped",
+            ])
     }
 
     @Test func unknownKindsAndWrongTypesAreIgnored() throws {
-        let text = projectText(rootObject: "R", objects: """
-            \t\tR = {isa = PBXProject; mainGroup = M; targets = (T, U, X, NOISA, ); packageReferences = PKG; projectReferences = (ODD, {ProjectRef = (1, 2); }, ); };
-            \t\tM = {isa = PBXGroup; children = "not an array"; };
-            \t\tT = {isa = PBXNativeTarget; name = (list, of, names); productName = Fallback; buildPhases = (S, Q, W, ); dependencies = {}; productType = "com.apple.product-type.quantum-app"; };
-            \t\tU = {isa = PBXLegacyTarget; };
-            \t\tX = {isa = PBXFutureTarget; name = Future; };
-            \t\tNOISA = {name = Nothing; };
-            \t\tS = {isa = PBXSourcesBuildPhase; files = (F1, "", W, ); };
-            \t\tQ = {isa = PBXQuantumBuildPhase; files = (F1, ); };
-            \t\tW = {isa = PBXWhatever; };
-            \t\tF1 = {isa = PBXBuildFile; fileRef = <0a0b>; };
-            \t\tSTRAY = <00ff>;
-            """)
+        let text = projectText(
+            rootObject: "R",
+            objects: """
+                \t\tR = {isa = PBXProject; mainGroup = M; targets = (T, U, X, NOISA, ); packageReferences = PKG; projectReferences = (ODD, {ProjectRef = (1, 2); }, ); };
+                \t\tM = {isa = PBXGroup; children = "not an array"; };
+                \t\tT = {isa = PBXNativeTarget; name = (list, of, names); productName = Fallback; buildPhases = (S, Q, W, ); dependencies = {}; productType = "com.apple.product-type.quantum-app"; };
+                \t\tU = {isa = PBXLegacyTarget; };
+                \t\tX = {isa = PBXFutureTarget; name = Future; };
+                \t\tNOISA = {name = Nothing; };
+                \t\tS = {isa = PBXSourcesBuildPhase; files = (F1, "", W, ); };
+                \t\tQ = {isa = PBXQuantumBuildPhase; files = (F1, ); };
+                \t\tW = {isa = PBXWhatever; };
+                \t\tF1 = {isa = PBXBuildFile; fileRef = <0a0b>; };
+                \t\tSTRAY = <00ff>;
+                """)
         let project = try decodeProject(text)
         #expect(project.targets.map(\.name) == ["Fallback", "U"])
         #expect(project.targets.map(\.kind) == [.other("com.apple.product-type.quantum-app"), .legacy])
@@ -97,10 +111,11 @@ struct HostileProjectTests {
         #expect(project.targets.allSatisfy { $0.dependencies.isEmpty && $0.sources.isEmpty && $0.productFileName == nil })
         #expect(project.packageReferences.isEmpty)
         #expect(project.subprojects.isEmpty)
-        #expect(project.warnings == [
-            "App.xcodeproj/project.pbxproj: the project lists target X, which is not a target object; skipped",
-            "App.xcodeproj/project.pbxproj: the project lists target NOISA, which is not a target object; skipped",
-        ])
+        #expect(
+            project.warnings == [
+                "App.xcodeproj/project.pbxproj: the project lists target X, which is not a target object; skipped",
+                "App.xcodeproj/project.pbxproj: the project lists target NOISA, which is not a target object; skipped",
+            ])
     }
 
     static let hostileName = "::add-mask::secret\n::error file=x::owned\u{1B}[31m"
@@ -132,18 +147,21 @@ struct HostileProjectTests {
     }
 
     @Test func dependencyCyclesBetweenTargetsAreKept() throws {
-        let text = projectText(rootObject: "R", objects: """
-            \t\tR = {isa = PBXProject; targets = (A, B, ); };
-            \t\tA = {isa = PBXNativeTarget; name = A; dependencies = (DB, ); productType = "com.apple.product-type.framework"; };
-            \t\tB = {isa = PBXNativeTarget; name = B; dependencies = (DA, ); productType = "com.apple.product-type.framework"; };
-            \t\tDA = {isa = PBXTargetDependency; target = A; };
-            \t\tDB = {isa = PBXTargetDependency; target = B; };
-            """)
+        let text = projectText(
+            rootObject: "R",
+            objects: """
+                \t\tR = {isa = PBXProject; targets = (A, B, ); };
+                \t\tA = {isa = PBXNativeTarget; name = A; dependencies = (DB, ); productType = "com.apple.product-type.framework"; };
+                \t\tB = {isa = PBXNativeTarget; name = B; dependencies = (DA, ); productType = "com.apple.product-type.framework"; };
+                \t\tDA = {isa = PBXTargetDependency; target = A; };
+                \t\tDB = {isa = PBXTargetDependency; target = B; };
+                """)
         let project = try decodeProject(text)
-        #expect(project.targets.map(\.dependencyReferences) == [
-            [.target(id: "B", name: "B", project: nil)],
-            [.target(id: "A", name: "A", project: nil)],
-        ])
+        #expect(
+            project.targets.map(\.dependencyReferences) == [
+                [.target(id: "B", name: "B", project: nil)],
+                [.target(id: "A", name: "A", project: nil)],
+            ])
     }
 
     /// 1,000 targets, each compiling a file, depending on and linking the one
@@ -185,7 +203,8 @@ struct HostileProjectTests {
                     """
             }
         }
-        objects += "\t\tM = {isa = PBXGroup; children = (\(targetIDs.map { $0 + "G" }.joined(separator: ", "))); sourceTree = \"<group>\"; };\n"
+        objects +=
+            "\t\tM = {isa = PBXGroup; children = (\(targetIDs.map { $0 + "G" }.joined(separator: ", "))); sourceTree = \"<group>\"; };\n"
         objects += "\t\tR = {isa = PBXProject; mainGroup = M; targets = (\(targetIDs.joined(separator: ", "))); };\n"
         let project = try decodeProject(projectText(rootObject: "R", objects: objects))
         #expect(project.targets.count == count)

@@ -19,26 +19,27 @@ struct ModuleNameTests {
         return settings.value(of: "PRODUCT_MODULE_NAME")
     }
 
-    @Test(arguments: [
-        // PRODUCT_MODULE_NAME wins.
-        (["PRODUCT_MODULE_NAME": "Shopping", "PRODUCT_NAME": "Other"], "Shopping"),
-        // Else PRODUCT_NAME, made an identifier, as Xcode's default `$(PRODUCT_NAME:c99extidentifier)` does.
-        (["PRODUCT_NAME": "Store Front"], "Store_Front"),
-        (["PRODUCT_NAME": "$(TARGET_NAME)"], "My_App"),
-        (["PRODUCT_NAME": "${TARGET_NAME}"], "My_App"),
-        (["PRODUCT_NAME": "$(TARGET_NAME:c99extidentifier)"], "My_App"),
-        // Else the target name.
-        ([:], "My_App"),
-        // References to other settings, nested and with operators.
-        (["PRODUCT_MODULE_NAME": "$(PROJECT_NAME)$(PRODUCT_NAME)"], "ShopMy App"),
-        (["PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:rfc1034identifier)"], "My-App"),
-        (["PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:identifier:lower)"], "my_app"),
-        (["PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:upper)"], "MY APP"),
-        (["PRODUCT_MODULE_NAME": "$(SUFFIX:default=Kit)"], "Kit"),
-        (["PRODUCT_MODULE_NAME": "$(NAME_$(FLAVOUR))", "NAME_PRO": "ShopPro", "FLAVOUR": "PRO"], "ShopPro"),
-        (["PRODUCT_MODULE_NAME": "$(CONFIGURATION)Build"], "ReleaseBuild"),
-        (["PRODUCT_MODULE_NAME": "$(INFOPLIST_FILE:base)", "INFOPLIST_FILE": "Config/Shop-Info.plist"], "Shop-Info"),
-    ] as [([String: String], String)])
+    @Test(
+        arguments: [
+            // PRODUCT_MODULE_NAME wins.
+            (["PRODUCT_MODULE_NAME": "Shopping", "PRODUCT_NAME": "Other"], "Shopping"),
+            // Else PRODUCT_NAME, made an identifier, as Xcode's default `$(PRODUCT_NAME:c99extidentifier)` does.
+            (["PRODUCT_NAME": "Store Front"], "Store_Front"),
+            (["PRODUCT_NAME": "$(TARGET_NAME)"], "My_App"),
+            (["PRODUCT_NAME": "${TARGET_NAME}"], "My_App"),
+            (["PRODUCT_NAME": "$(TARGET_NAME:c99extidentifier)"], "My_App"),
+            // Else the target name.
+            ([:], "My_App"),
+            // References to other settings, nested and with operators.
+            (["PRODUCT_MODULE_NAME": "$(PROJECT_NAME)$(PRODUCT_NAME)"], "ShopMy App"),
+            (["PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:rfc1034identifier)"], "My-App"),
+            (["PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:identifier:lower)"], "my_app"),
+            (["PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:upper)"], "MY APP"),
+            (["PRODUCT_MODULE_NAME": "$(SUFFIX:default=Kit)"], "Kit"),
+            (["PRODUCT_MODULE_NAME": "$(NAME_$(FLAVOUR))", "NAME_PRO": "ShopPro", "FLAVOUR": "PRO"], "ShopPro"),
+            (["PRODUCT_MODULE_NAME": "$(CONFIGURATION)Build"], "ReleaseBuild"),
+            (["PRODUCT_MODULE_NAME": "$(INFOPLIST_FILE:base)", "INFOPLIST_FILE": "Config/Shop-Info.plist"], "Shop-Info"),
+        ] as [([String: String], String)])
     func fromSettings(_ target: [String: String], _ expected: String) {
         #expect(moduleName(target) == expected)
     }

@@ -37,9 +37,13 @@ struct ProjectErrorTests {
 
     @Test(arguments: [45, 90])
     func unknownObjectVersionsAreReadWithAWarning(_ version: Int) throws {
-        let project = try decodeProject("{ objectVersion = \(version); objects = { R = {isa = PBXProject; targets = (); }; }; rootObject = R; }")
+        let project = try decodeProject(
+            "{ objectVersion = \(version); objects = { R = {isa = PBXProject; targets = (); }; }; rootObject = R; }")
         #expect(project.objectVersion == version)
-        #expect(project.warnings == ["App.xcodeproj/project.pbxproj: objectVersion \(version) is outside 46–77 (Xcode 8 to 16), the versions modgraph knows; read the same way"])
+        #expect(
+            project.warnings == [
+                "App.xcodeproj/project.pbxproj: objectVersion \(version) is outside 46–77 (Xcode 8 to 16), the versions modgraph knows; read the same way"
+            ])
     }
 
     @Test func missingAndUnreadableFiles() throws {
@@ -57,7 +61,8 @@ struct ProjectErrorTests {
         }
         // A link to a device is refused before it is opened, so reading cannot block or run on.
         try folder.folder("Device.xcodeproj")
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/Device.xcodeproj/project.pbxproj", withDestinationPath: "/dev/zero")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/Device.xcodeproj/project.pbxproj", withDestinationPath: "/dev/zero")
         #expect(throws: XcodeError.unreadable(path: folder.path + "/Device.xcodeproj/project.pbxproj", reason: "not a regular file")) {
             try XcodeProject.load(at: folder.path + "/Device.xcodeproj")
         }

@@ -108,17 +108,18 @@ struct WorkspaceTests {
         let workspace = try decode(Self.document)
         #expect(workspace.path == "Shop/Shop.xcworkspace")
         #expect(workspace.folder == "Shop")
-        #expect(workspace.references == [
-            .init(kind: .project, path: "App/App.xcodeproj"),
-            .init(kind: .project, path: "Modules/Core/Core.xcodeproj"),
-            .init(kind: .package, path: "Modules/Features/Home"),
-            .init(kind: .project, path: "Shared/Shared.xcodeproj"),
-            .init(kind: .folder, path: "Modules/Docs"),
-            .init(kind: .package, path: "Packages/Networking"),
-            .init(kind: .project, path: "Modules/Legacy/Legacy.xcodeproj"),
-            .init(kind: .project, path: "/opt/vendor/Vendor.xcodeproj"),
-            .init(kind: .project, path: "/opt/tools/Tools.xcodeproj"),
-        ])
+        #expect(
+            workspace.references == [
+                .init(kind: .project, path: "App/App.xcodeproj"),
+                .init(kind: .project, path: "Modules/Core/Core.xcodeproj"),
+                .init(kind: .package, path: "Modules/Features/Home"),
+                .init(kind: .project, path: "Shared/Shared.xcodeproj"),
+                .init(kind: .folder, path: "Modules/Docs"),
+                .init(kind: .package, path: "Packages/Networking"),
+                .init(kind: .project, path: "Modules/Legacy/Legacy.xcodeproj"),
+                .init(kind: .project, path: "/opt/vendor/Vendor.xcodeproj"),
+                .init(kind: .project, path: "/opt/tools/Tools.xcodeproj"),
+            ])
         #expect(workspace.projects.count == 6)
         #expect(workspace.resolvedPath("App/App.xcodeproj") == "Shop/App/App.xcodeproj")
         #expect(workspace.resolvedPath("/opt/tools/Tools.xcodeproj") == "/opt/tools/Tools.xcodeproj")
@@ -127,13 +128,14 @@ struct WorkspaceTests {
     @Test func whatIsSkippedIsSaidOnceWithItsLine() throws {
         let workspace = try decode(Self.document)
         let file = "Shop/Shop.xcworkspace/contents.xcworkspacedata"
-        #expect(workspace.warnings == [
-            "\(file):55: 'developer:Platforms/iPhoneOS.platform/Developer/Library/Xcode/Templates' is inside Xcode, not the checkout; skipped",
-            "\(file):67: the location 'carrier:pigeon' has a scheme modgraph does not know; skipped",
-            "\(file):70: the location 'NoScheme.xcodeproj' has no scheme; skipped",
-            "\(file):58: refers to Missing/Missing.xcodeproj, which does not exist; skipped",
-            "\(file):73: refers to Notes.xcodeproj, which is a file, not a project folder; skipped",
-        ])
+        #expect(
+            workspace.warnings == [
+                "\(file):55: 'developer:Platforms/iPhoneOS.platform/Developer/Library/Xcode/Templates' is inside Xcode, not the checkout; skipped",
+                "\(file):67: the location 'carrier:pigeon' has a scheme modgraph does not know; skipped",
+                "\(file):70: the location 'NoScheme.xcodeproj' has no scheme; skipped",
+                "\(file):58: refers to Missing/Missing.xcodeproj, which does not exist; skipped",
+                "\(file):73: refers to Notes.xcodeproj, which is a file, not a project folder; skipped",
+            ])
     }
 
     /// The `project.xcworkspace` inside an `.xcodeproj` names its project as `self:`.
@@ -153,7 +155,9 @@ struct WorkspaceTests {
         #expect(workspace.resolvedPath(workspace.projects[0]) == "App/App.xcodeproj")
         // Older Xcode wrote the project's name after `self:`; it is the same project.
         let older = text.replacingOccurrences(of: "self:", with: "self:App.xcodeproj")
-        #expect(try XcodeWorkspace.decode(Array(older.utf8), workspacePath: "App/App.xcodeproj/project.xcworkspace") { _ in .folder } == workspace)
+        #expect(
+            try XcodeWorkspace.decode(Array(older.utf8), workspacePath: "App/App.xcodeproj/project.xcworkspace") { _ in .folder }
+                == workspace)
     }
 
     @Test func malformedDocumentsNameTheLine() {
@@ -161,24 +165,35 @@ struct WorkspaceTests {
         #expect(throws: XcodeError.malformedWorkspace(file: file, line: 2, problem: "a workspace has no DOCTYPE; refusing to read one")) {
             try decode("<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [<!ENTITY lol \"lol\">]>\n<Workspace>&lol;</Workspace>")
         }
-        #expect(throws: XcodeError.malformedWorkspace(file: file, line: 1, problem: "the document's root element is <Project>, not <Workspace>")) {
+        #expect(
+            throws: XcodeError.malformedWorkspace(file: file, line: 1, problem: "the document's root element is <Project>, not <Workspace>")
+        ) {
             try decode("<Project></Project>")
         }
-        let deep = "<Workspace>" + String(repeating: "<Group location=\"group:a\">", count: 100) + String(repeating: "</Group>", count: 100) + "</Workspace>"
+        let deep =
+            "<Workspace>" + String(repeating: "<Group location=\"group:a\">", count: 100) + String(repeating: "</Group>", count: 100)
+            + "</Workspace>"
         #expect(throws: XcodeError.malformedWorkspace(file: file, line: 1, problem: "groups nest more than 64 deep")) { try decode(deep) }
         #expect(throws: XcodeError.malformedWorkspace(file: file, line: 3, problem: "an end tag does not match the element it closes")) {
             try decode("<Workspace>\n<FileRef location=\"group:A\">\n</Workspace>")
         }
-        #expect(throws: XcodeError.malformedWorkspace(file: file, line: 2, problem: "the document does not end where it should (an element is not closed, or text follows it)")) {
+        #expect(
+            throws: XcodeError.malformedWorkspace(
+                file: file, line: 2, problem: "the document does not end where it should (an element is not closed, or text follows it)")
+        ) {
             try decode("<Workspace>\n<FileRef location=\"group:A\">\n")
         }
-        #expect(throws: XcodeError.malformedWorkspace(file: file, line: 1, problem: "the file is empty or not XML")) { try decode("not XML") }
+        #expect(throws: XcodeError.malformedWorkspace(file: file, line: 1, problem: "the file is empty or not XML")) {
+            try decode("not XML")
+        }
     }
 
     @Test func loadsFromDisk() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try folder.write("Shop.xcworkspace/contents.xcworkspacedata", """
+        try folder.write(
+            "Shop.xcworkspace/contents.xcworkspacedata",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <Workspace version = "1.0">
                <FileRef location = "group:App/App.xcodeproj"></FileRef>
@@ -193,13 +208,19 @@ struct WorkspaceTests {
         try folder.folder("Docs")
         let workspace = try XcodeWorkspace.load(at: folder.path + "/Shop.xcworkspace")
         #expect(workspace.folder == folder.path)
-        #expect(workspace.references == [
-            .init(kind: .project, path: "App/App.xcodeproj"),
-            .init(kind: .package, path: "Packages/Core"),
-            .init(kind: .folder, path: "Docs"),
-        ])
-        #expect(workspace.warnings == ["\(folder.path)/Shop.xcworkspace/contents.xcworkspacedata:6: refers to Gone/Gone.xcodeproj, which does not exist; skipped"])
+        #expect(
+            workspace.references == [
+                .init(kind: .project, path: "App/App.xcodeproj"),
+                .init(kind: .package, path: "Packages/Core"),
+                .init(kind: .folder, path: "Docs"),
+            ])
+        #expect(
+            workspace.warnings == [
+                "\(folder.path)/Shop.xcworkspace/contents.xcworkspacedata:6: refers to Gone/Gone.xcodeproj, which does not exist; skipped"
+            ])
         #expect(try XcodeWorkspace.load(at: folder.path + "/Shop.xcworkspace/contents.xcworkspacedata") == workspace)
-        #expect(throws: XcodeError.notFound(path: folder.path + "/Other.xcworkspace")) { try XcodeWorkspace.load(at: folder.path + "/Other.xcworkspace") }
+        #expect(throws: XcodeError.notFound(path: folder.path + "/Other.xcworkspace")) {
+            try XcodeWorkspace.load(at: folder.path + "/Other.xcworkspace")
+        }
     }
 }

@@ -40,18 +40,23 @@ public struct Budgets: Sendable, Equatable {
         func growth(_ name: String, _ limit: Growth?, _ base: Double?, _ head: Double?, unit: String) {
             guard let limit else { return }
             guard let base, let head else {
-                checks.append(BudgetCheck(name: name, limit: Self.describe(limit, unit: unit), actual: "not measurable (a cycle)", isExceeded: true))
+                checks.append(
+                    BudgetCheck(name: name, limit: Self.describe(limit, unit: unit), actual: "not measurable (a cycle)", isExceeded: true))
                 return
             }
             let grew = head - base
             switch limit {
             case let .absolute(value):
-                checks.append(BudgetCheck(name: name, limit: Self.describe(limit, unit: unit), actual: Self.signed(grew) + " \(unit)",
-                                          isExceeded: grew > value + 1e-9))
+                checks.append(
+                    BudgetCheck(
+                        name: name, limit: Self.describe(limit, unit: unit), actual: Self.signed(grew) + " \(unit)",
+                        isExceeded: grew > value + 1e-9))
             case let .percent(value):
                 let share = base > 0 ? 100 * grew / base : (grew > 0 ? Double.infinity : 0)
-                checks.append(BudgetCheck(name: name, limit: Self.describe(limit, unit: unit),
-                                          actual: share.isFinite ? Self.signed(share) + "%" : "from nothing", isExceeded: share > value + 1e-9))
+                checks.append(
+                    BudgetCheck(
+                        name: name, limit: Self.describe(limit, unit: unit),
+                        actual: share.isFinite ? Self.signed(share) + "%" : "from nothing", isExceeded: share > value + 1e-9))
             }
         }
         growth("criticalPathGrowth", criticalPathGrowth, before.criticalPath, after.criticalPath, unit: after.unit)

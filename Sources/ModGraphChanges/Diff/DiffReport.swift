@@ -15,8 +15,10 @@ public struct GraphMetrics: Sendable, Equatable {
     /// The weights' unit symbol: `lines`, `units`, `s`.
     public let unit: String
 
-    public init(targets: Int, dependencies: Int, depth: Int?, waves: Int?, criticalPath: Double?, criticalTargets: [TargetID],
-                makespan: Double?, unit: String) {
+    public init(
+        targets: Int, dependencies: Int, depth: Int?, waves: Int?, criticalPath: Double?, criticalTargets: [TargetID],
+        makespan: Double?, unit: String
+    ) {
         self.targets = targets
         self.dependencies = dependencies
         self.depth = depth
@@ -82,8 +84,10 @@ public struct DiffReport: Sendable {
 
     public var exceeded: [BudgetCheck] { budgets.filter(\.isExceeded) }
 
-    public init(base: String, head: String, graph: GraphDiff, before: GraphMetrics, after: GraphMetrics, newFindings: [DiffFinding],
-                fixedFindings: [DiffFinding], unchangedFindings: Int, config: String?, budgets: [BudgetCheck]) {
+    public init(
+        base: String, head: String, graph: GraphDiff, before: GraphMetrics, after: GraphMetrics, newFindings: [DiffFinding],
+        fixedFindings: [DiffFinding], unchangedFindings: Int, config: String?, budgets: [BudgetCheck]
+    ) {
         self.base = base
         self.head = head
         self.graph = graph

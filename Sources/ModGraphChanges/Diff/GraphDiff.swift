@@ -30,14 +30,16 @@ public struct GraphDiff: Sendable, Equatable {
 
     /// - Complexity: O((V + E) log(V + E)) for the two graphs' sizes.
     public init(from base: ModuleGraph, to head: ModuleGraph) {
-        let before = Set(base.targets.map(\.id)), after = Set(head.targets.map(\.id))
+        let before = Set(base.targets.map(\.id))
+        let after = Set(head.targets.map(\.id))
         addedTargets = after.subtracting(before).sorted()
         removedTargets = before.subtracting(after).sorted()
         let oldEdges = Set(base.edges.map { Dependency(from: $0.from, to: $0.to) })
         let newEdges = Set(head.edges.map { Dependency(from: $0.from, to: $0.to) })
         addedDependencies = newEdges.subtracting(oldEdges).sorted()
         removedDependencies = oldEdges.subtracting(newEdges).sorted()
-        var fanInBefore: [TargetID: Int] = [:], fanInAfter: [TargetID: Int] = [:]
+        var fanInBefore: [TargetID: Int] = [:]
+        var fanInAfter: [TargetID: Int] = [:]
         for edge in oldEdges { fanInBefore[edge.to, default: 0] += 1 }
         for edge in newEdges { fanInAfter[edge.to, default: 0] += 1 }
         fanInGrowth = fanInAfter.compactMap { target, count in

@@ -25,12 +25,15 @@ public struct FileOwners: Sendable {
         for (target, description) in targetFiles.sorted(by: { $0.key < $1.key }) {
             switch description {
             case let .folder(folder, sources, exclude):
-                folders[Self.trimmed(folder), default: []].append(FolderOwner(target: target, only: sources.map(Self.relative), excluded: Self.relative(exclude)))
+                folders[Self.trimmed(folder), default: []].append(
+                    FolderOwner(target: target, only: sources.map(Self.relative), excluded: Self.relative(exclude)))
             case let .project(projectFiles, synchronised):
                 for file in projectFiles { files[Self.trimmed(file), default: []].append(target) }
                 for folder in synchronised {
-                    folders[Self.trimmed(folder.path), default: []].append(FolderOwner(target: target, only: folder.only.map(Self.relative),
-                                                                                     excluded: Self.relative(folder.excluded)))
+                    folders[Self.trimmed(folder.path), default: []].append(
+                        FolderOwner(
+                            target: target, only: folder.only.map(Self.relative),
+                            excluded: Self.relative(folder.excluded)))
                 }
             }
         }

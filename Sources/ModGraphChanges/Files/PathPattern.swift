@@ -68,14 +68,22 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Complexity: O(pattern × name), with the usual backtrack to the last `*`.
     static func glob(_ pattern: [UInt8], _ name: [UInt8]) -> Bool {
-        var p = 0, n = 0, star = -1, resume = 0
+        var p = 0
+        var n = 0
+        var star = -1
+        var resume = 0
         while n < name.count {
             if p < pattern.count, pattern[p] == UInt8(ascii: "?") || pattern[p] == name[n], pattern[p] != UInt8(ascii: "*") {
-                p += 1; n += 1
+                p += 1
+                n += 1
             } else if p < pattern.count, pattern[p] == UInt8(ascii: "*") {
-                star = p; resume = n; p += 1
+                star = p
+                resume = n
+                p += 1
             } else if star >= 0 {
-                p = star + 1; resume += 1; n = resume
+                p = star + 1
+                resume += 1
+                n = resume
             } else {
                 return false
             }

@@ -13,22 +13,29 @@ public enum AffectedJSON {
             ("base", .optional(report.base)),
             ("head", .optional(report.head)),
             ("everything", selection.everything.map { .object([("file", .optional($0.file)), ("reason", .string($0.message))]) } ?? .null),
-            ("counts", .object([
-                ("targets", .int(selection.targets.count)),
-                ("graphTargets", .int(selection.graphTargetCount)),
-                ("tests", .int(selection.tests.count)),
-                ("graphTests", .int(selection.graphTestCount)),
-                ("changedFiles", .int(report.files.count)),
-            ])),
-            ("targets", .array(selection.targets.map { selected in
+            (
+                "counts",
                 .object([
-                    ("id", .string(selected.target.description)),
-                    ("type", .string(selected.type.rawValue)),
-                    ("module", .string(selected.moduleName)),
-                    ("test", .bool(selected.type.isTest)),
-                    ("reason", reason(selected.reason)),
+                    ("targets", .int(selection.targets.count)),
+                    ("graphTargets", .int(selection.graphTargetCount)),
+                    ("tests", .int(selection.tests.count)),
+                    ("graphTests", .int(selection.graphTestCount)),
+                    ("changedFiles", .int(report.files.count)),
                 ])
-            })),
+            ),
+            (
+                "targets",
+                .array(
+                    selection.targets.map { selected in
+                        .object([
+                            ("id", .string(selected.target.description)),
+                            ("type", .string(selected.type.rawValue)),
+                            ("module", .string(selected.moduleName)),
+                            ("test", .bool(selected.type.isTest)),
+                            ("reason", reason(selected.reason)),
+                        ])
+                    })
+            ),
             ("tests", .strings(selection.tests.map(\.target.description))),
             ("changedFiles", .array(report.files.map(file))),
         ])
@@ -42,8 +49,10 @@ public enum AffectedJSON {
         case let .project(file): .object([("kind", .string("project")), ("file", .string(file))])
         case let .pins(file, packages): .object([("kind", .string("pins")), ("file", .string(file)), ("packages", .strings(packages))])
         case let .dependency(through, changed, steps):
-            .object([("kind", .string("dependency")), ("through", .string(through.description)),
-                     ("changed", .string(changed.description)), ("steps", .int(steps))])
+            .object([
+                ("kind", .string("dependency")), ("through", .string(through.description)),
+                ("changed", .string(changed.description)), ("steps", .int(steps)),
+            ])
         case let .everything(message): .object([("kind", .string("everything")), ("detail", .string(message))])
         case let .added(detail): .object([("kind", .string("added")), ("detail", .string(detail))])
         }
@@ -59,7 +68,8 @@ public enum AffectedJSON {
         }
         switch file.verdict {
         case let .owned(targets): fields += [("verdict", .string("owned")), ("targets", .strings(targets.map(\.description)))]
-        case let .manifest(package, detail): fields += [("verdict", .string("manifest")), ("package", .string(package)), ("detail", .string(detail))]
+        case let .manifest(package, detail):
+            fields += [("verdict", .string("manifest")), ("package", .string(package)), ("detail", .string(detail))]
         case let .pins(packages): fields += [("verdict", .string("pins")), ("packages", .strings(packages))]
         case let .project(project): fields += [("verdict", .string("project")), ("project", .string(project))]
         case let .packageFolder(package): fields += [("verdict", .string("package-folder")), ("package", .string(package))]

@@ -10,26 +10,34 @@ public enum AffectedText {
         let against = report.base.map { " against \(Escape.text($0))" } ?? ""
         let files = "\(report.files.count) changed file\(report.files.count == 1 ? "" : "s")"
         if let everything = selection.everything {
-            lines.append("affected: everything, \(selection.targets.count) targets and \(selection.tests.count) test targets, from \(files)\(against)")
+            lines.append(
+                "affected: everything, \(selection.targets.count) targets and \(selection.tests.count) test targets, from \(files)\(against)"
+            )
             lines.append("  why: \(Escape.message(everything.message))")
         } else {
-            lines.append("affected: \(selection.targets.count) of \(selection.graphTargetCount) targets and \(selection.tests.count) of "
-                + "\(selection.graphTestCount) test targets, from \(files)\(against)")
+            lines.append(
+                "affected: \(selection.targets.count) of \(selection.graphTargetCount) targets and \(selection.tests.count) of "
+                    + "\(selection.graphTestCount) test targets, from \(files)\(against)")
             let width = min(48, selection.targets.map { Escape.text($0.target.description).count }.max() ?? 0)
             for selected in selection.targets {
                 let name = Escape.text(selected.target.description)
-                lines.append("  " + name.padding(toLength: max(width, name.count), withPad: " ", startingAt: 0) + "  " + why(selected.reason))
+                lines.append(
+                    "  " + name.padding(toLength: max(width, name.count), withPad: " ", startingAt: 0) + "  " + why(selected.reason))
             }
         }
         let tests = selection.tests
-        lines.append(tests.isEmpty ? "no test targets to run" : "test targets to run (\(tests.count)): "
-            + tests.map { Escape.text($0.target.description) }.joined(separator: ", "))
+        lines.append(
+            tests.isEmpty
+                ? "no test targets to run"
+                : "test targets to run (\(tests.count)): "
+                    + tests.map { Escape.text($0.target.description) }.joined(separator: ", "))
         if !report.files.isEmpty {
             lines.append("changed files:")
             let paths = report.files.map { Escape.text($0.change.path, limit: Escape.messageLimit) }
             let width = min(60, paths.map(\.count).max() ?? 0)
             for (file, path) in zip(report.files, paths) {
-                lines.append("  " + path.padding(toLength: max(width, path.count), withPad: " ", startingAt: 0) + "  " + verdict(file.verdict))
+                lines.append(
+                    "  " + path.padding(toLength: max(width, path.count), withPad: " ", startingAt: 0) + "  " + verdict(file.verdict))
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -62,13 +70,17 @@ public enum AffectedText {
         case let .pins(packages) where packages.isEmpty: return "pins: none moved"
         case let .pins(packages): return "pins moved: " + packages.map { Escape.text($0) }.joined(separator: ", ")
         case let .project(project): return "project \(Escape.text(project)): its targets"
-        case let .packageFolder(package): return "in \(Escape.text(package))'s folder, in no target's: every target of \(Escape.text(package))"
+        case let .packageFolder(package):
+            return "in \(Escape.text(package))'s folder, in no target's: every target of \(Escape.text(package))"
         case let .ignored(pattern): return "ignored (affected.ignore: \(Escape.text(pattern, limit: Escape.messageLimit)))"
-        case let .everything(pattern?): return "selects everything (affected.everything: \(Escape.text(pattern, limit: Escape.messageLimit)))"
-        case .everything(nil): return "owned by no target: selects everything (list it under affected.ignore in .modgraph.yml if it builds nothing)"
+        case let .everything(pattern?):
+            return "selects everything (affected.everything: \(Escape.text(pattern, limit: Escape.messageLimit)))"
+        case .everything(nil):
+            return "owned by no target: selects everything (list it under affected.ignore in .modgraph.yml if it builds nothing)"
         case .outside: return "outside the folder loaded, owned by no target: affects nothing here"
         case let .notLoaded(folder):
-            return "in \(Escape.text(folder, limit: Escape.messageLimit)), which was not loaded: affects nothing here (name it as a PATH to include it)"
+            return
+                "in \(Escape.text(folder, limit: Escape.messageLimit)), which was not loaded: affects nothing here (name it as a PATH to include it)"
         }
     }
 }

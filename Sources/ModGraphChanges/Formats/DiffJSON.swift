@@ -16,8 +16,10 @@ public enum DiffJSON {
             ])
         }
         func finding(_ value: DiffFinding) -> JSONValue {
-            .object([("fingerprint", .string(value.fingerprint)), ("rule", .string(value.rule)), ("severity", .string(value.severity)),
-                     ("message", .string(value.message))])
+            .object([
+                ("fingerprint", .string(value.fingerprint)), ("rule", .string(value.rule)), ("severity", .string(value.severity)),
+                ("message", .string(value.message)),
+            ])
         }
         func dependencies(_ list: [GraphDiff.Dependency]) -> JSONValue {
             .array(list.map { .object([("from", .string($0.from.description)), ("to", .string($0.to.description))]) })
@@ -30,16 +32,27 @@ public enum DiffJSON {
             ("removedTargets", .strings(report.graph.removedTargets.map(\.description))),
             ("addedDependencies", dependencies(report.graph.addedDependencies)),
             ("removedDependencies", dependencies(report.graph.removedDependencies)),
-            ("fanInGrowth", .array(report.graph.fanInGrowth.map {
-                .object([("target", .string($0.target.description)), ("before", .int($0.before)), ("after", .int($0.after))])
-            })),
+            (
+                "fanInGrowth",
+                .array(
+                    report.graph.fanInGrowth.map {
+                        .object([("target", .string($0.target.description)), ("before", .int($0.before)), ("after", .int($0.after))])
+                    })
+            ),
             ("config", .optional(report.config)),
             ("newFindings", .array(report.newFindings.map(finding))),
             ("fixedFindings", .array(report.fixedFindings.map(finding))),
             ("unchangedFindings", .int(report.unchangedFindings)),
-            ("budgets", .array(report.budgets.map {
-                .object([("name", .string($0.name)), ("limit", .string($0.limit)), ("actual", .string($0.actual)), ("exceeded", .bool($0.isExceeded))])
-            })),
+            (
+                "budgets",
+                .array(
+                    report.budgets.map {
+                        .object([
+                            ("name", .string($0.name)), ("limit", .string($0.limit)), ("actual", .string($0.actual)),
+                            ("exceeded", .bool($0.isExceeded)),
+                        ])
+                    })
+            ),
         ])
     }
 }

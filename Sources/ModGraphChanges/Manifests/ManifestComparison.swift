@@ -28,14 +28,16 @@ public struct ManifestComparison: Sendable, Equatable {
     public static func compare(base: Data?, head: Data, baseFolder: String, headFolder: String) -> ManifestComparison {
         guard let base else { return ManifestComparison(targets: [:], wholePackage: "the manifest is new or was not readable at the base") }
         guard let old = try? JSONSerialization.jsonObject(with: base) as? [String: Any],
-              let new = try? JSONSerialization.jsonObject(with: head) as? [String: Any] else {
+            let new = try? JSONSerialization.jsonObject(with: head) as? [String: Any]
+        else {
             return ManifestComparison(targets: [:], wholePackage: "the manifest could not be compared")
         }
         let rebased = rewrite(old, from: baseFolder, to: headFolder) as? [String: Any] ?? [:]
         let packageKeys = Set(rebased.keys).union(new.keys).subtracting(["targets", "products"]).sorted()
         let changedKeys = packageKeys.filter { !same(rebased[$0], new[$0]) }
         var targets: [String: String] = [:]
-        let oldTargets = byName(rebased["targets"]), newTargets = byName(new["targets"])
+        let oldTargets = byName(rebased["targets"])
+        let newTargets = byName(new["targets"])
         if changedKeys == ["dependencies"] {
             // Only package dependencies moved (a version bump, most often): the targets that use those packages' products.
             let moved = changedDependencies(rebased["dependencies"], new["dependencies"])
@@ -53,7 +55,8 @@ public struct ManifestComparison: Sendable, Equatable {
             if !same(previous, declaration) { targets[name] = "the declaration of target '\(name)' changed" }
         }
         // A product that changed changes what its users get: its targets stand for it.
-        let oldProducts = byName(rebased["products"]), newProducts = byName(new["products"])
+        let oldProducts = byName(rebased["products"])
+        let newProducts = byName(new["products"])
         for name in Set(oldProducts.keys).union(newProducts.keys).sorted() where !same(oldProducts[name], newProducts[name]) {
             let members = (newProducts[name]?["targets"] as? [String] ?? []) + (oldProducts[name]?["targets"] as? [String] ?? [])
             for member in members where targets[member] == nil && newTargets[member] != nil {
@@ -83,7 +86,8 @@ public struct ManifestComparison: Sendable, Equatable {
             }
             return result
         }
-        let before = keyed(old), after = keyed(new)
+        let before = keyed(old)
+        let after = keyed(new)
         var moved = MovedDependencies()
         for identity in Set(before.keys).union(after.keys) where !same(before[identity]?.entry, after[identity]?.entry) {
             moved.names.formUnion(before[identity]?.names ?? [])

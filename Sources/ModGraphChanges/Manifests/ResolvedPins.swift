@@ -12,7 +12,8 @@ public struct ResolvedPins: Sendable, Equatable {
     /// Nil when `data` is not a `Package.resolved` this reads.
     public init?(_ data: Data) {
         guard data.count <= Self.maximumSize,
-              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return nil }
         // Version 1 keeps its pins under `object`; 2 and 3 at the top.
         let list = (root["pins"] ?? (root["object"] as? [String: Any])?["pins"]) as? [Any]
         guard let list else { return nil }

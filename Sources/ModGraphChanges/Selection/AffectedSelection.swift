@@ -69,11 +69,12 @@ public struct AffectedSelection: Sendable {
             let vertex = queue[head]
             head += 1
             for dependent in graph.digraph.predecessors(of: vertex) where reason[dependent] == nil {
-                let (changed, steps): (TargetID, Int) = if case let .dependency(_, changed, steps)? = reason[vertex] {
-                    (changed, steps + 1)
-                } else {
-                    (graph.targets[vertex].id, 1)
-                }
+                let (changed, steps): (TargetID, Int) =
+                    if case let .dependency(_, changed, steps)? = reason[vertex] {
+                        (changed, steps + 1)
+                    } else {
+                        (graph.targets[vertex].id, 1)
+                    }
                 reason[dependent] = .dependency(through: graph.targets[vertex].id, changed: changed, steps: steps)
                 queue.append(dependent)
             }
@@ -100,7 +101,8 @@ public struct AffectedSelection: Sendable {
 
     /// The selected target `id`, by binary search (``targets`` is in the graph's order, sorted by id).
     public func selected(_ id: TargetID) -> Selected? {
-        var low = 0, high = targets.count
+        var low = 0
+        var high = targets.count
         while low < high {
             let middle = (low + high) / 2
             if targets[middle].target < id { low = middle + 1 } else { high = middle }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A value that only one thread at a time can read or change: the lock owns
@@ -47,8 +47,10 @@ public final class Locked<State>: @unchecked Sendable {
     }
 
     /// Waits until `isReady` holds for the state, then runs `body` as ``withLock(_:)`` does.
-    public func withLock<Result, Failure: Error>(waitingUntil isReady: (State) -> Bool,
-                                                 _ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
+    public func withLock<Result, Failure: Error>(
+        waitingUntil isReady: (State) -> Bool,
+        _ body: (inout State) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer {
             pthread_cond_broadcast(condition)

@@ -29,8 +29,9 @@ public struct Digraph: Sendable, Equatable {
         var pairs: [(Int, Int)] = []
         pairs.reserveCapacity(edges.underestimatedCount)
         for (from, to) in edges {
-            precondition(from >= 0 && from < vertexCount && to >= 0 && to < vertexCount,
-                         "edge \(from) → \(to) is outside 0..<\(vertexCount)")
+            precondition(
+                from >= 0 && from < vertexCount && to >= 0 && to < vertexCount,
+                "edge \(from) → \(to) is outside 0..<\(vertexCount)")
             pairs.append((from, to))
         }
         (forwardOffsets, forwardTargets) = Digraph.compress(vertexCount: vertexCount, pairs: pairs)

@@ -73,7 +73,10 @@ public struct SHA256: Sendable {
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
         for word in state {
-            digest += [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word)]
+            digest += [
+                UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
+                UInt8(truncatingIfNeeded: word),
+            ]
         }
         return digest
     }
@@ -106,10 +109,12 @@ public struct SHA256: Sendable {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
             for index in 0..<16 {
                 let base = index * 4
-                schedule[index] = UInt32(block[base]) << 24 | UInt32(block[base + 1]) << 16 | UInt32(block[base + 2]) << 8 | UInt32(block[base + 3])
+                schedule[index] =
+                    UInt32(block[base]) << 24 | UInt32(block[base + 1]) << 16 | UInt32(block[base + 2]) << 8 | UInt32(block[base + 3])
             }
             for index in 16..<64 {
-                let previous15 = schedule[index - 15], previous2 = schedule[index - 2]
+                let previous15 = schedule[index - 15]
+                let previous2 = schedule[index - 2]
                 let sigma0 = previous15.rotatedRight(7) ^ previous15.rotatedRight(18) ^ (previous15 >> 3)
                 let sigma1 = previous2.rotatedRight(17) ^ previous2.rotatedRight(19) ^ (previous2 >> 10)
                 schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
@@ -129,8 +134,14 @@ public struct SHA256: Sendable {
             let temporary2 = sum0 &+ majority
             (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temporary1, c, b, a, temporary1 &+ temporary2)
         }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+        state[0] &+= a
+        state[1] &+= b
+        state[2] &+= c
+        state[3] &+= d
+        state[4] &+= e
+        state[5] &+= f
+        state[6] &+= g
+        state[7] &+= h
     }
 }
 

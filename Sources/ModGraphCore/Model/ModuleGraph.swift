@@ -87,15 +87,18 @@ public struct ModuleGraph: Sendable, Equatable {
             keptEdges.append(edges[item.position])
             keptEnds.append(ends)
         }
-        self.init(packages: packages.sorted { $0.identity < $1.identity }, targets: sortedTargets,
-                  products: products.sorted { ($0.package, $0.name) < ($1.package, $1.name) },
-                  edges: keptEdges, edgeEnds: keptEnds, index: index,
-                  digraph: Digraph(vertexCount: sortedTargets.count, edges: keptEnds.lazy.map { ($0.from, $0.to) }))
+        self.init(
+            packages: packages.sorted { $0.identity < $1.identity }, targets: sortedTargets,
+            products: products.sorted { ($0.package, $0.name) < ($1.package, $1.name) },
+            edges: keptEdges, edgeEnds: keptEnds, index: index,
+            digraph: Digraph(vertexCount: sortedTargets.count, edges: keptEnds.lazy.map { ($0.from, $0.to) }))
     }
 
     /// Parts already sorted, indexed and free of repeats.
-    private init(packages: [Package], targets: [Target], products: [Product], edges: [Edge], edgeEnds: [EdgeEnds],
-                 index: [TargetID: Int], digraph: Digraph, productsAreWhole: Bool? = nil) {
+    private init(
+        packages: [Package], targets: [Target], products: [Product], edges: [Edge], edgeEnds: [EdgeEnds],
+        index: [TargetID: Int], digraph: Digraph, productsAreWhole: Bool? = nil
+    ) {
         self.packages = packages
         self.targets = targets
         self.products = products
@@ -115,7 +118,8 @@ public struct ModuleGraph: Sendable, Equatable {
             previous = target.package
         }
         targetPackageCount = packageCount
-        self.productsAreWhole = productsAreWhole
+        self.productsAreWhole =
+            productsAreWhole
             ?? products.allSatisfy { product in !product.targets.isEmpty && product.targets.allSatisfy { index[$0] != nil } }
     }
 
@@ -186,14 +190,19 @@ public struct ModuleGraph: Sendable, Equatable {
         let keptPackages = packages.filter { package in
             usedPackages.contains(package.identity) || (package.isLoaded && package.origin.isOwn)
         }
-        let keptProducts = keepsEverything && productsAreWhole ? products : products.map { product in
-            Product(package: product.package, name: product.name, type: product.type,
+        let keptProducts =
+            keepsEverything && productsAreWhole
+            ? products
+            : products.map { product in
+                Product(
+                    package: product.package, name: product.name, type: product.type,
                     targets: product.targets.filter { id in indexByID[id].map { kept[$0] } ?? false })
-        }.filter { !$0.targets.isEmpty }
+            }.filter { !$0.targets.isEmpty }
         var graph: ModuleGraph
         if keepsEverything {
-            graph = ModuleGraph(packages: keptPackages, targets: targets, products: keptProducts, edges: edges,
-                                edgeEnds: edgeEnds, index: indexByID, digraph: digraph, productsAreWhole: productsAreWhole ? true : nil)
+            graph = ModuleGraph(
+                packages: keptPackages, targets: targets, products: keptProducts, edges: edges,
+                edgeEnds: edgeEnds, index: indexByID, digraph: digraph, productsAreWhole: productsAreWhole ? true : nil)
         } else {
             // Filtering keeps the order of targets and so of edges: they stay sorted and distinct.
             var keptEdges: [Edge] = []
@@ -207,9 +216,10 @@ public struct ModuleGraph: Sendable, Equatable {
             var index: [TargetID: Int] = [:]
             index.reserveCapacity(keptTargets.count)
             for (position, target) in keptTargets.enumerated() { index[target.id] = position }
-            graph = ModuleGraph(packages: keptPackages, targets: keptTargets, products: keptProducts, edges: keptEdges,
-                                edgeEnds: keptEnds, index: index,
-                                digraph: Digraph(vertexCount: keptTargets.count, edges: keptEnds.lazy.map { ($0.from, $0.to) }))
+            graph = ModuleGraph(
+                packages: keptPackages, targets: keptTargets, products: keptProducts, edges: keptEdges,
+                edgeEnds: keptEnds, index: index,
+                digraph: Digraph(vertexCount: keptTargets.count, edges: keptEnds.lazy.map { ($0.from, $0.to) }))
         }
         graph.environment = environment
         return graph
@@ -217,13 +227,15 @@ public struct ModuleGraph: Sendable, Equatable {
 
     /// Only the edges that exist when building for `platform` (case-insensitive).
     public func restricted(toPlatform platform: String) -> ModuleGraph {
-        restricted(to: BuildEnvironment(platform: platform, enabledTraits: environment.enabledTraits, includesTests: environment.includesTests))
+        restricted(
+            to: BuildEnvironment(platform: platform, enabledTraits: environment.enabledTraits, includesTests: environment.includesTests))
     }
 
     /// Only the edges that exist with each package's enabled traits, given
     /// per package; a package without an entry keeps all of its edges.
     public func restricted(toTraits enabledTraits: [PackageIdentity: Set<String>]) -> ModuleGraph {
-        restricted(to: BuildEnvironment(platform: environment.platform, enabledTraits: enabledTraits, includesTests: environment.includesTests))
+        restricted(
+            to: BuildEnvironment(platform: environment.platform, enabledTraits: enabledTraits, includesTests: environment.includesTests))
     }
 
     /// Without test targets and their edges.

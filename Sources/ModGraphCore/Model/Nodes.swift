@@ -82,7 +82,8 @@ public enum TargetType: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .regular, .framework, .staticLibrary, .dynamicLibrary, .system, .externalProduct: true
         case .executable, .test, .macro, .plugin, .binary, .application, .appExtension, .bundle, .unitTests, .uiTests,
-             .aggregate: false
+            .aggregate:
+            false
         }
     }
 }

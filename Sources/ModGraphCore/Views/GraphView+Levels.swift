@@ -23,8 +23,10 @@ extension GraphView {
         switch level {
         case .target:
             for (vertex, target) in graph.targets.enumerated() {
-                add(Node(id: target.id.description, name: target.name, package: target.package,
-                         kind: .target(target.type), members: [vertex]))
+                add(
+                    Node(
+                        id: target.id.description, name: target.name, package: target.package,
+                        kind: .target(target.type), members: [vertex]))
             }
         case .product:
             var vended = Set<Int>()
@@ -34,13 +36,23 @@ extension GraphView {
                 guard !members.isEmpty else { continue }
                 vended.formUnion(members)
                 let key = TargetID(package: product.package, name: product.name)
-                productNodes.append((key, Node(id: "product:\(key)", name: product.name, package: product.package,
-                                               kind: .product(product.type), members: members)))
+                productNodes.append(
+                    (
+                        key,
+                        Node(
+                            id: "product:\(key)", name: product.name, package: product.package,
+                            kind: .product(product.type), members: members)
+                    ))
             }
             var ordered = productNodes
             for (vertex, target) in graph.targets.enumerated() where !vended.contains(vertex) {
-                ordered.append((target.id, Node(id: target.id.description, name: target.name, package: target.package,
-                                                kind: .target(target.type), members: [vertex])))
+                ordered.append(
+                    (
+                        target.id,
+                        Node(
+                            id: target.id.description, name: target.name, package: target.package,
+                            kind: .target(target.type), members: [vertex])
+                    ))
             }
             // Products and the targets left beside them, sorted together by package and name.
             ordered.sort { ($0.sortKey, $0.node.id) < ($1.sortKey, $1.node.id) }
@@ -49,8 +61,10 @@ extension GraphView {
             let byPackage = Dictionary(grouping: graph.targets.indices, by: { graph.targets[$0].package })
             for identity in byPackage.keys.sorted() {
                 let record = graph.package(identity)
-                add(Node(id: "package:\(identity.rawValue)", name: record?.name ?? identity.rawValue, package: identity,
-                         kind: .package(record?.origin ?? .remote), members: (byPackage[identity] ?? []).sorted()))
+                add(
+                    Node(
+                        id: "package:\(identity.rawValue)", name: record?.name ?? identity.rawValue, package: identity,
+                        kind: .package(record?.origin ?? .remote), members: (byPackage[identity] ?? []).sorted()))
             }
         }
 
@@ -78,8 +92,9 @@ extension GraphView {
             level: level, nodes: nodes,
             digraph: Digraph(vertexCount: nodes.count, edges: declarations.keys.map { ($0.from, $0.to) }),
             edgeAttributes: attributes, nodesOfTarget: nodesOfTarget,
-            packageNames: Dictionary(Set(nodes.map(\.package)).map { ($0, graph.package($0)?.name ?? $0.rawValue) },
-                                     uniquingKeysWith: { first, _ in first })
+            packageNames: Dictionary(
+                Set(nodes.map(\.package)).map { ($0, graph.package($0)?.name ?? $0.rawValue) },
+                uniquingKeysWith: { first, _ in first })
         )
     }
 
@@ -94,13 +109,16 @@ extension GraphView {
         var nodesOfTarget: [TargetID: [Int]] = [:]
         nodesOfTarget.reserveCapacity(graph.targets.count)
         for (vertex, target) in graph.targets.enumerated() {
-            nodes.append(Node(id: target.id.description, name: target.name, package: target.package,
-                              kind: .target(target.type), members: [vertex]))
+            nodes.append(
+                Node(
+                    id: target.id.description, name: target.name, package: target.package,
+                    kind: .target(target.type), members: [vertex]))
             nodesOfTarget[target.id] = [vertex]
         }
         var attributes: [EdgeKey: EdgeAttributes] = [:]
         var start = 0
-        let edges = graph.edges, ends = graph.edgeEnds
+        let edges = graph.edges
+        let ends = graph.edgeEnds
         while start < edges.count {
             var end = start + 1
             while end < edges.count, ends[end] == ends[start] { end += 1 }
@@ -123,8 +141,9 @@ extension GraphView {
             packageNames[target.package] = graph.package(target.package)?.name ?? target.package.rawValue
             previous = target.package
         }
-        self.init(level: .target, nodes: nodes, digraph: graph.digraph, edgeAttributes: attributes,
-                  nodesOfTarget: nodesOfTarget, packageNames: packageNames)
+        self.init(
+            level: .target, nodes: nodes, digraph: graph.digraph, edgeAttributes: attributes,
+            nodesOfTarget: nodesOfTarget, packageNames: packageNames)
     }
 
     /// The same view without the edges implied by longer paths (see

@@ -48,7 +48,8 @@ extension ModuleGraph {
         let nameCounts = Dictionary(targets.map { ($0.name, 1) }, uniquingKeysWith: +)
         for target in targets {
             let candidate = target.name.lowercased()
-            let distance = candidate.contains(String(query)) && !query.isEmpty
+            let distance =
+                candidate.contains(String(query)) && !query.isEmpty
                 ? 0
                 : editDistance(query, Array(candidate), limit: limit)
             guard distance <= limit else { continue }

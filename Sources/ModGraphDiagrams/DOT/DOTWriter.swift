@@ -51,15 +51,21 @@ public struct DOTWriter: Sendable {
         let dense = size.isLarge && !clusters.hasBoxes && !elementIDs
         graphAttributes.append(dense ? "nodesep=0.15" : "nodesep=0.25")
         if dense { graphAttributes.append("concentrate=true") }
-        if drawsLegend, let legend = DiagramLegend.dotLabel(emphasis.legend, caption: style.caption) { graphAttributes += ["label=\(legend)", "labelloc=b", "labeljust=l"] }
+        if drawsLegend, let legend = DiagramLegend.dotLabel(emphasis.legend, caption: style.caption) {
+            graphAttributes += ["label=\(legend)", "labelloc=b", "labeljust=l"]
+        }
         lines.append("  graph [\(graphAttributes.joined(separator: ", "))];")
-        lines.append("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11, fontcolor=\"\(DiagramPalette.text)\", margin=\"0.12,0.04\", height=0.3];")
+        lines.append(
+            "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11, fontcolor=\"\(DiagramPalette.text)\", margin=\"0.12,0.04\", height=0.3];"
+        )
         lines.append("  edge [color=\"\(DiagramPalette.edge)\", arrowsize=0.6, penwidth=0.8];")
 
         for group in clusters.groups {
             if let box = group.box {
                 lines.append("  subgraph \(Escape.dotIdentifier("cluster_" + box.key)) {")
-                lines.append("    label=\(Escape.dot(box.label)); labelloc=t; labeljust=l; fontsize=10; style=\"rounded,dashed\"; color=\"\(DiagramPalette.clusterOutline)\"; fontcolor=\"\(DiagramPalette.clusterText)\";")
+                lines.append(
+                    "    label=\(Escape.dot(box.label)); labelloc=t; labeljust=l; fontsize=10; style=\"rounded,dashed\"; color=\"\(DiagramPalette.clusterOutline)\"; fontcolor=\"\(DiagramPalette.clusterText)\";"
+                )
                 for node in group.nodes { lines.append("    " + self.node(node, in: view, emphasis: emphasis)) }
                 lines.append("  }")
             } else {
@@ -71,9 +77,13 @@ public struct DOTWriter: Sendable {
         }
         // Undeclared imports: edges the graph does not have, so they must not move the ranks.
         for missing in emphasis.missingEdges {
-            let attributes = [("style", "dashed"), ("color", Escape.dot(DiagramPalette.missing)), ("penwidth", "1.6"), ("arrowhead", "empty"),
-                              ("constraint", "false"), ("tooltip", Escape.dot(missing.note, limit: Escape.messageLimit))]
-            lines.append("  \(Escape.dotIdentifier(view.nodes[missing.from].id)) -> \(Escape.dotIdentifier(view.nodes[missing.to].id)) [\(Self.list(attributes))];")
+            let attributes = [
+                ("style", "dashed"), ("color", Escape.dot(DiagramPalette.missing)), ("penwidth", "1.6"), ("arrowhead", "empty"),
+                ("constraint", "false"), ("tooltip", Escape.dot(missing.note, limit: Escape.messageLimit)),
+            ]
+            lines.append(
+                "  \(Escape.dotIdentifier(view.nodes[missing.from].id)) -> \(Escape.dotIdentifier(view.nodes[missing.to].id)) [\(Self.list(attributes))];"
+            )
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -84,7 +94,9 @@ public struct DOTWriter: Sendable {
         let colours = emphasis.colours(ofNode: index)
         let findings = emphasis.findingCounts[index]
         // With findings counted per module, the count goes under the name (an HTML-like label: XML-escaped).
-        let label = findings.map { "<\(Escape.xml(node.name))<BR/><FONT COLOR=\"\(DiagramPalette.problem)\" POINT-SIZE=\"9\">\(plural($0, "finding"))</FONT>>" }
+        let label = findings.map {
+            "<\(Escape.xml(node.name))<BR/><FONT COLOR=\"\(DiagramPalette.problem)\" POINT-SIZE=\"9\">\(plural($0, "finding"))</FONT>>"
+        }
         var attributes = [("label", label ?? Escape.dot(node.name))]
         if elementIDs { attributes.append(("id", "\"n\(index)\"")) }
         switch node.kind {
@@ -118,16 +130,28 @@ public struct DOTWriter: Sendable {
             attributes.append(("style", "dashed"))
         }
         if let note = emphasis.violationNotes[key] {
-            attributes += [("color", Escape.dot(DiagramPalette.problem)), ("penwidth", "2.5"), ("tooltip", Escape.dot(note, limit: Escape.messageLimit))]
+            attributes += [
+                ("color", Escape.dot(DiagramPalette.problem)), ("penwidth", "2.5"),
+                ("tooltip", Escape.dot(note, limit: Escape.messageLimit)),
+            ]
         } else if emphasis.cycleEdges.contains(key) {
-            attributes += [("color", Escape.dot(DiagramPalette.problem)), ("penwidth", "2"), ("tooltip", Escape.dot("part of a dependency cycle"))]
+            attributes += [
+                ("color", Escape.dot(DiagramPalette.problem)), ("penwidth", "2"), ("tooltip", Escape.dot("part of a dependency cycle")),
+            ]
         } else if let note = emphasis.unusedNotes[key] {
             attributes.removeAll { $0.0 == "style" }
-            attributes += [("style", "dotted"), ("color", Escape.dot(DiagramPalette.unused)), ("penwidth", "1.4"), ("tooltip", Escape.dot(note, limit: Escape.messageLimit))]
+            attributes += [
+                ("style", "dotted"), ("color", Escape.dot(DiagramPalette.unused)), ("penwidth", "1.4"),
+                ("tooltip", Escape.dot(note, limit: Escape.messageLimit)),
+            ]
         } else if emphasis.criticalEdges.contains(key) {
-            attributes += [("color", Escape.dot(DiagramPalette.critical)), ("penwidth", "2.2"), ("tooltip", Escape.dot(style.criticalPathName, limit: Escape.messageLimit))]
+            attributes += [
+                ("color", Escape.dot(DiagramPalette.critical)), ("penwidth", "2.2"),
+                ("tooltip", Escape.dot(style.criticalPathName, limit: Escape.messageLimit)),
+            ]
         } else if kind.isConditional {
-            attributes.append(("tooltip", Escape.dot(kind.conditions.map(\.description).joined(separator: " | "), limit: Escape.messageLimit)))
+            attributes.append(
+                ("tooltip", Escape.dot(kind.conditions.map(\.description).joined(separator: " | "), limit: Escape.messageLimit)))
         }
         if let length = size.minimumLength(from: from, to: to) { attributes.append(("minlen", String(length))) }
         let suffix = attributes.isEmpty ? "" : " [\(Self.list(attributes))]"

@@ -104,15 +104,26 @@ struct DiagramEmphasis {
     var legend: [DiagramLegend.Entry] {
         var entries: [DiagramLegend.Entry] = []
         if !criticalEdges.isEmpty || !criticalNodes.isEmpty {
-            entries.append(.init(.line(DiagramPalette.critical, .bold), "\(style.criticalPathName), \(plural(style.criticalPath.count, "target"))"))
+            entries.append(
+                .init(.line(DiagramPalette.critical, .bold), "\(style.criticalPathName), \(plural(style.criticalPath.count, "target"))"))
         }
-        if !cycleNodes.isEmpty { entries.append(.init(.line(DiagramPalette.problem, .solid), plural(style.cycles.count, "dependency cycle"))) }
-        if !violationNotes.isEmpty { entries.append(.init(.line(DiagramPalette.problem, .bold), plural(style.violations.count, "rule violation"))) }
+        if !cycleNodes.isEmpty {
+            entries.append(.init(.line(DiagramPalette.problem, .solid), plural(style.cycles.count, "dependency cycle")))
+        }
+        if !violationNotes.isEmpty {
+            entries.append(.init(.line(DiagramPalette.problem, .bold), plural(style.violations.count, "rule violation")))
+        }
         if !missingEdges.isEmpty {
-            entries.append(.init(.line(DiagramPalette.missing, .dashed), "missing: " + plural(style.missing.count, "import") + " of a module not declared"))
+            entries.append(
+                .init(
+                    .line(DiagramPalette.missing, .dashed),
+                    "missing: " + plural(style.missing.count, "import") + " of a module not declared"))
         }
         if !unusedNotes.isEmpty {
-            entries.append(.init(.line(DiagramPalette.unused, .dotted), "unused: " + plural(style.unused.count, "declared dependency", "declared dependencies") + " never imported"))
+            entries.append(
+                .init(
+                    .line(DiagramPalette.unused, .dotted),
+                    "unused: " + plural(style.unused.count, "declared dependency", "declared dependencies") + " never imported"))
         }
         if !findingCounts.isEmpty {
             let total = style.findingCounts.values.reduce(0, +)

@@ -29,7 +29,9 @@ enum DiagramLegend {
     static func dotLabel(_ entries: [Entry], caption: String? = nil) -> String? {
         guard !entries.isEmpty || caption != nil else { return nil }
         var rows: [String] = []
-        if let caption { rows.append("<TR><TD ALIGN=\"LEFT\" COLSPAN=\"2\"><I>\(Escape.xml(caption, limit: Escape.messageLimit))</I></TD></TR>") }
+        if let caption {
+            rows.append("<TR><TD ALIGN=\"LEFT\" COLSPAN=\"2\"><I>\(Escape.xml(caption, limit: Escape.messageLimit))</I></TD></TR>")
+        }
         if !entries.isEmpty { rows.append("<TR><TD ALIGN=\"LEFT\" COLSPAN=\"2\"><B>Legend</B></TD></TR>") }
         for entry in entries {
             rows.append("<TR>\(sampleCell(entry.sample))<TD ALIGN=\"LEFT\">\(Escape.xml(entry.text, limit: Escape.messageLimit))</TD></TR>")
@@ -40,12 +42,13 @@ enum DiagramLegend {
     private static func sampleCell(_ sample: Entry.Sample) -> String {
         switch sample {
         case .line(let colour, let stroke):
-            let glyphs = switch stroke {
-            case .solid: "———"
-            case .bold: "<B>━━━</B>"
-            case .dashed: "– – –"
-            case .dotted: "·····"
-            }
+            let glyphs =
+                switch stroke {
+                case .solid: "———"
+                case .bold: "<B>━━━</B>"
+                case .dashed: "– – –"
+                case .dotted: "·····"
+                }
             return "<TD ALIGN=\"CENTER\"><FONT COLOR=\"\(colour)\">\(glyphs)</FONT></TD>"
         case .swatch(let colours):
             return "<TD BGCOLOR=\"\(colours.fill)\" COLOR=\"\(colours.outline)\" BORDER=\"1\" WIDTH=\"28\"></TD>"

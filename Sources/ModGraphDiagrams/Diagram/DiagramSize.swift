@@ -80,7 +80,8 @@ struct DiagramSize {
                 acrossHeight = max(acrossHeight, Double(members.count) * Self.nodeHeight + boxes * Self.boxWidth)
             }
             func skew(_ width: Double, _ height: Double) -> Double { max(width, height) / max(min(width, height), 1) }
-            turns = direction.map { $0 == .leftToRight }
+            turns =
+                direction.map { $0 == .leftToRight }
                 ?? (downWidth > Self.turnAbove * downHeight && skew(acrossWidth, acrossHeight) < skew(downWidth, downHeight))
             for (rank, members) in ranks.enumerated() where rows[rank] > 1 && !turns {
                 for (position, node) in members.enumerated() where position % rows[rank] > 0 {
@@ -102,8 +103,9 @@ struct DiagramSize {
         while true {
             let height = Double(rows.reduce(0, +)) * rankHeight
             guard let widest = rows.indices.max(by: { widths[$0] / Double(rows[$0]) < widths[$1] / Double(rows[$1]) }),
-                  widths[widest] / Double(rows[widest]) > targetRatio * height,
-                  rows[widest] < min(maximumRows, counts[widest]) else { return rows }
+                widths[widest] / Double(rows[widest]) > targetRatio * height,
+                rows[widest] < min(maximumRows, counts[widest])
+            else { return rows }
             rows[widest] += 1
         }
     }

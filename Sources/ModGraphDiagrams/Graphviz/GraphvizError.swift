@@ -1,4 +1,3 @@
-
 /// Why Graphviz could not draw a diagram, in one line that says what to do.
 public enum GraphvizError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The DOT text could not be read; `message` is Graphviz's own, with its line number.

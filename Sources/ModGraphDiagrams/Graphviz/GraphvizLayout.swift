@@ -1,4 +1,3 @@
-
 /// A Graphviz layout engine. `dot` draws layered, top-down diagrams (the
 /// natural shape of a dependency graph); the force-directed `sfdp` scales to
 /// thousands of nodes; the others suit special shapes.

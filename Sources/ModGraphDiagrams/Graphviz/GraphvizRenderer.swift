@@ -31,8 +31,10 @@ public struct GraphvizRenderer: Sendable {
     /// The layout engines and output formats this Graphviz installation offers.
     public func availablePlugins() throws(GraphvizError) -> (layouts: [String], formats: [String]) {
         try GraphvizSession.shared.withContext { context, _ throws(GraphvizError) in
-            (GraphvizSession.shared.pluginNames(context, kind: "layout"),
-             GraphvizSession.shared.pluginNames(context, kind: "device"))
+            (
+                GraphvizSession.shared.pluginNames(context, kind: "layout"),
+                GraphvizSession.shared.pluginNames(context, kind: "device")
+            )
         }
     }
 
@@ -101,8 +103,9 @@ public struct GraphvizRenderer: Sendable {
         name.withCString { name in
             value.withCString { value in
                 "".withCString { empty in
-                    _ = agsafeset(UnsafeMutableRawPointer(graph), UnsafeMutablePointer(mutating: name),
-                                  UnsafeMutablePointer(mutating: value), UnsafeMutablePointer(mutating: empty))
+                    _ = agsafeset(
+                        UnsafeMutableRawPointer(graph), UnsafeMutablePointer(mutating: name),
+                        UnsafeMutablePointer(mutating: value), UnsafeMutablePointer(mutating: empty))
                 }
             }
         }

@@ -17,7 +17,9 @@ final class GraphvizSession: Sendable {
 
     /// Runs `body` with the context, Graphviz's messages captured instead of
     /// printed to standard error.
-    func withContext<Result>(_ body: (OpaquePointer, inout GraphvizMessages) throws(GraphvizError) -> Result) throws(GraphvizError) -> Result {
+    func withContext<Result>(_ body: (OpaquePointer, inout GraphvizMessages) throws(GraphvizError) -> Result) throws(GraphvizError)
+        -> Result
+    {
         try self.context.withLock { (context: inout OpaquePointer?) throws(GraphvizError) -> Result in
             if context == nil { context = gvContext() }
             guard let context else { throw .noContext }

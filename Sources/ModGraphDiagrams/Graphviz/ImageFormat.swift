@@ -1,4 +1,3 @@
-
 /// A picture format Graphviz renders in-process.
 public enum ImageFormat: String, CaseIterable, Sendable {
     case svg, png, pdf

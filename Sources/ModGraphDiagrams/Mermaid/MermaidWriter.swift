@@ -22,11 +22,12 @@ public struct MermaidWriter: Sendable {
         let emphasis = DiagramEmphasis(style: style, view: view)
         // The caption as the chart's title: a double-quoted YAML scalar in the front matter,
         // so quotes, backslashes and line breaks are dropped (Mermaid decodes no entities there).
-        var lines = style.caption.map { caption in
-            let title = Escape.text(caption, limit: Escape.messageLimit).unicodeScalars
-                .filter { $0 != "\"" && $0 != "\\" && $0.value >= 0x20 && $0.value != 0x7F }
-            return ["---", "title: \"\(String(String.UnicodeScalarView(title)))\"", "---", "flowchart TB"]
-        } ?? ["flowchart TB"]
+        var lines =
+            style.caption.map { caption in
+                let title = Escape.text(caption, limit: Escape.messageLimit).unicodeScalars
+                    .filter { $0 != "\"" && $0 != "\\" && $0.value >= 0x20 && $0.value != 0x7F }
+                return ["---", "title: \"\(String(String.UnicodeScalarView(title)))\"", "---", "flowchart TB"]
+            } ?? ["flowchart TB"]
         var classes: [String: [String]] = [:]
         for (position, group) in DiagramClusters(view: view, style: style).groups.enumerated() {
             let indent = group.box == nil ? "  " : "    "
@@ -38,17 +39,27 @@ public struct MermaidWriter: Sendable {
             if group.box != nil { lines.append("  end") }
         }
 
-        var thick: [Int] = [], problems: [Int] = [], critical: [Int] = [], unused: [Int] = [], missing: [Int] = []
+        var thick: [Int] = []
+        var problems: [Int] = []
+        var critical: [Int] = []
+        var unused: [Int] = []
+        var missing: [Int] = []
         for (position, edge) in view.digraph.edges.enumerated() {
             let key = GraphView.EdgeKey(from: edge.from, to: edge.to)
             let attributes = view.attributes(from: edge.from, to: edge.to)
-            let emphasised = emphasis.violationNotes[key] != nil || emphasis.cycleEdges.contains(key) || emphasis.criticalEdges.contains(key)
+            let emphasised =
+                emphasis.violationNotes[key] != nil || emphasis.cycleEdges.contains(key) || emphasis.criticalEdges.contains(key)
             let arrow = emphasised ? "==>" : (attributes.isConditional || attributes.isPlugin ? "-.->" : "-->")
             lines.append("  n\(edge.from) \(arrow) n\(edge.to)")
-            if emphasis.violationNotes[key] != nil { thick.append(position) }
-            else if emphasis.cycleEdges.contains(key) { problems.append(position) }
-            else if emphasis.unusedNotes[key] != nil { unused.append(position) }
-            else if emphasis.criticalEdges.contains(key) { critical.append(position) }
+            if emphasis.violationNotes[key] != nil {
+                thick.append(position)
+            } else if emphasis.cycleEdges.contains(key) {
+                problems.append(position)
+            } else if emphasis.unusedNotes[key] != nil {
+                unused.append(position)
+            } else if emphasis.criticalEdges.contains(key) {
+                critical.append(position)
+            }
         }
 
         // Undeclared imports: edges the graph does not have, after every edge it has.
@@ -73,8 +84,12 @@ public struct MermaidWriter: Sendable {
         if !thick.isEmpty { lines.append("  linkStyle \(Self.indices(thick)) stroke:\(DiagramPalette.problem),stroke-width:4px") }
         if !problems.isEmpty { lines.append("  linkStyle \(Self.indices(problems)) stroke:\(DiagramPalette.problem),stroke-width:3px") }
         if !critical.isEmpty { lines.append("  linkStyle \(Self.indices(critical)) stroke:\(DiagramPalette.critical),stroke-width:3px") }
-        if !unused.isEmpty { lines.append("  linkStyle \(Self.indices(unused)) stroke:\(DiagramPalette.unused),stroke-width:2px,stroke-dasharray:2 3") }
-        if !missing.isEmpty { lines.append("  linkStyle \(Self.indices(missing)) stroke:\(DiagramPalette.missing),stroke-width:2px,stroke-dasharray:6 4") }
+        if !unused.isEmpty {
+            lines.append("  linkStyle \(Self.indices(unused)) stroke:\(DiagramPalette.unused),stroke-width:2px,stroke-dasharray:2 3")
+        }
+        if !missing.isEmpty {
+            lines.append("  linkStyle \(Self.indices(missing)) stroke:\(DiagramPalette.missing),stroke-width:2px,stroke-dasharray:6 4")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -105,15 +120,16 @@ public struct MermaidWriter: Sendable {
     }
 
     private func classStyle(_ name: String, emphasis: DiagramEmphasis) -> String {
-        let colours: DiagramPalette.Colours = switch name {
-        case "test": DiagramPalette.colours(for: .target(.test))
-        case "executable": DiagramPalette.colours(for: .target(.executable))
-        case "external", "unlayered": DiagramPalette.colours(for: .target(.externalProduct))
-        case "tool": DiagramPalette.colours(for: .target(.macro))
-        case "binary": DiagramPalette.colours(for: .target(.binary))
-        case _ where name.hasPrefix("layer"): DiagramPalette.colours(forLayer: Int(name.dropFirst(5)) ?? 0)
-        default: DiagramPalette.colours(for: .target(.regular))
-        }
+        let colours: DiagramPalette.Colours =
+            switch name {
+            case "test": DiagramPalette.colours(for: .target(.test))
+            case "executable": DiagramPalette.colours(for: .target(.executable))
+            case "external", "unlayered": DiagramPalette.colours(for: .target(.externalProduct))
+            case "tool": DiagramPalette.colours(for: .target(.macro))
+            case "binary": DiagramPalette.colours(for: .target(.binary))
+            case _ where name.hasPrefix("layer"): DiagramPalette.colours(forLayer: Int(name.dropFirst(5)) ?? 0)
+            default: DiagramPalette.colours(for: .target(.regular))
+            }
         let dash = name == "test" ? ",stroke-dasharray:4 3" : ""
         return "fill:\(colours.fill),stroke:\(colours.outline),color:\(DiagramPalette.text)\(dash)"
     }

@@ -20,7 +20,9 @@ extension AffectedRun {
         switch format {
         case .text: return AffectedText.render(report) + (shards?.text() ?? "")
         case .json:
-            guard let shards, case var .object(fields) = AffectedJSON.document(report) else { return AffectedJSON.document(report).serialized() }
+            guard let shards, case var .object(fields) = AffectedJSON.document(report) else {
+                return AffectedJSON.document(report).serialized()
+            }
             fields.append(("shards", shards.json()))
             return JSONValue.object(fields).serialized()
         case .swiftTest: return TestArguments.swiftTestFilter(report.selection)

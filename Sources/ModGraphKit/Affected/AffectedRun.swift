@@ -25,7 +25,8 @@ public struct AffectedRun: Sendable {
     /// Selects from `loaded`, loaded from `request.load` (whose `swift` dumps manifests at the base).
     public init(_ request: AffectedRequest, on loaded: LoadedGraph, warnings: (String) -> Void = { _ in }) throws {
         self.loaded = loaded
-        let root = Paths.canonical(loaded.rootDirectory ?? FileManager.default.currentDirectoryPath)
+        let root =
+            Paths.canonical(loaded.rootDirectory ?? FileManager.default.currentDirectoryPath)
             ?? FileManager.default.currentDirectoryPath
         let settings = try Self.settings(request, loaded: loaded)
 
@@ -42,7 +43,8 @@ public struct AffectedRun: Sendable {
             let start = try repository.mergeBase(baseResolved, headResolved ?? "HEAD", names: (base, head ?? "HEAD"))
             changes = try repository.changes(from: start, to: headResolved)
             if let headResolved, let current = try? repository.commit("HEAD"), current != headResolved {
-                warnings("the graph is read from the working tree, which is not at '\(head ?? "")': check out the head to select from its graph")
+                warnings(
+                    "the graph is read from the working tree, which is not at '\(head ?? "")': check out the head to select from its graph")
             }
             topLevel = repository.topLevel
             git = repository
@@ -53,21 +55,26 @@ public struct AffectedRun: Sendable {
             topLevel = (try? GitRepository(containing: root).topLevel) ?? FileManager.default.currentDirectoryPath
         }
 
-        var judge = ChangeJudge(loaded: loaded, topLevel: topLevel, settings: settings, git: git, base: baseCommit,
-                                dumper: DumpPackageRunner(swiftExecutable: request.load.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
-                                                          timeout: request.load.manifestTimeout))
+        var judge = ChangeJudge(
+            loaded: loaded, topLevel: topLevel, settings: settings, git: git, base: baseCommit,
+            dumper: DumpPackageRunner(
+                swiftExecutable: request.load.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
+                timeout: request.load.manifestTimeout))
         let files = try judge.judge(changes)
         let selection = AffectedSelection(graph: loaded.graph, seeds: judge.seeds, everything: judge.everything)
         let baseName: String? = if case let .git(base, _) = request.changes { base } else { nil }
-        let headName: String? = if case let .git(_, head) = request.changes { head ?? (headCommit == nil ? "the working tree" : nil) } else { nil }
+        let headName: String? =
+            if case let .git(_, head) = request.changes { head ?? (headCommit == nil ? "the working tree" : nil) } else { nil }
         report = AffectedReport(selection: selection, files: files, base: baseName, head: headName)
         if let count = request.shards {
             let weights = try ScheduleRun.weights(request.weights, for: loaded, warnings: warnings)
             let tests = selection.tests.compactMap { loaded.graph.index(of: $0.target) }
             let plan = TestShards.split(tests, in: loaded.graph.digraph, weights: weights.values, shards: count)
-            shards = AffectedShards(plan: plan, unit: weights.unit, count: count, tests: plan.shards.map { shard in
-                shard.tests.compactMap { selection.selected(loaded.graph.targets[$0].id) }
-            })
+            shards = AffectedShards(
+                plan: plan, unit: weights.unit, count: count,
+                tests: plan.shards.map { shard in
+                    shard.tests.compactMap { selection.selected(loaded.graph.targets[$0].id) }
+                })
         } else {
             shards = nil
         }
@@ -79,7 +86,9 @@ public struct AffectedRun: Sendable {
             return AffectedSettings(folder: nil, ignore: [], everything: [], unowned: .everything)
         }
         let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch { throw CommandError("\(path): cannot be read as UTF-8 text") }
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw CommandError("\(path): cannot be read as UTF-8 text")
+        }
         let config = try ConfigParser.parse(text, file: path)
         func patterns(_ written: [(pattern: String, location: ConfigLocation)]) throws -> [PathPattern] {
             try written.map { entry in
@@ -90,8 +99,9 @@ public struct AffectedRun: Sendable {
         }
         // The folder loaded, where `.modgraph.yml` is normally found: the same patterns whichever file --config names.
         let folder = Paths.canonical(CheckRun.startFolder(loaded, request.load.path))
-        return AffectedSettings(folder: folder, ignore: try patterns(config.affected.ignore), everything: try patterns(config.affected.everything),
-                                unowned: config.affected.unowned)
+        return AffectedSettings(
+            folder: folder, ignore: try patterns(config.affected.ignore), everything: try patterns(config.affected.everything),
+            unowned: config.affected.unowned)
     }
 
     static func readList(_ source: String) throws -> ChangeSet {
@@ -103,8 +113,12 @@ public struct AffectedRun: Sendable {
             defer { try? handle.close() }
             data = handle.readData(ofLength: maximumListSize + 1)
         }
-        guard data.count <= maximumListSize else { throw CommandError("--changed-files: the list is larger than \(maximumListSize >> 20) MB") }
-        guard let text = String(data: data, encoding: .utf8) else { throw CommandError("--changed-files: " + ChangeSetError.notText.message) }
+        guard data.count <= maximumListSize else {
+            throw CommandError("--changed-files: the list is larger than \(maximumListSize >> 20) MB")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CommandError("--changed-files: " + ChangeSetError.notText.message)
+        }
         do { return try ChangeSet.parse(lines: text) } catch { throw CommandError("--changed-files: " + error.message) }
     }
 }

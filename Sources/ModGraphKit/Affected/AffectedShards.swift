@@ -15,10 +15,14 @@ public struct AffectedShards: Sendable {
 
     /// `shards:` lines for the text output.
     func text() -> String {
-        var lines = ["shards: \(plan.shards.count) of \(count) asked for, the slowest predicted at \(number(plan.makespan)) "
-            + "(no split can beat \(number(plan.lowerBound)))"]
+        var lines = [
+            "shards: \(plan.shards.count) of \(count) asked for, the slowest predicted at \(number(plan.makespan)) "
+                + "(no split can beat \(number(plan.lowerBound)))"
+        ]
         for (index, shard) in plan.shards.enumerated() {
-            lines.append("  shard \(index + 1): \(number(shard.cost)), " + tests[index].map { Escape.text($0.target.description) }.joined(separator: ", "))
+            lines.append(
+                "  shard \(index + 1): \(number(shard.cost)), "
+                    + tests[index].map { Escape.text($0.target.description) }.joined(separator: ", "))
         }
         return lines.joined(separator: "\n") + "\n"
     }

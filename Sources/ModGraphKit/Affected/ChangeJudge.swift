@@ -90,7 +90,8 @@ struct ChangeJudge {
             }
             if deleted, let removed = Self.removedTarget(absolute, in: package) {
                 // What depended on it had to change its declaration, which the manifest's comparison selects.
-                return .manifest(package: package.identity.rawValue, detail: "deleted with target '\(removed)', which the manifest no longer declares")
+                return .manifest(
+                    package: package.identity.rawValue, detail: "deleted with target '\(removed)', which the manifest no longer declares")
             }
             for target in loaded.graph.targets where target.package == package.identity {
                 add(target.id, .manifest(path, detail: Self.folderDetailPrefix + "\(package.identity)'s folder, in no target's"))
@@ -109,8 +110,11 @@ struct ChangeJudge {
         switch settings.unowned {
         case .ignore: return .ignored(pattern: "affected.unowned: ignore")
         case .everything:
-            select(everything: EverythingReason(file: path, message: "\(path) is owned by no target, and a file no target owns affects "
-                + "everything (list it under affected.ignore in .modgraph.yml if it builds nothing)"))
+            select(
+                everything: EverythingReason(
+                    file: path,
+                    message: "\(path) is owned by no target, and a file no target owns affects "
+                        + "everything (list it under affected.ignore in .modgraph.yml if it builds nothing)"))
             return .everything(pattern: nil)
         }
     }
@@ -134,7 +138,9 @@ struct ChangeJudge {
         for (name, detail) in comparison.targets.sorted(by: { $0.key < $1.key }) {
             add(TargetID(package: identity, name: name), .manifest(path, detail: detail))
         }
-        let detail = comparison.targets.isEmpty ? "no target's declaration changed"
+        let detail =
+            comparison.targets.isEmpty
+            ? "no target's declaration changed"
             : comparison.targets.keys.sorted().map { "'\($0)'" }.joined(separator: ", ") + " changed"
         return .manifest(package: identity.rawValue, detail: detail)
     }
@@ -246,7 +252,8 @@ struct ChangeJudge {
             if FileManager.default.fileExists(atPath: candidate + "/Package.swift") { return candidate }
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: candidate)) ?? []
             if entries.contains(where: { $0.hasSuffix(".xcodeproj") && index.projects[candidate + "/" + $0] == nil }),
-               !entries.contains(where: { $0.hasSuffix(".xcodeproj") && index.projects[candidate + "/" + $0] != nil }) {
+                !entries.contains(where: { $0.hasSuffix(".xcodeproj") && index.projects[candidate + "/" + $0] != nil })
+            {
                 return candidate
             }
         }
@@ -258,7 +265,8 @@ struct ChangeJudge {
     /// (`Sources/NAME/…`, `Tests/NAME/…`), and no target of the package has that name.
     static func removedTarget(_ path: String, in package: WorkspacePackage) -> String? {
         guard let directory = package.directory, let manifest = package.manifest,
-              let inside = relative(path, to: directory) else { return nil }
+            let inside = relative(path, to: directory)
+        else { return nil }
         let parts = inside.split(separator: "/").map(String.init)
         guard parts.count >= 3, ["Sources", "Source", "src", "srcs", "Tests", "Plugins"].contains(parts[0]) else { return nil }
         let name = parts[1]

@@ -33,8 +33,9 @@ public struct GitRepository: Sendable {
     public func commit(_ ref: String) throws(GitError) -> String {
         guard !ref.hasPrefix("-"), !ref.isEmpty else { throw .badRef(ref) }
         let shallow = isShallow
-        let output = try run(["rev-parse", "--verify", "--quiet", "--end-of-options", ref + "^{commit}"],
-                             failure: { _ in .unknownCommit(ref: ref, shallow: shallow) })
+        let output = try run(
+            ["rev-parse", "--verify", "--quiet", "--end-of-options", ref + "^{commit}"],
+            failure: { _ in .unknownCommit(ref: ref, shallow: shallow) })
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -85,7 +86,8 @@ public struct GitRepository: Sendable {
             let status = fields[index]
             guard let letter = status.first else { break }
             if letter == "R" || letter == "C", index + 2 < fields.count {
-                let from = fields[index + 1], to = fields[index + 2]
+                let from = fields[index + 1]
+                let to = fields[index + 2]
                 files.append(ChangedFile(path: to, status: letter == "R" ? .renamed(from: from) : .added))
                 index += 3
                 continue
@@ -105,16 +107,21 @@ public struct GitRepository: Sendable {
         try Self.run(runner, in: topLevel, arguments, failure: failure)
     }
 
-    private static func run(_ runner: ProcessRunner, in folder: String, _ arguments: [String],
-                            failure: ((String) -> GitError)? = nil) throws(GitError) -> Data {
+    private static func run(
+        _ runner: ProcessRunner, in folder: String, _ arguments: [String],
+        failure: ((String) -> GitError)? = nil
+    ) throws(GitError) -> Data {
         let command = "git " + (arguments.first(where: { !$0.hasPrefix("-") && !$0.contains("=") }) ?? "")
-        var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LC_ALL": "C",
-                           "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0"]
+        var environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LC_ALL": "C",
+            "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0",
+        ]
         if let home = ProcessInfo.processInfo.environment["HOME"] { environment["HOME"] = home }
         let result: ProcessRunner.Result
         do {
-            result = try runner.run("git", ["-C", folder] + arguments, environment: environment,
-                                    output: .capture(limit: outputLimit, errorHead: 2_000))
+            result = try runner.run(
+                "git", ["-C", folder] + arguments, environment: environment,
+                output: .capture(limit: outputLimit, errorHead: 2_000))
         } catch {
             switch error {
             case .notFound: throw .notFound
@@ -124,7 +131,8 @@ public struct GitRepository: Sendable {
             }
         }
         guard result.status.isSuccess else {
-            let message = String(decoding: result.standardError.head, as: UTF8.self)
+            let message =
+                String(decoding: result.standardError.head, as: UTF8.self)
                 .split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
             if let failure { throw failure(message) }
             throw .failed(command: command, status: result.status.code, message: message)

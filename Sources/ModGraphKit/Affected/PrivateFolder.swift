@@ -16,7 +16,9 @@ final class PrivateFolder {
     /// Writes `data` at `relative` (folders made as needed), created exclusively and without following links.
     func write(_ data: Data, at relative: String) throws(CommandError) {
         let parts = relative.split(separator: "/").map(String.init)
-        guard !parts.isEmpty, !parts.contains(".."), !parts.contains(".") else { throw CommandError("'\(relative)' is not a relative path") }
+        guard !parts.isEmpty, !parts.contains(".."), !parts.contains(".") else {
+            throw CommandError("'\(relative)' is not a relative path")
+        }
         let file = path + "/" + parts.joined(separator: "/")
         do {
             try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -24,7 +26,9 @@ final class PrivateFolder {
             throw CommandError("cannot create a temporary folder for '\(relative)'")
         }
         let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw CommandError("cannot create '\(relative)' in a temporary folder: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw CommandError("cannot create '\(relative)' in a temporary folder: \(String(cString: strerror(errno)))")
+        }
         defer { close(descriptor) }
         let written = data.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
         guard written == data.count else { throw CommandError("cannot write '\(relative)' in a temporary folder") }

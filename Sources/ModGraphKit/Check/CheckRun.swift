@@ -43,7 +43,9 @@ public struct CheckRun: Sendable {
         if let settings = config.sources {
             let targets = SourceInventory.targets(of: loaded.graph, files: loaded.targetFiles)
             if targets.isEmpty {
-                warnings("\(settings.location.file):\(settings.location.line): 'sources' is set, but no Swift files of the workspace's own targets were found on disk; the source checks read nothing")
+                warnings(
+                    "\(settings.location.file):\(settings.location.line): 'sources' is set, but no Swift files of the workspace's own targets were found on disk; the source checks read nothing"
+                )
             }
             do {
                 let outcome = try SourceChecker(settings: settings, platform: loaded.graph.environment.platform)

@@ -13,7 +13,8 @@ public struct DiffRun: Sendable {
 
     /// Compares `head` (loaded from `request.load`) with the base `request` names.
     public init(_ request: DiffRequest, head: LoadedGraph, warnings: (String) -> Void = { _ in }) throws {
-        let root = Paths.canonical(head.rootDirectory ?? FileManager.default.currentDirectoryPath) ?? FileManager.default.currentDirectoryPath
+        let root =
+            Paths.canonical(head.rootDirectory ?? FileManager.default.currentDirectoryPath) ?? FileManager.default.currentDirectoryPath
         var baseName: String
         var headName = "the working tree"
         var headGraph = head
@@ -55,11 +56,16 @@ public struct DiffRun: Sendable {
         let config = try configPath.map { try ConfigFile.load($0) }
         let before = try Self.metrics(of: baseGraph, request, warnings: { _ in })
         let after = try Self.metrics(of: headGraph, request, warnings: warnings)
-        var newFindings: [DiffFinding] = [], fixed: [DiffFinding] = [], unchanged = 0
+        var newFindings: [DiffFinding] = []
+        var fixed: [DiffFinding] = []
+        var unchanged = 0
         if let configPath {
             let old = try CheckRun(configPath: configPath, on: baseGraph).result.findings.filter { $0.rule != .staleConfig }
-            let new = try CheckRun(configPath: configPath, on: headGraph, warnings: warnings).result.findings.filter { $0.rule != .staleConfig }
-            let oldPrints = Set(old.map(\.fingerprint)), newPrints = Set(new.map(\.fingerprint))
+            let new = try CheckRun(configPath: configPath, on: headGraph, warnings: warnings).result.findings.filter {
+                $0.rule != .staleConfig
+            }
+            let oldPrints = Set(old.map(\.fingerprint))
+            let newPrints = Set(new.map(\.fingerprint))
             newFindings = new.filter { !oldPrints.contains($0.fingerprint) }.map(Self.finding)
             fixed = old.filter { !newPrints.contains($0.fingerprint) }.map(Self.finding)
             unchanged = new.count - newFindings.count
@@ -67,8 +73,9 @@ public struct DiffRun: Sendable {
         let graphDiff = GraphDiff(from: baseGraph.graph, to: headGraph.graph)
         let budgets = Self.budgets(config?.budgets ?? CheckConfig.BudgetSettings())
             .evaluate(graphDiff, before: before, after: after, newFindings: newFindings.count)
-        report = DiffReport(base: baseName, head: headName, graph: graphDiff, before: before, after: after, newFindings: newFindings,
-                            fixedFindings: fixed, unchangedFindings: unchanged, config: configPath, budgets: budgets)
+        report = DiffReport(
+            base: baseName, head: headName, graph: graphDiff, before: before, after: after, newFindings: newFindings,
+            fixedFindings: fixed, unchangedFindings: unchanged, config: configPath, budgets: budgets)
         _ = folders
     }
 
@@ -95,7 +102,8 @@ public struct DiffRun: Sendable {
             throw CommandError("cannot unpack the base's files: \(error)")
         }
         guard result.status.isSuccess else {
-            let message = String(decoding: result.standardError.head, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
+            let message = String(decoding: result.standardError.head, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(
+                String.init)
             throw CommandError("cannot unpack the base's files: " + (message ?? "tar failed"))
         }
         let current = Paths.canonical(FileManager.default.currentDirectoryPath) ?? FileManager.default.currentDirectoryPath
@@ -111,14 +119,16 @@ public struct DiffRun: Sendable {
         let graph = loaded.graph
         let weights = try ScheduleRun.weights(request.weights, for: loaded, warnings: warnings)
         let plan = try? BuildPlan(graph: graph.digraph, weights: weights.values, workers: request.workers, bottleneckLimit: 0)
-        return GraphMetrics(targets: graph.targets.count, dependencies: graph.digraph.edgeCount,
-                            depth: plan.map { max(0, $0.waves.members.count - 1) }, waves: plan?.waves.members.count,
-                            criticalPath: plan?.timing.length, criticalTargets: plan?.timing.path.map { graph.targets[$0].id } ?? [],
-                            makespan: plan?.build.makespan, unit: weights.unit.symbol)
+        return GraphMetrics(
+            targets: graph.targets.count, dependencies: graph.digraph.edgeCount,
+            depth: plan.map { max(0, $0.waves.members.count - 1) }, waves: plan?.waves.members.count,
+            criticalPath: plan?.timing.length, criticalTargets: plan?.timing.path.map { graph.targets[$0].id } ?? [],
+            makespan: plan?.build.makespan, unit: weights.unit.symbol)
     }
 
     static func finding(_ finding: Finding) -> DiffFinding {
-        DiffFinding(fingerprint: finding.fingerprint, rule: finding.rule.rawValue, severity: finding.severity.rawValue, message: finding.message)
+        DiffFinding(
+            fingerprint: finding.fingerprint, rule: finding.rule.rawValue, severity: finding.severity.rawValue, message: finding.message)
     }
 
     static func budgets(_ settings: CheckConfig.BudgetSettings) -> Budgets {

@@ -19,8 +19,10 @@ public enum DiagramDefaults {
         let tests = graph.targets.filter { $0.type.isTest }.count
         let externals = graph.targets.filter { $0.type == .externalProduct }.count
         guard tests + externals > 0 else { return (graph, nil) }
-        let parts = [tests > 0 ? "\(tests) test target\(tests == 1 ? "" : "s")" : nil,
-                     externals > 0 ? "\(externals) product\(externals == 1 ? "" : "s") of other packages" : nil].compactMap { $0 }
+        let parts = [
+            tests > 0 ? "\(tests) test target\(tests == 1 ? "" : "s")" : nil,
+            externals > 0 ? "\(externals) product\(externals == 1 ? "" : "s") of other packages" : nil,
+        ].compactMap { $0 }
         let simplified = graph.filtered(targets: { !$0.type.isTest && $0.type != .externalProduct })
         return (simplified, "Not drawn: \(parts.joined(separator: " and ")) (\(option) shows them).")
     }
@@ -39,7 +41,8 @@ public enum DiagramDefaults {
     /// Why a picture of `nodes` nodes is not drawn, in one line; nil when it is.
     public static func pictureRefusal(nodes: Int, what: String) -> String? {
         guard nodes > pictureNodeLimit else { return nil }
-        return "\(what) has \(grouped(nodes)) nodes, more than the \(grouped(pictureNodeLimit)) a picture is drawn for (Graphviz would take minutes)"
+        return
+            "\(what) has \(grouped(nodes)) nodes, more than the \(grouped(pictureNodeLimit)) a picture is drawn for (Graphviz would take minutes)"
     }
 
     private static func grouped(_ value: Int) -> String {

@@ -18,12 +18,15 @@ public enum GraphOutput {
     /// The bytes of `graph` (already loaded and filtered) as `format`, with
     /// `selection`'s view; Graphviz's warnings go to `warnings`. `title` and
     /// `source` name the graph in the html page.
-    public static func render(_ graph: ModuleGraph, as format: GraphFormat, selection: GraphSelection = GraphSelection(),
-                              layout: GraphvizLayout? = nil, layers: [TargetID: DiagramStyle.Layer] = [:],
-                              title: String = "graph", source: String = "",
-                              warnings: (String) -> Void = { _ in }) throws(CommandError) -> Data {
+    public static func render(
+        _ graph: ModuleGraph, as format: GraphFormat, selection: GraphSelection = GraphSelection(),
+        layout: GraphvizLayout? = nil, layers: [TargetID: DiagramStyle.Layer] = [:],
+        title: String = "graph", source: String = "",
+        warnings: (String) -> Void = { _ in }
+    ) throws(CommandError) -> Data {
         if selection.cluster == .layer, layers.isEmpty {
-            throw CommandError("--cluster layer needs the layers of a .modgraph.yml: none was found from the package folder up; pass --config")
+            throw CommandError(
+                "--cluster layer needs the layers of a .modgraph.yml: none was found from the package folder up; pass --config")
         }
         let focused = try selection.focused(graph)
         switch format {
@@ -32,14 +35,17 @@ public enum GraphOutput {
         case .text: return Data(GraphText.render(try selection.textual(focused)).utf8)
         case .json: return Data(GraphJSON.document(for: try selection.textual(focused)).serializedBytes())
         case .html:
-            return Data(try viewer(of: focused, selection: selection, layout: layout, layers: layers, title: title, source: source, warnings: warnings))
+            return Data(
+                try viewer(
+                    of: focused, selection: selection, layout: layout, layers: layers, title: title, source: source, warnings: warnings))
         case .mermaid:
             let (diagram, style) = selection.diagram(of: focused, layers: layers)
             return Data(MermaidWriter(style: style).render(diagram).utf8)
         case .dot, .svg, .png, .pdf:
             let (diagram, style) = selection.diagram(of: focused, layers: layers)
             if format.image != nil, let refusal = DiagramDefaults.pictureRefusal(nodes: diagram.nodes.count, what: "the view") {
-                throw CommandError("--format \(format.rawValue): \(refusal); narrow it with --focus or --level package, or write --format dot")
+                throw CommandError(
+                    "--format \(format.rawValue): \(refusal); narrow it with --focus or --level package, or write --format dot")
             }
             guard let image = format.image else { return Data(DOTWriter(style: style).render(diagram).utf8) }
             let layout = layout ?? DiagramDefaults.layout(nodeCount: diagram.nodes.count)
@@ -57,16 +63,19 @@ public enum GraphOutput {
     /// level, the implied ones hidden at first when the selection reduces
     /// (by default above ``DiagramDefaults/reduceAbove`` nodes); above
     /// ``DiagramDefaults/pictureNodeLimit`` nodes, without the picture, as the page says.
-    static func viewer(of graph: ModuleGraph, selection: GraphSelection, layout: GraphvizLayout?, layers: [TargetID: DiagramStyle.Layer],
-                       title: String, source: String, warnings: (String) -> Void) throws(CommandError) -> [UInt8] {
+    static func viewer(
+        of graph: ModuleGraph, selection: GraphSelection, layout: GraphvizLayout?, layers: [TargetID: DiagramStyle.Layer],
+        title: String, source: String, warnings: (String) -> Void
+    ) throws(CommandError) -> [UInt8] {
         let view = GraphView(graph, level: selection.level)
         var style = DiagramStyle.highlights(of: graph)
         style.clustering = selection.cluster
         style.layers = layers
-        let page = ViewerPage(title: "Module graph of \(title)", source: source, toolVersion: ModGraphVersion.current, graph: graph,
-                              view: view, style: style, hidesImplied: selection.reduce ?? (view.nodes.count > DiagramDefaults.reduceAbove),
-                              layout: layout ?? DiagramDefaults.layout(nodeCount: view.nodes.count),
-                              pictureLeftOut: DiagramDefaults.pictureRefusal(nodes: view.nodes.count, what: "the view"))
+        let page = ViewerPage(
+            title: "Module graph of \(title)", source: source, toolVersion: ModGraphVersion.current, graph: graph,
+            view: view, style: style, hidesImplied: selection.reduce ?? (view.nodes.count > DiagramDefaults.reduceAbove),
+            layout: layout ?? DiagramDefaults.layout(nodeCount: view.nodes.count),
+            pictureLeftOut: DiagramDefaults.pictureRefusal(nodes: view.nodes.count, what: "the view"))
         do {
             let rendered = try page.render()
             for warning in rendered.warnings { warnings("Graphviz: \(warning)") }
@@ -77,8 +86,10 @@ public enum GraphOutput {
     }
 
     /// Graphviz in the process: warnings to `warnings`, failures as one-line errors.
-    public static func draw(_ dot: String, layout: GraphvizLayout, format: ImageFormat,
-                            warnings: (String) -> Void = { _ in }) throws(CommandError) -> [UInt8] {
+    public static func draw(
+        _ dot: String, layout: GraphvizLayout, format: ImageFormat,
+        warnings: (String) -> Void = { _ in }
+    ) throws(CommandError) -> [UInt8] {
         do {
             let image = try GraphvizRenderer().render(dot: dot, layout: layout, format: format)
             for warning in image.warnings { warnings("Graphviz: \(warning)") }

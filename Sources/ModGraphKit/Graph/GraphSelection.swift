@@ -17,8 +17,10 @@ public struct GraphSelection: Sendable {
     /// Leave tests and products of other packages out of diagrams; nil: above ``DiagramDefaults/simplifyAbove`` targets.
     public var simplify: Bool?
 
-    public init(focus: [String] = [], depth: Int? = nil, dependents: Bool = false, level: GraphView.Level = .target,
-                reduce: Bool? = nil, cluster: DiagramStyle.Clustering? = nil, simplify: Bool? = nil) {
+    public init(
+        focus: [String] = [], depth: Int? = nil, dependents: Bool = false, level: GraphView.Level = .target,
+        reduce: Bool? = nil, cluster: DiagramStyle.Clustering? = nil, simplify: Bool? = nil
+    ) {
         self.focus = focus
         self.depth = depth
         self.dependents = dependents

@@ -47,15 +47,19 @@ public struct InitRun: Sendable {
                     sourcesLevel = "warning"
                 case .interfaceContent:
                     if let module = finding.chain.first,
-                       let name = starter.interfaces.first(where: { $0 == StarterConfiguration.literal(module.name) || $0 == StarterConfiguration.literal(module) }) {
+                        let name = starter.interfaces.first(where: {
+                            $0 == StarterConfiguration.literal(module.name) || $0 == StarterConfiguration.literal(module)
+                        })
+                    {
                         notYetInterfaces.insert(name)
                     }
                 default:
                     continue
                 }
             }
-            text = starter.yaml(exceptions: exceptions.sorted { ($0.from, $0.to) < ($1.from, $1.to) }, sourcesLevel: sourcesLevel,
-                                notYetInterfaces: notYetInterfaces)
+            text = starter.yaml(
+                exceptions: exceptions.sorted { ($0.from, $0.to) < ($1.from, $1.to) }, sourcesLevel: sourcesLevel,
+                notYetInterfaces: notYetInterfaces)
         }
         let final = scratch.path + "/final.yml"
         try scratch.write(Data(text.utf8), at: "final.yml")

@@ -47,15 +47,24 @@ struct StarterConfiguration {
         }
         var layers: [Layer] = []
         if !apps.isEmpty {
-            layers.append(Layer(name: "app", why: "executables and apps: they wire the modules below and nothing depends on them", targets: names(apps), isolated: false))
+            layers.append(
+                Layer(
+                    name: "app", why: "executables and apps: they wire the modules below and nothing depends on them", targets: names(apps),
+                    isolated: false))
         }
         if !features.isEmpty {
-            layers.append(Layer(name: "features", why: "named like features, or used by an app and by no other module: verticals that must not reach one another",
-                                targets: names(features), isolated: true))
+            layers.append(
+                Layer(
+                    name: "features",
+                    why: "named like features, or used by an app and by no other module: verticals that must not reach one another",
+                    targets: names(features), isolated: true))
         }
         if !interfaces.isEmpty {
-            layers.append(Layer(name: "interfaces", why: "named like interfaces: protocols and plain data the features share instead of depending on one another",
-                                targets: names(interfaces), isolated: false))
+            layers.append(
+                Layer(
+                    name: "interfaces",
+                    why: "named like interfaces: protocols and plain data the features share instead of depending on one another",
+                    targets: names(interfaces), isolated: false))
         }
         if !core.isEmpty {
             layers.append(Layer(name: "core", why: "everything the layers above share", targets: names(core), isolated: false))
@@ -65,7 +74,9 @@ struct StarterConfiguration {
     }
 
     static func looksLikeInterface(_ name: String) -> Bool {
-        ["Interface", "Interfaces", "API", "Api", "Contract", "Contracts", "Protocols"].contains { name.hasSuffix($0) && name.count > $0.count }
+        ["Interface", "Interfaces", "API", "Api", "Contract", "Contracts", "Protocols"].contains {
+            name.hasSuffix($0) && name.count > $0.count
+        }
             || name == "Interfaces"
     }
 
@@ -110,8 +121,9 @@ struct StarterConfiguration {
             lines.append("# Dependencies that break the layers above today. Each is allowed until it is gone; remove it then.")
             lines.append("exceptions:")
             for exception in exceptions {
-                lines.append("  - {from: \(Self.quoted(exception.from)), to: \(Self.quoted(exception.to)), rule: \(exception.rule), "
-                    + "reason: \"present when modgraph init wrote this file\"}")
+                lines.append(
+                    "  - {from: \(Self.quoted(exception.from)), to: \(Self.quoted(exception.to)), rule: \(exception.rule), "
+                        + "reason: \"present when modgraph init wrote this file\"}")
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -140,7 +152,8 @@ struct StarterConfiguration {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .format
+            case _
+            where scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .format
                 || (0x80...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
                 result += String(format: "\\u%04X", scalar.value)
             default: result.unicodeScalars.append(scalar)

@@ -13,16 +13,19 @@ public enum GraphLoader {
     public static func load(_ request: LoadRequest, warnings: (String) -> Void = { _ in }) throws -> LoadedGraph {
         if let platform = request.platform, !BuildEnvironment.knownPlatforms.contains(platform.lowercased()) {
             // An unknown name would silently drop every conditional edge.
-            throw CommandError("--platform: '\(platform)' is not a platform SwiftPM knows; use one of "
-                + BuildEnvironment.knownPlatforms.joined(separator: ", ") + " (in any case)")
+            throw CommandError(
+                "--platform: '\(platform)' is not a platform SwiftPM knows; use one of "
+                    + BuildEnvironment.knownPlatforms.joined(separator: ", ") + " (in any case)")
         }
-        let runner = DumpPackageRunner(swiftExecutable: request.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
-                                       timeout: request.manifestTimeout)
+        let runner = DumpPackageRunner(
+            swiftExecutable: request.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
+            timeout: request.manifestTimeout)
         var setupWarnings: [String] = []
         let sources = manifestSources(request, dumpingWith: runner, warnings: &setupWarnings)
         let provider = sources.provider
-        let loader = WorkspaceLoader(provider: provider, externals: request.externals, jobs: request.jobs,
-                                     scratchDirectory: request.scratchDirectory, progress: request.progress)
+        let loader = WorkspaceLoader(
+            provider: provider, externals: request.externals, jobs: request.jobs,
+            scratchDirectory: request.scratchDirectory, progress: request.progress)
         let repository: Repository
         do {
             let inputs = try InputDiscovery.inputs(for: request.paths)
@@ -40,11 +43,12 @@ public enum GraphLoader {
             let packagesLeft = Set(graph.packages.map(\.identity))
             let relevant = repository.warnings.filter { warning in warning.package.map(packagesLeft.contains) ?? true }
             let offByDefault = request.traits == nil ? onlyBehindTraitsOffByDefault(relevant, in: repository, environment: environment) : []
-            return LoadedGraph(repository: repository, graph: graph,
-                               warnings: setupWarnings + WarningLines.lines(relevant, workspace: repository.workspace, offByDefault: offByDefault),
-                               manifestSummary: sources.summary(repository.workspace),
-                               manifestDifferences: sources.verifier?.verification.differences,
-                               manifestOutcomes: sources.verifier?.verification.outcomes)
+            return LoadedGraph(
+                repository: repository, graph: graph,
+                warnings: setupWarnings + WarningLines.lines(relevant, workspace: repository.workspace, offByDefault: offByDefault),
+                manifestSummary: sources.summary(repository.workspace),
+                manifestDifferences: sources.verifier?.verification.differences,
+                manifestOutcomes: sources.verifier?.verification.outcomes)
         } catch {
             (setupWarnings + WarningLines.lines(repository.warnings, workspace: repository.workspace)).forEach(warnings)
             throw error
@@ -55,12 +59,15 @@ public enum GraphLoader {
     /// with default traits, does not use: `swift package resolve` does not
     /// fetch them, so advising it would not help. Without `--traits`, modgraph
     /// keeps every trait-gated dependency, and so reaches them.
-    static func onlyBehindTraitsOffByDefault(_ warnings: [LoadWarning], in repository: Repository,
-                                             environment: BuildEnvironment) -> Set<PackageIdentity> {
-        let missing = Set(warnings.compactMap { warning -> PackageIdentity? in
-            if case .missingCheckout? = warning.subject { return warning.package }
-            return nil
-        })
+    static func onlyBehindTraitsOffByDefault(
+        _ warnings: [LoadWarning], in repository: Repository,
+        environment: BuildEnvironment
+    ) -> Set<PackageIdentity> {
+        let missing = Set(
+            warnings.compactMap { warning -> PackageIdentity? in
+                if case .missingCheckout? = warning.subject { return warning.package }
+                return nil
+            })
         guard !missing.isEmpty, let defaults = try? EnabledTraits(resolving: .defaults, in: repository.workspace) else { return [] }
         var withDefaults = environment
         withDefaults.enabledTraits = defaults.byPackage
@@ -73,8 +80,10 @@ public enum GraphLoader {
     /// cache is off or its folder cannot be written (then with a warning:
     /// loading still works, only slower); or, to verify the evaluator, both
     /// paths for every manifest and no cache.
-    static func manifestSources(_ request: LoadRequest, dumpingWith runner: DumpPackageRunner,
-                                warnings: inout [String]) -> ManifestSources {
+    static func manifestSources(
+        _ request: LoadRequest, dumpingWith runner: DumpPackageRunner,
+        warnings: inout [String]
+    ) -> ManifestSources {
         if request.verifyManifests {
             let verifier = ManifestVerifier(base: runner)
             return ManifestSources(provider: verifier, evaluator: nil, verifier: verifier)
@@ -85,9 +94,11 @@ public enum GraphLoader {
             let provider = folder.map { CachingManifestProvider(base: runner, folder: $0, acceptsEvaluatedEntries: false) }
             return ManifestSources(provider: provider ?? runner, evaluator: nil, verifier: nil)
         }
-        let evaluator = StaticFirstDumpSource(base: runner, toolchainVersion: {
-            ToolchainVersionLookup.version(of: runner, cacheFolder: folder)
-        })
+        let evaluator = StaticFirstDumpSource(
+            base: runner,
+            toolchainVersion: {
+                ToolchainVersionLookup.version(of: runner, cacheFolder: folder)
+            })
         let provider: any ManifestProvider = folder.map { CachingManifestProvider(base: evaluator, folder: $0) } ?? evaluator
         return ManifestSources(provider: provider, evaluator: evaluator, verifier: nil)
     }

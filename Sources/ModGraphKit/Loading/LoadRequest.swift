@@ -45,19 +45,24 @@ public struct LoadRequest: Sendable {
     /// Called from loading threads as manifests finish.
     public var progress: (@Sendable (LoadProgress) -> Void)?
 
-    public init(path: String, externals: ExternalsMode = .products, platform: String? = nil, traits: TraitSelection? = nil,
-                includesTests: Bool = true, swiftExecutable: String? = nil, jobs: Int? = nil,
-                manifestTimeout: Duration = DumpPackageRunner.defaultTimeout, cache: Cache = .standard,
-                scratchDirectory: String? = nil, progress: (@Sendable (LoadProgress) -> Void)? = nil) {
-        self.init(paths: [path], externals: externals, platform: platform, traits: traits, includesTests: includesTests,
-                  swiftExecutable: swiftExecutable, jobs: jobs, manifestTimeout: manifestTimeout, cache: cache,
-                  scratchDirectory: scratchDirectory, progress: progress)
+    public init(
+        path: String, externals: ExternalsMode = .products, platform: String? = nil, traits: TraitSelection? = nil,
+        includesTests: Bool = true, swiftExecutable: String? = nil, jobs: Int? = nil,
+        manifestTimeout: Duration = DumpPackageRunner.defaultTimeout, cache: Cache = .standard,
+        scratchDirectory: String? = nil, progress: (@Sendable (LoadProgress) -> Void)? = nil
+    ) {
+        self.init(
+            paths: [path], externals: externals, platform: platform, traits: traits, includesTests: includesTests,
+            swiftExecutable: swiftExecutable, jobs: jobs, manifestTimeout: manifestTimeout, cache: cache,
+            scratchDirectory: scratchDirectory, progress: progress)
     }
 
-    public init(paths: [String], externals: ExternalsMode = .products, platform: String? = nil, traits: TraitSelection? = nil,
-                includesTests: Bool = true, swiftExecutable: String? = nil, jobs: Int? = nil,
-                manifestTimeout: Duration = DumpPackageRunner.defaultTimeout, cache: Cache = .standard,
-                scratchDirectory: String? = nil, progress: (@Sendable (LoadProgress) -> Void)? = nil) {
+    public init(
+        paths: [String], externals: ExternalsMode = .products, platform: String? = nil, traits: TraitSelection? = nil,
+        includesTests: Bool = true, swiftExecutable: String? = nil, jobs: Int? = nil,
+        manifestTimeout: Duration = DumpPackageRunner.defaultTimeout, cache: Cache = .standard,
+        scratchDirectory: String? = nil, progress: (@Sendable (LoadProgress) -> Void)? = nil
+    ) {
         self.paths = paths
         self.externals = externals
         self.platform = platform
@@ -88,8 +93,10 @@ public struct LoadedGraph: Sendable {
     /// With ``LoadRequest/verifyManifests``: how each manifest was answered, `evaluated: PATH` or `fell back: PATH: reason`.
     public let manifestOutcomes: [String]?
 
-    public init(repository: Repository, graph: ModuleGraph, warnings: [String], manifestSummary: String? = nil,
-                manifestDifferences: [String]? = nil, manifestOutcomes: [String]? = nil) {
+    public init(
+        repository: Repository, graph: ModuleGraph, warnings: [String], manifestSummary: String? = nil,
+        manifestDifferences: [String]? = nil, manifestOutcomes: [String]? = nil
+    ) {
         self.repository = repository
         self.graph = graph
         self.warnings = warnings

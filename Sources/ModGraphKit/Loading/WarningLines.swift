@@ -18,16 +18,19 @@ enum WarningLines {
     ///     are off by default lead to (empty when the user chose the traits):
     ///     `swift package resolve` fetches no checkout for them.
     ///   - show: how a path is printed.
-    static func lines(_ warnings: [LoadWarning], workspace: Workspace, offByDefault: Set<PackageIdentity> = [],
-                      show: (String) -> String = DisplayPath.of) -> [String] {
+    static func lines(
+        _ warnings: [LoadWarning], workspace: Workspace, offByDefault: Set<PackageIdentity> = [],
+        show: (String) -> String = DisplayPath.of
+    ) -> [String] {
         var order: [String] = []
         var groups: [String: [LoadWarning]] = [:]
         for warning in warnings {
-            let key: String = switch warning.subject {
-            case let .missingLocalPackage(folder, _)?: "local\u{0}" + folder
-            case .missingCheckout?: "checkout\u{0}" + (warning.package?.rawValue ?? "")
-            case nil: "one\u{0}" + warning.message
-            }
+            let key: String =
+                switch warning.subject {
+                case let .missingLocalPackage(folder, _)?: "local\u{0}" + folder
+                case .missingCheckout?: "checkout\u{0}" + (warning.package?.rawValue ?? "")
+                case nil: "one\u{0}" + warning.message
+                }
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(warning)
         }
@@ -39,14 +42,17 @@ enum WarningLines {
         }
     }
 
-    private static func line(for group: [LoadWarning], first: LoadWarning, workspace: Workspace,
-                             offByDefault: Set<PackageIdentity>, show: (String) -> String) -> String {
+    private static func line(
+        for group: [LoadWarning], first: LoadWarning, workspace: Workspace,
+        offByDefault: Set<PackageIdentity>, show: (String) -> String
+    ) -> String {
         var manifests: [String] = []
         for warning in group {
-            let manifest: String? = switch warning.subject {
-            case let .missingLocalPackage(_, requiredBy)?, let .missingCheckout(requiredBy)?: requiredBy
-            case nil: nil
-            }
+            let manifest: String? =
+                switch warning.subject {
+                case let .missingLocalPackage(_, requiredBy)?, let .missingCheckout(requiredBy)?: requiredBy
+                case nil: nil
+                }
             if let manifest, !manifests.contains(manifest) { manifests.append(manifest) }
         }
         guard let requiredBy = manifests.first else { return first.message(showingPaths: show) }
@@ -56,7 +62,8 @@ enum WarningLines {
         case let .missingLocalPackage(folder, _)?:
             let outcome: String
             if let identity = first.package, let linked = workspace.packages[identity], linked.manifest != nil,
-               let directory = linked.directory, directory != folder {
+                let directory = linked.directory, directory != folder
+            {
                 outcome = "its products are linked to package '\(identity)' at \(show(directory)) instead, which has the same identity"
             } else {
                 outcome = "its products are shown as external"

@@ -19,9 +19,11 @@ public struct MeasureRequest: Sendable {
     /// compilers' module caches (``MeasuredBuild/warmUp``); it doubles the time `measure` takes.
     public var warmUp: Bool
 
-    public init(load: LoadRequest, configuration: MeasuredBuild.Configuration = .debug, buildJobs: Int? = nil,
-                buildTests: Bool = false, scratchPath: String? = nil, buildTimeout: Duration = MeasuredBuild.defaultTimeout,
-                warmUp: Bool = true) {
+    public init(
+        load: LoadRequest, configuration: MeasuredBuild.Configuration = .debug, buildJobs: Int? = nil,
+        buildTests: Bool = false, scratchPath: String? = nil, buildTimeout: Duration = MeasuredBuild.defaultTimeout,
+        warmUp: Bool = true
+    ) {
         self.load = load
         self.configuration = configuration
         self.buildJobs = buildJobs
@@ -36,23 +38,29 @@ public struct MeasureRequest: Sendable {
 /// statistics on, each module's compile time attributed to its target, as a
 /// weights file's text.
 public enum MeasureRun {
-    public static let method = "clean swift build after a warm-up build in the same scratch folder (all removed but the module caches, checkouts and resolution); a target's seconds run from its first compile job's start to its last job's end (swift-frontend -stats-output-dir for Swift, a timing CC wrapper for C-family files)"
+    public static let method =
+        "clean swift build after a warm-up build in the same scratch folder (all removed but the module caches, checkouts and resolution); a target's seconds run from its first compile job's start to its last job's end (swift-frontend -stats-output-dir for Swift, a timing CC wrapper for C-family files)"
     /// The method when the warm-up build is skipped.
-    public static let coldMethod = "clean swift build, module caches cold; a target's seconds run from its first compile job's start to its last job's end (swift-frontend -stats-output-dir for Swift, a timing CC wrapper for C-family files)"
+    public static let coldMethod =
+        "clean swift build, module caches cold; a target's seconds run from its first compile job's start to its last job's end (swift-frontend -stats-output-dir for Swift, a timing CC wrapper for C-family files)"
 
     /// The weights file's text. `info` hears what is being built and the totals; `warnings` what was left out.
-    public static func run(_ request: MeasureRequest, info: (String) -> Void = { _ in }, warnings: (String) -> Void = { _ in },
-                           loadGraph: (LoadRequest) throws -> LoadedGraph = { try GraphLoader.load($0) }) throws -> String {
+    public static func run(
+        _ request: MeasureRequest, info: (String) -> Void = { _ in }, warnings: (String) -> Void = { _ in },
+        loadGraph: (LoadRequest) throws -> LoadedGraph = { try GraphLoader.load($0) }
+    ) throws -> String {
         let path = request.load.path
         var isDirectory: ObjCBool = false
         let manifest = (path as NSString).appendingPathComponent("Package.swift")
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
-              FileManager.default.fileExists(atPath: manifest) else {
+            FileManager.default.fileExists(atPath: manifest)
+        else {
             throw CommandError(WeightsError.notAPackageFolder(path: path).description)
         }
         // Already a plain path: decoding percent escapes again would change folder names that hold `%XX`.
         let packageDirectory = URL(fileURLWithPath: path).standardizedFileURL.path
-        let scratch = request.scratchPath.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let scratch =
+            request.scratchPath.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-measure-\(UUID().uuidString)").path
         do {
             try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
@@ -64,11 +72,13 @@ public enum MeasureRun {
         defer { if request.scratchPath == nil { ChildProcesses.shared.removeTemporaryFolder(scratch) } }
 
         let swift = request.load.swiftExecutable ?? DumpPackageRunner.defaultExecutable
-        let build = MeasuredBuild(packageDirectory: packageDirectory, swiftExecutable: swift, configuration: request.configuration,
-                                  jobs: request.buildJobs, buildTests: request.buildTests, scratchDirectory: scratch,
-                                  timeout: request.buildTimeout, warmUp: request.warmUp)
-        info("measure: " + (request.warmUp ? "warm-up build, then " : "")
-            + "clean \(request.configuration.rawValue) build of \(packageDirectory) in \(scratch)…")
+        let build = MeasuredBuild(
+            packageDirectory: packageDirectory, swiftExecutable: swift, configuration: request.configuration,
+            jobs: request.buildJobs, buildTests: request.buildTests, scratchDirectory: scratch,
+            timeout: request.buildTimeout, warmUp: request.warmUp)
+        info(
+            "measure: " + (request.warmUp ? "warm-up build, then " : "")
+                + "clean \(request.configuration.rawValue) build of \(packageDirectory) in \(scratch)…")
         let result: MeasuredBuild.Result
         do {
             result = try build.run()
@@ -98,9 +108,10 @@ public enum MeasureRun {
             phases: phases(of: result), command: ["swift"] + result.arguments
         )
         let total = result.modules.values.reduce(0) { $0 + $1.jobSeconds }
-        info("measure: \(targets.count) targets timed (\(String(format: "%.1f s", total)) of compile jobs in all); "
-            + "the build took \(String(format: "%.1f s", result.wallSeconds))"
-            + (result.warmUpSeconds.map { String(format: ", after a warm-up build of %.1f s", $0) } ?? ""))
+        info(
+            "measure: \(targets.count) targets timed (\(String(format: "%.1f s", total)) of compile jobs in all); "
+                + "the build took \(String(format: "%.1f s", result.wallSeconds))"
+                + (result.warmUpSeconds.map { String(format: ", after a warm-up build of %.1f s", $0) } ?? ""))
         return WeightsJSON.render(measurement)
     }
 

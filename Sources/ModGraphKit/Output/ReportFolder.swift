@@ -34,7 +34,8 @@ public enum ReportFolder {
         if exists {
             TemporaryFiles.removeStale(in: trimmed)
         }
-        let swappable = base != "." && base != ".." && base != "/" && (!exists || holdsOnlyReportFiles(trimmed, names: Set(files.map(\.name))))
+        let swappable =
+            base != "." && base != ".." && base != "/" && (!exists || holdsOnlyReportFiles(trimmed, names: Set(files.map(\.name))))
         guard swappable else {
             // The user's own folder: replace each report file atomically, touch nothing else.
             // (Its stale temporaries were removed above, once.)
@@ -50,8 +51,9 @@ public enum ReportFolder {
         }
         do throws(CommandError) {
             for (name, data) in files {
-                try TemporaryFiles.place(data, at: (staging as NSString).appendingPathComponent(name), in: staging,
-                                         for: (trimmed as NSString).appendingPathComponent(name))
+                try TemporaryFiles.place(
+                    data, at: (staging as NSString).appendingPathComponent(name), in: staging,
+                    for: (trimmed as NSString).appendingPathComponent(name))
             }
             try swap(staging, into: trimmed, exists: exists, parent: parent, base: base)
         } catch {

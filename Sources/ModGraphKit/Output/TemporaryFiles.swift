@@ -18,7 +18,8 @@ enum TemporaryFiles {
         guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
         let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
         guard let dash = middle.firstIndex(of: "-"), let pid = pid_t(middle[..<dash]), pid > 0,
-              middle[middle.index(after: dash)...].allSatisfy(\.isHexDigit) else { return nil }
+            middle[middle.index(after: dash)...].allSatisfy(\.isHexDigit)
+        else { return nil }
         return pid
     }
 

@@ -40,8 +40,10 @@ public struct ReportOutput: Sendable {
 /// `modgraph report` as a use case: the graph's sections, the check's when a
 /// configuration is given or found, the schedule's when the graph has no cycle.
 public enum ReportRun {
-    public static func run(_ request: ReportRequest, on loaded: LoadedGraph, source: String,
-                           warnings: (String) -> Void = { _ in }) throws -> ReportOutput {
+    public static func run(
+        _ request: ReportRequest, on loaded: LoadedGraph, source: String,
+        warnings: (String) -> Void = { _ in }
+    ) throws -> ReportOutput {
         let graph = loaded.graph
         // A picture of thousands of targets takes Graphviz minutes and shows nothing: one line says so.
         let refusal = DiagramDefaults.pictureRefusal(nodes: graph.targets.count, what: "the graph")
@@ -73,9 +75,10 @@ public enum ReportRun {
             drawnGraph = simplified.graph
             style.caption = simplified.caption
         }
-        var report = GraphReport(graph: graph, style: style,
-                                 layout: request.layout ?? DiagramDefaults.layout(nodeCount: graph.targets.count),
-                                 reduceAbove: DiagramDefaults.reduceAbove)
+        var report = GraphReport(
+            graph: graph, style: style,
+            layout: request.layout ?? DiagramDefaults.layout(nodeCount: graph.targets.count),
+            reduceAbove: DiagramDefaults.reduceAbove)
         report.pictureLeftOut = pictureLeftOut
         report.drawnGraph = drawnGraph
         report.drawsDiagrams = request.drawsDiagrams
@@ -88,15 +91,17 @@ public enum ReportRun {
             throw CommandError(error.description)
         }
         let title = loaded.repository.name
-        let document = ReportDocument(title: "Module graph of \(title)", source: source, toolVersion: ModGraphVersion.current,
-                                      sections: sections)
+        let document = ReportDocument(
+            title: "Module graph of \(title)", source: source, toolVersion: ModGraphVersion.current,
+            sections: sections)
         // index.html: the whole graph, laid out once more with every edge (the page hides the implied ones).
         let full = GraphView(graph)
-        let viewer = ViewerPage(title: document.title, source: source, toolVersion: ModGraphVersion.current, graph: graph, view: full,
-                                style: style, check: checkReport, schedule: schedule,
-                                hidesImplied: full.nodes.count > DiagramDefaults.reduceAbove,
-                                layout: request.layout ?? DiagramDefaults.layout(nodeCount: graph.targets.count),
-                                pictureLeftOut: request.drawsDiagrams ? refusal : "no diagrams were asked for (--no-diagrams)")
+        let viewer = ViewerPage(
+            title: document.title, source: source, toolVersion: ModGraphVersion.current, graph: graph, view: full,
+            style: style, check: checkReport, schedule: schedule,
+            hidesImplied: full.nodes.count > DiagramDefaults.reduceAbove,
+            layout: request.layout ?? DiagramDefaults.layout(nodeCount: graph.targets.count),
+            pictureLeftOut: request.drawsDiagrams ? refusal : "no diagrams were asked for (--no-diagrams)")
         let page: [UInt8]
         do {
             let rendered = try viewer.render()

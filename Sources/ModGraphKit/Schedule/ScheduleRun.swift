@@ -47,16 +47,19 @@ public enum ScheduleRun {
     /// at least 1% of the makespan and at least half a second, 10 lines or one unit.
     public static func bottleneckRules(for graph: ModuleGraph, unit: WeightUnit) -> BottleneckRules {
         let roots = Set(graph.targets.indices.filter { graph.targets[$0].type.isEntryPoint })
-        let minimumGain: Double = switch unit {
-        case .seconds: 0.5
-        case .lines: 10
-        case .units: 1
-        }
+        let minimumGain: Double =
+            switch unit {
+            case .seconds: 0.5
+            case .lines: 10
+            case .units: 1
+            }
         return BottleneckRules(compositionRoots: roots, minimumShare: 0.01, minimumGain: minimumGain)
     }
 
     /// The weights `choice` gives the graph; their warnings go to `warnings`.
-    public static func weights(_ choice: WeightsChoice, for loaded: LoadedGraph, warnings: (String) -> Void = { _ in }) throws -> TargetWeights {
+    public static func weights(_ choice: WeightsChoice, for loaded: LoadedGraph, warnings: (String) -> Void = { _ in }) throws
+        -> TargetWeights
+    {
         let targetWeights: TargetWeights
         switch choice {
         case .uniform: targetWeights = .uniform(graph: loaded.graph)
@@ -73,28 +76,34 @@ public enum ScheduleRun {
     }
 
     /// The plan of `loaded`'s graph; a graph with cycles cannot be scheduled, and the error names them.
-    public static func plan(_ request: ScheduleRequest, on loaded: LoadedGraph, source: String,
-                            warnings: (String) -> Void = { _ in }) throws -> ScheduleReport {
+    public static func plan(
+        _ request: ScheduleRequest, on loaded: LoadedGraph, source: String,
+        warnings: (String) -> Void = { _ in }
+    ) throws -> ScheduleReport {
         try plan(request, weights: weights(request.weights, for: loaded, warnings: warnings), on: loaded, source: source)
     }
 
     /// The plan with weights already made.
-    public static func plan(_ request: ScheduleRequest, weights targetWeights: TargetWeights, on loaded: LoadedGraph,
-                            source: String) throws(CommandError) -> ScheduleReport {
+    public static func plan(
+        _ request: ScheduleRequest, weights targetWeights: TargetWeights, on loaded: LoadedGraph,
+        source: String
+    ) throws(CommandError) -> ScheduleReport {
         let graph = loaded.graph
         let plan: BuildPlan
         do {
-            plan = try BuildPlan(graph: graph.digraph, weights: targetWeights.values, workers: request.workers,
-                                 bottleneckLimit: request.bottleneckCandidates,
-                                 bottleneckRules: bottleneckRules(for: graph, unit: targetWeights.unit))
+            plan = try BuildPlan(
+                graph: graph.digraph, weights: targetWeights.values, workers: request.workers,
+                bottleneckLimit: request.bottleneckCandidates,
+                bottleneckRules: bottleneckRules(for: graph, unit: targetWeights.unit))
         } catch .cycles(let groups) {
             let cycles = groups.map { $0.path.map { graph.targets[$0].id.description }.joined(separator: " → ") }
             throw CommandError("\(source): cannot schedule a graph with dependency cycles: \(cycles.joined(separator: "; "))")
         } catch {
             throw CommandError("\(source): cannot schedule: \(error)")
         }
-        var report = ScheduleReport(graph: graph, plan: plan, unit: targetWeights.unit.symbol, weightsSource: targetWeights.source,
-                                    defaulted: targetWeights.defaulted, defaultWeight: targetWeights.defaultValue)
+        var report = ScheduleReport(
+            graph: graph, plan: plan, unit: targetWeights.unit.symbol, weightsSource: targetWeights.source,
+            defaulted: targetWeights.defaulted, defaultWeight: targetWeights.defaultValue)
         report.name = loaded.repository.name
         return report
     }

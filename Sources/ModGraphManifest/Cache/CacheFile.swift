@@ -22,7 +22,8 @@ enum CacheFile {
         guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         let header = String(decoding: data[data.startIndex..<newline], as: UTF8.self).split(separator: " ")
         guard header.count == 4, header[0...1].joined(separator: " ") == magic,
-              let length = Int(header[2]) else { return nil }
+            let length = Int(header[2])
+        else { return nil }
         let body = data[(newline + 1)...]
         guard body.count == length, SHA256.hex(body) == header[3] else { return nil }
         return Data(body)

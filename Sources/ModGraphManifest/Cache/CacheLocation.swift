@@ -10,12 +10,12 @@ public enum CacheLocation {
         if let explicit = environment["MODGRAPH_CACHE_DIR"], !explicit.isEmpty { return explicit }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         #if os(macOS)
-        return home.isEmpty ? nil : Paths.absolute("Library/Caches/modgraph", relativeTo: home)
+            return home.isEmpty ? nil : Paths.absolute("Library/Caches/modgraph", relativeTo: home)
         #else
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return Paths.absolute("modgraph", relativeTo: xdg)
-        }
-        return home.isEmpty ? nil : Paths.absolute(".cache/modgraph", relativeTo: home)
+            if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+                return Paths.absolute("modgraph", relativeTo: xdg)
+            }
+            return home.isEmpty ? nil : Paths.absolute(".cache/modgraph", relativeTo: home)
         #endif
     }
 }
@@ -32,11 +32,11 @@ extension CacheLocation {
         let tag = Paths.absolute("CACHEDIR.TAG", relativeTo: folder)
         if !FileManager.default.fileExists(atPath: tag) {
             let text = """
-            Signature: 8a477f597d28d172789f06886806bc55
-            # This file marks a cache folder created by modgraph: dumps of Package.swift
-            # files it can make again. Deleting the folder is safe.
+                Signature: 8a477f597d28d172789f06886806bc55
+                # This file marks a cache folder created by modgraph: dumps of Package.swift
+                # files it can make again. Deleting the folder is safe.
 
-            """
+                """
             try CacheFile.write(Data(text.utf8), to: tag, raw: true)
         }
         // Writing the tag proves nothing when it was already there: try a file of our own.

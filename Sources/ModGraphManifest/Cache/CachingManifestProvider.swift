@@ -31,7 +31,8 @@ public final class CachingManifestProvider: ManifestProvider {
         let source = Paths.absolute("Package.swift", relativeTo: directory)
         guard let entry = entryPath(for: directory) else { return try base.manifest(forPackageAt: directory) }
         if let body = CacheFile.read(entry), acceptsEvaluatedEntries || !ManifestEncoding.isEvaluated(body),
-           let manifest = try? ManifestDecoding.decode(body, source: source) {
+            let manifest = try? ManifestDecoding.decode(body, source: source)
+        {
             return manifest
         }
         let dump = try base.dump(forPackageAt: directory)

@@ -39,7 +39,8 @@ struct DumpCacheKey: Equatable {
     /// `nil` when there is no `Package.swift` or a file cannot be read.
     static func manifestFiles(in folder: String) -> [(name: String, contents: Data)]? {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder),
-              names.contains("Package.swift") else { return nil }
+            names.contains("Package.swift")
+        else { return nil }
         var files: [(name: String, contents: Data)] = []
         for name in names.sorted() where name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift")) {
             guard let contents = FileManager.default.contents(atPath: Paths.absolute(name, relativeTo: folder)) else { return nil }

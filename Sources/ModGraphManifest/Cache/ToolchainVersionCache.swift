@@ -25,8 +25,9 @@ struct ToolchainVersionCache {
         var lines: [String] = []
         for file in files {
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
-                  let size = attributes[.size] as? NSNumber,
-                  let modified = attributes[.modificationDate] as? Date else { continue }
+                let size = attributes[.size] as? NSNumber,
+                let modified = attributes[.modificationDate] as? Date
+            else { continue }
             lines.append("file \(file) \(size) \(modified.timeIntervalSince1970)")
         }
         guard !lines.isEmpty else { return nil }
@@ -34,7 +35,7 @@ struct ToolchainVersionCache {
             lines.append("env \(name)=\(environment[name] ?? "")")
         }
         #if os(macOS)
-        lines.append("xcode-select \(Paths.canonical("/var/db/xcode_select_link") ?? "")")
+            lines.append("xcode-select \(Paths.canonical("/var/db/xcode_select_link") ?? "")")
         #endif
         return lines.joined(separator: "\n")
     }

@@ -309,7 +309,9 @@ struct JSONReader {
                 index += 4
                 if (0xD800...0xDBFF).contains(value) {
                     // A high surrogate must be followed by a low one; anything else is left to Foundation.
-                    guard index + 6 <= body.count, body[index] == UInt8(ascii: "\\"), body[index + 1] == UInt8(ascii: "u") else { throw Unsupported() }
+                    guard index + 6 <= body.count, body[index] == UInt8(ascii: "\\"), body[index + 1] == UInt8(ascii: "u") else {
+                        throw Unsupported()
+                    }
                     let low = try hex(index + 2)
                     guard (0xDC00...0xDFFF).contains(low) else { throw Unsupported() }
                     index += 6

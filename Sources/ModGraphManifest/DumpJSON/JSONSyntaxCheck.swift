@@ -35,7 +35,12 @@ struct JSONSyntaxCheck {
             var line = 1
             var column = 1
             for byte in bytes[..<min(position, bytes.count)] {
-                if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
             }
             return Failure(line: line, column: column, problem: problem)
         }
@@ -91,7 +96,9 @@ struct JSONSyntaxCheck {
                 }
                 guard let frame = stack.last else { return }
                 skipWhitespace()
-                guard position < bytes.count else { throw failure("unexpected end of input inside \(frame == .array ? "an array" : "an object")") }
+                guard position < bytes.count else {
+                    throw failure("unexpected end of input inside \(frame == .array ? "an array" : "an object")")
+                }
                 let byte = bytes[position]
                 if byte == UInt8(ascii: ",") {
                     position += 1
@@ -119,8 +126,14 @@ struct JSONSyntaxCheck {
             position += 1
             while position < bytes.count {
                 let byte = bytes[position]
-                if byte == UInt8(ascii: "\"") { position += 1; return }
-                if byte == UInt8(ascii: "\\") { position += 2; continue }
+                if byte == UInt8(ascii: "\"") {
+                    position += 1
+                    return
+                }
+                if byte == UInt8(ascii: "\\") {
+                    position += 2
+                    continue
+                }
                 if byte < 0x20 { throw failure("control character inside a string") }
                 position += 1
             }

@@ -43,8 +43,9 @@ public struct Manifest: Sendable, Equatable, Decodable {
         traits = try container.decodeIfPresent([PackageTrait].self, forKey: .traits) ?? []
         // `{"root": ["/abs/path"]}`; other kinds (`fileSystem`, `remoteSourceControl`) carry a path or URL too.
         if container.contains(.packageKind), (try? container.decodeNil(forKey: .packageKind)) == false,
-           let kind = try? OneKeyObject(container.nestedContainer(keyedBy: AnyKey.self, forKey: .packageKind)),
-           let paths = try? kind.payload([String].self) {
+            let kind = try? OneKeyObject(container.nestedContainer(keyedBy: AnyKey.self, forKey: .packageKind)),
+            let paths = try? kind.payload([String].self)
+        {
             packageDirectory = paths.first
         } else {
             packageDirectory = nil
@@ -86,8 +87,10 @@ public struct ManifestTarget: Sendable, Equatable, Decodable {
     public let resources: [String]
     public let pluginUsages: [PluginUsage]
 
-    public init(name: String, type: TargetType, dependencies: [TargetDependency] = [], path: String? = nil,
-                sources: [String]? = nil, exclude: [String] = [], resources: [String] = [], pluginUsages: [PluginUsage] = []) {
+    public init(
+        name: String, type: TargetType, dependencies: [TargetDependency] = [], path: String? = nil,
+        sources: [String]? = nil, exclude: [String] = [], resources: [String] = [], pluginUsages: [PluginUsage] = []
+    ) {
         self.name = name
         self.type = type
         self.dependencies = dependencies
@@ -171,7 +174,8 @@ public enum TargetDependency: Sendable, Equatable, Decodable {
             let condition = try payload.isAtEnd ? nil : payload.decodeIfPresent(ConditionJSON.self)?.condition
             self = .product(name, package: package, condition: condition)
         default:
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown target dependency kind '\(object.name)'"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "unknown target dependency kind '\(object.name)'"))
         }
     }
 }

@@ -19,7 +19,8 @@ public enum ManifestDecoding {
     public static func decode(_ data: Data, source: String) throws(LoadError) -> Manifest {
         guard data.count <= maximumBytes else { throw .dumpTooLarge(source: source, limit: maximumBytes) }
         // The fast path reads what toolchains write; anything else, and every error, goes the way below.
-        if let manifest = data.withUnsafeBytes({ ManifestReader.manifest(from: $0.bindMemory(to: UInt8.self), maximumDepth: maximumDepth) }) {
+        if let manifest = data.withUnsafeBytes({ ManifestReader.manifest(from: $0.bindMemory(to: UInt8.self), maximumDepth: maximumDepth) })
+        {
             return manifest
         }
         let bytes = Array(data)
@@ -31,8 +32,9 @@ public enum ManifestDecoding {
             return try JSONDecoder().decode(Manifest.self, from: data)
         } catch let error as DecodingError {
             if case .dataCorrupted = error, let embedded = embeddedObject(in: bytes),
-               JSONSyntaxCheck.firstError(in: embedded, maximumDepth: maximumDepth) == nil,
-               let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(embedded)) {
+                JSONSyntaxCheck.firstError(in: embedded, maximumDepth: maximumDepth) == nil,
+                let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(embedded))
+            {
                 return manifest
             }
             throw describe(error, syntax: syntax, source: source)
@@ -47,7 +49,8 @@ public enum ManifestDecoding {
         }
         switch error {
         case let .typeMismatch(type, context):
-            return .invalidDump(source: source, codingPath: render(context.codingPath), problem: "expected \(describe(type)); \(context.debugDescription)")
+            return .invalidDump(
+                source: source, codingPath: render(context.codingPath), problem: "expected \(describe(type)); \(context.debugDescription)")
         case let .valueNotFound(type, context):
             return .invalidDump(source: source, codingPath: render(context.codingPath), problem: "missing \(describe(type))")
         case let .keyNotFound(key, context):
@@ -85,7 +88,10 @@ public enum ManifestDecoding {
         var start: Int?
         var lineStart = 0
         for (index, byte) in bytes.enumerated() {
-            if index == lineStart, byte == UInt8(ascii: "{") { start = index; break }
+            if index == lineStart, byte == UInt8(ascii: "{") {
+                start = index
+                break
+            }
             if byte == UInt8(ascii: "\n") { lineStart = index + 1 }
         }
         guard let start, let end = bytes.lastIndex(of: UInt8(ascii: "}")), end > start else { return nil }

@@ -47,11 +47,12 @@ public enum ManifestEncoding {
     }
 
     private static func dependency(_ dependency: PackageDependency, _ out: JSONText) {
-        let kind: String = switch dependency.kind {
-        case .fileSystem: "fileSystem"
-        case .sourceControl: "sourceControl"
-        case .registry: "registry"
-        }
+        let kind: String =
+            switch dependency.kind {
+            case .fileSystem: "fileSystem"
+            case .sourceControl: "sourceControl"
+            case .registry: "registry"
+            }
         out.object {
             out.key(kind) {
                 out.array([dependency]) { dependency in
@@ -65,9 +66,13 @@ public enum ManifestEncoding {
                             out.key("path") { out.string(dependency.location) }
                         case .sourceControl:
                             out.key("location") {
-                                out.object { out.key("remote") { out.array([dependency.location]) { location in
-                                    out.object { out.key("urlString") { out.string(location) } }
-                                } } }
+                                out.object {
+                                    out.key("remote") {
+                                        out.array([dependency.location]) { location in
+                                            out.object { out.key("urlString") { out.string(location) } }
+                                        }
+                                    }
+                                }
                             }
                         case .registry:
                             break

@@ -103,8 +103,9 @@ private extension JSONReader {
             }
         }
         guard let name else { throw Unsupported() }
-        return Manifest(name: name, toolsVersion: toolsVersion, packageDirectory: packageDirectory,
-                        targets: targets, products: products, dependencies: dependencies, traits: traits)
+        return Manifest(
+            name: name, toolsVersion: toolsVersion, packageDirectory: packageDirectory,
+            targets: targets, products: products, dependencies: dependencies, traits: traits)
     }
 
     /// `{"_version": "5.9.0", …}` or `"5.9.0"`.
@@ -229,8 +230,9 @@ private extension JSONReader {
         guard let name, let type = TargetType(rawValue: typeName ?? "regular"), ManifestTarget.swiftPMTypes.contains(type) else {
             throw Unsupported()
         }
-        return ManifestTarget(name: name, type: type, dependencies: dependencies, path: path, sources: sources,
-                              exclude: exclude, resources: resources, pluginUsages: pluginUsages)
+        return ManifestTarget(
+            name: name, type: type, dependencies: dependencies, path: path, sources: sources,
+            exclude: exclude, resources: resources, pluginUsages: pluginUsages)
     }
 
     /// The `path` of one of a target's `resources:` (`{"path": …, "rule": …}`).
@@ -496,16 +498,19 @@ private extension JSONReader {
         switch kind {
         case .fileSystem:
             guard let path else { throw Unsupported() }
-            return PackageDependency(kind: .fileSystem, identity: identity.map { PackageIdentity($0) } ?? PackageIdentity(location: path),
-                                     explicitName: explicitName, location: path, traits: traits)
+            return PackageDependency(
+                kind: .fileSystem, identity: identity.map { PackageIdentity($0) } ?? PackageIdentity(location: path),
+                explicitName: explicitName, location: path, traits: traits)
         case .sourceControl:
             guard let location else { throw Unsupported() }
-            return PackageDependency(kind: .sourceControl, identity: identity.map { PackageIdentity($0) } ?? PackageIdentity(location: location),
-                                     explicitName: explicitName, location: location, traits: traits)
+            return PackageDependency(
+                kind: .sourceControl, identity: identity.map { PackageIdentity($0) } ?? PackageIdentity(location: location),
+                explicitName: explicitName, location: location, traits: traits)
         case .registry:
             guard let identity else { throw Unsupported() }
-            return PackageDependency(kind: .registry, identity: PackageIdentity(identity), explicitName: explicitName,
-                                     location: identity, traits: traits)
+            return PackageDependency(
+                kind: .registry, identity: PackageIdentity(identity), explicitName: explicitName,
+                location: identity, traits: traits)
         }
     }
 

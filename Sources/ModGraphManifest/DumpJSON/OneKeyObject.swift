@@ -31,9 +31,15 @@ struct OneKeyObject {
 struct AnyKey: CodingKey {
     let stringValue: String
     let intValue: Int?
-    init(_ string: String) { stringValue = string; intValue = nil }
+    init(_ string: String) {
+        stringValue = string
+        intValue = nil
+    }
     init?(stringValue: String) { self.init(stringValue) }
-    init?(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
+    init?(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
 }
 
 /// Skips one element of an unkeyed container whatever its type.

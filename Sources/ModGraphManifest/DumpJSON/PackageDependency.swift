@@ -51,26 +51,31 @@ public struct PackageDependency: Sendable, Equatable, Decodable {
         let object = try OneKeyObject(from: decoder)
         var list = try object.unkeyedPayload()
         let body = try list.nestedContainer(keyedBy: Keys.self)
-        let explicitName = try body.decodeIfPresent(String.self, forKey: .nameForTargetDependencyResolutionOnly)
+        let explicitName =
+            try body.decodeIfPresent(String.self, forKey: .nameForTargetDependencyResolutionOnly)
             ?? body.decodeIfPresent(String.self, forKey: .name)
         let identity = try body.decodeIfPresent(String.self, forKey: .identity)
         let traits = try body.decodeIfPresent([DependencyTrait].self, forKey: .traits)
         switch object.name {
         case "fileSystem", "local":
             let path = try body.decode(String.self, forKey: .path)
-            self.init(kind: .fileSystem, identity: identity.map { PackageIdentity($0) } ?? PackageIdentity(location: path),
-                      explicitName: explicitName, location: path, traits: traits)
+            self.init(
+                kind: .fileSystem, identity: identity.map { PackageIdentity($0) } ?? PackageIdentity(location: path),
+                explicitName: explicitName, location: path, traits: traits)
         case "sourceControl", "scm":
             let location = try Self.decodeLocation(body)
-            self.init(kind: .sourceControl, identity: identity.map { PackageIdentity($0) } ?? PackageIdentity(location: location),
-                      explicitName: explicitName, location: location, traits: traits)
+            self.init(
+                kind: .sourceControl, identity: identity.map { PackageIdentity($0) } ?? PackageIdentity(location: location),
+                explicitName: explicitName, location: location, traits: traits)
         case "registry":
             guard let identity else {
-                throw DecodingError.keyNotFound(Keys.identity, .init(codingPath: body.codingPath, debugDescription: "a registry dependency needs an identity"))
+                throw DecodingError.keyNotFound(
+                    Keys.identity, .init(codingPath: body.codingPath, debugDescription: "a registry dependency needs an identity"))
             }
             self.init(kind: .registry, identity: PackageIdentity(identity), explicitName: explicitName, location: identity, traits: traits)
         default:
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown package dependency kind '\(object.name)'"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "unknown package dependency kind '\(object.name)'"))
         }
     }
 
@@ -85,8 +90,9 @@ public struct PackageDependency: Sendable, Equatable, Decodable {
             let type = try? requirement.decode(String.self, forKey: AnyKey("type"))
             isLocal = keys.contains("localPackage") || type == "localPackage"
         }
-        self.init(kind: isLocal ? .fileSystem : .sourceControl, identity: PackageIdentity(location: url),
-                  explicitName: name, location: url)
+        self.init(
+            kind: isLocal ? .fileSystem : .sourceControl, identity: PackageIdentity(location: url),
+            explicitName: name, location: url)
     }
 
     /// `location` is `{"remote": [{"urlString": u}]}` (5.9+), `{"remote": [u]}`,

@@ -23,10 +23,12 @@ struct CheckoutIndex: Sendable {
         }
         let statePath = Paths.absolute("workspace-state.json", relativeTo: scratch)
         if let data = FileManager.default.contents(atPath: statePath),
-           let state = try? JSONDecoder().decode(WorkspaceState.self, from: data) {
+            let state = try? JSONDecoder().decode(WorkspaceState.self, from: data)
+        {
             for dependency in state.object.dependencies {
                 guard let subpath = dependency.subpath,
-                      let canonical = Paths.canonical(Paths.absolute(subpath, relativeTo: checkouts)) else { continue }
+                    let canonical = Paths.canonical(Paths.absolute(subpath, relativeTo: checkouts))
+                else { continue }
                 folders[PackageIdentity(dependency.packageRef.identity)] = canonical
             }
         }
@@ -35,7 +37,8 @@ struct CheckoutIndex: Sendable {
 
     func folder(for identity: PackageIdentity) -> String? {
         guard let folder = folders[identity],
-              FileManager.default.fileExists(atPath: Paths.absolute("Package.swift", relativeTo: folder)) else { return nil }
+            FileManager.default.fileExists(atPath: Paths.absolute("Package.swift", relativeTo: folder))
+        else { return nil }
         return folder
     }
 

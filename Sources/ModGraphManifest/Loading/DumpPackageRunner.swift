@@ -22,8 +22,10 @@ public struct DumpPackageRunner: DumpSource {
     }
 
     /// `temporaryBase` defaults to the temporary folder (`$TMPDIR`).
-    public init(swiftExecutable: String = DumpPackageRunner.defaultExecutable, timeout: Duration = DumpPackageRunner.defaultTimeout,
-                temporaryBase: String? = nil) {
+    public init(
+        swiftExecutable: String = DumpPackageRunner.defaultExecutable, timeout: Duration = DumpPackageRunner.defaultTimeout,
+        temporaryBase: String? = nil
+    ) {
         self.swiftExecutable = swiftExecutable
         self.timeout = timeout
         self.temporaryBase = temporaryBase ?? NSTemporaryDirectory()

@@ -46,9 +46,10 @@ public struct EnabledTraits: Sendable, Equatable {
         let roots = workspace.roots.compactMap { workspace.packages[$0] }.filter { $0.manifest != nil }
         // With several roots, each gets the listed traits it declares; a name no root declares is an error.
         if case let .listed(names) = selection, let first = roots.first,
-           let unknown = names.first(where: { name in
-               name != "default" && !roots.contains { $0.manifest?.traits.contains { $0.name == name } ?? false }
-           }) {
+            let unknown = names.first(where: { name in
+                name != "default" && !roots.contains { $0.manifest?.traits.contains { $0.name == name } ?? false }
+            })
+        {
             let declared = first.manifest?.traits.map(\.name).filter { $0 != "default" } ?? []
             throw .unknownTrait(manifest: first.manifestPath, trait: unknown, declared: declared.sorted())
         }

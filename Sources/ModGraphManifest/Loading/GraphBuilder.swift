@@ -39,8 +39,10 @@ public struct GraphBuilder: Sendable {
     /// dropped without a word, a plugin usage of it finds no plugin, and a
     /// product that names it is an error once something uses the product
     /// (or always, for a root package's products, which SwiftPM checks all).
-    public func build(_ workspace: Workspace, adding more: GraphParts = GraphParts(),
-                      warnings: inout [LoadWarning]) throws(LoadError) -> ModuleGraph {
+    public func build(
+        _ workspace: Workspace, adding more: GraphParts = GraphParts(),
+        warnings: inout [LoadWarning]
+    ) throws(LoadError) -> ModuleGraph {
         var targets: [Target] = more.targets
         var products: [Product] = more.products
         var edges: [Edge] = more.edges
@@ -59,24 +61,35 @@ public struct GraphBuilder: Sendable {
                     empty[package.identity, default: [:]][target.name] = folder.path ?? target.name
                     // Another package's tests never reach the graph: nothing to warn about.
                     if target.type == .test, !package.origin.isOwn { continue }
-                    warnings.append(LoadWarning([.path(package.manifestPath), .text(": \(layout.noSourcesWarning(for: target)) "
-                        + "(target '\(target.name)' has no source files, so it is left out, as SwiftPM leaves it out)")], about: package.identity))
+                    warnings.append(
+                        LoadWarning(
+                            [
+                                .path(package.manifestPath),
+                                .text(
+                                    ": \(layout.noSourcesWarning(for: target)) "
+                                        + "(target '\(target.name)' has no source files, so it is left out, as SwiftPM leaves it out)"),
+                            ], about: package.identity))
                     continue
                 }
-                targets.append(Target(id: TargetID(package: package.identity, name: target.name),
-                                      type: folder.mayExist ? layout.effectiveType(of: target, sourcePath: folder.path) : target.type,
-                                      path: folder.path))
+                targets.append(
+                    Target(
+                        id: TargetID(package: package.identity, name: target.name),
+                        type: folder.mayExist ? layout.effectiveType(of: target, sourcePath: folder.path) : target.type,
+                        path: folder.path))
             }
             let emptyHere = empty[package.identity] ?? [:]
             for product in manifest.products {
                 if workspace.roots.contains(package.identity),
-                   let target = product.targets.first(where: { emptyHere[$0] != nil }), let folder = emptyHere[target] {
+                    let target = product.targets.first(where: { emptyHere[$0] != nil }), let folder = emptyHere[target]
+                {
                     throw .emptyTargetInProduct(manifest: package.manifestPath, target: target, product: product.name, folder: folder)
                 }
                 let kept = product.targets.filter { emptyHere[$0] == nil }
                 guard !kept.isEmpty else { continue }
-                products.append(Product(package: package.identity, name: product.name, type: product.type,
-                                        targets: kept.map { TargetID(package: package.identity, name: $0) }))
+                products.append(
+                    Product(
+                        package: package.identity, name: product.name, type: product.type,
+                        targets: kept.map { TargetID(package: package.identity, name: $0) }))
             }
         }
         for (package, manifest) in loaded {
@@ -86,13 +99,17 @@ public struct GraphBuilder: Sendable {
                 for dependency in target.dependencies {
                     // Most dependencies name a target of the same package: one edge, no list to build.
                     if let local = resolver.localTarget(dependency) {
-                        edges.append(Edge(from: from, to: TargetID(package: package.identity, name: local), kind: .target,
-                                          condition: dependency.condition))
+                        edges.append(
+                            Edge(
+                                from: from, to: TargetID(package: package.identity, name: local), kind: .target,
+                                condition: dependency.condition))
                         continue
                     }
                     for resolved in try resolver.resolve(dependency, of: target.name) {
-                        edges.append(Edge(from: from, to: resolved.target, kind: resolved.kind,
-                                          product: resolved.product, condition: dependency.condition))
+                        edges.append(
+                            Edge(
+                                from: from, to: resolved.target, kind: resolved.kind,
+                                product: resolved.product, condition: dependency.condition))
                         if resolved.isExternal { externalNodes.insert(resolved.target) }
                     }
                 }
@@ -107,14 +124,17 @@ public struct GraphBuilder: Sendable {
         if externals != .none {
             targets += externalNodes.map { Target(id: $0, type: .externalProduct, path: nil) }
         }
-        let packages = more.packages + workspace.packages.values.map { package in
-            Package(identity: package.identity,
+        let packages =
+            more.packages
+            + workspace.packages.values.map { package in
+                Package(
+                    identity: package.identity,
                     name: package.manifest?.name ?? package.declaredName ?? package.identity.rawValue,
                     path: package.directory.map { folder in workspace.rootDirectory.map { Paths.relative(folder, from: $0) } ?? folder },
                     origin: package.origin,
                     location: package.origin.isOwn ? nil : package.location,
                     isLoaded: package.manifest != nil)
-        }
+            }
         // Remote packages loaded from checkouts bring only the targets the
         // workspace's own code reaches (never their tests, which nothing can
         // depend on), and are listed only while some are left: SwiftPM builds no more.
@@ -132,8 +152,10 @@ public struct GraphParts: Sendable {
     /// External product nodes the edges lead to; kept unless externals are `none`.
     public var externalProducts: Set<TargetID>
 
-    public init(packages: [Package] = [], targets: [Target] = [], products: [Product] = [], edges: [Edge] = [],
-                externalProducts: Set<TargetID> = []) {
+    public init(
+        packages: [Package] = [], targets: [Target] = [], products: [Product] = [], edges: [Edge] = [],
+        externalProducts: Set<TargetID> = []
+    ) {
         self.packages = packages
         self.targets = targets
         self.products = products
@@ -163,7 +185,8 @@ private struct Resolver {
     init(package: WorkspacePackage, workspace: Workspace, empty: [PackageIdentity: [String: String]] = [:]) {
         self.package = package
         self.workspace = workspace
-        self.manifest = package.manifest ?? Manifest(name: "", toolsVersion: nil, packageDirectory: nil, targets: [], products: [], dependencies: [])
+        self.manifest =
+            package.manifest ?? Manifest(name: "", toolsVersion: nil, packageDirectory: nil, targets: [], products: [], dependencies: [])
         self.empty = empty
         let emptyHere = empty[package.identity] ?? [:]
         self.targetNames = Set(manifest.targets.map(\.name).filter { emptyHere[$0] == nil })
@@ -221,9 +244,13 @@ private struct Resolver {
         if usage.package == nil {
             if targetNames.contains(usage.name) { return [local(usage.name)] }
             if let product = manifest.products.first(where: { $0.name == usage.name && $0.type == "plugin" }),
-               let pluginTarget = product.targets.first, targetNames.contains(pluginTarget) {
-                return [ResolvedDependency(target: TargetID(package: package.identity, name: pluginTarget), kind: .target,
-                                           product: usage.name, isExternal: false)]
+                let pluginTarget = product.targets.first, targetNames.contains(pluginTarget)
+            {
+                return [
+                    ResolvedDependency(
+                        target: TargetID(package: package.identity, name: pluginTarget), kind: .target,
+                        product: usage.name, isExternal: false)
+                ]
             }
         }
         let dependencies = try candidates(named: usage.package, for: target)
@@ -253,7 +280,8 @@ private struct Resolver {
 
     /// The targets of the product `name` that one of `dependencies` vends;
     /// `nil` when none does, for the caller to say what was looked for.
-    private func product(_ name: String, in dependencies: [PackageDependency], of target: String) throws(LoadError) -> [ResolvedDependency]? {
+    private func product(_ name: String, in dependencies: [PackageDependency], of target: String) throws(LoadError) -> [ResolvedDependency]?
+    {
         var loadedMatches: [(PackageIdentity, ManifestProduct)] = []
         var unloaded: [PackageIdentity] = []
         var seen = Set<PackageIdentity>()
@@ -270,29 +298,36 @@ private struct Resolver {
             }
         }
         if loadedMatches.count > 1 {
-            throw .ambiguousDependency(manifest: manifestPath, target: target, dependency: name,
-                                       candidates: loadedMatches.map(\.0.rawValue).sorted())
+            throw .ambiguousDependency(
+                manifest: manifestPath, target: target, dependency: name,
+                candidates: loadedMatches.map(\.0.rawValue).sorted())
         }
         if let (identity, product) = loadedMatches.first {
             if let leftOut = empty[identity], let emptyTarget = product.targets.first(where: { leftOut[$0] != nil }),
-               let folder = leftOut[emptyTarget] {
-                throw .emptyTargetInProduct(manifest: workspace.packages[identity]?.manifestPath ?? identity.rawValue,
-                                            target: emptyTarget, product: product.name, folder: folder)
+                let folder = leftOut[emptyTarget]
+            {
+                throw .emptyTargetInProduct(
+                    manifest: workspace.packages[identity]?.manifestPath ?? identity.rawValue,
+                    target: emptyTarget, product: product.name, folder: folder)
             }
             return product.targets.map {
                 ResolvedDependency(target: TargetID(package: identity, name: $0), kind: .product, product: name, isExternal: false)
             }
         }
         // An unloaded package cannot be asked what it vends; with one candidate, trust the manifest.
-        let unloadedCandidates = unloaded.count == 1 ? unloaded : unloaded.filter { identity in
-            dependencies.contains { (workspace.aliases[$0.identity] ?? $0.identity) == identity && $0.isNamed(name) }
-        }
+        let unloadedCandidates =
+            unloaded.count == 1
+            ? unloaded
+            : unloaded.filter { identity in
+                dependencies.contains { (workspace.aliases[$0.identity] ?? $0.identity) == identity && $0.isNamed(name) }
+            }
         if unloadedCandidates.count == 1, let identity = unloadedCandidates.first {
             return [ResolvedDependency(target: TargetID(package: identity, name: name), kind: .product, product: name, isExternal: true)]
         }
         if unloadedCandidates.count > 1 {
-            throw .ambiguousDependency(manifest: manifestPath, target: target, dependency: name,
-                                       candidates: unloadedCandidates.map(\.rawValue).sorted())
+            throw .ambiguousDependency(
+                manifest: manifestPath, target: target, dependency: name,
+                candidates: unloadedCandidates.map(\.rawValue).sorted())
         }
         return nil
     }

@@ -73,7 +73,8 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .identityClash(identity, firstPath, secondPath):
             "two packages have the identity '\(identity)': \(firstPath) and \(secondPath); rename one folder"
         case let .unknownTrait(manifest, trait, declared):
-            "\(manifest): the package declares no trait '\(trait)' (" + (declared.isEmpty ? "it declares none" : "its traits: " + declared.joined(separator: ", ")) + ")"
+            "\(manifest): the package declares no trait '\(trait)' ("
+                + (declared.isEmpty ? "it declares none" : "its traits: " + declared.joined(separator: ", ")) + ")"
         }
     }
 

@@ -94,7 +94,11 @@ public struct ManifestLocator: Sendable {
                 var literal = ""
                 index += 1
                 while index < text.count, text[index] != "\"" {
-                    if text[index] == "\\", index + 1 < text.count { literal.unicodeScalars.append(text[index + 1]); index += 2; continue }
+                    if text[index] == "\\", index + 1 < text.count {
+                        literal.unicodeScalars.append(text[index + 1])
+                        index += 2
+                        continue
+                    }
                     if text[index] == "\n" { line += 1 }
                     literal.unicodeScalars.append(text[index])
                     index += 1
@@ -149,13 +153,14 @@ public struct ManifestLocator: Sendable {
                 lastLabel = nil
             }
             if !(character.properties.isWhitespace) { word = "" }
-            if character != "(" { } else { pendingCall = nil }
+            if character != "(" {} else { pendingCall = nil }
             index += 1
         }
         return finished.sorted().compactMap { call in
             guard let name = calls[call].name else { return nil }
-            return Declaration(name: name, nameLine: calls[call].nameLine,
-                               literals: calls[call].literals.map { (text: $0.0, line: $0.1) })
+            return Declaration(
+                name: name, nameLine: calls[call].nameLine,
+                literals: calls[call].literals.map { (text: $0.0, line: $0.1) })
         }
     }
 }

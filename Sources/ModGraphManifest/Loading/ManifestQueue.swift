@@ -84,8 +84,10 @@ final class ManifestQueue: Sendable {
     private let progress: (@Sendable (LoadProgress) -> Void)?
     private let queue = Locked(Queue())
 
-    init(provider: any ManifestProvider, jobs: Int, discover: @escaping Discover,
-         progress: (@Sendable (LoadProgress) -> Void)?) {
+    init(
+        provider: any ManifestProvider, jobs: Int, discover: @escaping Discover,
+        progress: (@Sendable (LoadProgress) -> Void)?
+    ) {
         self.provider = provider
         self.jobs = max(1, jobs)
         self.discover = discover

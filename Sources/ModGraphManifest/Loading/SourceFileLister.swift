@@ -74,7 +74,8 @@ public enum SourceFileLister {
             case S_IFDIR:
                 let isBundle = ["xcodeproj", "xcworkspace"].contains(pathExtension(relative))
                 guard depth < maximumDepth, !isBundle || depth == 0,
-                      let children = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { continue }
+                    let children = try? FileManager.default.contentsOfDirectory(atPath: absolute)
+                else { continue }
                 for child in children.sorted().reversed() where !child.hasPrefix(".") {
                     pending.append((relative == "." ? child : relative + "/" + child, depth + 1))
                 }

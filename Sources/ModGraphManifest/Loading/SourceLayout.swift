@@ -142,7 +142,9 @@ struct SourceLayout {
         let excluded = Set(target.exclude.map { Self.normalised($0) })
         // The package's own manifests are never sources, even when a target's folder is the package's.
         let manifests = path == "." ? Self.manifestFiles(in: root) : []
-        var pending = (target.sources ?? ["."]).map { Self.normalised($0) }.filter { !$0.hasPrefix("/") && !$0.split(separator: "/").contains("..") }
+        var pending = (target.sources ?? ["."]).map { Self.normalised($0) }.filter {
+            !$0.hasPrefix("/") && !$0.split(separator: "/").contains("..")
+        }
         var entries = 0
         while let relative = pending.popLast(), entries < SourceFileLister.maximumEntries {
             entries += 1
@@ -166,7 +168,8 @@ struct SourceLayout {
 
     private static func manifestFiles(in folder: String) -> Set<String> {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return Set(names.filter { $0 == "Package.swift" || $0 == "Package.resolved" || ($0.hasPrefix("Package@") && $0.hasSuffix(".swift")) })
+        return Set(
+            names.filter { $0 == "Package.swift" || $0 == "Package.resolved" || ($0.hasPrefix("Package@") && $0.hasSuffix(".swift")) })
     }
 
     /// SwiftPM builds a `.target` whose sources hold a `main` file

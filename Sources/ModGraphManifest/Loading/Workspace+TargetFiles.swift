@@ -24,8 +24,9 @@ extension Workspace {
             for target in graph.targets[start..<end] {
                 guard let path = target.path, let position = declared[target.name] else { continue }
                 let manifestTarget = manifest.targets[position]
-                files[target.id] = .folder(Paths.absolute(path, relativeTo: directory), sources: manifestTarget.sources,
-                                           exclude: manifestTarget.exclude)
+                files[target.id] = .folder(
+                    Paths.absolute(path, relativeTo: directory), sources: manifestTarget.sources,
+                    exclude: manifestTarget.exclude)
             }
         }
         return files

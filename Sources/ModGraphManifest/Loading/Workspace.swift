@@ -23,7 +23,9 @@ public struct WorkspacePackage: Sendable, Equatable {
     /// The `name:` a depending manifest gave it, used for display when not loaded.
     public let declaredName: String?
 
-    public init(identity: PackageIdentity, origin: PackageOrigin, location: String, manifest: Manifest?, directory: String?, declaredName: String?) {
+    public init(
+        identity: PackageIdentity, origin: PackageOrigin, location: String, manifest: Manifest?, directory: String?, declaredName: String?
+    ) {
         self.identity = identity
         self.origin = origin
         self.location = location
@@ -60,14 +62,18 @@ public struct Workspace: Sendable, Equatable {
     /// Things the user should know that did not stop the load, one line each.
     public let warnings: [LoadWarning]
 
-    public init(root: PackageIdentity, rootDirectory: String?, packages: [PackageIdentity: WorkspacePackage],
-                aliases: [PackageIdentity: PackageIdentity] = [:], warnings: [LoadWarning]) {
+    public init(
+        root: PackageIdentity, rootDirectory: String?, packages: [PackageIdentity: WorkspacePackage],
+        aliases: [PackageIdentity: PackageIdentity] = [:], warnings: [LoadWarning]
+    ) {
         self.init(roots: [root], locals: [], rootDirectory: rootDirectory, packages: packages, aliases: aliases, warnings: warnings)
     }
 
-    public init(roots: [PackageIdentity], locals: [PackageIdentity], rootDirectory: String?,
-                packages: [PackageIdentity: WorkspacePackage], aliases: [PackageIdentity: PackageIdentity] = [:],
-                warnings: [LoadWarning]) {
+    public init(
+        roots: [PackageIdentity], locals: [PackageIdentity], rootDirectory: String?,
+        packages: [PackageIdentity: WorkspacePackage], aliases: [PackageIdentity: PackageIdentity] = [:],
+        warnings: [LoadWarning]
+    ) {
         self.roots = roots
         self.locals = locals
         self.rootDirectory = rootDirectory

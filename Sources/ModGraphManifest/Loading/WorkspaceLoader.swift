@@ -22,8 +22,10 @@ public struct WorkspaceLoader: Sendable {
     public let scratchDirectory: String?
 
     /// `jobs` defaults to the number of cores.
-    public init(provider: any ManifestProvider, externals: ExternalsMode = .products, jobs: Int? = nil,
-                scratchDirectory: String? = nil, progress: (@Sendable (LoadProgress) -> Void)? = nil) {
+    public init(
+        provider: any ManifestProvider, externals: ExternalsMode = .products, jobs: Int? = nil,
+        scratchDirectory: String? = nil, progress: (@Sendable (LoadProgress) -> Void)? = nil
+    ) {
         self.provider = provider
         self.externals = externals
         self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -61,8 +63,12 @@ public struct WorkspaceLoader: Sendable {
     /// what the missing folder costs when it costs anything.
     public func load(dump manifest: Manifest, source: String) throws(LoadError) -> Workspace {
         let directory = manifest.packageDirectory.flatMap(Paths.canonical)
-        return try load(seeds: [Seed(manifest: manifest, directory: directory, origin: .root,
-                                     fallbackIdentity: manifest.packageDirectory, dumpSource: source)], base: nil)
+        return try load(
+            seeds: [
+                Seed(
+                    manifest: manifest, directory: directory, origin: .root,
+                    fallbackIdentity: manifest.packageDirectory, dumpSource: source)
+            ], base: nil)
     }
 
     /// A package the load starts from.
@@ -90,9 +96,11 @@ public struct WorkspaceLoader: Sendable {
         guard let first = seeds.first else { throw .pathNotFound("") }
         let checkouts = first.directory.map { CheckoutIndex(rootDirectory: $0, scratchDirectory: scratchDirectory) }
         let locator = FolderLocator(externals: externals, checkouts: checkouts)
-        let queue = ManifestQueue(provider: provider, jobs: jobs, discover: { folder, manifest in
-            locator.folders(of: manifest, in: folder)
-        }, progress: progress)
+        let queue = ManifestQueue(
+            provider: provider, jobs: jobs,
+            discover: { folder, manifest in
+                locator.folders(of: manifest, in: folder)
+            }, progress: progress)
         defer { queue.stop() }
         for seed in seeds {
             if let manifest = seed.manifest {
@@ -127,13 +135,16 @@ public struct WorkspaceLoader: Sendable {
             // The dump names a folder that is not here: point at the dump, not at the package's name.
             let missingFolder = seed.directory == nil ? seed.fallbackIdentity : nil
             let location = seed.directory ?? (missingFolder != nil ? seed.dumpSource : nil) ?? manifest.name
-            let package = WorkspacePackage(identity: identity, origin: seed.origin, location: location,
-                                           manifest: manifest, directory: seed.directory, declaredName: manifest.name)
+            let package = WorkspacePackage(
+                identity: identity, origin: seed.origin, location: location,
+                manifest: manifest, directory: seed.directory, declaredName: manifest.name)
             packages[identity] = package
             if seed.origin == .root { roots.append(identity) } else { locals.append(identity) }
             if let missingFolder, manifest.dependencies.contains(where: { $0.kind == .fileSystem || externals == .expand }) {
-                warnings.append(LoadWarning("\(location): the dump was made in \(missingFolder), which does not exist on this machine; "
-                    + "its dependencies cannot be found from there, so those that are not found are shown as external products"))
+                warnings.append(
+                    LoadWarning(
+                        "\(location): the dump was made in \(missingFolder), which does not exist on this machine; "
+                            + "its dependencies cannot be found from there, so those that are not found are shown as external products"))
             }
             frontier += pendingDependencies(of: package, locator: locator, warnings: &warnings)
         }
@@ -152,7 +163,8 @@ public struct WorkspaceLoader: Sendable {
                 if let folder = pending.directory, let other = existingFolder, folder != other {
                     throw .identityClash(identity: pending.identity.rawValue, firstPath: other, secondPath: folder)
                 }
-                let isSettled = packages[pending.identity]?.manifest != nil || claimed[pending.identity] != nil
+                let isSettled =
+                    packages[pending.identity]?.manifest != nil || claimed[pending.identity] != nil
                     || (packages[pending.identity] != nil && pending.directory == nil)
                 if !isSettled { claimed[pending.identity] = pending }
             }
@@ -166,9 +178,10 @@ public struct WorkspaceLoader: Sendable {
             }
             frontier = []
             for (pending, manifest) in zip(claimedList, loaded) {
-                let package = WorkspacePackage(identity: pending.identity, origin: pending.origin, location: pending.location,
-                                               manifest: manifest, directory: manifest == nil ? nil : pending.directory,
-                                               declaredName: pending.declaredName)
+                let package = WorkspacePackage(
+                    identity: pending.identity, origin: pending.origin, location: pending.location,
+                    manifest: manifest, directory: manifest == nil ? nil : pending.directory,
+                    declaredName: pending.declaredName)
                 packages[pending.identity] = package
                 if manifest != nil {
                     frontier += pendingDependencies(of: package, locator: locator, warnings: &warnings)
@@ -177,8 +190,9 @@ public struct WorkspaceLoader: Sendable {
         }
         var seen = Set<LoadWarning>()
         let uniqueWarnings = warnings.filter { seen.insert($0).inserted }
-        return Workspace(roots: roots, locals: locals, rootDirectory: base ?? first.directory, packages: packages,
-                         aliases: aliases, warnings: uniqueWarnings)
+        return Workspace(
+            roots: roots, locals: locals, rootDirectory: base ?? first.directory, packages: packages,
+            aliases: aliases, warnings: uniqueWarnings)
     }
 
     /// A `path:` dependency whose folder does not exist. Said once per folder,
@@ -186,17 +200,25 @@ public struct WorkspaceLoader: Sendable {
     /// (modgraph's `GraphLoader`): another package of the same identity may
     /// have been loaded in its place.
     static func missingLocalPackage(_ dependency: PackageDependency, requiredBy: String) -> LoadWarning {
-        LoadWarning([.path(requiredBy), .text(": local package '"), .path(dependency.location),
-                     .text("' not found; its products are shown as external")],
-                    about: dependency.identity, subject: .missingLocalPackage(folder: dependency.location, requiredBy: requiredBy))
+        LoadWarning(
+            [
+                .path(requiredBy), .text(": local package '"), .path(dependency.location),
+                .text("' not found; its products are shown as external"),
+            ],
+            about: dependency.identity, subject: .missingLocalPackage(folder: dependency.location, requiredBy: requiredBy))
     }
 
     /// A remote package with no checkout; said once per package, and
     /// differently when only trait-gated dependencies need it.
     static func missingCheckout(_ dependency: PackageDependency, requiredBy: String) -> LoadWarning {
-        LoadWarning([.path(requiredBy), .text(": no checkout of '\(dependency.identity)' under .build/checkouts "
-                        + "(run `swift package resolve`); its products are shown as external")],
-                    about: dependency.identity, subject: .missingCheckout(requiredBy: requiredBy))
+        LoadWarning(
+            [
+                .path(requiredBy),
+                .text(
+                    ": no checkout of '\(dependency.identity)' under .build/checkouts "
+                        + "(run `swift package resolve`); its products are shown as external"),
+            ],
+            about: dependency.identity, subject: .missingCheckout(requiredBy: requiredBy))
     }
 
     /// The dependencies of `package` to visit next, with their folders.
@@ -211,9 +233,10 @@ public struct WorkspaceLoader: Sendable {
                     warnings.append(Self.missingLocalPackage(dependency, requiredBy: requiredBy))
                 }
                 // SwiftPM names a package after its folder once symlinks are resolved.
-                return Pending(identity: folder.map { PackageIdentity(location: $0) } ?? dependency.identity,
-                               declaredIdentity: dependency.identity, origin: .local, location: dependency.location,
-                               directory: folder, declaredName: dependency.explicitName)
+                return Pending(
+                    identity: folder.map { PackageIdentity(location: $0) } ?? dependency.identity,
+                    declaredIdentity: dependency.identity, origin: .local, location: dependency.location,
+                    directory: folder, declaredName: dependency.explicitName)
             case .sourceControl, .registry:
                 let origin: PackageOrigin = dependency.kind == .registry ? .registry : .remote
                 var folder: String?
@@ -223,8 +246,9 @@ public struct WorkspaceLoader: Sendable {
                         warnings.append(Self.missingCheckout(dependency, requiredBy: requiredBy))
                     }
                 }
-                return Pending(identity: dependency.identity, declaredIdentity: dependency.identity, origin: origin, location: dependency.location,
-                               directory: folder, declaredName: dependency.explicitName)
+                return Pending(
+                    identity: dependency.identity, declaredIdentity: dependency.identity, origin: origin, location: dependency.location,
+                    directory: folder, declaredName: dependency.explicitName)
             }
         }
     }

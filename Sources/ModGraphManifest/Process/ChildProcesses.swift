@@ -1,9 +1,9 @@
 import Foundation
 import ModGraphCore
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #else
-import Glibc
+    import Glibc
 #endif
 
 /// Every child modgraph has running, each in a session of its own, and the
@@ -123,16 +123,20 @@ public final class ChildProcesses: Sendable {
     /// Starts a child in a new session; nil once modgraph is being interrupted.
     /// The pipes are made and the child registered under the lock, so that an
     /// interrupt sees every child and no other child inherits these pipes.
-    func spawn(_ path: String, arguments: [String], environment: [String: String],
-               output: ProcessRunner.Output) throws(ProcessRunner.Failure) -> Child? {
+    func spawn(
+        _ path: String, arguments: [String], environment: [String: String],
+        output: ProcessRunner.Output
+    ) throws(ProcessRunner.Failure) -> Child? {
         try registry.withLock { (registry: inout Registry) throws(ProcessRunner.Failure) -> Child? in
             try spawnRegistered(path, arguments: arguments, environment: environment, output: output, in: &registry)
         }
     }
 
     /// ``spawn(_:arguments:environment:output:)`` with the registry held.
-    private func spawnRegistered(_ path: String, arguments: [String], environment: [String: String],
-                                 output: ProcessRunner.Output, in registry: inout Registry) throws(ProcessRunner.Failure) -> Child? {
+    private func spawnRegistered(
+        _ path: String, arguments: [String], environment: [String: String],
+        output: ProcessRunner.Output, in registry: inout Registry
+    ) throws(ProcessRunner.Failure) -> Child? {
         guard registry.interruption == nil else { return nil }
         var pipes: [Int32] = []
         var keep: [Int32] = []
@@ -233,9 +237,9 @@ public final class ChildProcesses: Sendable {
 /// `posix_spawn`'s file actions: standard input, output and error of the child.
 private struct SpawnActions {
     #if canImport(Darwin)
-    var value: posix_spawn_file_actions_t?
+        var value: posix_spawn_file_actions_t?
     #else
-    var value = posix_spawn_file_actions_t()
+        var value = posix_spawn_file_actions_t()
     #endif
 
     init() { posix_spawn_file_actions_init(&value) }
@@ -257,9 +261,9 @@ private struct SpawnActions {
 /// them, SIGTERM could not stop a child.
 private struct SpawnAttributes {
     #if canImport(Darwin)
-    var value: posix_spawnattr_t?
+        var value: posix_spawnattr_t?
     #else
-    var value = posix_spawnattr_t()
+        var value = posix_spawnattr_t()
     #endif
 
     init() {
@@ -274,12 +278,12 @@ private struct SpawnAttributes {
         // A new session is a new process group too (setpgid would then fail).
         var flags = Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)
         #if canImport(Darwin)
-        flags |= Int32(POSIX_SPAWN_SETSID)
-        // Only the three standard streams reach the child.
-        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+            flags |= Int32(POSIX_SPAWN_SETSID)
+            // Only the three standard streams reach the child.
+            flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
         #else
-        // glibc's POSIX_SPAWN_SETSID (2.26 and later), which Swift does not import.
-        flags |= 0x80
+            // glibc's POSIX_SPAWN_SETSID (2.26 and later), which Swift does not import.
+            flags |= 0x80
         #endif
         posix_spawnattr_setflags(&value, Int16(flags))
     }
@@ -311,28 +315,29 @@ enum Session {
     /// The live processes (not zombies) whose session is `id`.
     static func members(of id: pid_t) -> [pid_t] {
         #if canImport(Darwin)
-        var mib: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_SESSION, id]
-        var size = 0
-        guard sysctl(&mib, 4, nil, &size, nil, 0) == 0 else { return [] }
-        let stride = MemoryLayout<kinfo_proc>.stride
-        var processes = [kinfo_proc](repeating: kinfo_proc(), count: size / stride + 16)
-        size = processes.count * stride
-        guard sysctl(&mib, 4, &processes, &size, nil, 0) == 0 else { return [] }
-        return processes.prefix(size / stride).filter { Int32($0.kp_proc.p_stat) != SZOMB }.map(\.kp_proc.p_pid)
+            var mib: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_SESSION, id]
+            var size = 0
+            guard sysctl(&mib, 4, nil, &size, nil, 0) == 0 else { return [] }
+            let stride = MemoryLayout<kinfo_proc>.stride
+            var processes = [kinfo_proc](repeating: kinfo_proc(), count: size / stride + 16)
+            size = processes.count * stride
+            guard sysctl(&mib, 4, &processes, &size, nil, 0) == 0 else { return [] }
+            return processes.prefix(size / stride).filter { Int32($0.kp_proc.p_stat) != SZOMB }.map(\.kp_proc.p_pid)
         #else
-        // /proc/PID/stat: `pid (name) state ppid pgrp session …`; the name may hold spaces and parentheses.
-        guard let folder = opendir("/proc") else { return [] }
-        defer { closedir(folder) }
-        var found: [pid_t] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let pid = pid_t(name),
-                  let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if fields.count > 3, fields[0] != "Z", fields[0] != "X", pid_t(fields[3]) == id { found.append(pid) }
-        }
-        return found
+            // /proc/PID/stat: `pid (name) state ppid pgrp session …`; the name may hold spaces and parentheses.
+            guard let folder = opendir("/proc") else { return [] }
+            defer { closedir(folder) }
+            var found: [pid_t] = []
+            while let entry = readdir(folder) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard let pid = pid_t(name),
+                    let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                    let close = stat.lastIndex(of: ")")
+                else { continue }
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                if fields.count > 3, fields[0] != "Z", fields[0] != "X", pid_t(fields[3]) == id { found.append(pid) }
+            }
+            return found
         #endif
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #else
-import Glibc
+    import Glibc
 #endif
 
 /// Runs one program to its end, for `dump-package` and for measured builds.
@@ -75,8 +75,10 @@ public struct ProcessRunner: Sendable {
 
     /// Runs `executable` (a path, or a name looked up on `PATH`) with `arguments`
     /// and exactly `environment`; standard input is `/dev/null`.
-    public func run(_ executable: String, _ arguments: [String], environment: [String: String],
-                    output: Output) throws(Failure) -> Result {
+    public func run(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        output: Output
+    ) throws(Failure) -> Result {
         guard let path = Self.locate(executable) else { throw .notFound(executable: executable) }
         let started = ContinuousClock.now
         guard let child = try ChildProcesses.shared.spawn(path, arguments: arguments, environment: environment, output: output) else {
@@ -103,7 +105,8 @@ public struct ProcessRunner: Sendable {
             let wait = min(Self.milliseconds(until: deadline), isReading ? 50 : idle)
             if !isReading { idle = min(idle * 2, 50) }
             if Self.pump(&streams, wait: wait, output: &standardOutput, errors: &standardError),
-               case let .capture(limit, _) = output, standardOutput.count > limit {
+                case let .capture(limit, _) = output, standardOutput.count > limit
+            {
                 outcome = .outputTooLarge(limit: limit)
                 break
             }

@@ -2,7 +2,8 @@
 enum APICatalogue {
     static let members: [APIType: [String: [APIMember]]] = {
         var index: [APIType: [String: [APIMember]]] = [:]
-        let all = TargetAPI.members + TargetDependencyAPI.members + TargetPartsAPI.members + PlatformAPI.members
+        let all =
+            TargetAPI.members + TargetDependencyAPI.members + TargetPartsAPI.members + PlatformAPI.members
             + ProductAPI.members + DependencyAPI.members + SettingsAPI.members + PackageAPI.members
         for member in all { index[member.owner, default: [:]][member.name, default: []].append(member) }
         return index

@@ -19,8 +19,10 @@ struct APIMember: Sendable {
     let result: ValueType
     let make: @Sendable (Arguments) throws(EvaluationFallback) -> Value
 
-    init(_ owner: APIType, _ name: String, _ parameters: [Parameter]?, since: ToolsVersion? = nil, until: ToolsVersion? = nil,
-         result: ValueType? = nil, make: @escaping @Sendable (Arguments) throws(EvaluationFallback) -> Value) {
+    init(
+        _ owner: APIType, _ name: String, _ parameters: [Parameter]?, since: ToolsVersion? = nil, until: ToolsVersion? = nil,
+        result: ValueType? = nil, make: @escaping @Sendable (Arguments) throws(EvaluationFallback) -> Value
+    ) {
         self.owner = owner
         self.name = name
         self.parameters = parameters

@@ -8,13 +8,18 @@ enum DependencyAPI {
     private static let traits = Parameter("traits", .set(.api(.dependencyTrait)), defaulted: true, since: version(6, 1))
 
     static let members: [APIMember] = [
-        APIMember(.packageDependency, "package", [
-            Parameter("name", .string, defaulted: true, since: version(5, 2)),
-            Parameter("path", .string),
-            traits,
-        ]) { arguments throws(EvaluationFallback) in
-            .packageDependency(DependencyValue(kind: .fileSystem(path: try arguments.string("path")),
-                                               explicitName: arguments.optionalString("name"), traits: try dependencyTraits(arguments)))
+        APIMember(
+            .packageDependency, "package",
+            [
+                Parameter("name", .string, defaulted: true, since: version(5, 2)),
+                Parameter("path", .string),
+                traits,
+            ]
+        ) { arguments throws(EvaluationFallback) in
+            .packageDependency(
+                DependencyValue(
+                    kind: .fileSystem(path: try arguments.string("path")),
+                    explicitName: arguments.optionalString("name"), traits: try dependencyTraits(arguments)))
         },
         sourceControl("from", .api(.version), nameSince: version(5, 2)),
         sourceControl("branch", .string, nameSince: version(5, 5), since: version(5, 5)),
@@ -29,35 +34,51 @@ enum DependencyAPI {
         APIMember(.requirement, "exact", [Parameter(unlabelled: "version", .api(.version))]) { _ in .name("legacy") },
         APIMember(.requirement, "branch", [Parameter(unlabelled: "name", .string)]) { _ in .name("legacy") },
         APIMember(.requirement, "revision", [Parameter(unlabelled: "revision", .string)]) { _ in .name("legacy") },
-        APIMember(.version, "init", [Parameter(unlabelled: "major", .int), Parameter(unlabelled: "minor", .int),
-                                     Parameter(unlabelled: "patch", .int)]) { arguments throws(EvaluationFallback) in
+        APIMember(
+            .version, "init",
+            [
+                Parameter(unlabelled: "major", .int), Parameter(unlabelled: "minor", .int),
+                Parameter(unlabelled: "patch", .int),
+            ]
+        ) { arguments throws(EvaluationFallback) in
             guard case let .int(major)? = arguments.value("major"), case let .int(minor)? = arguments.value("minor"),
-                  case let .int(patch)? = arguments.value("patch"), major >= 0, minor >= 0, patch >= 0 else {
+                case let .int(patch)? = arguments.value("patch"), major >= 0, minor >= 0, patch >= 0
+            else {
                 throw EvaluationFallback("a version with negative numbers")
             }
             return .version(SemanticVersion(major: major, minor: minor, patch: patch))
         },
         APIMember(.dependencyTrait, "defaults", nil, since: version(6, 1)) { _ in .dependencyTrait(DependencyTrait(name: "default")) },
-        APIMember(.dependencyTrait, "trait", [
-            Parameter("name", .string),
-            Parameter("condition", .optional(.api(.dependencyTraitCondition)), defaulted: true),
-        ], since: version(6, 1)) { arguments throws(EvaluationFallback) in
+        APIMember(
+            .dependencyTrait, "trait",
+            [
+                Parameter("name", .string),
+                Parameter("condition", .optional(.api(.dependencyTraitCondition)), defaulted: true),
+            ], since: version(6, 1)
+        ) { arguments throws(EvaluationFallback) in
             .dependencyTrait(try dependencyTrait(arguments))
         },
-        APIMember(.dependencyTrait, "init", [
-            Parameter("name", .string),
-            Parameter("condition", .optional(.api(.dependencyTraitCondition)), defaulted: true),
-        ], since: version(6, 1)) { arguments throws(EvaluationFallback) in
+        APIMember(
+            .dependencyTrait, "init",
+            [
+                Parameter("name", .string),
+                Parameter("condition", .optional(.api(.dependencyTraitCondition)), defaulted: true),
+            ], since: version(6, 1)
+        ) { arguments throws(EvaluationFallback) in
             .dependencyTrait(try dependencyTrait(arguments))
         },
-        APIMember(.dependencyTraitCondition, "when", [Parameter("traits", .set(.string))], since: version(6, 1),
-                  result: .optional(.api(.dependencyTraitCondition))) { arguments throws(EvaluationFallback) in
+        APIMember(
+            .dependencyTraitCondition, "when", [Parameter("traits", .set(.string))], since: version(6, 1),
+            result: .optional(.api(.dependencyTraitCondition))
+        ) { arguments throws(EvaluationFallback) in
             .dependencyTraitCondition(try arguments.strings("traits"))
         },
     ]
 
     /// `.package(url:…)` with the requirement labelled `label` (`nil`: the unlabelled range or requirement).
-    private static func sourceControl(_ label: String?, _ type: ValueType, nameSince: ToolsVersion?, since: ToolsVersion? = nil) -> APIMember {
+    private static func sourceControl(_ label: String?, _ type: ValueType, nameSince: ToolsVersion?, since: ToolsVersion? = nil)
+        -> APIMember
+    {
         var parameters: [Parameter] = []
         if let nameSince { parameters.append(Parameter("name", .string, defaulted: true, since: nameSince)) }
         parameters.append(Parameter("url", .string))
@@ -69,21 +90,27 @@ enum DependencyAPI {
                 guard !arguments.has("name") else { throw EvaluationFallback("name: and traits: together") }
                 if case .name("legacy")? = arguments.value("requirement") { throw EvaluationFallback("a Requirement with traits:") }
             }
-            return .packageDependency(DependencyValue(kind: .sourceControl(url: try arguments.string("url")),
-                                                      explicitName: arguments.optionalString("name"),
-                                                      traits: try dependencyTraits(arguments)))
+            return .packageDependency(
+                DependencyValue(
+                    kind: .sourceControl(url: try arguments.string("url")),
+                    explicitName: arguments.optionalString("name"),
+                    traits: try dependencyTraits(arguments)))
         }
     }
 
     /// `.package(id:…)`, 5.7.
     private static func registry(_ label: String?, _ type: ValueType) -> APIMember {
         let requirement = label.map { Parameter($0, type) } ?? Parameter(unlabelled: "requirement", type)
-        return APIMember(.packageDependency, "package", [Parameter("id", .string), requirement, traits],
-                         since: version(5, 7)) { arguments throws(EvaluationFallback) in
+        return APIMember(
+            .packageDependency, "package", [Parameter("id", .string), requirement, traits],
+            since: version(5, 7)
+        ) { arguments throws(EvaluationFallback) in
             // The registry overloads take only version ranges.
             if case .name("legacy")? = arguments.value("requirement") { throw EvaluationFallback("a Requirement for a registry package") }
-            return .packageDependency(DependencyValue(kind: .registry(id: try arguments.string("id")), explicitName: nil,
-                                                      traits: try dependencyTraits(arguments)))
+            return .packageDependency(
+                DependencyValue(
+                    kind: .registry(id: try arguments.string("id")), explicitName: nil,
+                    traits: try dependencyTraits(arguments)))
         }
     }
 

@@ -16,43 +16,67 @@ enum PlatformAPI {
         for (name, since) in [("windows", version(5, 2)), ("android", version(5, 2)), ("wasi", version(5, 3)), ("openbsd", version(5, 8))] {
             members.append(APIMember(.platform, name, nil, since: since) { _ in .platform(name) })
         }
-        members.append(APIMember(.platform, "custom", [Parameter(unlabelled: "name", .string)], since: version(5, 6)) { arguments throws(EvaluationFallback) in
-            .platform(try arguments.string("name"))
-        })
+        members.append(
+            APIMember(.platform, "custom", [Parameter(unlabelled: "name", .string)], since: version(5, 6)) {
+                arguments throws(EvaluationFallback) in
+                .platform(try arguments.string("name"))
+            })
         return members
     }()
 
     /// `name: (version type, since, constants as "name@since")`; constants Swift
     /// marks unavailable (`v10_16`, `v16`, `v19`, …) are left out, so using them falls back.
     private static let supported: [(String, APIType, ToolsVersion?, String)] = [
-        ("macOS", .macOSVersion, nil,
-         "v10_10@5.0 v10_11@5.0 v10_12@5.0 v10_13@5.0 v10_14@5.0 v10_15@5.1 v11@5.3 v12@5.5 v13@5.7 v14@5.9 v15@6.0 v26@6.2"),
-        ("iOS", .iOSVersion, nil,
-         "v8@5.0 v9@5.0 v10@5.0 v11@5.0 v12@5.0 v13@5.1 v14@5.3 v15@5.5 v16@5.7 v17@5.9 v18@6.0 v26@6.2"),
-        ("tvOS", .tvOSVersion, nil,
-         "v9@5.0 v10@5.0 v11@5.0 v12@5.0 v13@5.1 v14@5.3 v15@5.5 v16@5.7 v17@5.9 v18@6.0 v26@6.2"),
-        ("watchOS", .watchOSVersion, nil,
-         "v2@5.0 v3@5.0 v4@5.0 v5@5.0 v6@5.1 v7@5.3 v8@5.5 v9@5.7 v10@5.9 v11@6.0 v26@6.2"),
-        ("macCatalyst", .macCatalystVersion, version(5, 5),
-         "v13@5.5 v14@5.5 v15@5.5 v16@5.7 v17@5.9 v18@6.0 v26@6.2"),
-        ("visionOS", .visionOSVersion, version(5, 9),
-         "v1@5.9 v2@6.0 v26@6.2"),
-        ("driverKit", .driverKitVersion, version(5, 5),
-         "v19@5.5 v20@5.5 v21@5.5 v22@5.7 v23@5.9 v24@6.0 v25@6.2"),
+        (
+            "macOS", .macOSVersion, nil,
+            "v10_10@5.0 v10_11@5.0 v10_12@5.0 v10_13@5.0 v10_14@5.0 v10_15@5.1 v11@5.3 v12@5.5 v13@5.7 v14@5.9 v15@6.0 v26@6.2"
+        ),
+        (
+            "iOS", .iOSVersion, nil,
+            "v8@5.0 v9@5.0 v10@5.0 v11@5.0 v12@5.0 v13@5.1 v14@5.3 v15@5.5 v16@5.7 v17@5.9 v18@6.0 v26@6.2"
+        ),
+        (
+            "tvOS", .tvOSVersion, nil,
+            "v9@5.0 v10@5.0 v11@5.0 v12@5.0 v13@5.1 v14@5.3 v15@5.5 v16@5.7 v17@5.9 v18@6.0 v26@6.2"
+        ),
+        (
+            "watchOS", .watchOSVersion, nil,
+            "v2@5.0 v3@5.0 v4@5.0 v5@5.0 v6@5.1 v7@5.3 v8@5.5 v9@5.7 v10@5.9 v11@6.0 v26@6.2"
+        ),
+        (
+            "macCatalyst", .macCatalystVersion, version(5, 5),
+            "v13@5.5 v14@5.5 v15@5.5 v16@5.7 v17@5.9 v18@6.0 v26@6.2"
+        ),
+        (
+            "visionOS", .visionOSVersion, version(5, 9),
+            "v1@5.9 v2@6.0 v26@6.2"
+        ),
+        (
+            "driverKit", .driverKitVersion, version(5, 5),
+            "v19@5.5 v20@5.5 v21@5.5 v22@5.7 v23@5.9 v24@6.0 v25@6.2"
+        ),
     ]
 
     static let members: [APIMember] = {
         var members: [APIMember] = []
         for (platform, versionType, since, constants) in supported {
             let dumpName = platform.lowercased()
-            members.append(APIMember(.supportedPlatform, platform, [Parameter(unlabelled: "version", .api(versionType))],
-                                     since: since) { _ in .supportedPlatform(dumpName) })
-            members.append(APIMember(.supportedPlatform, platform, [Parameter(unlabelled: "version", .string)],
-                                     since: since) { arguments throws(EvaluationFallback) in
-                // PackageDescription records a malformed version as an error, which fails the load.
-                guard isPlatformVersion(try arguments.string("version")) else { throw EvaluationFallback("a platform version that is not N.N or N.N.N") }
-                return .supportedPlatform(dumpName)
-            })
+            members.append(
+                APIMember(
+                    .supportedPlatform, platform, [Parameter(unlabelled: "version", .api(versionType))],
+                    since: since
+                ) { _ in .supportedPlatform(dumpName) })
+            members.append(
+                APIMember(
+                    .supportedPlatform, platform, [Parameter(unlabelled: "version", .string)],
+                    since: since
+                ) { arguments throws(EvaluationFallback) in
+                    // PackageDescription records a malformed version as an error, which fails the load.
+                    guard isPlatformVersion(try arguments.string("version")) else {
+                        throw EvaluationFallback("a platform version that is not N.N or N.N.N")
+                    }
+                    return .supportedPlatform(dumpName)
+                })
             for constant in constants.split(separator: " ") {
                 let parts = constant.split(separator: "@")
                 guard parts.count == 2, let introduced = ToolsVersion(String(parts[1])) else { continue }
@@ -66,8 +90,9 @@ enum PlatformAPI {
     /// `13.0`, `10.15.4`: what every toolchain takes alike.
     static func isPlatformVersion(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return (2...3).contains(parts.count) && parts.allSatisfy { part in
-            (1...4).contains(part.count) && part.allSatisfy { $0.isASCII && $0.isNumber }
-        }
+        return (2...3).contains(parts.count)
+            && parts.allSatisfy { part in
+                (1...4).contains(part.count) && part.allSatisfy { $0.isASCII && $0.isNumber }
+            }
     }
 }

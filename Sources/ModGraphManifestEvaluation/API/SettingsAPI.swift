@@ -10,10 +10,11 @@ enum SettingsAPI {
     static let members: [APIMember] = {
         var members: [APIMember] = []
         func add(_ owner: APIType, _ name: String, _ parameters: [Parameter], since: ToolsVersion? = nil) {
-            members.append(APIMember(owner, name, parameters + [condition], since: since) { arguments throws(EvaluationFallback) in
-                try checkValues(arguments, parameters)
-                return .opaque
-            })
+            members.append(
+                APIMember(owner, name, parameters + [condition], since: since) { arguments throws(EvaluationFallback) in
+                    try checkValues(arguments, parameters)
+                    return .opaque
+                })
         }
         let name = Parameter(unlabelled: "name", .string)
         let flags = Parameter(unlabelled: "flags", .array(.string))
@@ -41,17 +42,21 @@ enum SettingsAPI {
         add(.linkerSetting, "linkedFramework", [Parameter(unlabelled: "framework", .string)])
         add(.linkerSetting, "unsafeFlags", [flags])
 
-        members.append(APIMember(.buildSettingCondition, "when", [
-            Parameter("platforms", .optional(.array(.api(.platform))), defaulted: true),
-            Parameter("configuration", .optional(.api(.buildConfiguration)), defaulted: true),
-            Parameter("traits", .optional(.set(.string)), defaulted: true, since: version(6, 1)),
-        ]) { arguments throws(EvaluationFallback) in
-            // PackageDescription stops the manifest on a condition with nothing in it.
-            guard arguments.has("platforms") || arguments.has("configuration") || arguments.has("traits") else {
-                throw EvaluationFallback("a build setting condition with nothing in it")
-            }
-            return .opaque
-        })
+        members.append(
+            APIMember(
+                .buildSettingCondition, "when",
+                [
+                    Parameter("platforms", .optional(.array(.api(.platform))), defaulted: true),
+                    Parameter("configuration", .optional(.api(.buildConfiguration)), defaulted: true),
+                    Parameter("traits", .optional(.set(.string)), defaulted: true, since: version(6, 1)),
+                ]
+            ) { arguments throws(EvaluationFallback) in
+                // PackageDescription stops the manifest on a condition with nothing in it.
+                guard arguments.has("platforms") || arguments.has("configuration") || arguments.has("traits") else {
+                    throw EvaluationFallback("a build setting condition with nothing in it")
+                }
+                return .opaque
+            })
         members.append(APIMember(.buildConfiguration, "debug", nil) { _ in .opaque })
         members.append(APIMember(.buildConfiguration, "release", nil) { _ in .opaque })
         members.append(APIMember(.interoperabilityMode, "C", nil, since: version(5, 9)) { _ in .opaque })

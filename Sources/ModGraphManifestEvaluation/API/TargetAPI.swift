@@ -9,49 +9,62 @@ enum TargetAPI {
         APIMember(.target, "target", sourceTargetParameters(publicHeaders: true)) { arguments throws(EvaluationFallback) in
             try target(.regular, arguments)
         },
-        APIMember(.target, "executableTarget", sourceTargetParameters(publicHeaders: true), since: version(5, 4)) { arguments throws(EvaluationFallback) in
+        APIMember(.target, "executableTarget", sourceTargetParameters(publicHeaders: true), since: version(5, 4)) {
+            arguments throws(EvaluationFallback) in
             try target(.executable, arguments)
         },
         APIMember(.target, "testTarget", sourceTargetParameters(publicHeaders: false)) { arguments throws(EvaluationFallback) in
             try target(.test, arguments)
         },
-        APIMember(.target, "macro", [
-            Parameter("name", .string),
-            Parameter("dependencies", .array(.api(.targetDependency)), defaulted: true),
-            Parameter("path", .optional(.string), defaulted: true),
-            Parameter("exclude", .array(.string), defaulted: true),
-            Parameter("sources", .optional(.array(.string)), defaulted: true),
-            Parameter("packageAccess", .bool, defaulted: true),
-            Parameter("swiftSettings", .optional(.array(.api(.swiftSetting))), defaulted: true),
-            Parameter("linkerSettings", .optional(.array(.api(.linkerSetting))), defaulted: true),
-            Parameter("plugins", .optional(.array(.api(.pluginUsage))), defaulted: true),
-        ], since: version(5, 9)) { arguments throws(EvaluationFallback) in
+        APIMember(
+            .target, "macro",
+            [
+                Parameter("name", .string),
+                Parameter("dependencies", .array(.api(.targetDependency)), defaulted: true),
+                Parameter("path", .optional(.string), defaulted: true),
+                Parameter("exclude", .array(.string), defaulted: true),
+                Parameter("sources", .optional(.array(.string)), defaulted: true),
+                Parameter("packageAccess", .bool, defaulted: true),
+                Parameter("swiftSettings", .optional(.array(.api(.swiftSetting))), defaulted: true),
+                Parameter("linkerSettings", .optional(.array(.api(.linkerSetting))), defaulted: true),
+                Parameter("plugins", .optional(.array(.api(.pluginUsage))), defaulted: true),
+            ], since: version(5, 9)
+        ) { arguments throws(EvaluationFallback) in
             try target(.macro, arguments)
         },
-        APIMember(.target, "plugin", [
-            Parameter("name", .string),
-            Parameter("capability", .api(.pluginCapability)),
-            Parameter("dependencies", .array(.api(.targetDependency)), defaulted: true),
-            Parameter("path", .optional(.string), defaulted: true),
-            Parameter("exclude", .array(.string), defaulted: true),
-            Parameter("sources", .optional(.array(.string)), defaulted: true),
-            Parameter("packageAccess", .bool, defaulted: true, since: version(5, 9)),
-        ], since: version(5, 5)) { arguments throws(EvaluationFallback) in
+        APIMember(
+            .target, "plugin",
+            [
+                Parameter("name", .string),
+                Parameter("capability", .api(.pluginCapability)),
+                Parameter("dependencies", .array(.api(.targetDependency)), defaulted: true),
+                Parameter("path", .optional(.string), defaulted: true),
+                Parameter("exclude", .array(.string), defaulted: true),
+                Parameter("sources", .optional(.array(.string)), defaulted: true),
+                Parameter("packageAccess", .bool, defaulted: true, since: version(5, 9)),
+            ], since: version(5, 5)
+        ) { arguments throws(EvaluationFallback) in
             try target(.plugin, arguments)
         },
-        APIMember(.target, "systemLibrary", [
-            Parameter("name", .string),
-            Parameter("path", .optional(.string), defaulted: true),
-            Parameter("pkgConfig", .optional(.string), defaulted: true),
-            Parameter("providers", .optional(.array(.api(.systemPackageProvider))), defaulted: true),
-        ]) { arguments throws(EvaluationFallback) in
+        APIMember(
+            .target, "systemLibrary",
+            [
+                Parameter("name", .string),
+                Parameter("path", .optional(.string), defaulted: true),
+                Parameter("pkgConfig", .optional(.string), defaulted: true),
+                Parameter("providers", .optional(.array(.api(.systemPackageProvider))), defaulted: true),
+            ]
+        ) { arguments throws(EvaluationFallback) in
             .target(TargetValue(name: try arguments.string("name"), type: .system, path: arguments.optionalString("path")))
         },
-        APIMember(.target, "binaryTarget", [Parameter("name", .string), Parameter("path", .string)], since: version(5, 3)) { arguments throws(EvaluationFallback) in
+        APIMember(.target, "binaryTarget", [Parameter("name", .string), Parameter("path", .string)], since: version(5, 3)) {
+            arguments throws(EvaluationFallback) in
             .target(TargetValue(name: try arguments.string("name"), type: .binary, path: try arguments.string("path")))
         },
-        APIMember(.target, "binaryTarget", [Parameter("name", .string), Parameter("url", .string), Parameter("checksum", .string)],
-                  since: version(5, 3)) { arguments throws(EvaluationFallback) in
+        APIMember(
+            .target, "binaryTarget", [Parameter("name", .string), Parameter("url", .string), Parameter("checksum", .string)],
+            since: version(5, 3)
+        ) { arguments throws(EvaluationFallback) in
             .target(TargetValue(name: try arguments.string("name"), type: .binary, url: try arguments.string("url")))
         },
     ]
@@ -101,47 +114,68 @@ enum TargetAPI {
 
 /// `Target.Dependency`, its conditions, and the platforms they name.
 enum TargetDependencyAPI {
-    static let members: [APIMember] = [
-        // `condition:` came with 5.3; before, `.target(name:)` and `.byName(name:)` took the name alone.
-        APIMember(.targetDependency, "target", [
-            Parameter("name", .string),
-            Parameter("condition", .optional(.api(.targetDependencyCondition)), defaulted: true, since: version(5, 3)),
-        ]) { arguments throws(EvaluationFallback) in
-            .targetDependency(.target(try arguments.string("name"), condition: condition(arguments)))
-        },
-        APIMember(.targetDependency, "byName", [
-            Parameter("name", .string),
-            Parameter("condition", .optional(.api(.targetDependencyCondition)), defaulted: true, since: version(5, 3)),
-        ]) { arguments throws(EvaluationFallback) in
-            .targetDependency(.byName(try arguments.string("name"), condition: condition(arguments)))
-        },
-        // `moduleAliases:` (5.7) is left out: a call that passes it falls back.
-        APIMember(.targetDependency, "product", [
-            Parameter("name", .string),
-            Parameter("package", .string),
-            Parameter("condition", .optional(.api(.targetDependencyCondition)), defaulted: true, since: version(5, 3)),
-        ], since: version(5, 2)) { arguments throws(EvaluationFallback) in
-            .targetDependency(.product(try arguments.string("name"), package: try arguments.string("package"), condition: condition(arguments)))
-        },
-        // Before 5.2 `package:` could be left out (or be nil).
-        APIMember(.targetDependency, "product", [
-            Parameter("name", .string),
-            Parameter("package", .optional(.string), defaulted: true),
-        ], until: version(5, 2)) { arguments throws(EvaluationFallback) in
-            .targetDependency(.product(try arguments.string("name"), package: arguments.optionalString("package"), condition: nil))
-        },
-        // Before 5.7 `platforms:` was optional and `.when()` crashed the manifest; only the common form is taken.
-        APIMember(.targetDependencyCondition, "when", [
-            Parameter("platforms", .array(.api(.platform))),
-            Parameter("traits", .set(.string), defaulted: true, since: version(6, 1)),
-        ], result: .optional(.api(.targetDependencyCondition))) { arguments throws(EvaluationFallback) in
-            .condition(Condition(platforms: try platformNames(arguments.list("platforms")), traits: try arguments.optionalStrings("traits") ?? []))
-        },
-        APIMember(.targetDependencyCondition, "when", [Parameter("traits", .set(.string))], since: version(6, 1),
-                  result: .optional(.api(.targetDependencyCondition))) { arguments throws(EvaluationFallback) in
-            .condition(Condition(traits: try arguments.strings("traits")))
-        },
-    ] + PlatformAPI.conditionPlatforms
+    static let members: [APIMember] =
+        [
+            // `condition:` came with 5.3; before, `.target(name:)` and `.byName(name:)` took the name alone.
+            APIMember(
+                .targetDependency, "target",
+                [
+                    Parameter("name", .string),
+                    Parameter("condition", .optional(.api(.targetDependencyCondition)), defaulted: true, since: version(5, 3)),
+                ]
+            ) { arguments throws(EvaluationFallback) in
+                .targetDependency(.target(try arguments.string("name"), condition: condition(arguments)))
+            },
+            APIMember(
+                .targetDependency, "byName",
+                [
+                    Parameter("name", .string),
+                    Parameter("condition", .optional(.api(.targetDependencyCondition)), defaulted: true, since: version(5, 3)),
+                ]
+            ) { arguments throws(EvaluationFallback) in
+                .targetDependency(.byName(try arguments.string("name"), condition: condition(arguments)))
+            },
+            // `moduleAliases:` (5.7) is left out: a call that passes it falls back.
+            APIMember(
+                .targetDependency, "product",
+                [
+                    Parameter("name", .string),
+                    Parameter("package", .string),
+                    Parameter("condition", .optional(.api(.targetDependencyCondition)), defaulted: true, since: version(5, 3)),
+                ], since: version(5, 2)
+            ) { arguments throws(EvaluationFallback) in
+                .targetDependency(
+                    .product(try arguments.string("name"), package: try arguments.string("package"), condition: condition(arguments)))
+            },
+            // Before 5.2 `package:` could be left out (or be nil).
+            APIMember(
+                .targetDependency, "product",
+                [
+                    Parameter("name", .string),
+                    Parameter("package", .optional(.string), defaulted: true),
+                ], until: version(5, 2)
+            ) { arguments throws(EvaluationFallback) in
+                .targetDependency(.product(try arguments.string("name"), package: arguments.optionalString("package"), condition: nil))
+            },
+            // Before 5.7 `platforms:` was optional and `.when()` crashed the manifest; only the common form is taken.
+            APIMember(
+                .targetDependencyCondition, "when",
+                [
+                    Parameter("platforms", .array(.api(.platform))),
+                    Parameter("traits", .set(.string), defaulted: true, since: version(6, 1)),
+                ], result: .optional(.api(.targetDependencyCondition))
+            ) { arguments throws(EvaluationFallback) in
+                .condition(
+                    Condition(
+                        platforms: try platformNames(arguments.list("platforms")), traits: try arguments.optionalStrings("traits") ?? []))
+            },
+            APIMember(
+                .targetDependencyCondition, "when", [Parameter("traits", .set(.string))], since: version(6, 1),
+                result: .optional(.api(.targetDependencyCondition))
+            ) { arguments throws(EvaluationFallback) in
+                .condition(Condition(traits: try arguments.strings("traits")))
+            },
+        ] + PlatformAPI.conditionPlatforms
 
     private static func condition(_ arguments: Arguments) -> Condition? {
         if case let .condition(condition)? = arguments.value("condition") { return condition }
@@ -161,14 +195,19 @@ enum TargetDependencyAPI {
 /// `resources:`, `plugins:` and a plugin's `capability:`.
 enum TargetPartsAPI {
     static let members: [APIMember] = [
-        APIMember(.resource, "process", [
-            Parameter(unlabelled: "path", .string),
-            Parameter("localization", .optional(.api(.localization)), defaulted: true),
-        ], since: version(5, 3)) { arguments throws(EvaluationFallback) in .resource(try arguments.string("path")) },
-        APIMember(.resource, "copy", [Parameter(unlabelled: "path", .string)], since: version(5, 3)) { arguments throws(EvaluationFallback) in
+        APIMember(
+            .resource, "process",
+            [
+                Parameter(unlabelled: "path", .string),
+                Parameter("localization", .optional(.api(.localization)), defaulted: true),
+            ], since: version(5, 3)
+        ) { arguments throws(EvaluationFallback) in .resource(try arguments.string("path")) },
+        APIMember(.resource, "copy", [Parameter(unlabelled: "path", .string)], since: version(5, 3)) {
+            arguments throws(EvaluationFallback) in
             .resource(try arguments.string("path"))
         },
-        APIMember(.resource, "embedInCode", [Parameter(unlabelled: "path", .string)], since: version(5, 9)) { arguments throws(EvaluationFallback) in
+        APIMember(.resource, "embedInCode", [Parameter(unlabelled: "path", .string)], since: version(5, 9)) {
+            arguments throws(EvaluationFallback) in
             .resource(try arguments.string("path"))
         },
         APIMember(.localization, "default", nil, since: version(5, 3)) { _ in .name("default") },
@@ -176,21 +215,28 @@ enum TargetPartsAPI {
         APIMember(.pluginUsage, "plugin", [Parameter("name", .string)], since: version(5, 5)) { arguments throws(EvaluationFallback) in
             .pluginUsage(PluginUsage(name: try arguments.string("name"), package: nil))
         },
-        APIMember(.pluginUsage, "plugin", [Parameter("name", .string), Parameter("package", .optional(.string))],
-                  since: version(5, 5)) { arguments throws(EvaluationFallback) in
+        APIMember(
+            .pluginUsage, "plugin", [Parameter("name", .string), Parameter("package", .optional(.string))],
+            since: version(5, 5)
+        ) { arguments throws(EvaluationFallback) in
             .pluginUsage(PluginUsage(name: try arguments.string("name"), package: arguments.optionalString("package")))
         },
         APIMember(.pluginCapability, "buildTool", [], since: version(5, 5)) { _ in .opaque },
-        APIMember(.pluginCapability, "command", [
-            Parameter("intent", .api(.pluginCommandIntent)),
-            Parameter("permissions", .array(.api(.pluginPermission)), defaulted: true),
-        ], since: version(5, 6)) { _ in .opaque },
+        APIMember(
+            .pluginCapability, "command",
+            [
+                Parameter("intent", .api(.pluginCommandIntent)),
+                Parameter("permissions", .array(.api(.pluginPermission)), defaulted: true),
+            ], since: version(5, 6)
+        ) { _ in .opaque },
         APIMember(.pluginCommandIntent, "documentationGeneration", [], since: version(5, 6)) { _ in .opaque },
         APIMember(.pluginCommandIntent, "sourceCodeFormatting", [], since: version(5, 6)) { _ in .opaque },
         APIMember(.pluginCommandIntent, "documentationGeneration", nil, since: version(5, 6)) { _ in .opaque },
         APIMember(.pluginCommandIntent, "sourceCodeFormatting", nil, since: version(5, 6)) { _ in .opaque },
-        APIMember(.pluginCommandIntent, "custom", [Parameter("verb", .string), Parameter("description", .string)],
-                  since: version(5, 6)) { _ in .opaque },
+        APIMember(
+            .pluginCommandIntent, "custom", [Parameter("verb", .string), Parameter("description", .string)],
+            since: version(5, 6)
+        ) { _ in .opaque },
         APIMember(.pluginPermission, "writeToPackageDirectory", [Parameter("reason", .string)], since: version(5, 6)) { _ in .opaque },
     ]
 }

@@ -22,8 +22,9 @@ struct ManifestAssembly {
         let dependencies = try package.dependencies.map(dependency)
         try checkReferences(targets, dependencies: dependencies, declared: package.dependencies)
         try checkTraits(package.traits)
-        return Manifest(name: package.name, toolsVersion: toolsVersion, packageDirectory: directory, targets: targets,
-                        products: package.products, dependencies: dependencies, traits: package.traits)
+        return Manifest(
+            name: package.name, toolsVersion: toolsVersion, packageDirectory: directory, targets: targets,
+            products: package.products, dependencies: dependencies, traits: package.traits)
     }
 
     private func target(_ target: TargetValue) throws(EvaluationFallback) -> ManifestTarget {
@@ -31,9 +32,10 @@ struct ManifestAssembly {
             throw EvaluationFallback("the path '\(path)' of target '\(target.name)' is not relative")
         }
         if target.type == .binary { try checkBinary(target) }
-        return ManifestTarget(name: target.name, type: target.type, dependencies: target.dependencies, path: target.path,
-                              sources: target.sources, exclude: target.exclude, resources: target.resources.map(LexicalPath.relative),
-                              pluginUsages: target.plugins)
+        return ManifestTarget(
+            name: target.name, type: target.type, dependencies: target.dependencies, path: target.path,
+            sources: target.sources, exclude: target.exclude, resources: target.resources.map(LexicalPath.relative),
+            pluginUsages: target.plugins)
     }
 
     /// What `RelativePath(validating:)` takes: not absolute, not from the home folder.
@@ -46,7 +48,9 @@ struct ManifestAssembly {
         if let path = target.path {
             let trimmed = path.trimmingCharacters(in: .whitespacesAndNewlines)
             let isKnown = [".xcframework", ".artifactbundle", ".zip"].contains { trimmed.hasSuffix($0) }
-            guard trimmed == path, Self.isRelative(path), isKnown else { throw EvaluationFallback("a binary target path SwiftPM may reject") }
+            guard trimmed == path, Self.isRelative(path), isKnown else {
+                throw EvaluationFallback("a binary target path SwiftPM may reject")
+            }
         } else if let url = target.url {
             let isKnown = url.hasPrefix("https://") && (url.hasSuffix(".zip") || url.hasSuffix(".artifactbundleindex"))
             guard isKnown, !url.contains("?"), !url.contains("#"), !url.contains(where: \.isWhitespace) else {
@@ -72,19 +76,24 @@ struct ManifestAssembly {
     private func dependency(_ value: DependencyValue) throws(EvaluationFallback) -> PackageDependency {
         switch value.kind {
         case let .fileSystem(path):
-            guard !path.isEmpty, !path.hasPrefix("~"), !path.contains("://") else { throw EvaluationFallback("a path dependency SwiftPM reads its own way") }
+            guard !path.isEmpty, !path.hasPrefix("~"), !path.contains("://") else {
+                throw EvaluationFallback("a path dependency SwiftPM reads its own way")
+            }
             let absolute = LexicalPath.absolute(path, relativeTo: directory)
             guard absolute != "/" else { throw EvaluationFallback("a path dependency on the root folder") }
-            return PackageDependency(kind: .fileSystem, identity: PackageIdentity(LexicalPath.identity(of: absolute)),
-                                     explicitName: value.explicitName, location: absolute, traits: value.traits)
+            return PackageDependency(
+                kind: .fileSystem, identity: PackageIdentity(LexicalPath.identity(of: absolute)),
+                explicitName: value.explicitName, location: absolute, traits: value.traits)
         case let .sourceControl(url):
             let schemes = ["https://", "http://", "ssh://", "git://"]
             guard schemes.contains(where: url.hasPrefix), !url.contains(where: { $0.isWhitespace }),
-                  !LexicalPath.identity(of: url).isEmpty else {
+                !LexicalPath.identity(of: url).isEmpty
+            else {
                 throw EvaluationFallback("a package URL of another form (local, scp-style)")
             }
-            return PackageDependency(kind: .sourceControl, identity: PackageIdentity(LexicalPath.identity(of: url)),
-                                     explicitName: value.explicitName, location: url, traits: value.traits)
+            return PackageDependency(
+                kind: .sourceControl, identity: PackageIdentity(LexicalPath.identity(of: url)),
+                explicitName: value.explicitName, location: url, traits: value.traits)
         case let .registry(id):
             guard Self.isRegistryIdentity(id) else { throw EvaluationFallback("a registry identity SwiftPM may reject") }
             return PackageDependency(kind: .registry, identity: PackageIdentity(id), location: id, traits: value.traits)
@@ -95,18 +104,23 @@ struct ManifestAssembly {
     private static func isRegistryIdentity(_ id: String) -> Bool {
         let parts = id.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, id == id.lowercased() else { return false }
-        let scope = parts[0], name = parts[1]
-        let scopeOK = (1...39).contains(scope.count) && scope.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        let scope = parts[0]
+        let name = parts[1]
+        let scopeOK =
+            (1...39).contains(scope.count) && scope.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
             && scope.first != "-" && scope.last != "-" && !scope.contains("--")
-        let nameOK = (1...100).contains(name.count) && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        let nameOK =
+            (1...100).contains(name.count) && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
             && name.first != "-" && name.first != "_"
         return scopeOK && nameOK
     }
 
     /// From 5.2, a `.product(name:package:)` must name one of the dependencies
     /// (by `name:` or by its location's last component, in any case).
-    private func checkReferences(_ targets: [ManifestTarget], dependencies: [PackageDependency],
-                                 declared: [DependencyValue]) throws(EvaluationFallback) {
+    private func checkReferences(
+        _ targets: [ManifestTarget], dependencies: [PackageDependency],
+        declared: [DependencyValue]
+    ) throws(EvaluationFallback) {
         var known = Set<String>()
         for (dependency, value) in zip(dependencies, declared) {
             if let name = value.explicitName {
@@ -129,7 +143,8 @@ struct ManifestAssembly {
         guard traits.count <= 300 else { throw EvaluationFallback("more than 300 traits") }
         let names = Set(traits.map(\.name))
         for trait in traits {
-            let isIdentifier = !trait.name.isEmpty && trait.name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            let isIdentifier =
+                !trait.name.isEmpty && trait.name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
                 && !(trait.name.first?.isNumber ?? true)
             guard isIdentifier else { throw EvaluationFallback("a trait name SwiftPM may reject") }
             for enabled in trait.enabledTraits where !names.contains(enabled) {

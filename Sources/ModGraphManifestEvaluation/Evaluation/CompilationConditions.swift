@@ -11,7 +11,8 @@ struct CompilationConditions {
     let toolsVersion: ToolsVersion
 
     private static let operatingSystems: Set<String> = [
-        "macOS", "iOS", "tvOS", "watchOS", "visionOS", "Linux", "Windows", "Android", "FreeBSD", "OpenBSD", "WASI", "Haiku", "Cygwin", "PS4",
+        "macOS", "iOS", "tvOS", "watchOS", "visionOS", "Linux", "Windows", "Android", "FreeBSD", "OpenBSD", "WASI", "Haiku", "Cygwin",
+        "PS4",
     ]
     private static let architectures: Set<String> = [
         "x86_64", "arm64", "i386", "arm", "arm64_32", "powerpc64", "powerpc64le", "s390x", "wasm32", "riscv64",
@@ -34,7 +35,8 @@ struct CompilationConditions {
             return try logical(Array(sequence.elements), depth: depth, failure: failure)
         }
         if let call = condition.as(FunctionCallExprSyntax.self), let function = call.calledExpression.as(DeclReferenceExprSyntax.self),
-           call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil, call.trailingClosure == nil {
+            call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil, call.trailingClosure == nil
+        {
             switch function.baseName.text {
             case "os":
                 guard let name = identifier(argument.expression), Self.operatingSystems.contains(name) else {
@@ -72,7 +74,9 @@ struct CompilationConditions {
             let operand = try evaluate(elements[index + 1], depth: depth + 1, failure: failure)
             switch elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text {
             case "&&": group = group && operand
-            case "||": anyGroup = anyGroup || group; group = operand
+            case "||":
+                anyGroup = anyGroup || group
+                group = operand
             default: throw failure(elements[index], "an operator other than && and || in #if")
             }
         }
@@ -81,7 +85,8 @@ struct CompilationConditions {
 
     private func identifier(_ expression: ExprSyntax) -> String? {
         guard let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
-              case let .identifier(name) = reference.baseName.tokenKind else { return nil }
+            case let .identifier(name) = reference.baseName.tokenKind
+        else { return nil }
         return name
     }
 

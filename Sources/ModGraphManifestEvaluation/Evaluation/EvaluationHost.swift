@@ -22,18 +22,18 @@ public struct EvaluationHost: Sendable, Equatable {
     public static func current(toolchainVersion: String) -> EvaluationHost? {
         guard let version = compilerVersion(in: toolchainVersion) else { return nil }
         #if os(Linux)
-        let system = "Linux"
+            let system = "Linux"
         #elseif os(macOS)
-        let system = "macOS"
+            let system = "macOS"
         #else
-        return nil
+            return nil
         #endif
         #if arch(x86_64)
-        let architecture = "x86_64"
+            let architecture = "x86_64"
         #elseif arch(arm64)
-        let architecture = "arm64"
+            let architecture = "arm64"
         #else
-        return nil
+            return nil
         #endif
         return EvaluationHost(operatingSystem: system, architecture: architecture, compilerVersion: version)
     }

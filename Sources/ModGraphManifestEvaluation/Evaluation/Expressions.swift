@@ -37,7 +37,9 @@ extension Interpreter {
             let operand = try evaluate(prefix.expression, expected: .bool, depth: depth + 1)
             guard case let .bool(flag) = operand.value else { throw fallback("! on something other than a Bool", at: expression) }
             result = Typed(type: .bool, value: .bool(!flag))
-        } else if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+        } else if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+            only.label == nil
+        {
             result = try evaluate(only.expression, expected: expected, depth: depth + 1)
         } else {
             throw fallback("an expression of a kind not evaluated (\(expression.kind))", at: expression)
@@ -77,11 +79,13 @@ extension Interpreter {
     func typeName(_ expression: ExprSyntax, depth: Int = 0) -> String? {
         guard depth <= 4 else { return nil }
         if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
-           case let .identifier(name) = reference.baseName.tokenKind, bindings[name] == nil, computed[name] == nil {
+            case let .identifier(name) = reference.baseName.tokenKind, bindings[name] == nil, computed[name] == nil
+        {
             return name
         }
         if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base, let outer = typeName(base, depth: depth + 1),
-           case let .identifier(name) = access.declName.baseName.tokenKind {
+            case let .identifier(name) = access.declName.baseName.tokenKind
+        {
             return outer == "PackageDescription" ? name : outer + "." + name
         }
         return nil
@@ -90,8 +94,10 @@ extension Interpreter {
     // MARK: Members and calls
 
     /// `.name` or `Type.name`, called with `arguments` or, when `nil`, read as a property.
-    private func member(_ access: MemberAccessExprSyntax, arguments: LabeledExprListSyntax?, expected: ValueType?,
-                        depth: Int) throws(EvaluationFallback) -> Typed {
+    private func member(
+        _ access: MemberAccessExprSyntax, arguments: LabeledExprListSyntax?, expected: ValueType?,
+        depth: Int
+    ) throws(EvaluationFallback) -> Typed {
         guard access.declName.argumentNames == nil else { throw fallback("a member reference with argument names", at: access) }
         let name = access.declName.baseName.text
         let owner: APIType
@@ -104,7 +110,9 @@ extension Interpreter {
             }
             owner = named
         } else {
-            guard case let .api(contextual)? = expected?.unwrapped else { throw fallback("'.\(name)' without a type from its context", at: access) }
+            guard case let .api(contextual)? = expected?.unwrapped else {
+                throw fallback("'.\(name)' without a type from its context", at: access)
+            }
             owner = contextual
         }
         return try apply(owner: owner, name: name, arguments: arguments, at: access, depth: depth)
@@ -124,8 +132,10 @@ extension Interpreter {
     }
 
     /// Picks the one member whose labels match, evaluates the arguments against its parameters, and runs it.
-    private func apply(owner: APIType, name: String, arguments: LabeledExprListSyntax?, at node: some SyntaxProtocol,
-                       depth: Int) throws(EvaluationFallback) -> Typed {
+    private func apply(
+        owner: APIType, name: String, arguments: LabeledExprListSyntax?, at node: some SyntaxProtocol,
+        depth: Int
+    ) throws(EvaluationFallback) -> Typed {
         if owner == .target, name == "macro", !imports.contains("CompilerPluginSupport") {
             throw fallback("'.macro' without importing CompilerPluginSupport", at: node)
         }
@@ -133,7 +143,9 @@ extension Interpreter {
             member.isAvailable(in: toolsVersion) && (member.parameters == nil) == (arguments == nil)
         }
         guard let arguments else {
-            guard candidates.count == 1, let member = candidates.first else { throw fallback("an unknown API '\(owner.rawValue).\(name)'", at: node) }
+            guard candidates.count == 1, let member = candidates.first else {
+                throw fallback("an unknown API '\(owner.rawValue).\(name)'", at: node)
+            }
             return Typed(type: member.result, value: try member.make(Arguments()))
         }
         var matches: [(APIMember, [(Parameter, LabeledExprSyntax)])] = []
@@ -226,7 +238,9 @@ extension Interpreter {
         }
         let operators = stride(from: 1, to: elements.count, by: 2).map { elements[$0].as(BinaryOperatorExprSyntax.self)?.operator.text }
         if elements.count == 3, let range = operators[0], range == "..<" || range == "..." {
-            guard expected?.unwrapped == .api(.requirement) else { throw fallback("a range where no version requirement is expected", at: sequence) }
+            guard expected?.unwrapped == .api(.requirement) else {
+                throw fallback("a range where no version requirement is expected", at: sequence)
+            }
             let lower = try evaluate(elements[0], expected: .api(.version), depth: depth + 1)
             let upper = try evaluate(elements[2], expected: .api(.version), depth: depth + 1)
             guard case let .version(low) = lower.value, case let .version(high) = upper.value, low < high else {
@@ -250,11 +264,15 @@ extension Interpreter {
             let next = try evaluate(elements[index], expected: context, depth: depth + 1)
             switch (result.value, next.value) {
             case let (.string(left), .string(right)):
-                guard left.utf8.count + right.utf8.count <= EvaluationBounds.maximumStringBytes else { throw fallback("a string past the size bound", at: sequence) }
+                guard left.utf8.count + right.utf8.count <= EvaluationBounds.maximumStringBytes else {
+                    throw fallback("a string past the size bound", at: sequence)
+                }
                 result.value = .string(left + right)
             case let (.list(left), .list(right)):
                 guard case .array = result.type else { throw fallback("+ on sets", at: sequence) }
-                guard left.count + right.count <= EvaluationBounds.maximumArrayCount else { throw fallback("an array past the size bound", at: sequence) }
+                guard left.count + right.count <= EvaluationBounds.maximumArrayCount else {
+                    throw fallback("an array past the size bound", at: sequence)
+                }
                 try charge(left.count + right.count, at: sequence)
                 result.value = .list(left + right)
             default:

@@ -7,7 +7,9 @@ extension Interpreter {
         for clause in conditional.clauses {
             var isActive = true
             if let condition = clause.condition {
-                isActive = try CompilationConditions(host: host, toolsVersion: toolsVersion).evaluate(condition) { node, reason in fallback(reason, at: node) }
+                isActive = try CompilationConditions(host: host, toolsVersion: toolsVersion).evaluate(condition) { node, reason in
+                    fallback(reason, at: node)
+                }
             }
             guard isActive else { continue }
             switch clause.elements {

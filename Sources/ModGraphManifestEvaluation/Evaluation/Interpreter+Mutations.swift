@@ -20,8 +20,9 @@ extension Interpreter {
             return try write(try concatenate(current, addition, at: expression), to: place, at: expression)
         }
         if let call = expression.as(FunctionCallExprSyntax.self), let access = call.calledExpression.as(MemberAccessExprSyntax.self),
-           let base = access.base, access.declName.baseName.text == "append", call.trailingClosure == nil,
-           call.arguments.count == 1, let argument = call.arguments.first {
+            let base = access.base, access.declName.baseName.text == "append", call.trailingClosure == nil,
+            call.arguments.count == 1, let argument = call.arguments.first
+        {
             let place = try lvalue(base)
             let current = try read(place, at: expression)
             guard case let .array(element) = current.type else { throw fallback("append on something other than an array", at: expression) }
@@ -47,11 +48,13 @@ extension Interpreter {
 
     func lvalue(_ expression: ExprSyntax) throws(EvaluationFallback) -> Place {
         if let reference = expression.as(DeclReferenceExprSyntax.self), case let .identifier(name) = reference.baseName.tokenKind,
-           let binding = bindings[name], binding.isMutable {
+            let binding = bindings[name], binding.isMutable
+        {
             return .variable(name)
         }
         if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base?.as(DeclReferenceExprSyntax.self),
-           base.baseName.text == packageVariable, access.declName.argumentNames == nil {
+            base.baseName.text == packageVariable, access.declName.argumentNames == nil
+        {
             return .packageProperty(access.declName.baseName.text)
         }
         throw fallback("a change to something other than a var or the package's properties", at: expression)
@@ -70,7 +73,8 @@ extension Interpreter {
             case "name": return Typed(type: .string, value: .string(state.name))
             case "targets": return Typed(type: .array(.api(.target)), value: .list(state.targets.map(Value.target)))
             case "products": return Typed(type: .array(.api(.product)), value: .list(state.products.map(Value.product)))
-            case "dependencies": return Typed(type: .array(.api(.packageDependency)), value: .list(state.dependencies.map(Value.packageDependency)))
+            case "dependencies":
+                return Typed(type: .array(.api(.packageDependency)), value: .list(state.dependencies.map(Value.packageDependency)))
             case "platforms": return Typed(type: .optional(.array(.api(.supportedPlatform))), value: .opaque)
             case "swiftLanguageVersions", "swiftLanguageModes":
                 return Typed(type: .optional(.array(.api(.swiftLanguageMode))), value: .opaque)
@@ -91,18 +95,23 @@ extension Interpreter {
             }
             switch (property, value.value) {
             case let ("name", .string(name)): state.name = name
-            case let ("targets", .list(values)): state.targets = try values.map { value throws(EvaluationFallback) in
-                guard case let .target(target) = value else { throw fallback("a target of an unknown kind", at: node) }
-                return target
-            }
-            case let ("products", .list(values)): state.products = try values.map { value throws(EvaluationFallback) in
-                guard case let .product(product) = value else { throw fallback("a product of an unknown kind", at: node) }
-                return product
-            }
-            case let ("dependencies", .list(values)): state.dependencies = try values.map { value throws(EvaluationFallback) in
-                guard case let .packageDependency(dependency) = value else { throw fallback("a dependency of an unknown kind", at: node) }
-                return dependency
-            }
+            case let ("targets", .list(values)):
+                state.targets = try values.map { value throws(EvaluationFallback) in
+                    guard case let .target(target) = value else { throw fallback("a target of an unknown kind", at: node) }
+                    return target
+                }
+            case let ("products", .list(values)):
+                state.products = try values.map { value throws(EvaluationFallback) in
+                    guard case let .product(product) = value else { throw fallback("a product of an unknown kind", at: node) }
+                    return product
+                }
+            case let ("dependencies", .list(values)):
+                state.dependencies = try values.map { value throws(EvaluationFallback) in
+                    guard case let .packageDependency(dependency) = value else {
+                        throw fallback("a dependency of an unknown kind", at: node)
+                    }
+                    return dependency
+                }
             case let ("platforms", .list(values)):
                 var names: [String] = []
                 for case let .supportedPlatform(name) in values {
@@ -123,11 +132,15 @@ extension Interpreter {
         switch (left.value, right.value) {
         case let (.list(first), .list(second)):
             guard case .array = left.type, left.type == right.type else { throw fallback("+= on values of other types", at: node) }
-            guard first.count + second.count <= EvaluationBounds.maximumArrayCount else { throw fallback("an array past the size bound", at: node) }
+            guard first.count + second.count <= EvaluationBounds.maximumArrayCount else {
+                throw fallback("an array past the size bound", at: node)
+            }
             try charge(first.count + second.count, at: node)
             return Typed(type: left.type, value: .list(first + second))
         case let (.string(first), .string(second)):
-            guard first.utf8.count + second.utf8.count <= EvaluationBounds.maximumStringBytes else { throw fallback("a string past the size bound", at: node) }
+            guard first.utf8.count + second.utf8.count <= EvaluationBounds.maximumStringBytes else {
+                throw fallback("a string past the size bound", at: node)
+            }
             return Typed(type: .string, value: .string(first + second))
         default:
             throw fallback("+= on values other than arrays and strings", at: node)

@@ -31,8 +31,10 @@ final class Interpreter {
 
     /// Names a binding may not take: it would change what the PackageDescription names below mean.
     private static let reservedNames: Set<String> = {
-        var names: Set<String> = ["String", "Bool", "Int", "Array", "Set", "Optional", "Range", "ClosedRange", "Swift",
-                                  "PackageDescription", "CompilerPluginSupport", "Foundation", "Context", "ProcessInfo"]
+        var names: Set<String> = [
+            "String", "Bool", "Int", "Array", "Set", "Optional", "Range", "ClosedRange", "Swift",
+            "PackageDescription", "CompilerPluginSupport", "Foundation", "Context", "ProcessInfo",
+        ]
         for type in APIType.byName.keys { names.insert(String(type.split(separator: ".")[0])) }
         return names
     }()
@@ -51,7 +53,9 @@ final class Interpreter {
     func run(_ file: SourceFileSyntax) throws(EvaluationFallback) -> PackageState {
         for item in file.statements {
             if let variable = item.item.as(VariableDeclSyntax.self), let (name, type, body) = try computedVariable(variable) {
-                guard computed[name] == nil, !Self.reservedNames.contains(name) else { throw fallback("the name '\(name)' declared twice or reserved", at: variable) }
+                guard computed[name] == nil, !Self.reservedNames.contains(name) else {
+                    throw fallback("the name '\(name)' declared twice or reserved", at: variable)
+                }
                 computed[name] = (type, body)
             }
         }
@@ -95,8 +99,9 @@ final class Interpreter {
 
     private func importModule(_ declaration: ImportDeclSyntax) throws(EvaluationFallback) {
         guard declaration.attributes.isEmpty, declaration.modifiers.isEmpty, declaration.importKindSpecifier == nil,
-              declaration.path.count == 1, let module = declaration.path.first?.name.text,
-              Self.allowedImports.contains(module) else {
+            declaration.path.count == 1, let module = declaration.path.first?.name.text,
+            Self.allowedImports.contains(module)
+        else {
             throw fallback("an import other than PackageDescription, CompilerPluginSupport or Foundation", at: declaration)
         }
         imports.insert(module)
@@ -106,17 +111,20 @@ final class Interpreter {
     private func computedVariable(_ declaration: VariableDeclSyntax) throws(EvaluationFallback) -> (String, ValueType, ExprSyntax)? {
         guard let binding = declaration.bindings.first, let accessors = binding.accessorBlock else { return nil }
         guard declaration.attributes.isEmpty, declaration.modifiers.isEmpty, declaration.bindings.count == 1,
-              declaration.bindingSpecifier.tokenKind == .keyword(.var), binding.initializer == nil,
-              let pattern = binding.pattern.as(IdentifierPatternSyntax.self), case let .identifier(name) = pattern.identifier.tokenKind,
-              let annotation = binding.typeAnnotation, case let .getter(items) = accessors.accessors, items.count == 1,
-              let only = items.first else {
+            declaration.bindingSpecifier.tokenKind == .keyword(.var), binding.initializer == nil,
+            let pattern = binding.pattern.as(IdentifierPatternSyntax.self), case let .identifier(name) = pattern.identifier.tokenKind,
+            let annotation = binding.typeAnnotation, case let .getter(items) = accessors.accessors, items.count == 1,
+            let only = items.first
+        else {
             throw fallback("a computed variable of another form", at: declaration)
         }
         let body: ExprSyntax
         switch only.item {
         case let .expr(expression): body = expression
         case let .stmt(statement):
-            guard let returned = statement.as(ReturnStmtSyntax.self)?.expression else { throw fallback("a computed variable of another form", at: declaration) }
+            guard let returned = statement.as(ReturnStmtSyntax.self)?.expression else {
+                throw fallback("a computed variable of another form", at: declaration)
+            }
             body = returned
         default: throw fallback("a computed variable of another form", at: declaration)
         }
@@ -128,12 +136,15 @@ final class Interpreter {
             return  // a computed variable, registered before the statements ran
         }
         guard declaration.attributes.isEmpty, declaration.modifiers.isEmpty, declaration.bindings.count == 1,
-              let binding = declaration.bindings.first, binding.accessorBlock == nil,
-              let pattern = binding.pattern.as(IdentifierPatternSyntax.self), case let .identifier(name) = pattern.identifier.tokenKind,
-              let initializer = binding.initializer else {
+            let binding = declaration.bindings.first, binding.accessorBlock == nil,
+            let pattern = binding.pattern.as(IdentifierPatternSyntax.self), case let .identifier(name) = pattern.identifier.tokenKind,
+            let initializer = binding.initializer
+        else {
             throw fallback("a declaration of another form", at: declaration)
         }
-        guard bindings[name] == nil, computed[name] == nil, !Self.reservedNames.contains(name) else { throw fallback("the name '\(name)' declared twice or reserved", at: declaration) }
+        guard bindings[name] == nil, computed[name] == nil, !Self.reservedNames.contains(name) else {
+            throw fallback("the name '\(name)' declared twice or reserved", at: declaration)
+        }
         guard bindings.count < EvaluationBounds.maximumBindings else { throw fallback("more constants than the bound", at: declaration) }
         let annotated = try binding.typeAnnotation.map { annotation throws(EvaluationFallback) in try type(annotation.type) }
         let isPackage = annotated == .api(.package) || isPackageCall(initializer.value)
@@ -217,7 +228,8 @@ final class Interpreter {
     /// 1-based; O(log n) by binary search over the line starts.
     func line(of node: some SyntaxProtocol) -> Int {
         let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
-        var low = 0, high = lineStarts.count
+        var low = 0
+        var high = lineStarts.count
         while high - low > 1 {
             let middle = (low + high) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle }

@@ -17,12 +17,17 @@ extension Interpreter {
                 text += try unescape(plain.content.text, at: plain)
             } else if let interpolation = segment.as(ExpressionSegmentSyntax.self) {
                 guard interpolation.pounds == nil, interpolation.expressions.count == 1, let only = interpolation.expressions.first,
-                      only.label == nil else { throw fallback("an interpolation of another form", at: segment) }
+                    only.label == nil
+                else { throw fallback("an interpolation of another form", at: segment) }
                 let value = try evaluate(only.expression, expected: nil, depth: depth + 1)
-                guard value.type == .string, let part = value.value.string else { throw fallback("an interpolation of a \(value.type)", at: segment) }
+                guard value.type == .string, let part = value.value.string else {
+                    throw fallback("an interpolation of a \(value.type)", at: segment)
+                }
                 text += part
             }
-            guard text.utf8.count <= EvaluationBounds.maximumStringBytes else { throw fallback("a string past the size bound", at: literal) }
+            guard text.utf8.count <= EvaluationBounds.maximumStringBytes else {
+                throw fallback("a string past the size bound", at: literal)
+            }
         }
         return text
     }
@@ -32,7 +37,10 @@ extension Interpreter {
         var result = ""
         var scalars = source.unicodeScalars.makeIterator()
         while let scalar = scalars.next() {
-            guard scalar == "\\" else { result.unicodeScalars.append(scalar); continue }
+            guard scalar == "\\" else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
             switch scalars.next() {
             case "n": result += "\n"
             case "t": result += "\t"
@@ -48,7 +56,9 @@ extension Interpreter {
                     hex.unicodeScalars.append(digit)
                     guard hex.count <= 8 else { throw fallback("a malformed \\u escape", at: node) }
                 }
-                guard let code = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(code) else { throw fallback("a malformed \\u escape", at: node) }
+                guard let code = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(code) else {
+                    throw fallback("a malformed \\u escape", at: node)
+                }
                 result.unicodeScalars.append(decoded)
             default:
                 throw fallback("an escape sequence not evaluated", at: node)
@@ -92,7 +102,8 @@ extension Interpreter {
         var numbers: [Int] = []
         for part in parts {
             guard (1...9).contains(part.count), part.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  part.count == 1 || part.first != "0", let number = Int(part) else { return nil }
+                part.count == 1 || part.first != "0", let number = Int(part)
+            else { return nil }
             numbers.append(number)
         }
         return SemanticVersion(major: numbers[0], minor: numbers[1], patch: numbers[2])

@@ -13,11 +13,15 @@ enum ManifestSelection {
     /// - Parameters:
     ///   - names: the folder's file names.
     ///   - toolsVersion: reads the tools-version of a file in the folder; `nil` when it is not one of the common forms.
-    static func manifestName(in names: [String], current: ToolsVersion,
-                             toolsVersion: (String) -> ToolsVersion?) throws(EvaluationFallback) -> String {
+    static func manifestName(
+        in names: [String], current: ToolsVersion,
+        toolsVersion: (String) -> ToolsVersion?
+    ) throws(EvaluationFallback) -> String {
         var parsed: [(version: ToolsVersion, name: String)] = []
         for name in names where name.hasPrefix("Package@swift") {
-            guard let version = version(ofVersionedName: name) else { throw EvaluationFallback("a manifest name of another form (\(name))") }
+            guard let version = version(ofVersionedName: name) else {
+                throw EvaluationFallback("a manifest name of another form (\(name))")
+            }
             // A file for the toolchain's major.minor with a patch: which patch the toolchain calls itself decides.
             if version.tools.major == current.major, version.tools.minor == current.minor, version.components == 3 {
                 throw EvaluationFallback("a version-specific manifest for this toolchain's patch version")
@@ -26,7 +30,8 @@ enum ManifestSelection {
         }
         guard !parsed.isEmpty else { return "Package.swift" }
         // Files named for the toolchain's version come first, whatever else is there.
-        for key in ["Package@swift-\(current.major).\(current.minor).swift", "Package@swift-\(current.major).swift"] where names.contains(key) {
+        for key in ["Package@swift-\(current.major).\(current.minor).swift", "Package@swift-\(current.major).swift"]
+        where names.contains(key) {
             return key
         }
         var versioned: [ToolsVersion: String] = [:]
@@ -34,7 +39,9 @@ enum ManifestSelection {
             guard versioned[version] == nil else { throw EvaluationFallback("two version-specific manifests for \(version)") }
             versioned[version] = name
         }
-        guard let regular = toolsVersion("Package.swift") else { throw EvaluationFallback("a swift-tools-version line of another form", line: 1) }
+        guard let regular = toolsVersion("Package.swift") else {
+            throw EvaluationFallback("a swift-tools-version line of another form", line: 1)
+        }
         guard let candidate = versioned.keys.sorted(by: >).first(where: { $0 <= current }), let name = versioned[candidate] else {
             return "Package.swift"
         }
@@ -48,14 +55,19 @@ enum ManifestSelection {
 
     /// `Package@swift-5.9.swift` → 5.9.0 with 2 components; `nil` for another form.
     private static func version(ofVersionedName name: String) -> (tools: ToolsVersion, components: Int)? {
-        let prefix = "Package@swift-", suffix = ".swift"
+        let prefix = "Package@swift-"
+        let suffix = ".swift"
         guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { return nil }
         let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
         let parts = middle.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count),
-              parts.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+            parts.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } })
+        else { return nil }
         let numbers = parts.compactMap { Int($0) }
         guard numbers.count == parts.count else { return nil }
-        return (ToolsVersion(major: numbers[0], minor: numbers.count > 1 ? numbers[1] : 0, patch: numbers.count > 2 ? numbers[2] : 0), parts.count)
+        return (
+            ToolsVersion(major: numbers[0], minor: numbers.count > 1 ? numbers[1] : 0, patch: numbers.count > 2 ? numbers[2] : 0),
+            parts.count
+        )
     }
 }

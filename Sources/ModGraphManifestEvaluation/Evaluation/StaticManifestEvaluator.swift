@@ -59,11 +59,14 @@ public struct StaticManifestEvaluator: Sendable {
             return .failure(EvaluationFallback("a swift-tools-version line of another form", line: 1))
         }
         guard toolsVersion >= Self.oldestToolsVersion, toolsVersion <= host.compilerVersion else {
-            return .failure(EvaluationFallback("tools-version \(toolsVersion) outside \(Self.oldestToolsVersion)...\(host.compilerVersion)", line: 1))
+            return .failure(
+                EvaluationFallback("tools-version \(toolsVersion) outside \(Self.oldestToolsVersion)...\(host.compilerVersion)", line: 1))
         }
         // The parser recurses once per level, and its recovery from damaged input can take time exponential
         // in the nesting: deep brackets and #if blocks are refused before parsing.
-        guard Self.bracketDepth(source) <= EvaluationBounds.maximumBracketNesting, Self.conditionalDepth(text) <= EvaluationBounds.maximumConditionalNesting else {
+        guard Self.bracketDepth(source) <= EvaluationBounds.maximumBracketNesting,
+            Self.conditionalDepth(text) <= EvaluationBounds.maximumConditionalNesting
+        else {
             return .failure(EvaluationFallback("brackets or #if blocks nested past the bound"))
         }
         var parser = Parser(text, maximumNestingLevel: EvaluationBounds.maximumNesting)

@@ -21,8 +21,9 @@ enum ToolsVersionLine {
         var numbers: [Int] = []
         for part in parts {
             guard (1...4).contains(part.count), part.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-                  part.count == 1 || part.first != UInt8(ascii: "0"),
-                  let number = Int(String(decoding: part, as: UTF8.self)) else { return nil }
+                part.count == 1 || part.first != UInt8(ascii: "0"),
+                let number = Int(String(decoding: part, as: UTF8.self))
+            else { return nil }
             numbers.append(number)
         }
         let version = ToolsVersion(major: numbers[0], minor: numbers[1], patch: numbers.count > 2 ? numbers[2] : 0)

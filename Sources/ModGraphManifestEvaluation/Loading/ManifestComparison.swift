@@ -36,10 +36,11 @@ enum ManifestComparison {
     }
 
     private static func normalized(_ dependency: PackageDependency) -> PackageDependency {
-        PackageDependency(kind: dependency.kind, identity: dependency.identity, explicitName: dependency.explicitName,
-                          location: dependency.location,
-                          traits: dependency.traits?.map { DependencyTrait(name: $0.name, whenTraits: $0.whenTraits?.sorted()) }
-                              .sorted { ($0.name, $0.whenTraits ?? []).0 < ($1.name, $1.whenTraits ?? []).0 })
+        PackageDependency(
+            kind: dependency.kind, identity: dependency.identity, explicitName: dependency.explicitName,
+            location: dependency.location,
+            traits: dependency.traits?.map { DependencyTrait(name: $0.name, whenTraits: $0.whenTraits?.sorted()) }
+                .sorted { ($0.name, $0.whenTraits ?? []).0 < ($1.name, $1.whenTraits ?? []).0 })
     }
 
     private static func normalized(_ traits: [PackageTrait]) -> [PackageTrait] {

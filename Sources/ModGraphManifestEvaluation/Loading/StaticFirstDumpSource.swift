@@ -37,7 +37,9 @@ public final class StaticFirstDumpSource: DumpSource {
     public func toolchainFiles() -> [String] { base.toolchainFiles() }
 
     private func evaluated(_ directory: String) -> Manifest? {
-        guard let host = evaluationHost(), case let .success(manifest) = StaticManifestEvaluator(host: host).manifest(forPackageAt: directory) else {
+        guard let host = evaluationHost(),
+            case let .success(manifest) = StaticManifestEvaluator(host: host).manifest(forPackageAt: directory)
+        else {
             return nil
         }
         counts.withLock { $0.evaluated += 1 }

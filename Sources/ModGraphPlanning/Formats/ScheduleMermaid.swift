@@ -13,7 +13,9 @@ public enum ScheduleMermaid {
     public static func render(_ report: ScheduleReport) -> String {
         let build = report.plan.build
         var lines = ["gantt"]
-        lines.append("    title \(Escape.mermaid("\(report.title) on \(build.workers) worker\(build.workers == 1 ? "" : "s"), makespan \(ScheduleNumber.format(build.makespan)) \(report.unit) (axis in \(report.unit))", limit: Escape.messageLimit))")
+        lines.append(
+            "    title \(Escape.mermaid("\(report.title) on \(build.workers) worker\(build.workers == 1 ? "" : "s"), makespan \(ScheduleNumber.format(build.makespan)) \(report.unit) (axis in \(report.unit))", limit: Escape.messageLimit))"
+        )
         lines.append("    dateFormat x")
         lines.append("    axisFormat %s")
         // One pass over the targets, not one per worker: --workers may be far larger than the graph.

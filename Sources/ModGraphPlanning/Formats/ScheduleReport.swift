@@ -13,8 +13,10 @@ public struct ScheduleReport: Sendable {
     public let defaulted: [TargetID]
     public let defaultWeight: Double?
 
-    public init(graph: ModuleGraph, plan: BuildPlan, unit: String, weightsSource: String,
-                defaulted: [TargetID] = [], defaultWeight: Double? = nil) {
+    public init(
+        graph: ModuleGraph, plan: BuildPlan, unit: String, weightsSource: String,
+        defaulted: [TargetID] = [], defaultWeight: Double? = nil
+    ) {
         self.graph = graph
         self.plan = plan
         self.unit = unit
@@ -85,7 +87,10 @@ public enum ScheduleNumber {
             // The common case without building the fraction a character at a time: drop the
             // trailing zeros arithmetically, then pad what is left to its number of decimals.
             var count = decimals
-            while count > 0, digits % 10 == 0 { digits /= 10; count -= 1 }
+            while count > 0, digits % 10 == 0 {
+                digits /= 10
+                count -= 1
+            }
             guard count > 0 else { return sign + String(whole) }
             let text = String(digits)
             return sign + String(whole) + "." + String(repeating: "0", count: count - text.utf8.count) + text

@@ -18,7 +18,8 @@ public enum ScheduleSVG {
         let labelWidth = Double(order.map { min(report.label($0).count, Escape.nameLimit + 20) }.max() ?? 0) * characterWidth + 24
         let left = labelWidth
         let axisY = top + Double(order.count) * rowHeight + 6
-        let title = "\(report.title): simulated build on \(build.workers) worker\(build.workers == 1 ? "" : "s"), weights: \(report.weightsSource)"
+        let title =
+            "\(report.title): simulated build on \(build.workers) worker\(build.workers == 1 ? "" : "s"), weights: \(report.weightsSource)"
         // Wide enough for the title and the summary line under it.
         let width = max(left + chartWidth + 40, Double(min(title.count, Escape.messageLimit)) * 9 + 24, 860)
         let height = axisY + 56
@@ -26,38 +27,55 @@ public enum ScheduleSVG {
         func x(_ time: Double) -> String { number(left + time * scale) }
 
         var lines: [String] = []
-        lines.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(width))\" height=\"\(number(height))\" viewBox=\"0 0 \(number(width)) \(number(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">")
+        lines.append(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(width))\" height=\"\(number(height))\" viewBox=\"0 0 \(number(width)) \(number(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">"
+        )
         lines.append("  <rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>")
-        lines.append("  <text x=\"12\" y=\"22\" font-size=\"15\" font-weight=\"bold\">\(Escape.xml(title, limit: Escape.messageLimit))</text>")
-        let summary = "makespan \(ScheduleNumber.format(build.makespan)) \(report.unit) · lower bound \(ScheduleNumber.format(build.lowerBound)) · "
+        lines.append(
+            "  <text x=\"12\" y=\"22\" font-size=\"15\" font-weight=\"bold\">\(Escape.xml(title, limit: Escape.messageLimit))</text>")
+        let summary =
+            "makespan \(ScheduleNumber.format(build.makespan)) \(report.unit) · lower bound \(ScheduleNumber.format(build.lowerBound)) · "
             + "critical path \(ScheduleNumber.format(build.criticalPathLength)) · efficiency \(ScheduleNumber.percent(build.efficiency)) · red outline: critical (slack 0)"
         lines.append("  <text x=\"12\" y=\"40\" fill=\"#52606d\">\(Escape.xml(summary, limit: Escape.messageLimit))</text>")
 
         for tick in ticks(upTo: build.makespan) {
-            lines.append("  <line x1=\"\(x(tick))\" y1=\"\(number(top - 4))\" x2=\"\(x(tick))\" y2=\"\(number(axisY))\" stroke=\"#e4e7eb\"/>")
-            lines.append("  <text x=\"\(x(tick))\" y=\"\(number(axisY + 16))\" text-anchor=\"middle\" fill=\"#52606d\">\(Escape.xml(ScheduleNumber.format(tick)))</text>")
+            lines.append(
+                "  <line x1=\"\(x(tick))\" y1=\"\(number(top - 4))\" x2=\"\(x(tick))\" y2=\"\(number(axisY))\" stroke=\"#e4e7eb\"/>")
+            lines.append(
+                "  <text x=\"\(x(tick))\" y=\"\(number(axisY + 16))\" text-anchor=\"middle\" fill=\"#52606d\">\(Escape.xml(ScheduleNumber.format(tick)))</text>"
+            )
         }
-        lines.append("  <line x1=\"\(number(left))\" y1=\"\(number(axisY))\" x2=\"\(number(left + chartWidth))\" y2=\"\(number(axisY))\" stroke=\"#52606d\"/>")
-        lines.append("  <text x=\"\(number(left + chartWidth / 2))\" y=\"\(number(axisY + 34))\" text-anchor=\"middle\" fill=\"#52606d\">\(Escape.xml(report.unit))</text>")
+        lines.append(
+            "  <line x1=\"\(number(left))\" y1=\"\(number(axisY))\" x2=\"\(number(left + chartWidth))\" y2=\"\(number(axisY))\" stroke=\"#52606d\"/>"
+        )
+        lines.append(
+            "  <text x=\"\(number(left + chartWidth / 2))\" y=\"\(number(axisY + 34))\" text-anchor=\"middle\" fill=\"#52606d\">\(Escape.xml(report.unit))</text>"
+        )
 
         for (row, vertex) in order.enumerated() {
             let y = top + Double(row) * rowHeight
             let label = report.label(vertex)
             let worker = build.worker[vertex]
             let critical = report.plan.timing.slack[vertex] == 0
-            let tooltip = "\(label): \(ScheduleNumber.format(build.start[vertex]))–\(ScheduleNumber.format(build.end[vertex])) \(report.unit), "
+            let tooltip =
+                "\(label): \(ScheduleNumber.format(build.start[vertex]))–\(ScheduleNumber.format(build.end[vertex])) \(report.unit), "
                 + "cost \(ScheduleNumber.format(report.plan.weights[vertex])), worker \(worker + 1), slack \(ScheduleNumber.format(report.plan.timing.slack[vertex]))"
             lines.append("  <text x=\"\(number(left - 8))\" y=\"\(number(y + 14))\" text-anchor=\"end\">\(Escape.xml(label))</text>")
             let barWidth = max(1.5, report.plan.weights[vertex] * scale)
             let outline = critical ? " stroke=\"#d62728\" stroke-width=\"2\"" : ""
-            lines.append("  <rect x=\"\(x(build.start[vertex]))\" y=\"\(number(y + 3))\" width=\"\(number(barWidth))\" height=\"\(number(rowHeight - 6))\" rx=\"2\" fill=\"\(palette[worker % palette.count])\"\(outline)><title>\(Escape.xml(tooltip, limit: Escape.messageLimit))</title></rect>")
+            lines.append(
+                "  <rect x=\"\(x(build.start[vertex]))\" y=\"\(number(y + 3))\" width=\"\(number(barWidth))\" height=\"\(number(rowHeight - 6))\" rx=\"2\" fill=\"\(palette[worker % palette.count])\"\(outline)><title>\(Escape.xml(tooltip, limit: Escape.messageLimit))</title></rect>"
+            )
         }
 
         var legendX = 12.0
         let legendY = axisY + 44
         for worker in 0..<min(build.workers, palette.count) {
-            lines.append("  <rect x=\"\(number(legendX))\" y=\"\(number(legendY - 10))\" width=\"12\" height=\"12\" fill=\"\(palette[worker])\"/>")
-            lines.append("  <text x=\"\(number(legendX + 16))\" y=\"\(number(legendY))\">worker \(worker + 1)\(build.workers > palette.count && worker == palette.count - 1 ? " and every 8th after" : "")</text>")
+            lines.append(
+                "  <rect x=\"\(number(legendX))\" y=\"\(number(legendY - 10))\" width=\"12\" height=\"12\" fill=\"\(palette[worker])\"/>")
+            lines.append(
+                "  <text x=\"\(number(legendX + 16))\" y=\"\(number(legendY))\">worker \(worker + 1)\(build.workers > palette.count && worker == palette.count - 1 ? " and every 8th after" : "")</text>"
+            )
             legendX += 90
         }
         lines.append("</svg>")

@@ -20,11 +20,15 @@ public enum ScheduleText {
         let unit = report.unit
         func amount(_ value: Double) -> String { "\(ScheduleNumber.format(value)) \(unit)" }
 
-        lines.append("\(Escape.text(report.title)): \(count(report.graph.targets.count, "target")) on \(count(build.workers, "worker")), weights: \(Escape.message(report.weightsSource)) (\(unit))")
+        lines.append(
+            "\(Escape.text(report.title)): \(count(report.graph.targets.count, "target")) on \(count(build.workers, "worker")), weights: \(Escape.message(report.weightsSource)) (\(unit))"
+        )
         lines.append("")
         lines.append("Simulated build (list scheduling, highest bottom level first)")
         lines.append("  makespan     \(amount(build.makespan))")
-        lines.append("  lower bound  \(amount(build.lowerBound)) = max(critical path \(ScheduleNumber.format(build.criticalPathLength)), total work \(ScheduleNumber.format(build.totalWork)) ÷ \(build.workers))")
+        lines.append(
+            "  lower bound  \(amount(build.lowerBound)) = max(critical path \(ScheduleNumber.format(build.criticalPathLength)), total work \(ScheduleNumber.format(build.totalWork)) ÷ \(build.workers))"
+        )
         lines.append("  efficiency   \(ScheduleNumber.percent(build.efficiency)) of worker time spent building")
         lines.append("  idle time    \(amount(build.idleTime)) of worker time waiting")
 
@@ -34,7 +38,8 @@ public enum ScheduleText {
         let widthDigits = String(plan.waves.widths.max() ?? 0).count
         let barWidth = bar(plan.waves.widths.max() ?? 0).count
         for (index, members) in plan.waves.members.enumerated() {
-            let prefix = "  \(pad(String(index + 1), waveDigits, right: true))  \(pad(String(members.count), widthDigits, right: true)) "
+            let prefix =
+                "  \(pad(String(index + 1), waveDigits, right: true))  \(pad(String(members.count), widthDigits, right: true)) "
                 + "\(pad(bar(members.count), barWidth))  "
             lines += wrapped(members.map { label(report, $0) }, first: prefix, width: lineWidth)
         }
@@ -51,12 +56,14 @@ public enum ScheduleText {
 
         lines.append("")
         let bottlenecks = plan.bottlenecks
-        lines.append("Bottlenecks (re-simulated \(bottlenecks.targetSplitsTried) of \(bottlenecks.targetSplitCandidates) target splits"
-            + " and \(bottlenecks.edgeRemovalsTried) of \(bottlenecks.edgeRemovalCandidates) dependency removals)")
+        lines.append(
+            "Bottlenecks (re-simulated \(bottlenecks.targetSplitsTried) of \(bottlenecks.targetSplitCandidates) target splits"
+                + " and \(bottlenecks.edgeRemovalsTried) of \(bottlenecks.edgeRemovalCandidates) dependency removals)")
         if bottlenecks.ranked.isEmpty {
-            lines.append(bottlenecks.threshold > 0
-                ? "  no single split or removed dependency shortens the build by \(amount(bottlenecks.threshold)) or more"
-                : "  no single split or removed dependency shortens the build")
+            lines.append(
+                bottlenecks.threshold > 0
+                    ? "  no single split or removed dependency shortens the build by \(amount(bottlenecks.threshold)) or more"
+                    : "  no single split or removed dependency shortens the build")
         } else {
             let shown = Array(bottlenecks.ranked.prefix(bottlenecksShown))
             let descriptions = shown.map { report.describe($0.change) { label(report, $0) } }
@@ -64,15 +71,18 @@ public enum ScheduleText {
             let rankDigits = String(shown.count).count
             for (rank, (entry, description)) in zip(shown, descriptions).enumerated() {
                 let saving = bottlenecks.baseline - entry.makespan
-                lines.append("  \(pad("\(rank + 1).", rankDigits + 1, right: true)) \(pad(description, width))  makespan \(amount(entry.makespan))"
-                    + " (−\(ScheduleNumber.format(saving)), −\(ScheduleNumber.percent(saving / bottlenecks.baseline)))")
+                lines.append(
+                    "  \(pad("\(rank + 1).", rankDigits + 1, right: true)) \(pad(description, width))  makespan \(amount(entry.makespan))"
+                        + " (−\(ScheduleNumber.format(saving)), −\(ScheduleNumber.percent(saving / bottlenecks.baseline)))")
             }
             if bottlenecks.ranked.count > shown.count {
                 lines.append("  … \(bottlenecks.ranked.count - shown.count) more in --format json")
             }
         }
         if bottlenecks.hiddenBelowThreshold > 0 {
-            lines.append("  \(count(bottlenecks.hiddenBelowThreshold, "smaller gain")) hidden: each saves less than \(amount(bottlenecks.threshold))")
+            lines.append(
+                "  \(count(bottlenecks.hiddenBelowThreshold, "smaller gain")) hidden: each saves less than \(amount(bottlenecks.threshold))"
+            )
         }
 
         lines.append("")

@@ -72,12 +72,15 @@ public struct TestShards: Sendable, Equatable {
     static let starts = 8
 
     /// One start: tests in `order` to the shard that grows least, then moves off the costliest shard.
-    private static func greedy(order: [Int], closures closureOf: [[Int]], weights: [Double], shards count: Int,
-                               vertexCount: Int) -> (assignment: [Int], builds: Builds) {
+    private static func greedy(
+        order: [Int], closures closureOf: [[Int]], weights: [Double], shards count: Int,
+        vertexCount: Int
+    ) -> (assignment: [Int], builds: Builds) {
         var assignment = [Int](repeating: 0, count: closureOf.count)
         var builds = Builds(count: count, vertexCount: vertexCount)
         for test in order {
-            var best = 0, bestTotal = Double.infinity
+            var best = 0
+            var bestTotal = Double.infinity
             for shard in 0..<count {
                 let after = builds.cost[shard] + builds.added(closureOf[test], to: shard, weights: weights)
                 if after < bestTotal - 1e-9 { (best, bestTotal) = (shard, after) }

@@ -60,9 +60,13 @@ enum ViewerDocument {
             ("hidesImplied", .bool(page.hidesImplied)),
             ("nodes", .array(nodes)),
             ("edges", .array(edges)),
-            ("layers", .array(usedLayers.map { layer in
-                .object([("name", .string(layer.name)), ("nodes", .int(layers.filter { $0 == layer }.count))])
-            })),
+            (
+                "layers",
+                .array(
+                    usedLayers.map { layer in
+                        .object([("name", .string(layer.name)), ("nodes", .int(layers.filter { $0 == layer }.count))])
+                    })
+            ),
         ]
         if page.style.criticalPath.isEmpty {
             members.append(("criticalPath", .null))
@@ -70,12 +74,16 @@ enum ViewerDocument {
             // A schedule lists its critical path in build order, dependencies first: against the edges.
             var path = chain(page.style.criticalPath)
             if path.edges.isEmpty { path = chain(page.style.criticalPath.reversed()) }
-            members.append(("criticalPath", .object([
-                ("name", .string(page.style.criticalPathName)),
-                ("targets", .strings(page.style.criticalPath.map(\.description))),
-                ("nodes", .array(path.nodes)),
-                ("edges", .array(path.edges)),
-            ])))
+            members.append(
+                (
+                    "criticalPath",
+                    .object([
+                        ("name", .string(page.style.criticalPathName)),
+                        ("targets", .strings(page.style.criticalPath.map(\.description))),
+                        ("nodes", .array(path.nodes)),
+                        ("edges", .array(path.edges)),
+                    ])
+                ))
         }
         members.append(("cycles", .int(page.style.cycles.count)))
         members.append(("check", page.check.map { check(for: $0, chain: chain) } ?? .null))

@@ -32,7 +32,8 @@ struct ViewerEdges {
             }
         }
         let edges = view.digraph.edges
-        let hasTests = isTest.contains(true), hasExternals = isExternal.contains(true)
+        let hasTests = isTest.contains(true)
+        let hasExternals = isExternal.contains(true)
         var masks = [Int](repeating: 0, count: edges.count)
         // A toggle that hides nothing gives the same reduction as without it: computed once, copied.
         var computed: [Int: Int] = [:]

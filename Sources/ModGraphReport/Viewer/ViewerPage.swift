@@ -33,9 +33,11 @@ public struct ViewerPage: Sendable {
     /// page; nil: drawn. Without a picture, search, panels and the Gantt chart still work.
     public var pictureLeftOut: String?
 
-    public init(title: String, source: String, toolVersion: String, graph: ModuleGraph, view: GraphView, style: DiagramStyle,
-                check: CheckReport? = nil, schedule: ScheduleReport? = nil, hidesImplied: Bool, layout: GraphvizLayout,
-                pictureLeftOut: String? = nil) {
+    public init(
+        title: String, source: String, toolVersion: String, graph: ModuleGraph, view: GraphView, style: DiagramStyle,
+        check: CheckReport? = nil, schedule: ScheduleReport? = nil, hidesImplied: Bool, layout: GraphvizLayout,
+        pictureLeftOut: String? = nil
+    ) {
         self.title = title
         self.source = source
         self.toolVersion = toolVersion
@@ -71,64 +73,64 @@ public struct ViewerPage: Sendable {
     private func html(svg: String, data: [UInt8]) -> [UInt8] {
         let title = Escape.html(title, limit: Escape.messageLimit)
         var head = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="generator" content="modgraph \(Escape.html(toolVersion))">
-        <title>\(title)</title>
-        <style>
-        \(ViewerStyle.source)</style>
-        </head>
-        <body>
-        <header id="mg-header">
-        <div id="mg-title"><h1>\(title)</h1><span id="mg-source">\(Escape.html(source, limit: Escape.messageLimit))</span></div>
-        <nav id="mg-tabs" role="tablist">
-        <button type="button" role="tab" data-tab="graph" class="active">Graph</button>
-        <button type="button" role="tab" data-tab="schedule" id="mg-tab-schedule">Schedule</button>
-        <button type="button" role="tab" data-tab="summary">Summary</button>
-        </nav>
-        </header>
-        <main id="mg-main">
-        <section id="mg-pane-graph" class="mg-pane active">
-        <aside id="mg-side">
-        <div class="mg-block">
-        <input id="mg-search" type="search" placeholder="Search modules  ( / )" autocomplete="off" spellcheck="false" aria-label="Search modules">
-        <ul id="mg-results" class="mg-list" hidden></ul>
-        </div>
-        <div class="mg-block" id="mg-selection" hidden></div>
-        <div class="mg-block">
-        <h2>View</h2>
-        <label class="mg-toggle"><input type="checkbox" id="mg-show-tests" checked> Tests</label>
-        <label class="mg-toggle"><input type="checkbox" id="mg-show-externals" checked> External products</label>
-        <label class="mg-toggle"><input type="checkbox" id="mg-show-implied"> Implied dependencies</label>
-        <label class="mg-toggle" id="mg-violations-toggle" hidden><input type="checkbox" id="mg-show-violations" checked> Violations in red</label>
-        <div class="mg-row"><label for="mg-depth">Highlight depth</label>
-        <select id="mg-depth"><option value="1">1</option><option value="2">2</option><option value="3">3</option><option value="0" selected>all</option></select></div>
-        <button type="button" id="mg-critical" class="mg-button" hidden>Critical path</button>
-        </div>
-        <div class="mg-block" id="mg-legend" hidden><h2>Layers</h2><ul id="mg-layers" class="mg-list"></ul></div>
-        <div class="mg-block mg-grow" id="mg-findings-block" hidden><h2 id="mg-findings-title">Findings</h2><ul id="mg-findings" class="mg-list"></ul></div>
-        </aside>
-        <div id="mg-stage">
-        <div id="mg-canvas">
-        """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="generator" content="modgraph \(Escape.html(toolVersion))">
+            <title>\(title)</title>
+            <style>
+            \(ViewerStyle.source)</style>
+            </head>
+            <body>
+            <header id="mg-header">
+            <div id="mg-title"><h1>\(title)</h1><span id="mg-source">\(Escape.html(source, limit: Escape.messageLimit))</span></div>
+            <nav id="mg-tabs" role="tablist">
+            <button type="button" role="tab" data-tab="graph" class="active">Graph</button>
+            <button type="button" role="tab" data-tab="schedule" id="mg-tab-schedule">Schedule</button>
+            <button type="button" role="tab" data-tab="summary">Summary</button>
+            </nav>
+            </header>
+            <main id="mg-main">
+            <section id="mg-pane-graph" class="mg-pane active">
+            <aside id="mg-side">
+            <div class="mg-block">
+            <input id="mg-search" type="search" placeholder="Search modules  ( / )" autocomplete="off" spellcheck="false" aria-label="Search modules">
+            <ul id="mg-results" class="mg-list" hidden></ul>
+            </div>
+            <div class="mg-block" id="mg-selection" hidden></div>
+            <div class="mg-block">
+            <h2>View</h2>
+            <label class="mg-toggle"><input type="checkbox" id="mg-show-tests" checked> Tests</label>
+            <label class="mg-toggle"><input type="checkbox" id="mg-show-externals" checked> External products</label>
+            <label class="mg-toggle"><input type="checkbox" id="mg-show-implied"> Implied dependencies</label>
+            <label class="mg-toggle" id="mg-violations-toggle" hidden><input type="checkbox" id="mg-show-violations" checked> Violations in red</label>
+            <div class="mg-row"><label for="mg-depth">Highlight depth</label>
+            <select id="mg-depth"><option value="1">1</option><option value="2">2</option><option value="3">3</option><option value="0" selected>all</option></select></div>
+            <button type="button" id="mg-critical" class="mg-button" hidden>Critical path</button>
+            </div>
+            <div class="mg-block" id="mg-legend" hidden><h2>Layers</h2><ul id="mg-layers" class="mg-list"></ul></div>
+            <div class="mg-block mg-grow" id="mg-findings-block" hidden><h2 id="mg-findings-title">Findings</h2><ul id="mg-findings" class="mg-list"></ul></div>
+            </aside>
+            <div id="mg-stage">
+            <div id="mg-canvas">
+            """
         head += svg
         head += """
-        </div>
-        <div id="mg-note" hidden></div>
-        <div id="mg-zoom"><button type="button" id="mg-zoom-in" title="Zoom in (+)">+</button><button type="button" id="mg-zoom-out" title="Zoom out (-)">\u{2212}</button><button type="button" id="mg-fit" title="Fit to screen (f)">Fit</button></div>
-        <div id="mg-status"></div>
-        </div>
-        </section>
-        <section id="mg-pane-schedule" class="mg-pane"><div id="mg-gantt-head"></div><div id="mg-gantt"></div></section>
-        <section id="mg-pane-summary" class="mg-pane"><div id="mg-summary"></div></section>
-        </main>
-        <div id="mg-tip" hidden></div>
-        <script type="application/json" id="mg-data">
-        """
+            </div>
+            <div id="mg-note" hidden></div>
+            <div id="mg-zoom"><button type="button" id="mg-zoom-in" title="Zoom in (+)">+</button><button type="button" id="mg-zoom-out" title="Zoom out (-)">\u{2212}</button><button type="button" id="mg-fit" title="Fit to screen (f)">Fit</button></div>
+            <div id="mg-status"></div>
+            </div>
+            </section>
+            <section id="mg-pane-schedule" class="mg-pane"><div id="mg-gantt-head"></div><div id="mg-gantt"></div></section>
+            <section id="mg-pane-summary" class="mg-pane"><div id="mg-summary"></div></section>
+            </main>
+            <div id="mg-tip" hidden></div>
+            <script type="application/json" id="mg-data">
+            """
         var bytes = Array(head.utf8)
         bytes += data
         bytes += Array("</script>\n<script>".utf8)

@@ -23,12 +23,16 @@ public enum InputDiscovery {
     /// Folders listed by one search; a repository's folders outside its packages are far fewer.
     public static let maximumFolders = 100_000
     /// Folders of build products and other people's code, never searched.
-    public static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules", "SourcePackages", "checkouts"]
+    public static let skippedFolders: Set<String> = [
+        ".build", "DerivedData", "Pods", "Carthage", "node_modules", "SourcePackages", "checkouts",
+    ]
 
     /// The inputs `paths` name. An empty list means the current folder.
     ///
     /// - Complexity: O(folders searched + entries of their listings), plus reading each workspace found.
-    public static func inputs(for paths: [String], currentDirectory: String = FileManager.default.currentDirectoryPath) throws -> RepositoryInputs {
+    public static func inputs(for paths: [String], currentDirectory: String = FileManager.default.currentDirectoryPath) throws
+        -> RepositoryInputs
+    {
         let paths = paths.isEmpty ? ["."] : paths
         if paths.contains("-") {
             guard paths.count == 1 else { throw RepositoryError.dumpNotAlone("-") }
@@ -103,7 +107,8 @@ public enum InputDiscovery {
             }
         }
         for folder in subfolders {
-            for entry in listing(folder) where entry.isFolder && ["xcodeproj", "xcworkspace"].contains(XcodePath.pathExtension(entry.name)) {
+            for entry in listing(folder) where entry.isFolder && ["xcodeproj", "xcworkspace"].contains(XcodePath.pathExtension(entry.name))
+            {
                 found.append(folder + "/" + entry.name)
             }
         }
@@ -150,7 +155,9 @@ public enum InputDiscovery {
                 for entry in entries where entry.isFolder && !entry.name.hasPrefix(".") {
                     let path = folder == "/" ? "/" + entry.name : folder + "/" + entry.name
                     if skippedFolders.contains(entry.name) {
-                        if entry.name != "checkouts" { found.passedOver.append("\(path): skipped (\(entry.name) holds build products or other people's code)") }
+                        if entry.name != "checkouts" {
+                            found.passedOver.append("\(path): skipped (\(entry.name) holds build products or other people's code)")
+                        }
                         continue
                     }
                     switch XcodePath.pathExtension(entry.name) {

@@ -52,13 +52,17 @@ struct XcodeGraphBuilder {
 
         for project in projects {
             guard let identity = identities.byPath[project.path] else { continue }
-            result.parts.packages.append(Package(identity: identity, name: project.name, path: Paths.relative(project.path, from: base),
-                                                 origin: .project, location: nil, isLoaded: true))
+            result.parts.packages.append(
+                Package(
+                    identity: identity, name: project.name, path: Paths.relative(project.path, from: base),
+                    origin: .project, location: nil, isLoaded: true))
             let projectFile = project.path + "/project.pbxproj"
             for target in project.targets {
                 let from = TargetID(package: identity, name: target.name)
-                result.parts.targets.append(Target(id: from, type: target.kind.targetType, path: Self.sourceFolder(of: target),
-                                                   moduleName: target.moduleName))
+                result.parts.targets.append(
+                    Target(
+                        id: from, type: target.kind.targetType, path: Self.sourceFolder(of: target),
+                        moduleName: target.moduleName))
                 result.files[from] = Self.files(of: target, in: project)
 
                 // One edge per (target, product) reached; unconditional if any declaration is.
@@ -78,30 +82,46 @@ struct XcodeGraphBuilder {
                     case let .target(id, name, other):
                         let owner = other.map { loadedProject(project.resolvedPath($0), projectByPath) } ?? project
                         guard let owner, let ownerIdentity = identities.byPath[owner.path] else { continue }
-                        guard let found = owner.target(withID: id) ?? name.flatMap({ name in owner.targets.first { $0.name == name } }) else {
-                            warn("\(projectFile): target '\(target.name)' depends on \(name.map { "'\($0)'" } ?? id) of \(owner.name), which has no such target; skipped")
+                        guard let found = owner.target(withID: id) ?? name.flatMap({ name in owner.targets.first { $0.name == name } })
+                        else {
+                            warn(
+                                "\(projectFile): target '\(target.name)' depends on \(name.map { "'\($0)'" } ?? id) of \(owner.name), which has no such target; skipped"
+                            )
                             continue
                         }
-                        add(EdgeKey(to: TargetID(package: ownerIdentity, name: found.name), kind: .target, product: nil), dependency.platformFilters)
+                        add(
+                            EdgeKey(to: TargetID(package: ownerIdentity, name: found.name), kind: .target, product: nil),
+                            dependency.platformFilters)
                     case let .productOfTarget(productReference, fileName, name, other):
                         guard let owner = loadedProject(project.resolvedPath(other), projectByPath),
-                              let ownerIdentity = identities.byPath[owner.path] else { continue }
-                        guard let found = owner.target(producing: productReference)
+                            let ownerIdentity = identities.byPath[owner.path]
+                        else { continue }
+                        guard
+                            let found = owner.target(producing: productReference)
                                 ?? fileName.flatMap({ file in owner.targets.first { $0.productFileName == file } })
-                                ?? name.flatMap({ name in owner.targets.first { $0.name == name } }) else {
-                            warn("\(projectFile): target '\(target.name)' uses \(fileName ?? name ?? productReference) of \(owner.name), which no target there makes; skipped")
+                                ?? name.flatMap({ name in owner.targets.first { $0.name == name } })
+                        else {
+                            warn(
+                                "\(projectFile): target '\(target.name)' uses \(fileName ?? name ?? productReference) of \(owner.name), which no target there makes; skipped"
+                            )
                             continue
                         }
-                        add(EdgeKey(to: TargetID(package: ownerIdentity, name: found.name), kind: .target, product: nil), dependency.platformFilters)
+                        add(
+                            EdgeKey(to: TargetID(package: ownerIdentity, name: found.name), kind: .target, product: nil),
+                            dependency.platformFilters)
                     case let .builtProduct(fileName):
                         // Xcode's implicit dependencies: the target of this project, else of the workspace, that makes the file.
                         let makers = productFiles[fileName] ?? []
                         let chosen = makers.filter { $0.project.path == project.path }.first ?? (makers.count == 1 ? makers.first : nil)
                         guard let chosen, let ownerIdentity = identities.byPath[chosen.project.path] else { continue }
-                        add(EdgeKey(to: TargetID(package: ownerIdentity, name: chosen.target.name), kind: .target, product: nil), dependency.platformFilters)
+                        add(
+                            EdgeKey(to: TargetID(package: ownerIdentity, name: chosen.target.name), kind: .target, product: nil),
+                            dependency.platformFilters)
                     case let .packageProduct(product):
-                        for key in packageProductEdges(product, of: target, in: project, packageByFolder: packageByFolder,
-                                                       remotePackages: &remotePackages, externals: &externalProducts, warn: warn) {
+                        for key in packageProductEdges(
+                            product, of: target, in: project, packageByFolder: packageByFolder,
+                            remotePackages: &remotePackages, externals: &externalProducts, warn: warn)
+                        {
                             add(key, dependency.platformFilters)
                         }
                     }
@@ -109,15 +129,19 @@ struct XcodeGraphBuilder {
                 for (key, filters) in reached {
                     // Any declaration without platform filters makes the dependency unconditional.
                     let platforms = filters.contains(where: \.isEmpty) ? [] : Array(Set(filters.joined())).map(Self.platformName)
-                    result.parts.edges.append(Edge(from: from, to: key.to, kind: key.kind, product: key.product,
-                                                   condition: Condition(platforms: platforms)))
+                    result.parts.edges.append(
+                        Edge(
+                            from: from, to: key.to, kind: key.kind, product: key.product,
+                            condition: Condition(platforms: platforms)))
                 }
             }
         }
         result.parts.externalProducts = externalProducts
         for (identity, url) in remotePackages where workspace.packages[identity] == nil {
-            result.parts.packages.append(Package(identity: identity, name: identity.rawValue, path: nil, origin: .remote,
-                                                 location: url, isLoaded: false))
+            result.parts.packages.append(
+                Package(
+                    identity: identity, name: identity.rawValue, path: nil, origin: .remote,
+                    location: url, isLoaded: false))
         }
         return result
     }
@@ -157,7 +181,9 @@ struct XcodeGraphBuilder {
             let folder = InputDiscovery.canonical(project.resolvedPath(path))
             if let folder, let package = packageByFolder[folder], let found = edges(to: package) {
                 if found.isEmpty {
-                    warn("\(projectFile): target '\(target.name)' uses product '\(product.name)', which package '\(package.manifest?.name ?? path)' does not vend; skipped")
+                    warn(
+                        "\(projectFile): target '\(target.name)' uses product '\(product.name)', which package '\(package.manifest?.name ?? path)' does not vend; skipped"
+                    )
                 }
                 return found
             }
@@ -172,14 +198,16 @@ struct XcodeGraphBuilder {
             // Xcode looks for the product among the packages of the project and of the workspace:
             // first the project's own local packages (references, then folders, as before Xcode 15,
             // and packages in its synchronised folders), then any other package loaded.
-            let own = project.packageReferences.compactMap { reference -> String? in
-                if case let .local(path) = reference { return path }
-                return nil
-            } + project.localPackageCandidates
+            let own =
+                project.packageReferences.compactMap { reference -> String? in
+                    if case let .local(path) = reference { return path }
+                    return nil
+                } + project.localPackageCandidates
             var seen: Set<PackageIdentity> = []
             for path in own {
                 guard let folder = InputDiscovery.canonical(project.resolvedPath(path)), let package = packageByFolder[folder],
-                      seen.insert(package.identity).inserted, let found = edges(to: package), !found.isEmpty else { continue }
+                    seen.insert(package.identity).inserted, let found = edges(to: package), !found.isEmpty
+                else { continue }
                 return found
             }
             let vendors = workspace.packages.values
@@ -188,9 +216,13 @@ struct XcodeGraphBuilder {
             if vendors.count == 1, let found = edges(to: vendors[0]) { return found }
             if vendors.count > 1 {
                 let names = vendors.map { "'\($0.identity.rawValue)'" }.joined(separator: ", ")
-                warn("\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package and several packages vend (\(names)); skipped")
+                warn(
+                    "\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package and several packages vend (\(names)); skipped"
+                )
             } else {
-                warn("\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package and no package loaded vends (a remote package's product, perhaps); skipped")
+                warn(
+                    "\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package and no package loaded vends (a remote package's product, perhaps); skipped"
+                )
             }
             return []
         }

@@ -30,7 +30,9 @@ struct ProjectSet {
             for reference in project.referencedProjects {
                 let resolved = project.resolvedPath(reference)
                 guard let canonical = InputDiscovery.canonical(resolved), InputDiscovery.isDirectory(canonical) else {
-                    warnings.append("\(project.path): refers to project \(reference), which does not exist; the dependencies on its targets are left out")
+                    warnings.append(
+                        "\(project.path): refers to project \(reference), which does not exist; the dependencies on its targets are left out"
+                    )
                     continue
                 }
                 if seen.insert(canonical).inserted { queue.append(canonical) }

@@ -18,8 +18,10 @@ public struct Repository: Sendable {
     /// Things the user should know that did not stop the load, one line each, each once.
     public let warnings: [LoadWarning]
 
-    init(inputs: RepositoryInputs, workspace: Workspace, projects: [XcodeProject], graph: ModuleGraph,
-         targetFiles: @escaping @autoclosure () -> [TargetID: TargetFiles], warnings: [LoadWarning]) {
+    init(
+        inputs: RepositoryInputs, workspace: Workspace, projects: [XcodeProject], graph: ModuleGraph,
+        targetFiles: @escaping @autoclosure () -> [TargetID: TargetFiles], warnings: [LoadWarning]
+    ) {
         self.inputs = inputs
         self.workspace = workspace
         self.projects = projects
@@ -52,8 +54,9 @@ public struct Repository: Sendable {
         let xcodeTargets = graph.targets.filter { projectIdentities.contains($0.package) }.count
         let packageTargets = graph.targets.filter { packageIdentities.contains($0.package) }.count
         if !inputs.workspaces.isEmpty {
-            parts.append(Self.count(inputs.workspaces.count, "workspace") + " ("
-                + inputs.workspaces.map { Paths.relative($0, from: inputs.base) }.joined(separator: ", ") + ")")
+            parts.append(
+                Self.count(inputs.workspaces.count, "workspace") + " ("
+                    + inputs.workspaces.map { Paths.relative($0, from: inputs.base) }.joined(separator: ", ") + ")")
         }
         if !projectIdentities.isEmpty {
             parts.append(Self.count(projectIdentities.count, "project") + " (" + Self.count(xcodeTargets, "target") + ")")
@@ -69,7 +72,8 @@ public struct Repository: Sendable {
     public var unsearchedNote: String? {
         let unsearched = inputs.unsearched
         guard !unsearched.isEmpty else { return nil }
-        let named = unsearched.prefix(5).map { Paths.relative($0, from: inputs.base) }.joined(separator: ", ")
+        let named =
+            unsearched.prefix(5).map { Paths.relative($0, from: inputs.base) }.joined(separator: ", ")
             + (unsearched.count > 5 ? " and \(unsearched.count - 5) more" : "")
         let them = unsearched.count == 1 ? "it" : "them"
         return "not loaded: \(named), in a package's folder, which is not searched; name \(them) as a PATH to include \(them)"
@@ -78,7 +82,8 @@ public struct Repository: Sendable {
     /// Every project and package loaded, one line each, for `--verbose`.
     public var details: [String] {
         let projectLines = graph.packages.filter { $0.origin == .project }.map { package in
-            "project \(package.path ?? package.name): " + Self.count(graph.targets.filter { $0.package == package.identity }.count, "target")
+            "project \(package.path ?? package.name): "
+                + Self.count(graph.targets.filter { $0.package == package.identity }.count, "target")
         }
         let packageLines = graph.packages.filter { $0.origin == .root || $0.origin == .local }.map { package in
             "package \(package.path ?? package.name) (\(package.origin.rawValue)): "

@@ -32,8 +32,9 @@ public struct RepositoryLoader: Sendable {
             let workspace = try loadDump(dump)
             var warnings = workspace.warnings
             let graph = try builder.build(workspace, warnings: &warnings)
-            return Repository(inputs: inputs, workspace: workspace, projects: [], graph: graph,
-                              targetFiles: workspace.targetFiles(for: graph), warnings: warnings)
+            return Repository(
+                inputs: inputs, workspace: workspace, projects: [], graph: graph,
+                targetFiles: workspace.targetFiles(for: graph), warnings: warnings)
         }
         let projectSet = try ProjectSet(loading: inputs.projects)
         var warnings = projectSet.warnings.map { LoadWarning($0) }
@@ -45,17 +46,24 @@ public struct RepositoryLoader: Sendable {
                     return false
                 }
             }
-            let folders = project.packageReferences.compactMap { reference -> String? in
-                if case let .local(path) = reference { return path }
-                return nil
-            } + (usesUnnamedPackage ? project.localPackageCandidates : [])
+            let folders =
+                project.packageReferences.compactMap { reference -> String? in
+                    if case let .local(path) = reference { return path }
+                    return nil
+                } + (usesUnnamedPackage ? project.localPackageCandidates : [])
             for folder in folders {
-                if let canonical = InputDiscovery.canonical(project.resolvedPath(folder)), InputDiscovery.isRegularFile(canonical + "/Package.swift") {
+                if let canonical = InputDiscovery.canonical(project.resolvedPath(folder)),
+                    InputDiscovery.isRegularFile(canonical + "/Package.swift")
+                {
                     if !locals.contains(canonical) { locals.append(canonical) }
                 } else {
-                    warnings.append(LoadWarning([.path(project.path + "/project.pbxproj"),
-                                                 .text(": local package '\(folder)' not found; its products are shown as external")],
-                                                about: PackageIdentity(location: folder)))
+                    warnings.append(
+                        LoadWarning(
+                            [
+                                .path(project.path + "/project.pbxproj"),
+                                .text(": local package '\(folder)' not found; its products are shown as external"),
+                            ],
+                            about: PackageIdentity(location: folder)))
                 }
             }
         }
@@ -71,9 +79,12 @@ public struct RepositoryLoader: Sendable {
         var files = workspace.targetFiles(for: graph)
         for (target, described) in xcode.files { files[target] = described }
         var seen = Set<LoadWarning>()
-        let all = (warnings + workspace.warnings + graphWarnings + xcode.warnings.map { LoadWarning($0) }).filter { seen.insert($0).inserted }
-        return Repository(inputs: inputs, workspace: workspace, projects: projectSet.projects, graph: graph,
-                          targetFiles: files, warnings: all)
+        let all = (warnings + workspace.warnings + graphWarnings + xcode.warnings.map { LoadWarning($0) }).filter {
+            seen.insert($0).inserted
+        }
+        return Repository(
+            inputs: inputs, workspace: workspace, projects: projectSet.projects, graph: graph,
+            targetFiles: files, warnings: all)
     }
 
     /// A dump-package JSON file, or standard input for `-`.

@@ -25,7 +25,8 @@ public struct Baseline: Decodable, Equatable, Sendable {
     public var entries: [Entry]
 
     public init(recording findings: [Finding]) {
-        entries = findings
+        entries =
+            findings
             .filter { $0.rule != .staleConfig }
             .map { Entry(fingerprint: $0.fingerprint, rule: $0.rule.rawValue, chain: $0.chain.map(\.description), message: $0.message) }
             .sorted { $0.fingerprint < $1.fingerprint }
@@ -53,8 +54,9 @@ public struct Baseline: Decodable, Equatable, Sendable {
     private static func keys(of entry: Entry, features: [String: String]) -> [String] {
         let rule = RuleKind.isolation.rawValue
         guard entry.rule == rule, let first = entry.chain.first, let last = entry.chain.last,
-              entry.fingerprint == "\(rule):\(first)->\(last)",
-              let from = features[first], let to = features[last] else { return [entry.fingerprint] }
+            entry.fingerprint == "\(rule):\(first)->\(last)",
+            let from = features[first], let to = features[last]
+        else { return [entry.fingerprint] }
         return [entry.fingerprint, "\(rule):" + IsolationFeature.identity(from: from, to: to)]
     }
 
@@ -63,14 +65,18 @@ public struct Baseline: Decodable, Equatable, Sendable {
     public func encoded() -> String {
         JSONValue.object([
             ("schemaVersion", .int(Self.schemaVersion)),
-            ("entries", .array(entries.map { entry in
-                .object([
-                    ("fingerprint", .string(entry.fingerprint)),
-                    ("rule", .string(entry.rule)),
-                    ("chain", .strings(entry.chain)),
-                    ("message", .string(entry.message)),
-                ])
-            })),
+            (
+                "entries",
+                .array(
+                    entries.map { entry in
+                        .object([
+                            ("fingerprint", .string(entry.fingerprint)),
+                            ("rule", .string(entry.rule)),
+                            ("chain", .strings(entry.chain)),
+                            ("message", .string(entry.message)),
+                        ])
+                    })
+            ),
         ]).serialized()
     }
 
@@ -86,7 +92,8 @@ public struct Baseline: Decodable, Equatable, Sendable {
             guard (1...Self.schemaVersion).contains(version) else { throw NewerSchema(version: version) }
         } else {
             guard try container.decode(Int.self, forKey: .version) == 1 else {
-                throw DecodingError.dataCorruptedError(forKey: .version, in: container, debugDescription: "only version 1 precedes schemaVersion")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .version, in: container, debugDescription: "only version 1 precedes schemaVersion")
             }
         }
         entries = try container.decode([Entry].self, forKey: .entries)
@@ -104,8 +111,11 @@ public struct Baseline: Decodable, Equatable, Sendable {
         do {
             return try JSONDecoder().decode(Baseline.self, from: data)
         } catch let newer as NewerSchema {
-            throw ConfigError(file: path, line: nil,
-                              problem: "baseline schemaVersion \(newer.version) is newer than this modgraph reads (\(schemaVersion)); update modgraph or write the baseline again")
+            throw ConfigError(
+                file: path, line: nil,
+                problem:
+                    "baseline schemaVersion \(newer.version) is newer than this modgraph reads (\(schemaVersion)); update modgraph or write the baseline again"
+            )
         } catch {
             throw ConfigError(file: path, line: nil, problem: "not a modgraph baseline (write one with --write-baseline)")
         }

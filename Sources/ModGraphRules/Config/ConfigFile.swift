@@ -27,7 +27,9 @@ public enum ConfigFile {
             throw ConfigError(file: path, line: nil, problem: "cannot read the configuration file")
         }
         guard data.count <= maximumBytes else {
-            throw ConfigError(file: path, line: nil, problem: "the configuration file has \(data.count) bytes, more than the \(maximumBytes) modgraph reads")
+            throw ConfigError(
+                file: path, line: nil,
+                problem: "the configuration file has \(data.count) bytes, more than the \(maximumBytes) modgraph reads")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError(file: path, line: nil, problem: "the configuration file is not UTF-8 text")

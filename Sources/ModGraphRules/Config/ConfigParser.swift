@@ -22,8 +22,9 @@ public enum ConfigParser {
             throw error
         } catch let YamlError.duplicatedKeysInMapping(duplicates, context) {
             let key = duplicates.sorted().first ?? ""
-            throw ConfigError(file: file, line: Self.secondLine(of: key, in: text, from: context.mark.line) ?? context.mark.line,
-                              problem: "key '\(key)' appears twice in one mapping")
+            throw ConfigError(
+                file: file, line: Self.secondLine(of: key, in: text, from: context.mark.line) ?? context.mark.line,
+                problem: "key '\(key)' appears twice in one mapping")
         } catch let error as YamlError {
             var problem = "not valid YAML: \(Self.summary(of: error))"
             // `[Shared, !Legacy]`: the unquoted exclusion reads as a tag that the `]` cuts short.
@@ -140,11 +141,15 @@ private struct Reader {
         }
         let isExclusion = text.hasPrefix("!")
         if isExclusion, !exclusions {
-            throw fail(node, "\(path): '\(text)' excludes, which only a layer's 'targets' and 'isolated' lists do; write '\\!' for a name that starts with '!'")
+            throw fail(
+                node,
+                "\(path): '\(text)' excludes, which only a layer's 'targets' and 'isolated' lists do; write '\\!' for a name that starts with '!'"
+            )
         }
         do {
-            return LocatedPattern(pattern: try TargetPattern(isExclusion ? String(text.dropFirst()) : text), location: location(node),
-                                  isExclusion: isExclusion)
+            return LocatedPattern(
+                pattern: try TargetPattern(isExclusion ? String(text.dropFirst()) : text), location: location(node),
+                isExclusion: isExclusion)
         } catch {
             throw fail(node, "\(path): \(PatternError(pattern: text, problem: error.problem).description)")
         }
@@ -159,14 +164,17 @@ private struct Reader {
         for item in items {
             let pattern = try pattern(item, at: path, exclusions: exclusions)
             if pattern.isExclusion, result.isEmpty {
-                throw fail(item, "\(path): '\(pattern.written)' comes first; a '!' pattern removes targets from the patterns before it in the list")
+                throw fail(
+                    item, "\(path): '\(pattern.written)' comes first; a '!' pattern removes targets from the patterns before it in the list"
+                )
             }
             result.append(pattern)
         }
         return result
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ node: Node, at path: String, as type: T.Type) throws(ConfigError) -> T where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_ node: Node, at path: String, as type: T.Type) throws(ConfigError) -> T
+    where T.RawValue == String {
         let text = try string(node, at: path)
         guard let value = T(rawValue: text) else {
             throw fail(node, "\(path) must be one of: \(T.allCases.map(\.rawValue).joined(separator: ", ")); got '\(text)'")
@@ -189,9 +197,13 @@ private struct Reader {
             case "tests":
                 config.tests = try choice(value, at: "tests", as: CheckConfig.TestPolicy.self)
             case "forbidden":
-                config.forbidden = try list(value, at: "forbidden") { reader, item, path throws(ConfigError) in try reader.forbiddenEdge(item, at: path) }
+                config.forbidden = try list(value, at: "forbidden") { reader, item, path throws(ConfigError) in
+                    try reader.forbiddenEdge(item, at: path)
+                }
             case "exceptions":
-                config.exceptions = try list(value, at: "exceptions") { reader, item, path throws(ConfigError) in try reader.exception(item, at: path) }
+                config.exceptions = try list(value, at: "exceptions") { reader, item, path throws(ConfigError) in
+                    try reader.exception(item, at: path)
+                }
             case "limits":
                 config.limits = try limits(value)
             case "sources":
@@ -248,8 +260,9 @@ private struct Reader {
         }
         guard let name, !name.isEmpty else { throw fail(node, "\(path) needs a 'name'") }
         guard let targets, !targets.isEmpty else { throw fail(node, "\(path) ('\(name)') needs 'targets': a list of patterns") }
-        return CheckConfig.Layer(name: name, targets: targets, isolated: isolatedAll ? targets : isolated,
-                                 externals: externals, location: location(node))
+        return CheckConfig.Layer(
+            name: name, targets: targets, isolated: isolatedAll ? targets : isolated,
+            externals: externals, location: location(node))
     }
 
     func forbiddenEdge(_ node: Node, at path: String) throws(ConfigError) -> CheckConfig.ForbiddenEdge {
@@ -273,7 +286,8 @@ private struct Reader {
         for used in (to.pattern.captureNames + (allow?.pattern.captureNames ?? [])) where !known.contains(used) {
             throw fail(node, "\(path) uses capture '{\(used)}', which 'from' does not define")
         }
-        return CheckConfig.ForbiddenEdge(from: from, to: to, allow: allow, exceptFrom: exceptFrom, message: message, location: location(node))
+        return CheckConfig.ForbiddenEdge(
+            from: from, to: to, allow: allow, exceptFrom: exceptFrom, message: message, location: location(node))
     }
 
     func exception(_ node: Node, at path: String) throws(ConfigError) -> CheckConfig.Exception {
@@ -355,7 +369,8 @@ private struct Reader {
                 sources.interfaces = value.sequence?.isEmpty == true ? [] : try patterns(value, at: "sources.interfaces")
                 sources.interfacesLocation = location(value)
             case "protocolExtensions":
-                sources.protocolExtensions = try choice(value, at: "sources.protocolExtensions", as: CheckConfig.SourceChecks.ProtocolExtensionPolicy.self)
+                sources.protocolExtensions = try choice(
+                    value, at: "sources.protocolExtensions", as: CheckConfig.SourceChecks.ProtocolExtensionPolicy.self)
             case "undeclaredImports":
                 sources.undeclaredImports = try choice(value, at: "sources.undeclaredImports", as: RuleLevel.self)
                 sources.undeclaredImportsLocation = location(value)

@@ -28,8 +28,10 @@ public struct Checker: Sendable {
     /// `manifestLines` tells where findings point: each finding is located as
     /// it is created, and source findings (which hold their source line) as
     /// they arrive, so the rules read no file.
-    public func check(_ graph: ModuleGraph, sourceFindings: [Finding] = [],
-                      manifestLines: some ManifestLines = .unread) throws(ConfigError) -> CheckResult {
+    public func check(
+        _ graph: ModuleGraph, sourceFindings: [Finding] = [],
+        manifestLines: some ManifestLines = .unread
+    ) throws(ConfigError) -> CheckResult {
         let context = try RuleContext(graph: graph, config: config, manifestLines: manifestLines)
         let rules = RuleKind.allCases.map(\.rule)
         var ran: [CheckedRule] = []
@@ -47,9 +49,11 @@ public struct Checker: Sendable {
         var usedExceptions = Set<ConfigLocation>()
         for finding in findings {
             // Each rule says what its findings' exceptions name (isolation: any member pair of the two features).
-            if let rule = excusable[finding.rule], let exception = config.exceptions.first(where: { exception in
-                (exception.rule == nil || exception.rule == finding.rule) && rule.covers(exception, finding, in: context)
-            }) {
+            if let rule = excusable[finding.rule],
+                let exception = config.exceptions.first(where: { exception in
+                    (exception.rule == nil || exception.rule == finding.rule) && rule.covers(exception, finding, in: context)
+                })
+            {
                 usedExceptions.insert(exception.location)
                 excused.append(ExcusedFinding(finding: finding, reason: exception.reason, exception: exception.location))
             } else {
@@ -58,8 +62,9 @@ public struct Checker: Sendable {
         }
         let stale = StaleConfigRule()
         if let severity = stale.level(in: config).severity {
-            standing += stale.findings(forUnused: config.exceptions.filter { !usedExceptions.contains($0.location) },
-                                       in: context, severity: severity)
+            standing += stale.findings(
+                forUnused: config.exceptions.filter { !usedExceptions.contains($0.location) },
+                in: context, severity: severity)
         }
         var layers: [TargetID: String] = [:]
         for (vertex, index) in context.assignment.layerOf.enumerated() {
@@ -69,7 +74,8 @@ public struct Checker: Sendable {
         for (vertex, feature) in context.assignment.featureOf.enumerated() {
             if let feature { features[graph.targets[vertex].id] = feature.name }
         }
-        return CheckResult(findings: standing.sorted(), excused: excused.sorted { $0.finding < $1.finding },
-                           layers: layers, isolationFeatures: features, rules: ran)
+        return CheckResult(
+            findings: standing.sorted(), excused: excused.sorted { $0.finding < $1.finding },
+            layers: layers, isolationFeatures: features, rules: ran)
     }
 }

@@ -28,9 +28,11 @@ public struct Finding: Hashable, Sendable {
     public let identity: String?
 
     /// A finding at `location`; without one, at `sourcePosition`, as written.
-    public init(rule: RuleKind, severity: Severity, chain: [TargetID], message: String, source: ConfigLocation?,
-                sourcePosition: SourcePosition? = nil, subject: String? = nil, location: SourcePosition? = nil,
-                identity: String? = nil) {
+    public init(
+        rule: RuleKind, severity: Severity, chain: [TargetID], message: String, source: ConfigLocation?,
+        sourcePosition: SourcePosition? = nil, subject: String? = nil, location: SourcePosition? = nil,
+        identity: String? = nil
+    ) {
         self.rule = rule
         self.severity = severity
         self.chain = chain
@@ -44,8 +46,9 @@ public struct Finding: Hashable, Sendable {
 
     /// The same finding pointing at `location`.
     func located(at location: SourcePosition?) -> Finding {
-        Finding(rule: rule, severity: severity, chain: chain, message: message, source: source,
-                sourcePosition: sourcePosition, subject: subject, location: location, identity: identity)
+        Finding(
+            rule: rule, severity: severity, chain: chain, message: message, source: source,
+            sourcePosition: sourcePosition, subject: subject, location: location, identity: identity)
     }
 
     /// Identifies the finding across runs, for baselines: the rule and the two

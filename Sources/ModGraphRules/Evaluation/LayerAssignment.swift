@@ -33,7 +33,8 @@ struct LayerAssignment {
                 if let previous = layerOf[vertex], previous != index, let first = claimedAt[vertex] {
                     throw ConfigError(
                         file: config.file, line: matched.location.line,
-                        problem: "target '\(target.id)' is claimed by layer '\(config.layers[previous].name)' (line \(first.line)) and by layer '\(layer.name)'; "
+                        problem:
+                            "target '\(target.id)' is claimed by layer '\(config.layers[previous].name)' (line \(first.line)) and by layer '\(layer.name)'; "
                             + "a target belongs to one layer: exclude it from the other with '!\(target.name)'"
                     )
                 }

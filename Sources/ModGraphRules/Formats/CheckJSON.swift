@@ -14,21 +14,28 @@ public enum CheckJSON {
             ("schemaVersion", .int(schemaVersion)),
             ("config", .string(report.configFile)),
             ("passed", .bool(report.passed)),
-            ("summary", .object([
-                ("errors", .int(result.errorCount)),
-                ("warnings", .int(result.warningCount)),
-                ("excused", .int(result.excused.count)),
-                ("baselined", .int(result.baselined.count)),
-                ("fixed", .int(result.fixed.count)),
-            ])),
+            (
+                "summary",
+                .object([
+                    ("errors", .int(result.errorCount)),
+                    ("warnings", .int(result.warningCount)),
+                    ("excused", .int(result.excused.count)),
+                    ("baselined", .int(result.baselined.count)),
+                    ("fixed", .int(result.fixed.count)),
+                ])
+            ),
             ("rules", .strings(result.rules.map(\.id.rawValue))),
             ("findings", .array(result.findings.map(finding))),
-            ("excused", .array(result.excused.map { excused in
-                var members = members(excused.finding)
-                members.append(("reason", .string(excused.reason)))
-                members.append(("exception", position(excused.exception.file, excused.exception.line)))
-                return .object(members)
-            })),
+            (
+                "excused",
+                .array(
+                    result.excused.map { excused in
+                        var members = members(excused.finding)
+                        members.append(("reason", .string(excused.reason)))
+                        members.append(("exception", position(excused.exception.file, excused.exception.line)))
+                        return .object(members)
+                    })
+            ),
             ("baselined", .array(result.baselined.map(finding))),
             ("fixed", .strings(result.fixed)),
         ])

@@ -15,7 +15,10 @@ public enum CheckMarkdown {
         document.line("")
         document.line("\(result.countsText), rules from \(Escape.markdownCode(report.configFile)).")
         document.line("")
-        if result.findings.isEmpty { document.line("No findings."); document.line("") }
+        if result.findings.isEmpty {
+            document.line("No findings.")
+            document.line("")
+        }
         let trailer = trailerLines(report)
         document.details(findingDetails(report), following: MarkdownBudget.length(of: trailer))
         document.reserved = 0
@@ -59,10 +62,13 @@ public enum CheckMarkdown {
                 return lines.joined(separator: "\n")
             }
             let errors = findings.filter { $0.severity == .error }.count
-            let counts = [errors > 0 ? Counted.text(errors, "error") : nil,
-                          findings.count > errors ? Counted.text(findings.count - errors, "warning") : nil]
-                .compactMap { $0 }.joined(separator: ", ")
-            let title = "<code>\(Escape.xml(rule.rawValue))</code>: \(counts) in \(Counted.text(modules.count, "module"))"
+            let counts = [
+                errors > 0 ? Counted.text(errors, "error") : nil,
+                findings.count > errors ? Counted.text(findings.count - errors, "warning") : nil,
+            ]
+            .compactMap { $0 }.joined(separator: ", ")
+            let title =
+                "<code>\(Escape.xml(rule.rawValue))</code>: \(counts) in \(Counted.text(modules.count, "module"))"
                 + " — \(Escape.xml(report.result.rule(rule).summary))"
             return MarkdownBudget.Details(title: title, items: items, open: errors > 0, countsItems: false)
         }
@@ -87,8 +93,12 @@ public enum CheckMarkdown {
             lines.append("")
         }
         if !result.baselined.isEmpty || !result.fixed.isEmpty {
-            lines.append("Baseline: \(Counted.text(result.baselined.count, "known violation")) not reported"
-                + (result.fixed.isEmpty ? "." : "; \(Counted.text(result.fixed.count, "entry", plural: "entries")) no longer occur (write the baseline again to drop them)."))
+            lines.append(
+                "Baseline: \(Counted.text(result.baselined.count, "known violation")) not reported"
+                    + (result.fixed.isEmpty
+                        ? "."
+                        : "; \(Counted.text(result.fixed.count, "entry", plural: "entries")) no longer occur (write the baseline again to drop them).")
+            )
             lines.append("")
         }
         return lines

@@ -40,8 +40,9 @@ public struct CheckText: Sendable {
             lines.append("")
             lines.append(paint("accepted by exceptions", "1") + " (\(result.excused.count))")
             for excused in result.excused {
-                lines.append("  \(Escape.message(excused.finding.chainText)) [\(excused.finding.rule.rawValue)]: \(Escape.message(excused.reason)) "
-                    + paint("(\(Escape.message(excused.exception.description)))", "2"))
+                lines.append(
+                    "  \(Escape.message(excused.finding.chainText)) [\(excused.finding.rule.rawValue)]: \(Escape.message(excused.reason)) "
+                        + paint("(\(Escape.message(excused.exception.description)))", "2"))
             }
         }
         if !result.baselined.isEmpty || !result.fixed.isEmpty {

@@ -18,11 +18,14 @@ public enum JUnit {
                 continue
             }
             for finding in findings {
-                var lines = [#"    <testcase classname="modgraph.check" name="\#(Escape.xml(name(of: finding), limit: Escape.messageLimit))">"#]
+                var lines = [
+                    #"    <testcase classname="modgraph.check" name="\#(Escape.xml(name(of: finding), limit: Escape.messageLimit))">"#
+                ]
                 if finding.severity == .error {
                     failures += 1
-                    lines.append(#"      <failure type="\#(Escape.xml(rule.id.rawValue))" message="\#(Escape.xml(finding.message, limit: Escape.messageLimit))">"#
-                        + describe(finding) + "</failure>")
+                    lines.append(
+                        #"      <failure type="\#(Escape.xml(rule.id.rawValue))" message="\#(Escape.xml(finding.message, limit: Escape.messageLimit))">"#
+                            + describe(finding) + "</failure>")
                 } else {
                     lines.append("      <system-out>" + describe(finding) + "</system-out>")
                 }
@@ -30,14 +33,15 @@ public enum JUnit {
                 cases.append(lines.joined(separator: "\n"))
             }
         }
-        return ([
-            #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            #"<testsuites name="modgraph check" tests="\#(cases.count)" failures="\#(failures)" errors="0">"#,
-            #"  <testsuite name="modgraph check" tests="\#(cases.count)" failures="\#(failures)" errors="0" skipped="0">"#,
-        ] + cases + [
-            "  </testsuite>",
-            "</testsuites>",
-        ]).joined(separator: "\n") + "\n"
+        return
+            ([
+                #"<?xml version="1.0" encoding="UTF-8"?>"#,
+                #"<testsuites name="modgraph check" tests="\#(cases.count)" failures="\#(failures)" errors="0">"#,
+                #"  <testsuite name="modgraph check" tests="\#(cases.count)" failures="\#(failures)" errors="0" skipped="0">"#,
+            ] + cases + [
+                "  </testsuite>",
+                "</testsuites>",
+            ]).joined(separator: "\n") + "\n"
     }
 
     /// `rule: A → B → C`; the subject tells apart findings of one target
@@ -50,7 +54,8 @@ public enum JUnit {
 
     private static func describe(_ finding: Finding) -> String {
         let position = finding.location.map { " (\($0))" } ?? ""
-        return Escape.xml((finding.chain.isEmpty ? finding.message : "\(finding.chainText): \(finding.message)") + position,
-                          limit: Escape.messageLimit)
+        return Escape.xml(
+            (finding.chain.isEmpty ? finding.message : "\(finding.chainText): \(finding.message)") + position,
+            limit: Escape.messageLimit)
     }
 }

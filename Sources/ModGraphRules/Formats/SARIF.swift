@@ -12,16 +12,32 @@ public enum SARIF {
                 ("ruleId", .string(finding.rule.rawValue)),
                 ("ruleIndex", .int(rules.firstIndex { $0.id == finding.rule } ?? 0)),
                 ("level", .string(finding.severity == .error ? "error" : "warning")),
-                ("message", .object([("text", .string(finding.chain.isEmpty ? finding.message : "\(finding.chainText): \(finding.message)"))])),
+                (
+                    "message",
+                    .object([("text", .string(finding.chain.isEmpty ? finding.message : "\(finding.chainText): \(finding.message)"))])
+                ),
             ]
             if let position = finding.location {
-                members.append(("locations", .array([.object([
-                    ("physicalLocation", .object([
-                        ("artifactLocation", .object([("uri", .string(uri(position.file)))])),
-                        ("region", .object([("startLine", .int(max(1, position.line)))]
-                            + (position.column.map { [("startColumn", JSONValue.int(max(1, $0)))] } ?? []))),
-                    ])),
-                ])])))
+                members.append(
+                    (
+                        "locations",
+                        .array([
+                            .object([
+                                (
+                                    "physicalLocation",
+                                    .object([
+                                        ("artifactLocation", .object([("uri", .string(uri(position.file)))])),
+                                        (
+                                            "region",
+                                            .object(
+                                                [("startLine", .int(max(1, position.line)))]
+                                                    + (position.column.map { [("startColumn", JSONValue.int(max(1, $0)))] } ?? []))
+                                        ),
+                                    ])
+                                )
+                            ])
+                        ])
+                    ))
             }
             members.append(("partialFingerprints", .object([("modgraphFingerprint/v1", .string(finding.fingerprint))])))
             return .object(members)
@@ -29,21 +45,30 @@ public enum SARIF {
         let driver: JSONValue = .object([
             ("name", .string("modgraph")),
             ("version", .string(toolVersion)),
-            ("rules", .array(rules.map { rule in
-                .object([
-                    ("id", .string(rule.id.rawValue)),
-                    ("shortDescription", .object([("text", .string(rule.summary))])),
-                    ("defaultConfiguration", .object([("level", .string(rule.severity.rawValue))])),
-                ])
-            })),
+            (
+                "rules",
+                .array(
+                    rules.map { rule in
+                        .object([
+                            ("id", .string(rule.id.rawValue)),
+                            ("shortDescription", .object([("text", .string(rule.summary))])),
+                            ("defaultConfiguration", .object([("level", .string(rule.severity.rawValue))])),
+                        ])
+                    })
+            ),
         ])
         return JSONValue.object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
             ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", driver)])),
-                ("results", .array(results)),
-            ])])),
+            (
+                "runs",
+                .array([
+                    .object([
+                        ("tool", .object([("driver", driver)])),
+                        ("results", .array(results)),
+                    ])
+                ])
+            ),
         ]).serialized()
     }
 

@@ -18,7 +18,9 @@ public enum XcodeDiagnostics {
                 place = "\(Escape.text(report.configFile, limit: Escape.messageLimit)):1:1"
             }
             let text = finding.chain.isEmpty ? finding.message : "\(finding.chainText): \(finding.message)"
-            lines.append("\(place): \(finding.severity == .error ? "error" : "warning"): \(Escape.message(text)) [modgraph \(finding.rule.rawValue)]")
+            lines.append(
+                "\(place): \(finding.severity == .error ? "error" : "warning"): \(Escape.message(text)) [modgraph \(finding.rule.rawValue)]"
+            )
         }
         lines.append("modgraph check \(report.passed ? "passed" : "failed"): \(report.result.countsText)")
         return lines.joined(separator: "\n") + "\n"

@@ -105,9 +105,20 @@ public struct TargetPattern: Hashable, Sendable, CustomStringConvertible {
         var parts: [String] = [""]
         var escaped = false
         for character in text {
-            if escaped { parts[parts.count - 1].append(character); escaped = false; continue }
-            if character == "\\" { parts[parts.count - 1].append(character); escaped = true; continue }
-            if character == "/" { parts.append(""); continue }
+            if escaped {
+                parts[parts.count - 1].append(character)
+                escaped = false
+                continue
+            }
+            if character == "\\" {
+                parts[parts.count - 1].append(character)
+                escaped = true
+                continue
+            }
+            if character == "/" {
+                parts.append("")
+                continue
+            }
             parts[parts.count - 1].append(character)
         }
         return parts
@@ -129,7 +140,10 @@ public struct TargetPattern: Hashable, Sendable, CustomStringConvertible {
                 var name = ""
                 var closed = false
                 while let inner = iterator.next() {
-                    if inner == "}" { closed = true; break }
+                    if inner == "}" {
+                        closed = true
+                        break
+                    }
                     name.append(inner)
                 }
                 guard closed else { throw PatternError(pattern: pattern, problem: "has a '{' without its '}'") }
@@ -153,7 +167,10 @@ public struct TargetPattern: Hashable, Sendable, CustomStringConvertible {
         var text = ""
         var iterator = Array(self.text).makeIterator()
         while let character = iterator.next() {
-            if character == "\\", let next = iterator.next() { text += "\\\(next)"; continue }
+            if character == "\\", let next = iterator.next() {
+                text += "\\\(next)"
+                continue
+            }
             if character == "{" {
                 var name = ""
                 while let inner = iterator.next(), inner != "}" { name.append(inner) }

@@ -18,9 +18,10 @@ public struct CycleRule: Rule {
         let targets = context.graph.targets
         return context.graph.digraph.cycleGroups().map { group in
             let size = group.members.count
-            return context.finding(id, severity, chain: group.path.map { targets[$0].id },
-                                   message: size == 1 ? "a target depends on itself" : "\(size) targets depend on one another in a cycle",
-                                   configEntry: nil)
+            return context.finding(
+                id, severity, chain: group.path.map { targets[$0].id },
+                message: size == 1 ? "a target depends on itself" : "\(size) targets depend on one another in a cycle",
+                configEntry: nil)
         }
     }
 }

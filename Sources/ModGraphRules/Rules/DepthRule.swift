@@ -18,8 +18,11 @@ public struct DepthRule: Rule {
         guard let (limit, location) = context.config.limits.depth else { return [] }
         let checked = context.graph.digraph.inducedSubgraph(keeping: context.isExempt.map { !$0 })
         guard let chain = checked.graph.longestChain(), chain.count > limit else { return [] }
-        return [context.finding(id, severity, chain: chain.map { context.graph.targets[checked.newToOld[$0]].id },
-                                message: "the longest dependency chain has \(chain.count) targets; the limit is \(limit)",
-                                configEntry: location)]
+        return [
+            context.finding(
+                id, severity, chain: chain.map { context.graph.targets[checked.newToOld[$0]].id },
+                message: "the longest dependency chain has \(chain.count) targets; the limit is \(limit)",
+                configEntry: location)
+        ]
     }
 }

@@ -25,19 +25,22 @@ public struct ExternalsRule: Rule {
         var reported = Set<[TargetID]>()
         for edge in graph.edges {
             guard let from = graph.index(of: edge.from), let to = graph.index(of: edge.to), !context.isExempt[from],
-                  let layerIndex = context.assignment.layerOf[from], let allowed = context.config.layers[layerIndex].externals else { continue }
+                let layerIndex = context.assignment.layerOf[from], let allowed = context.config.layers[layerIndex].externals
+            else { continue }
             let target = graph.targets[to]
             let isRemote = target.type == .externalProduct || [.remote, .registry].contains(context.origins[target.package] ?? .root)
             guard isRemote else { continue }
             let product = target.type == .externalProduct ? target.id : TargetID(package: target.package, name: edge.product ?? target.name)
             let packageName = context.packageName(of: product)
             guard !allowed.contains(where: { $0.pattern.match(product, packageName: packageName) != nil }),
-                  reported.insert([edge.from, product]).inserted else { continue }
+                reported.insert([edge.from, product]).inserted
+            else { continue }
             let layer = context.config.layers[layerIndex]
-            findings.append(context.finding(
-                id, severity, chain: [edge.from, product],
-                message: "\(edge.from.name) (layer '\(layer.name)') uses external product \(product), which the layer does not list",
-                configEntry: layer.location))
+            findings.append(
+                context.finding(
+                    id, severity, chain: [edge.from, product],
+                    message: "\(edge.from.name) (layer '\(layer.name)') uses external product \(product), which the layer does not list",
+                    configEntry: layer.location))
         }
         return findings
     }

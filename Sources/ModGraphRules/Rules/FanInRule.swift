@@ -22,8 +22,9 @@ public struct FanInRule: Rule {
             let count = graph.digraph.predecessors(of: vertex).count(where: { !context.isExempt[$0] })
             guard count > limit else { return nil }
             let id = graph.targets[vertex].id
-            return context.finding(self.id, severity, chain: [id],
-                                   message: "\(id.name) has \(count) direct dependents; the limit is \(limit)", configEntry: location)
+            return context.finding(
+                self.id, severity, chain: [id],
+                message: "\(id.name) has \(count) direct dependents; the limit is \(limit)", configEntry: location)
         }
     }
 }

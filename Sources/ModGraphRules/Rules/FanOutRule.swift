@@ -23,8 +23,9 @@ public struct FanOutRule: Rule {
             let count = graph.digraph.successors(of: vertex).count
             guard count > limit else { return nil }
             let id = graph.targets[vertex].id
-            return context.finding(self.id, severity, chain: [id],
-                                   message: "\(id.name) has \(count) direct dependencies; the limit is \(limit)", configEntry: location)
+            return context.finding(
+                self.id, severity, chain: [id],
+                message: "\(id.name) has \(count) direct dependencies; the limit is \(limit)", configEntry: location)
         }
     }
 }

@@ -28,18 +28,25 @@ public struct ForbiddenRule: Rule {
                 var isExcepted: Bool?
                 for to in successors {
                     let target = graph.targets[to]
-                    guard rule.to.pattern.match(target.id, packageName: context.packageName(of: target.id), bindings: bindings) != nil else { continue }
+                    guard rule.to.pattern.match(target.id, packageName: context.packageName(of: target.id), bindings: bindings) != nil
+                    else { continue }
                     if isExcepted == nil {
-                        isExcepted = rule.exceptFrom.contains { $0.pattern.match(source.id, packageName: context.packageName(of: source.id)) != nil }
+                        isExcepted = rule.exceptFrom.contains {
+                            $0.pattern.match(source.id, packageName: context.packageName(of: source.id)) != nil
+                        }
                     }
                     if isExcepted == true { continue }
                     if let allow = rule.allow,
-                       allow.pattern.match(target.id, packageName: context.packageName(of: target.id), bindings: bindings) != nil { continue }
-                    findings.append(context.finding(
-                        id, severity, chain: [source.id, target.id],
-                        message: rule.message.map { "\(source.name) depends on \(target.name): \($0)" }
-                            ?? "\(source.name) must not depend on \(target.name) (\(rule.from.pattern) → \(rule.to.pattern))",
-                        configEntry: rule.location))
+                        allow.pattern.match(target.id, packageName: context.packageName(of: target.id), bindings: bindings) != nil
+                    {
+                        continue
+                    }
+                    findings.append(
+                        context.finding(
+                            id, severity, chain: [source.id, target.id],
+                            message: rule.message.map { "\(source.name) depends on \(target.name): \($0)" }
+                                ?? "\(source.name) must not depend on \(target.name) (\(rule.from.pattern) → \(rule.to.pattern))",
+                            configEntry: rule.location))
                 }
             }
         }

@@ -63,7 +63,10 @@ public struct IsolationRule: Rule {
                 search += 1
                 var reached = Set<IsolationFeature>()
                 var queue = sources
-                for source in sources { visitedBy[source] = search; parent[source] = -1 }
+                for source in sources {
+                    visitedBy[source] = search
+                    parent[source] = -1
+                }
                 var head = 0
                 while head < queue.count {
                     let vertex = queue[head]
@@ -78,13 +81,17 @@ public struct IsolationRule: Rule {
                             var chain = [next]
                             var cursor = vertex
                             chain.append(cursor)
-                            while parent[cursor] >= 0 { cursor = parent[cursor]; chain.append(cursor) }
+                            while parent[cursor] >= 0 {
+                                cursor = parent[cursor]
+                                chain.append(cursor)
+                            }
                             let ids = chain.reversed().map { graph.targets[$0].id }
-                            findings.append(context.finding(
-                                id, severity, chain: ids,
-                                message: message(ids, from: feature, to: other, layer: layer.name),
-                                configEntry: layer.isolated.first?.location ?? layer.location,
-                                identity: IsolationFeature.identity(from: feature.name, to: other.name)))
+                            findings.append(
+                                context.finding(
+                                    id, severity, chain: ids,
+                                    message: message(ids, from: feature, to: other, layer: layer.name),
+                                    configEntry: layer.isolated.first?.location ?? layer.location,
+                                    identity: IsolationFeature.identity(from: feature.name, to: other.name)))
                             continue
                         }
                         queue.append(next)
@@ -123,10 +130,12 @@ public struct IsolationRule: Rule {
         let assignment = context.assignment
         let isExempt = context.isExempt
         guard let first = finding.chain.first, let last = finding.chain.last,
-              let start = graph.index(of: first), let end = graph.index(of: last), let layer = assignment.layerOf[start],
-              let feature = assignment.featureOf[start], let target = assignment.featureOf[end] else { return false }
+            let start = graph.index(of: first), let end = graph.index(of: last), let layer = assignment.layerOf[start],
+            let feature = assignment.featureOf[start], let target = assignment.featureOf[end]
+        else { return false }
         let digraph = graph.digraph
-        for member in 0..<digraph.vertexCount where !isExempt[member] && assignment.layerOf[member] == layer && assignment.featureOf[member] == feature {
+        for member in 0..<digraph.vertexCount
+        where !isExempt[member] && assignment.layerOf[member] == layer && assignment.featureOf[member] == feature {
             let memberID = graph.targets[member].id
             guard exception.from.pattern.match(memberID, packageName: context.packageName(of: memberID)) != nil else { continue }
             var visited = [Bool](repeating: false, count: digraph.vertexCount)
@@ -152,9 +161,11 @@ public struct IsolationRule: Rule {
     /// Members on their own keep the message of the members; features name themselves.
     private func message(_ ids: [TargetID], from: IsolationFeature, to: IsolationFeature, layer: String) -> String {
         let through = ids.count == 2 ? "" : " through \(ids.dropFirst().dropLast().map(\.name).joined(separator: " → "))"
-        let who = from.isCaptured || to.isCaptured
+        let who =
+            from.isCaptured || to.isCaptured
             ? "features '\(from.name)' and '\(to.name)' of isolated layer '\(layer)'"
             : "members of isolated layer '\(layer)'"
-        return "\(ids.first?.name ?? "") depends on \(ids.last?.name ?? "")\(through): \(who) must not depend on one another, directly or through other modules"
+        return
+            "\(ids.first?.name ?? "") depends on \(ids.last?.name ?? "")\(through): \(who) must not depend on one another, directly or through other modules"
     }
 }

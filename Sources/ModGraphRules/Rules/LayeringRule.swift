@@ -19,13 +19,17 @@ public struct LayeringRule: Rule {
         let layers = context.config.layers
         var findings: [Finding] = []
         for (from, to) in graph.digraph.edges where !context.isExempt[from] && !context.isExempt[to] {
-            guard let fromLayer = context.assignment.layerOf[from], let toLayer = context.assignment.layerOf[to], toLayer < fromLayer else { continue }
+            guard let fromLayer = context.assignment.layerOf[from], let toLayer = context.assignment.layerOf[to], toLayer < fromLayer else {
+                continue
+            }
             let upper = layers[toLayer]
             let lower = layers[fromLayer]
-            findings.append(context.finding(
-                id, severity, chain: [graph.targets[from].id, graph.targets[to].id],
-                message: "\(graph.targets[from].name) (layer '\(lower.name)') depends on \(graph.targets[to].name) (layer '\(upper.name)'), which is above it",
-                configEntry: lower.location))
+            findings.append(
+                context.finding(
+                    id, severity, chain: [graph.targets[from].id, graph.targets[to].id],
+                    message:
+                        "\(graph.targets[from].name) (layer '\(lower.name)') depends on \(graph.targets[to].name) (layer '\(upper.name)'), which is above it",
+                    configEntry: lower.location))
         }
         return findings
     }

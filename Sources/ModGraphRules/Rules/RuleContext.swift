@@ -30,10 +30,13 @@ public struct RuleContext {
     }
 
     /// A finding of `rule`, located now.
-    func finding(_ rule: RuleKind, _ severity: Severity, chain: [TargetID], message: String, configEntry: ConfigLocation?,
-                 identity: String? = nil) -> Finding {
-        Finding(rule: rule, severity: severity, chain: chain, message: message, source: configEntry,
-                location: locator.location(chain: chain, configEntry: configEntry), identity: identity)
+    func finding(
+        _ rule: RuleKind, _ severity: Severity, chain: [TargetID], message: String, configEntry: ConfigLocation?,
+        identity: String? = nil
+    ) -> Finding {
+        Finding(
+            rule: rule, severity: severity, chain: chain, message: message, source: configEntry,
+            location: locator.location(chain: chain, configEntry: configEntry), identity: identity)
     }
 
     /// Whether `exception` names the dependency of `from` on `to`: its `from`

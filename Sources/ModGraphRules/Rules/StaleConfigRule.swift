@@ -28,40 +28,59 @@ public struct StaleConfigRule: Rule {
             let claiming = Set(layer.targets.map(\.location))
             for (position, pattern) in layer.targets.enumerated() where !assignment.usedPatterns.contains(pattern.location) {
                 let shadowing = shadowing(position, in: layer.targets, layer: index, decidedBy: assignment.claimedBy, context: context)
-                let reason = pattern.isExclusion ? Self.removesNothing
-                    : shadowing.isEmpty ? "matches no target"
-                    : "is shadowed by \(quoted(shadowing)): every target it matches is claimed first by \(shadowing.count == 1 ? "that pattern" : "those patterns")"
-                findings.append(context.finding(id, severity, chain: [],
-                                                message: "pattern '\(pattern.written)' of layer '\(layer.name)' (layers[\(index)]) \(reason)",
-                                                configEntry: pattern.location))
+                let reason =
+                    pattern.isExclusion
+                    ? Self.removesNothing
+                    : shadowing.isEmpty
+                        ? "matches no target"
+                        : "is shadowed by \(quoted(shadowing)): every target it matches is claimed first by \(shadowing.count == 1 ? "that pattern" : "those patterns")"
+                findings.append(
+                    context.finding(
+                        id, severity, chain: [],
+                        message: "pattern '\(pattern.written)' of layer '\(layer.name)' (layers[\(index)]) \(reason)",
+                        configEntry: pattern.location))
             }
             // `isolated: true` isolates with the targets' own patterns, judged above.
             for (position, pattern) in layer.isolated.enumerated()
             where !claiming.contains(pattern.location) && !assignment.usedPatterns.contains(pattern.location) {
-                let shadowing = shadowing(position, in: layer.isolated, layer: index, decidedBy: assignment.featureDecidedBy, context: context)
-                let reason = pattern.isExclusion ? Self.removesNothing
-                    : shadowing.isEmpty ? "matches no target"
-                    : "is shadowed by \(quoted(shadowing)): every target it matches is matched first by \(shadowing.count == 1 ? "that pattern" : "those patterns"), "
-                        + "and the first pattern that matches decides a target's feature; list the narrower pattern first"
-                findings.append(context.finding(id, severity, chain: [],
-                                                message: "pattern '\(pattern.written)' of layer '\(layer.name)' (layers[\(index)].isolated) \(reason)",
-                                                configEntry: pattern.location))
+                let shadowing = shadowing(
+                    position, in: layer.isolated, layer: index, decidedBy: assignment.featureDecidedBy, context: context)
+                let reason =
+                    pattern.isExclusion
+                    ? Self.removesNothing
+                    : shadowing.isEmpty
+                        ? "matches no target"
+                        : "is shadowed by \(quoted(shadowing)): every target it matches is matched first by \(shadowing.count == 1 ? "that pattern" : "those patterns"), "
+                            + "and the first pattern that matches decides a target's feature; list the narrower pattern first"
+                findings.append(
+                    context.finding(
+                        id, severity, chain: [],
+                        message: "pattern '\(pattern.written)' of layer '\(layer.name)' (layers[\(index)].isolated) \(reason)",
+                        configEntry: pattern.location))
             }
         }
         for rule in config.forbidden {
-            let matchesSomething = graph.targets.contains { rule.from.pattern.match($0.id, packageName: context.packageName(of: $0.id)) != nil }
+            let matchesSomething = graph.targets.contains {
+                rule.from.pattern.match($0.id, packageName: context.packageName(of: $0.id)) != nil
+            }
             if !matchesSomething {
-                findings.append(context.finding(id, severity, chain: [],
-                                                message: "forbidden rule's 'from' pattern '\(rule.from.pattern)' matches no target",
-                                                configEntry: rule.from.location))
+                findings.append(
+                    context.finding(
+                        id, severity, chain: [],
+                        message: "forbidden rule's 'from' pattern '\(rule.from.pattern)' matches no target",
+                        configEntry: rule.from.location))
             }
         }
         for pattern in config.sources?.interfaces ?? [] {
-            let matchesSomething = graph.targets.contains { pattern.pattern.match($0.id, packageName: context.packageName(of: $0.id)) != nil }
+            let matchesSomething = graph.targets.contains {
+                pattern.pattern.match($0.id, packageName: context.packageName(of: $0.id)) != nil
+            }
             if !matchesSomething {
-                findings.append(context.finding(id, severity, chain: [],
-                                                message: "interface pattern '\(pattern.pattern)' (sources.interfaces) matches no target",
-                                                configEntry: pattern.location))
+                findings.append(
+                    context.finding(
+                        id, severity, chain: [],
+                        message: "interface pattern '\(pattern.pattern)' (sources.interfaces) matches no target",
+                        configEntry: pattern.location))
             }
         }
         return findings
@@ -77,13 +96,16 @@ public struct StaleConfigRule: Rule {
     /// comes before the entry.
     ///
     /// - Complexity: O(V·P·m) for P entries of matching cost m.
-    private func shadowing(_ position: Int, in list: [LocatedPattern], layer: Int,
-                           decidedBy: [ConfigLocation?], context: RuleContext) -> [LocatedPattern] {
+    private func shadowing(
+        _ position: Int, in list: [LocatedPattern], layer: Int,
+        decidedBy: [ConfigLocation?], context: RuleContext
+    ) -> [LocatedPattern] {
         guard !list[position].isExclusion else { return [] }
         var deciders = Set<ConfigLocation>()
         for (vertex, target) in context.graph.targets.enumerated() where context.assignment.layerOf[vertex] == layer {
             guard let decider = decidedBy[vertex], !deciders.contains(decider),
-                  PatternClaim.keeps(list, position, target.id, packageName: context.packageName(of: target.id)) else { continue }
+                PatternClaim.keeps(list, position, target.id, packageName: context.packageName(of: target.id))
+            else { continue }
             deciders.insert(decider)
         }
         return list.filter { deciders.contains($0.location) }
@@ -99,9 +121,11 @@ public struct StaleConfigRule: Rule {
     /// One finding per exception that accepted no violation.
     func findings(forUnused exceptions: [CheckConfig.Exception], in context: RuleContext, severity: Severity) -> [Finding] {
         exceptions.map { exception in
-            context.finding(id, severity, chain: [],
-                            message: "exception \(exception.from.pattern) → \(exception.to.pattern)\(exception.rule.map { " (\($0.rawValue))" } ?? "") matches no violation; remove it",
-                            configEntry: exception.location)
+            context.finding(
+                id, severity, chain: [],
+                message:
+                    "exception \(exception.from.pattern) → \(exception.to.pattern)\(exception.rule.map { " (\($0.rawValue))" } ?? "") matches no violation; remove it",
+                configEntry: exception.location)
         }
     }
 }

@@ -17,9 +17,10 @@ public struct UnassignedRule: Rule {
         let targets = context.graph.targets
         return targets.indices.compactMap { vertex in
             guard !context.isExempt[vertex], context.assignment.layerOf[vertex] == nil else { return nil }
-            return context.finding(id, severity, chain: [targets[vertex].id],
-                                   message: "\(targets[vertex].name) belongs to no layer",
-                                   configEntry: context.config.unassignedLocation)
+            return context.finding(
+                id, severity, chain: [targets[vertex].id],
+                message: "\(targets[vertex].name) belongs to no layer",
+                configEntry: context.config.unassignedLocation)
         }
     }
 }

@@ -35,7 +35,9 @@ public enum SourceInventory {
         for target in graph.targets where ownPackages.contains(target.package) && checkedTypes.contains(target.type) {
             guard let described = files[target.id] else { continue }
             let swiftFiles = SourceFileLister.files(described, extensions: SourceFileLister.swift)
-            if !swiftFiles.isEmpty { result.append(TargetSources(target: target.id, folder: folder(of: described, swiftFiles), files: swiftFiles)) }
+            if !swiftFiles.isEmpty {
+                result.append(TargetSources(target: target.id, folder: folder(of: described, swiftFiles), files: swiftFiles))
+            }
         }
         return result
     }
@@ -50,7 +52,9 @@ public enum SourceInventory {
             for path in listed.dropFirst() {
                 let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
                 var count = 0
-                while count < common.count, count < parts.count, common[common.startIndex + count] == parts[parts.startIndex + count] { count += 1 }
+                while count < common.count, count < parts.count, common[common.startIndex + count] == parts[parts.startIndex + count] {
+                    count += 1
+                }
                 common = common.prefix(count)
             }
             return common.isEmpty ? "/" : common.joined(separator: "/")

@@ -18,17 +18,23 @@ enum DependencyEdit {
         }
         let products = graph.products
             .filter { $0.package == dependency.package && $0.type.hasPrefix("library") && $0.targets.contains(dependency) }
-            .sorted { ($0.name != dependency.name ? 1 : 0, $0.targets.count, $0.name) < ($1.name != dependency.name ? 1 : 0, $1.targets.count, $1.name) }
+            .sorted {
+                ($0.name != dependency.name ? 1 : 0, $0.targets.count, $0.name) < (
+                    $1.name != dependency.name ? 1 : 0, $1.targets.count, $1.name
+                )
+            }
         let package = packageReference(dependency.package, graph)
         guard let product = products.first else {
-            return "package \"\(package)\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
+            return
+                "package \"\(package)\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
         }
         return "add .product(name: \"\(product.name)\", package: \"\(package)\") \(destination)"
     }
 
     static func remove(_ written: String, from target: TargetID, in graph: ModuleGraph) -> String {
         if isXcodeTarget(target, graph) {
-            return "remove \"\(written)\" from target \"\(target.name)\": from its Frameworks, Libraries, and Embedded Content and its Target Dependencies"
+            return
+                "remove \"\(written)\" from target \"\(target.name)\": from its Frameworks, Libraries, and Embedded Content and its Target Dependencies"
         }
         return "remove \"\(written)\" from the dependencies of target \"\(target.name)\""
     }
@@ -59,9 +65,14 @@ enum DependencyEdit {
         }
         let product = graph.products
             .filter { $0.package == dependency.package && $0.type.hasPrefix("library") && $0.targets.contains(dependency) }
-            .min { ($0.name != dependency.name ? 1 : 0, $0.targets.count, $0.name) < ($1.name != dependency.name ? 1 : 0, $1.targets.count, $1.name) }
+            .min {
+                ($0.name != dependency.name ? 1 : 0, $0.targets.count, $0.name) < (
+                    $1.name != dependency.name ? 1 : 0, $1.targets.count, $1.name
+                )
+            }
         guard let product else {
-            return "package \"\(packageReference(dependency.package, graph))\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
+            return
+                "package \"\(packageReference(dependency.package, graph))\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
         }
         return "add package product \"\(product.name)\" of \"\(packageReference(dependency.package, graph))\" \(destination)"
     }

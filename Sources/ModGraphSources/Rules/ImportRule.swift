@@ -48,7 +48,9 @@ struct ImportRule {
             let occurrences = files.flatMap { file in file.imports.map { Occurrence(file: file.path, statement: $0) } }
                 .filter { occurrence in
                     let statement = occurrence.statement
-                    guard !statement.module.isEmpty, !ignored.contains(statement.module), statement.module != ownModule else { return false }
+                    guard !statement.module.isEmpty, !ignored.contains(statement.module), statement.module != ownModule else {
+                        return false
+                    }
                     if let platform, statement.condition?.holds(onPlatform: platform) == false { return false }
                     return true
                 }
@@ -60,7 +62,8 @@ struct ImportRule {
                 let written = edge.product ?? edge.to.name
                 let key = edge.product.map { "product \($0) of \(edge.to.package)" } ?? "target \(edge.to)"
                 declarations[key, default: Declaration(written: written, edges: [])].edges.append(edge)
-                let module = graph.index(of: edge.to).map { ModuleNames.module(of: graph.targets[$0]) } ?? ModuleNames.module(ofTarget: edge.to.name)
+                let module =
+                    graph.index(of: edge.to).map { ModuleNames.module(of: graph.targets[$0]) } ?? ModuleNames.module(ofTarget: edge.to.name)
                 declaredModules[module, default: []].append(edge)
             }
             let visible = modulesReexported(from: Set((edgesFrom[target] ?? []).map(\.to)), reexports, verticesByModule)
@@ -73,8 +76,10 @@ struct ImportRule {
                 let module = occurrence.statement.module
                 imported.insert(module)
                 if let edges = declaredModules[module] {
-                    if occurrence.statement.condition == nil, !edges.contains(where: isAlwaysDeclared), settings.undeclaredImports != .ignore,
-                       conditionallyDeclaredModules.insert(module).inserted {
+                    if occurrence.statement.condition == nil, !edges.contains(where: isAlwaysDeclared),
+                        settings.undeclaredImports != .ignore,
+                        conditionallyDeclaredModules.insert(module).inserted
+                    {
                         findings.append(conditionallyDeclared(target, occurrence, edges))
                     }
                 } else if visible.contains(module) {
@@ -111,10 +116,14 @@ struct ImportRule {
     /// Dependencies SwiftPM builds for a target without it importing them:
     /// tools (executables), macro implementations, plugins, and binaries whose
     /// module names the manifest does not tell.
-    private static let notImported: Set<TargetType> = [.executable, .macro, .plugin, .binary, .application, .appExtension, .bundle, .aggregate]
+    private static let notImported: Set<TargetType> = [
+        .executable, .macro, .plugin, .binary, .application, .appExtension, .bundle, .aggregate,
+    ]
 
     /// Modules a target sees through `@_exported import`s of its dependencies, followed transitively.
-    private func modulesReexported(from declared: Set<TargetID>, _ reexports: [TargetID: Set<String>], _ verticesByModule: [String: [Int]]) -> Set<String> {
+    private func modulesReexported(from declared: Set<TargetID>, _ reexports: [TargetID: Set<String>], _ verticesByModule: [String: [Int]])
+        -> Set<String>
+    {
         var visible = Set<String>()
         var queue = Array(declared)
         var seen = declared
@@ -149,17 +158,24 @@ struct ImportRule {
         let depth = { (candidate: Int) -> Int in
             var steps = 0
             var cursor = candidate
-            while let parent = parents[cursor], cursor != vertex { steps += 1; cursor = parent }
+            while let parent = parents[cursor], cursor != vertex {
+                steps += 1
+                cursor = parent
+            }
             return cursor == vertex ? steps : Int.max
         }
-        let chosen = candidates.min { left, right in
-            (depth(left), graph.targets[left].id) < (depth(right), graph.targets[right].id)
-        } ?? vertex
+        let chosen =
+            candidates.min { left, right in
+                (depth(left), graph.targets[left].id) < (depth(right), graph.targets[right].id)
+            } ?? vertex
         var path: [Int]?
         if parents[chosen] != nil {
             var reversed = [chosen]
             var cursor = chosen
-            while cursor != vertex, let parent = parents[cursor] { reversed.append(parent); cursor = parent }
+            while cursor != vertex, let parent = parents[cursor] {
+                reversed.append(parent)
+                cursor = parent
+            }
             path = reversed.reversed()
         }
         let chain = (path ?? [vertex, chosen]).map { graph.targets[$0].id }
@@ -167,13 +183,15 @@ struct ImportRule {
         if let path, path.count > 2 {
             how = "it builds only because " + path.dropFirst().map { graph.targets[$0].name }.joined(separator: " → ") + " brings it in"
         } else {
-            how = "nothing it depends on brings it in, so it builds only when \(DependencyEdit.builder(of: target, in: graph)) happens to build \(module) first"
+            how =
+                "nothing it depends on brings it in, so it builds only when \(DependencyEdit.builder(of: target, in: graph)) happens to build \(module) first"
         }
         let condition = occurrence.statement.condition.map { " under #if \($0)" } ?? ""
         let elsewhere = files > 1 ? " (in \(files) files)" : ""
         return Finding(
             rule: .undeclaredImport, severity: undeclaredSeverity, chain: chain,
-            message: "\(target.name) imports \(module)\(condition)\(elsewhere) without declaring it; \(how). In \(DependencyEdit.file(of: target, in: graph)), \(DependencyEdit.add(graph.targets[chosen].id, to: target, in: graph))",
+            message:
+                "\(target.name) imports \(module)\(condition)\(elsewhere) without declaring it; \(how). In \(DependencyEdit.file(of: target, in: graph)), \(DependencyEdit.add(graph.targets[chosen].id, to: target, in: graph))",
             source: settings.undeclaredImportsLocation ?? settings.location,
             sourcePosition: location(occurrence))
     }
@@ -208,7 +226,8 @@ struct ImportRule {
         }
         return Finding(
             rule: .undeclaredImport, severity: undeclaredSeverity, chain: [target, edges[0].to],
-            message: "\(target.name) imports \(module) in every build but declares it only \(conditions.joined(separator: " or ")); put the import under the matching #if, or in \(DependencyEdit.file(of: target, in: graph)) declare \"\(edges[0].product ?? edges[0].to.name)\" for target \"\(target.name)\" without a condition",
+            message:
+                "\(target.name) imports \(module) in every build but declares it only \(conditions.joined(separator: " or ")); put the import under the matching #if, or in \(DependencyEdit.file(of: target, in: graph)) declare \"\(edges[0].product ?? edges[0].to.name)\" for target \"\(target.name)\" without a condition",
             source: settings.undeclaredImportsLocation ?? settings.location,
             sourcePosition: location(occurrence))
     }
@@ -218,7 +237,8 @@ struct ImportRule {
         return Finding(
             rule: .unusedDependency, severity: settings.unusedDependencies == .error ? .error : .warning,
             chain: [target, declaration.edges[0].to],
-            message: "\(target.name) declares \(declaration.written) but \(files), which lengthens the build for nothing. In \(DependencyEdit.file(of: target, in: graph)), \(DependencyEdit.remove(declaration.written, from: target, in: graph))",
+            message:
+                "\(target.name) declares \(declaration.written) but \(files), which lengthens the build for nothing. In \(DependencyEdit.file(of: target, in: graph)), \(DependencyEdit.remove(declaration.written, from: target, in: graph))",
             source: settings.unusedDependenciesLocation ?? settings.location)
     }
 }

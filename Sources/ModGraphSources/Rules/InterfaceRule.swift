@@ -28,10 +28,11 @@ struct InterfaceRule {
             for item in audit.items {
                 guard let (severity, message) = judge(item, module: module, protocols: protocols) else { continue }
                 let qualified = item.container.map { "\($0).\(item.name)" } ?? item.name
-                findings.append(Finding(
-                    rule: .interfaceContent, severity: severity, chain: [target], message: message, source: pattern.location,
-                    sourcePosition: SourcePosition(file: file.path, line: item.line, column: item.column),
-                    subject: "\(Self.relative(file.path, to: folder)): \(item.kind.rawValue) \(qualified)"))
+                findings.append(
+                    Finding(
+                        rule: .interfaceContent, severity: severity, chain: [target], message: message, source: pattern.location,
+                        sourcePosition: SourcePosition(file: file.path, line: item.line, column: item.column),
+                        subject: "\(Self.relative(file.path, to: folder)): \(item.kind.rawValue) \(qualified)"))
             }
         }
         return findings
@@ -40,14 +41,15 @@ struct InterfaceRule {
     private func judge(_ item: InterfaceItem, module: String, protocols: Set<String>) -> (Severity, String)? {
         let only = "an interface module holds only protocols, DTO structs and enums, and typealiases"
         guard let container = item.container else {
-            let what = switch item.kind {
-            case .function: "free function \(item.name)"
-            case .variable: "global variable \(item.name)"
-            case .constant: "global constant \(item.name)"
-            case .topLevelCode: "top-level code `\(item.name)`"
-            case .macro: "macro \(item.name), whose expansion this check cannot see"
-            default: "\(item.kind.rawValue) \(item.name)"
-            }
+            let what =
+                switch item.kind {
+                case .function: "free function \(item.name)"
+                case .variable: "global variable \(item.name)"
+                case .constant: "global constant \(item.name)"
+                case .topLevelCode: "top-level code `\(item.name)`"
+                case .macro: "macro \(item.name), whose expansion this check cannot see"
+                default: "\(item.kind.rawValue) \(item.name)"
+                }
             return (.error, "\(module) declares \(what); \(only)")
         }
         let extended = Self.unqualified(container, module: module)
@@ -58,17 +60,25 @@ struct InterfaceRule {
             switch settings.protocolExtensions {
             case .allowed: return nil
             case .warning, .error:
-                return (settings.protocolExtensions == .error ? .error : .warning,
-                        "extension of protocol \(extended) implements \(item.kind.rawValue) \(item.name): a default implementation is behaviour, which belongs outside the interface module")
+                return (
+                    settings.protocolExtensions == .error ? .error : .warning,
+                    "extension of protocol \(extended) implements \(item.kind.rawValue) \(item.name): a default implementation is behaviour, which belongs outside the interface module"
+                )
             }
         }
         switch item.kind {
         case .method:
             if Self.conformanceWitnesses.contains(item.name) { return nil }
             if item.isInExtension {
-                return (.error, "extension of \(extended) adds method \(item.name) outside the type's definition; the types of an interface module carry data, not behaviour")
+                return (
+                    .error,
+                    "extension of \(extended) adds method \(item.name) outside the type's definition; the types of an interface module carry data, not behaviour"
+                )
             }
-            return (.error, "\(extended) declares method \(item.name); a DTO holds stored properties, initialisers and computed properties, not behaviour")
+            return (
+                .error,
+                "\(extended) declares method \(item.name); a DTO holds stored properties, initialisers and computed properties, not behaviour"
+            )
         case .computedProperty, .initializer, .subscript:
             return nil
         case .variable:

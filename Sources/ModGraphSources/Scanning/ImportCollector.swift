@@ -33,9 +33,10 @@ struct ImportCollector {
             ["public", "package", "internal", "fileprivate", "private", "open"].contains(modifier.name.text)
         }?.name.text
         let location = lines.location(of: declaration)
-        return ImportStatement(module: path.first ?? "", path: path, kind: declaration.importKindSpecifier?.text,
-                               attributes: attributes, accessLevel: accessLevel, condition: BuildCondition.all(conditions),
-                               line: location.line, column: location.column)
+        return ImportStatement(
+            module: path.first ?? "", path: path, kind: declaration.importKindSpecifier?.text,
+            attributes: attributes, accessLevel: accessLevel, condition: BuildCondition.all(conditions),
+            line: location.line, column: location.column)
     }
 }
 
@@ -62,7 +63,8 @@ enum ConditionReader {
             return fold(Array(sequence.elements))
         }
         if let infix = expression.as(InfixOperatorExprSyntax.self),
-           let name = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text {
+            let name = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text
+        {
             let left = condition(of: infix.leftOperand)
             let right = condition(of: infix.rightOperand)
             if name == "&&" { return .and(left, right) }
@@ -75,7 +77,8 @@ enum ConditionReader {
             return condition(of: only.expression)
         }
         if let call = expression.as(FunctionCallExprSyntax.self),
-           let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        {
             return .check(name: name, argument: call.arguments.first?.expression.trimmedDescription)
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {

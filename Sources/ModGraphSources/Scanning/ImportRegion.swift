@@ -19,7 +19,10 @@ enum ImportRegion {
         // `import [kind] Path.To.Module`, with line breaks allowed between the parts.
         skipSpace(bytes, &index)
         let first = word(bytes, &index)
-        if kinds.contains(first) { skipSpace(bytes, &index); _ = word(bytes, &index) }
+        if kinds.contains(first) {
+            skipSpace(bytes, &index)
+            _ = word(bytes, &index)
+        }
         while true {
             var lookahead = index
             skipSpace(bytes, &lookahead)
@@ -34,7 +37,8 @@ enum ImportRegion {
     }
 
     private static let keywordBytes = Array("import".utf8)
-    private static let kinds: Set<[UInt8]> = Set(["struct", "class", "enum", "protocol", "typealias", "func", "let", "var"].map { Array($0.utf8) })
+    private static let kinds: Set<[UInt8]> = Set(
+        ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var"].map { Array($0.utf8) })
 
     private static func isIdentifier(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
@@ -47,8 +51,9 @@ enum ImportRegion {
         var start = bytes.count - length
         while start >= 0 {
             if bytes[start] == keywordBytes[0], (0..<length).allSatisfy({ bytes[start + $0] == keywordBytes[$0] }),
-               start == 0 || !isIdentifier(bytes[start - 1]),
-               start + length == bytes.count || !isIdentifier(bytes[start + length]) {
+                start == 0 || !isIdentifier(bytes[start - 1]),
+                start + length == bytes.count || !isIdentifier(bytes[start + length])
+            {
                 return start
             }
             start -= 1
@@ -69,7 +74,10 @@ enum ImportRegion {
     private static func word(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> [UInt8] {
         var result: [UInt8] = []
         if index < bytes.count, bytes[index] == UInt8(ascii: "`") { index += 1 }
-        while index < bytes.count, isIdentifier(bytes[index]) { result.append(bytes[index]); index += 1 }
+        while index < bytes.count, isIdentifier(bytes[index]) {
+            result.append(bytes[index])
+            index += 1
+        }
         if index < bytes.count, bytes[index] == UInt8(ascii: "`") { index += 1 }
         return result
     }

@@ -16,8 +16,10 @@ public struct ImportStatement: Hashable, Sendable {
     /// 1-based, in UTF-8 bytes.
     public let column: Int
 
-    public init(module: String, path: [String]? = nil, kind: String? = nil, attributes: [String] = [], accessLevel: String? = nil,
-                condition: BuildCondition? = nil, line: Int, column: Int) {
+    public init(
+        module: String, path: [String]? = nil, kind: String? = nil, attributes: [String] = [], accessLevel: String? = nil,
+        condition: BuildCondition? = nil, line: Int, column: Int
+    ) {
         self.module = module
         self.path = path ?? [module]
         self.kind = kind

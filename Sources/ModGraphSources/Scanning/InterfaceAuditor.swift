@@ -37,7 +37,8 @@ struct InterfaceAuditor {
 
     private func topLevel(_ declaration: DeclSyntax, into audit: inout InterfaceAudit) {
         if declaration.is(ImportDeclSyntax.self) || declaration.is(TypeAliasDeclSyntax.self)
-            || declaration.is(OperatorDeclSyntax.self) || declaration.is(PrecedenceGroupDeclSyntax.self) {
+            || declaration.is(OperatorDeclSyntax.self) || declaration.is(PrecedenceGroupDeclSyntax.self)
+        {
             return
         }
         if let block = declaration.as(IfConfigDeclSyntax.self) {
@@ -51,7 +52,8 @@ struct InterfaceAuditor {
         } else if let enumeration = declaration.as(EnumDeclSyntax.self) {
             typeBody(enumeration.memberBlock.members, container: enumeration.name.text, into: &audit)
         } else if let extensionDeclaration = declaration.as(ExtensionDeclSyntax.self) {
-            extensionBody(extensionDeclaration.memberBlock.members, extended: extensionDeclaration.extendedType.trimmedDescription, into: &audit)
+            extensionBody(
+                extensionDeclaration.memberBlock.members, extended: extensionDeclaration.extendedType.trimmedDescription, into: &audit)
         } else if let classDeclaration = declaration.as(ClassDeclSyntax.self) {
             audit.items.append(item(.class, classDeclaration.name.text, declaration))
         } else if let actor = declaration.as(ActorDeclSyntax.self) {
@@ -83,16 +85,20 @@ struct InterfaceAuditor {
             } else if nestedType(declaration, in: container, into: &audit) {
                 continue
             } else if let function = declaration.as(FunctionDeclSyntax.self) {
-                audit.items.append(item(.method, Self.name(of: function), declaration, container: container, isStatic: Self.isStatic(function.modifiers)))
+                audit.items.append(
+                    item(.method, Self.name(of: function), declaration, container: container, isStatic: Self.isStatic(function.modifiers)))
             } else if let variable = declaration.as(VariableDeclSyntax.self) {
                 // Instance storage is what a DTO is for; static `let` is a constant; static `var` storage is shared mutable state.
                 if Self.isStatic(variable.modifiers), variable.bindingSpecifier.text == "var", Self.isStored(variable) {
                     audit.items.append(item(.variable, Self.names(of: variable), declaration, container: container, isStatic: true))
                 }
             } else if declaration.is(InitializerDeclSyntax.self) || declaration.is(SubscriptDeclSyntax.self)
-                        || declaration.is(EnumCaseDeclSyntax.self) || declaration.is(TypeAliasDeclSyntax.self) {
+                || declaration.is(EnumCaseDeclSyntax.self) || declaration.is(TypeAliasDeclSyntax.self)
+            {
                 continue
-            } else if let expansion = declaration.as(MacroExpansionDeclSyntax.self), Self.diagnosticMacros.contains(expansion.macroName.text) {
+            } else if let expansion = declaration.as(MacroExpansionDeclSyntax.self),
+                Self.diagnosticMacros.contains(expansion.macroName.text)
+            {
                 continue
             } else {
                 audit.items.append(item(.other, declaration.kind.nameForMessage, declaration, container: container))
@@ -111,23 +117,33 @@ struct InterfaceAuditor {
             } else if nestedType(declaration, in: extended, into: &audit) {
                 continue
             } else if let function = declaration.as(FunctionDeclSyntax.self) {
-                audit.items.append(item(.method, Self.name(of: function), declaration, container: extended, isInExtension: true,
-                                        isStatic: Self.isStatic(function.modifiers)))
+                audit.items.append(
+                    item(
+                        .method, Self.name(of: function), declaration, container: extended, isInExtension: true,
+                        isStatic: Self.isStatic(function.modifiers)))
             } else if let variable = declaration.as(VariableDeclSyntax.self) {
                 let isStatic = Self.isStatic(variable.modifiers)
-                let kind: InterfaceItem.Kind = Self.isStored(variable) ? (variable.bindingSpecifier.text == "let" ? .constant : .variable) : .computedProperty
+                let kind: InterfaceItem.Kind =
+                    Self.isStored(variable) ? (variable.bindingSpecifier.text == "let" ? .constant : .variable) : .computedProperty
                 // Extensions hold storage only as `static`; a static `let` is a constant, as in a type's body.
                 if kind == .constant { continue }
-                audit.items.append(item(kind, Self.names(of: variable), declaration, container: extended, isInExtension: true, isStatic: isStatic))
+                audit.items.append(
+                    item(kind, Self.names(of: variable), declaration, container: extended, isInExtension: true, isStatic: isStatic))
             } else if let initializer = declaration.as(InitializerDeclSyntax.self) {
-                audit.items.append(item(.initializer, "init" + Self.labels(initializer.signature.parameterClause), declaration,
-                                        container: extended, isInExtension: true))
+                audit.items.append(
+                    item(
+                        .initializer, "init" + Self.labels(initializer.signature.parameterClause), declaration,
+                        container: extended, isInExtension: true))
             } else if let subscriptDeclaration = declaration.as(SubscriptDeclSyntax.self) {
-                audit.items.append(item(.subscript, "subscript" + Self.labels(subscriptDeclaration.parameterClause), declaration,
-                                        container: extended, isInExtension: true, isStatic: Self.isStatic(subscriptDeclaration.modifiers)))
+                audit.items.append(
+                    item(
+                        .subscript, "subscript" + Self.labels(subscriptDeclaration.parameterClause), declaration,
+                        container: extended, isInExtension: true, isStatic: Self.isStatic(subscriptDeclaration.modifiers)))
             } else if declaration.is(TypeAliasDeclSyntax.self) {
                 continue
-            } else if let expansion = declaration.as(MacroExpansionDeclSyntax.self), Self.diagnosticMacros.contains(expansion.macroName.text) {
+            } else if let expansion = declaration.as(MacroExpansionDeclSyntax.self),
+                Self.diagnosticMacros.contains(expansion.macroName.text)
+            {
                 continue
             } else {
                 audit.items.append(item(.other, declaration.kind.nameForMessage, declaration, container: extended, isInExtension: true))
@@ -154,11 +170,14 @@ struct InterfaceAuditor {
         return true
     }
 
-    private func item(_ kind: InterfaceItem.Kind, _ name: String, _ node: some SyntaxProtocol, container: String? = nil,
-                      isInExtension: Bool = false, isStatic: Bool = false) -> InterfaceItem {
+    private func item(
+        _ kind: InterfaceItem.Kind, _ name: String, _ node: some SyntaxProtocol, container: String? = nil,
+        isInExtension: Bool = false, isStatic: Bool = false
+    ) -> InterfaceItem {
         let location = lines.location(of: node)
-        return InterfaceItem(kind: kind, name: name, container: container, isInExtension: isInExtension, isStatic: isStatic,
-                             line: location.line, column: location.column)
+        return InterfaceItem(
+            kind: kind, name: name, container: container, isInExtension: isInExtension, isStatic: isStatic,
+            line: location.line, column: location.column)
     }
 
     /// `name(label:other:)`, or the operator alone (`==`).

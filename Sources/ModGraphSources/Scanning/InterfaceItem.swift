@@ -36,8 +36,10 @@ public struct InterfaceItem: Hashable, Sendable {
     public let line: Int
     public let column: Int
 
-    public init(kind: Kind, name: String, container: String? = nil, isInExtension: Bool = false, isStatic: Bool = false,
-                line: Int, column: Int) {
+    public init(
+        kind: Kind, name: String, container: String? = nil, isInExtension: Bool = false, isStatic: Bool = false,
+        line: Int, column: Int
+    ) {
         self.kind = kind
         self.name = name
         self.container = container

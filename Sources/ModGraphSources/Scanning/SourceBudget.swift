@@ -29,7 +29,9 @@ public struct SourceBudget: Hashable, Sendable {
     /// The deepest nesting of `[` and `<` with no `{` between them.
     public var maximumBracketNesting: Int
 
-    public init(maximumFileBytes: Int = 32 << 20, maximumParsedBytes: Int = 1 << 20, maximumNesting: Int = 64, maximumBracketNesting: Int = 8) {
+    public init(
+        maximumFileBytes: Int = 32 << 20, maximumParsedBytes: Int = 1 << 20, maximumNesting: Int = 64, maximumBracketNesting: Int = 8
+    ) {
         self.maximumFileBytes = maximumFileBytes
         self.maximumParsedBytes = maximumParsedBytes
         self.maximumNesting = maximumNesting
@@ -128,11 +130,12 @@ private struct Nesting {
 
     private mutating func push(_ kind: Kind) -> SourceBudget.Excess? {
         let enclosing = open.last?.brackets ?? 0
-        let brackets = switch kind {
-        case .square, .angle: enclosing + 1
-        case .paren: enclosing
-        case .brace, .poundIf: 0
-        }
+        let brackets =
+            switch kind {
+            case .square, .angle: enclosing + 1
+            case .paren: enclosing
+            case .brace, .poundIf: 0
+            }
         open.append(Open(kind: kind, brackets: brackets))
         if open.count > budget.maximumNesting { return .nesting(limit: budget.maximumNesting) }
         if brackets > budget.maximumBracketNesting { return .bracketNesting(limit: budget.maximumBracketNesting) }

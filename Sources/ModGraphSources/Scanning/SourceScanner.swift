@@ -51,7 +51,9 @@ public enum SourceScanner {
     /// Scans the text of one file. `path` only names it.
     ///
     /// - Complexity: O(n) in the length of the text, within `budget`.
-    public static func scan(text: String, path: String = "<memory>", auditInterface: Bool = false, budget: SourceBudget = .standard) -> ScannedFile {
+    public static func scan(text: String, path: String = "<memory>", auditInterface: Bool = false, budget: SourceBudget = .standard)
+        -> ScannedFile
+    {
         var text = text
         return text.withUTF8 { bytes in scan(bytes: bytes, path: path, auditInterface: auditInterface, budget: budget) }
     }
@@ -61,14 +63,18 @@ public enum SourceScanner {
     /// A file over `budget` is returned unparsed, with ``ScannedFile/skipped`` set.
     ///
     /// - Complexity: O(total size of the files / cores), within `budget`.
-    public static func scan(files: [(path: String, auditInterface: Bool)], budget: SourceBudget = .standard) throws(SourceScanError) -> [ScannedFile] {
+    public static func scan(files: [(path: String, auditInterface: Bool)], budget: SourceBudget = .standard) throws(SourceScanError)
+        -> [ScannedFile]
+    {
         // One slot per file; a file's parse takes far longer than its slot's lock.
         let slots = Locked([Result<ScannedFile, SourceScanError>?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let (path, audit) = files[index]
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
             if let size, size > budget.maximumFileBytes {
-                slots.withLock { $0[index] = .success(ScannedFile(path: path, imports: [], skipped: .fileBytes(size, limit: budget.maximumFileBytes))) }
+                slots.withLock {
+                    $0[index] = .success(ScannedFile(path: path, imports: [], skipped: .fileBytes(size, limit: budget.maximumFileBytes)))
+                }
                 return
             }
             guard let data = FileManager.default.contents(atPath: path) else {

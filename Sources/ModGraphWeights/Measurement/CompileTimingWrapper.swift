@@ -17,22 +17,22 @@ public struct CompileTimingWrapper: Sendable {
         let script = (folder as NSString).appendingPathComponent("modgraph-cc")
         let log = (folder as NSString).appendingPathComponent("modgraph-cc.log")
         let text = """
-        #!/bin/sh
-        # Written by modgraph measure: times one C-family compile, then exits as the compiler did.
-        output=""; previous=""; compiles=0
-        for argument in "$@"; do
-          [ "$previous" = "-o" ] && output="$argument"
-          [ "$argument" = "-c" ] && compiles=1
-          previous="$argument"
-        done
-        start=$(date +%s.%N)
-        \(quoted(compiler)) "$@"
-        status=$?
-        end=$(date +%s.%N)
-        [ "$compiles" = 1 ] && printf '%s %s %s\\n' "$start" "$end" "$output" >> \(quoted(log))
-        exit $status
+            #!/bin/sh
+            # Written by modgraph measure: times one C-family compile, then exits as the compiler did.
+            output=""; previous=""; compiles=0
+            for argument in "$@"; do
+              [ "$previous" = "-o" ] && output="$argument"
+              [ "$argument" = "-c" ] && compiles=1
+              previous="$argument"
+            done
+            start=$(date +%s.%N)
+            \(quoted(compiler)) "$@"
+            status=$?
+            end=$(date +%s.%N)
+            [ "$compiles" = 1 ] && printf '%s %s %s\\n' "$start" "$end" "$output" >> \(quoted(log))
+            exit $status
 
-        """
+            """
         try text.write(toFile: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
         return CompileTimingWrapper(script: script, log: log)
@@ -50,7 +50,8 @@ public struct CompileTimingWrapper: Sendable {
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
             guard fields.count == 3, let start = Double(fields[0]), let end = Double(fields[1]), end >= start,
-                  let module = moduleName(fromOutput: String(fields[2])) else { continue }
+                let module = moduleName(fromOutput: String(fields[2]))
+            else { continue }
             times[module, default: ModuleTime()].add(start: start, seconds: end - start)
         }
         return times

@@ -18,8 +18,9 @@ public enum CompilerStatistics {
         var times: [String: ModuleTime] = [:]
         for name in names where name.hasSuffix(".json") {
             guard let (module, start) = job(fromFileName: name),
-                  let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name)),
-                  let seconds = jobWallSeconds(in: data) else { continue }
+                let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name)),
+                let seconds = jobWallSeconds(in: data)
+            else { continue }
             times[module, default: ModuleTime()].add(start: start, seconds: seconds)
         }
         return times
@@ -30,7 +31,8 @@ public enum CompilerStatistics {
     /// Module names are identifiers, so the first `-` after the marker ends one.
     static func job(fromFileName name: String) -> (module: String, start: Double)? {
         guard name.hasPrefix("stats-"), let marker = name.range(of: "-swift-frontend-"),
-              let microseconds = Double(name[name.index(name.startIndex, offsetBy: 6)..<marker.lowerBound]) else { return nil }
+            let microseconds = Double(name[name.index(name.startIndex, offsetBy: 6)..<marker.lowerBound])
+        else { return nil }
         let rest = name[marker.upperBound...]
         guard let dash = rest.firstIndex(of: "-") else { return nil }
         let module = String(rest[..<dash])

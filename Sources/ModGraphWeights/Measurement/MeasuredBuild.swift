@@ -33,9 +33,11 @@ public struct MeasuredBuild: Sendable {
     /// laptop; only a build that hangs (or a package that loops in a plugin) gets near it.
     public static let defaultTimeout: Duration = .seconds(7_200)
 
-    public init(packageDirectory: String, swiftExecutable: String, configuration: Configuration,
-                jobs: Int?, buildTests: Bool, scratchDirectory: String, timeout: Duration = MeasuredBuild.defaultTimeout,
-                warmUp: Bool = true) {
+    public init(
+        packageDirectory: String, swiftExecutable: String, configuration: Configuration,
+        jobs: Int?, buildTests: Bool, scratchDirectory: String, timeout: Duration = MeasuredBuild.defaultTimeout,
+        warmUp: Bool = true
+    ) {
         self.packageDirectory = packageDirectory
         self.swiftExecutable = swiftExecutable
         self.configuration = configuration
@@ -81,13 +83,17 @@ public struct MeasuredBuild: Sendable {
 
     /// The arguments after `swift`.
     public func arguments(statisticsFolder: String) -> [String] {
-        var arguments = ["build", "--package-path", packageDirectory, "--scratch-path", scratchDirectory,
-                         "--configuration", configuration.rawValue]
+        var arguments = [
+            "build", "--package-path", packageDirectory, "--scratch-path", scratchDirectory,
+            "--configuration", configuration.rawValue,
+        ]
         if let jobs { arguments += ["--jobs", String(jobs)] }
         if buildTests { arguments.append("--build-tests") }
         // Target code and build tools (macros, plugins) alike.
-        arguments += ["-Xswiftc", "-stats-output-dir", "-Xswiftc", statisticsFolder,
-                      "-Xbuild-tools-swiftc", "-stats-output-dir", "-Xbuild-tools-swiftc", statisticsFolder]
+        arguments += [
+            "-Xswiftc", "-stats-output-dir", "-Xswiftc", statisticsFolder,
+            "-Xbuild-tools-swiftc", "-stats-output-dir", "-Xbuild-tools-swiftc", statisticsFolder,
+        ]
         return arguments
     }
 
@@ -108,7 +114,9 @@ public struct MeasuredBuild: Sendable {
         var warnings: [String] = []
         var environment = ProcessInfo.processInfo.environment
         var wrapper: CompileTimingWrapper?
-        if let compiler = environment["CC"].flatMap({ $0.isEmpty ? nil : $0 }) ?? Self.toolchainClang(besides: swiftExecutable, path: environment["PATH"]) {
+        if let compiler = environment["CC"].flatMap({ $0.isEmpty ? nil : $0 })
+            ?? Self.toolchainClang(besides: swiftExecutable, path: environment["PATH"])
+        {
             wrapper = try? CompileTimingWrapper.install(in: tools, compiler: compiler)
         }
         if let wrapper {
@@ -147,17 +155,19 @@ public struct MeasuredBuild: Sendable {
         let cold = ModuleCaches.entries(in: scratchDirectory).subtracting(cachedBefore).sorted()
         if warmUp, !cold.isEmpty {
             let modules = Array(Set(cold.map(ModuleCaches.moduleName(ofEntry:)))).sorted()
-            warnings.append("\(packageDirectory): the measured build still built \(cold.count) module cache "
-                + "entr\(cold.count == 1 ? "y" : "ies") (\(modules.prefix(5).joined(separator: ", "))\(modules.count > 5 ? ", …" : "")) "
-                + "that the warm-up build did not leave; the targets that needed them first are measured slower")
+            warnings.append(
+                "\(packageDirectory): the measured build still built \(cold.count) module cache "
+                    + "entr\(cold.count == 1 ? "y" : "ies") (\(modules.prefix(5).joined(separator: ", "))\(modules.count > 5 ? ", …" : "")) "
+                    + "that the warm-up build did not leave; the targets that needed them first are measured slower")
         }
         var modules = CompilerStatistics.read(folder: statistics)
         guard !modules.isEmpty else { throw .noStatistics(package: packageDirectory, folder: statistics) }
         for (module, time) in wrapper?.read() ?? [:] {
             modules[module, default: ModuleTime()].merge(time)
         }
-        return Result(modules: modules, wallSeconds: wallSeconds, startedAt: startedAt, endedAt: endedAt,
-                      arguments: arguments, warnings: warnings, warmUpSeconds: warmUpSeconds, coldCacheEntries: cold)
+        return Result(
+            modules: modules, wallSeconds: wallSeconds, startedAt: startedAt, endedAt: endedAt,
+            arguments: arguments, warnings: warnings, warmUpSeconds: warmUpSeconds, coldCacheEntries: cold)
     }
 
     /// A failed build, with the last lines of its log.
@@ -165,8 +175,9 @@ public struct MeasuredBuild: Sendable {
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         let tail = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(20).joined(separator: "\n")
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        return .buildFailed(package: packageDirectory, status: status,
-                            diagnostics: phase.map { tail.isEmpty ? "(\($0))" : "(\($0))\n" + tail } ?? tail)
+        return .buildFailed(
+            package: packageDirectory, status: status,
+            diagnostics: phase.map { tail.isEmpty ? "(\($0))" : "(\($0))\n" + tail } ?? tail)
     }
 
     /// The toolchain's clang, which SwiftPM uses when `CC` is not set: the
@@ -193,7 +204,8 @@ public struct MeasuredBuild: Sendable {
     /// with everything it started at the deadline or when modgraph is interrupted.
     private func build(_ arguments: [String], environment: [String: String], log: String) throws(WeightsError) -> Int32 {
         do {
-            return try ProcessRunner(timeout: timeout).run(swiftExecutable, arguments, environment: environment, output: .file(log)).status.code
+            return try ProcessRunner(timeout: timeout).run(swiftExecutable, arguments, environment: environment, output: .file(log)).status
+                .code
         } catch {
             switch error {
             case .notFound:

@@ -77,7 +77,9 @@ enum ModuleCaches {
         for child in children.sorted() {
             let path = relative.isEmpty ? child : relative + "/" + child
             var status = stat()
-            guard lstat((scratch as NSString).appendingPathComponent(path), &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { continue }
+            guard lstat((scratch as NSString).appendingPathComponent(path), &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+                continue
+            }
             if child == folderName {
                 found.append(path)
             } else {

@@ -15,7 +15,8 @@ struct ConfigurationChoice {
     init(objects: ProjectObjects, project: ProjectObjects.Object) {
         self.objects = objects
         let list = objects.object(project.string("buildConfigurationList"), isa: ["XCConfigurationList"])
-        defaultName = list?.text("defaultConfigurationName")
+        defaultName =
+            list?.text("defaultConfigurationName")
             ?? Self.configurations(of: list, in: objects).first?.text("name")
             ?? "Release"
     }

@@ -62,10 +62,18 @@ struct FileLocator {
         var current: String? = id
         var anchor: Location
         while true {
-            guard let currentID = current else { anchor = .path(sourceRoot); break }
-            if let location = known[currentID] { anchor = location; break }
+            guard let currentID = current else {
+                anchor = .path(sourceRoot)
+                break
+            }
+            if let location = known[currentID] {
+                anchor = location
+                break
+            }
             guard !onChain.contains(currentID), chain.count < Self.maximumDepth else {
-                let problem = onChain.contains(currentID) ? "its groups enclose each other in a loop" : "it is nested more than \(Self.maximumDepth) groups deep"
+                let problem =
+                    onChain.contains(currentID)
+                    ? "its groups enclose each other in a loop" : "it is nested more than \(Self.maximumDepth) groups deep"
                 warnings.append("\(file): cannot locate '\(describe(chain.first))' (\(id)): \(problem); skipped")
                 for element in chain { known[element.id] = .unresolved }
                 return .unresolved

@@ -17,10 +17,12 @@ extension ProjectDecoder {
             return XcodeDependency(reference: .packageProduct(product), declaration: .targetDependency, platformFilters: filters)
         }
         if let targetID = dependency.text("target"), let name = targetNames[targetID] {
-            return XcodeDependency(reference: .target(id: targetID, name: name, project: nil), declaration: .targetDependency, platformFilters: filters)
+            return XcodeDependency(
+                reference: .target(id: targetID, name: name, project: nil), declaration: .targetDependency, platformFilters: filters)
         }
         guard let proxy = objects.object(dependency.text("targetProxy"), isa: ["PBXContainerItemProxy"]),
-              let reference = proxyReference(proxy, fileName: nil) else {
+            let reference = proxyReference(proxy, fileName: nil)
+        else {
             warn("target '\(targetName)': dependency \(id) names no target of this or another project; skipped")
             return nil
         }

@@ -46,12 +46,16 @@ struct ProjectDecoder {
             locator: FileLocator(objects: objects, all: all, sourceRoot: sourceRoot, file: file)
         )
         if !knownObjectVersions.contains(objectVersion) {
-            decoder.warn("objectVersion \(objectVersion) is outside \(knownObjectVersions.lowerBound)–\(knownObjectVersions.upperBound) (Xcode 8 to 16), the versions modgraph knows; read the same way")
+            decoder.warn(
+                "objectVersion \(objectVersion) is outside \(knownObjectVersions.lowerBound)–\(knownObjectVersions.upperBound) (Xcode 8 to 16), the versions modgraph knows; read the same way"
+            )
         }
         return decoder.project(project, all: all, path: path, objectVersion: objectVersion)
     }
 
-    private mutating func project(_ project: ProjectObjects.Object, all: [ProjectObjects.Object], path: String, objectVersion: Int) -> XcodeProject {
+    private mutating func project(_ project: ProjectObjects.Object, all: [ProjectObjects.Object], path: String, objectVersion: Int)
+        -> XcodeProject
+    {
         let name = XcodePath.pathExtension(path) == "xcodeproj" ? XcodePath.baseName(path) : XcodePath.lastComponent(path)
         let configurations = ConfigurationChoice(objects: objects, project: project)
         let projectSettings = configurations.settings(ofList: project.string("buildConfigurationList"))
@@ -73,19 +77,21 @@ struct ProjectDecoder {
 
         var targets: [XcodeTarget] = []
         for target in targetObjects {
-            targets.append(decodeTarget(
-                target,
-                projectName: name,
-                configurations: configurations,
-                projectSettings: projectSettings,
-                synchronizedFolders: synchronized.folders(of: target.id)
-            ))
+            targets.append(
+                decodeTarget(
+                    target,
+                    projectName: name,
+                    configurations: configurations,
+                    projectSettings: projectSettings,
+                    synchronizedFolders: synchronized.folders(of: target.id)
+                ))
         }
 
         let references = Self.distinct(project.strings("packageReferences").compactMap { packageReference($0) })
-        let subprojects = Self.distinct((project.fields["projectReferences"]?.array ?? []).compactMap { entry in
-            entry.dictionary?["ProjectRef"]?.string.flatMap { projectPath(ofPortal: $0) }
-        })
+        let subprojects = Self.distinct(
+            (project.fields["projectReferences"]?.array ?? []).compactMap { entry in
+                entry.dictionary?["ProjectRef"]?.string.flatMap { projectPath(ofPortal: $0) }
+            })
         let (proxied, candidates, parents) = otherProjectsAndFolders(all)
         warnings += locator.warnings
         return XcodeProject(
@@ -108,21 +114,26 @@ struct ProjectDecoder {
     /// some, in file order.
     ///
     /// - Complexity: O(objects).
-    private mutating func otherProjectsAndFolders(_ all: [ProjectObjects.Object]) -> (projects: [String], folders: [String], parents: [String]) {
+    private mutating func otherProjectsAndFolders(_ all: [ProjectObjects.Object]) -> (
+        projects: [String], folders: [String], parents: [String]
+    ) {
         var projects: [String] = []
         var folders: [String] = []
         var parents: [String] = []
         for object in all {
             switch object.isa {
             case "PBXContainerItemProxy":
-                guard let portal = object.text("containerPortal"), portal != rootID, let other = projectPath(ofPortal: portal) else { continue }
+                guard let portal = object.text("containerPortal"), portal != rootID, let other = projectPath(ofPortal: portal) else {
+                    continue
+                }
                 projects.append(other)
             case "PBXFileReference":
                 // A package folder is a folder to Xcode whatever type the reference records
                 // (`folder`, `wrapper`, or the `text` it guessed when the folder was added).
                 let type = object.text("lastKnownFileType") ?? object.text("explicitFileType")
                 guard let path = object.text("path"), type == "folder" || type == "wrapper" || XcodePath.pathExtension(path).isEmpty,
-                      case let .path(folder) = locator.location(of: object.id) else { continue }
+                    case let .path(folder) = locator.location(of: object.id)
+                else { continue }
                 folders.append(folder)
             case "PBXFileSystemSynchronizedRootGroup":
                 guard case let .path(folder) = locator.location(of: object.id) else { continue }
@@ -153,7 +164,9 @@ struct ProjectDecoder {
         var moduleName = settings.value(of: "PRODUCT_MODULE_NAME") ?? ""
         if !settings.unresolved.isEmpty {
             let names = settings.unresolved.map { "$(\($0))" }.joined(separator: ", ")
-            warn("target '\(name)': its product or module name refers to \(names), which the project does not set or which refer to themselves (.xcconfig files are not read); read as empty")
+            warn(
+                "target '\(name)': its product or module name refers to \(names), which the project does not set or which refer to themselves (.xcconfig files are not read); read as empty"
+            )
         }
         if moduleName.isEmpty {
             moduleName = IdentifierMangling.c99Extended(name)
@@ -204,7 +217,8 @@ struct ProjectDecoder {
         var files: [String] = []
         for buildFileID in phase.strings("files") {
             guard let fileRef = objects.object(buildFileID, isa: ["PBXBuildFile"])?.text("fileRef"),
-                  case let .path(path) = locator.location(of: fileRef) else { continue }
+                case let .path(path) = locator.location(of: fileRef)
+            else { continue }
             files.append(path)
         }
         return files

@@ -23,7 +23,8 @@ struct SynchronizedFolders {
     private(set) var warnings: [String] = []
 
     /// - Complexity: O(objects + exception paths).
-    init(objects: ProjectObjects, all: [ProjectObjects.Object], targets: [ProjectObjects.Object], locator: inout FileLocator, file: String) {
+    init(objects: ProjectObjects, all: [ProjectObjects.Object], targets: [ProjectObjects.Object], locator: inout FileLocator, file: String)
+    {
         var listedBy: [String: Set<String>] = [:]
         for target in targets {
             let ids = Self.distinct(target.strings("fileSystemSynchronizedGroups"))
@@ -33,7 +34,8 @@ struct SynchronizedFolders {
         let targetIDs = Set(targets.map(\.id))
         for group in all where group.isa == "PBXFileSystemSynchronizedRootGroup" {
             guard case let .path(path) = locator.location(of: group.id) else {
-                warnings.append("\(file): the synchronised folder \(group.text("path") ?? group.id) is not in a folder of the checkout; skipped")
+                warnings.append(
+                    "\(file): the synchronised folder \(group.text("path") ?? group.id) is not in a folder of the checkout; skipped")
                 continue
             }
             var outside: [String] = []
@@ -44,14 +46,17 @@ struct SynchronizedFolders {
                 // PBXFileSystemSynchronizedGroupBuildPhaseMembershipExceptionSet moves files into another
                 // phase (Copy Files, Headers) of a target; it does not change which files it compiles.
                 guard let exception = objects.object(exceptionID, isa: ["PBXFileSystemSynchronizedBuildFileExceptionSet"]),
-                      let owner = exception.text("target"), targetIDs.contains(owner) else { continue }
+                    let owner = exception.text("target"), targetIDs.contains(owner)
+                else { continue }
                 let paths = Self.partitionedInside(exception.strings("membershipExceptions"))
                 outside += paths.outside
                 folder.exceptions[owner, default: []] += paths.inside
             }
             outside = Self.distinct(outside)
             if !outside.isEmpty {
-                let named = outside.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (outside.count > 5 ? " and \(outside.count - 5) more" : "")
+                let named =
+                    outside.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+                    + (outside.count > 5 ? " and \(outside.count - 5) more" : "")
                 warnings.append("\(file): the synchronised folder \(path) names \(named), outside itself; ignored")
             }
             folders[group.id] = folder

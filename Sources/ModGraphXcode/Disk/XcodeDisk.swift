@@ -76,7 +76,9 @@ public struct XcodeDisk: Sendable {
             throw .unreadable(path: path, reason: error.localizedDescription)
         }
         let bytes = [UInt8](data ?? Data())
-        guard bytes.count <= limit else { throw .unreadable(path: path, reason: "the file has more than the \(limit) bytes modgraph reads") }
+        guard bytes.count <= limit else {
+            throw .unreadable(path: path, reason: "the file has more than the \(limit) bytes modgraph reads")
+        }
         return bytes
     }
 }

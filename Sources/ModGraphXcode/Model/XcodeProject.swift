@@ -111,10 +111,13 @@ public struct XcodeProject: Hashable, Sendable {
         let project = try parse(try disk.contents(of: file, limit: OpenStepParser.maximumBytes), projectPath: projectPath)
         var candidates = project.localPackageCandidates.filter { disk.holdsPackageManifest(project.resolvedPath($0)) }
         for parent in project.packageFolderParents {
-            let found = disk.holdsPackageManifest(project.resolvedPath(parent))
+            let found =
+                disk.holdsPackageManifest(project.resolvedPath(parent))
                 ? [parent]
-                : disk.subfolders(of: project.resolvedPath(parent)).filter { disk.holdsPackageManifest(project.resolvedPath(XcodePath.join(parent, $0))) }
-                    .map { XcodePath.join(parent, $0) }
+                : disk.subfolders(of: project.resolvedPath(parent)).filter {
+                    disk.holdsPackageManifest(project.resolvedPath(XcodePath.join(parent, $0)))
+                }
+                .map { XcodePath.join(parent, $0) }
             for folder in found where !candidates.contains(folder) { candidates.append(folder) }
         }
         return project.withLocalPackageCandidates(candidates)

@@ -10,7 +10,7 @@ extension XcodeTargetKind {
         case .application, .appClip, .messagesApplication, .watchApp, .watch2App, .watch2AppContainer:
             .application
         case .appExtension, .extensionKitExtension, .messagesExtension, .stickerPack, .intentsServiceExtension,
-             .tvExtension, .watchExtension, .watch2Extension, .xpcService, .systemExtension, .driverExtension, .xcodeExtension:
+            .tvExtension, .watchExtension, .watch2Extension, .xpcService, .systemExtension, .driverExtension, .xcodeExtension:
             .appExtension
         case .framework, .staticFramework: .framework
         case .staticLibrary: .staticLibrary

@@ -120,7 +120,7 @@ public enum XcodeTargetKind: Hashable, Sendable {
     public var isExtension: Bool {
         switch self {
         case .appExtension, .extensionKitExtension, .messagesExtension, .stickerPack, .intentsServiceExtension,
-             .tvExtension, .watchExtension, .watch2Extension, .xcodeExtension, .systemExtension, .driverExtension:
+            .tvExtension, .watchExtension, .watch2Extension, .xcodeExtension, .systemExtension, .driverExtension:
             true
         default:
             false

@@ -48,7 +48,10 @@ public struct OpenStepParser {
             while true {
                 try skipTrivia()
                 guard position < bytes.count else { throw fail("unexpected end of file in a dictionary") }
-                if bytes[position] == UInt8(ascii: "}") { position += 1; return .dictionary(dictionary) }
+                if bytes[position] == UInt8(ascii: "}") {
+                    position += 1
+                    return .dictionary(dictionary)
+                }
                 let key = try string()
                 try skipTrivia()
                 try expect(UInt8(ascii: "="), "'=' after the key '\(key.prefix(80))'")
@@ -64,11 +67,17 @@ public struct OpenStepParser {
             while true {
                 try skipTrivia()
                 guard position < bytes.count else { throw fail("unexpected end of file in an array") }
-                if bytes[position] == UInt8(ascii: ")") { position += 1; return .array(items) }
+                if bytes[position] == UInt8(ascii: ")") {
+                    position += 1
+                    return .array(items)
+                }
                 items.append(try value(depth: depth + 1))
                 try skipTrivia()
                 guard position < bytes.count else { throw fail("unexpected end of file in an array") }
-                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                if bytes[position] == UInt8(ascii: ",") {
+                    position += 1
+                    continue
+                }
                 guard bytes[position] == UInt8(ascii: ")") else { throw fail("expected ',' or ')' in an array") }
             }
         case UInt8(ascii: "<"):
@@ -88,7 +97,7 @@ public struct OpenStepParser {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         case UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"),
-             UInt8(ascii: "."), UInt8(ascii: "-"):
+            UInt8(ascii: "."), UInt8(ascii: "-"):
             true
         default:
             false
@@ -120,20 +129,41 @@ public struct OpenStepParser {
         while position < bytes.count {
             let byte = bytes[position]
             position += 1
-            if byte == quote { flushUnits(); return String(decoding: output, as: UTF8.self) }
+            if byte == quote {
+                flushUnits()
+                return String(decoding: output, as: UTF8.self)
+            }
             if byte == UInt8(ascii: "\n") { line += 1 }
-            guard byte == UInt8(ascii: "\\") else { flushUnits(); output.append(byte); continue }
+            guard byte == UInt8(ascii: "\\") else {
+                flushUnits()
+                output.append(byte)
+                continue
+            }
             guard position < bytes.count else { break }
             let escaped = bytes[position]
             position += 1
             switch escaped {
-            case UInt8(ascii: "n"): flushUnits(); output.append(0x0A)
-            case UInt8(ascii: "t"): flushUnits(); output.append(0x09)
-            case UInt8(ascii: "r"): flushUnits(); output.append(0x0D)
-            case UInt8(ascii: "a"): flushUnits(); output.append(0x07)
-            case UInt8(ascii: "b"): flushUnits(); output.append(0x08)
-            case UInt8(ascii: "f"): flushUnits(); output.append(0x0C)
-            case UInt8(ascii: "v"): flushUnits(); output.append(0x0B)
+            case UInt8(ascii: "n"):
+                flushUnits()
+                output.append(0x0A)
+            case UInt8(ascii: "t"):
+                flushUnits()
+                output.append(0x09)
+            case UInt8(ascii: "r"):
+                flushUnits()
+                output.append(0x0D)
+            case UInt8(ascii: "a"):
+                flushUnits()
+                output.append(0x07)
+            case UInt8(ascii: "b"):
+                flushUnits()
+                output.append(0x08)
+            case UInt8(ascii: "f"):
+                flushUnits()
+                output.append(0x0C)
+            case UInt8(ascii: "v"):
+                flushUnits()
+                output.append(0x0B)
             case UInt8(ascii: "U"), UInt8(ascii: "u"):
                 var value: UInt16 = 0
                 var digits = 0
@@ -214,7 +244,10 @@ public struct OpenStepParser {
                 position += 2
                 while true {
                     guard position + 1 < bytes.count else { throw PropertyListError(line: startLine, problem: "a comment is not closed") }
-                    if bytes[position] == UInt8(ascii: "*"), bytes[position + 1] == UInt8(ascii: "/") { position += 2; break }
+                    if bytes[position] == UInt8(ascii: "*"), bytes[position + 1] == UInt8(ascii: "/") {
+                        position += 2
+                        break
+                    }
                     if bytes[position] == UInt8(ascii: "\n") { line += 1 }
                     position += 1
                 }

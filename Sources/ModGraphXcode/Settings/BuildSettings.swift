@@ -115,7 +115,8 @@ struct BuildSettings {
                 continue
             }
             let inner = String(String.UnicodeScalarView(scalars[(index + 2)..<close]))
-            for scalar in reference(inner, setting: setting, level: level, depth: depth + 1).unicodeScalars where length < Self.maximumLength {
+            for scalar in reference(inner, setting: setting, level: level, depth: depth + 1).unicodeScalars
+            where length < Self.maximumLength {
                 output.append(scalar)
                 length += 1
             }
@@ -140,7 +141,9 @@ struct BuildSettings {
         }
         for part in parts.dropFirst() {
             if part.hasPrefix("default=") {
-                if result.isEmpty { result = expand(String(part.dropFirst("default=".count)), setting: setting, level: level, depth: depth) }
+                if result.isEmpty {
+                    result = expand(String(part.dropFirst("default=".count)), setting: setting, level: level, depth: depth)
+                }
             } else {
                 result = Self.apply(part, to: result)
             }

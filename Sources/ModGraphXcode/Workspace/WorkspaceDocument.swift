@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The locations a `contents.xcworkspacedata` refers to, resolved to paths,
@@ -82,7 +82,8 @@ struct WorkspaceDocument {
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "\n") { line += 1 }
             if bytes[index] == UInt8(ascii: "<"), index + marker.count <= bytes.count,
-               bytes[index..<(index + marker.count)].elementsEqual(marker, by: { Self.upper($0) == $1 }) {
+                bytes[index..<(index + marker.count)].elementsEqual(marker, by: { Self.upper($0) == $1 })
+            {
                 return line
             }
             index += 1
@@ -138,7 +139,9 @@ struct WorkspaceDocument {
                 groups.append(enclosing.flatMap { resolve(location, in: $0, line: parser.lineNumber, emptyMeansGroup: true) })
             case "FileRef":
                 groups.append(enclosing)
-                guard let enclosing, let path = resolve(attributes["location"] ?? "", in: enclosing, line: parser.lineNumber, emptyMeansGroup: false) else { return }
+                guard let enclosing,
+                    let path = resolve(attributes["location"] ?? "", in: enclosing, line: parser.lineNumber, emptyMeansGroup: false)
+                else { return }
                 locations.append(Location(path: path, line: parser.lineNumber))
             default:
                 // Elements Xcode may add later: their contents are read in the enclosing group.

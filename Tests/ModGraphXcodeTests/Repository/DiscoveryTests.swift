@@ -32,7 +32,9 @@ struct DiscoveryTests {
         #expect(inputs.projects == [try canonical(folder, "App/App.xcodeproj")])
         #expect(inputs.packages == [try canonical(folder, "Packages/Kit")])
         #expect(inputs.wasDiscovered)
-        #expect(inputs.passedOver.contains("\(try canonical(folder, "Tools/Tools.xcodeproj")): not listed by the workspace; name it as a PATH to include it"))
+        #expect(
+            inputs.passedOver.contains(
+                "\(try canonical(folder, "Tools/Tools.xcodeproj")): not listed by the workspace; name it as a PATH to include it"))
         #expect(inputs.passedOver.contains { $0.hasPrefix(try! canonical(folder, "Pods/Pods.xcodeproj") + ": inside Pods") })
     }
 
@@ -85,7 +87,9 @@ struct DiscoveryTests {
         try folder.write("A/Package.swift")
         try folder.write("B/Package.swift")
         try folder.write("C/C.xcodeproj/project.pbxproj")
-        let inputs = try InputDiscovery.inputs(for: [folder.path + "/A/Package.swift", folder.path + "/B", folder.path + "/C/C.xcodeproj/project.pbxproj"])
+        let inputs = try InputDiscovery.inputs(for: [
+            folder.path + "/A/Package.swift", folder.path + "/B", folder.path + "/C/C.xcodeproj/project.pbxproj",
+        ])
         #expect(inputs.packages == [try canonical(folder, "A"), try canonical(folder, "B")])
         #expect(inputs.projects == [try canonical(folder, "C/C.xcodeproj")])
         #expect(!inputs.wasDiscovered)

@@ -9,35 +9,37 @@ import Testing
 @Suite("The graph of Xcode projects")
 struct MixedGraphTests {
     /// A project whose framework target makes `Analytics.framework`, which App links as a built product.
-    static let kit = projectText(objectVersion: 60, rootObject: "B10000000000000000000001", objects: """
-        /* Begin PBXFileReference section */
-        \t\tB30000000000000000000001 /* Analytics.framework */ = {isa = PBXFileReference; explicitFileType = wrapper.framework; includeInIndex = 0; path = Analytics.framework; sourceTree = BUILT_PRODUCTS_DIR; };
-        /* End PBXFileReference section */
+    static let kit = projectText(
+        objectVersion: 60, rootObject: "B10000000000000000000001",
+        objects: """
+            /* Begin PBXFileReference section */
+            \t\tB30000000000000000000001 /* Analytics.framework */ = {isa = PBXFileReference; explicitFileType = wrapper.framework; includeInIndex = 0; path = Analytics.framework; sourceTree = BUILT_PRODUCTS_DIR; };
+            /* End PBXFileReference section */
 
-        /* Begin PBXNativeTarget section */
-        \t\tB40000000000000000000001 /* Analytics */ = {
-        \t\t\tisa = PBXNativeTarget;
-        \t\t\tbuildPhases = (
-        \t\t\t);
-        \t\t\tdependencies = (
-        \t\t\t);
-        \t\t\tname = Analytics;
-        \t\t\tproductName = Analytics;
-        \t\t\tproductReference = B30000000000000000000001 /* Analytics.framework */;
-        \t\t\tproductType = "com.apple.product-type.framework";
-        \t\t};
-        /* End PBXNativeTarget section */
+            /* Begin PBXNativeTarget section */
+            \t\tB40000000000000000000001 /* Analytics */ = {
+            \t\t\tisa = PBXNativeTarget;
+            \t\t\tbuildPhases = (
+            \t\t\t);
+            \t\t\tdependencies = (
+            \t\t\t);
+            \t\t\tname = Analytics;
+            \t\t\tproductName = Analytics;
+            \t\t\tproductReference = B30000000000000000000001 /* Analytics.framework */;
+            \t\t\tproductType = "com.apple.product-type.framework";
+            \t\t};
+            /* End PBXNativeTarget section */
 
-        /* Begin PBXProject section */
-        \t\tB10000000000000000000001 /* Project object */ = {
-        \t\t\tisa = PBXProject;
-        \t\t\tmainGroup = B90000000000000000000001;
-        \t\t\ttargets = (
-        \t\t\t\tB40000000000000000000001 /* Analytics */,
-        \t\t\t);
-        \t\t};
-        /* End PBXProject section */
-        """)
+            /* Begin PBXProject section */
+            \t\tB10000000000000000000001 /* Project object */ = {
+            \t\t\tisa = PBXProject;
+            \t\t\tmainGroup = B90000000000000000000001;
+            \t\t\ttargets = (
+            \t\t\t\tB40000000000000000000001 /* Analytics */,
+            \t\t\t);
+            \t\t};
+            /* End PBXProject section */
+            """)
 
     private func load(_ folder: TemporaryFolder, _ path: String = "") throws -> Repository {
         let loader = WorkspaceLoader(provider: DumpPackageRunner(swiftExecutable: DumpPackageRunner.defaultExecutable))
@@ -55,13 +57,17 @@ struct MixedGraphTests {
         #expect(graph.packages.map(\.identity.rawValue) == ["app", "core", "kit"])
         #expect(graph.packages.map(\.path) == ["App/App.xcodeproj", "Core/Core.xcodeproj", "Kit/Kit.xcodeproj"])
         #expect(graph.packages.allSatisfy { $0.origin == .project })
-        #expect(graph.targets.map { "\($0.id) \($0.type.rawValue)" } == ["app/App application", "core/Core framework", "kit/Analytics framework"])
+        #expect(
+            graph.targets.map { "\($0.id) \($0.type.rawValue)" } == [
+                "app/App application", "core/Core framework", "kit/Analytics framework",
+            ])
         // Core is a target dependency and a linked product of the subproject: one edge, unconditional.
         // Analytics.framework is found by file name in the workspace, for iOS and Mac Catalyst only.
-        #expect(graph.edges.map { "\($0.from) → \($0.to) \($0.kind.rawValue) \($0.condition?.description ?? "always")" } == [
-            "app/App → core/Core target always",
-            "app/App → kit/Analytics target platforms: ios, maccatalyst",
-        ])
+        #expect(
+            graph.edges.map { "\($0.from) → \($0.to) \($0.kind.rawValue) \($0.condition?.description ?? "always")" } == [
+                "app/App → core/Core target always",
+                "app/App → kit/Analytics target platforms: ios, maccatalyst",
+            ])
         // Network.xcodeproj is not there: said once, and the graph still loads.
         #expect(repository.warnings.map(\.message).filter { $0.contains("Network.xcodeproj") }.count == 1)
         #expect(repository.summary == "found 3 projects (3 targets)")
@@ -72,8 +78,9 @@ struct MixedGraphTests {
         func project(_ path: String) throws -> XcodeProject {
             try decodeProject(CrossProjectTests.core, at: path)
         }
-        let identities = ProjectIdentities(projects: [try project("B/App.xcodeproj"), try project("A/App.xcodeproj"), try project("Core.xcodeproj")],
-                                           taken: [PackageIdentity("core")])
+        let identities = ProjectIdentities(
+            projects: [try project("B/App.xcodeproj"), try project("A/App.xcodeproj"), try project("Core.xcodeproj")],
+            taken: [PackageIdentity("core")])
         #expect(identities.byPath["A/App.xcodeproj"]?.rawValue == "app")
         #expect(identities.byPath["B/App.xcodeproj"]?.rawValue == "app.xcodeproj")
         #expect(identities.byPath["Core.xcodeproj"]?.rawValue == "core.xcodeproj")
@@ -97,7 +104,9 @@ struct MixedGraphTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write("Shop/App.xcodeproj/project.pbxproj", Xcode16ProjectTests.text)
-        try folder.write("Packages/Feature/Package.swift", """
+        try folder.write(
+            "Packages/Feature/Package.swift",
+            """
             // swift-tools-version: 5.9
             import PackageDescription
             let package = Package(name: "Feature", products: [.library(name: "Feature", targets: ["FeatureUI", "FeatureCore"])],
@@ -107,12 +116,16 @@ struct MixedGraphTests {
         try folder.write("Packages/Feature/Sources/FeatureCore/Core.swift")
         // Only the project is named: the package comes in as its local package.
         let repository = try load(folder, "Shop/App.xcodeproj")
-        let edges = repository.graph.edges.filter { $0.from == TargetID(package: PackageIdentity("app"), name: "App") && $0.kind == .product }
-        #expect(edges.map { "\($0.to) via \($0.product ?? "")" } == [
-            "feature/FeatureCore via Feature", "feature/FeatureUI via Feature", "swift-collections/Collections via Collections",
-        ])
+        let edges = repository.graph.edges.filter {
+            $0.from == TargetID(package: PackageIdentity("app"), name: "App") && $0.kind == .product
+        }
+        #expect(
+            edges.map { "\($0.to) via \($0.product ?? "")" } == [
+                "feature/FeatureCore via Feature", "feature/FeatureUI via Feature", "swift-collections/Collections via Collections",
+            ])
         #expect(repository.graph.package(PackageIdentity("feature"))?.origin == .local)
-        #expect(repository.graph.package(PackageIdentity("swift-collections"))?.location == "https://github.com/apple/swift-collections.git")
+        #expect(
+            repository.graph.package(PackageIdentity("swift-collections"))?.location == "https://github.com/apple/swift-collections.git")
     }
 
     /// Home Assistant: the search finds the app's packages and a server package whose own
@@ -140,7 +153,8 @@ struct MixedGraphTests {
         } throws: { error in
             guard case let .identityClashInSearch(identity, _, _, example) = error as? RepositoryError else { return false }
             return identity == "shared" && example == "Shop/App.xcodeproj"
-                && (error as? RepositoryError)?.description.contains("name the projects and packages that are built together as PATHs") == true
+                && (error as? RepositoryError)?.description.contains("name the projects and packages that are built together as PATHs")
+                    == true
         }
         // Named, the project loads with its own packages only.
         #expect(try load(folder, "Shop/App.xcodeproj").graph.packages.map(\.identity.rawValue) == ["app"])

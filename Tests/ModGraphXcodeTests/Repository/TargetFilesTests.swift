@@ -38,10 +38,12 @@ struct XcodeDiskTests {
         ] {
             try folder.write("Shop/" + file, "// \(file)\n")
         }
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/Shop/App/Linked.swift", withDestinationPath: "../Outside/Linked.swift")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/Shop/App/Linked.swift", withDestinationPath: "../Outside/Linked.swift")
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/Shop/App/LinkedFolder", withDestinationPath: "../Outside/Folder")
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/Shop/App/Loop", withDestinationPath: ".")
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/Shop/App/Dangling.swift", withDestinationPath: "../Nowhere.swift")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/Shop/App/Dangling.swift", withDestinationPath: "../Nowhere.swift")
         return (folder, try XcodeProject.load(at: folder.path + "/Shop/App.xcodeproj"))
     }
 
@@ -50,15 +52,16 @@ struct XcodeDiskTests {
         defer { folder.remove() }
         let files = swiftFiles(try target("App", in: project), project)
         let app = folder.path + "/Shop/App/"
-        #expect(files == [
-            app + "AppMain.swift",
-            app + "Linked.swift",
-            app + "Model/Item.swift",
-            app + "Model/Order.swift",
-            app + "Model/deeply/nested/folders/Deep.swift",
-            app + "Preview Content/Assets.swift",
-            app + "Resources/Strings.swift",
-        ])
+        #expect(
+            files == [
+                app + "AppMain.swift",
+                app + "Linked.swift",
+                app + "Model/Item.swift",
+                app + "Model/Order.swift",
+                app + "Model/deeply/nested/folders/Deep.swift",
+                app + "Preview Content/Assets.swift",
+                app + "Resources/Strings.swift",
+            ])
     }
 
     @Test func onlyTheFilesAnotherTargetTicked() throws {

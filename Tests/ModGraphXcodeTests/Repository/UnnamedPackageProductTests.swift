@@ -14,72 +14,76 @@ struct UnnamedPackageProductTests {
     /// An app that links product `Feature`, naming no package, with `objects` and the
     /// main group's `children` besides, and `packageReferences`.
     static func app(objects: String = "", children: [String] = [], packageReferences: [String] = []) -> String {
-        projectText(objectVersion: 77, rootObject: "E10000000000000000000001", objects: """
-            /* Begin PBXBuildFile section */
-            \t\tE20000000000000000000001 /* Feature in Frameworks */ = {isa = PBXBuildFile; productRef = E70000000000000000000001 /* Feature */; };
-            /* End PBXBuildFile section */
+        projectText(
+            objectVersion: 77, rootObject: "E10000000000000000000001",
+            objects: """
+                /* Begin PBXBuildFile section */
+                \t\tE20000000000000000000001 /* Feature in Frameworks */ = {isa = PBXBuildFile; productRef = E70000000000000000000001 /* Feature */; };
+                /* End PBXBuildFile section */
 
-            /* Begin PBXFileReference section */
-            \t\tE30000000000000000000001 /* App.app */ = {isa = PBXFileReference; explicitFileType = wrapper.application; includeInIndex = 0; path = App.app; sourceTree = BUILT_PRODUCTS_DIR; };
-            /* End PBXFileReference section */
+                /* Begin PBXFileReference section */
+                \t\tE30000000000000000000001 /* App.app */ = {isa = PBXFileReference; explicitFileType = wrapper.application; includeInIndex = 0; path = App.app; sourceTree = BUILT_PRODUCTS_DIR; };
+                /* End PBXFileReference section */
 
-            /* Begin PBXFrameworksBuildPhase section */
-            \t\tE40000000000000000000001 /* Frameworks */ = {isa = PBXFrameworksBuildPhase; buildActionMask = 2147483647; files = (E20000000000000000000001 /* Feature in Frameworks */, ); runOnlyForDeploymentPostprocessing = 0; };
-            /* End PBXFrameworksBuildPhase section */
+                /* Begin PBXFrameworksBuildPhase section */
+                \t\tE40000000000000000000001 /* Frameworks */ = {isa = PBXFrameworksBuildPhase; buildActionMask = 2147483647; files = (E20000000000000000000001 /* Feature in Frameworks */, ); runOnlyForDeploymentPostprocessing = 0; };
+                /* End PBXFrameworksBuildPhase section */
 
-            /* Begin PBXGroup section */
-            \t\tE90000000000000000000001 = {
-            \t\t\tisa = PBXGroup;
-            \t\t\tchildren = (
-            \(children.map { "\t\t\t\t\($0),\n" }.joined())\t\t\t);
-            \t\t\tsourceTree = "<group>";
-            \t\t};
-            /* End PBXGroup section */
+                /* Begin PBXGroup section */
+                \t\tE90000000000000000000001 = {
+                \t\t\tisa = PBXGroup;
+                \t\t\tchildren = (
+                \(children.map { "\t\t\t\t\($0),\n" }.joined())\t\t\t);
+                \t\t\tsourceTree = "<group>";
+                \t\t};
+                /* End PBXGroup section */
 
-            /* Begin PBXNativeTarget section */
-            \t\tE50000000000000000000001 /* App */ = {
-            \t\t\tisa = PBXNativeTarget;
-            \t\t\tbuildPhases = (
-            \t\t\t\tE40000000000000000000001 /* Frameworks */,
-            \t\t\t);
-            \t\t\tdependencies = (
-            \t\t\t);
-            \t\t\tname = App;
-            \t\t\tpackageProductDependencies = (
-            \t\t\t\tE70000000000000000000001 /* Feature */,
-            \t\t\t);
-            \t\t\tproductName = App;
-            \t\t\tproductReference = E30000000000000000000001 /* App.app */;
-            \t\t\tproductType = "com.apple.product-type.application";
-            \t\t};
-            /* End PBXNativeTarget section */
+                /* Begin PBXNativeTarget section */
+                \t\tE50000000000000000000001 /* App */ = {
+                \t\t\tisa = PBXNativeTarget;
+                \t\t\tbuildPhases = (
+                \t\t\t\tE40000000000000000000001 /* Frameworks */,
+                \t\t\t);
+                \t\t\tdependencies = (
+                \t\t\t);
+                \t\t\tname = App;
+                \t\t\tpackageProductDependencies = (
+                \t\t\t\tE70000000000000000000001 /* Feature */,
+                \t\t\t);
+                \t\t\tproductName = App;
+                \t\t\tproductReference = E30000000000000000000001 /* App.app */;
+                \t\t\tproductType = "com.apple.product-type.application";
+                \t\t};
+                /* End PBXNativeTarget section */
 
-            /* Begin PBXProject section */
-            \t\tE10000000000000000000001 /* Project object */ = {
-            \t\t\tisa = PBXProject;
-            \t\t\tmainGroup = E90000000000000000000001;
-            \t\t\tpackageReferences = (
-            \(packageReferences.map { "\t\t\t\t\($0),\n" }.joined())\t\t\t);
-            \t\t\ttargets = (
-            \t\t\t\tE50000000000000000000001 /* App */,
-            \t\t\t);
-            \t\t};
-            /* End PBXProject section */
+                /* Begin PBXProject section */
+                \t\tE10000000000000000000001 /* Project object */ = {
+                \t\t\tisa = PBXProject;
+                \t\t\tmainGroup = E90000000000000000000001;
+                \t\t\tpackageReferences = (
+                \(packageReferences.map { "\t\t\t\t\($0),\n" }.joined())\t\t\t);
+                \t\t\ttargets = (
+                \t\t\t\tE50000000000000000000001 /* App */,
+                \t\t\t);
+                \t\t};
+                /* End PBXProject section */
 
-            /* Begin XCSwiftPackageProductDependency section */
-            \t\tE70000000000000000000001 /* Feature */ = {
-            \t\t\tisa = XCSwiftPackageProductDependency;
-            \t\t\tproductName = Feature;
-            \t\t};
-            /* End XCSwiftPackageProductDependency section */
+                /* Begin XCSwiftPackageProductDependency section */
+                \t\tE70000000000000000000001 /* Feature */ = {
+                \t\t\tisa = XCSwiftPackageProductDependency;
+                \t\t\tproductName = Feature;
+                \t\t};
+                /* End XCSwiftPackageProductDependency section */
 
-            \(objects)
-            """)
+                \(objects)
+                """)
     }
 
     /// Writes a package `name` at `path` that vends a library product `Feature`.
     private func writePackage(_ folder: TemporaryFolder, _ path: String, name: String) throws {
-        try folder.write("\(path)/Package.swift", """
+        try folder.write(
+            "\(path)/Package.swift",
+            """
             // swift-tools-version: 5.9
             import PackageDescription
             let package = Package(name: "\(name)", products: [.library(name: "Feature", targets: ["\(name)Feature"])],
@@ -107,14 +111,17 @@ struct UnnamedPackageProductTests {
     @Test func aLocalPackageReferenceOfTheProjectVendsIt() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try folder.write("Shop/App.xcodeproj/project.pbxproj", Self.app(objects: """
-            /* Begin XCLocalSwiftPackageReference section */
-            \t\tE80000000000000000000001 /* XCLocalSwiftPackageReference "../Packages/Shared" */ = {
-            \t\t\tisa = XCLocalSwiftPackageReference;
-            \t\t\trelativePath = ../Packages/Shared;
-            \t\t};
-            /* End XCLocalSwiftPackageReference section */
-            """, packageReferences: ["E80000000000000000000001 /* XCLocalSwiftPackageReference \"../Packages/Shared\" */"]))
+        try folder.write(
+            "Shop/App.xcodeproj/project.pbxproj",
+            Self.app(
+                objects: """
+                    /* Begin XCLocalSwiftPackageReference section */
+                    \t\tE80000000000000000000001 /* XCLocalSwiftPackageReference "../Packages/Shared" */ = {
+                    \t\t\tisa = XCLocalSwiftPackageReference;
+                    \t\t\trelativePath = ../Packages/Shared;
+                    \t\t};
+                    /* End XCLocalSwiftPackageReference section */
+                    """, packageReferences: ["E80000000000000000000001 /* XCLocalSwiftPackageReference \"../Packages/Shared\" */"]))
         try writePackage(folder, "Packages/Shared", name: "Shared")
         let repository = try load(folder, "Shop/App.xcodeproj")
         #expect(appEdges(repository) == ["shared/SharedFeature via Feature"])
@@ -123,12 +130,13 @@ struct UnnamedPackageProductTests {
 
     /// Pocket Casts: a package added before Xcode 15 as a file reference of type `text`.
     @Test func aPackageFolderReferencedAsTextIsALocalPackage() throws {
-        let text = Self.app(objects: """
-            /* Begin PBXFileReference section */
-            \t\tE30000000000000000000002 /* Shared */ = {isa = PBXFileReference; lastKnownFileType = text; name = Shared; path = ../Packages/Shared; sourceTree = "<group>"; };
-            \t\tE30000000000000000000003 /* README.md */ = {isa = PBXFileReference; lastKnownFileType = net.daringfireball.markdown; path = README.md; sourceTree = "<group>"; };
-            /* End PBXFileReference section */
-            """, children: ["E30000000000000000000002 /* Shared */", "E30000000000000000000003 /* README.md */"])
+        let text = Self.app(
+            objects: """
+                /* Begin PBXFileReference section */
+                \t\tE30000000000000000000002 /* Shared */ = {isa = PBXFileReference; lastKnownFileType = text; name = Shared; path = ../Packages/Shared; sourceTree = "<group>"; };
+                \t\tE30000000000000000000003 /* README.md */ = {isa = PBXFileReference; lastKnownFileType = net.daringfireball.markdown; path = README.md; sourceTree = "<group>"; };
+                /* End PBXFileReference section */
+                """, children: ["E30000000000000000000002 /* Shared */", "E30000000000000000000003 /* README.md */"])
         #expect(try decodeProject(text, at: "Shop/App.xcodeproj").localPackageCandidates == ["../Packages/Shared"])
 
         let folder = try TemporaryFolder()
@@ -143,11 +151,12 @@ struct UnnamedPackageProductTests {
     /// NetNewsWire: the packages are folders inside an Xcode 16 synchronised folder
     /// (`Modules/Account`) that no target builds from.
     @Test func packagesInsideASynchronisedFolderAreLocalPackages() throws {
-        let text = Self.app(objects: """
-            /* Begin PBXFileSystemSynchronizedRootGroup section */
-            \t\tE60000000000000000000001 /* Modules */ = {isa = PBXFileSystemSynchronizedRootGroup; explicitFileTypes = {}; explicitFolders = (); path = Modules; sourceTree = "<group>"; };
-            /* End PBXFileSystemSynchronizedRootGroup section */
-            """, children: ["E60000000000000000000001 /* Modules */"])
+        let text = Self.app(
+            objects: """
+                /* Begin PBXFileSystemSynchronizedRootGroup section */
+                \t\tE60000000000000000000001 /* Modules */ = {isa = PBXFileSystemSynchronizedRootGroup; explicitFileTypes = {}; explicitFolders = (); path = Modules; sourceTree = "<group>"; };
+                /* End PBXFileSystemSynchronizedRootGroup section */
+                """, children: ["E60000000000000000000001 /* Modules */"])
         let decoded = try decodeProject(text, at: "Shop/App.xcodeproj")
         #expect(decoded.packageFolderParents == ["Modules"])
 
@@ -196,59 +205,62 @@ struct UnnamedPackageProductTests {
     /// folder `/Localized/PATH` (or `/Localized: PATH`). Not outside the folder, and never
     /// compiled: no warning, and not an exception; a path really outside is named once.
     @Test func localisedResourcesInExceptionsAreNotOutsideTheFolder() throws {
-        let text = projectText(objectVersion: 77, rootObject: "F10000000000000000000001", objects: """
-            /* Begin PBXFileSystemSynchronizedBuildFileExceptionSet section */
-            \t\tF80000000000000000000001 /* Exceptions for "Sources" folder in "App" target */ = {
-            \t\t\tisa = PBXFileSystemSynchronizedBuildFileExceptionSet;
-            \t\t\tmembershipExceptions = (
-            \t\t\t\t/Localized/Resources/Main.storyboard,
-            \t\t\t\t"/Localized: Resources/Localizable.strings",
-            \t\t\t\t/Localized/Resources/Main.storyboard,
-            \t\t\t\tInfo.plist,
-            \t\t\t\t../Outside.swift,
-            \t\t\t\t../Outside.swift,
-            \t\t\t);
-            \t\t\ttarget = F50000000000000000000001 /* App */;
-            \t\t};
-            /* End PBXFileSystemSynchronizedBuildFileExceptionSet section */
+        let text = projectText(
+            objectVersion: 77, rootObject: "F10000000000000000000001",
+            objects: """
+                /* Begin PBXFileSystemSynchronizedBuildFileExceptionSet section */
+                \t\tF80000000000000000000001 /* Exceptions for "Sources" folder in "App" target */ = {
+                \t\t\tisa = PBXFileSystemSynchronizedBuildFileExceptionSet;
+                \t\t\tmembershipExceptions = (
+                \t\t\t\t/Localized/Resources/Main.storyboard,
+                \t\t\t\t"/Localized: Resources/Localizable.strings",
+                \t\t\t\t/Localized/Resources/Main.storyboard,
+                \t\t\t\tInfo.plist,
+                \t\t\t\t../Outside.swift,
+                \t\t\t\t../Outside.swift,
+                \t\t\t);
+                \t\t\ttarget = F50000000000000000000001 /* App */;
+                \t\t};
+                /* End PBXFileSystemSynchronizedBuildFileExceptionSet section */
 
-            /* Begin PBXFileSystemSynchronizedRootGroup section */
-            \t\tF60000000000000000000001 /* Sources */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (F80000000000000000000001 /* Exceptions for "Sources" folder in "App" target */, ); explicitFileTypes = {}; explicitFolders = (); path = Sources; sourceTree = "<group>"; };
-            /* End PBXFileSystemSynchronizedRootGroup section */
+                /* Begin PBXFileSystemSynchronizedRootGroup section */
+                \t\tF60000000000000000000001 /* Sources */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (F80000000000000000000001 /* Exceptions for "Sources" folder in "App" target */, ); explicitFileTypes = {}; explicitFolders = (); path = Sources; sourceTree = "<group>"; };
+                /* End PBXFileSystemSynchronizedRootGroup section */
 
-            /* Begin PBXGroup section */
-            \t\tF90000000000000000000001 = {isa = PBXGroup; children = (F60000000000000000000001 /* Sources */, ); sourceTree = "<group>"; };
-            /* End PBXGroup section */
+                /* Begin PBXGroup section */
+                \t\tF90000000000000000000001 = {isa = PBXGroup; children = (F60000000000000000000001 /* Sources */, ); sourceTree = "<group>"; };
+                /* End PBXGroup section */
 
-            /* Begin PBXNativeTarget section */
-            \t\tF50000000000000000000001 /* App */ = {
-            \t\t\tisa = PBXNativeTarget;
-            \t\t\tbuildPhases = (
-            \t\t\t);
-            \t\t\tdependencies = (
-            \t\t\t);
-            \t\t\tfileSystemSynchronizedGroups = (
-            \t\t\t\tF60000000000000000000001 /* Sources */,
-            \t\t\t);
-            \t\t\tname = App;
-            \t\t\tproductName = App;
-            \t\t\tproductType = "com.apple.product-type.application";
-            \t\t};
-            /* End PBXNativeTarget section */
+                /* Begin PBXNativeTarget section */
+                \t\tF50000000000000000000001 /* App */ = {
+                \t\t\tisa = PBXNativeTarget;
+                \t\t\tbuildPhases = (
+                \t\t\t);
+                \t\t\tdependencies = (
+                \t\t\t);
+                \t\t\tfileSystemSynchronizedGroups = (
+                \t\t\t\tF60000000000000000000001 /* Sources */,
+                \t\t\t);
+                \t\t\tname = App;
+                \t\t\tproductName = App;
+                \t\t\tproductType = "com.apple.product-type.application";
+                \t\t};
+                /* End PBXNativeTarget section */
 
-            /* Begin PBXProject section */
-            \t\tF10000000000000000000001 /* Project object */ = {
-            \t\t\tisa = PBXProject;
-            \t\t\tmainGroup = F90000000000000000000001;
-            \t\t\ttargets = (
-            \t\t\t\tF50000000000000000000001 /* App */,
-            \t\t\t);
-            \t\t};
-            /* End PBXProject section */
-            """)
+                /* Begin PBXProject section */
+                \t\tF10000000000000000000001 /* Project object */ = {
+                \t\t\tisa = PBXProject;
+                \t\t\tmainGroup = F90000000000000000000001;
+                \t\t\ttargets = (
+                \t\t\t\tF50000000000000000000001 /* App */,
+                \t\t\t);
+                \t\t};
+                /* End PBXProject section */
+                """)
         let project = try decodeProject(text)
-        #expect(project.warnings.filter { $0.contains("synchronised folder") }
-            == ["App.xcodeproj/project.pbxproj: the synchronised folder Sources names '../Outside.swift', outside itself; ignored"])
+        #expect(
+            project.warnings.filter { $0.contains("synchronised folder") }
+                == ["App.xcodeproj/project.pbxproj: the synchronised folder Sources names '../Outside.swift', outside itself; ignored"])
         #expect(try target("App", in: project).synchronizedFolders.map(\.membership) == [.all(except: ["Info.plist"])])
     }
 }
