@@ -20,7 +20,7 @@ ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: setup build demo test fuzz release bench clean install uninstall test-plugin dist test-dist format
+.PHONY: setup build demo test fuzz release bench clean install uninstall test-plugin dist test-dist format docs
 
 setup:
 	@scripts/setup.sh
@@ -87,3 +87,7 @@ test-dist: setup
 # The project's formatting (.swift-format: 140 columns, 4 spaces), with the toolchain's swift-format.
 format:
 	$(SWIFT) format --in-place --recursive --parallel Sources Tests Plugins Package.swift
+
+# The DocC catalogs of ModGraphKit and ModGraphCore, as static sites under .build/plugins/Swift-DocC/outputs.
+docs: setup
+	$(SWIFT) package --disable-sandbox generate-documentation --target ModGraphKit --target ModGraphCore

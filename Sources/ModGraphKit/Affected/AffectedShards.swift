@@ -3,7 +3,7 @@ import ModGraphOutput
 import ModGraphPlanning
 import ModGraphWeights
 
-/// The selected test targets spread over CI machines (``TestShards``), with
+/// The selected test targets spread over CI machines (`TestShards`), with
 /// what each machine runs them with.
 public struct AffectedShards: Sendable {
     public let plan: TestShards

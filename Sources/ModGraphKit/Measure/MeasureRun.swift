@@ -16,7 +16,7 @@ public struct MeasureRequest: Sendable {
     /// How long each build may take; then it is stopped with every process it started.
     public var buildTimeout: Duration
     /// A warm-up build first, so that no target is charged for filling the
-    /// compilers' module caches (``MeasuredBuild/warmUp``); it doubles the time `measure` takes.
+    /// compilers' module caches (`MeasuredBuild.warmUp`); it doubles the time `measure` takes.
     public var warmUp: Bool
 
     public init(
