@@ -5,12 +5,15 @@ extension Escape {
 
     /// Input as a quoted DOT string for a label or tooltip: ``visible(_:limit:)``
     /// (so `\r` and `\n` stay distinct and no control character reaches the
-    /// SVG Graphviz writes), then `"` and `\` escaped. Graphviz's own escapes
-    /// (`\N`, `\G`, `\l`) cannot arise, since every backslash is doubled.
+    /// SVG Graphviz writes), then `&` as `&amp;` (Graphviz reads entities in
+    /// labels and tooltips, so a name `a&lt;b` would be drawn `a<b`), then `"`
+    /// and `\` escaped. Graphviz's own escapes (`\N`, `\G`, `\l`) cannot
+    /// arise, since every backslash is doubled.
     ///
     /// - Complexity: O(n) in the length of `text`.
     public static func dot(_ text: String, limit: Int = nameLimit) -> String {
-        quotedDOT(visible(text, limit: limit))
+        let shown = visible(text, limit: limit)
+        return quotedDOT(shown.contains("&") ? shown.split(separator: "&", omittingEmptySubsequences: false).joined(separator: "&amp;") : shown)
     }
 
     /// Input as a DOT node identifier: the whole name, spelled out, so two

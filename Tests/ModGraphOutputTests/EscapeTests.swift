@@ -95,6 +95,8 @@ struct EscapeTests {
         #expect(Escape.dotIdentifier("X\rY") != Escape.dotIdentifier("X\nY"))
         #expect(Escape.dot("a\"b") == #""a\"b""#)
         #expect(Escape.dot("a\\b") == #""a\\\\b""#)
+        // Graphviz reads entities in labels: a name spelling one is drawn as written.
+        #expect(Escape.dot("a&lt;b & c") == #""a&amp;lt;b &amp; c""#)
         #expect(Escape.dot("two\nlines") == #""two\\nlines""#)
         #expect(Escape.dot("模块") == "\"模块\"")
     }
