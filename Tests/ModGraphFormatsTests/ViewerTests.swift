@@ -184,6 +184,10 @@ struct ViewerTests {
         #expect(data["picture"] as? Bool == false)
         #expect(data["pictureNote"] as? String == "too large")
         #expect((data["nodes"] as? [Any])?.count == Self.graph().targets.count)
+        // No toggles without a picture: no reduction is worked out, and lists show every dependency (A → C too).
+        let edges = try #require(data["edges"] as? [[String: Any]])
+        #expect(edges.count == Self.graph().digraph.edgeCount)
+        #expect(edges.allSatisfy { $0["implied"] as? Int == 0 })
     }
 
     @Test func svgElementsCarryTheViewIndices() throws {

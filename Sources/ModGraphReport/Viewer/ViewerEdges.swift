@@ -18,8 +18,9 @@ struct ViewerEdges {
     let impliedMask: [Int]
 
     /// - Complexity: one transitive reduction of the view's digraph per toggle combination that
-    ///   hides something different: one to four.
-    init(view: GraphView) {
+    ///   hides something different: one to four; none when `drawn` is false (a page
+    ///   without a picture offers no toggles, and its lists show every dependency).
+    init(view: GraphView, drawn: Bool = true) {
         let isTest = view.nodes.map { node -> Bool in
             if case .target(let type) = node.kind { return type.isTest }
             return false
@@ -37,7 +38,7 @@ struct ViewerEdges {
         var masks = [Int](repeating: 0, count: edges.count)
         // A toggle that hides nothing gives the same reduction as without it: computed once, copied.
         var computed: [Int: Int] = [:]
-        for combination in 0..<4 {
+        for combination in 0..<4 where drawn {
             let hidesTests = combination & 1 != 0 && hasTests
             let hidesExternals = combination & 2 != 0 && hasExternals
             let effective = (hidesTests ? 1 : 0) + (hidesExternals ? 2 : 0)

@@ -60,7 +60,7 @@ public struct ViewerPage: Sendable {
             svg = ViewerPicture.embeddable(image.bytes)
             warnings = image.warnings
         }
-        let data = ViewerDocument.json(for: self, edges: ViewerEdges(view: view), pictureNote: pictureLeftOut)
+        let data = ViewerDocument.json(for: self, edges: ViewerEdges(view: view, drawn: pictureLeftOut == nil), pictureNote: pictureLeftOut)
         return (html(svg: svg, data: Escape.scriptJSON(data)), warnings)
     }
 
