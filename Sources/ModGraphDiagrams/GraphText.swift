@@ -22,7 +22,7 @@ public enum GraphText {
                 line("Longest chain (\(chain.count)): " + chain.map { Escape.text(label($0)) }.joined(separator: " → "))
             }
         } else {
-            line("\(plural(cycles.count, "cycle")):")
+            line("\(Counted.text(cycles.count, "cycle")):")
             for cycle in cycles {
                 line("  " + cycle.path.map { Escape.text(label($0)) }.joined(separator: " → "))
             }
@@ -65,9 +65,9 @@ public enum GraphText {
         let breakdown = TargetType.allCases.compactMap { type in
             counts[type].map { "\($0) \(type.rawValue)" }
         }
-        return "\(plural(graph.targetPackageCount, "package")), \(plural(graph.targets.count, "target"))"
+        return "\(Counted.text(graph.targetPackageCount, "package")), \(Counted.text(graph.targets.count, "target"))"
             + (breakdown.isEmpty ? "" : " (\(breakdown.joined(separator: ", ")))")
-            + ", \(plural(graph.digraph.edgeCount, "dependency", "dependencies"))"
+            + ", \(Counted.text(graph.digraph.edgeCount, "dependency", plural: "dependencies"))"
     }
 
     /// How to name a target for people: package prefixes only add noise when there is one package.
@@ -75,9 +75,5 @@ public enum GraphText {
         graph.targetPackageCount > 1
             ? { graph.targets[$0].id.description }
             : { graph.targets[$0].name }
-    }
-
-    static func plural(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
     }
 }

@@ -11,7 +11,7 @@ public enum ViewText {
     public static func render(_ view: GraphView) -> String {
         let noun = view.level == .package ? "package" : "node"
         var lines = [
-            "\(GraphText.plural(view.nodes.count, noun)), \(GraphText.plural(view.digraph.edgeCount, "dependency", "dependencies")) between them"
+            "\(Counted.text(view.nodes.count, noun)), \(Counted.text(view.digraph.edgeCount, "dependency", plural: "dependencies")) between them"
         ]
         lines.append("")
         for (index, node) in view.nodes.enumerated() {

@@ -95,7 +95,7 @@ public struct DOTWriter: Sendable {
         let findings = emphasis.findingCounts[index]
         // With findings counted per module, the count goes under the name (an HTML-like label: XML-escaped).
         let label = findings.map {
-            "<\(Escape.xml(node.name))<BR/><FONT COLOR=\"\(DiagramPalette.problem)\" POINT-SIZE=\"9\">\(plural($0, "finding"))</FONT>>"
+            "<\(Escape.xml(node.name))<BR/><FONT COLOR=\"\(DiagramPalette.problem)\" POINT-SIZE=\"9\">\(Counted.text($0, "finding"))</FONT>>"
         }
         var attributes = [("label", label ?? Escape.dot(node.name))]
         if elementIDs { attributes.append(("id", "\"n\(index)\"")) }

@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphOutput
 
 /// A ``DiagramStyle`` mapped onto the nodes and edges of one ``GraphView``:
 /// what the DOT and Mermaid writers colour, thicken and explain.
@@ -93,8 +94,8 @@ struct DiagramEmphasis {
         var parts: [String]
         switch node.kind {
         case .target(let type): parts = ["\(node.id) (\(type.rawValue))"]
-        case .product(let type): parts = ["product \(node.package)/\(node.name) (\(type)), \(plural(node.members.count, "target"))"]
-        case .package(let origin): parts = ["package \(node.package) (\(origin.rawValue)), \(plural(node.members.count, "target"))"]
+        case .product(let type): parts = ["product \(node.package)/\(node.name) (\(type)), \(Counted.text(node.members.count, "target"))"]
+        case .package(let origin): parts = ["package \(node.package) (\(origin.rawValue)), \(Counted.text(node.members.count, "target"))"]
         }
         if let layer = layerOfNode[index] { parts.append("layer \(layer.name)") }
         return parts.joined(separator: ", ")
@@ -105,25 +106,25 @@ struct DiagramEmphasis {
         var entries: [DiagramLegend.Entry] = []
         if !criticalEdges.isEmpty || !criticalNodes.isEmpty {
             entries.append(
-                .init(.line(DiagramPalette.critical, .bold), "\(style.criticalPathName), \(plural(style.criticalPath.count, "target"))"))
+                .init(.line(DiagramPalette.critical, .bold), "\(style.criticalPathName), \(Counted.text(style.criticalPath.count, "target"))"))
         }
         if !cycleNodes.isEmpty {
-            entries.append(.init(.line(DiagramPalette.problem, .solid), plural(style.cycles.count, "dependency cycle")))
+            entries.append(.init(.line(DiagramPalette.problem, .solid), Counted.text(style.cycles.count, "dependency cycle")))
         }
         if !violationNotes.isEmpty {
-            entries.append(.init(.line(DiagramPalette.problem, .bold), plural(style.violations.count, "rule violation")))
+            entries.append(.init(.line(DiagramPalette.problem, .bold), Counted.text(style.violations.count, "rule violation")))
         }
         if !missingEdges.isEmpty {
             entries.append(
                 .init(
                     .line(DiagramPalette.missing, .dashed),
-                    "missing: " + plural(style.missing.count, "import") + " of a module not declared"))
+                    "missing: " + Counted.text(style.missing.count, "import") + " of a module not declared"))
         }
         if !unusedNotes.isEmpty {
             entries.append(
                 .init(
                     .line(DiagramPalette.unused, .dotted),
-                    "unused: " + plural(style.unused.count, "declared dependency", "declared dependencies") + " never imported"))
+                    "unused: " + Counted.text(style.unused.count, "declared dependency", plural: "declared dependencies") + " never imported"))
         }
         if !findingCounts.isEmpty {
             let total = style.findingCounts.values.reduce(0, +)
@@ -137,9 +138,4 @@ struct DiagramEmphasis {
         for layer in layers { entries.append(.init(.swatch(DiagramPalette.colours(forLayer: layer.order)), "layer \(layer.name)")) }
         return entries
     }
-}
-
-/// `3 targets`, `1 target`.
-func plural(_ count: Int, _ singular: String, _ pluralForm: String? = nil) -> String {
-    "\(count) \(count == 1 ? singular : pluralForm ?? singular + "s")"
 }

@@ -95,7 +95,7 @@ public struct MermaidWriter: Sendable {
 
     private func node(_ index: Int, in view: GraphView, findings: Int?) -> String {
         let name = view.nodes[index].name
-        let label = Escape.mermaid(findings.map { "\(name) (\(plural($0, "finding")))" } ?? name)
+        let label = Escape.mermaid(findings.map { "\(name) (\(Counted.text($0, "finding")))" } ?? name)
         return switch view.nodes[index].kind {
         case .product: "n\(index)[[\"\(label)\"]]"
         case .package: "n\(index)[\"\(label)\"]"

@@ -1,5 +1,6 @@
 import ModGraphCore
 import ModGraphDiagrams
+import ModGraphOutput
 
 /// Defaults that keep large diagrams legible and quick; measured in docs/diagrams.md.
 public enum DiagramDefaults {
@@ -20,8 +21,8 @@ public enum DiagramDefaults {
         let externals = graph.targets.filter { $0.type == .externalProduct }.count
         guard tests + externals > 0 else { return (graph, nil) }
         let parts = [
-            tests > 0 ? "\(tests) test target\(tests == 1 ? "" : "s")" : nil,
-            externals > 0 ? "\(externals) product\(externals == 1 ? "" : "s") of other packages" : nil,
+            tests > 0 ? Counted.text(tests, "test target") : nil,
+            externals > 0 ? Counted.text(externals, "product") + " of other packages" : nil,
         ].compactMap { $0 }
         let simplified = graph.filtered(targets: { !$0.type.isTest && $0.type != .externalProduct })
         return (simplified, "Not drawn: \(parts.joined(separator: " and ")) (\(option) shows them).")

@@ -21,7 +21,7 @@ public enum ScheduleText {
         func amount(_ value: Double) -> String { "\(ScheduleNumber.format(value)) \(unit)" }
 
         lines.append(
-            "\(Escape.text(report.title)): \(count(report.graph.targets.count, "target")) on \(count(build.workers, "worker")), weights: \(Escape.message(report.weightsSource)) (\(unit))"
+            "\(Escape.text(report.title)): \(Counted.text(report.graph.targets.count, "target")) on \(Counted.text(build.workers, "worker")), weights: \(Escape.message(report.weightsSource)) (\(unit))"
         )
         lines.append("")
         lines.append("Simulated build (list scheduling, highest bottom level first)")
@@ -44,12 +44,12 @@ public enum ScheduleText {
             lines += wrapped(members.map { label(report, $0) }, first: prefix, width: lineWidth)
         }
         if let widest = plan.waves.widths.max() {
-            lines.append("  widest wave: \(count(widest, "target")); \(count(plan.waves.members.count, "wave"))")
+            lines.append("  widest wave: \(Counted.text(widest, "target")); \(Counted.text(plan.waves.members.count, "wave"))")
         }
 
         lines.append("")
         let path = plan.timing.path
-        lines.append("Critical path (\(count(path.count, "target")), \(amount(plan.timing.length)))")
+        lines.append("Critical path (\(Counted.text(path.count, "target")), \(amount(plan.timing.length)))")
         if !path.isEmpty {
             lines.append("  " + path.map { "\(label(report, $0)) (\(ScheduleNumber.format(plan.weights[$0])))" }.joined(separator: " → "))
         }
@@ -81,7 +81,7 @@ public enum ScheduleText {
         }
         if bottlenecks.hiddenBelowThreshold > 0 {
             lines.append(
-                "  \(count(bottlenecks.hiddenBelowThreshold, "smaller gain")) hidden: each saves less than \(amount(bottlenecks.threshold))"
+                "  \(Counted.text(bottlenecks.hiddenBelowThreshold, "smaller gain")) hidden: each saves less than \(amount(bottlenecks.threshold))"
             )
         }
 
@@ -204,10 +204,6 @@ public enum ScheduleText {
     /// A target's label as text: one name, one line (``Escape/text(_:limit:)``).
     static func label(_ report: ScheduleReport, _ vertex: Int) -> String {
         Escape.text(report.label(vertex))
-    }
-
-    static func count(_ value: Int, _ noun: String) -> String {
-        "\(value) \(noun)\(value == 1 ? "" : "s")"
     }
 
     static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

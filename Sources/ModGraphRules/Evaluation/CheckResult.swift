@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphOutput
 
 /// A violation an exception in the configuration accepts.
 public struct ExcusedFinding: Hashable, Sendable {
