@@ -28,6 +28,18 @@ extension Escape {
         return output
     }
 
+    /// Input as a chart's title in Mermaid's front matter (`title: "…"`), a
+    /// double-quoted YAML scalar where Mermaid decodes no entities:
+    /// ``text(_:limit:)``, then quotes, backslashes and control characters dropped,
+    /// so the scalar cannot end early, escape anything or break the line.
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    public static func mermaidTitle(_ text: String, limit: Int = messageLimit) -> String {
+        let kept = Self.text(text, limit: limit).unicodeScalars
+            .filter { $0 != "\"" && $0 != "\\" && $0.value >= 0x20 && $0.value != 0x7F }
+        return "\"" + String(String.UnicodeScalarView(kept)) + "\""
+    }
+
     /// What ``mermaid(_:limit:)`` spells out, and the backslash ``visible(_:limit:)`` does.
     private static let mermaidActive = ASCIISet("\"#&<>`:;%\\")
 }

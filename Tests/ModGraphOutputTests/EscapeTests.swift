@@ -90,6 +90,13 @@ struct EscapeTests {
         }
     }
 
+    /// A Mermaid title is a double-quoted YAML scalar: nothing in it can end it, escape or break the line.
+    @Test func mermaidTitlesStayOneQuotedScalar() {
+        #expect(Escape.mermaidTitle("Not drawn: 3 (--no-simplify)") == #""Not drawn: 3 (--no-simplify)""#)
+        // The line break is spelled `\n` by text(_:limit:), whose backslash goes like every other.
+        #expect(Escape.mermaidTitle("a\"b\\c\nd\u{7}") == #""abcndu{7}""#)
+    }
+
     @Test func dotKeepsReturnAndNewlineApart() {
         #expect(Escape.dot("X\rY") != Escape.dot("X\nY"))
         #expect(Escape.dotIdentifier("X\rY") != Escape.dotIdentifier("X\nY"))

@@ -20,14 +20,8 @@ public struct MermaidWriter: Sendable {
 
     public func render(_ view: GraphView) -> String {
         let emphasis = DiagramEmphasis(style: style, view: view)
-        // The caption as the chart's title: a double-quoted YAML scalar in the front matter,
-        // so quotes, backslashes and line breaks are dropped (Mermaid decodes no entities there).
-        var lines =
-            style.caption.map { caption in
-                let title = Escape.text(caption, limit: Escape.messageLimit).unicodeScalars
-                    .filter { $0 != "\"" && $0 != "\\" && $0.value >= 0x20 && $0.value != 0x7F }
-                return ["---", "title: \"\(String(String.UnicodeScalarView(title)))\"", "---", "flowchart TB"]
-            } ?? ["flowchart TB"]
+        // The caption as the chart's title, in the front matter.
+        var lines = style.caption.map { ["---", "title: " + Escape.mermaidTitle($0), "---", "flowchart TB"] } ?? ["flowchart TB"]
         var classes: [String: [String]] = [:]
         for (position, group) in DiagramClusters(view: view, style: style).groups.enumerated() {
             let indent = group.box == nil ? "  " : "    "
