@@ -237,7 +237,8 @@ struct DiagramSizeTests {
             let identity = PackageIdentity("package\(index)")
             packages.append(
                 Package(identity: identity, name: "Package\(index)", path: "p\(index)", origin: .root, location: nil, isLoaded: true))
-            let app = TargetID(package: identity, name: "FeatureApplication\(index)")
+            // A name is data: one spelling the attribute the direction is written with changes nothing.
+            let app = TargetID(package: identity, name: index == 0 ? "rankdir=LR" : "FeatureApplication\(index)")
             let library = TargetID(package: identity, name: "FeatureLibrary\(index)")
             targets += [Target(id: app, type: .regular, path: nil), Target(id: library, type: .regular, path: nil)]
             edges.append(Edge(from: app, to: library, kind: .target))

@@ -31,6 +31,14 @@ public struct DOTWriter: Sendable {
         render(GraphView(graph))
     }
 
+    /// The direction ``render(_:)`` draws `view` in: the style's, else the size estimate's.
+    ///
+    /// - Complexity: O(V log V + E), the estimate's.
+    public func direction(of view: GraphView) -> DiagramStyle.Direction {
+        DiagramSize(view, clusters: DiagramClusters(view: view, style: style), direction: style.direction).turns
+            ? .leftToRight : .topToBottom
+    }
+
     public func render(_ view: GraphView) -> String {
         let emphasis = DiagramEmphasis(style: style, view: view)
         var lines: [String] = []

@@ -13,13 +13,14 @@ public enum FittedLayout {
     /// The DOT to draw `view` with; at most two extra layouts, only for dot's layout
     /// of a drawing more skewed than ``widestRatio``.
     public static func dot(for view: GraphView, style: DiagramStyle, layout: GraphvizLayout) throws(GraphvizError) -> String {
-        let first = DOTWriter(style: style).render(view)
+        let writer = DOTWriter(style: style)
+        let first = writer.render(view)
         guard layout == .dot, style.direction == nil else { return first }
         let size = try GraphvizRenderer().size(of: first, layout: layout)
         guard skew(size) > widestRatio else { return first }
         var turned = style
         // The other direction: ranks become columns, or columns rows again.
-        turned.direction = first.contains("rankdir=LR") ? .topToBottom : .leftToRight
+        turned.direction = writer.direction(of: view) == .leftToRight ? .topToBottom : .leftToRight
         let second = DOTWriter(style: turned).render(view)
         let otherSize = try GraphvizRenderer().size(of: second, layout: layout)
         return skew(otherSize) < skew(size) ? second : first
