@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The main job on the bundled samples: `modgraph report` on each one prints a
-# summary and writes graph.svg, graph.dot, report.md and report.json into
+# summary and writes graph.svg, graph.dot, schedule.svg, index.html, report.md and report.json into
 # OUT/NAME (default out/), e.g. out/VerticalApp/report.md.
 set -euo pipefail
 out="${1:-out}"

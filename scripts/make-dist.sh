@@ -4,7 +4,7 @@
 # its bash, zsh and fish completions, its man page, README.md and LICENSE, in
 #   dist/modgraph-VERSION-OS-ARCH.tar.gz
 # It still needs Graphviz's libraries (libgvc, libcgraph): see README.md, "Install".
-# The archive is reproducible: sorted names, fixed times and owners.
+# With GNU tar the archive is reproducible: sorted names, fixed times and owners.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$repo"
@@ -42,8 +42,13 @@ install -m 0644 README.md LICENSE "$root/"
 mkdir -p dist
 # Written beside its final name, then renamed: a reader never sees half an archive.
 partial="$(mktemp "dist/.$name.XXXXXX")"
-tar --sort=name --mtime='2026-01-01 00:00:00' --owner=0 --group=0 --numeric-owner \
-    -C "$work" -czf "$partial" "$name"
+if tar --version 2>/dev/null | grep -q 'GNU tar'; then
+    tar --sort=name --mtime='2026-01-01 00:00:00' --owner=0 --group=0 --numeric-owner \
+        -C "$work" -czf "$partial" "$name"
+else
+    # bsdtar (macOS) has no --sort or --mtime: the archive holds the same files, not byte for byte.
+    tar --uid 0 --gid 0 -C "$work" -czf "$partial" "$name"
+fi
 chmod 0644 "$partial"
 mv -f "$partial" "dist/$name.tar.gz"
 echo "dist/$name.tar.gz"
