@@ -154,7 +154,7 @@ struct HostileInputTests {
         expectPlain(svg.errors, "graph svg stderr")
         expectXML(try Data(contentsOf: URL(fileURLWithPath: svgFile)), "graph.svg")
 
-        for format in ["text", "json", "github", "sarif", "junit"] {
+        for format in ["text", "json", "github", "sarif", "junit", "xcode", "markdown"] {
             let result = try ModGraphRunner.run(["check", dump, "--config", config, "--format", format], in: base)
             #expect(result.status == 1, "check --format \(format): \(result.errors)")
             expectPlain(result.output, annotations: format == "github", "check --format \(format)")
@@ -163,6 +163,13 @@ struct HostileInputTests {
             case "json", "sarif": expectJSON(result.output, "check \(format)")
             case "junit": expectXML(Data(result.output.utf8), "check junit")
             case "github": #expect(result.output.contains("::error "), "the check finds the planted isolation violations")
+            case "markdown":
+                // Rendered as GitHub would, with raw HTML allowed: the only tags are the comment's own.
+                let html = try renderMarkdown(result.output).lowercased()
+                for forbidden in ["<script", "href=\"javascript", "<b>", "<img"] {
+                    #expect(!html.contains(forbidden), "check --format markdown renders \(forbidden)")
+                }
+                #expect(html.components(separatedBy: "<details").count == html.components(separatedBy: "</details>").count)
             default: break
             }
         }
