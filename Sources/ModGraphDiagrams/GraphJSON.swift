@@ -6,64 +6,105 @@ public enum GraphJSON {
     /// Bumped when a key changes meaning or disappears; new keys do not bump it.
     public static let schemaVersion = 1
 
+    /// The document, written as it is serialized (``JSONValue/stream(_:)``):
+    /// two million values for a graph of 100,000 targets, never built as a tree.
+    ///
+    /// - Complexity: O(V + E) when serialized.
     public static func document(for graph: ModuleGraph) -> JSONValue {
-        .object([
-            ("schemaVersion", .int(schemaVersion)),
-            ("packages", .array(graph.packages.map(package))),
-            ("targets", .array(graph.targets.map(target))),
-            ("products", .array(graph.products.map(product))),
-            ("edges", .array(graph.edges.map(edge))),
-        ])
+        .stream { json in write(graph, to: &json) }
     }
 
     public static func render(_ graph: ModuleGraph) -> String {
         document(for: graph).serialized()
     }
 
-    static func package(_ package: Package) -> JSONValue {
-        .object([
-            ("identity", .string(package.identity.rawValue)),
-            ("name", .string(package.name)),
-            ("path", .optional(package.path)),
-            ("origin", .string(package.origin.rawValue)),
-            ("location", .optional(package.location)),
-            ("loaded", .bool(package.isLoaded)),
-        ])
-    }
-
-    static func target(_ target: Target) -> JSONValue {
-        .object([
-            ("id", .string(target.id.description)),
-            ("package", .string(target.package.rawValue)),
-            ("name", .string(target.name)),
-            ("type", .string(target.type.rawValue)),
-            ("path", .optional(target.path)),
-        ])
-    }
-
-    static func product(_ product: Product) -> JSONValue {
-        .object([
-            ("package", .string(product.package.rawValue)),
-            ("name", .string(product.name)),
-            ("type", .string(product.type)),
-            ("targets", .strings(product.targets.map(\.description))),
-        ])
-    }
-
-    static func edge(_ edge: Edge) -> JSONValue {
-        .object([
-            ("from", .string(edge.from.description)),
-            ("to", .string(edge.to.description)),
-            ("kind", .string(edge.kind.rawValue)),
-            ("product", .optional(edge.product)),
-            ("condition", edge.condition.map(condition) ?? .null),
-        ])
-    }
-
-    static func condition(_ condition: Condition) -> JSONValue {
-        .object([
-            ("platforms", .strings(condition.platforms)),
-            ("traits", .strings(condition.traits)),
-        ])
+    static func write(_ graph: ModuleGraph, to json: inout JSONStream) {
+        json.beginObject()
+        json.key("schemaVersion")
+        json.int(schemaVersion)
+        json.key("packages")
+        json.beginArray()
+        for package in graph.packages {
+            json.beginObject()
+            json.key("identity")
+            json.string(package.identity.rawValue)
+            json.key("name")
+            json.string(package.name)
+            json.key("path")
+            json.optional(package.path)
+            json.key("origin")
+            json.string(package.origin.rawValue)
+            json.key("location")
+            json.optional(package.location)
+            json.key("loaded")
+            json.bool(package.isLoaded)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("targets")
+        json.beginArray()
+        graph.targets.withUnsafeBufferPointer { targets in
+            for index in targets.indices {
+                json.beginObject()
+                json.key("id")
+                json.string(targets[index].id.description)
+                json.key("package")
+                json.string(targets[index].package.rawValue)
+                json.key("name")
+                json.string(targets[index].name)
+                json.key("type")
+                json.string(targets[index].type.rawValue)
+                json.key("path")
+                json.optional(targets[index].path)
+                json.endObject()
+            }
+        }
+        json.endArray()
+        json.key("products")
+        json.beginArray()
+        for product in graph.products {
+            json.beginObject()
+            json.key("package")
+            json.string(product.package.rawValue)
+            json.key("name")
+            json.string(product.name)
+            json.key("type")
+            json.string(product.type)
+            json.key("targets")
+            json.strings(product.targets.map(\.description))
+            json.endObject()
+        }
+        json.endArray()
+        json.key("edges")
+        json.beginArray()
+        // An edge's ends are printed ids: each target's once, not once per edge.
+        let ids = graph.targets.map(\.id.description)
+        graph.edges.withUnsafeBufferPointer { edges in
+            for (position, ends) in graph.edgeEnds.enumerated() {
+                json.beginObject()
+                json.key("from")
+                json.string(ids[ends.from])
+                json.key("to")
+                json.string(ids[ends.to])
+                json.key("kind")
+                json.string(edges[position].kind.rawValue)
+                json.key("product")
+                json.optional(edges[position].product)
+                json.key("condition")
+                if let condition = edges[position].condition {
+                    json.beginObject()
+                    json.key("platforms")
+                    json.strings(condition.platforms)
+                    json.key("traits")
+                    json.strings(condition.traits)
+                    json.endObject()
+                } else {
+                    json.null()
+                }
+                json.endObject()
+            }
+        }
+        json.endArray()
+        json.endObject()
     }
 }

@@ -12,6 +12,8 @@ extension Escape {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public static func dot(_ text: String, limit: Int = nameLimit) -> String {
+        // Nearly every name: nothing to spell out, cut or escape.
+        if isPlain(text, limit: limit, avoiding: dotLabelActive) { return "\"" + text + "\"" }
         let shown = visible(text, limit: limit)
         return quotedDOT(shown.contains("&") ? shown.split(separator: "&", omittingEmptySubsequences: false).joined(separator: "&amp;") : shown)
     }
@@ -34,6 +36,9 @@ extension Escape {
         }
         return quotedDOT(cut + "…#" + fnv1a(text))
     }
+
+    /// What ``dot(_:limit:)`` changes in a plain name.
+    private static let dotLabelActive = ASCIISet("\"\\&")
 
     /// What ``quotedDOT(_:)`` escapes.
     private static let dotActive = ASCIISet("\"\\")

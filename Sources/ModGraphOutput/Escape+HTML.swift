@@ -18,14 +18,14 @@ extension Escape {
     ///
     /// - Complexity: O(n) in the size of the serialized document.
     public static func scriptJSON(_ value: JSONValue) -> [UInt8] {
-        let pretty = value.serializedBytes()
+        let compact = value.serializedBytes(layout: .compact)
         var output: [UInt8] = []
-        output.reserveCapacity(pretty.count)
+        output.reserveCapacity(compact.count)
         var inString = false
         var escaped = false
         var index = 0
-        while index < pretty.count {
-            let byte = pretty[index]
+        while index < compact.count {
+            let byte = compact[index]
             index += 1
             if !inString {
                 switch byte {
@@ -52,8 +52,8 @@ extension Escape {
             case UInt8(ascii: ">"): output.append(contentsOf: "\\u003e".utf8)
             case UInt8(ascii: "&"): output.append(contentsOf: "\\u0026".utf8)
             // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
-            case 0xE2 where index + 1 < pretty.count && pretty[index] == 0x80 && (pretty[index + 1] == 0xA8 || pretty[index + 1] == 0xA9):
-                output.append(contentsOf: (pretty[index + 1] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+            case 0xE2 where index + 1 < compact.count && compact[index] == 0x80 && (compact[index + 1] == 0xA8 || compact[index + 1] == 0xA9):
+                output.append(contentsOf: (compact[index + 1] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
                 index += 2
             default: output.append(byte)
             }

@@ -73,6 +73,12 @@ public enum Escape {
     ///
     /// - Complexity: O(n) in the length of `text`.
     static func isPlain(_ text: String, limit: Int, avoiding active: ASCIISet) -> Bool {
+        // Native strings are contiguous UTF-8: read in place, without the iterator's per-byte checks.
+        if let plain = text.utf8.withContiguousStorageIfAvailable({ bytes in
+            bytes.count <= limit && !bytes.contains { $0 < 0x20 || $0 >= 0x7F || active.contains($0) }
+        }) {
+            return plain
+        }
         var count = 0
         for byte in text.utf8 {
             guard byte >= 0x20, byte < 0x7F, !active.contains(byte) else { return false }

@@ -1,3 +1,4 @@
+import Dispatch
 import ModGraphCore
 
 /// A change to the graph that might shorten the build.
@@ -62,11 +63,13 @@ public struct BottleneckAnalysis: Sendable, Equatable {
 extension Digraph {
     /// The most vertex and edge visits a bottleneck search spends on
     /// re-simulations: each costs about V + E, so a graph of V + E above
-    /// 80,000 gets fewer than the 100 candidates of each kind a search tries
-    /// by default (a 100,000-target graph with 300,000 dependencies, 20 of
-    /// each). Counted in visits, not seconds, so the same graph gives the
-    /// same report on every machine; the report says how many were tried.
-    public static let bottleneckWorkBudget = 16_000_000
+    /// 20,000 gets fewer than the 100 candidates of each kind a search tries
+    /// by default (5,000 targets with 20,000 dependencies, 80 of each; a
+    /// 100,000-target graph with 300,000 dependencies, 5 of each, the most
+    /// critical, which keeps `schedule` on it under a second). Counted in
+    /// visits, not seconds, so the same graph gives the same report on every
+    /// machine; the report says how many were tried.
+    public static let bottleneckWorkBudget = 4_000_000
 
     /// Re-simulates the build once per candidate change and ranks those
     /// that shorten it.
@@ -81,7 +84,8 @@ extension Digraph {
     /// simulated on the graph as it is, patched on the fly, not on a copy.
     ///
     /// - Complexity: O(k · (V + E) log V) time for k = the candidates tried
-    ///   (one simulation each), plus O((V + E) log k) to choose them; O(V + E) memory.
+    ///   (one simulation each, spread over the cores), plus O((V + E) log k)
+    ///   to choose them; O(c · (V + E)) memory for c cores.
     public func bottlenecks(
         weights: [Double], workers: Int, limit: Int = 100,
         rules: BottleneckRules = .everything
@@ -111,19 +115,25 @@ extension Digraph {
             slackOfEdge[left] != slackOfEdge[right] ? slackOfEdge[left] < slackOfEdge[right] : left < right
         }
 
-        var results: [Bottleneck] = []
-        for vertex in targetCandidates {
+        // Every candidate's simulation is independent of the others: they are spread over the
+        // cores, each writing its own slot, so the results are in candidate order whatever
+        // order they finish in, and the report is the same on one core or many.
+        let changes: [BuildChange] =
+            targetCandidates.map { .splitTarget($0) }
+            + edgeCandidates.map { .removeEdge(from: allEdges[$0].from, to: allEdges[$0].to) }
+        let makespans = Locked([Double](repeating: 0, count: changes.count))
+        DispatchQueue.concurrentPerform(iterations: changes.count) { index in
+            let patch: GraphPatch
+            switch changes[index] {
             // The second half goes right after the vertex in the order: same dependencies, same dependents.
-            let makespan = listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: .split(vertex)).makespan
-            results.append(Bottleneck(change: .splitTarget(vertex), makespan: makespan))
+            case .splitTarget(let vertex): patch = .split(vertex)
+            case let .removeEdge(from, to): patch = .removeEdge(from: from, to: to)
+            }
+            let makespan = listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: patch).makespan
+            makespans.withLock { $0[index] = makespan }
         }
-        for index in edgeCandidates {
-            let edge = allEdges[index]
-            let makespan = listSchedule(
-                weights: weights, workers: workers, dependenciesFirst: order,
-                patch: .removeEdge(from: edge.from, to: edge.to)
-            ).makespan
-            results.append(Bottleneck(change: .removeEdge(from: edge.from, to: edge.to), makespan: makespan))
+        let results = makespans.withLock { makespans in
+            zip(changes, makespans).map { Bottleneck(change: $0, makespan: $1) }
         }
         let shortening = results.filter { $0.makespan < baseline - tolerance }
         let threshold = max(rules.minimumShare * baseline, rules.minimumGain)

@@ -280,19 +280,30 @@ public struct GraphReport: Sendable {
         let depths = graph.digraph.depths()
         let header = ["| Target | Type | Depends on | Used by | Depth |", "|---|---|---:|---:|---:|"]
         var rows: [String] = []
-        var json: [JSONValue] = []
+        rows.reserveCapacity(graph.targets.count)
         for (index, target) in graph.targets.enumerated() {
             let uses = graph.digraph.successors(of: index).count
             let users = graph.digraph.predecessors(of: index).count
             let depth = depths.map { String($0[index]) } ?? "–"
             rows.append("| \(Escape.markdown(label(index))) | \(target.type.rawValue) | \(uses) | \(users) | \(depth) |")
-            json.append(
-                .object([
-                    ("id", .string(target.id.description)),
-                    ("dependsOn", .int(uses)),
-                    ("usedBy", .int(users)),
-                    ("depth", depths.map { .int($0[index]) } ?? .null),
-                ]))
+        }
+        // One object per target: written as report.json is, not built as a tree first.
+        let graph = graph
+        let json = JSONValue.stream { json in
+            json.beginArray()
+            for index in graph.targets.indices {
+                json.beginObject()
+                json.key("id")
+                json.string(graph.targets[index].id.description)
+                json.key("dependsOn")
+                json.int(graph.digraph.successors(of: index).count)
+                json.key("usedBy")
+                json.int(graph.digraph.predecessors(of: index).count)
+                json.key("depth")
+                if let depths { json.int(depths[index]) } else { json.null() }
+                json.endObject()
+            }
+            json.endArray()
         }
         let note =
             "Depends on and used by count direct dependencies. Depth is the length of the longest chain from the target down (1: depends on nothing)"
@@ -300,7 +311,7 @@ public struct GraphReport: Sendable {
         return ReportSection(
             title: "Targets", summary: [], markdown: note,
             details: [MarkdownBudget.Details(title: "Targets", header: header, items: rows, open: rows.count <= Self.openTableLimit)],
-            jsonKey: "targets", json: .array(json), placement: .appendix
+            jsonKey: "targets", json: json, placement: .appendix
         )
     }
 }

@@ -33,6 +33,48 @@ struct JSONOutputTests {
                 """)
     }
 
+    /// A streamed part is laid out as if it were part of the tree: same
+    /// indentation at any depth, commas between siblings, and compact without whitespace.
+    @Test func aStreamedPartIsWrittenLikeTheTree() {
+        let part = JSONValue.stream { json in
+            json.beginObject()
+            json.key("n")
+            json.int(Int.min)
+            json.key("list")
+            json.strings(["a", "b\"c"])
+            json.key("empty")
+            json.beginArray()
+            json.endArray()
+            json.key("x")
+            json.double(-0.25)
+            json.key("inf")
+            json.double(.infinity)
+            json.endObject()
+        }
+        let tree = JSONValue.object([
+            ("n", .int(Int.min)), ("list", .strings(["a", "b\"c"])), ("empty", .array([])), ("x", .double(-0.25)), ("inf", .null),
+        ])
+        let nestedStream = JSONValue.object([("before", .int(0)), ("part", .array([part, .int(7)]))])
+        let nestedTree = JSONValue.object([("before", .int(0)), ("part", .array([tree, .int(7)]))])
+        #expect(nestedStream.serialized() == nestedTree.serialized())
+        #expect(
+            String(decoding: nestedStream.serializedBytes(layout: .compact), as: UTF8.self)
+                == #"{"before":0,"part":[{"n":-9223372036854775808,"list":["a","b\"c"],"empty":[],"x":-0.25,"inf":null},7]}"#)
+        #expect(
+            nestedStream.serialized().hasPrefix(
+                """
+                {
+                  "before": 0,
+                  "part": [
+                    {
+                      "n": -9223372036854775808,
+                      "list": [
+                        "a",
+                """))
+        #expect(JSONValue.array([.int(0), .int(-1), .int(Int.max), .double(1e20), .double(3)]).serializedBytes(layout: .compact)
+            == Array("[0,-1,9223372036854775807,1e+20,3]".utf8))
+    }
+
     /// Foundation's parser must read back exactly the names that went in.
     @Test func documentRoundTripsThroughAJSONParser() throws {
         let graph = Fixtures.awkwardGraph()

@@ -159,6 +159,8 @@ struct ConfigParserTests {
         ) {
             try Checker(config: twice).check(graph("AppCore -> X"))
         }
+        // Diagrams ask for the layers alone: the same error.
+        #expect(throws: ConfigError.self) { try Checker(config: twice).layers(of: graph("AppCore -> X")) }
     }
 }
 

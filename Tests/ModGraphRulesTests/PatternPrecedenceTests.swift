@@ -105,6 +105,24 @@ struct PatternPrecedenceTests {
         #expect(result.layers[TargetID(package: PackageIdentity("app"), name: "AppShellFeature")] == "features")
     }
 
+    /// What diagrams colour by (the assignment alone, no rule run) is what the check finds.
+    @Test func theLayersAloneAreTheChecksLayers() throws {
+        let graph = graph("App -> AppFeature, AppShellFeature -> MapsFeature, MapsFeature -> Stray")
+        let checker = Checker(
+            config: try config(
+                """
+                layers:
+                  - name: app
+                    targets: [App, AppFeature]
+                  - name: features
+                    targets: ["*Feature", "!App*", AppShellFeature]
+                """))
+        let layers = try checker.layers(of: graph)
+        #expect(layers == (try checker.check(graph)).layers)
+        #expect(layers.count == 4)
+        #expect(layers[TargetID(package: PackageIdentity("app"), name: "Stray")] == nil)
+    }
+
     @Test func anExclusionThatRemovesNothingIsStale() throws {
         let result = try check(
             graph("App -> MapsFeature"),

@@ -34,15 +34,26 @@ extension Digraph {
     /// `u → v` is redundant iff `v` is reachable from another successor of
     /// `u`; on a DAG `v` cannot reach itself, so it suffices to test `v`
     /// against the union of everything the successors reach.
+    ///
+    /// The successors are taken latest in the order first: a successor that
+    /// another one reaches comes before it in the order, so by its turn it is
+    /// already in the union, and its own reach (a part of the union) need not
+    /// be added. Only the kept edges cost a union of bit sets.
     private func acyclicReductionEdges(dependenciesFirst order: [Int]) -> [(Int, Int)] {
         // reachableFrom[v]: every vertex reachable from v by a path of at
         // least one edge. Freed once all of v's dependents have been handled.
         var reachableFrom = [BitSet](repeating: BitSet(capacity: 0), count: vertexCount)
         var unhandledDependents = (0..<vertexCount).map { predecessors(of: $0).count }
+        var position = [Int](repeating: 0, count: vertexCount)
+        for (index, vertex) in order.enumerated() { position[vertex] = index }
         var kept: [(Int, Int)] = []
+        var latestFirst: [Int] = []
         for vertex in order {
             var reachedThroughDependencies = BitSet(capacity: vertexCount)
-            for dependency in successors(of: vertex) {
+            latestFirst.removeAll(keepingCapacity: true)
+            latestFirst.append(contentsOf: successors(of: vertex))
+            latestFirst.sort { position[$0] > position[$1] }
+            for dependency in latestFirst where !reachedThroughDependencies.contains(dependency) {
                 reachedThroughDependencies.formUnion(reachableFrom[dependency])
             }
             var reached = reachedThroughDependencies

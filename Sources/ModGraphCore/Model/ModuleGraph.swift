@@ -17,8 +17,9 @@ public struct ModuleGraph: Sendable, Equatable {
     public internal(set) var environment: BuildEnvironment = .everything
 
     private let indexByID: [TargetID: Int]
-    /// The vertices of each edge of ``edges``, so that filtering (and views) never look an id up again.
-    let edgeEnds: [EdgeEnds]
+    /// The vertices of each edge of ``edges``, so that filtering, views and
+    /// writers never look an id up again.
+    public let edgeEnds: [EdgeEnds]
     /// The position of each package in ``packages``.
     private let packageIndex: [PackageIdentity: Int]
     /// How many packages have targets in the graph (what "2 packages" counts
@@ -29,9 +30,10 @@ public struct ModuleGraph: Sendable, Equatable {
     /// then a filter that keeps every target keeps the products as they are.
     private let productsAreWhole: Bool
 
-    struct EdgeEnds: Equatable, Sendable {
-        let from: Int
-        let to: Int
+    /// The vertices an edge joins: `from` depends on `to`.
+    public struct EdgeEnds: Equatable, Sendable {
+        public let from: Int
+        public let to: Int
     }
 
     /// Sorts and indexes the parts. Edges whose endpoints are not among

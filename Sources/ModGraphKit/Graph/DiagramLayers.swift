@@ -9,12 +9,9 @@ import ModGraphRules
 public enum DiagramLayers {
     /// Each target's layer, numbered from the bottom.
     ///
-    /// - Complexity: the checker's layer assignment, O(V · P) for P patterns.
+    /// - Complexity: the checker's layer assignment alone, O(V · P) for P patterns.
     public static func layers(configPath: String, for graph: ModuleGraph) throws -> [TargetID: DiagramStyle.Layer] {
         let config = try ConfigFile.load(configPath)
-        var withoutSources = config
-        withoutSources.sources = nil
-        let result = try Checker(config: withoutSources).check(graph)
-        return DiagramStyle.layers(of: result.layers, namesTopFirst: config.layers.map(\.name))
+        return DiagramStyle.layers(of: try Checker(config: config).layers(of: graph), namesTopFirst: config.layers.map(\.name))
     }
 }

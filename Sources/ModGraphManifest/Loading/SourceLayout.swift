@@ -62,8 +62,9 @@ struct SourceLayout {
         case .application, .appExtension, .framework, .staticLibrary, .dynamicLibrary, .bundle, .unitTests, .uiTests, .aggregate:
             folders = Self.regularFolders
         }
-        let candidates = folders.map { "\($0)/\(target.name)" }
-        guard let packageDirectory else { return Folder(path: candidates.first, isWholePredefinedFolder: false) }
+        // The first predefined folder is where SwiftPM looks first and what its warning names.
+        let firstCandidate = "\(folders[0])/\(target.name)"
+        guard let packageDirectory else { return Folder(path: firstCandidate, isWholePredefinedFolder: false) }
         if let existing = folders.first(where: { isDirectory(target.name, in: $0, of: packageDirectory) }) {
             return Folder(path: "\(existing)/\(target.name)", isWholePredefinedFolder: false)
         }
@@ -71,7 +72,7 @@ struct SourceLayout {
             let existing = folders.first(where: { Paths.isDirectory(Paths.absolute($0, relativeTo: packageDirectory)) })
             return Folder(path: existing ?? folders.first, isWholePredefinedFolder: true, mayExist: existing != nil)
         }
-        return Folder(path: candidates.first, isWholePredefinedFolder: false, mayExist: false)
+        return Folder(path: firstCandidate, isWholePredefinedFolder: false, mayExist: false)
     }
 
     /// Whether `parent/name` is a folder of the package: known from the

@@ -18,9 +18,10 @@ public enum ScheduleJSON {
             ("workers", .int(plan.build.workers)),
             ("weights", weights(report)),
             ("summary", summary(report)),
-            ("waves", .array(plan.waves.members.enumerated().map { wave($0, $1, report) })),
+            // The waves and targets name every target: written as they are serialized, not built as a tree.
+            ("waves", .stream { json in waves(report, to: &json) }),
             ("criticalPath", .array(plan.timing.path.map { id($0, report) })),
-            ("targets", .array(report.graph.targets.indices.map { target($0, report) })),
+            ("targets", .stream { json in targets(report, to: &json) }),
             ("bottlenecks", bottlenecks(report)),
         ])
     }
@@ -47,29 +48,53 @@ public enum ScheduleJSON {
         ])
     }
 
-    private static func wave(_ index: Int, _ members: [Int], _ report: ScheduleReport) -> JSONValue {
-        .object([
-            ("wave", .int(index + 1)),
-            ("width", .int(members.count)),
-            ("targets", .array(members.map { id($0, report) })),
-        ])
+    /// - Complexity: O(V).
+    private static func waves(_ report: ScheduleReport, to json: inout JSONStream) {
+        json.beginArray()
+        for (index, members) in report.plan.waves.members.enumerated() {
+            json.beginObject()
+            json.key("wave")
+            json.int(index + 1)
+            json.key("width")
+            json.int(members.count)
+            json.key("targets")
+            json.beginArray()
+            for vertex in members { json.string(report.graph.targets[vertex].id.description) }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
     }
 
-    private static func target(_ vertex: Int, _ report: ScheduleReport) -> JSONValue {
+    /// - Complexity: O(V).
+    private static func targets(_ report: ScheduleReport, to json: inout JSONStream) {
         let plan = report.plan
-        let members: [(String, JSONValue)] = [
-            ("id", id(vertex, report)),
-            ("type", .string(report.graph.targets[vertex].type.rawValue)),
-            ("cost", number(plan.weights[vertex])),
-            ("wave", .int(plan.waves.waveOf[vertex] + 1)),
-            ("earliestStart", number(plan.timing.earliestStart[vertex])),
-            ("latestStart", number(plan.timing.latestStart[vertex])),
-            ("slack", number(plan.timing.slack[vertex])),
-            ("start", number(plan.build.start[vertex])),
-            ("end", number(plan.build.end[vertex])),
-            ("worker", .int(plan.build.worker[vertex] + 1)),
-        ]
-        return .object(members)
+        json.beginArray()
+        for vertex in report.graph.targets.indices {
+            json.beginObject()
+            json.key("id")
+            json.string(report.graph.targets[vertex].id.description)
+            json.key("type")
+            json.string(report.graph.targets[vertex].type.rawValue)
+            json.key("cost")
+            json.decimal(plan.weights[vertex])
+            json.key("wave")
+            json.int(plan.waves.waveOf[vertex] + 1)
+            json.key("earliestStart")
+            json.decimal(plan.timing.earliestStart[vertex])
+            json.key("latestStart")
+            json.decimal(plan.timing.latestStart[vertex])
+            json.key("slack")
+            json.decimal(plan.timing.slack[vertex])
+            json.key("start")
+            json.decimal(plan.build.start[vertex])
+            json.key("end")
+            json.decimal(plan.build.end[vertex])
+            json.key("worker")
+            json.int(plan.build.worker[vertex] + 1)
+            json.endObject()
+        }
+        json.endArray()
     }
 
     private static func bottlenecks(_ report: ScheduleReport) -> JSONValue {

@@ -90,88 +90,106 @@ public enum ScheduleText {
         // Both tables list every target in chart order, by label: worked out once for 100,000 rows.
         let order = report.chartOrder
         let labels = report.graph.targets.indices.map { label(report, $0) }
-        lines += targetTable(report, order: order, labels: labels)
-
-        lines.append("")
+        // The two tables are a line per target each: written as bytes, not as a string per cell and per line.
+        var output = TextLines()
+        for line in lines { output.line(line) }
+        targetTable(report, order: order, labels: labels, into: &output)
+        output.line("")
         let scale = build.makespan > 0 ? build.makespan / Double(chartWidth) : 0
-        lines.append("Gantt chart (one column = \(ScheduleNumber.format(scale)) \(unit); █ building, ▏ no build step)")
-        lines += gantt(report, order: order, labels: labels)
-        return lines.joined(separator: "\n") + "\n"
+        output.line("Gantt chart (one column = \(ScheduleNumber.format(scale)) \(unit); █ building, ▏ no build step)")
+        gantt(report, order: order, labels: labels, into: &output)
+        return output.text
     }
 
-    private static func targetTable(_ report: ScheduleReport, order: [Int], labels: [String]) -> [String] {
+    private static func targetTable(_ report: ScheduleReport, order: [Int], labels: [String], into output: inout TextLines) {
         let plan = report.plan
         let header = ["target", "cost", "wave", "earliest", "latest", "slack", "start", "end", "worker"]
-        var rows: [[String]] = []
-        rows.reserveCapacity(order.count)
+        var numbers = NumberTexts()
+        // Columns: the label, then eight numbers; each cell's text is made once, in the first pass.
+        var cells: [String] = []
+        cells.reserveCapacity(order.count * 8)
         var widths = header.map(width)
+        widths[0] = max(widths[0], order.lazy.map { width(labels[$0]) }.max() ?? 0)
         for vertex in order {
             let row = [
-                labels[vertex],
-                ScheduleNumber.format(plan.weights[vertex]),
+                numbers.text(plan.weights[vertex]),
                 String(plan.waves.waveOf[vertex] + 1),
-                ScheduleNumber.format(plan.timing.earliestStart[vertex]),
-                ScheduleNumber.format(plan.timing.latestStart[vertex]),
-                ScheduleNumber.format(plan.timing.slack[vertex]),
-                ScheduleNumber.format(plan.build.start[vertex]),
-                ScheduleNumber.format(plan.build.end[vertex]),
+                numbers.text(plan.timing.earliestStart[vertex]),
+                numbers.text(plan.timing.latestStart[vertex]),
+                numbers.text(plan.timing.slack[vertex]),
+                numbers.text(plan.build.start[vertex]),
+                numbers.text(plan.build.end[vertex]),
                 String(plan.build.worker[vertex] + 1),
             ]
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], width(cell)) }
-            rows.append(row)
+            for (column, cell) in row.enumerated() { widths[column + 1] = max(widths[column + 1], cell.utf8.count) }
+            cells += row
         }
-        func line(_ cells: [String]) -> String {
-            var line = "  "
-            for (column, cell) in cells.enumerated() {
-                if column > 0 { line += "  " }
-                append(cell, width: widths[column], right: column > 0, to: &line)
+        output.text("  ")
+        for (column, title) in header.enumerated() {
+            if column > 0 { output.spaces(2) }
+            output.padded(title, width: widths[column], right: column > 0)
+        }
+        output.newline()
+        for (row, vertex) in order.enumerated() {
+            output.text("  ")
+            output.padded(labels[vertex], width: widths[0], right: false)
+            for column in 1..<header.count {
+                output.spaces(2)
+                output.padded(cells[row * 8 + column - 1], width: widths[column], right: true)
             }
-            return line
+            output.newline()
         }
-        return [line(header)] + rows.map(line)
     }
 
-    private static func gantt(_ report: ScheduleReport, order: [Int], labels: [String]) -> [String] {
+    private static func gantt(_ report: ScheduleReport, order: [Int], labels: [String], into output: inout TextLines) {
         let build = report.plan.build
         let labelWidth = order.map { width(labels[$0]) }.max() ?? 0
         func column(_ time: Double) -> Int {
             let fraction = build.makespan > 0 ? time / build.makespan : 0
             return fraction.isFinite ? Int((min(max(fraction, 0), 1) * Double(chartWidth)).rounded()) : 0
         }
-        var lines: [String] = []
-        lines.reserveCapacity(order.count + 2)
+        var numbers = NumberTexts()
         for vertex in order {
             let first = column(build.start[vertex])
-            var line = "  "
-            append(labels[vertex], width: labelWidth, right: false, to: &line)
-            line += " │"
+            output.text("  ")
+            output.padded(labels[vertex], width: labelWidth, right: false)
+            output.text(" │")
             // The bar, padded to the chart's width: a run of spaces, then blocks or one thin mark.
-            let lead: Int
-            let bar: String
             if report.plan.weights[vertex] > 0 {
                 let length = max(1, column(build.end[vertex]) - first)
-                lead = min(first, chartWidth - 1)
-                bar = String(repeating: "█", count: length)
-                line += String(repeating: " ", count: lead)
-                line += bar
-                line += String(repeating: " ", count: max(0, chartWidth - lead - length))
+                let lead = min(first, chartWidth - 1)
+                output.spaces(lead)
+                output.repeated("█", length)
+                output.spaces(max(0, chartWidth - lead - length))
             } else {
-                lead = first
-                bar = "▏"
-                line += String(repeating: " ", count: lead)
-                line += bar
-                line += String(repeating: " ", count: max(0, chartWidth - lead - 1))
+                output.spaces(first)
+                output.text("▏")
+                output.spaces(max(0, chartWidth - first - 1))
             }
-            line += "│ "
-            line += ScheduleNumber.format(build.start[vertex])
-            line += "–"
-            line += ScheduleNumber.format(build.end[vertex])
-            lines.append(line)
+            output.text("│ ")
+            output.text(numbers.text(build.start[vertex]))
+            output.text("–")
+            output.text(numbers.text(build.end[vertex]))
+            output.newline()
         }
         let axis = "0" + pad(ScheduleNumber.format(build.makespan) + " " + report.unit, chartWidth - 1, right: true)
-        lines.append("  \(String(repeating: " ", count: labelWidth)) └\(String(repeating: "─", count: chartWidth))┘")
-        lines.append("  \(String(repeating: " ", count: labelWidth))  \(axis)")
-        return lines
+        output.line("  \(String(repeating: " ", count: labelWidth)) └\(String(repeating: "─", count: chartWidth))┘")
+        output.line("  \(String(repeating: " ", count: labelWidth))  \(axis)")
+    }
+
+    /// ``ScheduleNumber/format(_:)``, remembered: the tables print a million
+    /// numbers for 100,000 targets, and a schedule's times repeat (whole
+    /// units under uniform weights), so most are formatted once.
+    private struct NumberTexts {
+        private var known: [Double: String] = [:]
+
+        mutating func text(_ value: Double) -> String {
+            if let text = known[value] { return text }
+            let text = ScheduleNumber.format(value)
+            // Bounded, so that a schedule of distinct measured times does not keep them all.
+            if known.count < 65_536 { known[value] = text }
+            return text
+        }
     }
 
     /// `names` joined by commas after `first`, in lines of at most `width`
@@ -211,16 +229,47 @@ public enum ScheduleText {
         return right ? fill + text : text + fill
     }
 
-    /// ``pad(_:_:right:)`` onto the end of `line`, without a string for the cell.
-    static func append(_ text: String, width: Int, right: Bool, to line: inout String) {
-        let fill = max(0, width - Self.width(text))
-        if right { line += String(repeating: " ", count: fill) }
-        line += text
-        if !right { line += String(repeating: " ", count: fill) }
-    }
-
     /// The columns `text` takes: its characters (its bytes, when they are ASCII, which is quicker to count).
     static func width(_ text: String) -> Int {
         text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
+    }
+
+    /// Lines of text written as UTF-8 into one buffer: the tables hold a
+    /// million cells for 100,000 targets, and a `String` per cell, per
+    /// padding and per line cost more than the schedule itself.
+    struct TextLines {
+        private var bytes: [UInt8] = []
+
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+
+        mutating func text(_ text: String) {
+            bytes.append(contentsOf: text.utf8)
+        }
+
+        mutating func line(_ text: String) {
+            bytes.append(contentsOf: text.utf8)
+            newline()
+        }
+
+        mutating func newline() {
+            bytes.append(UInt8(ascii: "\n"))
+        }
+
+        mutating func spaces(_ count: Int) {
+            guard count > 0 else { return }
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        }
+
+        mutating func repeated(_ text: String, _ count: Int) {
+            for _ in 0..<max(0, count) { bytes.append(contentsOf: text.utf8) }
+        }
+
+        /// ``pad(_:_:right:)``, written in place.
+        mutating func padded(_ text: String, width: Int, right: Bool) {
+            let fill = max(0, width - ScheduleText.width(text))
+            if right { spaces(fill) }
+            bytes.append(contentsOf: text.utf8)
+            if !right { spaces(fill) }
+        }
     }
 }

@@ -23,25 +23,47 @@ enum ViewerDocument {
         let usedLayers = Set(layers.compactMap { $0 }).sorted { $0.order > $1.order }
         let layerIndex = Dictionary(uniqueKeysWithValues: usedLayers.enumerated().map { ($1, $0) })
 
-        let nodes: [JSONValue] = view.nodes.enumerated().map { index, node in
-            .object([
-                ("id", .string(node.id)),
-                ("name", .string(node.name)),
-                ("package", .string(view.packageNames[node.package] ?? node.package.rawValue)),
-                ("kind", .string(kindName(node.kind))),
-                ("test", .bool(flags.isTest[index])),
-                ("external", .bool(flags.isExternal[index])),
-                ("layer", layers[index].flatMap { layerIndex[$0] }.map(JSONValue.int) ?? .null),
-            ])
+        // Nodes and edges, one object each (hundreds of thousands for a large graph): written as
+        // they are serialized, not built as a tree first.
+        let nodeLayerIndex = layers.map { $0.flatMap { layerIndex[$0] } }
+        let nodes = JSONValue.stream { json in
+            json.beginArray()
+            for (index, node) in view.nodes.enumerated() {
+                json.beginObject()
+                json.key("id")
+                json.string(node.id)
+                json.key("name")
+                json.string(node.name)
+                json.key("package")
+                json.string(view.packageNames[node.package] ?? node.package.rawValue)
+                json.key("kind")
+                json.string(kindName(node.kind))
+                json.key("test")
+                json.bool(flags.isTest[index])
+                json.key("external")
+                json.bool(flags.isExternal[index])
+                json.key("layer")
+                if let layer = nodeLayerIndex[index] { json.int(layer) } else { json.null() }
+                json.endObject()
+            }
+            json.endArray()
         }
-        let edges: [JSONValue] = edgeList.enumerated().map { index, edge in
-            let attributes = view.attributes(from: edge.from, to: edge.to)
-            return .object([
-                ("from", .int(edge.from)),
-                ("to", .int(edge.to)),
-                ("implied", .int(flags.impliedMask[index])),
-                ("conditional", .bool(attributes.isConditional)),
-            ])
+        let impliedMask = flags.impliedMask
+        let edges = JSONValue.stream { json in
+            json.beginArray()
+            for (index, edge) in edgeList.enumerated() {
+                json.beginObject()
+                json.key("from")
+                json.int(edge.from)
+                json.key("to")
+                json.int(edge.to)
+                json.key("implied")
+                json.int(impliedMask[index])
+                json.key("conditional")
+                json.bool(view.attributes(from: edge.from, to: edge.to).isConditional)
+                json.endObject()
+            }
+            json.endArray()
         }
         func chain(_ targets: [TargetID]) -> (nodes: [JSONValue], edges: [JSONValue]) {
             var seen = Set<Int>()
@@ -58,8 +80,8 @@ enum ViewerDocument {
             ("picture", .bool(pictureNote == nil)),
             ("pictureNote", .optional(pictureNote)),
             ("hidesImplied", .bool(page.hidesImplied)),
-            ("nodes", .array(nodes)),
-            ("edges", .array(edges)),
+            ("nodes", nodes),
+            ("edges", edges),
             (
                 "layers",
                 .array(
@@ -137,14 +159,23 @@ enum ViewerDocument {
 
     private static func schedule(for report: ScheduleReport, in view: GraphView) -> JSONValue {
         let build = report.plan.build
-        let bars: [JSONValue] = report.graph.targets.indices.map { vertex in
-            .object([
-                ("node", view.nodes(for: report.graph.targets[vertex].id).first.map(JSONValue.int) ?? .null),
-                ("name", .string(report.label(vertex))),
-                ("worker", .int(build.worker[vertex])),
-                ("start", .decimal(build.start[vertex])),
-                ("end", .decimal(build.end[vertex])),
-            ])
+        let bars = JSONValue.stream { json in
+            json.beginArray()
+            for vertex in report.graph.targets.indices {
+                json.beginObject()
+                json.key("node")
+                if let node = view.nodes(for: report.graph.targets[vertex].id).first { json.int(node) } else { json.null() }
+                json.key("name")
+                json.string(report.label(vertex))
+                json.key("worker")
+                json.int(build.worker[vertex])
+                json.key("start")
+                json.decimal(build.start[vertex])
+                json.key("end")
+                json.decimal(build.end[vertex])
+                json.endObject()
+            }
+            json.endArray()
         }
         return .object([
             ("unit", .string(report.unit)),
@@ -157,7 +188,7 @@ enum ViewerDocument {
             ("efficiency", .decimal(build.efficiency)),
             ("criticalPath", .strings(report.plan.timing.path.map(report.label))),
             ("waves", .int(report.plan.waves.members.count)),
-            ("bars", .array(bars)),
+            ("bars", bars),
         ])
     }
 

@@ -9,7 +9,7 @@ import ModGraphCore
 /// and each edge carries a mask: bit `c` set means the edge is implied (the
 /// reduction drops it) while the toggles are in combination `c`, where
 /// `c = (tests hidden ? 1 : 0) + (externals hidden ? 2 : 0)`.
-struct ViewerEdges {
+struct ViewerEdges: Sendable {
     /// Per view node: a test (hidden by the tests toggle).
     let isTest: [Bool]
     /// Per view node: a product of a package that was not loaded, or such a package.

@@ -66,10 +66,7 @@ public struct Checker: Sendable {
                 forUnused: config.exceptions.filter { !usedExceptions.contains($0.location) },
                 in: context, severity: severity)
         }
-        var layers: [TargetID: String] = [:]
-        for (vertex, index) in context.assignment.layerOf.enumerated() {
-            if let index { layers[graph.targets[vertex].id] = config.layers[index].name }
-        }
+        let layers = layerNames(context.assignment, in: graph)
         var features: [TargetID: String] = [:]
         for (vertex, feature) in context.assignment.featureOf.enumerated() {
             if let feature { features[graph.targets[vertex].id] = feature.name }
@@ -77,5 +74,25 @@ public struct Checker: Sendable {
         return CheckResult(
             findings: standing.sorted(), excused: excused.sorted { $0.finding < $1.finding },
             layers: layers, isolationFeatures: features, rules: ran)
+    }
+
+    /// Each target's layer, and nothing else: what a diagram colours by,
+    /// without running a rule or indexing the graph for findings.
+    ///
+    /// - Complexity: the layer assignment's O(V·P·m), for P patterns of matching cost m.
+    public func layers(of graph: ModuleGraph) throws(ConfigError) -> [TargetID: String] {
+        let isOwnCode = RuleContext.ownCode(of: graph, origins: RuleContext.origins(of: graph))
+        let assignment = try LayerAssignment(
+            graph: graph, config: config, isOwnCode: isOwnCode, packageNames: RuleContext.packageNames(of: graph))
+        return layerNames(assignment, in: graph)
+    }
+
+    private func layerNames(_ assignment: LayerAssignment, in graph: ModuleGraph) -> [TargetID: String] {
+        var layers: [TargetID: String] = [:]
+        layers.reserveCapacity(graph.targets.count)
+        for (vertex, index) in assignment.layerOf.enumerated() {
+            if let index { layers[graph.targets[vertex].id] = config.layers[index].name }
+        }
+        return layers
     }
 }

@@ -15,40 +15,59 @@ struct LayerAssignment {
     /// Per vertex, the `isolated` pattern that decided its feature (``PatternClaim``).
     let featureDecidedBy: [ConfigLocation?]
 
+    /// `packageNames`: each vertex's package name, for patterns that name a package.
+    ///
     /// - Complexity: O(V·P·m) for P patterns of matching cost m.
-    init(graph: ModuleGraph, config: CheckConfig, isOwnCode: [Bool]) throws(ConfigError) {
+    init(graph: ModuleGraph, config: CheckConfig, isOwnCode: [Bool], packageNames: [String?]) throws(ConfigError) {
         var layerOf = [Int?](repeating: nil, count: graph.targets.count)
         var featureOf = [IsolationFeature?](repeating: nil, count: graph.targets.count)
         var featureDecidedBy = [ConfigLocation?](repeating: nil, count: graph.targets.count)
         var claimedAt = [ConfigLocation?](repeating: nil, count: graph.targets.count)
-        var used = Set<ConfigLocation>()
-        for (vertex, target) in graph.targets.enumerated() where isOwnCode[vertex] {
-            let packageName = graph.package(target.package)?.name
-            for (index, layer) in config.layers.enumerated() {
-                let claim = PatternClaim(layer.targets, target.id, packageName: packageName)
-                used.formUnion(claim.exclusions.map { layer.targets[$0].location })
-                guard let entry = claim.entry else { continue }
-                let matched = layer.targets[entry]
-                used.insert(matched.location)
-                if let previous = layerOf[vertex], previous != index, let first = claimedAt[vertex] {
-                    throw ConfigError(
-                        file: config.file, line: matched.location.line,
-                        problem:
-                            "target '\(target.id)' is claimed by layer '\(config.layers[previous].name)' (line \(first.line)) and by layer '\(layer.name)'; "
-                            + "a target belongs to one layer: exclude it from the other with '!\(target.name)'"
-                    )
+        // Which patterns decided something, by layer and position: a flag per pattern, not a
+        // hashed location per target (each location hashes the configuration's path).
+        var usedTargets = config.layers.map { [Bool](repeating: false, count: $0.targets.count) }
+        var usedIsolated = config.layers.map { [Bool](repeating: false, count: $0.isolated.count) }
+        var conflict: ConfigError?
+        // Targets and layers read in place: a copy of each (its names, its patterns' tokens) cost more than most matches.
+        graph.targets.withUnsafeBufferPointer { targets in
+            config.layers.withUnsafeBufferPointer { layers in
+                for vertex in targets.indices where isOwnCode[vertex] && conflict == nil {
+                    let id = targets[vertex].id
+                    let packageName = packageNames[vertex]
+                    for index in layers.indices {
+                        let claim = PatternClaim(layers[index].targets, id, packageName: packageName)
+                        for exclusion in claim.exclusions { usedTargets[index][exclusion] = true }
+                        guard let entry = claim.entry else { continue }
+                        let location = layers[index].targets[entry].location
+                        usedTargets[index][entry] = true
+                        if let previous = layerOf[vertex], previous != index, let first = claimedAt[vertex] {
+                            conflict = ConfigError(
+                                file: config.file, line: location.line,
+                                problem:
+                                    "target '\(id)' is claimed by layer '\(layers[previous].name)' (line \(first.line)) and by layer '\(layers[index].name)'; "
+                                    + "a target belongs to one layer: exclude it from the other with '!\(id.name)'"
+                            )
+                            return
+                        }
+                        layerOf[vertex] = index
+                        claimedAt[vertex] = location
+                        let feature = PatternClaim(layers[index].isolated, id, packageName: packageName)
+                        for exclusion in feature.exclusions { usedIsolated[index][exclusion] = true }
+                        guard let decider = feature.entry else { continue }
+                        usedIsolated[index][decider] = true
+                        featureDecidedBy[vertex] = layers[index].isolated[decider].location
+                        // Without captures every member is its own feature; with them, members that
+                        // capture the same values (`{feature}UI`, `{feature}Core`) are one feature.
+                        featureOf[vertex] = feature.bindings.isEmpty ? .member(id) : .captures(feature.bindings)
+                    }
                 }
-                layerOf[vertex] = index
-                claimedAt[vertex] = matched.location
-                let feature = PatternClaim(layer.isolated, target.id, packageName: packageName)
-                used.formUnion(feature.exclusions.map { layer.isolated[$0].location })
-                guard let decider = feature.entry else { continue }
-                used.insert(layer.isolated[decider].location)
-                featureDecidedBy[vertex] = layer.isolated[decider].location
-                // Without captures every member is its own feature; with them, members that
-                // capture the same values (`{feature}UI`, `{feature}Core`) are one feature.
-                featureOf[vertex] = feature.bindings.isEmpty ? .member(target.id) : .captures(feature.bindings)
             }
+        }
+        if let conflict { throw conflict }
+        var used = Set<ConfigLocation>()
+        for (index, layer) in config.layers.enumerated() {
+            for (position, pattern) in layer.targets.enumerated() where usedTargets[index][position] { used.insert(pattern.location) }
+            for (position, pattern) in layer.isolated.enumerated() where usedIsolated[index][position] { used.insert(pattern.location) }
         }
         self.layerOf = layerOf
         self.featureOf = featureOf

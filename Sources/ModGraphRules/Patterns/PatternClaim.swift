@@ -20,20 +20,25 @@ struct PatternClaim {
     /// - Complexity: O(P·m) for P entries of matching cost m; the entries after
     ///   the claim are read only while an exclusion may follow.
     init(_ list: [LocatedPattern], _ id: TargetID, packageName: String?) {
-        let lastExclusion = list.lastIndex(where: \.isExclusion) ?? -1
         var entry: Int?
         var bindings: [String: String] = [:]
         var exclusions: [Int] = []
-        for (index, item) in list.enumerated() {
-            if entry != nil, index > lastExclusion { break }
-            guard let captured = item.pattern.match(id, packageName: packageName) else { continue }
-            if item.isExclusion {
-                if entry != nil { exclusions.append(index) }
-                entry = nil
-                bindings = [:]
-            } else if entry == nil {
-                entry = index
-                bindings = captured
+        // Read in place: a layer's list is read for every target, and copying each
+        // entry (its pattern's text and tokens) cost more than most matches.
+        list.withUnsafeBufferPointer { items in
+            var lastExclusion = -1
+            for index in items.indices where items[index].isExclusion { lastExclusion = index }
+            for index in items.indices {
+                if entry != nil, index > lastExclusion { break }
+                guard let captured = items[index].pattern.match(id, packageName: packageName) else { continue }
+                if items[index].isExclusion {
+                    if entry != nil { exclusions.append(index) }
+                    entry = nil
+                    bindings = [:]
+                } else if entry == nil {
+                    entry = index
+                    bindings = captured
+                }
             }
         }
         self.entry = entry

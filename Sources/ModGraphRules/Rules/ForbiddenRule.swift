@@ -24,20 +24,20 @@ public struct ForbiddenRule: Rule {
                 let successors = graph.digraph.successors(of: from)
                 guard !successors.isEmpty else { continue }
                 let source = graph.targets[from]
-                guard let bindings = rule.from.pattern.match(source.id, packageName: context.packageName(of: source.id)) else { continue }
+                guard let bindings = rule.from.pattern.match(source.id, packageName: context.packageNames[from]) else { continue }
                 var isExcepted: Bool?
                 for to in successors {
                     let target = graph.targets[to]
-                    guard rule.to.pattern.match(target.id, packageName: context.packageName(of: target.id), bindings: bindings) != nil
+                    guard rule.to.pattern.match(target.id, packageName: context.packageNames[to], bindings: bindings) != nil
                     else { continue }
                     if isExcepted == nil {
                         isExcepted = rule.exceptFrom.contains {
-                            $0.pattern.match(source.id, packageName: context.packageName(of: source.id)) != nil
+                            $0.pattern.match(source.id, packageName: context.packageNames[from]) != nil
                         }
                     }
                     if isExcepted == true { continue }
                     if let allow = rule.allow,
-                        allow.pattern.match(target.id, packageName: context.packageName(of: target.id), bindings: bindings) != nil
+                        allow.pattern.match(target.id, packageName: context.packageNames[to], bindings: bindings) != nil
                     {
                         continue
                     }

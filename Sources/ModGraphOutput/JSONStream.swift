@@ -1,0 +1,210 @@
+/// Writes JSON as it goes, into one byte buffer: the one serializer of every
+/// JSON output. ``JSONValue`` trees are written through it, and a large part
+/// of a document (a graph of 100,000 targets and 300,000 dependencies is two
+/// million values) can be written straight from the model through
+/// ``JSONValue/stream(_:)``, never built as a tree.
+///
+/// Values are written in order: ``key(_:)`` before each member's value,
+/// `begin…` and `end…` around each container.
+public struct JSONStream {
+    /// How the document is laid out.
+    public enum Layout: Sendable {
+        /// Two spaces per level, one member or element per line: what files and stdout get.
+        case pretty
+        /// No whitespace between tokens: what a page embeds.
+        case compact
+    }
+
+    public private(set) var bytes: [UInt8] = []
+    private let layout: Layout
+    /// Per open container, whether something was written in it yet.
+    private var isFirst: [Bool] = []
+    /// Whether the next value follows a key (an object member) rather than being an array element.
+    private var afterKey = false
+
+    public init(layout: Layout = .pretty, capacity: Int = 4096) {
+        self.layout = layout
+        bytes.reserveCapacity(capacity)
+    }
+
+    public mutating func beginObject() {
+        startValue()
+        bytes.append(UInt8(ascii: "{"))
+        isFirst.append(true)
+    }
+
+    public mutating func endObject() {
+        close(UInt8(ascii: "}"))
+    }
+
+    public mutating func beginArray() {
+        startValue()
+        bytes.append(UInt8(ascii: "["))
+        isFirst.append(true)
+    }
+
+    public mutating func endArray() {
+        close(UInt8(ascii: "]"))
+    }
+
+    /// The key of the next member of the object begun last.
+    public mutating func key(_ name: String) {
+        separate()
+        Escape.writeJSONString(name, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        if layout == .pretty { bytes.append(UInt8(ascii: " ")) }
+        afterKey = true
+    }
+
+    public mutating func string(_ text: String) {
+        startValue()
+        Escape.writeJSONString(text, to: &bytes)
+    }
+
+    /// A string, or `null` for nil.
+    public mutating func optional(_ text: String?) {
+        if let text { string(text) } else { null() }
+    }
+
+    public mutating func int(_ value: Int) {
+        startValue()
+        writeDigits(value)
+    }
+
+    /// A finite number: integral values without a fraction, others in Swift's
+    /// shortest round-trip form; `null` for infinities and NaN, which JSON lacks.
+    public mutating func double(_ value: Double) {
+        guard value.isFinite else { return null() }
+        startValue()
+        if value == value.rounded(), abs(value) < 1e15 {
+            writeDigits(Int(value))
+        } else {
+            bytes.append(contentsOf: String(value).utf8)
+        }
+    }
+
+    /// A measured or computed number at most six decimals (``JSONValue/decimal(_:)``).
+    public mutating func decimal(_ value: Double) {
+        double(Self.sixDecimals(value))
+    }
+
+    /// `value` rounded to six decimals, so that summation noise (`0.30000000000000004`) never shows.
+    static func sixDecimals(_ value: Double) -> Double {
+        (value * 1_000_000).rounded() / 1_000_000
+    }
+
+    public mutating func bool(_ value: Bool) {
+        startValue()
+        bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
+    }
+
+    public mutating func null() {
+        startValue()
+        bytes.append(contentsOf: Self.nullBytes)
+    }
+
+    /// An array of strings.
+    public mutating func strings(_ texts: [String]) {
+        beginArray()
+        for text in texts { string(text) }
+        endArray()
+    }
+
+    /// A whole tree.
+    ///
+    /// - Complexity: O(n) in the size of the serialized value.
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case .bool(let flag): bool(flag)
+        case .int(let number): int(number)
+        case .double(let number): double(number)
+        case .string(let text): string(text)
+        case .array(let values):
+            beginArray()
+            for element in values { self.value(element) }
+            endArray()
+        case .object(let members):
+            beginObject()
+            for (name, member) in members {
+                key(name)
+                self.value(member)
+            }
+            endObject()
+        case .stream(let write):
+            let depth = isFirst.count
+            write(&self)
+            precondition(isFirst.count == depth, "a streamed JSON value must close every container it opens")
+        }
+    }
+
+    /// The document, with a final newline when pretty.
+    public consuming func finish() -> [UInt8] {
+        precondition(isFirst.isEmpty, "a JSON document must close every container it opens")
+        if layout == .pretty { bytes.append(UInt8(ascii: "\n")) }
+        return bytes
+    }
+
+    /// Before a value: nothing after a key, else the separator of an array element.
+    private mutating func startValue() {
+        if afterKey {
+            afterKey = false
+        } else if !isFirst.isEmpty {
+            separate()
+        }
+    }
+
+    /// A comma after the previous item and, when pretty, a newline and the
+    /// indentation of the container's items.
+    private mutating func separate() {
+        let last = isFirst.count - 1
+        if isFirst[last] { isFirst[last] = false } else { bytes.append(UInt8(ascii: ",")) }
+        if layout == .pretty { newline(indent: isFirst.count) }
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        let wasEmpty = isFirst.removeLast()
+        if !wasEmpty, layout == .pretty { newline(indent: isFirst.count) }
+        bytes.append(bracket)
+    }
+
+    private mutating func newline(indent level: Int) {
+        bytes.append(UInt8(ascii: "\n"))
+        var spaces = 2 * level
+        while spaces > 0 {
+            let run = min(spaces, Self.spaces.count)
+            bytes.append(contentsOf: Self.spaces[0..<run])
+            spaces -= run
+        }
+    }
+
+    /// Decimal digits without a `String` in between: a graph's JSON holds hundreds of thousands of numbers.
+    private mutating func writeDigits(_ value: Int) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            // The magnitude of Int.min does not fit an Int: its digits go through UInt.
+            writeDigits(UInt(bitPattern: 0 &- value))
+        } else {
+            writeDigits(UInt(value))
+        }
+    }
+
+    private mutating func writeDigits(_ value: UInt) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt.max has 20 digits
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: buffer[(24 - count)...])
+        }
+    }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
+    private static let nullBytes = Array("null".utf8)
+}
