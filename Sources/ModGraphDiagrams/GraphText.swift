@@ -27,6 +27,8 @@ public enum GraphText {
                 line("  " + cycle.path.map { Escape.text(label($0)) }.joined(separator: " → "))
             }
         }
+        // Each target's name escaped once: it is printed on its own line and once per dependent.
+        let names = graph.targets.map { Escape.text($0.name) }
         // Targets are sorted by package, then name: each package's are one run, packages in order.
         var start = 0
         while start < graph.targets.count {
@@ -40,16 +42,18 @@ public enum GraphText {
                 Escape.text(record?.name ?? package.rawValue)
                     + (location.isEmpty ? "" : "  (\(Escape.text(location, limit: Escape.messageLimit)))"))
             for vertex in start..<end {
-                let target = graph.targets[vertex]
                 output.append(contentsOf: "  ".utf8)
-                output.append(contentsOf: Escape.text(target.name).utf8)
+                output.append(contentsOf: names[vertex].utf8)
                 output.append(contentsOf: " [".utf8)
-                output.append(contentsOf: target.type.rawValue.utf8)
+                output.append(contentsOf: graph.targets[vertex].type.rawValue.utf8)
                 output.append(UInt8(ascii: "]"))
                 for (position, dependency) in graph.digraph.successors(of: vertex).enumerated() {
-                    let other = graph.targets[dependency]
                     output.append(contentsOf: (position == 0 ? " → " : ", ").utf8)
-                    output.append(contentsOf: Escape.text(other.package == package ? other.name : other.id.description).utf8)
+                    if dependency >= start && dependency < end {
+                        output.append(contentsOf: names[dependency].utf8)
+                    } else {
+                        output.append(contentsOf: Escape.text(graph.targets[dependency].id.description).utf8)
+                    }
                 }
                 output.append(UInt8(ascii: "\n"))
             }
@@ -61,7 +65,7 @@ public enum GraphText {
     /// `2 packages, 10 targets (9 regular, 1 executable), 26 dependencies`.
     public static func headline(_ graph: ModuleGraph) -> String {
         var counts: [TargetType: Int] = [:]
-        for target in graph.targets { counts[target.type, default: 0] += 1 }
+        for vertex in graph.targets.indices { counts[graph.targets[vertex].type, default: 0] += 1 }
         let breakdown = TargetType.allCases.compactMap { type in
             counts[type].map { "\($0) \(type.rawValue)" }
         }

@@ -41,17 +41,7 @@ public struct ModuleGraph: Sendable, Equatable {
     ///
     /// - Complexity: O((V + E) log(V + E)).
     public init(packages: [Package], targets: [Target], products: [Product], edges: [Edge]) {
-        // Positions sorted by id, the first of equal ids first, so that the first
-        // declaration of an id is the one kept; the targets move once, not at every swap.
-        let order = targets.indices.sorted { left, right in
-            let (leftID, rightID) = (targets[left].id, targets[right].id)
-            return leftID != rightID ? leftID < rightID : left < right
-        }
-        var sortedTargets: [Target] = []
-        sortedTargets.reserveCapacity(targets.count)
-        for position in order where sortedTargets.last?.id != targets[position].id {
-            sortedTargets.append(targets[position])
-        }
+        let sortedTargets = Self.positionsByID(targets).map { targets[$0] }
         var index: [TargetID: Int] = [:]
         index.reserveCapacity(sortedTargets.count)
         for (position, target) in sortedTargets.enumerated() { index[target.id] = position }
@@ -94,6 +84,46 @@ public struct ModuleGraph: Sendable, Equatable {
             products: products.sorted { ($0.package, $0.name) < ($1.package, $1.name) },
             edges: keptEdges, edgeEnds: keptEnds, index: index,
             digraph: Digraph(vertexCount: sortedTargets.count, edges: keptEnds.lazy.map { ($0.from, $0.to) }))
+    }
+
+    /// The positions of `targets` sorted by id, one per id: the first
+    /// declaration of an id is the one kept. The targets
+    /// move once, not at every swap. Packages are ranked once, so that the
+    /// sort compares an integer, then names read in place (comparing ids
+    /// copied them, four reference counts per comparison).
+    ///
+    /// - Complexity: O(V log V) comparisons of names.
+    private static func positionsByID(_ targets: [Target]) -> [Int] {
+        // Each package's targets are usually listed together: looked up once per run of them.
+        let packages = targets.map(\.package)
+        var rankOf: [PackageIdentity: Int] = [:]
+        for position in packages.indices where position == 0 || packages[position] != packages[position - 1] {
+            rankOf[packages[position]] = 0
+        }
+        for (rank, identity) in rankOf.keys.sorted().enumerated() { rankOf[identity] = rank }
+        var keys: [(rank: Int, position: Int)] = []
+        keys.reserveCapacity(targets.count)
+        var rank = 0
+        for position in packages.indices {
+            if position == 0 || packages[position] != packages[position - 1] { rank = rankOf[packages[position]] ?? 0 }
+            keys.append((rank, position))
+        }
+        let names = targets.map(\.name)
+        return names.withUnsafeBufferPointer { names in
+            keys.sort { left, right in
+                if left.rank != right.rank { return left.rank < right.rank }
+                if names[left.position] == names[right.position] { return left.position < right.position }
+                return names[left.position] < names[right.position]
+            }
+            // Equal ids are neighbours once sorted: the first of each is kept.
+            var kept: [Int] = []
+            kept.reserveCapacity(keys.count)
+            for (index, key) in keys.enumerated()
+            where index == 0 || key.rank != keys[index - 1].rank || names[key.position] != names[keys[index - 1].position] {
+                kept.append(key.position)
+            }
+            return kept
+        }
     }
 
     /// Parts already sorted, indexed and free of repeats.
@@ -262,9 +292,10 @@ public struct ModuleGraph: Sendable, Equatable {
         // Targets are sorted by package: one lookup per package, not per target.
         var starts: [Int] = []
         var previous: (identity: PackageIdentity, isOwn: Bool)?
-        for (vertex, target) in targets.enumerated() {
-            if previous?.identity != target.package { previous = (target.package, own.contains(target.package)) }
-            if previous?.isOwn == true, target.type != .externalProduct { starts.append(vertex) }
+        for vertex in targets.indices {
+            let package = targets[vertex].package
+            if previous?.identity != package { previous = (package, own.contains(package)) }
+            if previous?.isOwn == true, targets[vertex].type != .externalProduct { starts.append(vertex) }
         }
         guard !own.isEmpty else {
             // No package of the workspace's own (a graph assembled by hand): keep what an edge uses.

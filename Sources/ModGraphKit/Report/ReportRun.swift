@@ -51,17 +51,36 @@ public enum ReportRun {
         if request.drawsDiagrams, let refusal { warnings("graph.svg and schedule.svg not drawn: \(refusal); report.md links graph.dot") }
         var style = DiagramStyle.highlights(of: graph)
         var extraSections: [ReportSection] = []
-        var checkReport: CheckReport?
-        if let configPath = try CheckRun.configuration(explicit: request.config, for: loaded, requestedPath: source) {
-            let check = try CheckRun(configPath: configPath, on: loaded, warnings: warnings)
-            let report = try check.report()
-            CheckSection.style(report, layerNames: check.config.layers.map(\.name), into: &style)
+        // The check and the schedule are independent: worked out on two cores at once, their
+        // warnings held and told in the order they always were (the check's, then the weights').
+        let configPath = try CheckRun.configuration(explicit: request.config, for: loaded, requestedPath: source)
+        let (checked, planned) = Concurrently.both(
+            { () -> (result: Result<(report: CheckReport, layerNames: [String])?, any Error>, warnings: [String]) in
+                var told: [String] = []
+                let result = Result { () throws -> (report: CheckReport, layerNames: [String])? in
+                    guard let configPath else { return nil }
+                    let check = try CheckRun(configPath: configPath, on: loaded, warnings: { told.append($0) })
+                    return (try check.report(), check.config.layers.map(\.name))
+                }
+                return (result, told)
+            },
+            { () -> (result: Result<ScheduleReport?, any Error>, warnings: [String]) in
+                var told: [String] = []
+                let result = Result { () throws -> ScheduleReport? in
+                    let weights = try ScheduleRun.weights(request.schedule.weights, for: loaded, warnings: { told.append($0) })
+                    // A graph with cycles has no schedule; the check and the structure section report them.
+                    return try? ScheduleRun.plan(request.schedule, weights: weights, on: loaded, source: source)
+                }
+                return (result, told)
+            })
+        checked.warnings.forEach(warnings)
+        let checkReport = try checked.result.get()?.report
+        if let (report, layerNames) = try checked.result.get() {
+            CheckSection.style(report, layerNames: layerNames, into: &style)
             extraSections.append(CheckSection.section(report))
-            checkReport = report
         }
-        // A graph with cycles has no schedule; the check and the structure section report them.
-        let weights = try ScheduleRun.weights(request.schedule.weights, for: loaded, warnings: warnings)
-        let schedule = try? ScheduleRun.plan(request.schedule, weights: weights, on: loaded, source: source)
+        planned.warnings.forEach(warnings)
+        let schedule = try planned.result.get()
         if let schedule {
             // The schedule's path runs in build order, dependencies first; a diagram's chains follow the edges, dependents first.
             style.criticalPath = schedule.plan.timing.path.reversed().map { graph.targets[$0].id }
@@ -70,7 +89,7 @@ public enum ReportRun {
         }
         // Large graphs are drawn without tests and other packages' products, as `graph` draws them.
         var drawnGraph: ModuleGraph?
-        if graph.targets.count > DiagramDefaults.simplifyAbove {
+        if request.drawsDiagrams, graph.targets.count > DiagramDefaults.simplifyAbove {
             let simplified = DiagramDefaults.simplified(graph, showAllWith: "modgraph graph --no-simplify")
             drawnGraph = simplified.graph
             style.caption = simplified.caption
@@ -102,18 +121,21 @@ public enum ReportRun {
             hidesImplied: full.nodes.count > DiagramDefaults.reduceAbove,
             layout: request.layout ?? DiagramDefaults.layout(nodeCount: graph.targets.count),
             pictureLeftOut: request.drawsDiagrams ? refusal : "no diagrams were asked for (--no-diagrams)")
-        let page: [UInt8]
-        do {
-            let rendered = try viewer.render()
-            for warning in rendered.warnings { warnings("Graphviz (index.html): \(warning)") }
-            page = rendered.bytes
-        } catch {
-            throw CommandError(error.description)
-        }
+        // The two largest files, serialized on two cores at once.
+        let (rendered, json) = try Concurrently.both(
+            { () throws(CommandError) -> (bytes: [UInt8], warnings: [String]) in
+                do {
+                    return try viewer.render()
+                } catch {
+                    throw CommandError("\(error)")
+                }
+            },
+            { document.jsonBytes() })
+        for warning in rendered.warnings { warnings("Graphviz (index.html): \(warning)") }
         var files = sections.flatMap(\.files).map { ($0.name, Data($0.bytes)) }
-        files.append(("index.html", Data(page)))
+        files.append(("index.html", Data(rendered.bytes)))
         files.append(("report.md", Data(document.markdown().utf8)))
-        files.append(("report.json", Data(document.jsonBytes())))
+        files.append(("report.json", Data(json)))
         return ReportOutput(document: document, files: files)
     }
 }
