@@ -81,49 +81,57 @@ public struct ModuleGraph: Sendable, Equatable {
         }
         self.init(
             packages: packages.sorted { $0.identity < $1.identity }, targets: sortedTargets,
-            products: products.sorted { ($0.package, $0.name) < ($1.package, $1.name) },
+            products: Self.sortedPositions(packages: products.map(\.package), names: products.map(\.name)).map { products[$0] },
             edges: keptEdges, edgeEnds: keptEnds, index: index,
             digraph: Digraph(vertexCount: sortedTargets.count, edges: keptEnds.lazy.map { ($0.from, $0.to) }))
     }
 
     /// The positions of `targets` sorted by id, one per id: the first
-    /// declaration of an id is the one kept. The targets
-    /// move once, not at every swap. Packages are ranked once, so that the
-    /// sort compares an integer, then names read in place (comparing ids
-    /// copied them, four reference counts per comparison).
+    /// declaration of an id is the one kept.
     ///
     /// - Complexity: O(V log V) comparisons of names.
     private static func positionsByID(_ targets: [Target]) -> [Int] {
-        // Each package's targets are usually listed together: looked up once per run of them.
-        let packages = targets.map(\.package)
+        let names = targets.map(\.name)
+        let sorted = sortedPositions(packages: targets.map(\.package), names: names)
+        // Equal ids are neighbours once sorted: the first of each is kept.
+        var kept: [Int] = []
+        kept.reserveCapacity(sorted.count)
+        for (index, position) in sorted.enumerated()
+        where index == 0 || targets[position].package != targets[sorted[index - 1]].package || names[position] != names[sorted[index - 1]] {
+            kept.append(position)
+        }
+        return kept
+    }
+
+    /// Positions sorted by package, then name, then position: the order of
+    /// targets by id and of products. The items move once, not at every
+    /// swap; packages are ranked once, so that the sort compares an integer,
+    /// then names read in place (comparing ids copied them, four reference
+    /// counts per comparison).
+    ///
+    /// - Complexity: O(n log n) comparisons of names.
+    private static func sortedPositions(packages: [PackageIdentity], names: [String]) -> [Int] {
+        // Each package's items are usually listed together: looked up once per run of them.
         var rankOf: [PackageIdentity: Int] = [:]
         for position in packages.indices where position == 0 || packages[position] != packages[position - 1] {
             rankOf[packages[position]] = 0
         }
         for (rank, identity) in rankOf.keys.sorted().enumerated() { rankOf[identity] = rank }
         var keys: [(rank: Int, position: Int)] = []
-        keys.reserveCapacity(targets.count)
+        keys.reserveCapacity(packages.count)
         var rank = 0
         for position in packages.indices {
             if position == 0 || packages[position] != packages[position - 1] { rank = rankOf[packages[position]] ?? 0 }
             keys.append((rank, position))
         }
-        let names = targets.map(\.name)
-        return names.withUnsafeBufferPointer { names in
+        names.withUnsafeBufferPointer { names in
             keys.sort { left, right in
                 if left.rank != right.rank { return left.rank < right.rank }
                 if names[left.position] == names[right.position] { return left.position < right.position }
                 return names[left.position] < names[right.position]
             }
-            // Equal ids are neighbours once sorted: the first of each is kept.
-            var kept: [Int] = []
-            kept.reserveCapacity(keys.count)
-            for (index, key) in keys.enumerated()
-            where index == 0 || key.rank != keys[index - 1].rank || names[key.position] != names[keys[index - 1].position] {
-                kept.append(key.position)
-            }
-            return kept
         }
+        return keys.map(\.position)
     }
 
     /// Parts already sorted, indexed and free of repeats.

@@ -135,8 +135,10 @@ struct SourceLayout {
     /// - Complexity: O(entries walked); the walk stops at the first file that counts.
     func hasSources(_ target: ManifestTarget, in folder: Folder) -> Bool {
         guard target.type != .binary, target.type != .system, let packageDirectory, let path = folder.path else { return true }
+        // A folder known to be missing (every target of a dump without its sources) costs no path.
+        guard folder.mayExist else { return !folder.isWholePredefinedFolder }
         let root = Paths.absolute(path, relativeTo: packageDirectory)
-        guard folder.mayExist, Paths.isDirectory(root) else { return !folder.isWholePredefinedFolder }
+        guard Paths.isDirectory(root) else { return !folder.isWholePredefinedFolder }
         for resource in target.resources where FileManager.default.fileExists(atPath: Paths.absolute(resource, relativeTo: root)) {
             return true
         }

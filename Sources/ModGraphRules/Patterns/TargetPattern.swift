@@ -19,12 +19,38 @@ public struct TargetPattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     public let text: String
-    let package: [Token]?
-    let target: [Token]
+    /// The parts read from `text`, shared by every copy: a layer's patterns are
+    /// matched against every target, and copying the tokens and the shape at
+    /// each call cost more than most matches.
+    private let compiled: Compiled
+
+    var package: [Token]? { compiled.package }
+    var target: [Token] { compiled.target }
     /// What any name the target part matches must look like, checked on its bytes first.
-    private let shape: NameShape
+    private var shape: NameShape { compiled.shape }
+
+    private final class Compiled: Sendable {
+        let package: [Token]?
+        let target: [Token]
+        let shape: NameShape
+
+        init(package: [Token]?, target: [Token]) {
+            self.package = package
+            self.target = target
+            self.shape = NameShape(target)
+        }
+    }
 
     public var description: String { text }
+
+    /// Two patterns are the same when written the same: the text decides every part.
+    public static func == (lhs: TargetPattern, rhs: TargetPattern) -> Bool {
+        lhs.text == rhs.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+    }
 
     /// The capture names, in order of first appearance.
     public var captureNames: [String] {
@@ -40,6 +66,8 @@ public struct TargetPattern: Hashable, Sendable, CustomStringConvertible {
         guard !text.isEmpty else { throw PatternError(pattern: text, problem: "is empty") }
         let parts = Self.splitQualifier(text)
         guard parts.count <= 2 else { throw PatternError(pattern: text, problem: "has more than one '/'") }
+        let package: [Token]?
+        let target: [Token]
         if parts.count == 2 {
             package = try Self.tokens(parts[0], in: text)
             target = try Self.tokens(parts[1], in: text)
@@ -50,7 +78,7 @@ public struct TargetPattern: Hashable, Sendable, CustomStringConvertible {
         guard !target.isEmpty, package.map({ !$0.isEmpty }) ?? true else {
             throw PatternError(pattern: text, problem: "has an empty package or target part")
         }
-        shape = NameShape(target)
+        compiled = Compiled(package: package, target: target)
     }
 
     /// Captured values by name when `id` matches (`package` also matches `packageName`), else `nil`.
