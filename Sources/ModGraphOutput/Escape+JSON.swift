@@ -31,24 +31,13 @@ extension Escape {
 
     /// ``jsonString(_:)`` appended to `output`, without a string in between for the plain names nearly all are.
     static func writeJSONString(_ text: String, to output: inout [UInt8]) {
-        // Native strings are contiguous UTF-8: checked and copied in one pass over the buffer.
-        let wrote = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                return false
-            }
-            output.append(UInt8(ascii: "\""))
-            output.append(contentsOf: bytes)
-            output.append(UInt8(ascii: "\""))
-            return true
-        }
-        if wrote == true { return }
-        if wrote == nil, isPlain(text, limit: .max, avoiding: jsonActive) {
-            output.append(UInt8(ascii: "\""))
-            output.append(contentsOf: text.utf8)
-            output.append(UInt8(ascii: "\""))
+        guard isPlain(text, limit: .max, avoiding: jsonActive) else {
+            output.append(contentsOf: jsonString(text).utf8)
             return
         }
-        output.append(contentsOf: jsonString(text).utf8)
+        output.append(UInt8(ascii: "\""))
+        output.append(contentsOf: text.utf8)
+        output.append(UInt8(ascii: "\""))
     }
 
     private static let jsonActive = ASCIISet("\"\\")

@@ -15,7 +15,7 @@ public struct JSONStream {
         case compact
     }
 
-    public private(set) var bytes: [UInt8] = []
+    private var bytes: [UInt8] = []
     private let layout: Layout
     /// Per open container, whether something was written in it yet.
     private var isFirst: [Bool] = []

@@ -91,13 +91,13 @@ public struct ModuleGraph: Sendable, Equatable {
     ///
     /// - Complexity: O(V log V) comparisons of names.
     private static func positionsByID(_ targets: [Target]) -> [Int] {
-        let names = targets.map(\.name)
-        let sorted = sortedPositions(packages: targets.map(\.package), names: names)
+        let (packages, names) = (targets.map(\.package), targets.map(\.name))
+        let sorted = sortedPositions(packages: packages, names: names)
         // Equal ids are neighbours once sorted: the first of each is kept.
         var kept: [Int] = []
         kept.reserveCapacity(sorted.count)
         for (index, position) in sorted.enumerated()
-        where index == 0 || targets[position].package != targets[sorted[index - 1]].package || names[position] != names[sorted[index - 1]] {
+        where index == 0 || packages[position] != packages[sorted[index - 1]] || names[position] != names[sorted[index - 1]] {
             kept.append(position)
         }
         return kept

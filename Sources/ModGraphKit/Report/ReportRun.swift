@@ -74,8 +74,9 @@ public enum ReportRun {
                 return (result, told)
             })
         checked.warnings.forEach(warnings)
-        let checkReport = try checked.result.get()?.report
-        if let (report, layerNames) = try checked.result.get() {
+        let check = try checked.result.get()
+        let checkReport = check?.report
+        if let (report, layerNames) = check {
             CheckSection.style(report, layerNames: layerNames, into: &style)
             extraSections.append(CheckSection.section(report))
         }
