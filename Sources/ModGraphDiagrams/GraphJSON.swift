@@ -43,20 +43,22 @@ public enum GraphJSON {
         json.endArray()
         json.key("targets")
         json.beginArray()
-        graph.targets.withUnsafeBufferPointer { targets in
-            for index in targets.indices {
-                json.beginObject()
-                json.key("id")
-                json.string(targets[index].id.description)
-                json.key("package")
-                json.string(targets[index].package.rawValue)
-                json.key("name")
-                json.string(targets[index].name)
-                json.key("type")
-                json.string(targets[index].type.rawValue)
-                json.key("path")
-                json.optional(targets[index].path)
-                json.endObject()
+        json.elements(count: graph.targets.count) { json, range in
+            graph.targets.withUnsafeBufferPointer { targets in
+                for index in range {
+                    json.beginObject()
+                    json.key("id")
+                    json.string(targets[index].id.description)
+                    json.key("package")
+                    json.string(targets[index].package.rawValue)
+                    json.key("name")
+                    json.string(targets[index].name)
+                    json.key("type")
+                    json.string(targets[index].type.rawValue)
+                    json.key("path")
+                    json.optional(targets[index].path)
+                    json.endObject()
+                }
             }
         }
         json.endArray()
@@ -79,29 +81,32 @@ public enum GraphJSON {
         json.beginArray()
         // An edge's ends are printed ids: each target's once, not once per edge.
         let ids = graph.targets.map(\.id.description)
-        graph.edges.withUnsafeBufferPointer { edges in
-            for (position, ends) in graph.edgeEnds.enumerated() {
-                json.beginObject()
-                json.key("from")
-                json.string(ids[ends.from])
-                json.key("to")
-                json.string(ids[ends.to])
-                json.key("kind")
-                json.string(edges[position].kind.rawValue)
-                json.key("product")
-                json.optional(edges[position].product)
-                json.key("condition")
-                if let condition = edges[position].condition {
+        json.elements(count: graph.edges.count) { json, range in
+            graph.edges.withUnsafeBufferPointer { edges in
+                for position in range {
+                    let ends = graph.edgeEnds[position]
                     json.beginObject()
-                    json.key("platforms")
-                    json.strings(condition.platforms)
-                    json.key("traits")
-                    json.strings(condition.traits)
+                    json.key("from")
+                    json.string(ids[ends.from])
+                    json.key("to")
+                    json.string(ids[ends.to])
+                    json.key("kind")
+                    json.string(edges[position].kind.rawValue)
+                    json.key("product")
+                    json.optional(edges[position].product)
+                    json.key("condition")
+                    if let condition = edges[position].condition {
+                        json.beginObject()
+                        json.key("platforms")
+                        json.strings(condition.platforms)
+                        json.key("traits")
+                        json.strings(condition.traits)
+                        json.endObject()
+                    } else {
+                        json.null()
+                    }
                     json.endObject()
-                } else {
-                    json.null()
                 }
-                json.endObject()
             }
         }
         json.endArray()

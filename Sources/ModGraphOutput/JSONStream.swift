@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// Writes JSON as it goes, into one byte buffer: the one serializer of every
 /// JSON output. ``JSONValue`` trees are written through it, and a large part
 /// of a document (a graph of 100,000 targets and 300,000 dependencies is two
@@ -6,7 +9,7 @@
 ///
 /// Values are written in order: ``key(_:)`` before each member's value,
 /// `begin…` and `end…` around each container.
-public struct JSONStream {
+public struct JSONStream: Sendable {
     /// How the document is laid out.
     public enum Layout: Sendable {
         /// Two spaces per level, one member or element per line: what files and stdout get.
@@ -47,8 +50,22 @@ public struct JSONStream {
         close(UInt8(ascii: "]"))
     }
 
-    /// The key of the next member of the object begun last.
-    public mutating func key(_ name: String) {
+    /// The key of the next member of the object begun last: a name the code
+    /// writes, which needs no escaping (checked in debug builds), copied as it is.
+    public mutating func key(_ name: StaticString) {
+        separate()
+        let text = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        assert(
+            name.hasPointerRepresentation && !text.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") },
+            "a JSON key written as a literal must need no escaping")
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: text)
+        bytes.append(contentsOf: layout == .pretty ? Self.prettyKeyEnd : Self.compactKeyEnd)
+        afterKey = true
+    }
+
+    /// The key of the next member, from data (a dictionary's keys): escaped.
+    public mutating func key(text name: String) {
         separate()
         Escape.writeJSONString(name, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
@@ -103,6 +120,49 @@ public struct JSONStream {
         bytes.append(contentsOf: Self.nullBytes)
     }
 
+    /// `count` elements of the array begun last, written by `write` a range
+    /// of them at a time. A long list is cut into pieces written at the same
+    /// time on the machine's cores and joined in order, so the bytes are the
+    /// same as one `write(&self, 0..<count)` would give.
+    ///
+    /// `write` must write whole elements, one per index of its range, and
+    /// close every container it opens.
+    ///
+    /// - Complexity: O(n) in the size of the elements, spread over the cores.
+    public mutating func elements(count: Int, _ write: @Sendable (inout JSONStream, Range<Int>) -> Void) {
+        precondition(!isFirst.isEmpty && !afterKey, "elements are written inside an array")
+        let pieces = min(ProcessInfo.processInfo.activeProcessorCount, Self.maximumPieces, count / Self.elementsPerPiece)
+        guard pieces > 1 else {
+            write(&self, 0..<count)
+            return
+        }
+        let depth = isFirst.count
+        // Each piece continues the array as if the ones before it were written: only
+        // the first may be the array's first element.
+        let (layout, open) = (layout, isFirst)
+        let written = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: pieces)
+        written.initialize(repeating: [])
+        defer { written.deinitialize().deallocate() }
+        nonisolated(unsafe) let slots = written
+        DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+            var stream = JSONStream(layout: layout, capacity: 1 << 16)
+            stream.isFirst = open
+            if piece > 0 { stream.isFirst[depth - 1] = false }
+            write(&stream, (count * piece / pieces)..<(count * (piece + 1) / pieces))
+            precondition(stream.isFirst.count == depth, "streamed JSON elements must close every container they open")
+            // Each piece writes its own slot: no two threads touch the same one.
+            slots[piece] = stream.bytes
+        }
+        bytes.reserveCapacity(bytes.count + written.reduce(0) { $0 + $1.count })
+        for piece in written { bytes.append(contentsOf: piece) }
+        isFirst[depth - 1] = false
+    }
+
+    /// Enough elements for a piece that writing it on another core pays for the thread.
+    public static let elementsPerPiece = 20_000
+    /// At most this many pieces, however many cores.
+    static let maximumPieces = 8
+
     /// An array of strings.
     public mutating func strings(_ texts: [String]) {
         beginArray()
@@ -127,7 +187,7 @@ public struct JSONStream {
         case .object(let members):
             beginObject()
             for (name, member) in members {
-                key(name)
+                key(text: name)
                 self.value(member)
             }
             endObject()
@@ -169,11 +229,14 @@ public struct JSONStream {
     }
 
     private mutating func newline(indent level: Int) {
-        bytes.append(UInt8(ascii: "\n"))
         var spaces = 2 * level
+        // Usually the line break and the whole indentation in one append.
+        let first = min(spaces, Self.newlineAndSpaces.count - 1)
+        bytes.append(contentsOf: Self.newlineAndSpaces[0...first])
+        spaces -= first
         while spaces > 0 {
-            let run = min(spaces, Self.spaces.count)
-            bytes.append(contentsOf: Self.spaces[0..<run])
+            let run = min(spaces, Self.newlineAndSpaces.count - 1)
+            bytes.append(contentsOf: Self.newlineAndSpaces[1...run])
             spaces -= run
         }
     }
@@ -203,7 +266,10 @@ public struct JSONStream {
         }
     }
 
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+    /// A line break and the indentation of up to 32 levels.
+    private static let newlineAndSpaces = [UInt8(ascii: "\n")] + [UInt8](repeating: UInt8(ascii: " "), count: 64)
+    private static let prettyKeyEnd = Array("\": ".utf8)
+    private static let compactKeyEnd = Array("\":".utf8)
     private static let trueBytes = Array("true".utf8)
     private static let falseBytes = Array("false".utf8)
     private static let nullBytes = Array("null".utf8)

@@ -40,4 +40,30 @@ struct LockedTests {
         }
         #expect(state.withLock { $0 } == 2)
     }
+
+    /// Every index is worked on exactly once, whatever the cores.
+    @Test func forEachCallsEachIndexOnce() {
+        let calls = Locked([Int](repeating: 0, count: 1_000))
+        Concurrently.forEach(1_000) { index in calls.withLock { $0[index] += 1 } }
+        #expect(calls.withLock { $0 } == [Int](repeating: 1, count: 1_000))
+        Concurrently.forEach(0) { _ in Issue.record("no index to work on") }
+    }
+
+    /// Both results come back; when the first piece throws, the second has
+    /// still finished before the call returns.
+    @Test func bothWaitsForTheSecondPiece() {
+        struct Stop: Error {}
+        let (one, two) = Concurrently.both({ 1 }, { "two" })
+        #expect(one == 1 && two == "two")
+        let finished = Locked(false)
+        #expect(throws: Stop.self) {
+            _ = try Concurrently.both(
+                { () throws(Stop) -> Int in throw Stop() },
+                {
+                    usleep(20_000)
+                    finished.withLock { $0 = true }
+                })
+        }
+        #expect(finished.withLock { $0 })
+    }
 }

@@ -47,4 +47,46 @@ struct ModuleGraphConstructionTests {
             #expect(Set(graph.digraph.edges.map { "\($0.from)>\($0.to)" }) == pairs, "round \(round)")
         }
     }
+
+    /// A loader that resolved each edge's targets to positions, and sorted
+    /// the targets beforehand, gets the graph the ids alone give: same
+    /// parts, same vertices, same index.
+    @Test func edgesResolvedByTheLoaderGiveTheGraphTheIdsGive() {
+        var random = SplitMix64(seed: 7)
+        let packages = ["b", "a"].map { PackageIdentity($0) }
+        let names = ["Z", "a", "Core", "É", "x", "M"]
+        for round in 0..<100 {
+            let ids = packages.flatMap { package in names.map { TargetID(package: package, name: $0) } }
+            // Some ids declared twice, in any order.
+            var targets = ids.filter { _ in random.next(below: 3) != 0 }.map { Target(id: $0, type: .regular, path: nil) }
+            targets += targets.filter { _ in random.next(below: 4) == 0 }
+            targets = random.permutation(of: targets.count).map { targets[$0] }
+            var edges: [Edge] = []
+            var ends: [ModuleGraph.EdgeEnds?] = []
+            for _ in 0..<random.next(below: 40) {
+                let from = ids[random.next(below: ids.count)]
+                let to = ids[random.next(below: ids.count)]
+                edges.append(Edge(from: from, to: to, kind: .target))
+                // Any declaration of an id may be the one a loader found; some edges are left to the graph.
+                let fromPositions = targets.indices.filter { targets[$0].id == from }
+                let toPositions = targets.indices.filter { targets[$0].id == to }
+                if random.next(below: 5) != 0, !fromPositions.isEmpty, !toPositions.isEmpty {
+                    ends.append(
+                        ModuleGraph.EdgeEnds(
+                            from: fromPositions[random.next(below: fromPositions.count)],
+                            to: toPositions[random.next(below: toPositions.count)]))
+                } else {
+                    ends.append(nil)
+                }
+            }
+            let plain = ModuleGraph(packages: [], targets: targets, products: [], edges: edges)
+            let resolved = ModuleGraph(
+                packages: [], targets: targets, products: [], edges: edges, ends: ends,
+                order: random.next(below: 2) == 0 ? ModuleGraph.TargetOrder(targets) : nil)
+            #expect(resolved == plain, "round \(round)")
+            #expect(resolved.edgeEnds == plain.edgeEnds, "round \(round)")
+            #expect(resolved.digraph == plain.digraph, "round \(round)")
+            #expect(ids.map { resolved.index(of: $0) } == ids.map { plain.index(of: $0) }, "round \(round)")
+        }
+    }
 }

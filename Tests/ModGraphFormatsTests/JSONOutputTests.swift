@@ -71,8 +71,48 @@ struct JSONOutputTests {
                       "list": [
                         "a",
                 """))
-        #expect(JSONValue.array([.int(0), .int(-1), .int(Int.max), .double(1e20), .double(3)]).serializedBytes(layout: .compact)
-            == Array("[0,-1,9223372036854775807,1e+20,3]".utf8))
+        #expect(
+            JSONValue.array([.int(0), .int(-1), .int(Int.max), .double(1e20), .double(3)]).serializedBytes(layout: .compact)
+                == Array("[0,-1,9223372036854775807,1e+20,3]".utf8))
+    }
+
+    /// A long list written in pieces on several cores is byte for byte the
+    /// list written in one pass, in both layouts, after an element or not.
+    @Test func elementsWrittenInPiecesAreTheListWrittenInOnePass() {
+        @Sendable func element(_ json: inout JSONStream, _ index: Int) {
+            json.beginObject()
+            json.key("index")
+            json.int(index)
+            json.key("names")
+            json.strings(index.isMultiple(of: 3) ? [] : ["n\(index)", "q\"\(index)"])
+            json.endObject()
+        }
+        for layout in [JSONStream.Layout.pretty, .compact] {
+            for count in [0, 1, 3 * JSONStream.elementsPerPiece + 7] {
+                for leading in [false, true] {
+                    var pieces = JSONStream(layout: layout)
+                    var onePass = JSONStream(layout: layout)
+                    for json in [0, 1] {
+                        var stream = JSONStream(layout: layout)
+                        stream.beginObject()
+                        stream.key("list")
+                        stream.beginArray()
+                        if leading { stream.string("first") }
+                        if json == 0 {
+                            stream.elements(count: count) { json, range in for index in range { element(&json, index) } }
+                        } else {
+                            for index in 0..<count { element(&stream, index) }
+                        }
+                        stream.int(-1)
+                        stream.endArray()
+                        stream.endObject()
+                        if json == 0 { pieces = stream } else { onePass = stream }
+                    }
+                    let same = pieces.finish() == onePass.finish()
+                    #expect(same, "layout \(layout), \(count) elements, leading \(leading)")
+                }
+            }
+        }
     }
 
     /// Foundation's parser must read back exactly the names that went in.

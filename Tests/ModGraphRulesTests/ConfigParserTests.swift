@@ -162,6 +162,27 @@ struct ConfigParserTests {
         // Diagrams ask for the layers alone: the same error.
         #expect(throws: ConfigError.self) { try Checker(config: twice).layers(of: graph("AppCore -> X")) }
     }
+
+    /// Targets are matched in two halves at once: the conflict reported is
+    /// still the first target's, whichever half finishes first.
+    @Test func theFirstTargetClaimedTwiceIsTheOneReported() throws {
+        let twice = try config("layers:\n  - name: top\n    targets: [\"*Core\"]\n  - name: bottom\n    targets: [ACore, ZCore]\n")
+        // Sorted ACore, B, C, ZCore: one conflict in each half.
+        let both = graph("ACore -> B, C -> ZCore")
+        #expect(throws: ConfigError.self) { try Checker(config: twice).check(both) }
+        do {
+            _ = try Checker(config: twice).check(both)
+        } catch {
+            #expect(error.problem.hasPrefix("target 'app/ACore' is claimed"))
+        }
+        let secondHalfOnly = try config("layers:\n  - name: top\n    targets: [\"*Core\"]\n  - name: bottom\n    targets: [ZCore]\n")
+        do {
+            _ = try Checker(config: secondHalfOnly).check(both)
+            Issue.record("a target claimed by two layers must be an error")
+        } catch {
+            #expect(error.problem.hasPrefix("target 'app/ZCore' is claimed"))
+        }
+    }
 }
 
 @Suite("YAML errors are one line")

@@ -16,7 +16,8 @@ public struct ModuleGraph: Sendable, Equatable {
     /// The build this graph describes (``restricted(to:)`` sets it); filtering keeps it.
     public internal(set) var environment: BuildEnvironment = .everything
 
-    private let indexByID: [TargetID: Int]
+    /// Made on first use.
+    private let indexByID: TargetIndex
     /// The vertices of each edge of ``edges``, so that filtering, views and
     /// writers never look an id up again.
     public let edgeEnds: [EdgeEnds]
@@ -34,6 +35,11 @@ public struct ModuleGraph: Sendable, Equatable {
     public struct EdgeEnds: Equatable, Sendable {
         public let from: Int
         public let to: Int
+
+        public init(from: Int, to: Int) {
+            self.from = from
+            self.to = to
+        }
     }
 
     /// Sorts and indexes the parts. Edges whose endpoints are not among
@@ -41,66 +47,125 @@ public struct ModuleGraph: Sendable, Equatable {
     ///
     /// - Complexity: O((V + E) log(V + E)).
     public init(packages: [Package], targets: [Target], products: [Product], edges: [Edge]) {
-        let sortedTargets = Self.positionsByID(targets).map { targets[$0] }
-        var index: [TargetID: Int] = [:]
-        index.reserveCapacity(sortedTargets.count)
-        for (position, target) in sortedTargets.enumerated() { index[target.id] = position }
+        self.init(packages: packages, targets: targets, products: products, edges: edges, ends: [])
+    }
+
+    /// The same, told where each edge's targets are in `targets` by a loader
+    /// that resolved the names anyway: `ends[i]` for `edges[i]`, so that no
+    /// id is looked up again. An edge without an entry (`nil`, or past the
+    /// end of `ends`) is looked up by its ids. `productTargetsAreListed`
+    /// says that the loader checked that every target a product names is
+    /// among `targets`, which the graph would otherwise look up. `order`,
+    /// when given, is `TargetOrder(targets)`, worked out beforehand.
+    ///
+    /// - Complexity: O((V + E) log(V + E)); hashing ids only for edges
+    ///   without ends and products not checked.
+    public init(
+        packages: [Package], targets: [Target], products: [Product], edges: [Edge], ends: [EdgeEnds?],
+        productTargetsAreListed: Bool = false, order: TargetOrder? = nil
+    ) {
+        let order = order ?? TargetOrder(targets)
+        precondition(order.vertexOf.count == targets.count, "a target order is for the targets it was worked out for")
+        let isInOrder = order.kept.count == targets.count && order.kept.indices.allSatisfy { order.kept[$0] == $0 }
+        let sortedTargets = isInOrder ? targets : order.kept.map { targets[$0] }
+        // Made only for edges the caller did not resolve.
+        var index: [TargetID: Int]?
         // Edges sort by their endpoints' vertex numbers, which follow the ids' order, so
         // that the sort moves small integer triples, not edges and their strings; the
         // edge itself is compared only between edges that join the same two targets.
         var resolved: [(from: Int, to: Int, position: Int)] = []
         resolved.reserveCapacity(edges.count)
-        // Loaders list a target's edges together: its vertex is looked up once, not once per edge.
-        var previous: (id: TargetID, vertex: Int?)?
-        for (position, edge) in edges.enumerated() {
-            let fromVertex: Int?
-            if let previous, previous.id == edge.from {
-                fromVertex = previous.vertex
-            } else {
-                fromVertex = index[edge.from]
-                previous = (edge.from, fromVertex)
+        edges.withUnsafeBufferPointer { edges in
+            // Loaders list a target's edges together: its vertex is looked up once, not once per edge.
+            var previous: (id: TargetID, vertex: Int?)?
+            for position in edges.indices {
+                if position < ends.count, let known = ends[position] {
+                    resolved.append((order.vertexOf[known.from], order.vertexOf[known.to], position))
+                    continue
+                }
+                let ids = index ?? TargetIndex.make(sortedTargets)
+                index = ids
+                let fromVertex: Int?
+                if let previous, previous.id == edges[position].from {
+                    fromVertex = previous.vertex
+                } else {
+                    fromVertex = ids[edges[position].from]
+                    previous = (edges[position].from, fromVertex)
+                }
+                guard let from = fromVertex, let to = ids[edges[position].to] else { continue }
+                resolved.append((from, to, position))
             }
-            guard let from = fromVertex, let to = index[edge.to] else { continue }
-            resolved.append((from, to, position))
         }
-        resolved.sort { left, right in
-            if left.from != right.from { return left.from < right.from }
-            if left.to != right.to { return left.to < right.to }
-            return edges[left.position] < edges[right.position]
+        let isSorted = resolved.indices.dropFirst().allSatisfy { position in
+            let (left, right) = (resolved[position - 1], resolved[position])
+            return left.from != right.from ? left.from < right.from : left.to < right.to
         }
-        var keptEdges: [Edge] = []
+        if !isSorted {
+            resolved.sort { left, right in
+                if left.from != right.from { return left.from < right.from }
+                if left.to != right.to { return left.to < right.to }
+                return edges[left.position] < edges[right.position]
+            }
+        }
         var keptEnds: [EdgeEnds] = []
-        keptEdges.reserveCapacity(resolved.count)
         keptEnds.reserveCapacity(resolved.count)
-        for item in resolved {
-            // Equal edges are neighbours once sorted: keep the first.
+        // Equal edges are neighbours once sorted: the first is kept. Only edges joining
+        // the same two targets can be equal, so most are never compared.
+        var isEveryEdgeInOrder = resolved.count == edges.count
+        var keptPositions: [Int] = []
+        keptPositions.reserveCapacity(resolved.count)
+        for (rank, item) in resolved.enumerated() {
             let ends = EdgeEnds(from: item.from, to: item.to)
-            if keptEnds.last == ends, keptEdges[keptEdges.count - 1] == edges[item.position] { continue }
-            keptEdges.append(edges[item.position])
+            if keptEnds.last == ends, edges[keptPositions[keptPositions.count - 1]] == edges[item.position] {
+                isEveryEdgeInOrder = false
+                continue
+            }
+            if item.position != rank { isEveryEdgeInOrder = false }
+            keptPositions.append(item.position)
             keptEnds.append(ends)
         }
         self.init(
             packages: packages.sorted { $0.identity < $1.identity }, targets: sortedTargets,
             products: Self.sortedPositions(packages: products.map(\.package), names: products.map(\.name)).map { products[$0] },
-            edges: keptEdges, edgeEnds: keptEnds, index: index,
-            digraph: Digraph(vertexCount: sortedTargets.count, edges: keptEnds.lazy.map { ($0.from, $0.to) }))
+            edges: isEveryEdgeInOrder ? edges : keptPositions.map { edges[$0] }, edgeEnds: keptEnds,
+            index: TargetIndex(sortedTargets, known: index),
+            digraph: Digraph(vertexCount: sortedTargets.count, edges: keptEnds.lazy.map { ($0.from, $0.to) }),
+            productsAreWhole: productTargetsAreListed ? !products.contains { $0.targets.isEmpty } : nil)
     }
 
-    /// The positions of `targets` sorted by id, one per id: the first
-    /// declaration of an id is the one kept.
+    /// Where each of a list of targets goes in a graph: worked out apart, so
+    /// that a loader can sort its targets while it resolves their dependencies.
+    public struct TargetOrder: Sendable {
+        /// The positions kept, sorted by id: the first declaration of each id.
+        let kept: [Int]
+        /// The vertex each position becomes.
+        let vertexOf: [Int]
+
+        /// - Complexity: O(V log V) comparisons of names.
+        public init(_ targets: [Target]) {
+            (kept, vertexOf) = ModuleGraph.positionsByID(targets)
+        }
+    }
+
+    /// The positions of `targets` sorted by id, one per id (the first
+    /// declaration of an id is the one kept), and the vertex each position
+    /// becomes: a later declaration of an id becomes the first one's vertex.
     ///
     /// - Complexity: O(V log V) comparisons of names.
-    private static func positionsByID(_ targets: [Target]) -> [Int] {
+    private static func positionsByID(_ targets: [Target]) -> (kept: [Int], vertexOf: [Int]) {
         let (packages, names) = (targets.map(\.package), targets.map(\.name))
         let sorted = sortedPositions(packages: packages, names: names)
         // Equal ids are neighbours once sorted: the first of each is kept.
         var kept: [Int] = []
         kept.reserveCapacity(sorted.count)
-        for (index, position) in sorted.enumerated()
-        where index == 0 || packages[position] != packages[sorted[index - 1]] || names[position] != names[sorted[index - 1]] {
-            kept.append(position)
+        var vertexOf = [Int](repeating: 0, count: targets.count)
+        for (index, position) in sorted.enumerated() {
+            if index == 0 || packages[position] != packages[sorted[index - 1]] || names[position] != names[sorted[index - 1]] {
+                kept.append(position)
+            }
+            vertexOf[position] = kept.count - 1
         }
-        return kept
+        return (kept, vertexOf)
     }
 
     /// Positions sorted by package, then name, then position: the order of
@@ -137,7 +202,7 @@ public struct ModuleGraph: Sendable, Equatable {
     /// Parts already sorted, indexed and free of repeats.
     private init(
         packages: [Package], targets: [Target], products: [Product], edges: [Edge], edgeEnds: [EdgeEnds],
-        index: [TargetID: Int], digraph: Digraph, productsAreWhole: Bool? = nil
+        index: TargetIndex, digraph: Digraph, productsAreWhole: Bool? = nil
     ) {
         self.packages = packages
         self.targets = targets
@@ -152,22 +217,30 @@ public struct ModuleGraph: Sendable, Equatable {
         }
         self.packageIndex = packageIndex
         var packageCount = 0
-        var previous: PackageIdentity?
-        for target in targets where target.package != previous {
-            packageCount += 1
-            previous = target.package
+        targets.withUnsafeBufferPointer { targets in
+            for vertex in targets.indices where vertex == 0 || targets[vertex].package != targets[vertex - 1].package {
+                packageCount += 1
+            }
         }
         targetPackageCount = packageCount
         self.productsAreWhole =
             productsAreWhole
-            ?? products.allSatisfy { product in !product.targets.isEmpty && product.targets.allSatisfy { index[$0] != nil } }
+            ?? products.allSatisfy { product in
+                !product.targets.isEmpty && product.targets.allSatisfy { index.vertex(of: $0) != nil }
+            }
+    }
+
+    /// Graphs are equal when their parts are: the rest is derived from them.
+    public static func == (left: ModuleGraph, right: ModuleGraph) -> Bool {
+        left.packages == right.packages && left.targets == right.targets && left.products == right.products
+            && left.edges == right.edges && left.environment == right.environment
     }
 
     /// The vertex of `id` in ``digraph``.
     ///
     /// - Complexity: O(1) on average.
     public func index(of id: TargetID) -> Int? {
-        indexByID[id]
+        indexByID.vertex(of: id)
     }
 
     /// The package record for `identity`.
@@ -236,7 +309,7 @@ public struct ModuleGraph: Sendable, Equatable {
             : products.map { product in
                 Product(
                     package: product.package, name: product.name, type: product.type,
-                    targets: product.targets.filter { id in indexByID[id].map { kept[$0] } ?? false })
+                    targets: product.targets.filter { id in indexByID.vertex(of: id).map { kept[$0] } ?? false })
             }.filter { !$0.targets.isEmpty }
         var graph: ModuleGraph
         if keepsEverything {
@@ -253,12 +326,9 @@ public struct ModuleGraph: Sendable, Equatable {
                 keptEdges.append(edges[position])
                 keptEnds.append(EdgeEnds(from: newIndex[ends.from], to: newIndex[ends.to]))
             }
-            var index: [TargetID: Int] = [:]
-            index.reserveCapacity(keptTargets.count)
-            for (position, target) in keptTargets.enumerated() { index[target.id] = position }
             graph = ModuleGraph(
                 packages: keptPackages, targets: keptTargets, products: keptProducts, edges: keptEdges,
-                edgeEnds: keptEnds, index: index,
+                edgeEnds: keptEnds, index: TargetIndex(keptTargets),
                 digraph: Digraph(vertexCount: keptTargets.count, edges: keptEnds.lazy.map { ($0.from, $0.to) }))
         }
         graph.environment = environment

@@ -8,13 +8,14 @@ import ModGraphManifest
 /// ``ManifestLocator``, and names files as every other message does
 /// (``DisplayPath/of(_:)``).
 ///
-/// A class, because the cache fills as the checker asks; it lives for one check.
+/// A class, because the cache fills as the checker asks; it lives for one
+/// check, whose rules may ask from several threads at once.
 final class ManifestFiles: ManifestLines {
     private let graph: ModuleGraph
     /// The root package's folder, which the graph's package paths are relative to.
     private let rootDirectory: String?
     /// Per package: its manifest as reports name it, and the scan; `nil` when it cannot be read.
-    private var manifests: [PackageIdentity: (file: String, locator: ManifestLocator)?] = [:]
+    private let manifests = Locked<[PackageIdentity: (file: String, locator: ManifestLocator)?]>([:])
 
     init(graph: ModuleGraph, rootDirectory: String?) {
         self.graph = graph
@@ -38,7 +39,7 @@ final class ManifestFiles: ManifestLines {
     }
 
     private func manifest(of package: PackageIdentity) -> (file: String, locator: ManifestLocator)? {
-        if let cached = manifests[package] { return cached }
+        if let cached = manifests.withLock({ $0[package] }) { return cached }
         var entry: (file: String, locator: ManifestLocator)?
         if let folder = folder(of: package) {
             let file = (folder as NSString).appendingPathComponent("Package.swift")
@@ -46,7 +47,8 @@ final class ManifestFiles: ManifestLines {
                 entry = (DisplayPath.of(file), ManifestLocator(text: text))
             }
         }
-        manifests[package] = entry
+        // Two threads may read the same manifest at once; both find the same.
+        manifests.withLock { $0[package] = entry }
         return entry
     }
 

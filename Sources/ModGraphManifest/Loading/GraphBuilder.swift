@@ -51,9 +51,26 @@ public struct GraphBuilder: Sendable {
         let loaded = workspace.packages.values.sorted(by: { $0.identity < $1.identity }).compactMap { package in
             package.manifest.map { (package, $0) }
         }
+        let (targetCount, dependencyCount) = loaded.reduce(into: (0, 0)) { counts, loaded in
+            counts.0 += loaded.1.targets.count
+            counts.1 += loaded.1.targets.reduce(0) { $0 + $1.dependencies.count + $1.pluginUsages.count }
+        }
+        targets.reserveCapacity(targets.count + targetCount)
+        edges.reserveCapacity(edges.count + dependencyCount)
+        // Where each edge's targets are in `targets`, as resolving the names finds them,
+        // so that the graph does not look them up again (`nil`: the Xcode part's edges and
+        // those to external product nodes, which are looked up).
+        var ends = [ModuleGraph.EdgeEnds?](repeating: nil, count: edges.count)
+        ends.reserveCapacity(edges.count + dependencyCount)
+        // Each loaded package's targets in the graph, by name: their positions in `targets`.
+        var positions: [PackageIdentity: [String: Int]] = [:]
+        // Whether every product's targets are in `targets`, checked by name as products are made.
+        var productTargetsAreListed = more.products.isEmpty
         // Every package's targets first, so that a product naming a target left out is known before anything uses it.
         var empty: [PackageIdentity: [String: String]] = [:]
         for (package, manifest) in loaded {
+            var here: [String: Int] = [:]
+            here.reserveCapacity(manifest.targets.count)
             let layout = SourceLayout(packageDirectory: package.directory, manifest: manifest)
             for target in manifest.targets {
                 let folder = layout.folder(of: target)
@@ -71,6 +88,7 @@ public struct GraphBuilder: Sendable {
                             ], about: package.identity))
                     continue
                 }
+                if here[target.name] == nil { here[target.name] = targets.count }
                 targets.append(
                     Target(
                         id: TargetID(package: package.identity, name: target.name),
@@ -78,49 +96,67 @@ public struct GraphBuilder: Sendable {
                         path: folder.path))
             }
             let emptyHere = empty[package.identity] ?? [:]
+            // A name declared twice is in the graph only if no declaration of it was left out.
+            for name in emptyHere.keys { here[name] = nil }
+            positions[package.identity] = here
+            let isRoot = workspace.roots.contains(package.identity)
             for product in manifest.products {
-                if workspace.roots.contains(package.identity),
+                if isRoot, !emptyHere.isEmpty,
                     let target = product.targets.first(where: { emptyHere[$0] != nil }), let folder = emptyHere[target]
                 {
                     throw .emptyTargetInProduct(manifest: package.manifestPath, target: target, product: product.name, folder: folder)
                 }
-                let kept = product.targets.filter { emptyHere[$0] == nil }
+                let kept = emptyHere.isEmpty ? product.targets : product.targets.filter { emptyHere[$0] == nil }
                 guard !kept.isEmpty else { continue }
+                if productTargetsAreListed, kept.contains(where: { here[$0] == nil }) { productTargetsAreListed = false }
                 products.append(
                     Product(
                         package: package.identity, name: product.name, type: product.type,
                         targets: kept.map { TargetID(package: package.identity, name: $0) }))
             }
         }
-        for (package, manifest) in loaded {
-            let resolver = Resolver(package: package, workspace: workspace, empty: empty)
-            for target in manifest.targets where empty[package.identity]?[target.name] == nil {
-                let from = TargetID(package: package.identity, name: target.name)
-                for dependency in target.dependencies {
-                    // Most dependencies name a target of the same package: one edge, no list to build.
-                    if let local = resolver.localTarget(dependency) {
-                        edges.append(
-                            Edge(
-                                from: from, to: TargetID(package: package.identity, name: local), kind: .target,
-                                condition: dependency.condition))
-                        continue
-                    }
-                    for resolved in try resolver.resolve(dependency, of: target.name) {
-                        edges.append(
-                            Edge(
-                                from: from, to: resolved.target, kind: resolved.kind,
-                                product: resolved.product, condition: dependency.condition))
-                        if resolved.isExternal { externalNodes.insert(resolved.target) }
+        // The targets are sorted (for the graph's vertex numbers) on another core while
+        // their dependencies are resolved here: neither needs the other.
+        let listed = targets
+        let (_, order) = try Concurrently.both(
+            { () throws(LoadError) in
+                for (package, manifest) in loaded {
+                    let resolver = Resolver(package: package, workspace: workspace, empty: empty, positions: positions)
+                    // By position, so that each target is read in place rather than copied.
+                    let manifestTargets = manifest.targets
+                    for index in manifestTargets.indices {
+                        let name = manifestTargets[index].name
+                        guard let fromPosition = resolver.targetPositions[name] else { continue }
+                        let from = TargetID(package: package.identity, name: name)
+                        for dependency in manifestTargets[index].dependencies {
+                            // Most dependencies name a target of the same package: one edge, no list to build.
+                            if let (local, position) = resolver.localTarget(dependency) {
+                                edges.append(
+                                    Edge(
+                                        from: from, to: TargetID(package: package.identity, name: local), kind: .target,
+                                        condition: dependency.condition))
+                                ends.append(ModuleGraph.EdgeEnds(from: fromPosition, to: position))
+                                continue
+                            }
+                            for resolved in try resolver.resolve(dependency, of: name) {
+                                edges.append(
+                                    Edge(
+                                        from: from, to: resolved.target, kind: resolved.kind,
+                                        product: resolved.product, condition: dependency.condition))
+                                ends.append(resolved.position.map { ModuleGraph.EdgeEnds(from: fromPosition, to: $0) })
+                                if resolved.isExternal { externalNodes.insert(resolved.target) }
+                            }
+                        }
+                        for usage in manifestTargets[index].pluginUsages {
+                            for resolved in try resolver.resolvePlugin(usage, of: name) {
+                                edges.append(Edge(from: from, to: resolved.target, kind: .plugin, product: resolved.product))
+                                ends.append(resolved.position.map { ModuleGraph.EdgeEnds(from: fromPosition, to: $0) })
+                                if resolved.isExternal { externalNodes.insert(resolved.target) }
+                            }
+                        }
                     }
                 }
-                for usage in target.pluginUsages {
-                    for resolved in try resolver.resolvePlugin(usage, of: target.name) {
-                        edges.append(Edge(from: from, to: resolved.target, kind: .plugin, product: resolved.product))
-                        if resolved.isExternal { externalNodes.insert(resolved.target) }
-                    }
-                }
-            }
-        }
+            }, { ModuleGraph.TargetOrder(listed) })
         if externals != .none {
             targets += externalNodes.map { Target(id: $0, type: .externalProduct, path: nil) }
         }
@@ -138,7 +174,11 @@ public struct GraphBuilder: Sendable {
         // Remote packages loaded from checkouts bring only the targets the
         // workspace's own code reaches (never their tests, which nothing can
         // depend on), and are listed only while some are left: SwiftPM builds no more.
-        return ModuleGraph(packages: packages, targets: targets, products: products, edges: edges).withoutUnusedExternals()
+        return ModuleGraph(
+            packages: packages, targets: targets, products: products, edges: edges, ends: ends,
+            productTargetsAreListed: productTargetsAreListed, order: targets.count == listed.count ? order : nil
+        )
+        .withoutUnusedExternals()
     }
 }
 
@@ -167,6 +207,8 @@ public struct GraphParts: Sendable {
 /// One target a dependency resolved to.
 struct ResolvedDependency {
     let target: TargetID
+    /// Where `target` is in the builder's targets; `nil` for an external product node.
+    let position: Int?
     let kind: EdgeKind
     let product: String?
     let isExternal: Bool
@@ -177,19 +219,25 @@ private struct Resolver {
     let package: WorkspacePackage
     let workspace: Workspace
     let manifest: Manifest
-    /// The targets in the graph: those SwiftPM found sources for.
-    let targetNames: Set<String>
+    /// The package's targets in the graph (those SwiftPM found sources for),
+    /// by name: their positions in the builder's targets.
+    let targetPositions: [String: Int]
+    /// Every loaded package's `targetPositions`.
+    let positions: [PackageIdentity: [String: Int]]
     /// Targets left out for having no sources, by package, with their folders.
     let empty: [PackageIdentity: [String: String]]
 
-    init(package: WorkspacePackage, workspace: Workspace, empty: [PackageIdentity: [String: String]] = [:]) {
+    init(
+        package: WorkspacePackage, workspace: Workspace, empty: [PackageIdentity: [String: String]],
+        positions: [PackageIdentity: [String: Int]]
+    ) {
         self.package = package
         self.workspace = workspace
         self.manifest =
             package.manifest ?? Manifest(name: "", toolsVersion: nil, packageDirectory: nil, targets: [], products: [], dependencies: [])
         self.empty = empty
-        let emptyHere = empty[package.identity] ?? [:]
-        self.targetNames = Set(manifest.targets.map(\.name).filter { emptyHere[$0] == nil })
+        self.positions = positions
+        self.targetPositions = positions[package.identity] ?? [:]
     }
 
     /// A target of this package that was left out: SwiftPM drops a dependency on it.
@@ -199,11 +247,11 @@ private struct Resolver {
 
     var manifestPath: String { package.manifestPath }
 
-    /// The target of the same package a `.target` or plain-string dependency names, when there is one:
-    /// what ``resolve(_:of:)`` resolves it to, as one edge of kind `.target`.
-    func localTarget(_ dependency: TargetDependency) -> String? {
+    /// The target of the same package a `.target` or plain-string dependency names, when there is one,
+    /// and its position: what ``resolve(_:of:)`` resolves it to, as one edge of kind `.target`.
+    func localTarget(_ dependency: TargetDependency) -> (name: String, position: Int)? {
         switch dependency {
-        case let .target(name, _), let .byName(name, _): targetNames.contains(name) ? name : nil
+        case let .target(name, _), let .byName(name, _): targetPositions[name].map { (name, $0) }
         case .product: nil
         }
     }
@@ -212,12 +260,12 @@ private struct Resolver {
         switch dependency {
         case let .target(name, _):
             if isLeftOut(name) { return [] }
-            guard targetNames.contains(name) else {
+            guard targetPositions[name] != nil else {
                 throw .unknownTarget(manifest: manifestPath, target: target, dependency: name)
             }
             return [local(name)]
         case let .byName(name, _):
-            if targetNames.contains(name) { return [local(name)] }
+            if targetPositions[name] != nil { return [local(name)] }
             if isLeftOut(name) { return [] }
             let requiresNamedPackage = (manifest.toolsVersion ?? .v5_2) >= .v5_2
             guard let found = try product(name, in: candidates(named: requiresNamedPackage ? name : nil), of: target) else {
@@ -242,14 +290,14 @@ private struct Resolver {
     /// older dumps and manifests that name one that way still get their edge.
     func resolvePlugin(_ usage: PluginUsage, of target: String) throws(LoadError) -> [ResolvedDependency] {
         if usage.package == nil {
-            if targetNames.contains(usage.name) { return [local(usage.name)] }
+            if targetPositions[usage.name] != nil { return [local(usage.name)] }
             if let product = manifest.products.first(where: { $0.name == usage.name && $0.type == "plugin" }),
-                let pluginTarget = product.targets.first, targetNames.contains(pluginTarget)
+                let pluginTarget = product.targets.first, targetPositions[pluginTarget] != nil
             {
                 return [
                     ResolvedDependency(
-                        target: TargetID(package: package.identity, name: pluginTarget), kind: .target,
-                        product: usage.name, isExternal: false)
+                        target: TargetID(package: package.identity, name: pluginTarget), position: targetPositions[pluginTarget],
+                        kind: .target, product: usage.name, isExternal: false)
                 ]
             }
         }
@@ -262,7 +310,9 @@ private struct Resolver {
     }
 
     private func local(_ name: String) -> ResolvedDependency {
-        ResolvedDependency(target: TargetID(package: package.identity, name: name), kind: .target, product: nil, isExternal: false)
+        ResolvedDependency(
+            target: TargetID(package: package.identity, name: name), position: targetPositions[name], kind: .target, product: nil,
+            isExternal: false)
     }
 
     /// Dependencies a `package:` string may refer to; all of them when it is `nil`.
@@ -311,7 +361,9 @@ private struct Resolver {
                     target: emptyTarget, product: product.name, folder: folder)
             }
             return product.targets.map {
-                ResolvedDependency(target: TargetID(package: identity, name: $0), kind: .product, product: name, isExternal: false)
+                ResolvedDependency(
+                    target: TargetID(package: identity, name: $0), position: positions[identity]?[$0], kind: .product, product: name,
+                    isExternal: false)
             }
         }
         // An unloaded package cannot be asked what it vends; with one candidate, trust the manifest.
@@ -322,7 +374,10 @@ private struct Resolver {
                 dependencies.contains { (workspace.aliases[$0.identity] ?? $0.identity) == identity && $0.isNamed(name) }
             }
         if unloadedCandidates.count == 1, let identity = unloadedCandidates.first {
-            return [ResolvedDependency(target: TargetID(package: identity, name: name), kind: .product, product: name, isExternal: true)]
+            return [
+                ResolvedDependency(
+                    target: TargetID(package: identity, name: name), position: nil, kind: .product, product: name, isExternal: true)
+            ]
         }
         if unloadedCandidates.count > 1 {
             throw .ambiguousDependency(

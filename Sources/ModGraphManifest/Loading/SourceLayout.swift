@@ -65,8 +65,11 @@ struct SourceLayout {
         // The first predefined folder is where SwiftPM looks first and what its warning names.
         let firstCandidate = "\(folders[0])/\(target.name)"
         guard let packageDirectory else { return Folder(path: firstCandidate, isWholePredefinedFolder: false) }
-        if let existing = folders.first(where: { isDirectory(target.name, in: $0, of: packageDirectory) }) {
-            return Folder(path: "\(existing)/\(target.name)", isWholePredefinedFolder: false)
+        let listings = self.folders.listings(ofKind: Self.kindOfFolder(target.type), folders, in: packageDirectory)
+        if let existing = folders.indices.first(where: {
+            isDirectory(target.name, in: folders[$0], listing: listings[$0], of: packageDirectory)
+        }) {
+            return Folder(path: "\(folders[existing])/\(target.name)", isWholePredefinedFolder: false)
         }
         if takesWholeFolder(target) {
             let existing = folders.first(where: { Paths.isDirectory(Paths.absolute($0, relativeTo: packageDirectory)) })
@@ -79,9 +82,12 @@ struct SourceLayout {
     /// parent's listing when it names it or when the parent does not exist,
     /// asked of the file system otherwise (a case-insensitive one finds
     /// `Sources/app` for `App`, which a listing does not).
-    private func isDirectory(_ name: String, in parent: String, of packageDirectory: String) -> Bool {
+    private func isDirectory(
+        _ name: String, in parent: String, listing: FolderListings.Listing?, of packageDirectory: String
+    ) -> Bool {
+        if case .missing? = listing { return false }
         let isPlainName = !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(UInt8(ascii: "/"))
-        if isPlainName, let listing = self.folders.listing(of: parent, in: packageDirectory) {
+        if isPlainName, let listing {
             switch listing {
             case .missing: return false
             case .folders(let names) where names.contains(name): return true
@@ -214,6 +220,17 @@ private final class FolderListings {
 
     /// By folder relative to the package's.
     private var listings: [String: Listing?] = [:]
+    /// The listings of each kind's predefined folders (``SourceLayout``'s
+    /// kinds of folder), looked up once rather than once per target.
+    private var listingsByKind: [Int: [Listing?]] = [:]
+
+    /// The listings of `folders`, the predefined folders of the kind of folder `kind`.
+    func listings(ofKind kind: Int, _ folders: [String], in packageDirectory: String) -> [Listing?] {
+        if let known = listingsByKind[kind] { return known }
+        let listings = folders.map { listing(of: $0, in: packageDirectory) }
+        listingsByKind[kind] = listings
+        return listings
+    }
 
     /// The listing of `folder` (relative to `packageDirectory`, which is the same at every call);
     /// `nil` when it exists but cannot be read.

@@ -91,13 +91,24 @@ public enum ScheduleText {
         let order = report.chartOrder
         let labels = report.graph.targets.indices.map { label(report, $0) }
         // The two tables are a line per target each: written as bytes, not as a string per cell and per line.
-        var output = TextLines()
-        for line in lines { output.line(line) }
-        targetTable(report, order: order, labels: labels, into: &output)
-        output.line("")
-        let scale = build.makespan > 0 ? build.makespan / Double(chartWidth) : 0
-        output.line("Gantt chart (one column = \(ScheduleNumber.format(scale)) \(unit); █ building, ▏ no build step)")
-        gantt(report, order: order, labels: labels, into: &output)
+        // Neither table needs the other: the chart is written on another core meanwhile.
+        let (table, chart) = Concurrently.both(
+            {
+                var output = TextLines()
+                for line in lines { output.line(line) }
+                targetTable(report, order: order, labels: labels, into: &output)
+                return output
+            },
+            {
+                var output = TextLines()
+                output.line("")
+                let scale = build.makespan > 0 ? build.makespan / Double(chartWidth) : 0
+                output.line("Gantt chart (one column = \(ScheduleNumber.format(scale)) \(unit); █ building, ▏ no build step)")
+                gantt(report, order: order, labels: labels, into: &output)
+                return output
+            })
+        var output = table
+        output.append(chart)
         return output.text
     }
 
@@ -195,19 +206,27 @@ public enum ScheduleText {
     /// `names` joined by commas after `first`, in lines of at most `width`
     /// columns (a longer name gets a line of its own), later lines indented
     /// under the first name: a wave of a thousand targets stays readable.
+    ///
+    /// - Complexity: O(n) in the names' length when they are ASCII (the
+    ///   line's width is counted as it grows), O(n·w) for lines of w otherwise.
     static func wrapped(_ names: [String], first: String, width: Int) -> [String] {
         let indent = String(repeating: " ", count: first.count)
         var lines: [String] = []
         var current = first
+        // The line's characters, kept while it is ASCII (a character per byte); else counted again.
+        var asciiCount: Int? = first.utf8.allSatisfy { $0 < 0x80 } ? first.utf8.count : nil
         var empty = true
         for (position, name) in names.enumerated() {
             let item = name + (position == names.count - 1 ? "" : ",")
-            if !empty, current.count + 1 + item.count > width {
+            let itemCount = item.utf8.allSatisfy { $0 < 0x80 } ? item.utf8.count : nil
+            if !empty, (asciiCount.flatMap { line in itemCount.map { line + 1 + $0 } } ?? (current.count + 1 + item.count)) > width {
                 lines.append(current)
                 current = indent
+                asciiCount = indent.utf8.count
                 empty = true
             }
             current += (empty ? "" : " ") + item
+            asciiCount = asciiCount.flatMap { line in itemCount.map { line + (empty ? 0 : 1) + $0 } }
             empty = false
         }
         lines.append(current)
@@ -237,10 +256,14 @@ public enum ScheduleText {
     /// Lines of text written as UTF-8 into one buffer: the tables hold a
     /// million cells for 100,000 targets, and a `String` per cell, per
     /// padding and per line cost more than the schedule itself.
-    struct TextLines {
+    struct TextLines: Sendable {
         private var bytes: [UInt8] = []
 
         var text: String { String(decoding: bytes, as: UTF8.self) }
+
+        mutating func append(_ other: TextLines) {
+            bytes.append(contentsOf: other.bytes)
+        }
 
         mutating func text(_ text: String) {
             bytes.append(contentsOf: text.utf8)

@@ -34,13 +34,16 @@ public struct Checker: Sendable {
     ) throws(ConfigError) -> CheckResult {
         let context = try RuleContext(graph: graph, config: config, manifestLines: manifestLines)
         let rules = RuleKind.allCases.map(\.rule)
-        var ran: [CheckedRule] = []
-        var findings: [Finding] = []
-        for rule in rules {
-            guard let severity = rule.level(in: config).severity else { continue }
-            ran.append(CheckedRule(rule, severity: severity))
-            findings += rule.findings(in: context, severity: severity)
+        let active = rules.compactMap { rule in rule.level(in: config).severity.map { (rule: rule, severity: $0) } }
+        let ran = active.map { CheckedRule($0.rule, severity: $0.severity) }
+        // The rules are independent: they run on the cores at once, each into its own
+        // slot, and their findings are joined in the rules' order.
+        let found = Locked([[Finding]](repeating: [], count: active.count))
+        Concurrently.forEach(active.count) { index in
+            let findings = active[index].rule.findings(in: context, severity: active[index].severity)
+            found.withLock { $0[index] = findings }
         }
+        var findings = found.withLock { $0.flatMap { $0 } }
         findings += sourceFindings.map { $0.located(at: context.locator.location(ofSourceFinding: $0)) }
 
         let excusable = Dictionary(uniqueKeysWithValues: rules.filter(\.acceptsExceptions).map { ($0.id, $0) })

@@ -17,62 +17,95 @@ struct LayerAssignment {
 
     /// `packageNames`: each vertex's package name, for patterns that name a package.
     ///
+    /// The targets are matched in two halves on two cores (matching is most of a
+    /// check of 100,000 targets); the halves are joined in order, so the result,
+    /// and the conflict reported (the first target's), are those of one pass.
+    ///
     /// - Complexity: O(V·P·m) for P patterns of matching cost m.
     init(graph: ModuleGraph, config: CheckConfig, isOwnCode: [Bool], packageNames: [String?]) throws(ConfigError) {
-        var layerOf = [Int?](repeating: nil, count: graph.targets.count)
-        var featureOf = [IsolationFeature?](repeating: nil, count: graph.targets.count)
-        var featureDecidedBy = [ConfigLocation?](repeating: nil, count: graph.targets.count)
-        var claimedAt = [ConfigLocation?](repeating: nil, count: graph.targets.count)
-        // Which patterns decided something, by layer and position: a flag per pattern, not a
-        // hashed location per target (each location hashes the configuration's path).
-        var usedTargets = config.layers.map { [Bool](repeating: false, count: $0.targets.count) }
-        var usedIsolated = config.layers.map { [Bool](repeating: false, count: $0.isolated.count) }
+        let middle = graph.targets.count / 2
+        let (first, second) = Concurrently.both(
+            { Part(graph: graph, config: config, isOwnCode: isOwnCode, packageNames: packageNames, vertices: 0..<middle) },
+            {
+                Part(
+                    graph: graph, config: config, isOwnCode: isOwnCode, packageNames: packageNames,
+                    vertices: middle..<graph.targets.count)
+            })
+        if let conflict = first.conflict ?? second.conflict { throw conflict }
+        var used = Set<ConfigLocation>()
+        for (index, layer) in config.layers.enumerated() {
+            for (position, pattern) in layer.targets.enumerated()
+            where first.usedTargets[index][position] || second.usedTargets[index][position] {
+                used.insert(pattern.location)
+            }
+            for (position, pattern) in layer.isolated.enumerated()
+            where first.usedIsolated[index][position] || second.usedIsolated[index][position] {
+                used.insert(pattern.location)
+            }
+        }
+        self.layerOf = first.layerOf + second.layerOf
+        self.featureOf = first.featureOf + second.featureOf
+        self.usedPatterns = used
+        self.claimedBy = first.claimedAt + second.claimedAt
+        self.featureDecidedBy = first.featureDecidedBy + second.featureDecidedBy
+    }
+
+    /// The assignment of a range of vertices, with the patterns it used and
+    /// the first conflict in it (matching stops there).
+    private struct Part: Sendable {
+        var layerOf: [Int?]
+        var featureOf: [IsolationFeature?]
+        var featureDecidedBy: [ConfigLocation?]
+        var claimedAt: [ConfigLocation?]
+        /// Which patterns decided something, by layer and position: a flag per pattern, not a
+        /// hashed location per target (each location hashes the configuration's path).
+        var usedTargets: [[Bool]]
+        var usedIsolated: [[Bool]]
         var conflict: ConfigError?
-        // Targets and layers read in place: a copy of each (its names, its patterns' tokens) cost more than most matches.
-        graph.targets.withUnsafeBufferPointer { targets in
-            config.layers.withUnsafeBufferPointer { layers in
-                for vertex in targets.indices where isOwnCode[vertex] && conflict == nil {
-                    let id = targets[vertex].id
-                    let packageName = packageNames[vertex]
-                    for index in layers.indices {
-                        let claim = PatternClaim(layers[index].targets, id, packageName: packageName)
-                        for exclusion in claim.exclusions { usedTargets[index][exclusion] = true }
-                        guard let entry = claim.entry else { continue }
-                        let location = layers[index].targets[entry].location
-                        usedTargets[index][entry] = true
-                        if let previous = layerOf[vertex], previous != index, let first = claimedAt[vertex] {
-                            conflict = ConfigError(
-                                file: config.file, line: location.line,
-                                problem:
-                                    "target '\(id)' is claimed by layer '\(layers[previous].name)' (line \(first.line)) and by layer '\(layers[index].name)'; "
-                                    + "a target belongs to one layer: exclude it from the other with '!\(id.name)'"
-                            )
-                            return
+
+        init(graph: ModuleGraph, config: CheckConfig, isOwnCode: [Bool], packageNames: [String?], vertices: Range<Int>) {
+            layerOf = [Int?](repeating: nil, count: vertices.count)
+            featureOf = [IsolationFeature?](repeating: nil, count: vertices.count)
+            featureDecidedBy = [ConfigLocation?](repeating: nil, count: vertices.count)
+            claimedAt = [ConfigLocation?](repeating: nil, count: vertices.count)
+            usedTargets = config.layers.map { [Bool](repeating: false, count: $0.targets.count) }
+            usedIsolated = config.layers.map { [Bool](repeating: false, count: $0.isolated.count) }
+            // Targets and layers read in place: a copy of each (its names, its patterns' tokens) cost more than most matches.
+            graph.targets.withUnsafeBufferPointer { targets in
+                config.layers.withUnsafeBufferPointer { layers in
+                    for vertex in vertices where isOwnCode[vertex] && conflict == nil {
+                        let slot = vertex - vertices.lowerBound
+                        let id = targets[vertex].id
+                        let packageName = packageNames[vertex]
+                        for index in layers.indices {
+                            let claim = PatternClaim(layers[index].targets, id, packageName: packageName)
+                            for exclusion in claim.exclusions { usedTargets[index][exclusion] = true }
+                            guard let entry = claim.entry else { continue }
+                            let location = layers[index].targets[entry].location
+                            usedTargets[index][entry] = true
+                            if let previous = layerOf[slot], previous != index, let first = claimedAt[slot] {
+                                conflict = ConfigError(
+                                    file: config.file, line: location.line,
+                                    problem:
+                                        "target '\(id)' is claimed by layer '\(layers[previous].name)' (line \(first.line)) and by layer '\(layers[index].name)'; "
+                                        + "a target belongs to one layer: exclude it from the other with '!\(id.name)'"
+                                )
+                                return
+                            }
+                            layerOf[slot] = index
+                            claimedAt[slot] = location
+                            let feature = PatternClaim(layers[index].isolated, id, packageName: packageName)
+                            for exclusion in feature.exclusions { usedIsolated[index][exclusion] = true }
+                            guard let decider = feature.entry else { continue }
+                            usedIsolated[index][decider] = true
+                            featureDecidedBy[slot] = layers[index].isolated[decider].location
+                            // Without captures every member is its own feature; with them, members that
+                            // capture the same values (`{feature}UI`, `{feature}Core`) are one feature.
+                            featureOf[slot] = feature.bindings.isEmpty ? .member(id) : .captures(feature.bindings)
                         }
-                        layerOf[vertex] = index
-                        claimedAt[vertex] = location
-                        let feature = PatternClaim(layers[index].isolated, id, packageName: packageName)
-                        for exclusion in feature.exclusions { usedIsolated[index][exclusion] = true }
-                        guard let decider = feature.entry else { continue }
-                        usedIsolated[index][decider] = true
-                        featureDecidedBy[vertex] = layers[index].isolated[decider].location
-                        // Without captures every member is its own feature; with them, members that
-                        // capture the same values (`{feature}UI`, `{feature}Core`) are one feature.
-                        featureOf[vertex] = feature.bindings.isEmpty ? .member(id) : .captures(feature.bindings)
                     }
                 }
             }
         }
-        if let conflict { throw conflict }
-        var used = Set<ConfigLocation>()
-        for (index, layer) in config.layers.enumerated() {
-            for (position, pattern) in layer.targets.enumerated() where usedTargets[index][position] { used.insert(pattern.location) }
-            for (position, pattern) in layer.isolated.enumerated() where usedIsolated[index][position] { used.insert(pattern.location) }
-        }
-        self.layerOf = layerOf
-        self.featureOf = featureOf
-        self.usedPatterns = used
-        self.claimedBy = claimedAt
-        self.featureDecidedBy = featureDecidedBy
     }
 }

@@ -23,13 +23,15 @@ public struct ExternalsRule: Rule {
         let graph = context.graph
         var findings: [Finding] = []
         var reported = Set<[TargetID]>()
-        for edge in graph.edges {
-            guard let from = graph.index(of: edge.from), let to = graph.index(of: edge.to), !context.isExempt[from],
+        for (position, ends) in graph.edgeEnds.enumerated() {
+            let (from, to) = (ends.from, ends.to)
+            guard !context.isExempt[from],
                 let layerIndex = context.assignment.layerOf[from], let allowed = context.config.layers[layerIndex].externals
             else { continue }
             let target = graph.targets[to]
             let isRemote = target.type == .externalProduct || [.remote, .registry].contains(context.origins[target.package] ?? .root)
             guard isRemote else { continue }
+            let edge = graph.edges[position]
             let product = target.type == .externalProduct ? target.id : TargetID(package: target.package, name: edge.product ?? target.name)
             let packageName = context.packageName(of: product)
             guard !allowed.contains(where: { $0.pattern.match(product, packageName: packageName) != nil }),

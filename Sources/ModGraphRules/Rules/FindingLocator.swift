@@ -5,7 +5,7 @@ import ModGraphCore
 /// offending dependency is written (the first edge of the chain); else the
 /// target's declaration (line 1 when the text does not say); else the
 /// configuration entry.
-struct FindingLocator {
+struct FindingLocator: Sendable {
     private let lines: any ManifestLines
     /// The graph's edges, sorted by their ends' ids (the graph sorts them by
     /// vertex, and vertices follow the ids' order).

@@ -4,7 +4,7 @@ import ModGraphCore
 /// so that a finding is located when it is created. Reading `Package.swift`
 /// and naming files relative to the current folder are I/O, which this module
 /// leaves to its caller (the CLI implements this with `ManifestLocator`).
-public protocol ManifestLines {
+public protocol ManifestLines: Sendable {
     /// The manifest of `package` as reports name it; `nil` when it cannot be read.
     func manifestFile(of package: PackageIdentity) -> String?
     /// The 1-based line of the declaration of `target` in its package's manifest.

@@ -2,7 +2,7 @@ import ModGraphCore
 
 /// What every rule reads: the graph, the configuration, which layer each
 /// target is in, which targets the rules skip, and where findings point.
-public struct RuleContext {
+public struct RuleContext: Sendable {
     let graph: ModuleGraph
     let config: CheckConfig
     let assignment: LayerAssignment
