@@ -49,6 +49,13 @@ struct LockedTests {
         Concurrently.forEach(0) { _ in Issue.record("no index to work on") }
     }
 
+    /// A long list worked out in pieces on the cores is the list worked out in order.
+    @Test func mapKeepsTheOrder() {
+        for count in [0, 1, 4_095, 50_001] {
+            #expect(Concurrently.map(count) { $0 * 3 } == (0..<count).map { $0 * 3 }, "\(count) items")
+        }
+    }
+
     /// Both results come back; when the first piece throws, the second has
     /// still finished before the call returns.
     @Test func bothWaitsForTheSecondPiece() {

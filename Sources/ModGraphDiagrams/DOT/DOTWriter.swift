@@ -68,20 +68,23 @@ public struct DOTWriter: Sendable {
         )
         lines.append("  edge [color=\"\(DiagramPalette.edge)\", arrowsize=0.6, penwidth=0.8];")
 
+        // A line per node and per edge, written on the cores (a view may have 100,000 of each).
+        let nodeLines = Concurrently.map(view.nodes.count) { node in self.node(node, in: view, emphasis: emphasis) }
         for group in clusters.groups {
             if let box = group.box {
                 lines.append("  subgraph \(Escape.dotIdentifier("cluster_" + box.key)) {")
                 lines.append(
                     "    label=\(Escape.dot(box.label)); labelloc=t; labeljust=l; fontsize=10; style=\"rounded,dashed\"; color=\"\(DiagramPalette.clusterOutline)\"; fontcolor=\"\(DiagramPalette.clusterText)\";"
                 )
-                for node in group.nodes { lines.append("    " + self.node(node, in: view, emphasis: emphasis)) }
+                for node in group.nodes { lines.append("    " + nodeLines[node]) }
                 lines.append("  }")
             } else {
-                for node in group.nodes { lines.append("  " + self.node(node, in: view, emphasis: emphasis)) }
+                for node in group.nodes { lines.append("  " + nodeLines[node]) }
             }
         }
-        for edge in view.digraph.edges {
-            lines.append("  " + self.edge(edge.from, edge.to, in: view, emphasis: emphasis, size: size))
+        let edges = view.digraph.edges
+        lines += Concurrently.map(edges.count) { index in
+            "  " + self.edge(edges[index].from, edges[index].to, in: view, emphasis: emphasis, size: size)
         }
         // Undeclared imports: edges the graph does not have, so they must not move the ranks.
         for missing in emphasis.missingEdges {

@@ -38,11 +38,18 @@ public struct Checker: Sendable {
         let ran = active.map { CheckedRule($0.rule, severity: $0.severity) }
         // The rules are independent: they run on the cores at once, each into its own
         // slot, and their findings are joined in the rules' order.
+        // Each target's layer and feature by id, for the result, are made meanwhile.
         let found = Locked([[Finding]](repeating: [], count: active.count))
-        Concurrently.forEach(active.count) { index in
-            let findings = active[index].rule.findings(in: context, severity: active[index].severity)
-            found.withLock { $0[index] = findings }
-        }
+        let (_, (layers, features)) = Concurrently.both(
+            {
+                Concurrently.forEach(active.count) { index in
+                    let findings = active[index].rule.findings(in: context, severity: active[index].severity)
+                    found.withLock { $0[index] = findings }
+                }
+            },
+            { [config] in
+                (Self.layerNames(context.assignment, in: graph, config: config), Self.featureNames(context.assignment, in: graph))
+            })
         var findings = found.withLock { $0.flatMap { $0 } }
         findings += sourceFindings.map { $0.located(at: context.locator.location(ofSourceFinding: $0)) }
 
@@ -69,11 +76,6 @@ public struct Checker: Sendable {
                 forUnused: config.exceptions.filter { !usedExceptions.contains($0.location) },
                 in: context, severity: severity)
         }
-        let layers = layerNames(context.assignment, in: graph)
-        var features: [TargetID: String] = [:]
-        for (vertex, feature) in context.assignment.featureOf.enumerated() {
-            if let feature { features[graph.targets[vertex].id] = feature.name }
-        }
         return CheckResult(
             findings: standing.sorted(), excused: excused.sorted { $0.finding < $1.finding },
             layers: layers, isolationFeatures: features, rules: ran)
@@ -87,10 +89,18 @@ public struct Checker: Sendable {
         let isOwnCode = RuleContext.ownCode(of: graph, origins: RuleContext.origins(of: graph))
         let assignment = try LayerAssignment(
             graph: graph, config: config, isOwnCode: isOwnCode, packageNames: RuleContext.packageNames(of: graph))
-        return layerNames(assignment, in: graph)
+        return Self.layerNames(assignment, in: graph, config: config)
     }
 
-    private func layerNames(_ assignment: LayerAssignment, in graph: ModuleGraph) -> [TargetID: String] {
+    private static func featureNames(_ assignment: LayerAssignment, in graph: ModuleGraph) -> [TargetID: String] {
+        var features: [TargetID: String] = [:]
+        for (vertex, feature) in assignment.featureOf.enumerated() {
+            if let feature { features[graph.targets[vertex].id] = feature.name }
+        }
+        return features
+    }
+
+    private static func layerNames(_ assignment: LayerAssignment, in graph: ModuleGraph, config: CheckConfig) -> [TargetID: String] {
         var layers: [TargetID: String] = [:]
         layers.reserveCapacity(graph.targets.count)
         for (vertex, index) in assignment.layerOf.enumerated() {
