@@ -121,9 +121,11 @@ public struct JSONStream: Sendable {
     }
 
     /// `count` elements of the array begun last, written by `write` a range
-    /// of them at a time. A long list is cut into pieces written at the same
-    /// time on the machine's cores and joined in order, so the bytes are the
-    /// same as one `write(&self, 0..<count)` would give.
+    /// of them at a time. A long list is cut into pieces of
+    /// ``elementsPerPiece``, written a round at a time (a piece per core) and
+    /// joined in order, so the bytes are the same as one `write(&self,
+    /// 0..<count)` would give, and only a round's pieces are held besides
+    /// the document.
     ///
     /// `write` must write whole elements, one per index of its range, and
     /// close every container it opens.
@@ -131,37 +133,44 @@ public struct JSONStream: Sendable {
     /// - Complexity: O(n) in the size of the elements, spread over the cores.
     public mutating func elements(count: Int, _ write: @Sendable (inout JSONStream, Range<Int>) -> Void) {
         precondition(!isFirst.isEmpty && !afterKey, "elements are written inside an array")
-        let pieces = min(ProcessInfo.processInfo.activeProcessorCount, Self.maximumPieces, count / Self.elementsPerPiece)
-        guard pieces > 1 else {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard cores > 1, count >= 2 * Self.elementsPerPiece else {
             write(&self, 0..<count)
             return
         }
         let depth = isFirst.count
-        // Each piece continues the array as if the ones before it were written: only
-        // the first may be the array's first element.
-        let (layout, open) = (layout, isFirst)
-        let written = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: pieces)
+        let layout = layout
+        let written = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: cores)
         written.initialize(repeating: [])
         defer { written.deinitialize().deallocate() }
         nonisolated(unsafe) let slots = written
-        DispatchQueue.concurrentPerform(iterations: pieces) { piece in
-            var stream = JSONStream(layout: layout, capacity: 1 << 16)
-            stream.isFirst = open
-            if piece > 0 { stream.isFirst[depth - 1] = false }
-            write(&stream, (count * piece / pieces)..<(count * (piece + 1) / pieces))
-            precondition(stream.isFirst.count == depth, "streamed JSON elements must close every container they open")
-            // Each piece writes its own slot: no two threads touch the same one.
-            slots[piece] = stream.bytes
+        var start = 0
+        while start < count {
+            let round = min(cores, (count - start + Self.elementsPerPiece - 1) / Self.elementsPerPiece)
+            // Each piece continues the array as if the ones before it were written: only
+            // the very first may be the array's first element.
+            let (first, open) = (start, isFirst)
+            DispatchQueue.concurrentPerform(iterations: round) { piece in
+                var stream = JSONStream(layout: layout, capacity: 1 << 16)
+                stream.isFirst = open
+                if piece > 0 { stream.isFirst[depth - 1] = false }
+                let lower = first + piece * Self.elementsPerPiece
+                write(&stream, lower..<min(count, lower + Self.elementsPerPiece))
+                precondition(stream.isFirst.count == depth, "streamed JSON elements must close every container they open")
+                // Each piece writes its own slot: no two threads touch the same one.
+                slots[piece] = stream.bytes
+            }
+            for piece in 0..<round {
+                bytes.append(contentsOf: written[piece])
+                written[piece] = []
+            }
+            isFirst[depth - 1] = false
+            start = min(count, start + round * Self.elementsPerPiece)
         }
-        bytes.reserveCapacity(bytes.count + written.reduce(0) { $0 + $1.count })
-        for piece in written { bytes.append(contentsOf: piece) }
-        isFirst[depth - 1] = false
     }
 
     /// Enough elements for a piece that writing it on another core pays for the thread.
     public static let elementsPerPiece = 20_000
-    /// At most this many pieces, however many cores.
-    static let maximumPieces = 8
 
     /// An array of strings.
     public mutating func strings(_ texts: [String]) {

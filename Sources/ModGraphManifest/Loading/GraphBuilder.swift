@@ -120,42 +120,9 @@ public struct GraphBuilder: Sendable {
         let listed = targets
         let (_, order) = try Concurrently.both(
             { () throws(LoadError) in
-                for (package, manifest) in loaded {
-                    let resolver = Resolver(package: package, workspace: workspace, empty: empty, positions: positions)
-                    // By position, so that each target is read in place rather than copied.
-                    let manifestTargets = manifest.targets
-                    for index in manifestTargets.indices {
-                        let name = manifestTargets[index].name
-                        guard let fromPosition = resolver.targetPositions[name] else { continue }
-                        let from = TargetID(package: package.identity, name: name)
-                        for dependency in manifestTargets[index].dependencies {
-                            // Most dependencies name a target of the same package: one edge, no list to build.
-                            if let (local, position) = resolver.localTarget(dependency) {
-                                edges.append(
-                                    Edge(
-                                        from: from, to: TargetID(package: package.identity, name: local), kind: .target,
-                                        condition: dependency.condition))
-                                ends.append(ModuleGraph.EdgeEnds(from: fromPosition, to: position))
-                                continue
-                            }
-                            for resolved in try resolver.resolve(dependency, of: name) {
-                                edges.append(
-                                    Edge(
-                                        from: from, to: resolved.target, kind: resolved.kind,
-                                        product: resolved.product, condition: dependency.condition))
-                                ends.append(resolved.position.map { ModuleGraph.EdgeEnds(from: fromPosition, to: $0) })
-                                if resolved.isExternal { externalNodes.insert(resolved.target) }
-                            }
-                        }
-                        for usage in manifestTargets[index].pluginUsages {
-                            for resolved in try resolver.resolvePlugin(usage, of: name) {
-                                edges.append(Edge(from: from, to: resolved.target, kind: .plugin, product: resolved.product))
-                                ends.append(resolved.position.map { ModuleGraph.EdgeEnds(from: fromPosition, to: $0) })
-                                if resolved.isExternal { externalNodes.insert(resolved.target) }
-                            }
-                        }
-                    }
-                }
+                try resolveDependencies(
+                    of: loaded, in: workspace, empty: empty, positions: positions,
+                    into: &edges, ends: &ends, externalNodes: &externalNodes)
             }, { ModuleGraph.TargetOrder(listed) })
         if externals != .none {
             targets += externalNodes.map { Target(id: $0, type: .externalProduct, path: nil) }
@@ -179,6 +146,52 @@ public struct GraphBuilder: Sendable {
             productTargetsAreListed: productTargetsAreListed, order: targets.count == listed.count ? order : nil
         )
         .withoutUnusedExternals()
+    }
+
+    /// Each dependency and plugin usage of the loaded packages' targets, as
+    /// edges, with where their ends are in the builder's targets (`positions`)
+    /// when they are there, and the external product nodes they lead to.
+    private func resolveDependencies(
+        of loaded: [(WorkspacePackage, Manifest)], in workspace: Workspace, empty: [PackageIdentity: [String: String]],
+        positions: [PackageIdentity: [String: Int]],
+        into edges: inout [Edge], ends: inout [ModuleGraph.EdgeEnds?], externalNodes: inout Set<TargetID>
+    ) throws(LoadError) {
+        for (package, manifest) in loaded {
+            let resolver = Resolver(package: package, workspace: workspace, empty: empty, positions: positions)
+            // By position, so that each target is read in place rather than copied.
+            let manifestTargets = manifest.targets
+            for index in manifestTargets.indices {
+                let name = manifestTargets[index].name
+                guard let fromPosition = resolver.targetPositions[name] else { continue }
+                let from = TargetID(package: package.identity, name: name)
+                for dependency in manifestTargets[index].dependencies {
+                    // Most dependencies name a target of the same package: one edge, no list to build.
+                    if let (local, position) = resolver.localTarget(dependency) {
+                        edges.append(
+                            Edge(
+                                from: from, to: TargetID(package: package.identity, name: local), kind: .target,
+                                condition: dependency.condition))
+                        ends.append(ModuleGraph.EdgeEnds(from: fromPosition, to: position))
+                        continue
+                    }
+                    for resolved in try resolver.resolve(dependency, of: name) {
+                        edges.append(
+                            Edge(
+                                from: from, to: resolved.target, kind: resolved.kind,
+                                product: resolved.product, condition: dependency.condition))
+                        ends.append(resolved.position.map { ModuleGraph.EdgeEnds(from: fromPosition, to: $0) })
+                        if resolved.isExternal { externalNodes.insert(resolved.target) }
+                    }
+                }
+                for usage in manifestTargets[index].pluginUsages {
+                    for resolved in try resolver.resolvePlugin(usage, of: name) {
+                        edges.append(Edge(from: from, to: resolved.target, kind: .plugin, product: resolved.product))
+                        ends.append(resolved.position.map { ModuleGraph.EdgeEnds(from: fromPosition, to: $0) })
+                        if resolved.isExternal { externalNodes.insert(resolved.target) }
+                    }
+                }
+            }
+        }
     }
 }
 
