@@ -31,9 +31,7 @@ public struct JSONStream: Sendable {
     }
 
     public mutating func beginObject() {
-        startValue()
-        bytes.append(UInt8(ascii: "{"))
-        isFirst.append(true)
+        open(UInt8(ascii: "{"))
     }
 
     public mutating func endObject() {
@@ -41,9 +39,7 @@ public struct JSONStream: Sendable {
     }
 
     public mutating func beginArray() {
-        startValue()
-        bytes.append(UInt8(ascii: "["))
-        isFirst.append(true)
+        open(UInt8(ascii: "["))
     }
 
     public mutating func endArray() {
@@ -149,10 +145,10 @@ public struct JSONStream: Sendable {
             let round = min(cores, (count - start + Self.elementsPerPiece - 1) / Self.elementsPerPiece)
             // Each piece continues the array as if the ones before it were written: only
             // the very first may be the array's first element.
-            let (first, open) = (start, isFirst)
+            let (first, containers) = (start, isFirst)
             DispatchQueue.concurrentPerform(iterations: round) { piece in
                 var stream = JSONStream(layout: layout, capacity: 1 << 16)
-                stream.isFirst = open
+                stream.isFirst = containers
                 if piece > 0 { stream.isFirst[depth - 1] = false }
                 let lower = first + piece * Self.elementsPerPiece
                 write(&stream, lower..<min(count, lower + Self.elementsPerPiece))
@@ -229,6 +225,12 @@ public struct JSONStream: Sendable {
         let last = isFirst.count - 1
         if isFirst[last] { isFirst[last] = false } else { bytes.append(UInt8(ascii: ",")) }
         if layout == .pretty { newline(indent: isFirst.count) }
+    }
+
+    private mutating func open(_ bracket: UInt8) {
+        startValue()
+        bytes.append(bracket)
+        isFirst.append(true)
     }
 
     private mutating func close(_ bracket: UInt8) {

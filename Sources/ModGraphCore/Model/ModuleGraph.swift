@@ -141,31 +141,25 @@ public struct ModuleGraph: Sendable, Equatable {
         /// The vertex each position becomes.
         let vertexOf: [Int]
 
+        /// A later declaration of an id becomes the first one's vertex.
+        ///
         /// - Complexity: O(V log V) comparisons of names.
         public init(_ targets: [Target]) {
-            (kept, vertexOf) = ModuleGraph.positionsByID(targets)
-        }
-    }
-
-    /// The positions of `targets` sorted by id, one per id (the first
-    /// declaration of an id is the one kept), and the vertex each position
-    /// becomes: a later declaration of an id becomes the first one's vertex.
-    ///
-    /// - Complexity: O(V log V) comparisons of names.
-    private static func positionsByID(_ targets: [Target]) -> (kept: [Int], vertexOf: [Int]) {
-        let (packages, names) = (targets.map(\.package), targets.map(\.name))
-        let sorted = sortedPositions(packages: packages, names: names)
-        // Equal ids are neighbours once sorted: the first of each is kept.
-        var kept: [Int] = []
-        kept.reserveCapacity(sorted.count)
-        var vertexOf = [Int](repeating: 0, count: targets.count)
-        for (index, position) in sorted.enumerated() {
-            if index == 0 || packages[position] != packages[sorted[index - 1]] || names[position] != names[sorted[index - 1]] {
-                kept.append(position)
+            let (packages, names) = (targets.map(\.package), targets.map(\.name))
+            let sorted = ModuleGraph.sortedPositions(packages: packages, names: names)
+            // Equal ids are neighbours once sorted: the first of each is kept.
+            var kept: [Int] = []
+            kept.reserveCapacity(sorted.count)
+            var vertexOf = [Int](repeating: 0, count: targets.count)
+            for (index, position) in sorted.enumerated() {
+                if index == 0 || packages[position] != packages[sorted[index - 1]] || names[position] != names[sorted[index - 1]] {
+                    kept.append(position)
+                }
+                vertexOf[position] = kept.count - 1
             }
-            vertexOf[position] = kept.count - 1
+            self.kept = kept
+            self.vertexOf = vertexOf
         }
-        return (kept, vertexOf)
     }
 
     /// Positions sorted by package, then name, then position: the order of

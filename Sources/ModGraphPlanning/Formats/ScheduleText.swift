@@ -90,13 +90,14 @@ public enum ScheduleText {
         // Both tables list every target in chart order, by label: worked out once for 100,000 rows.
         let order = report.chartOrder
         let labels = report.graph.targets.indices.map { label(report, $0) }
+        let labelWidth = order.lazy.map { width(labels[$0]) }.max() ?? 0
         // The two tables are a line per target each: written as bytes, not as a string per cell and per line.
         // Neither table needs the other: the chart is written on another core meanwhile.
         let (table, chart) = Concurrently.both(
             {
                 var output = TextLines()
                 for line in lines { output.line(line) }
-                targetTable(report, order: order, labels: labels, into: &output)
+                targetTable(report, order: order, labels: labels, labelWidth: labelWidth, into: &output)
                 return output
             },
             {
@@ -104,7 +105,7 @@ public enum ScheduleText {
                 output.line("")
                 let scale = build.makespan > 0 ? build.makespan / Double(chartWidth) : 0
                 output.line("Gantt chart (one column = \(ScheduleNumber.format(scale)) \(unit); █ building, ▏ no build step)")
-                gantt(report, order: order, labels: labels, into: &output)
+                gantt(report, order: order, labels: labels, labelWidth: labelWidth, into: &output)
                 return output
             })
         var output = table
@@ -112,7 +113,9 @@ public enum ScheduleText {
         return output.text
     }
 
-    private static func targetTable(_ report: ScheduleReport, order: [Int], labels: [String], into output: inout TextLines) {
+    private static func targetTable(
+        _ report: ScheduleReport, order: [Int], labels: [String], labelWidth: Int, into output: inout TextLines
+    ) {
         let plan = report.plan
         let header = ["target", "cost", "wave", "earliest", "latest", "slack", "start", "end", "worker"]
         var numbers = NumberTexts()
@@ -120,7 +123,7 @@ public enum ScheduleText {
         var cells: [String] = []
         cells.reserveCapacity(order.count * 8)
         var widths = header.map(width)
-        widths[0] = max(widths[0], order.lazy.map { width(labels[$0]) }.max() ?? 0)
+        widths[0] = max(widths[0], labelWidth)
         for vertex in order {
             let row = [
                 numbers.text(plan.weights[vertex]),
@@ -152,9 +155,10 @@ public enum ScheduleText {
         }
     }
 
-    private static func gantt(_ report: ScheduleReport, order: [Int], labels: [String], into output: inout TextLines) {
+    private static func gantt(
+        _ report: ScheduleReport, order: [Int], labels: [String], labelWidth: Int, into output: inout TextLines
+    ) {
         let build = report.plan.build
-        let labelWidth = order.map { width(labels[$0]) }.max() ?? 0
         func column(_ time: Double) -> Int {
             let fraction = build.makespan > 0 ? time / build.makespan : 0
             return fraction.isFinite ? Int((min(max(fraction, 0), 1) * Double(chartWidth)).rounded()) : 0
@@ -214,11 +218,11 @@ public enum ScheduleText {
         var lines: [String] = []
         var current = first
         // The line's characters, kept while it is ASCII (a character per byte); else counted again.
-        var asciiCount: Int? = first.utf8.allSatisfy { $0 < 0x80 } ? first.utf8.count : nil
+        var asciiCount = asciiWidth(first)
         var empty = true
         for (position, name) in names.enumerated() {
             let item = name + (position == names.count - 1 ? "" : ",")
-            let itemCount = item.utf8.allSatisfy { $0 < 0x80 } ? item.utf8.count : nil
+            let itemCount = asciiWidth(item)
             if !empty, (asciiCount.flatMap { line in itemCount.map { line + 1 + $0 } } ?? (current.count + 1 + item.count)) > width {
                 lines.append(current)
                 current = indent
@@ -250,7 +254,12 @@ public enum ScheduleText {
 
     /// The columns `text` takes: its characters (its bytes, when they are ASCII, which is quicker to count).
     static func width(_ text: String) -> Int {
-        text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
+        asciiWidth(text) ?? text.count
+    }
+
+    /// The columns of ASCII `text`, a character per byte; nil when it is not ASCII.
+    private static func asciiWidth(_ text: String) -> Int? {
+        text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : nil
     }
 
     /// Lines of text written as UTF-8 into one buffer: the tables hold a
