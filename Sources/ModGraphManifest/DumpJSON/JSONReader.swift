@@ -20,11 +20,16 @@ struct JSONReader {
     private(set) var position = 0
     private var depth = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, at position: Int = 0) {
+    /// A reader at `position`, inside `depth` containers (a part of a document another reader has delimited).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, at position: Int = 0, depth: Int = 0) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
         self.position = position
+        self.depth = depth
     }
+
+    /// How many containers enclose the position.
+    var containerDepth: Int { depth }
 
     /// Whether `bytes` is well-formed UTF-8, as Foundation requires of JSON.
     ///

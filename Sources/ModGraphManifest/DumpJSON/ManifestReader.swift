@@ -15,11 +15,13 @@ enum ManifestReader {
     /// The manifest in `bytes`, or `nil` when the slow path must decide.
     ///
     /// - Complexity: O(n) in the length of the text.
-    static func manifest(from bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> Manifest? {
+    static func manifest(
+        from bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, splitAbove: Int = LongList.splitAbove
+    ) -> Manifest? {
         guard JSONReader.isValidUTF8(bytes) else { return nil }
         var reader = JSONReader(bytes, maximumDepth: maximumDepth)
         do {
-            let manifest = try reader.manifest()
+            let manifest = try reader.manifest(splitAbove: splitAbove)
             return reader.isAtEnd() ? manifest : nil
         } catch {
             return nil
@@ -38,7 +40,7 @@ private struct SeenKeys {
     }
 }
 
-private extension JSONReader {
+extension JSONReader {
     /// An array whose elements `element` reads, or `[]` for `null` (what `decodeIfPresent(...) ?? []` gives).
     mutating func list<Element>(_ element: (inout JSONReader) throws(Unsupported) -> Element) throws(Unsupported) -> [Element] {
         guard try !skipNull() else { return [] }
@@ -65,7 +67,7 @@ private extension JSONReader {
 
     // MARK: Manifest
 
-    mutating func manifest() throws(Unsupported) -> Manifest {
+    mutating func manifest(splitAbove: Int) throws(Unsupported) -> Manifest {
         var name: String?
         var toolsVersion: ToolsVersion?
         var packageDirectory: String?
@@ -88,7 +90,7 @@ private extension JSONReader {
                 packageDirectory = try packageKind()
             } else if self.key(key, is: "targets") {
                 try seen.insert(3)
-                targets = try list { reader throws(Unsupported) in try reader.target() }
+                targets = try longList(splitAbove: splitAbove) { reader throws(Unsupported) in try reader.target() }
             } else if self.key(key, is: "products") {
                 try seen.insert(4)
                 products = try list { reader throws(Unsupported) in try reader.product() }
