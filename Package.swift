@@ -178,7 +178,7 @@ let package = Package(
             name: "ModGraphCLITests",
             // Runs the built executable, as users do; the progress bar and loading
             // options are also tested in-process.
-            dependencies: ["modgraph", "ModGraphCLI", "ModGraphManifest", "ModGraphOutput", "ModGraphTestSupport"],
+            dependencies: ["modgraph", "ModGraphCLI", "ModGraphKit", "ModGraphManifest", "ModGraphOutput", "ModGraphTestSupport"],
             exclude: ["Golden"]
         ),
     ]

@@ -20,6 +20,10 @@ public struct JSONStream: Sendable {
 
     private var bytes: [UInt8] = []
     private let layout: Layout
+    /// Where the bytes go once ``drainAbove`` of them are written, for a
+    /// document written to a file as it is produced rather than held whole.
+    private var drain: (@Sendable ([UInt8]) -> Void)?
+    private var drainAbove = Int.max
     /// Per open container, whether something was written in it yet.
     private var isFirst: [Bool] = []
     /// Whether the next value follows a key (an object member) rather than being an array element.
@@ -29,6 +33,19 @@ public struct JSONStream: Sendable {
         self.layout = layout
         bytes.reserveCapacity(capacity)
     }
+
+    /// A stream that hands its bytes to `drain` whenever `drainAbove` of
+    /// them are written (checked between elements and members), and the rest
+    /// at ``finish()``: the document is never held whole. `drain` is called
+    /// on the caller's thread, in order.
+    public init(layout: Layout = .pretty, drainAbove: Int = Self.drainAbove, drain: @escaping @Sendable ([UInt8]) -> Void) {
+        self.init(layout: layout, capacity: drainAbove + (1 << 16))
+        self.drain = drain
+        self.drainAbove = drainAbove
+    }
+
+    /// How many bytes a draining stream collects before handing them on, unless told otherwise.
+    public static let drainAbove = 1 << 22
 
     public mutating func beginObject() {
         open(UInt8(ascii: "{"))
@@ -159,6 +176,7 @@ public struct JSONStream: Sendable {
             for piece in 0..<round {
                 bytes.append(contentsOf: written[piece])
                 written[piece] = []
+                drainIfFull()
             }
             isFirst[depth - 1] = false
             start = min(count, start + round * Self.elementsPerPiece)
@@ -187,13 +205,17 @@ public struct JSONStream: Sendable {
         case .string(let text): string(text)
         case .array(let values):
             beginArray()
-            for element in values { self.value(element) }
+            for element in values {
+                self.value(element)
+                drainIfFull()
+            }
             endArray()
         case .object(let members):
             beginObject()
             for (name, member) in members {
                 key(text: name)
                 self.value(member)
+                drainIfFull()
             }
             endObject()
         case .stream(let write):
@@ -203,11 +225,21 @@ public struct JSONStream: Sendable {
         }
     }
 
-    /// The document, with a final newline when pretty.
+    /// The document, with a final newline when pretty; for a draining
+    /// stream, its last bytes are drained and nothing is returned.
     public consuming func finish() -> [UInt8] {
         precondition(isFirst.isEmpty, "a JSON document must close every container it opens")
         if layout == .pretty { bytes.append(UInt8(ascii: "\n")) }
-        return bytes
+        guard let drain else { return bytes }
+        if !bytes.isEmpty { drain(bytes) }
+        return []
+    }
+
+    /// Hands the bytes written so far on, when there are enough of them.
+    private mutating func drainIfFull() {
+        guard let drain, bytes.count >= drainAbove else { return }
+        drain(bytes)
+        bytes.removeAll(keepingCapacity: true)
     }
 
     /// Before a value: nothing after a key, else the separator of an array element.

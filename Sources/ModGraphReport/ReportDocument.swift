@@ -66,12 +66,19 @@ public struct ReportDocument: Sendable {
     }
 
     public func json() -> String {
-        String(decoding: jsonBytes(), as: UTF8.self)
+        jsonDocument.serialized()
     }
 
-    /// ``json()`` as UTF-8 bytes, for the file: a report of 100,000 targets is
-    /// over 100 MB of JSON, better not held three times as bytes, string and data.
-    public func jsonBytes() -> [UInt8] {
+    /// ``json()`` as UTF-8 bytes handed to `drain` a few megabytes at a time,
+    /// in order, for the file: a report of 100,000 targets is over 100 MB of
+    /// JSON, better never held whole.
+    public func writeJSON(to drain: @escaping @Sendable ([UInt8]) -> Void) {
+        var stream = JSONStream(layout: .pretty, drain: drain)
+        stream.value(jsonDocument)
+        _ = stream.finish()
+    }
+
+    private var jsonDocument: JSONValue {
         JSONValue.object(
             [
                 ("schemaVersion", .int(Self.schemaVersion)),
@@ -80,7 +87,7 @@ public struct ReportDocument: Sendable {
                 ("source", .string(source)),
                 ("summary", .strings(summary)),
             ] + sections.map { ($0.jsonKey, $0.json) }
-        ).serializedBytes()
+        )
     }
 }
 

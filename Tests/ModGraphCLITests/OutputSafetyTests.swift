@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ModGraphKit
 
 /// Files modgraph writes: never through a planted link, never a half-written
 /// or mixed report, never a number that makes a command run without end.
@@ -96,6 +97,41 @@ struct OutputSafetyTests {
         let third = try ModGraphRunner.run(["report", sample, "--output", shared.path, "--workers", "2"])
         #expect(third.status == 0, "\(third.errors)")
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: shared.path)) == files.union(["README.txt"]))
+    }
+
+    /// A file whose content fails to render puts no file in place, in a folder
+    /// of its own or the user's, and leaves no temporary file; warnings come
+    /// back in the files' order although the files are written at once.
+    @Test func aFailedFileReplacesNothing() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let failing: [(name: String, content: FileContent)] = [
+            ("report.md", .bytes(Array("new".utf8))),
+            ("report.json", .rendered { () throws(CommandError) in throw CommandError("the renderer failed") }),
+        ]
+        let shared = folder.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        try "keep".write(to: shared.appendingPathComponent("README.txt"), atomically: false, encoding: .utf8)
+        try "old".write(to: shared.appendingPathComponent("report.md"), atomically: false, encoding: .utf8)
+        for target in [shared, folder.appendingPathComponent("report")] {
+            do {
+                _ = try ReportFolder.write(failing, into: target.path)
+                Issue.record("\(target.lastPathComponent): written although a file failed")
+            } catch {
+                #expect(error.description == "the renderer failed")
+            }
+        }
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["shared"])
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: shared.path)) == ["README.txt", "report.md"])
+        #expect(try String(contentsOf: shared.appendingPathComponent("report.md"), encoding: .utf8) == "old")
+
+        let warned: [(name: String, content: FileContent)] = (0..<6).map { index in
+            ("report\(index).md", .rendered { (Array("file \(index)".utf8), ["first of \(index)", "second of \(index)"]) })
+        }
+        let warnings = try ReportFolder.write(warned, into: shared.path)
+        #expect(warnings == (0..<6).flatMap { ["first of \($0)", "second of \($0)"] })
+        #expect(try String(contentsOf: shared.appendingPathComponent("report5.md"), encoding: .utf8) == "file 5")
+        #expect(try String(contentsOf: shared.appendingPathComponent("report.md"), encoding: .utf8) == "old")
     }
 
     /// Killed at random moments, a report leaves either the old folder or the new one, whole.

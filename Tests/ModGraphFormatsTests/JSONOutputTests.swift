@@ -115,6 +115,36 @@ struct JSONOutputTests {
         }
     }
 
+    /// A draining stream hands over the bytes a buffered one returns, in
+    /// order, in pieces of at least the bound asked for but the last,
+    /// whether the document is a tree or written in pieces on the cores.
+    @Test func aDrainedDocumentIsTheBufferedOne() {
+        let count = 2 * JSONStream.elementsPerPiece + 11
+        let drainAbove = 1 << 16
+        let tree = JSONValue.object([
+            ("names", .strings((0..<count).map { "name \($0) \"quoted\"" })),
+            (
+                "streamed",
+                .stream { json in
+                    json.beginArray()
+                    json.elements(count: count) { json, range in for index in range { json.int(index) } }
+                    json.endArray()
+                }
+            ),
+            ("last", .int(-1)),
+        ])
+        for layout in [JSONStream.Layout.pretty, .compact] {
+            let pieces = Locked<[[UInt8]]>([])
+            var stream = JSONStream(layout: layout, drainAbove: drainAbove, drain: { piece in pieces.withLock { $0.append(piece) } })
+            stream.value(tree)
+            #expect(stream.finish().isEmpty)
+            let drained = pieces.withLock { $0 }
+            #expect(drained.count > 2, "layout \(layout): the document was held whole")
+            #expect(drained.dropLast().allSatisfy { $0.count >= drainAbove })
+            #expect(Array(drained.joined()) == tree.serializedBytes(layout: layout), "layout \(layout)")
+        }
+    }
+
     /// Foundation's parser must read back exactly the names that went in.
     @Test func documentRoundTripsThroughAJSONParser() throws {
         let graph = Fixtures.awkwardGraph()

@@ -1,18 +1,22 @@
 import Foundation
+import ModGraphCore
 
 /// Writes a command's files into one folder so that a reader sees either the
 /// old report or the new one, never a mix, and nothing lands elsewhere.
 ///
-/// Every file is rendered before the first is written. The new report is
-/// assembled in a hidden sibling folder (`.NAME.modgraph-PID-RANDOM.tmp`,
+/// Every file is written in full before the first is put in place; the
+/// files are made and written on the cores at once, each as its content
+/// produces it (``FileContent``). The new report is assembled in a hidden sibling folder (`.NAME.modgraph-PID-RANDOM.tmp`,
 /// created exclusively, files inside created with `O_EXCL | O_NOFOLLOW`)
 /// and renamed into place; an existing folder that holds only report files
 /// is first renamed aside and removed afterwards. A folder holding anything
 /// else (the user's own files) is never moved or emptied: the report's files
-/// are then replaced one by one, each atomically. Leftovers of a killed run
-/// are removed by the next.
+/// are then written beside their places and, once all are written, replaced
+/// one by one, each atomically. Leftovers of a killed run are removed by the
+/// next.
 public enum ReportFolder {
-    public static func write(_ files: [(name: String, data: Data)], into folder: String) throws(CommandError) {
+    /// Writes `files` into `folder`; returns what their renderers warned of, in the files' order.
+    public static func write(_ files: [(name: String, content: FileContent)], into folder: String) throws(CommandError) -> [String] {
         guard !folder.isEmpty else { throw CommandError("--output: the path is empty; give a folder") }
         for (name, _) in files {
             precondition(!name.contains("/") && name != "." && name != ".." && !name.hasPrefix("."), "report file names are plain names")
@@ -39,27 +43,72 @@ public enum ReportFolder {
         guard swappable else {
             // The user's own folder: replace each report file atomically, touch nothing else.
             // (Its stale temporaries were removed above, once.)
-            for (name, data) in files {
-                let path = (trimmed as NSString).appendingPathComponent(name)
-                try TemporaryFiles.place(data, at: path, in: trimmed, for: path)
+            let (written, warnings) = try writeAll(files, in: trimmed, naming: trimmed)
+            for (index, temporary) in written.enumerated() {
+                let path = (trimmed as NSString).appendingPathComponent(files[index].name)
+                do throws(CommandError) {
+                    try TemporaryFiles.move(temporary, to: path, for: path)
+                } catch {
+                    written[(index + 1)...].forEach { unlink($0) }
+                    throw error
+                }
             }
-            return
+            return warnings
         }
         let staging = (parent as NSString).appendingPathComponent(".\(base)" + TemporaryFiles.name())
         guard mkdir(staging, 0o755) == 0 else {
             throw CommandError("\(folder): cannot create a temporary folder beside it: \(String(cString: strerror(errno)))")
         }
         do throws(CommandError) {
-            for (name, data) in files {
-                try TemporaryFiles.place(
-                    data, at: (staging as NSString).appendingPathComponent(name), in: staging,
-                    for: (trimmed as NSString).appendingPathComponent(name))
+            let (written, warnings) = try writeAll(files, in: staging, naming: trimmed)
+            for (index, temporary) in written.enumerated() {
+                try TemporaryFiles.move(
+                    temporary, to: (staging as NSString).appendingPathComponent(files[index].name),
+                    for: (trimmed as NSString).appendingPathComponent(files[index].name))
             }
             try swap(staging, into: trimmed, exists: exists, parent: parent, base: base)
+            return warnings
         } catch {
             TemporaryFiles.removeFolderOfFiles(staging)
             throw error
         }
+    }
+
+    /// Writes every file into a temporary file of its own in `folder`, on
+    /// the cores at once, last first (a report lists its largest files
+    /// last, so the long ones start first); returns their paths and the
+    /// renderers' warnings in the files' order. On a failure, the first
+    /// file's in the list is thrown and no temporary file is left.
+    private static func writeAll(
+        _ files: [(name: String, content: FileContent)], in folder: String, naming destination: String
+    ) throws(CommandError) -> (paths: [String], warnings: [String]) {
+        let results = Locked([Result<(path: String, warnings: [String]), CommandError>?](repeating: nil, count: files.count))
+        Concurrently.forEach(files.count) { position in
+            let index = files.count - 1 - position
+            let target = (destination as NSString).appendingPathComponent(files[index].name)
+            let result = Result { () throws(CommandError) in
+                try TemporaryFiles.create(in: folder, writing: files[index].content, for: target)
+            }
+            results.withLock { $0[index] = result }
+        }
+        let written = results.withLock { $0 }.compactMap { $0 }
+        var paths: [String] = []
+        var warnings: [String] = []
+        var failure: CommandError?
+        for result in written {
+            switch result {
+            case let .success(file):
+                paths.append(file.path)
+                warnings += file.warnings
+            case let .failure(error):
+                failure = failure ?? error
+            }
+        }
+        if let failure {
+            paths.forEach { unlink($0) }
+            throw failure
+        }
+        return (paths, warnings)
     }
 
     /// Puts the staged folder in place: the old report aside, the new one in, the old one removed.

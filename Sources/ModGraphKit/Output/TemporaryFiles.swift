@@ -23,9 +23,12 @@ enum TemporaryFiles {
         return pid
     }
 
-    /// Creates a temporary file in `folder` holding `data`, exclusively and
-    /// without following links, and returns its path.
-    static func create(in folder: String, containing data: Data, for target: String) throws(CommandError) -> String {
+    /// Creates a temporary file in `folder` holding `content`, exclusively
+    /// and without following links, and returns its path and the warnings of
+    /// the content's renderer. Nothing is left behind when writing fails.
+    static func create(in folder: String, writing content: FileContent, for target: String) throws(CommandError) -> (
+        path: String, warnings: [String]
+    ) {
         for _ in 0..<8 {
             let path = (folder as NSString).appendingPathComponent(name())
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
@@ -33,24 +36,21 @@ enum TemporaryFiles {
                 if errno == EEXIST { continue }
                 throw CommandError("\(target): cannot write: \(String(cString: strerror(errno)))")
             }
-            let written = data.withUnsafeBytes { buffer -> Bool in
-                var offset = 0
-                while offset < buffer.count {
-                    let count = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                    if count < 0 {
-                        if errno == EINTR { continue }
-                        return false
-                    }
-                    offset += count
-                }
-                return true
-            }
-            let reason = String(cString: strerror(errno))
-            if close(descriptor) != 0 || !written {
+            let file = FileSink(descriptor: descriptor)
+            let warnings: [String]
+            do {
+                warnings = try content.write(file)
+            } catch {
+                close(descriptor)
                 unlink(path)
-                throw CommandError("\(target): cannot write: \(reason)")
+                throw error
             }
-            return path
+            let closed = close(descriptor) == 0
+            if let failure = file.failure ?? (closed ? nil : errno) {
+                unlink(path)
+                throw CommandError("\(target): cannot write: \(String(cString: strerror(failure)))")
+            }
+            return (path, warnings)
         }
         throw CommandError("\(target): cannot write: could not create a temporary file in \(folder)")
     }
@@ -60,7 +60,12 @@ enum TemporaryFiles {
     /// one and a link at `path` is replaced, not followed. `target` names the
     /// file in errors.
     static func place(_ data: Data, at path: String, in folder: String, for target: String) throws(CommandError) {
-        let temporary = try create(in: folder, containing: data, for: target)
+        let temporary = try create(in: folder, writing: .data(data), for: target).path
+        try move(temporary, to: path, for: target)
+    }
+
+    /// Renames our temporary file to `path`, or removes it if that fails.
+    static func move(_ temporary: String, to path: String, for target: String) throws(CommandError) {
         if rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporary)

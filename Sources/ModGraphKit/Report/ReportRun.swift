@@ -33,8 +33,9 @@ public struct ReportRequest: Sendable {
 /// A report, rendered: the document and every file of the report folder.
 public struct ReportOutput: Sendable {
     public let document: ReportDocument
-    /// Plain file names and their bytes: the sections' files, index.html, then report.md and report.json.
-    public let files: [(name: String, data: Data)]
+    /// Plain file names and their contents, made as they are written: the
+    /// sections' files, index.html, then report.md and report.json.
+    public let files: [(name: String, content: FileContent)]
 }
 
 /// `modgraph report` as a use case: the graph's sections, the check's when a
@@ -122,21 +123,23 @@ public enum ReportRun {
             hidesImplied: full.nodes.count > DiagramDefaults.reduceAbove,
             layout: request.layout ?? DiagramDefaults.layout(nodeCount: graph.targets.count),
             pictureLeftOut: request.drawsDiagrams ? refusal : "no diagrams were asked for (--no-diagrams)")
-        // The two largest files, serialized on two cores at once.
-        let (rendered, json) = try Concurrently.both(
-            { () throws(CommandError) -> (bytes: [UInt8], warnings: [String]) in
-                do {
-                    return try viewer.render()
-                } catch {
-                    throw CommandError("\(error)")
+        // The largest files are made as they are written (by ReportFolder, on the cores at once):
+        // report.json goes to disk a few megabytes at a time, never held whole.
+        var files = sections.flatMap(\.files).map { ($0.name, FileContent.bytes($0.bytes)) }
+        files.append(
+            (
+                "index.html",
+                .rendered { () throws(CommandError) in
+                    do {
+                        let rendered = try viewer.render()
+                        return (rendered.bytes, rendered.warnings.map { "Graphviz (index.html): \($0)" })
+                    } catch {
+                        throw CommandError("\(error)")
+                    }
                 }
-            },
-            { document.jsonBytes() })
-        for warning in rendered.warnings { warnings("Graphviz (index.html): \(warning)") }
-        var files = sections.flatMap(\.files).map { ($0.name, Data($0.bytes)) }
-        files.append(("index.html", Data(rendered.bytes)))
-        files.append(("report.md", Data(document.markdown().utf8)))
-        files.append(("report.json", Data(json)))
+            ))
+        files.append(("report.md", .rendered { (Array(document.markdown().utf8), []) }))
+        files.append(("report.json", .streamed { write in document.writeJSON(to: write) }))
         return ReportOutput(document: document, files: files)
     }
 }

@@ -1,0 +1,75 @@
+import Foundation
+
+/// What one output file holds, produced as the file is written: a large
+/// document (the JSON of a report of 100,000 targets is over 100 MB) goes to
+/// disk a few megabytes at a time instead of being held whole and copied.
+public struct FileContent: Sendable {
+    /// Writes the content into `file`; returns the warnings its renderer had.
+    let write: @Sendable (_ file: FileSink) throws(CommandError) -> [String]
+
+    /// Bytes already made.
+    public static func bytes(_ bytes: [UInt8]) -> FileContent {
+        FileContent { file in
+            file.write(bytes)
+            return []
+        }
+    }
+
+    /// Data already made.
+    public static func data(_ data: Data) -> FileContent {
+        FileContent { file in
+            file.write(data)
+            return []
+        }
+    }
+
+    /// Bytes made when the file is written, with what their renderer warned of.
+    public static func rendered(
+        _ render: @escaping @Sendable () throws(CommandError) -> (bytes: [UInt8], warnings: [String])
+    ) -> FileContent {
+        FileContent { file throws(CommandError) in
+            let rendered = try render()
+            file.write(rendered.bytes)
+            return rendered.warnings
+        }
+    }
+
+    /// Bytes that `produce` hands over in pieces, in order, as it makes them.
+    public static func streamed(_ produce: @escaping @Sendable (_ write: @escaping @Sendable ([UInt8]) -> Void) -> Void) -> FileContent {
+        FileContent { file in
+            produce { file.write($0) }
+            return []
+        }
+    }
+}
+
+/// A new file, written in pieces. The first failure is kept and later
+/// pieces dropped, for the writer to report once the content is done.
+///
+/// `@unchecked Sendable`: the content's closures may run on another thread
+/// than the one that opened the file, but only one thread writes a file.
+final class FileSink: @unchecked Sendable {
+    private let descriptor: Int32
+    /// The `errno` of the first write that failed.
+    private(set) var failure: Int32?
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    func write(_ bytes: some ContiguousBytes) {
+        guard failure == nil else { return }
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Foundation.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += count
+            }
+        }
+    }
+}
