@@ -176,8 +176,8 @@ let package = Package(
         .testTarget(name: "ModGraphSourcesTests", dependencies: ["ModGraphSources", "ModGraphRules", "ModGraphCore", "ModGraphManifest"]),
         .testTarget(
             name: "ModGraphCLITests",
-            // Runs the built executable, as users do; the progress bar and loading
-            // options are also tested in-process.
+            // Runs the built executable, as users do; the progress bar, loading
+            // options and the report folder's writing are also tested in-process.
             dependencies: ["modgraph", "ModGraphCLI", "ModGraphKit", "ModGraphManifest", "ModGraphOutput", "ModGraphTestSupport"],
             exclude: ["Golden"]
         ),

@@ -48,11 +48,11 @@ struct GraphCommand: ParsableCommand {
         }
         let loaded = try load.load()
         let selection = try view.selection()
-        let data = try GraphOutput.render(
+        let content = try GraphOutput.render(
             loaded.graph, as: format, selection: selection, layout: layout,
             layers: try layers(of: loaded, for: selection),
             title: loaded.repository.name, source: load.path, warnings: Console.warning)
-        try OutputFile.write(data, to: output)
+        try OutputFile.write(content, to: output)
     }
 
     /// Layers for diagrams, from the configuration given or found. A broken configuration found on

@@ -1,6 +1,7 @@
 import Foundation
 import ModGraphCore
 import ModGraphDiagrams
+import ModGraphOutput
 import ModGraphReport
 
 /// The formats of `modgraph graph`.
@@ -23,31 +24,37 @@ public enum GraphOutput {
         layout: GraphvizLayout? = nil, layers: [TargetID: DiagramStyle.Layer] = [:],
         title: String = "graph", source: String = "",
         warnings: (String) -> Void = { _ in }
-    ) throws(CommandError) -> Data {
+    ) throws(CommandError) -> FileContent {
         if selection.cluster == .layer, layers.isEmpty {
             throw CommandError(
                 "--cluster layer needs the layers of a .modgraph.yml: none was found from the package folder up; pass --config")
         }
         let focused = try selection.focused(graph)
         switch format {
-        case .text where selection.level != .target: return Data(ViewText.render(try selection.coarseView(of: focused)).utf8)
-        case .json where selection.level != .target: return Data(ViewText.json(try selection.coarseView(of: focused), of: focused).utf8)
-        case .text: return Data(GraphText.render(try selection.textual(focused)).utf8)
-        case .json: return Data(GraphJSON.document(for: try selection.textual(focused)).serializedBytes())
+        case .text where selection.level != .target: return .text(ViewText.render(try selection.coarseView(of: focused)))
+        case .json where selection.level != .target: return .text(ViewText.json(try selection.coarseView(of: focused), of: focused))
+        case .text: return .text(GraphText.render(try selection.textual(focused)))
+        case .json:
+            let document = GraphJSON.document(for: try selection.textual(focused))
+            return .streamed { write in
+                var stream = JSONStream(drain: write)
+                stream.value(document)
+                _ = stream.finish()
+            }
         case .html:
-            return Data(
+            return .bytes(
                 try viewer(
                     of: focused, selection: selection, layout: layout, layers: layers, title: title, source: source, warnings: warnings))
         case .mermaid:
             let (diagram, style) = selection.diagram(of: focused, layers: layers)
-            return Data(MermaidWriter(style: style).render(diagram).utf8)
+            return .text(MermaidWriter(style: style).render(diagram))
         case .dot, .svg, .png, .pdf:
             let (diagram, style) = selection.diagram(of: focused, layers: layers)
             if format.image != nil, let refusal = DiagramDefaults.pictureRefusal(nodes: diagram.nodes.count, what: "the view") {
                 throw CommandError(
                     "--format \(format.rawValue): \(refusal); narrow it with --focus or --level package, or write --format dot")
             }
-            guard let image = format.image else { return Data(DOTWriter(style: style).render(diagram).utf8) }
+            guard let image = format.image else { return .text(DOTWriter(style: style).render(diagram)) }
             let layout = layout ?? DiagramDefaults.layout(nodeCount: diagram.nodes.count)
             let dot: String
             do {
@@ -55,7 +62,7 @@ public enum GraphOutput {
             } catch {
                 throw CommandError(error.description)
             }
-            return Data(try draw(dot, layout: layout, format: image, warnings: warnings))
+            return .bytes(try draw(dot, layout: layout, format: image, warnings: warnings))
         }
     }
 

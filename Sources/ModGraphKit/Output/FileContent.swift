@@ -15,10 +15,11 @@ public struct FileContent: Sendable {
         }
     }
 
-    /// Data already made.
-    public static func data(_ data: Data) -> FileContent {
+    /// Text already made, written as its UTF-8 without a copy.
+    public static func text(_ text: String) -> FileContent {
         FileContent { file in
-            file.write(data)
+            var text = text
+            text.withUTF8 { file.write(UnsafeRawBufferPointer($0)) }
             return []
         }
     }

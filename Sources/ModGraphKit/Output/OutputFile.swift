@@ -11,12 +11,19 @@ import Foundation
 /// removed by the next run that writes into the same folder.
 public enum OutputFile {
     public static func write(_ text: String, to path: String?) throws(CommandError) {
-        try write(Data(text.utf8), to: path)
+        try write(.text(text), to: path)
     }
 
-    public static func write(_ data: Data, to path: String?) throws(CommandError) {
+    /// Writes `content` as it is produced (a JSON document of 100,000
+    /// targets goes out a few megabytes at a time); to a file, only once
+    /// it is whole.
+    public static func write(_ content: FileContent, to path: String?) throws(CommandError) {
         guard let path, path != "-" else {
-            FileHandle.standardOutput.write(data)
+            let output = FileSink(descriptor: STDOUT_FILENO)
+            _ = try content.write(output)
+            if let failure = output.failure {
+                throw CommandError("standard output: cannot write: \(String(cString: strerror(failure)))")
+            }
             return
         }
         guard !path.isEmpty else { throw CommandError("--output: the path is empty; give a file name, or - for standard output") }
@@ -27,6 +34,7 @@ public enum OutputFile {
             throw CommandError("\(path): cannot write: folder \(folder) does not exist")
         }
         TemporaryFiles.removeStale(in: folder)
-        try TemporaryFiles.place(data, at: path, in: folder, for: path)
+        let temporary = try TemporaryFiles.create(in: folder, writing: content, for: path).path
+        try TemporaryFiles.move(temporary, to: path, for: path)
     }
 }

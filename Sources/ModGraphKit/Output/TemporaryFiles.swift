@@ -55,15 +55,6 @@ enum TemporaryFiles {
         throw CommandError("\(target): cannot write: could not create a temporary file in \(folder)")
     }
 
-    /// Writes `data` to `path` in `folder` (its own folder) through a new
-    /// temporary file and a rename, so a reader sees the old file or the new
-    /// one and a link at `path` is replaced, not followed. `target` names the
-    /// file in errors.
-    static func place(_ data: Data, at path: String, in folder: String, for target: String) throws(CommandError) {
-        let temporary = try create(in: folder, writing: .data(data), for: target).path
-        try move(temporary, to: path, for: target)
-    }
-
     /// Renames our temporary file to `path`, or removes it if that fails.
     static func move(_ temporary: String, to path: String, for target: String) throws(CommandError) {
         if rename(temporary, path) != 0 {
