@@ -21,14 +21,14 @@ struct BitSet: Equatable {
         words[member >> 6] |= 1 << UInt64(member & 63)
     }
 
-    /// Adds every member of `other`, which must have the same capacity.
+    /// Adds every member of `other`, whose capacity must not be larger.
     ///
-    /// - Complexity: O(capacity / 64).
+    /// - Complexity: O(capacity of `other` / 64).
     mutating func formUnion(_ other: BitSet) {
-        precondition(words.count == other.words.count, "bit sets of different capacity")
+        precondition(words.count >= other.words.count, "a bit set holds the members of a larger one")
         words.withUnsafeMutableBufferPointer { target in
             other.words.withUnsafeBufferPointer { source in
-                for index in target.indices {
+                for index in source.indices {
                     target[index] |= source[index]
                 }
             }

@@ -45,6 +45,7 @@ public struct DiagramStyle: Sendable, Equatable {
     public static func layers(of layerByTarget: [TargetID: String], namesTopFirst: [String]) -> [TargetID: Layer] {
         let order = Dictionary(namesTopFirst.reversed().enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var layers: [TargetID: Layer] = [:]
+        layers.reserveCapacity(layerByTarget.count)
         for (id, name) in layerByTarget {
             if let position = order[name] { layers[id] = Layer(name: name, order: position) }
         }
