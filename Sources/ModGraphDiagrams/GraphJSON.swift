@@ -48,7 +48,8 @@ public enum GraphJSON {
                 for index in range {
                     json.beginObject()
                     json.key("id")
-                    json.string(targets[index].id.description)
+                    // The id's description, written without making it.
+                    json.string(targets[index].package.rawValue, joinedBy: "/", targets[index].name)
                     json.key("package")
                     json.string(targets[index].package.rawValue)
                     json.key("name")
@@ -64,17 +65,23 @@ public enum GraphJSON {
         json.endArray()
         json.key("products")
         json.beginArray()
-        for product in graph.products {
-            json.beginObject()
-            json.key("package")
-            json.string(product.package.rawValue)
-            json.key("name")
-            json.string(product.name)
-            json.key("type")
-            json.string(product.type)
-            json.key("targets")
-            json.strings(product.targets.map(\.description))
-            json.endObject()
+        json.elements(count: graph.products.count) { json, range in
+            graph.products.withUnsafeBufferPointer { products in
+                for index in range {
+                    json.beginObject()
+                    json.key("package")
+                    json.string(products[index].package.rawValue)
+                    json.key("name")
+                    json.string(products[index].name)
+                    json.key("type")
+                    json.string(products[index].type)
+                    json.key("targets")
+                    json.beginArray()
+                    for id in products[index].targets { json.string(id.package.rawValue, joinedBy: "/", id.name) }
+                    json.endArray()
+                    json.endObject()
+                }
+            }
         }
         json.endArray()
         json.key("edges")

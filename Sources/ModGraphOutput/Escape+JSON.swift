@@ -40,6 +40,21 @@ extension Escape {
         output.append(UInt8(ascii: "\""))
     }
 
+    /// ``jsonString(_:)`` of `first + separator + second` appended to `output`, without that string in between.
+    static func writeJSONString(_ first: String, joinedBy separator: Unicode.Scalar, _ second: String, to output: inout [UInt8]) {
+        guard separator.isASCII, separator.value >= 0x20, separator.value < 0x7F, !jsonActive.contains(UInt8(separator.value)),
+            isPlain(first, limit: .max, avoiding: jsonActive), isPlain(second, limit: .max, avoiding: jsonActive)
+        else {
+            output.append(contentsOf: jsonString(first + String(separator) + second).utf8)
+            return
+        }
+        output.append(UInt8(ascii: "\""))
+        output.append(contentsOf: first.utf8)
+        output.append(UInt8(separator.value))
+        output.append(contentsOf: second.utf8)
+        output.append(UInt8(ascii: "\""))
+    }
+
     private static let jsonActive = ASCIISet("\"\\")
 
     private static func utf16Escape(_ unit: UInt32) -> String {

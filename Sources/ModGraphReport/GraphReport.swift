@@ -294,7 +294,7 @@ public struct GraphReport: Sendable {
             for index in graph.targets.indices {
                 json.beginObject()
                 json.key("id")
-                json.string(graph.targets[index].id.description)
+                json.string(graph.targets[index].package.rawValue, joinedBy: "/", graph.targets[index].name)
                 json.key("dependsOn")
                 json.int(graph.digraph.successors(of: index).count)
                 json.key("usedBy")

@@ -115,6 +115,28 @@ struct JSONOutputTests {
         }
     }
 
+    /// Two strings written joined are the joined string written, whatever they hold.
+    @Test func joinedStringsAreTheStringJoined() {
+        let parts = ["pkg", "", "a\"b", "back\\slash", "tab\there", "é", "\u{202E}rtl", "line\u{2028}", "😀", "x/y"]
+        for first in parts {
+            for second in parts {
+                for separator in ["/", "\"", "é"] as [Unicode.Scalar] {
+                    for layout in [JSONStream.Layout.pretty, .compact] {
+                        var joined = JSONStream(layout: layout)
+                        joined.beginArray()
+                        joined.string(first, joinedBy: separator, second)
+                        joined.endArray()
+                        var whole = JSONStream(layout: layout)
+                        whole.beginArray()
+                        whole.string(first + String(separator) + second)
+                        whole.endArray()
+                        #expect(joined.finish() == whole.finish(), "\(first) \(separator) \(second)")
+                    }
+                }
+            }
+        }
+    }
+
     /// A draining stream hands over the bytes a buffered one returns, in
     /// order, in pieces of at least the bound asked for but the last,
     /// whether the document is a tree or written in pieces on the cores.

@@ -40,6 +40,8 @@ public struct TargetID: Hashable, Comparable, Sendable, CustomStringConvertible 
         self.name = name
     }
 
+    /// `package/name`. JSON writers spell it in place, without making the string
+    /// (`json.string(id.package.rawValue, joinedBy: "/", id.name)`).
     public var description: String { "\(package.rawValue)/\(name)" }
 
     public static func < (lhs: TargetID, rhs: TargetID) -> Bool {

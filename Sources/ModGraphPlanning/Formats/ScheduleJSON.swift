@@ -59,7 +59,9 @@ public enum ScheduleJSON {
             json.int(members.count)
             json.key("targets")
             json.beginArray()
-            for vertex in members { json.string(report.graph.targets[vertex].id.description) }
+            for vertex in members {
+                json.string(report.graph.targets[vertex].package.rawValue, joinedBy: "/", report.graph.targets[vertex].name)
+            }
             json.endArray()
             json.endObject()
         }
@@ -73,7 +75,7 @@ public enum ScheduleJSON {
         for vertex in report.graph.targets.indices {
             json.beginObject()
             json.key("id")
-            json.string(report.graph.targets[vertex].id.description)
+            json.string(report.graph.targets[vertex].package.rawValue, joinedBy: "/", report.graph.targets[vertex].name)
             json.key("type")
             json.string(report.graph.targets[vertex].type.rawValue)
             json.key("cost")

@@ -94,6 +94,7 @@ public struct Checker: Sendable {
 
     private static func featureNames(_ assignment: LayerAssignment, in graph: ModuleGraph) -> [TargetID: String] {
         var features: [TargetID: String] = [:]
+        features.reserveCapacity(assignment.featureOf.lazy.filter { $0 != nil }.count)
         for (vertex, feature) in assignment.featureOf.enumerated() {
             if let feature { features[graph.targets[vertex].id] = feature.name }
         }
