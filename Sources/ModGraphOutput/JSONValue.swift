@@ -40,6 +40,15 @@ public enum JSONValue: Equatable, Sendable {
         String(decoding: serializedBytes(), as: UTF8.self)
     }
 
+    /// ``serializedBytes(layout:)`` handed to `drain` a few megabytes at a
+    /// time, in order (``JSONStream/init(layout:drainAbove:drain:)``): for a
+    /// file or standard output, a document of 100 MB is never held whole.
+    public func serialize(layout: JSONStream.Layout = .pretty, draining drain: @escaping @Sendable ([UInt8]) -> Void) {
+        var stream = JSONStream(layout: layout, drain: drain)
+        stream.value(self)
+        _ = stream.finish()
+    }
+
     /// ``serialized()`` as UTF-8 bytes, written into one buffer by ``JSONStream``.
     public func serializedBytes(layout: JSONStream.Layout = .pretty) -> [UInt8] {
         var stream = JSONStream(layout: layout)

@@ -73,9 +73,7 @@ public struct ReportDocument: Sendable {
     /// in order, for the file: a report of 100,000 targets is over 100 MB of
     /// JSON, better never held whole.
     public func writeJSON(to drain: @escaping @Sendable ([UInt8]) -> Void) {
-        var stream = JSONStream(layout: .pretty, drain: drain)
-        stream.value(jsonDocument)
-        _ = stream.finish()
+        jsonDocument.serialize(draining: drain)
     }
 
     private var jsonDocument: JSONValue {

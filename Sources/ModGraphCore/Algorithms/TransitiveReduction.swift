@@ -62,10 +62,8 @@ extension Digraph {
             }
             // Tested before the vertex's own successors join the set, which then
             // becomes the vertex's own, uncopied (when a dependent will read it).
-            for dependency in successors(of: vertex) where !reached.contains(position[dependency]) {
-                kept.append((vertex, dependency))
-            }
             for dependency in successors(of: vertex) {
+                if !reached.contains(position[dependency]) { kept.append((vertex, dependency)) }
                 unhandledDependents[dependency] -= 1
                 if unhandledDependents[dependency] == 0 {
                     reachableFrom[dependency] = BitSet(capacity: 0)

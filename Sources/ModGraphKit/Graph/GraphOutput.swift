@@ -36,11 +36,7 @@ public enum GraphOutput {
         case .text: return .text(GraphText.render(try selection.textual(focused)))
         case .json:
             let document = GraphJSON.document(for: try selection.textual(focused))
-            return .streamed { write in
-                var stream = JSONStream(drain: write)
-                stream.value(document)
-                _ = stream.finish()
-            }
+            return .streamed { write in document.serialize(draining: write) }
         case .html:
             return .bytes(
                 try viewer(

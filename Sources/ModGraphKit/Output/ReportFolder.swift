@@ -8,8 +8,9 @@ import ModGraphCore
 /// files are made and written on the cores at once, each as its content
 /// produces it (``FileContent``). The new report is assembled in a hidden
 /// sibling folder (`.NAME.modgraph-PID-RANDOM.tmp`, created exclusively,
-/// files inside created with `O_EXCL | O_NOFOLLOW`) and renamed into place; an existing folder that holds only report files
-/// is first renamed aside and removed afterwards. A folder holding anything
+/// files inside created with `O_EXCL | O_NOFOLLOW`) and renamed into place;
+/// an existing folder that holds only report files is first renamed aside
+/// and removed afterwards. A folder holding anything
 /// else (the user's own files) is never moved or emptied: the report's files
 /// are then written beside their places and, once all are written, replaced
 /// one by one, each atomically. Leftovers of a killed run are removed by the

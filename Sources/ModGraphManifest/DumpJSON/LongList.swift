@@ -94,11 +94,12 @@ extension JSONReader {
     }
 
     /// Where the second half of a list should start: the first line (within
-    /// ``LongList/searchLimit`` bytes) past the middle of the rest of the text that is indented as an element's line,
-    /// opens an object with the first element's first key (dumps sort their
-    /// keys, so the elements of one list start alike, and those of another
-    /// list do not) and follows a comma; `nil` when the list is short or its
-    /// elements do not begin lines (a minified dump).
+    /// ``LongList/searchLimit`` bytes) past the middle of the rest of the
+    /// text that is indented as an element's line, opens an object with the
+    /// first element's first key (dumps sort their keys, so the elements of
+    /// one list start alike, and those of another list do not) and follows a
+    /// comma; `nil` when the list is short or its elements do not begin lines
+    /// (a minified dump).
     func splitPoint(afterFirstElementAt start: Int, above: Int) -> Int? {
         guard bytes.count - start > above, start < bytes.count, bytes[start] == UInt8(ascii: "{"),
             let firstKey = firstKey(ofObjectAt: start), let indent = elementIndentation(from: start, firstKey: firstKey)
