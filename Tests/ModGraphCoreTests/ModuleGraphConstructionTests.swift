@@ -1,5 +1,5 @@
 import Testing
-import ModGraphCore
+@testable import ModGraphCore
 import ModGraphTestSupport
 
 @Suite("module graph construction")
@@ -88,5 +88,39 @@ struct ModuleGraphConstructionTests {
             #expect(resolved.digraph == plain.digraph, "round \(round)")
             #expect(ids.map { resolved.index(of: $0) } == ids.map { plain.index(of: $0) }, "round \(round)")
         }
+    }
+
+    /// Moving items into place by swaps gives what copying them gives, for
+    /// any order of any subset, the rest dropped.
+    @Test func movingItemsIntoPlaceIsMappingThePositions() {
+        var random = SplitMix64(seed: 11)
+        for round in 0..<300 {
+            let count = random.next(below: 40)
+            let items = (0..<count).map { "item \($0)" }
+            let positions = Array(random.permutation(of: count).prefix(random.next(below: count + 1)))
+            var moved = items
+            ModuleGraph.moveIntoPlaces(&moved, positions)
+            #expect(moved == positions.map { items[$0] }, "round \(round)")
+        }
+    }
+
+    /// Enough products to be sorted on another core come out sorted by
+    /// package, then name, the first of equal ones first.
+    @Test func manyProductsAreSortedByPackageThenName() {
+        var random = SplitMix64(seed: 5)
+        let packages = ["b", "a", "c"].map { PackageIdentity($0) }
+        let products = (0..<(Concurrently.minimumPiece * 2)).map { index in
+            Product(
+                package: packages[random.next(below: packages.count)], name: "P\(random.next(below: 3_000))", type: "library",
+                targets: [TargetID(package: packages[0], name: "T\(index)")])
+        }
+        let graph = ModuleGraph(packages: [], targets: [], products: products, edges: [])
+        let expected = products.indices.sorted { left, right in
+            let (one, other) = (products[left], products[right])
+            if one.package != other.package { return one.package < other.package }
+            if one.name != other.name { return one.name < other.name }
+            return left < right
+        }.map { products[$0] }
+        #expect(graph.products == expected)
     }
 }

@@ -61,18 +61,78 @@ public struct ModuleGraph: Sendable, Equatable {
     /// - Complexity: O((V + E) log(V + E)); hashing ids only for edges
     ///   without ends and products not checked.
     public init(
-        packages: [Package], targets: [Target], products: [Product], edges: [Edge], ends: [EdgeEnds?],
-        productTargetsAreListed: Bool = false, order: TargetOrder? = nil
+        packages: [Package], targets listed: consuming [Target], products: [Product], edges listedEdges: consuming [Edge],
+        ends: [EdgeEnds?], productTargetsAreListed: Bool = false, order: TargetOrder? = nil
     ) {
+        // Owned here, so that sorting moves the items in place instead of copying them.
+        var targets = listed
+        var edges = listedEdges
         let order = order ?? TargetOrder(targets)
         precondition(order.vertexOf.count == targets.count, "a target order is for the targets it was worked out for")
-        let isInOrder = order.kept.count == targets.count && order.kept.indices.allSatisfy { order.kept[$0] == $0 }
-        let sortedTargets = isInOrder ? targets : order.kept.map { targets[$0] }
+        // The products are sorted on another core meanwhile, when there are enough to be worth a thread.
+        let productCount = products.count
+        let sortProducts: @Sendable () -> [Int] = {
+            Self.sortedPositions(packages: products.map(\.package), names: products.map(\.name))
+        }
+        let ((index, keptEnds), productOrder) = Concurrently.both(
+            { () -> ([TargetID: Int]?, [EdgeEnds]) in
+                Self.moveIntoPlaces(&targets, order.kept)
+                return Self.sortEdges(&edges, ends: ends, order: order, targets: targets)
+            },
+            { productCount >= Concurrently.minimumPiece ? sortProducts() : nil })
+        self.init(
+            packages: packages.sorted { $0.identity < $1.identity }, targets: targets,
+            products: (productOrder ?? sortProducts()).map { products[$0] },
+            edges: edges, edgeEnds: keptEnds,
+            index: TargetIndex(targets, known: index),
+            digraph: Digraph(vertexCount: targets.count, edges: keptEnds.lazy.map { ($0.from, $0.to) }),
+            productsAreWhole: productTargetsAreListed ? !products.contains { $0.targets.isEmpty } : nil)
+    }
+
+    /// Puts the items at `positions` first, in that order, and drops the
+    /// rest: `positions.map { items[$0] }` without copying an item (each is
+    /// moved by swaps along the permutation's cycles, so no string is
+    /// retained or released and no second array is made).
+    ///
+    /// - Complexity: O(n).
+    static func moveIntoPlaces<Item>(_ items: inout [Item], _ positions: [Int]) {
+        if positions.count == items.count, positions.indices.allSatisfy({ positions[$0] == $0 }) { return }
+        // `source[i]`: where the item that belongs at `i` is now. Positions not listed go after the listed ones.
+        var source = positions
+        source.reserveCapacity(items.count)
+        var isListed = [Bool](repeating: false, count: items.count)
+        for position in positions { isListed[position] = true }
+        for position in items.indices where !isListed[position] { source.append(position) }
+        items.withUnsafeMutableBufferPointer { items in
+            for start in items.indices where source[start] != start {
+                var place = start
+                while source[place] != start {
+                    let next = source[place]
+                    items.swapAt(place, next)
+                    source[place] = place
+                    place = next
+                }
+                source[place] = place
+            }
+        }
+        items.removeLast(items.count - positions.count)
+    }
+
+    /// Sorts `edges` by their endpoints' vertex numbers (which follow the
+    /// ids' order), then by the edges themselves between the same two
+    /// targets, and drops repeats and edges whose targets are not in the
+    /// graph; returns their vertices, and the index of ids when it had to be made.
+    ///
+    /// Edges are bucketed by their first vertex (a counting sort), so that
+    /// only the few edges of one target are compared with one another, and
+    /// are then moved into place (``moveIntoPlaces(_:_:)``).
+    ///
+    /// - Complexity: O(V + E), plus O(d log d) comparisons for a target of d dependencies.
+    private static func sortEdges(
+        _ edges: inout [Edge], ends: [EdgeEnds?], order: TargetOrder, targets: [Target]
+    ) -> ([TargetID: Int]?, [EdgeEnds]) {
         // Made only for edges the caller did not resolve.
         var index: [TargetID: Int]?
-        // Edges sort by their endpoints' vertex numbers, which follow the ids' order, so
-        // that the sort moves small integer triples, not edges and their strings; the
-        // edge itself is compared only between edges that join the same two targets.
         var resolved: [(from: Int, to: Int, position: Int)] = []
         resolved.reserveCapacity(edges.count)
         edges.withUnsafeBufferPointer { edges in
@@ -83,7 +143,7 @@ public struct ModuleGraph: Sendable, Equatable {
                     resolved.append((order.vertexOf[known.from], order.vertexOf[known.to], position))
                     continue
                 }
-                let ids = index ?? TargetIndex.make(sortedTargets)
+                let ids = index ?? TargetIndex.make(targets)
                 index = ids
                 let fromVertex: Int?
                 if let previous, previous.id == edges[position].from {
@@ -101,36 +161,57 @@ public struct ModuleGraph: Sendable, Equatable {
             return left.from != right.from ? left.from < right.from : left.to < right.to
         }
         if !isSorted {
-            resolved.sort { left, right in
-                if left.from != right.from { return left.from < right.from }
-                if left.to != right.to { return left.to < right.to }
-                return edges[left.position] < edges[right.position]
+            resolved = bucketed(resolved, vertexCount: targets.count)
+            edges.withUnsafeBufferPointer { edges in
+                // Within a bucket (one target's edges, in their listed order), by the other end, then by edge.
+                var start = 0
+                while start < resolved.count {
+                    var end = start + 1
+                    while end < resolved.count, resolved[end].from == resolved[start].from { end += 1 }
+                    if end - start > 1 {
+                        resolved[start..<end].sort { left, right in
+                            if left.to != right.to { return left.to < right.to }
+                            return edges[left.position] < edges[right.position]
+                        }
+                    }
+                    start = end
+                }
             }
         }
         var keptEnds: [EdgeEnds] = []
         keptEnds.reserveCapacity(resolved.count)
         // Equal edges are neighbours once sorted: the first is kept. Only edges joining
         // the same two targets can be equal, so most are never compared.
-        var isEveryEdgeInOrder = resolved.count == edges.count
         var keptPositions: [Int] = []
         keptPositions.reserveCapacity(resolved.count)
-        for (rank, item) in resolved.enumerated() {
-            let ends = EdgeEnds(from: item.from, to: item.to)
-            if keptEnds.last == ends, edges[keptPositions[keptPositions.count - 1]] == edges[item.position] {
-                isEveryEdgeInOrder = false
-                continue
+        edges.withUnsafeBufferPointer { edges in
+            for item in resolved {
+                let ends = EdgeEnds(from: item.from, to: item.to)
+                if keptEnds.last == ends, edges[keptPositions[keptPositions.count - 1]] == edges[item.position] { continue }
+                keptPositions.append(item.position)
+                keptEnds.append(ends)
             }
-            if item.position != rank { isEveryEdgeInOrder = false }
-            keptPositions.append(item.position)
-            keptEnds.append(ends)
         }
-        self.init(
-            packages: packages.sorted { $0.identity < $1.identity }, targets: sortedTargets,
-            products: Self.sortedPositions(packages: products.map(\.package), names: products.map(\.name)).map { products[$0] },
-            edges: isEveryEdgeInOrder ? edges : keptPositions.map { edges[$0] }, edgeEnds: keptEnds,
-            index: TargetIndex(sortedTargets, known: index),
-            digraph: Digraph(vertexCount: sortedTargets.count, edges: keptEnds.lazy.map { ($0.from, $0.to) }),
-            productsAreWhole: productTargetsAreListed ? !products.contains { $0.targets.isEmpty } : nil)
+        moveIntoPlaces(&edges, keptPositions)
+        return (index, keptEnds)
+    }
+
+    /// `items` grouped by `from`, in increasing order, keeping their order within a group.
+    ///
+    /// - Complexity: O(V + n).
+    private static func bucketed(
+        _ items: [(from: Int, to: Int, position: Int)], vertexCount: Int
+    ) -> [(from: Int, to: Int, position: Int)] {
+        var starts = [Int](repeating: 0, count: vertexCount + 1)
+        for item in items { starts[item.from + 1] += 1 }
+        for vertex in 0..<vertexCount { starts[vertex + 1] += starts[vertex] }
+        return [(from: Int, to: Int, position: Int)](unsafeUninitializedCapacity: items.count) { buffer, count in
+            for item in items {
+                buffer.baseAddress!.advanced(by: starts[item.from]).initialize(to: item)
+                starts[item.from] += 1
+            }
+            count = items.count
+        }
     }
 
     /// Where each of a list of targets goes in a graph: worked out apart, so

@@ -88,7 +88,8 @@ public struct GraphBuilder: Sendable {
                             ], about: package.identity))
                     continue
                 }
-                if here[target.name] == nil { here[target.name] = targets.count }
+                // The first declaration of a name keeps its position: one hash, not a lookup then an insertion.
+                keepFirst(&here[target.name, default: targets.count])
                 targets.append(
                     Target(
                         id: TargetID(package: package.identity, name: target.name),
@@ -117,14 +118,15 @@ public struct GraphBuilder: Sendable {
         }
         // The targets are sorted (for the graph's vertex numbers) on another core while
         // their dependencies are resolved here: neither needs the other.
-        let listed = targets
         let (_, order) = try Concurrently.both(
             { () throws(LoadError) in
                 try resolveDependencies(
                     of: loaded, in: workspace, empty: empty, positions: positions,
                     into: &edges, ends: &ends, externalNodes: &externalNodes)
-            }, { ModuleGraph.TargetOrder(listed) })
-        if externals != .none {
+            }, { [targets] in ModuleGraph.TargetOrder(targets) })
+        // The order is for the targets listed so far: external product nodes added after it need a new one.
+        let isOrdered = externals == .none || externalNodes.isEmpty
+        if !isOrdered {
             targets += externalNodes.map { Target(id: $0, type: .externalProduct, path: nil) }
         }
         let packages =
@@ -142,8 +144,8 @@ public struct GraphBuilder: Sendable {
         // workspace's own code reaches (never their tests, which nothing can
         // depend on), and are listed only while some are left: SwiftPM builds no more.
         return ModuleGraph(
-            packages: packages, targets: targets, products: products, edges: edges, ends: ends,
-            productTargetsAreListed: productTargetsAreListed, order: targets.count == listed.count ? order : nil
+            packages: packages, targets: consume targets, products: products, edges: consume edges, ends: ends,
+            productTargetsAreListed: productTargetsAreListed, order: isOrdered ? order : nil
         )
         .withoutUnusedExternals()
     }
@@ -194,6 +196,10 @@ public struct GraphBuilder: Sendable {
         }
     }
 }
+
+/// Leaves a dictionary entry as it is: `keepFirst(&dictionary[key, default: value])`
+/// inserts `value` only when `key` is new, hashing the key once.
+@inline(__always) private func keepFirst<Value>(_ value: inout Value) {}
 
 /// Nodes and edges from outside the manifests (an Xcode project's) that
 /// ``GraphBuilder/build(_:adding:)`` joins with the packages' graph.
