@@ -170,7 +170,7 @@ let package = Package(
         .testTarget(
             name: "ModGraphFormatsTests",
             // Diagrams, schedule formats, the report and its viewer on small hand-made graphs, against golden files.
-            dependencies: ["ModGraphDiagrams", "ModGraphPlanning", "ModGraphReport", "ModGraphRules", "ModGraphCore", "ModGraphOutput"],
+            dependencies: ["ModGraphDiagrams", "ModGraphPlanning", "ModGraphReport", "ModGraphRules", "ModGraphCore", "ModGraphOutput", "ModGraphTestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(name: "ModGraphSourcesTests", dependencies: ["ModGraphSources", "ModGraphRules", "ModGraphCore", "ModGraphManifest"]),

@@ -50,6 +50,6 @@ struct ScheduleCommand: ParsableCommand {
             weights: WeightsChoice(argument: weights), workers: workers ?? OptionBounds.defaultWorkers,
             bottleneckCandidates: bottleneckCandidates)
         let report = try ScheduleRun.plan(request, on: loaded, source: load.path, warnings: Console.warning)
-        try OutputFile.write(ScheduleRun.render(report, as: format), to: output)
+        try OutputFile.write(ScheduleRun.content(report, as: format), to: output)
     }
 }

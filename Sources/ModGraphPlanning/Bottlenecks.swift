@@ -93,8 +93,19 @@ extension Digraph {
         guard workers >= 1 else { throw .noWorkers(workers) }
         try validate(weights: weights, for: self)
         guard let order = topologicalOrder() else { throw .cycles(cycleGroups()) }
-        let baseline = listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: .none).makespan
-        let timing = try criticalPathAnalysis(weights: weights)
+        return bottlenecks(
+            weights: weights, workers: workers, limit: limit, rules: rules, dependenciesFirst: order,
+            timing: try criticalPathAnalysis(weights: weights),
+            baseline: listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: .none).makespan)
+    }
+
+    /// The same, given what a plan has already worked out: a topological
+    /// order (dependencies first), the critical path analysis, and the
+    /// makespan of the unchanged build.
+    func bottlenecks(
+        weights: [Double], workers: Int, limit: Int, rules: BottleneckRules,
+        dependenciesFirst order: [Int], timing: CriticalPathAnalysis, baseline: Double
+    ) -> BottleneckAnalysis {
         let tolerance = 1e-9 * max(1, baseline)
         let allEdges = edges
         // Dependencies of composition roots are what those targets are for: never candidates.

@@ -22,11 +22,18 @@ public struct BuildPlan: Sendable, Equatable {
     ) throws(PlanningError) {
         guard workers >= 1 else { throw .noWorkers(workers) }
         try validate(weights: weights, for: graph)
-        guard let waves = graph.buildWaves() else { throw .cycles(graph.cycleGroups()) }
+        guard let waves = graph.buildWaves(), let order = graph.topologicalOrder() else { throw .cycles(graph.cycleGroups()) }
         self.weights = weights
         self.waves = waves
-        timing = try graph.criticalPathAnalysis(weights: weights)
-        build = try graph.simulateBuild(weights: weights, workers: workers)
-        bottlenecks = try graph.bottlenecks(weights: weights, workers: workers, limit: bottleneckLimit, rules: bottleneckRules)
+        // The build is simulated on another core while the critical path is worked out: neither
+        // needs the other, and the bottleneck search starts from both instead of redoing them.
+        let (timing, schedule) = try Concurrently.both(
+            { () throws(PlanningError) in try graph.criticalPathAnalysis(weights: weights) },
+            { graph.listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: .none) })
+        self.timing = timing
+        build = SimulatedBuild(workers: workers, schedule: schedule)
+        bottlenecks = graph.bottlenecks(
+            weights: weights, workers: workers, limit: bottleneckLimit, rules: bottleneckRules,
+            dependenciesFirst: order, timing: timing, baseline: schedule.makespan)
     }
 }

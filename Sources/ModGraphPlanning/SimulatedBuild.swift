@@ -48,11 +48,8 @@ extension Digraph {
         guard workers >= 1 else { throw .noWorkers(workers) }
         try validate(weights: weights, for: self)
         guard let order = topologicalOrder() else { throw .cycles(cycleGroups()) }
-        let schedule = listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: .none)
         return SimulatedBuild(
-            workers: workers, start: schedule.start, end: schedule.end, worker: schedule.worker,
-            makespan: schedule.end.max() ?? 0, totalWork: schedule.weights.reduce(0, +),
-            criticalPathLength: schedule.criticalPathLength)
+            workers: workers, schedule: listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: .none))
     }
 
     /// The list schedule of this acyclic graph, or of the graph `patch`
@@ -165,6 +162,16 @@ enum GraphPatch: Equatable {
 }
 
 /// What ``Digraph/listSchedule(weights:workers:dependenciesFirst:patch:)`` found, per vertex of the patched graph.
+extension SimulatedBuild {
+    /// The build a list schedule of the unpatched graph describes.
+    init(workers: Int, schedule: ListSchedule) {
+        self.init(
+            workers: workers, start: schedule.start, end: schedule.end, worker: schedule.worker,
+            makespan: schedule.makespan, totalWork: schedule.weights.reduce(0, +),
+            criticalPathLength: schedule.criticalPathLength)
+    }
+}
+
 struct ListSchedule {
     let weights: [Double]
     let start: [Double]

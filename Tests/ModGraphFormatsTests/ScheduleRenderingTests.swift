@@ -8,6 +8,7 @@ import ModGraphPlanning
 @testable import ModGraphDiagrams
 @testable import ModGraphPlanning
 @testable import ModGraphReport
+import ModGraphTestSupport
 import Testing
 
 /// The schedule renderers on names that Mermaid, SVG and terminals must
@@ -89,6 +90,66 @@ struct ScheduleWrappingTests {
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: prefix.count) + "Module") })
         let texts = lines.map { String($0.dropFirst(prefix.count)) }
         #expect(texts.joined(separator: " ") == names.joined(separator: ", "))
+    }
+
+    /// Writing a wave straight into the text gives exactly the lines
+    /// `wrapped` makes: ASCII names after a prefix of bars, names that are
+    /// not ASCII (which take the slow path), combining marks, long names.
+    @Test func wrappingIntoTheTextIsWrappingIntoLines() {
+        var random = SplitMix64(seed: 3)
+        let pool = ["A", "Core", "Feature12", "É", "e\u{301}x", "\u{301}Mark", "日本語", String(repeating: "y", count: 120), "Z_9"]
+        let prefixes = ["     1  1000 ■■■■■  ", "  2  3 ■■■  ", "", "  e\u{301}", "ab"]
+        for round in 0..<400 {
+            let asciiOnly = round % 2 == 0
+            let names = (0..<random.next(below: 60)).map { _ in
+                let name = pool[random.next(below: pool.count)]
+                return asciiOnly && !name.utf8.allSatisfy({ $0 < 0x80 }) ? "Name\(random.next(below: 1_000))" : name
+            }
+            let prefix = prefixes[random.next(below: prefixes.count)]
+            let width = [20, 40, 100][random.next(below: 3)]
+            var written = ScheduleText.TextLines()
+            ScheduleText.wrap(names, first: prefix, width: width, into: &written)
+            let lines = ScheduleText.wrapped(names, first: prefix, width: width)
+            #expect(written.text == lines.map { $0 + "\n" }.joined(), "round \(round)")
+        }
+    }
+
+    /// A schedule of more targets than one piece of rows holds: both tables
+    /// list every target once, in chart order, the pieces joined in order,
+    /// each row as wide as the header.
+    @Test func largeTablesAreWrittenInPiecesInChartOrder() throws {
+        let count = 20_000
+        let targets = (0..<count).map { Target(id: TargetID(package: PackageIdentity("p"), name: "T\($0)"), type: .regular, path: nil) }
+        var random = SplitMix64(seed: 9)
+        let edges = (1..<count).flatMap { vertex in
+            (0..<2).map { _ in Edge(from: targets[vertex].id, to: targets[random.next(below: vertex)].id, kind: .target) }
+        }
+        let graph = ModuleGraph(packages: [], targets: targets, products: [], edges: edges)
+        let weights = graph.targets.indices.map { Double($0 % 7) }
+        let plan = try BuildPlan(graph: graph.digraph, weights: weights, workers: 4, bottleneckLimit: 2)
+        let report = ScheduleReport(graph: graph, plan: plan, unit: "s", weightsSource: "test")
+        let pieces = ScheduleText.pieces(report)
+        #expect(pieces.count > 3)
+        let lines = String(decoding: pieces.joined(), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard let header = lines.firstIndex(where: { $0.hasPrefix("  target") }),
+            let chart = lines.firstIndex(where: { $0.hasPrefix("Gantt chart") })
+        else {
+            Issue.record("no table or chart")
+            return
+        }
+        let expected = report.chartOrder.map { report.graph.targets[$0].name }
+        let tableRows = lines[(header + 1)..<(header + 1 + count)]
+        let tableNames: [String] = tableRows.map(Self.firstWord)
+        #expect(tableNames == expected)
+        #expect(tableRows.allSatisfy { $0.utf8.count == lines[header].utf8.count })
+        let chartRows = lines[(chart + 1)..<(chart + 1 + count)]
+        let chartNames: [String] = chartRows.map(Self.firstWord)
+        #expect(chartNames == expected)
+        #expect(lines[chart + 1 + count].contains("└"))
+    }
+
+    private static func firstWord(_ line: Substring) -> String {
+        String(line.split(separator: " ").first ?? "")
     }
 
     @Test func aNameLongerThanTheLineStandsAlone() {

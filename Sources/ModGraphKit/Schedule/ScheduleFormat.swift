@@ -1,3 +1,4 @@
+import ModGraphOutput
 import ModGraphPlanning
 
 /// The formats of `modgraph schedule`.
@@ -13,6 +14,20 @@ public enum ScheduleFormat: String, CaseIterable, Sendable {
 }
 
 extension ScheduleRun {
+    /// `report` as `format`, written as it is made: the text as bytes, the
+    /// JSON a few megabytes at a time (100,000 targets print tens of megabytes).
+    public static func content(_ report: ScheduleReport, as format: ScheduleFormat) -> FileContent {
+        switch format {
+        case .text:
+            .streamed { write in
+                for piece in ScheduleText.pieces(report) { write(piece) }
+            }
+        case .json:
+            .streamed { write in ScheduleJSON.document(for: report).serialize(draining: write) }
+        case .mermaid, .svg: .text(render(report, as: format))
+        }
+    }
+
     public static func render(_ report: ScheduleReport, as format: ScheduleFormat) -> String {
         switch format {
         case .text: ScheduleText.render(report)

@@ -14,182 +14,248 @@ public enum ScheduleText {
     public static let lineWidth = 100
 
     public static func render(_ report: ScheduleReport) -> String {
-        var lines: [String] = []
+        String(decoding: pieces(report).joined(), as: UTF8.self)
+    }
+
+    /// The text as UTF-8, in consecutive pieces: what `modgraph schedule`
+    /// writes, without making (and checking) a `String` of the megabytes
+    /// 100,000 targets print, nor joining the pieces the cores wrote.
+    public static func pieces(_ report: ScheduleReport) -> [[UInt8]] {
+        var output = TextLines()
         let plan = report.plan
         let build = plan.build
         let unit = report.unit
         func amount(_ value: Double) -> String { "\(ScheduleNumber.format(value)) \(unit)" }
+        // Every target's label, escaped once: the waves, the path and both tables print them.
+        let labels = Concurrently.map(report.graph.targets.count) { label(report, $0) }
 
-        lines.append(
+        output.line(
             "\(Escape.text(report.title)): \(Counted.text(report.graph.targets.count, "target")) on \(Counted.text(build.workers, "worker")), weights: \(Escape.message(report.weightsSource)) (\(unit))"
         )
-        lines.append("")
-        lines.append("Simulated build (list scheduling, highest bottom level first)")
-        lines.append("  makespan     \(amount(build.makespan))")
-        lines.append(
+        output.line("")
+        output.line("Simulated build (list scheduling, highest bottom level first)")
+        output.line("  makespan     \(amount(build.makespan))")
+        output.line(
             "  lower bound  \(amount(build.lowerBound)) = max(critical path \(ScheduleNumber.format(build.criticalPathLength)), total work \(ScheduleNumber.format(build.totalWork)) ÷ \(build.workers))"
         )
-        lines.append("  efficiency   \(ScheduleNumber.percent(build.efficiency)) of worker time spent building")
-        lines.append("  idle time    \(amount(build.idleTime)) of worker time waiting")
+        output.line("  efficiency   \(ScheduleNumber.percent(build.efficiency)) of worker time spent building")
+        output.line("  idle time    \(amount(build.idleTime)) of worker time waiting")
 
-        lines.append("")
-        lines.append("Waves (wave, width, targets: a wave can build once every earlier wave is done)")
+        output.line("")
+        output.line("Waves (wave, width, targets: a wave can build once every earlier wave is done)")
+        let widths = plan.waves.widths
+        let widest = widths.max()
         let waveDigits = String(plan.waves.members.count).count
-        let widthDigits = String(plan.waves.widths.max() ?? 0).count
-        let barWidth = bar(plan.waves.widths.max() ?? 0).count
+        let widthDigits = String(widest ?? 0).count
+        let barWidth = bar(widest ?? 0).count
         for (index, members) in plan.waves.members.enumerated() {
             let prefix =
                 "  \(pad(String(index + 1), waveDigits, right: true))  \(pad(String(members.count), widthDigits, right: true)) "
                 + "\(pad(bar(members.count), barWidth))  "
-            lines += wrapped(members.map { label(report, $0) }, first: prefix, width: lineWidth)
+            wrap(members.map { labels[$0] }, first: prefix, width: lineWidth, into: &output)
         }
-        if let widest = plan.waves.widths.max() {
-            lines.append("  widest wave: \(Counted.text(widest, "target")); \(Counted.text(plan.waves.members.count, "wave"))")
+        if let widest {
+            output.line("  widest wave: \(Counted.text(widest, "target")); \(Counted.text(plan.waves.members.count, "wave"))")
         }
 
-        lines.append("")
+        output.line("")
         let path = plan.timing.path
-        lines.append("Critical path (\(Counted.text(path.count, "target")), \(amount(plan.timing.length)))")
+        output.line("Critical path (\(Counted.text(path.count, "target")), \(amount(plan.timing.length)))")
         if !path.isEmpty {
-            lines.append("  " + path.map { "\(label(report, $0)) (\(ScheduleNumber.format(plan.weights[$0])))" }.joined(separator: " → "))
+            output.line("  " + path.map { "\(labels[$0]) (\(ScheduleNumber.format(plan.weights[$0])))" }.joined(separator: " → "))
         }
 
-        lines.append("")
+        output.line("")
         let bottlenecks = plan.bottlenecks
-        lines.append(
+        output.line(
             "Bottlenecks (re-simulated \(bottlenecks.targetSplitsTried) of \(bottlenecks.targetSplitCandidates) target splits"
                 + " and \(bottlenecks.edgeRemovalsTried) of \(bottlenecks.edgeRemovalCandidates) dependency removals)")
         if bottlenecks.ranked.isEmpty {
-            lines.append(
+            output.line(
                 bottlenecks.threshold > 0
                     ? "  no single split or removed dependency shortens the build by \(amount(bottlenecks.threshold)) or more"
                     : "  no single split or removed dependency shortens the build")
         } else {
             let shown = Array(bottlenecks.ranked.prefix(bottlenecksShown))
-            let descriptions = shown.map { report.describe($0.change) { label(report, $0) } }
+            let descriptions = shown.map { report.describe($0.change) { labels[$0] } }
             let width = descriptions.map(\.count).max() ?? 0
             let rankDigits = String(shown.count).count
             for (rank, (entry, description)) in zip(shown, descriptions).enumerated() {
                 let saving = bottlenecks.baseline - entry.makespan
-                lines.append(
+                output.line(
                     "  \(pad("\(rank + 1).", rankDigits + 1, right: true)) \(pad(description, width))  makespan \(amount(entry.makespan))"
                         + " (−\(ScheduleNumber.format(saving)), −\(ScheduleNumber.percent(saving / bottlenecks.baseline)))")
             }
             if bottlenecks.ranked.count > shown.count {
-                lines.append("  … \(bottlenecks.ranked.count - shown.count) more in --format json")
+                output.line("  … \(bottlenecks.ranked.count - shown.count) more in --format json")
             }
         }
         if bottlenecks.hiddenBelowThreshold > 0 {
-            lines.append(
+            output.line(
                 "  \(Counted.text(bottlenecks.hiddenBelowThreshold, "smaller gain")) hidden: each saves less than \(amount(bottlenecks.threshold))"
             )
         }
 
-        lines.append("")
-        lines.append("Targets (slack: how much later a target could start, with unlimited workers, without delaying the end)")
-        // Both tables list every target in chart order, by label: worked out once for 100,000 rows.
+        output.line("")
+        output.line("Targets (slack: how much later a target could start, with unlimited workers, without delaying the end)")
+        // Both tables list every target in chart order, by label: a line per target each,
+        // written as bytes, in pieces of rows on the cores.
         let order = report.chartOrder
-        let labels = report.graph.targets.indices.map { label(report, $0) }
         let labelWidth = order.lazy.map { width(labels[$0]) }.max() ?? 0
-        // The two tables are a line per target each: written as bytes, not as a string per cell and per line.
-        // Neither table needs the other: the chart is written on another core meanwhile.
-        let (table, chart) = Concurrently.both(
-            {
-                var output = TextLines()
-                for line in lines { output.line(line) }
-                targetTable(report, order: order, labels: labels, labelWidth: labelWidth, into: &output)
-                return output
-            },
-            {
-                var output = TextLines()
-                output.line("")
-                let scale = build.makespan > 0 ? build.makespan / Double(chartWidth) : 0
-                output.line("Gantt chart (one column = \(ScheduleNumber.format(scale)) \(unit); █ building, ▏ no build step)")
-                gantt(report, order: order, labels: labels, labelWidth: labelWidth, into: &output)
-                return output
-            })
-        var output = table
-        output.append(chart)
-        return output.text
+        let table = TargetTable(report: report, order: order, labels: labels, labelWidth: labelWidth)
+        let scale = build.makespan > 0 ? build.makespan / Double(chartWidth) : 0
+        let chart = Gantt(report: report, order: order, labels: labels, labelWidth: labelWidth)
+        let pieces = RowPieces(count: order.count)
+        let tablePieces = pieces.rendered { table.rows($0) }
+        let chartPieces = pieces.rendered { chart.rows($0) }
+        table.header(into: &output)
+        var chartHeader = TextLines()
+        chartHeader.line("")
+        chartHeader.line("Gantt chart (one column = \(ScheduleNumber.format(scale)) \(unit); █ building, ▏ no build step)")
+        var axis = TextLines()
+        chart.axis(into: &axis)
+        return ([output] + tablePieces + [chartHeader] + chartPieces + [axis]).map(\.bytes)
     }
 
-    private static func targetTable(
-        _ report: ScheduleReport, order: [Int], labels: [String], labelWidth: Int, into output: inout TextLines
-    ) {
-        let plan = report.plan
-        let header = ["target", "cost", "wave", "earliest", "latest", "slack", "start", "end", "worker"]
-        var numbers = NumberTexts()
-        // Columns: the label, then eight numbers; each cell's text is made once, in the first pass.
-        var cells: [String] = []
-        cells.reserveCapacity(order.count * 8)
-        var widths = header.map(width)
-        widths[0] = max(widths[0], labelWidth)
-        for vertex in order {
-            let row = [
-                numbers.text(plan.weights[vertex]),
-                String(plan.waves.waveOf[vertex] + 1),
-                numbers.text(plan.timing.earliestStart[vertex]),
-                numbers.text(plan.timing.latestStart[vertex]),
-                numbers.text(plan.timing.slack[vertex]),
-                numbers.text(plan.build.start[vertex]),
-                numbers.text(plan.build.end[vertex]),
-                String(plan.build.worker[vertex] + 1),
-            ]
-            for (column, cell) in row.enumerated() { widths[column + 1] = max(widths[column + 1], cell.utf8.count) }
-            cells += row
+    /// A table's rows in consecutive pieces, rendered on the cores and joined in order.
+    private struct RowPieces {
+        let count: Int
+        /// Enough rows per piece to be worth a thread.
+        static let rowsPerPiece = 8_192
+
+        func rendered<Piece: Sendable>(_ render: @escaping @Sendable (Range<Int>) -> Piece) -> [Piece] {
+            let pieceCount = max(1, min(Concurrently.processorCount * 4, count / Self.rowsPerPiece))
+            guard pieceCount > 1 else { return [render(0..<count)] }
+            let results = Locked([Piece?](repeating: nil, count: pieceCount))
+            let count = count
+            Concurrently.forEach(pieceCount) { piece in
+                let rows = render((count * piece / pieceCount)..<(count * (piece + 1) / pieceCount))
+                results.withLock { $0[piece] = rows }
+            }
+            return results.withLock { $0.compactMap { $0 } }
         }
-        output.text("  ")
-        for (column, title) in header.enumerated() {
-            if column > 0 { output.spaces(2) }
-            output.padded(title, width: widths[column], right: column > 0)
+    }
+
+    /// Every target's timing, a row per target in chart order.
+    private struct TargetTable: Sendable {
+        let report: ScheduleReport
+        let order: [Int]
+        let labels: [String]
+        static let header = ["target", "cost", "wave", "earliest", "latest", "slack", "start", "end", "worker"]
+        /// Each column's width: the widest of its title and its cells.
+        let widths: [Int]
+
+        init(report: ScheduleReport, order: [Int], labels: [String], labelWidth: Int) {
+            self.report = report
+            self.order = order
+            self.labels = labels
+            var widths = Self.header.map(ScheduleText.width)
+            widths[0] = max(widths[0], labelWidth)
+            // The numbers' widths, in pieces on the cores: each cell is made again when its row is written.
+            let plan = report.plan
+            let pieceWidths = RowPieces(count: order.count).rendered { rows in
+                var numbers = NumberTexts()
+                var widths = [Int](repeating: 0, count: Self.header.count)
+                for vertex in order[rows] {
+                    for column in 1..<Self.header.count {
+                        widths[column] = max(widths[column], Self.cell(column, of: vertex, plan: plan, numbers: &numbers).utf8.count)
+                    }
+                }
+                return widths
+            }
+            for piece in pieceWidths {
+                for column in widths.indices { widths[column] = max(widths[column], piece[column]) }
+            }
+            self.widths = widths
         }
-        output.newline()
-        for (row, vertex) in order.enumerated() {
+
+        /// A row's cell in `column` (1 to 8): cost, wave, earliest and latest start, slack, start, end, worker.
+        static func cell(_ column: Int, of vertex: Int, plan: BuildPlan, numbers: inout NumberTexts) -> String {
+            switch column {
+            case 1: numbers.text(plan.weights[vertex])
+            case 2: String(plan.waves.waveOf[vertex] + 1)
+            case 3: numbers.text(plan.timing.earliestStart[vertex])
+            case 4: numbers.text(plan.timing.latestStart[vertex])
+            case 5: numbers.text(plan.timing.slack[vertex])
+            case 6: numbers.text(plan.build.start[vertex])
+            case 7: numbers.text(plan.build.end[vertex])
+            default: String(plan.build.worker[vertex] + 1)
+            }
+        }
+
+        func header(into output: inout TextLines) {
             output.text("  ")
-            output.padded(labels[vertex], width: widths[0], right: false)
-            for column in 1..<header.count {
-                output.spaces(2)
-                output.padded(cells[row * 8 + column - 1], width: widths[column], right: true)
+            for (column, title) in Self.header.enumerated() {
+                if column > 0 { output.spaces(2) }
+                output.padded(title, width: widths[column], right: column > 0)
             }
             output.newline()
         }
+
+        func rows(_ rows: Range<Int>) -> TextLines {
+            var output = TextLines()
+            var numbers = NumberTexts()
+            for vertex in order[rows] {
+                output.text("  ")
+                output.padded(labels[vertex], width: widths[0], right: false)
+                for column in 1..<Self.header.count {
+                    output.spaces(2)
+                    output.padded(Self.cell(column, of: vertex, plan: report.plan, numbers: &numbers), width: widths[column], right: true)
+                }
+                output.newline()
+            }
+            return output
+        }
     }
 
-    private static func gantt(
-        _ report: ScheduleReport, order: [Int], labels: [String], labelWidth: Int, into output: inout TextLines
-    ) {
-        let build = report.plan.build
-        func column(_ time: Double) -> Int {
-            let fraction = build.makespan > 0 ? time / build.makespan : 0
+    /// The Gantt chart: a bar per target in chart order, on ``chartWidth`` columns.
+    private struct Gantt: Sendable {
+        let report: ScheduleReport
+        let order: [Int]
+        let labels: [String]
+        let labelWidth: Int
+
+        private func column(_ time: Double) -> Int {
+            let makespan = report.plan.build.makespan
+            let fraction = makespan > 0 ? time / makespan : 0
             return fraction.isFinite ? Int((min(max(fraction, 0), 1) * Double(chartWidth)).rounded()) : 0
         }
-        var numbers = NumberTexts()
-        for vertex in order {
-            let first = column(build.start[vertex])
-            output.text("  ")
-            output.padded(labels[vertex], width: labelWidth, right: false)
-            output.text(" │")
-            // The bar, padded to the chart's width: a run of spaces, then blocks or one thin mark.
-            if report.plan.weights[vertex] > 0 {
-                let length = max(1, column(build.end[vertex]) - first)
-                let lead = min(first, chartWidth - 1)
-                output.spaces(lead)
-                output.repeated("█", length)
-                output.spaces(max(0, chartWidth - lead - length))
-            } else {
-                output.spaces(first)
-                output.text("▏")
-                output.spaces(max(0, chartWidth - first - 1))
+
+        func rows(_ rows: Range<Int>) -> TextLines {
+            let build = report.plan.build
+            var output = TextLines()
+            var numbers = NumberTexts()
+            for vertex in order[rows] {
+                let first = column(build.start[vertex])
+                output.text("  ")
+                output.padded(labels[vertex], width: labelWidth, right: false)
+                output.text(" │")
+                // The bar, padded to the chart's width: a run of spaces, then blocks or one thin mark.
+                if report.plan.weights[vertex] > 0 {
+                    let length = max(1, column(build.end[vertex]) - first)
+                    let lead = min(first, chartWidth - 1)
+                    output.spaces(lead)
+                    output.repeated("█", length)
+                    output.spaces(max(0, chartWidth - lead - length))
+                } else {
+                    output.spaces(first)
+                    output.text("▏")
+                    output.spaces(max(0, chartWidth - first - 1))
+                }
+                output.text("│ ")
+                output.text(numbers.text(build.start[vertex]))
+                output.text("–")
+                output.text(numbers.text(build.end[vertex]))
+                output.newline()
             }
-            output.text("│ ")
-            output.text(numbers.text(build.start[vertex]))
-            output.text("–")
-            output.text(numbers.text(build.end[vertex]))
-            output.newline()
+            return output
         }
-        let axis = "0" + pad(ScheduleNumber.format(build.makespan) + " " + report.unit, chartWidth - 1, right: true)
-        output.line("  \(String(repeating: " ", count: labelWidth)) └\(String(repeating: "─", count: chartWidth))┘")
-        output.line("  \(String(repeating: " ", count: labelWidth))  \(axis)")
+
+        func axis(into output: inout TextLines) {
+            let axis = "0" + pad(ScheduleNumber.format(report.plan.build.makespan) + " " + report.unit, chartWidth - 1, right: true)
+            output.line("  \(String(repeating: " ", count: labelWidth)) └\(String(repeating: "─", count: chartWidth))┘")
+            output.line("  \(String(repeating: " ", count: labelWidth))  \(axis)")
+        }
     }
 
     /// ``ScheduleNumber/format(_:)``, remembered: the tables print a million
@@ -237,6 +303,41 @@ public enum ScheduleText {
         return lines
     }
 
+    /// ``wrapped(_:first:width:)``, written into `output`: directly when
+    /// every name is ASCII and the prefix ends in ASCII (the prefix's
+    /// characters, then a column per byte, counted as the line grows: no
+    /// character can join across such a boundary), else through the lines
+    /// `wrapped` makes.
+    static func wrap(_ names: [String], first: String, width: Int, into output: inout TextLines) {
+        guard first.unicodeScalars.last?.isASCII ?? true, names.allSatisfy({ asciiWidth($0) != nil }) else {
+            for line in wrapped(names, first: first, width: width) { output.line(line) }
+            return
+        }
+        let indent = first.count
+        output.text(first)
+        var line = indent
+        var empty = true
+        for (position, name) in names.enumerated() {
+            let isLast = position == names.count - 1
+            let itemCount = name.utf8.count + (isLast ? 0 : 1)
+            if !empty, line + 1 + itemCount > width {
+                output.newline()
+                output.spaces(indent)
+                line = indent
+                empty = true
+            }
+            if !empty {
+                output.spaces(1)
+                line += 1
+            }
+            output.text(name)
+            if !isLast { output.text(",") }
+            line += itemCount
+            empty = false
+        }
+        output.newline()
+    }
+
     /// A proportional bar for a wave's width, at most 30 cells.
     private static func bar(_ width: Int) -> String {
         String(repeating: "■", count: min(width, 30))
@@ -266,20 +367,17 @@ public enum ScheduleText {
     /// million cells for 100,000 targets, and a `String` per cell, per
     /// padding and per line cost more than the schedule itself.
     struct TextLines: Sendable {
-        private var bytes: [UInt8] = []
+        private(set) var bytes: [UInt8] = []
 
         var text: String { String(decoding: bytes, as: UTF8.self) }
 
-        mutating func append(_ other: TextLines) {
-            bytes.append(contentsOf: other.bytes)
-        }
-
         mutating func text(_ text: String) {
-            bytes.append(contentsOf: text.utf8)
+            var text = text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
         }
 
         mutating func line(_ text: String) {
-            bytes.append(contentsOf: text.utf8)
+            self.text(text)
             newline()
         }
 
@@ -288,19 +386,18 @@ public enum ScheduleText {
         }
 
         mutating func spaces(_ count: Int) {
-            guard count > 0 else { return }
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+            for _ in 0..<max(0, count) { bytes.append(UInt8(ascii: " ")) }
         }
 
         mutating func repeated(_ text: String, _ count: Int) {
-            for _ in 0..<max(0, count) { bytes.append(contentsOf: text.utf8) }
+            for _ in 0..<max(0, count) { self.text(text) }
         }
 
         /// ``pad(_:_:right:)``, written in place.
         mutating func padded(_ text: String, width: Int, right: Bool) {
             let fill = max(0, width - ScheduleText.width(text))
             if right { spaces(fill) }
-            bytes.append(contentsOf: text.utf8)
+            self.text(text)
             if !right { spaces(fill) }
         }
     }
