@@ -57,15 +57,20 @@ struct GraphCommand: ParsableCommand {
 
     /// Layers for diagrams, from the configuration given or found. A broken configuration found on
     /// its own only costs the colours (with a warning); one asked for by --config or --cluster layer is an error.
-    private func layers(of loaded: LoadedGraph, for selection: GraphSelection) throws -> [TargetID: DiagramStyle.Layer] {
-        guard format != .text, format != .json else { return [:] }
-        guard let path = try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path) else { return [:] }
-        do {
-            return try DiagramLayers.layers(configPath: path, for: loaded.graph)
-        } catch {
-            if config != nil || selection.cluster == .layer { throw error }
-            Console.warning("\(error); the diagram is drawn without layer colours")
-            return [:]
+    private func layers(of loaded: LoadedGraph, for selection: GraphSelection) throws -> GraphOutput.LayerSource {
+        guard format != .text, format != .json,
+            let path = try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path)
+        else { return { [:] } }
+        let isRequired = config != nil || selection.cluster == .layer
+        let graph = loaded.graph
+        return { () throws(ConfigError) in
+            do throws(ConfigError) {
+                return try DiagramLayers.layers(configPath: path, for: graph)
+            } catch {
+                if isRequired { throw error }
+                Console.warning("\(error); the diagram is drawn without layer colours")
+                return [:]
+            }
         }
     }
 }

@@ -393,4 +393,34 @@ struct DiagramLayerTests {
         #expect(result.status == 2)
         #expect(result.errors.hasPrefix("error: --cluster layer needs the layers of a .modgraph.yml"))
     }
+
+    /// The layers are assigned beside the diagram: a broken configuration
+    /// found on its own still costs only the colours, with one warning; asked
+    /// for by --cluster layer, it is the error, before any other.
+    @Test func aBrokenConfigurationFoundCostsOnlyTheColours() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-brokenlayers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dump =
+            #"{"name": "P", "packageKind": {"root": ["\#(folder.path)"]}, "targets": [{"name": "A", "type": "regular", "dependencies": [{"byName": ["B", null]}]}, {"name": "B", "type": "regular", "dependencies": []}], "products": [], "dependencies": []}"#
+        let file = folder.appendingPathComponent("dump.json")
+        try dump.write(to: file, atomically: true, encoding: .utf8)
+        try "version: 1\nlayers: [[[\n".write(to: folder.appendingPathComponent(".modgraph.yml"), atomically: true, encoding: .utf8)
+
+        let drawn = try ModGraphRunner.run(["graph", file.path, "--format", "mermaid"])
+        #expect(drawn.status == 0, "\(drawn.errors)")
+        #expect(drawn.output.contains("n0 ==> n1"))
+        let warnings = drawn.errors.split(separator: "\n")
+        #expect(
+            warnings.count == 1 && warnings[0].hasPrefix("warning: ") && warnings[0].hasSuffix("the diagram is drawn without layer colours")
+        )
+
+        let boxed = try ModGraphRunner.run(["graph", file.path, "--format", "dot", "--cluster", "layer", "--focus", "Nope"])
+        #expect(boxed.status == 2)
+        #expect(boxed.errors.hasPrefix("error: ") && boxed.errors.contains(".modgraph.yml:3: not valid YAML"), "\(boxed.errors)")
+
+        let text = try ModGraphRunner.run(["graph", file.path, "--format", "text", "--cluster", "layer"])
+        #expect(text.status == 2)
+        #expect(text.errors.hasPrefix("error: --cluster layer needs the layers of a .modgraph.yml"))
+    }
 }

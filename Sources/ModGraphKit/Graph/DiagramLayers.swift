@@ -10,7 +10,7 @@ public enum DiagramLayers {
     /// Each target's layer, numbered from the bottom.
     ///
     /// - Complexity: the checker's layer assignment alone, O(V · P) for P patterns.
-    public static func layers(configPath: String, for graph: ModuleGraph) throws -> [TargetID: DiagramStyle.Layer] {
+    public static func layers(configPath: String, for graph: ModuleGraph) throws(ConfigError) -> [TargetID: DiagramStyle.Layer] {
         let config = try ConfigFile.load(configPath)
         return DiagramStyle.layers(of: try Checker(config: config).layers(of: graph), namesTopFirst: config.layers.map(\.name))
     }

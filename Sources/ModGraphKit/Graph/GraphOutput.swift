@@ -3,6 +3,7 @@ import ModGraphCore
 import ModGraphDiagrams
 import ModGraphOutput
 import ModGraphReport
+import ModGraphRules
 
 /// The formats of `modgraph graph`.
 public enum GraphFormat: String, CaseIterable, Sendable {
@@ -16,36 +17,43 @@ public enum GraphFormat: String, CaseIterable, Sendable {
 
 /// `modgraph graph` as a use case: the selected part of a graph in one format.
 public enum GraphOutput {
+    /// The layers of a diagram, asked for only by formats that colour nodes;
+    /// a configuration that cannot be read throws its one-line error.
+    public typealias LayerSource = @Sendable () throws(ConfigError) -> [TargetID: DiagramStyle.Layer]
+
     /// The bytes of `graph` (already loaded and filtered) as `format`, with
-    /// `selection`'s view; Graphviz's warnings go to `warnings`. `title` and
+    /// `selection`'s view; Graphviz's warnings go to `warnings`. `layers`
+    /// colours a diagram's nodes (and boxes them with `--cluster layer`): it
+    /// is worked out on another core while the diagram is made. `title` and
     /// `source` name the graph in the html page.
     public static func render(
         _ graph: ModuleGraph, as format: GraphFormat, selection: GraphSelection = GraphSelection(),
-        layout: GraphvizLayout? = nil, layers: [TargetID: DiagramStyle.Layer] = [:],
+        layout: GraphvizLayout? = nil, layers: @escaping LayerSource = { [:] },
         title: String = "graph", source: String = "",
         warnings: (String) -> Void = { _ in }
     ) throws(CommandError) -> FileContent {
-        if selection.cluster == .layer, layers.isEmpty {
-            throw CommandError(
-                "--cluster layer needs the layers of a .modgraph.yml: none was found from the package folder up; pass --config")
-        }
-        let focused = try selection.focused(graph)
         switch format {
-        case .text where selection.level != .target: return .text(ViewText.render(try selection.coarseView(of: focused)))
-        case .json where selection.level != .target: return .text(ViewText.json(try selection.coarseView(of: focused), of: focused))
-        case .text: return .text(GraphText.render(try selection.textual(focused)))
-        case .json:
-            let document = GraphJSON.document(for: try selection.textual(focused))
-            return .streamed { write in document.serialize(draining: write) }
+        case .text, .json:
+            // Text and JSON draw no layers: --cluster layer has none to box.
+            if selection.cluster == .layer { throw noLayers }
+            let focused = try selection.focused(graph)
+            switch format {
+            case .text where selection.level != .target: return .text(ViewText.render(try selection.coarseView(of: focused)))
+            case .json where selection.level != .target: return .text(ViewText.json(try selection.coarseView(of: focused), of: focused))
+            case .text: return .text(GraphText.render(try selection.textual(focused)))
+            default:
+                let document = GraphJSON.document(for: try selection.textual(focused))
+                return .streamed { write in document.serialize(draining: write) }
+            }
         case .html:
+            let layers = try assigned(layers, cluster: selection.cluster)
             return .bytes(
                 try viewer(
-                    of: focused, selection: selection, layout: layout, layers: layers, title: title, source: source, warnings: warnings))
-        case .mermaid:
-            let (diagram, style) = selection.diagram(of: focused, layers: layers)
-            return .text(MermaidWriter(style: style).render(diagram))
-        case .dot, .svg, .png, .pdf:
-            let (diagram, style) = selection.diagram(of: focused, layers: layers)
+                    of: try selection.focused(graph), selection: selection, layout: layout, layers: layers, title: title, source: source,
+                    warnings: warnings))
+        case .mermaid, .dot, .svg, .png, .pdf:
+            let (diagram, style) = try diagram(of: graph, selection: selection, layers: layers)
+            if format == .mermaid { return .text(MermaidWriter(style: style).render(diagram)) }
             if format.image != nil, let refusal = DiagramDefaults.pictureRefusal(nodes: diagram.nodes.count, what: "the view") {
                 throw CommandError(
                     "--format \(format.rawValue): \(refusal); narrow it with --focus or --level package, or write --format dot")
@@ -60,6 +68,40 @@ public enum GraphOutput {
             }
             return .bytes(try draw(dot, layout: layout, format: image, warnings: warnings))
         }
+    }
+
+    private static let noLayers = CommandError(
+        "--cluster layer needs the layers of a .modgraph.yml: none was found from the package folder up; pass --config")
+
+    /// The layers `source` gives, or why they cannot be used.
+    private static func assigned(
+        _ source: LayerSource, cluster: DiagramStyle.Clustering?
+    ) throws(CommandError) -> [TargetID: DiagramStyle.Layer] {
+        let layers: [TargetID: DiagramStyle.Layer]
+        do {
+            layers = try source()
+        } catch {
+            throw CommandError(error.description)
+        }
+        if cluster == .layer, layers.isEmpty { throw noLayers }
+        return layers
+    }
+
+    /// The selection's diagram of `graph`, its layers assigned on another
+    /// core meanwhile (on 100,000 targets each takes a few tenths of a
+    /// second). A layer error comes first, then a selection's, as when the
+    /// layers were assigned before.
+    private static func diagram(
+        of graph: ModuleGraph, selection: GraphSelection, layers source: @escaping LayerSource
+    ) throws(CommandError) -> (view: GraphView, style: DiagramStyle) {
+        let cluster = selection.cluster
+        let (made, layers) = Concurrently.both(
+            { Result { () throws(CommandError) in selection.diagram(of: try selection.focused(graph)) } },
+            { Result { () throws(CommandError) in try assigned(source, cluster: cluster) } })
+        if case .failure(let error) = layers { throw error }
+        var (view, style) = try made.get()
+        style.layers = try layers.get()
+        return (view, style)
     }
 
     /// The viewer of `graph` (already focused): every edge of the selection's
