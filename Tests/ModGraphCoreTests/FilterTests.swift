@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphTestSupport
 import Testing
 
 /// Filters drop what the workspace's own targets no longer reach, worked out by hand on:
@@ -154,5 +155,37 @@ struct BuildEnvironmentTests {
         let linux = FilterTests.graph.restricted(to: BuildEnvironment(platform: "linux"))
         #expect(linux.filtered(targets: { _ in true }).environment.platform == "linux")
         #expect(linux.withoutTests().environment == BuildEnvironment(platform: "linux", includesTests: false))
+    }
+
+    /// A filter keeps each product with the targets it keeps, and drops a
+    /// product left with none, whether every product's targets are in the
+    /// graph (the kept or the dropped ones are hashed) or some are not (each
+    /// is looked up): the definition, on random graphs and filters.
+    @Test func productsKeepTheTargetsTheFilterKeeps() {
+        var random = SplitMix64(seed: 21)
+        let package = PackageIdentity("p")
+        for round in 0..<300 {
+            let ids = (0..<random.next(below: 30) + 1).map { TargetID(package: package, name: "T\($0)") }
+            let targets = ids.map { Target(id: $0, type: .regular, path: nil) }
+            // Some rounds name a target that is not in the graph.
+            let outsider = TargetID(package: package, name: "Elsewhere")
+            let products = (0..<random.next(below: 12)).map { index in
+                Product(
+                    package: package, name: "P\(index)", type: "library",
+                    targets: (0..<random.next(below: 4) + 1).map { _ in
+                        round % 3 == 0 && random.next(below: 5) == 0 ? outsider : ids[random.next(below: ids.count)]
+                    })
+            }
+            let graph = ModuleGraph(packages: [], targets: targets, products: products, edges: [])
+            // Keeping few, about half, or nearly all targets.
+            let share = [10, 50, 90][round % 3 == 0 ? 1 : random.next(below: 3)]
+            let kept = Set(ids.filter { _ in random.next(below: 100) < share })
+            let filtered = graph.filtered(targets: { kept.contains($0.id) })
+            let expected = graph.products.compactMap { product -> Product? in
+                let targets = product.targets.filter { kept.contains($0) }
+                return targets.isEmpty ? nil : Product(package: product.package, name: product.name, type: product.type, targets: targets)
+            }
+            #expect(filtered.products == expected, "round \(round)")
+        }
     }
 }

@@ -380,12 +380,7 @@ public struct ModuleGraph: Sendable, Equatable {
         }
         let keptProducts =
             keepsEverything && productsAreWhole
-            ? products
-            : products.map { product in
-                Product(
-                    package: product.package, name: product.name, type: product.type,
-                    targets: product.targets.filter { id in indexByID.vertex(of: id).map { kept[$0] } ?? false })
-            }.filter { !$0.targets.isEmpty }
+            ? products : productsKeeping(kept, keepsEveryTarget: keptTargets.count == targets.count)
         var graph: ModuleGraph
         if keepsEverything {
             graph = ModuleGraph(
@@ -408,6 +403,35 @@ public struct ModuleGraph: Sendable, Equatable {
         }
         graph.environment = environment
         return graph
+    }
+
+    /// The products with only their targets that `kept` keeps; those left without one go.
+    ///
+    /// When every product's targets are in the graph, a target leaves a
+    /// product only when the filter drops it: the smaller of the kept and the
+    /// dropped targets is hashed (a filter that drops the tests hashes a
+    /// fifth of them), not every id, and a product that loses nothing is kept
+    /// as it is. Otherwise each product target is looked up in the index.
+    ///
+    /// - Complexity: O(V + P) hashes for P product targets.
+    private func productsKeeping(_ kept: [Bool], keepsEveryTarget: Bool) -> [Product] {
+        guard productsAreWhole else {
+            return products.map { product in
+                Product(
+                    package: product.package, name: product.name, type: product.type,
+                    targets: product.targets.filter { id in indexByID.vertex(of: id).map { kept[$0] } ?? false })
+            }.filter { !$0.targets.isEmpty }
+        }
+        if keepsEveryTarget { return products }
+        let keptCount = kept.lazy.filter { $0 }.count
+        let hashesKept = keptCount <= targets.count - keptCount
+        var hashed = Set<TargetID>(minimumCapacity: hashesKept ? keptCount : targets.count - keptCount)
+        for vertex in targets.indices where kept[vertex] == hashesKept { hashed.insert(targets[vertex].id) }
+        return products.compactMap { product in
+            guard product.targets.contains(where: { hashed.contains($0) != hashesKept }) else { return product }
+            let targets = product.targets.filter { hashed.contains($0) == hashesKept }
+            return targets.isEmpty ? nil : Product(package: product.package, name: product.name, type: product.type, targets: targets)
+        }
     }
 
     /// Only the edges that exist when building for `platform` (case-insensitive).

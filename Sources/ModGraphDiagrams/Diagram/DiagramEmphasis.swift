@@ -12,8 +12,8 @@ struct DiagramEmphasis {
     let cycleEdges: Set<GraphView.EdgeKey>
     /// The note of the first violation running along each edge.
     let violationNotes: [GraphView.EdgeKey: String]
-    /// The layer of each node when all its targets share one.
-    let layerOfNode: [Int: DiagramStyle.Layer]
+    /// The layer of each node when all its targets share one, by node.
+    let layerOfNode: [DiagramStyle.Layer?]
     /// Undeclared imports as edges between nodes, which the view need not have, sorted.
     let missingEdges: [MissingEdge]
     /// The note of the first unused dependency on each edge.
@@ -65,25 +65,30 @@ struct DiagramEmphasis {
             for node in view.nodes(for: id) { counts[node, default: 0] += count }
         }
         findingCounts = counts
-        var layers: [Int: DiagramStyle.Layer] = [:]
+        // Each node's shared layer, in one pass over the targets: `nil` until a target
+        // of the node is seen, then its layer, or `.some(nil)` once two differ or one has none.
+        var layers = [DiagramStyle.Layer?](repeating: nil, count: view.nodes.count)
         if !style.layers.isEmpty {
-            var seen: [Int: Set<DiagramStyle.Layer>] = [:]
-            var unlayered = Set<Int>()
+            var shared = [DiagramStyle.Layer??](repeating: nil, count: view.nodes.count)
             for (id, nodes) in view.nodesOfTarget {
+                let layer = style.layers[id]
                 for node in nodes {
-                    if let layer = style.layers[id] { seen[node, default: []].insert(layer) } else { unlayered.insert(node) }
+                    switch shared[node] {
+                    case .none: shared[node] = .some(layer)
+                    case .some(let current): if current != layer { shared[node] = .some(nil) }
+                    }
                 }
             }
-            for (node, found) in seen where found.count == 1 && !unlayered.contains(node) {
-                layers[node] = found.first
-            }
+            for node in shared.indices { if case .some(.some(let layer)) = shared[node] { layers[node] = layer } }
         }
         layerOfNode = layers
     }
 
     func colours(ofNode index: Int) -> DiagramPalette.Colours {
         if !style.layers.isEmpty {
-            guard let layer = layerOfNode[index] else { return DiagramPalette.colours(for: .target(.externalProduct)) }
+            guard index < layerOfNode.count, let layer = layerOfNode[index] else {
+                return DiagramPalette.colours(for: .target(.externalProduct))
+            }
             return DiagramPalette.colours(forLayer: layer.order)
         }
         return DiagramPalette.colours(for: view.nodes[index].kind)
@@ -97,7 +102,7 @@ struct DiagramEmphasis {
         case .product(let type): parts = ["product \(node.package)/\(node.name) (\(type)), \(Counted.text(node.members.count, "target"))"]
         case .package(let origin): parts = ["package \(node.package) (\(origin.rawValue)), \(Counted.text(node.members.count, "target"))"]
         }
-        if let layer = layerOfNode[index] { parts.append("layer \(layer.name)") }
+        if index < layerOfNode.count, let layer = layerOfNode[index] { parts.append("layer \(layer.name)") }
         return parts.joined(separator: ", ")
     }
 
@@ -106,7 +111,9 @@ struct DiagramEmphasis {
         var entries: [DiagramLegend.Entry] = []
         if !criticalEdges.isEmpty || !criticalNodes.isEmpty {
             entries.append(
-                .init(.line(DiagramPalette.critical, .bold), "\(style.criticalPathName), \(Counted.text(style.criticalPath.count, "target"))"))
+                .init(
+                    .line(DiagramPalette.critical, .bold), "\(style.criticalPathName), \(Counted.text(style.criticalPath.count, "target"))")
+            )
         }
         if !cycleNodes.isEmpty {
             entries.append(.init(.line(DiagramPalette.problem, .solid), Counted.text(style.cycles.count, "dependency cycle")))
@@ -124,7 +131,8 @@ struct DiagramEmphasis {
             entries.append(
                 .init(
                     .line(DiagramPalette.unused, .dotted),
-                    "unused: " + Counted.text(style.unused.count, "declared dependency", plural: "declared dependencies") + " never imported"))
+                    "unused: " + Counted.text(style.unused.count, "declared dependency", plural: "declared dependencies")
+                        + " never imported"))
         }
         if !findingCounts.isEmpty {
             let total = style.findingCounts.values.reduce(0, +)
@@ -134,7 +142,7 @@ struct DiagramEmphasis {
             entries.append(.init(.line(DiagramPalette.edge, .dashed), "conditional (platform or trait)"))
         }
         if view.edgeAttributes.values.contains(where: \.isPlugin) { entries.append(.init(.line(DiagramPalette.edge, .dotted), "plugin")) }
-        let layers = Set(layerOfNode.values).sorted { $0.order > $1.order }
+        let layers = Set(layerOfNode.compactMap { $0 }).sorted { $0.order > $1.order }
         for layer in layers { entries.append(.init(.swatch(DiagramPalette.colours(forLayer: layer.order)), "layer \(layer.name)")) }
         return entries
     }
