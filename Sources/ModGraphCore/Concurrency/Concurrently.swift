@@ -66,18 +66,31 @@ extension Concurrently {
     ///
     /// - Complexity: the calls of `transform`, spread over the cores.
     public static func map<Element: Sendable>(_ count: Int, _ transform: @escaping @Sendable (Int) -> Element) -> [Element] {
-        let pieces = min(processorCount * 4, count / minimumPiece)
-        guard pieces > 1 else { return (0..<count).map(transform) }
-        let results = Locked([[Element]](repeating: [], count: pieces))
-        forEach(pieces) { piece in
-            let part = ((count * piece / pieces)..<(count * (piece + 1) / pieces)).map(transform)
+        let parts = pieces(count) { indices in indices.map(transform) }
+        return parts.count == 1 ? parts[0] : parts.flatMap { $0 }
+    }
+
+    /// `body` of consecutive ranges that together cover `0..<count`, in
+    /// order, worked out on the cores (``forEach(_:_:)``): each range at
+    /// least `minimumPiece` long, so that one call when `count` is short.
+    /// For work that writes a piece at a time, such as the rows of a table.
+    ///
+    /// - Complexity: the calls of `body`, spread over the cores.
+    public static func pieces<Piece: Sendable>(
+        _ count: Int, minimumPiece: Int = minimumPiece, _ body: @escaping @Sendable (Range<Int>) -> Piece
+    ) -> [Piece] {
+        let pieceCount = min(processorCount * 4, count / max(1, minimumPiece))
+        guard pieceCount > 1 else { return [body(0..<count)] }
+        let results = Locked([Piece?](repeating: nil, count: pieceCount))
+        forEach(pieceCount) { piece in
+            let part = body((count * piece / pieceCount)..<(count * (piece + 1) / pieceCount))
             results.withLock { $0[piece] = part }
         }
-        return results.withLock { $0.flatMap { $0 } }
+        return results.withLock { $0.compactMap { $0 } }
     }
 
     /// Fewer items than this are not worth a thread.
-    static let minimumPiece = 4_096
+    public static let minimumPiece = 4_096
 
     /// The cores this process may run on (at least 1).
     public static let processorCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))

@@ -105,9 +105,8 @@ public enum ScheduleText {
         let table = TargetTable(report: report, order: order, labels: labels, labelWidth: labelWidth)
         let scale = build.makespan > 0 ? build.makespan / Double(chartWidth) : 0
         let chart = Gantt(report: report, order: order, labels: labels, labelWidth: labelWidth)
-        let pieces = RowPieces(count: order.count)
-        let tablePieces = pieces.rendered { table.rows($0) }
-        let chartPieces = pieces.rendered { chart.rows($0) }
+        let tablePieces = Concurrently.pieces(order.count, minimumPiece: rowsPerPiece) { table.rows($0) }
+        let chartPieces = Concurrently.pieces(order.count, minimumPiece: rowsPerPiece) { chart.rows($0) }
         table.header(into: &output)
         var chartHeader = TextLines()
         chartHeader.line("")
@@ -117,24 +116,8 @@ public enum ScheduleText {
         return ([output] + tablePieces + [chartHeader] + chartPieces + [axis]).map(\.bytes)
     }
 
-    /// A table's rows in consecutive pieces, rendered on the cores and joined in order.
-    private struct RowPieces {
-        let count: Int
-        /// Enough rows per piece to be worth a thread.
-        static let rowsPerPiece = 8_192
-
-        func rendered<Piece: Sendable>(_ render: @escaping @Sendable (Range<Int>) -> Piece) -> [Piece] {
-            let pieceCount = max(1, min(Concurrently.processorCount * 4, count / Self.rowsPerPiece))
-            guard pieceCount > 1 else { return [render(0..<count)] }
-            let results = Locked([Piece?](repeating: nil, count: pieceCount))
-            let count = count
-            Concurrently.forEach(pieceCount) { piece in
-                let rows = render((count * piece / pieceCount)..<(count * (piece + 1) / pieceCount))
-                results.withLock { $0[piece] = rows }
-            }
-            return results.withLock { $0.compactMap { $0 } }
-        }
-    }
+    /// Rows per piece of a table written on the cores: enough to be worth a thread.
+    private static let rowsPerPiece = 8_192
 
     /// Every target's timing, a row per target in chart order.
     private struct TargetTable: Sendable {
@@ -153,7 +136,7 @@ public enum ScheduleText {
             widths[0] = max(widths[0], labelWidth)
             // The numbers' widths, in pieces on the cores: each cell is made again when its row is written.
             let plan = report.plan
-            let pieceWidths = RowPieces(count: order.count).rendered { rows in
+            let pieceWidths = Concurrently.pieces(order.count, minimumPiece: rowsPerPiece) { rows in
                 var numbers = NumberTexts()
                 var widths = [Int](repeating: 0, count: Self.header.count)
                 for vertex in order[rows] {
