@@ -58,8 +58,10 @@ public struct ModuleGraph: Sendable, Equatable {
     /// among `targets`, which the graph would otherwise look up. `order`,
     /// when given, is `TargetOrder(targets)`, worked out beforehand.
     ///
-    /// - Complexity: O((V + E) log(V + E)); hashing ids only for edges
-    ///   without ends and products not checked.
+    /// - Complexity: O(V log V + P log P) comparisons of names (targets and
+    ///   products, unless `order` is given) and O(V + E) to put the targets
+    ///   and edges in place (``sortEdges(_:ends:order:targets:)``); hashing
+    ///   ids only for edges without ends and products not checked.
     public init(
         packages: [Package], targets listed: consuming [Target], products: [Product], edges listedEdges: consuming [Edge],
         ends: [EdgeEnds?], productTargetsAreListed: Bool = false, order: TargetOrder? = nil
@@ -380,7 +382,7 @@ public struct ModuleGraph: Sendable, Equatable {
         }
         let keptProducts =
             keepsEverything && productsAreWhole
-            ? products : productsKeeping(kept, keepsEveryTarget: keptTargets.count == targets.count)
+            ? products : productsKeeping(kept, keptCount: keptTargets.count)
         var graph: ModuleGraph
         if keepsEverything {
             graph = ModuleGraph(
@@ -414,7 +416,7 @@ public struct ModuleGraph: Sendable, Equatable {
     /// as it is. Otherwise each product target is looked up in the index.
     ///
     /// - Complexity: O(V + P) hashes for P product targets.
-    private func productsKeeping(_ kept: [Bool], keepsEveryTarget: Bool) -> [Product] {
+    private func productsKeeping(_ kept: [Bool], keptCount: Int) -> [Product] {
         guard productsAreWhole else {
             return products.map { product in
                 Product(
@@ -422,8 +424,7 @@ public struct ModuleGraph: Sendable, Equatable {
                     targets: product.targets.filter { id in indexByID.vertex(of: id).map { kept[$0] } ?? false })
             }.filter { !$0.targets.isEmpty }
         }
-        if keepsEveryTarget { return products }
-        let keptCount = kept.lazy.filter { $0 }.count
+        if keptCount == targets.count { return products }
         let hashesKept = keptCount <= targets.count - keptCount
         var hashed = Set<TargetID>(minimumCapacity: hashesKept ? keptCount : targets.count - keptCount)
         for vertex in targets.indices where kept[vertex] == hashesKept { hashed.insert(targets[vertex].id) }

@@ -86,7 +86,7 @@ struct DiagramEmphasis {
 
     func colours(ofNode index: Int) -> DiagramPalette.Colours {
         if !style.layers.isEmpty {
-            guard index < layerOfNode.count, let layer = layerOfNode[index] else {
+            guard let layer = layerOfNode[index] else {
                 return DiagramPalette.colours(for: .target(.externalProduct))
             }
             return DiagramPalette.colours(forLayer: layer.order)
@@ -102,7 +102,7 @@ struct DiagramEmphasis {
         case .product(let type): parts = ["product \(node.package)/\(node.name) (\(type)), \(Counted.text(node.members.count, "target"))"]
         case .package(let origin): parts = ["package \(node.package) (\(origin.rawValue)), \(Counted.text(node.members.count, "target"))"]
         }
-        if index < layerOfNode.count, let layer = layerOfNode[index] { parts.append("layer \(layer.name)") }
+        if let layer = layerOfNode[index] { parts.append("layer \(layer.name)") }
         return parts.joined(separator: ", ")
     }
 
