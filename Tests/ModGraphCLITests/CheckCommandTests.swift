@@ -110,8 +110,7 @@ struct CheckCommandTests {
     }
 
     @Test func aBaselineRatchets() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-baseline-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ModGraphRunner.scratchFolder("modgraph-baseline")
         defer { try? FileManager.default.removeItem(at: folder) }
         let baseline = folder.appendingPathComponent("baseline.json").path
 
@@ -137,8 +136,7 @@ struct CheckCommandTests {
     }
 
     @Test func configurationErrorsExitWithTwoAndNameTheLine() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-config-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ModGraphRunner.scratchFolder("modgraph-config")
         defer { try? FileManager.default.removeItem(at: folder) }
         let config = folder.appendingPathComponent("rules.yml").path
         try "layers:\n  - name: app\n    targets: [App]\n    isolatd: true\n".write(toFile: config, atomically: true, encoding: .utf8)
@@ -154,7 +152,7 @@ struct CheckCommandTests {
     }
 
     @Test func aPackageWithoutConfigurationIsAnInputError() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-noconfig-\(UUID().uuidString)")
+        let folder = try ModGraphRunner.scratchFolder("modgraph-noconfig")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Bare\")\n"

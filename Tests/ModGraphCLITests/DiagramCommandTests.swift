@@ -8,9 +8,7 @@ import Testing
 @Suite("graph: pictures and views")
 struct DiagramCommandTests {
     private func scratch() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-diagram-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try ModGraphRunner.scratchFolder("modgraph-diagram")
     }
 
     private func sample(_ name: String) -> String { ModGraphRunner.samples.appendingPathComponent(name).path }
@@ -153,9 +151,7 @@ struct DiagramCommandTests {
 @Suite("report")
 struct ReportCommandTests {
     private func scratch() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-report-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try ModGraphRunner.scratchFolder("modgraph-report")
     }
 
     @Test func writesTheFilesIntoANewFolder() throws {
@@ -381,8 +377,7 @@ struct DiagramLayerTests {
     }
 
     @Test func clusterByLayerWithoutAConfigurationIsAnInputError() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-nolayers-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ModGraphRunner.scratchFolder("modgraph-nolayers")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let dump =
@@ -398,7 +393,7 @@ struct DiagramLayerTests {
     /// found on its own still costs only the colours, with one warning; asked
     /// for by --cluster layer, it is the error, before any other.
     @Test func aBrokenConfigurationFoundCostsOnlyTheColours() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-brokenlayers-\(UUID().uuidString)")
+        let folder = try ModGraphRunner.scratchFolder("modgraph-brokenlayers")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let dump =

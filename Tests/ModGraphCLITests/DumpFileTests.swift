@@ -12,9 +12,7 @@ struct DumpFileTests {
         """#
 
     private func scratch() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-dump-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try ModGraphRunner.scratchFolder("modgraph-dump")
     }
 
     @Test func aPipeGivesWhatTheFileGives() throws {

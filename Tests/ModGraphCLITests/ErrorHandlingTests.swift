@@ -5,9 +5,7 @@ import Testing
 @Suite("errors and exit codes")
 struct ErrorHandlingTests {
     private func scratch() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try ModGraphRunner.scratchFolder("modgraph-cli")
     }
 
     @Test func aMissingPathIsAnInputError() throws {

@@ -89,9 +89,7 @@ enum HostileWorkspace {
 @Suite("Hostile input")
 struct HostileInputTests {
     private func scratch() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try ModGraphRunner.scratchFolder("modgraph-hostile")
     }
 
     /// No line reads as a GitHub workflow command, none holds a control

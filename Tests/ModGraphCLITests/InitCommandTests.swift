@@ -5,8 +5,7 @@ import Testing
 @Suite("init")
 struct InitCommandTests {
     private func copy(_ sample: String) throws -> (URL, URL) {
-        let top = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-init-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: top, withIntermediateDirectories: true)
+        let top = try ModGraphRunner.scratchFolder("modgraph-init")
         let folder = top.appendingPathComponent(sample)
         try FileManager.default.copyItem(at: ModGraphRunner.samples.appendingPathComponent(sample), to: folder)
         try? FileManager.default.removeItem(at: folder.appendingPathComponent(".modgraph.yml"))

@@ -20,8 +20,7 @@ struct LoadWarningTests {
     }
 
     private func scratch() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-warnings-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ModGraphRunner.scratchFolder("modgraph-warnings")
         // As the loader names folders: with symbolic links resolved.
         return URL(fileURLWithPath: folder.resolvingSymlinksInPath().path)
     }

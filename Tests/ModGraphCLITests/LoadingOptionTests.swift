@@ -54,9 +54,7 @@ struct LoadingOptionTests {
 @Suite("dump cache from the command line")
 struct DumpCacheCommandTests {
     private func scratch() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-cli-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
+        try ModGraphRunner.scratchFolder("modgraph-cli").path
     }
 
     private func entries(_ cache: String) -> [String] {

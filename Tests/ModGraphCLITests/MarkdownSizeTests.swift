@@ -44,9 +44,7 @@ struct MarkdownSizeTests {
     }
 
     private func scratch() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-markdown-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try ModGraphRunner.scratchFolder("modgraph-markdown")
     }
 
     /// What GitHub would show: every `<details>` closed, the finding groups as

@@ -14,6 +14,14 @@ struct ModGraphRunner {
 
     static let samples = repository.appendingPathComponent("Samples")
 
+    /// A new, empty folder in the temporary directory, `prefix-UUID`, for one
+    /// test to write into; the test removes it.
+    static func scratchFolder(_ prefix: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     /// The executable sits beside the test bundle in SwiftPM's build folder.
     static let executable: URL? = {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

@@ -7,9 +7,7 @@ import ModGraphKit
 @Suite("Output safety")
 struct OutputSafetyTests {
     private func scratch() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-output-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try ModGraphRunner.scratchFolder("modgraph-output")
     }
 
     private var sample: String { ModGraphRunner.samples.appendingPathComponent("VerticalApp").path }

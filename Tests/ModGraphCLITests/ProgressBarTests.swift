@@ -81,8 +81,7 @@ struct ProgressBarTests {
     /// so that the load takes over a second.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func aSlowLoadInATerminalShowsTheBarUnlessCI() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-progress-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ModGraphRunner.scratchFolder("modgraph-progress")
         defer { try? FileManager.default.removeItem(at: folder) }
         let slowSwift = folder.appendingPathComponent("swift")
         try "#!/bin/sh\nsleep 0.3\nexec /usr/bin/env swift \"$@\"\n".write(to: slowSwift, atomically: true, encoding: .utf8)

@@ -8,8 +8,7 @@ import Testing
 struct RuleLevelTests {
     /// `modgraph check Samples/Violations` with the sample's configuration, `edits` applied.
     private func check(_ format: String, _ edits: [(String, String)]) throws -> ModGraphRunner.Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-levels-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ModGraphRunner.scratchFolder("modgraph-levels")
         defer { try? FileManager.default.removeItem(at: folder) }
         var yaml = try String(contentsOf: ModGraphRunner.samples.appendingPathComponent("Violations/.modgraph.yml"), encoding: .utf8)
         for (old, new) in edits {

@@ -23,9 +23,7 @@ struct ScheduleCommandTests {
     }
 
     private func scratch() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-schedule-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try ModGraphRunner.scratchFolder("modgraph-schedule")
     }
 
     @Test func aWeightsFileDrivesTheScheduleAndMissingTargetsAreNamed() throws {

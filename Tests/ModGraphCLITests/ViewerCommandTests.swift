@@ -5,9 +5,7 @@ import Testing
 @Suite("Viewer commands")
 struct ViewerCommandTests {
     private func scratch() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-viewer-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try ModGraphRunner.scratchFolder("modgraph-viewer")
     }
 
     /// The JSON embedded in a page.
