@@ -150,7 +150,7 @@ let package = Package(
 
         // Seeded random graphs shared by the property tests and the benchmarks.
         .target(name: "ModGraphTestSupport", dependencies: ["ModGraphCore"], path: "Tests/ModGraphTestSupport"),
-        .testTarget(name: "ModGraphOutputTests", dependencies: ["ModGraphOutput"]),
+        .testTarget(name: "ModGraphOutputTests", dependencies: ["ModGraphOutput", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore", "ModGraphTestSupport"]),
         // Xcode projects read alone, then joined with packages by ModGraphRepository (Repository/).
         .testTarget(

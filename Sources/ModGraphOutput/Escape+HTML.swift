@@ -18,46 +18,7 @@ extension Escape {
     ///
     /// - Complexity: O(n) in the size of the serialized document.
     public static func scriptJSON(_ value: JSONValue) -> [UInt8] {
-        let compact = value.serializedBytes(layout: .compact)
-        var output: [UInt8] = []
-        output.reserveCapacity(compact.count)
-        var inString = false
-        var escaped = false
-        var index = 0
-        while index < compact.count {
-            let byte = compact[index]
-            index += 1
-            if !inString {
-                switch byte {
-                case 0x20, 0x0A, 0x0D, 0x09: continue  // whitespace between tokens
-                case UInt8(ascii: "\""): inString = true
-                default: break
-                }
-                output.append(byte)
-                continue
-            }
-            if escaped {
-                escaped = false
-                output.append(byte)
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\\"):
-                escaped = true
-                output.append(byte)
-            case UInt8(ascii: "\""):
-                inString = false
-                output.append(byte)
-            case UInt8(ascii: "<"): output.append(contentsOf: "\\u003c".utf8)
-            case UInt8(ascii: ">"): output.append(contentsOf: "\\u003e".utf8)
-            case UInt8(ascii: "&"): output.append(contentsOf: "\\u0026".utf8)
-            // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
-            case 0xE2 where index + 1 < compact.count && compact[index] == 0x80 && (compact[index + 1] == 0xA8 || compact[index + 1] == 0xA9):
-                output.append(contentsOf: (compact[index + 1] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                index += 2
-            default: output.append(byte)
-            }
-        }
-        return output
+        // Escaped as each string is written: one pass over the document.
+        value.serializedBytes(layout: .script)
     }
 }

@@ -29,23 +29,43 @@ extension Escape {
         return output + "\""
     }
 
-    /// ``jsonString(_:)`` appended to `output`, without a string in between for the plain names nearly all are.
-    static func writeJSONString(_ text: String, to output: inout [UInt8]) {
-        guard isPlain(text, limit: .max, avoiding: jsonActive) else {
-            output.append(contentsOf: jsonString(text).utf8)
-            return
+    /// ``jsonString(_:)`` appended to `output`, without a string in between
+    /// for the plain names nearly all are; `inScript` also writes `<`, `>`
+    /// and `&` as `\u003c`, `\u003e`, `\u0026` (``scriptJSON(_:)``).
+    static func writeJSONString(_ text: String, inScript: Bool = false, to output: inout [UInt8]) {
+        let active = inScript ? scriptActive : jsonActive
+        // A native string's UTF-8 is read in place: checked and copied in one visit.
+        let written =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                guard !bytes.contains(where: { $0 < 0x20 || $0 >= 0x7F || active.contains($0) }) else { return false }
+                output.append(UInt8(ascii: "\""))
+                output.append(contentsOf: bytes)
+                output.append(UInt8(ascii: "\""))
+                return true
+            } ?? false
+        guard !written else { return }
+        let literal = jsonString(text)
+        guard inScript else { return output.append(contentsOf: literal.utf8) }
+        // A JSON literal has these characters only as themselves: never inside an escape.
+        for byte in literal.utf8 {
+            switch byte {
+            case UInt8(ascii: "<"): output.append(contentsOf: "\\u003c".utf8)
+            case UInt8(ascii: ">"): output.append(contentsOf: "\\u003e".utf8)
+            case UInt8(ascii: "&"): output.append(contentsOf: "\\u0026".utf8)
+            default: output.append(byte)
+            }
         }
-        output.append(UInt8(ascii: "\""))
-        output.append(contentsOf: text.utf8)
-        output.append(UInt8(ascii: "\""))
     }
 
     /// ``jsonString(_:)`` of `first + separator + second` appended to `output`, without that string in between.
-    static func writeJSONString(_ first: String, joinedBy separator: Unicode.Scalar, _ second: String, to output: inout [UInt8]) {
-        guard separator.isASCII, separator.value >= 0x20, separator.value < 0x7F, !jsonActive.contains(UInt8(separator.value)),
-            isPlain(first, limit: .max, avoiding: jsonActive), isPlain(second, limit: .max, avoiding: jsonActive)
+    static func writeJSONString(
+        _ first: String, joinedBy separator: Unicode.Scalar, _ second: String, inScript: Bool = false, to output: inout [UInt8]
+    ) {
+        let active = inScript ? scriptActive : jsonActive
+        guard separator.isASCII, separator.value >= 0x20, separator.value < 0x7F, !active.contains(UInt8(separator.value)),
+            isPlain(first, limit: .max, avoiding: active), isPlain(second, limit: .max, avoiding: active)
         else {
-            output.append(contentsOf: jsonString(first + String(separator) + second).utf8)
+            writeJSONString(first + String(separator) + second, inScript: inScript, to: &output)
             return
         }
         output.append(UInt8(ascii: "\""))
@@ -56,6 +76,7 @@ extension Escape {
     }
 
     private static let jsonActive = ASCIISet("\"\\")
+    private static let scriptActive = ASCIISet("\"\\<>&")
 
     private static func utf16Escape(_ unit: UInt32) -> String {
         let hex = String(unit, radix: 16)

@@ -14,8 +14,12 @@ public struct JSONStream: Sendable {
     public enum Layout: Sendable {
         /// Two spaces per level, one member or element per line: what files and stdout get.
         case pretty
-        /// No whitespace between tokens: what a page embeds.
+        /// No whitespace between tokens.
         case compact
+        /// Compact, and no `<`, `>` or `&` in a string (written `\u003c`,
+        /// `\u003e`, `\u0026`): what a page embeds in a `<script>` element
+        /// (``Escape/scriptJSON(_:)``).
+        case script
     }
 
     private var bytes: [UInt8] = []
@@ -73,14 +77,14 @@ public struct JSONStream: Sendable {
             "a JSON key written as a literal must need no escaping")
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: text)
-        bytes.append(contentsOf: layout == .pretty ? Self.prettyKeyEnd : Self.compactKeyEnd)
+        append(layout == .pretty ? "\": " : "\":")
         afterKey = true
     }
 
     /// The key of the next member, from data (a dictionary's keys): escaped.
     public mutating func key(text name: String) {
         separate()
-        Escape.writeJSONString(name, to: &bytes)
+        Escape.writeJSONString(name, inScript: layout == .script, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         if layout == .pretty { bytes.append(UInt8(ascii: " ")) }
         afterKey = true
@@ -88,14 +92,14 @@ public struct JSONStream: Sendable {
 
     public mutating func string(_ text: String) {
         startValue()
-        Escape.writeJSONString(text, to: &bytes)
+        Escape.writeJSONString(text, inScript: layout == .script, to: &bytes)
     }
 
     /// The string `first`, `separator`, `second` (a target's id, `package/name`),
     /// written without making it: one string less to allocate per id.
     public mutating func string(_ first: String, joinedBy separator: Unicode.Scalar, _ second: String) {
         startValue()
-        Escape.writeJSONString(first, joinedBy: separator, second, to: &bytes)
+        Escape.writeJSONString(first, joinedBy: separator, second, inScript: layout == .script, to: &bytes)
     }
 
     /// A string, or `null` for nil.
@@ -132,12 +136,12 @@ public struct JSONStream: Sendable {
 
     public mutating func bool(_ value: Bool) {
         startValue()
-        bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
+        append(value ? "true" : "false")
     }
 
     public mutating func null() {
         startValue()
-        bytes.append(contentsOf: Self.nullBytes)
+        append("null")
     }
 
     /// `count` elements of the array begun last, written by `write` a range
@@ -280,15 +284,20 @@ public struct JSONStream: Sendable {
 
     private mutating func newline(indent level: Int) {
         var spaces = 2 * level
-        // Usually the line break and the whole indentation in one append.
-        let first = min(spaces, Self.newlineAndSpaces.count - 1)
-        bytes.append(contentsOf: Self.newlineAndSpaces[0...first])
+        // Usually the line break and the whole indentation in one copy.
+        let first = min(spaces, Self.indentation)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: Self.newlineAndSpaces.utf8Start, count: 1 + first))
         spaces -= first
         while spaces > 0 {
-            let run = min(spaces, Self.newlineAndSpaces.count - 1)
-            bytes.append(contentsOf: Self.newlineAndSpaces[1...run])
+            let run = min(spaces, Self.indentation)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: Self.newlineAndSpaces.utf8Start + 1, count: run))
             spaces -= run
         }
+    }
+
+    /// Text the code writes, copied from the binary: no array to retain per token.
+    private mutating func append(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Decimal digits without a `String` in between: a graph's JSON holds hundreds of thousands of numbers.
@@ -316,11 +325,8 @@ public struct JSONStream: Sendable {
         }
     }
 
-    /// A line break and the indentation of up to 32 levels.
-    private static let newlineAndSpaces = [UInt8(ascii: "\n")] + [UInt8](repeating: UInt8(ascii: " "), count: 64)
-    private static let prettyKeyEnd = Array("\": ".utf8)
-    private static let compactKeyEnd = Array("\":".utf8)
-    private static let trueBytes = Array("true".utf8)
-    private static let falseBytes = Array("false".utf8)
-    private static let nullBytes = Array("null".utf8)
+    /// A line break and the indentation of up to 32 levels, in the binary.
+    private static let newlineAndSpaces: StaticString =
+        "\n                                                                "
+    private static let indentation = 64
 }

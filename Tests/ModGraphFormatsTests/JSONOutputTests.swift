@@ -33,6 +33,25 @@ struct JSONOutputTests {
                 """)
     }
 
+    /// Indentation is two spaces a level at any depth, also past the 32
+    /// levels the writer copies in one piece.
+    @Test(arguments: [1, 31, 32, 33, 70])
+    func deepNestingIsIndentedTwoSpacesALevel(depth: Int) throws {
+        var value = JSONValue.array([.bool(true), .null])
+        for level in 1..<depth { value = .object([("l\(level)", value)]) }
+        // Opening lines at 0, 2, 4 … spaces, the two values one level deeper, closing lines back out.
+        let opening = (0..<depth).map { level in
+            level == 0 ? (depth == 1 ? "[" : "{") : "\"l\(depth - level)\": " + (level == depth - 1 ? "[" : "{")
+        }
+        let closing = (0..<depth).reversed().map { level in level == depth - 1 ? "]" : "}" }
+        let expected =
+            zip(0..<depth, opening).map { String(repeating: " ", count: 2 * $0) + $1 }
+            + ["true,", "null"].map { String(repeating: " ", count: 2 * depth) + $0 }
+            + zip((0..<depth).reversed(), closing).map { String(repeating: " ", count: 2 * $0) + $1 }
+        #expect(value.serialized() == expected.joined(separator: "\n") + "\n")
+        _ = try JSONSerialization.jsonObject(with: Data(value.serializedBytes()))
+    }
+
     /// A streamed part is laid out as if it were part of the tree: same
     /// indentation at any depth, commas between siblings, and compact without whitespace.
     @Test func aStreamedPartIsWrittenLikeTheTree() {

@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphTestSupport
 import Testing
 @testable import ModGraphOutput
 
@@ -194,5 +195,70 @@ struct HTMLEscapeTests {
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         #expect(parsed["names"] as? [String] == hostileNames + ["</script><!--", "x\u{2028}y\u{2029}z", "a & b > c"])
         #expect(parsed["n"] as? Int == 3)
+    }
+
+    /// Escaping each string as it is written gives the bytes of the former
+    /// way: the compact document, then `<`, `>`, `&`, U+2028 and U+2029
+    /// replaced inside strings in a second pass (kept here as the reference).
+    @Test(arguments: 1...4 as ClosedRange<UInt64>)
+    func scriptJSONIsTheCompactDocumentEscapedInsideStrings(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let pieces = ["a", "Z9", "<", ">", "&", "</script>", "<!--", "\"", "\\", "\n", "\u{2028}", "\u{2029}", "é", "𝄞", "\u{7}", " ", "/"]
+        func text() -> String {
+            (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+        }
+        for _ in 0..<200 {
+            let (first, second, key) = (text(), text(), text())
+            let value = JSONValue.object([
+                ("plain", .string(first)),
+                (key, .array([.string(second), .int(-4), .bool(false), .null, .double(0.5)])),
+                ("joined", .stream { $0.string(first, joinedBy: "/", second) }),
+                (
+                    "keyed",
+                    .stream { json in
+                        json.beginObject()
+                        json.key(text: key)
+                        json.strings([first, second])
+                        json.endObject()
+                    }
+                ),
+            ])
+            #expect(
+                Escape.scriptJSON(value) == Self.escapedAfterwards(value.serializedBytes(layout: .compact)), "\(first) \(second) \(key)")
+        }
+    }
+
+    /// The former ``Escape/scriptJSON(_:)``'s second pass over a compact document.
+    private static func escapedAfterwards(_ compact: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        var (inString, escaped, index) = (false, false, 0)
+        while index < compact.count {
+            let byte = compact[index]
+            index += 1
+            if !inString {
+                if byte == UInt8(ascii: "\"") { inString = true }
+                output.append(byte)
+            } else if escaped {
+                escaped = false
+                output.append(byte)
+            } else {
+                switch byte {
+                case UInt8(ascii: "\\"):
+                    escaped = true
+                    output.append(byte)
+                case UInt8(ascii: "\""):
+                    inString = false
+                    output.append(byte)
+                case UInt8(ascii: "<"): output += Array("\\u003c".utf8)
+                case UInt8(ascii: ">"): output += Array("\\u003e".utf8)
+                case UInt8(ascii: "&"): output += Array("\\u0026".utf8)
+                case 0xE2 where index + 1 < compact.count && compact[index] == 0x80 && (compact[index + 1] & 0xFE) == 0xA8:
+                    output += Array((compact[index + 1] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    index += 2
+                default: output.append(byte)
+                }
+            }
+        }
+        return output
     }
 }
