@@ -34,8 +34,8 @@ public struct Digraph: Sendable, Equatable {
                 "edge \(from) → \(to) is outside 0..<\(vertexCount)")
             pairs.append((from, to))
         }
-        (forwardOffsets, forwardTargets) = Digraph.compress(vertexCount: vertexCount, pairs: pairs)
-        (reverseOffsets, reverseTargets) = Digraph.compress(vertexCount: vertexCount, pairs: pairs.map { ($0.1, $0.0) })
+        (forwardOffsets, forwardTargets) = Digraph.compress(vertexCount: vertexCount, pairs: pairs, reversed: false)
+        (reverseOffsets, reverseTargets) = Digraph.compress(vertexCount: vertexCount, pairs: pairs, reversed: true)
     }
 
     /// The number of distinct edges.
@@ -132,28 +132,39 @@ public struct Digraph: Sendable, Equatable {
         self.reverseTargets = reverseTargets
     }
 
-    /// Counting sort by source, then a sort and dedup of each row.
-    private static func compress(vertexCount: Int, pairs: [(Int, Int)]) -> ([Int], [Int]) {
+    /// Counting sort by source (by target when `reversed`), then each row
+    /// sorted and freed of duplicates in place. A row is sorted only when it
+    /// is not already: pairs listed in order, as graphs and their filters
+    /// list them, give rows in order in both directions.
+    ///
+    /// - Complexity: O(V + E), plus O(d log d) for each row of d out of order.
+    private static func compress(vertexCount: Int, pairs: [(Int, Int)], reversed: Bool) -> ([Int], [Int]) {
         var counts = [Int](repeating: 0, count: vertexCount + 1)
-        for (from, _) in pairs { counts[from + 1] += 1 }
+        for pair in pairs { counts[(reversed ? pair.1 : pair.0) + 1] += 1 }
         for index in 0..<vertexCount { counts[index + 1] += counts[index] }
         var cursor = counts
         var targets = [Int](repeating: 0, count: pairs.count)
-        for (from, to) in pairs {
+        for pair in pairs {
+            let (from, to) = reversed ? (pair.1, pair.0) : pair
             targets[cursor[from]] = to
             cursor[from] += 1
         }
         var offsets = [Int](repeating: 0, count: vertexCount + 1)
         var written = 0
-        for vertex in 0..<vertexCount {
-            offsets[vertex] = written
-            var row = Array(targets[counts[vertex]..<counts[vertex + 1]])
-            row.sort()
-            var previous = -1
-            for target in row where target != previous {
-                targets[written] = target
-                written += 1
-                previous = target
+        targets.withUnsafeMutableBufferPointer { targets in
+            for vertex in 0..<vertexCount {
+                offsets[vertex] = written
+                let row = counts[vertex]..<counts[vertex + 1]
+                if row.count > 1, row.dropFirst().contains(where: { targets[$0 - 1] >= targets[$0] }) {
+                    targets[row].sort()
+                }
+                // Earlier rows were written before this one starts: moving left never overwrites an unread target.
+                var previous = -1
+                for position in row where targets[position] != previous {
+                    previous = targets[position]
+                    targets[written] = previous
+                    written += 1
+                }
             }
         }
         offsets[vertexCount] = written

@@ -360,35 +360,23 @@ public struct ModuleGraph: Sendable, Equatable {
             keptEdgeCount += 1
         }
         let keepsEverything = keptEdgeCount == edges.count && !kept.contains(false)
-        var newIndex: [Int] = []
-        var keptTargets = targets
-        if !keepsEverything {
-            newIndex = [Int](repeating: -1, count: targets.count)
-            keptTargets = []
-            for vertex in targets.indices where kept[vertex] {
-                newIndex[vertex] = keptTargets.count
-                keptTargets.append(targets[vertex])
-            }
-        }
-        // Targets are sorted by package: each package is hashed once, not once per target.
-        var usedPackages = Set<PackageIdentity>()
-        var previous: PackageIdentity?
-        for target in keptTargets where target.package != previous {
-            usedPackages.insert(target.package)
-            previous = target.package
-        }
-        let keptPackages = packages.filter { package in
-            usedPackages.contains(package.identity) || (package.isLoaded && package.origin.isOwn)
-        }
-        let keptProducts =
-            keepsEverything && productsAreWhole
-            ? products : productsKeeping(kept, keptCount: keptTargets.count)
-        var graph: ModuleGraph
         if keepsEverything {
-            graph = ModuleGraph(
-                packages: keptPackages, targets: targets, products: keptProducts, edges: edges,
-                edgeEnds: edgeEnds, index: indexByID, digraph: digraph, productsAreWhole: productsAreWhole ? true : nil)
-        } else {
+            var graph = ModuleGraph(
+                packages: keptPackages(of: targets), targets: targets,
+                products: productsAreWhole ? products : productsKeeping(kept, keptCount: targets.count),
+                edges: edges, edgeEnds: edgeEnds, index: indexByID, digraph: digraph, productsAreWhole: productsAreWhole ? true : nil)
+            graph.environment = environment
+            return graph
+        }
+        var newIndex = [Int](repeating: -1, count: targets.count)
+        var keptCount = 0
+        for vertex in targets.indices where kept[vertex] {
+            newIndex[vertex] = keptCount
+            keptCount += 1
+        }
+        // The targets' side and the edges' side are independent: on two cores for a large graph.
+        let edgesSide: @Sendable () -> (edges: [Edge], ends: [EdgeEnds], digraph: Digraph) = {
+            [edges, edgeEnds, keptEdgeFlags, newIndex, keptCount, keptEdgeCount] in
             // Filtering keeps the order of targets and so of edges: they stay sorted and distinct.
             var keptEdges: [Edge] = []
             var keptEnds: [EdgeEnds] = []
@@ -398,13 +386,43 @@ public struct ModuleGraph: Sendable, Equatable {
                 keptEdges.append(edges[position])
                 keptEnds.append(EdgeEnds(from: newIndex[ends.from], to: newIndex[ends.to]))
             }
-            graph = ModuleGraph(
-                packages: keptPackages, targets: keptTargets, products: keptProducts, edges: keptEdges,
-                edgeEnds: keptEnds, index: TargetIndex(keptTargets),
-                digraph: Digraph(vertexCount: keptTargets.count, edges: keptEnds.lazy.map { ($0.from, $0.to) }))
+            return (keptEdges, keptEnds, Digraph(vertexCount: keptCount, edges: keptEnds.lazy.map { ($0.from, $0.to) }))
         }
+        let large = edges.count >= Concurrently.minimumPiece
+        let (targetsSide, edgesPart) = Concurrently.both(
+            {
+                () -> (
+                    targets: [Target], products: [Product], index: TargetIndex, edges: (edges: [Edge], ends: [EdgeEnds], digraph: Digraph)?
+                ) in
+                var keptTargets: [Target] = []
+                keptTargets.reserveCapacity(keptCount)
+                for vertex in targets.indices where kept[vertex] { keptTargets.append(targets[vertex]) }
+                return (
+                    keptTargets, productsKeeping(kept, keptCount: keptCount), TargetIndex(keptTargets), large ? nil : edgesSide()
+                )
+            },
+            { large ? edgesSide() : nil })
+        guard let edgesSide = edgesPart ?? targetsSide.edges else { preconditionFailure("one side filters the edges") }
+        var graph = ModuleGraph(
+            packages: keptPackages(of: targetsSide.targets), targets: targetsSide.targets, products: targetsSide.products,
+            edges: edgesSide.edges, edgeEnds: edgesSide.ends, index: targetsSide.index, digraph: edgesSide.digraph)
         graph.environment = environment
         return graph
+    }
+
+    /// The packages a graph of `keptTargets` lists: those with a target left,
+    /// and the workspace's own whose manifests were loaded.
+    private func keptPackages(of keptTargets: [Target]) -> [Package] {
+        // Targets are sorted by package: each package is hashed once, not once per target.
+        var usedPackages = Set<PackageIdentity>()
+        var previous: PackageIdentity?
+        for target in keptTargets where target.package != previous {
+            usedPackages.insert(target.package)
+            previous = target.package
+        }
+        return packages.filter { package in
+            usedPackages.contains(package.identity) || (package.isLoaded && package.origin.isOwn)
+        }
     }
 
     /// The products with only their targets that `kept` keeps; those left without one go.

@@ -90,7 +90,8 @@ public struct GraphView: Sendable, Equatable {
 
     /// The traits of the edge `from → to` (plain when none are recorded).
     public func attributes(from: Int, to: Int) -> EdgeAttributes {
-        edgeAttributes[EdgeKey(from: from, to: to)] ?? EdgeAttributes()
+        // Most graphs have no conditional edge: nothing to hash then.
+        edgeAttributes.isEmpty ? EdgeAttributes() : edgeAttributes[EdgeKey(from: from, to: to)] ?? EdgeAttributes()
     }
 
     /// The nodes that stand for the target `id`; empty when it is not drawn.

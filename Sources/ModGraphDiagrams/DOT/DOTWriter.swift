@@ -68,8 +68,10 @@ public struct DOTWriter: Sendable {
         )
         lines.append("  edge [color=\"\(DiagramPalette.edge)\", arrowsize=0.6, penwidth=0.8];")
 
-        // A line per node and per edge, written on the cores (a view may have 100,000 of each).
-        let nodeLines = Concurrently.map(view.nodes.count) { node in self.node(node, in: view, emphasis: emphasis) }
+        // A line per node and per edge, written on the cores (a view may have 100,000 of each);
+        // each node's identifier escaped once, for its line and every edge's.
+        let ids = Concurrently.map(view.nodes.count) { Escape.dotIdentifier(view.nodes[$0].id) }
+        let nodeLines = Concurrently.map(view.nodes.count) { node in self.node(node, id: ids[node], in: view, emphasis: emphasis) }
         for group in clusters.groups {
             if let box = group.box {
                 lines.append("  subgraph \(Escape.dotIdentifier("cluster_" + box.key)) {")
@@ -84,92 +86,116 @@ public struct DOTWriter: Sendable {
         }
         let edges = view.digraph.edges
         lines += Concurrently.map(edges.count) { index in
-            "  " + self.edge(edges[index].from, edges[index].to, in: view, emphasis: emphasis, size: size)
+            self.edge(edges[index].from, edges[index].to, ids: ids, in: view, emphasis: emphasis, size: size)
         }
         // Undeclared imports: edges the graph does not have, so they must not move the ranks.
         for missing in emphasis.missingEdges {
-            let attributes = [
-                ("style", "dashed"), ("color", Escape.dot(DiagramPalette.missing)), ("penwidth", "1.6"), ("arrowhead", "empty"),
-                ("constraint", "false"), ("tooltip", Escape.dot(missing.note, limit: Escape.messageLimit)),
-            ]
-            lines.append(
-                "  \(Escape.dotIdentifier(view.nodes[missing.from].id)) -> \(Escape.dotIdentifier(view.nodes[missing.to].id)) [\(Self.list(attributes))];"
-            )
+            var attributes = AttributeList()
+            attributes.add("style", "dashed")
+            attributes.add("color", Escape.dot(DiagramPalette.missing))
+            attributes.add("penwidth", "1.6")
+            attributes.add("arrowhead", "empty")
+            attributes.add("constraint", "false")
+            attributes.add("tooltip", Escape.dot(missing.note, limit: Escape.messageLimit))
+            lines.append("  \(ids[missing.from]) -> \(ids[missing.to]) [\(attributes.text)];")
         }
         lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
+        return lines.joinedAsLines()
     }
 
-    private func node(_ index: Int, in view: GraphView, emphasis: DiagramEmphasis) -> String {
+    /// A node's line: `id [attributes];`, its id already escaped.
+    private func node(_ index: Int, id: String, in view: GraphView, emphasis: DiagramEmphasis) -> String {
         let node = view.nodes[index]
         let colours = emphasis.colours(ofNode: index)
         let findings = emphasis.findingCounts[index]
-        // With findings counted per module, the count goes under the name (an HTML-like label: XML-escaped).
-        let label = findings.map {
-            "<\(Escape.xml(node.name))<BR/><FONT COLOR=\"\(DiagramPalette.problem)\" POINT-SIZE=\"9\">\(Counted.text($0, "finding"))</FONT>>"
+        var attributes = AttributeList()
+        if let findings {
+            // With findings counted per module, the count goes under the name (an HTML-like label: XML-escaped).
+            attributes.add(
+                "label",
+                "<\(Escape.xml(node.name))<BR/><FONT COLOR=\"\(DiagramPalette.problem)\" POINT-SIZE=\"9\">\(Counted.text(findings, "finding"))</FONT>>"
+            )
+        } else {
+            attributes.add("label", Escape.dot(node.name))
         }
-        var attributes = [("label", label ?? Escape.dot(node.name))]
-        if elementIDs { attributes.append(("id", "\"n\(index)\"")) }
+        if elementIDs { attributes.add("id", "\"n\(index)\"") }
         switch node.kind {
-        case .target(let type) where type.isTest: attributes.append(("style", Escape.dot("rounded,filled,dashed")))
-        case .target(.macro), .target(.plugin): attributes.append(("shape", "component"))
-        case .target(.binary), .target(.system): attributes.append(("shape", "box3d"))
-        case .product: attributes.append(("peripheries", "2"))
-        case .package: attributes.append(("shape", "folder"))
+        case .target(let type) where type.isTest: attributes.add("style", Escape.dot("rounded,filled,dashed"))
+        case .target(.macro), .target(.plugin): attributes.add("shape", "component")
+        case .target(.binary), .target(.system): attributes.add("shape", "box3d")
+        case .product: attributes.add("peripheries", "2")
+        case .package: attributes.add("shape", "folder")
         default: break
         }
-        attributes.append(("fillcolor", Escape.dot(colours.fill)))
+        attributes.add("fillcolor", Escape.dot(colours.fill))
         if emphasis.cycleNodes.contains(index) || findings != nil {
-            attributes += [("color", Escape.dot(DiagramPalette.problem)), ("penwidth", "2")]
+            attributes.add("color", Escape.dot(DiagramPalette.problem))
+            attributes.add("penwidth", "2")
         } else if emphasis.criticalNodes.contains(index) {
-            attributes += [("color", Escape.dot(DiagramPalette.critical)), ("penwidth", "2"), ("fontname", Escape.dot("Helvetica-Bold"))]
+            attributes.add("color", Escape.dot(DiagramPalette.critical))
+            attributes.add("penwidth", "2")
+            attributes.add("fontname", Escape.dot("Helvetica-Bold"))
         } else {
-            attributes.append(("color", Escape.dot(colours.outline)))
+            attributes.add("color", Escape.dot(colours.outline))
         }
-        attributes.append(("tooltip", Escape.dot(emphasis.tooltip(ofNode: index), limit: Escape.messageLimit)))
-        return "\(Escape.dotIdentifier(node.id)) [\(Self.list(attributes))];"
+        attributes.add("tooltip", Escape.dot(emphasis.tooltip(ofNode: index), limit: Escape.messageLimit))
+        return id + " [" + attributes.text + "];"
     }
 
-    private func edge(_ from: Int, _ to: Int, in view: GraphView, emphasis: DiagramEmphasis, size: DiagramSize) -> String {
+    /// An edge's line, indented: `from -> to [attributes];`.
+    private func edge(
+        _ from: Int, _ to: Int, ids: [String], in view: GraphView, emphasis: DiagramEmphasis, size: DiagramSize
+    ) -> String {
         let key = GraphView.EdgeKey(from: from, to: to)
         let kind = view.attributes(from: from, to: to)
-        var attributes: [(String, String)] = []
-        if elementIDs { attributes.append(("id", "\"e\(from)_\(to)\"")) }
-        if kind.isPlugin {
-            attributes.append(("style", "dotted"))
-        } else if kind.isConditional {
-            attributes.append(("style", "dashed"))
+        // Most views have no violations, cycles or unused imports: nothing to look up then.
+        let violation = emphasis.violationNotes.isEmpty ? nil : emphasis.violationNotes[key]
+        let inCycle = violation == nil && !emphasis.cycleEdges.isEmpty && emphasis.cycleEdges.contains(key)
+        let unused = violation != nil || inCycle || emphasis.unusedNotes.isEmpty ? nil : emphasis.unusedNotes[key]
+        var attributes = AttributeList()
+        if elementIDs { attributes.add("id", "\"e\(from)_\(to)\"") }
+        // An unused declaration is drawn dotted whatever its kind.
+        if unused == nil {
+            if kind.isPlugin {
+                attributes.add("style", "dotted")
+            } else if kind.isConditional {
+                attributes.add("style", "dashed")
+            }
         }
-        if let note = emphasis.violationNotes[key] {
-            attributes += [
-                ("color", Escape.dot(DiagramPalette.problem)), ("penwidth", "2.5"),
-                ("tooltip", Escape.dot(note, limit: Escape.messageLimit)),
-            ]
-        } else if emphasis.cycleEdges.contains(key) {
-            attributes += [
-                ("color", Escape.dot(DiagramPalette.problem)), ("penwidth", "2"), ("tooltip", Escape.dot("part of a dependency cycle")),
-            ]
-        } else if let note = emphasis.unusedNotes[key] {
-            attributes.removeAll { $0.0 == "style" }
-            attributes += [
-                ("style", "dotted"), ("color", Escape.dot(DiagramPalette.unused)), ("penwidth", "1.4"),
-                ("tooltip", Escape.dot(note, limit: Escape.messageLimit)),
-            ]
-        } else if emphasis.criticalEdges.contains(key) {
-            attributes += [
-                ("color", Escape.dot(DiagramPalette.critical)), ("penwidth", "2.2"),
-                ("tooltip", Escape.dot(style.criticalPathName, limit: Escape.messageLimit)),
-            ]
+        if let violation {
+            attributes.add("color", Escape.dot(DiagramPalette.problem))
+            attributes.add("penwidth", "2.5")
+            attributes.add("tooltip", Escape.dot(violation, limit: Escape.messageLimit))
+        } else if inCycle {
+            attributes.add("color", Escape.dot(DiagramPalette.problem))
+            attributes.add("penwidth", "2")
+            attributes.add("tooltip", Escape.dot("part of a dependency cycle"))
+        } else if let unused {
+            attributes.add("style", "dotted")
+            attributes.add("color", Escape.dot(DiagramPalette.unused))
+            attributes.add("penwidth", "1.4")
+            attributes.add("tooltip", Escape.dot(unused, limit: Escape.messageLimit))
+        } else if !emphasis.criticalEdges.isEmpty, emphasis.criticalEdges.contains(key) {
+            attributes.add("color", Escape.dot(DiagramPalette.critical))
+            attributes.add("penwidth", "2.2")
+            attributes.add("tooltip", Escape.dot(style.criticalPathName, limit: Escape.messageLimit))
         } else if kind.isConditional {
-            attributes.append(
-                ("tooltip", Escape.dot(kind.conditions.map(\.description).joined(separator: " | "), limit: Escape.messageLimit)))
+            attributes.add("tooltip", Escape.dot(kind.conditions.map(\.description).joined(separator: " | "), limit: Escape.messageLimit))
         }
-        if let length = size.minimumLength(from: from, to: to) { attributes.append(("minlen", String(length))) }
-        let suffix = attributes.isEmpty ? "" : " [\(Self.list(attributes))]"
-        return "\(Escape.dotIdentifier(view.nodes[from].id)) -> \(Escape.dotIdentifier(view.nodes[to].id))\(suffix);"
+        if let length = size.minimumLength(from: from, to: to) { attributes.add("minlen", String(length)) }
+        let line = "  " + ids[from] + " -> " + ids[to]
+        return attributes.text.isEmpty ? line + ";" : line + " [" + attributes.text + "];"
     }
+}
 
-    private static func list(_ attributes: [(String, String)]) -> String {
-        attributes.map { "\($0.0)=\($0.1)" }.joined(separator: ", ")
+/// A node's or an edge's attributes, written as they are added: `name=value, name=value`.
+private struct AttributeList {
+    private(set) var text = ""
+
+    mutating func add(_ name: String, _ value: String) {
+        if !text.isEmpty { text += ", " }
+        text += name
+        text += "="
+        text += value
     }
 }

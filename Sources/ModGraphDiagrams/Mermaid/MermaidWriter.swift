@@ -22,13 +22,17 @@ public struct MermaidWriter: Sendable {
         let emphasis = DiagramEmphasis(style: style, view: view)
         // The caption as the chart's title, in the front matter.
         var lines = style.caption.map { ["---", "title: " + Escape.mermaidTitle($0), "---", "flowchart TB"] } ?? ["flowchart TB"]
+        // A line per node and per edge, written on the cores (a view may have 100,000 of each).
+        let nodeLines = Concurrently.map(view.nodes.count) { index in
+            (line: node(index, in: view, findings: emphasis.findingCounts[index]), className: className(of: index, emphasis: emphasis))
+        }
         var classes: [String: [String]] = [:]
         for (position, group) in DiagramClusters(view: view, style: style).groups.enumerated() {
             let indent = group.box == nil ? "  " : "    "
             if let box = group.box { lines.append("  subgraph p\(position)[\"\(Escape.mermaid(box.label))\"]") }
             for index in group.nodes {
-                lines.append(indent + node(index, in: view, findings: emphasis.findingCounts[index]))
-                classes[className(of: index, emphasis: emphasis), default: []].append("n\(index)")
+                lines.append(indent + nodeLines[index].line)
+                classes[nodeLines[index].className, default: []].append("n\(index)")
             }
             if group.box != nil { lines.append("  end") }
         }
@@ -38,21 +42,33 @@ public struct MermaidWriter: Sendable {
         var critical: [Int] = []
         var unused: [Int] = []
         var missing: [Int] = []
-        for (position, edge) in view.digraph.edges.enumerated() {
-            let key = GraphView.EdgeKey(from: edge.from, to: edge.to)
-            let attributes = view.attributes(from: edge.from, to: edge.to)
+        let edges = view.digraph.edges
+        // Most views have no violations, cycles, unused declarations or critical path: nothing to look up then.
+        let emphasises =
+            !emphasis.violationNotes.isEmpty || !emphasis.cycleEdges.isEmpty || !emphasis.criticalEdges.isEmpty
+            || !emphasis.unusedNotes.isEmpty
+        lines += Concurrently.map(edges.count) { position in
+            let (from, to) = edges[position]
+            let key = GraphView.EdgeKey(from: from, to: to)
+            let attributes = view.attributes(from: from, to: to)
             let emphasised =
-                emphasis.violationNotes[key] != nil || emphasis.cycleEdges.contains(key) || emphasis.criticalEdges.contains(key)
+                emphasises
+                && (emphasis.violationNotes[key] != nil || emphasis.cycleEdges.contains(key) || emphasis.criticalEdges.contains(key))
             let arrow = emphasised ? "==>" : (attributes.isConditional || attributes.isPlugin ? "-.->" : "-->")
-            lines.append("  n\(edge.from) \(arrow) n\(edge.to)")
-            if emphasis.violationNotes[key] != nil {
-                thick.append(position)
-            } else if emphasis.cycleEdges.contains(key) {
-                problems.append(position)
-            } else if emphasis.unusedNotes[key] != nil {
-                unused.append(position)
-            } else if emphasis.criticalEdges.contains(key) {
-                critical.append(position)
+            return "  n\(from) \(arrow) n\(to)"
+        }
+        if emphasises {
+            for (position, edge) in edges.enumerated() {
+                let key = GraphView.EdgeKey(from: edge.from, to: edge.to)
+                if emphasis.violationNotes[key] != nil {
+                    thick.append(position)
+                } else if emphasis.cycleEdges.contains(key) {
+                    problems.append(position)
+                } else if emphasis.unusedNotes[key] != nil {
+                    unused.append(position)
+                } else if emphasis.criticalEdges.contains(key) {
+                    critical.append(position)
+                }
             }
         }
 
@@ -84,7 +100,7 @@ public struct MermaidWriter: Sendable {
         if !missing.isEmpty {
             lines.append("  linkStyle \(Self.indices(missing)) stroke:\(DiagramPalette.missing),stroke-width:2px,stroke-dasharray:6 4")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.joinedAsLines()
     }
 
     private func node(_ index: Int, in view: GraphView, findings: Int?) -> String {

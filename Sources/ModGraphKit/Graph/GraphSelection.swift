@@ -52,14 +52,26 @@ public struct GraphSelection: Sendable {
         if simplify ?? (focused.targets.count > DiagramDefaults.simplifyAbove) {
             (graph, caption) = DiagramDefaults.simplified(focused, showAllWith: "--no-simplify")
         }
-        var style = DiagramStyle.highlights(of: graph)
+        var style: DiagramStyle
+        var view: GraphView
+        if level == .target, reduce ?? (graph.targets.count > DiagramDefaults.reduceAbove) {
+            // A target view draws the graph's own digraph: reduced on another core while the view is made.
+            let digraph = graph.digraph
+            let ((made, highlights), reduction) = Concurrently.both(
+                { (GraphView(graph, level: .target), DiagramStyle.highlights(of: graph)) },
+                { digraph.transitiveReduction() })
+            style = highlights
+            view = made.transitivelyReduced(keeping: style.highlightedEdges(in: made), reduction: reduction)
+        } else {
+            style = DiagramStyle.highlights(of: graph)
+            view = GraphView(graph, level: level)
+            if reduce ?? (view.nodes.count > DiagramDefaults.reduceAbove) {
+                view = view.transitivelyReduced(keeping: style.highlightedEdges(in: view))
+            }
+        }
         style.caption = caption
         style.clustering = cluster
         style.layers = layers
-        var view = GraphView(graph, level: level)
-        if reduce ?? (view.nodes.count > DiagramDefaults.reduceAbove) {
-            view = view.transitivelyReduced(keeping: style.highlightedEdges(in: view))
-        }
         return (view, style)
     }
 

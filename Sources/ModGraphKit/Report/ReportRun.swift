@@ -103,41 +103,44 @@ public enum ReportRun {
         report.pictureLeftOut = pictureLeftOut
         report.drawnGraph = drawnGraph
         report.drawsDiagrams = request.drawsDiagrams
+        let title = "Module graph of \(loaded.repository.name)"
+        // index.html: the whole graph, laid out once more with every edge (the page hides the implied ones).
+        let pageStyle = style
+        let renderViewer: @Sendable () -> Result<(bytes: [UInt8], warnings: [String]), CommandError> = {
+            let full = GraphView(graph)
+            let viewer = ViewerPage(
+                title: title, source: source, toolVersion: ModGraphVersion.current, graph: graph, view: full,
+                style: pageStyle, check: checkReport, schedule: schedule,
+                hidesImplied: full.nodes.count > DiagramDefaults.reduceAbove,
+                layout: request.layout ?? DiagramDefaults.layout(nodeCount: graph.targets.count),
+                pictureLeftOut: request.drawsDiagrams ? refusal : "no diagrams were asked for (--no-diagrams)")
+            return Result { () throws(CommandError) in
+                do {
+                    let rendered = try viewer.render()
+                    return (rendered.bytes, rendered.warnings.map { "Graphviz (index.html): \($0)" })
+                } catch {
+                    throw CommandError("\(error)")
+                }
+            }
+        }
+        // Graphviz keeps global state, so only a report that draws no picture makes
+        // the page on another core beside the sections; one that draws makes it as it is written.
+        let (drawn, page) = Concurrently.both(
+            { Result { () throws(GraphvizError) in try report.sections() } },
+            { pictureLeftOut == nil ? nil : renderViewer() })
         let sections: [ReportSection]
         do {
-            let drawn = try report.sections()
+            let drawn = try drawn.get()
             for warning in drawn.warnings { warnings("Graphviz: \(warning)") }
             sections = drawn.sections + extraSections
         } catch {
             throw CommandError(error.description)
         }
-        let title = loaded.repository.name
-        let document = ReportDocument(
-            title: "Module graph of \(title)", source: source, toolVersion: ModGraphVersion.current,
-            sections: sections)
-        // index.html: the whole graph, laid out once more with every edge (the page hides the implied ones).
-        let full = GraphView(graph)
-        let viewer = ViewerPage(
-            title: document.title, source: source, toolVersion: ModGraphVersion.current, graph: graph, view: full,
-            style: style, check: checkReport, schedule: schedule,
-            hidesImplied: full.nodes.count > DiagramDefaults.reduceAbove,
-            layout: request.layout ?? DiagramDefaults.layout(nodeCount: graph.targets.count),
-            pictureLeftOut: request.drawsDiagrams ? refusal : "no diagrams were asked for (--no-diagrams)")
+        let document = ReportDocument(title: title, source: source, toolVersion: ModGraphVersion.current, sections: sections)
         // The largest files are made as they are written (by ReportFolder, on the cores at once):
         // report.json goes to disk a few megabytes at a time, never held whole.
         var files = sections.flatMap(\.files).map { ($0.name, FileContent.bytes($0.bytes)) }
-        files.append(
-            (
-                "index.html",
-                .rendered { () throws(CommandError) in
-                    do {
-                        let rendered = try viewer.render()
-                        return (rendered.bytes, rendered.warnings.map { "Graphviz (index.html): \($0)" })
-                    } catch {
-                        throw CommandError("\(error)")
-                    }
-                }
-            ))
+        files.append(("index.html", .rendered { () throws(CommandError) in try (page ?? renderViewer()).get() }))
         files.append(("report.md", .rendered { (Array(document.markdown().utf8), []) }))
         files.append(("report.json", .streamed { write in document.writeJSON(to: write) }))
         return ReportOutput(document: document, files: files)
