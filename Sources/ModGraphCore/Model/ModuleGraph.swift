@@ -388,24 +388,17 @@ public struct ModuleGraph: Sendable, Equatable {
             }
             return (keptEdges, keptEnds, Digraph(vertexCount: keptCount, edges: keptEnds.lazy.map { ($0.from, $0.to) }))
         }
-        let large = edges.count >= Concurrently.minimumPiece
-        let (targetsSide, edgesPart) = Concurrently.both(
-            {
-                () -> (
-                    targets: [Target], products: [Product], index: TargetIndex, edges: (edges: [Edge], ends: [EdgeEnds], digraph: Digraph)?
-                ) in
-                var keptTargets: [Target] = []
-                keptTargets.reserveCapacity(keptCount)
-                for vertex in targets.indices where kept[vertex] { keptTargets.append(targets[vertex]) }
-                return (
-                    keptTargets, productsKeeping(kept, keptCount: keptCount), TargetIndex(keptTargets), large ? nil : edgesSide()
-                )
-            },
-            { large ? edgesSide() : nil })
-        guard let edgesSide = edgesPart ?? targetsSide.edges else { preconditionFailure("one side filters the edges") }
+        func targetsSide() -> (targets: [Target], products: [Product], index: TargetIndex) {
+            var keptTargets: [Target] = []
+            keptTargets.reserveCapacity(keptCount)
+            for vertex in targets.indices where kept[vertex] { keptTargets.append(targets[vertex]) }
+            return (keptTargets, productsKeeping(kept, keptCount: keptCount), TargetIndex(keptTargets))
+        }
+        let (filteredTargets, filteredEdges) =
+            edges.count >= Concurrently.minimumPiece ? Concurrently.both(targetsSide, edgesSide) : (targetsSide(), edgesSide())
         var graph = ModuleGraph(
-            packages: keptPackages(of: targetsSide.targets), targets: targetsSide.targets, products: targetsSide.products,
-            edges: edgesSide.edges, edgeEnds: edgesSide.ends, index: targetsSide.index, digraph: edgesSide.digraph)
+            packages: keptPackages(of: filteredTargets.targets), targets: filteredTargets.targets, products: filteredTargets.products,
+            edges: filteredEdges.edges, edgeEnds: filteredEdges.ends, index: filteredTargets.index, digraph: filteredEdges.digraph)
         graph.environment = environment
         return graph
     }
