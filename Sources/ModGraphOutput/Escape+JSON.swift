@@ -33,17 +33,47 @@ extension Escape {
     /// for the plain names nearly all are; `inScript` also writes `<`, `>`
     /// and `&` as `\u003c`, `\u003e`, `\u0026` (``scriptJSON(_:)``).
     static func writeJSONString(_ text: String, inScript: Bool = false, to output: inout [UInt8]) {
+        let start = output.count
+        output.append(UInt8(ascii: "\""))
+        if appendIfPlain(text, avoiding: inScript ? scriptActive : jsonActive, to: &output) {
+            output.append(UInt8(ascii: "\""))
+            return
+        }
+        output.removeSubrange(start...)
+        appendEscaped(text, inScript: inScript, to: &output)
+    }
+
+    /// ``jsonString(_:)`` of `first + separator + second` appended to `output`, without that string in between.
+    static func writeJSONString(
+        _ first: String, joinedBy separator: Unicode.Scalar, _ second: String, inScript: Bool = false, to output: inout [UInt8]
+    ) {
         let active = inScript ? scriptActive : jsonActive
-        // A native string's UTF-8 is read in place: checked and copied in one visit.
-        let written =
-            text.utf8.withContiguousStorageIfAvailable { bytes in
-                guard !bytes.contains(where: { $0 < 0x20 || $0 >= 0x7F || active.contains($0) }) else { return false }
+        let start = output.count
+        output.append(UInt8(ascii: "\""))
+        if separator.isASCII, active.admitsPlain(UInt8(separator.value)), appendIfPlain(first, avoiding: active, to: &output) {
+            output.append(UInt8(separator.value))
+            if appendIfPlain(second, avoiding: active, to: &output) {
                 output.append(UInt8(ascii: "\""))
-                output.append(contentsOf: bytes)
-                output.append(UInt8(ascii: "\""))
-                return true
-            } ?? false
-        guard !written else { return }
+                return
+            }
+        }
+        output.removeSubrange(start...)
+        appendEscaped(first + String(separator) + second, inScript: inScript, to: &output)
+    }
+
+    /// Appends `text`'s UTF-8 when every byte is plain (``ASCIISet/admitsPlain(_:)``),
+    /// checked and copied in one visit of a native string; otherwise appends
+    /// nothing and returns false.
+    private static func appendIfPlain(_ text: String, avoiding active: ASCIISet, to output: inout [UInt8]) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.allSatisfy(active.admitsPlain) else { return false }
+            output.append(contentsOf: bytes)
+            return true
+        } ?? false
+    }
+
+    /// ``jsonString(_:)`` appended to `output`, and for a script `<`, `>` and `&` as escapes.
+    private static func appendEscaped(_ text: String, inScript: Bool, to output: inout [UInt8]) {
         let literal = jsonString(text)
         guard inScript else { return output.append(contentsOf: literal.utf8) }
         // A JSON literal has these characters only as themselves: never inside an escape.
@@ -55,24 +85,6 @@ extension Escape {
             default: output.append(byte)
             }
         }
-    }
-
-    /// ``jsonString(_:)`` of `first + separator + second` appended to `output`, without that string in between.
-    static func writeJSONString(
-        _ first: String, joinedBy separator: Unicode.Scalar, _ second: String, inScript: Bool = false, to output: inout [UInt8]
-    ) {
-        let active = inScript ? scriptActive : jsonActive
-        guard separator.isASCII, separator.value >= 0x20, separator.value < 0x7F, !active.contains(UInt8(separator.value)),
-            isPlain(first, limit: .max, avoiding: active), isPlain(second, limit: .max, avoiding: active)
-        else {
-            writeJSONString(first + String(separator) + second, inScript: inScript, to: &output)
-            return
-        }
-        output.append(UInt8(ascii: "\""))
-        output.append(contentsOf: first.utf8)
-        output.append(UInt8(separator.value))
-        output.append(contentsOf: second.utf8)
-        output.append(UInt8(ascii: "\""))
     }
 
     private static let jsonActive = ASCIISet("\"\\")

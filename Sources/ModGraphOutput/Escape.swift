@@ -75,13 +75,13 @@ public enum Escape {
     static func isPlain(_ text: String, limit: Int, avoiding active: ASCIISet) -> Bool {
         // Native strings are contiguous UTF-8: read in place, without the iterator's per-byte checks.
         if let plain = text.utf8.withContiguousStorageIfAvailable({ bytes in
-            bytes.count <= limit && !bytes.contains { $0 < 0x20 || $0 >= 0x7F || active.contains($0) }
+            bytes.count <= limit && bytes.allSatisfy(active.admitsPlain)
         }) {
             return plain
         }
         var count = 0
         for byte in text.utf8 {
-            guard byte >= 0x20, byte < 0x7F, !active.contains(byte) else { return false }
+            guard active.admitsPlain(byte) else { return false }
             count += 1
         }
         return count <= limit
@@ -105,6 +105,11 @@ public enum Escape {
             }
             self.low = low
             self.high = high
+        }
+
+        /// Whether `byte` is printable ASCII and not in the set: a byte a plain name may hold.
+        func admitsPlain(_ byte: UInt8) -> Bool {
+            byte >= 0x20 && byte < 0x7F && !contains(byte)
         }
 
         func contains(_ byte: UInt8) -> Bool {

@@ -146,41 +146,40 @@ public struct DOTWriter: Sendable {
     private func edge(
         _ from: Int, _ to: Int, ids: [String], in view: GraphView, emphasis: DiagramEmphasis, size: DiagramSize
     ) -> String {
-        let key = GraphView.EdgeKey(from: from, to: to)
         let kind = view.attributes(from: from, to: to)
-        // Most views have no violations, cycles or unused imports: nothing to look up then.
-        let violation = emphasis.violationNotes.isEmpty ? nil : emphasis.violationNotes[key]
-        let inCycle = violation == nil && !emphasis.cycleEdges.isEmpty && emphasis.cycleEdges.contains(key)
-        let unused = violation != nil || inCycle || emphasis.unusedNotes.isEmpty ? nil : emphasis.unusedNotes[key]
+        let mark = emphasis.mark(ofEdge: GraphView.EdgeKey(from: from, to: to))
         var attributes = AttributeList()
         if elementIDs { attributes.add("id", "\"e\(from)_\(to)\"") }
         // An unused declaration is drawn dotted whatever its kind.
-        if unused == nil {
-            if kind.isPlugin {
-                attributes.add("style", "dotted")
-            } else if kind.isConditional {
-                attributes.add("style", "dashed")
-            }
+        if case .unused = mark {
+        } else if kind.isPlugin {
+            attributes.add("style", "dotted")
+        } else if kind.isConditional {
+            attributes.add("style", "dashed")
         }
-        if let violation {
+        switch mark {
+        case .violation(let note):
             attributes.add("color", Escape.dot(DiagramPalette.problem))
             attributes.add("penwidth", "2.5")
-            attributes.add("tooltip", Escape.dot(violation, limit: Escape.messageLimit))
-        } else if inCycle {
+            attributes.add("tooltip", Escape.dot(note, limit: Escape.messageLimit))
+        case .cycle:
             attributes.add("color", Escape.dot(DiagramPalette.problem))
             attributes.add("penwidth", "2")
             attributes.add("tooltip", Escape.dot("part of a dependency cycle"))
-        } else if let unused {
+        case .unused(let note):
             attributes.add("style", "dotted")
             attributes.add("color", Escape.dot(DiagramPalette.unused))
             attributes.add("penwidth", "1.4")
-            attributes.add("tooltip", Escape.dot(unused, limit: Escape.messageLimit))
-        } else if !emphasis.criticalEdges.isEmpty, emphasis.criticalEdges.contains(key) {
+            attributes.add("tooltip", Escape.dot(note, limit: Escape.messageLimit))
+        case .critical:
             attributes.add("color", Escape.dot(DiagramPalette.critical))
             attributes.add("penwidth", "2.2")
             attributes.add("tooltip", Escape.dot(style.criticalPathName, limit: Escape.messageLimit))
-        } else if kind.isConditional {
-            attributes.add("tooltip", Escape.dot(kind.conditions.map(\.description).joined(separator: " | "), limit: Escape.messageLimit))
+        case nil:
+            if kind.isConditional {
+                attributes.add(
+                    "tooltip", Escape.dot(kind.conditions.map(\.description).joined(separator: " | "), limit: Escape.messageLimit))
+            }
         }
         if let length = size.minimumLength(from: from, to: to) { attributes.add("minlen", String(length)) }
         let line = "  " + ids[from] + " -> " + ids[to]

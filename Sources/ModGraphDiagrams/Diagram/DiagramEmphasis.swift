@@ -32,6 +32,25 @@ struct DiagramEmphasis {
         }
     }
 
+    /// How an edge stands out, the first that holds: it breaks a rule, it
+    /// closes a cycle, its declaration is unused, it is on the critical path.
+    enum EdgeMark {
+        case violation(note: String)
+        case cycle
+        case unused(note: String)
+        case critical
+    }
+
+    /// The edge's mark; nil for a plain edge. A view with nothing of a kind
+    /// hashes nothing for it, as most large views have none.
+    func mark(ofEdge key: GraphView.EdgeKey) -> EdgeMark? {
+        if !violationNotes.isEmpty, let note = violationNotes[key] { return .violation(note: note) }
+        if !cycleEdges.isEmpty, cycleEdges.contains(key) { return .cycle }
+        if !unusedNotes.isEmpty, let note = unusedNotes[key] { return .unused(note: note) }
+        if !criticalEdges.isEmpty, criticalEdges.contains(key) { return .critical }
+        return nil
+    }
+
     init(style: DiagramStyle, view: GraphView) {
         self.view = view
         self.style = style

@@ -43,32 +43,29 @@ public struct MermaidWriter: Sendable {
         var unused: [Int] = []
         var missing: [Int] = []
         let edges = view.digraph.edges
-        // Most views have no violations, cycles, unused declarations or critical path: nothing to look up then.
-        let emphasises =
-            !emphasis.violationNotes.isEmpty || !emphasis.cycleEdges.isEmpty || !emphasis.criticalEdges.isEmpty
-            || !emphasis.unusedNotes.isEmpty
-        lines += Concurrently.map(edges.count) { position in
+        let marked = Concurrently.map(edges.count) { position -> (line: String, mark: DiagramEmphasis.EdgeMark?) in
             let (from, to) = edges[position]
             let key = GraphView.EdgeKey(from: from, to: to)
-            let attributes = view.attributes(from: from, to: to)
-            let emphasised =
-                emphasises
-                && (emphasis.violationNotes[key] != nil || emphasis.cycleEdges.contains(key) || emphasis.criticalEdges.contains(key))
-            let arrow = emphasised ? "==>" : (attributes.isConditional || attributes.isPlugin ? "-.->" : "-->")
-            return "  n\(from) \(arrow) n\(to)"
-        }
-        if emphasises {
-            for (position, edge) in edges.enumerated() {
-                let key = GraphView.EdgeKey(from: edge.from, to: edge.to)
-                if emphasis.violationNotes[key] != nil {
-                    thick.append(position)
-                } else if emphasis.cycleEdges.contains(key) {
-                    problems.append(position)
-                } else if emphasis.unusedNotes[key] != nil {
-                    unused.append(position)
-                } else if emphasis.criticalEdges.contains(key) {
-                    critical.append(position)
+            let mark = emphasis.mark(ofEdge: key)
+            // Thick for a violation, a cycle or the critical path, even where an unused declaration sets the colour.
+            let emphasised: Bool =
+                switch mark {
+                case .violation, .cycle, .critical: true
+                case .unused: emphasis.criticalEdges.contains(key)
+                case nil: false
                 }
+            let attributes = view.attributes(from: from, to: to)
+            let arrow = emphasised ? "==>" : (attributes.isConditional || attributes.isPlugin ? "-.->" : "-->")
+            return ("  n\(from) \(arrow) n\(to)", mark)
+        }
+        for (position, edge) in marked.enumerated() {
+            lines.append(edge.line)
+            switch edge.mark {
+            case .violation: thick.append(position)
+            case .cycle: problems.append(position)
+            case .unused: unused.append(position)
+            case .critical: critical.append(position)
+            case nil: break
             }
         }
 

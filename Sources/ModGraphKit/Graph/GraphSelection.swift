@@ -52,22 +52,16 @@ public struct GraphSelection: Sendable {
         if simplify ?? (focused.targets.count > DiagramDefaults.simplifyAbove) {
             (graph, caption) = DiagramDefaults.simplified(focused, showAllWith: "--no-simplify")
         }
-        var style: DiagramStyle
-        var view: GraphView
-        if level == .target, reduce ?? (graph.targets.count > DiagramDefaults.reduceAbove) {
-            // A target view draws the graph's own digraph: reduced on another core while the view is made.
-            let digraph = graph.digraph
-            let ((made, highlights), reduction) = Concurrently.both(
-                { (GraphView(graph, level: .target), DiagramStyle.highlights(of: graph)) },
-                { digraph.transitiveReduction() })
-            style = highlights
-            view = made.transitivelyReduced(keeping: style.highlightedEdges(in: made), reduction: reduction)
-        } else {
-            style = DiagramStyle.highlights(of: graph)
-            view = GraphView(graph, level: level)
-            if reduce ?? (view.nodes.count > DiagramDefaults.reduceAbove) {
-                view = view.transitivelyReduced(keeping: style.highlightedEdges(in: view))
-            }
+        // A target view draws the graph's own digraph: reduced on another core while the view is made.
+        let reducesTargets = level == .target && reduce ?? (graph.targets.count > DiagramDefaults.reduceAbove)
+        func viewAndHighlights() -> (GraphView, DiagramStyle) { (GraphView(graph, level: level), DiagramStyle.highlights(of: graph)) }
+        let digraph = graph.digraph
+        let ((made, highlights), reduction): ((GraphView, DiagramStyle), Digraph?) =
+            reducesTargets ? Concurrently.both(viewAndHighlights, { digraph.transitiveReduction() }) : (viewAndHighlights(), nil)
+        var style = highlights
+        var view = made
+        if reduction != nil || reduce ?? (view.nodes.count > DiagramDefaults.reduceAbove) {
+            view = view.transitivelyReduced(keeping: style.highlightedEdges(in: view), reduction: reduction)
         }
         style.caption = caption
         style.clustering = cluster
