@@ -73,4 +73,32 @@ struct LockedTests {
         }
         #expect(finished.withLock { $0 })
     }
+
+    /// Started work runs beside the caller: `start` returns before it is done
+    /// (the work waits for a flag set only afterwards), and the value waits for it.
+    @Test func startedWorkRunsBesideTheCaller() {
+        let released = Locked(false)
+        let pending = Concurrently.start { () -> String in
+            for _ in 0..<2_000 {
+                if released.withLock({ $0 }) { return "released" }
+                usleep(1_000)
+            }
+            return "never released"
+        }
+        released.withLock { $0 = true }
+        #expect(pending.value == "released")
+        #expect(pending.value == "released", "taken twice, the same value")
+    }
+
+    /// Work whose value is never taken is still waited for when it is let go.
+    @Test func untakenWorkIsWaitedForWhenLetGo() {
+        let finished = Locked(false)
+        do {
+            _ = Concurrently.start {
+                usleep(20_000)
+                finished.withLock { $0 = true }
+            }
+        }
+        #expect(finished.withLock { $0 })
+    }
 }

@@ -161,4 +161,42 @@ struct EmptyTargetTests {
         // As a root, Lib's products are all built.
         #expect(throws: error) { try load(lib) }
     }
+
+    /// A package of a thousand targets or more has its folders looked at in pieces on the
+    /// cores: the same targets, types and warnings, in the manifest's order, as one
+    /// by one. Every 97th target's folder holds no sources (left out, with a warning)
+    /// and every 13th has a `main.swift` (built as an executable).
+    @Test func aThousandTargetsArePlacedAsOneByOne() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let count = 1_200
+        let names = (0..<count).map { "T" + String(repeating: "0", count: 4 - String($0).count) + String($0) }
+        for (index, name) in names.enumerated() {
+            let source = "\(folder.path)/P/Sources/\(name)"
+            try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+            let file = index % 97 == 0 ? "README.md" : index % 13 == 0 ? "main.swift" : "\(name).swift"
+            #expect(FileManager.default.createFile(atPath: "\(source)/\(file)", contents: Data("// \(name)\n".utf8)))
+        }
+        try folder.write("P/Package.swift", "// canned\n")
+        let root = try #require(Paths.canonical(folder.path + "/P"))
+        let targets = names.map { #"{"name": "\#($0)", "type": "regular"}"# }.joined(separator: ", ")
+        let dump = #"{"name": "P", "toolsVersion": {"_version": "5.9.0"}, "packageKind": {"root": ["\#(root)"]}, "targets": [\#(targets)]}"#
+        let workspace = try WorkspaceLoader(provider: CannedProvider([root: dump])).load(directory: root)
+        var warnings: [LoadWarning] = []
+        let graph = try GraphBuilder().build(workspace, warnings: &warnings)
+
+        let kept = names.indices.filter { $0 % 97 != 0 }
+        #expect(graph.targets.map(\.id.name) == kept.map { names[$0] })
+        #expect(graph.targets.map(\.type) == kept.map { $0 % 13 == 0 ? .executable : .regular })
+        #expect(graph.targets.map(\.path) == kept.map { "Sources/\(names[$0])" })
+        let leftOut = names.indices.filter { $0 % 97 == 0 }.map { names[$0] }
+        #expect(warnings.count == leftOut.count)
+        #expect(
+            warnings.map(\.message)
+                == leftOut.map { name in
+                    "\(root)/Package.swift: Source files for target \(name) should be located under 'Sources/\(name)', "
+                        + "or a custom sources path can be set with the 'path' property in Package.swift "
+                        + "(target '\(name)' has no source files, so it is left out, as SwiftPM leaves it out)"
+                })
+    }
 }

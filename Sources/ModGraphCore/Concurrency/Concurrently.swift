@@ -97,7 +97,7 @@ extension Concurrently {
 }
 
 /// A closure a POSIX thread runs (a C start routine cannot capture context).
-private final class Job: Sendable {
+final class Job: Sendable {
     let run: @Sendable () -> Void
 
     init(_ run: @escaping @Sendable () -> Void) {

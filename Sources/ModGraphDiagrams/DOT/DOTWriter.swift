@@ -40,11 +40,15 @@ public struct DOTWriter: Sendable {
     }
 
     public func render(_ view: GraphView) -> String {
-        let emphasis = DiagramEmphasis(style: style, view: view)
+        // What is emphasised and how big the drawing is are independent: worked out on two cores.
+        let (emphasis, (clusters, size)) = Concurrently.both(
+            { DiagramEmphasis(style: style, view: view) },
+            { [style] in
+                let clusters = DiagramClusters(view: view, style: style)
+                return (clusters, DiagramSize(view, clusters: clusters, direction: style.direction))
+            })
         var lines: [String] = []
         lines.append("digraph \(Escape.dot("modgraph")) {")
-        let clusters = DiagramClusters(view: view, style: style)
-        let size = DiagramSize(view, clusters: clusters, direction: style.direction)
         var graphAttributes = [
             size.turns ? "rankdir=LR" : "rankdir=TB", "fontname=\"Helvetica\"", "fontsize=11", "newrank=true", "ranksep=0.5",
             // Ignored by dot; keeps labels apart with sfdp, neato and fdp.
@@ -71,17 +75,21 @@ public struct DOTWriter: Sendable {
         // A line per node and per edge, written on the cores (a view may have 100,000 of each);
         // each node's identifier escaped once, for its line and every edge's.
         let ids = Concurrently.map(view.nodes.count) { Escape.dotIdentifier(view.nodes[$0].id) }
-        let nodeLines = Concurrently.map(view.nodes.count) { node in self.node(node, id: ids[node], in: view, emphasis: emphasis) }
+        // A node inside a box is indented once more; its line is made with its indentation.
+        let boxed = clusters.isBoxed(nodeCount: view.nodes.count)
+        let nodeLines = Concurrently.map(view.nodes.count) { node in
+            self.node(node, id: ids[node], indent: boxed[node] ? "    " : "  ", in: view, emphasis: emphasis)
+        }
         for group in clusters.groups {
             if let box = group.box {
                 lines.append("  subgraph \(Escape.dotIdentifier("cluster_" + box.key)) {")
                 lines.append(
                     "    label=\(Escape.dot(box.label)); labelloc=t; labeljust=l; fontsize=10; style=\"rounded,dashed\"; color=\"\(DiagramPalette.clusterOutline)\"; fontcolor=\"\(DiagramPalette.clusterText)\";"
                 )
-                for node in group.nodes { lines.append("    " + nodeLines[node]) }
+                for node in group.nodes { lines.append(nodeLines[node]) }
                 lines.append("  }")
             } else {
-                for node in group.nodes { lines.append("  " + nodeLines[node]) }
+                for node in group.nodes { lines.append(nodeLines[node]) }
             }
         }
         let edges = view.digraph.edges
@@ -103,8 +111,8 @@ public struct DOTWriter: Sendable {
         return lines.joinedAsLines()
     }
 
-    /// A node's line: `id [attributes];`, its id already escaped.
-    private func node(_ index: Int, id: String, in view: GraphView, emphasis: DiagramEmphasis) -> String {
+    /// A node's line: `id [attributes];` after `indent`, its id already escaped.
+    private func node(_ index: Int, id: String, indent: String, in view: GraphView, emphasis: DiagramEmphasis) -> String {
         let node = view.nodes[index]
         let colours = emphasis.colours(ofNode: index)
         let findings = emphasis.findingCounts[index]
@@ -139,7 +147,7 @@ public struct DOTWriter: Sendable {
             attributes.add("color", Escape.dot(colours.outline))
         }
         attributes.add("tooltip", Escape.dot(emphasis.tooltip(ofNode: index), limit: Escape.messageLimit))
-        return id + " [" + attributes.text + "];"
+        return indent + id + " [" + attributes.text + "];"
     }
 
     /// An edge's line, indented: `from -> to [attributes];`.

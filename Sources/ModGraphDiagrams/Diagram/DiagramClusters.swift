@@ -18,6 +18,15 @@ struct DiagramClusters {
 
     var hasBoxes: Bool { groups.contains { $0.box != nil } }
 
+    /// Whether each of the view's `nodeCount` nodes is drawn inside a box.
+    func isBoxed(nodeCount: Int) -> [Bool] {
+        var boxed = [Bool](repeating: false, count: nodeCount)
+        for group in groups where group.box != nil {
+            for node in group.nodes { boxed[node] = true }
+        }
+        return boxed
+    }
+
     init(view: GraphView, style: DiagramStyle) {
         let packages = Set(view.nodes.map(\.package))
         let clustering = style.clustering ?? (packages.count > 1 ? .package : .none)

@@ -46,7 +46,7 @@ struct DiagramSize {
     /// Points between columns left to right: `ranksep` (0.5 in).
     static let columnGap = 36.0
 
-    /// - Complexity: O(V log V + E + R·S) for R ranks and S rows added.
+    /// - Complexity: O(V + E + R·S) for R ranks and S rows added.
     init(_ view: GraphView, clusters: DiagramClusters? = nil, direction: DiagramStyle.Direction? = nil) {
         let graph = view.digraph
         var stagger: [Int: Int] = [:]
@@ -56,15 +56,19 @@ struct DiagramSize {
         // cycles, the condensation gives the depths.
         let condensation = graph.condensation()
         if let depths = condensation.graph.depths() {
-            let ranks = Dictionary(grouping: 0..<graph.vertexCount, by: { depths[condensation.componentOf[$0]] })
-                .sorted { $0.key < $1.key }.map { $0.value.sorted() }
+            // The nodes of each depth, in order, shallowest first (a bucket per depth, empty ones dropped).
+            var ranks = [[Int]](repeating: [], count: (depths.max() ?? -1) + 1)
+            for node in 0..<graph.vertexCount { ranks[depths[condensation.componentOf[node]]].append(node) }
+            ranks.removeAll { $0.isEmpty }
+            // Each label's width, counted once (in characters, as drawn).
+            let nodeWidths = view.nodes.map { Self.nodeWidth(characters: $0.name.count) }
             var boxOf: [Int: Int] = [:]
             for (position, group) in (clusters?.groups ?? []).enumerated() where group.box != nil {
                 for node in group.nodes { boxOf[node] = position }
             }
             // Boxes side by side widen a rank as much as their nodes do (a box per remote package, say).
             let widths = ranks.map { members in
-                members.reduce(0.0) { $0 + Self.nodeWidth(characters: view.nodes[$1].name.count) }
+                members.reduce(0.0) { $0 + nodeWidths[$1] }
                     + Double(Set(members.compactMap { boxOf[$0] }).count) * Self.boxWidth
             }
             let rows = Self.rows(widths: widths, counts: ranks.map(\.count))
@@ -72,7 +76,7 @@ struct DiagramSize {
             let downWidth = rows.indices.map { widths[$0] / Double(rows[$0]) }.max() ?? 0
             let downHeight = Double(rows.reduce(0, +)) * Self.rankHeight
             let acrossWidth = ranks.reduce(0.0) { total, members in
-                total + (members.map { Self.nodeWidth(characters: view.nodes[$0].name.count) }.max() ?? 0) + Self.columnGap
+                total + (members.map { nodeWidths[$0] }.max() ?? 0) + Self.columnGap
             }
             var acrossHeight = 0.0
             for members in ranks {

@@ -19,19 +19,25 @@ public struct MermaidWriter: Sendable {
     }
 
     public func render(_ view: GraphView) -> String {
-        let emphasis = DiagramEmphasis(style: style, view: view)
+        // What is emphasised and which boxes there are are independent: worked out on two cores.
+        let (emphasis, clusters) = Concurrently.both(
+            { DiagramEmphasis(style: style, view: view) }, { [style] in DiagramClusters(view: view, style: style) })
         // The caption as the chart's title, in the front matter.
         var lines = style.caption.map { ["---", "title: " + Escape.mermaidTitle($0), "---", "flowchart TB"] } ?? ["flowchart TB"]
-        // A line per node and per edge, written on the cores (a view may have 100,000 of each).
+        // A line per node and per edge, written on the cores (a view may have 100,000 of each),
+        // a node's with its indentation (once more inside a box).
+        let boxed = clusters.isBoxed(nodeCount: view.nodes.count)
         let nodeLines = Concurrently.map(view.nodes.count) { index in
-            (line: node(index, in: view, findings: emphasis.findingCounts[index]), className: className(of: index, emphasis: emphasis))
+            (
+                line: node(index, indent: boxed[index] ? "    " : "  ", in: view, findings: emphasis.findingCounts[index]),
+                className: className(of: index, emphasis: emphasis)
+            )
         }
         var classes: [String: [String]] = [:]
-        for (position, group) in DiagramClusters(view: view, style: style).groups.enumerated() {
-            let indent = group.box == nil ? "  " : "    "
+        for (position, group) in clusters.groups.enumerated() {
             if let box = group.box { lines.append("  subgraph p\(position)[\"\(Escape.mermaid(box.label))\"]") }
             for index in group.nodes {
-                lines.append(indent + nodeLines[index].line)
+                lines.append(nodeLines[index].line)
                 classes[nodeLines[index].className, default: []].append("n\(index)")
             }
             if group.box != nil { lines.append("  end") }
@@ -100,13 +106,14 @@ public struct MermaidWriter: Sendable {
         return lines.joinedAsLines()
     }
 
-    private func node(_ index: Int, in view: GraphView, findings: Int?) -> String {
+    /// A node's line after `indent`.
+    private func node(_ index: Int, indent: String, in view: GraphView, findings: Int?) -> String {
         let name = view.nodes[index].name
         let label = Escape.mermaid(findings.map { "\(name) (\(Counted.text($0, "finding")))" } ?? name)
         return switch view.nodes[index].kind {
-        case .product: "n\(index)[[\"\(label)\"]]"
-        case .package: "n\(index)[\"\(label)\"]"
-        case .target: "n\(index)(\"\(label)\")"
+        case .product: "\(indent)n\(index)[[\"\(label)\"]]"
+        case .package: "\(indent)n\(index)[\"\(label)\"]"
+        case .target: "\(indent)n\(index)(\"\(label)\")"
         }
     }
 

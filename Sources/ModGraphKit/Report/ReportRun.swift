@@ -123,14 +123,12 @@ public enum ReportRun {
                 }
             }
         }
-        // Graphviz keeps global state, so only a report that draws no picture makes
-        // the page on another core beside the sections; one that draws makes it as it is written.
-        let (drawn, page) = Concurrently.both(
-            { Result { () throws(GraphvizError) in try report.sections() } },
-            { pictureLeftOut == nil ? nil : renderViewer() })
+        // Graphviz keeps global state, so only a report that draws no picture makes the page on
+        // another core, beside its sections and its other files; one that draws makes it as it is written.
+        let page = pictureLeftOut == nil ? nil : Concurrently.start(renderViewer)
         let sections: [ReportSection]
-        do {
-            let drawn = try drawn.get()
+        do throws(GraphvizError) {
+            let drawn = try report.sections()
             for warning in drawn.warnings { warnings("Graphviz: \(warning)") }
             sections = drawn.sections + extraSections
         } catch {
@@ -140,7 +138,7 @@ public enum ReportRun {
         // The largest files are made as they are written (by ReportFolder, on the cores at once):
         // report.json goes to disk a few megabytes at a time, never held whole.
         var files = sections.flatMap(\.files).map { ($0.name, FileContent.bytes($0.bytes)) }
-        files.append(("index.html", .rendered { () throws(CommandError) in try (page ?? renderViewer()).get() }))
+        files.append(("index.html", .rendered { () throws(CommandError) in try (page?.value ?? renderViewer()).get() }))
         files.append(("report.md", .rendered { (Array(document.markdown().utf8), []) }))
         files.append(("report.json", .streamed { write in document.writeJSON(to: write) }))
         return ReportOutput(document: document, files: files)

@@ -72,10 +72,15 @@ public struct GraphBuilder: Sendable {
             var here: [String: Int] = [:]
             here.reserveCapacity(manifest.targets.count)
             let layout = SourceLayout(packageDirectory: package.directory, manifest: manifest)
-            for target in manifest.targets {
-                let folder = layout.folder(of: target)
-                guard layout.hasSources(target, in: folder) else {
-                    empty[package.identity, default: [:]][target.name] = folder.path ?? target.name
+            let placements = layout.placements()
+            // By position, so that each target is read in place rather than copied.
+            let manifestTargets = manifest.targets
+            for index in manifestTargets.indices {
+                let name = manifestTargets[index].name
+                let folder = placements[index].folder
+                guard placements[index].hasSources else {
+                    let target = manifestTargets[index]
+                    empty[package.identity, default: [:]][name] = folder.path ?? name
                     // Another package's tests never reach the graph: nothing to warn about.
                     if target.type == .test, !package.origin.isOwn { continue }
                     warnings.append(
@@ -89,11 +94,11 @@ public struct GraphBuilder: Sendable {
                     continue
                 }
                 // The first declaration of a name keeps its position: one hash, not a lookup then an insertion.
-                keepFirst(&here[target.name, default: targets.count])
+                keepFirst(&here[name, default: targets.count])
                 targets.append(
                     Target(
-                        id: TargetID(package: package.identity, name: target.name),
-                        type: folder.mayExist ? layout.effectiveType(of: target, sourcePath: folder.path) : target.type,
+                        id: TargetID(package: package.identity, name: name),
+                        type: placements[index].type,
                         path: folder.path))
             }
             let emptyHere = empty[package.identity] ?? [:]

@@ -21,11 +21,49 @@ struct SourceLayout {
     private let targetsPerKindOfFolder: [Int]
 
     init(packageDirectory: String?, manifest: Manifest) {
-        self.packageDirectory = packageDirectory
-        self.manifest = manifest
         var counts = [0, 0, 0]
         for target in manifest.targets { counts[Self.kindOfFolder(target.type)] += 1 }
-        targetsPerKindOfFolder = counts
+        self.init(packageDirectory: packageDirectory, manifest: manifest, targetsPerKindOfFolder: counts)
+    }
+
+    private init(packageDirectory: String?, manifest: Manifest, targetsPerKindOfFolder: [Int]) {
+        self.packageDirectory = packageDirectory
+        self.manifest = manifest
+        self.targetsPerKindOfFolder = targetsPerKindOfFolder
+    }
+
+    /// Where each of the manifest's targets is, whether SwiftPM finds sources
+    /// there, and the type it builds it as: in manifest order, worked out on
+    /// the cores for a package of thousands of targets (each piece lists the
+    /// predefined folders once for itself).
+    ///
+    /// - Complexity: O(T) lookups and the walks of ``hasSources(_:in:)``, spread over the cores.
+    func placements() -> [Placement] {
+        let manifest = manifest
+        let packageDirectory = packageDirectory
+        let counts = targetsPerKindOfFolder
+        // Pieces of a few hundred targets: on disk, a target's placement lists and walks its folder.
+        let pieces = Concurrently.pieces(manifest.targets.count, minimumPiece: 256) { range in
+            let layout = SourceLayout(packageDirectory: packageDirectory, manifest: manifest, targetsPerKindOfFolder: counts)
+            return manifest.targets.withUnsafeBufferPointer { targets in
+                range.map { index in layout.placement(of: targets[index]) }
+            }
+        }
+        return pieces.count == 1 ? pieces[0] : pieces.flatMap { $0 }
+    }
+
+    /// A target's folder, whether it has sources, and the type SwiftPM builds it as.
+    struct Placement: Sendable {
+        let folder: Folder
+        let hasSources: Bool
+        let type: TargetType
+    }
+
+    private func placement(of target: ManifestTarget) -> Placement {
+        let folder = folder(of: target)
+        let hasSources = hasSources(target, in: folder)
+        let type = hasSources && folder.mayExist ? effectiveType(of: target, sourcePath: folder.path) : target.type
+        return Placement(folder: folder, hasSources: hasSources, type: type)
     }
 
     private static let regularFolders = ["Sources", "Source", "src", "srcs"]
@@ -33,7 +71,7 @@ struct SourceLayout {
     private static let pluginFolders = ["Plugins"]
 
     /// Where a target's sources are.
-    struct Folder: Equatable {
+    struct Folder: Equatable, Sendable {
         /// Relative to the package folder; `nil` for a binary target fetched by URL.
         let path: String?
         /// The target took a whole predefined folder (SwiftPM 5.9's rule for
