@@ -38,6 +38,12 @@ public struct JSONStream: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
+    /// A stream that writes after `bytes` (empty, with capacity kept: a buffer used again).
+    private init(layout: Layout, bytes: [UInt8]) {
+        self.layout = layout
+        self.bytes = bytes
+    }
+
     /// A stream that hands its bytes to `drain` whenever `drainAbove` of
     /// them are written (checked between elements and members), and the rest
     /// at ``finish()``: the document is never held whole. `drain` is called
@@ -48,8 +54,9 @@ public struct JSONStream: Sendable {
         self.drainAbove = drainAbove
     }
 
-    /// How many bytes a draining stream collects before handing them on, unless told otherwise.
-    public static let drainAbove = 1 << 22
+    /// How many bytes a draining stream collects before handing them on, unless told otherwise:
+    /// less than a piece of ``elementsPerPiece`` elements usually takes, so that pieces go on uncopied.
+    public static let drainAbove = 1 << 20
 
     public mutating func beginObject() {
         open(UInt8(ascii: "{"))
@@ -149,7 +156,8 @@ public struct JSONStream: Sendable {
     /// ``elementsPerPiece``, written a round at a time (a piece per core) and
     /// joined in order, so the bytes are the same as one `write(&self,
     /// 0..<count)` would give, and only a round's pieces are held besides
-    /// the document.
+    /// the document. A draining stream hands each piece on as it is, not
+    /// copied into the document first; each piece's buffer serves every round.
     ///
     /// `write` must write whole elements, one per index of its range, and
     /// close every container it opens.
@@ -164,6 +172,7 @@ public struct JSONStream: Sendable {
         }
         let depth = isFirst.count
         let layout = layout
+        // A buffer per piece of a round, kept from round to round (no memory to fault in again).
         let written = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: cores)
         written.initialize(repeating: [])
         defer { written.deinitialize().deallocate() }
@@ -175,19 +184,27 @@ public struct JSONStream: Sendable {
             // the very first may be the array's first element.
             let (first, containers) = (start, isFirst)
             DispatchQueue.concurrentPerform(iterations: round) { piece in
-                var stream = JSONStream(layout: layout, capacity: 1 << 16)
+                // Each piece takes and puts back its own slot: no two threads touch the same one.
+                var buffer = slots[piece]
+                slots[piece] = []
+                buffer.removeAll(keepingCapacity: true)
+                if buffer.capacity == 0 { buffer.reserveCapacity(1 << 16) }
+                var stream = JSONStream(layout: layout, bytes: buffer)
                 stream.isFirst = containers
                 if piece > 0 { stream.isFirst[depth - 1] = false }
                 let lower = first + piece * Self.elementsPerPiece
                 write(&stream, lower..<min(count, lower + Self.elementsPerPiece))
                 precondition(stream.isFirst.count == depth, "streamed JSON elements must close every container they open")
-                // Each piece writes its own slot: no two threads touch the same one.
                 slots[piece] = stream.bytes
             }
             for piece in 0..<round {
-                bytes.append(contentsOf: written[piece])
-                written[piece] = []
-                drainIfFull()
+                // A draining stream holding nothing hands a full piece on as it is, not copied first.
+                if let drain, bytes.isEmpty, written[piece].count >= drainAbove {
+                    drain(written[piece])
+                } else {
+                    bytes.append(contentsOf: written[piece])
+                    drainIfFull()
+                }
             }
             isFirst[depth - 1] = false
             start = min(count, start + round * Self.elementsPerPiece)

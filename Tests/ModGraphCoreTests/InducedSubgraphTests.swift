@@ -40,3 +40,32 @@ struct InducedSubgraphTests {
         }
     }
 }
+
+@Suite("Edge positions")
+struct EdgeIndexTests {
+    @Test func anEdgesPositionInTheEdgeList() {
+        // Edges in order: 0→1, 0→2, 1→3, 2→3.
+        let diamond = graph(4, [(2, 3), (0, 2), (1, 3), (0, 1)])
+        #expect(diamond.edgeIndex(from: 0, to: 1) == 0)
+        #expect(diamond.edgeIndex(from: 0, to: 2) == 1)
+        #expect(diamond.edgeIndex(from: 1, to: 3) == 2)
+        #expect(diamond.edgeIndex(from: 2, to: 3) == 3)
+        #expect(diamond.edgeIndex(from: 3, to: 0) == nil)
+        #expect(diamond.edgeIndex(from: 0, to: 3) == nil)
+        #expect(diamond.edgeIndex(from: 1, to: 2) == nil)
+    }
+
+    @Test("Random graphs: every edge at its place in edges, no other pair found", arguments: 0..<100)
+    func everyEdgeIsFoundAtItsPlace(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let candidate = random.smallGraph(maxVertices: 14, acyclic: false)
+        let edges = candidate.edges
+        for from in 0..<candidate.vertexCount {
+            for to in 0..<candidate.vertexCount {
+                let position = edges.firstIndex { $0.from == from && $0.to == to }
+                #expect(candidate.edgeIndex(from: from, to: to) == position, "\(from) → \(to)")
+                #expect(candidate.hasEdge(from: from, to: to) == (position != nil))
+            }
+        }
+    }
+}

@@ -75,6 +75,14 @@ public struct Digraph: Sendable, Equatable {
     ///
     /// - Complexity: O(log d) where d is the out-degree of `from`.
     public func hasEdge(from: Int, to: Int) -> Bool {
+        edgeIndex(from: from, to: to) != nil
+    }
+
+    /// Where the edge `from → to` is in ``edges``; nil when there is no such edge.
+    /// (A row's slice keeps its place in the edge list: its indices are the edges'.)
+    ///
+    /// - Complexity: O(log d) where d is the out-degree of `from`.
+    public func edgeIndex(from: Int, to: Int) -> Int? {
         let list = successors(of: from)
         var low = list.startIndex
         var high = list.endIndex
@@ -82,7 +90,7 @@ public struct Digraph: Sendable, Equatable {
             let middle = (low + high) / 2
             if list[middle] < to { low = middle + 1 } else { high = middle }
         }
-        return low < list.endIndex && list[low] == to
+        return low < list.endIndex && list[low] == to ? low : nil
     }
 
     /// The same vertices with every edge turned around.

@@ -396,9 +396,12 @@ public struct ModuleGraph: Sendable, Equatable {
         }
         let (filteredTargets, filteredEdges) =
             edges.count >= Concurrently.minimumPiece ? Concurrently.both(targetsSide, edgesSide) : (targetsSide(), edgesSide())
+        // The kept products hold only kept targets, and at least one (``productsKeeping(_:keptCount:)``):
+        // whole, known without looking each target up (which would hash every kept id).
         var graph = ModuleGraph(
             packages: keptPackages(of: filteredTargets.targets), targets: filteredTargets.targets, products: filteredTargets.products,
-            edges: filteredEdges.edges, edgeEnds: filteredEdges.ends, index: filteredTargets.index, digraph: filteredEdges.digraph)
+            edges: filteredEdges.edges, edgeEnds: filteredEdges.ends, index: filteredTargets.index, digraph: filteredEdges.digraph,
+            productsAreWhole: true)
         graph.environment = environment
         return graph
     }

@@ -43,13 +43,33 @@ public struct DiagramStyle: Sendable, Equatable {
     /// first as a configuration lists them; diagram order counts from the bottom.
     /// A name not in `namesTopFirst` gives no layer.
     public static func layers(of layerByTarget: [TargetID: String], namesTopFirst: [String]) -> [TargetID: Layer] {
-        let order = Dictionary(namesTopFirst.reversed().enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let order = diagramOrder(namesTopFirst)
         var layers: [TargetID: Layer] = [:]
         layers.reserveCapacity(layerByTarget.count)
         for (id, name) in layerByTarget {
             if let position = order[name] { layers[id] = Layer(name: name, order: position) }
         }
         return layers
+    }
+
+    /// The same from each vertex of `graph`'s layer as an index into
+    /// `namesTopFirst` (nil: none), each target hashed once.
+    ///
+    /// - Complexity: O(V + L) for L layers.
+    public static func layers(of graph: ModuleGraph, indices: [Int?], namesTopFirst: [String]) -> [TargetID: Layer] {
+        let order = diagramOrder(namesTopFirst)
+        let layerOfIndex = namesTopFirst.map { name in order[name].map { Layer(name: name, order: $0) } }
+        var layers: [TargetID: Layer] = [:]
+        layers.reserveCapacity(indices.count)
+        for (vertex, index) in indices.enumerated() {
+            if let index, let layer = layerOfIndex[index] { layers[graph.targets[vertex].id] = layer }
+        }
+        return layers
+    }
+
+    /// Each layer name's place counted from the bottom (for a name listed twice, its lowest).
+    private static func diagramOrder(_ namesTopFirst: [String]) -> [String: Int] {
+        Dictionary(namesTopFirst.reversed().enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Nil: boxes per package when the view has several packages, else none.

@@ -12,6 +12,7 @@ public enum DiagramLayers {
     /// - Complexity: the checker's layer assignment alone, O(V · P) for P patterns.
     public static func layers(configPath: String, for graph: ModuleGraph) throws(ConfigError) -> [TargetID: DiagramStyle.Layer] {
         let config = try ConfigFile.load(configPath)
-        return DiagramStyle.layers(of: try Checker(config: config).layers(of: graph), namesTopFirst: config.layers.map(\.name))
+        return DiagramStyle.layers(
+            of: graph, indices: try Checker(config: config).layerIndices(of: graph), namesTopFirst: config.layers.map(\.name))
     }
 }

@@ -17,8 +17,6 @@ enum ViewerDocument {
     static func json(for page: ViewerPage, edges flags: ViewerEdges, pictureNote: String?) -> JSONValue {
         let view = page.view
         let edgeList = view.digraph.edges
-        var edgeIndex: [GraphView.EdgeKey: Int] = [:]
-        for (index, edge) in edgeList.enumerated() { edgeIndex[GraphView.EdgeKey(from: edge.from, to: edge.to)] = index }
         let layers = nodeLayers(page)
         let usedLayers = Set(layers.compactMap { $0 }).sorted { $0.order > $1.order }
         let layerIndex = Dictionary(uniqueKeysWithValues: usedLayers.enumerated().map { ($1, $0) })
@@ -68,7 +66,7 @@ enum ViewerDocument {
         func chain(_ targets: [TargetID]) -> (nodes: [JSONValue], edges: [JSONValue]) {
             var seen = Set<Int>()
             let members = targets.flatMap(view.nodes(for:)).filter { seen.insert($0).inserted }
-            let steps = view.edges(along: targets).compactMap { edgeIndex[$0] }
+            let steps = view.edges(along: targets).compactMap { view.digraph.edgeIndex(from: $0.from, to: $0.to) }
             return (members.map(JSONValue.int), steps.map(JSONValue.int))
         }
 
@@ -118,9 +116,9 @@ enum ViewerDocument {
     private static func nodeLayers(_ page: ViewerPage) -> [DiagramStyle.Layer?] {
         guard !page.style.layers.isEmpty else { return Array(repeating: nil, count: page.view.nodes.count) }
         return page.view.nodes.map { node in
-            let found = Set(node.members.map { page.style.layers[page.graph.targets[$0].id] })
-            guard found.count == 1, let only = found.first else { return nil }
-            return only
+            // The first member's layer when every other member has the same one (no set per node).
+            guard let first = node.members.first, let layer = page.style.layers[page.graph.targets[first].id] else { return nil }
+            return node.members.dropFirst().allSatisfy { page.style.layers[page.graph.targets[$0].id] == layer } ? layer : nil
         }
     }
 

@@ -48,7 +48,7 @@ public struct Checker: Sendable {
                 }
             },
             { [config] in
-                (Self.layerNames(context.assignment, in: graph, config: config), Self.featureNames(context.assignment, in: graph))
+                (Self.layerNames(context.assignment.layerOf, in: graph, config: config), Self.featureNames(context.assignment, in: graph))
             })
         var findings = found.withLock { $0.flatMap { $0 } }
         findings += sourceFindings.map { $0.located(at: context.locator.location(ofSourceFinding: $0)) }
@@ -86,10 +86,19 @@ public struct Checker: Sendable {
     ///
     /// - Complexity: the layer assignment's O(V·P·m), for P patterns of matching cost m.
     public func layers(of graph: ModuleGraph) throws(ConfigError) -> [TargetID: String] {
+        Self.layerNames(try layerIndices(of: graph), in: graph, config: config)
+    }
+
+    /// Each vertex's layer as an index into the configuration's layers (0 is
+    /// the top); nil for a target in no layer. The same assignment as
+    /// ``layers(of:)``, by vertex: nothing hashed per target.
+    ///
+    /// - Complexity: the layer assignment's O(V·P·m), for P patterns of matching cost m.
+    public func layerIndices(of graph: ModuleGraph) throws(ConfigError) -> [Int?] {
         let isOwnCode = RuleContext.ownCode(of: graph, origins: RuleContext.origins(of: graph))
-        let assignment = try LayerAssignment(
-            graph: graph, config: config, isOwnCode: isOwnCode, packageNames: RuleContext.packageNames(of: graph))
-        return Self.layerNames(assignment, in: graph, config: config)
+        return try LayerAssignment(
+            graph: graph, config: config, isOwnCode: isOwnCode, packageNames: RuleContext.packageNames(of: graph)
+        ).layerOf
     }
 
     private static func featureNames(_ assignment: LayerAssignment, in graph: ModuleGraph) -> [TargetID: String] {
@@ -101,10 +110,10 @@ public struct Checker: Sendable {
         return features
     }
 
-    private static func layerNames(_ assignment: LayerAssignment, in graph: ModuleGraph, config: CheckConfig) -> [TargetID: String] {
+    private static func layerNames(_ layerOf: [Int?], in graph: ModuleGraph, config: CheckConfig) -> [TargetID: String] {
         var layers: [TargetID: String] = [:]
         layers.reserveCapacity(graph.targets.count)
-        for (vertex, index) in assignment.layerOf.enumerated() {
+        for (vertex, index) in layerOf.enumerated() {
             if let index { layers[graph.targets[vertex].id] = config.layers[index].name }
         }
         return layers
