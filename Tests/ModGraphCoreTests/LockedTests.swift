@@ -101,4 +101,23 @@ struct LockedTests {
         }
         #expect(finished.withLock { $0 })
     }
+
+    /// A discarded value is freed, and not on the caller's thread.
+    @Test func aDiscardedValueIsFreedOnAnotherThread() {
+        final class Tracked: Sendable {
+            let freedOn: Locked<pthread_t?>
+            init(_ freedOn: Locked<pthread_t?>) { self.freedOn = freedOn }
+            deinit { freedOn.withLock { $0 = pthread_self() } }
+        }
+        let freedOn = Locked<pthread_t?>(nil)
+        Concurrently.discard(Tracked(freedOn))
+        var waited = 0
+        while freedOn.withLock({ $0 }) == nil, waited < 2_000 {
+            usleep(1_000)
+            waited += 1
+        }
+        let thread = freedOn.withLock { $0 }
+        #expect(thread != nil, "freed within two seconds")
+        if let thread { #expect(pthread_equal(thread, pthread_self()) == 0, "freed on another thread") }
+    }
 }

@@ -46,6 +46,19 @@ public final class Pending<Value: Sendable>: Sendable {
 }
 
 extension Concurrently {
+    /// Lets go of `value` on another thread: freeing the hundreds of thousands
+    /// of parts of a large graph that is no longer needed (a diagram's filtered
+    /// copy) does not hold up the caller. The thread is detached, the one
+    /// exception to threads never outliving their call: it only frees memory,
+    /// and a process that exits first has nothing left to free. The caller
+    /// must hold no other reference for this to help; with none started, the
+    /// value goes here.
+    public static func discard<Value: Sendable>(_ value: consuming Value) {
+        let job = Job { [value] in withExtendedLifetime(value) {} }
+        guard let thread = job.start(stackSize: stackSize) else { return }
+        pthread_detach(thread)
+    }
+
     /// Starts `work` on a new thread (with ``stackSize``) and returns at once;
     /// the result is taken from ``Pending/value``. For work whose result is needed
     /// only late, by one consumer among several, such as one file of a report.

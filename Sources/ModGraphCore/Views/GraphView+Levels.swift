@@ -104,17 +104,27 @@ extension GraphView {
     ///
     /// - Complexity: O(V + E), hashing nothing per edge.
     private init(targetsOf graph: ModuleGraph) {
-        var nodes: [Node] = []
-        nodes.reserveCapacity(graph.targets.count)
-        var nodesOfTarget: [TargetID: [Int]] = [:]
-        nodesOfTarget.reserveCapacity(graph.targets.count)
-        for (vertex, target) in graph.targets.enumerated() {
-            nodes.append(
-                Node(
-                    id: target.id.description, name: target.name, package: target.package,
-                    kind: .target(target.type), members: [vertex]))
-            nodesOfTarget[target.id] = [vertex]
+        let targets = graph.targets
+        // The nodes and the index of their targets are independent: on two cores for a large graph.
+        func makeNodes() -> [Node] {
+            var nodes: [Node] = []
+            nodes.reserveCapacity(targets.count)
+            for (vertex, target) in targets.enumerated() {
+                nodes.append(
+                    Node(
+                        id: target.id.description, name: target.name, package: target.package,
+                        kind: .target(target.type), members: [vertex]))
+            }
+            return nodes
         }
+        let makeIndex: @Sendable () -> [TargetID: [Int]] = {
+            var nodesOfTarget: [TargetID: [Int]] = [:]
+            nodesOfTarget.reserveCapacity(targets.count)
+            for (vertex, target) in targets.enumerated() { nodesOfTarget[target.id] = [vertex] }
+            return nodesOfTarget
+        }
+        let (nodes, nodesOfTarget) =
+            targets.count >= Concurrently.minimumPiece ? Concurrently.both(makeNodes, makeIndex) : (makeNodes(), makeIndex())
         var attributes: [EdgeKey: EdgeAttributes] = [:]
         var start = 0
         let edges = graph.edges

@@ -40,7 +40,7 @@ public enum GraphOutput {
             switch format {
             case .text where selection.level != .target: return .text(ViewText.render(try selection.coarseView(of: focused)))
             case .json where selection.level != .target: return .text(ViewText.json(try selection.coarseView(of: focused), of: focused))
-            case .text: return .text(GraphText.render(try selection.textual(focused)))
+            case .text: return .bytes(GraphText.bytes(try selection.textual(focused)))
             default:
                 let document = GraphJSON.document(for: try selection.textual(focused))
                 return .streamed { write in document.serialize(draining: write) }

@@ -52,12 +52,8 @@ public struct GraphSelection: Sendable {
         if simplify ?? (focused.targets.count > DiagramDefaults.simplifyAbove) {
             (graph, caption) = DiagramDefaults.simplified(focused, showAllWith: "--no-simplify")
         }
-        // A target view draws the graph's own digraph: reduced on another core while the view is made.
         let reducesTargets = level == .target && reduce ?? (graph.targets.count > DiagramDefaults.reduceAbove)
-        func viewAndHighlights() -> (GraphView, DiagramStyle) { (GraphView(graph, level: level), DiagramStyle.highlights(of: graph)) }
-        let digraph = graph.digraph
-        let ((made, highlights), reduction): ((GraphView, DiagramStyle), Digraph?) =
-            reducesTargets ? Concurrently.both(viewAndHighlights, { digraph.transitiveReduction() }) : (viewAndHighlights(), nil)
+        let (made, highlights, reduction) = Self.view(of: graph, level: level, reducingTargets: reducesTargets)
         var style = highlights
         var view = made
         if reduction != nil || reduce ?? (view.nodes.count > DiagramDefaults.reduceAbove) {
@@ -66,7 +62,25 @@ public struct GraphSelection: Sendable {
         style.caption = caption
         style.clustering = cluster
         style.layers = layers
+        // A simplified copy of a large graph is freed on another core, not before the diagram is written.
+        if caption != nil { Concurrently.discard(consume graph) }
         return (view, style)
+    }
+
+    /// The view of `graph` at `level` and its highlights; with `reducingTargets`,
+    /// also the transitive reduction of the graph's own digraph (which a target
+    /// view draws), worked out on another core while the view is made.
+    private static func view(
+        of graph: ModuleGraph, level: GraphView.Level, reducingTargets: Bool
+    ) -> (view: GraphView, highlights: DiagramStyle, reduction: Digraph?) {
+        let made = { (GraphView(graph, level: level), DiagramStyle.highlights(of: graph)) }
+        guard reducingTargets else {
+            let (view, highlights) = made()
+            return (view, highlights, nil)
+        }
+        let digraph = graph.digraph
+        let ((view, highlights), reduction) = Concurrently.both(made, { digraph.transitiveReduction() })
+        return (view, highlights, reduction)
     }
 
     /// The graph for text and JSON at the target level, which show targets and every declaration.
