@@ -54,8 +54,9 @@ extension Concurrently {
     /// must hold no other reference for this to help; with none started, the
     /// value goes here.
     public static func discard<Value: Sendable>(_ value: consuming Value) {
-        let job = Job { [value] in withExtendedLifetime(value) {} }
-        guard let thread = job.start(stackSize: stackSize) else { return }
+        // The thread empties the box, so the value goes there whichever of the two lets go of the box last.
+        let box = Locked<Value?>(value)
+        guard let thread = Job({ box.withLock { $0 = nil } }).start(stackSize: stackSize) else { return }
         pthread_detach(thread)
     }
 

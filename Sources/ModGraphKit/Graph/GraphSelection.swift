@@ -62,7 +62,7 @@ public struct GraphSelection: Sendable {
         style.caption = caption
         style.clustering = cluster
         style.layers = layers
-        // A simplified copy of a large graph is freed on another core, not before the diagram is written.
+        // A simplified copy of a large graph is freed on another thread, not before the diagram is written.
         if caption != nil { Concurrently.discard(consume graph) }
         return (view, style)
     }
