@@ -12,8 +12,8 @@ public enum GraphText {
 
     /// The same text as UTF-8, made without a `String` around it (what a file or stdout gets).
     ///
-    /// The cycles and the longest chain are found while the names are escaped,
-    /// and a large package's target lines are written in pieces on the cores.
+    /// For a large graph the cycles and the longest chain are found while the
+    /// names are escaped, and a large package's target lines are written in pieces on the cores.
     ///
     /// - Complexity: O(V + E) and the escaping of every name, spread over the cores.
     public static func bytes(_ graph: ModuleGraph) -> [UInt8] {
@@ -24,10 +24,10 @@ public enum GraphText {
                 let cycles = graph.digraph.cycleGroups()
                 return (cycles, cycles.isEmpty ? graph.digraph.longestChain() : nil)
             },
-            { targets.map { Escape.text($0.name) } })
+            { targets.map { Escape.text($0.name) } }, onTwoCores: targets.count >= Concurrently.minimumPiece)
         // One buffer of bytes, appended to: a line per target of a 100,000-target graph.
         var output: [UInt8] = []
-        output.reserveCapacity(64 * graph.targets.count + 1024)
+        output.reserveCapacity(64 * targets.count + 1024)
         func line(_ text: String) {
             output.append(contentsOf: text.utf8)
             output.append(UInt8(ascii: "\n"))

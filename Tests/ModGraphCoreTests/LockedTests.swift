@@ -120,4 +120,18 @@ struct LockedTests {
         #expect(thread != nil, "freed within two seconds")
         if let thread { #expect(pthread_equal(thread, pthread_self()) == 0, "freed on another thread") }
     }
+
+    /// Work too small for a thread runs both pieces here, in order.
+    @Test func bothRunsHereWhenNotOnTwoCores() {
+        let caller = pthread_self()
+        let order = Locked<[String]>([])
+        let (_, ranHere) = Concurrently.both(
+            { order.withLock { $0.append("first") } },
+            { () -> Bool in
+                order.withLock { $0.append("second") }
+                return pthread_equal(pthread_self(), caller) != 0
+            }, onTwoCores: false)
+        #expect(ranHere)
+        #expect(order.withLock { $0 } == ["first", "second"])
+    }
 }

@@ -19,10 +19,12 @@ public enum Concurrently {
     /// Runs `first` on this thread and `second` on a new one at the same
     /// time, and returns both results once both are done. Work that must stay
     /// on the calling thread (Graphviz, which keeps global state) goes first.
-    /// When no thread can be started, `second` runs here after `first`.
+    /// When no thread can be started, or `onTwoCores` is false (work too
+    /// small to pay for a thread), `second` runs here after `first`.
     public static func both<First, Second: Sendable, Failure: Error>(
-        _ first: () throws(Failure) -> First, _ second: @escaping @Sendable () -> Second
+        _ first: () throws(Failure) -> First, _ second: @escaping @Sendable () -> Second, onTwoCores: Bool = true
     ) throws(Failure) -> (First, Second) {
+        guard onTwoCores else { return (try first(), second()) }
         let secondResult = Locked<Second?>(nil)
         let job = Job { secondResult.withLock { $0 = second() } }
         let thread = job.start(stackSize: stackSize)

@@ -394,8 +394,8 @@ public struct ModuleGraph: Sendable, Equatable {
             for vertex in targets.indices where kept[vertex] { keptTargets.append(targets[vertex]) }
             return (keptTargets, productsKeeping(kept, keptCount: keptCount), TargetIndex(keptTargets))
         }
-        let (filteredTargets, filteredEdges) =
-            edges.count >= Concurrently.minimumPiece ? Concurrently.both(targetsSide, edgesSide) : (targetsSide(), edgesSide())
+        let (filteredTargets, filteredEdges) = Concurrently.both(
+            targetsSide, edgesSide, onTwoCores: edges.count >= Concurrently.minimumPiece)
         // The kept products hold only kept targets, and at least one (``productsKeeping(_:keptCount:)``):
         // whole, known without looking each target up (which would hash every kept id).
         var graph = ModuleGraph(

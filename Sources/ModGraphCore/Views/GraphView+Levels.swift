@@ -123,8 +123,7 @@ extension GraphView {
             for (vertex, target) in targets.enumerated() { nodesOfTarget[target.id] = [vertex] }
             return nodesOfTarget
         }
-        let (nodes, nodesOfTarget) =
-            targets.count >= Concurrently.minimumPiece ? Concurrently.both(makeNodes, makeIndex) : (makeNodes(), makeIndex())
+        let (nodes, nodesOfTarget) = Concurrently.both(makeNodes, makeIndex, onTwoCores: targets.count >= Concurrently.minimumPiece)
         var attributes: [EdgeKey: EdgeAttributes] = [:]
         var start = 0
         let edges = graph.edges

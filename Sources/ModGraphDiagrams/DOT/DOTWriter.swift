@@ -40,13 +40,13 @@ public struct DOTWriter: Sendable {
     }
 
     public func render(_ view: GraphView) -> String {
-        // What is emphasised and how big the drawing is are independent: worked out on two cores.
+        // What is emphasised and how big the drawing is are independent: worked out on two cores for a large view.
         let (emphasis, (clusters, size)) = Concurrently.both(
             { DiagramEmphasis(style: style, view: view) },
             { [style] in
                 let clusters = DiagramClusters(view: view, style: style)
                 return (clusters, DiagramSize(view, clusters: clusters, direction: style.direction))
-            })
+            }, onTwoCores: view.nodes.count >= Concurrently.minimumPiece)
         var lines: [String] = []
         lines.append("digraph \(Escape.dot("modgraph")) {")
         var graphAttributes = [
@@ -166,23 +166,12 @@ public struct DOTWriter: Sendable {
             attributes.add("style", "dashed")
         }
         switch mark {
-        case .violation(let note):
-            attributes.add("color", Escape.dot(DiagramPalette.problem))
-            attributes.add("penwidth", "2.5")
-            attributes.add("tooltip", Escape.dot(note, limit: Escape.messageLimit))
-        case .cycle:
-            attributes.add("color", Escape.dot(DiagramPalette.problem))
-            attributes.add("penwidth", "2")
-            attributes.add("tooltip", Escape.dot("part of a dependency cycle"))
+        case .violation(let note): attributes.addStroke(DiagramPalette.problem, width: "2.5", tooltip: note)
+        case .cycle: attributes.addStroke(DiagramPalette.problem, width: "2", tooltip: "part of a dependency cycle")
         case .unused(let note):
             attributes.add("style", "dotted")
-            attributes.add("color", Escape.dot(DiagramPalette.unused))
-            attributes.add("penwidth", "1.4")
-            attributes.add("tooltip", Escape.dot(note, limit: Escape.messageLimit))
-        case .critical:
-            attributes.add("color", Escape.dot(DiagramPalette.critical))
-            attributes.add("penwidth", "2.2")
-            attributes.add("tooltip", Escape.dot(style.criticalPathName, limit: Escape.messageLimit))
+            attributes.addStroke(DiagramPalette.unused, width: "1.4", tooltip: note)
+        case .critical: attributes.addStroke(DiagramPalette.critical, width: "2.2", tooltip: style.criticalPathName)
         case nil:
             if kind.isConditional {
                 attributes.add(
@@ -204,5 +193,12 @@ private struct AttributeList {
         text += name
         text += "="
         text += value
+    }
+
+    /// An emphasised edge's colour, pen width and tooltip (the colour and tooltip escaped).
+    mutating func addStroke(_ colour: String, width: String, tooltip: String) {
+        add("color", Escape.dot(colour))
+        add("penwidth", width)
+        add("tooltip", Escape.dot(tooltip, limit: Escape.messageLimit))
     }
 }

@@ -19,9 +19,10 @@ public struct MermaidWriter: Sendable {
     }
 
     public func render(_ view: GraphView) -> String {
-        // What is emphasised and which boxes there are are independent: worked out on two cores.
+        // What is emphasised and which boxes there are are independent: worked out on two cores for a large view.
         let (emphasis, clusters) = Concurrently.both(
-            { DiagramEmphasis(style: style, view: view) }, { [style] in DiagramClusters(view: view, style: style) })
+            { DiagramEmphasis(style: style, view: view) }, { [style] in DiagramClusters(view: view, style: style) },
+            onTwoCores: view.nodes.count >= Concurrently.minimumPiece)
         // The caption as the chart's title, in the front matter.
         var lines = style.caption.map { ["---", "title: " + Escape.mermaidTitle($0), "---", "flowchart TB"] } ?? ["flowchart TB"]
         // A line per node and per edge, written on the cores (a view may have 100,000 of each),
