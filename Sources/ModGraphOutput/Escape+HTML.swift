@@ -14,11 +14,12 @@ extension Escape {
     /// U+2029 as `\u2028` and `\u2029` (line terminators to older JavaScript),
     /// and no whitespace between tokens. `JSON.parse` reads back the exact
     /// strings: those characters only occur inside strings, where the escapes
-    /// mean the same characters.
+    /// mean the same characters. Written after `prefix`, the markup before
+    /// the element, so that a page of many megabytes is not copied again.
     ///
     /// - Complexity: O(n) in the size of the serialized document.
-    public static func scriptJSON(_ value: JSONValue) -> [UInt8] {
+    public static func scriptJSON(_ value: JSONValue, after prefix: [UInt8] = []) -> [UInt8] {
         // Escaped as each string is written: one pass over the document.
-        value.serializedBytes(layout: .script)
+        value.serializedBytes(layout: .script, after: prefix)
     }
 }

@@ -38,8 +38,9 @@ public struct JSONStream: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
-    /// A stream that writes after `bytes` (empty, with capacity kept: a buffer used again).
-    private init(layout: Layout, bytes: [UInt8]) {
+    /// A stream that writes after `bytes`: a buffer used again (emptied, its
+    /// capacity kept), or text that comes before the document.
+    init(layout: Layout, after bytes: [UInt8]) {
         self.layout = layout
         self.bytes = bytes
     }
@@ -189,7 +190,7 @@ public struct JSONStream: Sendable {
                 slots[piece] = []
                 buffer.removeAll(keepingCapacity: true)
                 if buffer.capacity == 0 { buffer.reserveCapacity(1 << 16) }
-                var stream = JSONStream(layout: layout, bytes: buffer)
+                var stream = JSONStream(layout: layout, after: buffer)
                 stream.isFirst = containers
                 if piece > 0 { stream.isFirst[depth - 1] = false }
                 let lower = first + piece * Self.elementsPerPiece

@@ -49,9 +49,10 @@ public enum JSONValue: Equatable, Sendable {
         _ = stream.finish()
     }
 
-    /// ``serialized()`` as UTF-8 bytes, written into one buffer by ``JSONStream``.
-    public func serializedBytes(layout: JSONStream.Layout = .pretty) -> [UInt8] {
-        var stream = JSONStream(layout: layout)
+    /// ``serialized()`` as UTF-8 bytes, written into one buffer by ``JSONStream``,
+    /// after `prefix` (a page's markup before its data: the document is not copied again).
+    public func serializedBytes(layout: JSONStream.Layout = .pretty, after prefix: [UInt8] = []) -> [UInt8] {
+        var stream = JSONStream(layout: layout, after: prefix)
         stream.value(self)
         return stream.finish()
     }

@@ -19,8 +19,11 @@ public struct MarkdownBudget: Sendable {
         /// Lines that come before the items and are kept with the first one:
         /// a table's header and separator rows; empty for a list.
         public let header: [String]
-        /// One entry each; an entry may span lines (a nested list).
+        /// One entry each; an entry may span lines (a nested list). Only the
+        /// first ones when the list is longer than any document could show (``count``).
         public let items: [String]
+        /// How many items the list has: the summary and the cut note count them all.
+        public let count: Int
         /// Open when the page loads.
         public let open: Bool
         /// Whether the summary ends with the number of items, `(12)`; off when the title counts them itself.
@@ -30,6 +33,31 @@ public struct MarkdownBudget: Sendable {
             self.title = title
             self.header = header
             self.items = items
+            self.count = items.count
+            self.open = open
+            self.countsItems = countsItems
+        }
+
+        /// A list of `count` items, `item(i)` each, of which only as many are
+        /// made as a document of ``MarkdownBudget/commentLimit`` could show: a
+        /// table of 100,000 targets makes a few thousand rows, not all of them.
+        ///
+        /// - Complexity: O(k) calls of `item`, k the items that fit the limit.
+        public init(
+            title: String, header: [String] = [], count: Int, open: Bool = false, countsItems: Bool = true, item: (Int) -> String
+        ) {
+            // Made until they alone are longer than any document: the next would never be shown.
+            var items: [String] = []
+            var length = 0
+            while items.count < count, length <= MarkdownBudget.commentLimit {
+                let text = item(items.count)
+                items.append(text)
+                length += text.utf16.count + 1
+            }
+            self.title = title
+            self.header = header
+            self.items = items
+            self.count = count
             self.open = open
             self.countsItems = countsItems
         }
@@ -53,12 +81,18 @@ public struct MarkdownBudget: Sendable {
     /// lists may not use: set it to the length of the essentials still to come.
     public var reserved = 0
     private var text = ""
+    /// `text.utf16.count`, kept as text is added: counting it again would
+    /// scan the whole document for every item of a long list.
+    private var length = 0
     private var cutLines = 0
 
     /// Room kept for closing a section and the final note.
     private static let closing = 400
 
+    /// `limit` is at most ``commentLimit``: a long list may make only what
+    /// fits that (``Details/init(title:header:count:open:countsItems:item:)``).
     public init(limit: Int = MarkdownBudget.commentLimit) {
+        precondition(limit <= Self.commentLimit, "a Markdown document is at most a comment long")
         self.limit = limit
     }
 
@@ -71,11 +105,11 @@ public struct MarkdownBudget: Sendable {
     public mutating func line(_ line: String) {
         // A blank line after a blank line (a list's closing one) would only show in the source.
         if line.isEmpty, text.hasSuffix("\n\n") { return }
-        guard text.utf16.count + line.utf16.count + 1 + Self.closing <= limit else {
+        guard length + line.utf16.count + 1 + Self.closing <= limit else {
             cutLines += 1
             return
         }
-        text += line + "\n"
+        write(line, "\n")
     }
 
     /// Several lines that must be said, in order.
@@ -86,33 +120,40 @@ public struct MarkdownBudget: Sendable {
     /// `details` in `<details>`, with as many items as fit before ``reserved``.
     /// A section starts only when its frame fits; else it counts as one cut line.
     public mutating func details(_ details: Details) {
-        guard !details.items.isEmpty else { return }
+        guard details.count > 0 else { return }
         let room = limit - reserved - Self.closing
         let opening =
-            "<details\(details.open ? " open" : "")><summary>\(details.title)\(details.countsItems ? " (\(details.items.count))" : "")</summary>\n\n"
-        guard text.utf16.count + opening.utf16.count + details.frameLength <= room else {
+            "<details\(details.open ? " open" : "")><summary>\(details.title)\(details.countsItems ? " (\(details.count))" : "")</summary>\n\n"
+        guard length + opening.utf16.count + details.frameLength <= room else {
             cutLines += 1
             return
         }
-        text += opening
+        write(opening)
         var shown = 0
         var headerWritten = false
         for item in details.items {
             let header = headerWritten ? 0 : Self.length(of: details.header)
-            guard text.utf16.count + header + item.utf16.count + 1 + 200 <= room else { break }
+            guard length + header + item.utf16.count + 1 + 200 <= room else { break }
             if !headerWritten {
-                for line in details.header { text += line + "\n" }
+                for line in details.header { write(line, "\n") }
                 headerWritten = true
             }
-            text += item + "\n"
+            write(item, "\n")
             shown += 1
         }
-        if shown < details.items.count {
-            let note = "… and \(details.items.count - shown) more, cut to fit a comment (the JSON output has them all)"
+        if shown < details.count {
+            let note = "… and \(details.count - shown) more, cut to fit a comment (the JSON output has them all)"
             // After a table a paragraph (a blank line ends the table), after a list an item.
-            text += details.header.isEmpty ? "- \(note)\n" : "\n\(note)\n"
+            write(details.header.isEmpty ? "- \(note)\n" : "\n\(note)\n")
         }
-        text += "\n</details>\n\n"
+        write("\n</details>\n\n")
+    }
+
+    /// The one way text is added, so that ``length`` stays its length.
+    private mutating func write(_ piece: String, _ end: String = "") {
+        text += piece
+        text += end
+        length += piece.utf16.count + end.utf16.count
     }
 
     /// Several lists, in order, leaving `following` characters for what comes

@@ -214,7 +214,8 @@ public struct GraphReport: Sendable {
                         }))
             }
         }
-        let ids = graph.targets.map(\.id.description)
+        // Only the ids a cycle or the chain names (not one string per target).
+        let id = { (vertex: Int) in self.graph.targets[vertex].id.description }
         return ReportSection(
             title: cycles.isEmpty ? "Longest chain" : "Dependency cycles",
             summary: summary,
@@ -222,8 +223,8 @@ public struct GraphReport: Sendable {
             details: details,
             jsonKey: "structure",
             json: .object([
-                ("cycles", .array(cycles.map { .strings($0.path.map { ids[$0] }) })),
-                ("longestChain", .strings(chain.map { ids[$0] })),
+                ("cycles", .array(cycles.map { .strings($0.path.map(id)) })),
+                ("longestChain", .strings(chain.map(id))),
             ])
         )
     }
@@ -277,31 +278,34 @@ public struct GraphReport: Sendable {
     }
 
     private func targetsSection() -> ReportSection {
+        let graph = graph
         let depths = graph.digraph.depths()
         let header = ["| Target | Type | Depends on | Used by | Depth |", "|---|---|---:|---:|---:|"]
-        var rows: [String] = []
-        rows.reserveCapacity(graph.targets.count)
-        for (index, target) in graph.targets.enumerated() {
+        // Only the rows a comment can show are made; the JSON has every target.
+        let table = MarkdownBudget.Details(
+            title: "Targets", header: header, count: graph.targets.count, open: graph.targets.count <= Self.openTableLimit
+        ) { index in
             let uses = graph.digraph.successors(of: index).count
             let users = graph.digraph.predecessors(of: index).count
             let depth = depths.map { String($0[index]) } ?? "–"
-            rows.append("| \(Escape.markdown(label(index))) | \(target.type.rawValue) | \(uses) | \(users) | \(depth) |")
+            return "| \(Escape.markdown(label(index))) | \(graph.targets[index].type.rawValue) | \(uses) | \(users) | \(depth) |"
         }
         // One object per target: written as report.json is, not built as a tree first.
-        let graph = graph
         let json = JSONValue.stream { json in
             json.beginArray()
-            for index in graph.targets.indices {
-                json.beginObject()
-                json.key("id")
-                json.string(graph.targets[index].package.rawValue, joinedBy: "/", graph.targets[index].name)
-                json.key("dependsOn")
-                json.int(graph.digraph.successors(of: index).count)
-                json.key("usedBy")
-                json.int(graph.digraph.predecessors(of: index).count)
-                json.key("depth")
-                if let depths { json.int(depths[index]) } else { json.null() }
-                json.endObject()
+            json.elements(count: graph.targets.count) { json, indices in
+                for index in indices {
+                    json.beginObject()
+                    json.key("id")
+                    json.string(graph.targets[index].package.rawValue, joinedBy: "/", graph.targets[index].name)
+                    json.key("dependsOn")
+                    json.int(graph.digraph.successors(of: index).count)
+                    json.key("usedBy")
+                    json.int(graph.digraph.predecessors(of: index).count)
+                    json.key("depth")
+                    if let depths { json.int(depths[index]) } else { json.null() }
+                    json.endObject()
+                }
             }
             json.endArray()
         }
@@ -310,7 +314,7 @@ public struct GraphReport: Sendable {
             + (depths == nil ? "; it is undefined while the graph has cycles." : ".")
         return ReportSection(
             title: "Targets", summary: [], markdown: note,
-            details: [MarkdownBudget.Details(title: "Targets", header: header, items: rows, open: rows.count <= Self.openTableLimit)],
+            details: [table],
             jsonKey: "targets", json: json, placement: .appendix
         )
     }

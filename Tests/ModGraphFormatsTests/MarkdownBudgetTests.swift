@@ -48,6 +48,38 @@ struct MarkdownBudgetTests {
         for index in 0..<10 { #expect(text.contains("- second \(index)\n")) }
     }
 
+    /// A list made item by item gives the same document as the whole list, under
+    /// any limit, while making only the items a comment could hold.
+    @Test(arguments: [1_500, 20_000, 60_000])
+    func aListMadeOnDemandReadsAsTheWholeList(limit: Int) {
+        let row = { (index: Int) in "| target\(index) | regular | \(index % 7) | \(index % 3) | \(index % 11 + 1) |" }
+        let header = ["| Target | Type | Depends on | Used by | Depth |", "|---|---|---:|---:|---:|"]
+        var made = 0
+        let onDemand = MarkdownBudget.Details(title: "Targets", header: header, count: 100_000) { index in
+            made += 1
+            return row(index)
+        }
+        let whole = MarkdownBudget.Details(title: "Targets", header: header, items: (0..<100_000).map(row))
+        #expect(onDemand.count == 100_000)
+        #expect(made == onDemand.items.count)
+        #expect(made < 3_000)
+        var (first, second) = (MarkdownBudget(limit: limit), MarkdownBudget(limit: limit))
+        first.details([onDemand], following: 100)
+        second.details([whole], following: 100)
+        let text = first.finish()
+        #expect(text == second.finish())
+        #expect(text.contains("<summary>Targets (100000)</summary>"))
+        let shown = text.split(separator: "\n").filter { $0.hasPrefix("| target") }.count
+        #expect(text.contains("… and \(100_000 - shown) more, cut to fit a comment"))
+    }
+
+    /// A short list made on demand is made whole.
+    @Test func aShortListMadeOnDemandIsWhole() {
+        let details = MarkdownBudget.Details(title: "Few", count: 3) { "- \($0)" }
+        #expect(details.items == ["- 0", "- 1", "- 2"])
+        #expect(details == MarkdownBudget.Details(title: "Few", items: ["- 0", "- 1", "- 2"]))
+    }
+
     /// Any mix of lines and lists, of any lengths, under any limit: never over it, tags balanced.
     @Test(arguments: [1_000, 2_500, 7_000, 60_000])
     func neverExceedsItsLimit(limit: Int) {

@@ -17,8 +17,8 @@ public enum DiagramDefaults {
     ///
     /// - Complexity: O(V + E).
     public static func simplified(_ graph: ModuleGraph, showAllWith option: String) -> (graph: ModuleGraph, caption: String?) {
-        let tests = graph.targets.filter { $0.type.isTest }.count
-        let externals = graph.targets.filter { $0.type == .externalProduct }.count
+        let tests = graph.targets.count { $0.type.isTest }
+        let externals = graph.targets.count { $0.type == .externalProduct }
         guard tests + externals > 0 else { return (graph, nil) }
         let parts = [
             tests > 0 ? Counted.text(tests, "test target") : nil,

@@ -68,33 +68,36 @@ public enum ScheduleJSON {
         json.endArray()
     }
 
-    /// - Complexity: O(V).
+    /// - Complexity: O(V), written a piece at a time on the cores (`JSONStream.elements`).
     private static func targets(_ report: ScheduleReport, to json: inout JSONStream) {
         let plan = report.plan
+        let targets = report.graph.targets
         json.beginArray()
-        for vertex in report.graph.targets.indices {
-            json.beginObject()
-            json.key("id")
-            json.string(report.graph.targets[vertex].package.rawValue, joinedBy: "/", report.graph.targets[vertex].name)
-            json.key("type")
-            json.string(report.graph.targets[vertex].type.rawValue)
-            json.key("cost")
-            json.decimal(plan.weights[vertex])
-            json.key("wave")
-            json.int(plan.waves.waveOf[vertex] + 1)
-            json.key("earliestStart")
-            json.decimal(plan.timing.earliestStart[vertex])
-            json.key("latestStart")
-            json.decimal(plan.timing.latestStart[vertex])
-            json.key("slack")
-            json.decimal(plan.timing.slack[vertex])
-            json.key("start")
-            json.decimal(plan.build.start[vertex])
-            json.key("end")
-            json.decimal(plan.build.end[vertex])
-            json.key("worker")
-            json.int(plan.build.worker[vertex] + 1)
-            json.endObject()
+        json.elements(count: targets.count) { json, vertices in
+            for vertex in vertices {
+                json.beginObject()
+                json.key("id")
+                json.string(targets[vertex].package.rawValue, joinedBy: "/", targets[vertex].name)
+                json.key("type")
+                json.string(targets[vertex].type.rawValue)
+                json.key("cost")
+                json.decimal(plan.weights[vertex])
+                json.key("wave")
+                json.int(plan.waves.waveOf[vertex] + 1)
+                json.key("earliestStart")
+                json.decimal(plan.timing.earliestStart[vertex])
+                json.key("latestStart")
+                json.decimal(plan.timing.latestStart[vertex])
+                json.key("slack")
+                json.decimal(plan.timing.slack[vertex])
+                json.key("start")
+                json.decimal(plan.build.start[vertex])
+                json.key("end")
+                json.decimal(plan.build.end[vertex])
+                json.key("worker")
+                json.int(plan.build.worker[vertex] + 1)
+                json.endObject()
+            }
         }
         json.endArray()
     }

@@ -24,42 +24,49 @@ enum ViewerDocument {
         // Nodes and edges, one object each (hundreds of thousands for a large graph): written as
         // they are serialized, not built as a tree first.
         let nodeLayerIndex = layers.map { $0.flatMap { layerIndex[$0] } }
+        // Written a piece at a time on the cores (`JSONStream.elements`), in order.
         let nodes = JSONValue.stream { json in
             json.beginArray()
-            for (index, node) in view.nodes.enumerated() {
-                json.beginObject()
-                json.key("id")
-                json.string(node.id)
-                json.key("name")
-                json.string(node.name)
-                json.key("package")
-                json.string(view.packageNames[node.package] ?? node.package.rawValue)
-                json.key("kind")
-                json.string(kindName(node.kind))
-                json.key("test")
-                json.bool(flags.isTest[index])
-                json.key("external")
-                json.bool(flags.isExternal[index])
-                json.key("layer")
-                if let layer = nodeLayerIndex[index] { json.int(layer) } else { json.null() }
-                json.endObject()
+            json.elements(count: view.nodes.count) { json, indices in
+                for index in indices {
+                    let node = view.nodes[index]
+                    json.beginObject()
+                    json.key("id")
+                    json.string(node.id)
+                    json.key("name")
+                    json.string(node.name)
+                    json.key("package")
+                    json.string(view.packageNames[node.package] ?? node.package.rawValue)
+                    json.key("kind")
+                    json.string(kindName(node.kind))
+                    json.key("test")
+                    json.bool(flags.isTest[index])
+                    json.key("external")
+                    json.bool(flags.isExternal[index])
+                    json.key("layer")
+                    if let layer = nodeLayerIndex[index] { json.int(layer) } else { json.null() }
+                    json.endObject()
+                }
             }
             json.endArray()
         }
         let impliedMask = flags.impliedMask
         let edges = JSONValue.stream { json in
             json.beginArray()
-            for (index, edge) in edgeList.enumerated() {
-                json.beginObject()
-                json.key("from")
-                json.int(edge.from)
-                json.key("to")
-                json.int(edge.to)
-                json.key("implied")
-                json.int(impliedMask[index])
-                json.key("conditional")
-                json.bool(view.attributes(from: edge.from, to: edge.to).isConditional)
-                json.endObject()
+            json.elements(count: edgeList.count) { json, indices in
+                for index in indices {
+                    let edge = edgeList[index]
+                    json.beginObject()
+                    json.key("from")
+                    json.int(edge.from)
+                    json.key("to")
+                    json.int(edge.to)
+                    json.key("implied")
+                    json.int(impliedMask[index])
+                    json.key("conditional")
+                    json.bool(view.attributes(from: edge.from, to: edge.to).isConditional)
+                    json.endObject()
+                }
             }
             json.endArray()
         }
@@ -159,19 +166,21 @@ enum ViewerDocument {
         let build = report.plan.build
         let bars = JSONValue.stream { json in
             json.beginArray()
-            for vertex in report.graph.targets.indices {
-                json.beginObject()
-                json.key("node")
-                if let node = view.nodes(for: report.graph.targets[vertex].id).first { json.int(node) } else { json.null() }
-                json.key("name")
-                json.string(report.label(vertex))
-                json.key("worker")
-                json.int(build.worker[vertex])
-                json.key("start")
-                json.decimal(build.start[vertex])
-                json.key("end")
-                json.decimal(build.end[vertex])
-                json.endObject()
+            json.elements(count: report.graph.targets.count) { json, vertices in
+                for vertex in vertices {
+                    json.beginObject()
+                    json.key("node")
+                    if let node = view.nodes(for: report.graph.targets[vertex].id).first { json.int(node) } else { json.null() }
+                    json.key("name")
+                    json.string(report.label(vertex))
+                    json.key("worker")
+                    json.int(build.worker[vertex])
+                    json.key("start")
+                    json.decimal(build.start[vertex])
+                    json.key("end")
+                    json.decimal(build.end[vertex])
+                    json.endObject()
+                }
             }
             json.endArray()
         }
@@ -196,8 +205,8 @@ enum ViewerDocument {
         return .object([
             ("packages", .int(graph.targetPackageCount)),
             ("targets", .int(graph.targets.count)),
-            ("tests", .int(graph.targets.filter(\.type.isTest).count)),
-            ("externals", .int(graph.targets.filter { $0.type == .externalProduct }.count)),
+            ("tests", .int(graph.targets.count(where: \.type.isTest))),
+            ("externals", .int(graph.targets.count { $0.type == .externalProduct })),
             ("dependencies", .int(graph.digraph.edgeCount)),
             ("viewNodes", .int(page.view.nodes.count)),
             ("viewEdges", .int(page.view.digraph.edgeCount)),

@@ -61,7 +61,7 @@ public struct ViewerPage: Sendable {
             warnings = image.warnings
         }
         let data = ViewerDocument.json(for: self, edges: ViewerEdges(view: view, drawn: pictureLeftOut == nil), pictureNote: pictureLeftOut)
-        return (html(svg: svg, data: Escape.scriptJSON(data)), warnings)
+        return (html(svg: svg, data: data), warnings)
     }
 
     /// The policy: nothing from anywhere, this page's script by its hash, its inline styles.
@@ -70,7 +70,7 @@ public struct ViewerPage: Sendable {
             + "style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
     }
 
-    private func html(svg: String, data: [UInt8]) -> [UInt8] {
+    private func html(svg: String, data: JSONValue) -> [UInt8] {
         let title = Escape.html(title, limit: Escape.messageLimit)
         var head = """
             <!DOCTYPE html>
@@ -131,8 +131,8 @@ public struct ViewerPage: Sendable {
             <div id="mg-tip" hidden></div>
             <script type="application/json" id="mg-data">
             """
-        var bytes = Array(head.utf8)
-        bytes += data
+        // The data is written straight after the markup, into the page's one buffer.
+        var bytes = Escape.scriptJSON(data, after: Array(head.utf8))
         bytes += Array("</script>\n<script>".utf8)
         bytes += Array(ViewerScript.source.utf8)
         bytes += Array("</script>\n</body>\n</html>\n".utf8)

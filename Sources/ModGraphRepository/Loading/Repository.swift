@@ -51,8 +51,8 @@ public struct Repository: Sendable {
         var parts: [String] = []
         let projectIdentities = Set(graph.packages.filter { $0.origin == .project }.map(\.identity))
         let packageIdentities = Set(graph.packages.filter { $0.origin == .root || $0.origin == .local }.map(\.identity))
-        let xcodeTargets = graph.targets.filter { projectIdentities.contains($0.package) }.count
-        let packageTargets = graph.targets.filter { packageIdentities.contains($0.package) }.count
+        let xcodeTargets = graph.targets.count { projectIdentities.contains($0.package) }
+        let packageTargets = graph.targets.count { packageIdentities.contains($0.package) }
         if !inputs.workspaces.isEmpty {
             parts.append(
                 Self.count(inputs.workspaces.count, "workspace") + " ("
@@ -83,11 +83,11 @@ public struct Repository: Sendable {
     public var details: [String] {
         let projectLines = graph.packages.filter { $0.origin == .project }.map { package in
             "project \(package.path ?? package.name): "
-                + Self.count(graph.targets.filter { $0.package == package.identity }.count, "target")
+                + Self.count(graph.targets.count { $0.package == package.identity }, "target")
         }
         let packageLines = graph.packages.filter { $0.origin == .root || $0.origin == .local }.map { package in
             "package \(package.path ?? package.name) (\(package.origin.rawValue)): "
-                + Self.count(graph.targets.filter { $0.package == package.identity }.count, "target")
+                + Self.count(graph.targets.count { $0.package == package.identity }, "target")
         }
         return projectLines + packageLines + inputs.passedOver.map { "passed over: " + $0 }
     }

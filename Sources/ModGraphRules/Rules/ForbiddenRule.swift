@@ -23,27 +23,28 @@ public struct ForbiddenRule: Rule {
             for from in graph.targets.indices where !context.isExempt[from] {
                 let successors = graph.digraph.successors(of: from)
                 guard !successors.isEmpty else { continue }
-                let source = graph.targets[from]
-                guard let bindings = rule.from.pattern.match(source.id, packageName: context.packageNames[from]) else { continue }
+                // Ids only: a whole `Target` copied per dependency retains every one of its strings.
+                let source = graph.targets[from].id
+                guard let bindings = rule.from.pattern.match(source, packageName: context.packageNames[from]) else { continue }
                 var isExcepted: Bool?
                 for to in successors {
-                    let target = graph.targets[to]
-                    guard rule.to.pattern.match(target.id, packageName: context.packageNames[to], bindings: bindings) != nil
+                    let target = graph.targets[to].id
+                    guard rule.to.pattern.match(target, packageName: context.packageNames[to], bindings: bindings) != nil
                     else { continue }
                     if isExcepted == nil {
                         isExcepted = rule.exceptFrom.contains {
-                            $0.pattern.match(source.id, packageName: context.packageNames[from]) != nil
+                            $0.pattern.match(source, packageName: context.packageNames[from]) != nil
                         }
                     }
                     if isExcepted == true { continue }
                     if let allow = rule.allow,
-                        allow.pattern.match(target.id, packageName: context.packageNames[to], bindings: bindings) != nil
+                        allow.pattern.match(target, packageName: context.packageNames[to], bindings: bindings) != nil
                     {
                         continue
                     }
                     findings.append(
                         context.finding(
-                            id, severity, chain: [source.id, target.id],
+                            id, severity, chain: [source, target],
                             message: rule.message.map { "\(source.name) depends on \(target.name): \($0)" }
                                 ?? "\(source.name) must not depend on \(target.name) (\(rule.from.pattern) → \(rule.to.pattern))",
                             configEntry: rule.location))
