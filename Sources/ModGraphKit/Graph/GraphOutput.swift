@@ -53,12 +53,12 @@ public enum GraphOutput {
                     warnings: warnings))
         case .mermaid, .dot, .svg, .png, .pdf:
             let (diagram, style) = try diagram(of: graph, selection: selection, layers: layers)
-            if format == .mermaid { return .text(MermaidWriter(style: style).render(diagram)) }
+            if format == .mermaid { return .text(written(MermaidWriter(style: style).render(diagram), letGoOf: diagram, style)) }
             if format.image != nil, let refusal = DiagramDefaults.pictureRefusal(nodes: diagram.nodes.count, what: "the view") {
                 throw CommandError(
                     "--format \(format.rawValue): \(refusal); narrow it with --focus or --level package, or write --format dot")
             }
-            guard let image = format.image else { return .text(DOTWriter(style: style).render(diagram)) }
+            guard let image = format.image else { return .text(written(DOTWriter(style: style).render(diagram), letGoOf: diagram, style)) }
             let layout = layout ?? DiagramDefaults.layout(nodeCount: diagram.nodes.count)
             let dot: String
             do {
@@ -68,6 +68,14 @@ public enum GraphOutput {
             }
             return .bytes(try draw(dot, layout: layout, format: image, warnings: warnings))
         }
+    }
+
+    /// `text`, once the view and style it was written from are let go of on
+    /// another thread when large: a view of 100,000 nodes and its styled
+    /// layers are hundreds of thousands of values to free before the diagram is written.
+    private static func written(_ text: String, letGoOf view: consuming GraphView, _ style: consuming DiagramStyle) -> String {
+        if view.nodes.count >= Concurrently.minimumPiece { Concurrently.discard((view, style)) }
+        return text
     }
 
     private static let noLayers = CommandError(
