@@ -36,4 +36,59 @@ static inline char **modgraph_gvPluginList(GVC_t *gvc, const char *kind, int *co
 #endif
 }
 
+// A DOT text read with names kept by cgraph's own name map, so that every
+// node, edge and subgraph gets the next number as it is read. cgraph's
+// default takes the address of each interned name as its id and orders
+// subgraphs by id: clusters came out in the order of heap addresses, which
+// in a process with other threads differs from run to run, so the same DOT
+// gave different SVG bytes (seen on vapor's graph). Returning 0 for a name
+// makes cgraph keep it in its internal map under the default's next
+// anonymous id (agmapnametoid). Used for the dot engine only: with neato,
+// fdp, sfdp and twopi the names of a graph read this way are lost.
+//
+// The disciplines are copied from cgraph's defaults (which differ across
+// versions in their fields) and changed by name; they are static because the
+// graph keeps a pointer to them. Callers hold the renderer's lock: Graphviz
+// is not re-entrant anyway.
+typedef struct {
+    const char *text;
+    size_t length;
+    size_t position;
+} modgraph_dot_reader;
+
+static inline int modgraph_read_dot_line(void *channel, char *buffer, int size) {
+    modgraph_dot_reader *reader = (modgraph_dot_reader *)channel;
+    int count = 0;
+    while (count < size && reader->position < reader->length) {
+        char character = reader->text[reader->position++];
+        buffer[count++] = character;
+        if (character == '\n') break;
+    }
+    return count;
+}
+
+static inline long modgraph_map_id(void *state, int kind, char *name, IDTYPE *id, int create) {
+    if (name) return 0;
+    return AgIdDisc.map(state, kind, NULL, id, create);
+}
+
+static inline Agraph_t *modgraph_read_dot(const char *text, size_t length) {
+    static Agiddisc_t ids;
+    static Agiodisc_t io;
+    static Agdisc_t discipline;
+    static int ready = 0;
+    if (!ready) {
+        ids = AgIdDisc;
+        ids.map = modgraph_map_id;
+        io = AgIoDisc;
+        io.afread = modgraph_read_dot_line;
+        discipline = AgDefaultDisc;
+        discipline.id = &ids;
+        discipline.io = &io;
+        ready = 1;
+    }
+    modgraph_dot_reader reader = {text, length, 0};
+    return agread(&reader, &discipline);
+}
+
 #endif

@@ -54,7 +54,16 @@ public struct GraphvizRenderer: Sendable {
             // syntax error's line does not depend on what was read before in the process.
             Self.drainScanner()
             agreadline(1)
-            guard let graph = agmemread(dot) else {
+            // For dot, read with names numbered in order of appearance: the same DOT, the same bytes
+            // (see the shim). neato, fdp, sfdp and twopi lose the names of a graph read that way (their
+            // titles come out as `%<id>`), so they read as before.
+            var text = dot
+            guard
+                let graph = engine == GraphvizLayout.dot.rawValue
+                    ? text.withUTF8({
+                        modgraph_read_dot(UnsafeRawPointer($0.baseAddress)?.assumingMemoryBound(to: CChar.self), $0.count)
+                    }) : agmemread(text)
+            else {
                 throw .unreadableDOT(message: messages.lines.isEmpty ? "no graph in the text" : messages.errorSummary)
             }
             defer { agclose(graph) }

@@ -50,20 +50,24 @@ public enum ReportRun {
         let refusal = DiagramDefaults.pictureRefusal(nodes: graph.targets.count, what: "the graph")
         let pictureLeftOut = request.drawsDiagrams ? refusal : "--no-diagrams"
         if request.drawsDiagrams, let refusal { warnings("graph.svg and schedule.svg not drawn: \(refusal); report.md links graph.dot") }
-        var style = DiagramStyle.highlights(of: graph)
         var extraSections: [ReportSection] = []
         // The check and the schedule are independent: worked out on two cores at once, their
         // warnings held and told in the order they always were (the check's, then the weights').
+        // The diagrams' style (cycles, longest chain, the check's layers and findings) is worked
+        // out beside the schedule too, with the check.
         let configPath = try CheckRun.configuration(explicit: request.config, for: loaded, requestedPath: source)
         let (checked, planned) = Concurrently.both(
-            { () -> (result: Result<(report: CheckReport, layerNames: [String])?, any Error>, warnings: [String]) in
+            { () -> (result: Result<CheckReport?, any Error>, warnings: [String], style: DiagramStyle) in
                 var told: [String] = []
-                let result = Result { () throws -> (report: CheckReport, layerNames: [String])? in
+                var style = DiagramStyle.highlights(of: graph)
+                let result = Result { () throws -> CheckReport? in
                     guard let configPath else { return nil }
                     let check = try CheckRun(configPath: configPath, on: loaded, warnings: { told.append($0) })
-                    return (try check.report(), check.config.layers.map(\.name))
+                    let report = try check.report()
+                    CheckSection.style(report, layerNames: check.config.layers.map(\.name), into: &style)
+                    return report
                 }
-                return (result, told)
+                return (result, told, style)
             },
             { () -> (result: Result<ScheduleReport?, any Error>, warnings: [String]) in
                 var told: [String] = []
@@ -75,12 +79,9 @@ public enum ReportRun {
                 return (result, told)
             })
         checked.warnings.forEach(warnings)
-        let check = try checked.result.get()
-        let checkReport = check?.report
-        if let (report, layerNames) = check {
-            CheckSection.style(report, layerNames: layerNames, into: &style)
-            extraSections.append(CheckSection.section(report))
-        }
+        let checkReport = try checked.result.get()
+        var style = checked.style
+        if let checkReport { extraSections.append(CheckSection.section(checkReport)) }
         planned.warnings.forEach(warnings)
         let schedule = try planned.result.get()
         if let schedule {
