@@ -212,6 +212,19 @@ public struct JSONStream: Sendable {
         }
     }
 
+    /// An array of `count` elements, each written by `element(&stream, index)`:
+    /// ``elements(count:_:)`` between the brackets, so that a long array
+    /// (a node, a target or a dependency each) is written on the cores.
+    ///
+    /// - Complexity: O(n) in the size of the elements, spread over the cores.
+    public mutating func array(count: Int, _ element: @Sendable (inout JSONStream, Int) -> Void) {
+        beginArray()
+        elements(count: count) { json, indices in
+            for index in indices { element(&json, index) }
+        }
+        endArray()
+    }
+
     /// Enough elements for a piece that writing it on another core pays for the thread.
     public static let elementsPerPiece = 20_000
 

@@ -292,22 +292,18 @@ public struct GraphReport: Sendable {
         }
         // One object per target: written as report.json is, not built as a tree first.
         let json = JSONValue.stream { json in
-            json.beginArray()
-            json.elements(count: graph.targets.count) { json, indices in
-                for index in indices {
-                    json.beginObject()
-                    json.key("id")
-                    json.string(graph.targets[index].package.rawValue, joinedBy: "/", graph.targets[index].name)
-                    json.key("dependsOn")
-                    json.int(graph.digraph.successors(of: index).count)
-                    json.key("usedBy")
-                    json.int(graph.digraph.predecessors(of: index).count)
-                    json.key("depth")
-                    if let depths { json.int(depths[index]) } else { json.null() }
-                    json.endObject()
-                }
+            json.array(count: graph.targets.count) { json, index in
+                json.beginObject()
+                json.key("id")
+                json.string(graph.targets[index].package.rawValue, joinedBy: "/", graph.targets[index].name)
+                json.key("dependsOn")
+                json.int(graph.digraph.successors(of: index).count)
+                json.key("usedBy")
+                json.int(graph.digraph.predecessors(of: index).count)
+                json.key("depth")
+                if let depths { json.int(depths[index]) } else { json.null() }
+                json.endObject()
             }
-            json.endArray()
         }
         let note =
             "Depends on and used by count direct dependencies. Depth is the length of the longest chain from the target down (1: depends on nothing)"

@@ -134,6 +134,17 @@ struct JSONOutputTests {
         }
     }
 
+    /// An array written element by element on the cores is the array of the same values.
+    @Test func anArrayOfElementsIsTheTreesArray() {
+        for count in [0, 2, 2 * JSONStream.elementsPerPiece + 3] {
+            let streamed = JSONValue.object([
+                ("list", .stream { json in json.array(count: count) { json, index in json.int(index * 3) } })
+            ])
+            let tree = JSONValue.object([("list", .array((0..<count).map { .int($0 * 3) }))])
+            #expect(streamed.serializedBytes() == tree.serializedBytes(), "\(count) elements")
+        }
+    }
+
     /// Two strings written joined are the joined string written, whatever they hold.
     @Test func joinedStringsAreTheStringJoined() {
         let parts = ["pkg", "", "a\"b", "back\\slash", "tab\there", "é", "\u{202E}rtl", "line\u{2028}", "😀", "x/y"]

@@ -72,34 +72,30 @@ public enum ScheduleJSON {
     private static func targets(_ report: ScheduleReport, to json: inout JSONStream) {
         let plan = report.plan
         let targets = report.graph.targets
-        json.beginArray()
-        json.elements(count: targets.count) { json, vertices in
-            for vertex in vertices {
-                json.beginObject()
-                json.key("id")
-                json.string(targets[vertex].package.rawValue, joinedBy: "/", targets[vertex].name)
-                json.key("type")
-                json.string(targets[vertex].type.rawValue)
-                json.key("cost")
-                json.decimal(plan.weights[vertex])
-                json.key("wave")
-                json.int(plan.waves.waveOf[vertex] + 1)
-                json.key("earliestStart")
-                json.decimal(plan.timing.earliestStart[vertex])
-                json.key("latestStart")
-                json.decimal(plan.timing.latestStart[vertex])
-                json.key("slack")
-                json.decimal(plan.timing.slack[vertex])
-                json.key("start")
-                json.decimal(plan.build.start[vertex])
-                json.key("end")
-                json.decimal(plan.build.end[vertex])
-                json.key("worker")
-                json.int(plan.build.worker[vertex] + 1)
-                json.endObject()
-            }
+        json.array(count: targets.count) { json, vertex in
+            json.beginObject()
+            json.key("id")
+            json.string(targets[vertex].package.rawValue, joinedBy: "/", targets[vertex].name)
+            json.key("type")
+            json.string(targets[vertex].type.rawValue)
+            json.key("cost")
+            json.decimal(plan.weights[vertex])
+            json.key("wave")
+            json.int(plan.waves.waveOf[vertex] + 1)
+            json.key("earliestStart")
+            json.decimal(plan.timing.earliestStart[vertex])
+            json.key("latestStart")
+            json.decimal(plan.timing.latestStart[vertex])
+            json.key("slack")
+            json.decimal(plan.timing.slack[vertex])
+            json.key("start")
+            json.decimal(plan.build.start[vertex])
+            json.key("end")
+            json.decimal(plan.build.end[vertex])
+            json.key("worker")
+            json.int(plan.build.worker[vertex] + 1)
+            json.endObject()
         }
-        json.endArray()
     }
 
     private static func bottlenecks(_ report: ScheduleReport) -> JSONValue {

@@ -26,49 +26,41 @@ enum ViewerDocument {
         let nodeLayerIndex = layers.map { $0.flatMap { layerIndex[$0] } }
         // Written a piece at a time on the cores (`JSONStream.elements`), in order.
         let nodes = JSONValue.stream { json in
-            json.beginArray()
-            json.elements(count: view.nodes.count) { json, indices in
-                for index in indices {
-                    let node = view.nodes[index]
-                    json.beginObject()
-                    json.key("id")
-                    json.string(node.id)
-                    json.key("name")
-                    json.string(node.name)
-                    json.key("package")
-                    json.string(view.packageNames[node.package] ?? node.package.rawValue)
-                    json.key("kind")
-                    json.string(kindName(node.kind))
-                    json.key("test")
-                    json.bool(flags.isTest[index])
-                    json.key("external")
-                    json.bool(flags.isExternal[index])
-                    json.key("layer")
-                    if let layer = nodeLayerIndex[index] { json.int(layer) } else { json.null() }
-                    json.endObject()
-                }
+            json.array(count: view.nodes.count) { json, index in
+                let node = view.nodes[index]
+                json.beginObject()
+                json.key("id")
+                json.string(node.id)
+                json.key("name")
+                json.string(node.name)
+                json.key("package")
+                json.string(view.packageNames[node.package] ?? node.package.rawValue)
+                json.key("kind")
+                json.string(kindName(node.kind))
+                json.key("test")
+                json.bool(flags.isTest[index])
+                json.key("external")
+                json.bool(flags.isExternal[index])
+                json.key("layer")
+                if let layer = nodeLayerIndex[index] { json.int(layer) } else { json.null() }
+                json.endObject()
             }
-            json.endArray()
         }
         let impliedMask = flags.impliedMask
         let edges = JSONValue.stream { json in
-            json.beginArray()
-            json.elements(count: edgeList.count) { json, indices in
-                for index in indices {
-                    let edge = edgeList[index]
-                    json.beginObject()
-                    json.key("from")
-                    json.int(edge.from)
-                    json.key("to")
-                    json.int(edge.to)
-                    json.key("implied")
-                    json.int(impliedMask[index])
-                    json.key("conditional")
-                    json.bool(view.attributes(from: edge.from, to: edge.to).isConditional)
-                    json.endObject()
-                }
+            json.array(count: edgeList.count) { json, index in
+                let edge = edgeList[index]
+                json.beginObject()
+                json.key("from")
+                json.int(edge.from)
+                json.key("to")
+                json.int(edge.to)
+                json.key("implied")
+                json.int(impliedMask[index])
+                json.key("conditional")
+                json.bool(view.attributes(from: edge.from, to: edge.to).isConditional)
+                json.endObject()
             }
-            json.endArray()
         }
         func chain(_ targets: [TargetID]) -> (nodes: [JSONValue], edges: [JSONValue]) {
             var seen = Set<Int>()
@@ -165,24 +157,20 @@ enum ViewerDocument {
     private static func schedule(for report: ScheduleReport, in view: GraphView) -> JSONValue {
         let build = report.plan.build
         let bars = JSONValue.stream { json in
-            json.beginArray()
-            json.elements(count: report.graph.targets.count) { json, vertices in
-                for vertex in vertices {
-                    json.beginObject()
-                    json.key("node")
-                    if let node = view.nodes(for: report.graph.targets[vertex].id).first { json.int(node) } else { json.null() }
-                    json.key("name")
-                    json.string(report.label(vertex))
-                    json.key("worker")
-                    json.int(build.worker[vertex])
-                    json.key("start")
-                    json.decimal(build.start[vertex])
-                    json.key("end")
-                    json.decimal(build.end[vertex])
-                    json.endObject()
-                }
+            json.array(count: report.graph.targets.count) { json, vertex in
+                json.beginObject()
+                json.key("node")
+                if let node = view.nodes(for: report.graph.targets[vertex].id).first { json.int(node) } else { json.null() }
+                json.key("name")
+                json.string(report.label(vertex))
+                json.key("worker")
+                json.int(build.worker[vertex])
+                json.key("start")
+                json.decimal(build.start[vertex])
+                json.key("end")
+                json.decimal(build.end[vertex])
+                json.endObject()
             }
-            json.endArray()
         }
         return .object([
             ("unit", .string(report.unit)),
