@@ -86,17 +86,19 @@ public enum GraphJSON {
         json.endArray()
         json.key("edges")
         json.beginArray()
-        // An edge's ends are printed ids: each target's once, not once per edge.
-        let ids = graph.targets.map(\.id.description)
+        // An edge's ends are escaped ids: each target's once, not once per edge.
+        let ids = EscapedStrings(count: graph.targets.count, for: json.layout) { json, vertex in
+            json.string(graph.targets[vertex].package.rawValue, joinedBy: "/", graph.targets[vertex].name)
+        }
         json.elements(count: graph.edges.count) { json, range in
             graph.edges.withUnsafeBufferPointer { edges in
                 for position in range {
                     let ends = graph.edgeEnds[position]
                     json.beginObject()
                     json.key("from")
-                    json.string(ids[ends.from])
+                    json.string(ids, ends.from)
                     json.key("to")
-                    json.string(ids[ends.to])
+                    json.string(ids, ends.to)
                     json.key("kind")
                     json.string(edges[position].kind.rawValue)
                     json.key("product")

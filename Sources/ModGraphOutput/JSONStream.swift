@@ -23,7 +23,7 @@ public struct JSONStream: Sendable {
     }
 
     private var bytes: [UInt8] = []
-    private let layout: Layout
+    public let layout: Layout
     /// Where the bytes go once ``drainAbove`` of them are written, for a
     /// document written to a file as it is produced rather than held whole.
     private var drain: (@Sendable ([UInt8]) -> Void)?
@@ -108,6 +108,15 @@ public struct JSONStream: Sendable {
     public mutating func string(_ first: String, joinedBy separator: Unicode.Scalar, _ second: String) {
         startValue()
         Escape.writeJSONString(first, joinedBy: separator, second, inScript: layout == .script, to: &bytes)
+    }
+
+    /// How many bytes are written and not drained yet.
+    var count: Int { bytes.count }
+
+    /// A value already written as JSON for this layout (``EscapedStrings``), copied as it is.
+    mutating func literal(_ value: UnsafeBufferPointer<UInt8>) {
+        startValue()
+        bytes.append(contentsOf: value)
     }
 
     /// A string, or `null` for nil.

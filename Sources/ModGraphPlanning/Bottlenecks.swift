@@ -96,7 +96,7 @@ extension Digraph {
         return bottlenecks(
             weights: weights, workers: workers, limit: limit, rules: rules, dependenciesFirst: order,
             timing: try criticalPathAnalysis(weights: weights),
-            baseline: listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: .none).makespan)
+            baseline: listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: .none, recording: false).makespan)
     }
 
     /// The same, given what a plan has already worked out: a topological
@@ -140,7 +140,9 @@ extension Digraph {
             case .splitTarget(let vertex): patch = .split(vertex)
             case let .removeEdge(from, to): patch = .removeEdge(from: from, to: to)
             }
-            let makespan = listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: patch).makespan
+            let makespan = listSchedule(
+                weights: weights, workers: workers, dependenciesFirst: order, patch: patch, recording: false
+            ).makespan
             makespans.withLock { $0[index] = makespan }
         }
         let results = makespans.withLock { makespans in

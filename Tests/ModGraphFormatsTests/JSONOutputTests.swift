@@ -167,6 +167,29 @@ struct JSONOutputTests {
         }
     }
 
+    /// A string escaped once and copied is the string written, in every
+    /// layout and whatever it holds (quotes, controls, script characters,
+    /// separators, characters beyond the basic plane).
+    @Test func anEscapedStringIsTheStringWritten() {
+        let texts = ["pkg/Name", "", "a\"b", "back\\slash", "tab\there", "é", "\u{202E}rtl", "line\u{2028}", "😀", "</script>&"]
+        for layout in [JSONStream.Layout.pretty, .compact, .script] {
+            let escaped = EscapedStrings(count: texts.count, for: layout) { json, index in json.string(texts[index]) }
+            #expect(escaped.count == texts.count)
+            var copied = JSONStream(layout: layout)
+            var written = JSONStream(layout: layout)
+            copied.beginArray()
+            written.beginArray()
+            // Out of order and repeated, as a dependency's ends are.
+            for index in [3, 0, 9, 9, 1, 8, 2, 7, 4, 6, 5, 0] {
+                copied.string(escaped, index)
+                written.string(texts[index])
+            }
+            copied.endArray()
+            written.endArray()
+            #expect(copied.finish() == written.finish(), "layout \(layout)")
+        }
+    }
+
     /// A draining stream hands over the bytes a buffered one returns, in
     /// order, in pieces of at least the bound asked for but the last,
     /// whether the document is a tree or written in pieces on the cores.

@@ -124,7 +124,8 @@ struct PlanPropertyTests {
 
     /// A bottleneck search simulates each change on the graph as it is,
     /// patched on the fly; it must give what simulating the changed graph,
-    /// built for real, gives: every start, end and worker.
+    /// built for real, gives: every start, end and worker, and, when it
+    /// records nothing but the makespan, that makespan.
     @Test("A patched simulation equals the simulation of the changed graph", arguments: 0..<200)
     func patchedSimulationsMatchChangedGraphs(seed: UInt64) throws {
         let (graph, weights, workers) = randomCase(seed: seed)
@@ -143,6 +144,10 @@ struct PlanPropertyTests {
                 patched.start == expected.start && patched.end == expected.end && patched.worker == expected.worker,
                 "seed \(seed): split \(vertex)")
             #expect(patched.criticalPathLength == expected.criticalPathLength, "seed \(seed): split \(vertex)")
+            let makespan = graph.listSchedule(
+                weights: weights, workers: workers, dependenciesFirst: order, patch: .split(vertex), recording: false
+            ).makespan
+            #expect(makespan == expected.makespan && makespan == (expected.end.max() ?? 0), "seed \(seed): split \(vertex)")
         }
         for (index, edge) in graph.edges.enumerated() {
             var edges = graph.edges.map { ($0.from, $0.to) }
@@ -153,6 +158,11 @@ struct PlanPropertyTests {
             #expect(
                 patched.start == expected.start && patched.end == expected.end && patched.worker == expected.worker,
                 "seed \(seed): without \(edge.from) → \(edge.to)")
+            let makespan = graph.listSchedule(
+                weights: weights, workers: workers, dependenciesFirst: order, patch: .removeEdge(from: edge.from, to: edge.to),
+                recording: false
+            ).makespan
+            #expect(makespan == expected.makespan, "seed \(seed): without \(edge.from) → \(edge.to)")
         }
     }
 }
