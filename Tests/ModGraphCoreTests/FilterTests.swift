@@ -58,6 +58,21 @@ struct FilterTests {
         return ModuleGraph(packages: packages, targets: targets, products: [], edges: edges)
     }()
 
+    /// The digraph of a filtered graph is the induced subgraph of the whole
+    /// digraph on the kept targets, numbered the same: a diagram reduces the
+    /// latter while the filtered graph is still being made. Every subset of
+    /// the nine targets.
+    @Test func aFilteredGraphsDigraphIsTheInducedSubgraph() {
+        let count = Self.graph.targets.count
+        for subset in 0..<(1 << count) {
+            let kept = (0..<count).map { subset & (1 << $0) != 0 }
+            let filtered = Self.graph.filtered(keeping: kept)
+            #expect(filtered.digraph == Self.graph.digraph.inducedSubgraph(keeping: kept).graph, "subset \(subset)")
+            let ids = Set(zip(Self.graph.targets, kept).filter(\.1).map(\.0.id))
+            #expect(filtered == Self.graph.filtered(targets: { ids.contains($0.id) }), "subset \(subset)")
+        }
+    }
+
     @Test func withoutTestsDropsTheOtherPackagesCodeOnlyTestsReached() {
         let names = Self.graph.withoutTests().targets.map(\.id.description)
         #expect(names == ["app/App", "app/Core", "atomics/Atomics", "log/Logging", "nio/NIOCore", "nio/NIOPosix"])

@@ -42,8 +42,8 @@ extension Digraph {
     /// be added. Only the kept edges cost a union of bit sets.
     private func acyclicReductionEdges(dependenciesFirst order: [Int]) -> [(Int, Int)] {
         // Vertices are numbered by their place in `order` in the bit sets: all a vertex
-        // reaches comes before it, so the set of the vertex at place p needs p bits,
-        // not one per vertex, which halves the memory cleared and the words united.
+        // reaches comes before its latest successor, at place p, so its set needs p + 1
+        // bits, not one per vertex, which halves the memory copied and the words united.
         var position = [Int](repeating: 0, count: vertexCount)
         for (index, vertex) in order.enumerated() { position[vertex] = index }
         // reachableFrom[v]: the places of every vertex reachable from v by a path of
@@ -52,13 +52,25 @@ extension Digraph {
         var unhandledDependents = (0..<vertexCount).map { predecessors(of: $0).count }
         var kept: [(Int, Int)] = []
         var latestFirst: [Int] = []
-        for (place, vertex) in order.enumerated() {
-            var reached = BitSet(capacity: place)
+        for vertex in order {
             latestFirst.removeAll(keepingCapacity: true)
             latestFirst.append(contentsOf: successors(of: vertex).lazy.map { position[$0] })
             latestFirst.sort(by: >)
-            for dependency in latestFirst where !reached.contains(dependency) {
-                reached.formUnion(reachableFrom[order[dependency]])
+            // Everything the vertex reaches comes before its latest successor, whose edge is
+            // always kept (no other successor reaches it): that successor's set starts the union,
+            // taken when the vertex is the last to read it, else copied, never cleared and united.
+            var reached = BitSet(capacity: 0)
+            if let latest = latestFirst.first {
+                let first = order[latest]
+                if unhandledDependents[first] == 1 {
+                    swap(&reached, &reachableFrom[first])
+                    reached.grow(to: latest + 1)
+                } else {
+                    reached = BitSet(copying: reachableFrom[first], capacity: latest + 1)
+                }
+                for dependency in latestFirst.dropFirst() where !reached.contains(dependency) {
+                    reached.formUnion(reachableFrom[order[dependency]])
+                }
             }
             // Tested before the vertex's own successors join the set, which then
             // becomes the vertex's own, uncopied (when a dependent will read it).

@@ -350,7 +350,7 @@ public struct ModuleGraph: Sendable, Equatable {
     ///
     /// - Complexity: O(V + E) and the calls of `keepEdge`; when every target
     ///   and edge stays, the targets, edges and ``digraph`` are shared, not copied.
-    func filtered(keeping kept: [Bool], edges keepEdge: ((_ edge: Edge, _ from: Int, _ to: Int) -> Bool)? = nil) -> ModuleGraph {
+    public func filtered(keeping kept: [Bool], edges keepEdge: ((_ edge: Edge, _ from: Int, _ to: Int) -> Bool)? = nil) -> ModuleGraph {
         // Which edges stay, before anything is copied: most filters keep everything.
         var keptEdgeFlags = [Bool](repeating: false, count: edges.count)
         var keptEdgeCount = 0

@@ -46,18 +46,25 @@ public struct GraphSelection: Sendable {
 
     /// The diagram of `graph` (already focused), with its emphasis; `layers`
     /// colours nodes (and boxes them with `--cluster layer`).
+    ///
+    /// A target view's transitive reduction, the longest step on a large
+    /// graph, starts on another core first, from the digraph of the targets
+    /// drawn, while the simplified graph, its view and its highlights are made.
     public func diagram(of focused: ModuleGraph, layers: [TargetID: DiagramStyle.Layer] = [:]) -> (view: GraphView, style: DiagramStyle) {
+        let drawn = simplify ?? (focused.targets.count > DiagramDefaults.simplifyAbove) ? DiagramDefaults.drawnTargets(of: focused) : nil
+        let drawnCount = drawn.map { $0.count(where: \.self) } ?? focused.targets.count
+        let reduction =
+            level == .target && reduce ?? (drawnCount > DiagramDefaults.reduceAbove)
+            ? Concurrently.start { [digraph = focused.digraph] in
+                (drawn.map { digraph.inducedSubgraph(keeping: $0).graph } ?? digraph).transitiveReduction()
+            } : nil
         var graph = focused
         var caption: String?
-        if simplify ?? (focused.targets.count > DiagramDefaults.simplifyAbove) {
-            (graph, caption) = DiagramDefaults.simplified(focused, showAllWith: "--no-simplify")
-        }
-        let reducesTargets = level == .target && reduce ?? (graph.targets.count > DiagramDefaults.reduceAbove)
-        let (made, highlights, reduction) = Self.view(of: graph, level: level, reducingTargets: reducesTargets)
-        var style = highlights
-        var view = made
+        if let drawn { (graph, caption) = DiagramDefaults.simplified(focused, drawing: drawn, showAllWith: "--no-simplify") }
+        var view = GraphView(graph, level: level)
+        var style = DiagramStyle.highlights(of: graph)
         if reduction != nil || reduce ?? (view.nodes.count > DiagramDefaults.reduceAbove) {
-            view = view.transitivelyReduced(keeping: style.highlightedEdges(in: view), reduction: reduction)
+            view = view.transitivelyReduced(keeping: style.highlightedEdges(in: view), reduction: reduction?.value)
         }
         style.caption = caption
         style.clustering = cluster
@@ -65,22 +72,6 @@ public struct GraphSelection: Sendable {
         // A simplified copy of a large graph is freed on another thread, not before the diagram is written.
         if caption != nil { Concurrently.discard(consume graph) }
         return (view, style)
-    }
-
-    /// The view of `graph` at `level` and its highlights; with `reducingTargets`,
-    /// also the transitive reduction of the graph's own digraph (which a target
-    /// view draws), worked out on another core while the view is made.
-    private static func view(
-        of graph: ModuleGraph, level: GraphView.Level, reducingTargets: Bool
-    ) -> (view: GraphView, highlights: DiagramStyle, reduction: Digraph?) {
-        let made = { (GraphView(graph, level: level), DiagramStyle.highlights(of: graph)) }
-        guard reducingTargets else {
-            let (view, highlights) = made()
-            return (view, highlights, nil)
-        }
-        let digraph = graph.digraph
-        let ((view, highlights), reduction) = Concurrently.both(made, { digraph.transitiveReduction() })
-        return (view, highlights, reduction)
     }
 
     /// The graph for text and JSON at the target level, which show targets and every declaration.
