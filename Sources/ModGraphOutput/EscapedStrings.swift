@@ -21,6 +21,8 @@ public struct EscapedStrings: Sendable {
         starts.reserveCapacity(count + 1)
         for index in 0..<count {
             write(&stream, index)
+            // Nothing written would later copy nothing where a value belongs.
+            precondition(stream.count > starts[index], "each escaped string is written with one string call")
             starts.append(stream.count)
         }
         self.bytes = stream.finish()

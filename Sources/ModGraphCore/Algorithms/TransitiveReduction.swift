@@ -57,16 +57,16 @@ extension Digraph {
             latestFirst.append(contentsOf: successors(of: vertex).lazy.map { position[$0] })
             latestFirst.sort(by: >)
             // Everything the vertex reaches comes before its latest successor, whose edge is
-            // always kept (no other successor reaches it): that successor's set starts the union,
-            // taken when the vertex is the last to read it, else copied, never cleared and united.
+            // always kept (no other successor reaches it). That successor's set starts the
+            // union instead of an empty one: taken when the vertex is its last reader, else copied.
             var reached = BitSet(capacity: 0)
             if let latest = latestFirst.first {
-                let first = order[latest]
-                if unhandledDependents[first] == 1 {
-                    swap(&reached, &reachableFrom[first])
+                let latestVertex = order[latest]
+                if unhandledDependents[latestVertex] == 1 {
+                    swap(&reached, &reachableFrom[latestVertex])
                     reached.grow(to: latest + 1)
                 } else {
-                    reached = BitSet(copying: reachableFrom[first], capacity: latest + 1)
+                    reached = BitSet(copying: reachableFrom[latestVertex], capacity: latest + 1)
                 }
                 for dependency in latestFirst.dropFirst() where !reached.contains(dependency) {
                     reached.formUnion(reachableFrom[order[dependency]])
