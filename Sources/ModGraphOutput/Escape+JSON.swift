@@ -32,20 +32,20 @@ extension Escape {
     /// ``jsonString(_:)`` appended to `output`, without a string in between
     /// for the plain names nearly all are; `inScript` also writes `<`, `>`
     /// and `&` as `\u003c`, `\u003e`, `\u0026` (``scriptJSON(_:)``).
-    static func writeJSONString(_ text: String, inScript: Bool = false, to output: inout [UInt8]) {
+    static func writeJSONString(_ text: String, inScript: Bool = false, to output: inout ByteBuffer) {
         let start = output.count
         output.append(UInt8(ascii: "\""))
         if appendIfPlain(text, avoiding: inScript ? scriptActive : jsonActive, to: &output) {
             output.append(UInt8(ascii: "\""))
             return
         }
-        output.removeSubrange(start...)
+        output.truncate(to: start)
         appendEscaped(text, inScript: inScript, to: &output)
     }
 
     /// ``jsonString(_:)`` of `first + separator + second` appended to `output`, without that string in between.
     static func writeJSONString(
-        _ first: String, joinedBy separator: Unicode.Scalar, _ second: String, inScript: Bool = false, to output: inout [UInt8]
+        _ first: String, joinedBy separator: Unicode.Scalar, _ second: String, inScript: Bool = false, to output: inout ByteBuffer
     ) {
         let active = inScript ? scriptActive : jsonActive
         let start = output.count
@@ -57,31 +57,31 @@ extension Escape {
                 return
             }
         }
-        output.removeSubrange(start...)
+        output.truncate(to: start)
         appendEscaped(first + String(separator) + second, inScript: inScript, to: &output)
     }
 
     /// Appends `text`'s UTF-8 when every byte is plain (``ASCIISet/admitsPlain(_:)``),
     /// checked and copied in one visit of a native string; otherwise appends
     /// nothing and returns false.
-    private static func appendIfPlain(_ text: String, avoiding active: ASCIISet, to output: inout [UInt8]) -> Bool {
+    private static func appendIfPlain(_ text: String, avoiding active: ASCIISet, to output: inout ByteBuffer) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { bytes in
             guard bytes.allSatisfy(active.admitsPlain) else { return false }
-            output.append(contentsOf: bytes)
+            output.append(bytes)
             return true
         } ?? false
     }
 
     /// ``jsonString(_:)`` appended to `output`, and for a script `<`, `>` and `&` as escapes.
-    private static func appendEscaped(_ text: String, inScript: Bool, to output: inout [UInt8]) {
-        let literal = jsonString(text)
-        guard inScript else { return output.append(contentsOf: literal.utf8) }
+    private static func appendEscaped(_ text: String, inScript: Bool, to output: inout ByteBuffer) {
+        var literal = jsonString(text)
+        guard inScript else { return literal.withUTF8 { output.append($0) } }
         // A JSON literal has these characters only as themselves: never inside an escape.
         for byte in literal.utf8 {
             switch byte {
-            case UInt8(ascii: "<"): output.append(contentsOf: "\\u003c".utf8)
-            case UInt8(ascii: ">"): output.append(contentsOf: "\\u003e".utf8)
-            case UInt8(ascii: "&"): output.append(contentsOf: "\\u0026".utf8)
+            case UInt8(ascii: "<"): output.append("\\u003c")
+            case UInt8(ascii: ">"): output.append("\\u003e")
+            case UInt8(ascii: "&"): output.append("\\u0026")
             default: output.append(byte)
             }
         }

@@ -9,7 +9,9 @@ import Foundation
 ///
 /// Values are written in order: ``key(_:)`` before each member's value,
 /// `begin…` and `end…` around each container.
-public struct JSONStream: Sendable {
+///
+/// Not copyable: a stream owns the buffer it writes into (``ByteBuffer``).
+public struct JSONStream: ~Copyable, Sendable {
     /// How the document is laid out.
     public enum Layout: Sendable {
         /// Two spaces per level, one member or element per line: what files and stdout get.
@@ -22,11 +24,11 @@ public struct JSONStream: Sendable {
         case script
     }
 
-    private var bytes: [UInt8] = []
+    private var bytes: ByteBuffer
     public let layout: Layout
     /// Where the bytes go once ``drainAbove`` of them are written, for a
     /// document written to a file as it is produced rather than held whole.
-    private var drain: (@Sendable ([UInt8]) -> Void)?
+    private var drain: (@Sendable (UnsafeRawBufferPointer) -> Void)?
     private var drainAbove = Int.max
     /// Per open container, whether something was written in it yet.
     private var isFirst: [Bool] = []
@@ -35,21 +37,28 @@ public struct JSONStream: Sendable {
 
     public init(layout: Layout = .pretty, capacity: Int = 4096) {
         self.layout = layout
-        bytes.reserveCapacity(capacity)
+        bytes = ByteBuffer(capacity: capacity)
     }
 
-    /// A stream that writes after `bytes`: a buffer used again (emptied, its
-    /// capacity kept), or text that comes before the document.
-    init(layout: Layout, after bytes: [UInt8]) {
+    /// A stream that writes after what `bytes` holds: a buffer used again
+    /// (emptied, its memory kept), or text that comes before the document.
+    init(layout: Layout, after bytes: consuming ByteBuffer) {
         self.layout = layout
         self.bytes = bytes
+    }
+
+    /// The buffer written into, for another stream to use again.
+    consuming func takeBuffer() -> ByteBuffer {
+        bytes
     }
 
     /// A stream that hands its bytes to `drain` whenever `drainAbove` of
     /// them are written (checked between elements and members), and the rest
     /// at ``finish()``: the document is never held whole. `drain` is called
-    /// on the caller's thread, in order.
-    public init(layout: Layout = .pretty, drainAbove: Int = Self.drainAbove, drain: @escaping @Sendable ([UInt8]) -> Void) {
+    /// on the caller's thread, in order, with bytes valid only during the call.
+    public init(
+        layout: Layout = .pretty, drainAbove: Int = Self.drainAbove, drain: @escaping @Sendable (UnsafeRawBufferPointer) -> Void
+    ) {
         self.init(layout: layout, capacity: drainAbove + (1 << 16))
         self.drain = drain
         self.drainAbove = drainAbove
@@ -84,8 +93,8 @@ public struct JSONStream: Sendable {
             name.hasPointerRepresentation && !text.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") },
             "a JSON key written as a literal must need no escaping")
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: text)
-        append(layout == .pretty ? "\": " : "\":")
+        bytes.append(text)
+        bytes.append(layout == .pretty ? "\": " : "\":")
         afterKey = true
     }
 
@@ -116,7 +125,7 @@ public struct JSONStream: Sendable {
     /// A value already written as JSON for this layout (``EscapedStrings``), copied as it is.
     mutating func literal(_ value: UnsafeBufferPointer<UInt8>) {
         startValue()
-        bytes.append(contentsOf: value)
+        bytes.append(value)
     }
 
     /// A string, or `null` for nil.
@@ -137,7 +146,8 @@ public struct JSONStream: Sendable {
         if value == value.rounded(), abs(value) < 1e15 {
             writeDigits(Int(value))
         } else {
-            bytes.append(contentsOf: String(value).utf8)
+            var text = String(value)
+            text.withUTF8 { bytes.append($0) }
         }
     }
 
@@ -153,12 +163,12 @@ public struct JSONStream: Sendable {
 
     public mutating func bool(_ value: Bool) {
         startValue()
-        append(value ? "true" : "false")
+        bytes.append(value ? "true" : "false")
     }
 
     public mutating func null() {
         startValue()
-        append("null")
+        bytes.append("null")
     }
 
     /// `count` elements of the array begun last, written by `write` a range
@@ -183,10 +193,13 @@ public struct JSONStream: Sendable {
         let depth = isFirst.count
         let layout = layout
         // A buffer per piece of a round, kept from round to round (no memory to fault in again).
-        let written = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: cores)
-        written.initialize(repeating: [])
-        defer { written.deinitialize().deallocate() }
-        nonisolated(unsafe) let slots = written
+        let slots = UnsafeMutablePointer<ByteBuffer>.allocate(capacity: cores)
+        for piece in 0..<cores { (slots + piece).initialize(to: ByteBuffer(capacity: 1 << 16)) }
+        defer {
+            slots.deinitialize(count: cores)
+            slots.deallocate()
+        }
+        nonisolated(unsafe) let shared = slots
         var start = 0
         while start < count {
             let round = min(cores, (count - start + Self.elementsPerPiece - 1) / Self.elementsPerPiece)
@@ -195,24 +208,22 @@ public struct JSONStream: Sendable {
             let (first, containers) = (start, isFirst)
             DispatchQueue.concurrentPerform(iterations: round) { piece in
                 // Each piece takes and puts back its own slot: no two threads touch the same one.
-                var buffer = slots[piece]
-                slots[piece] = []
-                buffer.removeAll(keepingCapacity: true)
-                if buffer.capacity == 0 { buffer.reserveCapacity(1 << 16) }
+                var buffer = (shared + piece).move()
+                buffer.truncate(to: 0)
                 var stream = JSONStream(layout: layout, after: buffer)
                 stream.isFirst = containers
                 if piece > 0 { stream.isFirst[depth - 1] = false }
                 let lower = first + piece * Self.elementsPerPiece
                 write(&stream, lower..<min(count, lower + Self.elementsPerPiece))
                 precondition(stream.isFirst.count == depth, "streamed JSON elements must close every container they open")
-                slots[piece] = stream.bytes
+                (shared + piece).initialize(to: stream.takeBuffer())
             }
             for piece in 0..<round {
                 // A draining stream holding nothing hands a full piece on as it is, not copied first.
-                if let drain, bytes.isEmpty, written[piece].count >= drainAbove {
-                    drain(written[piece])
+                if let drain, bytes.isEmpty, slots[piece].count >= drainAbove {
+                    slots[piece].withBytes { drain(UnsafeRawBufferPointer($0)) }
                 } else {
-                    bytes.append(contentsOf: written[piece])
+                    bytes.append(slots[piece])
                     drainIfFull()
                 }
             }
@@ -281,16 +292,16 @@ public struct JSONStream: Sendable {
     public consuming func finish() -> [UInt8] {
         precondition(isFirst.isEmpty, "a JSON document must close every container it opens")
         if layout == .pretty { bytes.append(UInt8(ascii: "\n")) }
-        guard let drain else { return bytes }
-        if !bytes.isEmpty { drain(bytes) }
+        guard let drain else { return bytes.array }
+        if !bytes.isEmpty { bytes.withBytes { drain(UnsafeRawBufferPointer($0)) } }
         return []
     }
 
     /// Hands the bytes written so far on, when there are enough of them.
     private mutating func drainIfFull() {
         guard let drain, bytes.count >= drainAbove else { return }
-        drain(bytes)
-        bytes.removeAll(keepingCapacity: true)
+        bytes.withBytes { drain(UnsafeRawBufferPointer($0)) }
+        bytes.truncate(to: 0)
     }
 
     /// Before a value: nothing after a key, else the separator of an array element.
@@ -326,18 +337,13 @@ public struct JSONStream: Sendable {
         var spaces = 2 * level
         // Usually the line break and the whole indentation in one copy.
         let first = min(spaces, Self.indentation)
-        bytes.append(contentsOf: UnsafeBufferPointer(start: Self.newlineAndSpaces.utf8Start, count: 1 + first))
+        bytes.append(UnsafeBufferPointer(start: Self.newlineAndSpaces.utf8Start, count: 1 + first))
         spaces -= first
         while spaces > 0 {
             let run = min(spaces, Self.indentation)
-            bytes.append(contentsOf: UnsafeBufferPointer(start: Self.newlineAndSpaces.utf8Start + 1, count: run))
+            bytes.append(UnsafeBufferPointer(start: Self.newlineAndSpaces.utf8Start + 1, count: run))
             spaces -= run
         }
-    }
-
-    /// Text the code writes, copied from the binary: no array to retain per token.
-    private mutating func append(_ literal: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Decimal digits without a `String` in between: a graph's JSON holds hundreds of thousands of numbers.
@@ -355,13 +361,14 @@ public struct JSONStream: Sendable {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt.max has 20 digits
         var count = 0
         var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        withUnsafeMutableBytes(of: &digits) { raw in
+            let buffer = raw.bindMemory(to: UInt8.self)
             repeat {
                 buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
                 count += 1
             } while rest > 0
-            bytes.append(contentsOf: buffer[(24 - count)...])
+            bytes.append(UnsafeBufferPointer(rebasing: buffer[(24 - count)...]))
         }
     }
 

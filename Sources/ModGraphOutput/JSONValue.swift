@@ -43,7 +43,9 @@ public enum JSONValue: Equatable, Sendable {
     /// ``serializedBytes(layout:)`` handed to `drain` a few megabytes at a
     /// time, in order (``JSONStream/init(layout:drainAbove:drain:)``): for a
     /// file or standard output, a document of 100 MB is never held whole.
-    public func serialize(layout: JSONStream.Layout = .pretty, draining drain: @escaping @Sendable ([UInt8]) -> Void) {
+    public func serialize(
+        layout: JSONStream.Layout = .pretty, draining drain: @escaping @Sendable (UnsafeRawBufferPointer) -> Void
+    ) {
         var stream = JSONStream(layout: layout, drain: drain)
         stream.value(self)
         _ = stream.finish()
@@ -52,7 +54,7 @@ public enum JSONValue: Equatable, Sendable {
     /// ``serialized()`` as UTF-8 bytes, written into one buffer by ``JSONStream``,
     /// after `prefix` (a page's markup before its data: the document is not copied again).
     public func serializedBytes(layout: JSONStream.Layout = .pretty, after prefix: [UInt8] = []) -> [UInt8] {
-        var stream = JSONStream(layout: layout, after: prefix)
+        var stream = JSONStream(layout: layout, after: ByteBuffer(copying: prefix))
         stream.value(self)
         return stream.finish()
     }

@@ -71,8 +71,8 @@ public struct ReportDocument: Sendable {
 
     /// ``json()`` as UTF-8 bytes handed to `drain` a few megabytes at a time,
     /// in order, for the file: a report of 100,000 targets is over 100 MB of
-    /// JSON, better never held whole.
-    public func writeJSON(to drain: @escaping @Sendable ([UInt8]) -> Void) {
+    /// JSON, better never held whole. Each piece is valid only during the call.
+    public func writeJSON(to drain: @escaping @Sendable (UnsafeRawBufferPointer) -> Void) {
         jsonDocument.serialize(draining: drain)
     }
 

@@ -35,8 +35,11 @@ public struct FileContent: Sendable {
         }
     }
 
-    /// Bytes that `produce` hands over in pieces, in order, as it makes them.
-    public static func streamed(_ produce: @escaping @Sendable (_ write: @escaping @Sendable ([UInt8]) -> Void) -> Void) -> FileContent {
+    /// Bytes that `produce` hands over in pieces, in order, as it makes them
+    /// (each piece valid only during the `write` call: a buffer used again).
+    public static func streamed(
+        _ produce: @escaping @Sendable (_ write: @escaping @Sendable (UnsafeRawBufferPointer) -> Void) -> Void
+    ) -> FileContent {
         FileContent { file in
             produce { file.write($0) }
             return []

@@ -20,7 +20,7 @@ extension ScheduleRun {
         switch format {
         case .text:
             .streamed { write in
-                for piece in ScheduleText.pieces(report) { write(piece) }
+                for piece in ScheduleText.pieces(report) { piece.withUnsafeBytes(write) }
             }
         case .json:
             .streamed { write in ScheduleJSON.document(for: report).serialize(draining: write) }
