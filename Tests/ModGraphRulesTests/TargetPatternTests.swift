@@ -234,4 +234,39 @@ struct TargetPatternReferenceTests {
         }
         #expect(judged > 1_000)
     }
+
+    /// A list read through its candidates claims what the whole list claims:
+    /// the same entry, captures and exclusions, on random lists of entries
+    /// and exclusions, package-qualified ones, names that start with the
+    /// Kelvin sign (Swift's `K`), an accent, a space or nothing.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func candidatesClaimWhatTheWholeListClaims(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let pieces = ["K", "Ke", "y", "UI", "Data", "a", "b", "*", "?", "{f}", "\\*", " ", "\u{212A}", "p/"]
+        let letters = ["K", "e", "y", "U", "I", "D", "a", "t", "b", "*", " ", "\u{212A}", "e\u{301}", "\u{E9}"]
+        var claimed = 0
+        for _ in 0..<400 {
+            var list: [LocatedPattern] = []
+            for line in 0..<random.next(in: 1...8) {
+                let text = (0..<random.next(in: 1...3)).map { _ in pieces[random.next(below: pieces.count)] }.joined()
+                guard let pattern = try? TargetPattern(text) else { continue }
+                list.append(
+                    LocatedPattern(
+                        pattern: pattern, location: ConfigLocation(file: ".modgraph.yml", line: line + 1),
+                        isExclusion: random.next(below: 4) == 0))
+            }
+            let candidates = PatternCandidates(list)
+            for _ in 0..<20 {
+                let name = (0..<random.next(in: 0...5)).map { _ in letters[random.next(below: letters.count)] }.joined()
+                let target = TargetID(package: PackageIdentity(random.next(below: 2) == 0 ? "p" : "q"), name: name)
+                let whole = PatternClaim(list, target, packageName: nil)
+                let narrowed = PatternClaim(candidates, target, packageName: nil)
+                #expect(
+                    whole.entry == narrowed.entry && whole.bindings == narrowed.bindings && whole.exclusions == narrowed.exclusions,
+                    "\(list.map(\.pattern.text)) against \(target)")
+                if whole.entry != nil { claimed += 1 }
+            }
+        }
+        #expect(claimed > 100)
+    }
 }

@@ -24,11 +24,12 @@ struct LayerAssignment {
     /// - Complexity: O(V·P·m) for P patterns of matching cost m.
     init(graph: ModuleGraph, config: CheckConfig, isOwnCode: [Bool], packageNames: [String?]) throws(ConfigError) {
         let middle = graph.targets.count / 2
+        let lists = config.layers.map { (targets: PatternCandidates($0.targets), isolated: PatternCandidates($0.isolated)) }
         let (first, second) = Concurrently.both(
-            { Part(graph: graph, config: config, isOwnCode: isOwnCode, packageNames: packageNames, vertices: 0..<middle) },
+            { Part(graph: graph, config: config, lists: lists, isOwnCode: isOwnCode, packageNames: packageNames, vertices: 0..<middle) },
             {
                 Part(
-                    graph: graph, config: config, isOwnCode: isOwnCode, packageNames: packageNames,
+                    graph: graph, config: config, lists: lists, isOwnCode: isOwnCode, packageNames: packageNames,
                     vertices: middle..<graph.targets.count)
             })
         if let conflict = first.conflict ?? second.conflict { throw conflict }
@@ -63,7 +64,11 @@ struct LayerAssignment {
         var usedIsolated: [[Bool]]
         var conflict: ConfigError?
 
-        init(graph: ModuleGraph, config: CheckConfig, isOwnCode: [Bool], packageNames: [String?], vertices: Range<Int>) {
+        /// `lists`: each layer's `targets` and `isolated`, indexed for the names they may match.
+        init(
+            graph: ModuleGraph, config: CheckConfig, lists: [(targets: PatternCandidates, isolated: PatternCandidates)],
+            isOwnCode: [Bool], packageNames: [String?], vertices: Range<Int>
+        ) {
             layerOf = [Int?](repeating: nil, count: vertices.count)
             featureOf = [IsolationFeature?](repeating: nil, count: vertices.count)
             featureDecidedBy = [ConfigLocation?](repeating: nil, count: vertices.count)
@@ -78,7 +83,7 @@ struct LayerAssignment {
                         let id = targets[vertex].id
                         let packageName = packageNames[vertex]
                         for index in layers.indices {
-                            let claim = PatternClaim(layers[index].targets, id, packageName: packageName)
+                            let claim = PatternClaim(lists[index].targets, id, packageName: packageName)
                             for exclusion in claim.exclusions { usedTargets[index][exclusion] = true }
                             guard let entry = claim.entry else { continue }
                             let location = layers[index].targets[entry].location
@@ -94,7 +99,7 @@ struct LayerAssignment {
                             }
                             layerOf[slot] = index
                             claimedAt[slot] = location
-                            let feature = PatternClaim(layers[index].isolated, id, packageName: packageName)
+                            let feature = PatternClaim(lists[index].isolated, id, packageName: packageName)
                             for exclusion in feature.exclusions { usedIsolated[index][exclusion] = true }
                             guard let decider = feature.entry else { continue }
                             usedIsolated[index][decider] = true

@@ -20,6 +20,19 @@ struct PatternClaim {
     /// - Complexity: O(P·m) for P entries of matching cost m; the entries after
     ///   the claim are read only while an exclusion may follow.
     init(_ list: [LocatedPattern], _ id: TargetID, packageName: String?) {
+        self.init(list, trying: list.indices, id, packageName: packageName)
+    }
+
+    /// Reads the entries of `patterns` that may match `id`: the same claim as
+    /// reading the whole list, since an entry that cannot match decides nothing.
+    ///
+    /// - Complexity: O(C·m) for the C entries that may match.
+    init(_ patterns: PatternCandidates, _ id: TargetID, packageName: String?) {
+        self.init(patterns.list, trying: patterns.candidates(for: id.name), id, packageName: packageName)
+    }
+
+    /// Reads the entries of `list` at `candidates` (ascending), skipping the others.
+    private init(_ list: [LocatedPattern], trying candidates: some Collection<Int>, _ id: TargetID, packageName: String?) {
         var entry: Int?
         var bindings: [String: String] = [:]
         var exclusions: [Int] = []
@@ -27,8 +40,8 @@ struct PatternClaim {
         // entry (its pattern's text and tokens) cost more than most matches.
         list.withUnsafeBufferPointer { items in
             var lastExclusion = -1
-            for index in items.indices where items[index].isExclusion { lastExclusion = index }
-            for index in items.indices {
+            for index in candidates where items[index].isExclusion { lastExclusion = index }
+            for index in candidates {
                 if entry != nil, index > lastExclusion { break }
                 guard let captured = items[index].pattern.match(id, packageName: packageName) else { continue }
                 if items[index].isExclusion {

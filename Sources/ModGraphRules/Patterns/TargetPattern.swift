@@ -29,6 +29,11 @@ public struct TargetPattern: Hashable, Sendable, CustomStringConvertible {
     /// What any name the target part matches must look like, checked on its bytes first.
     private var shape: NameShape { compiled.shape }
 
+    /// The byte every name the target part matches starts with, when the part
+    /// starts with a printable ASCII literal: a name starting with another
+    /// printable ASCII byte never matches (``PatternCandidates``).
+    var firstNameByte: UInt8? { shape.firstByte }
+
     private final class Compiled: Sendable {
         let package: [Token]?
         let target: [Token]
@@ -238,6 +243,8 @@ private struct NameShape: Hashable, Sendable {
     /// between, in order, as bytes (printable ASCII only).
     private let prefix: [UInt8]
     private let suffix: [UInt8]
+    /// The first byte of ``prefix``: a name starting with another printable ASCII byte is ``Verdict/never``.
+    var firstByte: UInt8? { prefix.first }
     private let inner: [[UInt8]]
     /// The fewest characters a matching name has: one per literal and `?`.
     private let minimumLength: Int
