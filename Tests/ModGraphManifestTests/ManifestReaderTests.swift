@@ -129,6 +129,33 @@ struct ManifestReaderTests {
         #expect(Array("héllo wörld, ümlaut".utf8).withUnsafeBufferPointer { JSONReader.isValidUTF8($0) })
     }
 
+    /// The validation gives the standard library's answer on random bytes:
+    /// ASCII runs longer and shorter than eight bytes, characters of two to
+    /// four bytes, and what is not UTF-8 (stray continuation bytes, truncated
+    /// characters, overlong forms, surrogates, code points past U+10FFFF).
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func validationAgreesWithTheStandardLibrary(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let pieces: [[UInt8]] = [
+            Array("name".utf8), Array("a longer run of plain text".utf8), Array("é".utf8), Array("模".utf8), Array("😀".utf8),
+            [0x80], [0xBF], [0xC3], [0xE6, 0xA8], [0xF0, 0x9F, 0x98], [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80],
+            [0xF4, 0x90, 0x80, 0x80], [0xFF], [0xFE],
+        ]
+        var invalid = 0
+        for _ in 0..<2_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<random.next(in: 0...12) {
+                // Mostly valid text, so that some inputs are valid and long.
+                let piece = random.next(below: 4) == 0 ? random.next(below: pieces.count) : random.next(below: 5)
+                bytes += pieces[piece]
+            }
+            let expected = String(validating: bytes, as: UTF8.self) != nil
+            if !expected { invalid += 1 }
+            #expect(bytes.withUnsafeBufferPointer { JSONReader.isValidUTF8($0) } == expected, "\(bytes)")
+        }
+        #expect(invalid > 100 && invalid < 1_900)
+    }
+
     @Test func nestingPastTheBoundIsLeftToFoundation() {
         let deep = "{\"name\": \"P\", \"x\": " + String(repeating: "[", count: 120) + String(repeating: "]", count: 120) + "}"
         #expect(fast(deep) == nil)

@@ -33,25 +33,25 @@ struct JSONReader {
 
     /// Whether `bytes` is well-formed UTF-8, as Foundation requires of JSON.
     ///
-    /// - Complexity: O(n); ASCII text is checked eight bytes at a time.
+    /// - Complexity: O(n); ASCII text is checked eight bytes at a time, also
+    ///   after a non-ASCII character (a dump whose root path has an accent
+    ///   near its start is otherwise decoded a scalar at a time to its end).
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
-        while index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-            index += 8
-        }
-        while index < count, bytes[index] < 0x80 { index += 1 }
-        guard index < count else { return true }
-        var iterator = UnsafeBufferPointer(rebasing: bytes[index...]).makeIterator()
-        var decoder = UTF8()
         while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
+            while index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
             }
+            while index < count, bytes[index] < 0x80 { index += 1 }
+            guard index < count else { return true }
+            // One scalar of two to four bytes, by the standard decoder.
+            var iterator = UnsafeBufferPointer(rebasing: bytes[index..<min(count, index + 4)]).makeIterator()
+            var decoder = UTF8()
+            guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
+            index += UTF8.width(scalar)
         }
     }
 
