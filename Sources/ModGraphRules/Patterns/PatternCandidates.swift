@@ -6,32 +6,28 @@
 /// patterns otherwise tries each pattern on each target.
 ///
 /// Only a first byte that is printable ASCII narrows the list, as in
-/// ``TargetPattern``'s own shortcut: any other first character (a name that
-/// may equal an ASCII one, such as the Kelvin sign and `K`) is tried against
-/// every entry.
+/// ``TargetPattern``'s own shortcut, which decides which entries a first
+/// byte rules out (``TargetPattern/mayMatchName(startingWith:)``): any other
+/// first character (a name that may equal an ASCII one, such as the Kelvin
+/// sign and `K`) is tried against every entry.
 struct PatternCandidates: Sendable {
     let list: [LocatedPattern]
-    /// Per printable ASCII byte (indexed from 0x20), the entries, in order, that a name starting with it may match.
+    /// Per first byte of a name, the entries, in order, that such a name may match.
     private let byFirstByte: [[Int]]
-    /// Every entry, in order.
+    /// Every entry, in order: for an empty name.
     private let all: [Int]
 
-    /// - Complexity: O(95 · P) for P entries.
+    /// - Complexity: O(256 · P) for P entries.
     init(_ list: [LocatedPattern]) {
         self.list = list
         all = Array(list.indices)
-        byFirstByte = (Self.plain).map { byte in
-            list.indices.filter { list[$0].pattern.firstNameByte.map { $0 == byte } ?? true }
-        }
+        byFirstByte = (0...UInt8.max).map { byte in list.indices.filter { list[$0].pattern.mayMatchName(startingWith: byte) } }
     }
 
     /// The entries that may match a target named `name`, in list order.
     ///
     /// - Complexity: O(1).
     func candidates(for name: String) -> [Int] {
-        guard let first = name.utf8.first, Self.plain.contains(first) else { return all }
-        return byFirstByte[Int(first - Self.plain.lowerBound)]
+        name.utf8.first.map { byFirstByte[Int($0)] } ?? all
     }
-
-    private static let plain: Range<UInt8> = 0x20..<0x7F
 }

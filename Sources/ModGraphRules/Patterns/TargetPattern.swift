@@ -29,10 +29,9 @@ public struct TargetPattern: Hashable, Sendable, CustomStringConvertible {
     /// What any name the target part matches must look like, checked on its bytes first.
     private var shape: NameShape { compiled.shape }
 
-    /// The byte every name the target part matches starts with, when the part
-    /// starts with a printable ASCII literal: a name starting with another
-    /// printable ASCII byte never matches (``PatternCandidates``).
-    var firstNameByte: UInt8? { shape.firstByte }
+    /// Whether a target name starting with `byte` may match: false only when
+    /// the shortcut would say no at the first byte (``PatternCandidates``).
+    func mayMatchName(startingWith byte: UInt8) -> Bool { shape.admits(firstByte: byte) }
 
     private final class Compiled: Sendable {
         let package: [Token]?
@@ -243,8 +242,15 @@ private struct NameShape: Hashable, Sendable {
     /// between, in order, as bytes (printable ASCII only).
     private let prefix: [UInt8]
     private let suffix: [UInt8]
-    /// The first byte of ``prefix``: a name starting with another printable ASCII byte is ``Verdict/never``.
-    var firstByte: UInt8? { prefix.first }
+    /// Whether a name starting with `byte` may match: ``judge(_:bindings:)``
+    /// says ``Verdict/never`` at the first byte when it is printable ASCII and
+    /// differs from the part's first literal.
+    func admits(firstByte byte: UInt8) -> Bool {
+        guard let first = prefix.first, Self.isPlain(byte) else { return true }
+        return byte == first
+    }
+
+    private static func isPlain(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
     private let inner: [[UInt8]]
     /// The fewest characters a matching name has: one per literal and `?`.
     private let minimumLength: Int
@@ -298,18 +304,17 @@ private struct NameShape: Hashable, Sendable {
     }
 
     private func judge(bytes name: UnsafeBufferPointer<UInt8>, bindings: [String: String]) -> Verdict {
-        func isPlain(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
         // The ends first: most names differ from the pattern at their first or last byte.
         for (offset, expected) in prefix.enumerated() {
             guard offset < name.count else { return .never }
-            if name[offset] != expected { return isPlain(name[offset]) ? .never : .search }
+            if name[offset] != expected { return Self.isPlain(name[offset]) ? .never : .search }
         }
         for (offset, expected) in suffix.reversed().enumerated() {
             guard offset < name.count else { return .never }
             let byte = name[name.count - 1 - offset]
-            if byte != expected { return isPlain(byte) ? .never : .search }
+            if byte != expected { return Self.isPlain(byte) ? .never : .search }
         }
-        guard name.allSatisfy(isPlain) else { return .search }
+        guard name.allSatisfy(Self.isPlain) else { return .search }
         guard name.count >= minimumLength, name.count >= prefix.count + suffix.count || form == .exact else { return .never }
         // The literals in between must occur in order.
         var from = prefix.count
