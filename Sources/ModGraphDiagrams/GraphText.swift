@@ -12,19 +12,13 @@ public enum GraphText {
 
     /// The same text as UTF-8, made without a `String` around it (what a file or stdout gets).
     ///
-    /// For a large graph the cycles and the longest chain are found while the
-    /// names are escaped, and a large package's target lines are written in pieces on the cores.
-    ///
-    /// - Complexity: O(V + E) and the escaping of every name, spread over the cores.
+    /// - Complexity: O(V + E) and the escaping of every name.
     public static func bytes(_ graph: ModuleGraph) -> [UInt8] {
-        // Each target's name escaped once: it is printed on its own line and once per dependent.
         let targets = graph.targets
-        let ((cycles, chain), names) = Concurrently.both(
-            { () -> ([CycleGroup], [Int]?) in
-                let cycles = graph.digraph.cycleGroups()
-                return (cycles, cycles.isEmpty ? graph.digraph.longestChain() : nil)
-            },
-            { targets.map { Escape.text($0.name) } }, onTwoCores: targets.count >= Concurrently.minimumPiece)
+        let cycles = graph.digraph.cycleGroups()
+        let chain = cycles.isEmpty ? graph.digraph.longestChain() : nil
+        // Each target's name escaped once: it is printed on its own line and once per dependent.
+        let names = targets.map { Escape.text($0.name) }
         // One buffer of bytes, appended to: a line per target of a 100,000-target graph.
         var output: [UInt8] = []
         output.reserveCapacity(64 * targets.count + 1024)
@@ -57,29 +51,22 @@ public enum GraphText {
             line(
                 Escape.text(record?.name ?? package.rawValue)
                     + (location.isEmpty ? "" : "  (\(Escape.text(location, limit: Escape.messageLimit)))"))
-            let (first, last) = (start, end)
-            let pieces = Concurrently.pieces(end - start) { range in
-                var piece: [UInt8] = []
-                piece.reserveCapacity(64 * range.count)
-                for vertex in (first + range.lowerBound)..<(first + range.upperBound) {
-                    piece.append(contentsOf: "  ".utf8)
-                    piece.append(contentsOf: names[vertex].utf8)
-                    piece.append(contentsOf: " [".utf8)
-                    piece.append(contentsOf: targets[vertex].type.rawValue.utf8)
-                    piece.append(UInt8(ascii: "]"))
-                    for (position, dependency) in digraph.successors(of: vertex).enumerated() {
-                        piece.append(contentsOf: (position == 0 ? " → " : ", ").utf8)
-                        if dependency >= first && dependency < last {
-                            piece.append(contentsOf: names[dependency].utf8)
-                        } else {
-                            piece.append(contentsOf: Escape.text(targets[dependency].id.description).utf8)
-                        }
+            for vertex in start..<end {
+                output.append(contentsOf: "  ".utf8)
+                output.append(contentsOf: names[vertex].utf8)
+                output.append(contentsOf: " [".utf8)
+                output.append(contentsOf: targets[vertex].type.rawValue.utf8)
+                output.append(UInt8(ascii: "]"))
+                for (position, dependency) in digraph.successors(of: vertex).enumerated() {
+                    output.append(contentsOf: (position == 0 ? " → " : ", ").utf8)
+                    if dependency >= start && dependency < end {
+                        output.append(contentsOf: names[dependency].utf8)
+                    } else {
+                        output.append(contentsOf: Escape.text(targets[dependency].id.description).utf8)
                     }
-                    piece.append(UInt8(ascii: "\n"))
                 }
-                return piece
+                output.append(UInt8(ascii: "\n"))
             }
-            for piece in pieces { output.append(contentsOf: piece) }
             start = end
         }
         return output

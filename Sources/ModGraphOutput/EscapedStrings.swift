@@ -1,8 +1,7 @@
 /// Strings escaped once and written many times: a graph's target ids, two
 /// per dependency of a document that lists 300,000. Each is kept as the bytes
 /// of its JSON literal, quotes included, in one buffer; writing one copies
-/// them, without reading, checking or retaining a `String` again (two cores
-/// writing the same popular ids otherwise contend for their reference counts).
+/// them, without reading, checking or retaining a `String` again.
 public struct EscapedStrings: Sendable {
     /// Every literal, one after another.
     fileprivate let bytes: [UInt8]

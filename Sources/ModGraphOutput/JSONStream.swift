@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Writes JSON as it goes, into one byte buffer: the one serializer of every
@@ -40,16 +39,10 @@ public struct JSONStream: ~Copyable, Sendable {
         bytes = ByteBuffer(capacity: capacity)
     }
 
-    /// A stream that writes after what `bytes` holds: a buffer used again
-    /// (emptied, its memory kept), or text that comes before the document.
+    /// A stream that writes after what `bytes` holds: text that comes before the document.
     init(layout: Layout, after bytes: consuming ByteBuffer) {
         self.layout = layout
         self.bytes = bytes
-    }
-
-    /// The buffer written into, for another stream to use again.
-    consuming func takeBuffer() -> ByteBuffer {
-        bytes
     }
 
     /// A stream that hands its bytes to `drain` whenever `drainAbove` of
@@ -64,8 +57,7 @@ public struct JSONStream: ~Copyable, Sendable {
         self.drainAbove = drainAbove
     }
 
-    /// How many bytes a draining stream collects before handing them on, unless told otherwise:
-    /// less than a piece of ``elementsPerPiece`` elements usually takes, so that pieces go on uncopied.
+    /// How many bytes a draining stream collects before handing them on, unless told otherwise.
     public static let drainAbove = 1 << 20
 
     public mutating func beginObject() {
@@ -172,72 +164,32 @@ public struct JSONStream: ~Copyable, Sendable {
     }
 
     /// `count` elements of the array begun last, written by `write` a range
-    /// of them at a time. A long list is cut into pieces of
-    /// ``elementsPerPiece``, written a round at a time (a piece per core) and
-    /// joined in order, so the bytes are the same as one `write(&self,
-    /// 0..<count)` would give, and only a round's pieces are held besides
-    /// the document. A draining stream hands each piece on as it is, not
-    /// copied into the document first; each piece's buffer serves every round.
+    /// of them at a time, so that a draining stream hands a long list on as
+    /// it goes instead of holding it whole: the bytes are those one
+    /// `write(&self, 0..<count)` would give.
     ///
     /// `write` must write whole elements, one per index of its range, and
     /// close every container it opens.
     ///
-    /// - Complexity: O(n) in the size of the elements, spread over the cores.
-    public mutating func elements(count: Int, _ write: @Sendable (inout JSONStream, Range<Int>) -> Void) {
+    /// - Complexity: O(n) in the size of the elements.
+    public mutating func elements(count: Int, _ write: (inout JSONStream, Range<Int>) -> Void) {
         precondition(!isFirst.isEmpty && !afterKey, "elements are written inside an array")
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard cores > 1, count >= 2 * Self.elementsPerPiece else {
-            write(&self, 0..<count)
-            return
-        }
         let depth = isFirst.count
-        let layout = layout
-        // A buffer per piece of a round, kept from round to round (no memory to fault in again).
-        let slots = UnsafeMutablePointer<ByteBuffer>.allocate(capacity: cores)
-        for piece in 0..<cores { (slots + piece).initialize(to: ByteBuffer(capacity: 1 << 16)) }
-        defer {
-            slots.deinitialize(count: cores)
-            slots.deallocate()
-        }
-        nonisolated(unsafe) let shared = slots
         var start = 0
         while start < count {
-            let round = min(cores, (count - start + Self.elementsPerPiece - 1) / Self.elementsPerPiece)
-            // Each piece continues the array as if the ones before it were written: only
-            // the very first may be the array's first element.
-            let (first, containers) = (start, isFirst)
-            DispatchQueue.concurrentPerform(iterations: round) { piece in
-                // Each piece takes and puts back its own slot: no two threads touch the same one.
-                var buffer = (shared + piece).move()
-                buffer.truncate(to: 0)
-                var stream = JSONStream(layout: layout, after: buffer)
-                stream.isFirst = containers
-                if piece > 0 { stream.isFirst[depth - 1] = false }
-                let lower = first + piece * Self.elementsPerPiece
-                write(&stream, lower..<min(count, lower + Self.elementsPerPiece))
-                precondition(stream.isFirst.count == depth, "streamed JSON elements must close every container they open")
-                (shared + piece).initialize(to: stream.takeBuffer())
-            }
-            for piece in 0..<round {
-                // A draining stream holding nothing hands a full piece on as it is, not copied first.
-                if let drain, bytes.isEmpty, slots[piece].count >= drainAbove {
-                    slots[piece].withBytes { drain(UnsafeRawBufferPointer($0)) }
-                } else {
-                    bytes.append(slots[piece])
-                    drainIfFull()
-                }
-            }
-            isFirst[depth - 1] = false
-            start = min(count, start + round * Self.elementsPerPiece)
+            let end = min(count, start + Self.elementsPerPiece)
+            write(&self, start..<end)
+            precondition(isFirst.count == depth, "streamed JSON elements must close every container they open")
+            drainIfFull()
+            start = end
         }
     }
 
-    /// An array of `count` elements, each written by `element(&stream, index)`:
-    /// ``elements(count:_:)`` between the brackets, so that a long array
-    /// (a node, a target or a dependency each) is written on the cores.
+    /// An array of `count` elements, each written by `element(&stream, index)`,
+    /// handed on as it goes by a draining stream (``elements(count:_:)``).
     ///
-    /// - Complexity: O(n) in the size of the elements, spread over the cores.
-    public mutating func array(count: Int, _ element: @Sendable (inout JSONStream, Int) -> Void) {
+    /// - Complexity: O(n) in the size of the elements.
+    public mutating func array(count: Int, _ element: (inout JSONStream, Int) -> Void) {
         beginArray()
         elements(count: count) { json, indices in
             for index in indices { element(&json, index) }
@@ -245,7 +197,7 @@ public struct JSONStream: ~Copyable, Sendable {
         endArray()
     }
 
-    /// Enough elements for a piece that writing it on another core pays for the thread.
+    /// Elements written between two chances for a draining stream to hand its bytes on.
     public static let elementsPerPiece = 20_000
 
     /// An array of strings.

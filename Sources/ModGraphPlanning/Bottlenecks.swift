@@ -1,4 +1,3 @@
-import Dispatch
 import ModGraphCore
 
 /// A change to the graph that might shorten the build.
@@ -83,18 +82,20 @@ extension Digraph {
     /// cut keeps large graphs fast without hiding what matters. A change is
     /// simulated on the graph as it is, patched on the fly, not on a copy.
     ///
+    /// Each re-simulation is a unit of `runner`, independent of the others.
+    ///
     /// - Complexity: O(k · (V + E) log V) time for k = the candidates tried
-    ///   (one simulation each, spread over the cores), plus O((V + E) log k)
-    ///   to choose them; O(c · (V + E)) memory for c cores.
+    ///   (one simulation each), plus O((V + E) log k) to choose them;
+    ///   O(c · (V + E)) memory for c units run at once.
     public func bottlenecks(
         weights: [Double], workers: Int, limit: Int = 100,
-        rules: BottleneckRules = .everything
+        rules: BottleneckRules = .everything, runner: any UnitRunner = .sequential
     ) throws(PlanningError) -> BottleneckAnalysis {
         guard workers >= 1 else { throw .noWorkers(workers) }
         try validate(weights: weights, for: self)
         guard let order = topologicalOrder() else { throw .cycles(cycleGroups()) }
         return bottlenecks(
-            weights: weights, workers: workers, limit: limit, rules: rules, dependenciesFirst: order,
+            weights: weights, workers: workers, limit: limit, rules: rules, runner: runner, dependenciesFirst: order,
             timing: try criticalPathAnalysis(weights: weights),
             baseline: listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: .none, recording: false).makespan)
     }
@@ -103,7 +104,7 @@ extension Digraph {
     /// order (dependencies first), the critical path analysis, and the
     /// makespan of the unchanged build.
     func bottlenecks(
-        weights: [Double], workers: Int, limit: Int, rules: BottleneckRules,
+        weights: [Double], workers: Int, limit: Int, rules: BottleneckRules, runner: any UnitRunner,
         dependenciesFirst order: [Int], timing: CriticalPathAnalysis, baseline: Double
     ) -> BottleneckAnalysis {
         let tolerance = 1e-9 * max(1, baseline)
@@ -126,27 +127,23 @@ extension Digraph {
             slackOfEdge[left] != slackOfEdge[right] ? slackOfEdge[left] < slackOfEdge[right] : left < right
         }
 
-        // Every candidate's simulation is independent of the others: they are spread over the
-        // cores, each writing its own slot, so the results are in candidate order whatever
-        // order they finish in, and the report is the same on one core or many.
+        // Every candidate's simulation is independent of the others: a unit each, the
+        // results in candidate order, so the report is the same however they run.
         let changes: [BuildChange] =
             targetCandidates.map { .splitTarget($0) }
             + edgeCandidates.map { .removeEdge(from: allEdges[$0].from, to: allEdges[$0].to) }
-        let makespans = Locked([Double](repeating: 0, count: changes.count))
-        DispatchQueue.concurrentPerform(iterations: changes.count) { index in
+        let graph = self
+        let results = runner.map(changes) { change in
             let patch: GraphPatch
-            switch changes[index] {
+            switch change {
             // The second half goes right after the vertex in the order: same dependencies, same dependents.
             case .splitTarget(let vertex): patch = .split(vertex)
             case let .removeEdge(from, to): patch = .removeEdge(from: from, to: to)
             }
-            let makespan = listSchedule(
+            let makespan = graph.listSchedule(
                 weights: weights, workers: workers, dependenciesFirst: order, patch: patch, recording: false
             ).makespan
-            makespans.withLock { $0[index] = makespan }
-        }
-        let results = makespans.withLock { makespans in
-            zip(changes, makespans).map { Bottleneck(change: $0, makespan: $1) }
+            return Bottleneck(change: change, makespan: makespan)
         }
         let shortening = results.filter { $0.makespan < baseline - tolerance }
         let threshold = max(rules.minimumShare * baseline, rules.minimumGain)

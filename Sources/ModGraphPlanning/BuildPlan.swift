@@ -11,29 +11,28 @@ public struct BuildPlan: Sendable, Equatable {
     public let bottlenecks: BottleneckAnalysis
 
     /// Plans the build, or throws ``PlanningError/cycles(_:)`` with every
-    /// cycle when the graph has one.
+    /// cycle when the graph has one. The bottleneck search's re-simulations
+    /// are units of `runner`.
     ///
     /// - Complexity: dominated by the bottleneck search, O(k · (V + E) log V)
     ///   for k ≤ 2 · `bottleneckLimit` candidates, fewer on large graphs
     ///   (``Digraph/bottleneckWorkBudget``).
     public init(
         graph: Digraph, weights: [Double], workers: Int, bottleneckLimit: Int = 100,
-        bottleneckRules: BottleneckRules = .everything
+        bottleneckRules: BottleneckRules = .everything, runner: any UnitRunner = .sequential
     ) throws(PlanningError) {
         guard workers >= 1 else { throw .noWorkers(workers) }
         try validate(weights: weights, for: graph)
         guard let waves = graph.buildWaves(), let order = graph.topologicalOrder() else { throw .cycles(graph.cycleGroups()) }
         self.weights = weights
         self.waves = waves
-        // The build is simulated on another core while the critical path is worked out: neither
-        // needs the other, and the bottleneck search starts from both instead of redoing them.
-        let (timing, schedule) = try Concurrently.both(
-            { () throws(PlanningError) in try graph.criticalPathAnalysis(weights: weights) },
-            { graph.listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: .none) })
+        // The bottleneck search starts from the critical path and the simulated build instead of redoing them.
+        let timing = try graph.criticalPathAnalysis(weights: weights)
+        let schedule = graph.listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: .none)
         self.timing = timing
         build = SimulatedBuild(workers: workers, schedule: schedule)
         bottlenecks = graph.bottlenecks(
-            weights: weights, workers: workers, limit: bottleneckLimit, rules: bottleneckRules,
+            weights: weights, workers: workers, limit: bottleneckLimit, rules: bottleneckRules, runner: runner,
             dependenciesFirst: order, timing: timing, baseline: schedule.makespan)
     }
 }

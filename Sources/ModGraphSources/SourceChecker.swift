@@ -2,7 +2,7 @@ import ModGraphCore
 import ModGraphRules
 
 /// The source-level checks of `modgraph check`: reads the targets' Swift
-/// files (in parallel) and returns findings for ``Checker/check(_:sourceFindings:)``,
+/// files (a unit of work each) and returns findings for ``Checker/check(_:sourceFindings:)``,
 /// which applies exceptions to them like to the others.
 public struct SourceChecker: Sendable {
     public let settings: CheckConfig.SourceChecks
@@ -25,13 +25,15 @@ public struct SourceChecker: Sendable {
     /// is skipped and listed. A target with a skipped file is not told that
     /// a dependency is unused, since the file may import it.
     ///
-    /// - Complexity: O(total size of the files / cores) to scan, then O(I + E + V) per target.
-    public func check(_ graph: ModuleGraph, targets: [TargetSources], budget: SourceBudget) throws(SourceScanError) -> Outcome {
+    /// - Complexity: O(total size of the files) to scan, then O(I + E + V) per target.
+    public func check(
+        _ graph: ModuleGraph, targets: [TargetSources], budget: SourceBudget, runner: any UnitRunner = .sequential
+    ) throws(SourceScanError) -> Outcome {
         let interfaces = Set(targets.map(\.target).filter { interfacePattern(for: $0, in: graph) != nil })
         let requests = targets.flatMap { sources in
             sources.files.map { (path: $0, auditInterface: interfaces.contains(sources.target)) }
         }
-        let scanned = try SourceScanner.scan(files: requests, budget: budget)
+        let scanned = try SourceScanner.scan(files: requests, budget: budget, runner: runner)
         var byTarget: [TargetID: [ScannedFile]] = [:]
         var offset = 0
         for sources in targets {

@@ -55,36 +55,26 @@ public struct ModuleGraph: Sendable, Equatable {
     /// id is looked up again. An edge without an entry (`nil`, or past the
     /// end of `ends`) is looked up by its ids. `productTargetsAreListed`
     /// says that the loader checked that every target a product names is
-    /// among `targets`, which the graph would otherwise look up. `order`,
-    /// when given, is `TargetOrder(targets)`, worked out beforehand.
+    /// among `targets`, which the graph would otherwise look up.
     ///
     /// - Complexity: O(V log V + P log P) comparisons of names (targets and
-    ///   products, unless `order` is given) and O(V + E) to put the targets
+    ///   products) and O(V + E) to put the targets
     ///   and edges in place (``sortEdges(_:ends:order:targets:)``); hashing
     ///   ids only for edges without ends and products not checked.
     public init(
         packages: [Package], targets listed: consuming [Target], products: [Product], edges listedEdges: consuming [Edge],
-        ends: [EdgeEnds?], productTargetsAreListed: Bool = false, order: TargetOrder? = nil
+        ends: [EdgeEnds?], productTargetsAreListed: Bool = false
     ) {
         // Owned here, so that sorting moves the items in place instead of copying them.
         var targets = listed
         var edges = listedEdges
-        let order = order ?? TargetOrder(targets)
-        precondition(order.vertexOf.count == targets.count, "a target order is for the targets it was worked out for")
-        // The products are sorted on another core meanwhile, when there are enough to be worth a thread.
-        let productCount = products.count
-        let sortProducts: @Sendable () -> [Int] = {
-            Self.sortedPositions(packages: products.map(\.package), names: products.map(\.name))
-        }
-        let ((index, keptEnds), productOrder) = Concurrently.both(
-            { () -> ([TargetID: Int]?, [EdgeEnds]) in
-                Self.moveIntoPlaces(&targets, order.kept)
-                return Self.sortEdges(&edges, ends: ends, order: order, targets: targets)
-            },
-            { productCount >= Concurrently.minimumPiece ? sortProducts() : nil })
+        let order = TargetOrder(targets)
+        Self.moveIntoPlaces(&targets, order.kept)
+        let (index, keptEnds) = Self.sortEdges(&edges, ends: ends, order: order, targets: targets)
+        let productOrder = Self.sortedPositions(packages: products.map(\.package), names: products.map(\.name))
         self.init(
             packages: packages.sorted { $0.identity < $1.identity }, targets: targets,
-            products: (productOrder ?? sortProducts()).map { products[$0] },
+            products: productOrder.map { products[$0] },
             edges: edges, edgeEnds: keptEnds,
             index: TargetIndex(targets, known: index),
             digraph: Digraph(vertexCount: targets.count, edges: keptEnds.lazy.map { ($0.from, $0.to) }),
@@ -216,9 +206,8 @@ public struct ModuleGraph: Sendable, Equatable {
         }
     }
 
-    /// Where each of a list of targets goes in a graph: worked out apart, so
-    /// that a loader can sort its targets while it resolves their dependencies.
-    public struct TargetOrder: Sendable {
+    /// Where each of a list of targets goes in a graph.
+    struct TargetOrder {
         /// The positions kept, sorted by id: the first declaration of each id.
         let kept: [Int]
         /// The vertex each position becomes.
@@ -227,7 +216,7 @@ public struct ModuleGraph: Sendable, Equatable {
         /// A later declaration of an id becomes the first one's vertex.
         ///
         /// - Complexity: O(V log V) comparisons of names.
-        public init(_ targets: [Target]) {
+        init(_ targets: [Target]) {
             let (packages, names) = (targets.map(\.package), targets.map(\.name))
             let sorted = ModuleGraph.sortedPositions(packages: packages, names: names)
             // Equal ids are neighbours once sorted: the first of each is kept.
@@ -374,34 +363,24 @@ public struct ModuleGraph: Sendable, Equatable {
             newIndex[vertex] = keptCount
             keptCount += 1
         }
-        // The targets' side and the edges' side are independent: on two cores for a large graph.
-        let edgesSide: @Sendable () -> (edges: [Edge], ends: [EdgeEnds], digraph: Digraph) = {
-            [edges, edgeEnds, keptEdgeFlags, newIndex, keptCount, keptEdgeCount] in
-            // Filtering keeps the order of targets and so of edges: they stay sorted and distinct.
-            var keptEdges: [Edge] = []
-            var keptEnds: [EdgeEnds] = []
-            keptEdges.reserveCapacity(keptEdgeCount)
-            keptEnds.reserveCapacity(keptEdgeCount)
-            for (position, ends) in edgeEnds.enumerated() where keptEdgeFlags[position] {
-                keptEdges.append(edges[position])
-                keptEnds.append(EdgeEnds(from: newIndex[ends.from], to: newIndex[ends.to]))
-            }
-            return (keptEdges, keptEnds, Digraph(vertexCount: keptCount, edges: keptEnds.lazy.map { ($0.from, $0.to) }))
+        // Filtering keeps the order of targets and so of edges: they stay sorted and distinct.
+        var keptEdges: [Edge] = []
+        var keptEnds: [EdgeEnds] = []
+        keptEdges.reserveCapacity(keptEdgeCount)
+        keptEnds.reserveCapacity(keptEdgeCount)
+        for (position, ends) in edgeEnds.enumerated() where keptEdgeFlags[position] {
+            keptEdges.append(edges[position])
+            keptEnds.append(EdgeEnds(from: newIndex[ends.from], to: newIndex[ends.to]))
         }
-        func targetsSide() -> (targets: [Target], products: [Product], index: TargetIndex) {
-            var keptTargets: [Target] = []
-            keptTargets.reserveCapacity(keptCount)
-            for vertex in targets.indices where kept[vertex] { keptTargets.append(targets[vertex]) }
-            return (keptTargets, productsKeeping(kept, keptCount: keptCount), TargetIndex(keptTargets))
-        }
-        let (filteredTargets, filteredEdges) = Concurrently.both(
-            targetsSide, edgesSide, onTwoCores: edges.count >= Concurrently.minimumPiece)
+        var keptTargets: [Target] = []
+        keptTargets.reserveCapacity(keptCount)
+        for vertex in targets.indices where kept[vertex] { keptTargets.append(targets[vertex]) }
         // The kept products hold only kept targets, and at least one (``productsKeeping(_:keptCount:)``):
         // whole, known without looking each target up (which would hash every kept id).
         var graph = ModuleGraph(
-            packages: keptPackages(of: filteredTargets.targets), targets: filteredTargets.targets, products: filteredTargets.products,
-            edges: filteredEdges.edges, edgeEnds: filteredEdges.ends, index: filteredTargets.index, digraph: filteredEdges.digraph,
-            productsAreWhole: true)
+            packages: keptPackages(of: keptTargets), targets: keptTargets, products: productsKeeping(kept, keptCount: keptCount),
+            edges: keptEdges, edgeEnds: keptEnds, index: TargetIndex(keptTargets),
+            digraph: Digraph(vertexCount: keptCount, edges: keptEnds.lazy.map { ($0.from, $0.to) }), productsAreWhole: true)
         graph.environment = environment
         return graph
     }

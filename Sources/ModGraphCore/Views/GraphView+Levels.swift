@@ -105,25 +105,17 @@ extension GraphView {
     /// - Complexity: O(V + E), hashing nothing per edge.
     private init(targetsOf graph: ModuleGraph) {
         let targets = graph.targets
-        // The nodes and the index of their targets are independent: on two cores for a large graph.
-        func makeNodes() -> [Node] {
-            var nodes: [Node] = []
-            nodes.reserveCapacity(targets.count)
-            for (vertex, target) in targets.enumerated() {
-                nodes.append(
-                    Node(
-                        id: target.id.description, name: target.name, package: target.package,
-                        kind: .target(target.type), members: [vertex]))
-            }
-            return nodes
+        var nodes: [Node] = []
+        nodes.reserveCapacity(targets.count)
+        var nodesOfTarget: [TargetID: [Int]] = [:]
+        nodesOfTarget.reserveCapacity(targets.count)
+        for (vertex, target) in targets.enumerated() {
+            nodes.append(
+                Node(
+                    id: target.id.description, name: target.name, package: target.package,
+                    kind: .target(target.type), members: [vertex]))
+            nodesOfTarget[target.id] = [vertex]
         }
-        let makeIndex: @Sendable () -> [TargetID: [Int]] = {
-            var nodesOfTarget: [TargetID: [Int]] = [:]
-            nodesOfTarget.reserveCapacity(targets.count)
-            for (vertex, target) in targets.enumerated() { nodesOfTarget[target.id] = [vertex] }
-            return nodesOfTarget
-        }
-        let (nodes, nodesOfTarget) = Concurrently.both(makeNodes, makeIndex, onTwoCores: targets.count >= Concurrently.minimumPiece)
         var attributes: [EdgeKey: EdgeAttributes] = [:]
         var start = 0
         let edges = graph.edges
@@ -157,15 +149,12 @@ extension GraphView {
 
     /// The same view without the edges implied by longer paths (see
     /// `Digraph.transitiveReduction()`), except those in `keeping`, which stay
-    /// so that highlighted chains remain drawn. `reduction`, when given, is
-    /// that reduction of ``digraph``, worked out beforehand (on another core
-    /// while the view was made).
+    /// so that highlighted chains remain drawn.
     ///
     /// - Complexity: that of `Digraph.transitiveReduction()`, plus O(V + E)
     ///   and a hash per edge dropped while `keeping` is not empty.
-    public func transitivelyReduced(keeping: Set<EdgeKey> = [], reduction: Digraph? = nil) -> GraphView {
-        let reduced = reduction ?? digraph.transitiveReduction()
-        precondition(reduced.vertexCount == digraph.vertexCount, "a reduction is of the view's own graph")
+    public func transitivelyReduced(keeping: Set<EdgeKey> = []) -> GraphView {
+        let reduced = digraph.transitiveReduction()
         // Both rows are sorted and the reduced one is part of the whole: one merge per vertex.
         var kept: [(Int, Int)] = []
         kept.reserveCapacity(reduced.edgeCount + keeping.count)

@@ -40,13 +40,9 @@ public struct DOTWriter: Sendable {
     }
 
     public func render(_ view: GraphView) -> String {
-        // What is emphasised and how big the drawing is are independent: worked out on two cores for a large view.
-        let (emphasis, (clusters, size)) = Concurrently.both(
-            { DiagramEmphasis(style: style, view: view) },
-            { [style] in
-                let clusters = DiagramClusters(view: view, style: style)
-                return (clusters, DiagramSize(view, clusters: clusters, direction: style.direction))
-            }, onTwoCores: view.nodes.count >= Concurrently.minimumPiece)
+        let emphasis = DiagramEmphasis(style: style, view: view)
+        let clusters = DiagramClusters(view: view, style: style)
+        let size = DiagramSize(view, clusters: clusters, direction: style.direction)
         var lines: [String] = []
         lines.append("digraph \(Escape.dot("modgraph")) {")
         var graphAttributes = [
@@ -72,12 +68,11 @@ public struct DOTWriter: Sendable {
         )
         lines.append("  edge [color=\"\(DiagramPalette.edge)\", arrowsize=0.6, penwidth=0.8];")
 
-        // A line per node and per edge, written on the cores (a view may have 100,000 of each);
-        // each node's identifier escaped once, for its line and every edge's.
-        let ids = Concurrently.map(view.nodes.count) { Escape.dotIdentifier(view.nodes[$0].id) }
+        // Each node's identifier escaped once, for its line and every edge's.
+        let ids = view.nodes.map { Escape.dotIdentifier($0.id) }
         // A node inside a box is indented once more; its line is made with its indentation.
         let boxed = clusters.isBoxed(nodeCount: view.nodes.count)
-        let nodeLines = Concurrently.map(view.nodes.count) { node in
+        let nodeLines = view.nodes.indices.map { node in
             self.node(node, id: ids[node], indent: boxed[node] ? "    " : "  ", in: view, emphasis: emphasis)
         }
         for group in clusters.groups {
@@ -93,8 +88,8 @@ public struct DOTWriter: Sendable {
             }
         }
         let edges = view.digraph.edges
-        lines += Concurrently.map(edges.count) { index in
-            self.edge(edges[index].from, edges[index].to, ids: ids, in: view, emphasis: emphasis, size: size)
+        for edge in edges {
+            lines.append(self.edge(edge.from, edge.to, ids: ids, in: view, emphasis: emphasis, size: size))
         }
         // Undeclared imports: edges the graph does not have, so they must not move the ranks.
         for missing in emphasis.missingEdges {

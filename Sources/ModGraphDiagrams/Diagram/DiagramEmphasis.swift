@@ -88,13 +88,9 @@ struct DiagramEmphasis {
         // of the node is seen, then its layer, or `.some(nil)` once two differ or one has none.
         var layers = [DiagramStyle.Layer?](repeating: nil, count: view.nodes.count)
         if !style.layers.isEmpty {
-            // The lookups (a hash of each target's id) on the cores; the order they are merged in does not matter.
-            let entries = Array(view.nodesOfTarget)
-            let layerByTarget = style.layers
-            let layerOfEntry = Concurrently.map(entries.count) { layerByTarget[entries[$0].key] }
             var shared = [DiagramStyle.Layer??](repeating: nil, count: view.nodes.count)
-            for (position, (_, nodes)) in entries.enumerated() {
-                let layer = layerOfEntry[position]
+            for (target, nodes) in view.nodesOfTarget {
+                let layer = style.layers[target]
                 for node in nodes {
                     switch shared[node] {
                     case .none: shared[node] = .some(layer)

@@ -19,16 +19,13 @@ public struct MermaidWriter: Sendable {
     }
 
     public func render(_ view: GraphView) -> String {
-        // What is emphasised and which boxes there are are independent: worked out on two cores for a large view.
-        let (emphasis, clusters) = Concurrently.both(
-            { DiagramEmphasis(style: style, view: view) }, { [style] in DiagramClusters(view: view, style: style) },
-            onTwoCores: view.nodes.count >= Concurrently.minimumPiece)
+        let emphasis = DiagramEmphasis(style: style, view: view)
+        let clusters = DiagramClusters(view: view, style: style)
         // The caption as the chart's title, in the front matter.
         var lines = style.caption.map { ["---", "title: " + Escape.mermaidTitle($0), "---", "flowchart TB"] } ?? ["flowchart TB"]
-        // A line per node and per edge, written on the cores (a view may have 100,000 of each),
-        // a node's with its indentation (once more inside a box).
+        // A node's line is made with its indentation (once more inside a box).
         let boxed = clusters.isBoxed(nodeCount: view.nodes.count)
-        let nodeLines = Concurrently.map(view.nodes.count) { index in
+        let nodeLines = view.nodes.indices.map { index in
             (
                 line: node(index, indent: boxed[index] ? "    " : "  ", in: view, findings: emphasis.findingCounts[index]),
                 className: className(of: index, emphasis: emphasis)
@@ -50,8 +47,7 @@ public struct MermaidWriter: Sendable {
         var unused: [Int] = []
         var missing: [Int] = []
         let edges = view.digraph.edges
-        let marked = Concurrently.map(edges.count) { position -> (line: String, mark: DiagramEmphasis.EdgeMark?) in
-            let (from, to) = edges[position]
+        for (position, (from, to)) in edges.enumerated() {
             let key = GraphView.EdgeKey(from: from, to: to)
             let mark = emphasis.mark(ofEdge: key)
             // Thick for a violation, a cycle or the critical path, even where an unused declaration sets the colour.
@@ -63,11 +59,8 @@ public struct MermaidWriter: Sendable {
                 }
             let attributes = view.attributes(from: from, to: to)
             let arrow = emphasised ? "==>" : (attributes.isConditional || attributes.isPlugin ? "-.->" : "-->")
-            return ("  n\(from) \(arrow) n\(to)", mark)
-        }
-        for (position, edge) in marked.enumerated() {
-            lines.append(edge.line)
-            switch edge.mark {
+            lines.append("  n\(from) \(arrow) n\(to)")
+            switch mark {
             case .violation: thick.append(position)
             case .cycle: problems.append(position)
             case .unused: unused.append(position)

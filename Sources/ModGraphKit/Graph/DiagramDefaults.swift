@@ -12,35 +12,20 @@ public enum DiagramDefaults {
     /// the width and none of the architecture (docs/diagrams.md).
     public static let simplifyAbove = 100
 
-    /// Which targets of `graph` a simplified diagram draws (not tests, not
-    /// products of other packages); nil when that is all of them.
-    ///
-    /// - Complexity: O(V).
-    public static func drawnTargets(of graph: ModuleGraph) -> [Bool]? {
-        let drawn = graph.targets.map { !$0.type.isTest && $0.type != .externalProduct }
-        return drawn.contains(false) ? drawn : nil
-    }
-
     /// `graph` without tests and products of other packages, and the
     /// caption that says so (nil when nothing was left out).
     ///
     /// - Complexity: O(V + E).
     public static func simplified(_ graph: ModuleGraph, showAllWith option: String) -> (graph: ModuleGraph, caption: String?) {
-        guard let drawn = drawnTargets(of: graph) else { return (graph, nil) }
-        return simplified(graph, drawing: drawn, showAllWith: option)
-    }
-
-    /// `graph` with only the targets `drawn` marks (``drawnTargets(of:)``), and the caption.
-    static func simplified(_ graph: ModuleGraph, drawing drawn: [Bool], showAllWith option: String) -> (graph: ModuleGraph, caption: String)
-    {
+        let drawn = graph.targets.map { !$0.type.isTest && $0.type != .externalProduct }
+        guard drawn.contains(false) else { return (graph, nil) }
         let tests = graph.targets.count { $0.type.isTest }
         let externals = graph.targets.count { $0.type == .externalProduct }
         let parts = [
             tests > 0 ? Counted.text(tests, "test target") : nil,
             externals > 0 ? Counted.text(externals, "product") + " of other packages" : nil,
         ].compactMap { $0 }
-        let simplified = graph.filtered(keeping: drawn)
-        return (simplified, "Not drawn: \(parts.joined(separator: " and ")) (\(option) shows them).")
+        return (graph.filtered(keeping: drawn), "Not drawn: \(parts.joined(separator: " and ")) (\(option) shows them).")
     }
 
     /// Above this many nodes, sfdp replaces dot when --layout is not given:

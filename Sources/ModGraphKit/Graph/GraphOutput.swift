@@ -19,16 +19,15 @@ public enum GraphFormat: String, CaseIterable, Sendable {
 public enum GraphOutput {
     /// The layers of a diagram, asked for only by formats that colour nodes;
     /// a configuration that cannot be read throws its one-line error.
-    public typealias LayerSource = @Sendable () throws(ConfigError) -> [TargetID: DiagramStyle.Layer]
+    public typealias LayerSource = () throws(ConfigError) -> [TargetID: DiagramStyle.Layer]
 
     /// The bytes of `graph` (already loaded and filtered) as `format`, with
     /// `selection`'s view; Graphviz's warnings go to `warnings`. `layers`
-    /// colours a diagram's nodes (and boxes them with `--cluster layer`): it
-    /// is worked out on another core while the diagram is made. `title` and
+    /// colours a diagram's nodes (and boxes them with `--cluster layer`). `title` and
     /// `source` name the graph in the html page.
     public static func render(
         _ graph: ModuleGraph, as format: GraphFormat, selection: GraphSelection = GraphSelection(),
-        layout: GraphvizLayout? = nil, layers: @escaping LayerSource = { [:] },
+        layout: GraphvizLayout? = nil, layers: LayerSource = { [:] },
         title: String = "graph", source: String = "",
         warnings: (String) -> Void = { _ in }
     ) throws(CommandError) -> FileContent {
@@ -53,12 +52,12 @@ public enum GraphOutput {
                     warnings: warnings))
         case .mermaid, .dot, .svg, .png, .pdf:
             let (diagram, style) = try diagram(of: graph, selection: selection, layers: layers)
-            if format == .mermaid { return .text(written(MermaidWriter(style: style).render(diagram), letGoOf: diagram, style)) }
+            if format == .mermaid { return .text(MermaidWriter(style: style).render(diagram)) }
             if format.image != nil, let refusal = DiagramDefaults.pictureRefusal(nodes: diagram.nodes.count, what: "the view") {
                 throw CommandError(
                     "--format \(format.rawValue): \(refusal); narrow it with --focus or --level package, or write --format dot")
             }
-            guard let image = format.image else { return .text(written(DOTWriter(style: style).render(diagram), letGoOf: diagram, style)) }
+            guard let image = format.image else { return .text(DOTWriter(style: style).render(diagram)) }
             let layout = layout ?? DiagramDefaults.layout(nodeCount: diagram.nodes.count)
             let dot: String
             do {
@@ -68,14 +67,6 @@ public enum GraphOutput {
             }
             return .bytes(try draw(dot, layout: layout, format: image, warnings: warnings))
         }
-    }
-
-    /// `text`, once the view and style it was written from are let go of on
-    /// another thread when large: a view of 100,000 nodes and its styled
-    /// layers are hundreds of thousands of values to free before the diagram is written.
-    private static func written(_ text: String, letGoOf view: consuming GraphView, _ style: consuming DiagramStyle) -> String {
-        if view.nodes.count >= Concurrently.minimumPiece { Concurrently.discard((view, style)) }
-        return text
     }
 
     private static let noLayers = CommandError(
@@ -95,21 +86,13 @@ public enum GraphOutput {
         return layers
     }
 
-    /// The selection's diagram of `graph`, its layers assigned on another
-    /// core meanwhile (on 100,000 targets each takes a few tenths of a
-    /// second). A layer error comes first, then a selection's, as when the
-    /// layers were assigned before.
+    /// The selection's diagram of `graph`, with its layers. A layer error
+    /// comes first, then a selection's.
     private static func diagram(
-        of graph: ModuleGraph, selection: GraphSelection, layers source: @escaping LayerSource
+        of graph: ModuleGraph, selection: GraphSelection, layers source: LayerSource
     ) throws(CommandError) -> (view: GraphView, style: DiagramStyle) {
-        let cluster = selection.cluster
-        let (made, layers) = Concurrently.both(
-            { Result { () throws(CommandError) in selection.diagram(of: try selection.focused(graph)) } },
-            { Result { () throws(CommandError) in try assigned(source, cluster: cluster) } })
-        if case .failure(let error) = layers { throw error }
-        var (view, style) = try made.get()
-        style.layers = try layers.get()
-        return (view, style)
+        let layers = try assigned(source, cluster: selection.cluster)
+        return selection.diagram(of: try selection.focused(graph), layers: layers)
     }
 
     /// The viewer of `graph` (already focused): every edge of the selection's

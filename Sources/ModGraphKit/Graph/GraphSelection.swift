@@ -46,31 +46,20 @@ public struct GraphSelection: Sendable {
 
     /// The diagram of `graph` (already focused), with its emphasis; `layers`
     /// colours nodes (and boxes them with `--cluster layer`).
-    ///
-    /// A target view's transitive reduction, the longest step on a large
-    /// graph, starts on another core first, from the digraph of the targets
-    /// drawn, while the simplified graph, its view and its highlights are made.
     public func diagram(of focused: ModuleGraph, layers: [TargetID: DiagramStyle.Layer] = [:]) -> (view: GraphView, style: DiagramStyle) {
-        let drawn = simplify ?? (focused.targets.count > DiagramDefaults.simplifyAbove) ? DiagramDefaults.drawnTargets(of: focused) : nil
-        let drawnCount = drawn.map { $0.count(where: \.self) } ?? focused.targets.count
-        let reduction =
-            level == .target && reduce ?? (drawnCount > DiagramDefaults.reduceAbove)
-            ? Concurrently.start { [digraph = focused.digraph] in
-                (drawn.map { digraph.inducedSubgraph(keeping: $0).graph } ?? digraph).transitiveReduction()
-            } : nil
         var graph = focused
         var caption: String?
-        if let drawn { (graph, caption) = DiagramDefaults.simplified(focused, drawing: drawn, showAllWith: "--no-simplify") }
+        if simplify ?? (focused.targets.count > DiagramDefaults.simplifyAbove) {
+            (graph, caption) = DiagramDefaults.simplified(focused, showAllWith: "--no-simplify")
+        }
         var view = GraphView(graph, level: level)
         var style = DiagramStyle.highlights(of: graph)
-        if reduction != nil || reduce ?? (view.nodes.count > DiagramDefaults.reduceAbove) {
-            view = view.transitivelyReduced(keeping: style.highlightedEdges(in: view), reduction: reduction?.value)
+        if reduce ?? (view.nodes.count > DiagramDefaults.reduceAbove) {
+            view = view.transitivelyReduced(keeping: style.highlightedEdges(in: view))
         }
         style.caption = caption
         style.clustering = cluster
         style.layers = layers
-        // A simplified copy of a large graph is freed on another thread, not before the diagram is written.
-        if caption != nil { Concurrently.discard(consume graph) }
         return (view, style)
     }
 

@@ -24,7 +24,7 @@ public enum GraphLoader {
         let sources = manifestSources(request, dumpingWith: runner, warnings: &setupWarnings)
         let provider = sources.provider
         let loader = WorkspaceLoader(
-            provider: provider, externals: request.externals, jobs: request.jobs,
+            provider: provider, externals: request.externals, runner: Executor(width: request.jobs ?? CoreCount.available),
             scratchDirectory: request.scratchDirectory, progress: request.progress)
         let repository: Repository
         do {

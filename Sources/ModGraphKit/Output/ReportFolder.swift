@@ -5,8 +5,8 @@ import ModGraphCore
 /// old report or the new one, never a mix, and nothing lands elsewhere.
 ///
 /// Every file is written in full before the first is put in place; the
-/// files are made and written on the cores at once, each as its content
-/// produces it (``FileContent``). The new report is assembled in a hidden
+/// files are made and written at once (a unit of the ``Executor`` each), each
+/// as its content produces it (``FileContent``). The new report is assembled in a hidden
 /// sibling folder (`.NAME.modgraph-PID-RANDOM.tmp`, created exclusively,
 /// files inside created with `O_EXCL | O_NOFOLLOW`) and renamed into place;
 /// an existing folder that holds only report files is first renamed aside
@@ -75,24 +75,20 @@ public enum ReportFolder {
         }
     }
 
-    /// Writes every file into a temporary file of its own in `folder`, on
-    /// the cores at once, last first (a report lists its largest files
-    /// last, so the long ones start first); returns their paths and the
-    /// renderers' warnings in the files' order. On a failure, the first
-    /// file's in the list is thrown and no temporary file is left.
+    /// Writes every file into a temporary file of its own in `folder`, at
+    /// once; returns their paths and the renderers' warnings in the files'
+    /// order. On a failure, the first file's in the list is thrown and no
+    /// temporary file is left.
     private static func writeAll(
         _ files: [(name: String, content: FileContent)], in folder: String, naming destination: String
     ) throws(CommandError) -> (paths: [String], warnings: [String]) {
-        let results = Locked([Result<(path: String, warnings: [String]), CommandError>?](repeating: nil, count: files.count))
-        Concurrently.forEach(files.count) { position in
-            let index = files.count - 1 - position
-            let target = (destination as NSString).appendingPathComponent(files[index].name)
-            let result = Result { () throws(CommandError) in
-                try TemporaryFiles.create(in: folder, writing: files[index].content, for: target)
+        let contents = files.map(\.content)
+        let targets = files.map { (destination as NSString).appendingPathComponent($0.name) }
+        let written = Executor().map(files.count) { index in
+            Result { () throws(CommandError) in
+                try TemporaryFiles.create(in: folder, writing: contents[index], for: targets[index])
             }
-            results.withLock { $0[index] = result }
         }
-        let written = results.withLock { $0 }.compactMap { $0 }
         var paths: [String] = []
         var warnings: [String] = []
         var failure: CommandError?

@@ -51,12 +51,12 @@ public enum ReportRun {
         let pictureLeftOut = request.drawsDiagrams ? refusal : "--no-diagrams"
         if request.drawsDiagrams, let refusal { warnings("graph.svg and schedule.svg not drawn: \(refusal); report.md links graph.dot") }
         var extraSections: [ReportSection] = []
-        // The check and the schedule are independent: worked out on two cores at once, their
-        // warnings held and told in the order they always were (the check's, then the weights').
+        // The check and the schedule are independent: two units at once, their warnings
+        // held and told in the order they always were (the check's, then the weights').
         // The diagrams' style (cycles, longest chain, the check's layers and findings) is worked
-        // out beside the schedule too, with the check.
+        // out with the check.
         let configPath = try CheckRun.configuration(explicit: request.config, for: loaded, requestedPath: source)
-        let (checked, planned) = Concurrently.both(
+        let (checked, planned) = Executor().both(
             { () -> (result: Result<CheckReport?, any Error>, warnings: [String], style: DiagramStyle) in
                 var told: [String] = []
                 var style = DiagramStyle.highlights(of: graph)
@@ -107,26 +107,6 @@ public enum ReportRun {
         let title = "Module graph of \(loaded.repository.name)"
         // index.html: the whole graph, laid out once more with every edge (the page hides the implied ones).
         let pageStyle = style
-        let renderViewer: @Sendable () -> Result<(bytes: [UInt8], warnings: [String]), CommandError> = {
-            let full = GraphView(graph)
-            let viewer = ViewerPage(
-                title: title, source: source, toolVersion: ModGraphVersion.current, graph: graph, view: full,
-                style: pageStyle, check: checkReport, schedule: schedule,
-                hidesImplied: full.nodes.count > DiagramDefaults.reduceAbove,
-                layout: request.layout ?? DiagramDefaults.layout(nodeCount: graph.targets.count),
-                pictureLeftOut: request.drawsDiagrams ? refusal : "no diagrams were asked for (--no-diagrams)")
-            return Result { () throws(CommandError) in
-                do {
-                    let rendered = try viewer.render()
-                    return (rendered.bytes, rendered.warnings.map { "Graphviz (index.html): \($0)" })
-                } catch {
-                    throw CommandError("\(error)")
-                }
-            }
-        }
-        // Graphviz keeps global state, so only a report that draws no picture makes the page on
-        // another core, beside its sections and its other files; one that draws makes it as it is written.
-        let page = pictureLeftOut == nil ? nil : Concurrently.start(renderViewer)
         let sections: [ReportSection]
         do throws(GraphvizError) {
             let drawn = try report.sections()
@@ -136,10 +116,28 @@ public enum ReportRun {
             throw CommandError(error.description)
         }
         let document = ReportDocument(title: title, source: source, toolVersion: ModGraphVersion.current, sections: sections)
-        // The largest files are made as they are written (by ReportFolder, on the cores at once):
+        // The largest files are made as they are written (by ReportFolder, at once):
         // report.json goes to disk a few megabytes at a time, never held whole.
         var files = sections.flatMap(\.files).map { ($0.name, FileContent.bytes($0.bytes)) }
-        files.append(("index.html", .rendered { () throws(CommandError) in try (page?.value ?? renderViewer()).get() }))
+        files.append(
+            (
+                "index.html",
+                .rendered { () throws(CommandError) in
+                    let full = GraphView(graph)
+                    let viewer = ViewerPage(
+                        title: title, source: source, toolVersion: ModGraphVersion.current, graph: graph, view: full,
+                        style: pageStyle, check: checkReport, schedule: schedule,
+                        hidesImplied: full.nodes.count > DiagramDefaults.reduceAbove,
+                        layout: request.layout ?? DiagramDefaults.layout(nodeCount: graph.targets.count),
+                        pictureLeftOut: request.drawsDiagrams ? refusal : "no diagrams were asked for (--no-diagrams)")
+                    do {
+                        let rendered = try viewer.render()
+                        return (rendered.bytes, rendered.warnings.map { "Graphviz (index.html): \($0)" })
+                    } catch {
+                        throw CommandError("\(error)")
+                    }
+                }
+            ))
         files.append(("report.md", .rendered { (Array(document.markdown().utf8), []) }))
         files.append(("report.json", .streamed { write in document.writeJSON(to: write) }))
         return ReportOutput(document: document, files: files)

@@ -15,13 +15,10 @@ public enum ScheduleFormat: String, CaseIterable, Sendable {
 
 extension ScheduleRun {
     /// `report` as `format`, written as it is made: the text as bytes, the
-    /// JSON a few megabytes at a time (100,000 targets print tens of megabytes).
+    /// JSON a few megabytes at a time (a large graph prints tens of megabytes).
     public static func content(_ report: ScheduleReport, as format: ScheduleFormat) -> FileContent {
         switch format {
-        case .text:
-            .streamed { write in
-                for piece in ScheduleText.pieces(report) { piece.withUnsafeBytes(write) }
-            }
+        case .text: .bytes(ScheduleText.bytes(report))
         case .json:
             .streamed { write in ScheduleJSON.document(for: report).serialize(draining: write) }
         case .mermaid, .svg: .text(render(report, as: format))

@@ -94,7 +94,7 @@ public enum ScheduleRun {
             plan = try BuildPlan(
                 graph: graph.digraph, weights: targetWeights.values, workers: request.workers,
                 bottleneckLimit: request.bottleneckCandidates,
-                bottleneckRules: bottleneckRules(for: graph, unit: targetWeights.unit))
+                bottleneckRules: bottleneckRules(for: graph, unit: targetWeights.unit), runner: Executor())
         } catch .cycles(let groups) {
             let cycles = groups.map { $0.path.map { graph.targets[$0].id.description }.joined(separator: " → ") }
             throw CommandError("\(source): cannot schedule a graph with dependency cycles: \(cycles.joined(separator: "; "))")

@@ -15,13 +15,11 @@ enum ManifestReader {
     /// The manifest in `bytes`, or `nil` when the slow path must decide.
     ///
     /// - Complexity: O(n) in the length of the text.
-    static func manifest(
-        from bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, splitAbove: Int = LongList.splitAbove
-    ) -> Manifest? {
+    static func manifest(from bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> Manifest? {
         guard JSONReader.isValidUTF8(bytes) else { return nil }
         var reader = JSONReader(bytes, maximumDepth: maximumDepth)
         do {
-            let manifest = try reader.manifest(splitAbove: splitAbove)
+            let manifest = try reader.manifest()
             return reader.isAtEnd() ? manifest : nil
         } catch {
             return nil
@@ -67,7 +65,7 @@ extension JSONReader {
 
     // MARK: Manifest
 
-    mutating func manifest(splitAbove: Int) throws(Unsupported) -> Manifest {
+    mutating func manifest() throws(Unsupported) -> Manifest {
         var name: String?
         var toolsVersion: ToolsVersion?
         var packageDirectory: String?
@@ -90,7 +88,7 @@ extension JSONReader {
                 packageDirectory = try packageKind()
             } else if self.key(key, is: "targets") {
                 try seen.insert(3)
-                targets = try longList(splitAbove: splitAbove) { reader throws(Unsupported) in try reader.target() }
+                targets = try list { reader throws(Unsupported) in try reader.target() }
             } else if self.key(key, is: "products") {
                 try seen.insert(4)
                 products = try list { reader throws(Unsupported) in try reader.product() }

@@ -1,7 +1,6 @@
 /// Where a package dependency lives on disk, if anywhere: the canonical
 /// folder of a `path:` dependency, or with ``ExternalsMode/expand`` the
-/// checkout of a remote one. The loader and its workers both ask, so that
-/// what is loaded ahead is exactly what the loader will want.
+/// checkout of a remote one.
 struct FolderLocator: Sendable {
     let externals: ExternalsMode
     let checkouts: CheckoutIndex?
@@ -15,10 +14,5 @@ struct FolderLocator: Sendable {
         case .sourceControl, .registry:
             return externals == .expand ? checkouts?.folder(for: dependency.identity) : nil
         }
-    }
-
-    /// The folders of every dependency of `manifest` that has one, in declaration order.
-    func folders(of manifest: Manifest, in directory: String?) -> [String] {
-        manifest.dependencies.compactMap { folder(of: $0, declaredIn: manifest, at: directory) }
     }
 }

@@ -121,17 +121,10 @@ public struct GraphBuilder: Sendable {
                         targets: kept.map { TargetID(package: package.identity, name: $0) }))
             }
         }
-        // The targets are sorted (for the graph's vertex numbers) on another core while
-        // their dependencies are resolved here: neither needs the other.
-        let (_, order) = try Concurrently.both(
-            { () throws(LoadError) in
-                try resolveDependencies(
-                    of: loaded, in: workspace, empty: empty, positions: positions,
-                    into: &edges, ends: &ends, externalNodes: &externalNodes)
-            }, { [targets] in ModuleGraph.TargetOrder(targets) })
-        // The order is for the targets listed so far: external product nodes added after it need a new one.
-        let isOrdered = externals == .none || externalNodes.isEmpty
-        if !isOrdered {
+        try resolveDependencies(
+            of: loaded, in: workspace, empty: empty, positions: positions,
+            into: &edges, ends: &ends, externalNodes: &externalNodes)
+        if externals != .none {
             targets += externalNodes.map { Target(id: $0, type: .externalProduct, path: nil) }
         }
         let packages =
@@ -150,8 +143,7 @@ public struct GraphBuilder: Sendable {
         // depend on), and are listed only while some are left: SwiftPM builds no more.
         return ModuleGraph(
             packages: packages, targets: consume targets, products: products, edges: consume edges, ends: ends,
-            productTargetsAreListed: productTargetsAreListed, order: isOrdered ? order : nil
-        )
+            productTargetsAreListed: productTargetsAreListed)
         .withoutUnusedExternals()
     }
 

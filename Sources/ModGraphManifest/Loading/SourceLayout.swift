@@ -23,33 +23,17 @@ struct SourceLayout {
     init(packageDirectory: String?, manifest: Manifest) {
         var counts = [0, 0, 0]
         for target in manifest.targets { counts[Self.kindOfFolder(target.type)] += 1 }
-        self.init(packageDirectory: packageDirectory, manifest: manifest, targetsPerKindOfFolder: counts)
-    }
-
-    private init(packageDirectory: String?, manifest: Manifest, targetsPerKindOfFolder: [Int]) {
         self.packageDirectory = packageDirectory
         self.manifest = manifest
-        self.targetsPerKindOfFolder = targetsPerKindOfFolder
+        self.targetsPerKindOfFolder = counts
     }
 
     /// Where each of the manifest's targets is, whether SwiftPM finds sources
-    /// there, and the type it builds it as: in manifest order, worked out on
-    /// the cores for a package of thousands of targets (each piece lists the
-    /// predefined folders once for itself).
+    /// there, and the type it builds it as, in manifest order.
     ///
-    /// - Complexity: O(T) lookups and the walks of ``hasSources(_:in:)``, spread over the cores.
+    /// - Complexity: O(T) lookups and the walks of ``hasSources(_:in:)``.
     func placements() -> [Placement] {
-        let manifest = manifest
-        let packageDirectory = packageDirectory
-        let counts = targetsPerKindOfFolder
-        // Pieces of a few hundred targets: on disk, a target's placement lists and walks its folder.
-        let pieces = Concurrently.pieces(manifest.targets.count, minimumPiece: 256) { range in
-            let layout = SourceLayout(packageDirectory: packageDirectory, manifest: manifest, targetsPerKindOfFolder: counts)
-            return manifest.targets.withUnsafeBufferPointer { targets in
-                range.map { index in layout.placement(of: targets[index]) }
-            }
-        }
-        return pieces.count == 1 ? pieces[0] : pieces.flatMap { $0 }
+        manifest.targets.map(placement(of:))
     }
 
     /// A target's folder, whether it has sources, and the type SwiftPM builds it as.

@@ -7,28 +7,28 @@ import ModGraphCore
 ///
 /// Packages are keyed by canonical folder, so symlinks, two relative paths to
 /// one folder, and packages that depend on each other are each loaded once.
-/// Manifests load on at most `jobs` workers, each package's dependencies as
-/// soon as it is decoded; the packages are then settled breadth first, level
-/// by level, so the result does not depend on which manifest finished first.
+/// The packages are settled breadth first, level by level; the manifests of
+/// a level are loaded as units of the `runner` (at once, when the use-case
+/// layer gives an executor), and read in the level's order, so the result
+/// does not depend on which manifest finished first.
 public struct WorkspaceLoader: Sendable {
     public let provider: any ManifestProvider
     public let externals: ExternalsMode
-    /// How many manifests load at once.
-    public let jobs: Int
-    /// Told of each step on the loader's worker threads, one call at a time; it must return quickly.
+    /// What runs a level's manifests: one after another, or at once.
+    public let runner: any UnitRunner
+    /// Told before and after each level is loaded, on the loader's thread; it must return quickly.
     public let progress: (@Sendable (LoadProgress) -> Void)?
     /// Where SwiftPM keeps its checkouts, when not in the root's `.build`
     /// (a build made with `--scratch-path`).
     public let scratchDirectory: String?
 
-    /// `jobs` defaults to the number of cores.
     public init(
-        provider: any ManifestProvider, externals: ExternalsMode = .products, jobs: Int? = nil,
+        provider: any ManifestProvider, externals: ExternalsMode = .products, runner: any UnitRunner = .sequential,
         scratchDirectory: String? = nil, progress: (@Sendable (LoadProgress) -> Void)? = nil
     ) {
         self.provider = provider
         self.externals = externals
-        self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.runner = runner
         self.scratchDirectory = scratchDirectory
         self.progress = progress
     }
@@ -96,20 +96,12 @@ public struct WorkspaceLoader: Sendable {
         guard let first = seeds.first else { throw .pathNotFound("") }
         let checkouts = first.directory.map { CheckoutIndex(rootDirectory: $0, scratchDirectory: scratchDirectory) }
         let locator = FolderLocator(externals: externals, checkouts: checkouts)
-        let queue = ManifestQueue(
-            provider: provider, jobs: jobs,
-            discover: { folder, manifest in
-                locator.folders(of: manifest, in: folder)
-            }, progress: progress)
-        defer { queue.stop() }
+        var manifests = LoadedManifests(provider: provider, runner: runner, progress: progress)
         for seed in seeds {
-            if let manifest = seed.manifest {
-                // A dump is decoded already: its folder must not be dumped again when a `path:` leads back to it.
-                if let directory = seed.directory { queue.provide(manifest, for: directory) }
-                queue.enqueue(locator.folders(of: manifest, in: seed.directory))
-            }
+            // A dump is decoded already: its folder must not be dumped again when a `path:` leads back to it.
+            if let manifest = seed.manifest, let directory = seed.directory { manifests.provide(manifest, for: directory) }
         }
-        queue.enqueue(seeds.filter { $0.manifest == nil }.compactMap(\.directory))
+        manifests.load(seeds.filter { $0.manifest == nil }.compactMap(\.directory))
 
         var packages: [PackageIdentity: WorkspacePackage] = [:]
         var roots: [PackageIdentity] = []
@@ -121,7 +113,7 @@ public struct WorkspaceLoader: Sendable {
             if let given = seed.manifest {
                 manifest = given
             } else if let directory = seed.directory {
-                manifest = try queue.manifest(for: directory)
+                manifest = try manifests.manifest(for: directory)
             } else {
                 continue
             }
@@ -172,9 +164,9 @@ public struct WorkspaceLoader: Sendable {
             for pending in frontier where pending.declaredIdentity != pending.identity {
                 aliases[pending.declaredIdentity] = pending.identity
             }
-            queue.enqueue(claimedList.compactMap(\.directory))
+            manifests.load(claimedList.compactMap(\.directory))
             let loaded = try claimedList.map { pending throws(LoadError) in
-                try pending.directory.map { folder throws(LoadError) in try queue.manifest(for: folder) }
+                try pending.directory.map { folder throws(LoadError) in try manifests.manifest(for: folder) }
             }
             frontier = []
             for (pending, manifest) in zip(claimedList, loaded) {
@@ -251,5 +243,46 @@ public struct WorkspaceLoader: Sendable {
                     directory: folder, declaredName: dependency.explicitName)
             }
         }
+    }
+}
+
+/// The manifests of a load, by canonical folder: each folder is loaded once,
+/// a level's folders as units of the runner, and read in the loader's order.
+private struct LoadedManifests {
+    let provider: any ManifestProvider
+    let runner: any UnitRunner
+    let progress: (@Sendable (LoadProgress) -> Void)?
+    private var results: [String: Result<Manifest, LoadError>] = [:]
+
+    init(provider: any ManifestProvider, runner: any UnitRunner, progress: (@Sendable (LoadProgress) -> Void)?) {
+        self.provider = provider
+        self.runner = runner
+        self.progress = progress
+    }
+
+    /// Records `manifest` as `folder`'s, already decoded (a dump the user gave).
+    mutating func provide(_ manifest: Manifest, for folder: String) {
+        if results[folder] == nil { results[folder] = .success(manifest) }
+    }
+
+    /// Loads the folders not loaded yet, at once as far as the runner goes.
+    mutating func load(_ folders: [String]) {
+        var seen = Set<String>()
+        let missing = folders.filter { results[$0] == nil && seen.insert($0).inserted }
+        guard !missing.isEmpty else { return }
+        progress?(LoadProgress(done: results.count, total: results.count + missing.count, inProgress: missing.sorted()))
+        let provider = self.provider
+        let loaded = runner.map(missing) { folder in
+            Result { () throws(LoadError) -> Manifest in try provider.manifest(forPackageAt: folder) }
+        }
+        for (folder, result) in zip(missing, loaded) { results[folder] = result }
+        progress?(LoadProgress(done: results.count, total: results.count, inProgress: []))
+    }
+
+    /// The manifest of `folder`, loaded now if it was not yet.
+    mutating func manifest(for folder: String) throws(LoadError) -> Manifest {
+        load([folder])
+        guard let result = results[folder] else { preconditionFailure("a loaded folder has a result") }
+        return try result.get()
     }
 }

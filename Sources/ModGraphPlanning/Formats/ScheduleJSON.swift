@@ -68,7 +68,7 @@ public enum ScheduleJSON {
         json.endArray()
     }
 
-    /// - Complexity: O(V), written a piece at a time on the cores (`JSONStream.elements`).
+    /// - Complexity: O(V).
     private static func targets(_ report: ScheduleReport, to json: inout JSONStream) {
         let plan = report.plan
         let targets = report.graph.targets

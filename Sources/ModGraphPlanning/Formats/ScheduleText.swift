@@ -14,20 +14,19 @@ public enum ScheduleText {
     public static let lineWidth = 100
 
     public static func render(_ report: ScheduleReport) -> String {
-        String(decoding: pieces(report).joined(), as: UTF8.self)
+        String(decoding: bytes(report), as: UTF8.self)
     }
 
-    /// The text as UTF-8, in consecutive pieces: what `modgraph schedule`
-    /// writes, without making (and checking) a `String` of the megabytes
-    /// 100,000 targets print, nor joining the pieces the cores wrote.
-    public static func pieces(_ report: ScheduleReport) -> [[UInt8]] {
+    /// The text as UTF-8: what `modgraph schedule` writes, without making
+    /// (and checking) a `String` of the megabytes a large graph prints.
+    public static func bytes(_ report: ScheduleReport) -> [UInt8] {
         var output = TextLines()
         let plan = report.plan
         let build = plan.build
         let unit = report.unit
         func amount(_ value: Double) -> String { "\(ScheduleNumber.format(value)) \(unit)" }
         // Every target's label, escaped once: the waves, the path and both tables print them.
-        let labels = Concurrently.map(report.graph.targets.count) { label(report, $0) }
+        let labels = report.graph.targets.indices.map { label(report, $0) }
 
         output.line(
             "\(Escape.text(report.title)): \(Counted.text(report.graph.targets.count, "target")) on \(Counted.text(build.workers, "worker")), weights: \(Escape.message(report.weightsSource)) (\(unit))"
@@ -98,29 +97,23 @@ public enum ScheduleText {
 
         output.line("")
         output.line("Targets (slack: how much later a target could start, with unlimited workers, without delaying the end)")
-        // Both tables list every target in chart order, by label: a line per target each,
-        // written as bytes, in pieces of rows on the cores.
+        // Both tables list every target in chart order, by label: a line per target each, written as bytes.
         let order = report.chartOrder
         let labelWidth = order.lazy.map { width(labels[$0]) }.max() ?? 0
         let table = TargetTable(report: report, order: order, labels: labels, labelWidth: labelWidth)
         let scale = build.makespan > 0 ? build.makespan / Double(chartWidth) : 0
         let chart = Gantt(report: report, order: order, labels: labels, labelWidth: labelWidth)
-        let tablePieces = Concurrently.pieces(order.count, minimumPiece: rowsPerPiece) { table.rows($0) }
-        let chartPieces = Concurrently.pieces(order.count, minimumPiece: rowsPerPiece) { chart.rows($0) }
         table.header(into: &output)
-        var chartHeader = TextLines()
-        chartHeader.line("")
-        chartHeader.line("Gantt chart (one column = \(ScheduleNumber.format(scale)) \(unit); █ building, ▏ no build step)")
-        var axis = TextLines()
-        chart.axis(into: &axis)
-        return ([output] + tablePieces + [chartHeader] + chartPieces + [axis]).map(\.bytes)
+        table.rows(into: &output)
+        output.line("")
+        output.line("Gantt chart (one column = \(ScheduleNumber.format(scale)) \(unit); █ building, ▏ no build step)")
+        chart.rows(into: &output)
+        chart.axis(into: &output)
+        return output.bytes
     }
 
-    /// Rows per piece of a table written on the cores: enough to be worth a thread.
-    private static let rowsPerPiece = 8_192
-
     /// Every target's timing, a row per target in chart order.
-    private struct TargetTable: Sendable {
+    private struct TargetTable {
         let report: ScheduleReport
         let order: [Int]
         let labels: [String]
@@ -134,20 +127,12 @@ public enum ScheduleText {
             self.labels = labels
             var widths = Self.header.map(ScheduleText.width)
             widths[0] = max(widths[0], labelWidth)
-            // The numbers' widths, in pieces on the cores: each cell is made again when its row is written.
-            let plan = report.plan
-            let pieceWidths = Concurrently.pieces(order.count, minimumPiece: rowsPerPiece) { rows in
-                var numbers = NumberTexts()
-                var widths = [Int](repeating: 0, count: Self.header.count)
-                for vertex in order[rows] {
-                    for column in 1..<Self.header.count {
-                        widths[column] = max(widths[column], Self.cell(column, of: vertex, plan: plan, numbers: &numbers).utf8.count)
-                    }
+            // The numbers' widths: each cell is made again when its row is written.
+            var numbers = NumberTexts()
+            for vertex in order {
+                for column in 1..<Self.header.count {
+                    widths[column] = max(widths[column], Self.cell(column, of: vertex, plan: report.plan, numbers: &numbers).utf8.count)
                 }
-                return widths
-            }
-            for piece in pieceWidths {
-                for column in widths.indices { widths[column] = max(widths[column], piece[column]) }
             }
             self.widths = widths
         }
@@ -175,10 +160,9 @@ public enum ScheduleText {
             output.newline()
         }
 
-        func rows(_ rows: Range<Int>) -> TextLines {
-            var output = TextLines()
+        func rows(into output: inout TextLines) {
             var numbers = NumberTexts()
-            for vertex in order[rows] {
+            for vertex in order {
                 output.text("  ")
                 output.padded(labels[vertex], width: widths[0], right: false)
                 for column in 1..<Self.header.count {
@@ -187,12 +171,11 @@ public enum ScheduleText {
                 }
                 output.newline()
             }
-            return output
         }
     }
 
     /// The Gantt chart: a bar per target in chart order, on ``chartWidth`` columns.
-    private struct Gantt: Sendable {
+    private struct Gantt {
         let report: ScheduleReport
         let order: [Int]
         let labels: [String]
@@ -204,11 +187,10 @@ public enum ScheduleText {
             return fraction.isFinite ? Int((min(max(fraction, 0), 1) * Double(chartWidth)).rounded()) : 0
         }
 
-        func rows(_ rows: Range<Int>) -> TextLines {
+        func rows(into output: inout TextLines) {
             let build = report.plan.build
-            var output = TextLines()
             var numbers = NumberTexts()
-            for vertex in order[rows] {
+            for vertex in order {
                 let first = column(build.start[vertex])
                 output.text("  ")
                 output.padded(labels[vertex], width: labelWidth, right: false)
@@ -231,7 +213,6 @@ public enum ScheduleText {
                 output.text(numbers.text(build.end[vertex]))
                 output.newline()
             }
-            return output
         }
 
         func axis(into output: inout TextLines) {
@@ -349,7 +330,7 @@ public enum ScheduleText {
     /// Lines of text written as UTF-8 into one buffer: the tables hold a
     /// million cells for 100,000 targets, and a `String` per cell, per
     /// padding and per line cost more than the schedule itself.
-    struct TextLines: Sendable {
+    struct TextLines {
         private(set) var bytes: [UInt8] = []
 
         var text: String { String(decoding: bytes, as: UTF8.self) }

@@ -24,7 +24,6 @@ enum ViewerDocument {
         // Nodes and edges, one object each (hundreds of thousands for a large graph): written as
         // they are serialized, not built as a tree first.
         let nodeLayerIndex = layers.map { $0.flatMap { layerIndex[$0] } }
-        // Written a piece at a time on the cores (`JSONStream.elements`), in order.
         let nodes = JSONValue.stream { json in
             json.array(count: view.nodes.count) { json, index in
                 let node = view.nodes[index]

@@ -1,3 +1,4 @@
+import ModGraphCore
 import ModGraphXcode
 
 /// The Xcode projects a load reads: those given, and every project they
@@ -11,31 +12,38 @@ struct ProjectSet {
     var projects: [XcodeProject] = []
     var warnings: [String] = []
 
+    /// Projects are read a level at a time (those given, then those they
+    /// refer to, and so on), each level's as units of `runner`.
+    ///
     /// - Throws: ``XcodeError`` when a project cannot be read: a project that is
-    ///   there but unreadable must not be silently left out of a check.
-    init(loading paths: [String]) throws(XcodeError) {
-        var queue = paths
+    ///   there but unreadable must not be silently left out of a check. The
+    ///   first such project in loading order is the one reported.
+    init(loading paths: [String], runner: any UnitRunner = .sequential) throws(XcodeError) {
+        var level = paths
         var seen = Set(paths)
-        var head = 0
-        while head < queue.count {
-            let path = queue[head]
-            head += 1
-            guard projects.count < Self.maximumProjects else {
+        while !level.isEmpty {
+            let room = max(0, Self.maximumProjects - projects.count)
+            for path in level.dropFirst(room) {
                 warnings.append("\(path): not loaded; modgraph reads at most \(Self.maximumProjects) projects")
-                continue
             }
-            let project = try XcodeProject.load(at: path)
-            projects.append(project)
-            warnings += project.warnings
-            for reference in project.referencedProjects {
-                let resolved = project.resolvedPath(reference)
-                guard let canonical = InputDiscovery.canonical(resolved), InputDiscovery.isDirectory(canonical) else {
-                    warnings.append(
-                        "\(project.path): refers to project \(reference), which does not exist; the dependencies on its targets are left out"
-                    )
-                    continue
+            let loaded = runner.map(Array(level.prefix(room))) { path in
+                Result { () throws(XcodeError) -> XcodeProject in try XcodeProject.load(at: path) }
+            }
+            level = []
+            for result in loaded {
+                let project = try result.get()
+                projects.append(project)
+                warnings += project.warnings
+                for reference in project.referencedProjects {
+                    let resolved = project.resolvedPath(reference)
+                    guard let canonical = InputDiscovery.canonical(resolved), InputDiscovery.isDirectory(canonical) else {
+                        warnings.append(
+                            "\(project.path): refers to project \(reference), which does not exist; the dependencies on its targets are left out"
+                        )
+                        continue
+                    }
+                    if seen.insert(canonical).inserted { level.append(canonical) }
                 }
-                if seen.insert(canonical).inserted { queue.append(canonical) }
             }
         }
     }

@@ -36,7 +36,7 @@ public struct RepositoryLoader: Sendable {
                 inputs: inputs, workspace: workspace, projects: [], graph: graph,
                 targetFiles: workspace.targetFiles(for: graph), warnings: warnings)
         }
-        let projectSet = try ProjectSet(loading: inputs.projects)
+        let projectSet = try ProjectSet(loading: inputs.projects, runner: loader.runner)
         var warnings = projectSet.warnings.map { LoadWarning($0) }
         var locals: [String] = []
         for project in projectSet.projects {

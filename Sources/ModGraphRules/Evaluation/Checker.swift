@@ -36,21 +36,7 @@ public struct Checker: Sendable {
         let rules = RuleKind.allCases.map(\.rule)
         let active = rules.compactMap { rule in rule.level(in: config).severity.map { (rule: rule, severity: $0) } }
         let ran = active.map { CheckedRule($0.rule, severity: $0.severity) }
-        // The rules are independent: they run on the cores at once, each into its own
-        // slot, and their findings are joined in the rules' order.
-        // Each target's layer and feature by id, for the result, are made meanwhile.
-        let found = Locked([[Finding]](repeating: [], count: active.count))
-        let (_, (layers, features)) = Concurrently.both(
-            {
-                Concurrently.forEach(active.count) { index in
-                    let findings = active[index].rule.findings(in: context, severity: active[index].severity)
-                    found.withLock { $0[index] = findings }
-                }
-            },
-            { [config] in
-                (Self.layerNames(context.assignment.layerOf, in: graph, config: config), Self.featureNames(context.assignment, in: graph))
-            })
-        var findings = found.withLock { $0.flatMap { $0 } }
+        var findings = active.flatMap { $0.rule.findings(in: context, severity: $0.severity) }
         findings += sourceFindings.map { $0.located(at: context.locator.location(ofSourceFinding: $0)) }
 
         let excusable = Dictionary(uniqueKeysWithValues: rules.filter(\.acceptsExceptions).map { ($0.id, $0) })
@@ -78,7 +64,8 @@ public struct Checker: Sendable {
         }
         return CheckResult(
             findings: standing.sorted(), excused: excused.sorted { $0.finding < $1.finding },
-            layers: layers, isolationFeatures: features, rules: ran)
+            layers: Self.layerNames(context.assignment.layerOf, in: graph, config: config),
+            isolationFeatures: Self.featureNames(context.assignment, in: graph), rules: ran)
     }
 
     /// Each target's layer, and nothing else: what a diagram colours by,

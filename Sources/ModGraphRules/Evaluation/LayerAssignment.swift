@@ -15,45 +15,33 @@ struct LayerAssignment {
     /// Per vertex, the `isolated` pattern that decided its feature (``PatternClaim``).
     let featureDecidedBy: [ConfigLocation?]
 
-    /// `packageNames`: each vertex's package name, for patterns that name a package.
-    ///
-    /// The targets are matched in two halves on two cores (matching is most of a
-    /// check of 100,000 targets); the halves are joined in order, so the result,
-    /// and the conflict reported (the first target's), are those of one pass.
+    /// `packageNames`: each vertex's package name, for patterns that name a
+    /// package. Matching stops at the first conflict, which is thrown.
     ///
     /// - Complexity: O(V·P·m) for P patterns of matching cost m.
     init(graph: ModuleGraph, config: CheckConfig, isOwnCode: [Bool], packageNames: [String?]) throws(ConfigError) {
-        let middle = graph.targets.count / 2
         let lists = config.layers.map { (targets: PatternCandidates($0.targets), isolated: PatternCandidates($0.isolated)) }
-        let (first, second) = Concurrently.both(
-            { Part(graph: graph, config: config, lists: lists, isOwnCode: isOwnCode, packageNames: packageNames, vertices: 0..<middle) },
-            {
-                Part(
-                    graph: graph, config: config, lists: lists, isOwnCode: isOwnCode, packageNames: packageNames,
-                    vertices: middle..<graph.targets.count)
-            })
-        if let conflict = first.conflict ?? second.conflict { throw conflict }
+        let matched = Matching(graph: graph, config: config, lists: lists, isOwnCode: isOwnCode, packageNames: packageNames)
+        if let conflict = matched.conflict { throw conflict }
         var used = Set<ConfigLocation>()
         for (index, layer) in config.layers.enumerated() {
-            for (position, pattern) in layer.targets.enumerated()
-            where first.usedTargets[index][position] || second.usedTargets[index][position] {
+            for (position, pattern) in layer.targets.enumerated() where matched.usedTargets[index][position] {
                 used.insert(pattern.location)
             }
-            for (position, pattern) in layer.isolated.enumerated()
-            where first.usedIsolated[index][position] || second.usedIsolated[index][position] {
+            for (position, pattern) in layer.isolated.enumerated() where matched.usedIsolated[index][position] {
                 used.insert(pattern.location)
             }
         }
-        self.layerOf = first.layerOf + second.layerOf
-        self.featureOf = first.featureOf + second.featureOf
+        self.layerOf = matched.layerOf
+        self.featureOf = matched.featureOf
         self.usedPatterns = used
-        self.claimedBy = first.claimedAt + second.claimedAt
-        self.featureDecidedBy = first.featureDecidedBy + second.featureDecidedBy
+        self.claimedBy = matched.claimedAt
+        self.featureDecidedBy = matched.featureDecidedBy
     }
 
-    /// The assignment of a range of vertices, with the patterns it used and
-    /// the first conflict in it (matching stops there).
-    private struct Part: Sendable {
+    /// Every vertex matched against the layers' patterns, with the patterns
+    /// it used and the first conflict (matching stops there).
+    private struct Matching {
         var layerOf: [Int?]
         var featureOf: [IsolationFeature?]
         var featureDecidedBy: [ConfigLocation?]
@@ -67,19 +55,19 @@ struct LayerAssignment {
         /// `lists`: each layer's `targets` and `isolated`, indexed for the names they may match.
         init(
             graph: ModuleGraph, config: CheckConfig, lists: [(targets: PatternCandidates, isolated: PatternCandidates)],
-            isOwnCode: [Bool], packageNames: [String?], vertices: Range<Int>
+            isOwnCode: [Bool], packageNames: [String?]
         ) {
-            layerOf = [Int?](repeating: nil, count: vertices.count)
-            featureOf = [IsolationFeature?](repeating: nil, count: vertices.count)
-            featureDecidedBy = [ConfigLocation?](repeating: nil, count: vertices.count)
-            claimedAt = [ConfigLocation?](repeating: nil, count: vertices.count)
+            let count = graph.targets.count
+            layerOf = [Int?](repeating: nil, count: count)
+            featureOf = [IsolationFeature?](repeating: nil, count: count)
+            featureDecidedBy = [ConfigLocation?](repeating: nil, count: count)
+            claimedAt = [ConfigLocation?](repeating: nil, count: count)
             usedTargets = config.layers.map { [Bool](repeating: false, count: $0.targets.count) }
             usedIsolated = config.layers.map { [Bool](repeating: false, count: $0.isolated.count) }
             // Targets and layers read in place: a copy of each (its names, its patterns' tokens) cost more than most matches.
             graph.targets.withUnsafeBufferPointer { targets in
                 config.layers.withUnsafeBufferPointer { layers in
-                    for vertex in vertices where isOwnCode[vertex] && conflict == nil {
-                        let slot = vertex - vertices.lowerBound
+                    for vertex in targets.indices where isOwnCode[vertex] && conflict == nil {
                         let id = targets[vertex].id
                         let packageName = packageNames[vertex]
                         for index in layers.indices {
@@ -88,7 +76,7 @@ struct LayerAssignment {
                             guard let entry = claim.entry else { continue }
                             let location = layers[index].targets[entry].location
                             usedTargets[index][entry] = true
-                            if let previous = layerOf[slot], previous != index, let first = claimedAt[slot] {
+                            if let previous = layerOf[vertex], previous != index, let first = claimedAt[vertex] {
                                 conflict = ConfigError(
                                     file: config.file, line: location.line,
                                     problem:
@@ -97,16 +85,16 @@ struct LayerAssignment {
                                 )
                                 return
                             }
-                            layerOf[slot] = index
-                            claimedAt[slot] = location
+                            layerOf[vertex] = index
+                            claimedAt[vertex] = location
                             let feature = PatternClaim(lists[index].isolated, id, packageName: packageName)
                             for exclusion in feature.exclusions { usedIsolated[index][exclusion] = true }
                             guard let decider = feature.entry else { continue }
                             usedIsolated[index][decider] = true
-                            featureDecidedBy[slot] = layers[index].isolated[decider].location
+                            featureDecidedBy[vertex] = layers[index].isolated[decider].location
                             // Without captures every member is its own feature; with them, members that
                             // capture the same values (`{feature}UI`, `{feature}Core`) are one feature.
-                            featureOf[slot] = feature.bindings.isEmpty ? .member(id) : .captures(feature.bindings)
+                            featureOf[vertex] = feature.bindings.isEmpty ? .member(id) : .captures(feature.bindings)
                         }
                     }
                 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import ModGraphCore
 import SwiftParser
@@ -46,7 +45,7 @@ public struct SourceScanError: Error, Equatable, Sendable, CustomStringConvertib
     public var description: String { "\(path): cannot read the source file (\(reason))" }
 }
 
-/// Parses Swift files with swift-syntax, in parallel.
+/// Parses Swift files with swift-syntax.
 public enum SourceScanner {
     /// Scans the text of one file. `path` only names it.
     ///
@@ -58,46 +57,39 @@ public enum SourceScanner {
         return text.withUTF8 { bytes in scan(bytes: bytes, path: path, auditInterface: auditInterface, budget: budget) }
     }
 
-    /// Reads and scans each file, spreading the files over every core; the
-    /// result is in the order of `files`, whatever order they finished in.
-    /// A file over `budget` is returned unparsed, with ``ScannedFile/skipped`` set.
+    /// Reads and scans each file, a unit of `runner` each; the result is in
+    /// the order of `files`. A file over `budget` is returned unparsed, with
+    /// ``ScannedFile/skipped`` set.
     ///
-    /// - Complexity: O(total size of the files / cores), within `budget`.
-    public static func scan(files: [(path: String, auditInterface: Bool)], budget: SourceBudget = .standard) throws(SourceScanError)
-        -> [ScannedFile]
-    {
-        // One slot per file; a file's parse takes far longer than its slot's lock.
-        let slots = Locked([Result<ScannedFile, SourceScanError>?](repeating: nil, count: files.count))
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let (path, audit) = files[index]
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-            if let size, size > budget.maximumFileBytes {
-                slots.withLock {
-                    $0[index] = .success(ScannedFile(path: path, imports: [], skipped: .fileBytes(size, limit: budget.maximumFileBytes)))
-                }
-                return
-            }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
-                slots.withLock { $0[index] = .failure(SourceScanError(path: path, reason: reason)) }
-                return
-            }
-            let file = data.withUnsafeBytes { raw in
-                scan(bytes: raw.bindMemory(to: UInt8.self), path: path, auditInterface: audit, budget: budget)
-            }
-            slots.withLock { $0[index] = .success(file) }
+    /// - Complexity: O(total size of the files), within `budget`.
+    public static func scan(
+        files: [(path: String, auditInterface: Bool)], budget: SourceBudget = .standard, runner: any UnitRunner = .sequential
+    ) throws(SourceScanError) -> [ScannedFile] {
+        let requests = files.map { ScanRequest(path: $0.path, auditInterface: $0.auditInterface) }
+        let results = runner.map(requests) { request in read(request.path, auditInterface: request.auditInterface, budget: budget) }
+        return try results.map { result throws(SourceScanError) in try result.get() }
+    }
+
+    /// One file to read and scan.
+    private struct ScanRequest: Sendable {
+        let path: String
+        let auditInterface: Bool
+    }
+
+    /// Reads and scans one file.
+    private static func read(_ path: String, auditInterface: Bool, budget: SourceBudget) -> Result<ScannedFile, SourceScanError> {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if let size, size > budget.maximumFileBytes {
+            return .success(ScannedFile(path: path, imports: [], skipped: .fileBytes(size, limit: budget.maximumFileBytes)))
         }
-        var result: [ScannedFile] = []
-        result.reserveCapacity(files.count)
-        let results = slots.withLock { $0 }
-        for index in files.indices {
-            switch results[index] {
-            case .success(let file)?: result.append(file)
-            case .failure(let error)?: throw error
-            case nil: throw SourceScanError(path: files[index].path, reason: "not scanned")
-            }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
+            return .failure(SourceScanError(path: path, reason: reason))
         }
-        return result
+        return .success(
+            data.withUnsafeBytes { raw in
+                scan(bytes: raw.bindMemory(to: UInt8.self), path: path, auditInterface: auditInterface, budget: budget)
+            })
     }
 
     /// An interface module's file is parsed whole; any other only as far as its imports go (``ImportRegion``).

@@ -31,54 +31,61 @@ private func layeredWorkspace(in folder: TemporaryFolder, count: Int, seed: UInt
     return (folders[0], dumps)
 }
 
-/// Waits up to `seconds` for `condition`, polling.
-private func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        Thread.sleep(forTimeInterval: 0.005)
-    }
-    return condition()
-}
-
-/// Records which folders have started and finished loading.
-private final class Timeline: @unchecked Sendable {
+/// Runs a batch of units in an order of its own (seeded), one after another,
+/// and records each batch: the loader must give the same workspace whatever
+/// order a runner completes units in, and must hand a level over at once.
+private final class ShuffledRunner: UnitRunner, @unchecked Sendable {
     private let lock = NSLock()
-    private var started: Set<String> = []
-    private var finished: Set<String> = []
+    private var state: UInt64
+    private var recorded: [Int] = []
 
-    func start(_ folder: String) { lock.withLock { _ = started.insert(folder) } }
-    func finish(_ folder: String) { lock.withLock { _ = finished.insert(folder) } }
-    func hasStarted(_ folder: String) -> Bool { lock.withLock { started.contains(folder) } }
-    func hasFinished(_ folder: String) -> Bool { lock.withLock { finished.contains(folder) } }
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    /// The size of each batch handed over, in order.
+    var batches: [Int] { lock.withLock { recorded } }
+
+    func map<Result: Sendable>(_ count: Int, _ unit: @escaping @Sendable (Int) -> Result) -> [Result] {
+        let order: [Int] = lock.withLock {
+            recorded.append(count)
+            var order = Array(0..<count)
+            for index in order.indices.reversed() where index > 0 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                order.swapAt(index, Int((state >> 33) % UInt64(index + 1)))
+            }
+            return order
+        }
+        var results = [Result?](repeating: nil, count: count)
+        for index in order { results[index] = unit(index) }
+        return results.compactMap { $0 }
+    }
 }
 
-@Suite("parallel loading")
-struct ParallelLoadingTests {
-    @Test func theResultDoesNotDependOnJobsOrOnWhichManifestFinishesFirst() throws {
+@Suite("loading level by level")
+struct LevelLoadingTests {
+    @Test func theResultDoesNotDependOnTheOrderUnitsRunIn() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let (root, dumps) = try layeredWorkspace(in: folder, count: 40, seed: 3)
-        let reference = try WorkspaceLoader(provider: CannedProvider(dumps), jobs: 1).load(directory: root)
+        let reference = try WorkspaceLoader(provider: CannedProvider(dumps)).load(directory: root)
         #expect(reference.packages.count > 10)
         let referenceGraph = try GraphBuilder().build(reference)
-        for (jobs, seed) in [(2, 1), (4, 2), (8, 3), (16, 4)] as [(Int, UInt64)] {
-            // A different random delay per folder in each round changes the order of completion.
-            let delays = Dictionary(
-                uniqueKeysWithValues: dumps.keys.map { folder in
-                    (folder, Double(folder.utf8.reduce(seed) { $0 &* 31 &+ UInt64($1) } % 8) / 1000)
-                })
-            let provider = CannedProvider(dumps) { delays[$0] ?? 0 }
-            let workspace = try WorkspaceLoader(provider: provider, jobs: jobs).load(directory: root)
-            #expect(workspace == reference, "jobs \(jobs)")
+        for seed in 1...4 as ClosedRange<UInt64> {
+            let provider = CannedProvider(dumps)
+            let runner = ShuffledRunner(seed: seed)
+            let workspace = try WorkspaceLoader(provider: provider, runner: runner).load(directory: root)
+            #expect(workspace == reference, "seed \(seed)")
             #expect(try GraphBuilder().build(workspace) == referenceGraph)
             // Each package is loaded once, and only those the workspace reaches.
             #expect(provider.calls.count == reference.packages.count)
             #expect(Set(provider.calls).count == provider.calls.count)
+            // Levels go to the runner whole: fewer batches than packages.
+            #expect(runner.batches.count < reference.packages.count)
         }
     }
 
-    @Test func noMoreThanJobsManifestsLoadAtOnce() throws {
+    @Test func aLevelsManifestsGoToTheRunnerTogether() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         var dumps: [String: String] = [:]
@@ -92,43 +99,10 @@ struct ParallelLoadingTests {
             leaves.append(leaf)
         }
         dumps[root] = cannedDump("Root", folder: root, dependsOn: leaves)
-        let provider = CannedProvider(dumps) { _ in 0.02 }
-        let workspace = try WorkspaceLoader(provider: provider, jobs: 3).load(directory: root)
+        let runner = ShuffledRunner(seed: 7)
+        let workspace = try WorkspaceLoader(provider: CannedProvider(dumps), runner: runner).load(directory: root)
         #expect(workspace.packages.count == 13)
-        // Twelve leaves of 20 ms each on three workers overlap, but never more than three at once.
-        #expect(provider.maximumRunning <= 3)
-        #expect(provider.maximumRunning >= 2)
-    }
-
-    @Test func aPackagesDependenciesStartBeforeItsLevelEnds() throws {
-        // Root → Slow, Fast; Fast → Deep. Level by level, Deep would wait for Slow.
-        // Slow holds its worker until Deep has started (or 10 s pass), so the
-        // test fails, slowly, if loading waits for a level to end.
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        var paths: [String] = []
-        for name in ["Root", "Slow", "Fast", "Deep"] {
-            try folder.write("\(name)/Package.swift", "")
-            paths.append(try #require(Paths.canonical(folder.path + "/\(name)")))
-        }
-        let (root, slow, fast, deep) = (paths[0], paths[1], paths[2], paths[3])
-        let dumps = [
-            root: cannedDump("Root", folder: root, dependsOn: [slow, fast]),
-            slow: cannedDump("Slow", folder: slow),
-            fast: cannedDump("Fast", folder: fast, dependsOn: [deep]),
-            deep: cannedDump("Deep", folder: deep),
-        ]
-        let timeline = Timeline()
-        let provider = CannedProvider(dumps) { folder in
-            if folder == slow, eventually(within: 10, { timeline.hasStarted(deep) }) {
-                timeline.finish("Deep started while Slow was loading")
-            }
-            return 0
-        }
-        provider.onStart = { timeline.start($0) }
-        let workspace = try WorkspaceLoader(provider: provider, jobs: 2).load(directory: root)
-        #expect(workspace.packages.count == 4)
-        #expect(timeline.hasFinished("Deep started while Slow was loading"))
+        #expect(runner.batches == [1, 12])
     }
 
     @Test func theFirstErrorInLoadingOrderIsReportedWhicheverFailsFirst() throws {
@@ -146,11 +120,10 @@ struct ParallelLoadingTests {
             beta: cannedDump("Beta", folder: beta, broken: true),
         ]
         // Alpha and Beta are one level, settled in identity order: Alpha's error wins,
-        // even when Beta fails first.
-        for alphaDelay in [0.0, 0.05] {
-            let provider = CannedProvider(dumps) { $0 == alpha ? alphaDelay : 0 }
+        // whichever of the two the runner loads first.
+        for seed in 1...6 as ClosedRange<UInt64> {
             let error = try #require(throws: LoadError.self) {
-                try WorkspaceLoader(provider: provider, jobs: 2).load(directory: root)
+                try WorkspaceLoader(provider: CannedProvider(dumps), runner: ShuffledRunner(seed: seed)).load(directory: root)
             }
             guard case let .invalidDump(source, _, _) = error else {
                 Issue.record("unexpected error \(error)")
@@ -180,10 +153,9 @@ struct ParallelLoadingTests {
             two: cannedDump("Shared", folder: two),
         ]
         // Whichever of the two Shared folders is loaded first, the one reached first wins.
-        for slow in [one, mid, two] {
-            let provider = CannedProvider(dumps) { $0 == slow ? 0.05 : 0 }
+        for seed in 1...6 as ClosedRange<UInt64> {
             #expect(throws: LoadError.identityClash(identity: "shared", firstPath: one, secondPath: two)) {
-                try WorkspaceLoader(provider: provider, jobs: 4).load(directory: root)
+                try WorkspaceLoader(provider: CannedProvider(dumps), runner: ShuffledRunner(seed: seed)).load(directory: root)
             }
         }
     }
@@ -193,14 +165,14 @@ struct ParallelLoadingTests {
         defer { folder.remove() }
         let (root, dumps) = try layeredWorkspace(in: folder, count: 25, seed: 9)
         let events = EventLog()
-        let workspace = try WorkspaceLoader(provider: CannedProvider(dumps), jobs: 3) { events.append($0) }.load(directory: root)
+        let workspace = try WorkspaceLoader(provider: CannedProvider(dumps)) { events.append($0) }.load(directory: root)
         let all = events.all
         let last = try #require(all.last)
         #expect(last == LoadProgress(done: workspace.packages.count, total: workspace.packages.count, inProgress: []))
         // Done never goes back, and never passes the total known at the time.
-        #expect(zip(all, all.dropFirst()).allSatisfy { $0.done <= $1.done && $0.total <= $1.total })
-        #expect(all.allSatisfy { $0.done <= $0.total && $0.inProgress.count <= 3 })
-        #expect(all.contains { !$0.inProgress.isEmpty })
+        #expect(zip(all, all.dropFirst()).allSatisfy { $0.done <= $1.done })
+        #expect(all.allSatisfy { $0.done <= $0.total && $0.done + $0.inProgress.count == $0.total })
+        #expect(all.contains { $0.inProgress.count > 1 })
     }
 }
 
