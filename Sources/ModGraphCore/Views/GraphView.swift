@@ -21,6 +21,8 @@ public struct GraphView: Sendable, Equatable {
         /// A product and its type (`library`, `executable`, …).
         case product(String)
         case package(PackageOrigin)
+        /// A group of a collapsed view that is not a package: a project folder or a layer.
+        case group(Grouping.Kind)
     }
 
     public struct Node: Hashable, Sendable {
@@ -33,6 +35,14 @@ public struct GraphView: Sendable, Equatable {
         public let kind: NodeKind
         /// The targets it stands for, as vertices of the source graph, ascending.
         public let members: [Int]
+
+        /// A package or a group of a collapsed view, not a target or product.
+        public var isGroup: Bool {
+            switch kind {
+            case .package, .group: true
+            case .target, .product: false
+            }
+        }
     }
 
     /// What the declarations behind one drawn edge have in common.
@@ -62,6 +72,11 @@ public struct GraphView: Sendable, Equatable {
     public let nodesOfTarget: [TargetID: [Int]]
     /// The display name of each package with a node in the view.
     public let packageNames: [PackageIdentity: String]
+    /// How the view's groups were made when it is a collapsed view (``init(_:grouping:open:)``); nil otherwise.
+    public let groupedBy: Grouping.Kind?
+    /// How many dependencies between targets each edge of a coarser view
+    /// stands for; an edge that is absent stands for one.
+    public let counts: [EdgeKey: Int]
 
     /// An edge of ``digraph``, as a dictionary key.
     public struct EdgeKey: Hashable, Sendable, Comparable {
@@ -78,9 +93,12 @@ public struct GraphView: Sendable, Equatable {
 
     public init(
         level: Level, nodes: [Node], digraph: Digraph, edgeAttributes: [EdgeKey: EdgeAttributes],
-        nodesOfTarget: [TargetID: [Int]], packageNames: [PackageIdentity: String]
+        nodesOfTarget: [TargetID: [Int]], packageNames: [PackageIdentity: String],
+        groupedBy: Grouping.Kind? = nil, counts: [EdgeKey: Int] = [:]
     ) {
         self.packageNames = packageNames
+        self.groupedBy = groupedBy
+        self.counts = counts
         self.level = level
         self.nodes = nodes
         self.digraph = digraph
@@ -92,6 +110,11 @@ public struct GraphView: Sendable, Equatable {
     public func attributes(from: Int, to: Int) -> EdgeAttributes {
         // Most graphs have no conditional edge: nothing to hash then.
         edgeAttributes.isEmpty ? EdgeAttributes() : edgeAttributes[EdgeKey(from: from, to: to)] ?? EdgeAttributes()
+    }
+
+    /// How many dependencies between targets the edge `from → to` stands for (1 at the target level).
+    public func count(from: Int, to: Int) -> Int {
+        counts.isEmpty ? 1 : counts[EdgeKey(from: from, to: to)] ?? 1
     }
 
     /// The nodes that stand for the target `id`; empty when it is not drawn.

@@ -9,8 +9,24 @@ extension ModuleGraph {
     /// - Complexity: O(V + E) for the breadth-first search and the smaller graph.
     /// - Precondition: every focus vertex is in `0..<targets.count`; `depth` is nil or non-negative.
     public func neighbourhood(of focus: [Int], depth: Int?, following direction: Digraph.Direction) -> ModuleGraph {
-        let distance = digraph.distances(from: focus, following: direction, maxDepth: depth)
-        return filtered(keeping: distance.map { $0 != nil })
+        neighbourhood(of: focus, depth: depth, following: [direction])
+    }
+
+    /// The focus targets and every target within `depth` edges of them in
+    /// any of `directions`: with both, what they use and what uses them (the
+    /// viewer's focus), each way on its own, not what a dependency's other
+    /// dependents are.
+    ///
+    /// - Complexity: O(V + E) per direction.
+    public func neighbourhood(of focus: [Int], depth: Int?, following directions: Set<Digraph.Direction>) -> ModuleGraph {
+        var kept = [Bool](repeating: false, count: targets.count)
+        for vertex in focus { kept[vertex] = true }
+        for direction in Digraph.Direction.allCases where directions.contains(direction) {
+            for (vertex, distance) in digraph.distances(from: focus, following: direction, maxDepth: depth).enumerated() where distance != nil {
+                kept[vertex] = true
+            }
+        }
+        return filtered(keeping: kept)
     }
 
     /// The same targets with only the edges that survive transitive

@@ -118,6 +118,9 @@ public struct DOTWriter: Sendable {
                 "label",
                 "<\(Escape.xml(node.name))<BR/><FONT COLOR=\"\(DiagramPalette.problem)\" POINT-SIZE=\"9\">\(Counted.text(findings, "finding"))</FONT>>"
             )
+        } else if view.groupedBy != nil, node.isGroup {
+            // A collapsed group: its name, and how many targets it holds on a second line.
+            attributes.add("label", String(Escape.dot(node.name).dropLast()) + "\\n" + Counted.text(node.members.count, "target") + "\"")
         } else {
             attributes.add("label", Escape.dot(node.name))
         }
@@ -128,6 +131,7 @@ public struct DOTWriter: Sendable {
         case .target(.binary), .target(.system): attributes.add("shape", "box3d")
         case .product: attributes.add("peripheries", "2")
         case .package: attributes.add("shape", "folder")
+        case .group: attributes.add("shape", "tab")
         default: break
         }
         attributes.add("fillcolor", Escape.dot(colours.fill))
@@ -172,6 +176,12 @@ public struct DOTWriter: Sendable {
                 attributes.add(
                     "tooltip", Escape.dot(kind.conditions.map(\.description).joined(separator: " | "), limit: Escape.messageLimit))
             }
+        }
+        // A collapsed view says how many dependencies between targets an edge stands for.
+        if view.groupedBy != nil, case let count = view.count(from: from, to: to), count > 1 {
+            attributes.add("label", "\"\(count)\"")
+            attributes.add("fontsize", "9")
+            attributes.add("fontcolor", Escape.dot(DiagramPalette.clusterText))
         }
         if let length = size.minimumLength(from: from, to: to) { attributes.add("minlen", String(length)) }
         let line = "  " + ids[from] + " -> " + ids[to]

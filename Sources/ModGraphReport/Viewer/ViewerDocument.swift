@@ -125,6 +125,7 @@ enum ViewerDocument {
         case .target(let type): type.rawValue
         case .product(let type): "product (\(type))"
         case .package(let origin): "package (\(origin.rawValue))"
+        case .group(let kind): kind.rawValue
         }
     }
 
