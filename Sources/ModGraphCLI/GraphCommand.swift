@@ -30,7 +30,7 @@ struct GraphCommand: ParsableCommand {
 
     @Option(
         help:
-            "The configuration whose layers colour the diagram and make --cluster layer's boxes (default: .modgraph.yml found from the package folder up, when there is one)."
+            "The configuration whose layers colour the diagram and make --cluster layer's boxes and --collapse layer's groups (default: .modgraph.yml found from the package folder up, when there is one)."
     )
     var config: String?
 
@@ -58,10 +58,10 @@ struct GraphCommand: ParsableCommand {
     /// Layers for diagrams, from the configuration given or found. A broken configuration found on
     /// its own only costs the colours (with a warning); one asked for by --config or --cluster layer is an error.
     private func layers(of loaded: LoadedGraph, for selection: GraphSelection) throws -> GraphOutput.LayerSource {
-        guard format != .text, format != .json,
+        guard (format != .text && format != .json) || selection.collapse == .layer,
             let path = try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path)
         else { return { [:] } }
-        let isRequired = config != nil || selection.cluster == .layer
+        let isRequired = config != nil || selection.cluster == .layer || selection.collapse == .layer
         let graph = loaded.graph
         return { () throws(ConfigError) in
             do throws(ConfigError) {

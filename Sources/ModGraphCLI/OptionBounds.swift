@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ModGraphKit
 import ModGraphOutput
 
 /// The range of every numeric option, said in its `--help` and checked before
@@ -12,6 +13,8 @@ enum OptionBounds {
     static let shards = 1...256
     static let bottleneckCandidates = 0...10_000
     static let depth = 0...1_000_000
+    /// Paths `why` lists: the count is of all of them.
+    static let paths = WhyOutput.limits
     static let buildJobs = 1...256
     /// Manifests loaded at once: each is a `swift` process.
     static let jobs = 1...256

@@ -121,7 +121,9 @@ struct GroupingTests {
         #expect(Grouping.projectFolder(of: ".") == nil)
         #expect(Grouping.projectFolder(of: "Home") == nil)
         #expect(Grouping.projectFolder(of: nil) == nil)
-        #expect(Grouping.projectFolder(of: "../outside/Pkg") == nil)
+        #expect(Grouping.projectFolder(of: "../Features/Search") == "../Features")
+        #expect(Grouping.projectFolder(of: "../q") == nil)
+        #expect(Grouping.projectFolder(of: "a/../b/c") == nil)
         // The fixture's P is at the top (its own group) and Q at ../q (outside: its own group).
         let grouping = Grouping.byProject(graph)
         #expect(grouping.groups.map(\.key) == ["package:p", "package:q"])

@@ -140,3 +140,37 @@ public struct GraphView: Sendable, Equatable {
         return result
     }
 }
+
+extension GraphView {
+    /// The nodes of `keep` and the edges between them that `keepEdge` accepts
+    /// (all by default), in the same order; with each kept node's index in this view.
+    ///
+    /// - Complexity: O(V + E) and a hash per kept node.
+    public func restricted(to keep: [Bool], edges keepEdge: ((_ from: Int, _ to: Int) -> Bool)? = nil) -> (view: GraphView, original: [Int]) {
+        precondition(keep.count == nodes.count, "one flag per node")
+        let original = nodes.indices.filter { keep[$0] }
+        var position = [Int](repeating: -1, count: nodes.count)
+        for (index, node) in original.enumerated() { position[node] = index }
+        var kept: [(Int, Int)] = []
+        var attributes: [EdgeKey: EdgeAttributes] = [:]
+        var keptCounts: [EdgeKey: Int] = [:]
+        for (from, to) in digraph.edges where keep[from] && keep[to] && (keepEdge?(from, to) ?? true) {
+            let key = EdgeKey(from: position[from], to: position[to])
+            kept.append((key.from, key.to))
+            if let found = edgeAttributes[EdgeKey(from: from, to: to)] { attributes[key] = found }
+            if let count = counts[EdgeKey(from: from, to: to)] { keptCounts[key] = count }
+        }
+        let keptNodes = original.map { nodes[$0] }
+        let keptPackages = Set(keptNodes.map(\.package))
+        var nodesOfTarget: [TargetID: [Int]] = [:]
+        for (id, drawn) in self.nodesOfTarget {
+            let still = drawn.compactMap { position[$0] >= 0 ? position[$0] : nil }
+            if !still.isEmpty { nodesOfTarget[id] = still }
+        }
+        let view = GraphView(
+            level: level, nodes: keptNodes, digraph: Digraph(vertexCount: keptNodes.count, edges: kept), edgeAttributes: attributes,
+            nodesOfTarget: nodesOfTarget, packageNames: packageNames.filter { keptPackages.contains($0.key) },
+            groupedBy: groupedBy, counts: keptCounts)
+        return (view, original)
+    }
+}

@@ -98,14 +98,16 @@ public struct Grouping: Sendable, Equatable {
     }
 
     /// The folder above a package's folder (`libraries` for `libraries/Home`,
-    /// `apps` for `apps/ios/iOS.xcodeproj`), nil when that is the top of the
-    /// repository or the package is not on disk.
+    /// `apps` for `apps/ios/iOS.xcodeproj`, `../Features` for a path package at
+    /// `../Features/Search`), nil when that is the top of the repository (or
+    /// the folder above it) or the package is not on disk.
     static func projectFolder(of path: String?) -> String? {
         guard let path else { return nil }
         var parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
         // An Xcode project's folder is the one that holds the .xcodeproj.
         if let last = parts.last, last.hasSuffix(".xcodeproj") { parts.removeLast() }
-        guard parts.count >= 2, !parts.contains("..") else { return nil }
+        let up = parts.prefix { $0 == ".." }.count
+        guard parts.count - up >= 2, !parts.dropFirst(up).contains("..") else { return nil }
         return parts.dropLast().joined(separator: "/")
     }
 
@@ -119,11 +121,11 @@ public struct Grouping: Sendable, Equatable {
         var position: [Int: Int] = [:]
         for (layer, name) in names.enumerated() where used.contains(layer) {
             position[layer] = groups.count
-            groups.append(Group(key: "layer:" + name, name: name, kind: .group(.layer)))
+            groups.append(Group(key: name, name: name, kind: .group(.layer)))
         }
         let spare = groups.count
         if layerOfTarget.contains(where: { $0 == nil }) {
-            groups.append(Group(key: "unassigned", name: unassigned, kind: .group(.layer)))
+            groups.append(Group(key: unassigned, name: unassigned, kind: .group(.layer)))
         }
         return Grouping(kind: .layer, groups: groups, groupOfTarget: layerOfTarget.map { $0.flatMap { position[$0] } ?? spare })
     }
