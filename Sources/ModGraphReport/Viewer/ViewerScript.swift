@@ -21,10 +21,34 @@ enum ViewerScript {
           var views = data.views || {}, groupings = data.groupings || {}, kinds = Object.keys(groupings);
           var ns = 'http://www.w3.org/2000/svg';
           function $(id) { return document.getElementById(id); }
+          // A name as the command line shows it (Escape.visible): controls, line separators and bidirectional
+          // controls spelled out, so that a name is one line and reads in the order it is written.
+          function visible(value) {
+            var text = String(value), output = '';
+            for (var position = 0; position < text.length; position++) {
+              var code = text.codePointAt(position), character = String.fromCodePoint(code);
+              if (code > 0xFFFF) position++;
+              if (character === '\n') output += '\\n';
+              else if (character === '\r') output += '\\r';
+              else if (character === '\t') output += '\\t';
+              else if (character === '\\') output += '\\\\';
+              else if (code <= 0x1F || (code >= 0x7F && code <= 0x9F) || code === 0x2028 || code === 0x2029 || code === 0x061C || code === 0x200E
+                || code === 0x200F || (code >= 0x202A && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069) || code === 0xFEFF
+                || (code >= 0xFFF9 && code <= 0xFFFB) || (code >= 0xFDD0 && code <= 0xFDEF) || (code & 0xFFFE) === 0xFFFE) {
+                output += '\\u{' + code.toString(16).toUpperCase() + '}';
+              } else output += character;
+            }
+            return output;
+          }
+          // A label as Graphviz sized its box: visible, cut at 200 characters as the DOT's labels are.
+          function label(value) {
+            var characters = Array.from(String(value));
+            return characters.length > 200 ? visible(characters.slice(0, 200).join('')) + '\u2026[' + count(characters.length) + ' characters]' : visible(value);
+          }
           function make(tag, cls, text) {
             var element = document.createElement(tag);
             if (cls) element.className = cls;
-            if (text !== undefined && text !== null) element.textContent = String(text);
+            if (text !== undefined && text !== null) element.textContent = visible(text);
             return element;
           }
           function shape(tag, attributes, parent) {
@@ -100,8 +124,8 @@ enum ViewerScript {
               var g = shape('g', { 'class': 'cluster' }, scene);
               shape('rect', { x: box[0], y: box[1], width: box[2], height: box[3], rx: 6 }, g);
               if (box[4]) {
-                var label = box[5] ? shape('text', { x: box[5][0], y: box[5][1] + 3, 'text-anchor': 'middle' }, g) : shape('text', { x: box[0] + 6, y: box[1] + 12 }, g);
-                label.textContent = box[4];
+                var caption = box[5] ? shape('text', { x: box[5][0], y: box[5][1] + 3, 'text-anchor': 'middle' }, g) : shape('text', { x: box[0] + 6, y: box[1] + 12 }, g);
+                caption.textContent = label(box[4]);
               }
             });
             layout.edges.forEach(function (line) {
@@ -120,10 +144,10 @@ enum ViewerScript {
                 if (edge.cycle) g.classList.add('cyc');
                 if (badEdges[index]) g.classList.add('bad');
                 var tip = shape('title', {}, g);
-                tip.textContent = nodes[a].name + ' \u2192 ' + nodes[b].name + (edge.conditions ? ' (' + edge.conditions + ')' : '');
+                tip.textContent = visible(nodes[a].name + ' \u2192 ' + nodes[b].name + (edge.conditions ? ' (' + edge.conditions + ')' : ''));
               } else {
                 var note = shape('title', {}, g);
-                note.textContent = nameOf(a, by) + ' \u2192 ' + nameOf(b, by) + ': ' + plural(line[2], 'dependency').replace('dependencys', 'dependencies');
+                note.textContent = visible(nameOf(a, by) + ' \u2192 ' + nameOf(b, by)) + ': ' + plural(line[2], 'dependency').replace('dependencys', 'dependencies');
               }
               drawn.edgeEl[a + '>' + b] = g;
             });
@@ -140,15 +164,15 @@ enum ViewerScript {
               shape('rect', { x: x, y: y, width: box[3], height: box[4], rx: 4, fill: colour(info.fill, '#e6eef9'), stroke: colour(info.stroke, '#4a6fa5') }, g);
               if (group) {
                 var name = shape('text', { x: box[1], y: box[2] - 2, 'text-anchor': 'middle', 'class': 'name' }, g);
-                name.textContent = info.name;
+                name.textContent = label(info.name);
                 var size = shape('text', { x: box[1], y: box[2] + 11, 'text-anchor': 'middle', 'class': 'size' }, g);
                 size.textContent = plural(info.size, 'target');
               } else {
-                var label = shape('text', { x: box[1], y: box[2] + 4, 'text-anchor': 'middle' }, g);
-                label.textContent = info.name;
+                var text = shape('text', { x: box[1], y: box[2] + 4, 'text-anchor': 'middle' }, g);
+                text.textContent = label(info.name);
               }
               var title = shape('title', {}, g);
-              title.textContent = group ? info.name + ' (' + info.kind + ', ' + plural(info.size, 'target') + '): click to open' : info.id + ' (' + info.kind + '): click to focus';
+              title.textContent = group ? visible(info.name + ' (' + info.kind + ', ') + plural(info.size, 'target') + '): click to open' : visible(info.id + ' (' + info.kind + ')') + ': click to focus';
               drawn.nodeEl[ref] = g;
               drawn.refs.push(ref);
             });
@@ -163,7 +187,7 @@ enum ViewerScript {
           findings.forEach(function (finding) { if (breaksARule(finding)) finding.edges.forEach(function (index) { badEdges[index] = true; }); });
 
           // ---- highlights: remembered, so clearing costs what was lit ----
-          var lit = [];
+          var lit = [], extraLit = false;
           function light(element, classes) {
             if (!element) return;
             for (var c = 0; c < classes.length; c++) element.classList.add(classes[c]);
@@ -172,6 +196,7 @@ enum ViewerScript {
           function clearHighlight() {
             for (var l = 0; l < lit.length; l++) for (var c = 0; c < lit[l][1].length; c++) lit[l][0].classList.remove(lit[l][1][c]);
             lit = [];
+            extraLit = false;
             canvas.classList.remove('dim');
             setActive(null);
             $('mg-critical').classList.remove('on');
@@ -219,6 +244,7 @@ enum ViewerScript {
           }
           function highlightSet(nodeList, edgeList, cls, item) {
             clearHighlight();
+            extraLit = true;
             edgeList.forEach(function (e) { light(edgeElement(e), ['hl', cls]); });
             nodeList.forEach(function (n) { light(nodeElement(n), ['hl', cls]); });
             canvas.classList.add('dim');
@@ -344,7 +370,7 @@ enum ViewerScript {
 
           // ---- views: shown from the page's layouts, or from `modgraph serve`, or as a highlight ----
           var pending = null;
-          function say(text) { var note = $('mg-note'); note.hidden = !text; note.textContent = text || ''; }
+          function say(text) { var note = $('mg-note'); note.hidden = !text; note.textContent = visible(text || ''); }
           function show(spec, options) {
             options = options || {};
             if (options.push && state.spec) back.push({ spec: state.spec, tests: state.tests, ext: state.ext, implied: state.implied, selected: state.selected });
@@ -563,6 +589,7 @@ enum ViewerScript {
             });
             if (matches.length > 60) results.appendChild(make('li', 'mg-dim', 'and ' + (matches.length - 60) + ' more'));
             matches.forEach(function (index) { light(nodeElement(index), ['hl', 'hl-match']); });
+            extraLit = true;
             canvas.classList.add('dim');
             choose(0);
           }
@@ -581,13 +608,13 @@ enum ViewerScript {
           search.addEventListener('keydown', function (event) {
             if (event.key === 'ArrowDown') { event.preventDefault(); choose(current + 1); }
             else if (event.key === 'ArrowUp') { event.preventDefault(); choose(current - 1); }
-            else if (event.key === 'Enter') { event.preventDefault(); if (current >= 0) { var index = matches[current]; clearSearch(); focusOn(index); } }
+            else if (event.key === 'Enter') { event.preventDefault(); if (current >= 0) { var index = matches[current]; clearSearch(); search.blur(); focusOn(index); } }
             else if (event.key === 'Escape') { event.preventDefault(); clearAll(); search.blur(); }
           });
           function clearSearch() { search.value = ''; results.replaceChildren(); results.hidden = true; matches = []; current = -1; }
           // Esc: what is lit goes first; with nothing lit, back to the previous view.
           function clearAll() {
-            var had = lit.length > 0 || search.value !== '';
+            var had = extraLit || search.value !== '';
             clearSearch();
             clearHighlight();
             if (state.spec && state.spec.kind === 'focus') lightFocus(state.spec.node, state.spec.depth, state.spec.dir, !drawnExactly());
@@ -636,8 +663,13 @@ enum ViewerScript {
           });
           // A highlight of modules and edges across the graph: drawn in the view that has them all.
           function highlightEverywhere(nodeList, edgeList, cls, item) {
-            var all = nodeList.every(function (n) { return nodeElement(n); });
-            if (all) { highlightSet(nodeList, edgeList, cls, item); return; }
+            var nodesDrawn = nodeList.every(function (n) { return nodeElement(n); }), edgesDrawn = edgeList.every(function (e) { return edgeElement(e); });
+            if (nodesDrawn && edgesDrawn) { highlightSet(nodeList, edgeList, cls, item); return; }
+            // The whole graph, with what the highlight needs shown: its tests, its external products, its implied edges.
+            if (nodeList.some(function (n) { return nodes[n].test; })) state.tests = true;
+            if (nodeList.some(function (n) { return nodes[n].external; })) state.ext = true;
+            if (!edgesDrawn) state.implied = true;
+            syncToggles();
             show({ kind: 'all' }, { push: true, after: function () { highlightSet(nodeList, edgeList, cls, item); } });
           }
           var critical = data.criticalPath, criticalButton = $('mg-critical');
@@ -804,7 +836,7 @@ enum ViewerScript {
           if (data.check) {
             $('mg-findings-block').hidden = false;
             var check = data.check;
-            $('mg-findings-title').textContent = 'Findings \u00b7 ' + check.counts;
+            $('mg-findings-title').textContent = visible('Findings \u00b7 ' + check.counts);
             var list = $('mg-findings');
             if (!findings.length) list.appendChild(make('li', 'mg-empty', 'None: the check passed.'));
             if (findings.some(function (f) { return f.edges.length && breaksARule(f); })) $('mg-violations-toggle').hidden = false;
@@ -892,11 +924,11 @@ enum ViewerScript {
               var x = labelWidth + t * ganttScale;
               shape('line', { x1: x, x2: x, y1: 22, y2: 30, 'class': 'mg-tick' }, ruler);
               var tick = shape('text', { x: x, y: 16, 'text-anchor': t === 0 ? 'start' : 'middle' }, ruler);
-              tick.textContent = number(t) + (t === 0 ? ' ' + plan.unit : '');
+              tick.textContent = number(t);
               shape('line', { x1: x, x2: x, y1: 0, y2: lanesTop + lanes * rowHeight, 'class': 'mg-grid' }, chart);
             }
             var unitLabel = shape('text', { x: 8, y: 16, 'class': 'mg-axis-unit' }, ruler);
-            unitLabel.textContent = 'time (' + plan.unit + ')';
+            unitLabel.textContent = visible('time (' + plan.unit + ')');
             // The critical path's lane first, then one per worker.
             shape('rect', { x: labelWidth, y: lanesTop, width: plotWidth, height: rowHeight, 'class': 'mg-lane crit' }, chart);
             var laneName = shape('text', { x: 8, y: lanesTop + rowHeight / 2 + 4, 'class': 'mg-lane-name crit' }, chart);
@@ -904,8 +936,8 @@ enum ViewerScript {
             for (var w = 0; w < plan.workers; w++) {
               var top = lanesTop + (w + 1) * rowHeight;
               if (w % 2 === 0) shape('rect', { x: labelWidth, y: top, width: plotWidth, height: rowHeight, 'class': 'mg-lane' }, chart);
-              var label = shape('text', { x: 8, y: top + rowHeight / 2 + 4, 'class': 'mg-lane-name' }, chart);
-              label.textContent = 'Worker ' + (w + 1);
+              var lane = shape('text', { x: 8, y: top + rowHeight / 2 + 4, 'class': 'mg-lane-name' }, chart);
+              lane.textContent = 'Worker ' + (w + 1);
             }
             function bar(index, row, cls) {
               var item = plan.bars[index], x = labelWidth + item.start * ganttScale, barWidth = Math.max(1, (item.end - item.start) * ganttScale - 1);
@@ -913,7 +945,7 @@ enum ViewerScript {
               shape('rect', { x: x, y: top + 4, width: barWidth, height: rowHeight - 8, rx: 3, 'class': cls, 'data-bar': index }, chart);
               if (barWidth > item.name.length * 6.5 + 8) {
                 var text = shape('text', { x: x + 4, y: top + rowHeight / 2 + 4, 'class': 'mg-bar-label' }, chart);
-                text.textContent = item.name;
+                text.textContent = visible(item.name);
               }
             }
             pathBars.forEach(function (index) { bar(index, 0, 'mg-cbar'); });
@@ -924,7 +956,7 @@ enum ViewerScript {
               var index = event.target.getAttribute && event.target.getAttribute('data-bar');
               if (index === null || index === undefined) { tip.hidden = true; return; }
               var item = plan.bars[Number(index)];
-              showTip(event, item.name + '\nstart ' + number(item.start) + ', end ' + number(item.end) + ' ' + plan.unit + '\nworker ' + (item.worker + 1) + (onPath[item.name] ? '\non the critical path' : ''));
+              showTip(event, visible(item.name) + '\nstart ' + number(item.start) + ', end ' + number(item.end) + ' ' + plan.unit + '\nworker ' + (item.worker + 1) + (onPath[item.name] ? '\non the critical path' : ''));
             });
             chart.addEventListener('mouseleave', function () { tip.hidden = true; });
             chart.addEventListener('click', function (event) {
@@ -1043,7 +1075,7 @@ enum ViewerScript {
             ['mg-zoom', 'mg-violations-toggle', 'mg-views-block', 'mg-bar'].forEach(function (id) { $(id).hidden = true; });
             var note = $('mg-note');
             note.hidden = false;
-            note.textContent = 'No picture: ' + (data.pictureNote || 'the graph was not drawn') + '. Search, the selected module\u2019s dependencies, the findings and the schedule still work.';
+            note.textContent = visible('No picture: ' + (data.pictureNote || 'the graph was not drawn') + '. Search, the selected module\u2019s dependencies, the findings and the schedule still work.');
             search.addEventListener('keydown', function (event) {
               if (event.key === 'Enter' && matches.length) showSelection(matches[Math.max(current, 0)]);
             }, true);
