@@ -17,13 +17,16 @@ import PackageDescription
 //                      formats (text, JSON, GitHub, SARIF, JUnit): no Graphviz
 //   ModGraphPlanning   build planning on the graph: waves, critical path, simulated builds, and
 //                      the schedule's formats (text, JSON, Mermaid, SVG)
+//   ModGraphChanges    what a change touches: changed files to targets (`affected`), a graph
+//                      against its base (`diff`), and their formats
 //   ModGraphDiagrams   the graph as text, JSON, DOT, Mermaid and pictures: the only module that
 //                      touches Graphviz's C API (CGraphviz)
 //   ModGraphSources    source-level checks on swift-syntax (interface contents, imports);
 //                      only it and what links it pay swift-syntax's build time
 //   ModGraphReport     `modgraph report`: composes the diagram, check and schedule sections
 //   ModGraphKit        the use cases: a request in, a graph, check, schedule or report out; the
-//                      pipeline the CLI runs and library users and the plugin call
+//                      pipeline the CLI runs and library users and the plugin call, and the one
+//                      executor that runs coarse units of work at once (the engine below is sequential)
 //   ModGraphCLI        the commands, on swift-argument-parser
 //   modgraph           the executable: one line that runs ModGraphCLI
 // and, beside them, ModGraphTestSupport (Tests/ModGraphTestSupport): seeded random graphs for the
@@ -56,6 +59,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
         // `swift package generate-documentation --target ModGraphKit` (make docs): the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -81,7 +85,9 @@ let package = Package(
         .target(name: "ModGraphRepository", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphXcode"]),
         .target(name: "ModGraphWeights", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphOutput"]),
         .target(name: "ModGraphRules", dependencies: ["ModGraphCore", "ModGraphOutput", "Yams"]),
-        .target(name: "ModGraphPlanning", dependencies: ["ModGraphCore", "ModGraphOutput"]),
+        .target(
+            name: "ModGraphPlanning",
+            dependencies: ["ModGraphCore", "ModGraphOutput", .product(name: "HeapModule", package: "swift-collections")]),
         .target(name: "ModGraphChanges", dependencies: ["ModGraphCore", "ModGraphOutput"]),
         // Graphviz's libgvc and libcgraph, found through pkg-config; only ModGraphDiagrams uses it.
         .systemLibrary(
