@@ -8,7 +8,7 @@ struct EvaluationBounds {
     static let maximumNesting = 64
     /// Brackets (`(`, `[`, `{`) inside one another, checked on the bytes before parsing: SwiftParser's
     /// recovery from some damaged input takes time exponential in the nesting (about twice as long
-    /// per level: 6 s at 18 levels in a debug build), and real manifests nest at most 8 deep
+    /// per level), and real manifests nest at most 8 deep
     /// (198 manifests of real packages and apps, 2026-11-23).
     static let maximumBracketNesting = 12
     /// `#if` blocks inside one another.
