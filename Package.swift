@@ -7,6 +7,8 @@ import PackageDescription
 //                      Markdown, XML, DOT, Mermaid, GitHub commands, JSON) and the JSON writer
 //   ModGraphCore       pure graph model and algorithms (no I/O, no processes)
 //   ModGraphManifest   `swift package dump-package` decoding and workspace loading
+//   ModGraphSyntax     swift-syntax within bounds: how deep the parser would recurse, measured on
+//                      the tokens before parsing, and the thread (of a known stack) parses run on
 //   ModGraphManifestEvaluation  manifests evaluated from their syntax tree (swift-syntax), without
 //                      compiling them, falling back to dump-package outside the subset it decides exactly
 //   ModGraphXcode      Xcode projects and workspaces: project.pbxproj and contents.xcworkspacedata
@@ -68,6 +70,14 @@ let package = Package(
         .target(name: "ModGraphOutput"),
         .target(name: "ModGraphCore"),
         .target(name: "ModGraphManifest", dependencies: ["ModGraphCore"]),
+        // What the manifest evaluator and the source checks share before they parse: a bound on the parser's recursion.
+        .target(
+            name: "ModGraphSyntax",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         // Cold loads without compiling manifests: the subset of Swift and PackageDescription that
         // declarative manifests use, evaluated on swift-syntax's tree; the rest goes to dump-package.
         .target(
@@ -75,6 +85,7 @@ let package = Package(
             dependencies: [
                 "ModGraphCore",
                 "ModGraphManifest",
+                "ModGraphSyntax",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -102,6 +113,7 @@ let package = Package(
                 "ModGraphCore",
                 "ModGraphManifest",
                 "ModGraphRules",
+                "ModGraphSyntax",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
