@@ -344,6 +344,7 @@ def main():
             "action_path": action_dir,
             "workspace": workspace,
             "repository": REPOSITORY,
+            "actor": "octocat",
             "event_name": event_name,
             "event": {"pull_request": pull_request} if pull_request else {},
         },
