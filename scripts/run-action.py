@@ -15,7 +15,7 @@ An expression this runner does not understand is an error, never a guess. script
 drives it; --result writes what happened as JSON for the test to check.
 
     run-action.py --action DIR --workspace DIR --out DIR [--cache-store DIR]
-                  [--input NAME=VALUE ...] [--event push|pull_request|fork-pull_request]
+                  [--input NAME=VALUE ...] [--event push|pull_request|fork-pull_request] [--actor NAME]
 """
 
 import argparse
@@ -305,6 +305,7 @@ def main():
     parser.add_argument("--cache-store", help="where actions/cache keeps what it saves (default: OUT/cache)")
     parser.add_argument("--input", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--event", choices=["push", "pull_request", "fork-pull_request"], default="push")
+    parser.add_argument("--actor", default="octocat", help="who triggered the run (github.actor)")
     parser.add_argument("--result", help="write what happened here, as JSON")
     options = parser.parse_args()
     options.out = os.path.abspath(options.out)
@@ -344,7 +345,7 @@ def main():
             "action_path": action_dir,
             "workspace": workspace,
             "repository": REPOSITORY,
-            "actor": "octocat",
+            "actor": options.actor,
             "event_name": event_name,
             "event": {"pull_request": pull_request} if pull_request else {},
         },

@@ -118,6 +118,12 @@ else
     expect fork 'r["sarif"]' '[]'
     say "a pull request from a fork: SARIF skipped, the rest as on a push"
 
+    # Dependabot's pull requests get a read-only token too.
+    run dependabot "$work/Violations" "${archive[@]}" --input sarif=true --event pull_request --actor 'dependabot[bot]'
+    expect dependabot '[s["status"] for s in r["steps"] if s["name"] in ("SARIF", "Upload SARIF")]' "['skipped', 'skipped']"
+    expect dependabot 'r["outputs"]["exit-code"]' 1
+    say "a pull request Dependabot opened: SARIF skipped"
+
     # A clean layering on a pull request from the repository itself: success.
     run clean "$work/VerticalApp" "${archive[@]}" --input sarif=true --event pull_request
     expect clean 'r["conclusion"]' success
