@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Runs the composite action in action.yml outside GitHub, as a runner would run it.
 
-Its `run:` steps run exactly as written, with `bash --noprofile --norc -eo pipefail`, the
-step's `env:` and `if:` evaluated from the inputs and the earlier steps' outputs, and the
+Its `run:` steps run as GitHub runs them, with `bash --noprofile --norc -eo pipefail` after
+their `${{ }}` expressions are replaced, the step's `env:` and `if:` evaluated from the
+inputs and the earlier steps' outputs, and the
 files a runner provides (GITHUB_OUTPUT, GITHUB_PATH, GITHUB_STEP_SUMMARY, RUNNER_TEMP).
 The `uses:` steps are the third-party actions, which need GitHub's services; each is
 stood in for by what it does to the job's files:
@@ -408,8 +409,10 @@ def main():
             open(output_file, "w").close()
             env["GITHUB_OUTPUT"] = output_file
             script = os.path.join(temp, f"step-{index}.sh")
+            # As GitHub does, expressions in the script are replaced by their values before
+            # bash reads it: an input pasted there would run as shell, which the tests try.
             with open(script, "w", encoding="utf-8") as handle:
-                handle.write(step["run"])
+                handle.write(substitute(step["run"], evaluator))
             try:
                 completed = subprocess.run(
                     ["bash", "--noprofile", "--norc", "-eo", "pipefail", script],
