@@ -66,10 +66,13 @@ expect() {
 if [ "$build" = 1 ]; then
     dpkg_before="$(dpkg-query -W -f '${Package}\n' 2>/dev/null | sort || true)"
     start=$SECONDS
+    before_build="$(git -C "$work/action" status --porcelain --ignored)"
     run build "$work/Violations" --input sarif=true
     expect build '[s["outputs"]["built"] for s in r["steps"] if s["id"] == "install"][0]' true
     expect build '[c for c in r["cache"] if "saved" in c] != []' True
     say "first run: built modgraph from source in $((SECONDS - start)) s, and cached it"
+    [ "$(git -C "$work/action" status --porcelain --ignored)" = "$before_build" ] \
+        || fail "the build wrote into the action's folder: $(git -C "$work/action" status --porcelain --ignored)"
     start=$SECONDS
     run cached "$work/Violations"
     expect cached '[s["outputs"]["built"] for s in r["steps"] if s["id"] == "install"][0]' false
