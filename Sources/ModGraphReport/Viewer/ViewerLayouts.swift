@@ -25,8 +25,8 @@ struct ViewerLayouts: Sendable {
     let sfdpAbove: Int
     /// A layout that fits the reference window at this scale reads (``ViewerPage/Budget/readableScale``).
     let readableScale: Double
-    /// Views of these sizes that dot cannot fit at a readable scale are laid out by sfdp and fdp too
-    /// (fdp takes seconds above a few hundred nodes).
+    /// Views of these sizes that dot cannot fit at a readable scale are laid out by sfdp too. (Not
+    /// fdp, which packs a little tighter but loops for ever in its grid on some inputs: Graphviz 2.43's findGrid.)
     static let forceLayoutNodes = 12...400
     /// The boxes asked for (`--cluster`); nil: chosen per view.
     let pageClustering: DiagramStyle.Clustering?
@@ -164,12 +164,12 @@ struct ViewerLayouts: Sendable {
             let result = try GraphvizRenderer().geometry(of: dot, layout: candidate.engine)
             let scale = Self.fitScale(width: result.geometry.width, height: result.geometry.height)
             if best == nil || scale > (best?.scale ?? 0) + 0.001 { best = (result.geometry, result.warnings, scale, candidate) }
-            // Neither direction reads in the window: the force-directed layouts pack the nodes
+            // Neither direction reads in the window: a force-directed layout packs the nodes
             // closer (a wide rank becomes a cloud), at the cost of the ranks.
             if tried == candidates.count, layout == nil, (best?.scale ?? 0) < readableScale, (Self.forceLayoutNodes).contains(nodes),
                 !candidates.contains(where: { $0.engine != .dot })
             {
-                candidates += [(.sfdp, nil), (.fdp, nil)].filter { $0.engine != engine }
+                candidates += [(.sfdp, nil)].filter { $0.engine != engine }
             }
         }
         guard let best else { throw .layoutFailed(engine: engine.rawValue, message: "no layout") }
