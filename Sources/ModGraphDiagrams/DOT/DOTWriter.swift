@@ -183,7 +183,7 @@ public struct DOTWriter: Sendable {
         // A collapsed view says how many dependencies between targets an edge stands for.
         if view.groupedBy != nil, case let count = view.count(from: from, to: to), count > 1 {
             attributes.add("label", "\"\(count)\"")
-            attributes.add("fontsize", "9")
+            attributes.add("fontsize", compact ? "10" : "9")
             attributes.add("fontcolor", Escape.dot(DiagramPalette.clusterText))
         }
         if let length = size.minimumLength(from: from, to: to) { attributes.add("minlen", String(length)) }

@@ -5,7 +5,7 @@ import Foundation
 /// left (y grows downwards, as on a screen).
 ///
 /// The viewer draws its views from this rather than from Graphviz's SVG: a
-/// layout is a few numbers per node and edge (a fifth of the SVG's bytes), so
+/// layout is a few numbers per node and edge (far fewer bytes than the SVG), so
 /// a page can carry many, and names reach the page only as data its script
 /// shows as text. Read from Graphviz's `json0` output, which gives the layout
 /// without drawing instructions.

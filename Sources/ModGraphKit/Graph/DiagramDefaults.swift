@@ -59,8 +59,8 @@ public enum DiagramDefaults {
 
     /// How many views index.html carries and what its first view must achieve: views of
     /// up to ``pictureNodeLimit`` nodes; up to 250 nodes, a focus view of every node, every
-    /// group opened and every toggle (a page of about a megabyte on the apps measured in
-    /// docs/report.md), above it those views need `modgraph serve`; tests and external
+    /// group opened and every toggle (docs/report.md measures the pages), above it those
+    /// views need `modgraph serve`; tests and external
     /// products hidden at first above 40 nodes; dot up to ``sfdpAbove`` nodes; a first view
     /// chosen when it fits 1400 × 900 at 0.8 or more (labels at least 9 px high).
     public static let viewer = ViewerPage.Budget(

@@ -415,7 +415,9 @@ enum ViewerScript {
               var counted = lightFocus(spec.node, spec.depth, spec.dir, !exact);
               showSelection(spec.node, counted.down, counted.up);
             } else if (spec.kind === 'path') {
+              $('mg-selection').hidden = true;
               showPaths(spec, layout, exact);
+              $('mg-why-block').scrollIntoView({ block: 'nearest' });
             } else if (state.selected >= 0) showSelection(state.selected);
             else $('mg-selection').hidden = true;
             if (options.zoom) {

@@ -82,13 +82,13 @@ enum ViewerStyle {
         #mg-canvas .node.tx rect { stroke-width: 1.4px; }
         #mg-canvas .node.tg rect { stroke-width: 1.3px; }
         #mg-canvas .node.tg text.name { font-weight: 700; }
-        #mg-canvas .node.tg text.size { font-size: 9px; fill: var(--muted); }
+        #mg-canvas .node.tg text.size { font-size: 10px; fill: var(--muted); }
         #mg-canvas .edge path { fill: none; stroke: #52606d; stroke-width: .8px; }
         #mg-canvas .edge polygon { fill: #52606d; stroke: #52606d; stroke-width: .8px; }
         #mg-canvas .edge.cond path { stroke-dasharray: 5 3; stroke: #7b8794; }
         #mg-canvas .edge.plug path { stroke-dasharray: 1.5 2.5; stroke: #3e4c59; }
         #mg-canvas .edge.cyc path { stroke: var(--chain); stroke-width: 1.6px; } #mg-canvas .edge.cyc polygon { fill: var(--chain); stroke: var(--chain); }
-        #mg-canvas .edge text.count { font-family: Helvetica, Arial, sans-serif; font-size: 9px; fill: #3e4c59; }
+        #mg-canvas .edge text.count { font-family: Helvetica, Arial, sans-serif; font-size: 10px; fill: #3e4c59; }
         #mg-canvas .cluster rect { fill: none; stroke: #9aa5b1; stroke-dasharray: 4 3; }
         #mg-canvas .cluster text { font-family: Helvetica, Arial, sans-serif; font-size: 10px; fill: #3e4c59; }
         #mg-canvas.large .edge path, #mg-canvas.large .edge polygon { stroke-opacity: .45; fill-opacity: .45; }
