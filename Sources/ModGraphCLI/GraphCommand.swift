@@ -15,7 +15,7 @@ struct GraphCommand: ParsableCommand {
 
     @Option(
         help:
-            "Output format: text (for people), json (for programs, see docs/json-format.md), dot (Graphviz), mermaid (Markdown), a picture: svg, png, pdf, or html: an interactive page to open in a browser (search, highlight, pan and zoom; docs/report.md)."
+            "Output format: text (for people), json (for programs, see docs/json-format.md), dot (Graphviz), mermaid (Markdown), a picture: svg, png, pdf, or html: an interactive page to open in a browser (every module, collapsed views, a module's neighbourhood, the paths between two, search; docs/report.md)."
     )
     var format: GraphFormat = .text
 
@@ -24,7 +24,7 @@ struct GraphCommand: ParsableCommand {
 
     @Option(
         help:
-            "Graphviz layout for svg, png, pdf and html: dot (layered), sfdp (large graphs), neato, fdp, circo, twopi (default: dot; sfdp above \(DiagramDefaults.sfdpAbove) nodes)."
+            "Graphviz layout for svg, png, pdf and html: dot (layered), sfdp (large graphs), neato, fdp, circo, twopi (default: dot; sfdp above \(DiagramDefaults.sfdpAbove) nodes; html chooses per view)."
     )
     var layout: GraphvizLayout?
 
