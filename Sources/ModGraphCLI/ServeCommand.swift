@@ -22,7 +22,10 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Graphviz layout for every view: dot, sfdp, neato, fdp, circo, twopi (default: chosen per view).")
     var layout: GraphvizLayout?
 
-    @Option(help: "The configuration whose layers colour the views and make the view by layer (default: .modgraph.yml found from the package folder up, when there is one).")
+    @Option(
+        help:
+            "The configuration whose layers colour the views and make the view by layer (default: .modgraph.yml found from the package folder up, when there is one)."
+    )
     var config: String?
 
     func validate() throws {

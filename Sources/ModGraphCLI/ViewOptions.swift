@@ -57,16 +57,22 @@ struct ViewOptions: ParsableArguments {
     )
     var collapse: Collapse?
 
-    @Option(help: ArgumentHelp("With --collapse: groups to draw open, their targets among the other groups (comma-separated).", valueName: "groups"))
+    @Option(
+        help: ArgumentHelp(
+            "With --collapse: groups to draw open, their targets among the other groups (comma-separated).", valueName: "groups"))
     var open: String?
 
     func validate() throws {
         try OptionBounds.check(depth, in: OptionBounds.depth, option: "--depth")
         if depth != nil && focus == nil { throw ValidationError("--depth needs --focus") }
         if up || down || dependents, focus == nil { throw ValidationError("--\(up || dependents ? "up" : "down") needs --focus") }
-        if (up || dependents) && down { throw ValidationError("--up and --down cannot be combined: without either, the focus goes both ways") }
+        if (up || dependents) && down {
+            throw ValidationError("--up and --down cannot be combined: without either, the focus goes both ways")
+        }
         if open != nil && collapse == nil { throw ValidationError("--open needs --collapse") }
-        if collapse != nil && level != .target { throw ValidationError("--collapse groups targets: it cannot be combined with --level \(level.rawValue)") }
+        if collapse != nil && level != .target {
+            throw ValidationError("--collapse groups targets: it cannot be combined with --level \(level.rawValue)")
+        }
     }
 
     /// The selection these options make.

@@ -23,7 +23,10 @@ struct WhyCommand: ParsableCommand {
 
     @OptionGroup var load: LoadOptions
 
-    @Option(help: "Output format: text (for people), json (for programs, see docs/json-format.md), dot (Graphviz) or mermaid: the paths drawn on their own.")
+    @Option(
+        help:
+            "Output format: text (for people), json (for programs, see docs/json-format.md), dot (Graphviz) or mermaid: the paths drawn on their own."
+    )
     var format: WhyFormat = .text
 
     @Option(help: "How many of the shortest paths to list, \(OptionBounds.describe(OptionBounds.paths)); the count is of all of them.")

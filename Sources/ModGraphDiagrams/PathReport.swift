@@ -57,7 +57,8 @@ public struct PathReport: Sendable {
             lines.append("\(position + 1). " + path.map { Escape.text(label($0)) }.joined(separator: " → "))
             for (a, b) in zip(path, path.dropFirst()) {
                 if let condition = condition(from: a, to: b) {
-                    lines.append("     \(Escape.text(label(a))) → \(Escape.text(label(b))): \(Escape.text(condition, limit: Escape.messageLimit))")
+                    lines.append(
+                        "     \(Escape.text(label(a))) → \(Escape.text(label(b))): \(Escape.text(condition, limit: Escape.messageLimit))")
                 }
             }
         }

@@ -16,7 +16,8 @@ public enum ViewText {
         if let grouping = view.groupedBy {
             // A collapsed view: what the groups are, each group's size, and what each edge stands for.
             let groups = view.nodes.count(where: \.isGroup)
-            lines[0] = "\(Counted.text(groups, "group")) by \(grouping.rawValue)"
+            lines[0] =
+                "\(Counted.text(groups, "group")) by \(grouping.rawValue)"
                 + (groups < view.nodes.count ? " and \(Counted.text(view.nodes.count - groups, "target"))" : "")
                 + ", \(Counted.text(view.digraph.edgeCount, "edge")) between them (in parentheses: the dependencies between targets an edge stands for)"
         }

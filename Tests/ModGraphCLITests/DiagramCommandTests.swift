@@ -79,7 +79,9 @@ struct DiagramCommandTests {
 
     @Test func focusFollowsDependenciesToTheGivenDepth() throws {
         // Checkout depends on Networking, Persistence, Prelude and VerticalInterfaces (one step).
-        let result = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--focus", "Checkout", "--depth", "1", "--down", "--format", "json"])
+        let result = try ModGraphRunner.run([
+            "graph", sample("VerticalApp"), "--focus", "Checkout", "--depth", "1", "--down", "--format", "json",
+        ])
         #expect(result.status == 0, "\(result.errors)")
         #expect(targetNames(result.output) == ["Checkout", "Networking", "Persistence", "Prelude", "VerticalInterfaces"])
     }
@@ -89,9 +91,14 @@ struct DiagramCommandTests {
         let both = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--focus", "Networking", "--depth", "1", "--format", "json"])
         #expect(both.status == 0, "\(both.errors)")
         #expect(
-            targetNames(both.output) == ["App", "Checkout", "CheckoutTests", "Messaging", "Networking", "Prelude", "Profile", "ProfileTests", "Search"])
-        let up = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--focus", "Networking", "--depth", "1", "--up", "--format", "json"])
-        #expect(targetNames(up.output) == ["App", "Checkout", "CheckoutTests", "Messaging", "Networking", "Profile", "ProfileTests", "Search"])
+            targetNames(both.output) == [
+                "App", "Checkout", "CheckoutTests", "Messaging", "Networking", "Prelude", "Profile", "ProfileTests", "Search",
+            ])
+        let up = try ModGraphRunner.run([
+            "graph", sample("VerticalApp"), "--focus", "Networking", "--depth", "1", "--up", "--format", "json",
+        ])
+        #expect(
+            targetNames(up.output) == ["App", "Checkout", "CheckoutTests", "Messaging", "Networking", "Profile", "ProfileTests", "Search"])
         let down = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--focus", "Networking", "--down", "--format", "json"])
         #expect(targetNames(down.output) == ["Networking", "Prelude"])
         let neither = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--focus", "Networking", "--up", "--down"])

@@ -5,7 +5,9 @@ import Testing
 /// text that breaks lines in the wrong place or loses an option shows in review.
 @Suite("Help snapshots")
 struct HelpSnapshotTests {
-    @Test(arguments: [[], ["init"], ["graph"], ["why"], ["serve"], ["check"], ["schedule"], ["affected"], ["diff"], ["measure"], ["report"]])
+    @Test(arguments: [
+        [], ["init"], ["graph"], ["why"], ["serve"], ["check"], ["schedule"], ["affected"], ["diff"], ["measure"], ["report"],
+    ])
     func helpMatchesItsSnapshot(_ command: [String]) throws {
         let result = try ModGraphRunner.run(command + ["--help"], environment: ["COLUMNS": "100"])
         #expect(result.status == 0, "\(result.errors)")

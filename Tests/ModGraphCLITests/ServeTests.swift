@@ -23,7 +23,8 @@ struct ServeTests {
           {"name": "Core", "type": "regular", "dependencies": []}]}
         """#.write(to: dump, atomically: true, encoding: .utf8)
         let loaded = try GraphLoader.load(LoadRequest(paths: [dump.path], cache: .disabled))
-        let page = try GraphOutput.viewerPage(of: loaded.graph, selection: GraphSelection(), layout: nil, layers: [:], title: "P", source: "p")
+        let page = try GraphOutput.viewerPage(
+            of: loaded.graph, selection: GraphSelection(), layout: nil, layers: [:], title: "P", source: "p")
         return try ViewerServer(page: page, token: String(repeating: "ab", count: 16), port: 4321)
     }
 
@@ -62,7 +63,9 @@ struct ServeTests {
         let server = try Self.server()
         let token = String(repeating: "ab", count: 16)
         // A wrong, short or missing token is not found, as any other path.
-        for path in ["/" + String(repeating: "ab", count: 15) + "aa/", "/ab/", "/", "/\(token)", "/\(token)/other", "/\(token)/../\(token)/"] {
+        for path in [
+            "/" + String(repeating: "ab", count: 15) + "aa/", "/ab/", "/", "/\(token)", "/\(token)/other", "/\(token)/../\(token)/",
+        ] {
             #expect(server.respond(to: Self.get(path)).status == 404, "\(path)")
         }
         // Another host (a site that made its name point here), another site's page, another method.

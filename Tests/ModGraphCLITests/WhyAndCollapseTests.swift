@@ -60,7 +60,9 @@ struct WhyAndCollapseTests {
         #expect(nodes.compactMap { $0["name"] as? String } == ["Features/", "Analytics", "App", "Core", "Interfaces"])
         // Features/ uses Core through 11 dependencies between targets (tests included).
         let edges = try #require(document["edges"] as? [[String: Any]])
-        let featuresToCore = edges.first { $0["from"] as? String == "project:folder:Features" && $0["to"] as? String == "project:package:core" }
+        let featuresToCore = edges.first {
+            $0["from"] as? String == "project:folder:Features" && $0["to"] as? String == "project:package:core"
+        }
         #expect(featuresToCore?["count"] as? Int == 11)
         // One group open: its targets among the other groups, in every format.
         let open = try ModGraphRunner.run(["graph", sample("Workspace"), "--collapse", "package", "--open", "Core", "--format", "mermaid"])
@@ -83,7 +85,8 @@ struct WhyAndCollapseTests {
         let folder = try ModGraphRunner.scratchFolder("modgraph-collapse")
         defer { try? FileManager.default.removeItem(at: folder) }
         let dump = folder.appendingPathComponent("dump.json")
-        try #"{"name": "P", "packageKind": {"root": ["\#(folder.path)"]}, "targets": [{"name": "A", "type": "regular", "dependencies": []}], "products": [], "dependencies": []}"#
+        try
+            #"{"name": "P", "packageKind": {"root": ["\#(folder.path)"]}, "targets": [{"name": "A", "type": "regular", "dependencies": []}], "products": [], "dependencies": []}"#
             .write(to: dump, atomically: true, encoding: .utf8)
         let layers = try ModGraphRunner.run(["graph", dump.path, "--collapse", "layer"])
         #expect(layers.status == 2)
@@ -92,11 +95,14 @@ struct WhyAndCollapseTests {
 
     /// The page opens on the collapsed view asked for.
     @Test func theViewerOpensOnTheCollapsedViewAskedFor() throws {
-        let result = try ModGraphRunner.run(["graph", sample("Workspace"), "--collapse", "project", "--open", "Features/", "--format", "html"])
+        let result = try ModGraphRunner.run([
+            "graph", sample("Workspace"), "--collapse", "project", "--open", "Features/", "--format", "html",
+        ])
         #expect(result.status == 0, "\(result.errors)")
         let start = try #require(result.output.range(of: "<script type=\"application/json\" id=\"mg-data\">"))
         let end = try #require(result.output[start.upperBound...].range(of: "</script>"))
-        let data = try #require(try JSONSerialization.jsonObject(with: Data(result.output[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        let data = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.output[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
         #expect((data["first"] as? String)?.hasPrefix("collapse:project:0|") == true)
     }
 }

@@ -170,9 +170,10 @@ struct ViewerTests {
         let laid = try #require(try JSONSerialization.jsonObject(with: Data(shown.bytes)) as? [String: Any])
         #expect((laid["edges"] as? [[Any]])?.count == 3)
         // A key out of range, malformed or too long names nothing.
-        for key in ["focus:99:1:both|t1x1i1", "focus:1:1:sideways|t1x1i1", "all|t2x1i1", "collapse:folder:|t1x1i1", "collapse:package:7|t1x1i1",
-            "path:1:1:3|t1x1i1", "path:1:2:0|t1x1i1", "all", String(repeating: "a", count: 9_000) + "|t1x1i1", "focus:-1:1:both|t1x1i1"]
-        {
+        for key in [
+            "focus:99:1:both|t1x1i1", "focus:1:1:sideways|t1x1i1", "all|t2x1i1", "collapse:folder:|t1x1i1", "collapse:package:7|t1x1i1",
+            "path:1:1:3|t1x1i1", "path:1:2:0|t1x1i1", "all", String(repeating: "a", count: 9_000) + "|t1x1i1", "focus:-1:1:both|t1x1i1",
+        ] {
             #expect(try page.layout(key: key) == nil, "\(key.prefix(40))")
         }
     }
@@ -224,12 +225,18 @@ struct ViewerTests {
         var edges: [Edge] = []
         for p in 0..<30 {
             let identity = PackageIdentity("package\(p)")
-            packages.append(Package(identity: identity, name: "Package\(p)", path: "Packages/P\(p)", origin: .local, location: nil, isLoaded: true))
+            packages.append(
+                Package(identity: identity, name: "Package\(p)", path: "Packages/P\(p)", origin: .local, location: nil, isLoaded: true))
             for t in 0..<4 {
                 let id = TargetID(package: identity, name: "Package\(p)Module\(t)")
                 targets.append(Target(id: id, type: .regular, path: nil))
                 if t > 0 { edges.append(Edge(from: id, to: TargetID(package: identity, name: "Package\(p)Module0"), kind: .target)) }
-                if p > 0 { edges.append(Edge(from: id, to: TargetID(package: PackageIdentity("package\(p - 1)"), name: "Package\(p - 1)Module\(t)"), kind: .product)) }
+                if p > 0 {
+                    edges.append(
+                        Edge(
+                            from: id, to: TargetID(package: PackageIdentity("package\(p - 1)"), name: "Package\(p - 1)Module\(t)"),
+                            kind: .product))
+                }
             }
         }
         let graph = ModuleGraph(packages: packages, targets: targets, products: [], edges: edges)
@@ -279,7 +286,8 @@ struct ViewerTests {
         #expect(!html.contains("src=\"") && !html.contains("href=") && !html.contains("<link"))
         // The policy allows this script by its hash and nothing from elsewhere.
         let hash = ViewerHash.sha256Base64(Array(ViewerScript.source.utf8))
-        #expect(html.contains("content=\"default-src 'none'; script-src 'sha256-\(hash)'; style-src 'unsafe-inline'; img-src data:; base-uri"))
+        #expect(
+            html.contains("content=\"default-src 'none'; script-src 'sha256-\(hash)'; style-src 'unsafe-inline'; img-src data:; base-uri"))
         #expect(html.contains("<script>" + ViewerScript.source + "</script>"))
         #expect(!html.contains("connect-src"))
     }

@@ -146,7 +146,8 @@ extension GraphView {
     /// (all by default), in the same order; with each kept node's index in this view.
     ///
     /// - Complexity: O(V + E) and a hash per kept node.
-    public func restricted(to keep: [Bool], edges keepEdge: ((_ from: Int, _ to: Int) -> Bool)? = nil) -> (view: GraphView, original: [Int]) {
+    public func restricted(to keep: [Bool], edges keepEdge: ((_ from: Int, _ to: Int) -> Bool)? = nil) -> (view: GraphView, original: [Int])
+    {
         precondition(keep.count == nodes.count, "one flag per node")
         let original = nodes.indices.filter { keep[$0] }
         var position = [Int](repeating: -1, count: nodes.count)

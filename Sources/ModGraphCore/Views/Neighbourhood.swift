@@ -19,14 +19,7 @@ extension ModuleGraph {
     ///
     /// - Complexity: O(V + E) per direction.
     public func neighbourhood(of focus: [Int], depth: Int?, following directions: Set<Digraph.Direction>) -> ModuleGraph {
-        var kept = [Bool](repeating: false, count: targets.count)
-        for vertex in focus { kept[vertex] = true }
-        for direction in Digraph.Direction.allCases where directions.contains(direction) {
-            for (vertex, distance) in digraph.distances(from: focus, following: direction, maxDepth: depth).enumerated() where distance != nil {
-                kept[vertex] = true
-            }
-        }
-        return filtered(keeping: kept)
+        filtered(keeping: digraph.reached(from: focus, depth: depth, following: directions))
     }
 
     /// The same targets with only the edges that survive transitive
@@ -39,5 +32,22 @@ extension ModuleGraph {
         return filtered(keeping: [Bool](repeating: true, count: targets.count)) { _, from, to in
             reduced.hasEdge(from: from, to: to)
         }
+    }
+}
+
+extension Digraph {
+    /// The vertices within `depth` edges of `sources` (nil: any number) in any of
+    /// `directions`, the sources included.
+    ///
+    /// - Complexity: O(V + E) per direction.
+    public func reached(from sources: [Int], depth: Int?, following directions: Set<Direction>) -> [Bool] {
+        var reached = [Bool](repeating: false, count: vertexCount)
+        for vertex in sources { reached[vertex] = true }
+        for direction in Direction.allCases where directions.contains(direction) {
+            for (vertex, distance) in distances(from: sources, following: direction, maxDepth: depth).enumerated() where distance != nil {
+                reached[vertex] = true
+            }
+        }
+        return reached
     }
 }

@@ -49,7 +49,8 @@ public struct DOTWriter: Sendable {
         var lines: [String] = []
         lines.append("digraph \(Escape.dot("modgraph")) {")
         var graphAttributes = [
-            size.turns ? "rankdir=LR" : "rankdir=TB", "fontname=\"Helvetica\"", "fontsize=11", "newrank=true", compact ? "ranksep=0.3" : "ranksep=0.5",
+            size.turns ? "rankdir=LR" : "rankdir=TB", "fontname=\"Helvetica\"", "fontsize=11", "newrank=true",
+            compact ? "ranksep=0.3" : "ranksep=0.5",
             // Ignored by dot; keeps labels apart with sfdp, neato and fdp.
             "overlap=prism", "outputorder=edgesfirst",
         ]

@@ -76,7 +76,8 @@ public struct GraphvizGeometry: Sendable, Equatable {
             nodes.append(Node(id: id, x: centre[0], y: centre[1], width: round(width * 72), height: round(height * 72)))
         }
         for object in objects {
-            guard let name = object["name"] as? String, name.hasPrefix("cluster"), let bounds = numbers(object["bb"]), bounds.count == 4 else {
+            guard let name = object["name"] as? String, name.hasPrefix("cluster"), let bounds = numbers(object["bb"]), bounds.count == 4
+            else {
                 continue
             }
             let corner = point(bounds[0], bounds[3])
@@ -116,7 +117,9 @@ public struct GraphvizGeometry: Sendable, Equatable {
 
 extension GraphvizRenderer {
     /// The layout of `dot` by `layout`, as geometry (see ``GraphvizGeometry``).
-    public func geometry(of dot: String, layout: GraphvizLayout = .dot) throws(GraphvizError) -> (geometry: GraphvizGeometry, warnings: [String]) {
+    public func geometry(of dot: String, layout: GraphvizLayout = .dot) throws(GraphvizError) -> (
+        geometry: GraphvizGeometry, warnings: [String]
+    ) {
         let output = try render(dot: dot, engine: layout.rawValue, format: "json0")
         return (try GraphvizGeometry.parse(json0: output.bytes), output.warnings)
     }

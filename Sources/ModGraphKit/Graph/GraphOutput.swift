@@ -128,7 +128,9 @@ public enum GraphOutput {
         style.layers = layers
         var initial: ViewerView.Kind?
         if let collapse = selection.collapse {
-            if selection.level != .target { throw CommandError("--collapse groups targets: it cannot be combined with --level \(selection.level.rawValue)") }
+            if selection.level != .target {
+                throw CommandError("--collapse groups targets: it cannot be combined with --level \(selection.level.rawValue)")
+            }
             let grouping = try GraphSelection.grouping(collapse, of: graph, layers: layers)
             initial = .collapse(collapse, open: Array(try selection.openGroups(in: grouping)))
         }

@@ -1,24 +1,10 @@
 import ModGraphCore
 import ModGraphDiagrams
+import ModGraphReport
 
-/// Which way a focus goes from the targets it is on.
-public enum FocusDirection: String, CaseIterable, Sendable {
-    /// What the focus uses and what uses it: the viewer's focus.
-    case both
-    /// What uses the focus (its dependents).
-    case up
-    /// What the focus uses (its dependencies).
-    case down
-
-    /// The traversals it makes.
-    var directions: Set<Digraph.Direction> {
-        switch self {
-        case .both: [.dependencies, .dependents]
-        case .up: [.dependents]
-        case .down: [.dependencies]
-        }
-    }
-}
+/// Which way a focus goes from the targets it is on: both (the viewer's focus), up (what uses
+/// them), down (what they use). The page and the command line share it.
+public typealias FocusDirection = ViewerView.Direction
 
 /// How a collapsed view groups targets: by package, project folder or layer (docs/diagrams.md).
 public typealias Collapse = Grouping.Kind
@@ -71,7 +57,7 @@ public struct GraphSelection: Sendable {
                 throw CommandError("--focus: \(error)")
             }
         }
-        return graph.neighbourhood(of: vertices, depth: depth, following: direction.directions)
+        return graph.neighbourhood(of: vertices, depth: depth, following: Set(direction.traversals))
     }
 
     /// The view of `graph` (already focused) at the selection's level, or collapsed.
@@ -110,7 +96,9 @@ public struct GraphSelection: Sendable {
             }
             guard let first = matches.first else {
                 let known = grouping.groups.prefix(8).map(\.name).joined(separator: ", ")
-                throw CommandError("--open: no group '\(name)' in the view by \(grouping.kind.rawValue) (groups: \(known)\(grouping.groups.count > 8 ? ", …" : ""))")
+                throw CommandError(
+                    "--open: no group '\(name)' in the view by \(grouping.kind.rawValue) (groups: \(known)\(grouping.groups.count > 8 ? ", …" : ""))"
+                )
             }
             opened.insert(first)
         }

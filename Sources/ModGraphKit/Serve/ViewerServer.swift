@@ -68,7 +68,9 @@ public struct ViewerServer: Sendable {
         }
         let lines = String(decoding: request[..<end], as: UTF8.self).components(separatedBy: "\r\n")
         let requestLine = lines[0].split(separator: " ", omittingEmptySubsequences: false)
-        guard requestLine.count == 3, requestLine[2] == "HTTP/1.1" || requestLine[2] == "HTTP/1.0" else { return Self.plain(400, "not a request") }
+        guard requestLine.count == 3, requestLine[2] == "HTTP/1.1" || requestLine[2] == "HTTP/1.0" else {
+            return Self.plain(400, "not a request")
+        }
         var hosts: [Substring] = []
         var fetchSite: Substring?
         for line in lines.dropFirst() where !line.isEmpty {
@@ -81,7 +83,9 @@ public struct ViewerServer: Sendable {
         guard hosts.count == 1, hosts[0] == "127.0.0.1:\(port)" || hosts[0] == "localhost:\(port)" else {
             return Self.plain(421, "this server answers requests for 127.0.0.1:\(port) only")
         }
-        if let fetchSite, fetchSite != "same-origin", fetchSite != "none" { return Self.plain(403, "requests from other sites are refused") }
+        if let fetchSite, fetchSite != "same-origin", fetchSite != "none" {
+            return Self.plain(403, "requests from other sites are refused")
+        }
         guard requestLine[0] == "GET" else { return Self.plain(405, "only GET") }
         let target = requestLine[1]
         let pathEnd = target.firstIndex(of: "?") ?? target.endIndex
@@ -111,7 +115,8 @@ public struct ViewerServer: Sendable {
     /// The offset of the first byte after `\r\n\r\n`, nil when there is none.
     static func headerEnd(_ bytes: [UInt8]) -> Int? {
         guard bytes.count >= 4 else { return nil }
-        for index in 3..<bytes.count where bytes[index] == 0x0A && bytes[index - 1] == 0x0D && bytes[index - 2] == 0x0A && bytes[index - 3] == 0x0D {
+        for index in 3..<bytes.count
+        where bytes[index] == 0x0A && bytes[index - 1] == 0x0D && bytes[index - 2] == 0x0A && bytes[index - 3] == 0x0D {
             return index + 1
         }
         return nil

@@ -90,7 +90,9 @@ enum ViewerDocument {
             let collapsed = GraphView(page.graph, grouping: grouping)
             let groupColours = page.style.colours(of: collapsed)
             var colourOf: [Int: (fill: String, outline: String)] = [:]
-            for (position, node) in collapsed.nodes.enumerated() { colourOf[grouping.groupOfTarget[node.members[0]]] = groupColours[position] }
+            for (position, node) in collapsed.nodes.enumerated() {
+                colourOf[grouping.groupOfTarget[node.members[0]]] = groupColours[position]
+            }
             return (
                 kind.rawValue,
                 .array(
@@ -123,7 +125,10 @@ enum ViewerDocument {
             ("picture", .bool(pictureNote == nil)),
             ("pictureNote", .optional(pictureNote)),
             ("hidesImplied", .bool(page.hidesImplied)),
-            ("defaults", .object([("tests", .bool(defaults.tests)), ("ext", .bool(defaults.externals)), ("implied", .bool(defaults.implied))])),
+            (
+                "defaults",
+                .object([("tests", .bool(defaults.tests)), ("ext", .bool(defaults.externals)), ("implied", .bool(defaults.implied))])
+            ),
             ("first", .optional(first?.view.key)),
             ("firstZoom", first?.zoom.map { .decimal($0) } ?? .null),
             // `modgraph serve`'s path for views the page lacks; null: a static page, which has what it offers.

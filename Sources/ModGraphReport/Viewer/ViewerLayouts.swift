@@ -81,16 +81,14 @@ struct ViewerLayouts: Sendable {
             let cut = universe.restricted(to: keep)
             built = Built(view: cut.view, refs: cut.original, paths: nil)
         case .focus(let node, let depth, let direction):
-            var reached = [Bool](repeating: false, count: universe.nodes.count)
-            for traversal in direction.traversals {
-                let distances = universe.digraph.distances(from: [node], following: traversal, maxDepth: depth == 0 ? nil : depth)
-                for (index, distance) in distances.enumerated() where distance != nil { reached[index] = true }
-            }
+            let reached = universe.digraph.reached(from: [node], depth: depth == 0 ? nil : depth, following: Set(direction.traversals))
             keep = keep.indices.map { (keep[$0] && reached[$0]) || $0 == node }
             let cut = universe.restricted(to: keep)
             built = Built(view: cut.view, refs: cut.original, paths: nil)
         case .collapse(let kind, let open):
-            guard let grouping = groupings[kind] else { return build(ViewerView(.all, tests: spec.tests, externals: spec.externals, implied: spec.implied)) }
+            guard let grouping = groupings[kind] else {
+                return build(ViewerView(.all, tests: spec.tests, externals: spec.externals, implied: spec.implied))
+            }
             let kept = keep.indices.filter { keep[$0] }
             let sub = graph.filtered(keeping: keep)
             let subGrouping = Grouping(kind: kind, groups: grouping.groups, groupOfTarget: kept.map { grouping.groupOfTarget[$0] })
@@ -117,7 +115,8 @@ struct ViewerLayouts: Sendable {
             return Built(view: drawn, refs: refs, paths: paths)
         }
         if !spec.implied {
-            built = Built(view: built.view.transitivelyReduced(keeping: style.highlightedEdges(in: built.view)), refs: built.refs, paths: nil)
+            built = Built(
+                view: built.view.transitivelyReduced(keeping: style.highlightedEdges(in: built.view)), refs: built.refs, paths: nil)
         }
         return built
     }
@@ -155,7 +154,11 @@ struct ViewerLayouts: Sendable {
         // Both directions for dot, the one that fits the window better kept: dependency
         // graphs are wide and shallow, and left to right stacks a crowded rank in a column.
         if engine == .dot, nodes > 6, layout == nil { candidates = [(.dot, .topToBottom), (.dot, .leftToRight)] }
-        var best: (geometry: GraphvizGeometry, warnings: [String], scale: Double, candidate: (engine: GraphvizLayout, direction: DiagramStyle.Direction?))?
+        var best:
+            (
+                geometry: GraphvizGeometry, warnings: [String], scale: Double,
+                candidate: (engine: GraphvizLayout, direction: DiagramStyle.Direction?)
+            )?
         var tried = 0
         while tried < candidates.count {
             let candidate = candidates[tried]
@@ -180,7 +183,8 @@ struct ViewerLayouts: Sendable {
 
     /// The geometry as the page reads it (see the type's comment).
     private func json(
-        _ geometry: GraphvizGeometry, built: Built, spec: ViewerView, candidate: (engine: GraphvizLayout, direction: DiagramStyle.Direction?)
+        _ geometry: GraphvizGeometry, built: Built, spec: ViewerView,
+        candidate: (engine: GraphvizLayout, direction: DiagramStyle.Direction?)
     ) -> JSONValue {
         func index(_ id: String, prefix: Character) -> Int? {
             guard id.first == prefix else { return nil }
@@ -232,7 +236,8 @@ struct ViewerLayouts: Sendable {
 
     /// A box's label: its package, or its layer when boxes are layers.
     private func boxLabel(_ box: GraphvizGeometry.Box, built: Built) -> String {
-        guard let first = box.nodes.first, let position = Int(first.dropFirst()), built.refs.indices.contains(position), built.refs[position] >= 0
+        guard let first = box.nodes.first, let position = Int(first.dropFirst()), built.refs.indices.contains(position),
+            built.refs[position] >= 0
         else { return "" }
         let node = universe.nodes[built.refs[position]]
         if style.clustering == .layer {

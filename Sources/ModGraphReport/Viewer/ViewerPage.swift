@@ -105,7 +105,8 @@ public struct ViewerPage: Sendable {
         var kinds: [ViewerView.Kind] = [.all]
         let whole = layouts.build(defaults).view.nodes.count
         for kind in Grouping.Kind.allCases where layouts.groupings[kind] != nil {
-            let collapsed = ViewerView(.collapse(kind, open: []), tests: defaults.tests, externals: defaults.externals, implied: defaults.implied)
+            let collapsed = ViewerView(
+                .collapse(kind, open: []), tests: defaults.tests, externals: defaults.externals, implied: defaults.implied)
             let nodes = layouts.build(collapsed).view.nodes.count
             if nodes >= 2, nodes < whole { kinds.append(collapsed.kind) }
         }

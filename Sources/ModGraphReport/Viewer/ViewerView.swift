@@ -22,9 +22,15 @@ public struct ViewerView: Hashable, Sendable {
 
     /// Which way a focus goes.
     public enum Direction: String, Hashable, Sendable, CaseIterable {
-        case both, up, down
+        /// What the focus uses and what uses it.
+        case both
+        /// What uses the focus (its dependents).
+        case up
+        /// What the focus uses (its dependencies).
+        case down
 
-        var traversals: [Digraph.Direction] {
+        /// The traversals it makes.
+        public var traversals: [Digraph.Direction] {
             switch self {
             case .both: [.dependencies, .dependents]
             case .up: [.dependents]
@@ -61,7 +67,8 @@ public struct ViewerView: Hashable, Sendable {
         switch kind {
         case .all: return "all|" + toggles
         case .focus(let node, let depth, let direction): return "focus:\(node):\(depth):\(direction.rawValue)|" + toggles
-        case .collapse(let grouping, let open): return "collapse:\(grouping.rawValue):\(open.map(String.init).joined(separator: ","))|" + toggles
+        case .collapse(let grouping, let open):
+            return "collapse:\(grouping.rawValue):\(open.map(String.init).joined(separator: ","))|" + toggles
         case .path(let from, let to, let limit): return "path:\(from):\(to):\(limit)|" + toggles
         }
     }
@@ -108,6 +115,8 @@ public struct ViewerView: Hashable, Sendable {
         default:
             return nil
         }
-        self.init(kind, tests: toggles[1] == UInt8(ascii: "1"), externals: toggles[3] == UInt8(ascii: "1"), implied: toggles[5] == UInt8(ascii: "1"))
+        self.init(
+            kind, tests: toggles[1] == UInt8(ascii: "1"), externals: toggles[3] == UInt8(ascii: "1"),
+            implied: toggles[5] == UInt8(ascii: "1"))
     }
 }
