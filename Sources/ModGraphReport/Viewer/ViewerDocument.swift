@@ -4,10 +4,11 @@ import ModGraphOutput
 import ModGraphPlanning
 import ModGraphRules
 
-/// The data index.html embeds, as JSON: every node and edge of the view (by
-/// index, the same indices as the SVG's `n<i>` and `e<from>_<to>` ids), what
-/// each toggle hides, the findings with the nodes and edges of their chains,
-/// the critical path, the layers, the simulated build and the summary.
+/// The data index.html embeds, as JSON: every node and edge of the page (by
+/// index, as the layouts name them), what each toggle hides, each node's group
+/// in every collapsed view, the layouts the page carries and the first view,
+/// the findings with the nodes and edges of their chains, the critical path,
+/// the layers, the simulated build and the summary.
 ///
 /// Everything the page shows is worked out here, so that the script only
 /// looks indices up and changes classes. Names are raw data: the page embeds

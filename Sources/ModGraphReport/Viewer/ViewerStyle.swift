@@ -1,9 +1,10 @@
 /// The style sheet of index.html, in the binary (the tool installs as one
 /// file, so no resource bundle). Light theme, the system's sans-serif font;
 /// highlights by colour and weight, everything else dimmed to 15 %.
-/// Toggles and highlights are classes: `#mg-canvas` carries the view's state
-/// (`no-tests`, `no-ext`, `no-implied` with the combination `c0`…`c3`, `dim`),
-/// nodes and edges their own (`tt`, `te`, `i0`…`i3`, `hl`, `hl-…`).
+/// Highlights are classes: `#mg-canvas` carries the view's state (`dim`,
+/// `viol`, `large`), nodes and edges their own (`tt` tests, `te` external
+/// products, `tx` entry points, `tg` groups; `cond`, `plug`, `cyc`, `bad`
+/// edges; `hl`, `hl-…` what a highlight lights).
 enum ViewerStyle {
     static let source = #"""
         :root {
