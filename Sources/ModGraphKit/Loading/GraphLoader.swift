@@ -19,7 +19,7 @@ public enum GraphLoader {
         }
         let runner = DumpPackageRunner(
             swiftExecutable: request.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
-            timeout: request.manifestTimeout)
+            timeout: request.manifestTimeout, memoryLimit: request.manifestMemory)
         var setupWarnings: [String] = []
         let sources = manifestSources(request, dumpingWith: runner, warnings: &setupWarnings)
         let provider = sources.provider
