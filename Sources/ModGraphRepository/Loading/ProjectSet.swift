@@ -13,7 +13,9 @@ struct ProjectSet {
 
     /// - Throws: ``XcodeError`` when a project cannot be read: a project that is
     ///   there but unreadable must not be silently left out of a check.
-    init(loading paths: [String]) throws(XcodeError) {
+    /// - Parameter root: the folder loaded; a reference that leaves it is dropped with a warning.
+    init(loading paths: [String], root: String? = nil) throws(XcodeError) {
+        let disk = XcodeDisk(root: root)
         var queue = paths
         var seen = Set(paths)
         var head = 0
@@ -24,7 +26,7 @@ struct ProjectSet {
                 warnings.append("\(path): not loaded; modgraph reads at most \(Self.maximumProjects) projects")
                 continue
             }
-            let project = try XcodeProject.load(at: path)
+            let project = try XcodeProject.load(at: path, disk: disk)
             projects.append(project)
             warnings += project.warnings
             for reference in project.referencedProjects {
