@@ -121,8 +121,12 @@ public enum InputDiscovery {
         inputs.add(workspace: path)
         let workspace = try XcodeWorkspace.load(at: path, disk: XcodeDisk(root: inputs.root))
         inputs.warnings += workspace.warnings
+        inputs.listed[path] = workspace.listed
         for reference in workspace.references {
             guard let resolved = canonical(workspace.resolvedPath(reference.path)) else { continue }
+            if reference.kind == .project, inputs.referrers[resolved] == nil {
+                inputs.referrers[resolved] = XcodePath.join(workspace.path, "contents.xcworkspacedata")
+            }
             if let skipped = skippedComponent(of: resolved) {
                 inputs.passedOver.append("\(resolved): inside \(skipped), which modgraph does not load (other people's code)")
                 continue

@@ -23,6 +23,11 @@ public struct RepositoryInputs: Sendable, Equatable {
     public var passedOver: [String] = []
     /// What a workspace's list skipped (missing, outside ``root``, of an unknown kind), one line each, for warnings.
     public var warnings: [String] = []
+    /// Who named each project that a workspace listed (`FILE:LINE`), so that one that
+    /// cannot be read is reported with what referred to it.
+    public var referrers: [String: String] = [:]
+    /// How many locations each workspace loaded lists (``XcodeWorkspace/listed``).
+    public var listed: [String: Int] = [:]
     /// Projects and workspaces in a package folder given as a PATH, at most one folder
     /// down, that are not loaded: a package's folder is not searched (an app's
     /// repository whose root is a package for its tools). Worth a line: the graph the

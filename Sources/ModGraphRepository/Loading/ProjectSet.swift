@@ -12,12 +12,16 @@ struct ProjectSet {
     var warnings: [String] = []
 
     /// - Throws: ``XcodeError`` when a project cannot be read: a project that is
-    ///   there but unreadable must not be silently left out of a check.
-    /// - Parameter root: the folder loaded; a reference that leaves it is dropped with a warning.
-    init(loading paths: [String], root: String? = nil) throws(XcodeError) {
+    ///   there but unreadable must not be silently left out of a check. The error
+    ///   names what referred to it (a project, or a workspace) and the reference.
+    /// - Parameters:
+    ///   - root: the folder loaded; a reference that leaves it is dropped with a warning.
+    ///   - referrers: who named each of `paths`, for errors (a workspace's file).
+    init(loading paths: [String], root: String? = nil, referrers: [String: String] = [:]) throws(XcodeError) {
         let disk = XcodeDisk(root: root)
         var queue = paths
         var seen = Set(paths)
+        var referrers = referrers
         var head = 0
         while head < queue.count {
             let path = queue[head]
@@ -26,18 +30,32 @@ struct ProjectSet {
                 warnings.append("\(path): not loaded; modgraph reads at most \(Self.maximumProjects) projects")
                 continue
             }
-            let project = try XcodeProject.load(at: path, disk: disk)
+            let project: XcodeProject
+            do {
+                project = try XcodeProject.load(at: path, disk: disk)
+            } catch {
+                guard let referrer = referrers[path] else { throw error }
+                throw .unreadableReference(referrer: referrer, reference: path, problem: error.description)
+            }
             projects.append(project)
             warnings += project.warnings
+            let file = XcodePath.join(project.path, "project.pbxproj")
             for reference in project.referencedProjects {
                 let resolved = project.resolvedPath(reference)
+                guard XcodePath.pathExtension(resolved) == "xcodeproj" else {
+                    warnings.append("\(file): refers to project '\(reference)', which is not an .xcodeproj; the dependencies on it are left out")
+                    continue
+                }
                 guard let canonical = InputDiscovery.canonical(resolved), InputDiscovery.isDirectory(canonical) else {
                     warnings.append(
-                        "\(project.path): refers to project \(reference), which does not exist; the dependencies on its targets are left out"
+                        "\(file): refers to project '\(reference)', which does not exist; the dependencies on its targets are left out"
                     )
                     continue
                 }
-                if seen.insert(canonical).inserted { queue.append(canonical) }
+                if seen.insert(canonical).inserted {
+                    queue.append(canonical)
+                    referrers[canonical] = file
+                }
             }
         }
     }

@@ -36,7 +36,7 @@ public struct RepositoryLoader: Sendable {
                 inputs: inputs, workspace: workspace, projects: [], graph: graph,
                 targetFiles: workspace.targetFiles(for: graph), warnings: warnings)
         }
-        let projectSet = try ProjectSet(loading: inputs.projects, root: inputs.root)
+        let projectSet = try ProjectSet(loading: inputs.projects, root: inputs.root, referrers: inputs.referrers)
         var warnings = (inputs.warnings + projectSet.warnings).map { LoadWarning($0) }
         var locals: [String] = []
         for project in projectSet.projects {

@@ -33,11 +33,15 @@ public struct XcodeWorkspace: Hashable, Sendable {
     /// What was skipped, one line each, naming the file and line: references
     /// to nothing on disk (once each), locations outside the checkout.
     public let warnings: [String]
+    /// How many distinct locations the document lists, loaded or skipped: a workspace
+    /// that lists some and yields nothing to load is an error for its loader, not an empty graph.
+    public let listed: Int
 
-    public init(path: String, references: [Reference], warnings: [String]) {
+    public init(path: String, references: [Reference], warnings: [String], listed: Int = 0) {
         self.path = path
         self.references = references
         self.warnings = warnings
+        self.listed = listed
     }
 
     /// The folder the references are relative to.
@@ -99,7 +103,7 @@ public struct XcodeWorkspace: Hashable, Sendable {
                 references.append(Reference(kind: kind, path: location.path))
             }
         }
-        return XcodeWorkspace(path: path, references: references, warnings: warnings)
+        return XcodeWorkspace(path: path, references: references, warnings: warnings, listed: seen.count)
     }
 
     /// The folder references are relative to: the workspace's parent, or the
