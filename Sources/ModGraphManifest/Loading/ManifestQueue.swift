@@ -177,6 +177,9 @@ final class ManifestQueue: Sendable {
     }
 
     private func load(_ folder: String) -> Result<Manifest, LoadError> {
+        // Nothing reads a manifest that is no file: a FIFO would block, a device never end.
+        let manifest = Paths.absolute("Package.swift", relativeTo: folder)
+        if let kind = Paths.irregularKind(manifest) { return .failure(.manifestNotAFile(manifest: manifest, kind: kind)) }
         do {
             return .success(try provider.manifest(forPackageAt: folder))
         } catch {
