@@ -124,9 +124,10 @@ public struct WorkspaceLoader: Sendable {
                 }
                 continue
             }
-            // The dump names a folder that is not here: point at the dump, not at the package's name.
+            // The dump names a folder that is not here, or none (no `packageKind` root): errors point at
+            // the dump, not at the package's name, which would read as a file.
             let missingFolder = seed.directory == nil ? seed.fallbackIdentity : nil
-            let location = seed.directory ?? (missingFolder != nil ? seed.dumpSource : nil) ?? manifest.name
+            let location = seed.directory ?? seed.dumpSource ?? manifest.name
             let package = WorkspacePackage(
                 identity: identity, origin: seed.origin, location: location,
                 manifest: manifest, directory: seed.directory, declaredName: manifest.name)

@@ -40,13 +40,15 @@ public enum InputDiscovery {
             inputs.dump = "-"
             return inputs
         }
-        var inputs = RepositoryInputs(base: base(of: paths, currentDirectory: currentDirectory))
+        let base = base(of: paths, currentDirectory: currentDirectory)
+        var inputs = RepositoryInputs(base: base, root: root(containing: base))
         var searched: [(path: String, given: String)] = []
         for path in paths {
             guard let canonical = canonical(path) else { throw RepositoryError.pathNotFound(path) }
             let name = XcodePath.lastComponent(canonical)
             if !isDirectory(canonical) {
                 if name.hasPrefix("Package") && name.hasSuffix(".swift") {
+                    if let kind = Paths.irregularKind(canonical) { throw LoadError.manifestNotAFile(manifest: canonical, kind: kind) }
                     inputs.add(package: XcodePath.parent(canonical))
                 } else if name == "project.pbxproj" {
                     inputs.add(project: XcodePath.parent(canonical))
@@ -65,13 +67,15 @@ public enum InputDiscovery {
                 if isRegularFile(canonical + "/Package.swift") {
                     inputs.add(package: canonical)
                     inputs.unsearched += projectsNear(canonical)
+                } else if let kind = Paths.irregularKind(canonical + "/Package.swift"), kind != "a folder" {
+                    throw LoadError.manifestNotAFile(manifest: canonical + "/Package.swift", kind: kind)
                 } else {
                     searched.append((canonical, path))
                 }
             }
         }
         for (folder, given) in searched {
-            var found = RepositoryInputs(base: inputs.base)
+            var found = RepositoryInputs(base: inputs.base, root: inputs.root)
             search(folder, into: &found)
             if found.workspaces.isEmpty {
                 found.packages.forEach { inputs.add(package: $0) }
@@ -118,10 +122,14 @@ public enum InputDiscovery {
     /// Adds the workspace at `path` with the projects and packages it lists.
     private static func add(workspace path: String, to inputs: inout RepositoryInputs) throws {
         inputs.add(workspace: path)
-        let workspace = try XcodeWorkspace.load(at: path)
-        inputs.passedOver += workspace.warnings
+        let workspace = try XcodeWorkspace.load(at: path, disk: XcodeDisk(root: inputs.root))
+        inputs.warnings += workspace.warnings
+        inputs.listed[path] = workspace.listed
         for reference in workspace.references {
             guard let resolved = canonical(workspace.resolvedPath(reference.path)) else { continue }
+            if reference.kind == .project, inputs.referrers[resolved] == nil {
+                inputs.referrers[resolved] = XcodePath.join(workspace.path, "contents.xcworkspacedata")
+            }
             if let skipped = skippedComponent(of: resolved) {
                 inputs.passedOver.append("\(resolved): inside \(skipped), which modgraph does not load (other people's code)")
                 continue
@@ -209,6 +217,19 @@ public enum InputDiscovery {
             common = Array(common.prefix(count))
         }
         return "/" + common.joined(separator: "/")
+    }
+
+    /// The folder loaded for `base`: the nearest folder at or above it holding `.git` (a
+    /// folder, or a file for a worktree or submodule), the repository's top; else `base`.
+    static func root(containing base: String) -> String {
+        var folder = base
+        while true {
+            var status = stat()
+            if lstat(XcodePath.join(folder, ".git"), &status) == 0 { return folder }
+            let parent = XcodePath.parent(folder)
+            if parent == folder || folder == "/" || parent.isEmpty { return base }
+            folder = parent
+        }
     }
 
     /// The first component of `path` that discovery never enters, if any.

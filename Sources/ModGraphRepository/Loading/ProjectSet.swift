@@ -16,33 +16,56 @@ struct ProjectSet {
     /// refer to, and so on), each level's as units of `runner`.
     ///
     /// - Throws: ``XcodeError`` when a project cannot be read: a project that is
-    ///   there but unreadable must not be silently left out of a check. The
-    ///   first such project in loading order is the one reported.
-    init(loading paths: [String], runner: any UnitRunner = .sequential) throws(XcodeError) {
+    ///   there but unreadable must not be silently left out of a check. The error
+    ///   names what referred to it (a project, or a workspace) and the reference;
+    ///   the first such project in loading order is the one reported.
+    /// - Parameters:
+    ///   - root: the folder loaded; a reference that leaves it is dropped with a warning.
+    ///   - referrers: who named each of `paths`, for errors (a workspace's file).
+    init(
+        loading paths: [String], root: String? = nil, referrers: [String: String] = [:], runner: any UnitRunner = .sequential
+    ) throws(XcodeError) {
+        let disk = XcodeDisk(root: root)
         var level = paths
         var seen = Set(paths)
+        var referrers = referrers
         while !level.isEmpty {
             let room = max(0, Self.maximumProjects - projects.count)
             for path in level.dropFirst(room) {
                 warnings.append("\(path): not loaded; modgraph reads at most \(Self.maximumProjects) projects")
             }
-            let loaded = runner.map(Array(level.prefix(room))) { path in
-                Result { () throws(XcodeError) -> XcodeProject in try XcodeProject.load(at: path) }
+            let chosen = Array(level.prefix(room))
+            let loaded = runner.map(chosen) { path in
+                Result { () throws(XcodeError) -> XcodeProject in try XcodeProject.load(at: path, disk: disk) }
             }
             level = []
-            for result in loaded {
-                let project = try result.get()
+            for (path, result) in zip(chosen, loaded) {
+                let project: XcodeProject
+                do {
+                    project = try result.get()
+                } catch {
+                    guard let referrer = referrers[path] else { throw error }
+                    throw .unreadableReference(referrer: referrer, reference: path, problem: error.description)
+                }
                 projects.append(project)
                 warnings += project.warnings
+                let file = XcodePath.join(project.path, "project.pbxproj")
                 for reference in project.referencedProjects {
                     let resolved = project.resolvedPath(reference)
+                    guard XcodePath.pathExtension(resolved) == "xcodeproj" else {
+                        warnings.append("\(file): refers to project '\(reference)', which is not an .xcodeproj; the dependencies on it are left out")
+                        continue
+                    }
                     guard let canonical = InputDiscovery.canonical(resolved), InputDiscovery.isDirectory(canonical) else {
                         warnings.append(
-                            "\(project.path): refers to project \(reference), which does not exist; the dependencies on its targets are left out"
+                            "\(file): refers to project '\(reference)', which does not exist; the dependencies on its targets are left out"
                         )
                         continue
                     }
-                    if seen.insert(canonical).inserted { level.append(canonical) }
+                    if seen.insert(canonical).inserted {
+                        level.append(canonical)
+                        referrers[canonical] = file
+                    }
                 }
             }
         }

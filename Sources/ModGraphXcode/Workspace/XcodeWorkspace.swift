@@ -33,11 +33,15 @@ public struct XcodeWorkspace: Hashable, Sendable {
     /// What was skipped, one line each, naming the file and line: references
     /// to nothing on disk (once each), locations outside the checkout.
     public let warnings: [String]
+    /// How many distinct locations the document lists, loaded or skipped: a workspace
+    /// that lists some and yields nothing to load is an error for its loader, not an empty graph.
+    public let listed: Int
 
-    public init(path: String, references: [Reference], warnings: [String]) {
+    public init(path: String, references: [Reference], warnings: [String], listed: Int = 0) {
         self.path = path
         self.references = references
         self.warnings = warnings
+        self.listed = listed
     }
 
     /// The folder the references are relative to.
@@ -55,7 +59,8 @@ public struct XcodeWorkspace: Hashable, Sendable {
         references.filter { $0.kind == .project }.map(\.path)
     }
 
-    /// Reads the workspace at `path`, an `.xcworkspace` folder (or its `contents.xcworkspacedata`).
+    /// Reads the workspace at `path`, an `.xcworkspace` folder (or its `contents.xcworkspacedata`);
+    /// with a root on `disk`, a reference outside it is ignored with a warning, unlooked at.
     public static func load(at path: String, disk: XcodeDisk = XcodeDisk()) throws(XcodeError) -> XcodeWorkspace {
         let workspacePath = XcodePath.lastComponent(path) == "contents.xcworkspacedata" ? XcodePath.parent(path) : path
         guard disk.isDirectory(workspacePath) else { throw .notFound(path: workspacePath) }
@@ -87,6 +92,8 @@ public struct XcodeWorkspace: Hashable, Sendable {
             switch found {
             case .missing:
                 warnings.append("\(file):\(location.line): refers to \(location.path), which does not exist; skipped")
+            case let .outside(root):
+                warnings.append("\(file):\(location.line): refers to \(location.path), outside \(root), the folder loaded; ignored (load a folder that holds both to include it)")
             case .file where isProject:
                 warnings.append("\(file):\(location.line): refers to \(location.path), which is a file, not a project folder; skipped")
             case .file:
@@ -96,7 +103,7 @@ public struct XcodeWorkspace: Hashable, Sendable {
                 references.append(Reference(kind: kind, path: location.path))
             }
         }
-        return XcodeWorkspace(path: path, references: references, warnings: warnings)
+        return XcodeWorkspace(path: path, references: references, warnings: warnings, listed: seen.count)
     }
 
     /// The folder references are relative to: the workspace's parent, or the
