@@ -274,7 +274,12 @@ private struct LoadedManifests {
         progress?(LoadProgress(done: results.count, total: results.count + missing.count, inProgress: missing.sorted()))
         let provider = self.provider
         let loaded = runner.map(missing) { folder in
-            Result { () throws(LoadError) -> Manifest in try provider.manifest(forPackageAt: folder) }
+            Result { () throws(LoadError) -> Manifest in
+                // Nothing reads a manifest that is no file: a FIFO would block, a device never end.
+                let manifest = Paths.absolute("Package.swift", relativeTo: folder)
+                if let kind = Paths.irregularKind(manifest) { throw .manifestNotAFile(manifest: manifest, kind: kind) }
+                return try provider.manifest(forPackageAt: folder)
+            }
         }
         for (folder, result) in zip(missing, loaded) { results[folder] = result }
         progress?(LoadProgress(done: results.count, total: results.count, inProgress: []))
