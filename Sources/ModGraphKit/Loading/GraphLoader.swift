@@ -33,6 +33,9 @@ public enum GraphLoader {
         } catch {
             setupWarnings.forEach(warnings)
             throw error
+            // A manifest the evaluator took while dump-package refused it is the difference that matters most:
+            // said before the error the refusal stops the load with.
+            for difference in sources.verifier?.verification.differences ?? [] { warnings("manifest difference: " + difference) }
         }
         do {
             var environment = BuildEnvironment(platform: request.platform, includesTests: request.includesTests)
