@@ -114,6 +114,7 @@ struct LoadOptions: ParsableArguments {
             for difference in differences { Console.info("manifest difference: " + difference) }
             if !differences.isEmpty { throw ExitCode(1) }
         }
+        loaded.notes.forEach(Console.note)
         return loaded
     }
 }

@@ -36,6 +36,7 @@ public enum GraphLoader {
             // A manifest the evaluator took while dump-package refused it is the difference that matters most:
             // said before the error the refusal stops the load with.
             for difference in sources.verifier?.verification.differences ?? [] { warnings("manifest difference: " + difference) }
+            throw error
         }
         do {
             var environment = BuildEnvironment(platform: request.platform, includesTests: request.includesTests)
@@ -48,7 +49,9 @@ public enum GraphLoader {
             let offByDefault = request.traits == nil ? onlyBehindTraitsOffByDefault(relevant, in: repository, environment: environment) : []
             return LoadedGraph(
                 repository: repository, graph: graph,
-                warnings: setupWarnings + WarningLines.lines(relevant, workspace: repository.workspace, offByDefault: offByDefault),
+                warnings: setupWarnings
+                    + WarningLines.lines(relevant.filter { !$0.isNote }, workspace: repository.workspace, offByDefault: offByDefault),
+                notes: WarningLines.lines(relevant.filter(\.isNote), workspace: repository.workspace),
                 manifestSummary: sources.summary(repository.workspace),
                 manifestDifferences: sources.verifier?.verification.differences,
                 manifestOutcomes: sources.verifier?.verification.outcomes)

@@ -92,9 +92,12 @@ public struct LoadedGraph: Sendable {
     public let manifestDifferences: [String]?
     /// With ``LoadRequest/verifyManifests``: how each manifest was answered, `evaluated: PATH` or `fell back: PATH: reason`.
     public let manifestOutcomes: [String]?
+    /// What is worth knowing about the load but needs no fix, one line each (a path found
+    /// without regard to case, as a Mac's file system finds it).
+    public let notes: [String]
 
     public init(
-        repository: Repository, graph: ModuleGraph, warnings: [String], manifestSummary: String? = nil,
+        repository: Repository, graph: ModuleGraph, warnings: [String], notes: [String] = [], manifestSummary: String? = nil,
         manifestDifferences: [String]? = nil, manifestOutcomes: [String]? = nil
     ) {
         self.repository = repository
@@ -106,6 +109,7 @@ public struct LoadedGraph: Sendable {
     }
 
     /// The packages with their manifests.
+        self.notes = notes
     public var workspace: Workspace { repository.workspace }
     /// Where the files of each target are, for the source checks and weights.
     public var targetFiles: [TargetID: TargetFiles] { repository.targetFiles }

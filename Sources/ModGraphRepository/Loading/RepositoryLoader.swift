@@ -52,18 +52,22 @@ public struct RepositoryLoader: Sendable {
                     return nil
                 } + (usesUnnamedPackage ? project.localPackageCandidates : [])
             for folder in folders {
-                if let canonical = InputDiscovery.canonical(project.resolvedPath(folder)),
-                    InputDiscovery.isRegularFile(canonical + "/Package.swift")
-                {
+                let canonical = InputDiscovery.canonical(project.resolvedPath(folder))
+                if let canonical, InputDiscovery.isRegularFile(canonical + "/Package.swift") {
                     if !locals.contains(canonical) { locals.append(canonical) }
                 } else {
+                    let state: MissingPackageFolder.State =
+                        canonical.map { Paths.isEmptyFolder($0) ? .empty : .noManifest } ?? .missing
+                    let missing = MissingPackageFolder(
+                        folder: Paths.lexical(project.resolvedPath(folder)), requiredBy: project.path + "/project.pbxproj", line: nil,
+                        state: state)
                     warnings.append(
                         LoadWarning(
                             [
                                 .path(project.path + "/project.pbxproj"),
-                                .text(": local package '\(folder)' not found; its products are shown as external"),
+                                .text(": local package '\(folder)' \(missing.problem); its products are shown as external"),
                             ],
-                            about: PackageIdentity(location: folder)))
+                            about: PackageIdentity(location: folder), subject: .missingLocalPackage(missing)))
                 }
             }
         }
