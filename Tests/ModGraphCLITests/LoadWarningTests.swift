@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphTestSupport
 import Testing
 
 /// Warnings about missing `path:` folders and checkouts, through the built
@@ -99,6 +100,33 @@ struct LoadWarningTests {
         #expect(other.errors == "warning: App/Package.swift:4: local package 'Lib' has no Package.swift; its products are shown as external\n")
     }
 
+    /// ProtonVPN: the workspace lists `external/tunnelkit` (an empty submodule), which a local package
+    /// also names; the app's products that name no package are its. One warning for the folder,
+    /// with the products shown as its, and none per product.
+    @Test func anEmptyFolderAWorkspaceListsIsOneWarningForAllWhoNameIt() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("external/tunnelkit"), withIntermediateDirectories: true)
+        try package(folder, "libraries/Net", library("Net", dependencies: #".package(path: "../../external/tunnelkit")"#,
+                                                     uses: #".product(name: "TunnelKit", package: "tunnelkit")"#), targets: ["Net"])
+        let app = ProjectFixture(targets: [
+            .init("App", type: "application", packageProducts: [("TunnelKitOpenVPN", nil), ("Net", nil)])
+        ])
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("App/App.xcodeproj"), withIntermediateDirectories: true)
+        try app.text.write(to: folder.appendingPathComponent("App/App.xcodeproj/project.pbxproj"), atomically: true, encoding: .utf8)
+        let workspace = ProjectFixture.workspace(["group:external/tunnelkit", "group:libraries/Net", "group:App/App.xcodeproj"])
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("VPN.xcworkspace"), withIntermediateDirectories: true)
+        try workspace.write(to: folder.appendingPathComponent("VPN.xcworkspace/contents.xcworkspacedata"), atomically: true, encoding: .utf8)
+        let result = try ModGraphRunner.run(["graph", ".", "--format", "json"], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        let line = ProjectFixture.line(of: "group:external/tunnelkit", in: workspace)
+        #expect(result.errors.hasPrefix(
+            "warning: VPN.xcworkspace/contents.xcworkspacedata:\(line): local package 'external/tunnelkit' is an empty folder (an uninitialised "
+                + "git submodule? run `git submodule update --init`); its products are shown as external (TunnelKitOpenVPN) "
+                + "(also required by libraries/Net/Package.swift:4)\n"), "\(result.errors)")
+        #expect(!result.errors.contains("names no package"))
+        #expect(result.output.contains(#""id": "tunnelkit/TunnelKitOpenVPN""#))
+    }
 
     /// `swift package resolve` fetches no package that only a trait that is
     /// off by default needs, so it is not the advice to give for its checkout.

@@ -115,11 +115,22 @@ public enum InputDiscovery {
         return found
     }
 
-    /// Adds the workspace at `path` with the projects and packages it lists.
+    /// Adds the workspace at `path` with the projects and packages it lists, and the folders
+    /// it lists that are missing or empty (``RepositoryInputs/missingFolders``).
     private static func add(workspace path: String, to inputs: inout RepositoryInputs) throws {
         inputs.add(workspace: path)
         let workspace = try XcodeWorkspace.load(at: path)
         inputs.passedOver += workspace.warnings
+        let file = XcodePath.join(path, "contents.xcworkspacedata")
+        func missing(_ reference: String, _ state: MissingPackageFolder.State) {
+            let folder = Paths.lexical(workspace.resolvedPath(reference))
+            guard skippedComponent(of: folder) == nil, !inputs.missingFolders.contains(where: { $0.folder == folder }) else { return }
+            inputs.missingFolders.append(
+                MissingPackageFolder(folder: folder, requiredBy: file, line: workspace.lines[reference], state: state))
+        }
+        for reference in workspace.missing where XcodePath.pathExtension(reference) != "xcodeproj" {
+            missing(reference, .missing)
+        }
         for reference in workspace.references {
             guard let resolved = canonical(workspace.resolvedPath(reference.path)) else { continue }
             if let skipped = skippedComponent(of: resolved) {
@@ -129,7 +140,7 @@ public enum InputDiscovery {
             switch reference.kind {
             case .project: inputs.add(project: resolved)
             case .package: inputs.add(package: resolved)
-            case .folder: continue
+            case .folder: if Paths.isEmptyFolder(resolved) { missing(reference.path, .empty) }
             }
         }
     }
@@ -163,6 +174,8 @@ public enum InputDiscovery {
                     switch XcodePath.pathExtension(entry.name) {
                     case "xcodeproj": found.add(project: path)
                     case "xcworkspace": found.add(workspace: path)
+                    // A playground is a document: the workspace inside it is Xcode's, never one to load.
+                    case "playground": continue
                     default: next.append(path)
                     }
                 }

@@ -1,3 +1,5 @@
+import ModGraphManifest
+
 /// What a load starts from, once the paths the user gave are sorted out:
 /// package folders, Xcode projects and workspaces (each canonical, each
 /// once, in the order found), or a single dump.
@@ -22,6 +24,10 @@ public struct RepositoryInputs: Sendable, Equatable {
     /// repository whose root is a package for its tools). Worth a line: the graph the
     /// user meant may be the project's.
     public var unsearched: [String] = []
+    /// Folders a workspace lists that are not there to load: missing, or empty (an
+    /// uninitialised git submodule). Each is said once; products of the workspace's projects
+    /// that name no package are looked for among them.
+    public var missingFolders: [MissingPackageFolder] = []
 
     public init(base: String) {
         self.base = base

@@ -38,7 +38,7 @@ struct ProjectSet {
                     let resolved = project.resolvedPath(reference)
                     guard let canonical = InputDiscovery.canonical(resolved), InputDiscovery.isDirectory(canonical) else {
                         warnings.append(
-                            "\(project.path): refers to project \(reference), which does not exist; the dependencies on its targets are left out"
+                            "\(project.path): refers to project \(reference), which does not exist; the dependencies on its targets are shown as external products"
                         )
                         continue
                     }

@@ -37,7 +37,8 @@ public struct RepositoryLoader: Sendable {
                 targetFiles: workspace.targetFiles(for: graph), warnings: warnings)
         }
         let projectSet = try ProjectSet(loading: inputs.projects, runner: loader.runner)
-        var warnings = projectSet.warnings.map { LoadWarning($0) }
+        let projectFiles = projectSet.projects.map { $0.path + "/project.pbxproj" } + projectSet.projects.map(\.path)
+        var warnings = projectSet.warnings.map { Self.warning($0, naming: projectFiles) }
         var locals: [String] = []
         for project in projectSet.projects {
             let usesUnnamedPackage = project.targets.contains { target in
@@ -77,18 +78,40 @@ public struct RepositoryLoader: Sendable {
         } else {
             workspace = try loadPackages(inputs, locals: locals.filter { !inputs.packages.contains($0) })
         }
-        let xcode = XcodeGraphBuilder(projects: projectSet.projects, workspace: workspace, base: inputs.base).build()
+        let xcode = XcodeGraphBuilder(
+            projects: projectSet.projects, workspace: workspace, base: inputs.base, missingFolders: inputs.missingFolders
+        ).build()
         var graphWarnings: [LoadWarning] = []
         let graph = try builder.build(workspace, adding: xcode.parts, warnings: &graphWarnings)
         var files = workspace.targetFiles(for: graph)
         for (target, described) in xcode.files { files[target] = described }
+        // Each folder the workspace lists that is not there, once, with the products shown as its;
+        // said first, so that a manifest's warning about the same folder joins it.
+        let missingFolders = inputs.missingFolders.map { missing in
+            let folder = MissingPackageFolder(
+                folder: missing.folder, requiredBy: missing.requiredBy, line: missing.line, state: missing.state,
+                products: xcode.productsOfMissingFolders[missing.folder] ?? [])
+            return LoadWarning(
+                [
+                    .path(missing.requiredBy), .text(missing.line.map { ":\($0)" } ?? ""), .text(": local package '"),
+                    .path(missing.folder), .text("' \(folder.problem)"),
+                ], about: PackageIdentity(location: missing.folder), subject: .missingLocalPackage(folder))
+        }
         var seen = Set<LoadWarning>()
-        let all = (warnings + workspace.warnings + graphWarnings + xcode.warnings.map { LoadWarning($0) }).filter {
+        let xcodeWarnings = xcode.warnings.map { Self.warning($0, naming: projectFiles) }
+        let all = (missingFolders + warnings + workspace.warnings + graphWarnings + xcodeWarnings).filter {
             seen.insert($0).inserted
         }
         return Repository(
             inputs: inputs, workspace: workspace, projects: projectSet.projects, graph: graph,
-            targetFiles: files, warnings: all)
+            targetFiles: files, warnings: all, declarations: xcode.declarations)
+    }
+
+    /// A warning about a project, its file kept apart as a path, so that it is shown as every
+    /// other path is (relative to the current folder): the message starts with one of `files`.
+    static func warning(_ message: String, naming files: [String]) -> LoadWarning {
+        guard let file = files.filter({ message.hasPrefix($0) }).max(by: { $0.count < $1.count }) else { return LoadWarning(message) }
+        return LoadWarning([.path(file), .text(String(message.dropFirst(file.count)))])
     }
 
     /// A dump-package JSON file, or standard input for `-`.
