@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Shapes of real repositories (issue #34), written by each test into a folder of its own and run
-/// through the built executable.
+/// through the built executable: paths that differ only in case, code left out with `exclude:`.
 @Suite("shapes of real repositories")
 struct RealRepositoryShapeTests {
     private func scratch() throws -> URL {
@@ -43,5 +43,54 @@ struct RealRepositoryShapeTests {
         let check = try ModGraphRunner.run(["check", "."], in: folder)
         #expect(check.status == 0, "\(check.output)\(check.errors)")
         #expect(check.output.contains("passed: 0 errors, 0 warnings"), "\(check.output)")
+    }
+
+    /// Vendored packages left out with `exclude:` and `--exclude`: not loaded (their products are
+    /// external), not read by the source checks, and named in the discovery note.
+    @Test func excludedPackagesAreNotLoadedNorChecked() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["Alamofire", "Kingfisher"] {
+            try write(
+                """
+                // swift-tools-version: 5.9
+                import PackageDescription
+                let package = Package(name: "\(name)", products: [.library(name: "\(name)", targets: ["\(name)"])],
+                    targets: [.target(name: "\(name)", dependencies: ["Undeclared"]), .target(name: "Undeclared")])
+                """, "Vendor/\(name)/Package.swift", in: folder)
+            try write("import Foundation\nimport Missing\n", "Vendor/\(name)/Sources/\(name)/\(name).swift", in: folder)
+            try write("public let x = 1\n", "Vendor/\(name)/Sources/Undeclared/U.swift", in: folder)
+        }
+        try write(
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "App",
+                dependencies: [.package(path: "Vendor/Alamofire"), .package(path: "Vendor/Kingfisher")],
+                targets: [.executableTarget(name: "App", dependencies: [
+                    .product(name: "Alamofire", package: "Alamofire"), .product(name: "Kingfisher", package: "Kingfisher")])])
+            """, "Package.swift", in: folder)
+        try write("import Alamofire\nimport Kingfisher\nprint(1)\n", "Sources/App/main.swift", in: folder)
+        try write("exclude: [\"Vendor/Alamofire\"]\nsources: {}\nlayers:\n  - name: all\n    targets: [\"*\"]\n", ".modgraph.yml", in: folder)
+        let graph = try ModGraphRunner.run(["graph", ".", "--format", "json", "--exclude", "Vendor/Kingfisher"], in: folder)
+        #expect(graph.status == 0, "\(graph.errors)")
+        #expect(graph.output.contains(#""id": "alamofire/Alamofire""#))
+        #expect(graph.output.contains(#""type": "external-product""#))
+        #expect(!graph.output.contains("Undeclared"))
+        #expect(
+            graph.errors.contains(
+                "note: found 1 package (1 target); left out by exclude (Vendor/Kingfisher, Vendor/Alamofire): Vendor/Alamofire, Vendor/Kingfisher"),
+            "\(graph.errors)")
+        #expect(!graph.errors.contains("warning:"), "\(graph.errors)")
+        // Without the flag, Kingfisher is loaded and its sources are checked; Alamofire's never are.
+        let check = try ModGraphRunner.run(["check", ".", "--format", "json"], in: folder)
+        #expect(check.output.contains("kingfisher/Kingfisher"), "\(check.output)")
+        #expect(!check.output.contains("alamofire/"), "\(check.output)")
+        let excluded = try ModGraphRunner.run(["check", ".", "--exclude", "Vendor/Kingfisher"], in: folder)
+        #expect(excluded.status == 0, "\(excluded.output)\(excluded.errors)")
+        // A pattern that is none is an error naming where it is written.
+        let bad = try ModGraphRunner.run(["graph", ".", "--exclude", "../outside"], in: folder)
+        #expect(bad.status == 2)
+        #expect(bad.errors.contains("error: --exclude: exclude '../outside': a path pattern leaves the repository's folder"), "\(bad.errors)")
     }
 }

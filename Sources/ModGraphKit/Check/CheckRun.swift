@@ -41,7 +41,8 @@ public struct CheckRun: Sendable {
         let config = try ConfigFile.load(configPath)
         var sourceFindings: [Finding] = []
         if let settings = config.sources {
-            let targets = SourceInventory.targets(of: loaded.graph, files: loaded.targetFiles)
+            let exclusions = loaded.repository.inputs.exclusions
+            let targets = SourceInventory.targets(of: loaded.graph, files: loaded.targetFiles, excluding: exclusions.excludes)
             if targets.isEmpty {
                 warnings(
                     "\(settings.location.file):\(settings.location.line): 'sources' is set, but no Swift files of the workspace's own targets were found on disk; the source checks read nothing"

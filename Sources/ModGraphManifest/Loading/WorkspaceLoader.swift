@@ -21,15 +21,18 @@ public struct WorkspaceLoader: Sendable {
     /// Where SwiftPM keeps its checkouts, when not in the root's `.build`
     /// (a build made with `--scratch-path`).
     public let scratchDirectory: String?
+    /// Local packages left out (vendored code): their products are shown as external, without a warning.
+    public let exclusions: LoadExclusions
 
     public init(
         provider: any ManifestProvider, externals: ExternalsMode = .products, runner: any UnitRunner = .sequential,
-        scratchDirectory: String? = nil, progress: (@Sendable (LoadProgress) -> Void)? = nil
+        scratchDirectory: String? = nil, exclusions: LoadExclusions = .none, progress: (@Sendable (LoadProgress) -> Void)? = nil
     ) {
         self.provider = provider
         self.externals = externals
         self.runner = runner
         self.scratchDirectory = scratchDirectory
+        self.exclusions = exclusions
         self.progress = progress
     }
 
@@ -235,6 +238,12 @@ public struct WorkspaceLoader: Sendable {
             switch dependency.kind {
             case .fileSystem:
                 let location = locator.location(of: dependency, declaredIn: manifest, at: package.directory)
+                if exclusions.excludes(Paths.canonical(location) ?? Paths.lexical(location)) {
+                    // Left out on purpose: its products stand for it, as for a package not loaded.
+                    return Pending(
+                        identity: dependency.identity, declaredIdentity: dependency.identity, origin: .local, location: dependency.location,
+                        directory: nil, declaredName: dependency.explicitName)
+                }
                 var folder = Paths.canonical(location)
                 if folder == nil, let match = Paths.caseInsensitiveMatch(location), let canonical = Paths.canonical(match) {
                     // A Mac's file system finds it: so does the build the graph describes.

@@ -30,7 +30,11 @@ public enum InputDiscovery {
     /// The inputs `paths` name. An empty list means the current folder.
     ///
     /// - Complexity: O(folders searched + entries of their listings), plus reading each workspace found.
-    public static func inputs(for paths: [String], currentDirectory: String = FileManager.default.currentDirectoryPath) throws
+    /// - Parameter exclusions: packages, projects and folders left out: not searched, not loaded
+    ///   when a workspace lists them (``RepositoryInputs/excluded`` names those met).
+    public static func inputs(
+        for paths: [String], currentDirectory: String = FileManager.default.currentDirectoryPath, exclusions: LoadExclusions = .none
+    ) throws
         -> RepositoryInputs
     {
         let paths = paths.isEmpty ? ["."] : paths
@@ -41,6 +45,7 @@ public enum InputDiscovery {
             return inputs
         }
         var inputs = RepositoryInputs(base: base(of: paths, currentDirectory: currentDirectory))
+        inputs.exclusions = exclusions
         var searched: [(path: String, given: String)] = []
         for path in paths {
             guard let canonical = canonical(path) else { throw RepositoryError.pathNotFound(path) }
@@ -72,6 +77,7 @@ public enum InputDiscovery {
         }
         for (folder, given) in searched {
             var found = RepositoryInputs(base: inputs.base)
+            found.exclusions = exclusions
             search(folder, into: &found)
             if found.workspaces.isEmpty {
                 found.packages.forEach { inputs.add(package: $0) }
@@ -84,6 +90,7 @@ public enum InputDiscovery {
                 }
             }
             inputs.passedOver += found.passedOver
+            for path in found.excluded where !inputs.excluded.contains(path) { inputs.excluded.append(path) }
             if found.isEmpty { throw RepositoryError.nothingFound(folder: given) }
         }
         inputs.wasDiscovered = !searched.isEmpty
@@ -133,6 +140,10 @@ public enum InputDiscovery {
         }
         for reference in workspace.references {
             guard let resolved = canonical(workspace.resolvedPath(reference.path)) else { continue }
+            if inputs.exclusions.excludes(resolved) {
+                if !inputs.excluded.contains(resolved) { inputs.excluded.append(resolved) }
+                continue
+            }
             if let skipped = skippedComponent(of: resolved) {
                 inputs.passedOver.append("\(resolved): inside \(skipped), which modgraph does not load (other people's code)")
                 continue
@@ -165,6 +176,10 @@ public enum InputDiscovery {
                 }
                 for entry in entries where entry.isFolder && !entry.name.hasPrefix(".") {
                     let path = folder == "/" ? "/" + entry.name : folder + "/" + entry.name
+                    if found.exclusions.excludes(path) {
+                        found.excluded.append(path)
+                        continue
+                    }
                     if skippedFolders.contains(entry.name) {
                         if entry.name != "checkouts" {
                             found.passedOver.append("\(path): skipped (\(entry.name) holds build products or other people's code)")
@@ -208,7 +223,7 @@ public enum InputDiscovery {
 
     /// The folder paths are shown relative to: the one folder given, or the
     /// folder all the paths share.
-    static func base(of paths: [String], currentDirectory: String) -> String {
+    public static func base(of paths: [String], currentDirectory: String) -> String {
         let folders = paths.compactMap { path -> String? in
             guard let resolved = canonical(path) else { return nil }
             if isDirectory(resolved), !["xcodeproj", "xcworkspace"].contains(XcodePath.pathExtension(resolved)) { return resolved }

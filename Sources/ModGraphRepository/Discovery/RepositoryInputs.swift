@@ -4,6 +4,14 @@ import ModGraphManifest
 /// package folders, Xcode projects and workspaces (each canonical, each
 /// once, in the order found), or a single dump.
 public struct RepositoryInputs: Sendable, Equatable {
+    /// Equal when they load the same: the exclusions compare by their patterns.
+    public static func == (lhs: RepositoryInputs, rhs: RepositoryInputs) -> Bool {
+        lhs.packages == rhs.packages && lhs.projects == rhs.projects && lhs.workspaces == rhs.workspaces && lhs.dump == rhs.dump
+            && lhs.base == rhs.base && lhs.wasDiscovered == rhs.wasDiscovered && lhs.passedOver == rhs.passedOver
+            && lhs.unsearched == rhs.unsearched && lhs.missingFolders == rhs.missingFolders && lhs.excluded == rhs.excluded
+            && lhs.exclusions.patterns == rhs.exclusions.patterns
+    }
+
     /// Folders holding a `Package.swift`.
     public var packages: [String] = []
     /// `.xcodeproj` folders.
@@ -28,6 +36,10 @@ public struct RepositoryInputs: Sendable, Equatable {
     /// uninitialised git submodule). Each is said once; products of the workspace's projects
     /// that name no package are looked for among them.
     public var missingFolders: [MissingPackageFolder] = []
+    /// What is left out of the load (`exclude:`, `--exclude`), and the packages, projects and
+    /// folders the search or a workspace met that it left out (absolute).
+    public var exclusions: LoadExclusions = .none
+    public var excluded: [String] = []
 
     public init(base: String) {
         self.base = base

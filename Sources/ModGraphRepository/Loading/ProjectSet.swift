@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphManifest
 import ModGraphXcode
 
 /// The Xcode projects a load reads: those given, and every project they
@@ -18,7 +19,7 @@ struct ProjectSet {
     /// - Throws: ``XcodeError`` when a project cannot be read: a project that is
     ///   there but unreadable must not be silently left out of a check. The
     ///   first such project in loading order is the one reported.
-    init(loading paths: [String], runner: any UnitRunner = .sequential) throws(XcodeError) {
+    init(loading paths: [String], runner: any UnitRunner = .sequential, exclusions: LoadExclusions = .none) throws(XcodeError) {
         var level = paths
         var seen = Set(paths)
         while !level.isEmpty {
@@ -36,6 +37,8 @@ struct ProjectSet {
                 warnings += project.warnings
                 for reference in project.referencedProjects {
                     let resolved = project.resolvedPath(reference)
+                    // Left out on purpose: what depends on it shows its products as external, without a word.
+                    if exclusions.excludes(InputDiscovery.canonical(resolved) ?? resolved) { continue }
                     guard let canonical = InputDiscovery.canonical(resolved), InputDiscovery.isDirectory(canonical) else {
                         warnings.append(
                             "\(project.path): refers to project \(reference), which does not exist; the dependencies on its targets are shown as external products"

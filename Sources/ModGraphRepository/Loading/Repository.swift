@@ -19,11 +19,13 @@ public struct Repository: Sendable {
     public let warnings: [LoadWarning]
     /// Where each Xcode target and its dependencies are written in its `project.pbxproj`.
     public let declarations: [TargetID: DeclarationLines]
+    /// The packages, projects and folders the load left out (``RepositoryInputs/exclusions``), absolute.
+    public let excluded: [String]
 
     init(
         inputs: RepositoryInputs, workspace: Workspace, projects: [XcodeProject], graph: ModuleGraph,
         targetFiles: @escaping @autoclosure () -> [TargetID: TargetFiles], warnings: [LoadWarning],
-        declarations: [TargetID: DeclarationLines] = [:]
+        declarations: [TargetID: DeclarationLines] = [:], excluded: [String] = []
     ) {
         self.inputs = inputs
         self.workspace = workspace
@@ -32,6 +34,7 @@ public struct Repository: Sendable {
         self.files = OnDemand(targetFiles)
         self.warnings = warnings
         self.declarations = declarations
+        self.excluded = excluded
     }
 
     /// What the graph is of, for titles: the one workspace's name, else the
@@ -68,7 +71,14 @@ public struct Repository: Sendable {
         if !packageIdentities.isEmpty {
             parts.append(Self.count(packageIdentities.count, "package") + " (" + Self.count(packageTargets, "target") + ")")
         }
-        return "found " + (parts.isEmpty ? "nothing" : parts.joined(separator: ", "))
+        var summary = "found " + (parts.isEmpty ? "nothing" : parts.joined(separator: ", "))
+        if !inputs.exclusions.isEmpty {
+            let named = excluded.prefix(3).map { Paths.relative($0, from: inputs.base) }.joined(separator: ", ")
+                + (excluded.count > 3 ? " and \(excluded.count - 3) more" : "")
+            summary += "; left out by exclude (" + inputs.exclusions.patterns.joined(separator: ", ") + "): "
+                + (excluded.isEmpty ? "nothing matched" : named)
+        }
+        return summary
     }
 
     /// The projects and workspaces a package folder given holds but that were not loaded

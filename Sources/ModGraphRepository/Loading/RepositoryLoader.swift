@@ -36,10 +36,11 @@ public struct RepositoryLoader: Sendable {
                 inputs: inputs, workspace: workspace, projects: [], graph: graph,
                 targetFiles: workspace.targetFiles(for: graph), warnings: warnings)
         }
-        let projectSet = try ProjectSet(loading: inputs.projects, runner: loader.runner)
+        let projectSet = try ProjectSet(loading: inputs.projects, runner: loader.runner, exclusions: inputs.exclusions)
         let projectFiles = projectSet.projects.map { $0.path + "/project.pbxproj" } + projectSet.projects.map(\.path)
         var warnings = projectSet.warnings.map { Self.warning($0, naming: projectFiles) }
         var locals: [String] = []
+        var excludedFolders = inputs.excluded.filter { XcodePath.pathExtension($0) != "xcodeproj" && XcodePath.pathExtension($0) != "xcworkspace" }
         for project in projectSet.projects {
             let usesUnnamedPackage = project.targets.contains { target in
                 target.dependencies.contains { dependency in
@@ -54,6 +55,11 @@ public struct RepositoryLoader: Sendable {
                 } + (usesUnnamedPackage ? project.localPackageCandidates : [])
             for folder in folders {
                 let canonical = InputDiscovery.canonical(project.resolvedPath(folder))
+                let path = canonical ?? Paths.lexical(project.resolvedPath(folder))
+                if inputs.exclusions.excludes(path) {
+                    if !excludedFolders.contains(path) { excludedFolders.append(path) }
+                    continue
+                }
                 if let canonical, InputDiscovery.isRegularFile(canonical + "/Package.swift") {
                     if !locals.contains(canonical) { locals.append(canonical) }
                 } else {
@@ -79,7 +85,8 @@ public struct RepositoryLoader: Sendable {
             workspace = try loadPackages(inputs, locals: locals.filter { !inputs.packages.contains($0) })
         }
         let xcode = XcodeGraphBuilder(
-            projects: projectSet.projects, workspace: workspace, base: inputs.base, missingFolders: inputs.missingFolders
+            projects: projectSet.projects, workspace: workspace, base: inputs.base, missingFolders: inputs.missingFolders,
+            excludedFolders: excludedFolders
         ).build()
         var graphWarnings: [LoadWarning] = []
         let graph = try builder.build(workspace, adding: xcode.parts, warnings: &graphWarnings)
@@ -102,9 +109,15 @@ public struct RepositoryLoader: Sendable {
         let all = (missingFolders + warnings + workspace.warnings + graphWarnings + xcodeWarnings).filter {
             seen.insert($0).inserted
         }
+        var excluded = inputs.excluded
+        for folder in excludedFolders where !excluded.contains(folder) { excluded.append(folder) }
+        for package in workspace.packages.values.sorted(by: { $0.identity < $1.identity })
+        where package.manifest == nil && package.origin == .local && inputs.exclusions.excludes(package.location) && !excluded.contains(package.location) {
+            excluded.append(package.location)
+        }
         return Repository(
             inputs: inputs, workspace: workspace, projects: projectSet.projects, graph: graph,
-            targetFiles: files, warnings: all, declarations: xcode.declarations)
+            targetFiles: files, warnings: all, declarations: xcode.declarations, excluded: excluded)
     }
 
     /// A warning about a project, its file kept apart as a path, so that it is shown as every
