@@ -1,8 +1,10 @@
 import Foundation
+import ModGraphTestSupport
 import Testing
 
 /// Shapes of real repositories (issue #34), written by each test into a folder of its own and run
-/// through the built executable: paths that differ only in case, code left out with `exclude:`.
+/// through the built executable: paths that differ only in case, code left out with `exclude:`,
+/// findings about Xcode dependencies located at their line of `project.pbxproj` in every format.
 @Suite("shapes of real repositories")
 struct RealRepositoryShapeTests {
     private func scratch() throws -> URL {
@@ -92,5 +94,45 @@ struct RealRepositoryShapeTests {
         let bad = try ModGraphRunner.run(["graph", ".", "--exclude", "../outside"], in: folder)
         #expect(bad.status == 2)
         #expect(bad.errors.contains("error: --exclude: exclude '../outside': a path pattern leaves the repository's folder"), "\(bad.errors)")
+    }
+
+    /// A finding about an Xcode target's dependency points at the line of `project.pbxproj` that
+    /// declares it, in every format (issue #34; it pointed at `.modgraph.yml`).
+    @Test func findingsAboutXcodeDependenciesPointAtTheirLineInEveryFormat() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = ProjectFixture(targets: [
+            .init("Core", sources: ["Core/Core.swift"]),
+            .init("Charts", sources: ["Charts/Charts.swift"]),
+            .init("App", type: "application", dependencies: ["Core", "Charts"], sources: ["App/App.swift"]),
+        ])
+        let text = project.text
+        try write(text, "App.xcodeproj/project.pbxproj", in: folder)
+        try write("public let core = 1\n", "Core/Core.swift", in: folder)
+        try write("public let charts = 1\n", "Charts/Charts.swift", in: folder)
+        try write("import Core\nlet app = core\n", "App/App.swift", in: folder)
+        try write("sources: {}\n", ".modgraph.yml", in: folder)
+        // App's second target dependency (on Charts) is unused.
+        var lines: [Int] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where line.contains("/* PBXTargetDependency */ = {") {
+            lines.append(index + 1)
+        }
+        let line = try #require(lines.count == 2 ? lines[1] : nil)
+        let place = "App.xcodeproj/project.pbxproj:\(line)"
+        let expected: [(String, String)] = [
+            ("text", "at \(place)"),
+            ("github", "file=App.xcodeproj/project.pbxproj,line=\(line)"),
+            ("xcode", "\(place):1: warning:"),
+            ("markdown", "(at `\(place)`)"),
+            ("json", #""file": "App.xcodeproj/project.pbxproj""#),
+            ("sarif", #""startLine": \#(line)"#),
+        ]
+        for (format, fragment) in expected {
+            let result = try ModGraphRunner.run(["check", "App.xcodeproj", "--format", format], in: folder)
+            #expect(result.status == 0, "\(format): \(result.errors)")
+            #expect(result.output.contains("unused-dependency") || result.output.contains("unused"), "\(format): \(result.output)")
+            #expect(result.output.contains(fragment), "\(format): \(result.output)")
+        }
     }
 }

@@ -62,7 +62,8 @@ public struct CheckRun: Sendable {
         }
         self.configPath = configPath
         self.config = config
-        let manifests = ManifestFiles(graph: loaded.graph, rootDirectory: loaded.rootDirectory)
+        let manifests = ManifestFiles(
+            graph: loaded.graph, rootDirectory: loaded.rootDirectory, declarations: loaded.repository.declarations)
         self.result = try Checker(config: config).check(loaded.graph, sourceFindings: sourceFindings, manifestLines: manifests)
     }
 
