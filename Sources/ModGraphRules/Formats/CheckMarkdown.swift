@@ -64,7 +64,9 @@ public enum CheckMarkdown {
             let errors = findings.filter { $0.severity == .error }.count
             let counts = [
                 errors > 0 ? Counted.text(errors, "error") : nil,
-                findings.count > errors ? Counted.text(findings.count - errors, "warning") : nil,
+                findings.count > errors + notes ? Counted.text(findings.count - errors - notes, "warning") : nil,
+                notes > 0 ? Counted.text(notes, "note") : nil,
+            let notes = findings.filter { $0.severity == .note }.count
             ]
             .compactMap { $0 }.joined(separator: ", ")
             let title =
@@ -76,7 +78,7 @@ public enum CheckMarkdown {
 
     /// `✗ A → B → C: message (at Package.swift:12)`, escaped for Markdown.
     static func line(for finding: Finding) -> String {
-        let mark = finding.severity == .error ? "✗" : "⚠"
+        let mark = finding.severity == .error ? "✗" : finding.severity == .warning ? "⚠" : "ℹ"
         var text = "\(mark) "
         if finding.chain.count > 1 { text += Escape.markdown(finding.chainText, limit: Escape.messageLimit) + ": " }
         text += Escape.markdown(finding.message, limit: Escape.messageLimit)
