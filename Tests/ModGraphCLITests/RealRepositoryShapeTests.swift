@@ -135,4 +135,27 @@ struct RealRepositoryShapeTests {
             #expect(result.output.contains(fragment), "\(format): \(result.output)")
         }
     }
+
+    /// An Xcode target's platforms decide what its `#if os(…)` imports cost (issue #34): an import for
+    /// tvOS in a target built only for iOS is never compiled, and `platformFilter = ios` on a target
+    /// built only for iOS declares the dependency everywhere the target is built.
+    @Test func importsAreJudgedOnThePlatformsAnXcodeTargetIsBuiltFor() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = ProjectFixture(targets: [
+            .init("Kit", settings: ["SDKROOT": "iphoneos"], sources: ["Kit/Kit.swift"]),
+            .init("TVKit", settings: ["SDKROOT": "appletvos"], sources: ["TVKit/TVKit.swift"]),
+            .init(
+                "App", type: "application", settings: ["SDKROOT": "iphoneos"], dependencies: ["Kit"], sources: ["App/App.swift"],
+                platformFilters: ["Kit": "ios"]),
+        ])
+        try write(project.text, "App.xcodeproj/project.pbxproj", in: folder)
+        try write("public let kit = 1\n", "Kit/Kit.swift", in: folder)
+        try write("public let tv = 1\n", "TVKit/TVKit.swift", in: folder)
+        try write("import Kit\n#if os(tvOS)\nimport TVKit\n#endif\nlet app = kit\n", "App/App.swift", in: folder)
+        try write("sources: {}\n", ".modgraph.yml", in: folder)
+        let check = try ModGraphRunner.run(["check", "App.xcodeproj"], in: folder)
+        #expect(check.status == 0, "\(check.output)\(check.errors)")
+        #expect(check.output.contains("passed: 0 errors, 0 warnings"), "\(check.output)")
+    }
 }
