@@ -41,7 +41,7 @@ demo: build
 
 test: setup
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	MODGRAPH_EXECUTABLE="$$($(SWIFT) build --show-bin-path)/modgraph" $(SWIFT) test --skip-build
 	@echo "modgraph check on ModGraph itself (.modgraph.yml):"
 	"$$($(SWIFT) build --show-bin-path)/modgraph" check .
 	@echo "the GitHub Action and the workflows: schemas, zizmor, actionlint, ShellCheck:"

@@ -28,6 +28,7 @@ done
 
 # Where the Action keeps its files: all under the runner's temporary folder.
 bin_dir="$RUNNER_TEMP/modgraph-bin"
+source_dir="$RUNNER_TEMP/modgraph-source"
 build_dir="$RUNNER_TEMP/modgraph-build"
 cache_dir="$RUNNER_TEMP/modgraph-cache"
 sarif_file="$RUNNER_TEMP/modgraph.sarif"
@@ -116,12 +117,17 @@ install_archive() {
 
 build_from_source() {
     note "building modgraph $(source_version) from $action (once per version, system and toolchain: then it is cached)"
+    # From a copy: SwiftPM writes Package.resolved beside Package.swift, and the action's own
+    # folder stays as it came, so the next step computes the same cache key.
+    rm -rf "$source_dir"
+    mkdir -p "$source_dir"
+    tar -C "$action" --exclude ./.build --exclude ./.git -cf - . | tar -C "$source_dir" -xf -
     local static=()
     # Linux links the Swift runtime into the binary, so the cached binary needs no toolchain's libraries.
     if [ "$RUNNER_OS" = Linux ]; then static=(--static-swift-stdlib); fi
-    swift build -c release --product modgraph --package-path "$action" --scratch-path "$build_dir" ${static[@]+"${static[@]}"}
+    swift build -c release --product modgraph --package-path "$source_dir" --scratch-path "$build_dir" ${static[@]+"${static[@]}"}
     local built
-    built="$(swift build -c release --package-path "$action" --scratch-path "$build_dir" --show-bin-path)/modgraph"
+    built="$(swift build -c release --package-path "$source_dir" --scratch-path "$build_dir" --show-bin-path)/modgraph"
     mkdir -p "$bin_dir"
     install -m 0755 "$built" "$bin_dir/modgraph"
 }

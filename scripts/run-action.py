@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Runs the composite action in action.yml outside GitHub, as a runner would run it.
 
-Its `run:` steps run exactly as written, with `bash --noprofile --norc -eo pipefail`, the
-step's `env:` and `if:` evaluated from the inputs and the earlier steps' outputs, and the
+Its `run:` steps run as GitHub runs them, with `bash --noprofile --norc -eo pipefail` after
+their `${{ }}` expressions are replaced, the step's `env:` and `if:` evaluated from the
+inputs and the earlier steps' outputs, and the
 files a runner provides (GITHUB_OUTPUT, GITHUB_PATH, GITHUB_STEP_SUMMARY, RUNNER_TEMP).
 The `uses:` steps are the third-party actions, which need GitHub's services; each is
 stood in for by what it does to the job's files:
@@ -15,7 +16,7 @@ An expression this runner does not understand is an error, never a guess. script
 drives it; --result writes what happened as JSON for the test to check.
 
     run-action.py --action DIR --workspace DIR --out DIR [--cache-store DIR]
-                  [--input NAME=VALUE ...] [--event push|pull_request|fork-pull_request]
+                  [--input NAME=VALUE ...] [--event push|pull_request|fork-pull_request] [--actor NAME]
 """
 
 import argparse
@@ -305,6 +306,7 @@ def main():
     parser.add_argument("--cache-store", help="where actions/cache keeps what it saves (default: OUT/cache)")
     parser.add_argument("--input", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--event", choices=["push", "pull_request", "fork-pull_request"], default="push")
+    parser.add_argument("--actor", default="octocat", help="who triggered the run (github.actor)")
     parser.add_argument("--result", help="write what happened here, as JSON")
     options = parser.parse_args()
     options.out = os.path.abspath(options.out)
@@ -344,6 +346,7 @@ def main():
             "action_path": action_dir,
             "workspace": workspace,
             "repository": REPOSITORY,
+            "actor": options.actor,
             "event_name": event_name,
             "event": {"pull_request": pull_request} if pull_request else {},
         },
@@ -406,8 +409,10 @@ def main():
             open(output_file, "w").close()
             env["GITHUB_OUTPUT"] = output_file
             script = os.path.join(temp, f"step-{index}.sh")
+            # As GitHub does, expressions in the script are replaced by their values before
+            # bash reads it: an input pasted there would run as shell, which the tests try.
             with open(script, "w", encoding="utf-8") as handle:
-                handle.write(step["run"])
+                handle.write(substitute(step["run"], evaluator))
             try:
                 completed = subprocess.run(
                     ["bash", "--noprofile", "--norc", "-eo", "pipefail", script],

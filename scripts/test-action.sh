@@ -66,10 +66,13 @@ expect() {
 if [ "$build" = 1 ]; then
     dpkg_before="$(dpkg-query -W -f '${Package}\n' 2>/dev/null | sort || true)"
     start=$SECONDS
+    before_build="$(git -C "$work/action" status --porcelain --ignored)"
     run build "$work/Violations" --input sarif=true
     expect build '[s["outputs"]["built"] for s in r["steps"] if s["id"] == "install"][0]' true
     expect build '[c for c in r["cache"] if "saved" in c] != []' True
     say "first run: built modgraph from source in $((SECONDS - start)) s, and cached it"
+    [ "$(git -C "$work/action" status --porcelain --ignored)" = "$before_build" ] \
+        || fail "the build wrote into the action's folder: $(git -C "$work/action" status --porcelain --ignored)"
     start=$SECONDS
     run cached "$work/Violations"
     expect cached '[s["outputs"]["built"] for s in r["steps"] if s["id"] == "install"][0]' false
@@ -117,6 +120,12 @@ else
     expect fork '[s["status"] for s in r["steps"] if s["name"] in ("SARIF", "Upload SARIF")]' "['skipped', 'skipped']"
     expect fork 'r["sarif"]' '[]'
     say "a pull request from a fork: SARIF skipped, the rest as on a push"
+
+    # Dependabot's pull requests get a read-only token too.
+    run dependabot "$work/Violations" "${archive[@]}" --input sarif=true --event pull_request --actor 'dependabot[bot]'
+    expect dependabot '[s["status"] for s in r["steps"] if s["name"] in ("SARIF", "Upload SARIF")]' "['skipped', 'skipped']"
+    expect dependabot 'r["outputs"]["exit-code"]' 1
+    say "a pull request Dependabot opened: SARIF skipped"
 
     # A clean layering on a pull request from the repository itself: success.
     run clean "$work/VerticalApp" "${archive[@]}" --input sarif=true --event pull_request
