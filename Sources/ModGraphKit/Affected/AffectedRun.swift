@@ -59,7 +59,7 @@ public struct AffectedRun: Sendable {
             loaded: loaded, topLevel: topLevel, settings: settings, git: git, base: baseCommit,
             dumper: DumpPackageRunner(
                 swiftExecutable: request.load.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
-                timeout: request.load.manifestTimeout))
+                timeout: request.load.manifestTimeout, memoryLimit: request.load.manifestMemory))
         let files = try judge.judge(changes)
         let selection = AffectedSelection(graph: loaded.graph, seeds: judge.seeds, everything: judge.everything)
         let baseName: String? = if case let .git(base, _) = request.changes { base } else { nil }

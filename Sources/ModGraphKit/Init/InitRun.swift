@@ -24,14 +24,19 @@ public struct InitRun: Sendable {
         "docs", "Documentation", ".github", ".gitlab-ci.yml", ".circleci", ".buildkite", ".travis.yml", "Jenkinsfile", "bitrise.yml",
     ]
 
-    public init(on loaded: LoadedGraph, requestedPath: String) throws {
+    /// - Parameter destination: where the file will be written, which errors name
+    ///   (nil: ``path``); the proposals are checked in memory, under that name.
+    public init(on loaded: LoadedGraph, requestedPath: String, destination: String? = nil) throws {
         let folder = CheckRun.startFolder(loaded, requestedPath)
         path = folder == "." ? ConfigFile.defaultName : folder + "/" + ConfigFile.defaultName
+        let name = destination ?? path
         var ignored = ["*.md", "LICENSE*"]
-        for name in Self.ignoredWhenPresent where FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(name)) {
+        for entry in Self.ignoredWhenPresent {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(name), isDirectory: &isFolder)
-            ignored.append(isFolder.boolValue ? name + "/**" : name)
+            guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(entry), isDirectory: &isFolder) else {
+                continue
+            }
+            ignored.append(isFolder.boolValue ? entry + "/**" : entry)
         }
         let readsSources = !SourceInventory.targets(
             of: loaded.graph, files: loaded.targetFiles, excluding: loaded.repository.inputs.exclusions.excludes
@@ -41,15 +46,13 @@ public struct InitRun: Sendable {
             throw CommandError("\(folder): the graph has no module of its own to place in layers")
         }
         // Check the proposal on the graph; what it finds today becomes exceptions, until nothing is left.
-        let scratch = try PrivateFolder()
         var exceptions: [(from: String, to: String, rule: String)] = []
         var sourcesLevel = "error"
         var notYetInterfaces: Set<String> = []
         var text = starter.yaml(exceptions: exceptions, sourcesLevel: sourcesLevel)
-        for round in 0..<4 {
-            let file = scratch.path + "/round-\(round).yml"
-            try scratch.write(Data(text.utf8), at: (file as NSString).lastPathComponent)
-            let findings = try CheckRun(configPath: file, on: loaded).result.findings.filter { $0.severity == .error }
+        for _ in 0..<4 {
+            let findings = try CheckRun(config: ConfigParser.parse(text, file: name), configPath: name, on: loaded).result.findings
+                .filter { $0.severity == .error }
             if findings.isEmpty { break }
             for finding in findings {
                 switch finding.rule {
@@ -79,9 +82,8 @@ public struct InitRun: Sendable {
                 exceptions: exceptions.sorted { ($0.from, $0.to) < ($1.from, $1.to) }, sourcesLevel: sourcesLevel,
                 notYetInterfaces: notYetInterfaces)
         }
-        let final = scratch.path + "/final.yml"
-        try scratch.write(Data(text.utf8), at: "final.yml")
-        let errors = try CheckRun(configPath: final, on: loaded).result.findings.filter { $0.severity == .error }
+        let errors = try CheckRun(config: ConfigParser.parse(text, file: name), configPath: name, on: loaded).result.findings
+            .filter { $0.severity == .error }
         remaining = errors.count
         remainingByRule = Dictionary(grouping: errors, by: \.rule).sorted { $0.key < $1.key }.map { ($0.key.rawValue, $0.value.count) }
         self.text = text

@@ -19,7 +19,7 @@ public enum GraphLoader {
         }
         let runner = DumpPackageRunner(
             swiftExecutable: request.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
-            timeout: request.manifestTimeout)
+            timeout: request.manifestTimeout, memoryLimit: request.manifestMemory)
         var setupWarnings: [String] = []
         let exclusions = try Exclusions.of(request)
         let sources = manifestSources(request, dumpingWith: runner, warnings: &setupWarnings)
@@ -37,6 +37,14 @@ public enum GraphLoader {
             // said before the error the refusal stops the load with.
             for difference in sources.verifier?.verification.differences ?? [] { warnings("manifest difference: " + difference) }
             throw error
+        }
+        if repository.graph.targets.isEmpty, let workspace = repository.inputs.workspaces.first(where: { repository.inputs.listed[$0, default: 0] > 0 }) {
+            // Every entry missing, outside the folder loaded or of no kind modgraph loads: an empty graph would pass every check.
+            (setupWarnings + WarningLines.lines(repository.warnings, workspace: repository.workspace)).forEach(warnings)
+            let count = repository.inputs.listed[workspace, default: 0]
+            throw CommandError(
+                "\(workspace): lists \(count) \(count == 1 ? "reference" : "references") and none gave a target to load "
+                    + "(the warnings say why); a check of nothing would pass")
         }
         do {
             var environment = BuildEnvironment(platform: request.platform, includesTests: request.includesTests)

@@ -44,7 +44,8 @@ public enum InputDiscovery {
             inputs.dump = "-"
             return inputs
         }
-        var inputs = RepositoryInputs(base: base(of: paths, currentDirectory: currentDirectory))
+        let base = base(of: paths, currentDirectory: currentDirectory)
+        var inputs = RepositoryInputs(base: base, root: root(containing: base))
         inputs.exclusions = exclusions
         var searched: [(path: String, given: String)] = []
         for path in paths {
@@ -76,7 +77,7 @@ public enum InputDiscovery {
             }
         }
         for (folder, given) in searched {
-            var found = RepositoryInputs(base: inputs.base)
+            var found = RepositoryInputs(base: inputs.base, root: inputs.root)
             found.exclusions = exclusions
             search(folder, into: &found)
             if found.workspaces.isEmpty {
@@ -126,20 +127,34 @@ public enum InputDiscovery {
     /// it lists that are missing or empty (``RepositoryInputs/missingFolders``).
     private static func add(workspace path: String, to inputs: inout RepositoryInputs) throws {
         inputs.add(workspace: path)
-        let workspace = try XcodeWorkspace.load(at: path)
-        inputs.passedOver += workspace.warnings
+        let workspace = try XcodeWorkspace.load(at: path, disk: XcodeDisk(root: inputs.root))
         let file = XcodePath.join(path, "contents.xcworkspacedata")
+        // A folder that is missing (an uninitialised submodule) is said once with what it costs, by the loader.
+        var saidByTheLoader = Set<String>()
         func missing(_ reference: String, _ state: MissingPackageFolder.State) {
             let folder = Paths.lexical(workspace.resolvedPath(reference))
-            guard skippedComponent(of: folder) == nil, !inputs.missingFolders.contains(where: { $0.folder == folder }) else { return }
+            guard skippedComponent(of: folder) == nil else { return }
+            saidByTheLoader.insert(reference)
+            guard !inputs.missingFolders.contains(where: { $0.folder == folder }) else { return }
             inputs.missingFolders.append(
                 MissingPackageFolder(folder: folder, requiredBy: file, line: workspace.lines[reference], state: state))
         }
+        let submodules = Self.submodules(of: inputs.root)
         for reference in workspace.missing where XcodePath.pathExtension(reference) != "xcodeproj" {
-            missing(reference, .missing)
+            let relative = Paths.relative(Paths.lexical(workspace.resolvedPath(reference)), from: inputs.root)
+            missing(reference, submodules.contains(relative) ? .submoduleNotCheckedOut : .missing)
         }
+        inputs.warnings += workspace.warnings.filter { warning in
+            !saidByTheLoader.contains { reference in
+                warning == "\(file):\(workspace.lines[reference] ?? 0): refers to \(reference), which does not exist; skipped"
+            }
+        }
+        inputs.listed[path] = workspace.listed
         for reference in workspace.references {
             guard let resolved = canonical(workspace.resolvedPath(reference.path)) else { continue }
+            if reference.kind == .project, inputs.referrers[resolved] == nil {
+                inputs.referrers[resolved] = file
+            }
             if inputs.exclusions.excludes(resolved) {
                 if !inputs.excluded.contains(resolved) { inputs.excluded.append(resolved) }
                 continue
@@ -154,6 +169,22 @@ public enum InputDiscovery {
             case .folder: if Paths.isEmptyFolder(resolved) { missing(reference.path, .empty) }
             }
         }
+    }
+
+    /// The paths of the git submodules `.gitmodules` in `root` declares (`path = external/tunnelkit`),
+    /// relative to `root`; empty when there is no such file, or it is larger than any real one.
+    static func submodules(of root: String) -> Set<String> {
+        let file = root + "/.gitmodules"
+        guard isRegularFile(file), let handle = FileHandle(forReadingAtPath: file) else { return [] }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 1 << 20), data.count < 1 << 20 else { return [] }
+        var paths = Set<String>()
+        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, parts[0] == "path", !parts[1].isEmpty else { continue }
+            paths.insert(XcodePath.normalised(parts[1]))
+        }
+        return paths
     }
 
     /// Walks `start` breadth first, in name order, recording what it finds.
@@ -237,6 +268,19 @@ public enum InputDiscovery {
             common = Array(common.prefix(count))
         }
         return "/" + common.joined(separator: "/")
+    }
+
+    /// The folder loaded for `base`: the nearest folder at or above it holding `.git` (a
+    /// folder, or a file for a worktree or submodule), the repository's top; else `base`.
+    static func root(containing base: String) -> String {
+        var folder = base
+        while true {
+            var status = stat()
+            if lstat(XcodePath.join(folder, ".git"), &status) == 0 { return folder }
+            let parent = XcodePath.parent(folder)
+            if parent == folder || folder == "/" || parent.isEmpty { return base }
+            folder = parent
+        }
     }
 
     /// The first component of `path` that discovery never enters, if any.

@@ -1,4 +1,3 @@
-import ModGraphCore
 import ModGraphManifest
 import ModGraphXcode
 
@@ -13,39 +12,54 @@ struct ProjectSet {
     var projects: [XcodeProject] = []
     var warnings: [String] = []
 
-    /// Projects are read a level at a time (those given, then those they
-    /// refer to, and so on), each level's as units of `runner`.
-    ///
     /// - Throws: ``XcodeError`` when a project cannot be read: a project that is
-    ///   there but unreadable must not be silently left out of a check. The
-    ///   first such project in loading order is the one reported.
-    init(loading paths: [String], runner: any UnitRunner = .sequential, exclusions: LoadExclusions = .none) throws(XcodeError) {
-        var level = paths
+    ///   there but unreadable must not be silently left out of a check. The error
+    ///   names what referred to it (a project, or a workspace) and the reference.
+    /// - Parameters:
+    ///   - root: the folder loaded; a reference that leaves it is dropped with a warning.
+    ///   - referrers: who named each of `paths`, for errors (a workspace's file).
+    ///   - exclusions: projects left out on purpose: what depends on them shows their products as external, without a word.
+    init(
+        loading paths: [String], root: String? = nil, referrers: [String: String] = [:], exclusions: LoadExclusions = .none
+    ) throws(XcodeError) {
+        let disk = XcodeDisk(root: root)
+        var queue = paths
         var seen = Set(paths)
-        while !level.isEmpty {
-            let room = max(0, Self.maximumProjects - projects.count)
-            for path in level.dropFirst(room) {
+        var referrers = referrers
+        var head = 0
+        while head < queue.count {
+            let path = queue[head]
+            head += 1
+            guard projects.count < Self.maximumProjects else {
                 warnings.append("\(path): not loaded; modgraph reads at most \(Self.maximumProjects) projects")
+                continue
             }
-            let loaded = runner.map(Array(level.prefix(room))) { path in
-                Result { () throws(XcodeError) -> XcodeProject in try XcodeProject.load(at: path) }
+            let project: XcodeProject
+            do {
+                project = try XcodeProject.load(at: path, disk: disk)
+            } catch {
+                guard let referrer = referrers[path] else { throw error }
+                throw .unreadableReference(referrer: referrer, reference: path, problem: error.description)
             }
-            level = []
-            for result in loaded {
-                let project = try result.get()
-                projects.append(project)
-                warnings += project.warnings
-                for reference in project.referencedProjects {
-                    let resolved = project.resolvedPath(reference)
-                    // Left out on purpose: what depends on it shows its products as external, without a word.
-                    if exclusions.excludes(InputDiscovery.canonical(resolved) ?? resolved) { continue }
-                    guard let canonical = InputDiscovery.canonical(resolved), InputDiscovery.isDirectory(canonical) else {
-                        warnings.append(
-                            "\(project.path): refers to project \(reference), which does not exist; the dependencies on its targets are shown as external products"
-                        )
-                        continue
-                    }
-                    if seen.insert(canonical).inserted { level.append(canonical) }
+            projects.append(project)
+            warnings += project.warnings
+            let file = XcodePath.join(project.path, "project.pbxproj")
+            for reference in project.referencedProjects {
+                let resolved = project.resolvedPath(reference)
+                if exclusions.excludes(InputDiscovery.canonical(resolved) ?? resolved) { continue }
+                guard XcodePath.pathExtension(resolved) == "xcodeproj" else {
+                    warnings.append("\(file): refers to project '\(reference)', which is not an .xcodeproj; the dependencies on it are left out")
+                    continue
+                }
+                guard let canonical = InputDiscovery.canonical(resolved), InputDiscovery.isDirectory(canonical) else {
+                    warnings.append(
+                        "\(file): refers to project '\(reference)', which does not exist; the dependencies on its targets are shown as external products"
+                    )
+                    continue
+                }
+                if seen.insert(canonical).inserted {
+                    queue.append(canonical)
+                    referrers[canonical] = file
                 }
             }
         }

@@ -36,9 +36,10 @@ public struct RepositoryLoader: Sendable {
                 inputs: inputs, workspace: workspace, projects: [], graph: graph,
                 targetFiles: workspace.targetFiles(for: graph), warnings: warnings)
         }
-        let projectSet = try ProjectSet(loading: inputs.projects, runner: loader.runner, exclusions: inputs.exclusions)
+        let projectSet = try ProjectSet(
+            loading: inputs.projects, root: inputs.root, referrers: inputs.referrers, exclusions: inputs.exclusions)
         let projectFiles = projectSet.projects.map { $0.path + "/project.pbxproj" } + projectSet.projects.map(\.path)
-        var warnings = projectSet.warnings.map { Self.warning($0, naming: projectFiles) }
+        var warnings = (inputs.warnings + projectSet.warnings).map { Self.warning($0, naming: projectFiles) }
         var locals: [String] = []
         var excludedFolders = inputs.excluded.filter { XcodePath.pathExtension($0) != "xcodeproj" && XcodePath.pathExtension($0) != "xcworkspace" }
         for project in projectSet.projects {

@@ -39,11 +39,17 @@ public struct XcodeWorkspace: Hashable, Sendable {
     /// The 1-based line of `contents.xcworkspacedata` where each reference and each missing one
     /// is first written, by its path: where warnings about it point.
     public let lines: [String: Int]
+    /// How many distinct locations the document lists, loaded or skipped: a workspace
+    /// that lists some and yields nothing to load is an error for its loader, not an empty graph.
+    public let listed: Int
 
-    public init(path: String, references: [Reference], warnings: [String], missing: [String] = [], lines: [String: Int] = [:]) {
+    public init(
+        path: String, references: [Reference], warnings: [String], listed: Int = 0, missing: [String] = [], lines: [String: Int] = [:]
+    ) {
         self.path = path
         self.references = references
         self.warnings = warnings
+        self.listed = listed
         self.missing = missing
         self.lines = lines
     }
@@ -69,7 +75,8 @@ public struct XcodeWorkspace: Hashable, Sendable {
         references.filter { $0.kind == .project }.map(\.path)
     }
 
-    /// Reads the workspace at `path`, an `.xcworkspace` folder (or its `contents.xcworkspacedata`).
+    /// Reads the workspace at `path`, an `.xcworkspace` folder (or its `contents.xcworkspacedata`);
+    /// with a root on `disk`, a reference outside it is ignored with a warning, unlooked at.
     public static func load(at path: String, disk: XcodeDisk = XcodeDisk()) throws(XcodeError) -> XcodeWorkspace {
         let workspacePath = XcodePath.lastComponent(path) == "contents.xcworkspacedata" ? XcodePath.parent(path) : path
         guard disk.isDirectory(workspacePath) else { throw .notFound(path: workspacePath) }
@@ -104,6 +111,8 @@ public struct XcodeWorkspace: Hashable, Sendable {
             case .missing:
                 missing.append(location.path)
                 warnings.append("\(file):\(location.line): refers to \(location.path), which does not exist; skipped")
+            case let .outside(root):
+                warnings.append("\(file):\(location.line): refers to \(location.path), outside \(root), the folder loaded; ignored (load a folder that holds both to include it)")
             case .file where isProject:
                 warnings.append("\(file):\(location.line): refers to \(location.path), which is a file, not a project folder; skipped")
             case .file:
@@ -113,7 +122,7 @@ public struct XcodeWorkspace: Hashable, Sendable {
                 references.append(Reference(kind: kind, path: location.path))
             }
         }
-        return XcodeWorkspace(path: path, references: references, warnings: warnings, missing: missing, lines: lines)
+        return XcodeWorkspace(path: path, references: references, warnings: warnings, listed: lines.count, missing: missing, lines: lines)
     }
 
     /// The folder references are relative to: the workspace's parent, or the
