@@ -144,10 +144,26 @@ public enum InputDiscovery {
             let relative = Paths.relative(Paths.lexical(workspace.resolvedPath(reference)), from: inputs.root)
             missing(reference, submodules.contains(relative) ? .submoduleNotCheckedOut : .missing)
         }
-        inputs.warnings += workspace.warnings.filter { warning in
-            !saidByTheLoader.contains { reference in
+        for warning in workspace.warnings {
+            if saidByTheLoader.contains(where: { reference in
                 warning == "\(file):\(workspace.lines[reference] ?? 0): refers to \(reference), which does not exist; skipped"
+            }) {
+                continue
             }
+            // A project that is not there: said with where it would be, and said once, by the project that
+            // refers to it when one does (the loader drops this line then).
+            if let reference = workspace.missing.first(where: { reference in
+                XcodePath.pathExtension(reference) == "xcodeproj"
+                    && warning == "\(file):\(workspace.lines[reference] ?? 0): refers to \(reference), which does not exist; skipped"
+            }) {
+                let absent = Paths.lexical(workspace.resolvedPath(reference))
+                let hint = emptyFolderHint(for: absent, root: inputs.root) ?? ""
+                let said = "\(file):\(workspace.lines[reference] ?? 0): refers to \(reference), which does not exist\(hint); skipped"
+                inputs.warnings.append(said)
+                inputs.missingProjects[absent] = said
+                continue
+            }
+            inputs.warnings.append(warning)
         }
         inputs.listed[path] = workspace.listed
         for reference in workspace.references {
@@ -169,6 +185,20 @@ public enum InputDiscovery {
             case .folder: if Paths.isEmptyFolder(resolved) { missing(reference.path, .empty) }
             }
         }
+    }
+
+    /// ` (in the empty folder Cores/NESDeltaCore: an uninitialised git submodule? run …)` when the
+    /// nearest folder above `path` (absolute) that exists, inside `root`, is empty; else `nil`.
+    static func emptyFolderHint(for path: String, root: String) -> String? {
+        var folder = XcodePath.parent(path)
+        while folder.hasPrefix(root + "/") {
+            if isDirectory(folder) {
+                guard Paths.isEmptyFolder(folder) else { return nil }
+                return " (in the empty folder \(Paths.relative(folder, from: root)): an uninitialised git submodule? run `git submodule update --init`)"
+            }
+            folder = XcodePath.parent(folder)
+        }
+        return nil
     }
 
     /// The paths of the git submodules `.gitmodules` in `root` declares (`path = external/tunnelkit`),

@@ -10,7 +10,7 @@ public struct RepositoryInputs: Sendable, Equatable {
             && lhs.base == rhs.base && lhs.wasDiscovered == rhs.wasDiscovered && lhs.passedOver == rhs.passedOver
             && lhs.unsearched == rhs.unsearched && lhs.missingFolders == rhs.missingFolders && lhs.excluded == rhs.excluded
             && lhs.exclusions.patterns == rhs.exclusions.patterns && lhs.root == rhs.root && lhs.warnings == rhs.warnings
-            && lhs.referrers == rhs.referrers && lhs.listed == rhs.listed
+            && lhs.referrers == rhs.referrers && lhs.listed == rhs.listed && lhs.missingProjects == rhs.missingProjects
     }
 
     /// Folders holding a `Package.swift`.
@@ -48,6 +48,9 @@ public struct RepositoryInputs: Sendable, Equatable {
     /// uninitialised git submodule). Each is said once; products of the workspace's projects
     /// that name no package are looked for among them.
     public var missingFolders: [MissingPackageFolder] = []
+    /// The projects a workspace lists that are not there (lexically absolute), with the line of
+    /// ``warnings`` that says so: dropped when a project that refers to one says it too.
+    public var missingProjects: [String: String] = [:]
     /// What is left out of the load (`exclude:`, `--exclude`), and the packages, projects and
     /// folders the search or a workspace met that it left out (absolute).
     public var exclusions: LoadExclusions = .none

@@ -11,6 +11,9 @@ struct ProjectSet {
     /// In the order given, then in the order referenced.
     var projects: [XcodeProject] = []
     var warnings: [String] = []
+    /// The projects referred to that are not there (lexically absolute): each said once here, so that a
+    /// workspace's own warning about the same one need not be said too.
+    var missing: Set<String> = []
 
     /// - Throws: ``XcodeError`` when a project cannot be read: a project that is
     ///   there but unreadable must not be silently left out of a check. The error
@@ -52,9 +55,13 @@ struct ProjectSet {
                     continue
                 }
                 guard let canonical = InputDiscovery.canonical(resolved), InputDiscovery.isDirectory(canonical) else {
-                    warnings.append(
-                        "\(file): refers to project '\(reference)', which does not exist; the dependencies on its targets are shown as external products"
-                    )
+                    let absent = Paths.lexical(resolved)
+                    let hint = root.flatMap { InputDiscovery.emptyFolderHint(for: absent, root: $0) } ?? ""
+                    if missing.insert(absent).inserted || !hint.isEmpty {
+                        warnings.append(
+                            "\(file): refers to project '\(reference)', which does not exist\(hint); the dependencies on its targets are shown as external products"
+                        )
+                    }
                     continue
                 }
                 if seen.insert(canonical).inserted {

@@ -38,8 +38,15 @@ public struct RepositoryLoader: Sendable {
         }
         let projectSet = try ProjectSet(
             loading: inputs.projects, root: inputs.root, referrers: inputs.referrers, exclusions: inputs.exclusions)
-        let projectFiles = projectSet.projects.map { $0.path + "/project.pbxproj" } + projectSet.projects.map(\.path)
-        var warnings = (inputs.warnings + projectSet.warnings).map { Self.warning($0, naming: projectFiles) }
+        // Files are shown as every path is: the projects' and the workspaces'.
+        let projectFiles =
+            projectSet.projects.map { $0.path + "/project.pbxproj" } + projectSet.projects.map(\.path)
+            + inputs.workspaces.map { $0 + "/contents.xcworkspacedata" }
+        // A missing project a workspace lists and a project refers to is said once, by the project.
+        let saidByProjects = Set(inputs.missingProjects.filter { projectSet.missing.contains($0.key) }.values)
+        var warnings = (inputs.warnings.filter { !saidByProjects.contains($0) } + projectSet.warnings).map {
+            Self.warning($0, naming: projectFiles)
+        }
         var locals: [String] = []
         var excludedFolders = inputs.excluded.filter { XcodePath.pathExtension($0) != "xcodeproj" && XcodePath.pathExtension($0) != "xcworkspace" }
         for project in projectSet.projects {
