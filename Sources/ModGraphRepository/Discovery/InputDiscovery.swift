@@ -53,6 +53,7 @@ public enum InputDiscovery {
             let name = XcodePath.lastComponent(canonical)
             if !isDirectory(canonical) {
                 if name.hasPrefix("Package") && name.hasSuffix(".swift") {
+                    if let kind = Paths.irregularKind(canonical) { throw LoadError.manifestNotAFile(manifest: canonical, kind: kind) }
                     inputs.add(package: XcodePath.parent(canonical))
                 } else if name == "project.pbxproj" {
                     inputs.add(project: XcodePath.parent(canonical))
@@ -71,6 +72,8 @@ public enum InputDiscovery {
                 if isRegularFile(canonical + "/Package.swift") {
                     inputs.add(package: canonical)
                     inputs.unsearched += projectsNear(canonical)
+                } else if let kind = Paths.irregularKind(canonical + "/Package.swift"), kind != "a folder" {
+                    throw LoadError.manifestNotAFile(manifest: canonical + "/Package.swift", kind: kind)
                 } else {
                     searched.append((canonical, path))
                 }
