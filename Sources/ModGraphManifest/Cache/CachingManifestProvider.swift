@@ -13,8 +13,8 @@ public final class CachingManifestProvider: ManifestProvider {
     public let base: any DumpSource
     /// The cache folder; created when first written.
     public let folder: String
-    /// Whether entries of manifests evaluated from their syntax tree (``ManifestEncoding``)
-    /// answer; `false` when every manifest must come from `dump-package` (they are then dumped
+    /// Whether entries of manifests evaluated from their syntax tree (``ManifestEncoding``), by the
+    /// evaluator of ``ManifestEncoding/evaluatorVersion``, answer; `false` when every manifest must come from `dump-package` (they are then dumped
     /// again and replaced by the dump).
     public let acceptsEvaluatedEntries: Bool
 
@@ -30,7 +30,10 @@ public final class CachingManifestProvider: ManifestProvider {
     public func manifest(forPackageAt directory: String) throws(LoadError) -> Manifest {
         let source = Paths.absolute("Package.swift", relativeTo: directory)
         guard let entry = entryPath(for: directory) else { return try base.manifest(forPackageAt: directory) }
-        if let body = CacheFile.read(entry), acceptsEvaluatedEntries || !ManifestEncoding.isEvaluated(body),
+        // An evaluated entry answers only for the evaluator that wrote it: one an earlier evaluator
+        // wrote may hold an answer since corrected, and is made again.
+        if let body = CacheFile.read(entry),
+            ManifestEncoding.isEvaluated(body) ? acceptsEvaluatedEntries && ManifestEncoding.isCurrentEvaluation(body) : true,
             let manifest = try? ManifestDecoding.decode(body, source: source)
         {
             return manifest

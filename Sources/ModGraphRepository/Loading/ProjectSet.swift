@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphManifest
 import ModGraphXcode
 
 /// The Xcode projects a load reads: those given, and every project they
@@ -11,10 +12,10 @@ struct ProjectSet {
     /// In the order given, then in the order referenced.
     var projects: [XcodeProject] = []
     var warnings: [String] = []
+    /// The projects referred to that are not there (lexically absolute): each said once here, so that a
+    /// workspace's own warning about the same one need not be said too.
+    var missing: Set<String> = []
 
-    /// Projects are read a level at a time (those given, then those they
-    /// refer to, and so on), each level's as units of `runner`.
-    ///
     /// - Throws: ``XcodeError`` when a project cannot be read: a project that is
     ///   there but unreadable must not be silently left out of a check. The error
     ///   names what referred to it (a project, or a workspace) and the reference;
@@ -22,8 +23,11 @@ struct ProjectSet {
     /// - Parameters:
     ///   - root: the folder loaded; a reference that leaves it is dropped with a warning.
     ///   - referrers: who named each of `paths`, for errors (a workspace's file).
+    ///   - exclusions: projects left out on purpose: what depends on them shows their products as external, without a word.
+    ///   - runner: projects are read a level at a time (those given, then those they refer to, and so on), each level's as its units.
     init(
-        loading paths: [String], root: String? = nil, referrers: [String: String] = [:], runner: any UnitRunner = .sequential
+        loading paths: [String], root: String? = nil, referrers: [String: String] = [:], exclusions: LoadExclusions = .none,
+        runner: any UnitRunner = .sequential
     ) throws(XcodeError) {
         let disk = XcodeDisk(root: root)
         var level = paths
@@ -52,14 +56,19 @@ struct ProjectSet {
                 let file = XcodePath.join(project.path, "project.pbxproj")
                 for reference in project.referencedProjects {
                     let resolved = project.resolvedPath(reference)
+                    if exclusions.excludes(InputDiscovery.canonical(resolved) ?? resolved) { continue }
                     guard XcodePath.pathExtension(resolved) == "xcodeproj" else {
                         warnings.append("\(file): refers to project '\(reference)', which is not an .xcodeproj; the dependencies on it are left out")
                         continue
                     }
                     guard let canonical = InputDiscovery.canonical(resolved), InputDiscovery.isDirectory(canonical) else {
-                        warnings.append(
-                            "\(file): refers to project '\(reference)', which does not exist; the dependencies on its targets are left out"
-                        )
+                        let absent = Paths.lexical(resolved)
+                        let hint = root.flatMap { InputDiscovery.emptyFolderHint(for: absent, root: $0) } ?? ""
+                        if missing.insert(absent).inserted || !hint.isEmpty {
+                            warnings.append(
+                                "\(file): refers to project '\(reference)', which does not exist\(hint); the dependencies on its targets are shown as external products"
+                            )
+                        }
                         continue
                     }
                     if seen.insert(canonical).inserted {

@@ -24,6 +24,13 @@ public struct XcodeTarget: Hashable, Sendable {
     public let sources: [String]
     /// Xcode 16 synchronised folders whose files the target builds.
     public let synchronizedFolders: [XcodeSynchronizedFolder]
+    /// The platforms the target is built for, as SwiftPM names them (`ios`, `macos`, `tvos`,
+    /// `watchos`, `visionos`, `maccatalyst`, `driverkit`), sorted: from `SUPPORTED_PLATFORMS`
+    /// when set, else `SDKROOT`, plus `maccatalyst` with `SUPPORTS_MACCATALYST = YES`. Empty
+    /// when the settings read (`.xcconfig` files are not) do not say: then any platform.
+    public let platforms: [String]
+    /// The 1-based line of the target's object in `project.pbxproj`; `nil` when not known.
+    public let line: Int?
 
     public init(
         id: String,
@@ -35,7 +42,9 @@ public struct XcodeTarget: Hashable, Sendable {
         productReference: String?,
         dependencies: [XcodeDependency],
         sources: [String],
-        synchronizedFolders: [XcodeSynchronizedFolder]
+        synchronizedFolders: [XcodeSynchronizedFolder],
+        platforms: [String] = [],
+        line: Int? = nil
     ) {
         self.id = id
         self.name = name
@@ -47,6 +56,8 @@ public struct XcodeTarget: Hashable, Sendable {
         self.dependencies = dependencies
         self.sources = sources
         self.synchronizedFolders = synchronizedFolders
+        self.platforms = platforms
+        self.line = line
     }
 
     /// The distinct things the target depends on, in the order first declared.
