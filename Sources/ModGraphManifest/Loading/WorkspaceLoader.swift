@@ -257,8 +257,11 @@ public struct WorkspaceLoader: Sendable {
                                 .text("', which differs only in case, as a case-insensitive file system (macOS's default) finds it"),
                             ], about: dependency.identity, isNote: true))
                 }
-                // An empty folder (an uninitialised git submodule) or one without a manifest is no package either.
-                if let found = folder, !Paths.isRegularFile(Paths.absolute("Package.swift", relativeTo: found)) {
+                // An empty folder (an uninitialised git submodule) or one without a manifest is no package either;
+                // a manifest that is there but no file (a FIFO) is refused where manifests are read, by name.
+                if let found = folder, case let manifest = Paths.absolute("Package.swift", relativeTo: found),
+                    !Paths.isRegularFile(manifest), Paths.irregularKind(manifest) == nil
+                {
                     warnings.append(
                         Self.missingLocalPackage(
                             dependency, requiredBy: requiredBy, line: Self.line(naming: dependency.location, in: package),
