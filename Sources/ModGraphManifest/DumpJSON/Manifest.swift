@@ -14,11 +14,16 @@ public struct Manifest: Sendable, Equatable, Decodable {
     /// The traits the package declares, with the pseudo-trait `default`
     /// listing the default set; empty before tools-version 6.1.
     public let traits: [PackageTrait]
+    /// What the package declares beyond the graph (platforms, language versions);
+    /// nil when the dump was read by Foundation's decoder, which does not read it:
+    /// then neither the targets' ``ManifestTarget/build`` nor the dependencies'
+    /// requirements are known either.
+    public let build: PackageBuildDeclaration?
 
     public init(
         name: String, toolsVersion: ToolsVersion?, packageDirectory: String?,
         targets: [ManifestTarget], products: [ManifestProduct], dependencies: [PackageDependency],
-        traits: [PackageTrait] = []
+        traits: [PackageTrait] = [], build: PackageBuildDeclaration? = nil
     ) {
         self.name = name
         self.toolsVersion = toolsVersion
@@ -27,6 +32,7 @@ public struct Manifest: Sendable, Equatable, Decodable {
         self.products = products
         self.dependencies = dependencies
         self.traits = traits
+        self.build = build
     }
 
     private enum Keys: String, CodingKey {
@@ -41,6 +47,8 @@ public struct Manifest: Sendable, Equatable, Decodable {
         products = try container.decodeIfPresent([ManifestProduct].self, forKey: .products) ?? []
         dependencies = try container.decodeIfPresent([PackageDependency].self, forKey: .dependencies) ?? []
         traits = try container.decodeIfPresent([PackageTrait].self, forKey: .traits) ?? []
+        // Shapes only Foundation's path reads (older toolchains'): what changes builds is not read here.
+        build = nil
         // `{"root": ["/abs/path"]}`; other kinds (`fileSystem`, `remoteSourceControl`) carry a path or URL too.
         if container.contains(.packageKind), (try? container.decodeNil(forKey: .packageKind)) == false,
             let kind = try? OneKeyObject(container.nestedContainer(keyedBy: AnyKey.self, forKey: .packageKind)),
@@ -86,10 +94,13 @@ public struct ManifestTarget: Sendable, Equatable, Decodable {
     /// with resources and no code is still built, so it is not one without sources.
     public let resources: [String]
     public let pluginUsages: [PluginUsage]
+    /// Settings and the rest of what changes the target's build; nil exactly when the manifest's ``Manifest/build`` is.
+    public let build: TargetBuildDeclaration?
 
     public init(
         name: String, type: TargetType, dependencies: [TargetDependency] = [], path: String? = nil,
-        sources: [String]? = nil, exclude: [String] = [], resources: [String] = [], pluginUsages: [PluginUsage] = []
+        sources: [String]? = nil, exclude: [String] = [], resources: [String] = [], pluginUsages: [PluginUsage] = [],
+        build: TargetBuildDeclaration? = nil
     ) {
         self.name = name
         self.type = type
@@ -99,6 +110,7 @@ public struct ManifestTarget: Sendable, Equatable, Decodable {
         self.exclude = exclude
         self.resources = resources
         self.pluginUsages = pluginUsages
+        self.build = build
     }
 
     /// Only SwiftPM's seven kinds: Xcode's and `external-product` are modgraph's own words.
@@ -134,6 +146,7 @@ public struct ManifestTarget: Sendable, Equatable, Decodable {
         exclude = try container.decodeIfPresent([String].self, forKey: .exclude) ?? []
         resources = ((try? container.decodeIfPresent([Resource].self, forKey: .resources)) ?? nil)?.compactMap(\.path) ?? []
         pluginUsages = try container.decodeIfPresent([PluginUsage].self, forKey: .pluginUsages) ?? []
+        build = nil
     }
 }
 

@@ -29,7 +29,7 @@ enum ManifestReader {
 
 /// Known keys seen in one object: a key twice is left to Foundation, which
 /// keeps one of the two by rules of its own.
-private struct SeenKeys {
+struct SeenKeys {
     private var bits: UInt64 = 0
 
     mutating func insert(_ bit: Int) throws(JSONReader.Unsupported) {
@@ -73,6 +73,9 @@ extension JSONReader {
         var products: [ManifestProduct] = []
         var dependencies: [PackageDependency] = []
         var traits: [PackageTrait] = []
+        var build = PackageBuildDeclaration()
+        var buildUnknown = false
+        var unread = UnreadKeys()
         var seen = SeenKeys()
         try beginObject()
         var first = true
@@ -88,24 +91,71 @@ extension JSONReader {
                 packageDirectory = try packageKind()
             } else if self.key(key, is: "targets") {
                 try seen.insert(3)
-                targets = try list { reader throws(Unsupported) in try reader.target() }
+                targets = try list { reader throws(Unsupported) in try reader.target(&unread) }
             } else if self.key(key, is: "products") {
                 try seen.insert(4)
-                products = try list { reader throws(Unsupported) in try reader.product() }
+                products = try list { reader throws(Unsupported) in try reader.product(&unread) }
             } else if self.key(key, is: "dependencies") {
                 try seen.insert(5)
-                dependencies = try list { reader throws(Unsupported) in try reader.packageDependency() }
+                dependencies = try list { reader throws(Unsupported) in try reader.packageDependency(&unread) }
             } else if self.key(key, is: "traits") {
                 try seen.insert(6)
                 traits = try list { reader throws(Unsupported) in try reader.packageTrait() }
+            } else if self.key(key, is: "platforms") {
+                try seen.insert(7)
+                build.platforms = try unread.note("platforms", try tolerant { reader throws(Unsupported) in try reader.platforms() }) ?? []
+            } else if self.key(key, is: "defaultLocalization") {
+                try seen.insert(8)
+                build.defaultLocalization =
+                    try unread.note("defaultLocalization", try tolerant { reader throws(Unsupported) in try reader.optionalString() })
+                    ?? nil
+            } else if self.key(key, is: "swiftLanguageVersions") {
+                try seen.insert(9)
+                build.swiftLanguageVersions =
+                    try unread.note("swiftLanguageVersions", try tolerant { reader throws(Unsupported) in try reader.optionalStrings() })
+                    ?? nil
+            } else if self.key(key, is: "cLanguageStandard") {
+                try seen.insert(10)
+                build.cLanguageStandard =
+                    try unread.note("cLanguageStandard", try tolerant { reader throws(Unsupported) in try reader.optionalString() }) ?? nil
+            } else if self.key(key, is: "cxxLanguageStandard") {
+                try seen.insert(11)
+                build.cxxLanguageStandard =
+                    try unread.note("cxxLanguageStandard", try tolerant { reader throws(Unsupported) in try reader.optionalString() })
+                    ?? nil
+            } else if self.key(key, is: "pkgConfig") {
+                try seen.insert(12)
+                build.pkgConfig =
+                    try unread.note("pkgConfig", try tolerant { reader throws(Unsupported) in try reader.optionalString() }) ?? nil
+            } else if self.key(key, is: "providers") {
+                try seen.insert(13)
+                build.providers = try unread.note("providers", try tolerant { reader throws(Unsupported) in try reader.providers() }) ?? nil
+            } else if self.key(key, is: "modgraphUnreadKeys") {
+                // What a dump had that the model does not read, kept by ``ManifestEncoding``.
+                try seen.insert(14)
+                unread.keys += try strings()
+            } else if self.key(key, is: "modgraphBuildUnknown") {
+                try seen.insert(15)
+                buildUnknown = try boolean()
+            } else if self.key(key, is: "modgraphEvaluated") {
+                try skipValue()
             } else {
+                unread.keys.append(try text(of: key))
                 try skipValue()
             }
         }
         guard let name else { throw Unsupported() }
+        build.unreadKeys = Array(Set(unread.keys)).sorted()
+        if buildUnknown {
+            // Written for a manifest Foundation's decoder read: nothing of its build is known.
+            return Manifest(
+                name: name, toolsVersion: toolsVersion, packageDirectory: packageDirectory,
+                targets: targets.map(\.withoutBuild), products: products, dependencies: dependencies.map(\.withoutRequirement),
+                traits: traits, build: nil)
+        }
         return Manifest(
             name: name, toolsVersion: toolsVersion, packageDirectory: packageDirectory,
-            targets: targets, products: products, dependencies: dependencies, traits: traits)
+            targets: targets, products: products, dependencies: dependencies, traits: traits, build: build)
     }
 
     /// `{"_version": "5.9.0", …}` or `"5.9.0"`.
@@ -186,7 +236,7 @@ extension JSONReader {
 
     // MARK: Targets
 
-    mutating func target() throws(Unsupported) -> ManifestTarget {
+    mutating func target(_ unread: inout UnreadKeys) throws(Unsupported) -> ManifestTarget {
         var name: String?
         var typeName: String?
         var dependencies: [TargetDependency] = []
@@ -195,6 +245,8 @@ extension JSONReader {
         var exclude: [String] = []
         var resources: [String] = []
         var pluginUsages: [PluginUsage] = []
+        var build = TargetBuildDeclaration()
+        var odd = UnreadKeys()
         var seen = SeenKeys()
         try beginObject()
         var first = true
@@ -219,31 +271,77 @@ extension JSONReader {
                 exclude = try optionalStrings() ?? []
             } else if self.key(key, is: "resources") {
                 try seen.insert(7)
-                resources = try list { reader throws(Unsupported) in try reader.resourcePath() }.compactMap { $0 }
+                let entries = try list { reader throws(Unsupported) in try reader.resource() }
+                resources = entries.compactMap(\.path)
+                build.resources = entries.compactMap { entry in
+                    entry.rule.flatMap { rule in entry.path.map { TargetResource(path: $0, rule: rule) } }
+                }
+                if build.resources.count != entries.count { odd.keys.append("resources") }
             } else if self.key(key, is: "pluginUsages") {
                 try seen.insert(6)
                 pluginUsages = try list { reader throws(Unsupported) in try reader.pluginUsage() }
+            } else if self.key(key, is: "settings") {
+                try seen.insert(8)
+                build.settings =
+                    try odd.note(
+                        "settings",
+                        try tolerant { reader throws(Unsupported) in
+                            try reader.list { reader throws(Unsupported) in try reader.buildSetting() }
+                        }) ?? []
+            } else if self.key(key, is: "publicHeadersPath") {
+                try seen.insert(9)
+                build.publicHeadersPath =
+                    try odd.note("publicHeadersPath", try tolerant { reader throws(Unsupported) in try reader.optionalString() }) ?? nil
+            } else if self.key(key, is: "packageAccess") {
+                try seen.insert(10)
+                build.packageAccess = try odd.note("packageAccess", try tolerant { reader throws(Unsupported) in try reader.boolean() })
+            } else if self.key(key, is: "url") {
+                try seen.insert(11)
+                build.url = try odd.note("url", try tolerant { reader throws(Unsupported) in try reader.optionalString() }) ?? nil
+            } else if self.key(key, is: "checksum") {
+                try seen.insert(12)
+                build.checksum = try odd.note("checksum", try tolerant { reader throws(Unsupported) in try reader.optionalString() }) ?? nil
+            } else if self.key(key, is: "pkgConfig") {
+                try seen.insert(13)
+                build.pkgConfig =
+                    try odd.note("pkgConfig", try tolerant { reader throws(Unsupported) in try reader.optionalString() }) ?? nil
+            } else if self.key(key, is: "providers") {
+                try seen.insert(14)
+                build.providers = try odd.note("providers", try tolerant { reader throws(Unsupported) in try reader.providers() }) ?? nil
+            } else if self.key(key, is: "pluginCapability") {
+                try seen.insert(15)
+                build.pluginCapability =
+                    try odd.note("pluginCapability", try tolerant { reader throws(Unsupported) in try reader.pluginCapability() }) ?? nil
             } else {
+                odd.keys.append(try text(of: key))
                 try skipValue()
             }
         }
         guard let name, let type = TargetType(rawValue: typeName ?? "regular"), ManifestTarget.swiftPMTypes.contains(type) else {
             throw Unsupported()
         }
+        unread.keys += odd.keys.map { "targets[\(name)].\($0)" }
         return ManifestTarget(
             name: name, type: type, dependencies: dependencies, path: path, sources: sources,
-            exclude: exclude, resources: resources, pluginUsages: pluginUsages)
+            exclude: exclude, resources: resources, pluginUsages: pluginUsages, build: build)
     }
 
-    /// The `path` of one of a target's `resources:` (`{"path": …, "rule": …}`).
-    mutating func resourcePath() throws(Unsupported) -> String? {
+    /// One of a target's `resources:` (`{"path": …, "rule": …}`): its path, and its rule when of a known shape.
+    mutating func resource() throws(Unsupported) -> (path: String?, rule: TargetResource.Rule?) {
         var path: String?
+        var rule: TargetResource.Rule?
         try beginObject()
         var first = true
         while let key = try nextKey(first: &first) {
-            if self.key(key, is: "path") { path = try optionalString() } else { try skipValue() }
+            if self.key(key, is: "path") {
+                path = try optionalString()
+            } else if self.key(key, is: "rule") {
+                rule = try tolerant { reader throws(Unsupported) in try reader.resourceRule() }
+            } else {
+                try skipValue()
+            }
         }
-        return path
+        return (path, rule)
     }
 
     /// What the elements of an enum's payload array are, for the positional
@@ -386,10 +484,11 @@ extension JSONReader {
 
     // MARK: Products
 
-    mutating func product() throws(Unsupported) -> ManifestProduct {
+    mutating func product(_ unread: inout UnreadKeys) throws(Unsupported) -> ManifestProduct {
         var name: String?
         var type = "library"
         var targets: [String] = []
+        var odd: [String] = []
         var seen = SeenKeys()
         try beginObject()
         var first = true
@@ -403,11 +502,17 @@ extension JSONReader {
             } else if self.key(key, is: "type") {
                 try seen.insert(2)
                 type = try productType()
+            } else if self.key(key, is: "settings") {
+                // No public API sets a product's settings; any there are not read.
+                try seen.insert(3)
+                if try tolerant({ reader throws(Unsupported) in try reader.emptyList() }) == nil { odd.append("settings") }
             } else {
+                odd.append(try text(of: key))
                 try skipValue()
             }
         }
         guard let name else { throw Unsupported() }
+        unread.keys += odd.map { "products[\(name)].\($0)" }
         return ManifestProduct(name: name, type: type, targets: targets)
     }
 
@@ -448,7 +553,7 @@ extension JSONReader {
     // MARK: Package dependencies
 
     /// `{"fileSystem": [{...}]}`, `{"sourceControl": [{...}]}`, `{"registry": [{...}]}` and 5.5's `local` and `scm`.
-    mutating func packageDependency() throws(Unsupported) -> PackageDependency {
+    mutating func packageDependency(_ unread: inout UnreadKeys) throws(Unsupported) -> PackageDependency {
         let kindName = try onlyKey()
         let kind: PackageDependency.Kind
         switch kindName {
@@ -466,6 +571,8 @@ extension JSONReader {
         var path: String?
         var location: String?
         var traits: [DependencyTrait]?
+        var requirement: DependencyRequirement?
+        var odd = UnreadKeys()
         var seen = SeenKeys()
         try beginObject()
         var first = true
@@ -488,13 +595,23 @@ extension JSONReader {
             } else if kind == .sourceControl, self.key(key, is: "location") {
                 try seen.insert(5)
                 location = try dependencyLocation()
+            } else if kind != .fileSystem, self.key(key, is: "requirement") {
+                try seen.insert(6)
+                requirement = try odd.note("requirement", try tolerant { reader throws(Unsupported) in try reader.requirement() })
+            } else if self.key(key, is: "productFilter") {
+                // Which products the resolver fetches, not how anything builds.
+                try seen.insert(7)
+                try skipValue()
             } else {
+                odd.keys.append(try text(of: key))
                 try skipValue()
             }
         }
         while try nextElement(first: &firstElement) { try skipValue() }
         try endOfOnlyKey()
         let explicitName = resolutionName ?? name
+        let label = identity ?? path ?? location ?? ""
+        unread.keys += odd.keys.map { "dependencies[\(label)].\($0)" }
         switch kind {
         case .fileSystem:
             guard let path else { throw Unsupported() }
@@ -505,12 +622,12 @@ extension JSONReader {
             guard let location else { throw Unsupported() }
             return PackageDependency(
                 kind: .sourceControl, identity: identity.map { PackageIdentity($0) } ?? PackageIdentity(location: location),
-                explicitName: explicitName, location: location, traits: traits)
+                explicitName: explicitName, location: location, traits: traits, requirement: requirement)
         case .registry:
             guard let identity else { throw Unsupported() }
             return PackageDependency(
                 kind: .registry, identity: PackageIdentity(identity), explicitName: explicitName,
-                location: identity, traits: traits)
+                location: identity, traits: traits, requirement: requirement)
         }
     }
 
