@@ -17,6 +17,9 @@ import PackageDescription
 //                      formats (text, JSON, GitHub, SARIF, JUnit): no Graphviz
 //   ModGraphPlanning   build planning on the graph: waves, critical path, simulated builds, and
 //                      the schedule's formats (text, JSON, Mermaid, SVG)
+//   ModGraphChanges    what a change affects: the change policy (which targets each changed file
+//                      selects, manifests compared as typed values), the selection, `affected`'s
+//                      and `diff`'s formats; it reads no file (the use case answers its questions)
 //   ModGraphDiagrams   the graph as text, JSON, DOT, Mermaid and pictures: the only module that
 //                      touches Graphviz's C API (CGraphviz)
 //   ModGraphSources    source-level checks on swift-syntax (interface contents, imports);
@@ -82,7 +85,8 @@ let package = Package(
         .target(name: "ModGraphWeights", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphOutput"]),
         .target(name: "ModGraphRules", dependencies: ["ModGraphCore", "ModGraphOutput", "Yams"]),
         .target(name: "ModGraphPlanning", dependencies: ["ModGraphCore", "ModGraphOutput"]),
-        .target(name: "ModGraphChanges", dependencies: ["ModGraphCore", "ModGraphOutput"]),
+        // Change selection judges the graph and, for manifests, compares typed manifests (ModGraphManifest).
+        .target(name: "ModGraphChanges", dependencies: ["ModGraphCore", "ModGraphOutput", "ModGraphManifest"]),
         // Graphviz's libgvc and libcgraph, found through pkg-config; only ModGraphDiagrams uses it.
         .systemLibrary(
             name: "CGraphviz",
@@ -162,7 +166,12 @@ let package = Package(
             name: "ModGraphManifestEvaluationTests", dependencies: ["ModGraphManifestEvaluation", "ModGraphManifest", "ModGraphCore"]),
         .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(
-            name: "ModGraphChangesTests", dependencies: ["ModGraphChanges", "ModGraphCore", "ModGraphOutput", "ModGraphTestSupport"]),
+            name: "ModGraphChangesTests",
+            // Manifest changes are read both ways, evaluated and dumped.
+            dependencies: [
+                "ModGraphChanges", "ModGraphCore", "ModGraphOutput", "ModGraphManifest", "ModGraphManifestEvaluation",
+                "ModGraphTestSupport",
+            ]),
         .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(
             name: "ModGraphWeightsTests", dependencies: ["ModGraphWeights", "ModGraphCore", "ModGraphManifest", "ModGraphTestSupport"],
@@ -170,7 +179,10 @@ let package = Package(
         .testTarget(
             name: "ModGraphFormatsTests",
             // Diagrams, schedule formats, the report and its viewer on small hand-made graphs, against golden files.
-            dependencies: ["ModGraphDiagrams", "ModGraphPlanning", "ModGraphReport", "ModGraphRules", "ModGraphCore", "ModGraphOutput", "ModGraphTestSupport"],
+            dependencies: [
+                "ModGraphDiagrams", "ModGraphPlanning", "ModGraphReport", "ModGraphRules", "ModGraphCore", "ModGraphOutput",
+                "ModGraphTestSupport",
+            ],
             exclude: ["Golden"]
         ),
         .testTarget(name: "ModGraphSourcesTests", dependencies: ["ModGraphSources", "ModGraphRules", "ModGraphCore", "ModGraphManifest"]),

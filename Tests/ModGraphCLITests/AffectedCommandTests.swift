@@ -154,6 +154,39 @@ struct AffectedCommandTests {
         #expect(platforms.output.contains("the package's platforms changed"))
     }
 
+    /// The base's manifest is read as the head's: evaluated from its syntax
+    /// tree where it can be, else from the cache of dumps, filed under the
+    /// folder its private copy stands for. A `swift` that can only say its
+    /// version proves no `dump-package` ran for either side.
+    @Test func theBaseManifestIsReadThroughTheEvaluatorAndTheCache() throws {
+        let repository = try Repository()
+        let scratch = try ModGraphRunner.scratchFolder("modgraph-affected-cache")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let cache = ["MODGRAPH_CACHE_DIR": scratch.appendingPathComponent("cache").path]
+        let versionOnly = scratch.appendingPathComponent("swift")
+        try "#!/bin/sh\nif [ \"$1\" = --version ]; then exec /usr/bin/env swift --version; fi\nexit 1\n".write(
+            to: versionOnly, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: versionOnly.path)
+        // Both sides' dumps cached by loads of each commit, as earlier runs on them leave them.
+        #expect(try ModGraphRunner.run(["graph", repository.path, "--dump-manifests"], environment: cache).status == 0)
+        try repository.write(
+            "Package.swift", Repository.manifest(profile: #".target(name: "Profile", dependencies: ["Core"], exclude: ["Old"]),"#))
+        try repository.commit("manifest")
+        #expect(try ModGraphRunner.run(["graph", repository.path, "--dump-manifests"], environment: cache).status == 0)
+
+        for mode in [[], ["--dump-manifests"]] {
+            let result = try ModGraphRunner.run(
+                ["affected", repository.path, "--base", "base", "--format", "json", "--swift-executable", versionOnly.path] + mode,
+                environment: cache)
+            #expect(result.status == 0, "\(mode): \(result.errors)")
+            #expect(try selected(result) == ["App", "Profile"], "\(mode)")
+        }
+        // diff loads the base's copy the same way.
+        let diff = try ModGraphRunner.run(
+            ["diff", repository.path, "--base", "base", "--dump-manifests", "--swift-executable", versionOnly.path], environment: cache)
+        #expect(diff.status == 0, "\(diff.errors)")
+    }
+
     @Test func aRenamedFileSelectsBothItsOwners() throws {
         let repository = try Repository()
         try repository.git("mv", "Sources/Feed/Feed.swift", "Sources/Profile/Moved.swift")

@@ -1,40 +1,39 @@
 import Foundation
-import ModGraphChanges
 import ModGraphCore
 import ModGraphManifest
 
-/// Gives each changed file its verdict and collects the targets it selects:
-/// the rules of docs/affected.md, in their order.
-struct ChangeJudge {
-    let loaded: LoadedGraph
-    let topLevel: String
-    let settings: AffectedSettings
-    let git: GitRepository?
-    /// The merge base, when the change came from git: manifests and pins are compared with it.
-    let base: String?
-    let dumper: DumpPackageRunner
+/// The change policy of `modgraph affected`: gives each changed file its
+/// verdict and collects the targets it selects, by the rules of
+/// docs/affected.md, in their order. It reads nothing itself: what it needs
+/// from git and the disk comes through ``ChangeSources``.
+public struct ChangeJudge {
+    let inputs: ChangeInputs
+    let policy: AffectedPolicy
+    let sources: any ChangeSources
 
-    private(set) var seeds: [TargetID: AffectedReason] = [:]
-    private(set) var everything: EverythingReason?
+    public private(set) var seeds: [TargetID: AffectedReason] = [:]
+    public private(set) var everything: EverythingReason?
+    /// Each own package's manifest comparison, once asked for.
+    private var comparisons: [String: ManifestComparison] = [:]
 
-    init(loaded: LoadedGraph, topLevel: String, settings: AffectedSettings, git: GitRepository?, base: String?, dumper: DumpPackageRunner) {
-        self.loaded = loaded
-        self.topLevel = topLevel
-        self.settings = settings
-        self.git = git
-        self.base = base
-        self.dumper = dumper
+    public init(inputs: ChangeInputs, policy: AffectedPolicy, sources: any ChangeSources) {
+        self.inputs = inputs
+        self.policy = policy
+        self.sources = sources
     }
 
-    mutating func judge(_ changes: ChangeSet) throws -> [AffectedReport.File] {
-        let owners = FileOwners(loaded.targetFiles)
-        let index = Index(loaded: loaded)
+    private var topLevel: String { inputs.topLevel }
+    private var graph: ModuleGraph { inputs.graph }
+
+    public mutating func judge(_ changes: ChangeSet) -> [AffectedReport.File] {
+        let owners = FileOwners(inputs.targetFiles)
+        let index = Index(inputs)
         var files: [AffectedReport.File] = []
         for change in changes.files {
             var verdicts: [AffectedReport.Verdict] = []
             for path in change.paths {
                 let gone = change.status == .deleted || (change.paths.count == 2 && path == change.paths[0])
-                verdicts.append(try verdict(for: path, deleted: gone, owners: owners, index: index))
+                verdicts.append(verdict(for: path, deleted: gone, owners: owners, index: index))
             }
             // A rename judged at both ends shows the stronger verdict.
             let verdict = verdicts.max(by: { Self.strength($0) < Self.strength($1) }) ?? .outside
@@ -56,11 +55,11 @@ struct ChangeJudge {
         }
     }
 
-    private mutating func verdict(for path: String, deleted: Bool, owners: FileOwners, index: Index) throws -> AffectedReport.Verdict {
+    private mutating func verdict(for path: String, deleted: Bool, owners: FileOwners, index: Index) -> AffectedReport.Verdict {
         let absolute = topLevel == "/" ? "/" + path : topLevel + "/" + path
-        if let relative = settings.folder.flatMap({ Self.relative(absolute, to: $0) }) {
-            if let pattern = settings.ignore.first(where: { $0.matches(relative) }) { return .ignored(pattern: pattern.written) }
-            if let pattern = settings.everything.first(where: { $0.matches(relative) }) {
+        if let relative = policy.folder.flatMap({ Self.relative(absolute, to: $0) }) {
+            if let pattern = policy.ignore.first(where: { $0.matches(relative) }) { return .ignored(pattern: pattern.written) }
+            if let pattern = policy.everything.first(where: { $0.matches(relative) }) {
                 select(everything: EverythingReason(file: path, message: "\(path) matches affected.everything '\(pattern.written)'"))
                 return .everything(pattern: pattern.written)
             }
@@ -68,13 +67,13 @@ struct ChangeJudge {
         let name = (absolute as NSString).lastPathComponent
         let folder = (absolute as NSString).deletingLastPathComponent
         if let package = index.packages[folder], name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift")) {
-            return try manifest(path, of: package, variant: name != "Package.swift")
+            return manifest(path, of: package)
         }
         if name == "Package.resolved" {
             return pins(path)
         }
         if let project = index.project(holding: absolute) {
-            for target in loaded.graph.targets where target.package == project {
+            for target in graph.targets where target.package == project {
                 add(target.id, .project(path))
             }
             return .project(project.rawValue)
@@ -85,7 +84,7 @@ struct ChangeJudge {
             return .owned(owning)
         }
         if let package = index.package(holding: absolute) {
-            if let nested = Self.unloadedFolder(holding: absolute, below: package.directory ?? "/", index: index) {
+            if let nested = unloadedFolder(holding: absolute, below: package.directory ?? "/", index: index) {
                 return .notLoaded(Self.relative(nested, to: topLevel) ?? nested)
             }
             if deleted, let removed = Self.removedTarget(absolute, in: package) {
@@ -93,21 +92,21 @@ struct ChangeJudge {
                 return .manifest(
                     package: package.identity.rawValue, detail: "deleted with target '\(removed)', which the manifest no longer declares")
             }
-            for target in loaded.graph.targets where target.package == package.identity {
+            for target in graph.targets where target.package == package.identity {
                 add(target.id, .manifest(path, detail: Self.folderDetailPrefix + "\(package.identity)'s folder, in no target's"))
             }
             return .packageFolder(package.identity.rawValue)
         }
         if let project = index.project(inFolderHolding: absolute) {
-            for target in loaded.graph.targets where target.package == project {
+            for target in graph.targets where target.package == project {
                 add(target.id, .manifest(path, detail: Self.folderDetailPrefix + "\(project)'s folder, in no target's"))
             }
             return .packageFolder(project.rawValue)
         }
-        if let root = loaded.rootDirectory.flatMap(Paths.canonical), Self.relative(absolute, to: root) == nil {
+        if let root = inputs.rootDirectory, Self.relative(absolute, to: root) == nil {
             return .outside
         }
-        switch settings.unowned {
+        switch policy.unowned {
         case .ignore: return .ignored(pattern: "affected.unowned: ignore")
         case .everything:
             select(
@@ -119,20 +118,14 @@ struct ChangeJudge {
         }
     }
 
-    /// A manifest: the targets whose declaration changed, compared with the
-    /// manifest at the base; the whole package when that cannot be told.
-    private mutating func manifest(_ path: String, of package: WorkspacePackage, variant: Bool) throws -> AffectedReport.Verdict {
+    /// A manifest (`Package.swift`, or a `Package@swift-*.swift` beside it): the
+    /// targets whose declaration changed, the manifest read at the base as the
+    /// head's was (the one the toolchain picks among them); the whole package when that cannot be told.
+    private mutating func manifest(_ path: String, of package: WorkspacePackage) -> AffectedReport.Verdict {
         let identity = package.identity
-        let comparison: ManifestComparison
-        if variant {
-            comparison = ManifestComparison(targets: [:], wholePackage: "a manifest for another tools-version changed")
-        } else if let git, let base, let directory = package.directory {
-            comparison = compareWithBase(path, directory: directory, git: git, base: base)
-        } else {
-            comparison = ManifestComparison(targets: [:], wholePackage: "no base to compare the manifest with")
-        }
+        let comparison = compareWithBase(package)
         if let whole = comparison.wholePackage {
-            for target in loaded.graph.targets where target.package == identity { add(target.id, .manifest(path, detail: whole)) }
+            for target in graph.targets where target.package == identity { add(target.id, .manifest(path, detail: whole)) }
             return .manifest(package: identity.rawValue, detail: whole + ": every target of the package")
         }
         for (name, detail) in comparison.targets.sorted(by: { $0.key < $1.key }) {
@@ -145,40 +138,38 @@ struct ChangeJudge {
         return .manifest(package: identity.rawValue, detail: detail)
     }
 
-    private func compareWithBase(_ path: String, directory: String, git: GitRepository, base: String) -> ManifestComparison {
-        guard let old = git.content(of: path, at: base) else {
-            return ManifestComparison.compare(base: nil, head: Data(), baseFolder: "", headFolder: "")
+    /// The package's manifest at the base compared with its manifest at the head, once per package.
+    private mutating func compareWithBase(_ package: WorkspacePackage) -> ManifestComparison {
+        guard let directory = package.directory, let head = package.manifest else {
+            return .whole("the manifest was not loaded")
         }
-        do {
-            // The base manifest where it was, under a private folder standing for the top folder, so that `path:` dependencies resolve alike.
-            let folder = try PrivateFolder()
-            try folder.write(old, at: path)
-            let relativeFolder = (path as NSString).deletingLastPathComponent
-            let baseDirectory = relativeFolder.isEmpty ? folder.path : folder.path + "/" + relativeFolder
-            let before = try dumper.dump(forPackageAt: baseDirectory)
-            let after = try dumper.dump(forPackageAt: directory)
-            return ManifestComparison.compare(base: before, head: after, baseFolder: folder.path, headFolder: topLevel)
-        } catch {
-            return ManifestComparison(targets: [:], wholePackage: "the manifest at the base could not be read")
+        if let known = comparisons[directory] { return known }
+        let comparison: ManifestComparison
+        switch sources.baseManifest(ofPackageAt: directory) {
+        case let .manifest(base): comparison = ManifestComparison.compare(base: base, head: head)
+        case .missing: comparison = .whole("the manifest is new")
+        case let .unreadable(reason): comparison = .whole("the manifest at the base could not be read (\(reason))")
+        case .noBase: comparison = .whole("no base to compare the manifest with")
         }
+        comparisons[directory] = comparison
+        return comparison
     }
 
     /// A `Package.resolved`: the remote packages whose pin moved, and every
     /// remote package that depends on one of them, select their products' users.
     private mutating func pins(_ path: String) -> AffectedReport.Verdict {
-        let absolute = topLevel + "/" + path
-        let head = FileManager.default.contents(atPath: absolute).flatMap(ResolvedPins.init)
-        let old = base.flatMap { base in git?.content(of: path, at: base) }.flatMap(ResolvedPins.init)
+        let head = sources.headContent(of: path).flatMap(ResolvedPins.init)
+        let old = sources.baseContent(of: path).flatMap(ResolvedPins.init)
         let moved: [String]
         switch (old, head) {
         case let (old?, head?): moved = ResolvedPins.changed(from: old, to: head)
-        case let (nil, head?) where git != nil && base != nil: moved = head.pins.keys.sorted()
+        case let (nil, head?) where sources.hasBase: moved = head.pins.keys.sorted()
         default:
             // Nothing to compare: every remote package may have moved.
-            moved = loaded.graph.packages.filter { !$0.origin.isOwn }.map(\.identity.rawValue)
+            moved = graph.packages.filter { !$0.origin.isOwn }.map(\.identity.rawValue)
         }
         let reached = remotePackages(dependingOn: Set(moved.map { PackageIdentity($0) }))
-        for target in loaded.graph.targets where reached.contains(target.package) {
+        for target in graph.targets where reached.contains(target.package) {
             add(target.id, .pins(file: path, packages: moved))
         }
         return .pins(moved)
@@ -189,7 +180,7 @@ struct ChangeJudge {
     /// not loaded (no checkout) may depend on anything, so it counts too.
     private func remotePackages(dependingOn moved: Set<PackageIdentity>) -> Set<PackageIdentity> {
         guard !moved.isEmpty else { return [] }
-        let workspace = loaded.workspace
+        let workspace = inputs.workspace
         var dependents: [PackageIdentity: [PackageIdentity]] = [:]
         var reached = moved
         for (identity, package) in workspace.packages where !package.origin.isOwn {
@@ -242,15 +233,15 @@ struct ChangeJudge {
     /// The innermost folder between `path` and `top` that holds a package
     /// (`Package.swift`) or a project (`*.xcodeproj`) that was not loaded:
     /// SwiftPM leaves a nested package's folder out of the package around it.
-    static func unloadedFolder(holding path: String, below top: String, index: Index) -> String? {
+    func unloadedFolder(holding path: String, below top: String, index: Index) -> String? {
         var folder = Substring(path)
         while let slash = folder.lastIndex(of: "/") {
             folder = folder[..<slash]
             let candidate = String(folder)
             guard candidate.count > top.count, candidate.hasPrefix(top) else { return nil }
             if index.packages[candidate] != nil { return nil }
-            if FileManager.default.fileExists(atPath: candidate + "/Package.swift") { return candidate }
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: candidate)) ?? []
+            let entries = sources.entries(ofFolder: candidate)
+            if entries.contains("Package.swift") { return candidate }
             if entries.contains(where: { $0.hasSuffix(".xcodeproj") && index.projects[candidate + "/" + $0] == nil }),
                 !entries.contains(where: { $0.hasSuffix(".xcodeproj") && index.projects[candidate + "/" + $0] != nil })
             {
@@ -274,7 +265,7 @@ struct ChangeJudge {
     }
 
     /// `path` relative to `folder` when inside it (`.` for the folder itself), else nil.
-    static func relative(_ path: String, to folder: String) -> String? {
+    public static func relative(_ path: String, to folder: String) -> String? {
         if path == folder { return "." }
         let prefix = folder == "/" ? "/" : folder + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
@@ -289,22 +280,15 @@ struct ChangeJudge {
         /// Projects' identities by the folder holding their `.xcodeproj` (the first, when several share one).
         let projectsByFolder: [String: PackageIdentity]
 
-        init(loaded: LoadedGraph) {
+        init(_ inputs: ChangeInputs) {
             var packages: [String: WorkspacePackage] = [:]
-            for package in loaded.workspace.packages.values where package.origin.isOwn {
+            for package in inputs.workspace.packages.values where package.origin.isOwn {
                 if let directory = package.directory { packages[directory] = package }
             }
             self.packages = packages
-            var projects: [String: PackageIdentity] = [:]
-            let base = loaded.repository.inputs.base
-            for package in loaded.repository.graph.packages where package.origin == .project {
-                guard let path = package.path else { continue }
-                let absolute = path.hasPrefix("/") ? path : base + "/" + path
-                projects[Paths.canonical(absolute) ?? absolute] = package.identity
-            }
-            self.projects = projects
+            projects = inputs.projects
             var byFolder: [String: PackageIdentity] = [:]
-            for (bundle, identity) in projects.sorted(by: { $0.key < $1.key }) {
+            for (bundle, identity) in inputs.projects.sorted(by: { $0.key < $1.key }) {
                 let folder = (bundle as NSString).deletingLastPathComponent
                 if byFolder[folder] == nil { byFolder[folder] = identity }
             }

@@ -55,12 +55,9 @@ public struct AffectedRun: Sendable {
             topLevel = (try? GitRepository(containing: root).topLevel) ?? FileManager.default.currentDirectoryPath
         }
 
-        var judge = ChangeJudge(
-            loaded: loaded, topLevel: topLevel, settings: settings, git: git, base: baseCommit,
-            dumper: DumpPackageRunner(
-                swiftExecutable: request.load.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
-                timeout: request.load.manifestTimeout))
-        let files = try judge.judge(changes)
+        let sources = RepositorySources(git: git, base: baseCommit, topLevel: topLevel, load: request.load)
+        var judge = ChangeJudge(inputs: Self.inputs(loaded, topLevel: topLevel), policy: settings, sources: sources)
+        let files = judge.judge(changes)
         let selection = AffectedSelection(graph: loaded.graph, seeds: judge.seeds, everything: judge.everything)
         let baseName: String? = if case let .git(base, _) = request.changes { base } else { nil }
         let headName: String? =
@@ -80,16 +77,32 @@ public struct AffectedRun: Sendable {
         }
     }
 
-    /// `affected:` of the configuration, its patterns read.
-    static func settings(_ request: AffectedRequest, loaded: LoadedGraph) throws -> AffectedSettings {
+    /// What the judge needs of `loaded`.
+    static func inputs(_ loaded: LoadedGraph, topLevel: String) -> ChangeInputs {
+        var projects: [String: PackageIdentity] = [:]
+        let base = loaded.repository.inputs.base
+        for package in loaded.repository.graph.packages where package.origin == .project {
+            guard let path = package.path else { continue }
+            let absolute = path.hasPrefix("/") ? path : base + "/" + path
+            projects[Paths.canonical(absolute) ?? absolute] = package.identity
+        }
+        return ChangeInputs(
+            graph: loaded.graph, workspace: loaded.workspace, targetFiles: loaded.targetFiles, projects: projects,
+            rootDirectory: loaded.rootDirectory.flatMap(Paths.canonical), topLevel: topLevel)
+    }
+
+    /// `affected:` of the configuration, read by the same bounded loader as `check`'s, its patterns read.
+    static func settings(_ request: AffectedRequest, loaded: LoadedGraph) throws -> AffectedPolicy {
         guard let path = try CheckRun.configuration(explicit: request.configPath, for: loaded, requestedPath: request.load.path) else {
-            return AffectedSettings(folder: nil, ignore: [], everything: [], unowned: .everything)
+            return .none
         }
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw CommandError("\(path): cannot be read as UTF-8 text")
-        }
-        let config = try ConfigParser.parse(text, file: path)
+        let config = try ConfigFile.load(path)
+        // The folder loaded, where `.modgraph.yml` is normally found: the same patterns whichever file --config names.
+        return try policy(config.affected, folder: Paths.canonical(CheckRun.startFolder(loaded, request.load.path)))
+    }
+
+    /// `affected:`'s patterns read, each error naming where it was written.
+    static func policy(_ affected: CheckConfig.AffectedSettings, folder: String?) throws -> AffectedPolicy {
         func patterns(_ written: [(pattern: String, location: ConfigLocation)]) throws -> [PathPattern] {
             try written.map { entry in
                 do throws(PathPatternError) { return try PathPattern(entry.pattern) } catch {
@@ -97,11 +110,9 @@ public struct AffectedRun: Sendable {
                 }
             }
         }
-        // The folder loaded, where `.modgraph.yml` is normally found: the same patterns whichever file --config names.
-        let folder = Paths.canonical(CheckRun.startFolder(loaded, request.load.path))
-        return AffectedSettings(
-            folder: folder, ignore: try patterns(config.affected.ignore), everything: try patterns(config.affected.everything),
-            unowned: config.affected.unowned)
+        return AffectedPolicy(
+            folder: folder, ignore: try patterns(affected.ignore), everything: try patterns(affected.everything),
+            unowned: affected.unowned == .ignore ? .ignore : .everything)
     }
 
     static func readList(_ source: String) throws -> ChangeSet {
@@ -121,12 +132,4 @@ public struct AffectedRun: Sendable {
         }
         do { return try ChangeSet.parse(lines: text) } catch { throw CommandError("--changed-files: " + error.message) }
     }
-}
-
-/// The patterns of `affected:`, relative to the folder loaded.
-struct AffectedSettings {
-    let folder: String?
-    let ignore: [PathPattern]
-    let everything: [PathPattern]
-    let unowned: CheckConfig.AffectedSettings.UnownedPolicy
 }

@@ -71,6 +71,14 @@ public struct GitRepository: Sendable {
         return try? run(["cat-file", "blob", "\(commit):\(path)"])
     }
 
+    /// The names in `folder` (relative to the top folder; empty for the top) at `commit`; nil when it is not a folder there.
+    public func entries(of folder: String, at commit: String) -> [String]? {
+        guard !commit.hasPrefix("-") else { return nil }
+        let tree = folder.isEmpty ? "\(commit)^{tree}" : "\(commit):\(folder)"
+        guard let output = try? run(["ls-tree", "--name-only", "-z", "--end-of-options", tree]) else { return nil }
+        return output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// The tree of `commit`, written as a tar file at `archive` (git writes it; nothing passes through memory).
     public func archive(_ commit: String, to archive: String) throws(GitError) {
         guard !commit.hasPrefix("-") else { throw .badRef(commit) }

@@ -91,7 +91,9 @@ public enum GraphLoader {
         let folder = cacheFolder(request.cache, warnings: &warnings)
         guard request.evaluatesManifests else {
             // Entries of evaluated manifests are not trusted here: every manifest comes from dump-package.
-            let provider = folder.map { CachingManifestProvider(base: runner, folder: $0, acceptsEvaluatedEntries: false) }
+            let provider = folder.map {
+                CachingManifestProvider(base: runner, folder: $0, acceptsEvaluatedEntries: false, relocation: request.relocation)
+            }
             return ManifestSources(provider: provider ?? runner, evaluator: nil, verifier: nil)
         }
         let evaluator = StaticFirstDumpSource(
@@ -99,7 +101,8 @@ public enum GraphLoader {
             toolchainVersion: {
                 ToolchainVersionLookup.version(of: runner, cacheFolder: folder)
             })
-        let provider: any ManifestProvider = folder.map { CachingManifestProvider(base: evaluator, folder: $0) } ?? evaluator
+        let provider: any ManifestProvider =
+            folder.map { CachingManifestProvider(base: evaluator, folder: $0, relocation: request.relocation) } ?? evaluator
         return ManifestSources(provider: provider, evaluator: evaluator, verifier: nil)
     }
 

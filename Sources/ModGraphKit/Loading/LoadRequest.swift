@@ -44,6 +44,9 @@ public struct LoadRequest: Sendable {
     public var verifyManifests = false
     /// Called from loading threads as manifests finish.
     public var progress: (@Sendable (LoadProgress) -> Void)?
+    /// Set when the paths are in a private copy of a commit's tree (`diff`'s
+    /// base): manifests are cached under the folders the copy stands for.
+    public var relocation: Relocation?
 
     public init(
         path: String, externals: ExternalsMode = .products, platform: String? = nil, traits: TraitSelection? = nil,
