@@ -232,6 +232,42 @@ struct AffectedCommandTests {
         #expect(result.output.contains("\"packages\": [\n        \"yams\"\n      ]"))
     }
 
+    /// A requirement moved in `Package.swift` moves its package as a moved pin
+    /// in `Package.resolved` does: what uses it, and what uses any remote
+    /// package that may depend on it (none has a checkout here, so any may).
+    @Test func aRequirementMovedInTheManifestSelectsWhatAMovedPinSelects() throws {
+        let repository = try Repository()
+        func manifest(_ version: String) -> String {
+            Repository.manifest(
+                profile: #".target(name: "Profile", dependencies: ["Core", .product(name: "Yams", package: "Yams")]),"#,
+                app: #"["Feed", "Profile", .product(name: "ArgumentParser", package: "swift-argument-parser")]"#,
+                extra: #"dependencies: [.package(url: "https://github.com/apple/swift-argument-parser", from: "\#(version)"), "#
+                    + #".package(url: "https://github.com/jpsim/Yams", from: "5.0.0")], "#)
+        }
+        func pins(_ version: String) -> String {
+            #"{"pins": [{"identity": "swift-argument-parser", "location": "https://github.com/apple/swift-argument-parser", "state": {"version": "\#(version)"}}, "#
+                + #"{"identity": "yams", "location": "https://github.com/jpsim/Yams", "state": {"version": "5.0.1"}}], "version": 2}"#
+        }
+        try repository.write("Package.swift", manifest("1.6.1"))
+        try repository.write("Package.resolved", pins("1.6.1"))
+        try repository.git("add", "-f", "Package.resolved")
+        try repository.commit("dependencies")
+        try repository.git("tag", "-f", "base")
+        try repository.write("Package.swift", manifest("1.8.2"))
+        try repository.commit("requirement")
+        let requirement = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(requirement.status == 0, "\(requirement.errors)")
+        #expect(requirement.output.contains("package dependency swift-argument-parser moved"))
+
+        try repository.git("checkout", "-q", "-b", "pin", "base")
+        try repository.write("Package.resolved", pins("1.8.2"))
+        try repository.commit("pin")
+        let pin = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(pin.status == 0, "\(pin.errors)")
+        #expect(try selected(pin) == ["App", "Profile", "ArgumentParser", "Yams"], "\(pin.output)")
+        #expect(try selected(requirement) == selected(pin))
+    }
+
     @Test func aFileNoTargetOwnsSelectsEverythingAndSaysWhy() throws {
         let repository = try Repository()
         // The package in a folder of its own, so that a file at the top is in no package.

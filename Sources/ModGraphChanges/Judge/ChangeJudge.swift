@@ -131,11 +131,31 @@ public struct ChangeJudge {
         for (name, detail) in comparison.targets.sorted(by: { $0.key < $1.key }) {
             add(TargetID(package: identity, name: name), .manifest(path, detail: detail))
         }
-        let detail =
-            comparison.targets.isEmpty
-            ? "no target's declaration changed"
-            : comparison.targets.keys.sorted().map { "'\($0)'" }.joined(separator: ", ") + " changed"
-        return .manifest(package: identity.rawValue, detail: detail)
+        // A moved requirement moves the package as a moved pin does: what uses it, or a remote package that may depend on it.
+        let moved = Set(comparison.movedDependencies.map { inputs.workspace.aliases[$0] ?? $0 }).filter {
+            inputs.workspace.packages[$0]?.origin.isOwn != true
+        }
+        let reached = remotePackages(dependingOn: moved)
+        if !reached.isEmpty {
+            let named = comparison.movedDependencies.map(\.rawValue).joined(separator: ", ")
+            for target in graph.targets where reached.contains(target.package) {
+                let detail =
+                    moved.contains(target.package)
+                    ? "the requirement of \(target.package) moved" : "\(target.package) may depend on \(named), which moved"
+                add(target.id, .manifest(path, detail: detail))
+            }
+        }
+        var parts: [String] = []
+        if !comparison.targets.isEmpty {
+            parts.append(comparison.targets.keys.sorted().map { "'\($0)'" }.joined(separator: ", ") + " changed")
+        }
+        if !comparison.movedDependencies.isEmpty {
+            parts.append(
+                "package dependency " + comparison.movedDependencies.map(\.rawValue).joined(separator: ", ")
+                    + " moved: what uses it, and every remote package that may depend on it")
+        }
+        return .manifest(
+            package: identity.rawValue, detail: parts.isEmpty ? "no target's declaration changed" : parts.joined(separator: "; "))
     }
 
     /// The package's manifest at the base compared with its manifest at the head, once per package.
