@@ -1,7 +1,9 @@
 # The two commands of the README:
 #   make demo   runs modgraph on the bundled Samples/
 #   make test   runs the test suite
-# Both install what is missing first (scripts/setup.sh).
+# Both install what is missing first (scripts/setup.sh). Building and installing need only
+# the runtime part (a Swift toolchain and Graphviz: `setup.sh --runtime`); the tests also
+# need cmark-gfm, Ruby, ShellCheck, Chromium and PyPI tools.
 
 SWIFT ?= swift
 OUT ?= out
@@ -20,15 +22,18 @@ ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: setup build demo test fuzz release bench clean install uninstall test-plugin dist test-dist format docs
+.PHONY: setup setup-runtime build demo test fuzz release bench clean install uninstall test-plugin dist test-dist test-action format docs
 
 setup:
 	@scripts/setup.sh
 
-build: setup
+setup-runtime:
+	@scripts/setup.sh --runtime
+
+build: setup-runtime
 	$(SWIFT) build
 
-release: setup
+release: setup-runtime
 	$(SWIFT) build -c release
 
 demo: build
@@ -36,11 +41,15 @@ demo: build
 
 test: setup
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	MODGRAPH_EXECUTABLE="$$($(SWIFT) build --show-bin-path)/modgraph" $(SWIFT) test --skip-build
 	@echo "modgraph check on ModGraph itself (.modgraph.yml):"
 	"$$($(SWIFT) build --show-bin-path)/modgraph" check .
-	@echo "the GitHub Action and the workflows in docs/ against their schemas:"
+	@echo "the GitHub Action and the workflows: schemas, zizmor, actionlint, ShellCheck:"
 	scripts/validate-ci-files.sh
+	@echo "the GitHub Action's steps from a clean clone, modgraph from a release archive (docs/ci.md):"
+	MODGRAPH="$$($(SWIFT) build --show-bin-path)/modgraph" scripts/test-action.sh
+	@echo "the Homebrew formula: syntax, fields, and its test block on this build:"
+	MODGRAPH="$$($(SWIFT) build --show-bin-path)/modgraph" scripts/test-formula.sh
 	@echo "fuzz: a short pass over hostile inputs (docs/security.md):"
 	python3 scripts/fuzz/fuzz.py --modgraph "$$($(SWIFT) build --show-bin-path)/modgraph" --seed $(FUZZ_SEED) --cases $(FUZZ_CASES) --seconds 120 --timeout 10
 	@echo "index.html in headless Chromium (skipped with a message where there is none):"
@@ -58,7 +67,7 @@ bench: setup
 clean:
 	rm -rf .build "$(OUT)"
 
-install: setup
+install: setup-runtime
 	$(SWIFT) build -c release --product modgraph
 	$(SWIFT) package generate-manual
 	install -d "$(BINDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" "$(MANDIR)"
@@ -77,12 +86,17 @@ test-plugin: setup
 
 # The release archive: dist/modgraph-VERSION-OS-ARCH.tar.gz with the binary (Swift runtime
 # linked statically on Linux), completions, man page, README and LICENSE (README.md, "Install").
-dist: setup
+dist: setup-runtime
 	scripts/make-dist.sh
 
 # The archive extracted into an empty folder and run with no toolchain on PATH.
-test-dist: setup
+test-dist: setup-runtime
 	scripts/test-dist.sh
+
+# The GitHub Action building modgraph from a clean clone, then restoring it from its cache
+# (docs/ci.md): minutes, a release build; `make test` runs the action with an archive instead.
+test-action: setup
+	scripts/test-action.sh --build
 
 # The project's formatting (.swift-format: 140 columns, 4 spaces), with the toolchain's swift-format.
 format:

@@ -7,6 +7,8 @@ import PackageDescription
 //                      Markdown, XML, DOT, Mermaid, GitHub commands, JSON) and the JSON writer
 //   ModGraphCore       pure graph model and algorithms (no I/O, no processes)
 //   ModGraphManifest   `swift package dump-package` decoding and workspace loading
+//   ModGraphSyntax     swift-syntax within bounds: how deep the parser would recurse, measured on
+//                      the tokens before parsing, and the thread (of a known stack) parses run on
 //   ModGraphManifestEvaluation  manifests evaluated from their syntax tree (swift-syntax), without
 //                      compiling them, falling back to dump-package outside the subset it decides exactly
 //   ModGraphXcode      Xcode projects and workspaces: project.pbxproj and contents.xcworkspacedata
@@ -17,16 +19,17 @@ import PackageDescription
 //                      formats (text, JSON, GitHub, SARIF, JUnit): no Graphviz
 //   ModGraphPlanning   build planning on the graph: waves, critical path, simulated builds, and
 //                      the schedule's formats (text, JSON, Mermaid, SVG)
-//   ModGraphChanges    what a change affects: the change policy (which targets each changed file
-//                      selects, manifests compared as typed values), the selection, `affected`'s
-//                      and `diff`'s formats; it reads no file (the use case answers its questions)
+//   ModGraphChanges    what a change touches: the change policy (which targets each changed file
+//                      selects, manifests compared as typed values) for `affected`, a graph
+//                      against its base (`diff`), and their formats; it reads no file itself
 //   ModGraphDiagrams   the graph as text, JSON, DOT, Mermaid and pictures: the only module that
 //                      touches Graphviz's C API (CGraphviz)
 //   ModGraphSources    source-level checks on swift-syntax (interface contents, imports);
 //                      only it and what links it pay swift-syntax's build time
 //   ModGraphReport     `modgraph report`: composes the diagram, check and schedule sections
 //   ModGraphKit        the use cases: a request in, a graph, check, schedule or report out; the
-//                      pipeline the CLI runs and library users and the plugin call
+//                      pipeline the CLI runs and library users and the plugin call, and the one
+//                      executor that runs coarse units of work at once (the engine below is sequential)
 //   ModGraphCLI        the commands, on swift-argument-parser
 //   modgraph           the executable: one line that runs ModGraphCLI
 // and, beside them, ModGraphTestSupport (Tests/ModGraphTestSupport): seeded random graphs for the
@@ -59,6 +62,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
         // `swift package generate-documentation --target ModGraphKit` (make docs): the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -67,6 +71,14 @@ let package = Package(
         .target(name: "ModGraphOutput"),
         .target(name: "ModGraphCore"),
         .target(name: "ModGraphManifest", dependencies: ["ModGraphCore"]),
+        // What the manifest evaluator and the source checks share before they parse: a bound on the parser's recursion.
+        .target(
+            name: "ModGraphSyntax",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         // Cold loads without compiling manifests: the subset of Swift and PackageDescription that
         // declarative manifests use, evaluated on swift-syntax's tree; the rest goes to dump-package.
         .target(
@@ -74,6 +86,7 @@ let package = Package(
             dependencies: [
                 "ModGraphCore",
                 "ModGraphManifest",
+                "ModGraphSyntax",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -84,7 +97,9 @@ let package = Package(
         .target(name: "ModGraphRepository", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphXcode"]),
         .target(name: "ModGraphWeights", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphOutput"]),
         .target(name: "ModGraphRules", dependencies: ["ModGraphCore", "ModGraphOutput", "Yams"]),
-        .target(name: "ModGraphPlanning", dependencies: ["ModGraphCore", "ModGraphOutput"]),
+        .target(
+            name: "ModGraphPlanning",
+            dependencies: ["ModGraphCore", "ModGraphOutput", .product(name: "HeapModule", package: "swift-collections")]),
         // Change selection judges the graph and, for manifests, compares typed manifests (ModGraphManifest).
         .target(name: "ModGraphChanges", dependencies: ["ModGraphCore", "ModGraphOutput", "ModGraphManifest"]),
         // Graphviz's libgvc and libcgraph, found through pkg-config; only ModGraphDiagrams uses it.
@@ -100,6 +115,7 @@ let package = Package(
                 "ModGraphCore",
                 "ModGraphManifest",
                 "ModGraphRules",
+                "ModGraphSyntax",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]

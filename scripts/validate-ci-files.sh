@@ -1,14 +1,27 @@
 #!/usr/bin/env bash
-# Validates the GitHub Action and the documented workflows against SchemaStore's
-# schemas, which check-jsonschema (PyPI) carries with it: no network needed.
+# Validates the GitHub Action (action.yml), the documented workflows (docs/workflows) and the
+# project's own (.github/workflows), with tools scripts/setup.sh installs from PyPI at pinned
+# versions; none needs the network:
+#   - check-jsonschema: against SchemaStore's schemas, which it carries with it;
+#   - zizmor --offline: security audits (pinned actions, permissions, injection); 0 findings;
+#   - actionlint: the workflows' syntax, expressions and, through ShellCheck, their scripts;
+#     action.yml's inputs through ci.yml's `uses: ./`;
+#   - ShellCheck on the scripts the action runs (scripts/action.sh, scripts/setup.sh).
+# Then the configuration and output schemas against the repository's files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! command -v check-jsonschema >/dev/null 2>&1; then
-    python3 -m pip install --quiet check-jsonschema 2>/dev/null \
-        || python3 -m pip install --quiet --break-system-packages check-jsonschema
-fi
+# pip may put the tools in the user's scripts folder rather than on PATH.
+PATH="$PATH:$(python3 -m site --user-base)/bin"
+for tool in check-jsonschema zizmor actionlint shellcheck; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "validate-ci-files: no $tool on PATH: run scripts/setup.sh"; exit 1; }
+done
+workflows=(docs/workflows/*.yml .github/workflows/*.yml)
 check-jsonschema --builtin-schema vendor.github-actions action.yml
-check-jsonschema --builtin-schema vendor.github-workflows docs/workflows/*.yml
+check-jsonschema --builtin-schema vendor.github-workflows "${workflows[@]}"
+zizmor --offline --no-progress action.yml "${workflows[@]}"
+actionlint "${workflows[@]}"
+shellcheck scripts/action.sh scripts/setup.sh
+echo "validate-ci-files: action.yml and ${#workflows[@]} workflows: schemas, zizmor, actionlint and ShellCheck clean"
 # The configuration schema (docs/modgraph.schema.json) accepts every configuration in the repository.
 check-jsonschema --schemafile docs/modgraph.schema.json .modgraph.yml Samples/*/.modgraph.yml Tests/ModGraphCLITests/Golden/init-VerticalApp.yml
 # The JSON outputs' schemas (docs/schemas) accept the golden outputs and a live check with exceptions.

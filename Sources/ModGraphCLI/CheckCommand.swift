@@ -35,13 +35,29 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Record today's violations in this file and exit 0; check later runs against it with --baseline.")
     var writeBaseline: String?
 
+    /// What to do when no configuration is found: the command that writes one.
+    static func nothingConfigured(start: String, path: String) -> String {
+        let suffix = path == "." ? "" : " " + shellWord(path)
+        return
+            "\(start): nothing to check yet: no \(CheckRun.defaultConfigurationName) here or in the folders above it up to the repository root. "
+            + "Run `modgraph init\(suffix)` to write one from this graph (layers guessed from its shape, to edit), "
+            + "then `modgraph check\(suffix)` again; or pass --config FILE (docs/configuration.md)"
+    }
+
+    /// `text` as one word for a POSIX shell: as it is when it is plain, else in single quotes.
+    private static func shellWord(_ text: String) -> String {
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+,-./:=@_".unicodeScalars.contains($0))
+            }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     func run() throws {
         let loaded = try load.load()
         guard let configPath = try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path) else {
-            let start = CheckRun.startFolder(loaded, load.path)
-            throw CommandError(
-                "\(start): no \(CheckRun.defaultConfigurationName) here or in the folders above it up to the repository root; write one (see docs/configuration.md) or pass --config"
-            )
+            throw CommandError(Self.nothingConfigured(start: CheckRun.startFolder(loaded, load.path), path: load.path))
         }
         let check = try CheckRun(configPath: configPath, on: loaded, warnings: Console.warning)
         if let writeBaseline {

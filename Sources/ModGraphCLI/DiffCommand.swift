@@ -31,11 +31,11 @@ struct DiffCommand: ParsableCommand {
     )
     var config: String?
 
-    @Option(help: "Workers for the simulated build, \(OptionBounds.describe(OptionBounds.workers)); default: this machine's core count.")
-    var workers: Int?
+    @Option(help: ArgumentHelp(OptionBounds.workersHelp))
+    var workers: Int = ScheduleRequest.defaultWorkers
 
-    @Option(help: "What a target costs: uniform (1 each, the default), sources (lines of compiled source), or a weights JSON file.")
-    var weights: String = "uniform"
+    @Option(help: ArgumentHelp(OptionBounds.weightsHelp))
+    var weights: String = WeightsChoice.defaultArgument
 
     @Option(help: "Output format: text, json, markdown (a pull-request comment within GitHub's limit).")
     var format: DiffFormat = .text
@@ -58,7 +58,7 @@ struct DiffCommand: ParsableCommand {
         let baseChoice: DiffRequest.Base = basePath.isEmpty ? .git(ref: base ?? "", head: head) : .paths(basePath)
         let request = DiffRequest(
             load: load.request(), base: baseChoice, configPath: config,
-            workers: workers ?? OptionBounds.defaultWorkers, weights: WeightsChoice(argument: weights))
+            workers: workers, weights: WeightsChoice(argument: weights))
         let run = try DiffRun(request, head: loaded, warnings: Console.warning)
         try OutputFile.write(run.render(as: format), to: output)
         for check in run.report.exceeded {

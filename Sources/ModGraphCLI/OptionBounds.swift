@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ModGraphKit
 import ModGraphOutput
 
 /// The range of every numeric option, said in its `--help` and checked before
@@ -22,10 +23,13 @@ enum OptionBounds {
     static let buildTimeout = 1...86_400
     static let defaultBuildTimeout = 7_200
 
-    /// Workers when `--workers` is not given: this machine's cores, within the bound.
-    static var defaultWorkers: Int {
-        min(max(ProcessInfo.processInfo.activeProcessorCount, workers.lowerBound), workers.upperBound)
-    }
+    /// `--workers`' help, the same in `schedule`, `report` and `diff`, whose defaults are one
+    /// (``ScheduleRequest/defaultWorkers``, docs/planning.md).
+    static let workersHelp =
+        "Workers (parallel compile jobs) to simulate, \(describe(workers)); the default is the same on every machine and in schedule, report and diff."
+    /// `--weights`' help, the same in `schedule`, `report` and `diff` (``WeightsChoice/default``).
+    static let weightsHelp =
+        "What a target costs: sources (lines of compiled source), uniform (1 each), or a weights JSON file such as `modgraph measure` writes (a file named like a keyword: ./uniform)."
 
     /// `1 to 1,024`, for help texts and errors.
     static func describe(_ range: ClosedRange<Int>) -> String {

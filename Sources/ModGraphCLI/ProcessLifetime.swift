@@ -1,10 +1,9 @@
 import Foundation
 import ModGraphKit
 
-/// What a command keeps until the process ends. A loaded graph of 100,000
-/// targets is hundreds of thousands of objects; releasing them one by one
-/// after the output is written took a twentieth of a second, which the end
-/// of the process does at once. A command loads one graph, so nothing
+/// What a command keeps until the process ends. A large loaded graph is
+/// hundreds of thousands of objects; releasing them one by one after the
+/// output is written is work the end of the process does at once. A command loads one graph, so nothing
 /// piles up (in-process tests keep their small samples).
 enum ProcessLifetime {
     private static let lock = NSLock()

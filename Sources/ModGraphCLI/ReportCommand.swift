@@ -28,16 +28,10 @@ struct ReportCommand: ParsableCommand {
     )
     var config: String?
 
-    @Option(
-        help:
-            "Workers for the simulated build, \(OptionBounds.describe(OptionBounds.workers)) (default: \(ReportRequest.defaultWorkers), on every machine, so the same graph gives the same report)."
-    )
-    var workers: Int?
+    @Option(help: ArgumentHelp(OptionBounds.workersHelp))
+    var workers: Int = ScheduleRequest.defaultWorkers
 
-    @Option(
-        help:
-            "Weights for the schedule: sources (lines of compiled source), uniform (1 each), or a weights JSON file from `modgraph measure`."
-    )
+    @Option(help: ArgumentHelp(OptionBounds.weightsHelp))
     var weights: String = WeightsChoice.defaultArgument
 
     @Flag(
@@ -56,7 +50,7 @@ struct ReportCommand: ParsableCommand {
             config: config,
             schedule: ScheduleRequest(
                 weights: WeightsChoice(argument: weights),
-                workers: workers ?? ReportRequest.defaultWorkers),
+                workers: workers),
             layout: layout, drawsDiagrams: !noDiagrams)
         let report = try ReportRun.run(request, on: loaded, source: load.path, warnings: Console.warning)
         for warning in try ReportFolder.write(report.files, into: output) { Console.warning(warning) }

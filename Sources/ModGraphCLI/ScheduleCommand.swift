@@ -15,16 +15,10 @@ struct ScheduleCommand: ParsableCommand {
 
     @OptionGroup var load: LoadOptions
 
-    @Option(
-        help:
-            "Workers (parallel compile jobs) to simulate, \(OptionBounds.describe(OptionBounds.workers)); default: this machine's core count."
-    )
-    var workers: Int?
+    @Option(help: ArgumentHelp(OptionBounds.workersHelp))
+    var workers: Int = ScheduleRequest.defaultWorkers
 
-    @Option(
-        help:
-            "What a target costs: sources (lines of compiled source), uniform (1 each), or a weights JSON file (a file named like a keyword: ./uniform)."
-    )
+    @Option(help: ArgumentHelp(OptionBounds.weightsHelp))
     var weights: String = WeightsChoice.defaultArgument
 
     @Option(help: "Output format: text (for people), json (docs/planning.md), mermaid (a gantt chart for Markdown) or svg (a Gantt chart).")
@@ -47,7 +41,7 @@ struct ScheduleCommand: ParsableCommand {
     func run() throws {
         let loaded = try load.load()
         let request = ScheduleRequest(
-            weights: WeightsChoice(argument: weights), workers: workers ?? OptionBounds.defaultWorkers,
+            weights: WeightsChoice(argument: weights), workers: workers,
             bottleneckCandidates: bottleneckCandidates)
         let report = try ScheduleRun.plan(request, on: loaded, source: load.path, warnings: Console.warning)
         try OutputFile.write(ScheduleRun.content(report, as: format), to: output)

@@ -2,11 +2,9 @@ import Foundation
 
 /// Bytes appended at the end of memory this buffer alone owns: what
 /// ``JSONStream`` writes into. A JSON document is written a few bytes at a
-/// time (a key, a quote, a comma and an indentation), twenty million appends
-/// for a report of 100,000 targets; appending here is a capacity check and a
-/// copy, where an array's `append(contentsOf:)` checks that its storage is
-/// unique and goes through the generic sequence path, about a hundred
-/// instructions each time (callgrind).
+/// time (a key, a quote, a comma and an indentation); appending here is a
+/// capacity check and a copy, where an array's `append(contentsOf:)` checks
+/// that its storage is unique and goes through the generic sequence path.
 ///
 /// Not copyable, so that no two owners ever write the same memory. It grows
 /// with `realloc`, which moves a large block's pages without touching them.

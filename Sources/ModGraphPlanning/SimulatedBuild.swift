@@ -1,3 +1,4 @@
+import HeapModule
 import ModGraphCore
 
 /// A build simulated on a fixed number of workers: when each target starts
@@ -119,15 +120,15 @@ extension Digraph {
                 waitingFor[half] = waitingFor[split]
                 for position in reverseOffsets[split]..<reverseOffsets[split + 1] { waitingFor[reverseTargets[position]] += 1 }
             }
-            var ready = BinaryHeap<ReadyTarget>()
-            var running = BinaryHeap<RunningTarget>()
-            var freeWorkers = BinaryHeap<FreeWorker>()
+            var ready = Heap<ReadyTarget>()
+            var running = Heap<RunningTarget>()
+            var freeWorkers = Heap<FreeWorker>()
             for index in 0..<min(workers, max(count, 1)) { freeWorkers.insert(FreeWorker(index: index)) }
             for vertex in 0..<count where waitingFor[vertex] == 0 { ready.insert(ReadyTarget(priority: priority[vertex], vertex: vertex)) }
 
             var now = 0.0
             while true {
-                while !ready.isEmpty, let free = freeWorkers.popFirst(), let next = ready.popFirst() {
+                while !ready.isEmpty, let free = freeWorkers.popMin(), let next = ready.popMin() {
                     let finish = now + weights[next.vertex]
                     if recording {
                         start[next.vertex] = now
@@ -136,10 +137,10 @@ extension Digraph {
                     }
                     running.insert(RunningTarget(end: finish, vertex: next.vertex, worker: free.index))
                 }
-                guard let earliest = running.first else { break }
+                guard let earliest = running.min else { break }
                 now = earliest.end
-                while let finished = running.first, finished.end == now {
-                    _ = running.popFirst()
+                while let finished = running.min, finished.end == now {
+                    _ = running.popMin()
                     freeWorkers.insert(FreeWorker(index: finished.worker))
                     // The half has the vertex's dependents; each dependency of the vertex is one of the half's too.
                     let vertex = finished.vertex == half ? split : finished.vertex
@@ -194,33 +195,39 @@ struct ListSchedule {
     let criticalPathLength: Double
 }
 
-/// Ready targets leave by priority, highest first, ties to the smaller vertex.
-private struct ReadyTarget: HeapElement {
+/// Ready targets leave by priority, highest first, ties to the smaller vertex
+/// (the heaps pop their least element: "less" is "leaves first").
+private struct ReadyTarget: Comparable {
     let priority: Double
     let vertex: Int
 
-    static func precedes(_ lhs: Self, _ rhs: Self) -> Bool {
+    static func < (lhs: Self, rhs: Self) -> Bool {
         lhs.priority != rhs.priority ? lhs.priority > rhs.priority : lhs.vertex < rhs.vertex
     }
 }
 
 /// Running targets leave by end, earliest first, ties to the smaller vertex.
-private struct RunningTarget: HeapElement {
+private struct RunningTarget: Comparable {
     let end: Double
     let vertex: Int
     /// Free again when the target ends.
     let worker: Int
 
-    static func precedes(_ lhs: Self, _ rhs: Self) -> Bool {
+    static func < (lhs: Self, rhs: Self) -> Bool {
         lhs.end != rhs.end ? lhs.end < rhs.end : lhs.vertex < rhs.vertex
+    }
+
+    /// Equal when neither leaves first: the same end and vertex.
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.end == rhs.end && lhs.vertex == rhs.vertex
     }
 }
 
 /// Free workers are taken lowest index first.
-private struct FreeWorker: HeapElement {
+private struct FreeWorker: Comparable {
     let index: Int
 
-    static func precedes(_ lhs: Self, _ rhs: Self) -> Bool {
+    static func < (lhs: Self, rhs: Self) -> Bool {
         lhs.index < rhs.index
     }
 }

@@ -3,7 +3,7 @@ import ModGraphOutput
 import ModGraphPlanning
 
 /// `modgraph schedule`'s part of the report: waves, the critical path, the
-/// simulated build on this machine's cores, and its Gantt chart as
+/// simulated build on the request's workers, and its Gantt chart as
 /// `schedule.svg` (and in Mermaid, for graphs small enough to read).
 public enum ScheduleSection {
     /// Above this many targets report.md links schedule.svg instead of embedding a Mermaid chart.

@@ -48,7 +48,7 @@ public struct SourceLineCounter: Sendable {
         // A product node stands for another package's targets, whose files are only read once they are expanded.
         let note =
             graph.targets.contains { $0.type == .externalProduct }
-            ? "external products have no sources here: with `--externals expand` (after `swift package resolve`) their packages' targets are counted instead"
+            ? "`--externals expand` counts external products' sources (after `swift package resolve`)"
             : nil
         return TargetWeights.assemble(
             graph: graph, known: known, unit: .lines, source: "sources", extraWarnings: warnings, defaultedNote: note)

@@ -55,9 +55,10 @@ public struct TargetWeights: Sendable, Equatable {
         var warnings = extraWarnings
         let defaulted = missing.map { graph.targets[$0].id }
         if !defaulted.isEmpty {
+            // One short line however many there are: every real app has external products.
             warnings.append(
                 "\(source): no weight for \(defaulted.count) target\(defaulted.count == 1 ? "" : "s") (\(abbreviated(defaulted.map(\.description)))); "
-                    + "using the median of the others, \(formatted(median)) \(unit.symbol)" + (defaultedNote.map { "; " + $0 } ?? ""))
+                    + "each counts as the median of the others, \(formatted(median)) \(unit.symbol)" + (defaultedNote.map { "; " + $0 } ?? ""))
         }
         return TargetWeights(
             values: values, unit: unit, source: source, defaulted: defaulted,
@@ -77,11 +78,11 @@ public struct TargetWeights: Sendable, Equatable {
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
-    /// The first ten items and how many more, for warnings that would
-    /// otherwise list hundreds: `a, b, … j and 5 more`.
+    /// The first three items and how many more, for warnings that would
+    /// otherwise list hundreds: `a, b, c and 5 more` (the JSON lists them all).
     static func abbreviated(_ items: [String]) -> String {
-        let shown = items.prefix(10).joined(separator: ", ")
-        return items.count > 10 ? "\(shown) and \(items.count - 10) more" : shown
+        let shown = items.prefix(3).joined(separator: ", ")
+        return items.count > 3 ? "\(shown) and \(items.count - 3) more" : shown
     }
 
     /// Up to three decimals, no trailing zeros: `2`, `2.5`, `0.125`.

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
+@testable import ModGraphCLI
 import Testing
 
 /// `modgraph check` end to end on the samples: the real dump, the real
@@ -159,6 +160,16 @@ struct CheckCommandTests {
             .write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         let result = try check([folder.path])
         #expect(result.status == 2)
-        #expect(result.errors.contains("no .modgraph.yml here or in the folders above it up to the repository root"))
+        #expect(result.errors.contains("nothing to check yet: no .modgraph.yml here or in the folders above it up to the repository root"))
+        // What to do, as a command to paste: init writes one from the graph.
+        #expect(result.errors.contains("Run `modgraph init \(folder.path)` to write one from this graph"))
+        #expect(result.errors.contains("then `modgraph check \(folder.path)` again"))
+        #expect(result.errors.split(separator: "\n").count == 1)
+    }
+
+    @Test func theSuggestedCommandQuotesAPathForTheShell() {
+        let message = CheckCommand.nothingConfigured(start: "/w/my app", path: "my app/it's")
+        #expect(message.contains("Run `modgraph init 'my app/it'\\''s'` to write one"))
+        #expect(CheckCommand.nothingConfigured(start: ".", path: ".").contains("Run `modgraph init` to write one"))
     }
 }

@@ -22,16 +22,20 @@ struct ModGraphRunner {
         return folder
     }
 
-    /// The executable sits beside the test bundle in SwiftPM's build folder.
-    static let executable: URL? = {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<5 {
-            let candidate = folder.appendingPathComponent("modgraph")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder = folder.deletingLastPathComponent()
+    /// The executable under test: `MODGRAPH_EXECUTABLE` when set (the
+    /// Makefile sets it to `swift build --show-bin-path`'s), else the one in
+    /// this repository's build folder (found from this file's path, not from
+    /// the test runner's, which differs between swift test, xctest and Xcode).
+    static let executable: URL? = locateExecutable(environment: ProcessInfo.processInfo.environment)
+
+    static func locateExecutable(environment: [String: String]) -> URL? {
+        if let explicit = environment["MODGRAPH_EXECUTABLE"], !explicit.isEmpty {
+            return FileManager.default.isExecutableFile(atPath: explicit) ? URL(fileURLWithPath: explicit) : nil
         }
-        return nil
-    }()
+        let build = repository.appendingPathComponent(".build")
+        let candidates = ["debug", "release"].map { build.appendingPathComponent($0).appendingPathComponent("modgraph") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
 
     /// One cache of dumps for this test run, so tests neither read nor fill the user's.
     static let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-cli-cache-\(UUID().uuidString)").path

@@ -165,6 +165,49 @@ struct OutputSafetyTests {
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: report.path)) == expected)
     }
 
+    /// A one-character relative path crashed Foundation's path splitting (SIGILL): every
+    /// command that writes a file takes it, and a path that names a folder is a one-line error.
+    @Test(arguments: [
+        ["graph"], ["schedule"], ["check"], ["check", "--write-baseline", "b", "-o", "-"], ["init", "--force"],
+        ["affected", "--changed-files", "changed.txt"], ["diff", "--base-path", "SAMPLE"],
+    ])
+    func oneCharacterRelativeOutputs(_ command: [String]) throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "Sources/Feed/Feed.swift\n".write(to: folder.appendingPathComponent("changed.txt"), atomically: true, encoding: .utf8)
+        let copy = folder.appendingPathComponent("app")
+        try FileManager.default.copyItem(atPath: sample, toPath: copy.path)
+        let arguments = [command[0], copy.path] + command.dropFirst().map { $0 == "SAMPLE" ? copy.path : $0 }
+        let written = command.contains("--write-baseline") ? "b" : "g"
+        let result = try ModGraphRunner.run(arguments + (command.contains("-o") ? [] : ["-o", "g"]), in: folder)
+        #expect([0, 1].contains(result.status), "\(arguments): \(result.errors)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(written).path), "\(arguments)")
+        for name in [".", "..", "/", "x/", "./.", "x/.."] {
+            let refused = try ModGraphRunner.run(arguments + (command.contains("-o") ? [] : ["-o", name]), in: folder)
+            if command.contains("--write-baseline") { continue }
+            #expect(refused.status == 2, "\(arguments) -o \(name): \(refused.errors)")
+            #expect(refused.errors == "error: \(name): cannot write: names a folder, not a file\n", "\(arguments) -o \(name)")
+        }
+    }
+
+    /// The report's folder given as `.`, a one-letter name, or with trailing slashes.
+    @Test func oneCharacterReportFolders() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let expected: Set<String> = ["graph.svg", "graph.dot", "schedule.svg", "index.html", "report.md", "report.json"]
+        for name in ["R", "S//", "./T"] {
+            let result = try ModGraphRunner.run(["report", sample, "--output", name], in: folder)
+            #expect(result.status == 0, "\(name): \(result.errors)")
+            #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(name).path)) == expected, "\(name)")
+        }
+        let here = folder.appendingPathComponent("here")
+        try FileManager.default.createDirectory(at: here, withIntermediateDirectories: false)
+        try "mine\n".write(to: here.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let result = try ModGraphRunner.run(["report", sample, "--output", "."], in: here)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: here.path)) == expected.union(["notes.txt"]))
+    }
+
     @Test func emptyOutputPathsAreUsageErrors() throws {
         let graph = try ModGraphRunner.run(["graph", sample, "--output", ""])
         #expect(graph.status == 2)

@@ -252,6 +252,41 @@ extension HostileManifestTests {
     }
 }
 
+extension HostileManifestTests {
+    /// SwiftParser recurses once per link of these chains, with no bracket between: 2,000 `try`
+    /// overflowed the stack (SIGSEGV). Each falls back before parsing, at once.
+    @Test(arguments: [
+        "let x = " + String(repeating: "try ", count: 2_000) + "1",
+        "let x = " + String(repeating: "try! await ", count: 2_000) + "f()",
+        "let x = " + String(repeating: "consume ", count: 2_000) + "y",
+        "let x: " + String(repeating: "() -> ", count: 5_000) + "()",
+        "let x: " + String(repeating: "() async throws -> ", count: 5_000) + "()",
+        "let x: " + String(repeating: "each ", count: 2_000) + "T",
+        "let x = " + String(repeating: "true ? ", count: 2_000) + "1" + String(repeating: " : 2", count: 2_000),
+        "let x = 1\nfunc f() { if true {} " + String(repeating: "else if true {} ", count: 5_000) + "}",
+        "let x = " + String(repeating: "if true { 1 } else ", count: 5_000) + "{ 2 }",
+    ])
+    func chainsTheParserRecursesOnFallBack(_ chain: String) throws {
+        let start = ContinuousClock.now
+        try expectFallback(
+            "// swift-tools-version: 5.9\nimport PackageDescription\n\(chain)\nlet package = Package(name: \"C\")\n",
+            reason: "nested past the bound")
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+
+    /// What real manifests write stays evaluated: chains a few links long, many of them.
+    @Test func shortChainsAreEvaluated() throws {
+        let manifest =
+            "// swift-tools-version: 5.9\nimport PackageDescription\n"
+            + (0..<200).map { "let f\($0): (Int) -> (Int) -> Int = { a in { b in a + b } }\nlet t\($0) = true ? (false ? 1 : 2) : 3\n" }.joined()
+            + "let package = Package(name: \"S\", targets: [.target(name: \"A\")])\n"
+        switch try evaluate(manifest) {
+        case .success: break
+        case let .failure(fallback): #expect(!fallback.reason.contains("nested past the bound"), "\(fallback)")
+        }
+    }
+}
+
 /// Seeded random damage to the bundled samples' manifests: whatever the
 /// evaluator makes of them, it returns (a manifest or a fallback) without
 /// crashing or hanging. The damage mirrors scripts/fuzz's Swift cases.

@@ -155,4 +155,33 @@ struct SourceBudgetNestingTests {
         #expect(excess("let p = a < b; let q = c < d; let r = e < f; let s = [[[1]]]\n") == nil)
         #expect(excess("let p = [a < b, c < d]\nlet s = [[[1]]]\n") == nil)
     }
+
+    /// Chains the parser recurses on without a bracket count as nesting; the same constructs
+    /// side by side, as real code writes them, do not add up.
+    @Test func chainsWithoutBracketsCountAsNesting() {
+        for chain in [
+            "let x = " + String(repeating: "try ", count: 11) + "1\n",
+            "let x = " + String(repeating: "await ", count: 11) + "f()\n",
+            "let x = " + String(repeating: "try? ", count: 6) + String(repeating: "-", count: 1) + String(repeating: "await ", count: 5) + "f()\n",
+            "let x: " + String(repeating: "() -> ", count: 11) + "()\n",
+            "let x: " + String(repeating: "(Int) async throws -> ", count: 11) + "Int\n",
+            "let x = " + String(repeating: "a ? ", count: 11) + "1" + String(repeating: " : 2", count: 11) + "\n",
+            "if a {} " + String(repeating: "else if a {} ", count: 11) + "\n",
+            "let x: " + String(repeating: "each ", count: 11) + "T\n",
+            // Links inside brackets add to the brackets around them.
+            "f(" + String(repeating: "try ", count: 5) + "g(" + String(repeating: "try ", count: 5) + "1))\n",
+        ] {
+            #expect(excess(chain) == .nesting(limit: 10), "\(chain)")
+        }
+        for code in [
+            String(repeating: "try a()\n", count: 50),
+            "protocol P {\n" + String(repeating: "  func a() -> Int\n  var b: () -> Void { get }\n", count: 50) + "}\n",
+            String(repeating: "let x = a ? b : c ? d : e\n", count: 50),
+            "func f() {\n" + String(repeating: "  if a { } else if b { } else { }\n", count: 50) + "}\n",
+            String(repeating: "let x = try await f(try g(), await h()) + (try i())\n", count: 50),
+            "let f: (Int) -> (Int) -> (Int) -> Int = { a in { b in { c in a + b + c } } }\n",
+        ] {
+            #expect(excess(code) == nil, "\(code.prefix(80))")
+        }
+    }
 }

@@ -42,10 +42,20 @@ struct MeasurementTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-cc-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        // macOS's date, which prints `%N` as `N`, first on PATH: the wrapper must not need GNU's.
+        let bin = (folder as NSString).appendingPathComponent("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try executable("#!/bin/sh\necho 1700000000.N\n", at: (bin as NSString).appendingPathComponent("date"))
+        // A compiler that takes a fifth of a second.
+        let slow = (folder as NSString).appendingPathComponent("slow-cc")
+        try executable("#!/bin/sh\nsleep 0.2\n", at: slow)
         func run(_ wrapper: CompileTimingWrapper, _ arguments: [String]) throws -> Int32 {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: wrapper.script)
             process.arguments = arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+            process.environment = environment
             try process.run()
             process.waitUntilExit()
             return process.terminationStatus
@@ -53,29 +63,45 @@ struct MeasurementTests {
         // A folder name with a quote and a space must not break the script.
         let odd = (folder as NSString).appendingPathComponent("it's here")
         try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: true)
-        let succeeding = try CompileTimingWrapper.install(in: odd, compiler: "/bin/true")
+        let succeeding = try CompileTimingWrapper.install(in: odd, compiler: slow)
         #expect(try run(succeeding, ["-c", "/src/a.c", "-o", "/scratch/debug/CLib.build/a.c.o"]) == 0)
         #expect(try run(succeeding, ["-o", "/scratch/debug/App", "a.o"]) == 0)  // a link, not timed
-        #expect(try run(succeeding, ["-c", "/src/b.c", "-o", "/scratch/debug/CLib.build/b.c.o"]) == 0)
+        #expect(try run(succeeding, ["-c", "/src/b.c", "-o", "/scratch/debug/CLib.build/b d.c.o"]) == 0)
         let times = succeeding.read()
         #expect(times.keys.sorted() == ["CLib"])
         #expect(times["CLib"]?.jobs == 2)
-        #expect((times["CLib"]?.span ?? -1) >= 0)
+        // Two compiles of 0.2 s each, one after the other; the file system's clock ticks in milliseconds.
+        #expect((times["CLib"]?.jobSeconds ?? 0) >= 0.35)
+        #expect((times["CLib"]?.span ?? 0) >= 0.35)
 
         let failing = try CompileTimingWrapper.install(in: folder, compiler: "/bin/false")
         #expect(try run(failing, ["-c", "x.c", "-o", "/s/X.build/x.o"]) == 1)
     }
 
+    private func executable(_ text: String, at path: String) throws {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+    }
+
     @Test func wrapperLogLines() {
+        let stamps: [String: (start: Double, end: Double)] = [
+            "modgraph-cc-stamp.a": (100.5, 101.0),
+            "modgraph-cc-stamp.b": (101.0, 103.0),
+            "modgraph-cc-stamp.c": (102.0, 102.5),
+            "modgraph-cc-stamp.d": (103.0, 104.0),
+            "modgraph-cc-stamp.e": (105.0, 104.0),
+        ]
         let times = CompileTimingWrapper.parse(
             """
-            100.5 101.0 /s/debug/CLib.build/a.c.o
-            101.0 103.0 /s/debug/CLib.build/sub dir/b.c.o
-            102.0 102.5 /s/debug/Other.build/c.c.o
-            N N /s/debug/CLib.build/untimed.c.o
-            103.0 104.0 /s/debug/loose.o
+            modgraph-cc-stamp.a /s/debug/CLib.build/a.c.o
+            modgraph-cc-stamp.b /s/debug/CLib.build/sub dir/b.c.o
+            modgraph-cc-stamp.c /s/debug/Other.build/c.c.o
+            modgraph-cc-stamp.missing /s/debug/CLib.build/untimed.c.o
+            modgraph-cc-stamp.d /s/debug/loose.o
+            modgraph-cc-stamp.e /s/debug/Backwards.build/e.c.o
+            elsewhere /s/debug/Stranger.build/f.c.o
 
-            """)
+            """, stampTimes: { stamps[$0] })
         #expect(times.keys.sorted() == ["CLib", "Other"])
         #expect(times["CLib"]?.jobs == 2)
         #expect(times["CLib"]?.span == 2.5)

@@ -135,9 +135,8 @@ struct SourceLinesTests {
             #expect(weights.defaultValue == 2)
             #expect(
                 weights.warnings == [
-                    "sources: no weight for 1 target (parser-kit/Parser); using the median of the others, 2 lines; "
-                        + "external products have no sources here: with `--externals expand` (after `swift package resolve`) "
-                        + "their packages' targets are counted instead"
+                    "sources: no weight for 1 target (parser-kit/Parser); each counts as the median of the others, 2 lines; "
+                        + "`--externals expand` counts external products' sources (after `swift package resolve`)"
                 ])
         }
     }

@@ -51,7 +51,7 @@ struct WeightsFileTests {
         #expect(
             weights.warnings == [
                 "w.json: 1 entry names no target of this graph, ignored (Gone)",
-                "w.json: no weight for 2 targets (app/Shared, kit/Shared); using the median of the others, 2 s",
+                "w.json: no weight for 2 targets (app/Shared, kit/Shared); each counts as the median of the others, 2 s",
             ])
     }
 

@@ -188,6 +188,79 @@ struct WorkspaceTests {
         }
     }
 
+    /// A billion-laughs document: ten entities, each ten of the one before, so
+    /// the last stands for 10^10 bytes; a workspace needs no DTD at all.
+    static let laughs = """
+        <?xml version="1.0" encoding="UTF-16"?>
+        <!DOCTYPE Workspace [
+        <!ENTITY a0 "laughlaugh">
+        """ + (1...9).map { level in
+            "\n<!ENTITY a\(level) \"" + String(repeating: "&a\(level - 1);", count: 10) + "\">"
+        }.joined() + """
+
+        ]>
+        <Workspace version="1.0"><FileRef location="group:&a9;"></FileRef></Workspace>
+        """
+
+    /// The DTD check reads the document as decoded, whatever its encoding:
+    /// UTF-16 in either byte order, with or without a byte order mark, is
+    /// refused at once, before libxml2 could expand an entity.
+    @Test(arguments: [(String.Encoding.utf16LittleEndian, false), (.utf16BigEndian, false), (.utf16LittleEndian, true), (.utf16BigEndian, true)])
+    func aDTDInUTF16IsRefusedBeforeAnyExpansion(_ encoding: String.Encoding, _ byteOrderMark: Bool) throws {
+        let file = "Shop/Shop.xcworkspace/contents.xcworkspacedata"
+        var bytes = [UInt8](try #require(Self.laughs.data(using: encoding)))
+        if byteOrderMark { bytes = (encoding == .utf16LittleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]) + bytes }
+        let started = ContinuousClock.now
+        #expect(throws: XcodeError.malformedWorkspace(file: file, line: 2, problem: "a workspace has no DOCTYPE; refusing to read one")) {
+            try decode(bytes)
+        }
+        #expect(started.duration(to: .now) < .seconds(2))
+    }
+
+    /// A UTF-16 workspace without a DTD reads as its UTF-8 twin; other encodings are refused by name.
+    @Test func encodingsOtherThanUTFAreRefused() throws {
+        let file = "Shop/Shop.xcworkspace/contents.xcworkspacedata"
+        let twin = Self.document.replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"UTF-16\"")
+        for encoding in [String.Encoding.utf16LittleEndian, .utf16BigEndian] {
+            #expect(try decode([UInt8](try #require(twin.data(using: encoding)))) == decode(Self.document))
+        }
+        #expect(try decode([0xEF, 0xBB, 0xBF] + Array(Self.document.utf8)) == decode(Self.document))
+        let latin = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<Workspace></Workspace>"
+        #expect(
+            throws: XcodeError.malformedWorkspace(
+                file: file, line: 1, problem: "the document is in ISO-8859-1; modgraph reads workspaces in UTF-8 or UTF-16 only")
+        ) { try decode(Array(latin.utf8)) }
+        // EBCDIC's `<?xm`, and UTF-32's `<`, recognised by their first bytes.
+        for start in [[0x4C, 0x6F, 0xA7, 0x94], [0x00, 0x00, 0x00, 0x3C], [0x3C, 0x00, 0x00, 0x00]] as [[UInt8]] {
+            #expect(
+                throws: XcodeError.malformedWorkspace(
+                    file: file, line: 1, problem: "the document is not in UTF-8 or UTF-16, the encodings modgraph reads workspaces in")
+            ) { try decode(start + Array(repeating: 0x40, count: 20)) }
+        }
+        #expect(throws: XcodeError.malformedWorkspace(file: file, line: 2, problem: "the document is not valid UTF-8")) {
+            try decode(Array("<Workspace>\n".utf8) + [0xC3, 0x28] + Array("</Workspace>".utf8))
+        }
+        // An entity declaration without a DOCTYPE is a declaration all the same.
+        #expect(throws: XcodeError.malformedWorkspace(file: file, line: 2, problem: "a workspace has no DOCTYPE; refusing to read one")) {
+            try decode(Array("<Workspace>\n<!ENTITY x \"y\">\n</Workspace>".utf8))
+        }
+    }
+
+    /// However the document is written, it names at most `maximumElements` elements.
+    @Test func aWorkspaceListsABoundedNumberOfEntries() throws {
+        let file = "Shop/Shop.xcworkspace/contents.xcworkspacedata"
+        let many = "<Workspace>" + String(repeating: "<FileRef location=\"group:A\"/>", count: WorkspaceDocument.maximumElements)
+            + "</Workspace>"
+        #expect(
+            throws: XcodeError.malformedWorkspace(
+                file: file, line: 1, problem: "the workspace has more than \(WorkspaceDocument.maximumElements) elements, more than modgraph reads")
+        ) { try decode(Array(many.utf8)) }
+    }
+
+    private func decode(_ bytes: [UInt8]) throws -> XcodeWorkspace {
+        try XcodeWorkspace.decode(bytes, workspacePath: "Shop/Shop.xcworkspace") { Self.disk[$0] ?? .missing }
+    }
+
     @Test func loadsFromDisk() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -13,8 +13,7 @@ extension Digraph {
     /// vertices to place are known well ahead, so the processor fetches their
     /// scattered rows of dependents in parallel, where a stack would place
     /// the vertex just readied and wait for its row; and the walk has no
-    /// branch that depends on the data (together about three times as fast
-    /// as a stack on the 100,000-vertex benchmark graph; docs/performance.md).
+    /// branch that depends on the data (measured in docs/performance.md).
     ///
     /// - Complexity: O(V + E) time, O(V) memory.
     public func depths() -> [Int]? {

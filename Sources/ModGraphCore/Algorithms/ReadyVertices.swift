@@ -7,8 +7,7 @@
 /// one that depends on queue mechanics. A binary heap pays O(log n)
 /// data-dependent compares and moves per vertex; this set touches one word
 /// per level, found by counting trailing zeros, with ⌈log₆₄ V⌉ levels: 3 up
-/// to 262,144 vertices. On the 100,000-vertex benchmark graph that made the
-/// order 1.6 to 2 times as fast as a hole-sifting binary heap (docs/performance.md).
+/// to 262,144 vertices (measured against a binary heap in docs/performance.md).
 /// The two lowest levels and the single top word are fields of their own, so
 /// graphs of up to 262,144 vertices run without any loop over levels.
 struct ReadyVertices: ~Copyable {

@@ -1,6 +1,6 @@
 /// The vertex of each target id of a ``ModuleGraph``, made the first time an
 /// id is looked up: most commands never look one up (they walk vertices), and
-/// hashing 100,000 ids cost more than a command's whole algorithm.
+/// hashing every id can cost more than a command's whole algorithm.
 ///
 /// A class so that graphs sharing their targets (a filter that keeps every
 /// target) share one index; safe to use from several threads.

@@ -79,11 +79,44 @@ public struct GitRepository: Sendable {
         return output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The tree of `commit`, written as a tar file at `archive` (git writes it; nothing passes through memory).
-    public func archive(_ commit: String, to archive: String) throws(GitError) {
+    /// The files of `commit` as committed, written under `folder` (which must
+    /// exist and be empty); `scratch` is a private folder for git's own files.
+    ///
+    /// Not `git archive`, nor a plain checkout: both read the commit's own
+    /// `.gitattributes`, so a pull request could hide a file from the check
+    /// (`export-ignore`), rewrite one (`export-subst`, `ident`, `eol`,
+    /// `working-tree-encoding`) or have a configured filter run on it (a
+    /// git-lfs smudge). The commit is read into a private index
+    /// (`GIT_INDEX_FILE` in `scratch`); its `.gitattributes` files are taken out
+    /// of that index (modgraph reads none of them), and the rest is checked out
+    /// with `checkout-index` against an empty work tree, no system or global
+    /// attributes file and no line-ending conversion: no attribute applies, so
+    /// no filter runs and every file is the blob committed. (`checkout-index`
+    /// writes no file through a symbolic link in its leading path.)
+    public func checkOut(_ commit: String, into folder: String, scratch: String) throws(GitError) {
         guard !commit.hasPrefix("-") else { throw .badRef(commit) }
-        _ = try run(["archive", "--format=tar", "-o", archive, commit])
+        let empty = scratch + "/empty-work-tree"
+        guard mkdir(empty, 0o700) == 0 else {
+            throw .failed(command: "git checkout-index", status: -1, message: "cannot create \(empty): \(String(cString: strerror(errno)))")
+        }
+        let settings = [
+            "--work-tree=" + empty, "-c", "core.attributesFile=/dev/null", "-c", "core.autocrlf=false", "-c", "core.symlinks=true",
+        ]
+        let environment = ["GIT_INDEX_FILE": scratch + "/index", "GIT_ATTR_NOSYSTEM": "1"]
+        _ = try run(settings + ["read-tree", "--end-of-options", commit], environment: environment)
+        let attributes = try run(settings + ["ls-files", "-z", "--", ":(top,glob)**/.gitattributes"], environment: environment)
+        let paths = attributes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        guard paths.count <= Self.maximumAttributesFiles else {
+            throw .failed(command: "git ls-files", status: 0, message: "more than \(Self.maximumAttributesFiles) .gitattributes files")
+        }
+        if !paths.isEmpty {
+            _ = try run(settings + ["update-index", "--force-remove", "--"] + paths, environment: environment)
+        }
+        _ = try run(settings + ["checkout-index", "--all", "--force", "--prefix=" + folder + "/"], environment: environment)
     }
+
+    /// More `.gitattributes` files than any repository has; each is one argument of one command.
+    static let maximumAttributesFiles = 10_000
 
     /// `git diff --name-status -z` output: a status, then one path (two for renames and copies), each ended by NUL.
     static func parseNameStatus(_ output: Data) -> [ChangedFile] {
@@ -111,12 +144,14 @@ public struct GitRepository: Sendable {
         return files
     }
 
-    private func run(_ arguments: [String], failure: ((String) -> GitError)? = nil) throws(GitError) -> Data {
-        try Self.run(runner, in: topLevel, arguments, failure: failure)
+    private func run(
+        _ arguments: [String], environment: [String: String] = [:], failure: ((String) -> GitError)? = nil
+    ) throws(GitError) -> Data {
+        try Self.run(runner, in: topLevel, arguments, environment: environment, failure: failure)
     }
 
     private static func run(
-        _ runner: ProcessRunner, in folder: String, _ arguments: [String],
+        _ runner: ProcessRunner, in folder: String, _ arguments: [String], environment extra: [String: String] = [:],
         failure: ((String) -> GitError)? = nil
     ) throws(GitError) -> Data {
         let command = "git " + (arguments.first(where: { !$0.hasPrefix("-") && !$0.contains("=") }) ?? "")
@@ -125,6 +160,7 @@ public struct GitRepository: Sendable {
             "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0",
         ]
         if let home = ProcessInfo.processInfo.environment["HOME"] { environment["HOME"] = home }
+        environment.merge(extra) { $1 }
         let result: ProcessRunner.Result
         do {
             result = try runner.run(

@@ -15,7 +15,12 @@ public struct DiffRequest: Sendable {
     public var workers: Int
     public var weights: WeightsChoice
 
-    public init(load: LoadRequest, base: Base, configPath: String? = nil, workers: Int, weights: WeightsChoice = .uniform) {
+    /// The simulated build is `schedule`'s, with its defaults (``ScheduleRequest/defaultWorkers``,
+    /// ``WeightsChoice/default``), so the diff's numbers are the ones `schedule` and `report` print.
+    public init(
+        load: LoadRequest, base: Base, configPath: String? = nil, workers: Int = ScheduleRequest.defaultWorkers,
+        weights: WeightsChoice = .default
+    ) {
         self.load = load
         self.base = base
         self.configPath = configPath

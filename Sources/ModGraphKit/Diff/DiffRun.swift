@@ -83,32 +83,17 @@ public struct DiffRun: Sendable {
     }
 
     /// `commit`'s tree in a private folder named like the repository's top
-    /// folder (a root package's identity is its folder's name), `paths` there, and that folder, canonical.
+    /// folder (a root package's identity is its folder's name), `paths` there, and that folder, canonical;
+    /// every file as committed, whatever the commit's `.gitattributes` say (``GitRepository/checkOut(_:into:scratch:)``).
     static func checkout(_ commit: String, of git: GitRepository, paths: [String]) throws -> (PrivateFolder, [String], String) {
         let folder = try PrivateFolder()
         let name = (git.topLevel as NSString).lastPathComponent
         let top = folder.path + "/" + (name.isEmpty || name == "/" ? "repository" : name)
-        let archive = folder.path + "/.tree.tar"
-        try git.archive(commit, to: archive)
-        do {
-            try FileManager.default.createDirectory(atPath: top, withIntermediateDirectories: false)
-        } catch {
-            throw CommandError("cannot create a folder for the base's files in \(folder.path)")
+        let scratch = folder.path + "/.git-scratch"
+        guard mkdir(top, 0o700) == 0, mkdir(scratch, 0o700) == 0 else {
+            throw CommandError("cannot create a folder for the base's files in \(folder.path): \(String(cString: strerror(errno)))")
         }
-        let result: ProcessRunner.Result
-        do {
-            result = try ProcessRunner(timeout: GitRepository.timeout).run(
-                "tar", ["-x", "-f", archive, "-C", top, "--no-same-owner", "--no-same-permissions"],
-                environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LC_ALL": "C"],
-                output: .capture(limit: 1 << 20, errorHead: 2_000))
-        } catch {
-            throw CommandError("cannot unpack the base's files: \(error)")
-        }
-        guard result.status.isSuccess else {
-            let message = String(decoding: result.standardError.head, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(
-                String.init)
-            throw CommandError("cannot unpack the base's files: " + (message ?? "tar failed"))
-        }
+        try git.checkOut(commit, into: top, scratch: scratch)
         let current = Paths.canonical(FileManager.default.currentDirectoryPath) ?? FileManager.default.currentDirectoryPath
         let canonicalTop = Paths.canonical(top) ?? top
         let mapped = (paths.isEmpty ? ["."] : paths).map { path -> String in

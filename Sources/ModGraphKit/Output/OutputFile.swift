@@ -27,8 +27,9 @@ public enum OutputFile {
             return
         }
         guard !path.isEmpty else { throw CommandError("--output: the path is empty; give a file name, or - for standard output") }
-        guard !path.hasSuffix("/") else { throw CommandError("\(path): cannot write: names a folder, not a file") }
-        let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        let output = OutputPath(path)
+        guard !path.hasSuffix("/"), !output.namesAFolder else { throw CommandError("\(path): cannot write: names a folder, not a file") }
+        let folder = output.parent
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandError("\(path): cannot write: folder \(folder) does not exist")

@@ -22,9 +22,8 @@ public enum ReportFolder {
         for (name, _) in files {
             precondition(!name.contains("/") && name != "." && name != ".." && !name.hasPrefix("."), "report file names are plain names")
         }
-        let trimmed = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        let parent = (trimmed as NSString).deletingLastPathComponent.isEmpty ? "." : (trimmed as NSString).deletingLastPathComponent
-        let base = (trimmed as NSString).lastPathComponent
+        let output = OutputPath(folder)
+        let (trimmed, parent, base) = (output.path, output.parent, output.name)
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: trimmed, isDirectory: &isDirectory)
         if exists, !isDirectory.boolValue { throw CommandError("\(folder): exists and is not a folder") }
@@ -39,14 +38,13 @@ public enum ReportFolder {
         if exists {
             TemporaryFiles.removeStale(in: trimmed)
         }
-        let swappable =
-            base != "." && base != ".." && base != "/" && (!exists || holdsOnlyReportFiles(trimmed, names: Set(files.map(\.name))))
+        let swappable = !output.namesAFolder && (!exists || holdsOnlyReportFiles(trimmed, names: Set(files.map(\.name))))
         guard swappable else {
             // The user's own folder: replace each report file atomically, touch nothing else.
             // (Its stale temporaries were removed above, once.)
             let (written, warnings) = try writeAll(files, in: trimmed, naming: trimmed)
             for (index, temporary) in written.enumerated() {
-                let path = (trimmed as NSString).appendingPathComponent(files[index].name)
+                let path = OutputPath.join(trimmed, files[index].name)
                 do throws(CommandError) {
                     try TemporaryFiles.move(temporary, to: path, for: path)
                 } catch {
@@ -56,7 +54,7 @@ public enum ReportFolder {
             }
             return warnings
         }
-        let staging = (parent as NSString).appendingPathComponent(".\(base)" + TemporaryFiles.name())
+        let staging = OutputPath.join(parent, ".\(base)" + TemporaryFiles.name())
         guard mkdir(staging, 0o755) == 0 else {
             throw CommandError("\(folder): cannot create a temporary folder beside it: \(String(cString: strerror(errno)))")
         }
@@ -64,8 +62,8 @@ public enum ReportFolder {
             let (written, warnings) = try writeAll(files, in: staging, naming: trimmed)
             for (index, temporary) in written.enumerated() {
                 try TemporaryFiles.move(
-                    temporary, to: (staging as NSString).appendingPathComponent(files[index].name),
-                    for: (trimmed as NSString).appendingPathComponent(files[index].name))
+                    temporary, to: OutputPath.join(staging, files[index].name),
+                    for: OutputPath.join(trimmed, files[index].name))
             }
             try swap(staging, into: trimmed, exists: exists, parent: parent, base: base)
             return warnings
@@ -83,7 +81,7 @@ public enum ReportFolder {
         _ files: [(name: String, content: FileContent)], in folder: String, naming destination: String
     ) throws(CommandError) -> (paths: [String], warnings: [String]) {
         let contents = files.map(\.content)
-        let targets = files.map { (destination as NSString).appendingPathComponent($0.name) }
+        let targets = files.map { OutputPath.join(destination, $0.name) }
         let written = Executor().map(files.count) { index in
             Result { () throws(CommandError) in
                 try TemporaryFiles.create(in: folder, writing: contents[index], for: targets[index])
@@ -112,7 +110,7 @@ public enum ReportFolder {
     private static func swap(_ staging: String, into folder: String, exists: Bool, parent: String, base: String) throws(CommandError) {
         var aside: String?
         if exists {
-            let path = (parent as NSString).appendingPathComponent(".\(base)" + TemporaryFiles.name())
+            let path = OutputPath.join(parent, ".\(base)" + TemporaryFiles.name())
             guard rename(folder, path) == 0 else {
                 throw CommandError("\(folder): cannot replace the old report: \(String(cString: strerror(errno)))")
             }
@@ -132,7 +130,7 @@ public enum ReportFolder {
         let known = names.union(ReportFolder.everyReportFile)
         return entries.allSatisfy { entry in
             var status = stat()
-            let path = (folder as NSString).appendingPathComponent(entry)
+            let path = OutputPath.join(folder, entry)
             return known.contains(entry) && lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         }
     }

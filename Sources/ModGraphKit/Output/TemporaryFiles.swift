@@ -30,7 +30,7 @@ enum TemporaryFiles {
         path: String, warnings: [String]
     ) {
         for _ in 0..<8 {
-            let path = (folder as NSString).appendingPathComponent(name())
+            let path = OutputPath.join(folder, name())
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if descriptor < 0 {
                 if errno == EEXIST { continue }
@@ -71,7 +71,7 @@ enum TemporaryFiles {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names {
             guard let pid = owner(of: stripFolderPrefix(name)), !isAlive(pid) else { continue }
-            let path = (folder as NSString).appendingPathComponent(name)
+            let path = OutputPath.join(folder, name)
             var status = stat()
             guard lstat(path, &status) == 0 else { continue }
             switch status.st_mode & S_IFMT {
@@ -97,11 +97,11 @@ enum TemporaryFiles {
     static func removeFolderOfFiles(_ path: String) -> Bool {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
         for name in names {
-            let file = (path as NSString).appendingPathComponent(name)
+            let file = OutputPath.join(path, name)
             var status = stat()
             guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
         }
-        for name in names { unlink((path as NSString).appendingPathComponent(name)) }
+        for name in names { unlink(OutputPath.join(path, name)) }
         return rmdir(path) == 0
     }
 }

@@ -7,10 +7,6 @@ import ModGraphRules
 
 /// What `modgraph report` puts together.
 public struct ReportRequest: Sendable {
-    /// Workers the report simulates when not told: fixed rather than this
-    /// machine's cores, so a laptop and CI write the same report.md.
-    public static let defaultWorkers = 4
-
     /// The check configuration; nil: `.modgraph.yml` found from the package folder up, or no check when there is none.
     public var config: String?
     public var schedule: ScheduleRequest
@@ -22,7 +18,7 @@ public struct ReportRequest: Sendable {
     /// schedule.svg) are left out anyway, with a warning.
     public var drawsDiagrams: Bool
 
-    public init(config: String? = nil, schedule: ScheduleRequest, layout: GraphvizLayout? = nil, drawsDiagrams: Bool = true) {
+    public init(config: String? = nil, schedule: ScheduleRequest = ScheduleRequest(), layout: GraphvizLayout? = nil, drawsDiagrams: Bool = true) {
         self.config = config
         self.schedule = schedule
         self.layout = layout

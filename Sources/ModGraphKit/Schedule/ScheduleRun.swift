@@ -12,8 +12,12 @@ public enum WeightsChoice: Sendable, Equatable {
     /// A weights file such as `modgraph measure` writes.
     case file(String)
 
-    /// What `schedule` and `report` use when not told: lines of source say more than a count of modules.
+    /// What `schedule`, `report`, `diff` and `affected` use when not told (``default``):
+    /// lines of source say more than a count of modules.
     public static let defaultArgument = "sources"
+    /// The weights every command uses when not told, so that the same repository gives
+    /// the same numbers in each of them.
+    public static let `default` = WeightsChoice(argument: defaultArgument)
 
     /// `uniform`, `sources`, or a file path (a file named like a keyword: `./uniform`).
     public init(argument: String) {
@@ -27,12 +31,17 @@ public enum WeightsChoice: Sendable, Equatable {
 
 /// How to simulate the build.
 public struct ScheduleRequest: Sendable {
+    /// Workers when not told, in `schedule`, `report` and `diff` alike: a fixed number
+    /// rather than this machine's cores, so that a laptop and CI, and each of the three
+    /// commands, give the same numbers for the same repository.
+    public static let defaultWorkers = 4
+
     public var weights: WeightsChoice
     public var workers: Int
     /// Target splits and dependency removals re-simulated each when looking for bottlenecks.
     public var bottleneckCandidates: Int
 
-    public init(weights: WeightsChoice, workers: Int, bottleneckCandidates: Int = 100) {
+    public init(weights: WeightsChoice = .default, workers: Int = defaultWorkers, bottleneckCandidates: Int = 100) {
         self.weights = weights
         self.workers = workers
         self.bottleneckCandidates = bottleneckCandidates

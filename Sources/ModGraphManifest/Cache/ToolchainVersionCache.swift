@@ -1,8 +1,7 @@
 import ModGraphCore
 import Foundation
 
-/// Remembers `swift --version`, which costs a process start (about 0.1 to
-/// 0.4 s), under a fingerprint of the toolchain's files: their paths, sizes
+/// Remembers `swift --version`, which costs a process start, under a fingerprint of the toolchain's files: their paths, sizes
 /// and modification times, and the variables that choose a toolchain on
 /// macOS. Installing another toolchain changes the fingerprint.
 struct ToolchainVersionCache {

@@ -1,19 +1,46 @@
-/// A forward-only reader of JSON text for ``ManifestReader``, the fast path
-/// of ``ManifestDecoding``: Foundation's `JSONDecoder` spends seconds on a
-/// dump of 100,000 targets building containers and coding keys, while the
-/// few fields the graph needs can be read straight from the bytes.
+/// A forward-only reader of JSON text for ``ManifestReader``: the few fields
+/// the graph needs are read straight from the bytes, without building a tree
+/// of containers and coding keys for every value.
 ///
-/// It accepts only what RFC 8259 calls JSON and gives up (``Unsupported``)
-/// at the first thing it does not expect: a syntax error, nesting past
-/// ``maximumDepth``, a lone surrogate escape. Giving up is always safe, since
-/// the decoder then runs Foundation's path, which finds and words the
-/// problem; so the reader never needs to say what went wrong.
+/// It accepts only what RFC 8259 calls JSON and stops (``Refusal``) at the
+/// first thing it does not expect: a syntax error, nesting past
+/// ``maximumDepth`` or a lone surrogate escape (``Refusal/syntax``, which
+/// ``JSONSyntaxCheck`` then words with its line and column), or a value of
+/// another type than the document's shape wants (a problem and its path).
 ///
 /// The bytes must be valid UTF-8 (``isValidUTF8(_:)``): strings are made
 /// from them without another check.
 struct JSONReader {
-    /// Why the fast path stopped; the slow path says what is wrong, if anything.
-    struct Unsupported: Error {}
+    /// Why reading stopped.
+    struct Refusal: Error, Equatable {
+        /// What is wrong with the document's shape; nil when the text is not
+        /// JSON at all (``JSONSyntaxCheck`` says where and why).
+        let problem: String?
+        /// Where, from the top of the document: keys and `[index]`es, outermost first.
+        private(set) var path: [String] = []
+
+        static let syntax = Refusal(problem: nil)
+
+        static func shape(_ problem: String) -> Refusal {
+            Refusal(problem: problem)
+        }
+
+        /// The same refusal, one key or index further from the top.
+        func inside(_ component: String) -> Refusal {
+            var outer = self
+            outer.path.insert(component, at: 0)
+            return outer
+        }
+
+        /// `targets[3].dependencies[0]`.
+        var pathText: String {
+            var text = ""
+            for component in path {
+                text += component.hasPrefix("[") || text.isEmpty ? component : "." + component
+            }
+            return text
+        }
+    }
 
     let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
@@ -73,32 +100,43 @@ struct JSONReader {
     }
 
     /// The next byte after whitespace, not consumed.
-    mutating func peek() throws(Unsupported) -> UInt8 {
+    mutating func peek() throws(Refusal) -> UInt8 {
         skipWhitespace()
-        guard position < bytes.count else { throw Unsupported() }
+        guard position < bytes.count else { throw .syntax }
         return bytes[position]
     }
 
     /// Consumes `null` when it comes next.
-    mutating func skipNull() throws(Unsupported) -> Bool {
+    mutating func skipNull() throws(Refusal) -> Bool {
         guard try peek() == UInt8(ascii: "n") else { return false }
         try literal("null")
         return true
     }
 
     /// Consumes the `{` of an object.
-    mutating func beginObject() throws(Unsupported) {
+    mutating func beginObject() throws(Refusal) {
+        guard try peek() == UInt8(ascii: "{") else { throw .shape("expected an object") }
         try open(UInt8(ascii: "{"))
     }
 
     /// Consumes the `[` of an array.
-    mutating func beginArray() throws(Unsupported) {
+    mutating func beginArray() throws(Refusal) {
+        guard try peek() == UInt8(ascii: "[") else { throw .shape("expected an array") }
         try open(UInt8(ascii: "["))
+    }
+
+    /// `body`'s value, a refusal in it placed under `component` (a key, or `[index]`).
+    mutating func within<Value>(_ component: String, _ body: (inout JSONReader) throws(Refusal) -> Value) throws(Refusal) -> Value {
+        do {
+            return try body(&self)
+        } catch {
+            throw error.inside(component)
+        }
     }
 
     /// The next key of the object begun last, its value's `:` consumed; `nil`
     /// after consuming the closing `}`. `first` is true until the first member.
-    mutating func nextKey(first: inout Bool) throws(Unsupported) -> Key? {
+    mutating func nextKey(first: inout Bool) throws(Refusal) -> Key? {
         guard try peek() != UInt8(ascii: "}") else {
             position += 1
             depth -= 1
@@ -109,7 +147,7 @@ struct JSONReader {
             skipWhitespace()
         }
         first = false
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw Unsupported() }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw .syntax }
         let key = try stringBounds()
         try consume(UInt8(ascii: ":"))
         return key
@@ -117,7 +155,7 @@ struct JSONReader {
 
     /// Whether another element of the array begun last follows (its comma
     /// consumed); false after consuming the closing `]`.
-    mutating func nextElement(first: inout Bool) throws(Unsupported) -> Bool {
+    mutating func nextElement(first: inout Bool) throws(Refusal) -> Bool {
         guard try peek() != UInt8(ascii: "]") else {
             position += 1
             depth -= 1
@@ -131,19 +169,19 @@ struct JSONReader {
     // MARK: Values
 
     /// A string value.
-    mutating func string() throws(Unsupported) -> String {
-        guard try peek() == UInt8(ascii: "\"") else { throw Unsupported() }
+    mutating func string() throws(Refusal) -> String {
+        guard try peek() == UInt8(ascii: "\"") else { throw .shape("expected a string") }
         let bounds = try stringBounds()
         return try text(of: bounds)
     }
 
     /// A string value, or `nil` for `null`.
-    mutating func optionalString() throws(Unsupported) -> String? {
+    mutating func optionalString() throws(Refusal) -> String? {
         try skipNull() ? nil : string()
     }
 
     /// An array of strings.
-    mutating func strings() throws(Unsupported) -> [String] {
+    mutating func strings() throws(Refusal) -> [String] {
         var result: [String] = []
         try beginArray()
         var first = true
@@ -152,12 +190,12 @@ struct JSONReader {
     }
 
     /// An array of strings, or `nil` for `null`.
-    mutating func optionalStrings() throws(Unsupported) -> [String]? {
+    mutating func optionalStrings() throws(Refusal) -> [String]? {
         try skipNull() ? nil : strings()
     }
 
     /// `true` or `false`.
-    mutating func boolean() throws(Unsupported) -> Bool {
+    mutating func boolean() throws(Refusal) -> Bool {
         switch try peek() {
         case UInt8(ascii: "t"):
             try literal("true")
@@ -166,24 +204,24 @@ struct JSONReader {
             try literal("false")
             return false
         default:
-            throw Unsupported()
+            throw Refusal.shape("a shape not known here")
         }
     }
 
     /// A number written as a whole number that fits an `Int`.
-    mutating func integer() throws(Unsupported) -> Int {
+    mutating func integer() throws(Refusal) -> Int {
         skipWhitespace()
         let start = position
         try number()
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        guard let value = Int(text) else { throw Unsupported() }
+        guard let value = Int(text) else { throw Refusal.shape("a shape not known here") }
         return value
     }
 
     /// The value `read` reads, or nil, the value skipped, when it has another
     /// shape: for parts of a document whose shape may change without the rest
     /// being unreadable. A syntax error still gives up.
-    mutating func tolerant<T>(_ read: (inout JSONReader) throws(Unsupported) -> T) throws(Unsupported) -> T? {
+    mutating func tolerant<T>(_ read: (inout JSONReader) throws(Refusal) -> T) throws(Refusal) -> T? {
         var attempt = self
         if let value = try? read(&attempt) {
             self = attempt
@@ -194,7 +232,7 @@ struct JSONReader {
     }
 
     /// Any value, checked for well-formedness and not kept.
-    mutating func skipValue() throws(Unsupported) {
+    mutating func skipValue() throws(Refusal) {
         switch try peek() {
         case UInt8(ascii: "{"):
             try beginObject()
@@ -221,17 +259,17 @@ struct JSONReader {
         let isEscaped: Bool
     }
 
-    /// Whether `key` is exactly `name` (a key written with escapes never is:
-    /// dumps do not escape keys, and the slow path reads any that do).
+    /// Whether `key` is exactly `name` (a key written with escapes is unescaped first).
     func key(_ key: Key, is name: StaticString) -> Bool {
-        guard !key.isEscaped, key.end - key.start == name.utf8CodeUnitCount else { return false }
+        if key.isEscaped { return (try? text(of: key)) == name.description }
+        guard key.end - key.start == name.utf8CodeUnitCount else { return false }
         let pointer = name.utf8Start
         for offset in 0..<(key.end - key.start) where bytes[key.start + offset] != pointer[offset] { return false }
         return true
     }
 
     /// The text of a key or string.
-    func text(of key: Key) throws(Unsupported) -> String {
+    func text(of key: Key) throws(Refusal) -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[key.start..<key.end])
         guard key.isEscaped else { return String(decoding: slice, as: UTF8.self) }
         return try Self.unescaped(slice)
@@ -239,26 +277,26 @@ struct JSONReader {
 
     // MARK: Lexing
 
-    private mutating func open(_ bracket: UInt8) throws(Unsupported) {
-        guard try peek() == bracket, depth < maximumDepth else { throw Unsupported() }
+    private mutating func open(_ bracket: UInt8) throws(Refusal) {
+        guard try peek() == bracket, depth < maximumDepth else { throw .syntax }
         position += 1
         depth += 1
     }
 
-    private mutating func consume(_ byte: UInt8) throws(Unsupported) {
-        guard try peek() == byte else { throw Unsupported() }
+    private mutating func consume(_ byte: UInt8) throws(Refusal) {
+        guard try peek() == byte else { throw .syntax }
         position += 1
     }
 
-    private mutating func literal(_ word: StaticString) throws(Unsupported) {
+    private mutating func literal(_ word: StaticString) throws(Refusal) {
         let count = word.utf8CodeUnitCount
-        guard position + count <= bytes.count else { throw Unsupported() }
-        for offset in 0..<count where bytes[position + offset] != word.utf8Start[offset] { throw Unsupported() }
+        guard position + count <= bytes.count else { throw .syntax }
+        for offset in 0..<count where bytes[position + offset] != word.utf8Start[offset] { throw .syntax }
         position += count
     }
 
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, RFC 8259's number.
-    private mutating func number() throws(Unsupported) {
+    private mutating func number() throws(Refusal) {
         func digits(_ reader: inout JSONReader) -> Int {
             let start = reader.position
             while reader.position < reader.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(reader.bytes[reader.position]) {
@@ -267,25 +305,25 @@ struct JSONReader {
             return reader.position - start
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
-        guard position < bytes.count else { throw Unsupported() }
+        guard position < bytes.count else { throw .syntax }
         if bytes[position] == UInt8(ascii: "0") {
             position += 1
         } else if digits(&self) == 0 {
-            throw Unsupported()
+            throw .syntax
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
-            guard digits(&self) > 0 else { throw Unsupported() }
+            guard digits(&self) > 0 else { throw .syntax }
         }
         if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
             position += 1
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
-            guard digits(&self) > 0 else { throw Unsupported() }
+            guard digits(&self) > 0 else { throw .syntax }
         }
     }
 
     /// Consumes a string from its opening quote and returns the bytes between the quotes.
-    private mutating func stringBounds() throws(Unsupported) -> Key {
+    private mutating func stringBounds() throws(Refusal) -> Key {
         position += 1
         let start = position
         var isEscaped = false
@@ -298,7 +336,7 @@ struct JSONReader {
                 if isEscaped { _ = try text(of: key) }
                 return key
             }
-            if byte < 0x20 { throw Unsupported() }
+            if byte < 0x20 { throw .syntax }
             if byte == UInt8(ascii: "\\") {
                 isEscaped = true
                 position += 2
@@ -306,16 +344,16 @@ struct JSONReader {
                 position += 1
             }
         }
-        throw Unsupported()
+        throw .syntax
     }
 
     /// The text of a string body with escapes, which ``stringBounds()`` has delimited.
-    private static func unescaped(_ body: UnsafeBufferPointer<UInt8>) throws(Unsupported) -> String {
+    private static func unescaped(_ body: UnsafeBufferPointer<UInt8>) throws(Refusal) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(body.count)
         var index = 0
-        func hex(_ at: Int) throws(Unsupported) -> UInt32 {
-            guard at + 4 <= body.count else { throw Unsupported() }
+        func hex(_ at: Int) throws(Refusal) -> UInt32 {
+            guard at + 4 <= body.count else { throw .syntax }
             var value: UInt32 = 0
             for byte in body[at..<(at + 4)] {
                 let digit: UInt8
@@ -323,7 +361,7 @@ struct JSONReader {
                 case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
                 case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
                 case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: throw Unsupported()
+                default: throw .syntax
                 }
                 value = value << 4 | UInt32(digit)
             }
@@ -336,7 +374,7 @@ struct JSONReader {
                 index += 1
                 continue
             }
-            guard index + 1 < body.count else { throw Unsupported() }
+            guard index + 1 < body.count else { throw .syntax }
             let escape = body[index + 1]
             index += 2
             switch escape {
@@ -350,21 +388,21 @@ struct JSONReader {
                 var value = try hex(index)
                 index += 4
                 if (0xD800...0xDBFF).contains(value) {
-                    // A high surrogate must be followed by a low one; anything else is left to Foundation.
+                    // A high surrogate must be followed by a low one.
                     guard index + 6 <= body.count, body[index] == UInt8(ascii: "\\"), body[index + 1] == UInt8(ascii: "u") else {
-                        throw Unsupported()
+                        throw .syntax
                     }
                     let low = try hex(index + 2)
-                    guard (0xDC00...0xDFFF).contains(low) else { throw Unsupported() }
+                    guard (0xDC00...0xDFFF).contains(low) else { throw .syntax }
                     index += 6
                     value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
                 } else if (0xDC00...0xDFFF).contains(value) {
-                    throw Unsupported()
+                    throw .syntax
                 }
-                guard let scalar = Unicode.Scalar(value) else { throw Unsupported() }
+                guard let scalar = Unicode.Scalar(value) else { throw .syntax }
                 UTF8.encode(scalar) { output.append($0) }
             default:
-                throw Unsupported()
+                throw .syntax
             }
         }
         return String(decoding: output, as: UTF8.self)

@@ -1,6 +1,6 @@
 /// Finds where a JSON text stops being JSON, or nests deeper than a dump
-/// ever does. Foundation's decoder on Linux says only "not valid JSON" for
-/// both; users need the reason, the line and the column.
+/// ever does: the dump reader only knows that it stopped, and users need
+/// the reason, the line and the column.
 ///
 /// - Complexity: O(n) in the length of the text; recursion-free.
 struct JSONSyntaxCheck {

@@ -5,8 +5,8 @@
 /// newer toolchain's encoding makes a comparison careful, never the load fail.
 extension JSONReader {
     /// `[{"platformName": "macos", "version": "13.0", "options": []}]`.
-    mutating func platforms() throws(Unsupported) -> [PlatformRequirement] {
-        try list { reader throws(Unsupported) in
+    mutating func platforms() throws(Refusal) -> [PlatformRequirement] {
+        try list { reader throws(Refusal) in
             var name: String?
             var version: String?
             var options: [String] = []
@@ -15,40 +15,40 @@ extension JSONReader {
             var first = true
             while let key = try reader.nextKey(first: &first) {
                 if reader.key(key, is: "platformName") {
-                    try seen.insert(0)
+                    try seen.insert(0, "platformName")
                     name = try reader.string()
                 } else if reader.key(key, is: "version") {
-                    try seen.insert(1)
+                    try seen.insert(1, "version")
                     version = try reader.string()
                 } else if reader.key(key, is: "options") {
-                    try seen.insert(2)
+                    try seen.insert(2, "options")
                     options = try reader.optionalStrings() ?? []
                 } else {
-                    throw Unsupported()
+                    throw Refusal.shape("a shape not known here")
                 }
             }
-            guard let name, let version else { throw Unsupported() }
+            guard let name, let version else { throw Refusal.shape("a shape not known here") }
             return PlatformRequirement(name: name, version: version, options: options)
         }
     }
 
     /// `null`, or `[{"apt": [["zlib1g-dev"]]}, …]`.
-    mutating func providers() throws(Unsupported) -> [SystemPackageProvider]? {
+    mutating func providers() throws(Refusal) -> [SystemPackageProvider]? {
         guard try !skipNull() else { return nil }
-        return try list { reader throws(Unsupported) in
+        return try list { reader throws(Refusal) in
             let manager = try reader.onlyKey()
             try reader.beginArray()
             var first = true
-            guard try reader.nextElement(first: &first) else { throw Unsupported() }
+            guard try reader.nextElement(first: &first) else { throw Refusal.shape("a shape not known here") }
             let packages = try reader.strings()
-            guard try !reader.nextElement(first: &first) else { throw Unsupported() }
+            guard try !reader.nextElement(first: &first) else { throw Refusal.shape("a shape not known here") }
             try reader.endOfOnlyKey()
             return SystemPackageProvider(manager: manager, packages: packages)
         }
     }
 
     /// `{"tool": "swift", "kind": {"define": {"_0": "X"}}, "condition": {…}}`.
-    mutating func buildSetting() throws(Unsupported) -> BuildSetting {
+    mutating func buildSetting() throws(Refusal) -> BuildSetting {
         var tool: String?
         var kind: String?
         var arguments: [BuildSetting.Argument] = []
@@ -58,26 +58,26 @@ extension JSONReader {
         var first = true
         while let key = try nextKey(first: &first) {
             if self.key(key, is: "tool") {
-                try seen.insert(0)
+                try seen.insert(0, "tool")
                 tool = try string()
             } else if self.key(key, is: "kind") {
-                try seen.insert(1)
+                try seen.insert(1, "kind")
                 kind = try onlyKey()
                 arguments = try settingArguments()
                 try endOfOnlyKey()
             } else if self.key(key, is: "condition") {
-                try seen.insert(2)
+                try seen.insert(2, "condition")
                 condition = try skipNull() ? nil : settingCondition()
             } else {
-                throw Unsupported()
+                throw Refusal.shape("a shape not known here")
             }
         }
-        guard let tool, let kind else { throw Unsupported() }
+        guard let tool, let kind else { throw Refusal.shape("a shape not known here") }
         return BuildSetting(tool: tool, kind: kind, arguments: arguments, condition: condition)
     }
 
     /// `{"_0": "text", "_1": ["a", "b"]}` (or `null`): the values in the order of their numbers, which must run from 0.
-    private mutating func settingArguments() throws(Unsupported) -> [BuildSetting.Argument] {
+    private mutating func settingArguments() throws(Refusal) -> [BuildSetting.Argument] {
         guard try !skipNull() else { return [] }
         var numbered: [Int: BuildSetting.Argument] = [:]
         try beginObject()
@@ -85,18 +85,18 @@ extension JSONReader {
         while let key = try nextKey(first: &first) {
             let name = try text(of: key)
             guard name.hasPrefix("_"), let index = Int(name.dropFirst()), index >= 0, index < 16, numbered[index] == nil else {
-                throw Unsupported()
+                throw Refusal.shape("a shape not known here")
             }
             numbered[index] = try peek() == UInt8(ascii: "[") ? .texts(try strings()) : .text(try string())
         }
-        return try (0..<numbered.count).map { index throws(Unsupported) in
-            guard let argument = numbered[index] else { throw Unsupported() }
+        return try (0..<numbered.count).map { index throws(Refusal) in
+            guard let argument = numbered[index] else { throw Refusal.shape("a shape not known here") }
             return argument
         }
     }
 
     /// `{"platformNames": [...], "config": "debug", "traits": [...]}`.
-    private mutating func settingCondition() throws(Unsupported) -> BuildSettingCondition {
+    private mutating func settingCondition() throws(Refusal) -> BuildSettingCondition {
         var platforms: [String] = []
         var configuration: String?
         var traits: [String]?
@@ -105,29 +105,31 @@ extension JSONReader {
         var first = true
         while let key = try nextKey(first: &first) {
             if self.key(key, is: "platformNames") {
-                try seen.insert(0)
+                try seen.insert(0, "platformNames")
                 platforms = try optionalStrings() ?? []
             } else if self.key(key, is: "config") {
-                try seen.insert(1)
+                try seen.insert(1, "config")
                 configuration = try optionalString()
             } else if self.key(key, is: "traits") {
-                try seen.insert(2)
+                try seen.insert(2, "traits")
                 traits = try optionalStrings()
             } else {
-                throw Unsupported()
+                throw Refusal.shape("a shape not known here")
             }
         }
         return BuildSettingCondition(platforms: platforms, configuration: configuration, traits: traits)
     }
 
     /// `{"process": {"localization": "base"}}`, `{"copy": {}}`, `{"embedInCode": {}}`.
-    mutating func resourceRule() throws(Unsupported) -> TargetResource.Rule {
+    mutating func resourceRule() throws(Refusal) -> TargetResource.Rule {
         let kind = try onlyKey()
         var localization: String?
         try beginObject()
         var first = true
         while let key = try nextKey(first: &first) {
-            guard kind == "process", self.key(key, is: "localization"), localization == nil else { throw Unsupported() }
+            guard kind == "process", self.key(key, is: "localization"), localization == nil else {
+                throw Refusal.shape("a shape not known here")
+            }
             localization = try optionalString()
         }
         try endOfOnlyKey()
@@ -135,12 +137,12 @@ extension JSONReader {
         case "process": return .process(localization: localization)
         case "copy": return .copy
         case "embedInCode": return .embedInCode
-        default: throw Unsupported()
+        default: throw Refusal.shape("a shape not known here")
         }
     }
 
     /// `{"buildTool": null}` or `{"command": [{intent}, [permissions]]}`.
-    mutating func pluginCapability() throws(Unsupported) -> PluginCapability? {
+    mutating func pluginCapability() throws(Refusal) -> PluginCapability? {
         guard try !skipNull() else { return nil }
         let kind = try onlyKey()
         let capability: PluginCapability
@@ -151,22 +153,22 @@ extension JSONReader {
         case "command":
             try beginArray()
             var first = true
-            guard try nextElement(first: &first) else { throw Unsupported() }
+            guard try nextElement(first: &first) else { throw Refusal.shape("a shape not known here") }
             let intent = try commandIntent()
             var permissions: [PluginPermission] = []
             if try nextElement(first: &first) {
-                permissions = try list { reader throws(Unsupported) in try reader.pluginPermission() }
-                guard try !nextElement(first: &first) else { throw Unsupported() }
+                permissions = try list { reader throws(Refusal) in try reader.pluginPermission() }
+                guard try !nextElement(first: &first) else { throw Refusal.shape("a shape not known here") }
             }
             capability = .command(intent: intent, permissions: permissions)
         default:
-            throw Unsupported()
+            throw Refusal.shape("a shape not known here")
         }
         try endOfOnlyKey()
         return capability
     }
 
-    private mutating func commandIntent() throws(Unsupported) -> PluginCommandIntent {
+    private mutating func commandIntent() throws(Refusal) -> PluginCommandIntent {
         let kind = try onlyKey()
         let fields = try textFields()
         try endOfOnlyKey()
@@ -175,17 +177,17 @@ extension JSONReader {
         case "sourceCodeFormatting" where fields.isEmpty: return .sourceCodeFormatting
         case "custom" where Set(fields.keys) == ["verb", "description"]:
             return .custom(verb: fields["verb"] ?? "", description: fields["description"] ?? "")
-        default: throw Unsupported()
+        default: throw Refusal.shape("a shape not known here")
         }
     }
 
-    private mutating func pluginPermission() throws(Unsupported) -> PluginPermission {
+    private mutating func pluginPermission() throws(Refusal) -> PluginPermission {
         let kind = try onlyKey()
         let permission: PluginPermission
         switch kind {
         case "writeToPackageDirectory":
             let fields = try textFields()
-            guard Set(fields.keys) == ["reason"] else { throw Unsupported() }
+            guard Set(fields.keys) == ["reason"] else { throw Refusal.shape("a shape not known here") }
             permission = .writeToPackageDirectory(reason: fields["reason"] ?? "")
         case "allowNetworkConnections":
             var reason: String?
@@ -201,32 +203,32 @@ extension JSONReader {
                     try beginObject()
                     var firstField = true
                     while let field = try nextKey(first: &firstField) {
-                        guard self.key(field, is: "ports") else { throw Unsupported() }
-                        ports = try list { reader throws(Unsupported) in try reader.integer() }
+                        guard self.key(field, is: "ports") else { throw Refusal.shape("a shape not known here") }
+                        ports = try list { reader throws(Refusal) in try reader.integer() }
                     }
                     try endOfOnlyKey()
                     scope = (name, ports)
                 } else {
-                    throw Unsupported()
+                    throw Refusal.shape("a shape not known here")
                 }
             }
-            guard let reason, let scope else { throw Unsupported() }
+            guard let reason, let scope else { throw Refusal.shape("a shape not known here") }
             permission = .allowNetworkConnections(scope: scope.0, ports: scope.1, reason: reason)
         default:
-            throw Unsupported()
+            throw Refusal.shape("a shape not known here")
         }
         try endOfOnlyKey()
         return permission
     }
 
     /// An object whose values are all strings.
-    private mutating func textFields() throws(Unsupported) -> [String: String] {
+    private mutating func textFields() throws(Refusal) -> [String: String] {
         var fields: [String: String] = [:]
         try beginObject()
         var first = true
         while let key = try nextKey(first: &first) {
             let name = try text(of: key)
-            guard fields[name] == nil else { throw Unsupported() }
+            guard fields[name] == nil else { throw Refusal.shape("a shape not known here") }
             fields[name] = try string()
         }
         return fields
@@ -234,32 +236,32 @@ extension JSONReader {
 
     /// `{"range": [{"lowerBound": "1.0.0", "upperBound": "2.0.0"}]}`, `{"exact": ["1.0.0"]}`,
     /// `{"branch": ["main"]}`, `{"revision": ["abc"]}`.
-    mutating func requirement() throws(Unsupported) -> DependencyRequirement {
+    mutating func requirement() throws(Refusal) -> DependencyRequirement {
         let kind = try onlyKey()
         try beginArray()
         var first = true
-        guard try nextElement(first: &first) else { throw Unsupported() }
+        guard try nextElement(first: &first) else { throw Refusal.shape("a shape not known here") }
         let requirement: DependencyRequirement
         switch kind {
         case "range":
             let bounds = try textFields()
-            guard Set(bounds.keys) == ["lowerBound", "upperBound"] else { throw Unsupported() }
+            guard Set(bounds.keys) == ["lowerBound", "upperBound"] else { throw Refusal.shape("a shape not known here") }
             requirement = .range(lowerBound: bounds["lowerBound"] ?? "", upperBound: bounds["upperBound"] ?? "")
         case "exact": requirement = .exact(try string())
         case "branch": requirement = .branch(try string())
         case "revision": requirement = .revision(try string())
-        default: throw Unsupported()
+        default: throw Refusal.shape("a shape not known here")
         }
-        guard try !nextElement(first: &first) else { throw Unsupported() }
+        guard try !nextElement(first: &first) else { throw Refusal.shape("a shape not known here") }
         try endOfOnlyKey()
         return requirement
     }
 
     /// `[]`, and nothing else.
-    mutating func emptyList() throws(Unsupported) {
+    mutating func emptyList() throws(Refusal) {
         try beginArray()
         var first = true
-        guard try !nextElement(first: &first) else { throw Unsupported() }
+        guard try !nextElement(first: &first) else { throw Refusal.shape("a shape not known here") }
     }
 }
 

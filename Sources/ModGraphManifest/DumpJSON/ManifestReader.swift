@@ -1,28 +1,24 @@
 import ModGraphCore
 
-/// The fast path of ``ManifestDecoding``: a ``Manifest`` read straight from
-/// the bytes of a dump, with the same result as the `Decodable` types of
-/// this folder (Manifest.swift, PackageDependency.swift), field by field.
-///
-/// Foundation's `JSONDecoder` took 3 of the 4.4 s `modgraph graph` spent on a
-/// 100,000-target dump; this reader takes a tenth of a second. It reads the
-/// shapes toolchains from 5.5 on write and gives up (`nil`) on anything else:
-/// the flat dependency objects of older toolchains, a known key twice in one
-/// object, an enum object with more than one key, a value of the wrong type,
-/// a syntax error. Foundation's path then decodes the document, or words
-/// what is wrong with it, exactly as before.
+/// The one reader of `dump-package` documents: a ``Manifest`` read straight
+/// from the bytes, in every shape toolchains have written (the one-key enum
+/// objects of 5.5 and later, 5.5's `scm` and `local`, the flat dependency
+/// objects before it). Keys it does not know are skipped, so a newer
+/// toolchain's additions are not fatal; a known key twice in one object, an
+/// enum object with more than one key or a value of the wrong type is refused
+/// with what is wrong and where (``JSONReader/Refusal``).
 enum ManifestReader {
-    /// The manifest in `bytes`, or `nil` when the slow path must decide.
+    /// The manifest in `bytes`, or why it is not one.
     ///
     /// - Complexity: O(n) in the length of the text.
-    static func manifest(from bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> Manifest? {
-        guard JSONReader.isValidUTF8(bytes) else { return nil }
+    static func manifest(from bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> Result<Manifest, JSONReader.Refusal> {
+        guard JSONReader.isValidUTF8(bytes) else { return .failure(.shape("the text is not UTF-8")) }
         var reader = JSONReader(bytes, maximumDepth: maximumDepth)
-        do {
+        do throws(JSONReader.Refusal) {
             let manifest = try reader.manifest()
-            return reader.isAtEnd() ? manifest : nil
+            return reader.isAtEnd() ? .success(manifest) : .failure(.syntax)
         } catch {
-            return nil
+            return .failure(error)
         }
     }
 }
@@ -32,40 +28,41 @@ enum ManifestReader {
 struct SeenKeys {
     private var bits: UInt64 = 0
 
-    mutating func insert(_ bit: Int) throws(JSONReader.Unsupported) {
-        guard bits & (1 << bit) == 0 else { throw JSONReader.Unsupported() }
+    mutating func insert(_ bit: Int, _ name: String) throws(JSONReader.Refusal) {
+        guard bits & (1 << bit) == 0 else { throw .shape("key '\(name)' appears twice in one object") }
         bits |= 1 << bit
     }
 }
 
 extension JSONReader {
-    /// An array whose elements `element` reads, or `[]` for `null` (what `decodeIfPresent(...) ?? []` gives).
-    mutating func list<Element>(_ element: (inout JSONReader) throws(Unsupported) -> Element) throws(Unsupported) -> [Element] {
+    /// An array whose elements `element` reads, or `[]` for `null`; a refusal
+    /// in an element is placed under its index.
+    mutating func list<Element>(_ element: (inout JSONReader) throws(Refusal) -> Element) throws(Refusal) -> [Element] {
         guard try !skipNull() else { return [] }
         var result: [Element] = []
         try beginArray()
         var first = true
-        while try nextElement(first: &first) { result.append(try element(&self)) }
+        while try nextElement(first: &first) { result.append(try within("[\(result.count)]", element)) }
         return result
     }
 
     /// The one key of an enum object (`{"byName": [...]}`), its `:` consumed.
-    mutating func onlyKey() throws(Unsupported) -> String {
+    mutating func onlyKey() throws(Refusal) -> String {
         try beginObject()
         var first = true
-        guard let key = try nextKey(first: &first) else { throw Unsupported() }
+        guard let key = try nextKey(first: &first) else { throw .shape("expected an object with one key") }
         return try text(of: key)
     }
 
     /// The `}` closing an enum object after its one member.
-    mutating func endOfOnlyKey() throws(Unsupported) {
+    mutating func endOfOnlyKey() throws(Refusal) {
         var first = false
-        guard try nextKey(first: &first) == nil else { throw Unsupported() }
+        guard try nextKey(first: &first) == nil else { throw .shape("expected an object with one key, found several") }
     }
 
     // MARK: Manifest
 
-    mutating func manifest() throws(Unsupported) -> Manifest {
+    mutating func manifest() throws(Refusal) -> Manifest {
         var name: String?
         var toolsVersion: ToolsVersion?
         var packageDirectory: String?
@@ -81,61 +78,65 @@ extension JSONReader {
         var first = true
         while let key = try nextKey(first: &first) {
             if self.key(key, is: "name") {
-                try seen.insert(0)
+                try seen.insert(0, "name")
                 name = try string()
             } else if self.key(key, is: "toolsVersion") {
-                try seen.insert(1)
-                toolsVersion = try skipNull() ? nil : self.toolsVersion()
+                try seen.insert(1, "toolsVersion")
+                toolsVersion = try within("toolsVersion") { reader throws(Refusal) in try reader.skipNull() ? nil : reader.toolsVersion() }
             } else if self.key(key, is: "packageKind") {
-                try seen.insert(2)
+                try seen.insert(2, "packageKind")
                 packageDirectory = try packageKind()
             } else if self.key(key, is: "targets") {
-                try seen.insert(3)
-                targets = try list { reader throws(Unsupported) in try reader.target(&unread) }
+                try seen.insert(3, "targets")
+                targets = try within("targets") { reader throws(Refusal) in
+                    try reader.list { reader throws(Refusal) in try reader.target(&unread) }
+                }
             } else if self.key(key, is: "products") {
-                try seen.insert(4)
-                products = try list { reader throws(Unsupported) in try reader.product(&unread) }
+                try seen.insert(4, "products")
+                products = try within("products") { reader throws(Refusal) in
+                    try reader.list { reader throws(Refusal) in try reader.product(&unread) }
+                }
             } else if self.key(key, is: "dependencies") {
-                try seen.insert(5)
-                dependencies = try list { reader throws(Unsupported) in try reader.packageDependency(&unread) }
+                try seen.insert(5, "dependencies")
+                dependencies = try within("dependencies") { reader throws(Refusal) in
+                    try reader.list { reader throws(Refusal) in try reader.packageDependency(&unread) }
+                }
             } else if self.key(key, is: "traits") {
-                try seen.insert(6)
-                traits = try list { reader throws(Unsupported) in try reader.packageTrait() }
+                try seen.insert(6, "traits")
+                traits = try within("traits") { reader throws(Refusal) in
+                    try reader.list { reader throws(Refusal) in try reader.packageTrait() }
+                }
             } else if self.key(key, is: "platforms") {
-                try seen.insert(7)
-                build.platforms = try unread.note("platforms", try tolerant { reader throws(Unsupported) in try reader.platforms() }) ?? []
+                try seen.insert(7, "platforms")
+                build.platforms = unread.note("platforms", try tolerant { reader throws(Refusal) in try reader.platforms() }) ?? []
             } else if self.key(key, is: "defaultLocalization") {
-                try seen.insert(8)
+                try seen.insert(8, "defaultLocalization")
                 build.defaultLocalization =
-                    try unread.note("defaultLocalization", try tolerant { reader throws(Unsupported) in try reader.optionalString() })
-                    ?? nil
+                    unread.note("defaultLocalization", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
             } else if self.key(key, is: "swiftLanguageVersions") {
-                try seen.insert(9)
+                try seen.insert(9, "swiftLanguageVersions")
                 build.swiftLanguageVersions =
-                    try unread.note("swiftLanguageVersions", try tolerant { reader throws(Unsupported) in try reader.optionalStrings() })
-                    ?? nil
+                    unread.note("swiftLanguageVersions", try tolerant { reader throws(Refusal) in try reader.optionalStrings() }) ?? nil
             } else if self.key(key, is: "cLanguageStandard") {
-                try seen.insert(10)
+                try seen.insert(10, "cLanguageStandard")
                 build.cLanguageStandard =
-                    try unread.note("cLanguageStandard", try tolerant { reader throws(Unsupported) in try reader.optionalString() }) ?? nil
+                    unread.note("cLanguageStandard", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
             } else if self.key(key, is: "cxxLanguageStandard") {
-                try seen.insert(11)
+                try seen.insert(11, "cxxLanguageStandard")
                 build.cxxLanguageStandard =
-                    try unread.note("cxxLanguageStandard", try tolerant { reader throws(Unsupported) in try reader.optionalString() })
-                    ?? nil
+                    unread.note("cxxLanguageStandard", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
             } else if self.key(key, is: "pkgConfig") {
-                try seen.insert(12)
-                build.pkgConfig =
-                    try unread.note("pkgConfig", try tolerant { reader throws(Unsupported) in try reader.optionalString() }) ?? nil
+                try seen.insert(12, "pkgConfig")
+                build.pkgConfig = unread.note("pkgConfig", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
             } else if self.key(key, is: "providers") {
-                try seen.insert(13)
-                build.providers = try unread.note("providers", try tolerant { reader throws(Unsupported) in try reader.providers() }) ?? nil
+                try seen.insert(13, "providers")
+                build.providers = unread.note("providers", try tolerant { reader throws(Refusal) in try reader.providers() }) ?? nil
             } else if self.key(key, is: "modgraphUnreadKeys") {
                 // What a dump had that the model does not read, kept by ``ManifestEncoding``.
-                try seen.insert(14)
+                try seen.insert(14, "modgraphUnreadKeys")
                 unread.keys += try strings()
             } else if self.key(key, is: "modgraphBuildUnknown") {
-                try seen.insert(15)
+                try seen.insert(15, "modgraphBuildUnknown")
                 buildUnknown = try boolean()
             } else if self.key(key, is: "modgraphEvaluated") {
                 try skipValue()
@@ -144,10 +145,10 @@ extension JSONReader {
                 try skipValue()
             }
         }
-        guard let name else { throw Unsupported() }
+        guard let name else { throw .shape("missing key 'name'") }
         build.unreadKeys = Array(Set(unread.keys)).sorted()
         if buildUnknown {
-            // Written for a manifest Foundation's decoder read: nothing of its build is known.
+            // Written for a manifest whose build was not known: it still is not.
             return Manifest(
                 name: name, toolsVersion: toolsVersion, packageDirectory: packageDirectory,
                 targets: targets.map(\.withoutBuild), products: products, dependencies: dependencies.map(\.withoutRequirement),
@@ -159,7 +160,7 @@ extension JSONReader {
     }
 
     /// `{"_version": "5.9.0", …}` or `"5.9.0"`.
-    mutating func toolsVersion() throws(Unsupported) -> ToolsVersion {
+    mutating func toolsVersion() throws(Refusal) -> ToolsVersion {
         let text: String
         if try peek() == UInt8(ascii: "{") {
             var version: String?
@@ -168,23 +169,23 @@ extension JSONReader {
             var first = true
             while let key = try nextKey(first: &first) {
                 if self.key(key, is: "_version") {
-                    try seen.insert(0)
+                    try seen.insert(0, "_version")
                     version = try string()
                 } else {
                     try skipValue()
                 }
             }
-            guard let version else { throw Unsupported() }
+            guard let version else { throw .shape("missing key '_version'") }
             text = version
         } else {
             text = try string()
         }
-        guard let parsed = ToolsVersion(text) else { throw Unsupported() }
+        guard let parsed = ToolsVersion(text) else { throw .shape("'\(text)' is not a tools version") }
         return parsed
     }
 
     /// `{"root": ["/abs/path"]}`: the first path, or `nil` for any other shape (as `try?` makes it there).
-    mutating func packageKind() throws(Unsupported) -> String? {
+    mutating func packageKind() throws(Refusal) -> String? {
         guard try peek() == UInt8(ascii: "{") else {
             try skipValue()
             return nil
@@ -213,7 +214,7 @@ extension JSONReader {
         return paths?.first
     }
 
-    mutating func packageTrait() throws(Unsupported) -> PackageTrait {
+    mutating func packageTrait() throws(Refusal) -> PackageTrait {
         var name: String?
         var enabled: [String] = []
         var seen = SeenKeys()
@@ -221,22 +222,22 @@ extension JSONReader {
         var first = true
         while let key = try nextKey(first: &first) {
             if self.key(key, is: "name") {
-                try seen.insert(0)
+                try seen.insert(0, "name")
                 name = try string()
             } else if self.key(key, is: "enabledTraits") {
-                try seen.insert(1)
+                try seen.insert(1, "enabledTraits")
                 enabled = try optionalStrings() ?? []
             } else {
                 try skipValue()
             }
         }
-        guard let name else { throw Unsupported() }
+        guard let name else { throw .shape("missing key 'name'") }
         return PackageTrait(name: name, enabledTraits: enabled)
     }
 
     // MARK: Targets
 
-    mutating func target(_ unread: inout UnreadKeys) throws(Unsupported) -> ManifestTarget {
+    mutating func target(_ unread: inout UnreadKeys) throws(Refusal) -> ManifestTarget {
         var name: String?
         var typeName: String?
         var dependencies: [TargetDependency] = []
@@ -252,73 +253,78 @@ extension JSONReader {
         var first = true
         while let key = try nextKey(first: &first) {
             if self.key(key, is: "name") {
-                try seen.insert(0)
+                try seen.insert(0, "name")
                 name = try string()
             } else if self.key(key, is: "type") {
-                try seen.insert(1)
+                try seen.insert(1, "type")
                 typeName = try optionalString()
             } else if self.key(key, is: "dependencies") {
-                try seen.insert(2)
-                dependencies = try list { reader throws(Unsupported) in try reader.targetDependency() }
+                try seen.insert(2, "dependencies")
+                dependencies = try within("dependencies") { reader throws(Refusal) in
+                    try reader.list { reader throws(Refusal) in try reader.targetDependency() }
+                }
             } else if self.key(key, is: "path") {
-                try seen.insert(3)
+                try seen.insert(3, "path")
                 path = try optionalString()
             } else if self.key(key, is: "sources") {
-                try seen.insert(4)
+                try seen.insert(4, "sources")
                 sources = try optionalStrings()
             } else if self.key(key, is: "exclude") {
-                try seen.insert(5)
+                try seen.insert(5, "exclude")
                 exclude = try optionalStrings() ?? []
             } else if self.key(key, is: "resources") {
-                try seen.insert(7)
-                let entries = try list { reader throws(Unsupported) in try reader.resource() }
+                try seen.insert(7, "resources")
+                let entries = try within("resources") { reader throws(Refusal) in
+                    try reader.list { reader throws(Refusal) in try reader.resource() }
+                }
                 resources = entries.compactMap(\.path)
                 build.resources = entries.compactMap { entry in
                     entry.rule.flatMap { rule in entry.path.map { TargetResource(path: $0, rule: rule) } }
                 }
                 if build.resources.count != entries.count { odd.keys.append("resources") }
             } else if self.key(key, is: "pluginUsages") {
-                try seen.insert(6)
-                pluginUsages = try list { reader throws(Unsupported) in try reader.pluginUsage() }
+                try seen.insert(6, "pluginUsages")
+                pluginUsages = try within("pluginUsages") { reader throws(Refusal) in
+                    try reader.list { reader throws(Refusal) in try reader.pluginUsage() }
+                }
             } else if self.key(key, is: "settings") {
-                try seen.insert(8)
+                try seen.insert(8, "settings")
                 build.settings =
-                    try odd.note(
+                    odd.note(
                         "settings",
-                        try tolerant { reader throws(Unsupported) in
-                            try reader.list { reader throws(Unsupported) in try reader.buildSetting() }
-                        }) ?? []
+                        try tolerant { reader throws(Refusal) in try reader.list { reader throws(Refusal) in try reader.buildSetting() } })
+                    ?? []
             } else if self.key(key, is: "publicHeadersPath") {
-                try seen.insert(9)
+                try seen.insert(9, "publicHeadersPath")
                 build.publicHeadersPath =
-                    try odd.note("publicHeadersPath", try tolerant { reader throws(Unsupported) in try reader.optionalString() }) ?? nil
+                    odd.note("publicHeadersPath", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
             } else if self.key(key, is: "packageAccess") {
-                try seen.insert(10)
-                build.packageAccess = try odd.note("packageAccess", try tolerant { reader throws(Unsupported) in try reader.boolean() })
+                try seen.insert(10, "packageAccess")
+                build.packageAccess = odd.note("packageAccess", try tolerant { reader throws(Refusal) in try reader.boolean() })
             } else if self.key(key, is: "url") {
-                try seen.insert(11)
-                build.url = try odd.note("url", try tolerant { reader throws(Unsupported) in try reader.optionalString() }) ?? nil
+                try seen.insert(11, "url")
+                build.url = odd.note("url", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
             } else if self.key(key, is: "checksum") {
-                try seen.insert(12)
-                build.checksum = try odd.note("checksum", try tolerant { reader throws(Unsupported) in try reader.optionalString() }) ?? nil
+                try seen.insert(12, "checksum")
+                build.checksum = odd.note("checksum", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
             } else if self.key(key, is: "pkgConfig") {
-                try seen.insert(13)
-                build.pkgConfig =
-                    try odd.note("pkgConfig", try tolerant { reader throws(Unsupported) in try reader.optionalString() }) ?? nil
+                try seen.insert(13, "pkgConfig")
+                build.pkgConfig = odd.note("pkgConfig", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
             } else if self.key(key, is: "providers") {
-                try seen.insert(14)
-                build.providers = try odd.note("providers", try tolerant { reader throws(Unsupported) in try reader.providers() }) ?? nil
+                try seen.insert(14, "providers")
+                build.providers = odd.note("providers", try tolerant { reader throws(Refusal) in try reader.providers() }) ?? nil
             } else if self.key(key, is: "pluginCapability") {
-                try seen.insert(15)
+                try seen.insert(15, "pluginCapability")
                 build.pluginCapability =
-                    try odd.note("pluginCapability", try tolerant { reader throws(Unsupported) in try reader.pluginCapability() }) ?? nil
+                    odd.note("pluginCapability", try tolerant { reader throws(Refusal) in try reader.pluginCapability() }) ?? nil
             } else {
                 odd.keys.append(try text(of: key))
                 try skipValue()
             }
         }
-        guard let name, let type = TargetType(rawValue: typeName ?? "regular"), ManifestTarget.swiftPMTypes.contains(type) else {
-            throw Unsupported()
+        guard let name else { throw .shape("missing key 'name'") }
+        guard let type = TargetType(rawValue: typeName ?? "regular"), ManifestTarget.swiftPMTypes.contains(type) else {
+            throw Refusal.shape("unknown target type '\(typeName ?? "")'").inside("type")
         }
         unread.keys += odd.keys.map { "targets[\(name)].\($0)" }
         return ManifestTarget(
@@ -326,17 +332,22 @@ extension JSONReader {
             exclude: exclude, resources: resources, pluginUsages: pluginUsages, build: build)
     }
 
-    /// One of a target's `resources:` (`{"path": …, "rule": …}`): its path, and its rule when of a known shape.
-    mutating func resource() throws(Unsupported) -> (path: String?, rule: TargetResource.Rule?) {
+    /// One of a target's `resources:` (`{"path": …, "rule": …}`): its path, and its
+    /// rule when of a known shape; an entry of another shape has neither.
+    mutating func resource() throws(Refusal) -> (path: String?, rule: TargetResource.Rule?) {
+        guard try peek() == UInt8(ascii: "{") else {
+            try skipValue()
+            return (nil, nil)
+        }
         var path: String?
         var rule: TargetResource.Rule?
         try beginObject()
         var first = true
         while let key = try nextKey(first: &first) {
-            if self.key(key, is: "path") {
-                path = try optionalString()
+            if self.key(key, is: "path"), try peek() == UInt8(ascii: "\"") {
+                path = try string()
             } else if self.key(key, is: "rule") {
-                rule = try tolerant { reader throws(Unsupported) in try reader.resourceRule() }
+                rule = try tolerant { reader throws(Refusal) in try reader.resourceRule() }
             } else {
                 try skipValue()
             }
@@ -382,7 +393,7 @@ extension JSONReader {
         }
     }
 
-    mutating func payload() throws(Unsupported) -> Payload {
+    mutating func payload() throws(Refusal) -> Payload {
         var payload = Payload()
         try beginArray()
         var first = true
@@ -404,21 +415,21 @@ extension JSONReader {
     }
 
     /// `{"byName": ["Name", condition]}`, `{"target": [...]}`, `{"product": ["Name", "package", moduleAliases, condition]}`.
-    mutating func targetDependency() throws(Unsupported) -> TargetDependency {
+    mutating func targetDependency() throws(Refusal) -> TargetDependency {
         let kind = try onlyKey()
         let elements = try payload()
         let count = elements.count
         try endOfOnlyKey()
-        guard count > 0, case .string(let name) = elements[0] else { throw Unsupported() }
-        /// `decodeIfPresent(ConditionJSON.self)` at `index`: null gives nil, an object a condition.
-        func condition(at index: Int) throws(Unsupported) -> Condition? {
+        guard count > 0, case .string(let name) = elements[0] else { throw .shape("expected the name first in '\(kind)'") }
+        /// The condition at `index`: null gives nil, an object a condition.
+        func condition(at index: Int) throws(Refusal) -> Condition? {
             guard index < count else { return nil }
             switch elements[index] {
             case .null: return nil
             case .object(let start):
                 var reader = JSONReader(bytes, maximumDepth: maximumDepth, at: start)
                 return try reader.condition()
-            case .string, .other: throw Unsupported()
+            case .string, .other: throw .shape("expected a condition object or null in '\(kind)'")
             }
         }
         switch kind {
@@ -432,19 +443,19 @@ extension JSONReader {
                 switch elements[index] {
                 case .null: package = nil
                 case .string(let text): package = text
-                case .object, .other: throw Unsupported()
+                case .object, .other: throw .shape("expected a package name or null in '\(kind)'")
                 }
                 index += 1
             }
             if count >= 4, index < count { index += 1 }
             return .product(name, package: package, condition: try condition(at: index))
         default:
-            throw Unsupported()
+            throw .shape("unknown target dependency kind '\(kind)'")
         }
     }
 
     /// `{"platformNames": [...], "traits": [...], "config": ...}`.
-    mutating func condition() throws(Unsupported) -> Condition {
+    mutating func condition() throws(Refusal) -> Condition {
         var platforms: [String] = []
         var traits: [String] = []
         var seen = SeenKeys()
@@ -452,10 +463,10 @@ extension JSONReader {
         var first = true
         while let key = try nextKey(first: &first) {
             if self.key(key, is: "platformNames") {
-                try seen.insert(0)
+                try seen.insert(0, "platformNames")
                 platforms = try optionalStrings() ?? []
             } else if self.key(key, is: "traits") {
-                try seen.insert(1)
+                try seen.insert(1, "traits")
                 traits = try optionalStrings() ?? []
             } else {
                 try skipValue()
@@ -465,18 +476,18 @@ extension JSONReader {
     }
 
     /// `{"plugin": ["Name", "package-or-null"]}`.
-    mutating func pluginUsage() throws(Unsupported) -> PluginUsage {
+    mutating func pluginUsage() throws(Refusal) -> PluginUsage {
         _ = try onlyKey()
         let elements = try payload()
         let count = elements.count
         try endOfOnlyKey()
-        guard count > 0, case .string(let name) = elements[0] else { throw Unsupported() }
+        guard count > 0, case .string(let name) = elements[0] else { throw .shape("expected the plugin's name first") }
         var package: String?
         if count > 1 {
             switch elements[1] {
             case .null: package = nil
             case .string(let text): package = text
-            case .object, .other: throw Unsupported()
+            case .object, .other: throw .shape("expected a package name or null after the plugin's name")
             }
         }
         return PluginUsage(name: name, package: package)
@@ -484,7 +495,7 @@ extension JSONReader {
 
     // MARK: Products
 
-    mutating func product(_ unread: inout UnreadKeys) throws(Unsupported) -> ManifestProduct {
+    mutating func product(_ unread: inout UnreadKeys) throws(Refusal) -> ManifestProduct {
         var name: String?
         var type = "library"
         var targets: [String] = []
@@ -494,31 +505,31 @@ extension JSONReader {
         var first = true
         while let key = try nextKey(first: &first) {
             if self.key(key, is: "name") {
-                try seen.insert(0)
+                try seen.insert(0, "name")
                 name = try string()
             } else if self.key(key, is: "targets") {
-                try seen.insert(1)
+                try seen.insert(1, "targets")
                 targets = try optionalStrings() ?? []
             } else if self.key(key, is: "type") {
-                try seen.insert(2)
+                try seen.insert(2, "type")
                 type = try productType()
             } else if self.key(key, is: "settings") {
                 // No public API sets a product's settings; any there are not read.
-                try seen.insert(3)
-                if try tolerant({ reader throws(Unsupported) in try reader.emptyList() }) == nil { odd.append("settings") }
+                try seen.insert(3, "settings")
+                if try tolerant({ reader throws(Refusal) in try reader.emptyList() }) == nil { odd.append("settings") }
             } else {
                 odd.append(try text(of: key))
                 try skipValue()
             }
         }
-        guard let name else { throw Unsupported() }
+        guard let name else { throw .shape("missing key 'name'") }
         unread.keys += odd.map { "products[\(name)].\($0)" }
         return ManifestProduct(name: name, type: type, targets: targets)
     }
 
     /// `{"library": ["automatic"]}` is `library`, `{"library": ["static"]}` `library (static)`,
     /// `{"executable": null}` `executable`; anything but an object with a key, `library`.
-    mutating func productType() throws(Unsupported) -> String {
+    mutating func productType() throws(Refusal) -> String {
         guard try peek() == UInt8(ascii: "{") else {
             try skipValue()
             return "library"
@@ -552,19 +563,26 @@ extension JSONReader {
 
     // MARK: Package dependencies
 
-    /// `{"fileSystem": [{...}]}`, `{"sourceControl": [{...}]}`, `{"registry": [{...}]}` and 5.5's `local` and `scm`.
-    mutating func packageDependency(_ unread: inout UnreadKeys) throws(Unsupported) -> PackageDependency {
+    /// `{"fileSystem": [{...}]}`, `{"sourceControl": [{...}]}`, `{"registry": [{...}]}`,
+    /// 5.5's `local` and `scm`, and the flat object of older toolchains (``flatDependency()``).
+    mutating func packageDependency(_ unread: inout UnreadKeys) throws(Refusal) -> PackageDependency {
+        if try hasFlatForm() {
+            let dependency = try flatDependency()
+            // Its requirement is not read here: a change to it cannot be told.
+            if dependency.kind != .fileSystem { unread.keys.append("dependencies[\(dependency.identity)].requirement") }
+            return dependency
+        }
         let kindName = try onlyKey()
         let kind: PackageDependency.Kind
         switch kindName {
         case "fileSystem", "local": kind = .fileSystem
         case "sourceControl", "scm": kind = .sourceControl
         case "registry": kind = .registry
-        default: throw Unsupported()  // `url` (the flat form) and unknown kinds
+        default: throw .shape("unknown package dependency kind '\(kindName)'")
         }
         try beginArray()
         var firstElement = true
-        guard try nextElement(first: &firstElement) else { throw Unsupported() }
+        guard try nextElement(first: &firstElement) else { throw .shape("an empty '\(kindName)' entry") }
         var identity: String?
         var name: String?
         var resolutionName: String?
@@ -578,29 +596,29 @@ extension JSONReader {
         var first = true
         while let key = try nextKey(first: &first) {
             if self.key(key, is: "identity") {
-                try seen.insert(0)
+                try seen.insert(0, "identity")
                 identity = try optionalString()
             } else if self.key(key, is: "name") {
-                try seen.insert(1)
+                try seen.insert(1, "name")
                 name = try optionalString()
             } else if self.key(key, is: "nameForTargetDependencyResolutionOnly") {
-                try seen.insert(2)
+                try seen.insert(2, "nameForTargetDependencyResolutionOnly")
                 resolutionName = try optionalString()
             } else if self.key(key, is: "traits") {
-                try seen.insert(3)
-                traits = try skipNull() ? nil : list { reader throws(Unsupported) in try reader.dependencyTrait() }
+                try seen.insert(3, "traits")
+                traits = try skipNull() ? nil : list { reader throws(Refusal) in try reader.dependencyTrait() }
             } else if kind == .fileSystem, self.key(key, is: "path") {
-                try seen.insert(4)
+                try seen.insert(4, "path")
                 path = try string()
             } else if kind == .sourceControl, self.key(key, is: "location") {
-                try seen.insert(5)
+                try seen.insert(5, "location")
                 location = try dependencyLocation()
             } else if kind != .fileSystem, self.key(key, is: "requirement") {
-                try seen.insert(6)
-                requirement = try odd.note("requirement", try tolerant { reader throws(Unsupported) in try reader.requirement() })
+                try seen.insert(6, "requirement")
+                requirement = odd.note("requirement", try tolerant { reader throws(Refusal) in try reader.requirement() })
             } else if self.key(key, is: "productFilter") {
                 // Which products the resolver fetches, not how anything builds.
-                try seen.insert(7)
+                try seen.insert(7, "productFilter")
                 try skipValue()
             } else {
                 odd.keys.append(try text(of: key))
@@ -614,25 +632,78 @@ extension JSONReader {
         unread.keys += odd.keys.map { "dependencies[\(label)].\($0)" }
         switch kind {
         case .fileSystem:
-            guard let path else { throw Unsupported() }
+            guard let path else { throw .shape("missing key 'path'") }
             return PackageDependency(
                 kind: .fileSystem, identity: identity.map { PackageIdentity($0) } ?? PackageIdentity(location: path),
                 explicitName: explicitName, location: path, traits: traits)
         case .sourceControl:
-            guard let location else { throw Unsupported() }
+            guard let location else { throw .shape("missing key 'location'") }
             return PackageDependency(
                 kind: .sourceControl, identity: identity.map { PackageIdentity($0) } ?? PackageIdentity(location: location),
                 explicitName: explicitName, location: location, traits: traits, requirement: requirement)
         case .registry:
-            guard let identity else { throw Unsupported() }
+            guard let identity else { throw .shape("a registry dependency needs an identity") }
             return PackageDependency(
                 kind: .registry, identity: PackageIdentity(identity), explicitName: explicitName,
                 location: identity, traits: traits, requirement: requirement)
         }
     }
 
+    /// Whether the object that comes next has a `url` key: the flat form,
+    /// read from the same position (nothing is consumed here).
+    private func hasFlatForm() throws(Refusal) -> Bool {
+        var ahead = self
+        guard try ahead.peek() == UInt8(ascii: "{") else { return false }
+        try ahead.beginObject()
+        var first = true
+        while let key = try ahead.nextKey(first: &first) {
+            if ahead.key(key, is: "url") { return true }
+            try ahead.skipValue()
+        }
+        return false
+    }
+
+    /// Toolchains before 5.5: `{"name": "x", "url": "...", "requirement": {...}}`, where a
+    /// `localPackage` requirement marks a `path:` dependency whose folder is in `url`.
+    private mutating func flatDependency() throws(Refusal) -> PackageDependency {
+        var url: String?
+        var name: String?
+        var isLocal = false
+        var seen = SeenKeys()
+        try beginObject()
+        var first = true
+        while let key = try nextKey(first: &first) {
+            if self.key(key, is: "url") {
+                try seen.insert(0, "url")
+                url = try string()
+            } else if self.key(key, is: "name") {
+                try seen.insert(1, "name")
+                name = try optionalString()
+            } else if self.key(key, is: "requirement"), try peek() == UInt8(ascii: "{") {
+                try seen.insert(2, "requirement")
+                try beginObject()
+                var firstKey = true
+                while let requirement = try nextKey(first: &firstKey) {
+                    if self.key(requirement, is: "localPackage") {
+                        isLocal = true
+                        try skipValue()
+                    } else if self.key(requirement, is: "type"), try peek() == UInt8(ascii: "\"") {
+                        isLocal = try string() == "localPackage" || isLocal
+                    } else {
+                        try skipValue()
+                    }
+                }
+            } else {
+                try skipValue()
+            }
+        }
+        guard let url else { throw .shape("missing key 'url'") }
+        return PackageDependency(
+            kind: isLocal ? .fileSystem : .sourceControl, identity: PackageIdentity(location: url), explicitName: name, location: url)
+    }
+
     /// `"url"`, `{"remote": [{"urlString": u}]}`, `{"remote": [u]}` or `{"local": [path]}`: the first entry.
-    mutating func dependencyLocation() throws(Unsupported) -> String {
+    mutating func dependencyLocation() throws(Refusal) -> String {
         if try peek() == UInt8(ascii: "\"") { return try string() }
         _ = try onlyKey()
         var entries: [String] = []
@@ -649,22 +720,22 @@ extension JSONReader {
             var firstKey = true
             while let key = try nextKey(first: &firstKey) {
                 if self.key(key, is: "urlString") {
-                    try seen.insert(0)
+                    try seen.insert(0, "urlString")
                     url = try string()
                 } else {
                     try skipValue()
                 }
             }
-            guard let url else { throw Unsupported() }
+            guard let url else { throw .shape("missing key 'urlString'") }
             entries.append(url)
         }
         try endOfOnlyKey()
-        guard let location = entries.first else { throw Unsupported() }
+        guard let location = entries.first else { throw .shape("an empty package location") }
         return location
     }
 
     /// `{"name": "X", "condition": {"traits": ["Fast"]}}`.
-    mutating func dependencyTrait() throws(Unsupported) -> DependencyTrait {
+    mutating func dependencyTrait() throws(Refusal) -> DependencyTrait {
         var name: String?
         var whenTraits: [String]?
         var seen = SeenKeys()
@@ -672,17 +743,17 @@ extension JSONReader {
         var first = true
         while let key = try nextKey(first: &first) {
             if self.key(key, is: "name") {
-                try seen.insert(0)
+                try seen.insert(0, "name")
                 name = try string()
             } else if self.key(key, is: "condition") {
-                try seen.insert(1)
+                try seen.insert(1, "condition")
                 guard try !skipNull() else { continue }
                 var conditionSeen = SeenKeys()
                 try beginObject()
                 var firstKey = true
                 while let conditionKey = try nextKey(first: &firstKey) {
                     if self.key(conditionKey, is: "traits") {
-                        try conditionSeen.insert(0)
+                        try conditionSeen.insert(0, "traits")
                         whenTraits = try optionalStrings()
                     } else {
                         try skipValue()
@@ -692,7 +763,7 @@ extension JSONReader {
                 try skipValue()
             }
         }
-        guard let name else { throw Unsupported() }
+        guard let name else { throw .shape("missing key 'name'") }
         return DependencyTrait(name: name, whenTraits: whenTraits)
     }
 }

@@ -4,7 +4,7 @@ import ModGraphCore
 /// have written: `sourceControl`/`fileSystem`/`registry` (5.6 and later),
 /// `scm`/`local` (5.5), and the flat `{name, url, requirement}` object of
 /// older toolchains.
-public struct PackageDependency: Sendable, Equatable, Decodable {
+public struct PackageDependency: Sendable, Equatable {
     public enum Kind: String, Sendable, Equatable {
         /// `path:` on disk: followed into the workspace.
         case fileSystem
@@ -44,81 +44,12 @@ public struct PackageDependency: Sendable, Equatable, Decodable {
         let lowered = name.lowercased()
         return identity.rawValue == lowered || explicitName?.lowercased() == lowered
     }
-
-    private enum Keys: String, CodingKey {
-        case identity, path, location, name, nameForTargetDependencyResolutionOnly, url, requirement, traits
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let flat = try decoder.container(keyedBy: Keys.self)
-        if flat.contains(.url) {
-            try self.init(flat: flat)
-            return
-        }
-        let object = try OneKeyObject(from: decoder)
-        var list = try object.unkeyedPayload()
-        let body = try list.nestedContainer(keyedBy: Keys.self)
-        let explicitName =
-            try body.decodeIfPresent(String.self, forKey: .nameForTargetDependencyResolutionOnly)
-            ?? body.decodeIfPresent(String.self, forKey: .name)
-        let identity = try body.decodeIfPresent(String.self, forKey: .identity)
-        let traits = try body.decodeIfPresent([DependencyTrait].self, forKey: .traits)
-        switch object.name {
-        case "fileSystem", "local":
-            let path = try body.decode(String.self, forKey: .path)
-            self.init(
-                kind: .fileSystem, identity: identity.map { PackageIdentity($0) } ?? PackageIdentity(location: path),
-                explicitName: explicitName, location: path, traits: traits)
-        case "sourceControl", "scm":
-            let location = try Self.decodeLocation(body)
-            self.init(
-                kind: .sourceControl, identity: identity.map { PackageIdentity($0) } ?? PackageIdentity(location: location),
-                explicitName: explicitName, location: location, traits: traits)
-        case "registry":
-            guard let identity else {
-                throw DecodingError.keyNotFound(
-                    Keys.identity, .init(codingPath: body.codingPath, debugDescription: "a registry dependency needs an identity"))
-            }
-            self.init(kind: .registry, identity: PackageIdentity(identity), explicitName: explicitName, location: identity, traits: traits)
-        default:
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "unknown package dependency kind '\(object.name)'"))
-        }
-    }
-
-    /// Toolchains before 5.5: `{"name": "x", "url": "...", "requirement": {...}}`, where a
-    /// `localPackage` requirement marks a `path:` dependency whose folder is in `url`.
-    private init(flat: KeyedDecodingContainer<Keys>) throws {
-        let url = try flat.decode(String.self, forKey: .url)
-        let name = try flat.decodeIfPresent(String.self, forKey: .name)
-        var isLocal = false
-        if let requirement = try? flat.nestedContainer(keyedBy: AnyKey.self, forKey: .requirement) {
-            let keys = Set(requirement.allKeys.map(\.stringValue))
-            let type = try? requirement.decode(String.self, forKey: AnyKey("type"))
-            isLocal = keys.contains("localPackage") || type == "localPackage"
-        }
-        self.init(
-            kind: isLocal ? .fileSystem : .sourceControl, identity: PackageIdentity(location: url),
-            explicitName: name, location: url)
-    }
-
-    /// `location` is `{"remote": [{"urlString": u}]}` (5.9+), `{"remote": [u]}`,
-    /// `{"local": [path]}`, or a plain string (5.5).
-    private static func decodeLocation(_ body: KeyedDecodingContainer<Keys>) throws -> String {
-        if let plain = try? body.decode(String.self, forKey: .location) { return plain }
-        let object = try OneKeyObject(body.nestedContainer(keyedBy: AnyKey.self, forKey: .location))
-        let entries = try object.payload([LocationEntry].self)
-        guard let first = entries.first else {
-            throw DecodingError.dataCorrupted(.init(codingPath: body.codingPath, debugDescription: "an empty package location"))
-        }
-        return first.value
-    }
 }
 
 /// A trait a manifest enables in one of its dependencies:
 /// `{"name": "X", "condition": {"traits": ["Fast"]}}`, the condition meaning
 /// "only while the depending package has one of these traits enabled".
-public struct DependencyTrait: Sendable, Equatable, Decodable {
+public struct DependencyTrait: Sendable, Equatable {
     public let name: String
     /// Traits of the depending package, any of which enables this one; nil for always.
     public let whenTraits: [String]?
@@ -126,32 +57,5 @@ public struct DependencyTrait: Sendable, Equatable, Decodable {
     public init(name: String, whenTraits: [String]? = nil) {
         self.name = name
         self.whenTraits = whenTraits
-    }
-
-    private enum Keys: String, CodingKey { case name, condition }
-    private enum ConditionKeys: String, CodingKey { case traits }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Keys.self)
-        name = try container.decode(String.self, forKey: .name)
-        if container.contains(.condition), try !container.decodeNil(forKey: .condition) {
-            let condition = try container.nestedContainer(keyedBy: ConditionKeys.self, forKey: .condition)
-            whenTraits = try condition.decodeIfPresent([String].self, forKey: .traits)
-        } else {
-            whenTraits = nil
-        }
-    }
-}
-
-/// One entry of a location list: a plain string or `{"urlString": u}`.
-private struct LocationEntry: Decodable {
-    let value: String
-
-    init(from decoder: any Decoder) throws {
-        if let plain = try? decoder.singleValueContainer().decode(String.self) {
-            value = plain
-        } else {
-            value = try decoder.container(keyedBy: AnyKey.self).decode(String.self, forKey: AnyKey("urlString"))
-        }
     }
 }

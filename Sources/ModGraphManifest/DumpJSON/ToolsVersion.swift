@@ -1,5 +1,5 @@
 /// A manifest's `swift-tools-version`, compared numerically (5.10 is newer than 5.2).
-public struct ToolsVersion: Hashable, Comparable, Sendable, CustomStringConvertible, Decodable {
+public struct ToolsVersion: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let major: Int
     public let minor: Int
     public let patch: Int
@@ -18,22 +18,6 @@ public struct ToolsVersion: Hashable, Comparable, Sendable, CustomStringConverti
         guard !rest.contains(-1) else { return nil }
         self.init(major: major, minor: rest.first ?? 0, patch: rest.dropFirst().first ?? 0)
     }
-
-    /// Dumps write `{"_version": "5.10.0", …}`; a plain string is accepted too.
-    public init(from decoder: any Decoder) throws {
-        let text: String
-        if let container = try? decoder.container(keyedBy: Keys.self) {
-            text = try container.decode(String.self, forKey: .version)
-        } else {
-            text = try decoder.singleValueContainer().decode(String.self)
-        }
-        guard let parsed = ToolsVersion(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not a tools version"))
-        }
-        self = parsed
-    }
-
-    private enum Keys: String, CodingKey { case version = "_version" }
 
     public var description: String { "\(major).\(minor).\(patch)" }
 

@@ -15,8 +15,8 @@ public enum Paths {
     /// `path` made absolute against `base` when it is relative.
     ///
     /// Two parts without empty components (no `//`, no trailing `/`) are
-    /// joined with a `/`, which is what `NSString` gives them, without the
-    /// bridging that cost a tenth of a second per 100,000 targets.
+    /// joined with a `/`, which is what `NSString` gives them, without
+    /// bridging every path to `NSString` and back (paths are joined per target).
     public static func absolute(_ path: String, relativeTo base: String) -> String {
         if path.hasPrefix("/") { return path }
         if hasNoEmptyComponent(path), hasNoEmptyComponent(base) { return base + "/" + path }

@@ -4,15 +4,15 @@
 struct EvaluationBounds {
     /// Bytes of `Package.swift`; larger manifests are dumped.
     static let maximumManifestBytes = 1 << 20
-    /// How deep the parser nests (passed to SwiftParser), and how deep expressions may nest.
+    /// How deep the parser may recurse, measured on the tokens before parsing (``SyntaxDepth/depth``:
+    /// brackets, `#if` blocks and chains such as `try try …` or `() -> () -> …`); also SwiftParser's
+    /// own nesting bound, and how deep expressions may nest.
     static let maximumNesting = 64
-    /// Brackets (`(`, `[`, `{`) inside one another, checked on the bytes before parsing: SwiftParser's
+    /// Brackets (`(`, `[`, `{`) inside one another, checked on the tokens before parsing: SwiftParser's
     /// recovery from some damaged input takes time exponential in the nesting (about twice as long
-    /// per level: 6 s at 18 levels in a debug build), and real manifests nest at most 8 deep
+    /// per level), and real manifests nest at most 8 deep
     /// (198 manifests of real packages and apps, 2026-11-23).
     static let maximumBracketNesting = 12
-    /// `#if` blocks inside one another.
-    static let maximumConditionalNesting = 16
     /// Elements in one array, after concatenation.
     static let maximumArrayCount = 100_000
     /// UTF-8 bytes of one string, after interpolation and concatenation.

@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphManifest
+import ModGraphSyntax
 import SwiftParser
 import SwiftSyntax
 
@@ -62,65 +63,29 @@ public struct StaticManifestEvaluator: Sendable {
             return .failure(
                 EvaluationFallback("tools-version \(toolsVersion) outside \(Self.oldestToolsVersion)...\(host.compilerVersion)", line: 1))
         }
-        // The parser recurses once per level, and its recovery from damaged input can take time exponential
-        // in the nesting: deep brackets and #if blocks are refused before parsing.
-        guard Self.bracketDepth(source) <= EvaluationBounds.maximumBracketNesting,
-            Self.conditionalDepth(text) <= EvaluationBounds.maximumConditionalNesting
-        else {
-            return .failure(EvaluationFallback("brackets or #if blocks nested past the bound"))
-        }
-        var parser = Parser(text, maximumNestingLevel: EvaluationBounds.maximumNesting)
-        let file = SourceFileSyntax.parse(from: &parser)
-        guard !file.hasError else { return .failure(EvaluationFallback("a manifest the parser rejects")) }
-        let interpreter = Interpreter(toolsVersion: toolsVersion, host: host, source: text)
-        do {
-            let package = try interpreter.run(file)
-            return .success(try ManifestAssembly(toolsVersion: toolsVersion, directory: directory).manifest(from: package))
-        } catch {
-            return .failure(error)
-        }
-    }
-}
-
-extension StaticManifestEvaluator {
-    /// The deepest nesting of `(`, `[` and `{`, counting those in strings and
-    /// comments too (which only makes it larger).
-    ///
-    /// - Complexity: O(n) in the bytes.
-    static func bracketDepth(_ bytes: Data) -> Int {
-        var depth = 0
-        var deepest = 0
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                deepest = max(deepest, depth)
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                depth = max(0, depth - 1)
-            default:
-                break
+        // The parser recurses once per level of brackets and of chains without them (`try try …`, `->`),
+        // and its recovery from damaged input can take time exponential in the brackets' nesting: both
+        // are measured on the tokens before parsing, and the parse runs where its recursion has room.
+        let limits = SyntaxDepth.Limits(depth: EvaluationBounds.maximumNesting, brackets: EvaluationBounds.maximumBracketNesting)
+        let (deepest, excess) = source.withUnsafeBytes { SyntaxDepth.measure($0.bindMemory(to: UInt8.self), limits: limits) }
+        if let excess {
+            switch excess {
+            case .brackets: return .failure(EvaluationFallback("brackets nested past the bound"))
+            case .depth, .typeBrackets: return .failure(EvaluationFallback("brackets, #if blocks or chains (try, await, ->) nested past the bound"))
             }
         }
-        return deepest
-    }
-}
-
-extension StaticManifestEvaluator {
-    /// The deepest nesting of `#if` blocks, by lines that start with `#if` and `#endif`
-    /// (SwiftParser recurses once per block, beyond its own nesting bound).
-    static func conditionalDepth(_ text: String) -> Int {
-        var depth = 0
-        var deepest = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.hasPrefix("#if") {
-                depth += 1
-                deepest = max(deepest, depth)
-            } else if trimmed.hasPrefix("#endif") {
-                depth = max(0, depth - 1)
+        return SyntaxStack.run(depth: deepest.depth) { () -> Result<Manifest, EvaluationFallback> in
+            var parser = Parser(text, maximumNestingLevel: EvaluationBounds.maximumNesting)
+            let file = SourceFileSyntax.parse(from: &parser)
+            guard !file.hasError else { return .failure(EvaluationFallback("a manifest the parser rejects")) }
+            let interpreter = Interpreter(toolsVersion: toolsVersion, host: host, source: text)
+            do throws(EvaluationFallback) {
+                let package = try interpreter.run(file)
+                return .success(try ManifestAssembly(toolsVersion: toolsVersion, directory: directory).manifest(from: package))
+            } catch {
+                return .failure(error)
             }
         }
-        return deepest
     }
 }
 

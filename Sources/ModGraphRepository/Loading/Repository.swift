@@ -11,8 +11,8 @@ public struct Repository: Sendable {
     /// The whole graph, before any build environment restricts it.
     public let graph: ModuleGraph
     /// Where the files of each target on disk are, for the source checks and
-    /// weights: worked out when first asked for (a tenth of a second for
-    /// 100,000 targets, which `graph` and `check` without `sources:` never pay).
+    /// weights: worked out when first asked for (a walk of every target's
+    /// folder, which `graph` and `check` without `sources:` never pay).
     public var targetFiles: [TargetID: TargetFiles] { files.value }
     private let files: OnDemand<[TargetID: TargetFiles]>
     /// Things the user should know that did not stop the load, one line each, each once.

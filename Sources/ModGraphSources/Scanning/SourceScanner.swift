@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphSyntax
 import SwiftParser
 import SwiftSyntax
 
@@ -95,22 +96,26 @@ public enum SourceScanner {
     /// An interface module's file is parsed whole; any other only as far as its imports go (``ImportRegion``).
     /// The part parsed must fit the budget first; the parser itself stops at
     /// the budget's nesting, and a file it stopped in is skipped too, since
-    /// what follows the stop was not read.
+    /// what follows the stop was not read. The parse and the walks over its
+    /// tree run where their recursion has room (``SyntaxStack``).
     private static func scan(bytes: UnsafeBufferPointer<UInt8>, path: String, auditInterface: Bool, budget: SourceBudget) -> ScannedFile {
         if bytes.count > budget.maximumFileBytes {
             return ScannedFile(path: path, imports: [], skipped: .fileBytes(bytes.count, limit: budget.maximumFileBytes))
         }
         let parsed = auditInterface ? bytes : UnsafeBufferPointer(rebasing: bytes[0..<ImportRegion.end(in: bytes)])
-        if let excess = budget.excess(parsing: parsed) {
+        let (depth, excess) = budget.measure(parsing: parsed)
+        if let excess {
             return ScannedFile(path: path, imports: [], skipped: excess)
         }
-        let tree = Parser.parse(source: parsed, maximumNestingLevel: budget.maximumNesting)
-        if tree.hasMaximumNestingLevelOverflow {
-            return ScannedFile(path: path, imports: [], skipped: .nesting(limit: budget.maximumNesting))
+        return SyntaxStack.run(depth: depth) {
+            let tree = Parser.parse(source: parsed, maximumNestingLevel: budget.maximumNesting)
+            if tree.hasMaximumNestingLevelOverflow {
+                return ScannedFile(path: path, imports: [], skipped: .nesting(limit: budget.maximumNesting))
+            }
+            let lines = LineTable(parsed)
+            let imports = ImportCollector(lines: lines).imports(in: tree)
+            let interface = auditInterface ? InterfaceAuditor(lines: lines).audit(tree) : nil
+            return ScannedFile(path: path, imports: imports, interface: interface)
         }
-        let lines = LineTable(parsed)
-        let imports = ImportCollector(lines: lines).imports(in: tree)
-        let interface = auditInterface ? InterfaceAuditor(lines: lines).audit(tree) : nil
-        return ScannedFile(path: path, imports: imports, interface: interface)
     }
 }

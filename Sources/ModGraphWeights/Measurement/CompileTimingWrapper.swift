@@ -3,9 +3,14 @@ import Foundation
 /// C, C++ and Objective-C targets are compiled by clang, which writes no
 /// Swift statistics. SwiftPM takes the C compiler from `CC`, so `measure`
 /// points `CC` at this small shell script: it runs the real compiler and,
-/// for each compile (`-c`), appends `start end output` to a log, with wall
-/// clock times from `date +%s.%N` (GNU date: Linux). The output path
-/// (`…/<Target>.build/file.c.o`) names the module.
+/// for each compile (`-c`), appends `stamp output` to a log. The times are
+/// the file system's: `stamp` is a file `mktemp` made as the compile
+/// started, and `stamp.end` one the script made as it ended; `measure` reads
+/// their modification times. POSIX `sh` has no clock finer than a second,
+/// and `date +%s.%N` is GNU's alone (macOS's `date` prints `N`), so this
+/// works alike on macOS and Linux, to the file system's resolution
+/// (nanoseconds on APFS; on Linux a clock tick, 1 to 4 ms, as the kernel
+/// stamps files). The output path (`…/<Target>.build/file.c.o`) names the module.
 public struct CompileTimingWrapper: Sendable {
     /// The script's path.
     public let script: String
@@ -16,6 +21,7 @@ public struct CompileTimingWrapper: Sendable {
     public static func install(in folder: String, compiler: String) throws -> CompileTimingWrapper {
         let script = (folder as NSString).appendingPathComponent("modgraph-cc")
         let log = (folder as NSString).appendingPathComponent("modgraph-cc.log")
+        let stamps = (folder as NSString).appendingPathComponent(stampPrefix + "XXXXXXXX")
         let text = """
             #!/bin/sh
             # Written by modgraph measure: times one C-family compile, then exits as the compiler did.
@@ -25,11 +31,12 @@ public struct CompileTimingWrapper: Sendable {
               [ "$argument" = "-c" ] && compiles=1
               previous="$argument"
             done
-            start=$(date +%s.%N)
+            [ "$compiles" = 1 ] || exec \(quoted(compiler)) "$@"
+            stamp=$(mktemp \(quoted(stamps))) || exec \(quoted(compiler)) "$@"
             \(quoted(compiler)) "$@"
             status=$?
-            end=$(date +%s.%N)
-            [ "$compiles" = 1 ] && printf '%s %s %s\\n' "$start" "$end" "$output" >> \(quoted(log))
+            : > "$stamp.end"
+            printf '%s %s\\n' "${stamp##*/}" "$output" >> \(quoted(log))
             exit $status
 
             """
@@ -38,23 +45,39 @@ public struct CompileTimingWrapper: Sendable {
         return CompileTimingWrapper(script: script, log: log)
     }
 
-    /// Seconds per module from the log; lines the script could not time
-    /// (no GNU date) or whose output is not in a `<Module>.build` folder are skipped.
+    /// The start of every stamp file's name.
+    static let stampPrefix = "modgraph-cc-stamp."
+
+    /// Seconds per module from the log and the stamps beside it; lines whose
+    /// stamps are missing or whose output is not in a `<Module>.build` folder are skipped.
     public func read() -> [String: ModuleTime] {
         guard let text = try? String(contentsOfFile: log, encoding: .utf8) else { return [:] }
-        return Self.parse(text)
+        let folder = (log as NSString).deletingLastPathComponent
+        return Self.parse(text) { stamp in
+            let path = (folder as NSString).appendingPathComponent(stamp)
+            guard let start = Self.modificationTime(path), let end = Self.modificationTime(path + ".end") else { return nil }
+            return (start, end)
+        }
     }
 
-    static func parse(_ text: String) -> [String: ModuleTime] {
+    /// The log's lines, each `stamp output`, timed by `stampTimes` (seconds
+    /// since the epoch at the start and end of the compile that stamp names).
+    static func parse(_ text: String, stampTimes: (String) -> (start: Double, end: Double)?) -> [String: ModuleTime] {
         var times: [String: ModuleTime] = [:]
         for line in text.split(separator: "\n") {
-            let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3, let start = Double(fields[0]), let end = Double(fields[1]), end >= start,
-                let module = moduleName(fromOutput: String(fields[2]))
+            let fields = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+            guard fields.count == 2, fields[0].hasPrefix(stampPrefix), !fields[0].contains("/"),
+                let (start, end) = stampTimes(String(fields[0])), end >= start,
+                let module = moduleName(fromOutput: String(fields[1]))
             else { continue }
             times[module, default: ModuleTime()].add(start: start, seconds: end - start)
         }
         return times
+    }
+
+    /// A file's modification time in seconds since the epoch; nil when it cannot be read.
+    private static func modificationTime(_ path: String) -> Double? {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)?.timeIntervalSince1970
     }
 
     /// `CLib` from `/scratch/x86_64-unknown-linux-gnu/debug/CLib.build/add.c.o`.

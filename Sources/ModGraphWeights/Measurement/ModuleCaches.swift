@@ -7,10 +7,9 @@ import Foundation
 /// Swift file needs (`SwiftShims`, `Glibc`, `Foundation`'s C modules as
 /// `.pcm`; on Linux also `_Concurrency` and others from their interfaces)
 /// into `<scratch>/<triple>/<configuration>/ModuleCache`. Whichever modules
-/// compile first pay for it: in a measured build of the VerticalApp sample
-/// (modules of 40 to 150 lines, 0.5 to 1 s each), the first two took 5.7 s
-/// and 3.8 s cold, 0.9 s and 0.8 s with a warm cache, which put them on the
-/// critical path. `measure` therefore builds twice: a warm-up build, then,
+/// compile first pay for it, several times their own compile for small
+/// modules, which puts them on the critical path of a cold measurement
+/// (docs/planning.md). `measure` therefore builds twice: a warm-up build, then,
 /// with everything but the module caches removed, the measured one.
 enum ModuleCaches {
     /// What a folder of module caches is called, wherever SwiftPM puts one.

@@ -18,10 +18,15 @@ import Foundation
 /// The workspace's folder is the folder holding the `.xcworkspace`, or, for
 /// a workspace inside an `.xcodeproj`, the folder holding the project.
 /// A workspace file never needs a DTD, so one is refused (no entity can
-/// expand); groups nest at most ``maximumDepth`` deep.
+/// expand): the check reads the text as decoded (``WorkspaceText``), in
+/// UTF-8 or UTF-16, which is all the parser is then given. Groups nest at
+/// most ``maximumDepth`` deep, and a document has at most ``maximumElements``
+/// elements, so what it lists is bounded by the count, not only by its bytes.
 struct WorkspaceDocument {
     static let maximumBytes = 16 << 20
     static let maximumDepth = 64
+    /// Far more projects, packages and groups than any workspace lists; each costs a look at the disk.
+    static let maximumElements = 100_000
 
     /// A resolved `FileRef`: relative to the workspace's folder, or absolute.
     struct Location: Equatable {
@@ -41,11 +46,20 @@ struct WorkspaceDocument {
         guard bytes.count <= Self.maximumBytes else {
             throw .unreadable(path: file, reason: "the file has \(bytes.count) bytes, more than the \(Self.maximumBytes) modgraph reads")
         }
-        if let line = Self.lineOfDoctype(bytes) {
+        let text: [UInt8]
+        do {
+            text = try WorkspaceText.utf8(bytes)
+        } catch {
+            throw .malformedWorkspace(file: file, line: error.line, problem: error.problem)
+        }
+        guard text.count <= Self.maximumBytes else {
+            throw .unreadable(path: file, reason: "the file has \(text.count) bytes as UTF-8, more than the \(Self.maximumBytes) modgraph reads")
+        }
+        if let line = Self.lineOfDeclaration(text) {
             throw .malformedWorkspace(file: file, line: line, problem: "a workspace has no DOCTYPE; refusing to read one")
         }
         let reader = Reader(file: file, embeddedIn: project)
-        let parser = XMLParser(data: Data(bytes))
+        let parser = XMLParser(data: Data(text))
         parser.delegate = reader
         parser.shouldResolveExternalEntities = false
         // On Linux `parse()` may return true after an error (a document cut short), so the error decides.
@@ -74,25 +88,22 @@ struct WorkspaceDocument {
         }
     }
 
-    /// The line of a `<!DOCTYPE`, if the document has one.
-    private static func lineOfDoctype(_ bytes: [UInt8]) -> Int? {
-        let marker = Array("<!DOCTYPE".utf8)
+    /// The line of the first markup declaration (`<!DOCTYPE`, `<!ENTITY`,
+    /// `<!ELEMENT`…: `<!` and a letter), if the UTF-8 text has one. Comments
+    /// (`<!--`) and CDATA sections (`<![CDATA[`) are not declarations.
+    private static func lineOfDeclaration(_ text: [UInt8]) -> Int? {
         var line = 1
         var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "\n") { line += 1 }
-            if bytes[index] == UInt8(ascii: "<"), index + marker.count <= bytes.count,
-                bytes[index..<(index + marker.count)].elementsEqual(marker, by: { Self.upper($0) == $1 })
+        while index < text.count {
+            if text[index] == UInt8(ascii: "\n") { line += 1 }
+            if text[index] == UInt8(ascii: "<"), index + 2 < text.count, text[index + 1] == UInt8(ascii: "!"),
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(text[index + 2] & 0xDF)
             {
                 return line
             }
             index += 1
         }
         return nil
-    }
-
-    private static func upper(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
     }
 
     /// The SAX delegate: a stack of group folders, so nesting costs no recursion of ours.
@@ -105,6 +116,7 @@ struct WorkspaceDocument {
         var failure: XcodeError?
         var sawWorkspace = false
         var depth = 0
+        var elements = 0
 
         init(file: String, embeddedIn project: String?) {
             self.file = file
@@ -119,6 +131,11 @@ struct WorkspaceDocument {
             attributes: [String: String] = [:]
         ) {
             depth += 1
+            elements += 1
+            guard elements <= WorkspaceDocument.maximumElements else {
+                fail(parser, "the workspace has more than \(WorkspaceDocument.maximumElements) elements, more than modgraph reads")
+                return
+            }
             if depth == 1 {
                 guard element == "Workspace" else {
                     fail(parser, "the document's root element is <\(element)>, not <Workspace>")
