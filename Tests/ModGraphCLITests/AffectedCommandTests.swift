@@ -139,6 +139,34 @@ struct AffectedCommandTests {
         #expect(result.output.contains("\"folder\": \"Tools\""))
     }
 
+    /// Fixtures tests read, which no target builds (here a nested package
+    /// SwiftPM leaves out): `affected.triggers` says which targets a change to them affects.
+    @Test func triggersMapFilesTestsReadToTheirTargets() throws {
+        let repository = try Repository()
+        try repository.write(
+            "Tests/Fixtures/Sample/Package.swift",
+            "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Sample\")\n")
+        try repository.write(
+            ".modgraph.yml",
+            "affected:\n  triggers:\n    - paths: [\"Tests/Fixtures/**\"]\n      targets: [CoreTests]\n    - {paths: [Tests/Fixtures/Sample], targets: [Ghost]}\n"
+        )
+        try repository.commit("fixtures")
+        try repository.git("tag", "-f", "base")
+        try repository.write("Tests/Fixtures/Sample/Sources/Sample/Sample.swift", "let sample = 2\n")
+        try repository.commit("fixture changed")
+        let result = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try selected(result) == ["CoreTests"])
+        #expect(result.output.contains("\"verdict\": \"triggered\""))
+        #expect(result.output.contains("\"kind\": \"trigger\""))
+        #expect(result.errors.contains("affected.triggers: no target matches 'Ghost'"), "\(result.errors)")
+        let text = try repository.affected(["--base", "base"])
+        #expect(
+            text.output.contains(
+                "shop/CoreTests  triggered by Tests/Fixtures/Sample/Sources/Sample/Sample.swift (affected.triggers: Tests/Fixtures/**, Tests/Fixtures/Sample)"
+            ), "\(text.output)")
+    }
+
     @Test func aManifestEditSelectsTheTargetsWhoseDeclarationChanged() throws {
         let repository = try Repository()
         try repository.write(

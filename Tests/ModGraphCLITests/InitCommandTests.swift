@@ -62,3 +62,58 @@ struct InitCommandTests {
         #expect(check.status == 0, "\(check.output)\(check.errors)")
     }
 }
+
+/// `init` proposes `affected.triggers` for folders tests read that no target builds.
+@Suite("init proposes triggers")
+struct InitTriggerTests {
+    @Test func fixtureFoldersGetTheTestsThatReadThem() throws {
+        let top = try ModGraphRunner.scratchFolder("modgraph-init-triggers")
+        defer { try? FileManager.default.removeItem(at: top) }
+        let folder = top.appendingPathComponent("shop")
+        func write(_ relative: String, _ text: String) throws {
+            let file = folder.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        try write(
+            "Package.swift",
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "Shop", targets: [
+                .target(name: "Core"),
+                .testTarget(name: "CoreTests", dependencies: ["Core"], exclude: ["Inputs"]),
+                .testTarget(name: "ToolTests", dependencies: ["Core"]),
+                .testTarget(name: "OtherTests", dependencies: ["Core"]),
+            ])
+            """)
+        try write("Sources/Core/Core.swift", "public let core = 1\n")
+        try write("Tests/CoreTests/CoreTests.swift", "import XCTest\n")
+        try write("Tests/CoreTests/Inputs/a.json", "{}\n")
+        try write("Tests/ToolTests/ToolTests.swift", "let fixtures = \"Fixtures/Sample\"\n")
+        try write("Tests/OtherTests/OtherTests.swift", "import XCTest\n")
+        // A nested package SwiftPM leaves out, read by one test.
+        try write(
+            "Fixtures/Sample/Package.swift",
+            "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Sample\")\n")
+        let result = try ModGraphRunner.run(["init", folder.path, "--output", "-"], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(
+            result.output.contains(
+                """
+                  triggers:
+                    - paths: ["Fixtures/**"]
+                      targets: ["shop/ToolTests"]
+                    - paths: ["Tests/CoreTests/Inputs/**"]
+                      targets: ["shop/CoreTests"]
+
+                """), "\(result.output)")
+        // The proposal works as written: a change to a fixture selects its test.
+        try result.output.write(to: folder.appendingPathComponent(".modgraph.yml"), atomically: true, encoding: .utf8)
+        let affected = try ModGraphRunner.run(
+            ["affected", folder.path, "--changed-files", "-", "--format", "json"], input: Data("Fixtures/Sample/Package.swift\n".utf8),
+            in: folder)
+        #expect(affected.status == 0, "\(affected.errors)")
+        #expect(affected.output.contains("\"tests\": [\n    \"shop/ToolTests\"\n  ]"), "\(affected.output)")
+    }
+}

@@ -60,6 +60,9 @@ public enum AffectedText {
             }
         case let .everything(message): return Escape.message(message)
         case let .added(detail): return Escape.message(detail)
+        case let .triggered(file, pattern):
+            return
+                "triggered by \(Escape.text(file, limit: Escape.messageLimit)) (affected.triggers: \(Escape.text(pattern, limit: Escape.messageLimit)))"
         }
     }
 
@@ -78,6 +81,9 @@ public enum AffectedText {
         case .everything(nil):
             return "owned by no target: selects everything (list it under affected.ignore in .modgraph.yml if it builds nothing)"
         case .outside: return "outside the folder loaded, owned by no target: affects nothing here"
+        case let .triggered(pattern, targets):
+            return "affected.triggers (\(Escape.text(pattern, limit: Escape.messageLimit))): "
+                + (targets.isEmpty ? "no target" : targets.map { Escape.text($0.description) }.joined(separator: ", "))
         case let .notLoaded(folder):
             return
                 "in \(Escape.text(folder, limit: Escape.messageLimit)), which was not loaded: affects nothing here (name it as a PATH to include it)"

@@ -45,7 +45,7 @@ public struct ChangeJudge {
     private static func strength(_ verdict: AffectedReport.Verdict) -> Int {
         switch verdict {
         case .everything: 7
-        case .manifest: 6
+        case .manifest, .triggered: 6
         case .project: 5
         case .packageFolder: 4
         case .pins: 3
@@ -63,6 +63,7 @@ public struct ChangeJudge {
                 select(everything: EverythingReason(file: path, message: "\(path) matches affected.everything '\(pattern.written)'"))
                 return .everything(pattern: pattern.written)
             }
+            if let triggered = triggered(path, relative: relative, absolute: absolute, owners: owners) { return triggered }
         }
         let name = (absolute as NSString).lastPathComponent
         let folder = (absolute as NSString).deletingLastPathComponent
@@ -116,6 +117,23 @@ public struct ChangeJudge {
                         + "everything (list it under affected.ignore in .modgraph.yml if it builds nothing)"))
             return .everything(pattern: nil)
         }
+    }
+
+    /// A file `affected.triggers` names: the targets it lists, and the file's owners if it has any.
+    private mutating func triggered(_ path: String, relative: String, absolute: String, owners: FileOwners) -> AffectedReport.Verdict? {
+        var targets: [TargetID] = []
+        var patterns: [String] = []
+        for trigger in policy.triggers {
+            guard let pattern = trigger.paths.first(where: { $0.matches(relative) }) else { continue }
+            patterns.append(pattern.written)
+            targets += trigger.targets
+        }
+        guard !patterns.isEmpty else { return nil }
+        let pattern = patterns.joined(separator: ", ")
+        for target in targets { add(target, .triggered(file: path, pattern: pattern)) }
+        let owning = owners.owners(of: absolute)
+        for target in owning { addFile(target, path) }
+        return .triggered(pattern: pattern, targets: Array(Set(targets + owning)).sorted())
     }
 
     /// A manifest (`Package.swift`, or a `Package@swift-*.swift` beside it): the
@@ -229,7 +247,7 @@ public struct ChangeJudge {
         switch reason {
         case .changedFiles: 0
         case .manifest(_, let detail) where detail.hasPrefix(Self.folderDetailPrefix): 3
-        case .manifest, .added: 1
+        case .manifest, .added, .triggered: 1
         case .project, .pins: 2
         case .dependency, .everything: 4
         }

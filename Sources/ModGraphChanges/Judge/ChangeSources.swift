@@ -64,17 +64,34 @@ public struct AffectedPolicy: Sendable {
         case everything, ignore
     }
 
+    /// Files no target builds that targets read (test fixtures), and the targets a change to them affects.
+    public struct Trigger: Sendable {
+        public let paths: [PathPattern]
+        /// Resolved from the configuration's target patterns.
+        public let targets: [TargetID]
+
+        public init(paths: [PathPattern], targets: [TargetID]) {
+            self.paths = paths
+            self.targets = targets
+        }
+    }
+
     /// The folder patterns are relative to (the folder loaded); nil: no patterns apply.
     public let folder: String?
     public let ignore: [PathPattern]
     public let everything: [PathPattern]
     public let unowned: Unowned
+    public let triggers: [Trigger]
 
-    public init(folder: String?, ignore: [PathPattern] = [], everything: [PathPattern] = [], unowned: Unowned = .everything) {
+    public init(
+        folder: String?, ignore: [PathPattern] = [], everything: [PathPattern] = [], unowned: Unowned = .everything,
+        triggers: [Trigger] = []
+    ) {
         self.folder = folder
         self.ignore = ignore
         self.everything = everything
         self.unowned = unowned
+        self.triggers = triggers
     }
 
     /// No configuration: every unowned file selects everything.

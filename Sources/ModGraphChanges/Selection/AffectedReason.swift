@@ -19,6 +19,8 @@ public enum AffectedReason: Hashable, Sendable {
     case everything(String)
     /// A target that is new in the change.
     case added(String)
+    /// A file that `affected.triggers` says it reads changed (the first such file, the patterns it matched).
+    case triggered(file: String, pattern: String)
 }
 
 /// Why everything is selected, when it is.

@@ -24,6 +24,8 @@ public struct AffectedReport: Sendable {
         /// In the folder of a package or project that was not loaded (a nested
         /// package nothing loaded depends on): nothing in the graph builds it.
         case notLoaded(String)
+        /// Matched `affected.triggers` (the patterns): these targets, and its owners if any.
+        case triggered(pattern: String, targets: [TargetID])
     }
 
     public struct File: Hashable, Sendable {

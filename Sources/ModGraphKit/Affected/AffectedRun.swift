@@ -28,7 +28,7 @@ public struct AffectedRun: Sendable {
         let root =
             Paths.canonical(loaded.rootDirectory ?? FileManager.default.currentDirectoryPath)
             ?? FileManager.default.currentDirectoryPath
-        let settings = try Self.settings(request, loaded: loaded)
+        let settings = try Self.settings(request, loaded: loaded, warnings: warnings)
 
         let changes: ChangeSet
         let topLevel: String
@@ -92,17 +92,22 @@ public struct AffectedRun: Sendable {
     }
 
     /// `affected:` of the configuration, read by the same bounded loader as `check`'s, its patterns read.
-    static func settings(_ request: AffectedRequest, loaded: LoadedGraph) throws -> AffectedPolicy {
+    static func settings(_ request: AffectedRequest, loaded: LoadedGraph, warnings: (String) -> Void) throws -> AffectedPolicy {
         guard let path = try CheckRun.configuration(explicit: request.configPath, for: loaded, requestedPath: request.load.path) else {
             return .none
         }
         let config = try ConfigFile.load(path)
         // The folder loaded, where `.modgraph.yml` is normally found: the same patterns whichever file --config names.
-        return try policy(config.affected, folder: Paths.canonical(CheckRun.startFolder(loaded, request.load.path)))
+        return try policy(
+            config.affected, folder: Paths.canonical(CheckRun.startFolder(loaded, request.load.path)), graph: loaded.repository.graph,
+            warnings: warnings)
     }
 
-    /// `affected:`'s patterns read, each error naming where it was written.
-    static func policy(_ affected: CheckConfig.AffectedSettings, folder: String?) throws -> AffectedPolicy {
+    /// `affected:`'s patterns read, each error naming where it was written; a trigger
+    /// whose target patterns match no target of `graph` (the whole graph, before any filter) is warned about.
+    static func policy(
+        _ affected: CheckConfig.AffectedSettings, folder: String?, graph: ModuleGraph, warnings: (String) -> Void
+    ) throws -> AffectedPolicy {
         func patterns(_ written: [(pattern: String, location: ConfigLocation)]) throws -> [PathPattern] {
             try written.map { entry in
                 do throws(PathPatternError) { return try PathPattern(entry.pattern) } catch {
@@ -110,9 +115,19 @@ public struct AffectedRun: Sendable {
                 }
             }
         }
+        var triggers: [AffectedPolicy.Trigger] = []
+        for trigger in affected.triggers {
+            let targets = trigger.targets(in: graph)
+            if targets.isEmpty {
+                warnings(
+                    "\(trigger.location): affected.triggers: no target matches "
+                        + trigger.targets.map { "'\($0.written)'" }.joined(separator: ", "))
+            }
+            triggers.append(AffectedPolicy.Trigger(paths: try patterns(trigger.paths), targets: targets))
+        }
         return AffectedPolicy(
             folder: folder, ignore: try patterns(affected.ignore), everything: try patterns(affected.everything),
-            unowned: affected.unowned == .ignore ? .ignore : .everything)
+            unowned: affected.unowned == .ignore ? .ignore : .everything, triggers: triggers)
     }
 
     static func readList(_ source: String) throws -> ChangeSet {

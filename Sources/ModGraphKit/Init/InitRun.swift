@@ -27,7 +27,8 @@ public struct InitRun: Sendable {
         var exceptions: [(from: String, to: String, rule: String)] = []
         var sourcesLevel = "error"
         var notYetInterfaces: Set<String> = []
-        var text = starter.yaml(exceptions: exceptions, sourcesLevel: sourcesLevel)
+        let triggers = StarterTriggers(loaded: loaded, folder: folder).triggers
+        var text = starter.yaml(exceptions: exceptions, sourcesLevel: sourcesLevel, triggers: triggers)
         for round in 0..<4 {
             let file = scratch.path + "/round-\(round).yml"
             try scratch.write(Data(text.utf8), at: (file as NSString).lastPathComponent)
@@ -59,7 +60,7 @@ public struct InitRun: Sendable {
             }
             text = starter.yaml(
                 exceptions: exceptions.sorted { ($0.from, $0.to) < ($1.from, $1.to) }, sourcesLevel: sourcesLevel,
-                notYetInterfaces: notYetInterfaces)
+                notYetInterfaces: notYetInterfaces, triggers: triggers)
         }
         let final = scratch.path + "/final.yml"
         try scratch.write(Data(text.utf8), at: "final.yml")

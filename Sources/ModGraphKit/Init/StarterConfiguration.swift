@@ -86,7 +86,10 @@ struct StarterConfiguration {
 
     /// The YAML, with `exceptions` for today's violations so that `check` passes right away;
     /// `notYetInterfaces` hold more than interfaces today and are left out of `sources.interfaces`.
-    func yaml(exceptions: [(from: String, to: String, rule: String)], sourcesLevel: String, notYetInterfaces: Set<String> = []) -> String {
+    func yaml(
+        exceptions: [(from: String, to: String, rule: String)], sourcesLevel: String, notYetInterfaces: Set<String> = [],
+        triggers: [StarterTriggers.Trigger] = []
+    ) -> String {
         var lines = [
             "# yaml-language-server: $schema=https://raw.githubusercontent.com/modgraph/modgraph/main/docs/modgraph.schema.json",
             "# Written by `modgraph init` from the graph as it is today: read it, move what is misplaced,",
@@ -124,6 +127,18 @@ struct StarterConfiguration {
                 lines.append(
                     "  - {from: \(Self.quoted(exception.from)), to: \(Self.quoted(exception.to)), rule: \(exception.rule), "
                         + "reason: \"present when modgraph init wrote this file\"}")
+            }
+        }
+        if !triggers.isEmpty {
+            lines += [
+                "affected:",
+                "  # Folders tests read that no target builds (fixtures): a change there selects these tests.",
+                "  # Narrow each list to the tests that read the folder.",
+                "  triggers:",
+            ]
+            for trigger in triggers {
+                lines.append("    - paths: [" + Self.quoted(trigger.path) + "]")
+                lines.append("      targets: [" + trigger.targets.map(Self.quoted).joined(separator: ", ") + "]")
             }
         }
         return lines.joined(separator: "\n") + "\n"
