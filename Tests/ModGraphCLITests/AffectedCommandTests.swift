@@ -216,6 +216,35 @@ struct AffectedCommandTests {
         #expect(diff.status == 0, "\(diff.errors)")
     }
 
+    /// A manifest that reads the environment may declare another package where
+    /// it is set otherwise: the output says so, and which variables it reads.
+    @Test func manifestsThatReadTheEnvironmentAreNamedWithTheirVariables() throws {
+        let repository = try Repository()
+        try repository.write(
+            "Package.swift",
+            Repository.manifest(extra: #"dependencies: ProcessInfo.processInfo.environment["SHOP_LOCAL"] == nil ? [] : [], "#)
+                .replacingOccurrences(
+                    of: "import PackageDescription",
+                    with: "import PackageDescription\nimport Foundation\nlet ci = Context.environment[\"CI\"]"))
+        try repository.commit("environment")
+        try repository.write("Sources/Core/Core.swift", "public let core = 3\n")
+        let result = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(result.status == 0, "\(result.errors)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let environment = try #require(json["environment"] as? [[String: Any]])
+        #expect(environment.count == 1)
+        #expect(environment.first?["manifest"] as? String == "Package.swift")
+        #expect(environment.first?["variables"] as? [String] == ["CI", "SHOP_LOCAL"])
+        #expect(environment.first?["readsOthers"] as? Bool == false)
+        let text = try repository.affected(["--base", "base"])
+        #expect(text.output.contains("  the answer depends on the environment: Package.swift reads CI, SHOP_LOCAL\n"), "\(text.output)")
+        // A manifest that reads none says nothing of it.
+        let plain = try Repository()
+        try plain.write("Sources/Core/Core.swift", "public let core = 3\n")
+        let quiet = try plain.affected(["--base", "base", "--format", "json"])
+        #expect(quiet.output.contains("\"environment\": [\n\n  ]") || quiet.output.contains("\"environment\": []"), "\(quiet.output)")
+    }
+
     @Test func aRenamedFileSelectsBothItsOwners() throws {
         let repository = try Repository()
         try repository.git("mv", "Sources/Feed/Feed.swift", "Sources/Profile/Moved.swift")

@@ -38,6 +38,16 @@ public enum AffectedJSON {
             ),
             ("tests", .strings(selection.tests.map(\.target.description))),
             ("changedFiles", .array(report.files.map(file))),
+            (
+                "environment",
+                .array(
+                    report.environment.map { read in
+                        .object([
+                            ("manifest", .string(read.manifest)), ("variables", .strings(read.variables)),
+                            ("readsOthers", .bool(read.readsOthers)),
+                        ])
+                    })
+            ),
         ])
     }
 

@@ -25,6 +25,9 @@ public enum AffectedText {
                     "  " + name.padding(toLength: max(width, name.count), withPad: " ", startingAt: 0) + "  " + why(selected.reason))
             }
         }
+        for read in report.environment {
+            lines.append("  the answer depends on the environment: " + Self.environment(read))
+        }
         let tests = selection.tests
         lines.append(
             tests.isEmpty
@@ -41,6 +44,17 @@ public enum AffectedText {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `Package.swift reads CI, USE_LOCAL (and others whose names cannot be told)`.
+    static func environment(_ read: AffectedReport.EnvironmentRead) -> String {
+        let names = read.variables.map { Escape.text($0) }.joined(separator: ", ")
+        let manifest = Escape.text(read.manifest, limit: Escape.messageLimit)
+        switch (names.isEmpty, read.readsOthers) {
+        case (false, false): return "\(manifest) reads \(names)"
+        case (false, true): return "\(manifest) reads \(names), and variables whose names cannot be told"
+        default: return "\(manifest) reads variables whose names cannot be told"
+        }
     }
 
     static func why(_ reason: AffectedReason) -> String {

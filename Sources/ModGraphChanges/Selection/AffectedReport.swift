@@ -38,16 +38,36 @@ public struct AffectedReport: Sendable {
         }
     }
 
+    /// A manifest that reads environment variables: the packages it declares,
+    /// and so the answer, may differ where they are set otherwise.
+    public struct EnvironmentRead: Hashable, Sendable {
+        /// Relative to the repository's top folder.
+        public let manifest: String
+        /// The names read, sorted.
+        public let variables: [String]
+        /// Whether it also reads variables whose names cannot be told (a computed key, the whole environment).
+        public let readsOthers: Bool
+
+        public init(manifest: String, variables: [String], readsOthers: Bool) {
+            self.manifest = manifest
+            self.variables = variables
+            self.readsOthers = readsOthers
+        }
+    }
+
     public let selection: AffectedSelection
     public let files: [File]
     /// What the change was computed against, as the user wrote it, and the commit; nil for a list of files.
     public let base: String?
     public let head: String?
+    /// The loaded manifests that read the environment, by path.
+    public let environment: [EnvironmentRead]
 
-    public init(selection: AffectedSelection, files: [File], base: String?, head: String?) {
+    public init(selection: AffectedSelection, files: [File], base: String?, head: String?, environment: [EnvironmentRead] = []) {
         self.selection = selection
         self.files = files
         self.base = base
         self.head = head
+        self.environment = environment.sorted { $0.manifest < $1.manifest }
     }
 }

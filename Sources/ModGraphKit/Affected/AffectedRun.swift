@@ -2,6 +2,7 @@ import Foundation
 import ModGraphChanges
 import ModGraphCore
 import ModGraphManifest
+import ModGraphManifestEvaluation
 import ModGraphPlanning
 import ModGraphRules
 
@@ -62,7 +63,9 @@ public struct AffectedRun: Sendable {
         let baseName: String? = if case let .git(base, _) = request.changes { base } else { nil }
         let headName: String? =
             if case let .git(_, head) = request.changes { head ?? (headCommit == nil ? "the working tree" : nil) } else { nil }
-        report = AffectedReport(selection: selection, files: files, base: baseName, head: headName)
+        report = AffectedReport(
+            selection: selection, files: files, base: baseName, head: headName,
+            environment: Self.environmentReads(loaded, topLevel: topLevel))
         if let count = request.shards {
             let weights = try ScheduleRun.weights(request.weights, for: loaded, warnings: warnings)
             let tests = selection.tests.compactMap { loaded.graph.index(of: $0.target) }
@@ -75,6 +78,28 @@ public struct AffectedRun: Sendable {
         } else {
             shards = nil
         }
+    }
+
+    /// The own packages' manifests that read environment variables (every `Package*.swift`, the one the toolchain picks among them included).
+    static func environmentReads(_ loaded: LoadedGraph, topLevel: String) -> [AffectedReport.EnvironmentRead] {
+        var reads: [AffectedReport.EnvironmentRead] = []
+        for package in loaded.workspace.packages.values where package.origin.isOwn {
+            guard let directory = package.directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+                continue
+            }
+            for name in names.sorted() where name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift")) {
+                let path = directory + "/" + name
+                guard let handle = FileHandle(forReadingAtPath: path) else { continue }
+                let data = handle.readData(ofLength: RepositorySources.maximumFileSize)
+                try? handle.close()
+                guard let read = EnvironmentReads.of(manifest: data) else { continue }
+                reads.append(
+                    AffectedReport.EnvironmentRead(
+                        manifest: ChangeJudge.relative(path, to: topLevel) ?? path, variables: read.variables, readsOthers: read.readsOthers
+                    ))
+            }
+        }
+        return reads
     }
 
     /// What the judge needs of `loaded`.
