@@ -12,7 +12,10 @@ public enum AffectedJSON {
             ("schemaVersion", .int(schemaVersion)),
             ("base", .optional(report.base)),
             ("head", .optional(report.head)),
-            ("everything", selection.everything.map { .object([("file", .optional($0.file)), ("reason", .string($0.message))]) } ?? .null),
+            (
+                "everything",
+                everything(selection).map { .object([("file", .optional($0.file)), ("reason", .string($0.message))]) } ?? .null
+            ),
             (
                 "counts",
                 .object([
@@ -49,6 +52,15 @@ public enum AffectedJSON {
                     })
             ),
         ])
+    }
+
+    /// Why everything is selected, whenever every target is, whatever the reason: a
+    /// program reading `everything` need not count the targets.
+    static func everything(_ selection: AffectedSelection) -> EverythingReason? {
+        if let everything = selection.everything { return everything }
+        guard selection.graphTargetCount > 0, selection.targets.count == selection.graphTargetCount else { return nil }
+        return EverythingReason(
+            file: nil, message: "every target is selected: each is affected by a changed file or a target it depends on")
     }
 
     static func reason(_ reason: AffectedReason) -> JSONValue {
