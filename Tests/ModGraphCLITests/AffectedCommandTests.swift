@@ -103,7 +103,7 @@ struct AffectedCommandTests {
         try repository.commit("docs")
         let result = try repository.affected(["--base", "base", "--format", "json"])
         #expect(result.status == 0, "\(result.errors)")
-        // .modgraph.yml itself is in the package's folder but in no target's.
+        // The configuration is new: under the base's (none), docs/guide.md, in the package's folder and in no target's, selects the package.
         #expect(try selected(result).count == 6)
         let listed = try repository.affected(["--changed-files", "-", "--format", "json"], input: Data("docs/guide.md\nREADME.md\n".utf8))
         #expect(try selected(listed).isEmpty)
@@ -245,6 +245,41 @@ struct AffectedCommandTests {
         #expect(quiet.output.contains("\"environment\": [\n\n  ]") || quiet.output.contains("\"environment\": []"), "\(quiet.output)")
     }
 
+    /// The configuration builds nothing: a change outside `affected:` selects
+    /// nothing; a change to `affected:` selects what the change selects under
+    /// the base's section and under the head's.
+    @Test func aConfigurationChangeSelectsByItsAffectedSection() throws {
+        let repository = try Repository()
+        let layers = "layers:\n  - {name: all, targets: [\"*\"]}\n"
+        try repository.write(".modgraph.yml", layers + "affected:\n  ignore: [\"*.md\"]\n")
+        try repository.commit("configuration")
+        try repository.git("tag", "-f", "base")
+        try repository.write(".modgraph.yml", layers + "unassigned: error\naffected:\n  ignore: [\"*.md\"]\n")
+        try repository.commit("rules only")
+        let rules = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(rules.status == 0, "\(rules.errors)")
+        #expect(try selected(rules).isEmpty)
+        #expect(rules.output.contains("\"verdict\": \"configuration\""))
+        #expect(rules.output.contains("\"affectedChanged\": false"))
+
+        // A note the head ignores, which the base's section did not: selected, as the base would select it.
+        try repository.write(".modgraph.yml", layers + "affected:\n  ignore: [\"*.md\", \"Sources/Feed/*.txt\"]\n")
+        try repository.write("Sources/Feed/notes.txt", "words\n")
+        try repository.commit("affected section")
+        let section = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(section.status == 0, "\(section.errors)")
+        #expect(try selected(section) == ["App", "Feed", "FeedTests"])
+        #expect(section.output.contains("\"affectedChanged\": true"))
+        // Under the head's section alone, nothing: the same change without the section's edit.
+        try repository.git("checkout", "-q", "-b", "only-notes", "base")
+        try repository.write(".modgraph.yml", layers + "affected:\n  ignore: [\"*.md\", \"Sources/Feed/*.txt\"]\n")
+        try repository.commit("section first")
+        try repository.git("tag", "-f", "base2")
+        try repository.write("Sources/Feed/notes.txt", "words\n")
+        try repository.commit("notes")
+        #expect(try selected(repository.affected(["--base", "base2", "--format", "json"])).isEmpty)
+    }
+
     @Test func aRenamedFileSelectsBothItsOwners() throws {
         let repository = try Repository()
         try repository.git("mv", "Sources/Feed/Feed.swift", "Sources/Profile/Moved.swift")
@@ -343,9 +378,12 @@ struct AffectedCommandTests {
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.hasPrefix("affected: everything, 6 targets and 2 test targets, from 1 changed file against moved\n"))
         #expect(result.output.contains("build.sh is owned by no target"))
+        // A configuration the base already had: build.sh is judged under it alone.
         try "affected:\n  everything: []\n  unowned: ignore\n".write(
             to: top.appendingPathComponent(".modgraph.yml"), atomically: true, encoding: .utf8)
-        let ignored = try ModGraphRunner.run(["affected", top.path, "--base", "moved"], in: top)
+        try runGit(["add", ".modgraph.yml"], in: top)
+        try runGit(["commit", "-q", "-m", "configuration"], in: top)
+        let ignored = try ModGraphRunner.run(["affected", top.path, "--base", "HEAD"], in: top)
         #expect(ignored.output.hasPrefix("affected: 0 of 6 targets"), "\(ignored.output)")
     }
 

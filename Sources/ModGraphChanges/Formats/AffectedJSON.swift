@@ -100,6 +100,7 @@ public enum AffectedJSON {
         case let .everything(pattern): fields += [("verdict", .string("everything")), ("pattern", .optional(pattern))]
         case .outside: fields.append(("verdict", .string("outside")))
         case let .notLoaded(folder): fields += [("verdict", .string("not-loaded")), ("folder", .string(folder))]
+        case let .configuration(changed): fields += [("verdict", .string("configuration")), ("affectedChanged", .bool(changed))]
         case let .triggered(pattern, targets):
             fields += [("verdict", .string("triggered")), ("pattern", .string(pattern)), ("targets", .strings(targets.map(\.description)))]
         }

@@ -95,6 +95,9 @@ public enum AffectedText {
         case .everything(nil):
             return "owned by no target: selects everything (list it under affected.ignore in .modgraph.yml if it builds nothing)"
         case .outside: return "outside the folder loaded, owned by no target: affects nothing here"
+        case .configuration(affectedChanged: false): return "the configuration, its affected: unchanged: affects nothing"
+        case .configuration(affectedChanged: true):
+            return "the configuration, its affected: changed: what the change selects under the base's affected: and the head's"
         case let .triggered(pattern, targets):
             return "affected.triggers (\(Escape.text(pattern, limit: Escape.messageLimit))): "
                 + (targets.isEmpty ? "no target" : targets.map { Escape.text($0.description) }.joined(separator: ", "))

@@ -10,16 +10,25 @@ public struct ChangeJudge {
     let inputs: ChangeInputs
     let policy: AffectedPolicy
     let sources: any ChangeSources
+    /// The configuration file (relative to the top folder), and whether its `affected:` changed.
+    let configuration: (path: String, affectedChanged: Bool)?
 
     public private(set) var seeds: [TargetID: AffectedReason] = [:]
     public private(set) var everything: EverythingReason?
     /// Each own package's manifest comparison, once asked for.
     private var comparisons: [String: ManifestComparison] = [:]
 
-    public init(inputs: ChangeInputs, policy: AffectedPolicy, sources: any ChangeSources) {
+    /// `configuration`: the configuration file the policy was read from, relative to the top
+    /// folder, and whether the change touched its `affected:` section (the caller then judges
+    /// the change under the base's section too, and joins the selections).
+    public init(
+        inputs: ChangeInputs, policy: AffectedPolicy, sources: any ChangeSources,
+        configuration: (path: String, affectedChanged: Bool)? = nil
+    ) {
         self.inputs = inputs
         self.policy = policy
         self.sources = sources
+        self.configuration = configuration
     }
 
     private var topLevel: String { inputs.topLevel }
@@ -50,13 +59,15 @@ public struct ChangeJudge {
         case .packageFolder: 4
         case .pins: 3
         case .owned: 2
-        case .ignored: 1
+        case .ignored, .configuration: 1
         case .outside, .notLoaded: 0
         }
     }
 
     private mutating func verdict(for path: String, deleted: Bool, owners: FileOwners, index: Index) -> AffectedReport.Verdict {
         let absolute = topLevel == "/" ? "/" + path : topLevel + "/" + path
+        // The configuration builds nothing; a change to `affected:` is judged by judging everything under both.
+        if let configuration, configuration.path == path { return .configuration(affectedChanged: configuration.affectedChanged) }
         if let relative = policy.folder.flatMap({ Self.relative(absolute, to: $0) }) {
             if let pattern = policy.ignore.first(where: { $0.matches(relative) }) { return .ignored(pattern: pattern.written) }
             if let pattern = policy.everything.first(where: { $0.matches(relative) }) {

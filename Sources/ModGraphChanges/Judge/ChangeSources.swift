@@ -95,5 +95,5 @@ public struct AffectedPolicy: Sendable {
     }
 
     /// No configuration: every unowned file selects everything.
-    public static let none = AffectedPolicy(folder: nil)
+    public static let unconfigured = AffectedPolicy(folder: nil)
 }

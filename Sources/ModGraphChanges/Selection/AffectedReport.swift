@@ -26,6 +26,9 @@ public struct AffectedReport: Sendable {
         case notLoaded(String)
         /// Matched `affected.triggers` (the patterns): these targets, and its owners if any.
         case triggered(pattern: String, targets: [TargetID])
+        /// The configuration file: nothing by itself; when its `affected:` changed, the selection
+        /// is what the change selects under the base's section and under the head's.
+        case configuration(affectedChanged: Bool)
     }
 
     public struct File: Hashable, Sendable {

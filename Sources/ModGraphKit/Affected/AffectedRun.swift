@@ -29,7 +29,12 @@ public struct AffectedRun: Sendable {
         let root =
             Paths.canonical(loaded.rootDirectory ?? FileManager.default.currentDirectoryPath)
             ?? FileManager.default.currentDirectoryPath
-        let settings = try Self.settings(request, loaded: loaded, warnings: warnings)
+        let configPath = try CheckRun.configuration(explicit: request.configPath, for: loaded, requestedPath: request.load.path)
+        let config = try configPath.map { path throws(ConfigError) in try ConfigFile.load(path) }
+        let folder = Paths.canonical(CheckRun.startFolder(loaded, request.load.path))
+        let settings =
+            try config.map { try Self.policy($0.affected, folder: folder, graph: loaded.repository.graph, warnings: warnings) }
+            ?? .unconfigured
 
         let changes: ChangeSet
         let topLevel: String
@@ -57,9 +62,30 @@ public struct AffectedRun: Sendable {
         }
 
         let sources = RepositorySources(git: git, base: baseCommit, topLevel: topLevel, load: request.load)
-        var judge = ChangeJudge(inputs: Self.inputs(loaded, topLevel: topLevel), policy: settings, sources: sources)
+        let inputs = Self.inputs(loaded, topLevel: topLevel)
+        // A change to the configuration's `affected:` is judged under the base's section too.
+        let configFile = configPath.flatMap { Paths.canonical($0) }.flatMap { ChangeJudge.relative($0, to: topLevel) }
+        var basePolicy: AffectedPolicy?
+        if let configFile, let config, changes.files.contains(where: { $0.paths.contains(configFile) }) {
+            let old = sources.baseContent(of: configFile).flatMap { data in try? ConfigFile.load(data, file: configFile) }
+            if old.map({ !$0.affected.says(theSameAs: config.affected) }) ?? sources.hasBase {
+                basePolicy =
+                    try old.map { try Self.policy($0.affected, folder: folder, graph: loaded.repository.graph, warnings: { _ in }) }
+                    ?? AffectedPolicy.unconfigured
+            }
+        }
+        let configuration = configFile.map { (path: $0, affectedChanged: basePolicy != nil) }
+        var judge = ChangeJudge(inputs: inputs, policy: settings, sources: sources, configuration: configuration)
         let files = judge.judge(changes)
-        let selection = AffectedSelection(graph: loaded.graph, seeds: judge.seeds, everything: judge.everything)
+        var seeds = judge.seeds
+        var everything = judge.everything
+        if let basePolicy {
+            var underBase = ChangeJudge(inputs: inputs, policy: basePolicy, sources: sources, configuration: configuration)
+            _ = underBase.judge(changes)
+            seeds.merge(underBase.seeds) { head, _ in head }
+            everything = everything ?? underBase.everything
+        }
+        let selection = AffectedSelection(graph: loaded.graph, seeds: seeds, everything: everything)
         let baseName: String? = if case let .git(base, _) = request.changes { base } else { nil }
         let headName: String? =
             if case let .git(_, head) = request.changes { head ?? (headCommit == nil ? "the working tree" : nil) } else { nil }
@@ -114,18 +140,6 @@ public struct AffectedRun: Sendable {
         return ChangeInputs(
             graph: loaded.graph, workspace: loaded.workspace, targetFiles: loaded.targetFiles, projects: projects,
             rootDirectory: loaded.rootDirectory.flatMap(Paths.canonical), topLevel: topLevel)
-    }
-
-    /// `affected:` of the configuration, read by the same bounded loader as `check`'s, its patterns read.
-    static func settings(_ request: AffectedRequest, loaded: LoadedGraph, warnings: (String) -> Void) throws -> AffectedPolicy {
-        guard let path = try CheckRun.configuration(explicit: request.configPath, for: loaded, requestedPath: request.load.path) else {
-            return .none
-        }
-        let config = try ConfigFile.load(path)
-        // The folder loaded, where `.modgraph.yml` is normally found: the same patterns whichever file --config names.
-        return try policy(
-            config.affected, folder: Paths.canonical(CheckRun.startFolder(loaded, request.load.path)), graph: loaded.repository.graph,
-            warnings: warnings)
     }
 
     /// `affected:`'s patterns read, each error naming where it was written; a trigger
