@@ -100,8 +100,8 @@ let package = Package(
         .target(
             name: "ModGraphPlanning",
             dependencies: ["ModGraphCore", "ModGraphOutput", .product(name: "HeapModule", package: "swift-collections")]),
-        // Change selection judges the graph and, for manifests, compares typed manifests (ModGraphManifest).
-        .target(name: "ModGraphChanges", dependencies: ["ModGraphCore", "ModGraphOutput", "ModGraphManifest"]),
+        // Change selection judges the graph and compares typed manifests (ModGraphManifest) and project objects (ModGraphXcode).
+        .target(name: "ModGraphChanges", dependencies: ["ModGraphCore", "ModGraphOutput", "ModGraphManifest", "ModGraphXcode"]),
         // Graphviz's libgvc and libcgraph, found through pkg-config; only ModGraphDiagrams uses it.
         .systemLibrary(
             name: "CGraphviz",

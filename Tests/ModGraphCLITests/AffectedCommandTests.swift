@@ -555,10 +555,23 @@ struct AffectedXcodeTests {
                     "app/VerticalInterfaces", "app/XcodeApp", "app/XcodeAppTests", "features/Checkout", "features/Feed",
                     "features/FeedTests", "features/Profile",
                 ])
-        // The project file: every target of the project, and what depends on them.
+        // The project file without a base to compare with: every target of the project, and what depends on them.
         #expect(
             try selected("Features/Features.xcodeproj/project.pbxproj")
                 == ["app/XcodeApp", "app/XcodeAppTests", "features/Checkout", "features/Feed", "features/FeedTests", "features/Profile"])
+        // With one, the targets whose objects changed: Profile's bundle identifier.
+        let project = folder.appendingPathComponent("Features/Features.xcodeproj/project.pbxproj")
+        let text = try String(contentsOf: project, encoding: .utf8)
+        try text.replacingOccurrences(of: "org.modgraph.Profile;", with: "org.modgraph.Profile2;").write(
+            to: project, atomically: true, encoding: .utf8)
+        let changed = try ModGraphRunner.run(["affected", folder.path, "--base", "HEAD", "--format", "json"], in: folder)
+        #expect(changed.status == 0, "\(changed.errors)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(changed.output.utf8)) as? [String: Any])
+        #expect(
+            (json["targets"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } == [
+                "app/XcodeApp", "app/XcodeAppTests", "features/Profile",
+            ])
+        #expect(changed.output.contains("\"detail\": \"'Profile' changed\""), "\(changed.output)")
         // A local package's file: its target and the Xcode targets that link its product.
         #expect(
             try selected("Packages/DesignSystem/Sources/DesignSystem/Theme.swift")

@@ -68,7 +68,7 @@ public enum AffectedJSON {
         case let .changedFiles(files, count):
             .object([("kind", .string("changed")), ("files", .strings(files)), ("fileCount", .int(count))])
         case let .manifest(file, detail): .object([("kind", .string("manifest")), ("file", .string(file)), ("detail", .string(detail))])
-        case let .project(file): .object([("kind", .string("project")), ("file", .string(file))])
+        case let .project(file, detail): .object([("kind", .string("project")), ("file", .string(file)), ("detail", .string(detail))])
         case let .pins(file, packages): .object([("kind", .string("pins")), ("file", .string(file)), ("packages", .strings(packages))])
         case let .dependency(through, changed, steps):
             .object([
@@ -94,7 +94,8 @@ public enum AffectedJSON {
         case let .manifest(package, detail):
             fields += [("verdict", .string("manifest")), ("package", .string(package)), ("detail", .string(detail))]
         case let .pins(packages): fields += [("verdict", .string("pins")), ("packages", .strings(packages))]
-        case let .project(project): fields += [("verdict", .string("project")), ("project", .string(project))]
+        case let .project(project, detail):
+            fields += [("verdict", .string("project")), ("project", .string(project)), ("detail", .string(detail))]
         case let .packageFolder(package): fields += [("verdict", .string("package-folder")), ("package", .string(package))]
         case let .ignored(pattern): fields += [("verdict", .string("ignored")), ("pattern", .string(pattern))]
         case let .everything(pattern): fields += [("verdict", .string("everything")), ("pattern", .optional(pattern))]

@@ -63,7 +63,7 @@ public enum AffectedText {
             let more = count > files.count ? " (and \(count - files.count) more)" : ""
             return "changed: " + files.map { Escape.text($0, limit: Escape.messageLimit) }.joined(separator: ", ") + more
         case let .manifest(file, detail): return "\(Escape.text(file, limit: Escape.messageLimit)): \(Escape.message(detail))"
-        case let .project(file): return "its project changed: \(Escape.text(file, limit: Escape.messageLimit))"
+        case let .project(file, detail): return "\(Escape.text(file, limit: Escape.messageLimit)): \(Escape.message(detail))"
         case let .pins(file, packages):
             return "\(Escape.text(file, limit: Escape.messageLimit)) moved " + packages.map { Escape.text($0) }.joined(separator: ", ")
         case let .dependency(through, changed, steps):
@@ -86,7 +86,7 @@ public enum AffectedText {
         case let .manifest(package, detail): return "manifest of \(Escape.text(package)): \(Escape.message(detail))"
         case let .pins(packages) where packages.isEmpty: return "pins: none moved"
         case let .pins(packages): return "pins moved: " + packages.map { Escape.text($0) }.joined(separator: ", ")
-        case let .project(project): return "project \(Escape.text(project)): its targets"
+        case let .project(project, detail): return "project \(Escape.text(project)): \(Escape.message(detail))"
         case let .packageFolder(package):
             return "in \(Escape.text(package))'s folder, in no target's: every target of \(Escape.text(package))"
         case let .ignored(pattern): return "ignored (affected.ignore: \(Escape.text(pattern, limit: Escape.messageLimit)))"

@@ -1,6 +1,7 @@
 import Foundation
 import ModGraphCore
 import ModGraphManifest
+import ModGraphXcode
 
 /// The change policy of `modgraph affected`: gives each changed file its
 /// verdict and collects the targets it selects, by the rules of
@@ -85,10 +86,21 @@ public struct ChangeJudge {
             return pins(path)
         }
         if let project = index.project(holding: absolute) {
-            for target in graph.targets where target.package == project {
-                add(target.id, .project(path))
+            if name == "project.pbxproj", let change = projectChange(path) {
+                if let every = change.everyTarget {
+                    for target in graph.targets where target.package == project { add(target.id, .project(path, detail: every)) }
+                    return .project(project.rawValue, detail: every + ": every target of the project")
+                }
+                for name in change.targets { add(TargetID(package: project, name: name), .project(path, detail: "its objects changed")) }
+                return .project(
+                    project.rawValue,
+                    detail: change.targets.isEmpty
+                        ? "no target's objects changed" : change.targets.map { "'\($0)'" }.joined(separator: ", ") + " changed")
             }
-            return .project(project.rawValue)
+            for target in graph.targets where target.package == project {
+                add(target.id, .project(path, detail: "a file of the project changed"))
+            }
+            return .project(project.rawValue, detail: "a file of the project changed: every target of the project")
         }
         let owning = owners.owners(of: absolute)
         if !owning.isEmpty {
@@ -145,6 +157,13 @@ public struct ChangeJudge {
         let owning = owners.owners(of: absolute)
         for target in owning { addFile(target, path) }
         return .triggered(pattern: pattern, targets: Array(Set(targets + owning)).sorted())
+    }
+
+    /// The targets a change to a `project.pbxproj` touches, from the two versions' objects; nil
+    /// when there is no base to compare with or either cannot be read (then every target).
+    private func projectChange(_ path: String) -> ProjectChange? {
+        guard let base = sources.baseContent(of: path), let head = sources.headContent(of: path) else { return nil }
+        return try? ProjectChange.compare(base: Array(base), head: Array(head))
     }
 
     /// A manifest (`Package.swift`, or a `Package@swift-*.swift` beside it): the

@@ -11,8 +11,8 @@ public struct AffectedReport: Sendable {
         case manifest(package: String, detail: String)
         /// A `Package.resolved` whose pins moved for these packages (none: no pin moved).
         case pins([String])
-        /// A loaded project's file: its targets.
-        case project(String)
+        /// A loaded project's file: the targets it touches, said in `detail`.
+        case project(String, detail: String)
         /// In a loaded package's or project's folder but in no target's: every target of it.
         case packageFolder(String)
         /// Matched `affected.ignore`.
