@@ -178,6 +178,7 @@ struct ProjectDecoder {
             if let dependency = targetDependency(id, of: name) { dependencies.append(dependency) }
         }
         var sources: [String] = []
+        var resources: [String] = []
         for phaseID in target.strings("buildPhases") {
             guard let phase = objects.object(phaseID) else {
                 warn("target '\(name)': build phase \(phaseID) does not exist; skipped")
@@ -190,6 +191,9 @@ struct ProjectDecoder {
                 dependencies += phase.strings("files").compactMap { buildFileDependency($0, declaration: .linkedLibrary) }
             case "PBXCopyFilesBuildPhase":
                 dependencies += phase.strings("files").compactMap { buildFileDependency($0, declaration: .embedded) }
+                resources += phaseFiles(of: phase)
+            case "PBXResourcesBuildPhase", "PBXHeadersBuildPhase":
+                resources += phaseFiles(of: phase)
             default:
                 continue
             }
@@ -208,7 +212,8 @@ struct ProjectDecoder {
             productReference: productFile?.id,
             dependencies: dependencies,
             sources: sources,
-            synchronizedFolders: synchronizedFolders
+            synchronizedFolders: synchronizedFolders,
+            resources: Self.distinct(resources)
         )
     }
 
@@ -220,6 +225,20 @@ struct ProjectDecoder {
                 case let .path(path) = locator.location(of: fileRef)
             else { continue }
             files.append(path)
+        }
+        return files
+    }
+
+    /// The files of a phase that are part of the checkout; a localised file
+    /// (`PBXVariantGroup`) is each of its localisations (`en.lproj/Main.strings`).
+    private mutating func phaseFiles(of phase: ProjectObjects.Object) -> [String] {
+        var files: [String] = []
+        for buildFileID in phase.strings("files") {
+            guard let fileRef = objects.object(buildFileID, isa: ["PBXBuildFile"])?.text("fileRef") else { continue }
+            let elements = objects.object(fileRef, isa: ["PBXVariantGroup"]).map { $0.strings("children") } ?? [fileRef]
+            for element in elements {
+                if case let .path(path) = locator.location(of: element) { files.append(path) }
+            }
         }
         return files
     }

@@ -24,6 +24,10 @@ public struct XcodeTarget: Hashable, Sendable {
     public let sources: [String]
     /// Xcode 16 synchronised folders whose files the target builds.
     public let synchronizedFolders: [XcodeSynchronizedFolder]
+    /// Files of its other phases that are part of the checkout: *Copy Bundle Resources*
+    /// (asset catalogs, storyboards, xibs, each localisation of a localised file),
+    /// *Headers* and *Copy Files*, relative to the project's folder or absolute; some are folders.
+    public let resources: [String]
 
     public init(
         id: String,
@@ -35,7 +39,8 @@ public struct XcodeTarget: Hashable, Sendable {
         productReference: String?,
         dependencies: [XcodeDependency],
         sources: [String],
-        synchronizedFolders: [XcodeSynchronizedFolder]
+        synchronizedFolders: [XcodeSynchronizedFolder],
+        resources: [String] = []
     ) {
         self.id = id
         self.name = name
@@ -47,6 +52,7 @@ public struct XcodeTarget: Hashable, Sendable {
         self.dependencies = dependencies
         self.sources = sources
         self.synchronizedFolders = synchronizedFolders
+        self.resources = resources
     }
 
     /// The distinct things the target depends on, in the order first declared.
