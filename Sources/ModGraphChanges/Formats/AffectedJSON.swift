@@ -77,6 +77,7 @@ public enum AffectedJSON {
             ])
         case let .everything(message): .object([("kind", .string("everything")), ("detail", .string(message))])
         case let .added(detail): .object([("kind", .string("added")), ("detail", .string(detail))])
+        case let .submodule(path, detail): .object([("kind", .string("submodule")), ("path", .string(path)), ("detail", .string(detail))])
         case let .triggered(file, pattern): .object([("kind", .string("trigger")), ("file", .string(file)), ("pattern", .string(pattern))])
         }
     }
@@ -101,6 +102,7 @@ public enum AffectedJSON {
         case let .everything(pattern): fields += [("verdict", .string("everything")), ("pattern", .optional(pattern))]
         case .outside: fields.append(("verdict", .string("outside")))
         case let .notLoaded(folder): fields += [("verdict", .string("not-loaded")), ("folder", .string(folder))]
+        case let .submodule(_, detail): fields += [("verdict", .string("submodule")), ("detail", .string(detail))]
         case let .configuration(changed): fields += [("verdict", .string("configuration")), ("affectedChanged", .bool(changed))]
         case let .triggered(pattern, targets):
             fields += [("verdict", .string("triggered")), ("pattern", .string(pattern)), ("targets", .strings(targets.map(\.description)))]

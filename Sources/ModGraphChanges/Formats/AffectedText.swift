@@ -74,6 +74,7 @@ public enum AffectedText {
             }
         case let .everything(message): return Escape.message(message)
         case let .added(detail): return Escape.message(detail)
+        case let .submodule(path, detail): return "submodule \(Escape.text(path, limit: Escape.messageLimit)): \(Escape.message(detail))"
         case let .triggered(file, pattern):
             return
                 "triggered by \(Escape.text(file, limit: Escape.messageLimit)) (affected.triggers: \(Escape.text(pattern, limit: Escape.messageLimit)))"
@@ -95,6 +96,7 @@ public enum AffectedText {
         case .everything(nil):
             return "owned by no target: selects everything (list it under affected.ignore in .modgraph.yml if it builds nothing)"
         case .outside: return "outside the folder loaded, owned by no target: affects nothing here"
+        case let .submodule(_, detail): return "submodule: \(Escape.message(detail))"
         case .configuration(affectedChanged: false): return "the configuration, its affected: unchanged: affects nothing"
         case .configuration(affectedChanged: true):
             return "the configuration, its affected: changed: what the change selects under the base's affected: and the head's"

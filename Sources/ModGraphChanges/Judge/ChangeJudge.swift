@@ -40,6 +40,10 @@ public struct ChangeJudge {
         let index = Index(inputs)
         var files: [AffectedReport.File] = []
         for change in changes.files {
+            if let submodule = change.submodule, !isIgnored(change.path) {
+                files += moved(change, submodule, owners: owners, index: index)
+                continue
+            }
             var verdicts: [AffectedReport.Verdict] = []
             for path in change.paths {
                 let gone = change.status == .deleted || (change.paths.count == 2 && path == change.paths[0])
@@ -52,10 +56,59 @@ public struct ChangeJudge {
         return files
     }
 
+    /// Whether `path` matches `affected.ignore`.
+    private func isIgnored(_ path: String) -> Bool {
+        let absolute = topLevel == "/" ? "/" + path : topLevel + "/" + path
+        guard let relative = policy.folder.flatMap({ Self.relative(absolute, to: $0) }) else { return false }
+        return policy.ignore.contains { $0.matches(relative) }
+    }
+
+    /// A submodule that moved: the files changed inside it between its two commits, each
+    /// judged as any changed file; when its history is not here, every target of the
+    /// packages and projects in it, said as such.
+    private mutating func moved(
+        _ change: ChangedFile, _ submodule: ChangedFile.Submodule, owners: FileOwners, index: Index
+    ) -> [AffectedReport.File] {
+        let path = change.path
+        if let from = submodule.from, change.status != .deleted,
+            let inside = sources.submoduleChanges(at: path, from: from, to: submodule.to)
+        {
+            var files: [AffectedReport.File] = []
+            for inner in inside.files {
+                var verdicts: [AffectedReport.Verdict] = []
+                for innerPath in inner.paths {
+                    let gone = inner.status == .deleted || (inner.paths.count == 2 && innerPath == inner.paths[0])
+                    verdicts.append(verdict(for: innerPath, deleted: gone, owners: owners, index: index))
+                }
+                files.append(
+                    AffectedReport.File(change: inner, verdict: verdicts.max(by: { Self.strength($0) < Self.strength($1) }) ?? .outside))
+            }
+            let count = "\(inside.files.count) file\(inside.files.count == 1 ? "" : "s")"
+            return [
+                AffectedReport.File(change: change, verdict: .submodule(path: path, detail: "moved; \(count) changed inside, listed below"))
+            ] + files
+        }
+        // What is in it, loaded or reached: its packages (by folder or by `path:`) and projects.
+        let absolute = topLevel == "/" ? "/" + path : topLevel + "/" + path
+        let inside = { (folder: String?) -> Bool in folder.map { Self.relative($0, to: absolute) != nil } ?? false }
+        var packages = Set(inputs.workspace.packages.values.filter { inside($0.directory) || inside($0.location) }.map(\.identity))
+        packages.formUnion(inputs.projects.filter { inside($0.key) }.map(\.value))
+        let detail =
+            if change.status == .deleted {
+                "removed: every target of the packages and projects in it"
+            } else if submodule.from == nil {
+                "added: every target of the packages and projects in it"
+            } else {
+                "moved, and its history between the two commits is not in this clone: every target of the packages and projects in it"
+            }
+        for target in graph.targets where packages.contains(target.package) { add(target.id, .submodule(path: path, detail: detail)) }
+        return [AffectedReport.File(change: change, verdict: .submodule(path: path, detail: detail))]
+    }
+
     private static func strength(_ verdict: AffectedReport.Verdict) -> Int {
         switch verdict {
         case .everything: 7
-        case .manifest, .triggered: 6
+        case .manifest, .triggered, .submodule: 6
         case .project: 5
         case .packageFolder: 4
         case .pins: 3
@@ -277,7 +330,7 @@ public struct ChangeJudge {
         switch reason {
         case .changedFiles: 0
         case .manifest(_, let detail) where detail.hasPrefix(Self.folderDetailPrefix): 3
-        case .manifest, .added, .triggered: 1
+        case .manifest, .added, .triggered, .submodule: 1
         case .project, .pins: 2
         case .dependency, .everything: 4
         }

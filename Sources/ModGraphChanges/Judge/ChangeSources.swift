@@ -55,6 +55,10 @@ public protocol ChangeSources {
     func headContent(of path: String) -> Data?
     /// The names in a folder (absolute) at the head; empty when it is not there.
     func entries(ofFolder folder: String) -> [String]
+    /// The files that changed inside the submodule at `path` (relative to the top folder)
+    /// from its commit `from` to `to` (nil: its working tree), relative to the top folder;
+    /// nil when its history between the two is not in this clone.
+    func submoduleChanges(at path: String, from: String, to: String?) -> ChangeSet?
 }
 
 /// What `affected:` in the configuration says, its patterns read.

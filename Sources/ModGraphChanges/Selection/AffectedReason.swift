@@ -21,6 +21,8 @@ public enum AffectedReason: Hashable, Sendable {
     case added(String)
     /// A file that `affected.triggers` says it reads changed (the first such file, the patterns it matched).
     case triggered(file: String, pattern: String)
+    /// A submodule it is in moved, and what changed inside cannot be told (its history is not here).
+    case submodule(path: String, detail: String)
 }
 
 /// Why everything is selected, when it is.

@@ -26,6 +26,9 @@ public struct AffectedReport: Sendable {
         case notLoaded(String)
         /// Matched `affected.triggers` (the patterns): these targets, and its owners if any.
         case triggered(pattern: String, targets: [TargetID])
+        /// A submodule that moved: the files that changed inside it (listed after it), or, when its
+        /// history is not here, every target of the packages and projects in it; `detail` says which.
+        case submodule(path: String, detail: String)
         /// The configuration file: nothing by itself; when its `affected:` changed, the selection
         /// is what the change selects under the base's section and under the head's.
         case configuration(affectedChanged: Bool)

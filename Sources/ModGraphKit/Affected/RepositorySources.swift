@@ -38,9 +38,34 @@ final class RepositorySources: ChangeSources {
 
     var hasBase: Bool { git != nil && base != nil }
 
-    func baseContent(of path: String) -> Data? {
+    /// Submodules whose changes were asked for: their repository and the commit the base pointed at.
+    private var submodules: [String: (repository: GitRepository, base: String)] = [:]
+
+    /// The repository holding `path` (relative to the top folder) at the base, that commit, and the path within it.
+    private func atBase(_ path: String) -> (repository: GitRepository, commit: String, path: String)? {
+        for (folder, submodule) in submodules where path == folder || path.hasPrefix(folder + "/") {
+            return (submodule.repository, submodule.base, path == folder ? "" : String(path.dropFirst(folder.count + 1)))
+        }
         guard let git, let base else { return nil }
-        return git.content(of: path, at: base)
+        return (git, base, path)
+    }
+
+    func baseContent(of path: String) -> Data? {
+        guard let place = atBase(path) else { return nil }
+        return place.repository.content(of: place.path, at: place.commit)
+    }
+
+    func submoduleChanges(at path: String, from: String, to: String?) -> ChangeSet? {
+        guard let repository = git?.submodule(at: path), repository.has(from), to.map(repository.has) ?? true,
+            let inside = try? repository.changes(from: from, to: to)
+        else { return nil }
+        submodules[path] = (repository, from)
+        return ChangeSet(
+            files: inside.files.map { file in
+                let status: ChangedFile.Status
+                if case let .renamed(old) = file.status { status = .renamed(from: path + "/" + old) } else { status = file.status }
+                return ChangedFile(path: path + "/" + file.path, status: status)
+            })
     }
 
     func headContent(of path: String) -> Data? {
@@ -56,12 +81,12 @@ final class RepositorySources: ChangeSources {
     }
 
     func baseManifest(ofPackageAt directory: String) -> BaseManifest {
-        guard let git, let base else { return .noBase }
+        guard hasBase else { return .noBase }
         guard let relative = ChangeJudge.relative(directory, to: topLevel) else {
             return .unreadable("its folder is outside the repository")
         }
         let folder = relative == "." ? "" : relative
-        guard let names = git.entries(of: folder, at: base) else { return .missing }
+        guard let place = atBase(folder), let names = place.repository.entries(of: place.path, at: place.commit) else { return .missing }
         let manifests = names.filter { $0 == "Package.swift" || ($0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift")) }
         guard manifests.contains("Package.swift") else { return .missing }
         do {
@@ -69,7 +94,7 @@ final class RepositorySources: ChangeSources {
             let packageFolder = folder.isEmpty ? copy.top : copy.top + "/" + folder
             for name in manifests {
                 let path = folder.isEmpty ? name : folder + "/" + name
-                guard let data = git.content(of: path, at: base) else { return .unreadable("git could not read \(path)") }
+                guard let data = baseContent(of: path) else { return .unreadable("git could not read \(path)") }
                 try copy.folder.write(data, at: copy.name + "/" + path)
             }
             let manifest = try copy.provider.manifest(forPackageAt: packageFolder)
