@@ -14,6 +14,10 @@ public struct AffectedRun: Sendable {
     public let report: AffectedReport
     /// The selected test targets spread over machines, when asked for.
     public let shards: AffectedShards?
+    /// The selected test targets as an Xcode test plan names them.
+    public let testPlanEntries: [TestPlan.Entry]
+    /// The plan `--test-plan` named, the other test targets turned off.
+    public let filteredTestPlan: String?
 
     /// The most bytes read from a list of changed files.
     static let maximumListSize = 64 << 20
@@ -92,6 +96,25 @@ public struct AffectedRun: Sendable {
         report = AffectedReport(
             selection: selection, files: files, base: baseName, head: headName,
             environment: Self.environmentReads(loaded, topLevel: topLevel))
+        testPlanEntries = Self.testPlanEntries(selection.tests, in: loaded)
+        if let path = request.testPlan {
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw CommandError("--test-plan: cannot read '\(path)'") }
+            let data = handle.readData(ofLength: TestPlan.maximumBytes + 1)
+            try? handle.close()
+            do throws(TestPlan.Failure) {
+                let (plan, missing) = try TestPlan.filtered(data, selected: Set(selection.tests.map(\.target.name)))
+                filteredTestPlan = plan
+                for name in missing {
+                    warnings(
+                        "--test-plan: the selected test target '\(name)' is not in \(path), so the plan does not run it; add it to the plan"
+                    )
+                }
+            } catch {
+                throw CommandError("--test-plan: \(path): \(error.problem)")
+            }
+        } else {
+            filteredTestPlan = nil
+        }
         if let count = request.shards {
             let weights = try ScheduleRun.weights(request.weights, for: loaded, warnings: warnings)
             let tests = selection.tests.compactMap { loaded.graph.index(of: $0.target) }
@@ -103,6 +126,33 @@ public struct AffectedRun: Sendable {
                 })
         } else {
             shards = nil
+        }
+    }
+
+    /// Each selected test target as a test plan names it: an Xcode target by its project
+    /// (relative to the folder loaded) and object id, a package's by its folder and name.
+    static func testPlanEntries(_ tests: [AffectedSelection.Selected], in loaded: LoadedGraph) -> [TestPlan.Entry] {
+        let base = loaded.repository.inputs.base
+        let root = loaded.rootDirectory.flatMap(Paths.canonical) ?? base
+        func container(_ absolute: String) -> String {
+            let relative = Paths.relative(Paths.canonical(absolute) ?? absolute, from: root)
+            return "container:" + (relative == "." ? "" : relative)
+        }
+        var projects: [PackageIdentity: (path: String, ids: [String: String])] = [:]
+        for package in loaded.repository.graph.packages where package.origin == .project {
+            guard let path = package.path,
+                let project = loaded.repository.projects.first(where: { Paths.relative($0.path, from: base) == path })
+            else { continue }
+            let ids = Dictionary(project.targets.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
+            projects[package.identity] = (Paths.absolute(path, relativeTo: base), ids)
+        }
+        return tests.compactMap { test in
+            let name = test.target.name
+            if let project = projects[test.target.package] {
+                return TestPlan.Entry(containerPath: container(project.path), identifier: project.ids[name] ?? name, name: name)
+            }
+            guard let directory = loaded.workspace.packages[test.target.package]?.directory else { return nil }
+            return TestPlan.Entry(containerPath: container(directory), identifier: name, name: name)
         }
     }
 
