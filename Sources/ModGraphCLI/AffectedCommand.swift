@@ -34,7 +34,7 @@ struct AffectedCommand: ParsableCommand {
 
     @Option(
         help:
-            "Output format: text, json, swift-test (a --filter expression), xcodebuild (-only-testing: arguments), github-matrix (a strategy.matrix of shards), xctestplan (an Xcode test plan of the selected test targets)."
+            "Output format: text, json, swift-test (a --filter expression), xcodebuild (-only-testing: arguments, each ended by NUL for xargs -0), github-matrix (a strategy.matrix of shards), xctestplan (an Xcode test plan of the selected test targets)."
     )
     var format: AffectedFormat = .text
 

@@ -21,7 +21,7 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try load.load()
-        let initial = try InitRun(on: loaded, requestedPath: load.path)
+        let initial = try InitRun(on: loaded, requestedPath: load.path, destination: output == "-" ? nil : output)
         let target = output ?? initial.path
         if target != "-", !force, FileManager.default.fileExists(atPath: target) {
             throw CommandError("\(target) exists; pass --force to replace it")

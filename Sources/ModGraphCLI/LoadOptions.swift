@@ -1,5 +1,6 @@
 import ArgumentParser
 import ModGraphKit
+import ModGraphOutput
 
 extension ExternalsMode: ExpressibleByArgument {}
 
@@ -49,6 +50,14 @@ struct LoadOptions: ParsableArguments {
             valueName: "seconds"))
     var manifestTimeout: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "MiB of memory each process loading a manifest may use, \(OptionBounds.describe(OptionBounds.manifestMemory)) (default: \(Escape.grouped(OptionBounds.defaultManifestMemory))).",
+            discussion:
+                "The address space of swift package dump-package and of every process it starts (the compiler, the compiled manifest), on Linux. A manifest past it fails to load.",
+            valueName: "MiB"))
+    var manifestMemory: Int?
+
     @Flag(name: .customLong("no-cache"), help: "Dump every manifest again, neither reading nor writing the cache of earlier dumps.")
     var noCache = false
 
@@ -75,6 +84,7 @@ struct LoadOptions: ParsableArguments {
     func validate() throws {
         try OptionBounds.check(jobs, in: OptionBounds.jobs, option: "--jobs")
         try OptionBounds.check(manifestTimeout, in: OptionBounds.manifestTimeout, option: "--manifest-timeout")
+        try OptionBounds.check(manifestMemory, in: OptionBounds.manifestMemory, option: "--manifest-memory")
     }
 
     /// The request these options make; `externals` overrides the option.
@@ -85,6 +95,7 @@ struct LoadOptions: ParsableArguments {
             manifestTimeout: .seconds(manifestTimeout ?? OptionBounds.defaultManifestTimeout),
             cache: noCache ? .disabled : cacheDir.map(LoadRequest.Cache.folder) ?? .standard,
             scratchDirectory: scratchDirectory)
+        request.manifestMemory = (manifestMemory ?? OptionBounds.defaultManifestMemory) << 20
         request.verifyManifests = verifyManifests
         request.evaluatesManifests = !dumpManifests
         return request

@@ -429,6 +429,39 @@ struct AffectedCommandTests {
         #expect(try repository.affected(["--base", "base", "--shards", "0"]).status == 2)
     }
 
+    /// A test target's name is one argument for xcodebuild, as declared: NUL-terminated for
+    /// `xargs -0`, and a JSON array in the matrix; never split at a space, never read as an option.
+    @Test func xcodebuildGetsOneArgumentPerTest() throws {
+        let folder = try ModGraphRunner.scratchFolder("modgraph-affected-xcodebuild")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let names = ["App UI Tests", "T -resultBundlePath x"]
+        try """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let package = Package(name: "Shop", targets: [
+            .target(name: "Core"),
+            .testTarget(name: "\(names[0])", dependencies: ["Core"]),
+            .testTarget(name: "\(names[1])", dependencies: ["Core"]),
+        ])
+        """.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        for (target, kind) in [("Core", "Sources"), (names[0], "Tests"), (names[1], "Tests")] {
+            let sources = folder.appendingPathComponent("\(kind)/\(target)")
+            try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+            try "let x = 1\n".write(to: sources.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        }
+        let changed = Data("Sources/Core/A.swift\n".utf8)
+        let xcodebuild = try ModGraphRunner.run(
+            ["affected", folder.path, "--changed-files", "-", "--format", "xcodebuild"], input: changed, in: folder)
+        #expect(xcodebuild.status == 0, "\(xcodebuild.errors)")
+        #expect(xcodebuild.output == names.map { "-only-testing:\($0)\u{0}" }.joined())
+        let matrix = try ModGraphRunner.run(
+            ["affected", folder.path, "--changed-files", "-", "--format", "github-matrix"], input: changed, in: folder)
+        #expect(matrix.status == 0, "\(matrix.errors)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(matrix.output.utf8)) as? [String: Any])
+        let entry = try #require((json["include"] as? [[String: Any]])?.first)
+        #expect(entry["onlyTesting"] as? [String] == names.map { "-only-testing:\($0)" })
+    }
+
     @Test func optionsAreChecked() throws {
         let repository = try Repository()
         #expect(try repository.affected([]).status == 2)

@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphOutput
 import Testing
 
 /// `modgraph init` on copies of the samples: the file it writes makes `check` pass right away.
@@ -61,6 +62,66 @@ struct InitCommandTests {
         let check = try ModGraphRunner.run(["check", dumpFile.path, "--config", config.path], in: folder)
         #expect(check.status == 0, "\(check.output)\(check.errors)")
     }
+
+    /// What init writes, check reads back: every hostile name is placed by a pattern
+    /// that matches it, and nothing else, in a file the configuration reader takes
+    /// (a noncharacter, a byte order mark, line and paragraph separators, NEL, a tab,
+    /// pattern syntax, YAML syntax, a name far longer than a wildcard pattern may be).
+    @Test func whatInitWritesCheckReadsBack() throws {
+        let folder = try ModGraphRunner.scratchFolder("modgraph-init-roundtrip")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let names = [
+            "A\u{FFFE}B", "A\u{FFFF}B", "\u{FEFF}Bom", "Line\u{2028}Sep", "Para\u{2029}Sep", "Nel\u{85}X", "Tab\tX", "Ret\rX", "New\nX",
+            "Star*", "Q?", "{brace}", "[square]", "Back\\slash", "!bang", "'single'", "\"double\"", "colon: x", "#hash", "- dash",
+            "&anchor", "*alias", "%percent", "@at", "`tick`", " spaced ", "Emoji\u{1F600}", "Bidi\u{202E}X", "Del\u{7F}X", "C1\u{9B}X",
+            String(repeating: "Long", count: 300),
+        ]
+        var targets = names.enumerated().map { index, name in
+            let type = index == 0 ? "executable" : "regular"
+            let dependency = index + 1 < names.count ? #"[{"byName": ["T\#(index + 1)", null]}]"# : "[]"
+            return #"{"name": \#(jsonString(name)), "type": "\#(type)", "dependencies": \#(dependency)}"#
+        }
+        // Each hostile target depends on a plain one, so every layer has an edge to check.
+        targets += names.indices.map { #"{"name": "T\#($0 + 1)", "type": "regular", "dependencies": []}"# }
+        let dump =
+            #"{"name": "P", "toolsVersion": {"_version": "5.9.0"}, "packageKind": {"root": ["\#(folder.path)"]}, "products": [], "#
+            + #""dependencies": [], "targets": [\#(targets.joined(separator: ", "))]}"#
+        let dumpFile = folder.appendingPathComponent("dump.json")
+        try dump.write(to: dumpFile, atomically: true, encoding: .utf8)
+        let config = folder.appendingPathComponent("written.yml")
+        let written = try ModGraphRunner.run(["init", dumpFile.path, "--output", config.path], in: folder)
+        #expect(written.status == 0, "\(written.errors)")
+        let check = try ModGraphRunner.run(["check", dumpFile.path, "--config", config.path, "--format", "json"], in: folder)
+        #expect(check.status == 0, "\(check.output.prefix(2_000))\(check.errors)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(check.output.utf8)) as? [String: Any])
+        let findings = try #require(json["findings"] as? [[String: Any]])
+        #expect(findings.isEmpty, "\(findings.prefix(5))")
+    }
+}
+
+extension InitCommandTests {
+    /// A name no pattern can match (an empty one) stops init; the error names the file the
+    /// user asked for, not a scratch file of init's own.
+    @Test func initsErrorsNameTheUsersFile() throws {
+        let folder = try ModGraphRunner.scratchFolder("modgraph-init-errors")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dump =
+            #"{"name": "P", "toolsVersion": {"_version": "5.9.0"}, "packageKind": {"root": ["\#(folder.path)"]}, "products": [], "#
+            + #""dependencies": [], "targets": [{"name": "", "type": "executable", "dependencies": [{"byName": ["Core", null]}]}, "#
+            + #"{"name": "Core", "type": "regular", "dependencies": []}]}"#
+        let dumpFile = folder.appendingPathComponent("dump.json")
+        try dump.write(to: dumpFile, atomically: true, encoding: .utf8)
+        let config = folder.appendingPathComponent("mine.yml")
+        let result = try ModGraphRunner.run(["init", dumpFile.path, "--output", config.path], in: folder)
+        #expect(result.status == 2)
+        #expect(result.errors == "error: \(config.path):8: layers[0].targets: pattern '' is empty\n")
+        #expect(!FileManager.default.fileExists(atPath: config.path))
+    }
+}
+
+/// `text` as a JSON string literal.
+private func jsonString(_ text: String) -> String {
+    Escape.jsonString(text)
 }
 
 /// `init` proposes `affected.triggers` for folders tests read that no target builds.

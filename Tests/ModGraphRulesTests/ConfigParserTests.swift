@@ -133,6 +133,16 @@ struct ConfigParserTests {
         }
     }
 
+    /// A literal pattern matches by comparison alone, so a name longer than the wildcard bound can be placed.
+    @Test func aLiteralPatternOfAnyLengthIsAName() throws {
+        let name = String(repeating: "Long\\*", count: 400)
+        let parsed = try config("layers:\n  - name: a\n    targets: ['\(name)']\n")
+        let pattern = try #require(parsed.layers.first?.targets.first?.pattern)
+        #expect(pattern.isLiteral)
+        #expect(pattern.text == name)
+        #expect(pattern.text.count == 2_400)
+    }
+
     @Test func sourceChecksRead() throws {
         let parsed = try config(
             """

@@ -124,9 +124,7 @@ final class RepositorySources: ChangeSources {
         var request = load
         request.relocation = Relocation(copy: canonicalTop, original: topLevel)
         var warnings: [String] = []
-        let runner = DumpPackageRunner(
-            swiftExecutable: request.swiftExecutable ?? DumpPackageRunner.defaultExecutable, timeout: request.manifestTimeout)
-        let provider = GraphLoader.manifestSources(request, dumpingWith: runner, warnings: &warnings).provider
+        let provider = GraphLoader.manifestSources(request, dumpingWith: GraphLoader.dumpRunner(request), warnings: &warnings).provider
         let made = Copy(folder: folder, name: name, top: canonicalTop, provider: provider)
         copy = made
         return made

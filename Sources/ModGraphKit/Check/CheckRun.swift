@@ -38,7 +38,11 @@ public struct CheckRun: Sendable {
     /// Reads the configuration at `configPath` and runs every rule it enables on
     /// `loaded`'s graph, source checks included (on the graph's platform).
     public init(configPath: String, on loaded: LoadedGraph, warnings: (String) -> Void = { _ in }) throws {
-        let config = try ConfigFile.load(configPath)
+        try self.init(config: ConfigFile.load(configPath), configPath: configPath, on: loaded, warnings: warnings)
+    }
+
+    /// Runs `config`, read already (from the file at `configPath`, which findings and messages name), on `loaded`.
+    public init(config: CheckConfig, configPath: String, on loaded: LoadedGraph, warnings: (String) -> Void = { _ in }) throws {
         var sourceFindings: [Finding] = []
         if let settings = config.sources {
             let targets = SourceInventory.targets(of: loaded.graph, files: loaded.targetFiles)

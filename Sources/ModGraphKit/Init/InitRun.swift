@@ -15,24 +15,25 @@ public struct InitRun: Sendable {
     /// Errors `check` still reports with the file (cycles, which no exception covers): record them with `--write-baseline`.
     public let remaining: Int
 
-    public init(on loaded: LoadedGraph, requestedPath: String) throws {
+    /// - Parameter destination: where the file will be written, which errors name
+    ///   (nil: ``path``); the proposals are checked in memory, under that name.
+    public init(on loaded: LoadedGraph, requestedPath: String, destination: String? = nil) throws {
         let folder = CheckRun.startFolder(loaded, requestedPath)
         path = folder == "." ? ConfigFile.defaultName : folder + "/" + ConfigFile.defaultName
+        let name = destination ?? path
         let starter = StarterConfiguration(graph: loaded.graph)
         guard !starter.layers.isEmpty else {
             throw CommandError("\(folder): the graph has no module of its own to place in layers")
         }
         // Check the proposal on the graph; what it finds today becomes exceptions, until nothing is left.
-        let scratch = try PrivateFolder()
         var exceptions: [(from: String, to: String, rule: String)] = []
         var sourcesLevel = "error"
         var notYetInterfaces: Set<String> = []
         let triggers = StarterTriggers(loaded: loaded, folder: folder).triggers
         var text = starter.yaml(exceptions: exceptions, sourcesLevel: sourcesLevel, triggers: triggers)
-        for round in 0..<4 {
-            let file = scratch.path + "/round-\(round).yml"
-            try scratch.write(Data(text.utf8), at: (file as NSString).lastPathComponent)
-            let findings = try CheckRun(configPath: file, on: loaded).result.findings.filter { $0.severity == .error }
+        for _ in 0..<4 {
+            let findings = try CheckRun(config: ConfigParser.parse(text, file: name), configPath: name, on: loaded).result.findings
+                .filter { $0.severity == .error }
             if findings.isEmpty { break }
             for finding in findings {
                 switch finding.rule {
@@ -62,9 +63,8 @@ public struct InitRun: Sendable {
                 exceptions: exceptions.sorted { ($0.from, $0.to) < ($1.from, $1.to) }, sourcesLevel: sourcesLevel,
                 notYetInterfaces: notYetInterfaces, triggers: triggers)
         }
-        let final = scratch.path + "/final.yml"
-        try scratch.write(Data(text.utf8), at: "final.yml")
-        remaining = try CheckRun(configPath: final, on: loaded).result.findings.filter { $0.severity == .error }.count
+        remaining = try CheckRun(config: ConfigParser.parse(text, file: name), configPath: name, on: loaded).result.findings
+            .filter { $0.severity == .error }.count
         self.text = text
         exceptionCount = exceptions.count
         layerSummary = starter.layers.map { "\($0.name) (\($0.targets.count))" }.joined(separator: ", ")

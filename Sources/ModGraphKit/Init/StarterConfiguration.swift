@@ -145,11 +145,15 @@ struct StarterConfiguration {
     }
 
     /// A pattern that matches exactly `name`: the pattern syntax's characters escaped, so that a
-    /// target named `*` is not a pattern for every target.
+    /// target named `*` is not a pattern for every target. A leading U+FEFF is escaped too: the
+    /// YAML library hands a scalar back through Foundation's UTF-8 decoding, which drops a
+    /// leading U+FEFF as a byte order mark, so the scalar must not start with one.
     static func literal(_ name: String) -> String {
         var result = ""
         for (offset, character) in name.enumerated() {
-            if "\\*?{}[]/".contains(character) || (offset == 0 && character == "!") { result.append("\\") }
+            if "\\*?{}[]/".contains(character) || (offset == 0 && (character == "!" || character == "\u{FEFF}")) {
+                result.append("\\")
+            }
             result.append(character)
         }
         return result
@@ -160,20 +164,32 @@ struct StarterConfiguration {
         literal(id.package.rawValue) + "/" + literal(id.name)
     }
 
-    /// A YAML double-quoted scalar: names are data.
+    /// A YAML double-quoted scalar that the configuration reader (libyaml) gives back
+    /// as exactly `text`: names are data. What YAML does not allow raw in a document
+    /// (anything outside its printable set: controls, DEL, C1, U+FFFE and U+FFFF) and
+    /// what would change a reader's view of the line (line and paragraph separators,
+    /// NEL, format characters such as U+FEFF and bidirectional overrides) is written
+    /// as a `\u` escape; `"` and `\` are escaped.
     static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case _
-            where scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .format
-                || (0x80...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
-                result += String(format: "\\u%04X", scalar.value)
+            case _ where !isPrintableInYAML(scalar) || scalar.properties.generalCategory == .format || (0x2028...0x2029).contains(scalar.value):
+                result += scalar.value > 0xFFFF ? String(format: "\\U%08X", scalar.value) : String(format: "\\u%04X", scalar.value)
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""
+    }
+
+    /// YAML's printable characters, less tab, line feed, carriage return and NEL, which a
+    /// double-quoted scalar would fold or turn into line breaks.
+    private static func isPrintableInYAML(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7E, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
     }
 }

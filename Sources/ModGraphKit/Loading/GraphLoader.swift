@@ -17,9 +17,7 @@ public enum GraphLoader {
                 "--platform: '\(platform)' is not a platform SwiftPM knows; use one of "
                     + BuildEnvironment.knownPlatforms.joined(separator: ", ") + " (in any case)")
         }
-        let runner = DumpPackageRunner(
-            swiftExecutable: request.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
-            timeout: request.manifestTimeout)
+        let runner = dumpRunner(request)
         var setupWarnings: [String] = []
         let sources = manifestSources(request, dumpingWith: runner, warnings: &setupWarnings)
         let provider = sources.provider
@@ -73,6 +71,13 @@ public enum GraphLoader {
         withDefaults.enabledTraits = defaults.byPackage
         let built = Set(repository.graph.restricted(to: withDefaults).packages.map(\.identity))
         return missing.subtracting(built)
+    }
+
+    /// The `dump-package` runner `request` asks for: its `swift`, its time and memory bounds.
+    static func dumpRunner(_ request: LoadRequest) -> DumpPackageRunner {
+        DumpPackageRunner(
+            swiftExecutable: request.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
+            timeout: request.manifestTimeout, memoryLimit: request.manifestMemory)
     }
 
     /// Where manifests come from: evaluated from their syntax tree where the

@@ -33,6 +33,9 @@ public struct LoadRequest: Sendable {
     public var jobs: Int?
     /// How long one manifest may take to load; then it is stopped with every process it started.
     public var manifestTimeout: Duration
+    /// The address space, in bytes, that `dump-package` and each process it starts may use
+    /// (``MemoryLimit``, where the executable names a limiter); nil: no limit.
+    public var manifestMemory: Int? = DumpPackageRunner.defaultMemoryLimit
     public var cache: Cache
     /// Where checkouts of remote packages are looked for, instead of the root's `.build`.
     public var scratchDirectory: String?

@@ -40,7 +40,8 @@ public enum InputDiscovery {
             inputs.dump = "-"
             return inputs
         }
-        var inputs = RepositoryInputs(base: base(of: paths, currentDirectory: currentDirectory))
+        let base = base(of: paths, currentDirectory: currentDirectory)
+        var inputs = RepositoryInputs(base: base, root: root(containing: base))
         var searched: [(path: String, given: String)] = []
         for path in paths {
             guard let canonical = canonical(path) else { throw RepositoryError.pathNotFound(path) }
@@ -71,7 +72,7 @@ public enum InputDiscovery {
             }
         }
         for (folder, given) in searched {
-            var found = RepositoryInputs(base: inputs.base)
+            var found = RepositoryInputs(base: inputs.base, root: inputs.root)
             search(folder, into: &found)
             if found.workspaces.isEmpty {
                 found.packages.forEach { inputs.add(package: $0) }
@@ -118,8 +119,8 @@ public enum InputDiscovery {
     /// Adds the workspace at `path` with the projects and packages it lists.
     private static func add(workspace path: String, to inputs: inout RepositoryInputs) throws {
         inputs.add(workspace: path)
-        let workspace = try XcodeWorkspace.load(at: path)
-        inputs.passedOver += workspace.warnings
+        let workspace = try XcodeWorkspace.load(at: path, disk: XcodeDisk(root: inputs.root))
+        inputs.warnings += workspace.warnings
         for reference in workspace.references {
             guard let resolved = canonical(workspace.resolvedPath(reference.path)) else { continue }
             if let skipped = skippedComponent(of: resolved) {
@@ -209,6 +210,19 @@ public enum InputDiscovery {
             common = Array(common.prefix(count))
         }
         return "/" + common.joined(separator: "/")
+    }
+
+    /// The folder loaded for `base`: the nearest folder at or above it holding `.git` (a
+    /// folder, or a file for a worktree or submodule), the repository's top; else `base`.
+    static func root(containing base: String) -> String {
+        var folder = base
+        while true {
+            var status = stat()
+            if lstat(XcodePath.join(folder, ".git"), &status) == 0 { return folder }
+            let parent = XcodePath.parent(folder)
+            if parent == folder || folder == "/" || parent.isEmpty { return base }
+            folder = parent
+        }
     }
 
     /// The first component of `path` that discovery never enters, if any.

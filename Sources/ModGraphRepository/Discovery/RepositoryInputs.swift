@@ -12,19 +12,26 @@ public struct RepositoryInputs: Sendable, Equatable {
     public var dump: String?
     /// The folder paths are shown relative to, and `.modgraph.yml` is looked for from.
     public var base: String
+    /// The folder loaded, which nothing a project or workspace names may leave: the
+    /// repository's top folder (the nearest folder holding `.git`, at or above ``base``),
+    /// else ``base``; canonical.
+    public var root: String
     /// Whether a folder was searched (rather than named packages and projects only):
     /// then the command says what it found.
     public var wasDiscovered = false
     /// What the search passed over and why, one line each (shown with `--verbose`).
     public var passedOver: [String] = []
+    /// What a workspace's list skipped (missing, outside ``root``, of an unknown kind), one line each, for warnings.
+    public var warnings: [String] = []
     /// Projects and workspaces in a package folder given as a PATH, at most one folder
     /// down, that are not loaded: a package's folder is not searched (an app's
     /// repository whose root is a package for its tools). Worth a line: the graph the
     /// user meant may be the project's.
     public var unsearched: [String] = []
 
-    public init(base: String) {
+    public init(base: String, root: String? = nil) {
         self.base = base
+        self.root = root ?? base
     }
 
     /// Whether nothing was found.

@@ -18,7 +18,9 @@ struct ProjectSet {
     /// - Throws: ``XcodeError`` when a project cannot be read: a project that is
     ///   there but unreadable must not be silently left out of a check. The
     ///   first such project in loading order is the one reported.
-    init(loading paths: [String], runner: any UnitRunner = .sequential) throws(XcodeError) {
+    /// - Parameter root: the folder loaded; a reference that leaves it is dropped with a warning.
+    init(loading paths: [String], root: String? = nil, runner: any UnitRunner = .sequential) throws(XcodeError) {
+        let disk = XcodeDisk(root: root)
         var level = paths
         var seen = Set(paths)
         while !level.isEmpty {
@@ -27,7 +29,7 @@ struct ProjectSet {
                 warnings.append("\(path): not loaded; modgraph reads at most \(Self.maximumProjects) projects")
             }
             let loaded = runner.map(Array(level.prefix(room))) { path in
-                Result { () throws(XcodeError) -> XcodeProject in try XcodeProject.load(at: path) }
+                Result { () throws(XcodeError) -> XcodeProject in try XcodeProject.load(at: path, disk: disk) }
             }
             level = []
             for result in loaded {

@@ -36,8 +36,8 @@ public struct RepositoryLoader: Sendable {
                 inputs: inputs, workspace: workspace, projects: [], graph: graph,
                 targetFiles: workspace.targetFiles(for: graph), warnings: warnings)
         }
-        let projectSet = try ProjectSet(loading: inputs.projects, runner: loader.runner)
-        var warnings = projectSet.warnings.map { LoadWarning($0) }
+        let projectSet = try ProjectSet(loading: inputs.projects, root: inputs.root, runner: loader.runner)
+        var warnings = (inputs.warnings + projectSet.warnings).map { LoadWarning($0) }
         var locals: [String] = []
         for project in projectSet.projects {
             let usesUnnamedPackage = project.targets.contains { target in

@@ -5,10 +5,13 @@ import Yams
 /// names the file, the line and the key, and unknown keys are errors: a
 /// misspelt rule that silently does nothing is worse than a failed build.
 public enum ConfigParser {
-    /// The longest pattern, in Unicode scalars. Real ones are a few dozen
-    /// characters; the matcher's time grows with the pattern's length times
-    /// the name's (``TargetPattern/match(_:packageName:bindings:)``), and the
-    /// configuration comes with the pull request it checks.
+    /// The longest pattern with a wildcard or a capture, in Unicode scalars. Real
+    /// ones are a few dozen characters; the matcher's time grows with the
+    /// pattern's length times the name's (``TargetPattern/match(_:packageName:bindings:)``),
+    /// and the configuration comes with the pull request it checks. A literal
+    /// pattern (a name, as `modgraph init` writes every one) matches by
+    /// comparison alone, so only the file's size bounds it: a target may be
+    /// named with more than 1,000 characters, and must be placeable.
     public static let maximumPatternLength = 1_000
 
     public static func parse(_ text: String, file: String) throws(ConfigError) -> CheckConfig {
@@ -136,9 +139,6 @@ private struct Reader {
         }
         let text = try string(node, at: path)
         let length = text.unicodeScalars.count
-        guard length <= ConfigParser.maximumPatternLength else {
-            throw fail(node, "\(path): a pattern of \(length) characters is longer than the \(ConfigParser.maximumPatternLength) allowed")
-        }
         let isExclusion = text.hasPrefix("!")
         if isExclusion, !exclusions {
             throw fail(
@@ -146,13 +146,16 @@ private struct Reader {
                 "\(path): '\(text)' excludes, which only a layer's 'targets' and 'isolated' lists do; write '\\!' for a name that starts with '!'"
             )
         }
+        let pattern: TargetPattern
         do {
-            return LocatedPattern(
-                pattern: try TargetPattern(isExclusion ? String(text.dropFirst()) : text), location: location(node),
-                isExclusion: isExclusion)
+            pattern = try TargetPattern(isExclusion ? String(text.dropFirst()) : text)
         } catch {
             throw fail(node, "\(path): \(PatternError(pattern: text, problem: error.problem).description)")
         }
+        guard length <= ConfigParser.maximumPatternLength || pattern.isLiteral else {
+            throw fail(node, "\(path): a pattern of \(length) characters is longer than the \(ConfigParser.maximumPatternLength) allowed")
+        }
+        return LocatedPattern(pattern: pattern, location: location(node), isExclusion: isExclusion)
     }
 
     /// A pattern or a list of patterns. With `exclusions` (a layer's `targets`

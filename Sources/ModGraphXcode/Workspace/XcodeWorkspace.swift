@@ -55,7 +55,8 @@ public struct XcodeWorkspace: Hashable, Sendable {
         references.filter { $0.kind == .project }.map(\.path)
     }
 
-    /// Reads the workspace at `path`, an `.xcworkspace` folder (or its `contents.xcworkspacedata`).
+    /// Reads the workspace at `path`, an `.xcworkspace` folder (or its `contents.xcworkspacedata`);
+    /// with a root on `disk`, a reference outside it is ignored with a warning, unlooked at.
     public static func load(at path: String, disk: XcodeDisk = XcodeDisk()) throws(XcodeError) -> XcodeWorkspace {
         let workspacePath = XcodePath.lastComponent(path) == "contents.xcworkspacedata" ? XcodePath.parent(path) : path
         guard disk.isDirectory(workspacePath) else { throw .notFound(path: workspacePath) }
@@ -87,6 +88,8 @@ public struct XcodeWorkspace: Hashable, Sendable {
             switch found {
             case .missing:
                 warnings.append("\(file):\(location.line): refers to \(location.path), which does not exist; skipped")
+            case let .outside(root):
+                warnings.append("\(file):\(location.line): refers to \(location.path), outside \(root), the folder loaded; ignored (load a folder that holds both to include it)")
             case .file where isProject:
                 warnings.append("\(file):\(location.line): refers to \(location.path), which is a file, not a project folder; skipped")
             case .file:
