@@ -175,7 +175,7 @@ let package = Package(
         // Xcode projects read alone, then joined with packages by ModGraphRepository (Repository/).
         .testTarget(
             name: "ModGraphXcodeTests",
-            dependencies: ["ModGraphXcode", "ModGraphRepository", "ModGraphManifest", "ModGraphCore", "ModGraphOutput"]),
+            dependencies: ["ModGraphXcode", "ModGraphRepository", "ModGraphManifest", "ModGraphCore", "ModGraphOutput", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore", "ModGraphTestSupport"]),
         // Each supported construct evaluated and compared with a real dump-package of the same manifest.
         .testTarget(

@@ -73,7 +73,7 @@ struct AffectedCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try load.load()
+        let loaded = try load.load(configuration: config)
         let changes: AffectedRequest.Changes = if let changedFiles { .list(changedFiles) } else { .git(base: base ?? "", head: head) }
         let request = AffectedRequest(
             load: load.request(), changes: changes, configPath: config,

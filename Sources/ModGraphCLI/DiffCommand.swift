@@ -54,7 +54,7 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try load.load()
+        let loaded = try load.load(configuration: config)
         let baseChoice: DiffRequest.Base = basePath.isEmpty ? .git(ref: base ?? "", head: head) : .paths(basePath)
         let request = DiffRequest(
             load: load.request(), base: baseChoice, configPath: config,

@@ -34,8 +34,9 @@ struct InitCommand: ParsableCommand {
                         ? ", \(initial.exceptionCount) exception\(initial.exceptionCount == 1 ? "" : "s") for today's violations" : ""))
         }
         if initial.remaining > 0 {
+            let rules = initial.remainingByRule.map { "\($0.count) \($0.rule)" }.joined(separator: ", ")
             Console.warning(
-                "check still finds \(initial.remaining) error\(initial.remaining == 1 ? "" : "s") no exception covers (cycles): "
+                "check still finds \(initial.remaining) error\(initial.remaining == 1 ? "" : "s") no exception covers (\(rules)): "
                     + "fix them, or record them with modgraph check --write-baseline FILE and check with --baseline FILE")
         }
     }

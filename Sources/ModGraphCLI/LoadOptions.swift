@@ -76,6 +76,15 @@ struct LoadOptions: ParsableArguments {
     var verifyManifests = false
 
     @Option(
+        name: .customLong("exclude"),
+        help: ArgumentHelp(
+            "Leave out packages, projects and folders matching this path pattern (relative to the folder loaded; repeatable).",
+            discussion:
+                "Added to `exclude:` in .modgraph.yml. What is left out is not searched or loaded (a dependency on it is shown as its external products) and its files are not read by the source checks.",
+            valueName: "pattern"))
+    var exclude: [String] = []
+
+    @Option(
         help:
             "The cache of manifest dumps (default: $MODGRAPH_CACHE_DIR, else ~/.cache/modgraph, ~/Library/Caches/modgraph on macOS). Safe to delete."
     )
@@ -98,12 +107,15 @@ struct LoadOptions: ParsableArguments {
         request.manifestMemory = (manifestMemory ?? OptionBounds.defaultManifestMemory) << 20
         request.verifyManifests = verifyManifests
         request.evaluatesManifests = !dumpManifests
+        request.exclude = exclude
         return request
     }
 
     /// Loads the graph with a progress bar on a watched terminal, and prints the warnings that matter.
-    func load(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil) throws -> LoadedGraph {
+    /// - Parameter configuration: the `--config` file, whose `exclude:` applies.
+    func load(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil, configuration: String? = nil) throws -> LoadedGraph {
         var request = request(externals: override, scratchDirectory: scratchDirectory)
+        request.configuration = configuration
         let progress = ProgressBar.onStandardErrorIfWatched()
         request.progress = progress.map { bar in bar.update }
         let loaded: LoadedGraph
@@ -113,8 +125,11 @@ struct LoadOptions: ParsableArguments {
         }
         ProcessLifetime.keep(loaded)
         loaded.warnings.forEach(Console.warning)
+        loaded.notes.forEach(Console.note)
         // What a search of a folder found, or a project, is worth a line: the user did not name it.
-        if loaded.repository.inputs.wasDiscovered || !loaded.repository.projects.isEmpty || verbose {
+        if loaded.repository.inputs.wasDiscovered || !loaded.repository.projects.isEmpty || verbose
+            || !loaded.repository.inputs.exclusions.isEmpty
+        {
             Console.note(loaded.repository.summary)
         }
         if let note = loaded.repository.unsearchedNote { Console.note(note) }

@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphOutput
+import ModGraphTestSupport
 import Testing
 
 /// `modgraph init` on copies of the samples: the file it writes makes `check` pass right away.
@@ -63,6 +64,104 @@ struct InitCommandTests {
         #expect(check.status == 0, "\(check.output)\(check.errors)")
     }
 
+    /// The shapes `init` failed on in public repositories (issue #34): SwiftPM plugins and their tools, a
+    /// macro, test support, an executable; an Xcode app with an extension and a watchOS copy of a core
+    /// module. Every target is placed, with why, and `check` passes right after.
+    @Test func everyTargetIsPlacedAndCheckPassesOnPackagesWithPluginsAndMacros() throws {
+        let top = try ModGraphRunner.scratchFolder("modgraph-init-shapes")
+        defer { try? FileManager.default.removeItem(at: top) }
+        func write(_ text: String, _ relative: String) throws {
+            let file = top.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        try write(
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            import CompilerPluginSupport
+            let package = Package(name: "Tools",
+                products: [.library(name: "Lib", targets: ["Lib"]), .plugin(name: "Fmt", targets: ["Fmt"])],
+                dependencies: [.package(url: "https://github.com/swiftlang/swift-syntax", from: "600.0.0")],
+                targets: [
+                    .target(name: "Lib", dependencies: ["Macros"], plugins: ["Fmt"]),
+                    .macro(name: "Macros", dependencies: [.product(name: "SwiftSyntaxMacros", package: "swift-syntax")]),
+                    .plugin(name: "Fmt", capability: .buildTool(), dependencies: ["FmtTool"]),
+                    .executableTarget(name: "FmtTool"),
+                    .executableTarget(name: "cli", dependencies: ["Lib"]),
+                    .target(name: "TestSupport", dependencies: ["Lib"]),
+                    .testTarget(name: "LibTests", dependencies: ["Lib", "TestSupport"]),
+                ])
+            """, "pkg/Package.swift")
+        try write("import Macros\npublic let lib = 1\n", "pkg/Sources/Lib/Lib.swift")
+        try write("import SwiftSyntaxMacros\npublic struct M {}\n", "pkg/Sources/Macros/M.swift")
+        try write(
+            "import PackagePlugin\n@main struct Fmt: BuildToolPlugin { func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] { [] } }\n",
+            "pkg/Plugins/Fmt/plugin.swift")
+        try write("print(1)\n", "pkg/Sources/FmtTool/main.swift")
+        try write("import Lib\nprint(lib)\n", "pkg/Sources/cli/main.swift")
+        try write("import Lib\npublic let support = lib\n", "pkg/Sources/TestSupport/Support.swift")
+        try write("import Lib\nimport TestSupport\nimport XCTest\nfinal class T: XCTestCase {}\n", "pkg/Tests/LibTests/T.swift")
+        try write("# Tools\n", "pkg/README.md")
+        try FileManager.default.createDirectory(at: top.appendingPathComponent("pkg/.github/workflows"), withIntermediateDirectories: true)
+
+        let app = ProjectFixture(targets: [
+            .init("Kit", settings: ["SDKROOT": "iphoneos"], sources: ["Kit/Kit.swift"]),
+            .init(
+                "Kit-watchOS", productFile: "Kit.framework", settings: ["SDKROOT": "watchos", "PRODUCT_NAME": "Kit"],
+                sources: ["Kit/Kit.swift"]),
+            .init(
+                "Widget", type: "app-extension", settings: ["SDKROOT": "iphoneos"], dependencies: ["Kit"], sources: ["Widget/Widget.swift"]),
+            .init(
+                "App", type: "application", settings: ["SDKROOT": "iphoneos"], dependencies: ["Kit", "Widget"], sources: ["App/App.swift"]),
+            .init(
+                "Watch", type: "application", settings: ["SDKROOT": "watchos"], dependencies: ["Kit-watchOS"],
+                sources: ["Watch/Watch.swift"]),
+        ])
+        try write(app.text, "app/App.xcodeproj/project.pbxproj")
+        try write("public let kit = 1\n", "app/Kit/Kit.swift")
+        for name in ["Widget", "App", "Watch"] { try write("import Kit\nlet x = kit\n", "app/\(name)/\(name).swift") }
+
+        for (folder, expected) in [
+            ("pkg", ["  - name: tools", "\"Fmt\"", "\"FmtTool\"", "\"Macros\"", "\"TestSupport\"", "\"*.md\"", "\".github/**\""]),
+            ("app", ["\"Kit\", \"Kit-watchOS\"", "platform copies"]),
+        ] {
+            let path = top.appendingPathComponent(folder).path
+            let written = try ModGraphRunner.run(["init", path, "--output", "-"], in: top)
+            #expect(written.status == 0, "\(folder): \(written.errors)")
+            #expect(!written.errors.contains("cycles"), "\(written.errors)")
+            #expect(!written.errors.contains("warning:"), "\(folder): \(written.errors)")
+            for fragment in expected { #expect(written.output.contains(fragment), "\(folder): \(fragment) in\n\(written.output)") }
+            // Each layer says why it was guessed.
+            #expect(written.output.components(separatedBy: "\n  # ").count > 2, "\(written.output)")
+            let config = top.appendingPathComponent("\(folder).yml")
+            try written.output.write(to: config, atomically: true, encoding: .utf8)
+            let check = try ModGraphRunner.run(["check", path, "--config", config.path], in: top)
+            #expect(check.status == 0, "\(folder): \(check.output)\(check.errors)")
+            #expect(!check.output.contains("belongs to no layer"), "\(check.output)")
+        }
+    }
+
+    /// `sources:` only when there is Swift to read: a project of C files gets none.
+    @Test func sourcesAreWrittenOnlyWhenThereIsSwiftToRead() throws {
+        let top = try ModGraphRunner.scratchFolder("modgraph-init-nosources")
+        defer { try? FileManager.default.removeItem(at: top) }
+        let folder = top.appendingPathComponent("pkg")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Sources/CLib/include"), withIntermediateDirectories: true)
+        try "int f(void) { return 1; }\n".write(to: folder.appendingPathComponent("Sources/CLib/f.c"), atomically: true, encoding: .utf8)
+        try "int f(void);\n".write(to: folder.appendingPathComponent("Sources/CLib/include/f.h"), atomically: true, encoding: .utf8)
+        try
+            "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"C\", targets: [.target(name: \"CLib\")])\n"
+            .write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let written = try ModGraphRunner.run(["init", folder.path, "--output", "-"], in: top)
+        #expect(written.status == 0, "\(written.errors)")
+        #expect(!written.output.contains("\nsources:"))
+        #expect(written.output.contains("No Swift file of the workspace's own targets was found to read"))
+    }
+}
+
+extension InitCommandTests {
     /// What init writes, check reads back: every hostile name is placed by a pattern
     /// that matches it, and nothing else, in a file the configuration reader takes
     /// (a noncharacter, a byte order mark, line and paragraph separators, NEL, a tab,

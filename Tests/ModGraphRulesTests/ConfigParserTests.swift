@@ -59,7 +59,7 @@ struct ConfigParserTests {
     @Test(arguments: [
         (
             "layers: []\nunasigned: error\n", 2,
-            "unknown key 'unasigned' in the top level; expected one of: version, layers, unassigned, tests, forbidden, exceptions, limits, sources, affected, budgets"
+            "unknown key 'unasigned' in the top level; expected one of: version, exclude, layers, unassigned, tests, forbidden, exceptions, limits, sources, affected, budgets"
         ),
         (
             "layers:\n  - name: a\n    targets: [A]\n    isolate: true\n", 4,
@@ -68,7 +68,7 @@ struct ConfigParserTests {
         ("layers:\n  - name: a\n    targets: [\"{x\"]\n", 3, "layers[0].targets: pattern '{x' has a '{' without its '}'"),
         ("layers:\n  - name: a\n", 2, "layers[0] ('a') needs 'targets': a list of patterns"),
         ("layers:\n  - name: a\n    targets: [A]\n  - name: a\n    targets: [B]\n", 4, "two layers are named 'a'"),
-        ("unassigned: sometimes\n", 1, "unassigned must be one of: error, warning, ignore; got 'sometimes'"),
+        ("unassigned: sometimes\n", 1, "unassigned must be one of: error, warning, note, ignore; got 'sometimes'"),
         ("exceptions:\n  - from: A\n    to: B\n", 2, "exceptions[0] needs a 'reason': say why the team accepts this dependency"),
         ("forbidden:\n  - from: A\n    to: \"{x}Core\"\n", 2, "forbidden[0] uses capture '{x}', which 'from' does not define"),
         ("limits:\n  depth: deep\n", 2, "limits.depth must be a whole number, 0 or more"),
@@ -82,7 +82,7 @@ struct ConfigParserTests {
         ("sources:\n  protocolExtensions: ignore\n", 2, "sources.protocolExtensions must be one of: warning, error, allowed; got 'ignore'"),
         (
             "sources:\n  unusedDependencies: allowed\n", 2,
-            "sources.unusedDependencies must be one of: error, warning, ignore; got 'allowed'"
+            "sources.unusedDependencies must be one of: error, warning, note, ignore; got 'allowed'"
         ),
         (
             "sources:\n  ignoreModules: [CZlib, Foo.Bar]\n", 2,

@@ -1,6 +1,7 @@
 import Foundation
 import ModGraphCore
 import ModGraphRules
+import ModGraphSources
 
 /// `modgraph init` as a use case: a starter `.modgraph.yml` for the loaded
 /// graph, with exceptions for the dependencies that break its layers today,
@@ -14,6 +15,14 @@ public struct InitRun: Sendable {
     public let exceptionCount: Int
     /// Errors `check` still reports with the file (cycles, which no exception covers): record them with `--write-baseline`.
     public let remaining: Int
+    /// Those errors by rule (`cycle`: 2), for the warning that names them.
+    public let remainingByRule: [(rule: String, count: Int)]
+
+    /// Files that build nothing, to write as `affected.ignore` when the repository has them:
+    /// documentation and CI configuration.
+    static let ignoredWhenPresent = [
+        "docs", "Documentation", ".github", ".gitlab-ci.yml", ".circleci", ".buildkite", ".travis.yml", "Jenkinsfile", "bitrise.yml",
+    ]
 
     /// - Parameter destination: where the file will be written, which errors name
     ///   (nil: ``path``); the proposals are checked in memory, under that name.
@@ -21,7 +30,17 @@ public struct InitRun: Sendable {
         let folder = CheckRun.startFolder(loaded, requestedPath)
         path = folder == "." ? ConfigFile.defaultName : folder + "/" + ConfigFile.defaultName
         let name = destination ?? path
-        let starter = StarterConfiguration(graph: loaded.graph)
+        var ignored = ["*.md", "LICENSE*"]
+        for entry in Self.ignoredWhenPresent
+        where FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(entry)) {
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(entry), isDirectory: &isFolder)
+            ignored.append(isFolder.boolValue ? entry + "/**" : entry)
+        }
+        let readsSources = !SourceInventory.targets(
+            of: loaded.graph, files: loaded.targetFiles, excluding: loaded.repository.inputs.exclusions.excludes
+        ).isEmpty
+        let starter = StarterConfiguration(graph: loaded.graph, readsSources: readsSources, ignoredPaths: ignored)
         guard !starter.layers.isEmpty else {
             throw CommandError("\(folder): the graph has no module of its own to place in layers")
         }
@@ -63,8 +82,10 @@ public struct InitRun: Sendable {
                 exceptions: exceptions.sorted { ($0.from, $0.to) < ($1.from, $1.to) }, sourcesLevel: sourcesLevel,
                 notYetInterfaces: notYetInterfaces, triggers: triggers)
         }
-        remaining = try CheckRun(config: ConfigParser.parse(text, file: name), configPath: name, on: loaded).result.findings
-            .filter { $0.severity == .error }.count
+        let errors = try CheckRun(config: ConfigParser.parse(text, file: name), configPath: name, on: loaded).result.findings
+            .filter { $0.severity == .error }
+        remaining = errors.count
+        remainingByRule = Dictionary(grouping: errors, by: \.rule).sorted { $0.key < $1.key }.map { ($0.key.rawValue, $0.value.count) }
         self.text = text
         exceptionCount = exceptions.count
         layerSummary = starter.layers.map { "\($0.name) (\($0.targets.count))" }.joined(separator: ", ")

@@ -19,17 +19,21 @@ public enum GraphLoader {
         }
         let runner = dumpRunner(request)
         var setupWarnings: [String] = []
+        let exclusions = try Exclusions.of(request)
         let sources = manifestSources(request, dumpingWith: runner, warnings: &setupWarnings)
         let provider = sources.provider
         let loader = WorkspaceLoader(
             provider: provider, externals: request.externals, runner: Executor(width: request.jobs ?? CoreCount.available),
-            scratchDirectory: request.scratchDirectory, progress: request.progress)
+            scratchDirectory: request.scratchDirectory, exclusions: exclusions, progress: request.progress)
         let repository: Repository
         do {
-            let inputs = try InputDiscovery.inputs(for: request.paths)
+            let inputs = try InputDiscovery.inputs(for: request.paths, exclusions: exclusions)
             repository = try RepositoryLoader(loader: loader).load(inputs)
         } catch {
             setupWarnings.forEach(warnings)
+            // A manifest the evaluator took while dump-package refused it is the difference that matters most:
+            // said before the error the refusal stops the load with.
+            for difference in sources.verifier?.verification.differences ?? [] { warnings("manifest difference: " + difference) }
             throw error
         }
         do {
@@ -43,12 +47,15 @@ public enum GraphLoader {
             let offByDefault = request.traits == nil ? onlyBehindTraitsOffByDefault(relevant, in: repository, environment: environment) : []
             return LoadedGraph(
                 repository: repository, graph: graph,
-                warnings: setupWarnings + WarningLines.lines(relevant, workspace: repository.workspace, offByDefault: offByDefault),
+                warnings: setupWarnings
+                    + WarningLines.lines(relevant.filter { !$0.isNote }, workspace: repository.workspace, offByDefault: offByDefault),
+                notes: WarningLines.lines(relevant.filter(\.isNote), workspace: repository.workspace),
                 manifestSummary: sources.summary(repository.workspace),
                 manifestDifferences: sources.verifier?.verification.differences,
                 manifestOutcomes: sources.verifier?.verification.outcomes)
         } catch {
-            (setupWarnings + WarningLines.lines(repository.warnings, workspace: repository.workspace)).forEach(warnings)
+            (setupWarnings + WarningLines.lines(repository.warnings.filter { !$0.isNote }, workspace: repository.workspace))
+                .forEach(warnings)
             throw error
         }
     }

@@ -18,8 +18,8 @@ public final class CachingManifestProvider: ManifestProvider {
     public let base: any DumpSource
     /// The cache folder; created when first written.
     public let folder: String
-    /// Whether entries of manifests evaluated from their syntax tree (``ManifestEncoding``)
-    /// answer; `false` when every manifest must come from `dump-package` (they are then dumped
+    /// Whether entries of manifests evaluated from their syntax tree (``ManifestEncoding``), by the
+    /// evaluator of ``ManifestEncoding/evaluatorVersion``, answer; `false` when every manifest must come from `dump-package` (they are then dumped
     /// again and replaced by the dump).
     public let acceptsEvaluatedEntries: Bool
     /// Set when the folders read are a copy standing for others.
@@ -39,7 +39,10 @@ public final class CachingManifestProvider: ManifestProvider {
         let source = Paths.absolute("Package.swift", relativeTo: directory)
         let keyFolder = relocation?.original(of: directory) ?? directory
         guard let entry = entryPath(for: directory, keyFolder: keyFolder) else { return try base.manifest(forPackageAt: directory) }
-        if let body = CacheFile.read(entry), acceptsEvaluatedEntries || !ManifestEncoding.isEvaluated(body),
+        // An evaluated entry answers only for the evaluator that wrote it: one an earlier evaluator
+        // wrote may hold an answer since corrected, and is made again.
+        if let body = CacheFile.read(entry),
+            ManifestEncoding.isEvaluated(body) ? acceptsEvaluatedEntries && ManifestEncoding.isCurrentEvaluation(body) : true,
             let manifest = try? ManifestDecoding.decode(body, source: source)
         {
             return manifest.relocated(from: keyFolder, to: directory)

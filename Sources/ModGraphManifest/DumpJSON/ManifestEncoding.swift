@@ -11,20 +11,32 @@ import ModGraphCore
 /// requirements) included; what a dump had that the model does not read is
 /// kept as the list of those keys' names (`modgraphUnreadKeys`).
 public enum ManifestEncoding {
+    /// The version of the static evaluator's answers (`ModGraphManifestEvaluation`), written in every
+    /// document made here: raise it whenever the evaluator answers a manifest differently (one it
+    /// now refuses, a value it now gets right), so that no cache entry of an earlier evaluator is
+    /// read again. Entries of version 1 wrote `true` in its place; version 3 answers with what
+    /// manifests declare beyond the graph (settings, platforms, requirements).
+    public static let evaluatorVersion = 3
+
     /// The first key of every document written here, which decoders skip as they skip any
     /// key they do not know: a cache entry that starts with it was not made by `dump-package`.
-    static let evaluatedMarker = "{\"modgraphEvaluated\":true,"
+    static let evaluatedPrefix = "{\"modgraphEvaluated\":"
 
-    /// Whether `data` was written by ``dumpJSON(_:)`` rather than printed by `dump-package`.
+    /// Whether `data` was written by ``dumpJSON(_:)`` (of any evaluator version) rather than printed by `dump-package`.
     public static func isEvaluated(_ data: Data) -> Bool {
-        data.starts(with: evaluatedMarker.utf8)
+        data.starts(with: evaluatedPrefix.utf8)
+    }
+
+    /// Whether `data` was written by ``dumpJSON(_:)`` for the evaluator of ``evaluatorVersion``.
+    public static func isCurrentEvaluation(_ data: Data) -> Bool {
+        data.starts(with: (evaluatedPrefix + "\(evaluatorVersion),").utf8)
     }
 
     /// - Complexity: O(n) in the size of the manifest.
     public static func dumpJSON(_ manifest: Manifest) -> Data {
         let out = JSONText()
         out.object {
-            out.key("modgraphEvaluated") { out.raw("true") }
+            out.key("modgraphEvaluated") { out.raw(String(evaluatorVersion)) }
             out.key("name") { out.string(manifest.name) }
             if let version = manifest.toolsVersion {
                 out.key("toolsVersion") { out.object { out.key("_version") { out.string(version.description) } } }

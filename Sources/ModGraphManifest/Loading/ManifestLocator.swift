@@ -18,13 +18,21 @@ public struct ManifestLocator: Sendable {
     }
 
     private let declarations: [Declaration]
+    /// Every string literal outside comments, with its line, in order.
+    private let literals: [(text: String, line: Int)]
 
     private static let declarationCalls: Set<String> = [
         "target", "executableTarget", "testTarget", "macro", "plugin", "systemLibrary", "binaryTarget", "regularTarget",
     ]
 
     public init(text: String) {
-        declarations = Self.scan(Array(text.unicodeScalars))
+        (declarations, literals) = Self.scan(Array(text.unicodeScalars))
+    }
+
+    /// 1-based line of the first string literal `matches` accepts (a `.package(path:)` whose
+    /// folder is missing, found by its path).
+    public func line(ofLiteral matches: (String) -> Bool) -> Int? {
+        literals.first { matches($0.text) }?.line
     }
 
     /// 1-based line of the target's declaration (its `name:` argument).
@@ -49,7 +57,7 @@ public struct ManifestLocator: Sendable {
     /// One pass over the text.
     ///
     /// - Complexity: O(n) in the length of the manifest.
-    private static func scan(_ text: [Unicode.Scalar]) -> [Declaration] {
+    private static func scan(_ text: [Unicode.Scalar]) -> ([Declaration], [(text: String, line: Int)]) {
         struct Open {
             let label: String?
             /// Index into `calls` when this bracket opened a declaration call.
@@ -64,6 +72,7 @@ public struct ManifestLocator: Sendable {
         var stack: [Open] = []
         var calls: [Call] = []
         var finished: [Int] = []
+        var allLiterals: [(text: String, line: Int)] = []
         var line = 1
         var index = 0
         var word = ""
@@ -104,6 +113,7 @@ public struct ManifestLocator: Sendable {
                     index += 1
                 }
                 index += 1
+                allLiterals.append((literal, startLine))
                 for open in openCalls() { calls[open].literals.append((literal, startLine)) }
                 if let innermost = stack.last?.call, calls[innermost].expectName, calls[innermost].name == nil {
                     calls[innermost].name = literal
@@ -156,11 +166,12 @@ public struct ManifestLocator: Sendable {
             if character != "(" {} else { pendingCall = nil }
             index += 1
         }
-        return finished.sorted().compactMap { call in
+        let declarations = finished.sorted().compactMap { call -> Declaration? in
             guard let name = calls[call].name else { return nil }
             return Declaration(
                 name: name, nameLine: calls[call].nameLine,
                 literals: calls[call].literals.map { (text: $0.0, line: $0.1) })
         }
+        return (declarations, allLiterals)
     }
 }

@@ -179,17 +179,29 @@ enum TargetDependencyAPI {
             ) { arguments throws(EvaluationFallback) in
                 .targetDependency(.product(try arguments.string("name"), package: arguments.optionalString("package"), condition: nil))
             },
-            // Before 5.7 `platforms:` was optional and `.when()` crashed the manifest; only the common form is taken.
+            // Before 5.7 `platforms:` was optional and `.when()` crashed the manifest; only the common form is
+            // taken. That `when` returns a condition even for an empty list, which the dump writes as such.
+            APIMember(
+                .targetDependencyCondition, "when", [Parameter("platforms", .array(.api(.platform)))], until: version(5, 7),
+                result: .optional(.api(.targetDependencyCondition))
+            ) { arguments throws(EvaluationFallback) in
+                .condition(Condition(platforms: try platformNames(arguments.list("platforms"))))
+            },
+            // From 5.7 `when(platforms:)` is `nil` for an empty list: no condition, the dependency always applies.
             APIMember(
                 .targetDependencyCondition, "when",
                 [
                     Parameter("platforms", .array(.api(.platform))),
                     Parameter("traits", .set(.string), defaulted: true, since: version(6, 1)),
-                ], result: .optional(.api(.targetDependencyCondition))
+                ], since: version(5, 7), result: .optional(.api(.targetDependencyCondition))
             ) { arguments throws(EvaluationFallback) in
-                .condition(
-                    Condition(
-                        platforms: try platformNames(arguments.list("platforms")), traits: try arguments.optionalStrings("traits") ?? []))
+                let condition = Condition(
+                    platforms: try platformNames(arguments.list("platforms")), traits: try arguments.optionalStrings("traits") ?? [])
+                guard !condition.isUnconditional else {
+                    if arguments.has("traits") { throw EvaluationFallback("a condition of no platforms and no traits") }
+                    return .none
+                }
+                return .condition(condition)
             },
             APIMember(
                 .targetDependencyCondition, "when", [Parameter("traits", .set(.string))], since: version(6, 1),

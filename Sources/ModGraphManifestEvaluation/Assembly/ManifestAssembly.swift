@@ -77,8 +77,9 @@ struct ManifestAssembly {
             for name in product.targets where types[name] == nil {
                 throw EvaluationFallback("product '\(product.name)' names an unknown target '\(name)'")
             }
-            if product.type.hasPrefix("library ("), product.targets.allSatisfy({ types[$0] == .binary }) {
-                throw EvaluationFallback("a static or dynamic library of binary targets")
+            // "products referencing only binary targets must be executable or automatic library products"
+            if product.type != "executable", product.type != "library", product.targets.allSatisfy({ types[$0] == .binary }) {
+                throw EvaluationFallback("a \(product.type) product of binary targets only")
             }
         }
     }
@@ -89,6 +90,10 @@ struct ManifestAssembly {
         case let .fileSystem(path):
             guard !path.isEmpty, !path.hasPrefix("~"), !path.contains("://") else {
                 throw EvaluationFallback("a path dependency SwiftPM reads its own way")
+            }
+            // SwiftPM takes `Lib@2` for a location with a scheme (`git@host:…`), not a path, and refuses it.
+            guard Self.scheme(of: path) == nil else {
+                throw EvaluationFallback("a path dependency SwiftPM reads as a URL ('\(path)')")
             }
             let absolute = LexicalPath.absolute(path, relativeTo: directory)
             guard absolute != "/" else { throw EvaluationFallback("a path dependency on the root folder") }
@@ -112,19 +117,35 @@ struct ManifestAssembly {
         }
     }
 
-    /// `scope.name`, lowercase, within the registry's rules (conservatively).
-    private static func isRegistryIdentity(_ id: String) -> Bool {
+    /// What SwiftPM's `parseScheme` finds in a dependency's location: the text before the first `://`,
+    /// else before the first `@`, when it holds no `/`; `nil` when the location is a path to it.
+    static func scheme(of location: String) -> Substring? {
+        for delimiter in ["://", "@"] {
+            if let range = location.range(of: delimiter), !location[..<range.lowerBound].contains("/") {
+                return location[..<range.lowerBound]
+            }
+        }
+        return nil
+    }
+
+    /// `scope.name`, lowercase, within PackageDescription's pattern for registry identities
+    /// (`[a-zA-Z\d](?:[a-zA-Z\d]|-(?=[a-zA-Z\d])){0,38}` `.` `[a-zA-Z0-9](?:[a-zA-Z0-9]|[-_](?=[a-zA-Z0-9])){0,99}`):
+    /// a hyphen or underscore is always followed by a letter or digit.
+    static func isRegistryIdentity(_ id: String) -> Bool {
         let parts = id.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, id == id.lowercased() else { return false }
-        let scope = parts[0]
-        let name = parts[1]
-        let scopeOK =
-            (1...39).contains(scope.count) && scope.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
-            && scope.first != "-" && scope.last != "-" && !scope.contains("--")
-        let nameOK =
-            (1...100).contains(name.count) && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
-            && name.first != "-" && name.first != "_"
-        return scopeOK && nameOK
+        func follows(_ part: Substring, separators: Set<Character>, length: ClosedRange<Int>) -> Bool {
+            guard length.contains(part.count), let first = part.first, first.isASCII, first.isLetter || first.isNumber else { return false }
+            var previousIsSeparator = false
+            for character in part {
+                guard character.isASCII else { return false }
+                let isSeparator = separators.contains(character)
+                guard isSeparator || character.isLetter || character.isNumber, !(isSeparator && previousIsSeparator) else { return false }
+                previousIsSeparator = isSeparator
+            }
+            return !previousIsSeparator
+        }
+        return follows(parts[0], separators: ["-"], length: 1...39) && follows(parts[1], separators: ["-", "_"], length: 1...100)
     }
 
     /// From 5.2, a `.product(name:package:)` must name one of the dependencies

@@ -11,6 +11,11 @@ extension Interpreter {
         try step(depth, expression)
         let result: Typed
         if let literal = expression.as(StringLiteralExprSyntax.self) {
+            // PackageDescription's string-literal types (`Target.Dependency`, `Version`, traits, …) are
+            // not ExpressibleByStringInterpolation: only a `String` takes `"\(x)"`.
+            if let wanted = expected?.unwrapped, wanted != .string, literal.segments.contains(where: { $0.is(ExpressionSegmentSyntax.self) }) {
+                throw fallback("string interpolation where a \(wanted) literal is expected", at: expression)
+            }
             result = try stringLiteral(try stringValue(literal, depth: depth), expected: expected, at: expression)
         } else if let literal = expression.as(BooleanLiteralExprSyntax.self) {
             result = Typed(type: .bool, value: .bool(literal.literal.tokenKind == .keyword(.true)))

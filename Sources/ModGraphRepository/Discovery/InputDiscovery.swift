@@ -30,7 +30,11 @@ public enum InputDiscovery {
     /// The inputs `paths` name. An empty list means the current folder.
     ///
     /// - Complexity: O(folders searched + entries of their listings), plus reading each workspace found.
-    public static func inputs(for paths: [String], currentDirectory: String = FileManager.default.currentDirectoryPath) throws
+    /// - Parameter exclusions: packages, projects and folders left out: not searched, not loaded
+    ///   when a workspace lists them (``RepositoryInputs/excluded`` names those met).
+    public static func inputs(
+        for paths: [String], currentDirectory: String = FileManager.default.currentDirectoryPath, exclusions: LoadExclusions = .none
+    ) throws
         -> RepositoryInputs
     {
         let paths = paths.isEmpty ? ["."] : paths
@@ -42,6 +46,7 @@ public enum InputDiscovery {
         }
         let base = base(of: paths, currentDirectory: currentDirectory)
         var inputs = RepositoryInputs(base: base, root: root(containing: base))
+        inputs.exclusions = exclusions
         var searched: [(path: String, given: String)] = []
         for path in paths {
             guard let canonical = canonical(path) else { throw RepositoryError.pathNotFound(path) }
@@ -73,6 +78,7 @@ public enum InputDiscovery {
         }
         for (folder, given) in searched {
             var found = RepositoryInputs(base: inputs.base, root: inputs.root)
+            found.exclusions = exclusions
             search(folder, into: &found)
             if found.workspaces.isEmpty {
                 found.packages.forEach { inputs.add(package: $0) }
@@ -85,6 +91,7 @@ public enum InputDiscovery {
                 }
             }
             inputs.passedOver += found.passedOver
+            for path in found.excluded where !inputs.excluded.contains(path) { inputs.excluded.append(path) }
             if found.isEmpty { throw RepositoryError.nothingFound(folder: given) }
         }
         inputs.wasDiscovered = !searched.isEmpty
@@ -116,13 +123,28 @@ public enum InputDiscovery {
         return found
     }
 
-    /// Adds the workspace at `path` with the projects and packages it lists.
+    /// Adds the workspace at `path` with the projects and packages it lists, and the folders
+    /// it lists that are missing or empty (``RepositoryInputs/missingFolders``).
     private static func add(workspace path: String, to inputs: inout RepositoryInputs) throws {
         inputs.add(workspace: path)
         let workspace = try XcodeWorkspace.load(at: path, disk: XcodeDisk(root: inputs.root))
         inputs.warnings += workspace.warnings
+        let file = XcodePath.join(path, "contents.xcworkspacedata")
+        func missing(_ reference: String, _ state: MissingPackageFolder.State) {
+            let folder = Paths.lexical(workspace.resolvedPath(reference))
+            guard skippedComponent(of: folder) == nil, !inputs.missingFolders.contains(where: { $0.folder == folder }) else { return }
+            inputs.missingFolders.append(
+                MissingPackageFolder(folder: folder, requiredBy: file, line: workspace.lines[reference], state: state))
+        }
+        for reference in workspace.missing where XcodePath.pathExtension(reference) != "xcodeproj" {
+            missing(reference, .missing)
+        }
         for reference in workspace.references {
             guard let resolved = canonical(workspace.resolvedPath(reference.path)) else { continue }
+            if inputs.exclusions.excludes(resolved) {
+                if !inputs.excluded.contains(resolved) { inputs.excluded.append(resolved) }
+                continue
+            }
             if let skipped = skippedComponent(of: resolved) {
                 inputs.passedOver.append("\(resolved): inside \(skipped), which modgraph does not load (other people's code)")
                 continue
@@ -130,7 +152,7 @@ public enum InputDiscovery {
             switch reference.kind {
             case .project: inputs.add(project: resolved)
             case .package: inputs.add(package: resolved)
-            case .folder: continue
+            case .folder: if Paths.isEmptyFolder(resolved) { missing(reference.path, .empty) }
             }
         }
     }
@@ -155,6 +177,10 @@ public enum InputDiscovery {
                 }
                 for entry in entries where entry.isFolder && !entry.name.hasPrefix(".") {
                     let path = folder == "/" ? "/" + entry.name : folder + "/" + entry.name
+                    if found.exclusions.excludes(path) {
+                        found.excluded.append(path)
+                        continue
+                    }
                     if skippedFolders.contains(entry.name) {
                         if entry.name != "checkouts" {
                             found.passedOver.append("\(path): skipped (\(entry.name) holds build products or other people's code)")
@@ -164,6 +190,8 @@ public enum InputDiscovery {
                     switch XcodePath.pathExtension(entry.name) {
                     case "xcodeproj": found.add(project: path)
                     case "xcworkspace": found.add(workspace: path)
+                    // A playground is a document: the workspace inside it is Xcode's, never one to load.
+                    case "playground": continue
                     default: next.append(path)
                     }
                 }
@@ -196,7 +224,7 @@ public enum InputDiscovery {
 
     /// The folder paths are shown relative to: the one folder given, or the
     /// folder all the paths share.
-    static func base(of paths: [String], currentDirectory: String) -> String {
+    public static func base(of paths: [String], currentDirectory: String) -> String {
         let folders = paths.compactMap { path -> String? in
             guard let resolved = canonical(path) else { return nil }
             if isDirectory(resolved), !["xcodeproj", "xcworkspace"].contains(XcodePath.pathExtension(resolved)) { return resolved }

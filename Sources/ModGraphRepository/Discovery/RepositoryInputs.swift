@@ -1,7 +1,17 @@
+import ModGraphManifest
+
 /// What a load starts from, once the paths the user gave are sorted out:
 /// package folders, Xcode projects and workspaces (each canonical, each
 /// once, in the order found), or a single dump.
 public struct RepositoryInputs: Sendable, Equatable {
+    /// Equal when they load the same: the exclusions compare by their patterns.
+    public static func == (lhs: RepositoryInputs, rhs: RepositoryInputs) -> Bool {
+        lhs.packages == rhs.packages && lhs.projects == rhs.projects && lhs.workspaces == rhs.workspaces && lhs.dump == rhs.dump
+            && lhs.base == rhs.base && lhs.wasDiscovered == rhs.wasDiscovered && lhs.passedOver == rhs.passedOver
+            && lhs.unsearched == rhs.unsearched && lhs.missingFolders == rhs.missingFolders && lhs.excluded == rhs.excluded
+            && lhs.exclusions.patterns == rhs.exclusions.patterns
+    }
+
     /// Folders holding a `Package.swift`.
     public var packages: [String] = []
     /// `.xcodeproj` folders.
@@ -28,6 +38,14 @@ public struct RepositoryInputs: Sendable, Equatable {
     /// repository whose root is a package for its tools). Worth a line: the graph the
     /// user meant may be the project's.
     public var unsearched: [String] = []
+    /// Folders a workspace lists that are not there to load: missing, or empty (an
+    /// uninitialised git submodule). Each is said once; products of the workspace's projects
+    /// that name no package are looked for among them.
+    public var missingFolders: [MissingPackageFolder] = []
+    /// What is left out of the load (`exclude:`, `--exclude`), and the packages, projects and
+    /// folders the search or a workspace met that it left out (absolute).
+    public var exclusions: LoadExclusions = .none
+    public var excluded: [String] = []
 
     public init(base: String, root: String? = nil) {
         self.base = base

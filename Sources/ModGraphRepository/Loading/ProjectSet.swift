@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphManifest
 import ModGraphXcode
 
 /// The Xcode projects a load reads: those given, and every project they
@@ -19,7 +20,9 @@ struct ProjectSet {
     ///   there but unreadable must not be silently left out of a check. The
     ///   first such project in loading order is the one reported.
     /// - Parameter root: the folder loaded; a reference that leaves it is dropped with a warning.
-    init(loading paths: [String], root: String? = nil, runner: any UnitRunner = .sequential) throws(XcodeError) {
+    init(
+        loading paths: [String], root: String? = nil, runner: any UnitRunner = .sequential, exclusions: LoadExclusions = .none
+    ) throws(XcodeError) {
         let disk = XcodeDisk(root: root)
         var level = paths
         var seen = Set(paths)
@@ -38,9 +41,11 @@ struct ProjectSet {
                 warnings += project.warnings
                 for reference in project.referencedProjects {
                     let resolved = project.resolvedPath(reference)
+                    // Left out on purpose: what depends on it shows its products as external, without a word.
+                    if exclusions.excludes(InputDiscovery.canonical(resolved) ?? resolved) { continue }
                     guard let canonical = InputDiscovery.canonical(resolved), InputDiscovery.isDirectory(canonical) else {
                         warnings.append(
-                            "\(project.path): refers to project \(reference), which does not exist; the dependencies on its targets are left out"
+                            "\(project.path): refers to project \(reference), which does not exist; the dependencies on its targets are shown as external products"
                         )
                         continue
                     }

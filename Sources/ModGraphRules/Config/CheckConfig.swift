@@ -177,6 +177,9 @@ public struct CheckConfig: Sendable {
 
     public let file: String
     public var budgets = BudgetSettings()
+    /// `exclude:`: packages, projects and folders left out of loading and of the source checks
+    /// (vendored code), as path patterns relative to the configuration's folder (docs/configuration.md).
+    public var exclude: [(pattern: String, location: ConfigLocation)] = []
     public var affected = AffectedSettings()
     public var sources: SourceChecks?
     public var layers: [Layer] = []

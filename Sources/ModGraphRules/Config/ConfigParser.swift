@@ -187,11 +187,17 @@ private struct Reader {
 
     mutating func config(_ root: Node) throws(ConfigError) -> CheckConfig {
         var config = CheckConfig(file: file)
-        let keys = ["version", "layers", "unassigned", "tests", "forbidden", "exceptions", "limits", "sources", "affected", "budgets"]
+        let keys = [
+            "version", "exclude", "layers", "unassigned", "tests", "forbidden", "exceptions", "limits", "sources", "affected", "budgets",
+        ]
         for (key, _, value) in try entries(root, at: "the top level", allowed: keys) {
             switch key {
             case "version":
                 guard try integer(value, at: "version") == 1 else { throw fail(value, "version must be 1") }
+            case "exclude":
+                config.exclude = try list(value, at: "exclude") { reader, item, path throws(ConfigError) in
+                    (pattern: try reader.string(item, at: path), location: reader.location(item))
+                }
             case "layers":
                 config.layers = try layers(value)
             case "unassigned":

@@ -16,6 +16,8 @@ public enum RuleKind: String, Hashable, Sendable, CaseIterable, Comparable {
     case interfaceContent = "interface-content"
     /// A module a target imports without declaring it as a dependency.
     case undeclaredImport = "undeclared-import"
+    /// A module of the graph a target imports under `#if canImport` of itself without declaring it: a note.
+    case optionalImport = "optional-import"
     /// A dependency a target declares but none of its files imports.
     case unusedDependency = "unused-dependency"
     /// A configuration entry that no longer does anything: a pattern matching no target, an exception matching no violation.
@@ -36,6 +38,7 @@ public enum RuleKind: String, Hashable, Sendable, CaseIterable, Comparable {
         case .fanOut: FanOutRule()
         case .interfaceContent: InterfaceContentRule()
         case .undeclaredImport: UndeclaredImportRule()
+        case .optionalImport: OptionalImportRule()
         case .unusedDependency: UnusedDependencyRule()
         case .staleConfig: StaleConfigRule()
         }

@@ -63,6 +63,22 @@ public indirect enum BuildCondition: Hashable, Sendable, CustomStringConvertible
         }
     }
 
+    /// Whether code under this condition is compiled only where `canImport(module)` holds:
+    /// `import M` under `#if canImport(M)` (alone, or `&&` something else) is optional by
+    /// construction.
+    public func requiresCanImport(_ module: String) -> Bool {
+        switch self {
+        case let .check(name, argument):
+            guard name == "canImport", let argument else { return false }
+            // `canImport(M, _version: 2)` and `canImport(M._Sub)` name the module first.
+            let first = argument.prefix { $0 != "," && $0 != "." && !$0.isWhitespace }
+            return first == module
+        case .other, .not: return false
+        case let .and(left, right): return left.requiresCanImport(module) || right.requiresCanImport(module)
+        case let .or(left, right): return left.requiresCanImport(module) && right.requiresCanImport(module)
+        }
+    }
+
     /// `os(…)` arguments, lowercased, that are true on a SwiftPM platform.
     private static func osNames(for platform: String) -> Set<String> {
         let name = platform.lowercased()

@@ -14,12 +14,20 @@ public struct ScannedFile: Hashable, Sendable {
     /// Set when the file was not parsed because it exceeded a ``SourceBudget``:
     /// then nothing is known of its imports or declarations.
     public let skipped: SourceBudget.Excess?
+    /// Whether the file holds imports, `#if`s and comments only: what a wrapper target,
+    /// there to bring other modules into a product, is made of (Passepartout's
+    /// `PartoutLibrary`, whose one file is a licence).
+    public let declaresNothing: Bool
 
-    public init(path: String, imports: [ImportStatement], interface: InterfaceAudit? = nil, skipped: SourceBudget.Excess? = nil) {
+    public init(
+        path: String, imports: [ImportStatement], interface: InterfaceAudit? = nil, skipped: SourceBudget.Excess? = nil,
+        declaresNothing: Bool = false
+    ) {
         self.path = path
         self.imports = imports
         self.interface = interface
         self.skipped = skipped
+        self.declaresNothing = declaresNothing
     }
 }
 
@@ -102,7 +110,8 @@ public enum SourceScanner {
         if bytes.count > budget.maximumFileBytes {
             return ScannedFile(path: path, imports: [], skipped: .fileBytes(bytes.count, limit: budget.maximumFileBytes))
         }
-        let parsed = auditInterface ? bytes : UnsafeBufferPointer(rebasing: bytes[0..<ImportRegion.end(in: bytes)])
+        let regionEnd = auditInterface ? bytes.count : ImportRegion.end(in: bytes)
+        let parsed = UnsafeBufferPointer(rebasing: bytes[0..<regionEnd])
         let (depth, excess) = budget.measure(parsing: parsed)
         if let excess {
             return ScannedFile(path: path, imports: [], skipped: excess)
@@ -115,7 +124,8 @@ public enum SourceScanner {
             let lines = LineTable(parsed)
             let imports = ImportCollector(lines: lines).imports(in: tree)
             let interface = auditInterface ? InterfaceAuditor(lines: lines).audit(tree) : nil
-            return ScannedFile(path: path, imports: imports, interface: interface)
+            let declaresNothing = ImportCollector.holdsOnlyImports(tree) && ImportRegion.isTrivia(bytes, from: regionEnd)
+            return ScannedFile(path: path, imports: imports, interface: interface, declaresNothing: declaresNothing)
         }
     }
 }

@@ -33,11 +33,25 @@ public struct XcodeWorkspace: Hashable, Sendable {
     /// What was skipped, one line each, naming the file and line: references
     /// to nothing on disk (once each), locations outside the checkout.
     public let warnings: [String]
+    /// The references to nothing on disk, in document order, each once (relative to ``folder``):
+    /// an uninitialised git submodule, a folder not generated yet.
+    public let missing: [String]
+    /// The 1-based line of `contents.xcworkspacedata` where each reference and each missing one
+    /// is first written, by its path: where warnings about it point.
+    public let lines: [String: Int]
 
-    public init(path: String, references: [Reference], warnings: [String]) {
+    public init(path: String, references: [Reference], warnings: [String], missing: [String] = [], lines: [String: Int] = [:]) {
         self.path = path
         self.references = references
         self.warnings = warnings
+        self.missing = missing
+        self.lines = lines
+    }
+
+    /// `contents.xcworkspacedata`, with the line where `reference` is written when known.
+    public func location(of reference: String) -> String {
+        let file = XcodePath.join(path, "contents.xcworkspacedata")
+        return lines[reference].map { "\(file):\($0)" } ?? file
     }
 
     /// The folder the references are relative to.
@@ -81,12 +95,15 @@ public struct XcodeWorkspace: Hashable, Sendable {
         let document = try WorkspaceDocument(bytes, file: file, embeddedIn: embeddedIn)
         var references: [Reference] = []
         var warnings = document.warnings
-        var seen: Set<String> = []
-        for location in document.locations where seen.insert(location.path).inserted {
+        var missing: [String] = []
+        var lines: [String: Int] = [:]
+        for location in document.locations where lines[location.path] == nil {
+            lines[location.path] = location.line
             let found = entry(location.path)
             let isProject = XcodePath.pathExtension(location.path) == "xcodeproj"
             switch found {
             case .missing:
+                missing.append(location.path)
                 warnings.append("\(file):\(location.line): refers to \(location.path), which does not exist; skipped")
             case let .outside(root):
                 warnings.append("\(file):\(location.line): refers to \(location.path), outside \(root), the folder loaded; ignored (load a folder that holds both to include it)")
@@ -99,7 +116,7 @@ public struct XcodeWorkspace: Hashable, Sendable {
                 references.append(Reference(kind: kind, path: location.path))
             }
         }
-        return XcodeWorkspace(path: path, references: references, warnings: warnings)
+        return XcodeWorkspace(path: path, references: references, warnings: warnings, missing: missing, lines: lines)
     }
 
     /// The folder references are relative to: the workspace's parent, or the
