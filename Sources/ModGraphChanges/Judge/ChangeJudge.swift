@@ -44,16 +44,19 @@ public struct ChangeJudge {
                 files += moved(change, submodule, owners: owners, index: index)
                 continue
             }
-            var verdicts: [AffectedReport.Verdict] = []
-            for path in change.paths {
-                let gone = change.status == .deleted || (change.paths.count == 2 && path == change.paths[0])
-                verdicts.append(verdict(for: path, deleted: gone, owners: owners, index: index))
-            }
-            // A rename judged at both ends shows the stronger verdict.
-            let verdict = verdicts.max(by: { Self.strength($0) < Self.strength($1) }) ?? .outside
-            files.append(AffectedReport.File(change: change, verdict: verdict))
+            files.append(judged(change, owners: owners, index: index))
         }
         return files
+    }
+
+    /// One changed file (not a submodule) and its verdict: a rename, judged at both ends, shows the stronger.
+    private mutating func judged(_ change: ChangedFile, owners: FileOwners, index: Index) -> AffectedReport.File {
+        var verdicts: [AffectedReport.Verdict] = []
+        for path in change.paths {
+            let gone = change.status == .deleted || (change.paths.count == 2 && path == change.paths[0])
+            verdicts.append(verdict(for: path, deleted: gone, owners: owners, index: index))
+        }
+        return AffectedReport.File(change: change, verdict: verdicts.max(by: { Self.strength($0) < Self.strength($1) }) ?? .outside)
     }
 
     /// Whether `path` matches `affected.ignore`.
@@ -73,16 +76,7 @@ public struct ChangeJudge {
         if let from = submodule.from, change.status != .deleted,
             let inside = sources.submoduleChanges(at: path, from: from, to: submodule.to)
         {
-            var files: [AffectedReport.File] = []
-            for inner in inside.files {
-                var verdicts: [AffectedReport.Verdict] = []
-                for innerPath in inner.paths {
-                    let gone = inner.status == .deleted || (inner.paths.count == 2 && innerPath == inner.paths[0])
-                    verdicts.append(verdict(for: innerPath, deleted: gone, owners: owners, index: index))
-                }
-                files.append(
-                    AffectedReport.File(change: inner, verdict: verdicts.max(by: { Self.strength($0) < Self.strength($1) }) ?? .outside))
-            }
+            let files = inside.files.map { judged($0, owners: owners, index: index) }
             let count = "\(inside.files.count) file\(inside.files.count == 1 ? "" : "s")"
             return [
                 AffectedReport.File(change: change, verdict: .submodule(path: path, detail: "moved; \(count) changed inside, listed below"))

@@ -97,27 +97,9 @@ extension JSONReader {
 
     /// `{"platformNames": [...], "config": "debug", "traits": [...]}`.
     private mutating func settingCondition() throws(Refusal) -> BuildSettingCondition {
-        var platforms: [String] = []
-        var configuration: String?
-        var traits: [String]?
-        var seen = SeenKeys()
-        try beginObject()
-        var first = true
-        while let key = try nextKey(first: &first) {
-            if self.key(key, is: "platformNames") {
-                try seen.insert(0, "platformNames")
-                platforms = try optionalStrings() ?? []
-            } else if self.key(key, is: "config") {
-                try seen.insert(1, "config")
-                configuration = try optionalString()
-            } else if self.key(key, is: "traits") {
-                try seen.insert(2, "traits")
-                traits = try optionalStrings()
-            } else {
-                throw Refusal.shape("a shape not known here")
-            }
-        }
-        return BuildSettingCondition(platforms: platforms, configuration: configuration, traits: traits)
+        let fields = try conditionFields()
+        guard !fields.unknown else { throw Refusal.shape("a shape not known here") }
+        return BuildSettingCondition(platforms: fields.platforms, configuration: fields.configuration, traits: fields.traits)
     }
 
     /// `{"process": {"localization": "base"}}`, `{"copy": {}}`, `{"embedInCode": {}}`.

@@ -456,8 +456,17 @@ extension JSONReader {
 
     /// `{"platformNames": [...], "traits": [...], "config": ...}`.
     mutating func condition() throws(Refusal) -> Condition {
+        let fields = try conditionFields()
+        return Condition(platforms: fields.platforms, traits: fields.traits ?? [])
+    }
+
+    /// The fields of a target dependency's or a build setting's condition; `unknown` when it
+    /// has a key, or a `config` of a shape, not read here (a setting's is then not known).
+    mutating func conditionFields() throws(Refusal) -> (platforms: [String], configuration: String?, traits: [String]?, unknown: Bool) {
         var platforms: [String] = []
-        var traits: [String] = []
+        var configuration: String?
+        var traits: [String]?
+        var unknown = false
         var seen = SeenKeys()
         try beginObject()
         var first = true
@@ -467,12 +476,21 @@ extension JSONReader {
                 platforms = try optionalStrings() ?? []
             } else if self.key(key, is: "traits") {
                 try seen.insert(1, "traits")
-                traits = try optionalStrings() ?? []
+                traits = try optionalStrings()
+            } else if self.key(key, is: "config") {
+                try seen.insert(2, "config")
+                if try peek() == UInt8(ascii: "\"") {
+                    configuration = try string()
+                } else if try !skipNull() {
+                    try skipValue()
+                    unknown = true
+                }
             } else {
                 try skipValue()
+                unknown = true
             }
         }
-        return Condition(platforms: platforms, traits: traits)
+        return (platforms, configuration, traits, unknown)
     }
 
     /// `{"plugin": ["Name", "package-or-null"]}`.
