@@ -1,6 +1,6 @@
 import Foundation
-import ModGraphTestSupport
 import ModGraphOutput
+import ModGraphTestSupport
 import Testing
 
 /// `modgraph init` on copies of the samples: the file it writes makes `check` pass right away.
@@ -95,7 +95,9 @@ struct InitCommandTests {
             """, "pkg/Package.swift")
         try write("import Macros\npublic let lib = 1\n", "pkg/Sources/Lib/Lib.swift")
         try write("import SwiftSyntaxMacros\npublic struct M {}\n", "pkg/Sources/Macros/M.swift")
-        try write("import PackagePlugin\n@main struct Fmt: BuildToolPlugin { func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] { [] } }\n", "pkg/Plugins/Fmt/plugin.swift")
+        try write(
+            "import PackagePlugin\n@main struct Fmt: BuildToolPlugin { func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] { [] } }\n",
+            "pkg/Plugins/Fmt/plugin.swift")
         try write("print(1)\n", "pkg/Sources/FmtTool/main.swift")
         try write("import Lib\nprint(lib)\n", "pkg/Sources/cli/main.swift")
         try write("import Lib\npublic let support = lib\n", "pkg/Sources/TestSupport/Support.swift")
@@ -105,17 +107,25 @@ struct InitCommandTests {
 
         let app = ProjectFixture(targets: [
             .init("Kit", settings: ["SDKROOT": "iphoneos"], sources: ["Kit/Kit.swift"]),
-            .init("Kit-watchOS", productFile: "Kit.framework", settings: ["SDKROOT": "watchos", "PRODUCT_NAME": "Kit"], sources: ["Kit/Kit.swift"]),
-            .init("Widget", type: "app-extension", settings: ["SDKROOT": "iphoneos"], dependencies: ["Kit"], sources: ["Widget/Widget.swift"]),
-            .init("App", type: "application", settings: ["SDKROOT": "iphoneos"], dependencies: ["Kit", "Widget"], sources: ["App/App.swift"]),
-            .init("Watch", type: "application", settings: ["SDKROOT": "watchos"], dependencies: ["Kit-watchOS"], sources: ["Watch/Watch.swift"]),
+            .init(
+                "Kit-watchOS", productFile: "Kit.framework", settings: ["SDKROOT": "watchos", "PRODUCT_NAME": "Kit"],
+                sources: ["Kit/Kit.swift"]),
+            .init(
+                "Widget", type: "app-extension", settings: ["SDKROOT": "iphoneos"], dependencies: ["Kit"], sources: ["Widget/Widget.swift"]),
+            .init(
+                "App", type: "application", settings: ["SDKROOT": "iphoneos"], dependencies: ["Kit", "Widget"], sources: ["App/App.swift"]),
+            .init(
+                "Watch", type: "application", settings: ["SDKROOT": "watchos"], dependencies: ["Kit-watchOS"],
+                sources: ["Watch/Watch.swift"]),
         ])
         try write(app.text, "app/App.xcodeproj/project.pbxproj")
         try write("public let kit = 1\n", "app/Kit/Kit.swift")
         for name in ["Widget", "App", "Watch"] { try write("import Kit\nlet x = kit\n", "app/\(name)/\(name).swift") }
 
-        for (folder, expected) in [("pkg", ["  - name: tools", "\"Fmt\"", "\"FmtTool\"", "\"Macros\"", "\"TestSupport\"", "\"*.md\"", "\".github/**\""]),
-                                   ("app", ["\"Kit\", \"Kit-watchOS\"", "platform copies"])] {
+        for (folder, expected) in [
+            ("pkg", ["  - name: tools", "\"Fmt\"", "\"FmtTool\"", "\"Macros\"", "\"TestSupport\"", "\"*.md\"", "\".github/**\""]),
+            ("app", ["\"Kit\", \"Kit-watchOS\"", "platform copies"]),
+        ] {
             let path = top.appendingPathComponent(folder).path
             let written = try ModGraphRunner.run(["init", path, "--output", "-"], in: top)
             #expect(written.status == 0, "\(folder): \(written.errors)")
@@ -137,17 +147,21 @@ struct InitCommandTests {
         let top = try ModGraphRunner.scratchFolder("modgraph-init-nosources")
         defer { try? FileManager.default.removeItem(at: top) }
         let folder = top.appendingPathComponent("pkg")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sources/CLib/include"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Sources/CLib/include"), withIntermediateDirectories: true)
         try "int f(void) { return 1; }\n".write(to: folder.appendingPathComponent("Sources/CLib/f.c"), atomically: true, encoding: .utf8)
         try "int f(void);\n".write(to: folder.appendingPathComponent("Sources/CLib/include/f.h"), atomically: true, encoding: .utf8)
-        try "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"C\", targets: [.target(name: \"CLib\")])\n"
+        try
+            "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"C\", targets: [.target(name: \"CLib\")])\n"
             .write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         let written = try ModGraphRunner.run(["init", folder.path, "--output", "-"], in: top)
         #expect(written.status == 0, "\(written.errors)")
         #expect(!written.output.contains("\nsources:"))
         #expect(written.output.contains("No Swift file of the workspace's own targets was found to read"))
     }
+}
 
+extension InitCommandTests {
     /// What init writes, check reads back: every hostile name is placed by a pattern
     /// that matches it, and nothing else, in a file the configuration reader takes
     /// (a noncharacter, a byte order mark, line and paragraph separators, NEL, a tab,
@@ -207,4 +221,59 @@ extension InitCommandTests {
 /// `text` as a JSON string literal.
 private func jsonString(_ text: String) -> String {
     Escape.jsonString(text)
+}
+
+/// `init` proposes `affected.triggers` for folders tests read that no target builds.
+@Suite("init proposes triggers")
+struct InitTriggerTests {
+    @Test func fixtureFoldersGetTheTestsThatReadThem() throws {
+        let top = try ModGraphRunner.scratchFolder("modgraph-init-triggers")
+        defer { try? FileManager.default.removeItem(at: top) }
+        let folder = top.appendingPathComponent("shop")
+        func write(_ relative: String, _ text: String) throws {
+            let file = folder.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        try write(
+            "Package.swift",
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "Shop", targets: [
+                .target(name: "Core"),
+                .testTarget(name: "CoreTests", dependencies: ["Core"], exclude: ["Inputs"]),
+                .testTarget(name: "ToolTests", dependencies: ["Core"]),
+                .testTarget(name: "OtherTests", dependencies: ["Core"]),
+            ])
+            """)
+        try write("Sources/Core/Core.swift", "public let core = 1\n")
+        try write("Tests/CoreTests/CoreTests.swift", "import XCTest\n")
+        try write("Tests/CoreTests/Inputs/a.json", "{}\n")
+        try write("Tests/ToolTests/ToolTests.swift", "let fixtures = \"Fixtures/Sample\"\n")
+        try write("Tests/OtherTests/OtherTests.swift", "import XCTest\n")
+        // A nested package SwiftPM leaves out, read by one test.
+        try write(
+            "Fixtures/Sample/Package.swift",
+            "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Sample\")\n")
+        let result = try ModGraphRunner.run(["init", folder.path, "--output", "-"], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(
+            result.output.contains(
+                """
+                  triggers:
+                    - paths: ["Fixtures/**"]
+                      targets: ["shop/ToolTests"]
+                    - paths: ["Tests/CoreTests/Inputs/**"]
+                      targets: ["shop/CoreTests"]
+
+                """), "\(result.output)")
+        // The proposal works as written: a change to a fixture selects its test.
+        try result.output.write(to: folder.appendingPathComponent(".modgraph.yml"), atomically: true, encoding: .utf8)
+        let affected = try ModGraphRunner.run(
+            ["affected", folder.path, "--changed-files", "-", "--format", "json"], input: Data("Fixtures/Sample/Package.swift\n".utf8),
+            in: folder)
+        #expect(affected.status == 0, "\(affected.errors)")
+        #expect(affected.output.contains("\"tests\": [\n    \"shop/ToolTests\"\n  ]"), "\(affected.output)")
+    }
 }

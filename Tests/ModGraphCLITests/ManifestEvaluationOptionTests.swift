@@ -40,7 +40,7 @@ struct ManifestEvaluationOptionTests {
             .write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         let dump =
             #"{"name": "P", "toolsVersion": {"_version": "5.9.0"}, "packageKind": {"root": ["\#(package.path)"]}, "#
-            + #""dependencies": [], "products": [], "targets": [{"name": "B", "type": "regular", "dependencies": []}]}"#
+            + #""dependencies": [], "products": [], "targets": [{"name": "B", "type": "regular", "dependencies": [], "packageAccess": true}]}"#
         try dump.write(to: folder.appendingPathComponent("dump.json"), atomically: true, encoding: .utf8)
         let fakeSwift = try Self.swift(answeringDumpPackageWith: "cat '\(folder.path)/dump.json'", in: folder)
         let result = try ModGraphRunner.run(["graph", package.path, "--verify-manifests", "--swift-executable", fakeSwift.path])

@@ -39,6 +39,25 @@ struct AffectedFormatTests {
                 """)
     }
 
+    /// `everything` is set whenever every target is selected, whatever the reason.
+    @Test func everythingIsSetWheneverEveryTargetIsSelected() throws {
+        let all = AffectedJSON.document(report())
+        guard case let .object(fields) = all, case let .object(everything)? = fields.first(where: { $0.0 == "everything" })?.1 else {
+            Issue.record("no everything object: \(all.serialized())")
+            return
+        }
+        #expect(everything.map(\.0) == ["file", "reason"])
+        // Two of three selected: not everything.
+        let graph = ModuleGraph(
+            packages: [Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true)],
+            targets: [Target(id: id("Core"), type: .regular, path: nil), Target(id: id("Other"), type: .regular, path: nil)],
+            products: [], edges: [])
+        let some = AffectedReport(
+            selection: AffectedSelection(graph: graph, seeds: [id("Core"): .changedFiles(["a"], count: 1)]), files: [], base: nil,
+            head: nil)
+        #expect(AffectedJSON.document(some).serialized().contains("\"everything\": null"))
+    }
+
     @Test func testRunnersGetTheirArguments() throws {
         #expect(TestArguments.swiftTestFilter(report().selection) == "^(Core_Tests)\\.\n")
         #expect(try TestArguments.xcodebuildArguments(report().selection) == ["-only-testing:Core-Tests", "-only-testing:UITests"])
@@ -67,7 +86,9 @@ struct AffectedFormatTests {
         let arguments = try TestArguments.xcodebuildArguments(
             report(names: [("Core", .regular)] + names.map { ($0, TargetType.test) }).selection)
         #expect(arguments == names.sorted().map { "-only-testing:" + $0 })
-        #expect(throws: UnpassableTestName(target: "T -resultBundlePath /tmp/x", problem: "holds '/', which xcodebuild reads as TARGET/CLASS")) {
+        #expect(
+            throws: UnpassableTestName(target: "T -resultBundlePath /tmp/x", problem: "holds '/', which xcodebuild reads as TARGET/CLASS")
+        ) {
             try TestArguments.xcodebuildArguments(
                 report(names: [("Core", .regular), ("T -resultBundlePath /tmp/x", .test)]).selection)
         }

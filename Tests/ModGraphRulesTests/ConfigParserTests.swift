@@ -96,6 +96,30 @@ struct ConfigParserTests {
         }
     }
 
+    /// `affected.triggers`: path patterns and the targets a change to them affects.
+    @Test func affectedTriggersRead() throws {
+        let parsed = try config(
+            """
+            affected:
+              triggers:
+                - paths: ["Fixtures/**", "Tests/Inputs"]
+                  targets: [FunctionalTests, "app/*Tests"]
+            """)
+        let trigger = try #require(parsed.affected.triggers.first)
+        #expect(trigger.paths.map(\.pattern) == ["Fixtures/**", "Tests/Inputs"])
+        #expect(trigger.targets.map(\.written) == ["FunctionalTests", "app/*Tests"])
+        #expect(trigger.location.line == 3)
+        let tests = graph("App -> Core, CoreTests -> Core, FunctionalTests -> App", types: ["CoreTests": .test, "FunctionalTests": .test])
+        #expect(trigger.targets(in: tests).map(\.name) == ["CoreTests", "FunctionalTests"])
+        #expect(throws: ConfigError.self) { try config("affected:\n  triggers:\n    - paths: [Fixtures]\n") }
+        #expect(throws: ConfigError.self) { try config("affected:\n  triggers:\n    - {paths: [], targets: [A]}\n") }
+        #expect(throws: ConfigError.self) { try config("affected:\n  triggers:\n    - {paths: [a], targets: [\"!A\"]}\n") }
+        // Two configurations that say the same, written differently, are the same to `affected`.
+        let spaced = try config("affected:\n  triggers: [{paths: [Fixtures/**, Tests/Inputs], targets: [FunctionalTests, app/*Tests]}]\n")
+        #expect(parsed.affected.says(theSameAs: spaced.affected))
+        #expect(!parsed.affected.says(theSameAs: try config("affected:\n  ignore: [docs]\n").affected))
+    }
+
     @Test func aPatternLongerThanTheLimitIsAnErrorOnItsLine() throws {
         let longest = String(repeating: "*a", count: ConfigParser.maximumPatternLength / 2)
         let accepted = try config("layers:\n  - name: a\n    targets: [\"\(longest)\"]\n")

@@ -13,6 +13,8 @@ public enum AffectedFormat: String, CaseIterable, Sendable {
     case xcodebuild
     /// `{"include": [...]}` for a GitHub Actions matrix, one entry per shard (`--shards`; the command line's default is 1).
     case githubMatrix = "github-matrix"
+    /// An Xcode test plan of the selected test targets, or the plan `--test-plan` names with the others turned off.
+    case xctestplan
 }
 
 extension AffectedRun {
@@ -33,6 +35,7 @@ extension AffectedRun {
             case .githubMatrix:
                 // Shards are what a matrix spreads; a request without them gets no entries.
                 return (try shards?.matrix() ?? JSONValue.object([("include", .array([]))])).serialized()
+            case .xctestplan: return filteredTestPlan ?? TestPlan.written(testPlanEntries)
             }
         } catch {
             throw CommandError(error.description)

@@ -31,11 +31,10 @@ public struct InitRun: Sendable {
         path = folder == "." ? ConfigFile.defaultName : folder + "/" + ConfigFile.defaultName
         let name = destination ?? path
         var ignored = ["*.md", "LICENSE*"]
-        for entry in Self.ignoredWhenPresent {
+        for entry in Self.ignoredWhenPresent
+        where FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(entry)) {
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(entry), isDirectory: &isFolder) else {
-                continue
-            }
+            FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(entry), isDirectory: &isFolder)
             ignored.append(isFolder.boolValue ? entry + "/**" : entry)
         }
         let readsSources = !SourceInventory.targets(
@@ -49,7 +48,8 @@ public struct InitRun: Sendable {
         var exceptions: [(from: String, to: String, rule: String)] = []
         var sourcesLevel = "error"
         var notYetInterfaces: Set<String> = []
-        var text = starter.yaml(exceptions: exceptions, sourcesLevel: sourcesLevel)
+        let triggers = StarterTriggers(loaded: loaded, folder: folder).triggers
+        var text = starter.yaml(exceptions: exceptions, sourcesLevel: sourcesLevel, triggers: triggers)
         for _ in 0..<4 {
             let findings = try CheckRun(config: ConfigParser.parse(text, file: name), configPath: name, on: loaded).result.findings
                 .filter { $0.severity == .error }
@@ -80,7 +80,7 @@ public struct InitRun: Sendable {
             }
             text = starter.yaml(
                 exceptions: exceptions.sorted { ($0.from, $0.to) < ($1.from, $1.to) }, sourcesLevel: sourcesLevel,
-                notYetInterfaces: notYetInterfaces)
+                notYetInterfaces: notYetInterfaces, triggers: triggers)
         }
         let errors = try CheckRun(config: ConfigParser.parse(text, file: name), configPath: name, on: loaded).result.findings
             .filter { $0.severity == .error }

@@ -96,21 +96,27 @@ struct StarterConfiguration {
         func layer(_ name: String, _ why: [String], _ vertices: [Int], isolated: Bool = false) -> Layer {
             let members = Set(vertices)
             let copies = candidates.filter { twinOf[$0].map(members.contains) ?? false }
-            let note = copies.isEmpty ? [] : ["with them, their platform copies (\(examples(copies))): a copy goes where the module it copies goes"]
+            let note =
+                copies.isEmpty
+                ? [] : ["with them, their platform copies (\(examples(copies))): a copy goes where the module it copies goes"]
             return Layer(name: name, why: why + note, targets: literals(vertices + copies), isolated: isolated)
         }
 
         var layers: [Layer] = []
         if !apps.isEmpty {
             layers.append(
-                layer("app", ["apps, extensions and executables (\(examples(apps))): they wire the modules below and nothing depends on them"], apps))
+                layer(
+                    "app",
+                    ["apps, extensions and executables (\(examples(apps))): they wire the modules below and nothing depends on them"], apps)
+            )
         }
         if !isFeature.isEmpty {
             var why = ["verticals that must not reach one another"]
             if !namedFeatures.isEmpty { why.append("named like features: \(examples(namedFeatures))") }
             if !usedByAppsOnly.isEmpty {
                 why.append(
-                    "used by apps and by no other module: \(examples(usedByAppsOnly)); a weak sign: move to core what several features will share")
+                    "used by apps and by no other module: \(examples(usedByAppsOnly)); a weak sign: move to core what several features will share"
+                )
             }
             layers.append(layer("features", why, namedFeatures + usedByAppsOnly, isolated: true))
         }
@@ -118,7 +124,9 @@ struct StarterConfiguration {
             layers.append(
                 layer(
                     "interfaces",
-                    ["named like interfaces (\(examples(interfaces))): protocols and plain data the features share instead of depending on one another"],
+                    [
+                        "named like interfaces (\(examples(interfaces))): protocols and plain data the features share instead of depending on one another"
+                    ],
                     interfaces))
         }
         if !core.isEmpty {
@@ -184,7 +192,10 @@ struct StarterConfiguration {
 
     /// The YAML, with `exceptions` for today's violations so that `check` passes right away;
     /// `notYetInterfaces` hold more than interfaces today and are left out of `sources.interfaces`.
-    func yaml(exceptions: [(from: String, to: String, rule: String)], sourcesLevel: String, notYetInterfaces: Set<String> = []) -> String {
+    func yaml(
+        exceptions: [(from: String, to: String, rule: String)], sourcesLevel: String, notYetInterfaces: Set<String> = [],
+        triggers: [StarterTriggers.Trigger] = []
+    ) -> String {
         var lines = [
             "# yaml-language-server: $schema=https://raw.githubusercontent.com/modgraph/modgraph/main/docs/modgraph.schema.json",
             "# Written by `modgraph init` from the graph as it is today: read it, move what is misplaced,",
@@ -194,7 +205,8 @@ struct StarterConfiguration {
         ]
         for layer in layers {
             for (index, why) in layer.why.enumerated() {
-                lines.append("  # " + (index == 0 ? why.prefix(1).uppercased() + why.dropFirst() : why) + (index == layer.why.count - 1 ? "." : ";"))
+                lines.append(
+                    "  # " + (index == 0 ? why.prefix(1).uppercased() + why.dropFirst() : why) + (index == layer.why.count - 1 ? "." : ";"))
             }
             lines.append("  - name: \(layer.name)")
             lines.append("    targets: [" + layer.targets.map(Self.quoted).joined(separator: ", ") + "]")
@@ -229,6 +241,19 @@ struct StarterConfiguration {
                 "affected:",
                 "  ignore: [" + ignoredPaths.map(Self.quoted).joined(separator: ", ") + "]",
             ]
+        } else if !triggers.isEmpty {
+            lines.append("affected:")
+        }
+        if !triggers.isEmpty {
+            lines += [
+                "  # Folders tests read that no target builds (fixtures): a change there selects these tests.",
+                "  # Narrow each list to the tests that read the folder.",
+                "  triggers:",
+            ]
+            for trigger in triggers {
+                lines.append("    - paths: [" + Self.quoted(trigger.path) + "]")
+                lines.append("      targets: [" + trigger.targets.map(Self.quoted).joined(separator: ", ") + "]")
+            }
         }
         if !exceptions.isEmpty {
             lines.append("# Dependencies that break the layers above today. Each is allowed until it is gone; remove it then.")
@@ -274,7 +299,8 @@ struct StarterConfiguration {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case _ where !isPrintableInYAML(scalar) || scalar.properties.generalCategory == .format || (0x2028...0x2029).contains(scalar.value):
+            case _
+            where !isPrintableInYAML(scalar) || scalar.properties.generalCategory == .format || (0x2028...0x2029).contains(scalar.value):
                 result += scalar.value > 0xFFFF ? String(format: "\\U%08X", scalar.value) : String(format: "\\u%04X", scalar.value)
             default: result.unicodeScalars.append(scalar)
             }

@@ -17,9 +17,7 @@ public enum GraphLoader {
                 "--platform: '\(platform)' is not a platform SwiftPM knows; use one of "
                     + BuildEnvironment.knownPlatforms.joined(separator: ", ") + " (in any case)")
         }
-        let runner = DumpPackageRunner(
-            swiftExecutable: request.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
-            timeout: request.manifestTimeout, memoryLimit: request.manifestMemory)
+        let runner = dumpRunner(request)
         var setupWarnings: [String] = []
         let exclusions = try Exclusions.of(request)
         let sources = manifestSources(request, dumpingWith: runner, warnings: &setupWarnings)
@@ -90,6 +88,13 @@ public enum GraphLoader {
         return missing.subtracting(built)
     }
 
+    /// The `dump-package` runner `request` asks for: its `swift`, its time and memory bounds.
+    static func dumpRunner(_ request: LoadRequest) -> DumpPackageRunner {
+        DumpPackageRunner(
+            swiftExecutable: request.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
+            timeout: request.manifestTimeout, memoryLimit: request.manifestMemory)
+    }
+
     /// Where manifests come from: evaluated from their syntax tree where the
     /// evaluator can, else `runner`, both behind the dump cache, unless the
     /// cache is off or its folder cannot be written (then with a warning:
@@ -106,7 +111,9 @@ public enum GraphLoader {
         let folder = cacheFolder(request.cache, warnings: &warnings)
         guard request.evaluatesManifests else {
             // Entries of evaluated manifests are not trusted here: every manifest comes from dump-package.
-            let provider = folder.map { CachingManifestProvider(base: runner, folder: $0, acceptsEvaluatedEntries: false) }
+            let provider = folder.map {
+                CachingManifestProvider(base: runner, folder: $0, acceptsEvaluatedEntries: false, relocation: request.relocation)
+            }
             return ManifestSources(provider: provider ?? runner, evaluator: nil, verifier: nil)
         }
         let evaluator = StaticFirstDumpSource(
@@ -114,7 +121,8 @@ public enum GraphLoader {
             toolchainVersion: {
                 ToolchainVersionLookup.version(of: runner, cacheFolder: folder)
             })
-        let provider: any ManifestProvider = folder.map { CachingManifestProvider(base: evaluator, folder: $0) } ?? evaluator
+        let provider: any ManifestProvider =
+            folder.map { CachingManifestProvider(base: evaluator, folder: $0, relocation: request.relocation) } ?? evaluator
         return ManifestSources(provider: provider, evaluator: evaluator, verifier: nil)
     }
 

@@ -47,6 +47,9 @@ public struct LoadRequest: Sendable {
     public var verifyManifests = false
     /// Called from loading threads as manifests finish.
     public var progress: (@Sendable (LoadProgress) -> Void)?
+    /// Set when the paths are in a private copy of a commit's tree (`diff`'s
+    /// base): manifests are cached under the folders the copy stands for.
+    public var relocation: Relocation?
     /// Path patterns (relative to the folder loaded) of packages, projects and folders to leave
     /// out of loading and of the source checks, besides the configuration's `exclude:`.
     public var exclude: [String] = []

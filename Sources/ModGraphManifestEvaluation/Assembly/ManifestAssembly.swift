@@ -22,20 +22,31 @@ struct ManifestAssembly {
         let dependencies = try package.dependencies.map(dependency)
         try checkReferences(targets, dependencies: dependencies, declared: package.dependencies)
         try checkTraits(package.traits)
+        let build = PackageBuildDeclaration(
+            platforms: package.platforms ?? [], defaultLocalization: package.defaultLocalization,
+            swiftLanguageVersions: package.swiftLanguageVersions, cLanguageStandard: package.cLanguageStandard,
+            cxxLanguageStandard: package.cxxLanguageStandard, pkgConfig: package.pkgConfig, providers: package.providers)
         return Manifest(
             name: package.name, toolsVersion: toolsVersion, packageDirectory: directory, targets: targets,
-            products: package.products, dependencies: dependencies, traits: package.traits)
+            products: package.products, dependencies: dependencies, traits: package.traits, build: build)
     }
 
     private func target(_ target: TargetValue) throws(EvaluationFallback) -> ManifestTarget {
-        for path in (target.sources ?? []) + target.exclude + target.resources where !Self.isRelative(path) {
+        for path in (target.sources ?? []) + target.exclude + target.resources.map(\.path) where !Self.isRelative(path) {
             throw EvaluationFallback("the path '\(path)' of target '\(target.name)' is not relative")
         }
         if target.type == .binary { try checkBinary(target) }
+        let resources = target.resources.map { TargetResource(path: LexicalPath.relative($0.path), rule: $0.rule) }
+        // `package` access is on by default from 5.9 for the kinds that compile Swift.
+        let defaultAccess = toolsVersion >= ToolsVersion(major: 5, minor: 9) && ![.binary, .system].contains(target.type)
+        let build = TargetBuildDeclaration(
+            settings: TargetValue.settingsLabels.flatMap { target.settings[$0] ?? [] }, resources: resources,
+            publicHeadersPath: target.publicHeadersPath, packageAccess: target.packageAccess ?? defaultAccess, url: target.url,
+            checksum: target.checksum, pkgConfig: target.pkgConfig, providers: target.providers, pluginCapability: target.pluginCapability)
         return ManifestTarget(
             name: target.name, type: target.type, dependencies: target.dependencies, path: target.path,
-            sources: target.sources, exclude: target.exclude, resources: target.resources.map(LexicalPath.relative),
-            pluginUsages: target.plugins)
+            sources: target.sources, exclude: target.exclude, resources: resources.map(\.path),
+            pluginUsages: target.plugins, build: build)
     }
 
     /// What `RelativePath(validating:)` takes: not absolute, not from the home folder.
@@ -98,10 +109,11 @@ struct ManifestAssembly {
             }
             return PackageDependency(
                 kind: .sourceControl, identity: PackageIdentity(LexicalPath.identity(of: url)),
-                explicitName: value.explicitName, location: url, traits: value.traits)
+                explicitName: value.explicitName, location: url, traits: value.traits, requirement: value.requirement)
         case let .registry(id):
             guard Self.isRegistryIdentity(id) else { throw EvaluationFallback("a registry identity SwiftPM may reject") }
-            return PackageDependency(kind: .registry, identity: PackageIdentity(id), location: id, traits: value.traits)
+            return PackageDependency(
+                kind: .registry, identity: PackageIdentity(id), location: id, traits: value.traits, requirement: value.requirement)
         }
     }
 

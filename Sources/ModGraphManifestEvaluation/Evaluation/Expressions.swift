@@ -251,7 +251,9 @@ extension Interpreter {
             guard case let .version(low) = lower.value, case let .version(high) = upper.value, low < high else {
                 throw fallback("a version range that is empty or reversed", at: sequence)
             }
-            return Typed(type: .api(.requirement), value: .name("range"))
+            // `a...b` is `a..<b` with the next patch, as PackageDescription turns a closed range into a half-open one.
+            let end = range == "..." ? SemanticVersion(major: high.major, minor: high.minor, patch: high.patch + 1) : high
+            return Typed(type: .api(.requirement), value: .requirement(.range(lowerBound: low.text, upperBound: end.text), legacy: false))
         }
         if operators.allSatisfy({ $0 == "&&" || $0 == "||" }) {
             return try logical(elements, at: sequence, depth: depth)

@@ -440,7 +440,8 @@ struct XcodeGraphBuilder {
                 return TargetFiles.SynchronizedFolder(path: path, only: paths, excluded: folder.opaqueFolders)
             }
         }
-        return .project(files: target.sources.map(project.resolvedPath), folders: folders)
+        return .project(
+            files: target.sources.map(project.resolvedPath), folders: folders, resources: target.resources.map(project.resolvedPath))
     }
 
     /// The folder the target's sources share, relative to the project's folder; `nil` without sources.

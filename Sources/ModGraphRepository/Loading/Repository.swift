@@ -73,9 +73,11 @@ public struct Repository: Sendable {
         }
         var summary = "found " + (parts.isEmpty ? "nothing" : parts.joined(separator: ", "))
         if !inputs.exclusions.isEmpty {
-            let named = excluded.prefix(3).map { Paths.relative($0, from: inputs.base) }.joined(separator: ", ")
+            let named =
+                excluded.prefix(3).map { Paths.relative($0, from: inputs.base) }.joined(separator: ", ")
                 + (excluded.count > 3 ? " and \(excluded.count - 3) more" : "")
-            summary += "; left out by exclude (" + inputs.exclusions.patterns.joined(separator: ", ") + "): "
+            summary +=
+                "; left out by exclude (" + inputs.exclusions.patterns.joined(separator: ", ") + "): "
                 + (excluded.isEmpty ? "nothing matched" : named)
         }
         return summary

@@ -351,7 +351,7 @@ private struct Reader {
     func affected(_ node: Node) throws(ConfigError) -> CheckConfig.AffectedSettings {
         var settings = CheckConfig.AffectedSettings()
         if case let .mapping(mapping) = node, mapping.isEmpty { return settings }
-        for (key, _, value) in try entries(node, at: "affected", allowed: ["ignore", "everything", "unowned"]) {
+        for (key, _, value) in try entries(node, at: "affected", allowed: ["ignore", "everything", "unowned", "triggers"]) {
             switch key {
             case "ignore", "everything":
                 let patterns = try list(value, at: "affected.\(key)") { reader, item, path throws(ConfigError) in
@@ -360,11 +360,36 @@ private struct Reader {
                 if key == "ignore" { settings.ignore = patterns } else { settings.everything = patterns }
             case "unowned":
                 settings.unowned = try choice(value, at: "affected.unowned", as: CheckConfig.AffectedSettings.UnownedPolicy.self)
+            case "triggers":
+                settings.triggers = try list(value, at: "affected.triggers") { reader, item, path throws(ConfigError) in
+                    try reader.trigger(item, at: path)
+                }
             default:
                 break
             }
         }
         return settings
+    }
+
+    /// `{paths: [...], targets: [...]}`: both lists required and not empty.
+    func trigger(_ node: Node, at path: String) throws(ConfigError) -> CheckConfig.AffectedSettings.Trigger {
+        var paths: [(pattern: String, location: ConfigLocation)] = []
+        var targets: [LocatedPattern] = []
+        for (key, _, value) in try entries(node, at: path, allowed: ["paths", "targets"]) {
+            switch key {
+            case "paths":
+                let items: [Node] = value.sequence.map(Array.init) ?? [value]
+                for item in items { paths.append((try string(item, at: "\(path).paths"), location(item))) }
+            case "targets":
+                targets = try patterns(value, at: "\(path).targets")
+            default:
+                break
+            }
+        }
+        guard !paths.isEmpty, !targets.isEmpty else {
+            throw fail(node, "\(path) needs 'paths' (the files) and 'targets' (what a change to them affects), neither empty")
+        }
+        return CheckConfig.AffectedSettings.Trigger(paths: paths, targets: targets, location: location(node))
     }
 
     func sources(_ node: Node) throws(ConfigError) -> CheckConfig.SourceChecks {

@@ -182,6 +182,7 @@ struct ProjectDecoder {
             if let dependency = targetDependency(id, of: target, named: name) { dependencies.append(dependency) }
         }
         var sources: [String] = []
+        var resources: [String] = []
         for phaseID in target.strings("buildPhases") {
             guard let phase = objects.object(phaseID) else {
                 warn("target '\(name)': a build phase it lists is not in the file; skipped", line: target.line)
@@ -194,6 +195,9 @@ struct ProjectDecoder {
                 dependencies += phase.strings("files").compactMap { buildFileDependency($0, declaration: .linkedLibrary, of: name) }
             case "PBXCopyFilesBuildPhase":
                 dependencies += phase.strings("files").compactMap { buildFileDependency($0, declaration: .embedded, of: name) }
+                resources += phaseFiles(of: phase)
+            case "PBXResourcesBuildPhase", "PBXHeadersBuildPhase":
+                resources += phaseFiles(of: phase)
             default:
                 continue
             }
@@ -215,7 +219,8 @@ struct ProjectDecoder {
             sources: sources,
             synchronizedFolders: synchronizedFolders,
             platforms: platforms,
-            line: target.line
+            line: target.line,
+            resources: Self.distinct(resources)
         )
     }
 
@@ -227,6 +232,20 @@ struct ProjectDecoder {
                 case let .path(path) = locator.location(of: fileRef)
             else { continue }
             files.append(path)
+        }
+        return files
+    }
+
+    /// The files of a phase that are part of the checkout; a localised file
+    /// (`PBXVariantGroup`) is each of its localisations (`en.lproj/Main.strings`).
+    private mutating func phaseFiles(of phase: ProjectObjects.Object) -> [String] {
+        var files: [String] = []
+        for buildFileID in phase.strings("files") {
+            guard let fileRef = objects.object(buildFileID, isa: ["PBXBuildFile"])?.text("fileRef") else { continue }
+            let elements = objects.object(fileRef, isa: ["PBXVariantGroup"]).map { $0.strings("children") } ?? [fileRef]
+            for element in elements {
+                if case let .path(path) = locator.location(of: element) { files.append(path) }
+            }
         }
         return files
     }

@@ -31,6 +31,10 @@ public struct XcodeTarget: Hashable, Sendable {
     public let platforms: [String]
     /// The 1-based line of the target's object in `project.pbxproj`; `nil` when not known.
     public let line: Int?
+    /// Files of its other phases that are part of the checkout: *Copy Bundle Resources*
+    /// (asset catalogs, storyboards, xibs, each localisation of a localised file),
+    /// *Headers* and *Copy Files*, relative to the project's folder or absolute; some are folders.
+    public let resources: [String]
 
     public init(
         id: String,
@@ -44,7 +48,8 @@ public struct XcodeTarget: Hashable, Sendable {
         sources: [String],
         synchronizedFolders: [XcodeSynchronizedFolder],
         platforms: [String] = [],
-        line: Int? = nil
+        line: Int? = nil,
+        resources: [String] = []
     ) {
         self.id = id
         self.name = name
@@ -58,6 +63,7 @@ public struct XcodeTarget: Hashable, Sendable {
         self.synchronizedFolders = synchronizedFolders
         self.platforms = platforms
         self.line = line
+        self.resources = resources
     }
 
     /// The distinct things the target depends on, in the order first declared.
