@@ -5,10 +5,11 @@ import PackageDescription
 // (.modgraph.yml enforces it; docs/architecture.md draws it):
 //   ModGraphOutput     what every output shares: the one escaping rule of each format (text,
 //                      Markdown, XML, DOT, Mermaid, GitHub commands, JSON) and the JSON writer
-//   ModGraphCore       pure graph model and algorithms (no I/O, no processes)
+//   ModGraphCore       pure graph model and algorithms (no I/O, no processes); its Platform folder is
+//                      the platform code the layers share, one file per concern (lock, stack, file creation)
 //   ModGraphManifest   `swift package dump-package` decoding and workspace loading
 //   ModGraphSyntax     swift-syntax within bounds: how deep the parser would recurse, measured on
-//                      the tokens before parsing, and the thread (of a known stack) parses run on
+//                      the tokens before parsing, and whether the calling thread's stack has room for it
 //   ModGraphManifestEvaluation  manifests evaluated from their syntax tree (swift-syntax), without
 //                      compiling them, falling back to dump-package outside the subset it decides exactly
 //   ModGraphXcode      Xcode projects and workspaces: project.pbxproj and contents.xcworkspacedata
@@ -63,18 +64,20 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
         // `swift package generate-documentation --target ModGraphKit` (make docs): the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "ModGraphOutput"),
-        .target(name: "ModGraphCore"),
+        .target(name: "ModGraphCore", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "ModGraphManifest", dependencies: ["ModGraphCore"]),
         // What the manifest evaluator and the source checks share before they parse: a bound on the parser's recursion.
         .target(
             name: "ModGraphSyntax",
             dependencies: [
+                "ModGraphCore",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -171,7 +174,9 @@ let package = Package(
         // Seeded random graphs shared by the property tests and the benchmarks.
         .target(name: "ModGraphTestSupport", dependencies: ["ModGraphCore"], path: "Tests/ModGraphTestSupport"),
         .testTarget(name: "ModGraphOutputTests", dependencies: ["ModGraphOutput", "ModGraphTestSupport"]),
-        .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore", "ModGraphTestSupport"]),
+        .testTarget(
+            name: "ModGraphCoreTests",
+            dependencies: ["ModGraphCore", "ModGraphTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         // Xcode projects read alone, then joined with packages by ModGraphRepository (Repository/).
         .testTarget(
             name: "ModGraphXcodeTests",
@@ -201,7 +206,8 @@ let package = Package(
             ],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "ModGraphSourcesTests", dependencies: ["ModGraphSources", "ModGraphRules", "ModGraphCore", "ModGraphManifest"]),
+        .testTarget(
+            name: "ModGraphSourcesTests", dependencies: ["ModGraphSources", "ModGraphRules", "ModGraphCore", "ModGraphManifest", "ModGraphSyntax"]),
         .testTarget(
             name: "ModGraphCLITests",
             // Runs the built executable, as users do; the progress bar, loading

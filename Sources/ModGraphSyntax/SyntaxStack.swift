@@ -1,57 +1,29 @@
-import Foundation
+import ModGraphCore
 
-/// Where swift-syntax's work runs, so that its recursion has room whatever
-/// thread asks. SwiftParser and the visitors over its trees recurse once per
-/// level of ``SyntaxDepth``, which bounds the levels before the parse; a
-/// secondary thread's default stack is 512 KiB on macOS and 8 MiB on Linux,
-/// and a level costs up to about 4 KiB in a debug build. Text no deeper than
-/// ``inlineDepth`` (real code measures 10 to 25) is parsed where it is asked
-/// for; deeper text, within the bound, on a thread of ``size`` bytes of stack
-/// (starting one costs about 50 µs, which every file would otherwise pay).
-/// The one place that makes such a thread.
+/// Whether swift-syntax's work has room on the calling thread. SwiftParser and
+/// the visitors over its trees recurse once per level of ``SyntaxDepth``, which
+/// bounds the levels before the parse; a level costs up to about 4 KiB of
+/// stack in a debug build. The engine starts no thread for it: the units that
+/// parse run on the executor's threads or the main thread, with a known stack
+/// (`UnitRunner.minimumStackSize`), and text too deep for the thread it is asked
+/// on (a library caller's pool thread has 512 KiB on Darwin) is refused, for the
+/// caller to skip or fall back, never parsed into a crash.
 public enum SyntaxStack {
-    /// Room for the deepest text ``SyntaxDepth`` lets through, many times over, in a debug build.
-    public static let size = 16 << 20
-    /// At most 128 KiB of recursion in a debug build: room on any thread's stack.
-    public static let inlineDepth = 32
+    /// Stack one level of the parser's or a visitor's recursion may take, with room to spare.
+    public static let bytesPerLevel = 8 << 10
+    /// What the work needs besides its levels: the parse's and the caller's own frames.
+    public static let baseBytes = 128 << 10
 
-    /// `body`'s result, for text of ``SyntaxDepth/depth`` `depth`: computed on
-    /// this thread up to ``inlineDepth``, else on a thread of ``size`` bytes of
-    /// stack, which the caller waits for.
-    public static func run<Result>(depth: Int, _ body: () -> Result) -> Result {
-        depth <= inlineDepth ? body() : onLargeStack(body)
+    /// `body`'s result for text of ``SyntaxDepth/depth`` `depth`, computed on this
+    /// thread; nil, without running it, when this thread's stack has no room for it.
+    public static func run<Result>(depth: Int, _ body: () -> Result) -> Result? {
+        guard hasRoom(depth: depth) else { return nil }
+        return body()
     }
 
-    private static func onLargeStack<Result>(_ body: () -> Result) -> Result {
-        withoutActuallyEscaping(body) { body in
-            // The caller waits for the thread, so the closure and the box outlive it.
-            let box = Box(body)
-            let done = DispatchSemaphore(value: 0)
-            let thread = Thread {
-                box.run()
-                done.signal()
-            }
-            thread.stackSize = size
-            thread.start()
-            done.wait()
-            guard let result = box.result else { preconditionFailure("the syntax thread ended without a result") }
-            return result
-        }
-    }
-
-    /// The work and its result, handed to the thread and back; only one thread touches it at a time.
-    /// The work is let go of once done: the thread may outlive the call, the closure must not.
-    private final class Box<Result>: @unchecked Sendable {
-        private var body: (() -> Result)?
-        var result: Result?
-
-        init(_ body: @escaping () -> Result) {
-            self.body = body
-        }
-
-        func run() {
-            result = body?()
-            body = nil
-        }
+    /// Whether text `depth` deep fits on the calling thread's stack.
+    public static func hasRoom(depth: Int) -> Bool {
+        guard let remaining = StackRoom.remaining() else { return true }
+        return remaining >= baseBytes + depth * bytesPerLevel
     }
 }

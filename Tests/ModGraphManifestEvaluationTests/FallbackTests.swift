@@ -367,3 +367,31 @@ struct DamagedManifestTests {
         #expect(outcomes.fellBack > 0)
     }
 }
+
+extension HostileManifestTests {
+    /// Within the bound but too deep for the stack of the thread that asks (256 KiB here): the
+    /// evaluator falls back, saying why, rather than parse into a crash; on a unit's stack it evaluates.
+    @Test func aManifestTooDeepForTheThreadFallsBack() throws {
+        let host = try #require(host)
+        let nested = String(repeating: "#if swift(>=5.0)\n", count: 45) + "let x = 1\n" + String(repeating: "#endif\n", count: 45)
+        let source = Data("// swift-tools-version: 5.9\nimport PackageDescription\n\(nested)\nlet package = Package(name: \"C\")\n".utf8)
+        func evaluate(stack: Int) -> Result<Manifest, EvaluationFallback> {
+            let result = Locked<Result<Manifest, EvaluationFallback>?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                result.withLock { $0 = StaticManifestEvaluator(host: host).manifest(source: source, directory: "/tmp/c") }
+                done.signal()
+            }
+            thread.stackSize = stack
+            thread.start()
+            done.wait()
+            return result.withLock { $0! }
+        }
+        guard case let .failure(fallback) = evaluate(stack: 256 << 10) else {
+            Issue.record("evaluated on a 256 KiB stack")
+            return
+        }
+        #expect(fallback.reason.contains("more than this thread's stack has room to parse"), "\(fallback)")
+        #expect((try? evaluate(stack: 8 << 20).get())?.name == "C")
+    }
+}

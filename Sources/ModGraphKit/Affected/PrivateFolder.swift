@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphCore
 
 /// A folder only this process uses, with a name nobody can guess
 /// (`mkdtemp`), removed with everything in it when the run is done.
@@ -6,11 +7,11 @@ final class PrivateFolder {
     let path: String
 
     init() throws(CommandError) {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/modgraph-XXXXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw CommandError("cannot create a temporary folder: \(String(cString: strerror(errno)))")
+        do {
+            path = try FileCreation.privateFolder(in: FileManager.default.temporaryDirectory.path, prefix: "modgraph-")
+        } catch {
+            throw CommandError("cannot create a temporary folder: \(error)")
         }
-        path = String(cString: made)
     }
 
     /// Writes `data` at `relative` (folders made as needed), created exclusively and without following links.
@@ -25,13 +26,11 @@ final class PrivateFolder {
         } catch {
             throw CommandError("cannot create a temporary folder for '\(relative)'")
         }
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw CommandError("cannot create '\(relative)' in a temporary folder: \(String(cString: strerror(errno)))")
+        do {
+            try FileCreation.write(data, toNew: file, permissions: .ownerReadWrite)
+        } catch {
+            throw CommandError("cannot create '\(relative)' in a temporary folder: \(error)")
         }
-        defer { close(descriptor) }
-        let written = data.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-        guard written == data.count else { throw CommandError("cannot write '\(relative)' in a temporary folder") }
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }

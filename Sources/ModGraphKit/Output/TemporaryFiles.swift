@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphCore
 
 /// modgraph's own temporary files and folders: `.modgraph-PID-RANDOM.tmp`,
 /// named so that a later run can tell its own leftovers (their process is
@@ -43,10 +44,13 @@ enum TemporaryFiles {
     ) {
         for _ in 0..<8 {
             let path = OutputPath.join(folder, name())
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            if descriptor < 0 {
-                if errno == EEXIST { continue }
-                throw CommandError("\(target): cannot write: \(String(cString: strerror(errno)))")
+            let descriptor: Int32
+            do {
+                descriptor = try FileCreation.create(path, permissions: [.ownerReadWrite, .groupRead, .otherRead]).rawValue
+            } catch .fileExists {
+                continue
+            } catch {
+                throw CommandError("\(target): cannot write: \(error)")
             }
             let file = FileSink(descriptor: descriptor)
             let warnings: [String]

@@ -38,7 +38,7 @@ enum CacheFile {
         contents.append(body)
         let name = ".\((path as NSString).lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp"
         let temporary = Paths.absolute(name, relativeTo: folder)
-        try contents.write(to: URL(fileURLWithPath: temporary), options: .withoutOverwriting)
+        try FileCreation.write(contents, toNew: temporary, permissions: [.ownerReadWrite, .groupRead, .otherRead])
         guard rename(temporary, path) == 0 else {
             let code = errno
             try? FileManager.default.removeItem(atPath: temporary)

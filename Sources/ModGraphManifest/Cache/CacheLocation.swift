@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphCore
 
 /// Where dumps are cached. Everything in the folder can be rebuilt, so it is
 /// safe to delete at any time, even while `modgraph` runs.
@@ -41,7 +42,7 @@ extension CacheLocation {
         }
         // Writing the tag proves nothing when it was already there: try a file of our own.
         let probe = Paths.absolute(".probe-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)", relativeTo: folder)
-        try Data().write(to: URL(fileURLWithPath: probe), options: .withoutOverwriting)
+        try FileCreation.write(Data(), toNew: probe, permissions: .ownerReadWrite)
         try FileManager.default.removeItem(atPath: probe)
     }
 }

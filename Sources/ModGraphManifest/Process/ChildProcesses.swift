@@ -65,11 +65,7 @@ public final class ChildProcesses: Sendable {
     public func makeTemporaryFolder(in base: String, prefix: String) -> String? {
         registry.withLock { registry in
             guard registry.interruption == nil else { return nil }
-            var template = Array((base as NSString).appendingPathComponent("\(prefix).XXXXXX").utf8CString)
-            let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
-                guard let baseAddress = buffer.baseAddress, mkdtemp(baseAddress) != nil else { return nil }
-                return String(cString: baseAddress)
-            }
+            let made = try? FileCreation.privateFolder(in: base, prefix: prefix + ".")
             if let made { registry.folders.insert(made) }
             return made
         }

@@ -32,7 +32,7 @@ public struct EnvironmentReads: Sendable, Equatable {
         let limits = SyntaxDepth.Limits(depth: EvaluationBounds.maximumNesting, brackets: EvaluationBounds.maximumBracketNesting)
         let (deepest, excess) = source.withUnsafeBytes { SyntaxDepth.measure($0.bindMemory(to: UInt8.self), limits: limits) }
         guard excess == nil else { return unknown }
-        return SyntaxStack.run(depth: deepest.depth) { () -> EnvironmentReads? in
+        let reads = SyntaxStack.run(depth: deepest.depth) { () -> EnvironmentReads? in
             var parser = Parser(text, maximumNestingLevel: EvaluationBounds.maximumNesting)
             let file = SourceFileSyntax.parse(from: &parser)
             let finder = Finder(viewMode: .sourceAccurate)
@@ -40,6 +40,8 @@ public struct EnvironmentReads: Sendable, Equatable {
             guard !finder.names.isEmpty || finder.others else { return nil }
             return EnvironmentReads(variables: finder.names.sorted(), readsOthers: finder.others)
         }
+        // Too deep for this thread's stack to read: it may read anything.
+        return reads ?? unknown
     }
 
     /// A manifest that could not be read: it may read anything.

@@ -50,6 +50,8 @@ public struct SourceBudget: Hashable, Sendable {
         case parsedBytes(Int, limit: Int)
         case nesting(limit: Int)
         case bracketNesting(limit: Int)
+        /// Nested `depth` deep, more than the calling thread's stack has room to parse (``SyntaxStack``).
+        case stack(depth: Int)
 
         public var description: String {
             switch self {
@@ -58,6 +60,7 @@ public struct SourceBudget: Hashable, Sendable {
             case let .nesting(limit):
                 "brackets, braces, parentheses, #ifs and chains of try, await, -> and the like nest more than \(limit) deep"
             case let .bracketNesting(limit): "square and angle brackets nest more than \(limit) deep within one pair of braces"
+            case let .stack(depth): "it nests \(depth) deep, more than this thread's stack has room to parse"
             }
         }
     }

@@ -105,7 +105,7 @@ public enum SourceScanner {
     /// The part parsed must fit the budget first; the parser itself stops at
     /// the budget's nesting, and a file it stopped in is skipped too, since
     /// what follows the stop was not read. The parse and the walks over its
-    /// tree run where their recursion has room (``SyntaxStack``).
+    /// tree run only where their recursion has room (``SyntaxStack``).
     private static func scan(bytes: UnsafeBufferPointer<UInt8>, path: String, auditInterface: Bool, budget: SourceBudget) -> ScannedFile {
         if bytes.count > budget.maximumFileBytes {
             return ScannedFile(path: path, imports: [], skipped: .fileBytes(bytes.count, limit: budget.maximumFileBytes))
@@ -116,7 +116,7 @@ public enum SourceScanner {
         if let excess {
             return ScannedFile(path: path, imports: [], skipped: excess)
         }
-        return SyntaxStack.run(depth: depth) {
+        let scanned = SyntaxStack.run(depth: depth) {
             let tree = Parser.parse(source: parsed, maximumNestingLevel: budget.maximumNesting)
             if tree.hasMaximumNestingLevelOverflow {
                 return ScannedFile(path: path, imports: [], skipped: .nesting(limit: budget.maximumNesting))
@@ -127,5 +127,6 @@ public enum SourceScanner {
             let declaresNothing = ImportCollector.holdsOnlyImports(tree) && ImportRegion.isTrivia(bytes, from: regionEnd)
             return ScannedFile(path: path, imports: imports, interface: interface, declaresNothing: declaresNothing)
         }
+        return scanned ?? ScannedFile(path: path, imports: [], skipped: .stack(depth: depth))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphCore
 
 /// C, C++ and Objective-C targets are compiled by clang, which writes no
 /// Swift statistics. SwiftPM takes the C compiler from `CC`, so `measure`
@@ -40,8 +41,7 @@ public struct CompileTimingWrapper: Sendable {
             exit $status
 
             """
-        try text.write(toFile: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        try FileCreation.write(Data(text.utf8), toNew: script, permissions: [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute])
         return CompileTimingWrapper(script: script, log: log)
     }
 

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import SystemPackage
+
+/// Files and folders created where an attacker may have prepared the ground: a
+/// folder's name cannot be guessed, a file is always new (`O_CREAT | O_EXCL`),
+/// never reached through a symbolic link (`O_NOFOLLOW`) and not inherited by
+/// child processes (`O_CLOEXEC`). Every file modgraph creates goes through
+/// here: outputs' temporary files, the manifest cache's entries, private folders.
+///
+/// The platform's file creation, in this one file (swift-system's descriptors).
+public enum FileCreation {
+    /// A new, empty folder `prefix` followed by random characters, in `base`, readable by
+    /// this user only (`mkdtemp`).
+    public static func privateFolder(in base: String, prefix: String) throws(Errno) -> String {
+        var template = Array(((base.hasSuffix("/") ? base : base + "/") + prefix + "XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
+            guard let start = buffer.baseAddress, mkdtemp(start) != nil else { return nil }
+            return String(cString: start)
+        }
+        guard let made else { throw Errno(rawValue: errno) }
+        return made
+    }
+
+    /// A new file at `path`, open for writing; fails with `EEXIST` when anything is there,
+    /// a link included.
+    public static func create(_ path: String, permissions: FilePermissions) throws(Errno) -> FileDescriptor {
+        do {
+            return try FileDescriptor.open(
+                FilePath(path), .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec], permissions: permissions)
+        } catch let error as Errno {
+            throw error
+        } catch {
+            throw Errno.ioError
+        }
+    }
+
+    /// `bytes` in a new file at `path` (see ``create(_:permissions:)``); nothing is left
+    /// there when writing fails.
+    public static func write(_ bytes: some Sequence<UInt8>, toNew path: String, permissions: FilePermissions) throws(Errno) {
+        let file = try create(path, permissions: permissions)
+        do {
+            try file.closeAfter { _ = try file.writeAll(bytes) }
+        } catch {
+            unlink(path)
+            throw (error as? Errno) ?? .ioError
+        }
+    }
+}

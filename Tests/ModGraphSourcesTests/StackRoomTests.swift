@@ -1,0 +1,63 @@
+import Foundation
+import ModGraphCore
+import ModGraphSources
+import ModGraphSyntax
+import Testing
+
+/// The engine starts no thread for swift-syntax: it parses on the thread that asks,
+/// when that thread's stack has room, and refuses otherwise.
+@Suite("stack room")
+struct StackRoomTests {
+    /// `body` on a new thread of `size` bytes of stack, waited for.
+    private func onThread<Result: Sendable>(stack size: Int, _ body: @escaping @Sendable () -> Result) -> Result {
+        let box = Locked<Result?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.withLock { $0 = body() }
+            done.signal()
+        }
+        thread.stackSize = size
+        thread.start()
+        done.wait()
+        return box.withLock { $0! }
+    }
+
+    @Test func theRoomLeftIsMeasuredOnTheCallingThread() throws {
+        let small = try #require(onThread(stack: 256 << 10) { StackRoom.remaining() })
+        let large = try #require(onThread(stack: 16 << 20) { StackRoom.remaining() })
+        #expect(small > 128 << 10 && small <= 256 << 10, "\(small)")
+        #expect(large > 15 << 20 && large <= 16 << 20, "\(large)")
+    }
+
+    /// 60 levels of closures and calls: within the source budget, too deep for a 256 KiB stack.
+    private static let deep: String = {
+        var body = "import Foundation\nlet x = 1\n"
+        for level in 0..<29 { body += "f\(level)(x: {\n" }
+        return body + "1\n" + String(repeating: "})\n", count: 29)
+    }()
+
+    @Test func aFileTooDeepForTheThreadIsSkippedSayingSoNotACrash() {
+        let budget = SourceBudget(maximumNesting: 64, maximumBracketNesting: 8)
+        let small = onThread(stack: 256 << 10) { SourceScanner.scan(text: Self.deep, auditInterface: true, budget: budget) }
+        guard case let .stack(depth)? = small.skipped else {
+            Issue.record("expected a skip for want of stack, got \(String(describing: small.skipped))")
+            return
+        }
+        #expect(depth >= 58)
+        #expect(small.skipped?.description.contains("more than this thread's stack has room to parse") == true)
+        let large = onThread(stack: UnitRunnerStack.size) { SourceScanner.scan(text: Self.deep, auditInterface: true, budget: budget) }
+        #expect(large.skipped == nil)
+        #expect(large.imports.map(\.module) == ["Foundation"])
+    }
+
+    @Test func realCodeFitsAPoolThreadOfDarwin() {
+        // Real code nests 10 to 25 deep; a worker thread of Darwin's pool has 512 KiB.
+        #expect(onThread(stack: 512 << 10) { SyntaxStack.hasRoom(depth: 25) })
+        #expect(!onThread(stack: 512 << 10) { SyntaxStack.hasRoom(depth: 64) })
+    }
+}
+
+/// The stack every unit of a runner can count on.
+private enum UnitRunnerStack {
+    static let size = SequentialRunner.minimumStackSize
+}
