@@ -1,13 +1,42 @@
 #!/usr/bin/env python3
 """Replays `modgraph affected` on a repository's history: for each of its last N
-commits, the selection against the commit's parent, as a pull request of that one
-commit would get it. Prints the share of commits selecting nothing, some targets
-and everything, the test targets run on average against all of them, and the time
-per commit. Not run in CI (it needs a real repository's history).
+first-parent commits, the selection against the commit's parent, as a pull request of
+that one commit would get it. Prints the share of commits selecting nothing, some
+targets and everything, the test targets run on average against all of them, and the
+time per commit. Not run in CI (it needs a real repository's history).
 
-    python3 scripts/replay-affected.py GIT_DIR [--count 100] [--modgraph PATH] [--subfolder App]
+With --oracle, each commit is also read by scripts/affected_oracle.py, an independent
+reading of which test targets the commit needs (it shares no code with modgraph): a test
+target it needs that modgraph did not select is a miss, listed with the file that needs it.
+
+The repository is cloned into a private folder first; the clone given is not touched.
+
+    python3 scripts/replay-affected.py GIT_DIR [--count 100] [--modgraph PATH] [--subfolder App] [--oracle]
 """
-import argparse, json, os, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, shutil, statistics, subprocess, sys, tempfile, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+
+def git(tree, *args):
+    return subprocess.run(["git", "-C", tree, *args], check=True, capture_output=True).stdout
+
+
+def changes(tree, parent, commit):
+    """(status, path, old path) of each file the commit changed against its first parent."""
+    fields = git(tree, "-c", "core.quotePath=false", "diff", "--name-status", "-z", "-M", parent, commit, "--").decode(
+        "utf-8", "replace").split("\0")
+    result, index = [], 0
+    while index + 1 < len(fields):
+        status = fields[index]
+        if status[:1] in ("R", "C") and index + 2 < len(fields):
+            result.append((status[0], fields[index + 2], fields[index + 1]))
+            index += 3
+        else:
+            result.append((status[:1], fields[index + 1], None))
+            index += 2
+    return result
+
 
 def main():
     parser = argparse.ArgumentParser()
@@ -17,43 +46,66 @@ def main():
     parser.add_argument("--subfolder", default=".", help="what to load, relative to the repository's top folder")
     parser.add_argument("--extra", default="", help="more arguments for modgraph, space-separated")
     parser.add_argument("--config", help="a .modgraph.yml to use instead of the repository's (its affected: section)")
+    parser.add_argument("--oracle", action="store_true", help="compare each selection with the independent reading")
+    parser.add_argument("--rows", help="write one JSON line per commit to this file")
     args = parser.parse_args()
     modgraph = os.path.abspath(args.modgraph)
-    commits = subprocess.run(["git", "--git-dir", args.git_dir, "rev-list", "--first-parent", f"--max-count={args.count}", "HEAD"],
+    commits = subprocess.run(["git", "--git-dir", args.git_dir, "rev-list", "--first-parent", f"--max-count={args.count + 1}", "HEAD"],
                              check=True, capture_output=True, text=True).stdout.split()
     work = tempfile.mkdtemp(prefix="replay-")
     tree = os.path.join(work, "tree")
-    subprocess.run(["git", "--git-dir", args.git_dir, "worktree", "add", "--detach", "-q", tree, commits[0]], check=True)
+    subprocess.run(["git", "clone", "-q", "--no-checkout", args.git_dir, tree], check=True)
     cache = os.path.join(work, "cache")
+    dumper = projects = None
+    if args.oracle:
+        import affected_oracle
+        dumper = affected_oracle.Dumper(os.path.join(work, "oracle-dumps"))
+        projects = {}
     rows = []
     try:
-        for commit in commits:
-            parents = subprocess.run(["git", "-C", tree, "rev-list", "--parents", "-n", "1", commit],
-                                     check=True, capture_output=True, text=True).stdout.split()[1:]
+        for commit in reversed(commits[:args.count]):
+            parents = git(tree, "rev-list", "--parents", "-n", "1", commit).decode().split()[1:]
             if not parents:
                 continue
-            subprocess.run(["git", "-C", tree, "checkout", "-q", "--detach", commit], check=True)
+            # Snapshots may lack a few large blobs (images): the checkout writes the rest, and says so.
+            subprocess.run(["git", "-C", tree, "checkout", "-q", "-f", "--detach", commit], capture_output=True)
+            if git(tree, "rev-parse", "HEAD").decode().strip() != commit:
+                rows.append({"commit": commit[:8], "error": ["cannot check out"], "time": 0})
+                continue
+            git(tree, "clean", "-q", "-f", "-d", "-x")
             start = time.monotonic()
             result = subprocess.run([modgraph, "affected", args.subfolder, "--base", parents[0], "--head", commit, "--format", "json"]
-                                    + args.extra.split() + (["--config", os.path.abspath(args.config)] if args.config else []), cwd=tree, capture_output=True, text=True,
-                                    env=dict(os.environ, MODGRAPH_CACHE_DIR=cache))
+                                    + args.extra.split() + (["--config", os.path.abspath(args.config)] if args.config else []),
+                                    cwd=tree, capture_output=True, text=True, env=dict(os.environ, MODGRAPH_CACHE_DIR=cache))
             elapsed = time.monotonic() - start
             if result.returncode != 0:
-                rows.append({"commit": commit[:8], "error": result.stderr.strip().splitlines()[-1:] , "time": elapsed})
+                rows.append({"commit": commit[:8], "error": result.stderr.strip().splitlines()[-1:], "time": elapsed})
                 continue
             report = json.loads(result.stdout)
             counts = report["counts"]
             kind = "everything" if report["everything"] else ("nothing" if counts["targets"] == 0 else "some")
             broad = sorted({f["path"] for f in report["changedFiles"] if f["verdict"] in ("package-folder", "everything")
-                            or (f["verdict"] == "manifest" and "every target" in f.get("detail", ""))})
-            rows.append({"commit": commit[:8], "kind": kind, "targets": counts["targets"], "graphTargets": counts["graphTargets"],
-                         "tests": counts["tests"], "graphTests": counts["graphTests"], "files": counts["changedFiles"],
-                         "why": report["everything"]["reason"] if report["everything"] else "", "broad": broad, "time": elapsed})
+                            or (f["verdict"] in ("manifest", "project") and "every target" in f.get("detail", ""))})
+            row = {"commit": commit[:8], "kind": kind, "targets": counts["targets"], "graphTargets": counts["graphTargets"],
+                   "tests": counts["tests"], "graphTests": counts["graphTests"], "files": counts["changedFiles"],
+                   "why": report["everything"]["reason"] if report["everything"] else "", "broad": broad, "time": elapsed}
+            if args.oracle:
+                selected = {t.split("/", 1)[-1] for t in report["tests"]}
+                needed, all_tests = affected_oracle.needed_tests(tree, parents[0], changes(tree, parents[0], commit), dumper, projects)
+                row["needed"] = len(needed)
+                row["oracleTests"] = len(all_tests)
+                row["misses"] = {} if report["everything"] else {t: files[:3] for t, files in needed.items() if t not in selected}
+            rows.append(row)
+            print(json.dumps(row), flush=True)
     finally:
-        subprocess.run(["git", "--git-dir", args.git_dir, "worktree", "remove", "--force", tree])
+        shutil.rmtree(work, ignore_errors=True)
+    if args.rows:
+        with open(args.rows, "w") as f:
+            for r in rows:
+                f.write(json.dumps(r) + "\n")
     ok = [r for r in rows if "kind" in r]
     errors = [r for r in rows if "error" in r]
-    for r in rows:
+    for r in errors:
         print(json.dumps(r))
     if not ok:
         print("no commit replayed", file=sys.stderr)
@@ -64,7 +116,13 @@ def main():
     print(f"test targets run per commit: mean {statistics.mean(r['tests'] for r in ok):.1f} of {statistics.mean(r['graphTests'] for r in ok):.1f}"
           f" ({100 * sum(r['tests'] for r in ok) / max(1, sum(r['graphTests'] for r in ok)):.0f}% of all test runs)")
     times = sorted(r["time"] for r in rows)
-    print(f"time per commit: median {statistics.median(times):.2f} s, max {times[-1]:.2f} s (first, cold cache: {rows[0]['time']:.2f} s)")
+    print(f"time per commit: median {statistics.median(times):.2f} s, mean {statistics.mean(times):.2f} s, max {times[-1]:.2f} s")
+    if args.oracle:
+        missed = [r for r in ok if r["misses"]]
+        print(f"independent reading: {sum(r['needed'] for r in ok) / len(ok):.1f} test targets needed per commit on average; "
+              f"misses: {sum(len(r['misses']) for r in missed)} test targets in {len(missed)} commits")
+        for r in missed:
+            print(f"  miss {r['commit']}: {json.dumps(r['misses'])}")
     broad = {}
     for r in ok:
         for path in r.get("broad", []):
@@ -79,6 +137,7 @@ def main():
     for why, count in sorted(whys.items(), key=lambda x: -x[1])[:10]:
         print(f"  everything because of {why}: {count}")
     return 0
+
 
 if __name__ == "__main__":
     sys.exit(main())
