@@ -60,6 +60,9 @@ struct AffectedCommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
+        for (option, ref) in [("--base", base), ("--head", head)] where ref?.isEmpty == true {
+            throw ValidationError("\(option): the ref is empty; give a branch, tag or commit, such as origin/main")
+        }
         try OptionBounds.check(shards, in: OptionBounds.shards, option: "--shards")
         switch (base, changedFiles) {
         case (nil, nil): throw ValidationError("say what changed: --base REF (with git), or --changed-files FILE")

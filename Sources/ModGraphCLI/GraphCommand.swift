@@ -15,7 +15,7 @@ struct GraphCommand: ParsableCommand {
 
     @Option(
         help:
-            "Output format: text (for people), json (for programs, see docs/json-format.md), dot (Graphviz), mermaid (Markdown), a picture: svg, png, pdf, or html: an interactive page to open in a browser (search, highlight, pan and zoom; docs/report.md)."
+            "Output format: text (for people), json (for programs, see docs/json-format.md), dot (Graphviz), mermaid (Markdown), a picture: svg, png, pdf, or html: an interactive page to open in a browser (every module, collapsed views, a module's neighbourhood, the paths between two, search; docs/report.md)."
     )
     var format: GraphFormat = .text
 
@@ -24,13 +24,13 @@ struct GraphCommand: ParsableCommand {
 
     @Option(
         help:
-            "Graphviz layout for svg, png, pdf and html: dot (layered), sfdp (large graphs), neato, fdp, circo, twopi (default: dot; sfdp above \(DiagramDefaults.sfdpAbove) nodes)."
+            "Graphviz layout for svg, png, pdf and html: dot (layered), sfdp (large graphs), neato, fdp, circo, twopi (default: dot; sfdp above \(DiagramDefaults.sfdpAbove) nodes; html chooses per view)."
     )
     var layout: GraphvizLayout?
 
     @Option(
         help:
-            "The configuration whose layers colour the diagram and make --cluster layer's boxes (default: .modgraph.yml found from the package folder up, when there is one)."
+            "The configuration whose layers colour the diagram and make --cluster layer's boxes and --collapse layer's groups (default: .modgraph.yml found from the package folder up, when there is one)."
     )
     var config: String?
 
@@ -58,10 +58,10 @@ struct GraphCommand: ParsableCommand {
     /// Layers for diagrams, from the configuration given or found. A broken configuration found on
     /// its own only costs the colours (with a warning); one asked for by --config or --cluster layer is an error.
     private func layers(of loaded: LoadedGraph, for selection: GraphSelection) throws -> GraphOutput.LayerSource {
-        guard format != .text, format != .json,
+        guard (format != .text && format != .json) || selection.collapse == .layer,
             let path = try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path)
         else { return { [:] } }
-        let isRequired = config != nil || selection.cluster == .layer
+        let isRequired = config != nil || selection.cluster == .layer || selection.collapse == .layer
         let graph = loaded.graph
         return { () throws(ConfigError) in
             do throws(ConfigError) {

@@ -11,7 +11,8 @@ public struct ModGraphCommand: ParsableCommand {
             """,
         version: ModGraphVersion.current,
         subcommands: [
-            InitCommand.self, GraphCommand.self, CheckCommand.self, ScheduleCommand.self, AffectedCommand.self, DiffCommand.self,
+            InitCommand.self, GraphCommand.self, WhyCommand.self, ServeCommand.self, CheckCommand.self, ScheduleCommand.self,
+            AffectedCommand.self, DiffCommand.self,
             MeasureCommand.self, ReportCommand.self,
         ],
         defaultSubcommand: nil

@@ -13,6 +13,10 @@ enum OptionBounds {
     static let shards = 1...256
     static let bottleneckCandidates = 0...10_000
     static let depth = 0...1_000_000
+    /// `serve`'s port; 0 lets the system choose a free one.
+    static let port = 0...65_535
+    /// Paths `why` lists: the count is of all of them.
+    static let paths = WhyOutput.limits
     static let buildJobs = 1...256
     /// Manifests loaded at once: each is a `swift` process.
     static let jobs = 1...256

@@ -5,6 +5,7 @@ import ModGraphKit
 extension GraphLevel: ExpressibleByArgument {}
 extension Clustering: ExpressibleByArgument {}
 extension GraphvizLayout: ExpressibleByArgument {}
+extension Collapse: ExpressibleByArgument {}
 
 /// The options that cut a readable view out of a large graph.
 struct ViewOptions: ParsableArguments {
@@ -18,7 +19,14 @@ struct ViewOptions: ParsableArguments {
         help: "With --focus: how many dependency steps away to go, \(OptionBounds.describe(OptionBounds.depth)) (default: all the way).")
     var depth: Int?
 
-    @Flag(help: "With --focus: follow what depends on the focus instead of what it depends on.")
+    @Flag(help: "With --focus: only what depends on the focus (default: what it depends on and what depends on it).")
+    var up = false
+
+    @Flag(help: "With --focus: only what the focus depends on.")
+    var down = false
+
+    // The name --up had before both ways became the default.
+    @Flag(help: .hidden)
     var dependents = false
 
     @Option(help: "One node per target, per product, or per package.")
@@ -43,10 +51,28 @@ struct ViewOptions: ParsableArguments {
     @Option(help: "Boxes around nodes: package or none (default: package when there are several packages).")
     var cluster: Clustering?
 
+    @Option(
+        help:
+            "One node per package (or Xcode project), per project folder, or per layer of .modgraph.yml, each edge counting the dependencies it stands for."
+    )
+    var collapse: Collapse?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --collapse: groups to draw open, their targets among the other groups (comma-separated).", valueName: "groups"))
+    var open: String?
+
     func validate() throws {
         try OptionBounds.check(depth, in: OptionBounds.depth, option: "--depth")
         if depth != nil && focus == nil { throw ValidationError("--depth needs --focus") }
-        if dependents && focus == nil { throw ValidationError("--dependents needs --focus") }
+        if up || down || dependents, focus == nil { throw ValidationError("--\(up || dependents ? "up" : "down") needs --focus") }
+        if (up || dependents) && down {
+            throw ValidationError("--up and --down cannot be combined: without either, the focus goes both ways")
+        }
+        if open != nil && collapse == nil { throw ValidationError("--open needs --collapse") }
+        if collapse != nil && level != .target {
+            throw ValidationError("--collapse groups targets: it cannot be combined with --level \(level.rawValue)")
+        }
     }
 
     /// The selection these options make.
@@ -56,7 +82,9 @@ struct ViewOptions: ParsableArguments {
             names = focus.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             guard !names.isEmpty else { throw CommandError("--focus: no target named") }
         }
+        let groups = open.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } } ?? []
         return GraphSelection(
-            focus: names, depth: depth, dependents: dependents, level: level, reduce: reduce, cluster: cluster, simplify: simplify)
+            focus: names, depth: depth, direction: up || dependents ? .up : down ? .down : .both, level: level, reduce: reduce,
+            cluster: cluster, simplify: simplify, collapse: collapse, open: groups)
     }
 }

@@ -188,6 +188,19 @@ struct ChildProcessTests {
         #expect(scene.leftovers.isEmpty)
     }
 
+    /// Under a hard address-space limit lower than --manifest-memory (`ulimit -v`), which
+    /// cannot be raised, the lower one holds: the load runs rather than fail to set it.
+    @Test func aLowerHardLimitAlreadySetHolds() throws {
+        let scene = try Scene(swiftBody: "cat '\(ModGraphRunner.repository.path)/scripts/fuzz/seeds/dump-Violations.json' | sed 's|@SAMPLES@|/x|g'")
+        defer { scene.remove() }
+        let executable = try #require(ModGraphRunner.executable)
+        let result = try ModGraphRunner.runProgram(
+            "/bin/sh", ["-c", "ulimit -v 3000000 && exec \"$0\" graph \"$1\" --no-cache", executable.path, scene.package],
+            environment: scene.environment)
+        #expect(!result.errors.contains("cannot limit memory"), "\(result.errors)")
+        #expect(result.output.hasPrefix("1 package"), "\(result.output)\(result.errors)")
+    }
+
     /// The attack itself, bounded in any case: a manifest that doubles an array (here 27
     /// times, about 2 GiB) fails under a 1 GiB limit instead of taking the machine's memory.
     @Test(.enabled(if: MemoryLimitProbe.isEnforced)) func aRealManifestThatDoublesAnArrayStopsAtTheLimit() throws {

@@ -79,16 +79,40 @@ struct DiagramCommandTests {
 
     @Test func focusFollowsDependenciesToTheGivenDepth() throws {
         // Checkout depends on Networking, Persistence, Prelude and VerticalInterfaces (one step).
-        let result = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--focus", "Checkout", "--depth", "1", "--format", "json"])
+        let result = try ModGraphRunner.run([
+            "graph", sample("VerticalApp"), "--focus", "Checkout", "--depth", "1", "--down", "--format", "json",
+        ])
         #expect(result.status == 0, "\(result.errors)")
         #expect(targetNames(result.output) == ["Checkout", "Networking", "Persistence", "Prelude", "VerticalInterfaces"])
+    }
+
+    @Test func focusGoesBothWaysByDefault() throws {
+        // Networking: uses Prelude; used by App, Checkout, CheckoutTests, Messaging, Profile, ProfileTests, Search.
+        let both = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--focus", "Networking", "--depth", "1", "--format", "json"])
+        #expect(both.status == 0, "\(both.errors)")
+        #expect(
+            targetNames(both.output) == [
+                "App", "Checkout", "CheckoutTests", "Messaging", "Networking", "Prelude", "Profile", "ProfileTests", "Search",
+            ])
+        let up = try ModGraphRunner.run([
+            "graph", sample("VerticalApp"), "--focus", "Networking", "--depth", "1", "--up", "--format", "json",
+        ])
+        #expect(
+            targetNames(up.output) == ["App", "Checkout", "CheckoutTests", "Messaging", "Networking", "Profile", "ProfileTests", "Search"])
+        let down = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--focus", "Networking", "--down", "--format", "json"])
+        #expect(targetNames(down.output) == ["Networking", "Prelude"])
+        let neither = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--focus", "Networking", "--up", "--down"])
+        #expect(neither.status == 2)
+        #expect(neither.errors.contains("--up and --down cannot be combined"))
+        let unfocused = try ModGraphRunner.run(["graph", sample("VerticalApp"), "--up"])
+        #expect(unfocused.status == 2 && unfocused.errors.contains("--up needs --focus"))
     }
 
     @Test func dependentsFollowTheOtherWay() throws {
         // Who uses Persistence directly: App, Checkout, CheckoutTests, Messaging, Settings.
         let result = try ModGraphRunner.run([
             "graph", sample("VerticalApp"), "--focus", "verticalapp/Persistence",
-            "--dependents", "--depth", "1", "--format", "json",
+            "--up", "--depth", "1", "--format", "json",
         ])
         #expect(result.status == 0, "\(result.errors)")
         #expect(targetNames(result.output) == ["App", "Checkout", "CheckoutTests", "Messaging", "Persistence", "Settings"])

@@ -5,7 +5,9 @@ import Testing
 /// text that breaks lines in the wrong place or loses an option shows in review.
 @Suite("Help snapshots")
 struct HelpSnapshotTests {
-    @Test(arguments: [[], ["init"], ["graph"], ["check"], ["schedule"], ["affected"], ["diff"], ["measure"], ["report"]])
+    @Test(arguments: [
+        [], ["init"], ["graph"], ["why"], ["serve"], ["check"], ["schedule"], ["affected"], ["diff"], ["measure"], ["report"],
+    ])
     func helpMatchesItsSnapshot(_ command: [String]) throws {
         let result = try ModGraphRunner.run(command + ["--help"], environment: ["COLUMNS": "100"])
         #expect(result.status == 0, "\(result.errors)")
@@ -13,7 +15,7 @@ struct HelpSnapshotTests {
     }
 
     /// Hard line breaks in a discussion show as lines cut short in the middle.
-    @Test(arguments: ["init", "graph", "check", "schedule", "affected", "diff", "measure", "report"])
+    @Test(arguments: ["init", "graph", "why", "serve", "check", "schedule", "affected", "diff", "measure", "report"])
     func noLineIsCutShort(_ command: String) throws {
         let result = try ModGraphRunner.run([command, "--help"], environment: ["COLUMNS": "100"])
         let paragraphs = result.output.components(separatedBy: "\n\n")

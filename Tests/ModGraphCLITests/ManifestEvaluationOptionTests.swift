@@ -42,12 +42,7 @@ struct ManifestEvaluationOptionTests {
             #"{"name": "P", "toolsVersion": {"_version": "5.9.0"}, "packageKind": {"root": ["\#(package.path)"]}, "#
             + #""dependencies": [], "products": [], "targets": [{"name": "B", "type": "regular", "dependencies": [], "packageAccess": true}]}"#
         try dump.write(to: folder.appendingPathComponent("dump.json"), atomically: true, encoding: .utf8)
-        let fakeSwift = folder.appendingPathComponent("swift")
-        try """
-        #!/bin/sh
-        case "$*" in *dump-package*) cat '\(folder.path)/dump.json' ;; *) exec /usr/bin/env swift "$@" ;; esac
-        """.write(to: fakeSwift, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fakeSwift.path)
+        let fakeSwift = try Self.swift(answeringDumpPackageWith: "cat '\(folder.path)/dump.json'", in: folder)
         let result = try ModGraphRunner.run(["graph", package.path, "--verify-manifests", "--swift-executable", fakeSwift.path])
         #expect(result.status == 1, "\(result.errors)")
         #expect(
@@ -66,17 +61,24 @@ struct ManifestEvaluationOptionTests {
         try "".write(to: package.appendingPathComponent("Sources/A/a.swift"), atomically: true, encoding: .utf8)
         try "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")])\n"
             .write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        let fakeSwift = folder.appendingPathComponent("swift")
-        try """
-        #!/bin/sh
-        case "$*" in *dump-package*) echo "error: refused" >&2; exit 1 ;; *) exec /usr/bin/env swift "$@" ;; esac
-        """.write(to: fakeSwift, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fakeSwift.path)
+        let fakeSwift = try Self.swift(answeringDumpPackageWith: "echo \"error: refused\" >&2; exit 1", in: folder)
         let result = try ModGraphRunner.run(["graph", package.path, "--verify-manifests", "--swift-executable", fakeSwift.path])
         #expect(result.status == 2, "\(result.errors)")
         #expect(
             result.errors.contains("warning: manifest difference: \(package.path)/Package.swift: evaluated, but dump-package failed: "),
             "\(result.errors)")
         #expect(result.errors.contains("error: "), "\(result.errors)")
+    }
+
+    /// A `swift` in `folder` whose `dump-package` runs `command` (a shell command of the test's own),
+    /// and which runs the real `swift` for anything else (`--version`).
+    static func swift(answeringDumpPackageWith command: String, in folder: URL) throws -> URL {
+        let fakeSwift = folder.appendingPathComponent("swift")
+        try """
+        #!/bin/sh
+        case "$*" in *dump-package*) \(command) ;; *) exec /usr/bin/env swift "$@" ;; esac
+        """.write(to: fakeSwift, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fakeSwift.path)
+        return fakeSwift
     }
 }

@@ -132,15 +132,17 @@ struct OutputSafetyTests {
         #expect(try String(contentsOf: shared.appendingPathComponent("report.md"), encoding: .utf8) == "old")
     }
 
+    /// A two-file report whose report.md says `text`.
+    private func files(_ text: String) -> [(name: String, content: FileContent)] {
+        [("report.md", .bytes(Array(text.utf8))), ("report.json", .bytes(Array("{}".utf8)))]
+    }
+
     /// Between every two steps of replacing a report, the folder's name names a whole
     /// report, old or new: the old and the new folder are exchanged in one rename.
     @Test func aReaderFindsAWholeReportBetweenEveryStep() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = folder.appendingPathComponent("report")
-        func files(_ text: String) -> [(name: String, content: FileContent)] {
-            [("report.md", .bytes(Array(text.utf8))), ("report.json", .bytes(Array("{}".utf8)))]
-        }
         _ = try ReportFolder.write(files("old"), into: report.path)
         var steps: [ReportFolder.Step] = []
         let swap = ReportFolder.Swap { step in
@@ -162,9 +164,6 @@ struct OutputSafetyTests {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = folder.appendingPathComponent("report")
-        func files(_ text: String) -> [(name: String, content: FileContent)] {
-            [("report.md", .bytes(Array(text.utf8))), ("report.json", .bytes(Array("{}".utf8)))]
-        }
         _ = try ReportFolder.write(files("old"), into: report.path)
         // Killed right after the old report was renamed aside.
         _ = try ReportFolder.write(files("lost"), into: report.path, swap: ReportFolder.Swap(exchange: false) { $0 != .movedAside })

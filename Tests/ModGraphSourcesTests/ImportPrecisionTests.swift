@@ -89,4 +89,30 @@ struct ImportPrecisionTests {
         // App imports Core undeclared, and declares Wrapper, which it does not import; Wrapper does not import Core.
         #expect(findings.count == 3, "\(findings)")
     }
+
+    /// Delta: `DeltaCore.swift` is built by the package and by the Xcode project; under `#if
+    /// SWIFT_PACKAGE` it imports the package's C target, which the project's build never compiles.
+    @Test func swiftPackageIsSetForPackagesAndNeverForProjects() throws {
+        let app = PackageIdentity("app")
+        let project = PackageIdentity("deltacore.xcodeproj")
+        let graph = ModuleGraph(
+            packages: [
+                Package(identity: app, name: "DeltaCore", path: ".", origin: .root, location: nil, isLoaded: true),
+                Package(identity: project, name: "DeltaCore", path: "DeltaCore.xcodeproj", origin: .project, location: nil, isLoaded: true),
+            ],
+            targets: [
+                Target(id: id("DeltaCore"), type: .regular, path: "Sources/DeltaCore"),
+                Target(id: id("CDeltaCore"), type: .regular, path: "Sources/CDeltaCore"),
+                Target(id: id("DeltaCore", "deltacore.xcodeproj"), type: .framework, path: "DeltaCore"),
+            ],
+            products: [], edges: [Edge(from: id("DeltaCore"), to: id("CDeltaCore"), kind: .target)])
+        let text = "import Foundation\n#if SWIFT_PACKAGE\n@_exported import CDeltaCore\n#endif\n#if !SWIFT_PACKAGE\nimport CDeltaCore\n#endif\npublic let x = 1\n"
+        let result = try run(
+            graph, yaml,
+            [
+                id("DeltaCore"): files("DeltaCore", ["Delta.swift": text]),
+                id("DeltaCore", "deltacore.xcodeproj"): files("DeltaCoreFramework", ["Delta.swift": text.replacingOccurrences(of: "#if !SWIFT_PACKAGE\nimport CDeltaCore\n#endif\n", with: "")]),
+            ])
+        #expect(result == [], "\(result)")
+    }
 }

@@ -146,31 +146,23 @@ public struct ProjectFixture: Sendable {
         for target in targets {
             guard let targetID = targetIDs[target.name] else { continue }
             var dependencyIDs: [String] = []
-            for name in target.dependencies {
+            // A dependency on a target here names it twice (`target` and the proxy); one on a target no
+            // longer here names, through its proxy only, an id no target has.
+            let named = target.dependencies.map { ($0, true) } + target.dependenciesOnRemovedTargets.map { ($0, false) }
+            for (name, isHere) in named {
                 let dependencyID = id()
                 let proxyID = id()
                 dependencyIDs.append(dependencyID)
+                let remote = isHere ? targetIDs[name] ?? "FFFFFFFFFFFFFFFFFFFFFFFF" : id()
                 add(
                     "PBXContainerItemProxy",
                     "\t\t\(proxyID) /* PBXContainerItemProxy */ = {isa = PBXContainerItemProxy; containerPortal = \(projectID) /* Project object */; "
-                        + "proxyType = 1; remoteGlobalIDString = \(targetIDs[name] ?? "FFFFFFFFFFFFFFFFFFFFFFFF"); remoteInfo = \(quoted(name)); };")
+                        + "proxyType = 1; remoteGlobalIDString = \(remote); remoteInfo = \(quoted(name)); };")
                 let filter = target.platformFilters[name].map { "platformFilter = \($0); " } ?? ""
+                let direct = isHere ? "\t\t\t\(filter)target = \(remote) /* \(name) */;\n" : ""
                 add(
                     "PBXTargetDependency",
-                    "\t\t\(dependencyID) /* PBXTargetDependency */ = {\n\t\t\tisa = PBXTargetDependency;\n\t\t\t\(filter)target = \(targetIDs[name] ?? "FFFFFFFFFFFFFFFFFFFFFFFF") /* \(name) */;\n"
-                        + "\t\t\ttargetProxy = \(proxyID) /* PBXContainerItemProxy */;\n\t\t};")
-            }
-            for name in target.dependenciesOnRemovedTargets {
-                let dependencyID = id()
-                let proxyID = id()
-                dependencyIDs.append(dependencyID)
-                add(
-                    "PBXContainerItemProxy",
-                    "\t\t\(proxyID) /* PBXContainerItemProxy */ = {isa = PBXContainerItemProxy; containerPortal = \(projectID) /* Project object */; "
-                        + "proxyType = 1; remoteGlobalIDString = \(id()); remoteInfo = \(quoted(name)); };")
-                add(
-                    "PBXTargetDependency",
-                    "\t\t\(dependencyID) /* PBXTargetDependency */ = {\n\t\t\tisa = PBXTargetDependency;\n"
+                    "\t\t\(dependencyID) /* PBXTargetDependency */ = {\n\t\t\tisa = PBXTargetDependency;\n\(direct)"
                         + "\t\t\ttargetProxy = \(proxyID) /* PBXContainerItemProxy */;\n\t\t};")
             }
             var linked: [String] = []

@@ -68,17 +68,37 @@ extension GraphView {
             }
         }
 
+        self.init(coarser: graph, level: level, nodes: nodes, nodesOfVertex: nodesOfVertex, groupedBy: nil)
+    }
+
+    /// The view whose `nodes` stand for the targets `nodesOfVertex` gives:
+    /// an edge joins two nodes when some target of the first depends on some
+    /// target of the second (edges inside one node disappear), conditional or
+    /// a plugin use only when every declaration behind it is, and counted in
+    /// dependencies between targets.
+    ///
+    /// - Complexity: O((V + E) · r + (V + E) log(V + E)) for r nodes per target at most.
+    init(coarser graph: ModuleGraph, level: Level, nodes: [Node], nodesOfVertex: [[Int]], groupedBy: Grouping.Kind?) {
         // Collect every declaration behind each drawn edge.
         var declarations: [EdgeKey: (conditions: Set<Condition>, always: Bool, plugin: Bool)] = [:]
         for edge in graph.edges {
             guard let from = graph.index(of: edge.from), let to = graph.index(of: edge.to) else { continue }
             for source in nodesOfVertex[from] {
-                for destination in nodesOfVertex[to] where level == .target || source != destination {
+                for destination in nodesOfVertex[to] where source != destination {
                     let key = EdgeKey(from: source, to: destination)
                     var entry = declarations[key] ?? ([], false, true)
                     if let condition = edge.condition { entry.conditions.insert(condition) } else { entry.always = true }
                     entry.plugin = entry.plugin && edge.kind == .plugin
                     declarations[key] = entry
+                }
+            }
+        }
+        // Each pair of targets once, however many declarations it has.
+        var counts: [EdgeKey: Int] = [:]
+        for (from, to) in graph.digraph.edges {
+            for source in nodesOfVertex[from] {
+                for destination in nodesOfVertex[to] where source != destination {
+                    counts[EdgeKey(from: source, to: destination), default: 0] += 1
                 }
             }
         }
@@ -94,7 +114,8 @@ extension GraphView {
             edgeAttributes: attributes, nodesOfTarget: nodesOfTarget,
             packageNames: Dictionary(
                 Set(nodes.map(\.package)).map { ($0, graph.package($0)?.name ?? $0.rawValue) },
-                uniquingKeysWith: { first, _ in first })
+                uniquingKeysWith: { first, _ in first }),
+            groupedBy: groupedBy, counts: counts.filter { $0.value != 1 }
         )
     }
 
@@ -175,7 +196,8 @@ extension GraphView {
             level: level, nodes: nodes, digraph: keptGraph,
             // Few edges have attributes (conditions, plugins): each is looked up, not every edge hashed.
             edgeAttributes: edgeAttributes.filter { keptGraph.hasEdge(from: $0.key.from, to: $0.key.to) },
-            nodesOfTarget: nodesOfTarget, packageNames: packageNames
+            nodesOfTarget: nodesOfTarget, packageNames: packageNames,
+            groupedBy: groupedBy, counts: counts.filter { keptGraph.hasEdge(from: $0.key.from, to: $0.key.to) }
         )
     }
 }

@@ -21,6 +21,8 @@ public struct GraphView: Sendable, Equatable {
         /// A product and its type (`library`, `executable`, …).
         case product(String)
         case package(PackageOrigin)
+        /// A group of a collapsed view that is not a package: a project folder or a layer.
+        case group(Grouping.Kind)
     }
 
     public struct Node: Hashable, Sendable {
@@ -33,6 +35,14 @@ public struct GraphView: Sendable, Equatable {
         public let kind: NodeKind
         /// The targets it stands for, as vertices of the source graph, ascending.
         public let members: [Int]
+
+        /// A package or a group of a collapsed view, not a target or product.
+        public var isGroup: Bool {
+            switch kind {
+            case .package, .group: true
+            case .target, .product: false
+            }
+        }
     }
 
     /// What the declarations behind one drawn edge have in common.
@@ -62,6 +72,11 @@ public struct GraphView: Sendable, Equatable {
     public let nodesOfTarget: [TargetID: [Int]]
     /// The display name of each package with a node in the view.
     public let packageNames: [PackageIdentity: String]
+    /// How the view's groups were made when it is a collapsed view (``init(_:grouping:open:)``); nil otherwise.
+    public let groupedBy: Grouping.Kind?
+    /// How many dependencies between targets each edge of a coarser view
+    /// stands for; an edge that is absent stands for one.
+    public let counts: [EdgeKey: Int]
 
     /// An edge of ``digraph``, as a dictionary key.
     public struct EdgeKey: Hashable, Sendable, Comparable {
@@ -78,9 +93,12 @@ public struct GraphView: Sendable, Equatable {
 
     public init(
         level: Level, nodes: [Node], digraph: Digraph, edgeAttributes: [EdgeKey: EdgeAttributes],
-        nodesOfTarget: [TargetID: [Int]], packageNames: [PackageIdentity: String]
+        nodesOfTarget: [TargetID: [Int]], packageNames: [PackageIdentity: String],
+        groupedBy: Grouping.Kind? = nil, counts: [EdgeKey: Int] = [:]
     ) {
         self.packageNames = packageNames
+        self.groupedBy = groupedBy
+        self.counts = counts
         self.level = level
         self.nodes = nodes
         self.digraph = digraph
@@ -92,6 +110,11 @@ public struct GraphView: Sendable, Equatable {
     public func attributes(from: Int, to: Int) -> EdgeAttributes {
         // Most graphs have no conditional edge: nothing to hash then.
         edgeAttributes.isEmpty ? EdgeAttributes() : edgeAttributes[EdgeKey(from: from, to: to)] ?? EdgeAttributes()
+    }
+
+    /// How many dependencies between targets the edge `from → to` stands for (1 at the target level).
+    public func count(from: Int, to: Int) -> Int {
+        counts.isEmpty ? 1 : counts[EdgeKey(from: from, to: to)] ?? 1
     }
 
     /// The nodes that stand for the target `id`; empty when it is not drawn.
@@ -115,5 +138,40 @@ public struct GraphView: Sendable, Equatable {
             }
         }
         return result
+    }
+}
+
+extension GraphView {
+    /// The nodes of `keep` and the edges between them that `keepEdge` accepts
+    /// (all by default), in the same order; with each kept node's index in this view.
+    ///
+    /// - Complexity: O(V + E) and a hash per kept node.
+    public func restricted(to keep: [Bool], edges keepEdge: ((_ from: Int, _ to: Int) -> Bool)? = nil) -> (view: GraphView, original: [Int])
+    {
+        precondition(keep.count == nodes.count, "one flag per node")
+        let original = nodes.indices.filter { keep[$0] }
+        var position = [Int](repeating: -1, count: nodes.count)
+        for (index, node) in original.enumerated() { position[node] = index }
+        var kept: [(Int, Int)] = []
+        var attributes: [EdgeKey: EdgeAttributes] = [:]
+        var keptCounts: [EdgeKey: Int] = [:]
+        for (from, to) in digraph.edges where keep[from] && keep[to] && (keepEdge?(from, to) ?? true) {
+            let key = EdgeKey(from: position[from], to: position[to])
+            kept.append((key.from, key.to))
+            if let found = edgeAttributes[EdgeKey(from: from, to: to)] { attributes[key] = found }
+            if let count = counts[EdgeKey(from: from, to: to)] { keptCounts[key] = count }
+        }
+        let keptNodes = original.map { nodes[$0] }
+        let keptPackages = Set(keptNodes.map(\.package))
+        var nodesOfTarget: [TargetID: [Int]] = [:]
+        for (id, drawn) in self.nodesOfTarget {
+            let still = drawn.compactMap { position[$0] >= 0 ? position[$0] : nil }
+            if !still.isEmpty { nodesOfTarget[id] = still }
+        }
+        let view = GraphView(
+            level: level, nodes: keptNodes, digraph: Digraph(vertexCount: keptNodes.count, edges: kept), edgeAttributes: attributes,
+            nodesOfTarget: nodesOfTarget, packageNames: packageNames.filter { keptPackages.contains($0.key) },
+            groupedBy: groupedBy, counts: keptCounts)
+        return (view, original)
     }
 }

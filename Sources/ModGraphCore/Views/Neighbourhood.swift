@@ -9,8 +9,17 @@ extension ModuleGraph {
     /// - Complexity: O(V + E) for the breadth-first search and the smaller graph.
     /// - Precondition: every focus vertex is in `0..<targets.count`; `depth` is nil or non-negative.
     public func neighbourhood(of focus: [Int], depth: Int?, following direction: Digraph.Direction) -> ModuleGraph {
-        let distance = digraph.distances(from: focus, following: direction, maxDepth: depth)
-        return filtered(keeping: distance.map { $0 != nil })
+        neighbourhood(of: focus, depth: depth, following: [direction])
+    }
+
+    /// The focus targets and every target within `depth` edges of them in
+    /// any of `directions`: with both, what they use and what uses them (the
+    /// viewer's focus), each way on its own, not what a dependency's other
+    /// dependents are.
+    ///
+    /// - Complexity: O(V + E) per direction.
+    public func neighbourhood(of focus: [Int], depth: Int?, following directions: Set<Digraph.Direction>) -> ModuleGraph {
+        filtered(keeping: digraph.reached(from: focus, depth: depth, following: directions))
     }
 
     /// The same targets with only the edges that survive transitive
@@ -23,5 +32,22 @@ extension ModuleGraph {
         return filtered(keeping: [Bool](repeating: true, count: targets.count)) { _, from, to in
             reduced.hasEdge(from: from, to: to)
         }
+    }
+}
+
+extension Digraph {
+    /// The vertices within `depth` edges of `sources` (nil: any number) in any of
+    /// `directions`, the sources included.
+    ///
+    /// - Complexity: O(V + E) per direction.
+    public func reached(from sources: [Int], depth: Int?, following directions: Set<Direction>) -> [Bool] {
+        var reached = [Bool](repeating: false, count: vertexCount)
+        for vertex in sources { reached[vertex] = true }
+        for direction in Direction.allCases where directions.contains(direction) {
+            for (vertex, distance) in distances(from: sources, following: direction, maxDepth: depth).enumerated() where distance != nil {
+                reached[vertex] = true
+            }
+        }
+        return reached
     }
 }

@@ -17,6 +17,9 @@ public struct DOTWriter: Sendable {
     public var elementIDs = false
     /// Whether the picture carries its legend; an interactive viewer has its own.
     public var drawsLegend = true
+    /// Tighter spacing (nodes, ranks and label margins), for a drawing read on a
+    /// screen at a zoom (the viewer's) rather than printed whole.
+    public var compact = false
 
     public init(style: DiagramStyle = DiagramStyle()) {
         self.style = style
@@ -46,7 +49,8 @@ public struct DOTWriter: Sendable {
         var lines: [String] = []
         lines.append("digraph \(Escape.dot("modgraph")) {")
         var graphAttributes = [
-            size.turns ? "rankdir=LR" : "rankdir=TB", "fontname=\"Helvetica\"", "fontsize=11", "newrank=true", "ranksep=0.5",
+            size.turns ? "rankdir=LR" : "rankdir=TB", "fontname=\"Helvetica\"", "fontsize=11", "newrank=true",
+            compact ? "ranksep=0.3" : "ranksep=0.5",
             // Ignored by dot; keeps labels apart with sfdp, neato and fdp.
             "overlap=prism", "outputorder=edgesfirst",
         ]
@@ -57,14 +61,14 @@ public struct DOTWriter: Sendable {
         // keeps hundreds of dependencies on a core module from widening every
         // rank. (Graphviz 2.4x can crash with concentrate inside clusters.)
         let dense = size.isLarge && !clusters.hasBoxes && !elementIDs
-        graphAttributes.append(dense ? "nodesep=0.15" : "nodesep=0.25")
+        graphAttributes.append(dense || compact ? "nodesep=0.15" : "nodesep=0.25")
         if dense { graphAttributes.append("concentrate=true") }
         if drawsLegend, let legend = DiagramLegend.dotLabel(emphasis.legend, caption: style.caption) {
             graphAttributes += ["label=\(legend)", "labelloc=b", "labeljust=l"]
         }
         lines.append("  graph [\(graphAttributes.joined(separator: ", "))];")
         lines.append(
-            "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11, fontcolor=\"\(DiagramPalette.text)\", margin=\"0.12,0.04\", height=0.3];"
+            "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11, fontcolor=\"\(DiagramPalette.text)\", margin=\(compact ? "\"0.08,0.03\"" : "\"0.12,0.04\""), height=\(compact ? "0.26" : "0.3")];"
         )
         lines.append("  edge [color=\"\(DiagramPalette.edge)\", arrowsize=0.6, penwidth=0.8];")
 
@@ -118,6 +122,9 @@ public struct DOTWriter: Sendable {
                 "label",
                 "<\(Escape.xml(node.name))<BR/><FONT COLOR=\"\(DiagramPalette.problem)\" POINT-SIZE=\"9\">\(Counted.text(findings, "finding"))</FONT>>"
             )
+        } else if view.groupedBy != nil, node.isGroup {
+            // A collapsed group: its name, and how many targets it holds on a second line.
+            attributes.add("label", String(Escape.dot(node.name).dropLast()) + "\\n" + Counted.text(node.members.count, "target") + "\"")
         } else {
             attributes.add("label", Escape.dot(node.name))
         }
@@ -128,6 +135,7 @@ public struct DOTWriter: Sendable {
         case .target(.binary), .target(.system): attributes.add("shape", "box3d")
         case .product: attributes.add("peripheries", "2")
         case .package: attributes.add("shape", "folder")
+        case .group: attributes.add("shape", "tab")
         default: break
         }
         attributes.add("fillcolor", Escape.dot(colours.fill))
@@ -172,6 +180,12 @@ public struct DOTWriter: Sendable {
                 attributes.add(
                     "tooltip", Escape.dot(kind.conditions.map(\.description).joined(separator: " | "), limit: Escape.messageLimit))
             }
+        }
+        // A collapsed view says how many dependencies between targets an edge stands for.
+        if view.groupedBy != nil, case let count = view.count(from: from, to: to), count > 1 {
+            attributes.add("label", "\"\(count)\"")
+            attributes.add("fontsize", compact ? "10" : "9")
+            attributes.add("fontcolor", Escape.dot(DiagramPalette.clusterText))
         }
         if let length = size.minimumLength(from: from, to: to) { attributes.add("minlen", String(length)) }
         let line = "  " + ids[from] + " -> " + ids[to]

@@ -34,16 +34,19 @@ struct DiagramClusters {
         switch clustering {
         case .none:
             groups = [Group(box: nil, nodes: allNodes)]
-        case .package where view.level == .package:
+        case .package where view.level == .package, _ where view.groupedBy != nil && !view.nodes.contains { !$0.isGroup }:
             // Each package is one node already.
             groups = [Group(box: nil, nodes: allNodes)]
         case .package:
-            let byPackage = Dictionary(grouping: allNodes, by: { view.nodes[$0].package })
-            groups = byPackage.keys.sorted().map { identity in
-                let members = byPackage[identity] ?? []
-                let name = view.packageNames[identity] ?? identity.rawValue
-                return Group(box: Box(key: identity.rawValue, label: name), nodes: members)
-            }
+            // In a collapsed view the groups are nodes: only the targets of open groups are boxed.
+            let boxed = view.groupedBy == nil ? allNodes : allNodes.filter { !view.nodes[$0].isGroup }
+            let byPackage = Dictionary(grouping: boxed, by: { view.nodes[$0].package })
+            groups =
+                byPackage.keys.sorted().map { identity in
+                    let members = byPackage[identity] ?? []
+                    let name = view.packageNames[identity] ?? identity.rawValue
+                    return Group(box: Box(key: identity.rawValue, label: name), nodes: members)
+                } + (boxed.count == allNodes.count ? [] : [Group(box: nil, nodes: allNodes.filter { view.nodes[$0].isGroup })])
         case .layer:
             let emphasis = DiagramEmphasis(style: style, view: view)
             let byLayer = Dictionary(grouping: allNodes, by: { emphasis.layerOfNode[$0] })

@@ -120,8 +120,9 @@ struct DiagramEmphasis {
         case .target(let type): parts = ["\(node.id) (\(type.rawValue))"]
         case .product(let type): parts = ["product \(node.package)/\(node.name) (\(type)), \(Counted.text(node.members.count, "target"))"]
         case .package(let origin): parts = ["package \(node.package) (\(origin.rawValue)), \(Counted.text(node.members.count, "target"))"]
+        case .group(let kind): parts = ["\(kind.rawValue) \(node.name), \(Counted.text(node.members.count, "target"))"]
         }
-        if let layer = layerOfNode[index] { parts.append("layer \(layer.name)") }
+        if let layer = layerOfNode[index], node.kind != .group(.layer) { parts.append("layer \(layer.name)") }
         return parts.joined(separator: ", ")
     }
 

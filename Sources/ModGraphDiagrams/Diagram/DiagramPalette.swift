@@ -47,3 +47,22 @@ public enum DiagramPalette {
         layerColours[((order % layerColours.count) + layerColours.count) % layerColours.count]
     }
 }
+
+extension DiagramStyle {
+    /// Each node's fill and outline in `view`, as a diagram draws it: by layer when
+    /// the style has layers, else by kind (the viewer paints its own drawings with them).
+    ///
+    /// - Complexity: O(V + E) for the emphasis, then O(1) per node.
+    public func colours(of view: GraphView) -> [(fill: String, outline: String)] {
+        let emphasis = DiagramEmphasis(style: self, view: view)
+        return view.nodes.indices.map { node in
+            let colours = emphasis.colours(ofNode: node)
+            return (colours.fill, colours.outline)
+        }
+    }
+
+    /// The edges of `view` on a dependency cycle.
+    public func cycleEdges(in view: GraphView) -> Set<GraphView.EdgeKey> {
+        Set(cycles.flatMap(view.edges(along:)))
+    }
+}

@@ -157,3 +157,14 @@ public struct DiagramStyle: Sendable, Equatable {
         return edges
     }
 }
+
+extension Grouping {
+    /// One group per layer of `layers` (top layer first), and one for the targets of `graph` no layer claims.
+    ///
+    /// - Complexity: O(V + L log L) for L layers.
+    public static func byLayer(_ layers: [TargetID: DiagramStyle.Layer], of graph: ModuleGraph) -> Grouping {
+        let topFirst = Set(layers.values).sorted { ($0.order, $0.name) > ($1.order, $1.name) }
+        let position = Dictionary(uniqueKeysWithValues: topFirst.enumerated().map { ($1, $0) })
+        return byLayer(layerOfTarget: graph.targets.map { layers[$0.id].flatMap { position[$0] } }, names: topFirst.map(\.name))
+    }
+}

@@ -59,7 +59,13 @@ public struct MermaidWriter: Sendable {
                 }
             let attributes = view.attributes(from: from, to: to)
             let arrow = emphasised ? "==>" : (attributes.isConditional || attributes.isPlugin ? "-.->" : "-->")
-            lines.append("  n\(from) \(arrow) n\(to)")
+            // A collapsed view's edge says how many dependencies it stands for: `-- 3 -->`.
+            if view.groupedBy != nil, case let count = view.count(from: from, to: to), count > 1 {
+                let labelled = emphasised ? "== \(count) ==>" : (arrow == "-.->" ? "-. \(count) .->" : "-- \(count) -->")
+                lines.append("  n\(from) \(labelled) n\(to)")
+            } else {
+                lines.append("  n\(from) \(arrow) n\(to)")
+            }
             switch mark {
             case .violation: thick.append(position)
             case .cycle: problems.append(position)
@@ -102,11 +108,13 @@ public struct MermaidWriter: Sendable {
 
     /// A node's line after `indent`.
     private func node(_ index: Int, indent: String, in view: GraphView, findings: Int?) -> String {
-        let name = view.nodes[index].name
-        let label = Escape.mermaid(findings.map { "\(name) (\(Counted.text($0, "finding")))" } ?? name)
-        return switch view.nodes[index].kind {
+        let node = view.nodes[index]
+        var text = findings.map { "\(node.name) (\(Counted.text($0, "finding")))" } ?? node.name
+        if view.groupedBy != nil, node.isGroup { text += " · " + Counted.text(node.members.count, "target") }
+        let label = Escape.mermaid(text)
+        return switch node.kind {
         case .product: "\(indent)n\(index)[[\"\(label)\"]]"
-        case .package: "\(indent)n\(index)[\"\(label)\"]"
+        case .package, .group: "\(indent)n\(index)[\"\(label)\"]"
         case .target: "\(indent)n\(index)(\"\(label)\")"
         }
     }

@@ -31,7 +31,8 @@ public struct GitRepository: Sendable {
 
     /// The commit `ref` names.
     public func commit(_ ref: String) throws(GitError) -> String {
-        guard !ref.hasPrefix("-"), !ref.isEmpty else { throw .badRef(ref) }
+        guard !ref.isEmpty else { throw .emptyRef }
+        guard !ref.hasPrefix("-") else { throw .badRef(ref) }
         let shallow = isShallow
         let output = try run(
             ["rev-parse", "--verify", "--quiet", "--end-of-options", ref + "^{commit}"],

@@ -1,6 +1,7 @@
 import ModGraphCore
 import ModGraphDiagrams
 import ModGraphOutput
+import ModGraphReport
 
 /// Defaults that keep large diagrams legible and quick; measured in docs/diagrams.md.
 public enum DiagramDefaults {
@@ -55,6 +56,15 @@ public enum DiagramDefaults {
         }
         return output
     }
+
+    /// How many views index.html carries and what its first view must achieve: views of
+    /// up to ``pictureNodeLimit`` nodes; up to 250 nodes, a focus view of every node, every
+    /// group opened and every toggle (docs/report.md measures the pages), above it those
+    /// views need `modgraph serve`; tests and external
+    /// products hidden at first above 40 nodes; dot up to ``sfdpAbove`` nodes; a first view
+    /// chosen when it fits 1400 × 900 at 0.8 or more (labels at least 9 px high).
+    public static let viewer = ViewerPage.Budget(
+        nodesPerView: pictureNodeLimit, everyViewUpTo: 250, hideAbove: 40, sfdpAbove: sfdpAbove, readableScale: 0.8)
 
     /// The layout engine when --layout is not given.
     public static func layout(nodeCount: Int) -> GraphvizLayout {

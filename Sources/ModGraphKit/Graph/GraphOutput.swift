@@ -33,12 +33,14 @@ public enum GraphOutput {
     ) throws(CommandError) -> FileContent {
         switch format {
         case .text, .json:
-            // Text and JSON draw no layers: --cluster layer has none to box.
+            // Text and JSON draw no layers: --cluster layer has none to box. Only --collapse layer reads them.
             if selection.cluster == .layer { throw noLayers }
             let focused = try selection.focused(graph)
+            let coarse = selection.level != .target || selection.collapse != nil
+            let layers = selection.collapse == .layer ? try assigned(layers, cluster: nil) : [:]
             switch format {
-            case .text where selection.level != .target: return .text(ViewText.render(try selection.coarseView(of: focused)))
-            case .json where selection.level != .target: return .text(ViewText.json(try selection.coarseView(of: focused), of: focused))
+            case .text where coarse: return .text(ViewText.render(try selection.coarseView(of: focused, layers: layers)))
+            case .json where coarse: return .text(ViewText.json(try selection.coarseView(of: focused, layers: layers), of: focused))
             case .text: return .bytes(GraphText.bytes(try selection.textual(focused)))
             default:
                 let document = GraphJSON.document(for: try selection.textual(focused))
@@ -92,33 +94,51 @@ public enum GraphOutput {
         of graph: ModuleGraph, selection: GraphSelection, layers source: LayerSource
     ) throws(CommandError) -> (view: GraphView, style: DiagramStyle) {
         let layers = try assigned(source, cluster: selection.cluster)
-        return selection.diagram(of: try selection.focused(graph), layers: layers)
+        return try selection.diagram(of: try selection.focused(graph), layers: layers)
     }
 
-    /// The viewer of `graph` (already focused): every edge of the selection's
-    /// level, the implied ones hidden at first when the selection reduces
-    /// (by default above ``DiagramDefaults/reduceAbove`` nodes); above
-    /// ``DiagramDefaults/pictureNodeLimit`` nodes, without the picture, as the page says.
+    /// The viewer of `graph` (already focused): its views laid out as
+    /// ``DiagramDefaults/viewer`` allows, opening on the selection's collapsed view when
+    /// it asks for one, else on the first view that reads at 1400 × 900 (docs/report.md);
+    /// implied dependencies hidden at first when the selection reduces (by default above
+    /// ``DiagramDefaults/reduceAbove`` nodes); above ``DiagramDefaults/pictureNodeLimit``
+    /// nodes, without pictures, as the page says.
     static func viewer(
         of graph: ModuleGraph, selection: GraphSelection, layout: GraphvizLayout?, layers: [TargetID: DiagramStyle.Layer],
         title: String, source: String, warnings: (String) -> Void
     ) throws(CommandError) -> [UInt8] {
-        let view = GraphView(graph, level: selection.level)
-        var style = DiagramStyle.highlights(of: graph)
-        style.clustering = selection.cluster
-        style.layers = layers
-        let page = ViewerPage(
-            title: "Module graph of \(title)", source: source, toolVersion: ModGraphVersion.current, graph: graph,
-            view: view, style: style, hidesImplied: selection.reduce ?? (view.nodes.count > DiagramDefaults.reduceAbove),
-            layout: layout ?? DiagramDefaults.layout(nodeCount: view.nodes.count),
-            pictureLeftOut: DiagramDefaults.pictureRefusal(nodes: view.nodes.count, what: "the view"))
+        let page = try viewerPage(of: graph, selection: selection, layout: layout, layers: layers, title: title, source: source)
         do {
             let rendered = try page.render()
-            for warning in rendered.warnings { warnings("Graphviz: \(warning)") }
+            for warning in Set(rendered.warnings).sorted() { warnings("Graphviz: \(warning)") }
             return rendered.bytes
         } catch {
             throw CommandError(error.description)
         }
+    }
+
+    /// The page `viewer` renders and `modgraph serve` serves (with `livePath` set).
+    public static func viewerPage(
+        of graph: ModuleGraph, selection: GraphSelection, layout: GraphvizLayout?, layers: [TargetID: DiagramStyle.Layer],
+        title: String, source: String, livePath: String? = nil
+    ) throws(CommandError) -> ViewerPage {
+        let view = GraphView(graph, level: selection.level)
+        var style = DiagramStyle.highlights(of: graph)
+        style.clustering = selection.cluster
+        style.layers = layers
+        var initial: ViewerView.Kind?
+        if let collapse = selection.collapse {
+            if selection.level != .target {
+                throw CommandError("--collapse groups targets: it cannot be combined with --level \(selection.level.rawValue)")
+            }
+            let grouping = try GraphSelection.grouping(collapse, of: graph, layers: layers)
+            initial = .collapse(collapse, open: Array(try selection.openGroups(in: grouping)))
+        }
+        return ViewerPage(
+            title: "Module graph of \(title)", source: source, toolVersion: ModGraphVersion.current, graph: graph,
+            view: view, style: style, hidesImplied: selection.reduce ?? (view.nodes.count > DiagramDefaults.reduceAbove),
+            layout: layout, pictureLeftOut: DiagramDefaults.pictureRefusal(nodes: view.nodes.count, what: "the view"),
+            initial: initial, livePath: livePath, budget: DiagramDefaults.viewer)
     }
 
     /// Graphviz in the process: warnings to `warnings`, failures as one-line errors.

@@ -36,6 +36,14 @@ public enum GraphLoader {
             for difference in sources.verifier?.verification.differences ?? [] { warnings("manifest difference: " + difference) }
             throw error
         }
+        if repository.graph.targets.isEmpty, let workspace = repository.inputs.workspaces.first(where: { repository.inputs.listed[$0, default: 0] > 0 }) {
+            // Every entry missing, outside the folder loaded or of no kind modgraph loads: an empty graph would pass every check.
+            (setupWarnings + WarningLines.lines(repository.warnings, workspace: repository.workspace)).forEach(warnings)
+            let count = repository.inputs.listed[workspace, default: 0]
+            throw CommandError(
+                "\(workspace): lists \(count) \(count == 1 ? "reference" : "references") and none gave a target to load "
+                    + "(the warnings say why); a check of nothing would pass")
+        }
         do {
             var environment = BuildEnvironment(platform: request.platform, includesTests: request.includesTests)
             if let traits = request.traits {

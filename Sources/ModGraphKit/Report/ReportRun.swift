@@ -123,9 +123,9 @@ public enum ReportRun {
                     let viewer = ViewerPage(
                         title: title, source: source, toolVersion: ModGraphVersion.current, graph: graph, view: full,
                         style: pageStyle, check: checkReport, schedule: schedule,
-                        hidesImplied: full.nodes.count > DiagramDefaults.reduceAbove,
-                        layout: request.layout ?? DiagramDefaults.layout(nodeCount: graph.targets.count),
-                        pictureLeftOut: request.drawsDiagrams ? refusal : "no diagrams were asked for (--no-diagrams)")
+                        hidesImplied: full.nodes.count > DiagramDefaults.reduceAbove, layout: request.layout,
+                        pictureLeftOut: request.drawsDiagrams ? refusal : "no diagrams were asked for (--no-diagrams)",
+                        budget: DiagramDefaults.viewer)
                     do {
                         let rendered = try viewer.render()
                         return (rendered.bytes, rendered.warnings.map { "Graphviz (index.html): \($0)" })

@@ -3,6 +3,8 @@
 /// diagnostics, when there are some, are ``details``, capped, for the lines after it.
 public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     case noManifest(directory: String)
+    /// `Package.swift` is there but is no regular file (`kind`: ``Paths/irregularKind(_:)``).
+    case manifestNotAFile(manifest: String, kind: String)
     case pathNotFound(String)
     case unreadable(path: String, reason: String)
     case swiftNotFound(executable: String)
@@ -33,6 +35,8 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .noManifest(directory):
             "\(directory): no Package.swift found"
+        case let .manifestNotAFile(manifest, kind):
+            "\(manifest): is \(kind), not a file; a manifest must be a regular file"
         case let .pathNotFound(path):
             "\(path): no such file or directory"
         case let .unreadable(path, reason):

@@ -43,6 +43,24 @@ public enum Paths {
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
+    /// What is at `path`, after symbolic links, when it is something other than a regular
+    /// file ("a FIFO", "a folder", "a device", "a socket", "a symbolic link to nothing"), for
+    /// messages; nil for a regular file, or when nothing is there. Nothing is opened, so a
+    /// FIFO cannot block and a device is not read.
+    public static func irregularKind(_ path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        guard stat(path, &status) == 0 else { return "a symbolic link to nothing" }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+
     public static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue

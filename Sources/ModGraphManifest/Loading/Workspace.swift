@@ -155,6 +155,8 @@ public struct MissingPackageFolder: Sendable, Hashable {
         case empty
         /// A folder with files but no `Package.swift`.
         case noManifest
+        /// Nothing, where the repository's `.gitmodules` has a submodule: not checked out.
+        case submoduleNotCheckedOut
     }
 
     /// Absolute, as the manifest's dump (or the workspace) names it.
@@ -183,6 +185,7 @@ public struct MissingPackageFolder: Sendable, Hashable {
         case .missing: "not found"
         case .empty: "is an empty folder (an uninitialised git submodule? run `git submodule update --init`)"
         case .noManifest: "has no Package.swift"
+        case .submoduleNotCheckedOut: "is a git submodule that is not checked out (run `git submodule update --init`)"
         }
     }
 }

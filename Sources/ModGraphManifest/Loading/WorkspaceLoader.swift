@@ -127,9 +127,10 @@ public struct WorkspaceLoader: Sendable {
                 }
                 continue
             }
-            // The dump names a folder that is not here: point at the dump, not at the package's name.
+            // The dump names a folder that is not here, or none (no `packageKind` root): errors point at
+            // the dump, not at the package's name, which would read as a file.
             let missingFolder = seed.directory == nil ? seed.fallbackIdentity : nil
-            let location = seed.directory ?? (missingFolder != nil ? seed.dumpSource : nil) ?? manifest.name
+            let location = seed.directory ?? seed.dumpSource ?? manifest.name
             let package = WorkspacePackage(
                 identity: identity, origin: seed.origin, location: location,
                 manifest: manifest, directory: seed.directory, declaredName: manifest.name)
@@ -256,8 +257,11 @@ public struct WorkspaceLoader: Sendable {
                                 .text("', which differs only in case, as a case-insensitive file system (macOS's default) finds it"),
                             ], about: dependency.identity, isNote: true))
                 }
-                // An empty folder (an uninitialised git submodule) or one without a manifest is no package either.
-                if let found = folder, !Paths.isRegularFile(Paths.absolute("Package.swift", relativeTo: found)) {
+                // An empty folder (an uninitialised git submodule) or one without a manifest is no package either;
+                // a manifest that is there but no file (a FIFO) is refused where manifests are read, by name.
+                if let found = folder, case let manifest = Paths.absolute("Package.swift", relativeTo: found),
+                    !Paths.isRegularFile(manifest), Paths.irregularKind(manifest) == nil
+                {
                     warnings.append(
                         Self.missingLocalPackage(
                             dependency, requiredBy: requiredBy, line: Self.line(naming: dependency.location, in: package),
@@ -317,7 +321,12 @@ private struct LoadedManifests {
         progress?(LoadProgress(done: results.count, total: results.count + missing.count, inProgress: missing.sorted()))
         let provider = self.provider
         let loaded = runner.map(missing) { folder in
-            Result { () throws(LoadError) -> Manifest in try provider.manifest(forPackageAt: folder) }
+            Result { () throws(LoadError) -> Manifest in
+                // Nothing reads a manifest that is no file: a FIFO would block, a device never end.
+                let manifest = Paths.absolute("Package.swift", relativeTo: folder)
+                if let kind = Paths.irregularKind(manifest) { throw .manifestNotAFile(manifest: manifest, kind: kind) }
+                return try provider.manifest(forPackageAt: folder)
+            }
         }
         for (folder, result) in zip(missing, loaded) { results[folder] = result }
         progress?(LoadProgress(done: results.count, total: results.count, inProgress: []))

@@ -42,13 +42,16 @@ public enum MemoryLimit {
     /// as a shell's for a program it cannot run.
     public static func runIfLimiter(_ arguments: [String]) {
         guard arguments.first == mode else { return }
-        guard arguments.count >= 3, let bytes = rlim_t(arguments[1]), bytes > 0 else { fail("malformed limiter arguments") }
-        var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
+        guard arguments.count >= 3, var bytes = rlim_t(arguments[1]), bytes > 0 else { fail("malformed limiter arguments") }
         #if canImport(Darwin)
             let resource = RLIMIT_AS
         #else
             let resource = __rlimit_resource_t(RLIMIT_AS.rawValue)
         #endif
+        // A hard limit set already (ulimit -v) cannot be raised: the lower of the two holds.
+        var current = rlimit()
+        if getrlimit(resource, &current) == 0 { bytes = min(bytes, current.rlim_max) }
+        var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
         guard setrlimit(resource, &limit) == 0 else { fail("cannot limit memory: \(String(cString: strerror(errno)))") }
         let program = Array(arguments.dropFirst(2))
         let argv = program.map { strdup($0) } + [nil]

@@ -4,22 +4,31 @@ import ModGraphOutput
 import ModGraphPlanning
 import ModGraphRules
 
-/// The data index.html embeds, as JSON: every node and edge of the view (by
-/// index, the same indices as the SVG's `n<i>` and `e<from>_<to>` ids), what
-/// each toggle hides, the findings with the nodes and edges of their chains,
-/// the critical path, the layers, the simulated build and the summary.
+/// The data index.html embeds, as JSON: every node and edge of the page (by
+/// index, as the layouts name them), what each toggle hides, each node's group
+/// in every collapsed view, the layouts the page carries and the first view,
+/// the findings with the nodes and edges of their chains, the critical path,
+/// the layers, the simulated build and the summary.
 ///
 /// Everything the page shows is worked out here, so that the script only
 /// looks indices up and changes classes. Names are raw data: the page embeds
 /// the document with ``Escape/scriptJSON(_:)`` and shows names with
 /// `textContent`, never as markup.
 enum ViewerDocument {
-    static func json(for page: ViewerPage, edges flags: ViewerEdges, pictureNote: String?) -> JSONValue {
+    static func json(
+        for page: ViewerPage, layouts: ViewerLayouts, defaults: ViewerView, first: (view: ViewerView, zoom: Double?)?,
+        views: [(String, JSONValue)], pictureNote: String?
+    ) -> JSONValue {
         let view = page.view
         let edgeList = view.digraph.edges
         let layers = nodeLayers(page)
         let usedLayers = Set(layers.compactMap { $0 }).sorted { $0.order > $1.order }
         let layerIndex = Dictionary(uniqueKeysWithValues: usedLayers.enumerated().map { ($1, $0) })
+        let colours = page.style.colours(of: view)
+        let cycleEdges = page.style.cycleEdges(in: view)
+        let kinds = Grouping.Kind.allCases.filter { layouts.groupings[$0] != nil }
+        let groupOf = kinds.map { layouts.groupings[$0]?.groupOfTarget ?? [] }
+        let flags = (isTest: layouts.isTest, isExternal: layouts.isExternal)
 
         // Nodes and edges, one object each (hundreds of thousands for a large graph): written as
         // they are serialized, not built as a tree first.
@@ -40,26 +49,67 @@ enum ViewerDocument {
                 json.bool(flags.isTest[index])
                 json.key("external")
                 json.bool(flags.isExternal[index])
+                json.key("entry")
+                json.bool({ if case .target(let type) = node.kind { return type.isEntryPoint } else { return false } }())
                 json.key("layer")
                 if let layer = nodeLayerIndex[index] { json.int(layer) } else { json.null() }
+                json.key("fill")
+                json.string(colours[index].fill)
+                json.key("stroke")
+                json.string(colours[index].outline)
+                // Its group in each collapsed view the page offers, in the order of `groupings`.
+                json.key("groups")
+                json.beginArray()
+                for groups in groupOf { json.int(groups[index]) }
+                json.endArray()
                 json.endObject()
             }
         }
-        let impliedMask = flags.impliedMask
         let edges = JSONValue.stream { json in
             json.array(count: edgeList.count) { json, index in
                 let edge = edgeList[index]
+                let attributes = view.attributes(from: edge.from, to: edge.to)
                 json.beginObject()
                 json.key("from")
                 json.int(edge.from)
                 json.key("to")
                 json.int(edge.to)
-                json.key("implied")
-                json.int(impliedMask[index])
                 json.key("conditional")
-                json.bool(view.attributes(from: edge.from, to: edge.to).isConditional)
+                json.bool(attributes.isConditional)
+                json.key("plugin")
+                json.bool(attributes.isPlugin)
+                json.key("cycle")
+                json.bool(!cycleEdges.isEmpty && cycleEdges.contains(GraphView.EdgeKey(from: edge.from, to: edge.to)))
+                json.key("conditions")
+                json.string(attributes.conditions.map(\.description).joined(separator: " or "))
                 json.endObject()
             }
+        }
+        let groupings: [(String, JSONValue)] = kinds.compactMap { kind in
+            guard let grouping = layouts.groupings[kind] else { return nil }
+            let members = grouping.members
+            let collapsed = GraphView(page.graph, grouping: grouping)
+            let groupColours = page.style.colours(of: collapsed)
+            var colourOf: [Int: (fill: String, outline: String)] = [:]
+            for (position, node) in collapsed.nodes.enumerated() {
+                colourOf[grouping.groupOfTarget[node.members[0]]] = groupColours[position]
+            }
+            return (
+                kind.rawValue,
+                .array(
+                    grouping.groups.indices.map { group in
+                        let record = grouping.groups[group]
+                        return .object([
+                            ("name", .string(record.name)),
+                            ("key", .string(record.key)),
+                            ("kind", .string(kindName(record.kind))),
+                            ("size", .int(members[group].count)),
+                            ("external", .bool(!members[group].isEmpty && members[group].allSatisfy { flags.isExternal[$0] })),
+                            ("fill", .string(colourOf[group]?.fill ?? "#eeeeee")),
+                            ("stroke", .string(colourOf[group]?.outline ?? "#808080")),
+                        ])
+                    })
+            )
         }
         func chain(_ targets: [TargetID]) -> (nodes: [JSONValue], edges: [JSONValue]) {
             var seen = Set<Int>()
@@ -76,8 +126,19 @@ enum ViewerDocument {
             ("picture", .bool(pictureNote == nil)),
             ("pictureNote", .optional(pictureNote)),
             ("hidesImplied", .bool(page.hidesImplied)),
+            (
+                "defaults",
+                .object([("tests", .bool(defaults.tests)), ("ext", .bool(defaults.externals)), ("implied", .bool(defaults.implied))])
+            ),
+            ("first", .optional(first?.view.key)),
+            ("firstZoom", first?.zoom.map { .decimal($0) } ?? .null),
+            // `modgraph serve`'s path for views the page lacks; null: a static page, which has what it offers.
+            ("live", .optional(page.livePath)),
+            ("everyView", .bool(page.livePath != nil || view.nodes.count <= page.budget.everyViewUpTo)),
             ("nodes", nodes),
             ("edges", edges),
+            ("groupings", .object(groupings)),
+            ("views", .object(views)),
             (
                 "layers",
                 .array(
@@ -125,6 +186,7 @@ enum ViewerDocument {
         case .target(let type): type.rawValue
         case .product(let type): "product (\(type))"
         case .package(let origin): "package (\(origin.rawValue))"
+        case .group(let kind): kind.rawValue
         }
     }
 

@@ -1,9 +1,10 @@
 /// The style sheet of index.html, in the binary (the tool installs as one
 /// file, so no resource bundle). Light theme, the system's sans-serif font;
 /// highlights by colour and weight, everything else dimmed to 15 %.
-/// Toggles and highlights are classes: `#mg-canvas` carries the view's state
-/// (`no-tests`, `no-ext`, `no-implied` with the combination `c0`…`c3`, `dim`),
-/// nodes and edges their own (`tt`, `te`, `i0`…`i3`, `hl`, `hl-…`).
+/// Highlights are classes: `#mg-canvas` carries the view's state (`dim`,
+/// `viol`, `large`), nodes and edges their own (`tt` tests, `te` external
+/// products, `tx` entry points, `tg` groups; `cond`, `plug`, `cyc`, `bad`
+/// edges; `hl`, `hl-…` what a highlight lights).
 enum ViewerStyle {
     static let source = #"""
         :root {
@@ -28,7 +29,7 @@ enum ViewerStyle {
         #mg-main { position: absolute; top: 52px; left: 0; right: 0; bottom: 0; }
         .mg-pane { display: none; position: absolute; inset: 0; }
         .mg-pane.active { display: flex; }
-        #mg-side { width: 320px; flex: none; border-right: 1px solid var(--line); background: var(--panel); overflow-y: auto;
+        #mg-side { width: 300px; flex: none; border-right: 1px solid var(--line); background: var(--panel); overflow-y: auto;
           display: flex; flex-direction: column; }
         .mg-block { padding: 12px 14px; border-bottom: 1px solid var(--line); }
         .mg-block h2 { font-size: 11px; text-transform: uppercase; letter-spacing: .06em; color: var(--muted); margin: 0 0 8px; font-weight: 600; }
@@ -66,37 +67,54 @@ enum ViewerStyle {
         #mg-selection .mg-list li { padding: 3px 6px; font-size: 13px; }
         .mg-key { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 6px; }
         #mg-stage { position: relative; flex: 1; min-width: 0; overflow: hidden; background: #fff; }
-        #mg-canvas { position: absolute; inset: 0; cursor: grab; touch-action: none; user-select: none; }
+        #mg-bar { position: absolute; left: 0; right: 0; top: 0; height: 34px; display: flex; align-items: center; gap: 8px; padding: 0 14px;
+          border-bottom: 1px solid var(--line); background: #fff; font-size: 13px; color: var(--muted); white-space: nowrap; overflow: hidden; z-index: 2; }
+        #mg-bar .mg-strong, .mg-strong { color: var(--ink); font-weight: 600; }
+        #mg-back { border: 1px solid var(--line); background: #fff; border-radius: 6px; padding: 2px 10px; cursor: pointer; }
+        #mg-back:hover { background: var(--panel); }
+        .mg-chip { border: 1px solid #bcccdc; background: var(--panel); border-radius: 12px; padding: 1px 9px; cursor: pointer; font-size: 12px; }
+        #mg-canvas { position: absolute; left: 0; right: 0; top: 34px; bottom: 0; cursor: grab; touch-action: none; user-select: none; }
         #mg-canvas.dragging { cursor: grabbing; }
         #mg-canvas svg { display: block; width: 100%; height: 100%; }
         #mg-canvas .node { cursor: pointer; }
-        #mg-canvas.no-tests .tt, #mg-canvas.no-ext .te { display: none; }
-        #mg-canvas.no-implied.c0 .edge.i0, #mg-canvas.no-implied.c1 .edge.i1,
-        #mg-canvas.no-implied.c2 .edge.i2, #mg-canvas.no-implied.c3 .edge.i3 { display: none; }
+        #mg-canvas .node rect { stroke-width: 1px; }
+        #mg-canvas .node text { font-family: Helvetica, Arial, "Liberation Sans", sans-serif; font-size: 11px; fill: var(--ink); pointer-events: none; }
+        #mg-canvas .node.tt rect { stroke-dasharray: 4 3; }
+        #mg-canvas .node.tx rect { stroke-width: 1.4px; }
+        #mg-canvas .node.tg rect { stroke-width: 1.3px; }
+        #mg-canvas .node.tg text.name { font-weight: 700; }
+        #mg-canvas .node.tg text.size { font-size: 10px; fill: var(--muted); }
+        #mg-canvas .edge path { fill: none; stroke: #52606d; stroke-width: .8px; }
+        #mg-canvas .edge polygon { fill: #52606d; stroke: #52606d; stroke-width: .8px; }
+        #mg-canvas .edge.cond path { stroke-dasharray: 5 3; stroke: #7b8794; }
+        #mg-canvas .edge.plug path { stroke-dasharray: 1.5 2.5; stroke: #3e4c59; }
+        #mg-canvas .edge.cyc path { stroke: var(--chain); stroke-width: 1.6px; } #mg-canvas .edge.cyc polygon { fill: var(--chain); stroke: var(--chain); }
+        #mg-canvas .edge text.count { font-family: Helvetica, Arial, sans-serif; font-size: 10px; fill: #3e4c59; }
+        #mg-canvas .cluster rect { fill: none; stroke: #9aa5b1; stroke-dasharray: 4 3; }
+        #mg-canvas .cluster text { font-family: Helvetica, Arial, sans-serif; font-size: 10px; fill: #3e4c59; }
         #mg-canvas.large .edge path, #mg-canvas.large .edge polygon { stroke-opacity: .45; fill-opacity: .45; }
         #mg-canvas.large .edge.hl path, #mg-canvas.large .edge.hl polygon, #mg-canvas.large .edge.bad path { stroke-opacity: 1; fill-opacity: 1; }
         #mg-canvas.viol .edge.bad path { stroke: var(--chain); stroke-width: 1.6px; }
         #mg-canvas.viol .edge.bad polygon { fill: var(--chain); stroke: var(--chain); }
         #mg-canvas.dim .node, #mg-canvas.dim .edge, #mg-canvas.dim .cluster { opacity: .15; }
-        #mg-canvas .hl { display: inline !important; }
         #mg-canvas.dim .node.hl, #mg-canvas.dim .edge.hl { opacity: 1; }
-        #mg-canvas.dim .edge.hl path { stroke-width: 2px; }
-        #mg-canvas.dim .edge.hl-dep path { stroke: var(--dep); } #mg-canvas.dim .edge.hl-dep polygon { fill: var(--dep); stroke: var(--dep); }
-        #mg-canvas.dim .edge.hl-user path { stroke: var(--user); } #mg-canvas.dim .edge.hl-user polygon { fill: var(--user); stroke: var(--user); }
-        #mg-canvas.dim .edge.hl-chain path { stroke: var(--chain); stroke-width: 3px; } #mg-canvas.dim .edge.hl-chain polygon { fill: var(--chain); stroke: var(--chain); }
-        #mg-canvas.dim .edge.hl-crit path { stroke: var(--crit); stroke-width: 3px; } #mg-canvas.dim .edge.hl-crit polygon { fill: var(--crit); stroke: var(--crit); }
-        #mg-canvas.dim .node.hl-dep path, #mg-canvas.dim .node.hl-dep polygon { stroke: var(--dep); stroke-width: 2px; }
-        #mg-canvas.dim .node.hl-user path, #mg-canvas.dim .node.hl-user polygon { stroke: var(--user); stroke-width: 2px; }
-        #mg-canvas.dim .node.hl-chain path, #mg-canvas.dim .node.hl-chain polygon { stroke: var(--chain); stroke-width: 3px; }
-        #mg-canvas.dim .node.hl-crit path, #mg-canvas.dim .node.hl-crit polygon { stroke: var(--crit); stroke-width: 3px; }
-        #mg-canvas.dim .node.hl-match path, #mg-canvas.dim .node.hl-match polygon { stroke: var(--match); stroke-width: 2.5px; }
-        #mg-canvas.dim .node.hl-layer path, #mg-canvas.dim .node.hl-layer polygon { stroke: var(--ink); stroke-width: 2px; }
-        #mg-canvas.dim .node.hl-self path, #mg-canvas.dim .node.hl-self polygon,
-        #mg-canvas.dim .node.hl-active path, #mg-canvas.dim .node.hl-active polygon { stroke: #111827; stroke-width: 4px; }
-        #mg-canvas.dim .node.hl-self text, #mg-canvas.dim .node.hl-active text { font-weight: 700; }
-        #mg-note { position: absolute; left: 50%; top: 40%; transform: translate(-50%, -50%); max-width: 560px; padding: 18px 22px;
-          background: var(--panel); border: 1px solid var(--line); border-radius: 10px; color: var(--ink); line-height: 1.5; }
-        #mg-zoom { position: absolute; right: 14px; top: 14px; display: flex; flex-direction: column; gap: 6px; }
+        #mg-canvas .edge.hl path { stroke-width: 2px; }
+        #mg-canvas .edge.hl-dep path { stroke: var(--dep); } #mg-canvas .edge.hl-dep polygon { fill: var(--dep); stroke: var(--dep); }
+        #mg-canvas .edge.hl-user path { stroke: var(--user); } #mg-canvas .edge.hl-user polygon { fill: var(--user); stroke: var(--user); }
+        #mg-canvas .edge.hl-chain path { stroke: var(--chain); stroke-width: 3px; } #mg-canvas .edge.hl-chain polygon { fill: var(--chain); stroke: var(--chain); }
+        #mg-canvas .edge.hl-crit path { stroke: var(--crit); stroke-width: 3px; } #mg-canvas .edge.hl-crit polygon { fill: var(--crit); stroke: var(--crit); }
+        #mg-canvas .node.hl-dep rect { stroke: var(--dep); stroke-width: 2px; }
+        #mg-canvas .node.hl-user rect { stroke: var(--user); stroke-width: 2px; }
+        #mg-canvas .node.hl-path rect { stroke: var(--crit); stroke-width: 2px; }
+        #mg-canvas .node.hl-chain rect { stroke: var(--chain); stroke-width: 3px; }
+        #mg-canvas .node.hl-crit rect { stroke: var(--crit); stroke-width: 3px; }
+        #mg-canvas .node.hl-match rect { stroke: var(--match); stroke-width: 2.5px; }
+        #mg-canvas .node.hl-layer rect { stroke: var(--ink); stroke-width: 2px; }
+        #mg-canvas .node.hl-self rect, #mg-canvas .node.hl-active rect { stroke: #111827; stroke-width: 3px; }
+        #mg-canvas .node.hl-self text, #mg-canvas .node.hl-active text { font-weight: 700; }
+        #mg-note { position: absolute; left: 12px; right: 70px; top: 42px; padding: 7px 12px; z-index: 2; font-size: 13px;
+          background: #fffbea; border: 1px solid #f0d98c; border-radius: 8px; color: var(--ink); line-height: 1.45; }
+        #mg-zoom { position: absolute; right: 14px; top: 48px; display: flex; flex-direction: column; gap: 6px; }
         #mg-zoom button { min-width: 38px; height: 34px; border: 1px solid var(--line); border-radius: 8px; background: #fff;
           box-shadow: 0 1px 3px rgba(15, 23, 42, .12); cursor: pointer; font-size: 16px; }
         #mg-zoom button#mg-fit { font-size: 12px; }
@@ -105,15 +123,46 @@ enum ViewerStyle {
           background: rgba(255, 255, 255, .92); border-top: 1px solid var(--line); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
         #mg-status .mg-key { vertical-align: -1px; }
         #mg-pane-schedule, #mg-pane-summary { flex-direction: column; overflow: auto; padding: 20px 24px; }
-        #mg-gantt-head { margin-bottom: 12px; line-height: 1.6; }
-        #mg-gantt { overflow-x: auto; }
+        #mg-pane-schedule { overflow: hidden; }
+        #mg-gantt-head { margin-bottom: 8px; line-height: 1.6; flex: none; }
+        #mg-gantt-tools { display: flex; align-items: center; gap: 6px; margin-bottom: 6px; flex: none; }
+        #mg-gantt-tools button { min-width: 34px; height: 28px; border: 1px solid var(--line); border-radius: 6px; background: #fff; cursor: pointer; }
+        #mg-gantt-tools .mg-toggle { margin-left: 10px; }
+        #mg-gantt-axis { overflow: hidden; flex: none; border-bottom: 1px solid var(--line); background: #fff; }
+        #mg-gantt { overflow: auto; flex: 1 1 auto; min-height: 120px; }
+        #mg-gantt-path { flex: none; max-height: 28%; overflow: auto; border-top: 1px solid var(--line); padding-top: 6px; }
+        #mg-gantt-path h3 { font-size: 13px; margin: 4px 0 6px; color: var(--crit); }
+        .mg-critical-list { margin: 0; padding-left: 22px; columns: 3 260px; font-size: 13px; }
+        .mg-critical-list li { cursor: pointer; padding: 1px 0; break-inside: avoid; }
+        .mg-critical-list li:hover .mg-strong { color: var(--crit); }
+        .mg-gantt-svg { display: block; }
         .mg-gantt-svg text { font-size: 11px; fill: var(--muted); }
+        .mg-gantt-svg .mg-tick { stroke: #9aa5b1; }
+        .mg-gantt-svg .mg-axis-unit { font-weight: 600; fill: var(--ink); }
+        .mg-gantt-svg .mg-lane-name.crit { fill: var(--crit); font-weight: 600; }
         .mg-gantt-svg .mg-bar { fill: #bfd3f5; stroke: #4a6fa5; stroke-width: .6; cursor: pointer; }
         .mg-gantt-svg .mg-bar.crit { fill: #ddd0fb; stroke: var(--crit); }
-        .mg-gantt-svg .mg-bar:hover { fill: var(--accent); }
+        .mg-gantt-svg .mg-bar.faint { opacity: .25; }
+        .mg-gantt-svg .mg-cbar { fill: #c4b5fd; stroke: var(--crit); stroke-width: .8; cursor: pointer; }
+        .mg-gantt-svg .mg-bar:hover, .mg-gantt-svg .mg-cbar:hover { fill: var(--accent); }
         .mg-gantt-svg .mg-bar-label { fill: var(--ink); pointer-events: none; }
         .mg-gantt-svg .mg-grid { stroke: #e4e7eb; }
         .mg-gantt-svg .mg-lane { fill: #f8fafc; }
+        .mg-gantt-svg .mg-lane.crit { fill: #f5f0ff; }
+        .mg-modes { display: flex; flex-wrap: wrap; gap: 4px; margin-bottom: 8px; }
+        .mg-modes button { border: 1px solid #bcccdc; background: #fff; border-radius: 6px; padding: 3px 9px; cursor: pointer; font-size: 13px; }
+        .mg-modes button.on { background: #e8effc; border-color: var(--accent); color: var(--accent); font-weight: 600; }
+        .mg-button.mg-plain { border-color: #bcccdc; color: var(--ink); }
+        #mg-why-block input { width: 100%; padding: 5px 9px; border: 1px solid #bcccdc; border-radius: 6px; background: #fff; margin-bottom: 6px; outline: none; }
+        #mg-why-block input:focus { border-color: var(--accent); }
+        #mg-path-choices { max-height: 200px; overflow-y: auto; border: 1px solid var(--line); border-radius: 6px; background: #fff; }
+        #mg-path-result p { margin: 8px 0 4px; font-size: 13px; }
+        .mg-paths { margin: 0; padding-left: 22px; font-size: 13px; }
+        .mg-paths li { cursor: pointer; padding: 2px 0; overflow-wrap: anywhere; }
+        .mg-paths li.active { background: #e0e9fb; }
+        .mg-arrow { color: var(--muted); }
+        .mg-arrow.cond { color: #a86b00; }
+        .mg-actions { margin-top: 6px; }
         #mg-summary { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: 16px; align-items: start; }
         .mg-card { border: 1px solid var(--line); border-radius: 10px; padding: 14px 16px; background: #fff; }
         .mg-card h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 0 0 10px; }

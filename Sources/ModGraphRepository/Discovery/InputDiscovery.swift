@@ -53,6 +53,7 @@ public enum InputDiscovery {
             let name = XcodePath.lastComponent(canonical)
             if !isDirectory(canonical) {
                 if name.hasPrefix("Package") && name.hasSuffix(".swift") {
+                    if let kind = Paths.irregularKind(canonical) { throw LoadError.manifestNotAFile(manifest: canonical, kind: kind) }
                     inputs.add(package: XcodePath.parent(canonical))
                 } else if name == "project.pbxproj" {
                     inputs.add(project: XcodePath.parent(canonical))
@@ -71,6 +72,8 @@ public enum InputDiscovery {
                 if isRegularFile(canonical + "/Package.swift") {
                     inputs.add(package: canonical)
                     inputs.unsearched += projectsNear(canonical)
+                } else if let kind = Paths.irregularKind(canonical + "/Package.swift"), kind != "a folder" {
+                    throw LoadError.manifestNotAFile(manifest: canonical + "/Package.swift", kind: kind)
                 } else {
                     searched.append((canonical, path))
                 }
@@ -128,19 +131,49 @@ public enum InputDiscovery {
     private static func add(workspace path: String, to inputs: inout RepositoryInputs) throws {
         inputs.add(workspace: path)
         let workspace = try XcodeWorkspace.load(at: path, disk: XcodeDisk(root: inputs.root))
-        inputs.warnings += workspace.warnings
         let file = XcodePath.join(path, "contents.xcworkspacedata")
+        // A folder that is missing (an uninitialised submodule) is said once with what it costs, by the loader.
+        var saidByTheLoader = Set<String>()
         func missing(_ reference: String, _ state: MissingPackageFolder.State) {
             let folder = Paths.lexical(workspace.resolvedPath(reference))
-            guard skippedComponent(of: folder) == nil, !inputs.missingFolders.contains(where: { $0.folder == folder }) else { return }
+            guard skippedComponent(of: folder) == nil else { return }
+            saidByTheLoader.insert(reference)
+            guard !inputs.missingFolders.contains(where: { $0.folder == folder }) else { return }
             inputs.missingFolders.append(
                 MissingPackageFolder(folder: folder, requiredBy: file, line: workspace.lines[reference], state: state))
         }
+        let submodules = Self.submodules(of: inputs.root)
         for reference in workspace.missing where XcodePath.pathExtension(reference) != "xcodeproj" {
-            missing(reference, .missing)
+            let relative = Paths.relative(Paths.lexical(workspace.resolvedPath(reference)), from: inputs.root)
+            missing(reference, submodules.contains(relative) ? .submoduleNotCheckedOut : .missing)
         }
+        for warning in workspace.warnings {
+            if saidByTheLoader.contains(where: { reference in
+                warning == "\(file):\(workspace.lines[reference] ?? 0): refers to \(reference), which does not exist; skipped"
+            }) {
+                continue
+            }
+            // A project that is not there: said with where it would be, and said once, by the project that
+            // refers to it when one does (the loader drops this line then).
+            if let reference = workspace.missing.first(where: { reference in
+                XcodePath.pathExtension(reference) == "xcodeproj"
+                    && warning == "\(file):\(workspace.lines[reference] ?? 0): refers to \(reference), which does not exist; skipped"
+            }) {
+                let absent = Paths.lexical(workspace.resolvedPath(reference))
+                let hint = emptyFolderHint(for: absent, root: inputs.root) ?? ""
+                let said = "\(file):\(workspace.lines[reference] ?? 0): refers to \(reference), which does not exist\(hint); skipped"
+                inputs.warnings.append(said)
+                inputs.missingProjects[absent] = said
+                continue
+            }
+            inputs.warnings.append(warning)
+        }
+        inputs.listed[path] = workspace.listed
         for reference in workspace.references {
             guard let resolved = canonical(workspace.resolvedPath(reference.path)) else { continue }
+            if reference.kind == .project, inputs.referrers[resolved] == nil {
+                inputs.referrers[resolved] = file
+            }
             if inputs.exclusions.excludes(resolved) {
                 if !inputs.excluded.contains(resolved) { inputs.excluded.append(resolved) }
                 continue
@@ -155,6 +188,36 @@ public enum InputDiscovery {
             case .folder: if Paths.isEmptyFolder(resolved) { missing(reference.path, .empty) }
             }
         }
+    }
+
+    /// ` (in the empty folder Cores/NESDeltaCore: an uninitialised git submodule? run …)` when the
+    /// nearest folder above `path` (absolute) that exists, inside `root`, is empty; else `nil`.
+    static func emptyFolderHint(for path: String, root: String) -> String? {
+        var folder = XcodePath.parent(path)
+        while folder.hasPrefix(root + "/") {
+            if isDirectory(folder) {
+                guard Paths.isEmptyFolder(folder) else { return nil }
+                return " (in the empty folder \(Paths.relative(folder, from: root)): an uninitialised git submodule? run `git submodule update --init`)"
+            }
+            folder = XcodePath.parent(folder)
+        }
+        return nil
+    }
+
+    /// The paths of the git submodules `.gitmodules` in `root` declares (`path = external/tunnelkit`),
+    /// relative to `root`; empty when there is no such file, or it is larger than any real one.
+    static func submodules(of root: String) -> Set<String> {
+        let file = root + "/.gitmodules"
+        guard isRegularFile(file), let handle = FileHandle(forReadingAtPath: file) else { return [] }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 1 << 20), data.count < 1 << 20 else { return [] }
+        var paths = Set<String>()
+        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, parts[0] == "path", !parts[1].isEmpty else { continue }
+            paths.insert(XcodePath.normalised(parts[1]))
+        }
+        return paths
     }
 
     /// Walks `start` breadth first, in name order, recording what it finds.

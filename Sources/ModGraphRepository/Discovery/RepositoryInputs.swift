@@ -9,7 +9,8 @@ public struct RepositoryInputs: Sendable, Equatable {
         lhs.packages == rhs.packages && lhs.projects == rhs.projects && lhs.workspaces == rhs.workspaces && lhs.dump == rhs.dump
             && lhs.base == rhs.base && lhs.wasDiscovered == rhs.wasDiscovered && lhs.passedOver == rhs.passedOver
             && lhs.unsearched == rhs.unsearched && lhs.missingFolders == rhs.missingFolders && lhs.excluded == rhs.excluded
-            && lhs.exclusions.patterns == rhs.exclusions.patterns
+            && lhs.exclusions.patterns == rhs.exclusions.patterns && lhs.root == rhs.root && lhs.warnings == rhs.warnings
+            && lhs.referrers == rhs.referrers && lhs.listed == rhs.listed && lhs.missingProjects == rhs.missingProjects
     }
 
     /// Folders holding a `Package.swift`.
@@ -33,6 +34,11 @@ public struct RepositoryInputs: Sendable, Equatable {
     public var passedOver: [String] = []
     /// What a workspace's list skipped (missing, outside ``root``, of an unknown kind), one line each, for warnings.
     public var warnings: [String] = []
+    /// Who named each project that a workspace listed (`FILE:LINE`), so that one that
+    /// cannot be read is reported with what referred to it.
+    public var referrers: [String: String] = [:]
+    /// How many locations each workspace loaded lists (``XcodeWorkspace/listed``).
+    public var listed: [String: Int] = [:]
     /// Projects and workspaces in a package folder given as a PATH, at most one folder
     /// down, that are not loaded: a package's folder is not searched (an app's
     /// repository whose root is a package for its tools). Worth a line: the graph the
@@ -42,6 +48,9 @@ public struct RepositoryInputs: Sendable, Equatable {
     /// uninitialised git submodule). Each is said once; products of the workspace's projects
     /// that name no package are looked for among them.
     public var missingFolders: [MissingPackageFolder] = []
+    /// The projects a workspace lists that are not there (lexically absolute), with the line of
+    /// ``warnings`` that says so: dropped when a project that refers to one says it too.
+    public var missingProjects: [String: String] = [:]
     /// What is left out of the load (`exclude:`, `--exclude`), and the packages, projects and
     /// folders the search or a workspace met that it left out (absolute).
     public var exclusions: LoadExclusions = .none

@@ -37,13 +37,19 @@ public struct RepositoryLoader: Sendable {
                 targetFiles: workspace.targetFiles(for: graph), warnings: warnings)
         }
         let projectSet = try ProjectSet(
-            loading: inputs.projects, root: inputs.root, runner: loader.runner, exclusions: inputs.exclusions)
-        let projectFiles = projectSet.projects.map { $0.path + "/project.pbxproj" } + projectSet.projects.map(\.path)
-        var warnings = (inputs.warnings + projectSet.warnings).map { Self.warning($0, naming: projectFiles) }
-        var locals: [String] = []
-        var excludedFolders = inputs.excluded.filter {
-            XcodePath.pathExtension($0) != "xcodeproj" && XcodePath.pathExtension($0) != "xcworkspace"
+            loading: inputs.projects, root: inputs.root, referrers: inputs.referrers, exclusions: inputs.exclusions,
+            runner: loader.runner)
+        // Files are shown as every path is: the projects' and the workspaces'.
+        let projectFiles =
+            projectSet.projects.map { $0.path + "/project.pbxproj" } + projectSet.projects.map(\.path)
+            + inputs.workspaces.map { $0 + "/contents.xcworkspacedata" }
+        // A missing project a workspace lists and a project refers to is said once, by the project.
+        let saidByProjects = Set(inputs.missingProjects.filter { projectSet.missing.contains($0.key) }.values)
+        var warnings = (inputs.warnings.filter { !saidByProjects.contains($0) } + projectSet.warnings).map {
+            Self.warning($0, naming: projectFiles)
         }
+        var locals: [String] = []
+        var excludedFolders = inputs.excluded.filter { XcodePath.pathExtension($0) != "xcodeproj" && XcodePath.pathExtension($0) != "xcworkspace" }
         for project in projectSet.projects {
             let usesUnnamedPackage = project.targets.contains { target in
                 target.dependencies.contains { dependency in
@@ -115,9 +121,7 @@ public struct RepositoryLoader: Sendable {
         var excluded = inputs.excluded
         for folder in excludedFolders where !excluded.contains(folder) { excluded.append(folder) }
         for package in workspace.packages.values.sorted(by: { $0.identity < $1.identity })
-        where package.manifest == nil && package.origin == .local && inputs.exclusions.excludes(package.location)
-            && !excluded.contains(package.location)
-        {
+        where package.manifest == nil && package.origin == .local && inputs.exclusions.excludes(package.location) && !excluded.contains(package.location) {
             excluded.append(package.location)
         }
         return Repository(

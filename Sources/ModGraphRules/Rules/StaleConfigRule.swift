@@ -62,33 +62,17 @@ public struct StaleConfigRule: Rule {
         // Each pattern of a forbidden rule: one that matches no target makes the rule do nothing
         // (a typo in `to:`). Captures are left free, so a pattern matching nothing so cannot match
         // with the captures of `from` either.
+        var named: [(pattern: LocatedPattern, what: String)] = []
         for rule in config.forbidden {
             let patterns = [("from", rule.from), ("to", rule.to)] + (rule.allow.map { [("allow", $0)] } ?? [])
                 + rule.exceptFrom.map { ("exceptFrom", $0) }
-            for (key, pattern) in patterns {
-                let matchesSomething = graph.targets.contains {
-                    pattern.pattern.match($0.id, packageName: context.packageName(of: $0.id)) != nil
-                }
-                if !matchesSomething {
-                    findings.append(
-                        context.finding(
-                            id, severity, chain: [],
-                            message: "forbidden rule's '\(key)' pattern '\(pattern.pattern)' matches no target",
-                            configEntry: pattern.location))
-                }
-            }
+            named += patterns.map { key, pattern in (pattern, "forbidden rule's '\(key)' pattern '\(pattern.pattern)'") }
         }
-        for pattern in config.sources?.interfaces ?? [] {
-            let matchesSomething = graph.targets.contains {
-                pattern.pattern.match($0.id, packageName: context.packageName(of: $0.id)) != nil
-            }
-            if !matchesSomething {
-                findings.append(
-                    context.finding(
-                        id, severity, chain: [],
-                        message: "interface pattern '\(pattern.pattern)' (sources.interfaces) matches no target",
-                        configEntry: pattern.location))
-            }
+        named += (config.sources?.interfaces ?? []).map { ($0, "interface pattern '\($0.pattern)' (sources.interfaces)") }
+        for (pattern, what) in named where !graph.targets.contains(where: {
+            pattern.pattern.match($0.id, packageName: context.packageName(of: $0.id)) != nil
+        }) {
+            findings.append(context.finding(id, severity, chain: [], message: "\(what) matches no target", configEntry: pattern.location))
         }
         return findings
     }

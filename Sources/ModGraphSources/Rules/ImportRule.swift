@@ -55,6 +55,9 @@ struct ImportRule {
             guard let vertex = graph.index(of: target), let files = scanned[target] else { continue }
             let ownModule = ModuleNames.module(of: graph.targets[vertex])
             let builtFor = graph.targets[vertex].platforms
+            // SwiftPM sets `SWIFT_PACKAGE` for a package's targets; Xcode sets it for no project's (the
+            // same sources built both ways import differently under it).
+            let flags = ["SWIFT_PACKAGE": graph.package(target.package)?.origin != .project]
             // A module named like one of the platform's (`Network`, `Security`) is the graph's when the
             // graph has one the target reaches: the build finds it before the SDK's.
             var reached: Set<String>?
@@ -68,9 +71,11 @@ struct ImportRule {
                     let module = statement.module
                     guard !module.isEmpty, !ignored.contains(module), module != ownModule else { return false }
                     if ModuleNames.platform.contains(module), verticesByModule[module] == nil || !reaches(module) { return false }
-                    if let platform, statement.condition?.holds(onPlatform: platform) == false { return false }
+                    if statement.condition?.holds(onPlatform: platform, defining: flags) == false { return false }
                     // Under `#if os(…)` of no platform the target is built for, it is never compiled.
-                    if let builtFor, let condition = statement.condition, !builtFor.contains(where: { condition.holds(onPlatform: $0) != false }) {
+                    if let builtFor, let condition = statement.condition,
+                        !builtFor.contains(where: { condition.holds(onPlatform: $0, defining: flags) != false })
+                    {
                         return false
                     }
                     return true
@@ -105,7 +110,7 @@ struct ImportRule {
                 let module = occurrence.statement.module
                 imported.insert(module)
                 if let edges = declaredModules[module] {
-                    if let uncovered = uncoveredBuild(of: occurrence.statement, edges, builtFor: builtFor),
+                    if let uncovered = uncoveredBuild(of: occurrence.statement, edges, builtFor: builtFor, flags: flags),
                         settings.undeclaredImports != .ignore,
                         conditionallyDeclaredModules.insert(module).inserted
                     {
@@ -183,7 +188,7 @@ struct ImportRule {
     /// platforms. The platforms judged are `--platform` when given, else the ones the target is
     /// built for (an Xcode target's); for a target built for any platform, only an import outside
     /// any `#if` is judged (against every platform), as an `#if` is not decided without one.
-    private func uncoveredBuild(of statement: ImportStatement, _ edges: [Edge], builtFor: [String]?) -> Uncovered? {
+    private func uncoveredBuild(of statement: ImportStatement, _ edges: [Edge], builtFor: [String]?, flags: [String: Bool]) -> Uncovered? {
         func declared(on platform: String) -> Bool {
             edges.contains { edge in
                 guard let condition = edge.condition else { return true }
@@ -199,7 +204,7 @@ struct ImportRule {
             guard statement.condition == nil else { return nil }
             return edges.contains { $0.condition == nil } ? nil : Uncovered(platform: nil)
         }
-        for candidate in candidates where statement.condition.map({ $0.holds(onPlatform: candidate) == true }) ?? true {
+        for candidate in candidates where statement.condition.map({ $0.holds(onPlatform: candidate, defining: flags) == true }) ?? true {
             if !declared(on: candidate) { return Uncovered(platform: platform == nil ? candidate : nil) }
         }
         return nil

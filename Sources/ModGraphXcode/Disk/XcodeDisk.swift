@@ -35,11 +35,17 @@ public struct XcodeDisk: Sendable {
     /// when something is there, after following symbolic links. A path to nothing is
     /// judged by its components alone (nothing there can be read).
     public func isInside(_ path: String) -> Bool {
-        guard let root else { return true }
+        guard root != nil else { return true }
         let folded = XcodePath.normalised(path)
-        guard folded.hasPrefix("/"), XcodePath.isSame(folded, orInside: root) else { return false }
+        guard folded.hasPrefix("/"), isLexicallyInside(folded) else { return false }
         guard let real = Self.realPath(folded) else { return true }
-        return XcodePath.isSame(real, orInside: root)
+        return isLexicallyInside(real)
+    }
+
+    /// Whether the absolute, folded `path` is ``root`` or below it by its components alone.
+    func isLexicallyInside(_ path: String) -> Bool {
+        guard let root, root != "/" else { return true }
+        return XcodePath.isSame(path, orInside: root)
     }
 
     /// Whether there is a symbolic link at `path` itself.

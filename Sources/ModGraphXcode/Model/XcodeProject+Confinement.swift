@@ -28,7 +28,7 @@ extension XcodeProject {
         func keep(_ path: String, isFile: Bool = false) -> Bool {
             let resolved = resolvedPath(path)
             let inside =
-                isFile && XcodePath.isSame(resolved, orInside: root) && !disk.isSymbolicLink(resolved)
+                isFile && disk.isLexicallyInside(resolved) && !disk.isSymbolicLink(resolved)
                 ? isInside(folder: XcodePath.parent(resolved)) : isInside(folder: resolved)
             if !inside, named.insert(path).inserted { outside.append(path) }
             return inside

@@ -39,11 +39,17 @@ public struct XcodeWorkspace: Hashable, Sendable {
     /// The 1-based line of `contents.xcworkspacedata` where each reference and each missing one
     /// is first written, by its path: where warnings about it point.
     public let lines: [String: Int]
+    /// How many distinct locations the document lists, loaded or skipped: a workspace
+    /// that lists some and yields nothing to load is an error for its loader, not an empty graph.
+    public let listed: Int
 
-    public init(path: String, references: [Reference], warnings: [String], missing: [String] = [], lines: [String: Int] = [:]) {
+    public init(
+        path: String, references: [Reference], warnings: [String], listed: Int = 0, missing: [String] = [], lines: [String: Int] = [:]
+    ) {
         self.path = path
         self.references = references
         self.warnings = warnings
+        self.listed = listed
         self.missing = missing
         self.lines = lines
     }
@@ -116,7 +122,7 @@ public struct XcodeWorkspace: Hashable, Sendable {
                 references.append(Reference(kind: kind, path: location.path))
             }
         }
-        return XcodeWorkspace(path: path, references: references, warnings: warnings, missing: missing, lines: lines)
+        return XcodeWorkspace(path: path, references: references, warnings: warnings, listed: lines.count, missing: missing, lines: lines)
     }
 
     /// The folder references are relative to: the workspace's parent, or the

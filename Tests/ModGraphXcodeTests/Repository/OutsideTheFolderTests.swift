@@ -117,4 +117,17 @@ struct OutsideTheFolderTests {
                 "\(file):6: refers to App/Linked/Pkg, outside \(scene.repository), the folder loaded; ignored (load a folder that holds both to include it)",
             ])
     }
+
+    /// The bound by components: a sibling that shares a prefix is outside, `..` is folded,
+    /// and a root at `/` holds everything.
+    @Test func insideIsByComponents() {
+        let disk = XcodeDisk(root: "/nonexistent/repo")
+        #expect(disk.isInside("/nonexistent/repo"))
+        #expect(disk.isInside("/nonexistent/repo/App/../Shared/x.swift"))
+        #expect(!disk.isInside("/nonexistent/repository"))
+        #expect(!disk.isInside("/nonexistent/repo/../other"))
+        #expect(!disk.isInside("relative/path"))
+        #expect(XcodeDisk(root: "/").isInside("/etc"))
+        #expect(XcodeDisk().isInside("anything"))
+    }
 }

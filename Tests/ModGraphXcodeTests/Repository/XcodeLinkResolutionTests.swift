@@ -148,14 +148,40 @@ struct XcodeLinkResolutionTests {
         #expect(repository.warnings.map(\.message).contains { $0.contains("which does not exist; the dependencies on its targets are shown as external products") })
     }
 
+    /// Delta: the workspace lists `Cores/NESDeltaCore/NESDeltaCore.xcodeproj`, in an empty submodule
+    /// folder, and the app's project refers into it: one warning, saying where, and what it costs.
+    @Test func aMissingProjectAWorkspaceListsAndAProjectRefersToIsOneWarning() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.folder("Cores/NESDeltaCore")
+        let app = ProjectFixture(targets: [
+            .init("Delta", type: "application", linksProxies: [("../Cores/NESDeltaCore/NESDeltaCore.xcodeproj", "NESDeltaCore.framework", "NESDeltaCore")])
+        ])
+        try folder.write("App/Delta.xcodeproj/project.pbxproj", app.text)
+        try folder.write(
+            "Delta.xcworkspace/contents.xcworkspacedata",
+            ProjectFixture.workspace(["group:App/Delta.xcodeproj", "group:Cores/NESDeltaCore/NESDeltaCore.xcodeproj"]))
+        let repository = try load(folder)
+        let about = repository.warnings.map(\.message).filter { $0.contains("NESDeltaCore.xcodeproj") }
+        #expect(about.count == 1, "\(about)")
+        #expect(
+            about.first?.contains(
+                "which does not exist (in the empty folder Cores/NESDeltaCore: an uninitialised git submodule? run `git submodule update --init`); the dependencies on its targets are shown as external products"
+            ) == true, "\(about)")
+        #expect(edges(from: "delta/Delta", repository) == ["nesdeltacore/NESDeltaCore"])
+    }
+
     /// ProtonVPN: the workspace lists `external/tunnelkit`, an empty folder (a submodule never fetched);
     /// the app's products that name no package are that folder's, shown as its external products, with
     /// one warning for the folder and none per product.
     @Test func productsOfAMissingWorkspaceFolderAreItsExternalProducts() throws {
-        for empty in [true, false] {
+        for (empty, submodule) in [(true, false), (false, false), (false, true)] {
             let folder = try TemporaryFolder()
             defer { folder.remove() }
             if empty { try folder.folder("external/tunnelkit") }
+            if submodule {
+                try folder.write(".gitmodules", "[submodule \"external/tunnelkit\"]\n\tpath = external/tunnelkit\n\turl = https://example.com/tunnelkit.git\n")
+            }
             let app = ProjectFixture(targets: [
                 .init("App", type: "application", packageProducts: [("TunnelKitOpenVPN", nil), ("TunnelKitAppExtension", nil)])
             ])
@@ -169,7 +195,9 @@ struct XcodeLinkResolutionTests {
                 return nil
             }
             #expect(missing.map(\.folder) == [folder.path + "/external/tunnelkit"])
-            #expect(missing.first?.state == (empty ? .empty : .missing))
+            #expect(missing.first?.state == (empty ? .empty : submodule ? .submoduleNotCheckedOut : .missing))
+            // Said once, by the loader, not also as a reference to nothing.
+            #expect(!repository.warnings.map(\.message).contains { $0.contains("which does not exist") }, "\(repository.warnings.map(\.message))")
             #expect(missing.first?.line == ProjectFixture.line(of: "group:external/tunnelkit", in: workspace))
             #expect(missing.first?.products == ["TunnelKitOpenVPN", "TunnelKitAppExtension"])
             #expect(!repository.warnings.map(\.message).contains { $0.contains("names no package") })
