@@ -10,7 +10,9 @@ Its rules, kept simple so that a difference can be judged by hand:
     (`path:`, else Sources|Source|src|srcs/NAME, Tests/NAME for tests, Plugins/NAME for plugins),
     within `sources:` when given, less `exclude:`. An Xcode target owns the files of its build
     phases (a localised file's variants, what is in a folder reference or asset catalog) and the
-    files of its synchronised folders less its exceptions.
+    files of its synchronised folders less its exceptions, and the files its configurations
+    name (an .xcconfig, `INFOPLIST_FILE`, `CODE_SIGN_ENTITLEMENTS`); a project-level
+    configuration's .xcconfig is every target's.
   * `Package.swift` (or a `Package@swift-*.swift`) needs the targets whose dumped declaration
     differs (a raw JSON comparison, every key), the targets of a product that differs, every
     target when another package-level key differs, and, when a dependency differs, every target
@@ -288,9 +290,30 @@ class ProjectReading:
                     if exception.get("target") == tid:
                         excluded += exception.get("membershipExceptions", [])
                 folders.append((path, excluded))
+            files += self.setting_files(obj.get("buildConfigurationList"))
             self.files[name] = files
             self.folders[name] = folders
             self.edges[name] = edges
+        # Files the project's own configurations name (an .xcconfig): every target builds with them.
+        self.project_files = self.setting_files(project.get("buildConfigurationList"))
+
+    def setting_files(self, list_id):
+        """The files a configuration list names: each configuration's .xcconfig and the
+        Info.plist and entitlements its settings name (relative to the project's folder)."""
+        files = []
+        for cid in self.objects.get(list_id, {}).get("buildConfigurations", []):
+            configuration = self.objects.get(cid, {})
+            if configuration.get("baseConfigurationReference"):
+                path = self.path(configuration["baseConfigurationReference"])
+                if path is not None:
+                    files.append(path)
+            settings = configuration.get("buildSettings", {})
+            for key in ("INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS"):
+                value = settings.get(key)
+                if isinstance(value, str) and value and "$" not in value.replace("$(SRCROOT)/", "").replace("$(PROJECT_DIR)/", ""):
+                    value = value.replace("$(SRCROOT)/", "").replace("$(PROJECT_DIR)/", "")
+                    files.append(os.path.normpath(os.path.join(self.folder, value)))
+        return files
 
     def path(self, oid):
         parts = []
@@ -314,6 +337,8 @@ class ProjectReading:
         return os.path.normpath(os.path.join(*reversed([p for p in parts if p]))) if any(parts) else None
 
     def owners(self, path):
+        if path in self.project_files:
+            return set(self.names.values())
         owners = set()
         for name, files in self.files.items():
             if any(inside(path, f) for f in files):
