@@ -24,8 +24,10 @@ Its rules, kept simple so that a difference can be judged by hand:
   * Anything else needs nothing (it builds nothing: docs, scripts, CI files, fixtures).
   * A test target is needed when it, or a target it depends on directly or through others, is.
 
-Only the root package (a Package.swift at the top) or the Xcode projects at the top two levels
-are read; targets are named by name alone.
+What is read: the root package when there is a Package.swift at the top (SwiftPM leaves nested
+packages out of it), else every package within three levels; and the Xcode projects at the top
+two levels. A target that uses a product of a package read depends on that product's targets (a
+project's target through its package product dependencies). Targets are named by name alone.
 """
 import hashlib
 import json
@@ -101,6 +103,7 @@ def package_reading(root, dump):
     folders = {}
     edges = {}
     remote_users = set()
+    uses = []  # (target, product, package or None): products of other packages, linked to local ones later
     for name, target in targets.items():
         folders[name] = (target_folder(root, target), target.get("sources"), target.get("exclude") or [])
         edges[name] = set()
@@ -110,12 +113,16 @@ def package_reading(root, dump):
                     edges[name].add(payload[0])
                 elif kind == "product" or kind == "byName":
                     remote_users.add(name)
+                    if payload:
+                        uses.append((name, payload[0], payload[1] if kind == "product" and len(payload) > 1 else None))
         for usage in target.get("pluginUsages") or []:
             payload = usage.get("plugin") or []
             if payload and (len(payload) < 2 or payload[1] is None) and payload[0] in targets:
                 edges[name].add(payload[0])
     tests = {name for name, t in targets.items() if t.get("type") == "test"}
-    return {"targets": targets, "folders": folders, "edges": edges, "remote_users": remote_users, "tests": tests}
+    products = {p["name"]: [t for t in p.get("targets", []) if t in targets] for p in dump.get("products", [])}
+    return {"targets": targets, "folders": folders, "edges": edges, "remote_users": remote_users, "tests": tests,
+            "uses": uses, "products": products}
 
 
 def inside(path, folder):
@@ -258,6 +265,7 @@ class ProjectReading:
         products = {o.get("productReference"): tid for tid, o in self.targets.items() if o.get("productReference")}
         self.edges = {}
         self.package_users = set()
+        self.uses = []
         for tid, obj in self.targets.items():
             name = self.names[tid]
             files, edges = [], set()
@@ -279,6 +287,10 @@ class ProjectReading:
                     edges.add(self.names[other])
             if obj.get("packageProductDependencies"):
                 self.package_users.add(name)
+            for pid in obj.get("packageProductDependencies", []):
+                product = self.objects.get(pid, {}).get("productName")
+                if product:
+                    self.uses.append((name, product.removeprefix("plugin:"), None))
             folders = []
             for gid in obj.get("fileSystemSynchronizedGroups", []):
                 path = self.path(gid)
@@ -412,21 +424,52 @@ def git(tree, *args, check=True):
     return subprocess.run(["git", "-C", tree, *args], capture_output=True, check=check).stdout
 
 
+def package_folders(tree):
+    """The packages read: the root package alone when there is one (SwiftPM leaves nested
+    packages out of it), else every package within three levels (not inside another)."""
+    if os.path.exists(os.path.join(tree, "Package.swift")):
+        return [""]
+    found = []
+
+    def walk(folder, depth):
+        try:
+            entries = sorted(os.listdir(os.path.join(tree, folder)))
+        except OSError:
+            return
+        if folder and "Package.swift" in entries:
+            found.append(folder)
+            return
+        if depth == 3:
+            return
+        for entry in entries:
+            if entry.startswith(".") or entry.endswith((".xcodeproj", ".xcworkspace")) or entry in ("node_modules", "Pods", "Carthage"):
+                continue
+            if os.path.isdir(os.path.join(tree, folder, entry)) and not os.path.islink(os.path.join(tree, folder, entry)):
+                walk(os.path.join(folder, entry), depth + 1)
+
+    walk("", 0)
+    return found
+
+
 def needed_tests(tree, base, changes, dumper, projects_cache):
     """The test targets `changes` (list of (status, path, old_path)) need, with why each file needs
-    what it needs: {test: [file, ...]}, the tests, and the files the reading could not judge."""
+    what it needs: {test: [file, ...]}, and the test targets of what was read."""
     names = os.listdir(tree)
     needs = {}      # target -> [file]
     all_tests = set()
     edges = {}
-    package = None
-    head_files = manifest_files(lambda n: open(os.path.join(tree, n), "rb").read() if os.path.exists(os.path.join(tree, n)) else None, names)
-    if head_files:
-        dump = dumper.dump(head_files)
+    packages = {}   # folder -> (reading, head manifest files)
+    for folder in package_folders(tree):
+        root = os.path.join(tree, folder)
+        files = manifest_files(lambda n: open(os.path.join(root, n), "rb").read() if os.path.isfile(os.path.join(root, n)) else None,
+                               os.listdir(root))
+        dump = dumper.dump(files) if files else None
         if dump:
-            package = package_reading(tree, dump)
-            all_tests |= package["tests"]
-            edges.update(package["edges"])
+            reading = package_reading(root, dump)
+            packages[folder] = (reading, files)
+            all_tests |= reading["tests"]
+            for t, e in reading["edges"].items():
+                edges.setdefault(t, set()).update(e)
     projects = []
     for entry in sorted(names):
         candidates = [entry] if entry.endswith(".xcodeproj") else (
@@ -442,23 +485,46 @@ def needed_tests(tree, base, changes, dumper, projects_cache):
                 projects.append((candidate, projects_cache[key]))
     for _, reading in projects:
         all_tests |= reading.tests
-        edges.update(reading.edges)
+        for t, e in reading.edges.items():
+            edges.setdefault(t, set()).update(e)
+    # Products of the packages read, used by other packages and by the projects' targets.
+    by_product = {}
+    for folder, (reading, _) in packages.items():
+        identity = os.path.basename(folder).lower()
+        for product, targets in reading["products"].items():
+            by_product.setdefault(product, []).append((identity, targets))
+    for user, product, package in [u for r, _ in packages.values() for u in r["uses"]] + [u for _, r in projects for u in r.uses]:
+        for identity, targets in by_product.get(product, []):
+            if package is None or package.lower() == identity:
+                edges.setdefault(user, set()).update(targets)
 
     def need(targets, path):
         for t in targets:
             needs.setdefault(t, []).append(path)
 
+    def package_of(path):
+        """The innermost package read whose folder holds `path`."""
+        best = None
+        for folder in packages:
+            if inside(path, folder) and (best is None or len(folder) > len(best)):
+                best = folder
+        return best
+
+    remote_users = set().union(*[r["remote_users"] for r, _ in packages.values()] or [set()]) | \
+        set().union(*[r.package_users for _, r in projects] or [set()])
     for status, path, old_path in changes:
         for p in {path, old_path} - {None}:
             name = os.path.basename(p)
-            if package and p in ("Package.swift",) or (package and re.fullmatch(r"Package@swift-[0-9.]+\.swift", p)):
-                old_names = git(tree, "ls-tree", "--name-only", base, check=False).decode().split("\n")
-                old_files = manifest_files(lambda n: git(tree, "show", f"{base}:{n}", check=False) or None, old_names)
+            folder = os.path.dirname(p)
+            if folder in packages and (name == "Package.swift" or re.fullmatch(r"Package@swift-[0-9.]+\.swift", name)):
+                reading, head_files = packages[folder]
+                old_names = git(tree, "ls-tree", "--name-only", f"{base}:{folder}" if folder else base, check=False).decode().split("\n")
+                old_files = manifest_files(lambda n: git(tree, "show", f"{base}:{os.path.join(folder, n)}", check=False) or None, old_names)
                 old = dumper.dump(old_files) if old_files else None
-                targets, _ = manifest_needs(old, dumper.dump(head_files) if head_files else None, package)
+                targets, _ = manifest_needs(old, dumper.dump(head_files), reading)
                 need(targets, p)
             elif name == "Package.resolved":
-                need((package["remote_users"] if package else set()) | set().union(*[r.package_users for _, r in projects] or [set()]), p)
+                need(remote_users, p)
             elif name == "project.pbxproj" and any(p == os.path.join(c, "project.pbxproj") for c, _ in projects):
                 candidate, reading = next((c, r) for c, r in projects if p == os.path.join(c, "project.pbxproj"))
                 old_data = git(tree, "show", f"{base}:{p}", check=False)
@@ -470,8 +536,9 @@ def needed_tests(tree, base, changes, dumper, projects_cache):
                     need(targets, p)
             else:
                 owners = set()
-                if package:
-                    owners |= package_owners(package, p)
+                folder = package_of(p)
+                if folder is not None:
+                    owners |= package_owners(packages[folder][0], os.path.relpath(p, folder) if folder else p)
                 for _, reading in projects:
                     owners |= reading.owners(p)
                 need(owners, p)
