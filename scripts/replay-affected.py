@@ -111,6 +111,7 @@ def main():
     parser.add_argument("--config", action="append",
                         help="a .modgraph.yml to use instead of the repository's (its affected: section), - for the repository's; repeatable")
     parser.add_argument("--oracle", action="store_true", help="compare each selection with the independent reading")
+    parser.add_argument("--oracle-cache", help="a folder to keep the independent reading's manifest dumps in across runs")
     parser.add_argument("--rows", help="write one JSON line per commit and variant to this file")
     args = parser.parse_args()
     configs = args.config or ["-"]
@@ -124,7 +125,7 @@ def main():
     dumper = projects = None
     if args.oracle:
         import affected_oracle
-        dumper = affected_oracle.Dumper(os.path.join(work, "oracle-dumps"))
+        dumper = affected_oracle.Dumper(os.path.abspath(args.oracle_cache) if args.oracle_cache else os.path.join(work, "oracle-dumps"))
         projects = {}
     rows = {config: [] for config in configs}
     try:
