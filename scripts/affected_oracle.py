@@ -17,7 +17,8 @@ Its rules, kept simple so that a difference can be judged by hand:
     differs (a raw JSON comparison, every key), the targets of a product that differs, every
     target when another package-level key differs, and, when a dependency differs, every target
     that uses a product of another package.
-  * A `Package.resolved` whose pins differ needs every target that uses a product of another package.
+  * A `Package.resolved` whose pins differ needs every target that uses a product of a package
+    not read (a remote one).
   * `project.pbxproj` needs the targets whose objects (reached from the target without going
     through another target or the project) changed, every target when the project's own build
     configurations changed.
@@ -288,9 +289,12 @@ class ProjectReading:
             if obj.get("packageProductDependencies"):
                 self.package_users.add(name)
             for pid in obj.get("packageProductDependencies", []):
-                product = self.objects.get(pid, {}).get("productName")
+                dependency = self.objects.get(pid, {})
+                product = dependency.get("productName")
+                remote = self.objects.get(dependency.get("package"), {}).get("isa") == "XCRemoteSwiftPackageReference"
                 if product:
-                    self.uses.append((name, product.removeprefix("plugin:"), None))
+                    # A remote package's product is never a local package's, whatever its name.
+                    self.uses.append((name, product.removeprefix("plugin:"), "\0remote" if remote else None))
             folders = []
             for gid in obj.get("fileSystemSynchronizedGroups", []):
                 path = self.path(gid)
@@ -493,10 +497,15 @@ def needed_tests(tree, base, changes, dumper, projects_cache):
         identity = os.path.basename(folder).lower()
         for product, targets in reading["products"].items():
             by_product.setdefault(product, []).append((identity, targets))
+    remote_users = set()  # targets that use a product of a package not read (a remote one)
     for user, product, package in [u for r, _ in packages.values() for u in r["uses"]] + [u for _, r in projects for u in r.uses]:
+        local = False
         for identity, targets in by_product.get(product, []):
             if package is None or package.lower() == identity:
                 edges.setdefault(user, set()).update(targets)
+                local = True
+        if not local:
+            remote_users.add(user)
 
     def need(targets, path):
         for t in targets:
@@ -510,8 +519,6 @@ def needed_tests(tree, base, changes, dumper, projects_cache):
                 best = folder
         return best
 
-    remote_users = set().union(*[r["remote_users"] for r, _ in packages.values()] or [set()]) | \
-        set().union(*[r.package_users for _, r in projects] or [set()])
     for status, path, old_path in changes:
         for p in {path, old_path} - {None}:
             name = os.path.basename(p)
