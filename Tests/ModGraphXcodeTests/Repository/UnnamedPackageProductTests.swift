@@ -240,6 +240,17 @@ struct UnnamedPackageProductTests {
         #expect(featureWarnings(repository).isEmpty)
     }
 
+    /// CodeEdit 445f338c: the requirement of the package a product that names no package comes
+    /// from moved; no target's objects name that package, yet Xcode may take the product from it.
+    @Test func aMovedRequirementTouchesTargetsWithUnnamedProducts() throws {
+        let before = Self.remoteReferences(featureVersion: "0.13.1")
+        let after = Self.remoteReferences(featureVersion: "0.13.2")
+        let change = try ProjectChange.compare(
+            base: Array(Self.app(objects: before.objects, packageReferences: before.references).utf8),
+            head: Array(Self.app(objects: after.objects, packageReferences: after.references).utf8))
+        #expect(change == ProjectChange(targets: ["App"], everyTarget: nil))
+    }
+
     /// Home Assistant, NetNewsWire: Xcode names a localised resource of a synchronised
     /// folder `/Localized/PATH` (or `/Localized: PATH`). Not outside the folder, and never
     /// compiled: no warning, and not an exception; a path really outside is named once.
