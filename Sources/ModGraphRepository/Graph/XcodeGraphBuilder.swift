@@ -390,6 +390,18 @@ struct XcodeGraphBuilder {
                 }
                 return external(identity)
             }
+            // Else a remote package the project references and nobody checked out: Xcode resolves the product
+            // among them (CodeEdit's `CodeEditSourceEditor`). Without that edge a moved pin or requirement of
+            // the package would select nothing of the target.
+            let remotes = project.packageReferences.compactMap { reference -> String? in
+                guard case let .remote(url) = reference, workspace.packages[reference.identity]?.manifest == nil else { return nil }
+                return url
+            }
+            if let url = Self.likeliest(remotes, vending: product.name) {
+                return packageProductEdges(
+                    XcodePackageProduct(name: product.name, isPlugin: product.isPlugin, package: .remote(url: url)), of: target,
+                    at: projectFile, in: project, lookups, &found, warn: warn)
+            }
             warn(
                 "\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package and no package loaded vends (a remote package's product, perhaps); skipped"
             )
@@ -397,18 +409,24 @@ struct XcodeGraphBuilder {
         }
     }
 
+    /// Of the places (folders, URLs) a product may come from, the one it does: the only one, or
+    /// among several the one whose last component shares the longest run of letters and digits
+    /// with the product's name (at least four: `tunnelkit` for `TunnelKitOpenVPN`), when one alone does.
+    static func likeliest(_ places: [String], vending product: String) -> String? {
+        guard places.count > 1 else { return places.first }
+        func letters(_ text: String) -> [Character] { text.lowercased().filter { $0.isLetter || $0.isNumber } }
+        let name = letters(product)
+        let scored = places.map { ($0, longestCommonRun(letters(XcodePath.lastComponent($0)), name)) }
+        guard let best = scored.map(\.1).max(), best >= 4, scored.filter({ $0.1 == best }).count == 1 else { return nil }
+        return scored.first { $0.1 == best }?.0
+    }
+
     /// The folder not loaded (missing from the workspace, or left out) a product that names no
     /// package comes from: the only one, or among several the one whose name shares the longest
     /// run of letters and digits with the product's (at least four: `tunnelkit` for
     /// `TunnelKitOpenVPN`), when one alone does.
     func folder(vending product: String) -> String? {
-        let folders = missingFolders.map(\.folder) + excludedFolders
-        guard folders.count > 1 else { return folders.first }
-        func letters(_ text: String) -> [Character] { text.lowercased().filter { $0.isLetter || $0.isNumber } }
-        let name = letters(product)
-        let scored = folders.map { ($0, Self.longestCommonRun(letters(XcodePath.lastComponent($0)), name)) }
-        guard let best = scored.map(\.1).max(), best >= 4, scored.filter({ $0.1 == best }).count == 1 else { return nil }
-        return scored.first { $0.1 == best }?.0
+        Self.likeliest(missingFolders.map(\.folder) + excludedFolders, vending: product)
     }
 
     /// The length of the longest run of characters both hold.

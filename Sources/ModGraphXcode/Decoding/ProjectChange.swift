@@ -3,7 +3,8 @@
 /// targets whose own objects changed (the target, its build configurations,
 /// phases, build files and the files they name, its dependencies, package
 /// products, synchronised folders and their exceptions), the targets a
-/// changed group or file reference reaches, and every target when the
+/// changed group or file reference reaches (a changed package reference: also
+/// the targets with a product that names no package), and every target when the
 /// project's own settings changed (its build configurations, its folder, its
 /// regions, the file's format).
 ///
@@ -73,6 +74,13 @@ public struct ProjectChange: Sendable, Equatable {
         // that use what it holds: a group's path is part of its files' paths.
         let held = Set((old.targets + new.targets).flatMap { target in Array(old.reach(from: target).union(new.reach(from: target))) })
         for id in changed where !held.contains(id) && !onlyChildrenChanged(old.objects[id], new.objects[id]) {
+            // A package reference none names: Xcode finds the products that name no package among the
+            // project's packages, so it may vend any of them.
+            if old.isPackageReference(id) || new.isPackageReference(id) {
+                for side in [old, new] {
+                    for target in side.targets where side.reach(from: target).contains(where: side.isUnnamedProduct) { touched.insert(target) }
+                }
+            }
             let below = old.reach(from: id).union(new.reach(from: id))
             for side in [old, new] {
                 for target in side.targets where !touched.contains(target) && !side.reach(from: target).isDisjoint(with: below) {
@@ -189,6 +197,18 @@ public struct ProjectChange: Sendable, Equatable {
                 for id in references[next] ?? [] where !stops.contains(id) && seen.insert(id).inserted { queue.append(id) }
             }
             return seen
+        }
+
+        /// An `XCRemoteSwiftPackageReference` or `XCLocalSwiftPackageReference`.
+        func isPackageReference(_ id: String) -> Bool {
+            let isa = objects[id]?.dictionary?["isa"]?.string
+            return isa == "XCRemoteSwiftPackageReference" || isa == "XCLocalSwiftPackageReference"
+        }
+
+        /// A package product dependency that names no package.
+        func isUnnamedProduct(_ id: String) -> Bool {
+            guard let object = objects[id]?.dictionary else { return false }
+            return object["isa"]?.string == "XCSwiftPackageProductDependency" && object["package"] == nil
         }
 
         /// A target's name as the decoder gives it: `name`, else `productName`, else its id; nil when it is not a target here.

@@ -203,6 +203,54 @@ struct UnnamedPackageProductTests {
         #expect(featureWarnings(repository).first?.contains("which names no package and no package loaded vends") == true)
     }
 
+    /// Two remote package references, `Feature` and `Other`, at `version` for Feature.
+    static func remoteReferences(featureVersion: String = "1.0.0") -> (objects: String, references: [String]) {
+        (
+            """
+            /* Begin XCRemoteSwiftPackageReference section */
+            \t\tE80000000000000000000002 /* XCRemoteSwiftPackageReference "Other" */ = {
+            \t\t\tisa = XCRemoteSwiftPackageReference;
+            \t\t\trepositoryURL = "https://example.com/shop/Other";
+            \t\t\trequirement = {kind = exactVersion; version = 2.0.0; };
+            \t\t};
+            \t\tE80000000000000000000003 /* XCRemoteSwiftPackageReference "Feature" */ = {
+            \t\t\tisa = XCRemoteSwiftPackageReference;
+            \t\t\trepositoryURL = "https://example.com/shop/Feature.git";
+            \t\t\trequirement = {kind = exactVersion; version = \(featureVersion); };
+            \t\t};
+            /* End XCRemoteSwiftPackageReference section */
+            """,
+            [
+                "E80000000000000000000002 /* XCRemoteSwiftPackageReference \"Other\" */",
+                "E80000000000000000000003 /* XCRemoteSwiftPackageReference \"Feature\" */",
+            ]
+        )
+    }
+
+    /// CodeEdit: the product names no package, no package is checked out, and the project
+    /// references remote packages: Xcode takes it from the one whose name is the product's.
+    /// Before, no edge (and a warning), so a moved pin of that package selected nothing.
+    @Test func aRemotePackageOfTheProjectVendsIt() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let remote = Self.remoteReferences()
+        try folder.write("Shop/App.xcodeproj/project.pbxproj", Self.app(objects: remote.objects, packageReferences: remote.references))
+        let repository = try load(folder, "Shop/App.xcodeproj")
+        #expect(appEdges(repository) == ["feature/Feature via Feature"])
+        #expect(featureWarnings(repository).isEmpty)
+    }
+
+    /// CodeEdit 445f338c: the requirement of the package a product that names no package comes
+    /// from moved; no target's objects name that package, yet Xcode may take the product from it.
+    @Test func aMovedRequirementTouchesTargetsWithUnnamedProducts() throws {
+        let before = Self.remoteReferences(featureVersion: "0.13.1")
+        let after = Self.remoteReferences(featureVersion: "0.13.2")
+        let change = try ProjectChange.compare(
+            base: Array(Self.app(objects: before.objects, packageReferences: before.references).utf8),
+            head: Array(Self.app(objects: after.objects, packageReferences: after.references).utf8))
+        #expect(change == ProjectChange(targets: ["App"], everyTarget: nil))
+    }
+
     /// Home Assistant, NetNewsWire: Xcode names a localised resource of a synchronised
     /// folder `/Localized/PATH` (or `/Localized: PATH`). Not outside the folder, and never
     /// compiled: no warning, and not an exception; a path really outside is named once.
