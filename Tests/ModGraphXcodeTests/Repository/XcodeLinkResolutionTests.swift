@@ -148,6 +148,29 @@ struct XcodeLinkResolutionTests {
         #expect(repository.warnings.map(\.message).contains { $0.contains("which does not exist; the dependencies on its targets are shown as external products") })
     }
 
+    /// Delta's trial: the app links `ZIPFoundation.framework` from `BUILT_PRODUCTS_DIR`, a file no
+    /// loaded target makes but a project of the workspace's build (DeltaCore's subproject, an empty
+    /// submodule) does. Xcode finds it there; the link is that missing project's external product,
+    /// so the app's `import ZIPFoundation` is declared, not charged as undeclared.
+    @Test func aBuiltProductOnlyAMissingProjectMakesIsItsExternalProduct() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let core = ProjectFixture(targets: [
+            .init("DeltaCore", linksProxies: [("External/ZIPFoundation/ZIPFoundation.xcodeproj", "ZIPFoundation.framework", "ZIPFoundation")])
+        ])
+        try folder.write("Cores/DeltaCore/DeltaCore.xcodeproj/project.pbxproj", core.text)
+        let app = ProjectFixture(targets: [
+            .init("Delta", type: "application", linksBuiltProducts: ["DeltaCore.framework", "ZIPFoundation.framework", "Nowhere.framework"])
+        ])
+        try folder.write("Delta.xcodeproj/project.pbxproj", app.text)
+        try folder.write(
+            "Delta.xcworkspace/contents.xcworkspacedata",
+            ProjectFixture.workspace(["group:Delta.xcodeproj", "group:Cores/DeltaCore/DeltaCore.xcodeproj"]))
+        let repository = try load(folder)
+        #expect(edges(from: "delta/Delta", repository) == ["deltacore/DeltaCore", "zipfoundation/ZIPFoundation"])
+        #expect(edges(from: "deltacore/DeltaCore", repository) == ["zipfoundation/ZIPFoundation"])
+    }
+
     /// Delta: the workspace lists `Cores/NESDeltaCore/NESDeltaCore.xcodeproj`, in an empty submodule
     /// folder, and the app's project refers into it: one warning, saying where, and what it costs.
     @Test func aMissingProjectAWorkspaceListsAndAProjectRefersToIsOneWarning() throws {
