@@ -408,6 +408,15 @@ struct XcodeGraphBuilder {
                 }
                 return external(identity)
             }
+            // The project names several packages for it elsewhere (Swiftfin's CollectionHStack, also
+            // declared from swift-identified-collections): which one vends it is not known.
+            if let named = lookups.namedPackages[project.path]?[product.name], named.count > 1 {
+                let names = named.map { "'\($0.identity.rawValue)'" }.joined(separator: ", ")
+                warn(
+                    "\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package, and the project names several for it (\(names)); skipped"
+                )
+                return []
+            }
             warn(
                 "\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package and no package loaded vends (a remote package's product, perhaps); skipped"
             )

@@ -118,6 +118,31 @@ struct XcodeLinkResolutionTests {
         #expect(repository.warnings.isEmpty, "\(repository.warnings.map(\.message))")
     }
 
+    /// Swiftfin's trial: `CollectionHStack` is named once without a package, and the project names two
+    /// packages for it elsewhere (its own, and by mistake `swift-identified-collections`), neither of them
+    /// opened, so which one vends it is unknown: the warning says so and names both, rather than
+    /// claiming that no package vends it.
+    @Test func aProductTheProjectNamesSeveralPackagesForIsOneWarningNamingThem() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let project = ProjectFixture(
+            targets: [
+                .init("A", type: "application", packageProducts: [("CollectionHStack", "R"), ("CollectionHStack", "S")]),
+                .init("B", type: "application", packageProducts: [("CollectionHStack", nil)]),
+            ],
+            remotePackages: [
+                "R": "https://github.com/example/CollectionHStack.git", "S": "https://github.com/example/swift-identified-collections.git",
+            ])
+        try folder.write("App.xcodeproj/project.pbxproj", project.text)
+        let repository = try load(folder, ["App.xcodeproj"])
+        let messages = repository.warnings.map(\.message)
+        #expect(messages.count == 1, "\(messages)")
+        #expect(
+            messages.first?.hasSuffix(
+                "target 'B' uses product 'CollectionHStack', which names no package, and the project names several for it ('collectionhstack', 'swift-identified-collections'); skipped"
+            ) == true, "\(messages)")
+    }
+
     /// NightscoutRemoteCGM: a dependency whose proxy names a target removed from the project. The warning
     /// names the project file, the line of the dependency, the target and the name Xcode showed; no object id.
     @Test func warningsNameTheLineAndTheTargetNeverAnObjectID() throws {
