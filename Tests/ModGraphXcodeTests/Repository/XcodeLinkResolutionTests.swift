@@ -157,16 +157,19 @@ struct XcodeLinkResolutionTests {
         #expect(decoded.warnings.allSatisfy { $0.range(of: "[0-9A-F]{24}", options: .regularExpression) == nil })
     }
 
+    /// Delta's `DeltaCore`: links `ZIPFoundation.framework` of `External/ZIPFoundation/ZIPFoundation.xcodeproj`
+    /// (an empty submodule) through a reference proxy.
+    static let deltaCore = ProjectFixture(targets: [
+        .init("DeltaCore", linksProxies: [("External/ZIPFoundation/ZIPFoundation.xcodeproj", "ZIPFoundation.framework", "ZIPFoundation")])
+    ])
+
     /// Delta: `DeltaCore` links `ZIPFoundation.framework` through a `PBXReferenceProxy` into a project
     /// that is not there (an uninitialised submodule): the dependency is still declared, and shown as
     /// an external product of that project.
     @Test func aLinkIntoAMissingProjectIsAnExternalProduct() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let project = ProjectFixture(targets: [
-            .init("DeltaCore", linksProxies: [("External/ZIPFoundation/ZIPFoundation.xcodeproj", "ZIPFoundation.framework", "ZIPFoundation")])
-        ])
-        try folder.write("DeltaCore.xcodeproj/project.pbxproj", project.text)
+        try folder.write("DeltaCore.xcodeproj/project.pbxproj", Self.deltaCore.text)
         let repository = try load(folder, ["DeltaCore.xcodeproj"])
         #expect(edges(from: "deltacore/DeltaCore", repository) == ["zipfoundation/ZIPFoundation"])
         #expect(repository.graph.targets.first { $0.id.description == "zipfoundation/ZIPFoundation" }?.type == .externalProduct)
@@ -180,10 +183,7 @@ struct XcodeLinkResolutionTests {
     @Test func aBuiltProductOnlyAMissingProjectMakesIsItsExternalProduct() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let core = ProjectFixture(targets: [
-            .init("DeltaCore", linksProxies: [("External/ZIPFoundation/ZIPFoundation.xcodeproj", "ZIPFoundation.framework", "ZIPFoundation")])
-        ])
-        try folder.write("Cores/DeltaCore/DeltaCore.xcodeproj/project.pbxproj", core.text)
+        try folder.write("Cores/DeltaCore/DeltaCore.xcodeproj/project.pbxproj", Self.deltaCore.text)
         let app = ProjectFixture(targets: [
             .init("Delta", type: "application", linksBuiltProducts: ["DeltaCore.framework", "ZIPFoundation.framework", "Nowhere.framework"])
         ])
