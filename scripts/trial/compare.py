@@ -7,6 +7,12 @@ conditions of shared edges that differ. Each difference carries what the indepen
 knows about it (a target without sources, an ambiguous framework link, a product no package
 vends...), so it can be judged by hand. Exit 0 when both agree, 1 otherwise.
 
+A dependency the independent reading could not resolve and said so (a product that names no
+package and no package read vends, a reference into a project that is missing: an
+uninitialised submodule, a framework no target read makes) is not a difference when modgraph shows it as an external product of
+that project or folder: such edges, and the external nodes and containers only they reach, are
+listed apart as "unresolved by the independent reading", to be checked by hand.
+
 Usage: compare.py ROOT [--path P ...] [--modgraph BIN] [--json OUT] [--graph-json FILE]
 """
 import argparse
@@ -36,7 +42,7 @@ def container(tid):
 
 
 def compare(mg, ind):
-    out = {"targets_modgraph": len(mg["targets"]), "targets_independent": len(ind["targets"]),
+    out = {"targets_modgraph_all": len(mg["targets"]), "targets_independent": len(ind["targets"]),
            "edges_modgraph": 0, "edges_independent": len(ind["edges"])}
     mt = {t["id"]: t for t in mg["targets"]}
     it = ind["targets"]
@@ -44,13 +50,40 @@ def compare(mg, ind):
     for e in mg["edges"]:
         c = e.get("condition") or {}
         me.setdefault((e["from"], e["to"]), set()).add(tuple(sorted(c.get("platforms") or [])))
-    out["edges_modgraph"] = len(me)
+    out["edges_modgraph_all"] = len(me)
     ie = {(e["from"], e["to"]): {tuple(c) for c in e["conditions"]} for e in ind["edges"]}
     # declared several times, an edge is unconditional as soon as one declaration is
     for d in (me, ie):
         for k, v in d.items():
             if () in v:
                 d[k] = {()}
+    # Only-modgraph edges to an external product the independent reading said it could not resolve.
+    problems = ind["problems"]
+
+    def unresolved(a, b):
+        if mt.get(b, {}).get("type") != "external-product" or (a, b) in ie:
+            return False
+        name, owner = b.rsplit("/", 1)[1], container(b)
+        for p in problems:
+            if p.startswith(f"{a}: product {name} names no package and no package read vends it"):
+                return True
+            if p.startswith(f"{a}: links {name}.") and p.endswith("which no target read makes"):
+                return True
+            prefix = f"{a}: refers into project "
+            if p.startswith(prefix) and p.endswith(", which is missing"):
+                project = os.path.basename(p[len(prefix):-len(", which is missing")])
+                if project.endswith(".xcodeproj") and owner in (project[:-len(".xcodeproj")].lower(), project.lower()):
+                    return True
+        return False
+    explained = {k for k in me if unresolved(*k)}
+    explained_nodes = {b for _, b in explained}
+    unexplained_nodes = {b for (_, b) in set(me) - explained}
+    explained_nodes -= unexplained_nodes
+    out["unresolved_by_independent"] = [f"{a} -> {b}" for a, b in sorted(explained)]
+    for k in explained:
+        del me[k]
+    for t in explained_nodes:
+        del mt[t]
     mcont = {container(t) for t in mt}
     icont = {container(t) for t in it}
     diffs = []
@@ -96,6 +129,7 @@ def compare(mg, ind):
     st_i = {t for t in it if container(t) in shared}
     se_m = {k for k in me if container(k[0]) in shared and container(k[1]) in shared}
     se_i = {k for k in ie if container(k[0]) in shared and container(k[1]) in shared}
+    out["targets_modgraph"], out["edges_modgraph"] = len(mt), len(me)
     out["targets_agree"] = f"{len(st_m & st_i)}/{len(st_m | st_i)}"
     out["edges_agree"] = f"{len(se_m & se_i)}/{len(se_m | se_i)}"
     out["all_targets_agree"] = f"{len(set(mt) & set(it))}/{len(set(mt) | set(it))}"
@@ -136,6 +170,13 @@ def main():
               f"agree {res['all_targets_agree']} (in shared containers {res['targets_agree']})")
         print(f"edges:   modgraph {res['edges_modgraph']}, independent {res['edges_independent']}, "
               f"agree {res['all_edges_agree']} (in shared containers {res['edges_agree']})")
+        if res["unresolved_by_independent"]:
+            print(f"besides: modgraph {res['targets_modgraph_all']} targets, {res['edges_modgraph_all']} edges, of which "
+                  f"{res['targets_modgraph_all'] - res['targets_modgraph']} external nodes and "
+                  f"{len(res['unresolved_by_independent'])} edges into missing submodules the independent reading "
+                  f"could not resolve (it says so below):")
+            for e in res["unresolved_by_independent"]:
+                print(f"  [unresolved by the independent reading] {e}")
     for d in res["differences"]:
         print(f"  [{d['kind']}] {d['text']}")
     for p in res["independent_problems"]:

@@ -613,6 +613,8 @@ class Reader:
                     name = os.path.basename(g(f, "path", "") or g(f, "name", "") or "")
                     cands = [c for c in self.product_files.get(name, []) if not (c[0] is rec and c[1] == tid)]
                     if not cands:
+                        if tree == "BUILT_PRODUCTS_DIR" and name:
+                            self.problems.append(f"{me}: links {name} ({tree}), which no target read makes")
                         continue
                     if len(cands) > 1:
                         mine = self.platforms(rec, t)

@@ -47,6 +47,9 @@ struct XcodeGraphBuilder {
         let namedPackages: [String: [String: [XcodePackageReference]]]
         /// Products the loaded manifests use from local packages that are missing, and those packages.
         let productsOfMissingPackages: [String: Set<PackageIdentity>]
+        /// Product file name (`ZIPFoundation.framework`) → the missing projects a loaded project links it
+        /// from through a reference proxy: what Xcode's build would make it from.
+        let productFilesOfMissingProjects: [String: Set<String>]
     }
 
     /// What the edges found along the way add to the graph besides them.
@@ -68,11 +71,18 @@ struct XcodeGraphBuilder {
         }
         var productFiles: [String: [(project: XcodeProject, target: XcodeTarget)]] = [:]
         var namedPackages: [String: [String: [XcodePackageReference]]] = [:]
+        var productFilesOfMissingProjects: [String: Set<String>] = [:]
+        let projectByPath = Dictionary(projects.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for project in projects {
             var named: [String: [XcodePackageReference]] = [:]
             for target in project.targets {
                 if let file = target.productFileName { productFiles[file, default: []].append((project, target)) }
                 for dependency in target.dependencies {
+                    if case let .productOfTarget(_, file?, _, other) = dependency.reference,
+                        loadedProject(project.resolvedPath(other), projectByPath) == nil
+                    {
+                        productFilesOfMissingProjects[file, default: []].insert(project.resolvedPath(other))
+                    }
                     guard case let .packageProduct(product) = dependency.reference, let package = product.package,
                         !(named[product.name] ?? []).contains(package)
                     else { continue }
@@ -82,9 +92,9 @@ struct XcodeGraphBuilder {
             namedPackages[project.path] = named
         }
         let lookups = Lookups(
-            identities: identities, projectByPath: Dictionary(projects.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }),
+            identities: identities, projectByPath: projectByPath,
             packageByFolder: packageByFolder, productFiles: productFiles, namedPackages: namedPackages,
-            productsOfMissingPackages: productsOfMissingPackages())
+            productsOfMissingPackages: productsOfMissingPackages(), productFilesOfMissingProjects: productFilesOfMissingProjects)
         var result = Result()
         var warned: Set<String> = []
         func warn(_ message: String) {
@@ -171,6 +181,14 @@ struct XcodeGraphBuilder {
                         }
                         add(EdgeKey(to: TargetID(package: ownerIdentity, name: chosen.name), kind: .target, product: nil), dependency)
                     case let .builtProduct(fileName):
+                        // Made by no target loaded, but by one of a missing project another project links it
+                        // from (Delta's ZIPFoundation.framework, in DeltaCore's subproject): that project's product.
+                        if lookups.productFiles[fileName] == nil, let paths = lookups.productFilesOfMissingProjects[fileName],
+                            paths.count == 1, let path = paths.first
+                        {
+                            add(missingProjectEdge(to: XcodePath.baseName(fileName), in: path, lookups, &found), dependency)
+                            continue
+                        }
                         guard let chosen = maker(of: fileName, for: target, dependency, at: at(dependency), in: project, lookups, warn: warn),
                             let ownerIdentity = identities.byPath[chosen.project.path]
                         else { continue }
@@ -389,6 +407,15 @@ struct XcodeGraphBuilder {
                     found.productsOfMissingFolders[folder, default: []].append(product.name)
                 }
                 return external(identity)
+            }
+            // The project names several packages for it elsewhere (Swiftfin's CollectionHStack, also
+            // declared from swift-identified-collections): which one vends it is not known.
+            if let named = lookups.namedPackages[project.path]?[product.name], named.count > 1 {
+                let names = named.map { "'\($0.identity.rawValue)'" }.joined(separator: ", ")
+                warn(
+                    "\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package, and the project names several for it (\(names)); skipped"
+                )
+                return []
             }
             // Else a remote package the project references and nobody checked out: Xcode resolves the product
             // among them (CodeEdit's `CodeEditSourceEditor`). Without that edge a moved pin or requirement of

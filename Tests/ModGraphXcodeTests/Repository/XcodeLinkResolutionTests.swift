@@ -118,6 +118,31 @@ struct XcodeLinkResolutionTests {
         #expect(repository.warnings.isEmpty, "\(repository.warnings.map(\.message))")
     }
 
+    /// Swiftfin's trial: `CollectionHStack` is named once without a package, and the project names two
+    /// packages for it elsewhere (its own, and by mistake `swift-identified-collections`), neither of them
+    /// opened, so which one vends it is unknown: the warning says so and names both, rather than
+    /// claiming that no package vends it.
+    @Test func aProductTheProjectNamesSeveralPackagesForIsOneWarningNamingThem() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let project = ProjectFixture(
+            targets: [
+                .init("A", type: "application", packageProducts: [("CollectionHStack", "R"), ("CollectionHStack", "S")]),
+                .init("B", type: "application", packageProducts: [("CollectionHStack", nil)]),
+            ],
+            remotePackages: [
+                "R": "https://github.com/example/CollectionHStack.git", "S": "https://github.com/example/swift-identified-collections.git",
+            ])
+        try folder.write("App.xcodeproj/project.pbxproj", project.text)
+        let repository = try load(folder, ["App.xcodeproj"])
+        let messages = repository.warnings.map(\.message)
+        #expect(messages.count == 1, "\(messages)")
+        #expect(
+            messages.first?.hasSuffix(
+                "target 'B' uses product 'CollectionHStack', which names no package, and the project names several for it ('collectionhstack', 'swift-identified-collections'); skipped"
+            ) == true, "\(messages)")
+    }
+
     /// NightscoutRemoteCGM: a dependency whose proxy names a target removed from the project. The warning
     /// names the project file, the line of the dependency, the target and the name Xcode showed; no object id.
     @Test func warningsNameTheLineAndTheTargetNeverAnObjectID() throws {
@@ -132,20 +157,43 @@ struct XcodeLinkResolutionTests {
         #expect(decoded.warnings.allSatisfy { $0.range(of: "[0-9A-F]{24}", options: .regularExpression) == nil })
     }
 
+    /// Delta's `DeltaCore`: links `ZIPFoundation.framework` of `External/ZIPFoundation/ZIPFoundation.xcodeproj`
+    /// (an empty submodule) through a reference proxy.
+    static let deltaCore = ProjectFixture(targets: [
+        .init("DeltaCore", linksProxies: [("External/ZIPFoundation/ZIPFoundation.xcodeproj", "ZIPFoundation.framework", "ZIPFoundation")])
+    ])
+
     /// Delta: `DeltaCore` links `ZIPFoundation.framework` through a `PBXReferenceProxy` into a project
     /// that is not there (an uninitialised submodule): the dependency is still declared, and shown as
     /// an external product of that project.
     @Test func aLinkIntoAMissingProjectIsAnExternalProduct() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let project = ProjectFixture(targets: [
-            .init("DeltaCore", linksProxies: [("External/ZIPFoundation/ZIPFoundation.xcodeproj", "ZIPFoundation.framework", "ZIPFoundation")])
-        ])
-        try folder.write("DeltaCore.xcodeproj/project.pbxproj", project.text)
+        try folder.write("DeltaCore.xcodeproj/project.pbxproj", Self.deltaCore.text)
         let repository = try load(folder, ["DeltaCore.xcodeproj"])
         #expect(edges(from: "deltacore/DeltaCore", repository) == ["zipfoundation/ZIPFoundation"])
         #expect(repository.graph.targets.first { $0.id.description == "zipfoundation/ZIPFoundation" }?.type == .externalProduct)
         #expect(repository.warnings.map(\.message).contains { $0.contains("which does not exist; the dependencies on its targets are shown as external products") })
+    }
+
+    /// Delta's trial: the app links `ZIPFoundation.framework` from `BUILT_PRODUCTS_DIR`, a file no
+    /// loaded target makes but a project of the workspace's build (DeltaCore's subproject, an empty
+    /// submodule) does. Xcode finds it there; the link is that missing project's external product,
+    /// so the app's `import ZIPFoundation` is declared, not charged as undeclared.
+    @Test func aBuiltProductOnlyAMissingProjectMakesIsItsExternalProduct() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Cores/DeltaCore/DeltaCore.xcodeproj/project.pbxproj", Self.deltaCore.text)
+        let app = ProjectFixture(targets: [
+            .init("Delta", type: "application", linksBuiltProducts: ["DeltaCore.framework", "ZIPFoundation.framework", "Nowhere.framework"])
+        ])
+        try folder.write("Delta.xcodeproj/project.pbxproj", app.text)
+        try folder.write(
+            "Delta.xcworkspace/contents.xcworkspacedata",
+            ProjectFixture.workspace(["group:Delta.xcodeproj", "group:Cores/DeltaCore/DeltaCore.xcodeproj"]))
+        let repository = try load(folder)
+        #expect(edges(from: "delta/Delta", repository) == ["deltacore/DeltaCore", "zipfoundation/ZIPFoundation"])
+        #expect(edges(from: "deltacore/DeltaCore", repository) == ["zipfoundation/ZIPFoundation"])
     }
 
     /// Delta: the workspace lists `Cores/NESDeltaCore/NESDeltaCore.xcodeproj`, in an empty submodule
