@@ -26,6 +26,18 @@ struct MeasurementTests {
         #expect(abs(app.span - 0.383985) < 1e-5)
     }
 
+    @Test func statisticsTellTheEmitModuleJobFromTheCompileJobs() throws {
+        // The job-level model's weights: Prelude's `swiftmodule` job (0.215 s) is what its dependents wait for;
+        // its two batch jobs (`o`) run side by side, in the order they started.
+        let prelude = try #require(CompilerStatistics.read(folder: Self.fixtures.appendingPathComponent("statistics").path)["Prelude"])
+        let emit = try #require(prelude.emitModuleSeconds)
+        #expect(abs(emit - 0.215) < 1e-3)
+        #expect(prelude.compileJobs.count == 2)
+        #expect(zip(prelude.compileJobs, [5.482, 5.366]).allSatisfy { abs($0 - $1) < 1e-3 })
+        #expect(CompilerStatistics.emitsModule(fileName: "stats-1-swift-frontend-A-all-x86_64_unknown_linux_gnu-swiftmodule-Onone-3.json"))
+        #expect(!CompilerStatistics.emitsModule(fileName: "stats-1-swift-frontend-A-my-file.swift-x86_64_unknown_linux_gnu-o-Onone-3.json"))
+    }
+
     @Test func fileNamesNameTheModuleAndTheStart() {
         let parsed = CompilerStatistics.job(
             fromFileName: "stats-1795315951694529-swift-frontend-Prelude-Identifier.swift-x86_64_unknown_linux_gnu-o-Onone-998235957.json")

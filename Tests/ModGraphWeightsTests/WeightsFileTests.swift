@@ -74,7 +74,9 @@ struct WeightsFileTests {
         #expect(throws: WeightsError.invalidValue(path: "w.json", key: "App", value: "-1.0")) { try read(#"{"App": -1}"#) }
         #expect(throws: WeightsError.duplicate(path: "w.json", target: "app/App")) { try read(#"{"App": 1, "app/App": 2}"#) }
         #expect(throws: WeightsError.nothingMatches(path: "w.json")) { try read(#"{"Nope": 1}"#) }
-        #expect(throws: WeightsError.malformed(path: "w.json", problem: "malformed JSON")) { try read("{") }
+        #expect(throws: WeightsError.malformed(path: "w.json", problem: "malformed JSON at line 1, column 2: expected a quoted key")) {
+            try read("{")
+        }
         #expect(throws: WeightsError.malformed(path: "w.json", problem: "expected an object of target → seconds")) { try read("[1]") }
         #expect(throws: WeightsError.malformed(path: "w.json", problem: "the value of 'App' is not a number")) {
             try read(#"{"App": "fast"}"#)
@@ -130,10 +132,10 @@ struct WeightsFileVersionTests {
     }
 
     @Test func aNewerSchemaIsRefusedNotGuessed() {
-        let document = #"{"schemaVersion": 2, "unit": "seconds", "targets": {"app/App": 1}}"#
+        let document = #"{"schemaVersion": 3, "unit": "seconds", "targets": {"app/App": 1}}"#
         #expect(
             throws: WeightsError.malformed(
-                path: "w.json", problem: "schemaVersion 2 is newer than this modgraph reads (1); measure again or update modgraph")
+                path: "w.json", problem: "schemaVersion 3 is newer than this modgraph reads (2); measure again or update modgraph")
         ) {
             try WeightsFile.weights(from: Data(document.utf8), source: "w.json", for: graph)
         }

@@ -114,6 +114,18 @@ public enum ScheduleRun {
             graph: graph, plan: plan, unit: targetWeights.unit.symbol, weightsSource: targetWeights.source,
             defaulted: targetWeights.defaulted, defaultWeight: targetWeights.defaultValue)
         report.name = loaded.repository.name
+        // Job-level weights (a schema 2 file, an imported build record): the build planned job by job too.
+        if !targetWeights.jobs.isEmpty {
+            let jobs = targetWeights.jobs.mapValues { TargetJobs(emitModule: $0.emitModule, compile: $0.compile, link: $0.link ?? 0) }
+            do {
+                report.jobPlan = try JobPlan(
+                    targets: graph.digraph, weights: targetWeights.values, jobs: jobs, workers: request.workers,
+                    bottleneckLimit: request.bottleneckCandidates,
+                    bottleneckRules: bottleneckRules(for: graph, unit: targetWeights.unit), runner: Executor())
+            } catch {
+                throw CommandError("\(source): cannot schedule: \(error)")
+            }
+        }
         return report
     }
 }

@@ -21,7 +21,7 @@ public enum CompilerStatistics {
                 let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name)),
                 let seconds = jobWallSeconds(in: data)
             else { continue }
-            times[module, default: ModuleTime()].add(start: start, seconds: seconds)
+            times[module, default: ModuleTime()].add(start: start, seconds: seconds, emitsModule: emitsModule(fileName: name))
         }
         return times
     }
@@ -37,6 +37,15 @@ public enum CompilerStatistics {
         guard let dash = rest.firstIndex(of: "-") else { return nil }
         let module = String(rest[..<dash])
         return module.isEmpty ? nil : (module, microseconds / 1_000_000)
+    }
+
+    /// Whether the job only emitted the module (`-emit-module`, what
+    /// dependents wait for): its output type, third from the end of the name
+    /// (`…-x86_64_unknown_linux_gnu-swiftmodule-Onone-310364720.json`), is
+    /// `swiftmodule`; a compile job's is `o`.
+    static func emitsModule(fileName name: String) -> Bool {
+        let parts = name.dropLast(".json".count).split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count >= 3 && parts[parts.count - 3] == "swiftmodule"
     }
 
     /// The job's whole wall time: the one `time.swift-frontend.*.wall` entry.
@@ -57,16 +66,32 @@ public struct ModuleTime: Sendable, Equatable {
     public private(set) var jobSeconds: Double = 0
     public private(set) var jobs: Int = 0
 
+    /// The emit-module job's time, when the module had one (a debug Swift
+    /// module); what its dependents wait for.
+    public private(set) var emitModuleSeconds: Double?
+    /// (start, seconds) of every other job.
+    private var compiles: [(start: Double, seconds: Double)] = []
+
     public init() {}
 
     /// From the first job's start to the last job's end.
     public var span: Double { jobs == 0 ? 0 : end - start }
 
-    mutating func add(start jobStart: Double, seconds: Double) {
+    /// The compile jobs' times (everything but the emit-module job), in the order they started.
+    public var compileJobs: [Double] {
+        compiles.sorted { $0.start != $1.start ? $0.start < $1.start : $0.seconds < $1.seconds }.map(\.seconds)
+    }
+
+    mutating func add(start jobStart: Double, seconds: Double, emitsModule: Bool = false) {
         start = min(start, jobStart)
         end = max(end, jobStart + seconds)
         jobSeconds += seconds
         jobs += 1
+        if emitsModule {
+            emitModuleSeconds = (emitModuleSeconds ?? 0) + seconds
+        } else {
+            compiles.append((jobStart, seconds))
+        }
     }
 
     mutating func merge(_ other: ModuleTime) {
@@ -75,5 +100,12 @@ public struct ModuleTime: Sendable, Equatable {
         end = max(end, other.end)
         jobSeconds += other.jobSeconds
         jobs += other.jobs
+        if let emit = other.emitModuleSeconds { emitModuleSeconds = (emitModuleSeconds ?? 0) + emit }
+        compiles += other.compiles
+    }
+
+    public static func == (left: ModuleTime, right: ModuleTime) -> Bool {
+        left.start == right.start && left.end == right.end && left.jobSeconds == right.jobSeconds && left.jobs == right.jobs
+            && left.emitModuleSeconds == right.emitModuleSeconds && left.compileJobs == right.compileJobs
     }
 }

@@ -1,0 +1,83 @@
+import ModGraphCore
+@testable import ModGraphPlanning
+import Testing
+
+/// The job-level model on graphs small enough to schedule by hand: a Swift
+/// module's dependents start once its interface is emitted, its compile jobs
+/// share the cores, a link waits for every object below it.
+@Suite("Job-level model")
+struct JobModelTests {
+    // Edges go from a target to its dependency: B (1) depends on A (0).
+    let chain = Digraph(vertexCount: 2, edges: [(1, 0)])
+
+    @Test func dependentsStartOnceTheInterfaceIsEmitted() throws {
+        // A: emit 1, compile 3 and 3; B: emit 1, compile 2. Module-level spans: A 4, B 2.
+        let jobs = [0: TargetJobs(emitModule: 1, compile: [3, 3]), 1: TargetJobs(emitModule: 1, compile: [2])]
+        // Plenty of cores: B's jobs run from 1 to 3 beside A's compiles, which end at 3.
+        let wide = try JobPlan(targets: chain, weights: [4, 2], jobs: jobs, workers: 8)
+        #expect(wide.build.makespan == 3)
+        // Two cores, by hand: A.emit 0–1 and A.c1 0–3; at 1, A.c2 (level 3) 1–4; at 3, B.c1 (level 2) 3–5; at 4, B.emit 4–5.
+        let two = try JobPlan(targets: chain, weights: [4, 2], jobs: jobs, workers: 2)
+        #expect(two.build.makespan == 5)
+        #expect(two.build.start == [0, 0, 1, 4, 3])
+        // The module-level model waits for all of A: 4 + 2 on any number of workers.
+        #expect(try chain.simulateBuild(weights: [4, 2], workers: 8).makespan == 6)
+    }
+
+    @Test func batchJobsShareTheCores() throws {
+        // Two independent modules of two 2 s batch jobs each: on 2 cores, 8 s of work take 4 s,
+        // where the module-level model gives each module a worker and its 2 s span.
+        let pair = Digraph(vertexCount: 2, edges: [])
+        let jobs = [0: TargetJobs(compile: [2, 2]), 1: TargetJobs(compile: [2, 2])]
+        #expect(try JobPlan(targets: pair, weights: [2, 2], jobs: jobs, workers: 2).build.makespan == 4)
+        #expect(try pair.simulateBuild(weights: [2, 2], workers: 2).makespan == 2)
+    }
+
+    @Test func withoutJobsItIsTheModuleLevelModel() throws {
+        let graph = Digraph(vertexCount: 4, edges: [(0, 1), (0, 2), (1, 3)])
+        let weights = [2.0, 3, 1, 4]
+        for workers in 1...3 {
+            let plan = try JobPlan(targets: graph, weights: weights, jobs: [:], workers: workers)
+            #expect(plan.jobGraph.jobs.map(\.kind) == [.module, .module, .module, .module])
+            #expect(plan.build == (try graph.simulateBuild(weights: weights, workers: workers)))
+            #expect(plan.criticalPathLength == (try graph.criticalPathAnalysis(weights: weights)).length)
+        }
+    }
+
+    @Test func aLinkWaitsForEveryObjectBelowIt() throws {
+        // App (1) links and depends on A (0). A: emit 1, compile 3; App: compile 1, link 2.
+        let jobs = [0: TargetJobs(emitModule: 1, compile: [3]), 1: TargetJobs(compile: [1], link: 2)]
+        let plan = try JobPlan(targets: chain, weights: [3, 1], jobs: jobs, workers: 4)
+        // A.emit 0–1, A.c1 0–3, App.c1 1–2; the link waits for A's objects too: 3–5.
+        #expect(plan.build.makespan == 5)
+        let link = try #require(plan.jobGraph.jobs.firstIndex(of: BuildJob(target: 1, kind: .link)))
+        #expect(plan.build.start[link] == 3)
+        // The chain that sets it: A's compile, its objects, App's objects, the link.
+        #expect(
+            plan.criticalPath.map { plan.jobGraph.jobs[$0] } == [
+                BuildJob(target: 0, kind: .compile(0)), BuildJob(target: 0, kind: .objectsReady),
+                BuildJob(target: 1, kind: .objectsReady), BuildJob(target: 1, kind: .link),
+            ])
+        #expect(plan.criticalPathLength == 5)
+    }
+
+    @Test func bottlenecksAreReSimulatedJobByJob() throws {
+        // A: emit 2, compile 4; B: compile 1. On 4 cores: A's compile ends at 4, B runs 2–3.
+        let jobs = [0: TargetJobs(emitModule: 2, compile: [4]), 1: TargetJobs(compile: [1])]
+        let plan = try JobPlan(targets: chain, weights: [4, 1], jobs: jobs, workers: 4)
+        #expect(plan.build.makespan == 4)
+        // Splitting A halves each of its jobs: compiles of 2 side by side, B at 1–2. Dropping B → A saves nothing.
+        #expect(plan.bottlenecks.ranked == [Bottleneck(change: .splitTarget(0), makespan: 2)])
+        #expect(plan.bottlenecks.baseline == 4)
+    }
+
+    @Test func aSplitsHalvesKeepTheirDependenciesAndDependents() {
+        let graph = JobGraph(
+            targets: chain, weights: [4, 1], jobs: [0: TargetJobs(emitModule: 2, compile: [4])], change: .splitTarget(0))
+        // A's emit and compile, B as one job, then A's second half (vertex 2).
+        #expect(graph.jobs.map(\.target) == [0, 0, 1, 2, 2])
+        #expect(graph.weights == [1, 2, 1, 1, 2])
+        // B waits for both halves' interfaces.
+        #expect(Set(graph.graph.successors(of: 2)) == [0, 3])
+    }
+}
