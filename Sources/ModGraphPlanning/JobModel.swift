@@ -26,6 +26,18 @@ public struct TargetJobs: Sendable, Equatable {
     }
 }
 
+/// What a module's dependents wait for: the build system decides.
+public enum DependentsWait: String, Sendable, Equatable {
+    /// The module's interface: its emit-module job (Xcode's build system,
+    /// swift-build), then dependents compile while its batches still run.
+    case interface
+    /// Every job of the module: SwiftPM's native build system (Swift 6.3.1)
+    /// starts a dependent's first job only after the module's last one ends,
+    /// as its job timeline shows (docs/planning.md); the module's jobs still
+    /// share the cores with everything else that runs.
+    case wholeModule = "module"
+}
+
 /// A job of a ``JobGraph``: which target's, and what it does.
 public struct BuildJob: Sendable, Equatable, Hashable {
     public enum Kind: Sendable, Equatable, Hashable {
@@ -45,11 +57,11 @@ public struct BuildJob: Sendable, Equatable, Hashable {
     public let kind: Kind
 }
 
-/// The jobs of a build and what each waits for, as SwiftPM's native build
-/// system runs a debug build: every job takes one of the N cores (`-j N`), a
-/// Swift module's compile jobs and its emit-module job start once the
-/// interfaces of the modules it imports are emitted, and a product links
-/// once every object it needs is compiled. A target without job weights is
+/// The jobs of a build and what each waits for: every job takes one of the
+/// N cores (`-j N`, jobs whichever module they belong to), a Swift module's
+/// compile jobs and its emit-module job start once the modules it imports
+/// are ready (their interfaces, or all their jobs: ``DependentsWait``), and a
+/// product links once every object it needs is compiled. A target without job weights is
 /// one job that its dependents wait for entirely (the module-level model).
 public struct JobGraph: Sendable, Equatable {
     public let jobs: [BuildJob]
@@ -58,11 +70,15 @@ public struct JobGraph: Sendable, Equatable {
     public let weights: [Double]
 
     /// The jobs of `targets` (edges from a target to its dependencies) with
-    /// `weights` per target and `jobs` where known, after `change`.
+    /// `weights` per target and `jobs` where known, after `change`; a
+    /// target's dependents wait for what `dependentsWait` says.
     ///
     /// - Complexity: O(J + E · k) for J jobs, E dependencies and at most k
     ///   jobs per target.
-    public init(targets: Digraph, weights: [Double], jobs known: [Int: TargetJobs], change: BuildChange? = nil) {
+    public init(
+        targets: Digraph, weights: [Double], jobs known: [Int: TargetJobs], dependentsWait: DependentsWait = .wholeModule,
+        change: BuildChange? = nil
+    ) {
         var count = targets.vertexCount
         var targetEdges = targets.edges
         var targetJobs = known
@@ -105,7 +121,7 @@ public struct JobGraph: Sendable, Equatable {
             if let known, known.emitModule != nil || !known.compile.isEmpty {
                 let emit = known.emitModule.map { add(target, .emitModule, $0) }
                 let compiles = known.compile.indices.map { add(target, .compile($0), known.compile[$0]) }
-                interface[target] = emit.map { [$0] } ?? compiles
+                interface[target] = dependentsWait == .interface ? (emit.map { [$0] } ?? compiles) : (emit.map { [$0] } ?? []) + compiles
                 objects[target] = compiles.isEmpty ? (emit.map { [$0] } ?? []) : compiles
                 firstJobs[target] = (emit.map { [$0] } ?? []) + compiles
             } else {
@@ -146,6 +162,7 @@ public struct JobGraph: Sendable, Equatable {
 /// job by job.
 public struct JobPlan: Sendable, Equatable {
     public let jobGraph: JobGraph
+    public let dependentsWait: DependentsWait
     /// Per job.
     public let build: SimulatedBuild
     /// The heaviest chain of jobs, dependency first: which emissions and
@@ -161,13 +178,14 @@ public struct JobPlan: Sendable, Equatable {
     /// - Complexity: O(k · (J + E') log J) for k candidates re-simulated, J
     ///   jobs and E' job dependencies.
     public init(
-        targets: Digraph, weights: [Double], jobs: [Int: TargetJobs], workers: Int, bottleneckLimit: Int = 100,
-        bottleneckRules: BottleneckRules = .everything, runner: any UnitRunner = .sequential
+        targets: Digraph, weights: [Double], jobs: [Int: TargetJobs], workers: Int, dependentsWait: DependentsWait = .wholeModule,
+        bottleneckLimit: Int = 100, bottleneckRules: BottleneckRules = .everything, runner: any UnitRunner = .sequential
     ) throws(PlanningError) {
         guard workers >= 1 else { throw .noWorkers(workers) }
         try validate(weights: weights, for: targets)
         guard let targetOrder = targets.topologicalOrder() else { throw .cycles(targets.cycleGroups()) }
-        let jobGraph = JobGraph(targets: targets, weights: weights, jobs: jobs)
+        let jobGraph = JobGraph(targets: targets, weights: weights, jobs: jobs, dependentsWait: dependentsWait)
+        self.dependentsWait = dependentsWait
         let schedule = try jobGraph.simulate(workers: workers)
         self.jobGraph = jobGraph
         build = SimulatedBuild(workers: workers, schedule: schedule)
@@ -180,7 +198,7 @@ public struct JobPlan: Sendable, Equatable {
             weights: weights, workers: workers, limit: bottleneckLimit, rules: bottleneckRules, runner: runner,
             dependenciesFirst: targetOrder, timing: targetTiming, baseline: schedule.makespan
         ) { change in
-            let changed = JobGraph(targets: targets, weights: weights, jobs: jobs, change: change)
+            let changed = JobGraph(targets: targets, weights: weights, jobs: jobs, dependentsWait: dependentsWait, change: change)
             return (try? changed.simulate(workers: workers, recording: false).makespan) ?? .infinity
         }
     }

@@ -99,6 +99,13 @@ public enum WeightsFile {
         }
         var weights = TargetWeights.assemble(graph: graph, known: known, unit: .seconds, source: source, extraWarnings: warnings)
         weights.jobs = try jobs(in: object, graph: graph, source: source)
+        if !weights.jobs.isEmpty {
+            switch (object as? [String: Any])?["dependentsWait"] {
+            case nil: weights.dependentsWait = "module"
+            case let value as String where value == "interface" || value == "module": weights.dependentsWait = value
+            default: throw .malformed(path: source, problem: "dependentsWait must be \"interface\" or \"module\"")
+            }
+        }
         return weights
     }
 
@@ -126,7 +133,8 @@ public enum WeightsFile {
         }
     }
 
-    /// Schema 2's `jobs`: per key, `emitModule` and `link` seconds and
+    /// Schema 2's `jobs` (with `dependentsWait`: `interface` or `module`, the
+    /// default, what SwiftPM's native build waits for): per key, `emitModule` and `link` seconds and
     /// `compile`, an array of seconds. Keys match as `targets`' do.
     private static func jobs(in object: Any, graph: ModuleGraph, source: String) throws(WeightsError) -> [Int: TargetJobTimes] {
         guard let entries = (object as? [String: Any])?["jobs"] else { return [:] }

@@ -64,6 +64,8 @@ public enum WeightsJSON {
             ("targets", seconds(measurement.targets)),
             ("jobSeconds", seconds(measurement.jobSeconds)),
             ("unattributed", seconds(measurement.unattributed)),
+            // SwiftPM's native build starts a dependent after the module's last job (docs/planning.md).
+            ("dependentsWait", .string("module")),
             ("jobs", jobs(measurement.targetJobs)),
         ]).serialized()
     }
@@ -83,6 +85,7 @@ public enum WeightsJSON {
             ("method", .string("imported")),
             ("importedFrom", .object([("format", .string(format)), ("file", .string(file))])),
             ("targets", .object(targets.keys.sorted().map { ($0, .decimal(targets[$0] ?? 0)) })),
+            ("dependentsWait", .string(weights.dependentsWait ?? "module")),
             ("jobs", jobs(byID)),
         ]).serialized()
     }

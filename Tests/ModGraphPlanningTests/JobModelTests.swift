@@ -14,14 +14,18 @@ struct JobModelTests {
         // A: emit 1, compile 3 and 3; B: emit 1, compile 2. Module-level spans: A 4, B 2.
         let jobs = [0: TargetJobs(emitModule: 1, compile: [3, 3]), 1: TargetJobs(emitModule: 1, compile: [2])]
         // Plenty of cores: B's jobs run from 1 to 3 beside A's compiles, which end at 3.
-        let wide = try JobPlan(targets: chain, weights: [4, 2], jobs: jobs, workers: 8)
+        let wide = try JobPlan(targets: chain, weights: [4, 2], jobs: jobs, workers: 8, dependentsWait: .interface)
         #expect(wide.build.makespan == 3)
         // Two cores, by hand: A.emit 0–1 and A.c1 0–3; at 1, A.c2 (level 3) 1–4; at 3, B.c1 (level 2) 3–5; at 4, B.emit 4–5.
-        let two = try JobPlan(targets: chain, weights: [4, 2], jobs: jobs, workers: 2)
+        let two = try JobPlan(targets: chain, weights: [4, 2], jobs: jobs, workers: 2, dependentsWait: .interface)
         #expect(two.build.makespan == 5)
         #expect(two.build.start == [0, 0, 1, 4, 3])
         // The module-level model waits for all of A: 4 + 2 on any number of workers.
         #expect(try chain.simulateBuild(weights: [4, 2], workers: 8).makespan == 6)
+        // SwiftPM's native build waits for all of A's jobs too (3), then B's (2); its jobs still share the cores.
+        #expect(try JobPlan(targets: chain, weights: [4, 2], jobs: jobs, workers: 8).build.makespan == 5)
+        // Two cores: A's compiles 0–3 (the highest levels), its emit 3–4, then B's jobs 4–6.
+        #expect(try JobPlan(targets: chain, weights: [4, 2], jobs: jobs, workers: 2).build.makespan == 6)
     }
 
     @Test func batchJobsShareTheCores() throws {
@@ -47,7 +51,7 @@ struct JobModelTests {
     @Test func aLinkWaitsForEveryObjectBelowIt() throws {
         // App (1) links and depends on A (0). A: emit 1, compile 3; App: compile 1, link 2.
         let jobs = [0: TargetJobs(emitModule: 1, compile: [3]), 1: TargetJobs(compile: [1], link: 2)]
-        let plan = try JobPlan(targets: chain, weights: [3, 1], jobs: jobs, workers: 4)
+        let plan = try JobPlan(targets: chain, weights: [3, 1], jobs: jobs, workers: 4, dependentsWait: .interface)
         // A.emit 0–1, A.c1 0–3, App.c1 1–2; the link waits for A's objects too: 3–5.
         #expect(plan.build.makespan == 5)
         let link = try #require(plan.jobGraph.jobs.firstIndex(of: BuildJob(target: 1, kind: .link)))
@@ -64,7 +68,7 @@ struct JobModelTests {
     @Test func bottlenecksAreReSimulatedJobByJob() throws {
         // A: emit 2, compile 4; B: compile 1. On 4 cores: A's compile ends at 4, B runs 2–3.
         let jobs = [0: TargetJobs(emitModule: 2, compile: [4]), 1: TargetJobs(compile: [1])]
-        let plan = try JobPlan(targets: chain, weights: [4, 1], jobs: jobs, workers: 4)
+        let plan = try JobPlan(targets: chain, weights: [4, 1], jobs: jobs, workers: 4, dependentsWait: .interface)
         #expect(plan.build.makespan == 4)
         // Splitting A halves each of its jobs: compiles of 2 side by side, B at 1–2. Dropping B → A saves nothing.
         #expect(plan.bottlenecks.ranked == [Bottleneck(change: .splitTarget(0), makespan: 2)])
@@ -73,7 +77,8 @@ struct JobModelTests {
 
     @Test func aSplitsHalvesKeepTheirDependenciesAndDependents() {
         let graph = JobGraph(
-            targets: chain, weights: [4, 1], jobs: [0: TargetJobs(emitModule: 2, compile: [4])], change: .splitTarget(0))
+            targets: chain, weights: [4, 1], jobs: [0: TargetJobs(emitModule: 2, compile: [4])], dependentsWait: .interface,
+            change: .splitTarget(0))
         // A's emit and compile, B as one job, then A's second half (vertex 2).
         #expect(graph.jobs.map(\.target) == [0, 0, 1, 2, 2])
         #expect(graph.weights == [1, 2, 1, 1, 2])

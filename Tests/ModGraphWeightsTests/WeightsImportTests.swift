@@ -72,6 +72,8 @@ struct WeightsImportTests {
         #expect(weights.jobs[0] == TargetJobTimes(emitModule: 1, compile: [3, 2], link: 1))
         #expect(weights.jobs[3] == TargetJobTimes(compile: [1.5]))
         #expect(weights.jobs[2] == nil)
+        // Xcode's build system starts dependents once the interface is emitted.
+        #expect(weights.dependentsWait == "interface")
         #expect(weights.defaulted.map(\.description) == ["app/Shared", "kit/Shared"])
         #expect(
             weights.warnings.prefix(2) == [
@@ -174,6 +176,13 @@ struct WeightsImportTests {
         #expect(old.jobs.isEmpty)
         let new = try read(#"{"schemaVersion": 2, "targets": {"Core": 2}, "jobs": {"Core": {"emitModule": 0.5, "compile": [1, 1.5]}}}"#)
         #expect(new.jobs[0] == TargetJobTimes(emitModule: 0.5, compile: [1, 1.5]))
+        // Without a word, dependents wait for every job of a module, as SwiftPM's native build does.
+        #expect(new.dependentsWait == "module")
+        let told = try read(#"{"targets": {"Core": 2}, "dependentsWait": "interface", "jobs": {"Core": {"compile": [2]}}}"#)
+        #expect(told.dependentsWait == "interface")
+        #expect(throws: WeightsError.malformed(path: "r.json", problem: #"dependentsWait must be "interface" or "module""#)) {
+            try read(#"{"targets": {"Core": 2}, "dependentsWait": "soon", "jobs": {"Core": {"compile": [2]}}}"#)
+        }
         #expect(throws: WeightsError.invalidValue(path: "r.json", key: "Core", value: "-1")) {
             try read(#"{"schemaVersion": 2, "targets": {"Core": 2}, "jobs": {"Core": {"compile": [-1]}}}"#)
         }

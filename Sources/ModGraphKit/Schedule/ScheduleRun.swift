@@ -120,6 +120,7 @@ public enum ScheduleRun {
             do {
                 report.jobPlan = try JobPlan(
                     targets: graph.digraph, weights: targetWeights.values, jobs: jobs, workers: request.workers,
+                    dependentsWait: targetWeights.dependentsWait.flatMap(DependentsWait.init(rawValue:)) ?? .wholeModule,
                     bottleneckLimit: request.bottleneckCandidates,
                     bottleneckRules: bottleneckRules(for: graph, unit: targetWeights.unit), runner: Executor())
             } catch {

@@ -52,6 +52,7 @@ public enum ScheduleJSON {
         }
         return .object([
             ("cores", .int(build.workers)),
+            ("dependentsWait", .string(jobs.dependentsWait.rawValue)),
             ("jobs", .int(jobs.jobGraph.jobs.count)),
             ("makespan", number(build.makespan)),
             ("efficiency", number(build.efficiency)),

@@ -43,7 +43,8 @@ public enum ScheduleText {
             let jobBuild = jobs.build
             output.line("")
             output.line(
-                "Job-level build (\(Counted.text(jobs.jobGraph.jobs.count, "job")) on \(Counted.text(jobBuild.workers, "core")): dependents start once a module's interface is emitted)"
+                "Job-level build (\(Counted.text(jobs.jobGraph.jobs.count, "job")) on \(Counted.text(jobBuild.workers, "core")); dependents start "
+                    + (jobs.dependentsWait == .interface ? "once a module's interface is emitted)" : "once all of a module's jobs end)")
             )
             output.line("  makespan     \(amount(jobBuild.makespan))")
             output.line("  efficiency   \(ScheduleNumber.percent(jobBuild.efficiency)) of core time spent building")

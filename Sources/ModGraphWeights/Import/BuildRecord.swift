@@ -126,6 +126,8 @@ struct BuildRecord {
         }
         var weights = TargetWeights.assemble(graph: graph, known: known, unit: .seconds, source: source, extraWarnings: warnings)
         weights.jobs = jobs.filter { !$0.value.compile.isEmpty || $0.value.emitModule != nil }
+        // Both tools record builds whose dependents start once a module's interface is emitted.
+        if !weights.jobs.isEmpty { weights.dependentsWait = "interface" }
         return weights
     }
 }
