@@ -1,3 +1,4 @@
+import HeapModule
 import ModGraphCore
 
 /// One target's jobs, in the weights' unit: what a build system runs for it.
@@ -68,6 +69,14 @@ public struct JobGraph: Sendable, Equatable {
     /// Vertices are jobs; an edge goes from a job to one it waits for.
     public let graph: Digraph
     public let weights: [Double]
+    public let dependentsWait: DependentsWait
+    /// Per target (a split's half included): the targets it depends on, its
+    /// jobs (emit-module first, then compiles in order, or its one job), and
+    /// its weight, for the two-level schedule of SwiftPM's native build.
+    let targetDependencies: [[Int]]
+    let jobsOfTarget: [[Int]]
+    let targetWeights: [Double]
+    let hasLinks: Bool
 
     /// The jobs of `targets` (edges from a target to its dependencies) with
     /// `weights` per target and `jobs` where known, after `change`; a
@@ -131,6 +140,13 @@ public struct JobGraph: Sendable, Equatable {
                 firstJobs[target] = [module]
             }
         }
+        var dependencies = [[Int]](repeating: [], count: count)
+        for edge in targetEdges { dependencies[edge.from].append(edge.to) }
+        self.targetDependencies = dependencies
+        self.jobsOfTarget = firstJobs
+        self.targetWeights = targetWeights
+        self.hasLinks = !links.isEmpty
+        self.dependentsWait = dependentsWait
         var edges: [(Int, Int)] = []
         for edge in targetEdges {
             for job in firstJobs[edge.from] {
@@ -205,9 +221,103 @@ public struct JobPlan: Sendable, Equatable {
 }
 
 extension JobGraph {
-    /// The list schedule of the jobs on `workers` cores.
+    /// The schedule of the jobs with `-j workers`: SwiftPM's two levels when
+    /// dependents wait for whole modules (``moduleSlotSchedule(workers:)``),
+    /// else the list schedule of the jobs on `workers` cores.
     func simulate(workers: Int, recording: Bool = true) throws(PlanningError) -> ListSchedule {
         guard let order = graph.topologicalOrder() else { throw .cycles(graph.cycleGroups()) }
+        if dependentsWait == .wholeModule, !hasLinks { return moduleSlotSchedule(workers: workers, dependenciesFirst: order) }
         return graph.listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: .none, recording: recording)
+    }
+
+    /// SwiftPM's native build system, as its job timelines show: each module
+    /// is one build command (`swiftc` with the module's files) that waits for
+    /// the modules it imports to finish; `-j N` runs at most N such commands
+    /// at once, and each runs at most N of its own frontend jobs at once
+    /// (its emit-module job first, then its batches). So up to N × N jobs
+    /// share the N cores: every running job progresses at min(1, N ÷ running)
+    /// (processor sharing), and a job's weight is the work it needs, its CPU
+    /// seconds (`measure` writes them). A module takes a free slot by its
+    /// bottom level (the heaviest chain of target weights above it), ties to
+    /// the smaller target; a job's worker is its module's slot.
+    ///
+    /// - Complexity: O(J · (R + log J) + E) for J jobs, at most R = N² running
+    ///   at once, and E target dependencies.
+    func moduleSlotSchedule(workers: Int, dependenciesFirst jobOrder: [Int]) -> ListSchedule {
+        let count = jobsOfTarget.count
+        var dependents = [[Int]](repeating: [], count: count)
+        var waiting = [Int](repeating: 0, count: count)
+        for target in 0..<count {
+            waiting[target] = targetDependencies[target].count
+            for dependency in targetDependencies[target] { dependents[dependency].append(target) }
+        }
+        // Bottom levels of the targets, from the job order (a target's jobs come after its dependencies' jobs).
+        var level = [Double](repeating: -1, count: count)
+        var targetOrder: [Int] = []
+        for job in jobOrder where level[jobs[job].target] < 0 {
+            level[jobs[job].target] = 0
+            targetOrder.append(jobs[job].target)
+        }
+        for target in targetOrder.reversed() {
+            level[target] = targetWeights[target] + (dependents[target].map { level[$0] }.max() ?? 0)
+        }
+        var ready = Heap<ReadyTarget>()
+        for target in 0..<count where waiting[target] == 0 { ready.insert(ReadyTarget(priority: level[target], vertex: target)) }
+        var freeSlots = Heap<Int>()
+        for slot in 0..<workers { freeSlots.insert(slot) }
+        var slotOf = [Int](repeating: 0, count: count)
+        var started = [Int](repeating: 0, count: count)
+        var unfinished = jobsOfTarget.map(\.count)
+        var remaining = weights
+        var running: [Int] = []
+        var start = [Double](repeating: 0, count: jobs.count)
+        var end = [Double](repeating: 0, count: jobs.count)
+        var worker = [Int](repeating: 0, count: jobs.count)
+        var now = 0.0
+        func startNext(of target: Int) {
+            let job = jobsOfTarget[target][started[target]]
+            started[target] += 1
+            start[job] = now
+            worker[job] = slotOf[target]
+            running.append(job)
+        }
+        while true {
+            while let slot = freeSlots.min, let next = ready.popMin() {
+                _ = freeSlots.popMin()
+                slotOf[next.vertex] = slot
+                while started[next.vertex] < min(workers, jobsOfTarget[next.vertex].count) { startNext(of: next.vertex) }
+            }
+            guard !running.isEmpty else { break }
+            let rate = min(1, Double(workers) / Double(running.count))
+            // The next job to end, the smaller job on ties; every job within a rounding error of it ends too.
+            var first = running[0]
+            for job in running.dropFirst() where remaining[job] < remaining[first] || (remaining[job] == remaining[first] && job < first) {
+                first = job
+            }
+            let step = remaining[first] / rate
+            now += step
+            let tolerance = 1e-12 * max(1, now)
+            var finished: [Int] = []
+            var stillRunning: [Int] = []
+            for job in running {
+                remaining[job] = job == first ? 0 : remaining[job] - step * rate
+                if remaining[job] <= tolerance { finished.append(job) } else { stillRunning.append(job) }
+            }
+            running = stillRunning
+            for job in finished.sorted() {
+                end[job] = now
+                let target = jobs[job].target
+                unfinished[target] -= 1
+                if started[target] < jobsOfTarget[target].count { startNext(of: target) }
+                guard unfinished[target] == 0 else { continue }
+                freeSlots.insert(slotOf[target])
+                for dependent in dependents[target] {
+                    waiting[dependent] -= 1
+                    if waiting[dependent] == 0 { ready.insert(ReadyTarget(priority: level[dependent], vertex: dependent)) }
+                }
+            }
+        }
+        let criticalPathLength = graph.bottomLevels(weights: weights, dependenciesFirst: jobOrder).max() ?? 0
+        return ListSchedule(weights: weights, start: start, end: end, worker: worker, makespan: now, criticalPathLength: criticalPathLength)
     }
 }

@@ -24,17 +24,41 @@ struct JobModelTests {
         #expect(try chain.simulateBuild(weights: [4, 2], workers: 8).makespan == 6)
         // SwiftPM's native build waits for all of A's jobs too (3), then B's (2); its jobs still share the cores.
         #expect(try JobPlan(targets: chain, weights: [4, 2], jobs: jobs, workers: 8).build.makespan == 5)
-        // Two cores: A's compiles 0–3 (the highest levels), its emit 3–4, then B's jobs 4–6.
+        // -j 2: A's emit and first compile 0–1 and 0–3, its second compile 1–4, then B's jobs 4–5 and 4–6.
         #expect(try JobPlan(targets: chain, weights: [4, 2], jobs: jobs, workers: 2).build.makespan == 6)
     }
 
     @Test func batchJobsShareTheCores() throws {
-        // Two independent modules of two 2 s batch jobs each: on 2 cores, 8 s of work take 4 s,
+        // Two independent modules of two 2 s batch jobs each. Jobs on 2 cores: 8 s of work take 4 s,
         // where the module-level model gives each module a worker and its 2 s span.
         let pair = Digraph(vertexCount: 2, edges: [])
         let jobs = [0: TargetJobs(compile: [2, 2]), 1: TargetJobs(compile: [2, 2])]
-        #expect(try JobPlan(targets: pair, weights: [2, 2], jobs: jobs, workers: 2).build.makespan == 4)
+        #expect(try JobPlan(targets: pair, weights: [2, 2], jobs: jobs, workers: 2, dependentsWait: .interface).build.makespan == 4)
         #expect(try pair.simulateBuild(weights: [2, 2], workers: 2).makespan == 2)
+        // SwiftPM's -j 2 runs two modules with two jobs each: four jobs share the 2 cores at half speed, 4 s too.
+        let swiftPM = try JobPlan(targets: pair, weights: [2, 2], jobs: jobs, workers: 2)
+        #expect(swiftPM.build.makespan == 4)
+        #expect(swiftPM.build.start == [0, 0, 0, 0])
+    }
+
+    @Test func swiftPMRunsNModulesOfNJobsEach() throws {
+        // A (0) and B (1) independent, C (2) depends on A. A: emit 1, compiles 2 and 2; B: compile 3; C: compile 1.
+        // Module levels: A 3 + 1, B 3, C 1. -j 2, by hand: A takes slot 1 and starts its emit and first compile,
+        // B slot 2; three jobs on 2 cores run at 2/3 speed. A's emit ends at 1.5 (Ac1 and Bc1 have 1 and 2 left),
+        // its second compile starts; at 3 Ac1 ends (Bc1 and Ac2 have 1 left); two jobs, full speed: both end at 4.
+        // C takes A's slot: 4–5.
+        let graph = Digraph(vertexCount: 3, edges: [(2, 0)])
+        let jobs = [0: TargetJobs(emitModule: 1, compile: [2, 2]), 1: TargetJobs(compile: [3]), 2: TargetJobs(compile: [1])]
+        let plan = try JobPlan(targets: graph, weights: [3, 3, 1], jobs: jobs, workers: 2)
+        func close(_ left: [Double], _ right: [Double]) -> Bool {
+            left.count == right.count && zip(left, right).allSatisfy { abs($0 - $1) < 1e-9 }
+        }
+        #expect(abs(plan.build.makespan - 5) < 1e-9)
+        #expect(close(plan.build.start, [0, 0, 1.5, 0, 4]))
+        #expect(close(plan.build.end, [1.5, 3, 4, 4, 5]))
+        #expect(plan.build.worker == [0, 0, 0, 1, 0])
+        // -j 1: one module at a time, one job at a time: the sum of the jobs, 9.
+        #expect(try JobPlan(targets: graph, weights: [3, 3, 1], jobs: jobs, workers: 1).build.makespan == 9)
     }
 
     @Test func withoutJobsItIsTheModuleLevelModel() throws {

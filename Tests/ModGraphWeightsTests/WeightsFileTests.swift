@@ -7,24 +7,10 @@ import Testing
 @Suite("Weights files")
 struct WeightsFileTests {
     // Two packages; `Shared` exists in both, `Tool` is a binary target.
-    let graph: ModuleGraph = {
-        let app = PackageIdentity("app")
-        let kit = PackageIdentity("kit")
-        func target(_ package: PackageIdentity, _ name: String, _ type: TargetType = .regular) -> Target {
-            Target(id: TargetID(package: package, name: name), type: type, path: "Sources/\(name)")
-        }
-        return ModuleGraph(
-            packages: [
-                Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true),
-                Package(identity: kit, name: "Kit", path: "../kit", origin: .local, location: nil, isLoaded: true),
-            ],
-            targets: [
-                target(app, "App", .executable), target(app, "Shared"), target(kit, "Shared"),
-                target(kit, "Core"), target(kit, "Tool", .binary),
-            ],
-            products: [], edges: []
-        )
-    }()
+    let graph = appAndKitGraph([
+        ("app", "App", .executable), ("app", "Shared", .regular), ("kit", "Shared", .regular), ("kit", "Core", .regular),
+        ("kit", "Tool", .binary),
+    ])
     // Vertices, sorted by id: 0 app/App, 1 app/Shared, 2 kit/Core, 3 kit/Shared, 4 kit/Tool.
 
     private func read(_ json: String) throws -> TargetWeights {

@@ -8,24 +8,11 @@ import Testing
 /// fields; names matched to the graph's targets, never guessed.
 @Suite("Weights imported from build records")
 struct WeightsImportTests {
-    // An Xcode project `App` (identity `app`) with Core, UI and Shared; a package `kit` with Shared and Gadget-Kit.
-    let graph: ModuleGraph = {
-        let app = PackageIdentity("App")
-        let kit = PackageIdentity("kit")
-        func target(_ package: PackageIdentity, _ name: String, _ type: TargetType = .regular) -> Target {
-            Target(id: TargetID(package: package, name: name), type: type, path: "Sources/\(name)")
-        }
-        return ModuleGraph(
-            packages: [
-                Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true),
-                Package(identity: kit, name: "Kit", path: "../kit", origin: .local, location: nil, isLoaded: true),
-            ],
-            targets: [
-                target(app, "Core"), target(app, "UI"), target(app, "Shared"), target(kit, "Shared"), target(kit, "Gadget-Kit"),
-            ],
-            products: [], edges: []
-        )
-    }()
+    // A project `App` (identity `app`, as an Xcode project's) with Core, UI and Shared; a package `kit` with Shared and Gadget-Kit.
+    let graph = appAndKitGraph([
+        ("app", "Core", .regular), ("app", "UI", .regular), ("app", "Shared", .regular), ("kit", "Shared", .regular),
+        ("kit", "Gadget-Kit", .regular),
+    ])
     // Vertices, sorted by id: 0 app/Core, 1 app/Shared, 2 app/UI, 3 kit/Gadget-Kit, 4 kit/Shared.
 
     private func read(_ json: String) throws -> TargetWeights {

@@ -52,6 +52,7 @@ public enum ScheduleJSON {
         }
         return .object([
             ("cores", .int(build.workers)),
+            ("measuredError", report.jobMeasuredError.map(number) ?? .null),
             ("dependentsWait", .string(jobs.dependentsWait.rawValue)),
             ("jobs", .int(jobs.jobGraph.jobs.count)),
             ("makespan", number(build.makespan)),
@@ -82,6 +83,7 @@ public enum ScheduleJSON {
             ("makespan", number(build.makespan)),
             ("efficiency", number(build.efficiency)),
             ("idleTime", number(build.idleTime)),
+            ("measuredError", report.measuredError.map(number) ?? .null),
         ])
     }
 

@@ -42,6 +42,12 @@ public struct ScheduleReport: Sendable {
     /// the shape of the graph.
     public var jobPlan: JobPlan?
 
+    /// The largest error the module-level and job-level predictions have
+    /// shown against real builds (a share of the makespan), printed beside
+    /// them; nil when the weights are not seconds (never checked).
+    public var measuredError: Double?
+    public var jobMeasuredError: Double?
+
     /// `emit Core`, `compile Core 2/3`, `link App`: a job as reports name it.
     public func describe(job: BuildJob) -> String {
         let target = job.target < graph.targets.count ? label(job.target) : label(job.target - graph.targets.count) + " (half)"

@@ -33,7 +33,7 @@ public enum ScheduleText {
         )
         output.line("")
         output.line("Simulated build (list scheduling, highest bottom level first)")
-        output.line("  makespan     \(amount(build.makespan))")
+        output.line("  makespan     \(amount(build.makespan))" + errorNote(report.measuredError))
         output.line(
             "  lower bound  \(amount(build.lowerBound)) = max(critical path \(ScheduleNumber.format(build.criticalPathLength)), total work \(ScheduleNumber.format(build.totalWork)) ÷ \(build.workers))"
         )
@@ -46,7 +46,7 @@ public enum ScheduleText {
                 "Job-level build (\(Counted.text(jobs.jobGraph.jobs.count, "job")) on \(Counted.text(jobBuild.workers, "core")); dependents start "
                     + (jobs.dependentsWait == .interface ? "once a module's interface is emitted)" : "once all of a module's jobs end)")
             )
-            output.line("  makespan     \(amount(jobBuild.makespan))")
+            output.line("  makespan     \(amount(jobBuild.makespan))" + errorNote(report.jobMeasuredError))
             output.line("  efficiency   \(ScheduleNumber.percent(jobBuild.efficiency)) of core time spent building")
             output.line("  critical path (\(Counted.text(jobs.criticalPath.count, "job")), \(amount(jobs.criticalPathLength)))")
             let chain = jobs.criticalPath.filter { jobs.jobGraph.weights[$0] > 0 }.map {
@@ -289,6 +289,12 @@ public enum ScheduleText {
             empty = false
         }
         output.newline()
+    }
+
+    /// `  (±13% against real builds, docs/planning.md)`, or nothing when never checked.
+    static func errorNote(_ error: Double?) -> String {
+        guard let error else { return "" }
+        return "  (±\(ScheduleNumber.percent(error)) against real builds, docs/planning.md)"
     }
 
     /// A bottleneck search's ranked changes, at most ``bottlenecksShown``, and what it hid.
