@@ -13,7 +13,7 @@ public struct ModGraphCommand: ParsableCommand {
         subcommands: [
             InitCommand.self, GraphCommand.self, WhyCommand.self, ServeCommand.self, CheckCommand.self, ScheduleCommand.self,
             AffectedCommand.self, DiffCommand.self,
-            MeasureCommand.self, ReportCommand.self,
+            MeasureCommand.self, WeightsCommand.self, ReportCommand.self,
         ],
         defaultSubcommand: nil
     )

@@ -36,7 +36,7 @@ enum OptionBounds {
         "Workers (parallel compile jobs) to simulate, \(describe(workers)); the default is the same on every machine and in schedule, report and diff."
     /// `--weights`' help, the same in `schedule`, `report` and `diff` (``WeightsChoice/default``).
     static let weightsHelp =
-        "What a target costs: sources (lines of compiled source), uniform (1 each), or a weights JSON file such as `modgraph measure` writes (a file named like a keyword: ./uniform)."
+        "What a target costs: sources (lines of compiled source), uniform (1 each), or a JSON file: a weights file such as `modgraph measure` or `modgraph weights import` writes, an XCLogParser JSON report or a Chrome trace-event file (a file named like a keyword: ./uniform)."
 
     /// `1 to 1,024`, for help texts and errors.
     static func describe(_ range: ClosedRange<Int>) -> String {

@@ -10,7 +10,7 @@ struct ScheduleCommand: ParsableCommand {
         commandName: "schedule",
         abstract: "Plan the build: waves, critical path, a simulated parallel build, bottlenecks.",
         discussion:
-            "Weights: sources (non-blank lines of compiled source, the default), uniform (1 per target), or a JSON file of seconds per target such as `modgraph measure` writes. See docs/planning.md."
+            "Weights: sources (non-blank lines of compiled source, the default), uniform (1 per target), or a JSON file of seconds per target such as `modgraph measure` writes (or an XCLogParser report or trace-event file). When the file knows each module's jobs (emit-module, compile batches, links), the build is also planned job by job. See docs/planning.md."
     )
 
     @OptionGroup var load: LoadOptions

@@ -102,10 +102,13 @@ extension Digraph {
 
     /// The same, given what a plan has already worked out: a topological
     /// order (dependencies first), the critical path analysis, and the
-    /// makespan of the unchanged build.
+    /// makespan of the unchanged build. `resimulate` gives a change's
+    /// makespan another way (the job-level model, ``JobPlan``); by default
+    /// the graph's list schedule, patched.
     func bottlenecks(
         weights: [Double], workers: Int, limit: Int, rules: BottleneckRules, runner: any UnitRunner,
-        dependenciesFirst order: [Int], timing: CriticalPathAnalysis, baseline: Double
+        dependenciesFirst order: [Int], timing: CriticalPathAnalysis, baseline: Double,
+        resimulate: (@Sendable (BuildChange) -> Double)? = nil
     ) -> BottleneckAnalysis {
         let tolerance = 1e-9 * max(1, baseline)
         let allEdges = edges
@@ -134,6 +137,7 @@ extension Digraph {
             + edgeCandidates.map { .removeEdge(from: allEdges[$0].from, to: allEdges[$0].to) }
         let graph = self
         let results = runner.map(changes) { change in
+            if let resimulate { return Bottleneck(change: change, makespan: resimulate(change)) }
             let patch: GraphPatch
             switch change {
             // The second half goes right after the vertex in the order: same dependencies, same dependents.

@@ -196,8 +196,9 @@ struct ListSchedule {
 }
 
 /// Ready targets leave by priority, highest first, ties to the smaller vertex
-/// (the heaps pop their least element: "less" is "leaves first").
-private struct ReadyTarget: Comparable {
+/// (the heaps pop their least element: "less" is "leaves first"). The
+/// job-level schedule's modules wait in the same order.
+struct ReadyTarget: Comparable {
     let priority: Double
     let vertex: Int
 
@@ -207,7 +208,7 @@ private struct ReadyTarget: Comparable {
 }
 
 /// Running targets leave by end, earliest first, ties to the smaller vertex.
-private struct RunningTarget: Comparable {
+struct RunningTarget: Comparable {
     let end: Double
     let vertex: Int
     /// Free again when the target ends.

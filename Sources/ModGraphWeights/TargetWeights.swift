@@ -27,6 +27,14 @@ public struct TargetWeights: Sendable, Equatable {
     public let defaultValue: Double?
     /// One line each, for standard error.
     public let warnings: [String]
+    /// The jobs of the targets whose record shows them (a weights file of
+    /// schema 2, a build log or trace), by vertex: what a job-level schedule
+    /// plans with. Empty for `uniform` and `sources`.
+    public internal(set) var jobs: [Int: TargetJobTimes] = [:]
+    /// What a module's dependents wait for in the build the jobs came from:
+    /// `interface` (its emit-module job: Xcode, swift-build) or `module`
+    /// (all its jobs: SwiftPM's native build system). Nil without jobs.
+    public internal(set) var dependentsWait: String?
 
     /// Targets without a compile step cost nothing: binary targets (a
     /// prebuilt artifact), system library targets (a module map) and Xcode's

@@ -1,11 +1,16 @@
 import Foundation
 import ModGraphCore
+import ModGraphManifest
 
 /// A JSON file of measured or estimated seconds per target: the document
 /// `modgraph measure` writes (`{"schemaVersion": 1, "unit": "seconds",
 /// "targets": {"identity/Name": 1.25, …}, …}`), or just the `targets`
 /// object on its own. Keys are `identity/Name`, or a plain target name when
-/// only one target of the graph has it. Described in docs/planning.md.
+/// only one target of the graph has it. Schema 2 adds each target's jobs
+/// (`jobs`), which a job-level schedule plans with; schema 1 files and the
+/// bare object are still read. A report of XCLogParser or a Chrome
+/// trace-event file is read too, and its target names matched
+/// (``BuildRecord``). Described in docs/planning.md.
 public enum WeightsFile {
     /// The largest weight a target may have, in seconds (or lines, for
     /// `sources`): 1,000,000 s is 11.6 days, far beyond any module's compile.
@@ -15,19 +20,52 @@ public enum WeightsFile {
     /// weight of `1e19` used to crash the renderers.
     public static let maximumWeight: Double = 1_000_000
 
+    /// The largest file read: XCLogParser's report of a large app's build
+    /// runs to tens of megabytes; a file past this is refused before it is read.
+    public static let maximumBytes = 256 << 20
+
+    /// The deepest nesting of arrays and objects read: XCLogParser's tree is
+    /// four steps deep, a weights file two; Foundation's parser recurses.
+    public static let maximumDepth = 64
+
     /// Reads `path` and matches its entries to the targets of `graph`.
     /// Entries that name no target are ignored with a warning; targets
     /// without an entry get the median (see ``TargetWeights/assemble(graph:known:unit:source:extraWarnings:)``).
     public static func weights(at path: String, for graph: ModuleGraph) throws(WeightsError) -> TargetWeights {
+        try weights(from: try contents(at: path), source: path, for: graph)
+    }
+
+    /// Reads another tool's record of a build at `path` (XCLogParser's JSON
+    /// report, a Chrome trace-event file) and matches its target names to
+    /// `graph`: the weights, and the record's format (`xclogparser-json`,
+    /// `trace-events`). A file of neither kind is an error that says which are read.
+    public static func imported(at path: String, for graph: ModuleGraph) throws(WeightsError) -> (weights: TargetWeights, format: String) {
+        let data = try contents(at: path)
+        guard let record = importedRecord(try parse(data, source: path)) else {
+            throw .malformed(
+                path: path,
+                problem: "neither an XCLogParser JSON report (xclogparser parse --reporter json or flatJson) nor a Chrome trace-event file")
+        }
+        return (try record.weights(for: graph, source: path), record.format.rawValue)
+    }
+
+    private static func contents(at path: String) throws(WeightsError) -> Data {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+            size.intValue > maximumBytes
+        {
+            throw .malformed(path: path, problem: "larger than \(maximumBytes >> 20) MiB")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
             throw .unreadable(path: path, reason: reason)
         }
-        return try weights(from: data, source: path, for: graph)
+        return data
     }
 
     static func weights(from data: Data, source: String, for graph: ModuleGraph) throws(WeightsError) -> TargetWeights {
-        let entries = try decode(data, source: source)
+        let object = try parse(data, source: source)
+        if let record = importedRecord(object) { return try record.weights(for: graph, source: source) }
+        let entries = try decode(object, data: data, source: source)
         var known: [Int: Double] = [:]
         var unmatched: [String] = []
         var byNameOnly: [String] = []
@@ -59,7 +97,78 @@ public enum WeightsFile {
                 "\(source): \(unmatched.count) entr\(unmatched.count == 1 ? "y names" : "ies name") no target of this graph, "
                     + "ignored (\(TargetWeights.abbreviated(unmatched)))")
         }
-        return TargetWeights.assemble(graph: graph, known: known, unit: .seconds, source: source, extraWarnings: warnings)
+        var weights = TargetWeights.assemble(graph: graph, known: known, unit: .seconds, source: source, extraWarnings: warnings)
+        weights.jobs = try jobs(in: object, graph: graph, source: source)
+        if !weights.jobs.isEmpty {
+            switch (object as? [String: Any])?["dependentsWait"] {
+            case nil: weights.dependentsWait = "module"
+            case let value as String where value == "interface" || value == "module": weights.dependentsWait = value
+            default: throw .malformed(path: source, problem: "dependentsWait must be \"interface\" or \"module\"")
+            }
+        }
+        return weights
+    }
+
+    /// The record of another tool that `object` is, when it is one.
+    static func importedRecord(_ object: Any) -> BuildRecord? {
+        if TraceEventFile.matches(object) { return TraceEventFile.record(from: object) }
+        if XCLogParserReport.matches(object) { return XCLogParserReport.record(from: object) }
+        return nil
+    }
+
+    /// The JSON value in `data`, within the size and depth bounds.
+    static func parse(_ data: Data, source: String) throws(WeightsError) -> Any {
+        guard data.count <= maximumBytes else { throw .malformed(path: source, problem: "larger than \(maximumBytes >> 20) MiB") }
+        if let failure = JSONSyntaxCheck.firstError(in: Array(data), maximumDepth: maximumDepth) {
+            throw .malformed(
+                path: source,
+                problem: failure.isTooDeep
+                    ? "nested deeper than \(maximumDepth) levels at line \(failure.line), column \(failure.column)"
+                    : "malformed JSON at line \(failure.line), column \(failure.column): \(failure.problem)")
+        }
+        do {
+            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw .malformed(path: source, problem: "malformed JSON")
+        }
+    }
+
+    /// Schema 2's `jobs` (with `dependentsWait`: `interface` or `module`, the
+    /// default, what SwiftPM's native build waits for): per key, `emitModule` and `link` seconds and
+    /// `compile`, an array of seconds. Keys match as `targets`' do.
+    private static func jobs(in object: Any, graph: ModuleGraph, source: String) throws(WeightsError) -> [Int: TargetJobTimes] {
+        guard let entries = (object as? [String: Any])?["jobs"] else { return [:] }
+        guard let byKey = entries as? [String: Any] else {
+            throw .malformed(path: source, problem: "jobs must be an object of target → jobs")
+        }
+        func seconds(_ value: Any?, key: String) throws(WeightsError) -> Double? {
+            guard let value else { return nil }
+            guard let number = XCLogParserReport.number(value), number >= 0 else {
+                throw .invalidValue(path: source, key: key, value: String(describing: value))
+            }
+            guard number <= maximumWeight else { throw .tooLarge(path: source, key: key, value: String(number)) }
+            return number
+        }
+        var result: [Int: TargetJobTimes] = [:]
+        for (key, value) in byKey.sorted(by: { $0.key < $1.key }) {
+            guard let fields = value as? [String: Any] else {
+                throw .malformed(path: source, problem: "the jobs of '\(key)' must be an object")
+            }
+            let compileValues = fields["compile"].map { $0 as? [Any] } ?? []
+            guard let compileValues, compileValues.count <= TargetJobTimes.maximumCompileJobs else {
+                throw .malformed(
+                    path: source, problem: "the compile jobs of '\(key)' must be an array of at most \(TargetJobTimes.maximumCompileJobs) numbers")
+            }
+            var compile: [Double] = []
+            for job in compileValues {
+                if let time = try seconds(job, key: key) { compile.append(time) }
+            }
+            let times = TargetJobTimes(
+                emitModule: try seconds(fields["emitModule"], key: key), compile: compile, link: try seconds(fields["link"], key: key))
+            guard let (vertex, _) = try vertex(named: key, in: graph, source: source), !times.isEmpty else { continue }
+            result[vertex] = times
+        }
+        return result
     }
 
     /// The vertex a key names, and whether it named it exactly: `identity/Name`
@@ -88,13 +197,7 @@ public enum WeightsFile {
         let targets: [String: Double]
     }
 
-    private static func decode(_ data: Data, source: String) throws(WeightsError) -> [String: Double] {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw .malformed(path: source, problem: "malformed JSON")
-        }
+    private static func decode(_ object: Any, data: Data, source: String) throws(WeightsError) -> [String: Double] {
         guard let dictionary = object as? [String: Any] else {
             throw .malformed(path: source, problem: "expected an object of target → seconds")
         }

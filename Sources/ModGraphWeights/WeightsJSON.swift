@@ -1,10 +1,14 @@
+import ModGraphCore
 import ModGraphOutput
 
 /// The weights file `modgraph measure` writes and `modgraph schedule
 /// --weights FILE` reads, described in docs/planning.md. Keys are sorted, so
 /// the same measurements give the same bytes.
+///
+/// Schema 2 added `jobs` (each target's emit-module, compile and link jobs);
+/// a schema 1 file means the same without them.
 public enum WeightsJSON {
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     /// What one measurement found.
     public struct Measurement: Sendable {
@@ -23,11 +27,15 @@ public enum WeightsJSON {
         /// one (linking): the parts a schedule of targets does not model.
         public let phases: [(String, Double)]
         public let command: [String]
+        /// Each target's jobs, by target id.
+        public let targetJobs: [String: TargetJobTimes]
 
         public init(
             targets: [String: Double], jobSeconds: [String: Double], unattributed: [String: Double], method: String,
-            configuration: String, jobs: Int?, buildWallSeconds: Double, phases: [(String, Double)], command: [String]
+            configuration: String, jobs: Int?, buildWallSeconds: Double, phases: [(String, Double)], command: [String],
+            targetJobs: [String: TargetJobTimes] = [:]
         ) {
+            self.targetJobs = targetJobs
             self.phases = phases
             self.targets = targets
             self.jobSeconds = jobSeconds
@@ -56,6 +64,41 @@ public enum WeightsJSON {
             ("targets", seconds(measurement.targets)),
             ("jobSeconds", seconds(measurement.jobSeconds)),
             ("unattributed", seconds(measurement.unattributed)),
+            // SwiftPM's native build starts a dependent after the module's last job (docs/planning.md).
+            ("dependentsWait", .string("module")),
+            ("jobs", jobs(measurement.targetJobs)),
         ]).serialized()
+    }
+
+    /// A weights file of what `weights` knows from an imported record (the
+    /// targets it timed, not the defaulted ones), keyed by the graph's ids.
+    public static func render(imported weights: TargetWeights, graph: ModuleGraph, format: String, file: String) -> String {
+        let defaulted = Set(weights.defaulted)
+        var targets: [String: Double] = [:]
+        for (vertex, target) in graph.targets.enumerated() where TargetWeights.hasCompileStep(target.type) && !defaulted.contains(target.id) {
+            targets[target.id.description] = weights.values[vertex]
+        }
+        let byID = Dictionary(uniqueKeysWithValues: weights.jobs.map { (graph.targets[$0.key].id.description, $0.value) })
+        return JSONValue.object([
+            ("schemaVersion", .int(schemaVersion)),
+            ("unit", .string("seconds")),
+            ("method", .string("imported")),
+            ("importedFrom", .object([("format", .string(format)), ("file", .string(file))])),
+            ("targets", .object(targets.keys.sorted().map { ($0, .decimal(targets[$0] ?? 0)) })),
+            ("dependentsWait", .string(weights.dependentsWait ?? "module")),
+            ("jobs", jobs(byID)),
+        ]).serialized()
+    }
+
+    private static func jobs(_ byID: [String: TargetJobTimes]) -> JSONValue {
+        .object(
+            byID.keys.sorted().map { id in
+                let times = byID[id] ?? TargetJobTimes()
+                var fields: [(String, JSONValue)] = []
+                if let emit = times.emitModule { fields.append(("emitModule", .decimal(emit))) }
+                fields.append(("compile", .array(times.compile.map(JSONValue.decimal))))
+                if let link = times.link { fields.append(("link", .decimal(link))) }
+                return (id, .object(fields))
+            })
     }
 }

@@ -7,11 +7,12 @@ import Testing
 struct HelpSnapshotTests {
     @Test(arguments: [
         [], ["init"], ["graph"], ["why"], ["serve"], ["check"], ["schedule"], ["affected"], ["diff"], ["measure"], ["report"],
+        ["weights", "import"],
     ])
     func helpMatchesItsSnapshot(_ command: [String]) throws {
         let result = try ModGraphRunner.run(command + ["--help"], environment: ["COLUMNS": "100"])
         #expect(result.status == 0, "\(result.errors)")
-        try expectGolden(result.output, "help-\(command.first ?? "modgraph").txt")
+        try expectGolden(result.output, "help-\(command.isEmpty ? "modgraph" : command.joined(separator: "-")).txt")
     }
 
     /// Hard line breaks in a discussion show as lines cut short in the middle.

@@ -26,6 +26,21 @@ struct MeasurementTests {
         #expect(abs(app.span - 0.383985) < 1e-5)
     }
 
+    @Test func statisticsTellTheEmitModuleJobFromTheCompileJobs() throws {
+        // The job-level model's weights, in CPU seconds (user + sys): Prelude's `swiftmodule` job (0.215 s of
+        // wall time, 0.066 s of CPU) is what its dependents wait for; its two batch jobs (`o`: 5.482 s and
+        // 5.366 s of wall time, 3.227 s and 0.982 s of CPU, the rest waiting for a core) in the order they started.
+        let prelude = try #require(CompilerStatistics.read(folder: Self.fixtures.appendingPathComponent("statistics").path)["Prelude"])
+        let emit = try #require(prelude.emitModuleSeconds)
+        #expect(abs(emit - 0.066097) < 1e-5)
+        #expect(prelude.compileJobs.count == 2)
+        #expect(zip(prelude.compileJobs, [3.22745, 0.982208]).allSatisfy { abs($0 - $1) < 1e-5 })
+        // Spans stay wall time.
+        #expect(abs(prelude.span - 5.709041) < 1e-5)
+        #expect(CompilerStatistics.emitsModule(fileName: "stats-1-swift-frontend-A-all-x86_64_unknown_linux_gnu-swiftmodule-Onone-3.json"))
+        #expect(!CompilerStatistics.emitsModule(fileName: "stats-1-swift-frontend-A-my-file.swift-x86_64_unknown_linux_gnu-o-Onone-3.json"))
+    }
+
     @Test func fileNamesNameTheModuleAndTheStart() {
         let parsed = CompilerStatistics.job(
             fromFileName: "stats-1795315951694529-swift-frontend-Prelude-Identifier.swift-x86_64_unknown_linux_gnu-o-Onone-998235957.json")

@@ -7,24 +7,10 @@ import Testing
 @Suite("Weights files")
 struct WeightsFileTests {
     // Two packages; `Shared` exists in both, `Tool` is a binary target.
-    let graph: ModuleGraph = {
-        let app = PackageIdentity("app")
-        let kit = PackageIdentity("kit")
-        func target(_ package: PackageIdentity, _ name: String, _ type: TargetType = .regular) -> Target {
-            Target(id: TargetID(package: package, name: name), type: type, path: "Sources/\(name)")
-        }
-        return ModuleGraph(
-            packages: [
-                Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true),
-                Package(identity: kit, name: "Kit", path: "../kit", origin: .local, location: nil, isLoaded: true),
-            ],
-            targets: [
-                target(app, "App", .executable), target(app, "Shared"), target(kit, "Shared"),
-                target(kit, "Core"), target(kit, "Tool", .binary),
-            ],
-            products: [], edges: []
-        )
-    }()
+    let graph = appAndKitGraph([
+        ("app", "App", .executable), ("app", "Shared", .regular), ("kit", "Shared", .regular), ("kit", "Core", .regular),
+        ("kit", "Tool", .binary),
+    ])
     // Vertices, sorted by id: 0 app/App, 1 app/Shared, 2 kit/Core, 3 kit/Shared, 4 kit/Tool.
 
     private func read(_ json: String) throws -> TargetWeights {
@@ -74,7 +60,9 @@ struct WeightsFileTests {
         #expect(throws: WeightsError.invalidValue(path: "w.json", key: "App", value: "-1.0")) { try read(#"{"App": -1}"#) }
         #expect(throws: WeightsError.duplicate(path: "w.json", target: "app/App")) { try read(#"{"App": 1, "app/App": 2}"#) }
         #expect(throws: WeightsError.nothingMatches(path: "w.json")) { try read(#"{"Nope": 1}"#) }
-        #expect(throws: WeightsError.malformed(path: "w.json", problem: "malformed JSON")) { try read("{") }
+        #expect(throws: WeightsError.malformed(path: "w.json", problem: "malformed JSON at line 1, column 2: expected a quoted key")) {
+            try read("{")
+        }
         #expect(throws: WeightsError.malformed(path: "w.json", problem: "expected an object of target → seconds")) { try read("[1]") }
         #expect(throws: WeightsError.malformed(path: "w.json", problem: "the value of 'App' is not a number")) {
             try read(#"{"App": "fast"}"#)
@@ -130,10 +118,10 @@ struct WeightsFileVersionTests {
     }
 
     @Test func aNewerSchemaIsRefusedNotGuessed() {
-        let document = #"{"schemaVersion": 2, "unit": "seconds", "targets": {"app/App": 1}}"#
+        let document = #"{"schemaVersion": 3, "unit": "seconds", "targets": {"app/App": 1}}"#
         #expect(
             throws: WeightsError.malformed(
-                path: "w.json", problem: "schemaVersion 2 is newer than this modgraph reads (1); measure again or update modgraph")
+                path: "w.json", problem: "schemaVersion 3 is newer than this modgraph reads (2); measure again or update modgraph")
         ) {
             try WeightsFile.weights(from: Data(document.utf8), source: "w.json", for: graph)
         }

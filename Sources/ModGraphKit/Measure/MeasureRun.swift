@@ -97,15 +97,18 @@ public enum MeasureRun {
         }
         var targets: [String: Double] = [:]
         var jobSeconds: [String: Double] = [:]
+        var targetJobs: [String: TargetJobTimes] = [:]
         for (vertex, time) in attribution.times {
             targets[graph.targets[vertex].id.description] = time.span
             jobSeconds[graph.targets[vertex].id.description] = time.jobSeconds
+            // Each job as the job-level model plans it: the emit-module job and the compile jobs.
+            targetJobs[graph.targets[vertex].id.description] = TargetJobTimes(emitModule: time.emitModuleSeconds, compile: time.compileJobs)
         }
         let measurement = WeightsJSON.Measurement(
             targets: targets, jobSeconds: jobSeconds, unattributed: attribution.unattributed.mapValues(\.span),
             method: request.warmUp ? method : coldMethod,
             configuration: request.configuration.rawValue, jobs: request.buildJobs, buildWallSeconds: result.wallSeconds,
-            phases: phases(of: result), command: ["swift"] + result.arguments
+            phases: phases(of: result), command: ["swift"] + result.arguments, targetJobs: targetJobs
         )
         let total = result.modules.values.reduce(0) { $0 + $1.jobSeconds }
         info(

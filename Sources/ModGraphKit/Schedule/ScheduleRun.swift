@@ -54,7 +54,9 @@ public enum ScheduleRun {
     /// Suggestions a team can act on (docs/planning.md): never cut an executable's
     /// dependencies, the modules it wires; and show a change only when it saves
     /// at least 1% of the makespan and at least half a second, 10 lines or one unit.
-    public static func bottleneckRules(for graph: ModuleGraph, unit: WeightUnit) -> BottleneckRules {
+    /// With measured weights, a change must also save more than the model's measured
+    /// error (`measuredError`, a share of the makespan; ``ModelAccuracy``).
+    public static func bottleneckRules(for graph: ModuleGraph, unit: WeightUnit, measuredError: Double? = nil) -> BottleneckRules {
         let roots = Set(graph.targets.indices.filter { graph.targets[$0].type.isEntryPoint })
         let minimumGain: Double =
             switch unit {
@@ -62,7 +64,7 @@ public enum ScheduleRun {
             case .lines: 10
             case .units: 1
             }
-        return BottleneckRules(compositionRoots: roots, minimumShare: 0.01, minimumGain: minimumGain)
+        return BottleneckRules(compositionRoots: roots, minimumShare: max(0.01, measuredError ?? 0), minimumGain: minimumGain)
     }
 
     /// The weights `choice` gives the graph; their warnings go to `warnings`.
@@ -98,12 +100,16 @@ public enum ScheduleRun {
         source: String
     ) throws(CommandError) -> ScheduleReport {
         let graph = loaded.graph
+        // Only predictions in seconds have been checked against real builds.
+        let measured = targetWeights.unit == .seconds
         let plan: BuildPlan
         do {
             plan = try BuildPlan(
                 graph: graph.digraph, weights: targetWeights.values, workers: request.workers,
                 bottleneckLimit: request.bottleneckCandidates,
-                bottleneckRules: bottleneckRules(for: graph, unit: targetWeights.unit), runner: Executor())
+                bottleneckRules: bottleneckRules(
+                    for: graph, unit: targetWeights.unit, measuredError: measured ? ModelAccuracy.moduleLevelError : nil),
+                runner: Executor())
         } catch .cycles(let groups) {
             let cycles = groups.map { $0.path.map { graph.targets[$0].id.description }.joined(separator: " → ") }
             throw CommandError("\(source): cannot schedule a graph with dependency cycles: \(cycles.joined(separator: "; "))")
@@ -114,6 +120,23 @@ public enum ScheduleRun {
             graph: graph, plan: plan, unit: targetWeights.unit.symbol, weightsSource: targetWeights.source,
             defaulted: targetWeights.defaulted, defaultWeight: targetWeights.defaultValue)
         report.name = loaded.repository.name
+        if measured { report.measuredError = ModelAccuracy.moduleLevelError }
+        // Job-level weights (a schema 2 file, an imported build record): the build planned job by job too.
+        if !targetWeights.jobs.isEmpty {
+            let jobs = targetWeights.jobs.mapValues { TargetJobs(emitModule: $0.emitModule, compile: $0.compile, link: $0.link ?? 0) }
+            do {
+                report.jobPlan = try JobPlan(
+                    targets: graph.digraph, weights: targetWeights.values, jobs: jobs, workers: request.workers,
+                    dependentsWait: targetWeights.dependentsWait.flatMap(DependentsWait.init(rawValue:)) ?? .wholeModule,
+                    bottleneckLimit: request.bottleneckCandidates,
+                    bottleneckRules: bottleneckRules(
+                        for: graph, unit: targetWeights.unit, measuredError: measured ? ModelAccuracy.jobLevelError : nil),
+                    runner: Executor())
+            } catch {
+                throw CommandError("\(source): cannot schedule: \(error)")
+            }
+            if measured { report.jobMeasuredError = ModelAccuracy.jobLevelError }
+        }
         return report
     }
 }

@@ -1,20 +1,21 @@
 /// Finds where a JSON text stops being JSON, or nests deeper than a dump
 /// ever does: the dump reader only knows that it stopped, and users need
-/// the reason, the line and the column.
+/// the reason, the line and the column. Weights files imported from other
+/// tools (ModGraphWeights) are checked the same way before Foundation parses them.
 ///
 /// - Complexity: O(n) in the length of the text; recursion-free.
-struct JSONSyntaxCheck {
-    struct Failure: Error, Equatable {
-        let line: Int
-        let column: Int
-        let problem: String
+public struct JSONSyntaxCheck {
+    public struct Failure: Error, Equatable {
+        public let line: Int
+        public let column: Int
+        public let problem: String
         /// Well-formed so far, but nested deeper than the limit given.
-        var isTooDeep = false
+        public var isTooDeep = false
     }
 
     /// `nil` when `bytes` is one well-formed JSON value, surrounded only by
     /// whitespace, with arrays and objects nested at most `maximumDepth` deep.
-    static func firstError(in bytes: [UInt8], maximumDepth: Int = .max) -> Failure? {
+    public static func firstError(in bytes: [UInt8], maximumDepth: Int = .max) -> Failure? {
         var scanner = Scanner(bytes: bytes, maximumDepth: maximumDepth)
         do throws(Failure) {
             try scanner.value()

@@ -13,7 +13,7 @@ public enum ScheduleJSON {
 
     public static func document(for report: ScheduleReport) -> JSONValue {
         let plan = report.plan
-        return .object([
+        var members: [(String, JSONValue)] = [
             ("schemaVersion", .int(schemaVersion)),
             ("workers", .int(plan.build.workers)),
             ("weights", weights(report)),
@@ -22,7 +22,45 @@ public enum ScheduleJSON {
             ("waves", .stream { json in waves(report, to: &json) }),
             ("criticalPath", .array(plan.timing.path.map { id($0, report) })),
             ("targets", .stream { json in targets(report, to: &json) }),
-            ("bottlenecks", bottlenecks(report)),
+            ("bottlenecks", bottlenecks(plan.bottlenecks, report)),
+        ]
+        // Only with job-level weights: a key added, no meaning changed (schema 1 still).
+        if let jobs = report.jobPlan { members.append(("jobLevel", jobLevel(jobs, report))) }
+        return .object(members)
+    }
+
+    /// The job-level plan: its summary, the chain of jobs, every job's place, and its bottlenecks.
+    private static func jobLevel(_ jobs: JobPlan, _ report: ScheduleReport) -> JSONValue {
+        let build = jobs.build
+        func job(_ index: Int) -> JSONValue {
+            let job = jobs.jobGraph.jobs[index]
+            var members: [(String, JSONValue)] = [("target", id(job.target, report))]
+            switch job.kind {
+            case .module: members.append(("kind", .string("module")))
+            case .emitModule: members.append(("kind", .string("emit-module")))
+            case .compile(let number):
+                members.append(("kind", .string("compile")))
+                members.append(("index", .int(number)))
+            case .link: members.append(("kind", .string("link")))
+            case .objectsReady: members.append(("kind", .string("objects-ready")))
+            }
+            members += [
+                ("cost", number(jobs.jobGraph.weights[index])), ("start", number(build.start[index])),
+                ("end", number(build.end[index])), ("core", .int(build.worker[index] + 1)),
+            ]
+            return .object(members)
+        }
+        return .object([
+            ("cores", .int(build.workers)),
+            ("measuredError", report.jobMeasuredError.map(number) ?? .null),
+            ("dependentsWait", .string(jobs.dependentsWait.rawValue)),
+            ("jobs", .int(jobs.jobGraph.jobs.count)),
+            ("makespan", number(build.makespan)),
+            ("efficiency", number(build.efficiency)),
+            ("criticalPathLength", number(jobs.criticalPathLength)),
+            ("criticalPath", .array(jobs.criticalPath.map(job))),
+            ("schedule", .array(jobs.jobGraph.jobs.indices.map(job))),
+            ("bottlenecks", bottlenecks(jobs.bottlenecks, report)),
         ])
     }
 
@@ -45,6 +83,7 @@ public enum ScheduleJSON {
             ("makespan", number(build.makespan)),
             ("efficiency", number(build.efficiency)),
             ("idleTime", number(build.idleTime)),
+            ("measuredError", report.measuredError.map(number) ?? .null),
         ])
     }
 
@@ -98,8 +137,7 @@ public enum ScheduleJSON {
         }
     }
 
-    private static func bottlenecks(_ report: ScheduleReport) -> JSONValue {
-        let analysis = report.plan.bottlenecks
+    private static func bottlenecks(_ analysis: BottleneckAnalysis, _ report: ScheduleReport) -> JSONValue {
         let ranked: [JSONValue] = analysis.ranked.map { entry in
             var members: [(String, JSONValue)]
             switch entry.change {
@@ -124,8 +162,10 @@ public enum ScheduleJSON {
         ])
     }
 
+    /// A target's id; a split's second half (vertex count and above) as `id (half)`.
     private static func id(_ vertex: Int, _ report: ScheduleReport) -> JSONValue {
-        .string(report.graph.targets[vertex].id.description)
+        let count = report.graph.targets.count
+        return .string(vertex < count ? report.graph.targets[vertex].id.description : report.graph.targets[vertex - count].id.description + " (half)")
     }
 
     private static func number(_ value: Double) -> JSONValue {

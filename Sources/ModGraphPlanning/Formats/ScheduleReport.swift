@@ -37,6 +37,29 @@ public struct ScheduleReport: Sendable {
     /// The name the loader gave what it loaded (a workspace's, a repository's), when it did.
     public var name: String?
 
+    /// The build planned job by job, when the weights know the targets'
+    /// jobs: then its makespan is the prediction, and the module-level plan
+    /// the shape of the graph.
+    public var jobPlan: JobPlan?
+
+    /// The largest error the module-level and job-level predictions have
+    /// shown against real builds (a share of the makespan), printed beside
+    /// them; nil when the weights are not seconds (never checked).
+    public var measuredError: Double?
+    public var jobMeasuredError: Double?
+
+    /// `emit Core`, `compile Core 2/3`, `link App`: a job as reports name it.
+    public func describe(job: BuildJob) -> String {
+        let target = job.target < graph.targets.count ? label(job.target) : label(job.target - graph.targets.count) + " (half)"
+        switch job.kind {
+        case .module: return target
+        case .emitModule: return "emit \(target)"
+        case .compile(let index): return "compile \(target) #\(index + 1)"
+        case .link: return "link \(target)"
+        case .objectsReady: return "objects of \(target)"
+        }
+    }
+
     /// The name shown in titles: ``name``, else the root package's, else the first package's.
     var title: String {
         name ?? (graph.packages.first { $0.origin == .root } ?? graph.packages.first)?.name ?? "graph"

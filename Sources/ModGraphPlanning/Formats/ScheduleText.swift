@@ -33,12 +33,29 @@ public enum ScheduleText {
         )
         output.line("")
         output.line("Simulated build (list scheduling, highest bottom level first)")
-        output.line("  makespan     \(amount(build.makespan))")
+        output.line("  makespan     \(amount(build.makespan))" + errorNote(report.measuredError))
         output.line(
             "  lower bound  \(amount(build.lowerBound)) = max(critical path \(ScheduleNumber.format(build.criticalPathLength)), total work \(ScheduleNumber.format(build.totalWork)) ÷ \(build.workers))"
         )
         output.line("  efficiency   \(ScheduleNumber.percent(build.efficiency)) of worker time spent building")
         output.line("  idle time    \(amount(build.idleTime)) of worker time waiting")
+        if let jobs = report.jobPlan {
+            let jobBuild = jobs.build
+            output.line("")
+            output.line(
+                "Job-level build (\(Counted.text(jobs.jobGraph.jobs.count, "job")) on \(Counted.text(jobBuild.workers, "core")); dependents start "
+                    + (jobs.dependentsWait == .interface ? "once a module's interface is emitted)" : "once all of a module's jobs end)")
+            )
+            output.line("  makespan     \(amount(jobBuild.makespan))" + errorNote(report.jobMeasuredError))
+            output.line("  efficiency   \(ScheduleNumber.percent(jobBuild.efficiency)) of core time spent building")
+            output.line("  critical path (\(Counted.text(jobs.criticalPath.count, "job")), \(amount(jobs.criticalPathLength)))")
+            let chain = jobs.criticalPath.filter { jobs.jobGraph.weights[$0] > 0 }.map {
+                "\(Escape.text(report.describe(job: jobs.jobGraph.jobs[$0]))) (\(ScheduleNumber.format(jobs.jobGraph.weights[$0])))"
+            }
+            if !chain.isEmpty { output.line("    " + chain.joined(separator: " → ")) }
+            bottleneckLines(
+                jobs.bottlenecks, title: "  Job-level bottlenecks", report: report, labels: labels, amount: amount, into: &output)
+        }
 
         output.line("")
         output.line("Waves (wave, width, targets: a wave can build once every earlier wave is done)")
@@ -65,35 +82,7 @@ public enum ScheduleText {
         }
 
         output.line("")
-        let bottlenecks = plan.bottlenecks
-        output.line(
-            "Bottlenecks (re-simulated \(bottlenecks.targetSplitsTried) of \(bottlenecks.targetSplitCandidates) target splits"
-                + " and \(bottlenecks.edgeRemovalsTried) of \(bottlenecks.edgeRemovalCandidates) dependency removals)")
-        if bottlenecks.ranked.isEmpty {
-            output.line(
-                bottlenecks.threshold > 0
-                    ? "  no single split or removed dependency shortens the build by \(amount(bottlenecks.threshold)) or more"
-                    : "  no single split or removed dependency shortens the build")
-        } else {
-            let shown = Array(bottlenecks.ranked.prefix(bottlenecksShown))
-            let descriptions = shown.map { report.describe($0.change) { labels[$0] } }
-            let width = descriptions.map(\.count).max() ?? 0
-            let rankDigits = String(shown.count).count
-            for (rank, (entry, description)) in zip(shown, descriptions).enumerated() {
-                let saving = bottlenecks.baseline - entry.makespan
-                output.line(
-                    "  \(pad("\(rank + 1).", rankDigits + 1, right: true)) \(pad(description, width))  makespan \(amount(entry.makespan))"
-                        + " (−\(ScheduleNumber.format(saving)), −\(ScheduleNumber.percent(saving / bottlenecks.baseline)))")
-            }
-            if bottlenecks.ranked.count > shown.count {
-                output.line("  … \(bottlenecks.ranked.count - shown.count) more in --format json")
-            }
-        }
-        if bottlenecks.hiddenBelowThreshold > 0 {
-            output.line(
-                "  \(Counted.text(bottlenecks.hiddenBelowThreshold, "smaller gain")) hidden: each saves less than \(amount(bottlenecks.threshold))"
-            )
-        }
+        bottleneckLines(plan.bottlenecks, title: "Bottlenecks", report: report, labels: labels, amount: amount, into: &output)
 
         output.line("")
         output.line("Targets (slack: how much later a target could start, with unlimited workers, without delaying the end)")
@@ -300,6 +289,48 @@ public enum ScheduleText {
             empty = false
         }
         output.newline()
+    }
+
+    /// `  (±13% against real builds, docs/planning.md)`, or nothing when never checked.
+    static func errorNote(_ error: Double?) -> String {
+        guard let error else { return "" }
+        return "  (±\(ScheduleNumber.percent(error)) against real builds, docs/planning.md)"
+    }
+
+    /// A bottleneck search's ranked changes, at most ``bottlenecksShown``, and what it hid.
+    static func bottleneckLines(
+        _ bottlenecks: BottleneckAnalysis, title: String, report: ScheduleReport, labels: [String], amount: (Double) -> String,
+        into output: inout TextLines
+    ) {
+        let indent = String(title.prefix { $0 == " " })
+        output.line(
+            "\(title) (re-simulated \(bottlenecks.targetSplitsTried) of \(bottlenecks.targetSplitCandidates) target splits"
+                + " and \(bottlenecks.edgeRemovalsTried) of \(bottlenecks.edgeRemovalCandidates) dependency removals)")
+        if bottlenecks.ranked.isEmpty {
+            output.line(
+                bottlenecks.threshold > 0
+                    ? "\(indent)  no single split or removed dependency shortens the build by \(amount(bottlenecks.threshold)) or more"
+                    : "\(indent)  no single split or removed dependency shortens the build")
+        } else {
+            let shown = Array(bottlenecks.ranked.prefix(bottlenecksShown))
+            let descriptions = shown.map { report.describe($0.change) { labels[$0] } }
+            let width = descriptions.map(\.count).max() ?? 0
+            let rankDigits = String(shown.count).count
+            for (rank, (entry, description)) in zip(shown, descriptions).enumerated() {
+                let saving = bottlenecks.baseline - entry.makespan
+                output.line(
+                    "\(indent)  \(pad("\(rank + 1).", rankDigits + 1, right: true)) \(pad(description, width))  makespan \(amount(entry.makespan))"
+                        + " (−\(ScheduleNumber.format(saving)), −\(ScheduleNumber.percent(saving / bottlenecks.baseline)))")
+            }
+            if bottlenecks.ranked.count > shown.count {
+                output.line("\(indent)  … \(bottlenecks.ranked.count - shown.count) more in --format json")
+            }
+        }
+        if bottlenecks.hiddenBelowThreshold > 0 {
+            output.line(
+                "\(indent)  \(Counted.text(bottlenecks.hiddenBelowThreshold, "smaller gain")) hidden: each saves less than \(amount(bottlenecks.threshold))"
+            )
+        }
     }
 
     /// A proportional bar for a wave's width, at most 30 cells.
