@@ -19,8 +19,9 @@ import PackageDescription
 //                      formats (text, JSON, GitHub, SARIF, JUnit): no Graphviz
 //   ModGraphPlanning   build planning on the graph: waves, critical path, simulated builds, and
 //                      the schedule's formats (text, JSON, Mermaid, SVG)
-//   ModGraphChanges    what a change touches: changed files to targets (`affected`), a graph
-//                      against its base (`diff`), and their formats
+//   ModGraphChanges    what a change touches: the change policy (which targets each changed file
+//                      selects, manifests compared as typed values) for `affected`, a graph
+//                      against its base (`diff`), and their formats; it reads no file itself
 //   ModGraphDiagrams   the graph as text, JSON, DOT, Mermaid and pictures: the only module that
 //                      touches Graphviz's C API (CGraphviz)
 //   ModGraphSources    source-level checks on swift-syntax (interface contents, imports);
@@ -99,7 +100,8 @@ let package = Package(
         .target(
             name: "ModGraphPlanning",
             dependencies: ["ModGraphCore", "ModGraphOutput", .product(name: "HeapModule", package: "swift-collections")]),
-        .target(name: "ModGraphChanges", dependencies: ["ModGraphCore", "ModGraphOutput"]),
+        // Change selection judges the graph and compares typed manifests (ModGraphManifest) and project objects (ModGraphXcode).
+        .target(name: "ModGraphChanges", dependencies: ["ModGraphCore", "ModGraphOutput", "ModGraphManifest", "ModGraphXcode"]),
         // Graphviz's libgvc and libcgraph, found through pkg-config; only ModGraphDiagrams uses it.
         .systemLibrary(
             name: "CGraphviz",
@@ -173,14 +175,19 @@ let package = Package(
         // Xcode projects read alone, then joined with packages by ModGraphRepository (Repository/).
         .testTarget(
             name: "ModGraphXcodeTests",
-            dependencies: ["ModGraphXcode", "ModGraphRepository", "ModGraphManifest", "ModGraphCore", "ModGraphOutput"]),
+            dependencies: ["ModGraphXcode", "ModGraphRepository", "ModGraphManifest", "ModGraphCore", "ModGraphOutput", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore", "ModGraphTestSupport"]),
         // Each supported construct evaluated and compared with a real dump-package of the same manifest.
         .testTarget(
             name: "ModGraphManifestEvaluationTests", dependencies: ["ModGraphManifestEvaluation", "ModGraphManifest", "ModGraphCore"]),
         .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(
-            name: "ModGraphChangesTests", dependencies: ["ModGraphChanges", "ModGraphCore", "ModGraphOutput", "ModGraphTestSupport"]),
+            name: "ModGraphChangesTests",
+            // Manifest changes are read both ways, evaluated and dumped.
+            dependencies: [
+                "ModGraphChanges", "ModGraphCore", "ModGraphOutput", "ModGraphManifest", "ModGraphManifestEvaluation",
+                "ModGraphTestSupport",
+            ]),
         .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(
             name: "ModGraphWeightsTests", dependencies: ["ModGraphWeights", "ModGraphCore", "ModGraphManifest", "ModGraphTestSupport"],
@@ -188,7 +195,10 @@ let package = Package(
         .testTarget(
             name: "ModGraphFormatsTests",
             // Diagrams, schedule formats, the report and its viewer on small hand-made graphs, against golden files.
-            dependencies: ["ModGraphDiagrams", "ModGraphPlanning", "ModGraphReport", "ModGraphRules", "ModGraphCore", "ModGraphOutput", "ModGraphTestSupport"],
+            dependencies: [
+                "ModGraphDiagrams", "ModGraphPlanning", "ModGraphReport", "ModGraphRules", "ModGraphCore", "ModGraphOutput",
+                "ModGraphTestSupport",
+            ],
             exclude: ["Golden"]
         ),
         .testTarget(name: "ModGraphSourcesTests", dependencies: ["ModGraphSources", "ModGraphRules", "ModGraphCore", "ModGraphManifest"]),

@@ -34,9 +34,15 @@ struct AffectedCommand: ParsableCommand {
 
     @Option(
         help:
-            "Output format: text, json, swift-test (a --filter expression), xcodebuild (-only-testing: arguments), github-matrix (a strategy.matrix of shards)."
+            "Output format: text, json, swift-test (a --filter expression), xcodebuild (-only-testing: arguments, each ended by NUL for xargs -0), github-matrix (a strategy.matrix of shards), xctestplan (an Xcode test plan of the selected test targets)."
     )
     var format: AffectedFormat = .text
+
+    @Option(
+        help: ArgumentHelp(
+            "An Xcode test plan (.xctestplan) to write back with every test target that is not selected turned off (implies --format xctestplan).",
+            valueName: "file"))
+    var testPlan: String?
 
     @Option(
         help:
@@ -54,6 +60,9 @@ struct AffectedCommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
+        for (option, ref) in [("--base", base), ("--head", head)] where ref?.isEmpty == true {
+            throw ValidationError("\(option): the ref is empty; give a branch, tag or commit, such as origin/main")
+        }
         try OptionBounds.check(shards, in: OptionBounds.shards, option: "--shards")
         switch (base, changedFiles) {
         case (nil, nil): throw ValidationError("say what changed: --base REF (with git), or --changed-files FILE")
@@ -61,15 +70,18 @@ struct AffectedCommand: ParsableCommand {
         case (nil, .some) where head != nil: throw ValidationError("--head needs --base")
         default: break
         }
+        if testPlan != nil, format != .text, format != .xctestplan {
+            throw ValidationError("--test-plan writes a test plan: use it without --format, or with --format xctestplan")
+        }
     }
 
     func run() throws {
-        let loaded = try load.load()
+        let loaded = try load.load(configuration: config)
         let changes: AffectedRequest.Changes = if let changedFiles { .list(changedFiles) } else { .git(base: base ?? "", head: head) }
         let request = AffectedRequest(
             load: load.request(), changes: changes, configPath: config,
-            shards: shards ?? (format == .githubMatrix ? 1 : nil), weights: WeightsChoice(argument: weights))
+            shards: shards ?? (format == .githubMatrix ? 1 : nil), weights: WeightsChoice(argument: weights), testPlan: testPlan)
         let run = try AffectedRun(request, on: loaded, warnings: Console.warning)
-        try OutputFile.write(run.render(as: format), to: output)
+        try OutputFile.write(run.render(as: testPlan == nil ? format : .xctestplan), to: output)
     }
 }

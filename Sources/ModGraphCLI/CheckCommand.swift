@@ -55,7 +55,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try load.load()
+        let loaded = try load.load(configuration: config)
         guard let configPath = try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path) else {
             throw CommandError(Self.nothingConfigured(start: CheckRun.startFolder(loaded, load.path), path: load.path))
         }

@@ -44,6 +44,9 @@ struct DiffCommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
+        for (option, ref) in [("--base", base), ("--head", head)] where ref?.isEmpty == true {
+            throw ValidationError("\(option): the ref is empty; give a branch, tag or commit, such as origin/main")
+        }
         try OptionBounds.check(workers, in: OptionBounds.workers, option: "--workers")
         switch (base, basePath.isEmpty) {
         case (nil, true): throw ValidationError("say what to compare with: --base REF (with git), or --base-path PATH")
@@ -54,7 +57,7 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try load.load()
+        let loaded = try load.load(configuration: config)
         let baseChoice: DiffRequest.Base = basePath.isEmpty ? .git(ref: base ?? "", head: head) : .paths(basePath)
         let request = DiffRequest(
             load: load.request(), base: baseChoice, configPath: config,

@@ -8,10 +8,14 @@ import ModGraphOutput
 /// 0 success, 1 findings, 2 usage or input error.
 public enum EntryPoint {
     public static func run(_ arguments: [String]) -> Int32 {
+        // Started as the memory limiter of a child: become that child, before anything else.
+        ChildMemory.runIfLimiter(arguments)
         do {
             var command = try ModGraphCommand.parseAsRoot(arguments)
-            // Commands run `swift` and builds: an interrupt must not leave them running.
+            // Commands run `swift` and builds: an interrupt must not leave them running,
+            // and a manifest must not take the machine's memory.
             Interrupts.stopChildProcesses()
+            ChildMemory.limitThroughThisExecutable()
             try command.run()
             return 0
         } catch let error as LoadError {

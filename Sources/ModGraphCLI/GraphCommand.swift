@@ -46,7 +46,7 @@ struct GraphCommand: ParsableCommand {
         if let image = format.image, !image.isText, output == nil || output == "-", isatty(STDOUT_FILENO) == 1 {
             throw CommandError("--format \(image.rawValue) writes binary data: give --output FILE or redirect standard output")
         }
-        let loaded = try load.load()
+        let loaded = try load.load(configuration: config)
         let selection = try view.selection()
         let content = try GraphOutput.render(
             loaded.graph, as: format, selection: selection, layout: layout,

@@ -21,7 +21,7 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try load.load()
-        let initial = try InitRun(on: loaded, requestedPath: load.path)
+        let initial = try InitRun(on: loaded, requestedPath: load.path, destination: output == "-" ? nil : output)
         let target = output ?? initial.path
         if target != "-", !force, FileManager.default.fileExists(atPath: target) {
             throw CommandError("\(target) exists; pass --force to replace it")
@@ -34,8 +34,9 @@ struct InitCommand: ParsableCommand {
                         ? ", \(initial.exceptionCount) exception\(initial.exceptionCount == 1 ? "" : "s") for today's violations" : ""))
         }
         if initial.remaining > 0 {
+            let rules = initial.remainingByRule.map { "\($0.count) \($0.rule)" }.joined(separator: ", ")
             Console.warning(
-                "check still finds \(initial.remaining) error\(initial.remaining == 1 ? "" : "s") no exception covers (cycles): "
+                "check still finds \(initial.remaining) error\(initial.remaining == 1 ? "" : "s") no exception covers (\(rules)): "
                     + "fix them, or record them with modgraph check --write-baseline FILE and check with --baseline FILE")
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ModGraphKit
+import ModGraphOutput
 
 extension ExternalsMode: ExpressibleByArgument {}
 
@@ -49,6 +50,14 @@ struct LoadOptions: ParsableArguments {
             valueName: "seconds"))
     var manifestTimeout: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "MiB of memory each process loading a manifest may use, \(OptionBounds.describe(OptionBounds.manifestMemory)) (default: \(Escape.grouped(OptionBounds.defaultManifestMemory))).",
+            discussion:
+                "The address space of swift package dump-package and of every process it starts (the compiler, the compiled manifest), on Linux. A manifest past it fails to load.",
+            valueName: "MiB"))
+    var manifestMemory: Int?
+
     @Flag(name: .customLong("no-cache"), help: "Dump every manifest again, neither reading nor writing the cache of earlier dumps.")
     var noCache = false
 
@@ -67,6 +76,15 @@ struct LoadOptions: ParsableArguments {
     var verifyManifests = false
 
     @Option(
+        name: .customLong("exclude"),
+        help: ArgumentHelp(
+            "Leave out packages, projects and folders matching this path pattern (relative to the folder loaded; repeatable).",
+            discussion:
+                "Added to `exclude:` in .modgraph.yml. What is left out is not searched or loaded (a dependency on it is shown as its external products) and its files are not read by the source checks.",
+            valueName: "pattern"))
+    var exclude: [String] = []
+
+    @Option(
         help:
             "The cache of manifest dumps (default: $MODGRAPH_CACHE_DIR, else ~/.cache/modgraph, ~/Library/Caches/modgraph on macOS). Safe to delete."
     )
@@ -75,6 +93,7 @@ struct LoadOptions: ParsableArguments {
     func validate() throws {
         try OptionBounds.check(jobs, in: OptionBounds.jobs, option: "--jobs")
         try OptionBounds.check(manifestTimeout, in: OptionBounds.manifestTimeout, option: "--manifest-timeout")
+        try OptionBounds.check(manifestMemory, in: OptionBounds.manifestMemory, option: "--manifest-memory")
     }
 
     /// The request these options make; `externals` overrides the option.
@@ -85,14 +104,18 @@ struct LoadOptions: ParsableArguments {
             manifestTimeout: .seconds(manifestTimeout ?? OptionBounds.defaultManifestTimeout),
             cache: noCache ? .disabled : cacheDir.map(LoadRequest.Cache.folder) ?? .standard,
             scratchDirectory: scratchDirectory)
+        request.manifestMemory = (manifestMemory ?? OptionBounds.defaultManifestMemory) << 20
         request.verifyManifests = verifyManifests
         request.evaluatesManifests = !dumpManifests
+        request.exclude = exclude
         return request
     }
 
     /// Loads the graph with a progress bar on a watched terminal, and prints the warnings that matter.
-    func load(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil) throws -> LoadedGraph {
+    /// - Parameter configuration: the `--config` file, whose `exclude:` applies.
+    func load(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil, configuration: String? = nil) throws -> LoadedGraph {
         var request = request(externals: override, scratchDirectory: scratchDirectory)
+        request.configuration = configuration
         let progress = ProgressBar.onStandardErrorIfWatched()
         request.progress = progress.map { bar in bar.update }
         let loaded: LoadedGraph
@@ -102,8 +125,11 @@ struct LoadOptions: ParsableArguments {
         }
         ProcessLifetime.keep(loaded)
         loaded.warnings.forEach(Console.warning)
+        loaded.notes.forEach(Console.note)
         // What a search of a folder found, or a project, is worth a line: the user did not name it.
-        if loaded.repository.inputs.wasDiscovered || !loaded.repository.projects.isEmpty || verbose {
+        if loaded.repository.inputs.wasDiscovered || !loaded.repository.projects.isEmpty || verbose
+            || !loaded.repository.inputs.exclusions.isEmpty
+        {
             Console.note(loaded.repository.summary)
         }
         if let note = loaded.repository.unsearchedNote { Console.note(note) }

@@ -23,6 +23,9 @@ enum OptionBounds {
     /// Seconds one manifest may take: dumps take well under a second; a slow machine, minutes.
     static let manifestTimeout = 1...3_600
     static let defaultManifestTimeout = 120
+    /// MiB of address space each process of a manifest's load may use: the toolchain's need about 760.
+    static let manifestMemory = 256...1_048_576
+    static let defaultManifestMemory = 4_096
     /// Seconds `measure`'s build may take.
     static let buildTimeout = 1...86_400
     static let defaultBuildTimeout = 7_200

@@ -45,7 +45,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try load.load()
+        let loaded = try load.load(configuration: config)
         let request = ReportRequest(
             config: config,
             schedule: ScheduleRequest(

@@ -28,14 +28,21 @@ public struct MarkdownBudget: Sendable {
         public let open: Bool
         /// Whether the summary ends with the number of items, `(12)`; off when the title counts them itself.
         public let countsItems: Bool
+        /// Whether the list holds what must be seen before the rest (a check's errors): lists
+        /// after it leave it their room, and when even it is cut, the lists after it that do not
+        /// lead are cut too, so that a short budget never shows warnings in place of errors.
+        public let leads: Bool
 
-        public init(title: String, header: [String] = [], items: [String], open: Bool = false, countsItems: Bool = true) {
+        public init(
+            title: String, header: [String] = [], items: [String], open: Bool = false, countsItems: Bool = true, leads: Bool = false
+        ) {
             self.title = title
             self.header = header
             self.items = items
             self.count = items.count
             self.open = open
             self.countsItems = countsItems
+            self.leads = leads
         }
 
         /// A list of `count` items, `item(i)` each, of which only as many are
@@ -60,6 +67,7 @@ public struct MarkdownBudget: Sendable {
             self.count = count
             self.open = open
             self.countsItems = countsItems
+            self.leads = false
         }
 
         /// What the document needs for it at least: the frame and the cut note.
@@ -85,6 +93,8 @@ public struct MarkdownBudget: Sendable {
     /// scan the whole document for every item of a long list.
     private var length = 0
     private var cutLines = 0
+    /// Whether a list that ``Details/leads`` did not fit at all.
+    private var leadingListWasCut = false
 
     /// Room kept for closing a section and the final note.
     private static let closing = 400
@@ -124,7 +134,9 @@ public struct MarkdownBudget: Sendable {
         let room = limit - reserved - Self.closing
         let opening =
             "<details\(details.open ? " open" : "")><summary>\(details.title)\(details.countsItems ? " (\(details.count))" : "")</summary>\n\n"
-        guard length + opening.utf16.count + details.frameLength <= room else {
+        // What leads was cut: nothing that follows it may take its place.
+        guard !(leadingListWasCut && !details.leads), length + opening.utf16.count + details.frameLength <= room else {
+            if details.leads { leadingListWasCut = true }
             cutLines += 1
             return
         }
@@ -159,11 +171,15 @@ public struct MarkdownBudget: Sendable {
     /// Several lists, in order, leaving `following` characters for what comes
     /// after them and, while writing each, the ``Details/minimumRoom`` of the
     /// ones after it in `lists`.
+    /// A list that ``Details/leads`` is kept room only by the leading lists after it: the others
+    /// come after it, whatever the budget.
     public mutating func details(_ lists: [Details], following: Int) {
         var later = lists.reduce(0) { $0 + $1.minimumRoom }
+        var laterLeading = lists.filter(\.leads).reduce(0) { $0 + $1.minimumRoom }
         for list in lists {
             later -= list.minimumRoom
-            reserved = following + later
+            if list.leads { laterLeading -= list.minimumRoom }
+            reserved = following + (list.leads ? laterLeading : later)
             details(list)
         }
         reserved = following

@@ -103,7 +103,7 @@ struct AffectedCommandTests {
         try repository.commit("docs")
         let result = try repository.affected(["--base", "base", "--format", "json"])
         #expect(result.status == 0, "\(result.errors)")
-        // .modgraph.yml itself is in the package's folder but in no target's.
+        // The configuration is new: under the base's (none), docs/guide.md, in the package's folder and in no target's, selects the package.
         #expect(try selected(result).count == 6)
         let listed = try repository.affected(["--changed-files", "-", "--format", "json"], input: Data("docs/guide.md\nREADME.md\n".utf8))
         #expect(try selected(listed).isEmpty)
@@ -139,6 +139,34 @@ struct AffectedCommandTests {
         #expect(result.output.contains("\"folder\": \"Tools\""))
     }
 
+    /// Fixtures tests read, which no target builds (here a nested package
+    /// SwiftPM leaves out): `affected.triggers` says which targets a change to them affects.
+    @Test func triggersMapFilesTestsReadToTheirTargets() throws {
+        let repository = try Repository()
+        try repository.write(
+            "Tests/Fixtures/Sample/Package.swift",
+            "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Sample\")\n")
+        try repository.write(
+            ".modgraph.yml",
+            "affected:\n  triggers:\n    - paths: [\"Tests/Fixtures/**\"]\n      targets: [CoreTests]\n    - {paths: [Tests/Fixtures/Sample], targets: [Ghost]}\n"
+        )
+        try repository.commit("fixtures")
+        try repository.git("tag", "-f", "base")
+        try repository.write("Tests/Fixtures/Sample/Sources/Sample/Sample.swift", "let sample = 2\n")
+        try repository.commit("fixture changed")
+        let result = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try selected(result) == ["CoreTests"])
+        #expect(result.output.contains("\"verdict\": \"triggered\""))
+        #expect(result.output.contains("\"kind\": \"trigger\""))
+        #expect(result.errors.contains("affected.triggers: no target matches 'Ghost'"), "\(result.errors)")
+        let text = try repository.affected(["--base", "base"])
+        #expect(
+            text.output.contains(
+                "shop/CoreTests  triggered by Tests/Fixtures/Sample/Sources/Sample/Sample.swift (affected.triggers: Tests/Fixtures/**, Tests/Fixtures/Sample)"
+            ), "\(text.output)")
+    }
+
     @Test func aManifestEditSelectsTheTargetsWhoseDeclarationChanged() throws {
         let repository = try Repository()
         try repository.write(
@@ -153,6 +181,103 @@ struct AffectedCommandTests {
         let platforms = try repository.affected(["--base", "base", "--format", "json"])
         #expect(try selected(platforms).count == 6)
         #expect(platforms.output.contains("the package's platforms changed"))
+    }
+
+    /// The base's manifest is read as the head's: evaluated from its syntax
+    /// tree where it can be, else from the cache of dumps, filed under the
+    /// folder its private copy stands for. A `swift` that can only say its
+    /// version proves no `dump-package` ran for either side.
+    @Test func theBaseManifestIsReadThroughTheEvaluatorAndTheCache() throws {
+        let repository = try Repository()
+        let scratch = try ModGraphRunner.scratchFolder("modgraph-affected-cache")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let cache = ["MODGRAPH_CACHE_DIR": scratch.appendingPathComponent("cache").path]
+        let versionOnly = scratch.appendingPathComponent("swift")
+        try "#!/bin/sh\nif [ \"$1\" = --version ]; then exec /usr/bin/env swift --version; fi\nexit 1\n".write(
+            to: versionOnly, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: versionOnly.path)
+        // Both sides' dumps cached by loads of each commit, as earlier runs on them leave them.
+        #expect(try ModGraphRunner.run(["graph", repository.path, "--dump-manifests"], environment: cache).status == 0)
+        try repository.write(
+            "Package.swift", Repository.manifest(profile: #".target(name: "Profile", dependencies: ["Core"], exclude: ["Old"]),"#))
+        try repository.commit("manifest")
+        #expect(try ModGraphRunner.run(["graph", repository.path, "--dump-manifests"], environment: cache).status == 0)
+
+        for mode in [[], ["--dump-manifests"]] {
+            let result = try ModGraphRunner.run(
+                ["affected", repository.path, "--base", "base", "--format", "json", "--swift-executable", versionOnly.path] + mode,
+                environment: cache)
+            #expect(result.status == 0, "\(mode): \(result.errors)")
+            #expect(try selected(result) == ["App", "Profile"], "\(mode)")
+        }
+        // diff loads the base's copy the same way.
+        let diff = try ModGraphRunner.run(
+            ["diff", repository.path, "--base", "base", "--dump-manifests", "--swift-executable", versionOnly.path], environment: cache)
+        #expect(diff.status == 0, "\(diff.errors)")
+    }
+
+    /// A manifest that reads the environment may declare another package where
+    /// it is set otherwise: the output says so, and which variables it reads.
+    @Test func manifestsThatReadTheEnvironmentAreNamedWithTheirVariables() throws {
+        let repository = try Repository()
+        try repository.write(
+            "Package.swift",
+            Repository.manifest(extra: #"dependencies: ProcessInfo.processInfo.environment["SHOP_LOCAL"] == nil ? [] : [], "#)
+                .replacingOccurrences(
+                    of: "import PackageDescription",
+                    with: "import PackageDescription\nimport Foundation\nlet ci = Context.environment[\"CI\"]"))
+        try repository.commit("environment")
+        try repository.write("Sources/Core/Core.swift", "public let core = 3\n")
+        let result = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(result.status == 0, "\(result.errors)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let environment = try #require(json["environment"] as? [[String: Any]])
+        #expect(environment.count == 1)
+        #expect(environment.first?["manifest"] as? String == "Package.swift")
+        #expect(environment.first?["variables"] as? [String] == ["CI", "SHOP_LOCAL"])
+        #expect(environment.first?["readsOthers"] as? Bool == false)
+        let text = try repository.affected(["--base", "base"])
+        #expect(text.output.contains("  the answer depends on the environment: Package.swift reads CI, SHOP_LOCAL\n"), "\(text.output)")
+        // A manifest that reads none says nothing of it.
+        let plain = try Repository()
+        try plain.write("Sources/Core/Core.swift", "public let core = 3\n")
+        let quiet = try plain.affected(["--base", "base", "--format", "json"])
+        #expect(quiet.output.contains("\"environment\": [\n\n  ]") || quiet.output.contains("\"environment\": []"), "\(quiet.output)")
+    }
+
+    /// The configuration builds nothing: a change outside `affected:` selects
+    /// nothing; a change to `affected:` selects what the change selects under
+    /// the base's section and under the head's.
+    @Test func aConfigurationChangeSelectsByItsAffectedSection() throws {
+        let repository = try Repository()
+        let layers = "layers:\n  - {name: all, targets: [\"*\"]}\n"
+        try repository.write(".modgraph.yml", layers + "affected:\n  ignore: [\"*.md\"]\n")
+        try repository.commit("configuration")
+        try repository.git("tag", "-f", "base")
+        try repository.write(".modgraph.yml", layers + "unassigned: error\naffected:\n  ignore: [\"*.md\"]\n")
+        try repository.commit("rules only")
+        let rules = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(rules.status == 0, "\(rules.errors)")
+        #expect(try selected(rules).isEmpty)
+        #expect(rules.output.contains("\"verdict\": \"configuration\""))
+        #expect(rules.output.contains("\"affectedChanged\": false"))
+
+        // A note the head ignores, which the base's section did not: selected, as the base would select it.
+        try repository.write(".modgraph.yml", layers + "affected:\n  ignore: [\"*.md\", \"Sources/Feed/*.txt\"]\n")
+        try repository.write("Sources/Feed/notes.txt", "words\n")
+        try repository.commit("affected section")
+        let section = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(section.status == 0, "\(section.errors)")
+        #expect(try selected(section) == ["App", "Feed", "FeedTests"])
+        #expect(section.output.contains("\"affectedChanged\": true"))
+        // Under the head's section alone, nothing: the same change without the section's edit.
+        try repository.git("checkout", "-q", "-b", "only-notes", "base")
+        try repository.write(".modgraph.yml", layers + "affected:\n  ignore: [\"*.md\", \"Sources/Feed/*.txt\"]\n")
+        try repository.commit("section first")
+        try repository.git("tag", "-f", "base2")
+        try repository.write("Sources/Feed/notes.txt", "words\n")
+        try repository.commit("notes")
+        #expect(try selected(repository.affected(["--base", "base2", "--format", "json"])).isEmpty)
     }
 
     @Test func aRenamedFileSelectsBothItsOwners() throws {
@@ -200,6 +325,42 @@ struct AffectedCommandTests {
         #expect(result.output.contains("\"packages\": [\n        \"yams\"\n      ]"))
     }
 
+    /// A requirement moved in `Package.swift` moves its package as a moved pin
+    /// in `Package.resolved` does: what uses it, and what uses any remote
+    /// package that may depend on it (none has a checkout here, so any may).
+    @Test func aRequirementMovedInTheManifestSelectsWhatAMovedPinSelects() throws {
+        let repository = try Repository()
+        func manifest(_ version: String) -> String {
+            Repository.manifest(
+                profile: #".target(name: "Profile", dependencies: ["Core", .product(name: "Yams", package: "Yams")]),"#,
+                app: #"["Feed", "Profile", .product(name: "ArgumentParser", package: "swift-argument-parser")]"#,
+                extra: #"dependencies: [.package(url: "https://github.com/apple/swift-argument-parser", from: "\#(version)"), "#
+                    + #".package(url: "https://github.com/jpsim/Yams", from: "5.0.0")], "#)
+        }
+        func pins(_ version: String) -> String {
+            #"{"pins": [{"identity": "swift-argument-parser", "location": "https://github.com/apple/swift-argument-parser", "state": {"version": "\#(version)"}}, "#
+                + #"{"identity": "yams", "location": "https://github.com/jpsim/Yams", "state": {"version": "5.0.1"}}], "version": 2}"#
+        }
+        try repository.write("Package.swift", manifest("1.6.1"))
+        try repository.write("Package.resolved", pins("1.6.1"))
+        try repository.git("add", "-f", "Package.resolved")
+        try repository.commit("dependencies")
+        try repository.git("tag", "-f", "base")
+        try repository.write("Package.swift", manifest("1.8.2"))
+        try repository.commit("requirement")
+        let requirement = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(requirement.status == 0, "\(requirement.errors)")
+        #expect(requirement.output.contains("package dependency swift-argument-parser moved"))
+
+        try repository.git("checkout", "-q", "-b", "pin", "base")
+        try repository.write("Package.resolved", pins("1.8.2"))
+        try repository.commit("pin")
+        let pin = try repository.affected(["--base", "base", "--format", "json"])
+        #expect(pin.status == 0, "\(pin.errors)")
+        #expect(try selected(pin) == ["App", "Profile", "ArgumentParser", "Yams"], "\(pin.output)")
+        #expect(try selected(requirement) == selected(pin))
+    }
+
     @Test func aFileNoTargetOwnsSelectsEverythingAndSaysWhy() throws {
         let repository = try Repository()
         // The package in a folder of its own, so that a file at the top is in no package.
@@ -217,9 +378,12 @@ struct AffectedCommandTests {
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.hasPrefix("affected: everything, 6 targets and 2 test targets, from 1 changed file against moved\n"))
         #expect(result.output.contains("build.sh is owned by no target"))
+        // A configuration the base already had: build.sh is judged under it alone.
         try "affected:\n  everything: []\n  unowned: ignore\n".write(
             to: top.appendingPathComponent(".modgraph.yml"), atomically: true, encoding: .utf8)
-        let ignored = try ModGraphRunner.run(["affected", top.path, "--base", "moved"], in: top)
+        try runGit(["add", ".modgraph.yml"], in: top)
+        try runGit(["commit", "-q", "-m", "configuration"], in: top)
+        let ignored = try ModGraphRunner.run(["affected", top.path, "--base", "HEAD"], in: top)
         #expect(ignored.output.hasPrefix("affected: 0 of 6 targets"), "\(ignored.output)")
     }
 
@@ -263,6 +427,39 @@ struct AffectedCommandTests {
         let none = try repository.affected(["--changed-files", "-", "--format", "github-matrix"], input: Data())
         #expect(none.output == "{\n  \"include\": []\n}\n")
         #expect(try repository.affected(["--base", "base", "--shards", "0"]).status == 2)
+    }
+
+    /// A test target's name is one argument for xcodebuild, as declared: NUL-terminated for
+    /// `xargs -0`, and a JSON array in the matrix; never split at a space, never read as an option.
+    @Test func xcodebuildGetsOneArgumentPerTest() throws {
+        let folder = try ModGraphRunner.scratchFolder("modgraph-affected-xcodebuild")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let names = ["App UI Tests", "T -resultBundlePath x"]
+        try """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let package = Package(name: "Shop", targets: [
+            .target(name: "Core"),
+            .testTarget(name: "\(names[0])", dependencies: ["Core"]),
+            .testTarget(name: "\(names[1])", dependencies: ["Core"]),
+        ])
+        """.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        for (target, kind) in [("Core", "Sources"), (names[0], "Tests"), (names[1], "Tests")] {
+            let sources = folder.appendingPathComponent("\(kind)/\(target)")
+            try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+            try "let x = 1\n".write(to: sources.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        }
+        let changed = Data("Sources/Core/A.swift\n".utf8)
+        let xcodebuild = try ModGraphRunner.run(
+            ["affected", folder.path, "--changed-files", "-", "--format", "xcodebuild"], input: changed, in: folder)
+        #expect(xcodebuild.status == 0, "\(xcodebuild.errors)")
+        #expect(xcodebuild.output == names.map { "-only-testing:\($0)\u{0}" }.joined())
+        let matrix = try ModGraphRunner.run(
+            ["affected", folder.path, "--changed-files", "-", "--format", "github-matrix"], input: changed, in: folder)
+        #expect(matrix.status == 0, "\(matrix.errors)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(matrix.output.utf8)) as? [String: Any])
+        let entry = try #require((json["include"] as? [[String: Any]])?.first)
+        #expect(entry["onlyTesting"] as? [String] == names.map { "-only-testing:\($0)" })
     }
 
     @Test func optionsAreChecked() throws {
@@ -391,10 +588,23 @@ struct AffectedXcodeTests {
                     "app/VerticalInterfaces", "app/XcodeApp", "app/XcodeAppTests", "features/Checkout", "features/Feed",
                     "features/FeedTests", "features/Profile",
                 ])
-        // The project file: every target of the project, and what depends on them.
+        // The project file without a base to compare with: every target of the project, and what depends on them.
         #expect(
             try selected("Features/Features.xcodeproj/project.pbxproj")
                 == ["app/XcodeApp", "app/XcodeAppTests", "features/Checkout", "features/Feed", "features/FeedTests", "features/Profile"])
+        // With one, the targets whose objects changed: Profile's bundle identifier.
+        let project = folder.appendingPathComponent("Features/Features.xcodeproj/project.pbxproj")
+        let text = try String(contentsOf: project, encoding: .utf8)
+        try text.replacingOccurrences(of: "org.modgraph.Profile;", with: "org.modgraph.Profile2;").write(
+            to: project, atomically: true, encoding: .utf8)
+        let changed = try ModGraphRunner.run(["affected", folder.path, "--base", "HEAD", "--format", "json"], in: folder)
+        #expect(changed.status == 0, "\(changed.errors)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(changed.output.utf8)) as? [String: Any])
+        #expect(
+            (json["targets"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } == [
+                "app/XcodeApp", "app/XcodeAppTests", "features/Profile",
+            ])
+        #expect(changed.output.contains("\"detail\": \"'Profile' changed\""), "\(changed.output)")
         // A local package's file: its target and the Xcode targets that link its product.
         #expect(
             try selected("Packages/DesignSystem/Sources/DesignSystem/Theme.swift")
@@ -495,5 +705,225 @@ struct DiffAttributesTests {
         #expect(!FileManager.default.fileExists(atPath: top.appendingPathComponent(".gitattributes").path))
         // The repository's own index and work tree are untouched.
         #expect(try runGit(["status", "--porcelain"], in: repository).isEmpty)
+    }
+}
+
+/// Resources belong to their targets: files of *Copy Bundle Resources*, what is
+/// in an asset catalog, each localisation of a localised file.
+@Suite("affected: Xcode resources")
+struct AffectedXcodeResourceTests {
+    static let project = """
+        // !$*UTF8*$!
+        {
+        \tarchiveVersion = 1;
+        \tobjectVersion = 56;
+        \tobjects = {
+        \t\tP0 = {isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; targets = (T1, T2); };
+        \t\tG0 = {isa = PBXGroup; children = (F1, F2, V1, F5); sourceTree = "<group>"; };
+        \t\tF1 = {isa = PBXFileReference; path = App.swift; sourceTree = "<group>"; };
+        \t\tF2 = {isa = PBXFileReference; lastKnownFileType = folder.assetcatalog; path = Assets.xcassets; sourceTree = "<group>"; };
+        \t\tV1 = {isa = PBXVariantGroup; children = (F3, F4); name = Localizable.strings; sourceTree = "<group>"; };
+        \t\tF3 = {isa = PBXFileReference; name = en; path = en.lproj/Localizable.strings; sourceTree = "<group>"; };
+        \t\tF4 = {isa = PBXFileReference; name = fr; path = fr.lproj/Localizable.strings; sourceTree = "<group>"; };
+        \t\tF5 = {isa = PBXFileReference; path = Other.swift; sourceTree = "<group>"; };
+        \t\tB1 = {isa = PBXBuildFile; fileRef = F1; };
+        \t\tB2 = {isa = PBXBuildFile; fileRef = F2; };
+        \t\tB3 = {isa = PBXBuildFile; fileRef = V1; };
+        \t\tB5 = {isa = PBXBuildFile; fileRef = F5; };
+        \t\tS1 = {isa = PBXSourcesBuildPhase; files = (B1); };
+        \t\tR1 = {isa = PBXResourcesBuildPhase; files = (B2, B3); };
+        \t\tS2 = {isa = PBXSourcesBuildPhase; files = (B5); };
+        \t\tT1 = {isa = PBXNativeTarget; buildConfigurationList = L1; buildPhases = (S1, R1); name = App; productType = "com.apple.product-type.application"; };
+        \t\tT2 = {isa = PBXNativeTarget; buildConfigurationList = L2; buildPhases = (S2); name = Other; productType = "com.apple.product-type.framework"; };
+        \t\tL0 = {isa = XCConfigurationList; buildConfigurations = (C0); defaultConfigurationName = Release; };
+        \t\tL1 = {isa = XCConfigurationList; buildConfigurations = (C1); defaultConfigurationName = Release; };
+        \t\tL2 = {isa = XCConfigurationList; buildConfigurations = (C2); defaultConfigurationName = Release; };
+        \t\tC0 = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
+        \t\tC1 = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
+        \t\tC2 = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
+        \t};
+        \trootObject = P0;
+        }
+        """
+
+    @Test(arguments: [
+        "Assets.xcassets/AppIcon.appiconset/Contents.json", "fr.lproj/Localizable.strings", "en.lproj/Localizable.strings",
+    ])
+    func aResourceSelectsItsTarget(_ changed: String) throws {
+        let folder = try ModGraphRunner.scratchFolder("modgraph-affected-resources")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bundle = folder.appendingPathComponent("Demo.xcodeproj")
+        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+        try Self.project.write(to: bundle.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
+        for file in ["App.swift", "Other.swift", changed] {
+            let url = folder.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "x\n".write(to: url, atomically: true, encoding: .utf8)
+        }
+        let result = try ModGraphRunner.run(
+            ["affected", bundle.path, "--changed-files", "-", "--format", "json"], input: Data((changed + "\n").utf8), in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect((json["targets"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } == ["demo/App"], "\(result.output)")
+    }
+}
+
+/// A moved submodule is the files that changed inside it; when its history is
+/// not in the clone, every target of the packages and projects in it.
+@Suite("affected: submodules")
+struct AffectedSubmoduleTests {
+    private func write(_ folder: URL, _ relative: String, _ text: String) throws {
+        let file = folder.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    private func commit(_ folder: URL, _ message: String) throws {
+        try runGit(["add", "-A"], in: folder)
+        try runGit(["commit", "-q", "-m", message], in: folder)
+    }
+
+    private func selected(_ result: ModGraphRunner.Result) throws -> [String] {
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        return (json["targets"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+    }
+
+    @Test func aMovedSubmoduleIsWhatChangedInsideIt() throws {
+        let top = try ModGraphRunner.scratchFolder("modgraph-affected-submodule")
+        defer { try? FileManager.default.removeItem(at: top) }
+        // The library, a repository of its own: Lib and Extra, each with its tests.
+        let library = top.appendingPathComponent("library")
+        try runGit(["init", "-q", "-b", "main", library.path])
+        try write(
+            library, "Package.swift",
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "Library", products: [.library(name: "Lib", targets: ["Lib"]), .library(name: "Extra", targets: ["Extra"])],
+                targets: [.target(name: "Lib"), .target(name: "Extra"), .testTarget(name: "LibTests", dependencies: ["Lib"]),
+                          .testTarget(name: "ExtraTests", dependencies: ["Extra"])])
+            """)
+        for target in ["Lib", "Extra"] { try write(library, "Sources/\(target)/\(target).swift", "public let x = 1\n") }
+        for target in ["LibTests", "ExtraTests"] { try write(library, "Tests/\(target)/\(target).swift", "import XCTest\n") }
+        try commit(library, "library")
+        // The app uses it through a submodule.
+        let app = top.appendingPathComponent("app")
+        try runGit(["init", "-q", "-b", "main", app.path])
+        try write(
+            app, "Package.swift",
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "App", dependencies: [.package(path: "Vendor/Library")],
+                targets: [.executableTarget(name: "App", dependencies: [.product(name: "Lib", package: "Library")]),
+                          .target(name: "Other"), .testTarget(name: "OtherTests", dependencies: ["Other"])])
+            """)
+        try write(app, "Sources/App/main.swift", "print(1)\n")
+        try write(app, "Sources/Other/Other.swift", "let o = 1\n")
+        try write(app, "Tests/OtherTests/OtherTests.swift", "import XCTest\n")
+        try runGit(["-c", "protocol.file.allow=always", "submodule", "add", "-q", library.path, "Vendor/Library"], in: app)
+        try commit(app, "app")
+        try runGit(["tag", "base"], in: app)
+        // Lib changes in the library; the app moves its submodule there.
+        try write(library, "Sources/Lib/Lib.swift", "public let x = 2\n")
+        try commit(library, "lib")
+        let submodule = app.appendingPathComponent("Vendor/Library")
+        try runGit(["-c", "protocol.file.allow=always", "pull", "-q", "origin", "main"], in: submodule)
+        try commit(app, "move the submodule")
+
+        let result = try ModGraphRunner.run(["affected", app.path, "--base", "base", "--format", "json"], in: app)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try selected(result) == ["app/App", "library/Lib", "library/LibTests"], "\(result.output)")
+        #expect(result.output.contains("\"path\": \"Vendor/Library/Sources/Lib/Lib.swift\""))
+        #expect(result.output.contains("\"verdict\": \"submodule\""))
+
+        // Without the submodule's history (a clone of the new commit alone): every target in it, said as such.
+        try FileManager.default.removeItem(at: submodule.appendingPathComponent(".git"))
+        try runGit(["init", "-q", "-b", "main", submodule.path])
+        try commit(submodule, "only the new commit")
+        let blind = try ModGraphRunner.run(["affected", app.path, "--base", "base", "--format", "json"], in: app)
+        #expect(blind.status == 0, "\(blind.errors)")
+        #expect(
+            try selected(blind) == ["app/App", "library/Extra", "library/ExtraTests", "library/Lib", "library/LibTests"], "\(blind.output)")
+        #expect(blind.output.contains("its history between the two commits is not in this clone"))
+        #expect(!blind.output.lowercased().contains("ignore"))
+    }
+}
+
+/// `--format xctestplan` and `--test-plan`: the selection as the test plan `xcodebuild -testPlan` runs.
+@Suite("affected: test plans")
+struct AffectedTestPlanTests {
+    private func sample() throws -> (top: URL, folder: URL) {
+        let top = try ModGraphRunner.scratchFolder("modgraph-affected-plan")
+        let folder = top.appendingPathComponent("XcodeApp")
+        try FileManager.default.copyItem(at: ModGraphRunner.samples.appendingPathComponent("XcodeApp"), to: folder)
+        return (top, folder)
+    }
+
+    private func targets(_ plan: String) throws -> [[String: Any]] {
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(plan.utf8)) as? [String: Any])
+        return try #require(json["testTargets"] as? [[String: Any]])
+    }
+
+    @Test func theSelectedTestTargetsAsATestPlan() throws {
+        let (top, folder) = try sample()
+        defer { try? FileManager.default.removeItem(at: top) }
+        let result = try ModGraphRunner.run(
+            ["affected", folder.path, "--changed-files", "-", "--format", "xctestplan"],
+            input: Data("Features/Feed/FeedBuilder.swift\n".utf8),
+            in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        let entries = try targets(result.output).compactMap { $0["target"] as? [String: String] }
+        #expect(
+            entries == [
+                ["containerPath": "container:App/App.xcodeproj", "identifier": "6B4F6DD2B9BF02D5D677E2D6", "name": "XcodeAppTests"],
+                ["containerPath": "container:Features/Features.xcodeproj", "identifier": "27AE0699D65617F8EC0C90B8", "name": "FeedTests"],
+            ])
+        // The same selection, the same bytes.
+        let again = try ModGraphRunner.run(
+            ["affected", folder.path, "--changed-files", "-", "--format", "xctestplan"],
+            input: Data("Features/Feed/FeedBuilder.swift\n".utf8),
+            in: folder)
+        #expect(again.output == result.output)
+    }
+
+    @Test func aTeamsPlanKeepsItsOptionsAndTurnsTheRestOff() throws {
+        let (top, folder) = try sample()
+        defer { try? FileManager.default.removeItem(at: top) }
+        let plan = top.appendingPathComponent("All.xctestplan")
+        try """
+        {
+          "configurations" : [ { "id" : "C0FFEE00-0000-0000-0000-000000000000", "name" : "CI", "options" : { "language" : "fr" } } ],
+          "defaultOptions" : { "codeCoverage" : false },
+          "testTargets" : [
+            { "target" : { "containerPath" : "container:Features/Features.xcodeproj", "identifier" : "27AE0699D65617F8EC0C90B8", "name" : "FeedTests" } },
+            { "parallelizable" : true, "target" : { "containerPath" : "container:Packages/DesignSystem", "identifier" : "DesignSystemTests", "name" : "DesignSystemTests" } }
+          ],
+          "version" : 1
+        }
+        """.write(to: plan, atomically: true, encoding: .utf8)
+        let result = try ModGraphRunner.run(
+            ["affected", folder.path, "--changed-files", "-", "--test-plan", plan.path],
+            input: Data("Features/Feed/FeedBuilder.swift\n".utf8),
+            in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        let entries = try targets(result.output)
+        #expect(entries.map { ($0["target"] as? [String: String])?["name"] } == ["FeedTests", "DesignSystemTests"])
+        #expect(entries.map { $0["enabled"] as? Bool } == [nil, false])
+        #expect(entries.last?["parallelizable"] as? Bool == true)
+        #expect(result.output.contains("\"language\" : \"fr\""))
+        // Selected but not in the plan: said, so that the plan can be completed.
+        #expect(result.errors.contains("warning: --test-plan: the selected test target 'XcodeAppTests' is not in"), "\(result.errors)")
+        // A plan that is not one is refused, with what is wrong.
+        try "[[[[".write(to: plan, atomically: true, encoding: .utf8)
+        let broken = try ModGraphRunner.run(
+            ["affected", folder.path, "--changed-files", "-", "--test-plan", plan.path],
+            input: Data("Features/Feed/FeedBuilder.swift\n".utf8),
+            in: folder)
+        #expect(broken.status == 2)
+        #expect(broken.errors.contains("is not a test plan"), "\(broken.errors)")
+        #expect(
+            try ModGraphRunner.run(["affected", folder.path, "--changed-files", "-", "--test-plan", plan.path, "--format", "json"]).status
+                == 2)
     }
 }

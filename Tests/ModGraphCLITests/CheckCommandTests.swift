@@ -103,8 +103,8 @@ struct CheckCommandTests {
         let result = try check(["Samples/Violations", "--format", "junit"])
         let parser = XMLParser(data: Data(result.output.utf8))
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
-        // The 9 findings (7 errors, 2 warnings), and cycle, unassigned and stale-config, which found nothing.
-        #expect(result.output.components(separatedBy: "<testcase ").count - 1 == 12)
+        // The 9 findings (7 errors, 2 warnings), and cycle, unassigned, optional-import and stale-config, which found nothing.
+        #expect(result.output.components(separatedBy: "<testcase ").count - 1 == 13)
         #expect(result.output.components(separatedBy: "<failure ").count - 1 == 7)
         #expect(
             result.output.contains(#"<testcase classname="modgraph.check" name="isolation: violations/Checkout → violations/Profile">"#))

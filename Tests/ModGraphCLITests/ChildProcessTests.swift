@@ -166,6 +166,65 @@ struct ChildProcessTests {
         #expect(scene.leftovers.isEmpty)
     }
 
+    /// A manifest that allocates more than the limit: each process of the load is
+    /// bounded (RLIMIT_AS, set by modgraph's limiter mode before the program runs), and
+    /// the error names the manifest and the limit. The fake `swift` stands for the
+    /// compiled manifest: it tries to take 2 GiB, which the 256 MiB limit refuses.
+    @Test func aManifestPastTheMemoryLimitFailsTheLoadInOneLine() throws {
+        let scene = try Scene(
+            swiftBody: "exec python3 -c 'import os; os.write(2, b\"allocating\\n\"); data = bytearray(2 << 30); print(len(data))'")
+        defer { scene.remove() }
+        let result = try ModGraphRunner.run(
+            ["graph", scene.package, "--no-cache", "--manifest-memory", "256"], environment: scene.environment)
+        #expect(result.status == 2)
+        let lines = result.errors.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("error: /") == true, "\(result.errors)")
+        #expect(
+            lines.first?.contains(
+                "/Package/Package.swift: manifest ran out of memory (each of its processes may use 256 MiB); if it really needs more, pass --manifest-memory with more MiB (compiler diagnostics: "
+            ) == true, "\(result.errors)")
+        #expect(lines.contains("note: MemoryError"), "\(result.errors)")
+        #expect(result.output.isEmpty)
+        #expect(scene.leftovers.isEmpty)
+    }
+
+    /// Under a hard address-space limit lower than --manifest-memory (`ulimit -v`), which
+    /// cannot be raised, the lower one holds: the load runs rather than fail to set it.
+    @Test func aLowerHardLimitAlreadySetHolds() throws {
+        let scene = try Scene(swiftBody: "cat '\(ModGraphRunner.repository.path)/scripts/fuzz/seeds/dump-Violations.json' | sed 's|@SAMPLES@|/x|g'")
+        defer { scene.remove() }
+        let executable = try #require(ModGraphRunner.executable)
+        let result = try ModGraphRunner.runProgram(
+            "/bin/sh", ["-c", "ulimit -v 3000000 && exec \"$0\" graph \"$1\" --no-cache", executable.path, scene.package],
+            environment: scene.environment)
+        #expect(!result.errors.contains("cannot limit memory"), "\(result.errors)")
+        #expect(result.output.hasPrefix("1 package"), "\(result.output)\(result.errors)")
+    }
+
+    /// The attack itself, bounded in any case: a manifest that doubles an array (here 27
+    /// times, about 2 GiB) fails under a 1 GiB limit instead of taking the machine's memory.
+    @Test(.enabled(if: MemoryLimitProbe.isEnforced)) func aRealManifestThatDoublesAnArrayStopsAtTheLimit() throws {
+        let scene = try Scene { _ in
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            var names = ["a name of forty bytes or so, to double"]
+            for _ in 0..<27 { names = names + names }
+            let package = Package(name: "Doubling", targets: [.target(name: "T\\(names.count)")])
+
+            """
+        }
+        defer { scene.remove() }
+        let result = try ModGraphRunner.run(
+            ["graph", scene.package, "--no-cache", "--dump-manifests", "--manifest-memory", "1024"], environment: ["TMPDIR": scene.temporary])
+        #expect(result.status == 2)
+        #expect(
+            result.errors.split(separator: "\n").first?.contains(
+                "/Package/Package.swift: manifest ran out of memory (each of its processes may use 1,024 MiB); if it really needs more, pass --manifest-memory with more MiB"
+            ) == true, "\(result.errors.prefix(600))")
+        #expect(scene.leftovers.isEmpty)
+    }
+
     /// 625,000 lines of 32 bytes on standard error: the error line, 40 of them as notes, and what was cut.
     @Test func aFloodOfDiagnosticsIsCappedInNotes() throws {
         let scene = try Scene(swiftBody: "yes 'Package.swift:1:1: error: noise' | head -c 20000000 >&2\nexit 1")
@@ -188,6 +247,8 @@ struct ChildProcessTests {
         (["graph", "-", "--jobs", "100000"], "--jobs must be from 1 to 256, not 100000"),
         (["graph", "-", "--manifest-timeout", "0"], "--manifest-timeout must be from 1 to 3,600, not 0"),
         (["graph", "-", "--manifest-timeout", "3601"], "--manifest-timeout must be from 1 to 3,600, not 3601"),
+        (["graph", "-", "--manifest-memory", "255"], "--manifest-memory must be from 256 to 1,048,576, not 255"),
+        (["graph", "-", "--manifest-memory", "1048577"], "--manifest-memory must be from 256 to 1,048,576, not 1048577"),
         (["measure", "/nonexistent", "--build-jobs", "100000"], "--build-jobs must be from 1 to 256, not 100000"),
         (["measure", "/nonexistent", "--build-timeout", "0"], "--build-timeout must be from 1 to 86,400, not 0"),
     ])
@@ -223,5 +284,16 @@ struct ChildProcessTests {
         for phrase in expected {
             #expect(text.contains(phrase), "\(phrase)")
         }
+    }
+}
+
+/// Whether this system enforces `RLIMIT_AS` (Linux does; macOS accepts it and does not).
+enum MemoryLimitProbe {
+    static var isEnforced: Bool {
+        #if os(Linux)
+            true
+        #else
+            false
+        #endif
     }
 }

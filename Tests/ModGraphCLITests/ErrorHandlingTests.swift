@@ -23,6 +23,59 @@ struct ErrorHandlingTests {
         #expect(result.errors.hasPrefix("error: \(folder.path): no Package.swift, .xcodeproj or .xcworkspace found"))
     }
 
+    /// A dump with no `packageKind` root names no folder: its errors name the dump file,
+    /// not the package's name as if it were a file.
+    @Test func aDumpWithoutItsFolderIsNamedByItsFile() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("dump.json")
+        try #"{"name": "P", "toolsVersion": {"_version": "5.9.0"}, "products": [], "dependencies": [], "targets": [{"name": "App", "type": "regular", "dependencies": [{"byName": ["Nope", null]}]}]}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = try ModGraphRunner.run(["graph", file.path])
+        #expect(result.status == 2)
+        #expect(
+            result.errors
+                == "error: \(file.path): target 'App' depends on 'Nope', which is neither a target of this package nor a product of its dependencies\n")
+    }
+
+    /// An empty ref is said to be empty, not to start with `-`.
+    @Test(arguments: [["affected", ".", "--base", ""], ["diff", ".", "--base", ""], ["diff", ".", "--base", "main", "--head", ""]])
+    func anEmptyRefIsSaidToBeEmpty(_ arguments: [String]) throws {
+        let result = try ModGraphRunner.run(arguments)
+        #expect(result.status == 2)
+        let option = arguments.last == "" && arguments.count == 6 ? "--head" : "--base"
+        #expect(
+            result.errors.split(separator: "\n").first == "error: \(option): the ref is empty; give a branch, tag or commit, such as origin/main",
+            "\(result.errors)")
+    }
+
+    /// A `Package.swift` that is no file (a FIFO, which would block a reader) is named as what it is,
+    /// given as a folder, as the file, or reached as a `path:` dependency; nothing opens it.
+    @Test(.timeLimit(.minutes(1))) func aManifestThatIsAFIFOIsNamedAsOne() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lone = folder.appendingPathComponent("Lone")
+        try FileManager.default.createDirectory(at: lone, withIntermediateDirectories: true)
+        #expect(mkfifo(lone.appendingPathComponent("Package.swift").path, 0o600) == 0)
+        let message = "error: \(lone.path)/Package.swift: is a FIFO, not a file; a manifest must be a regular file\n"
+        for path in [lone.path, lone.appendingPathComponent("Package.swift").path] {
+            let result = try ModGraphRunner.run(["graph", path, "--no-cache"])
+            #expect(result.status == 2)
+            #expect(result.errors == message, "\(path): \(result.errors)")
+        }
+        let root = folder.appendingPathComponent("Root")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Sources/A"), withIntermediateDirectories: true)
+        try "let a = 1\n".write(to: root.appendingPathComponent("Sources/A/A.swift"), atomically: true, encoding: .utf8)
+        try """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let package = Package(name: "Root", dependencies: [.package(path: "../Lone")], targets: [.target(name: "A")])
+        """.write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let dependency = try ModGraphRunner.run(["graph", root.path, "--no-cache"])
+        #expect(dependency.status == 2)
+        #expect(dependency.errors == message, "\(dependency.errors)")
+    }
+
     @Test func malformedJSONNamesTheFileAndPlace() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

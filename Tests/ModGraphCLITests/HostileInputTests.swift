@@ -201,6 +201,55 @@ struct HostileInputTests {
         }
     }
 
+    /// GitHub turns URLs, `www.` addresses and e-mail addresses in text into links
+    /// (the autolink extension): none may come from a name, in any Markdown output.
+    @Test func namesNeverBecomeLinks() throws {
+        let base = try scratch()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let names = [
+            "https://evil.example/x", "HTTP://EVIL.EXAMPLE", "ftp://files.example/f", "www.evil.example", "WWW.Evil.Example",
+            "see_www.evil.example", "user@evil.co", "first.last+tag@mail.evil.co", "mailto:user@evil.co", "xmpp:user@evil.co/home",
+        ]
+        /// App depends on every name; each name is a target of its own.
+        func dump(_ names: [String]) -> String {
+            let uses = names.map { #"{"byName": [\#(Escape.jsonString($0)), null]}"# }.joined(separator: ", ")
+            let targets =
+                [#"{"name": "App", "type": "executable", "dependencies": [\#(uses)]}"#]
+                + names.map { #"{"name": \#(Escape.jsonString($0)), "type": "regular", "dependencies": []}"# }
+            return #"{"name": "P", "toolsVersion": {"_version": "5.9.0"}, "packageKind": {"root": ["\#(base.path)"]}, "products": [], "#
+                + #""dependencies": [], "targets": [\#(targets.joined(separator: ", "))]}"#
+        }
+        let head = base.appendingPathComponent("head.json")
+        let before = base.appendingPathComponent("base.json")
+        try dump(names).write(to: head, atomically: true, encoding: .utf8)
+        try dump([]).write(to: before, atomically: true, encoding: .utf8)
+        // Every name in a layer of its own, all isolated from one another: findings name them all.
+        let config = base.appendingPathComponent("config.yml")
+        try "version: 1\nlayers:\n  - name: \"https://layer.example www.layer.example layer@evil.co\"\n    targets: ['*']\n    isolated: true\n"
+            .write(to: config, atomically: true, encoding: .utf8)
+        var documents: [(String, String)] = []
+        let check = try ModGraphRunner.run(["check", head.path, "--config", config.path, "--format", "markdown"], in: base)
+        #expect(check.status == 1, "\(check.errors)")
+        documents.append(("check --format markdown", check.output))
+        let diff = try ModGraphRunner.run(
+            ["diff", head.path, "--base-path", before.path, "--config", config.path, "--format", "markdown"], in: base)
+        #expect([0, 1].contains(diff.status), "\(diff.errors)")
+        documents.append(("diff --format markdown", diff.output))
+        let folder = base.appendingPathComponent("report")
+        let report = try ModGraphRunner.run(["report", head.path, "--config", config.path, "--output", folder.path, "--workers", "2"], in: base)
+        #expect(report.status == 0, "\(report.errors)")
+        documents.append(("report.md", try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)))
+        for (what, markdown) in documents {
+            #expect(markdown.contains("evil"), "\(what) names no hostile target")
+            let html = try renderMarkdown(markdown)
+            // The only links are the report's own, to the files beside it.
+            for link in html.components(separatedBy: "<a ").dropFirst() {
+                let target = link.components(separatedBy: "\"").dropFirst().first ?? ""
+                #expect(["index.html", "graph.svg", "graph.dot", "schedule.svg", "report.json"].contains(target), "\(what) renders a link: \(link.prefix(200))")
+            }
+        }
+    }
+
     @Test func errorsNamingHostileInputAreOneLine() throws {
         let base = try scratch()
         defer { try? FileManager.default.removeItem(at: base) }

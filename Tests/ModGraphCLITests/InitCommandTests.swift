@@ -1,4 +1,6 @@
 import Foundation
+import ModGraphOutput
+import ModGraphTestSupport
 import Testing
 
 /// `modgraph init` on copies of the samples: the file it writes makes `check` pass right away.
@@ -60,5 +62,218 @@ struct InitCommandTests {
         try result.output.write(to: config, atomically: true, encoding: .utf8)
         let check = try ModGraphRunner.run(["check", dumpFile.path, "--config", config.path], in: folder)
         #expect(check.status == 0, "\(check.output)\(check.errors)")
+    }
+
+    /// The shapes `init` failed on in public repositories (issue #34): SwiftPM plugins and their tools, a
+    /// macro, test support, an executable; an Xcode app with an extension and a watchOS copy of a core
+    /// module. Every target is placed, with why, and `check` passes right after.
+    @Test func everyTargetIsPlacedAndCheckPassesOnPackagesWithPluginsAndMacros() throws {
+        let top = try ModGraphRunner.scratchFolder("modgraph-init-shapes")
+        defer { try? FileManager.default.removeItem(at: top) }
+        func write(_ text: String, _ relative: String) throws {
+            let file = top.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        try write(
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            import CompilerPluginSupport
+            let package = Package(name: "Tools",
+                products: [.library(name: "Lib", targets: ["Lib"]), .plugin(name: "Fmt", targets: ["Fmt"])],
+                dependencies: [.package(url: "https://github.com/swiftlang/swift-syntax", from: "600.0.0")],
+                targets: [
+                    .target(name: "Lib", dependencies: ["Macros"], plugins: ["Fmt"]),
+                    .macro(name: "Macros", dependencies: [.product(name: "SwiftSyntaxMacros", package: "swift-syntax")]),
+                    .plugin(name: "Fmt", capability: .buildTool(), dependencies: ["FmtTool"]),
+                    .executableTarget(name: "FmtTool"),
+                    .executableTarget(name: "cli", dependencies: ["Lib"]),
+                    .target(name: "TestSupport", dependencies: ["Lib"]),
+                    .testTarget(name: "LibTests", dependencies: ["Lib", "TestSupport"]),
+                ])
+            """, "pkg/Package.swift")
+        try write("import Macros\npublic let lib = 1\n", "pkg/Sources/Lib/Lib.swift")
+        try write("import SwiftSyntaxMacros\npublic struct M {}\n", "pkg/Sources/Macros/M.swift")
+        try write(
+            "import PackagePlugin\n@main struct Fmt: BuildToolPlugin { func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] { [] } }\n",
+            "pkg/Plugins/Fmt/plugin.swift")
+        try write("print(1)\n", "pkg/Sources/FmtTool/main.swift")
+        try write("import Lib\nprint(lib)\n", "pkg/Sources/cli/main.swift")
+        try write("import Lib\npublic let support = lib\n", "pkg/Sources/TestSupport/Support.swift")
+        try write("import Lib\nimport TestSupport\nimport XCTest\nfinal class T: XCTestCase {}\n", "pkg/Tests/LibTests/T.swift")
+        try write("# Tools\n", "pkg/README.md")
+        try FileManager.default.createDirectory(at: top.appendingPathComponent("pkg/.github/workflows"), withIntermediateDirectories: true)
+
+        let app = ProjectFixture(targets: [
+            .init("Kit", settings: ["SDKROOT": "iphoneos"], sources: ["Kit/Kit.swift"]),
+            .init(
+                "Kit-watchOS", productFile: "Kit.framework", settings: ["SDKROOT": "watchos", "PRODUCT_NAME": "Kit"],
+                sources: ["Kit/Kit.swift"]),
+            .init(
+                "Widget", type: "app-extension", settings: ["SDKROOT": "iphoneos"], dependencies: ["Kit"], sources: ["Widget/Widget.swift"]),
+            .init(
+                "App", type: "application", settings: ["SDKROOT": "iphoneos"], dependencies: ["Kit", "Widget"], sources: ["App/App.swift"]),
+            .init(
+                "Watch", type: "application", settings: ["SDKROOT": "watchos"], dependencies: ["Kit-watchOS"],
+                sources: ["Watch/Watch.swift"]),
+        ])
+        try write(app.text, "app/App.xcodeproj/project.pbxproj")
+        try write("public let kit = 1\n", "app/Kit/Kit.swift")
+        for name in ["Widget", "App", "Watch"] { try write("import Kit\nlet x = kit\n", "app/\(name)/\(name).swift") }
+
+        for (folder, expected) in [
+            ("pkg", ["  - name: tools", "\"Fmt\"", "\"FmtTool\"", "\"Macros\"", "\"TestSupport\"", "\"*.md\"", "\".github/**\""]),
+            ("app", ["\"Kit\", \"Kit-watchOS\"", "platform copies"]),
+        ] {
+            let path = top.appendingPathComponent(folder).path
+            let written = try ModGraphRunner.run(["init", path, "--output", "-"], in: top)
+            #expect(written.status == 0, "\(folder): \(written.errors)")
+            #expect(!written.errors.contains("cycles"), "\(written.errors)")
+            #expect(!written.errors.contains("warning:"), "\(folder): \(written.errors)")
+            for fragment in expected { #expect(written.output.contains(fragment), "\(folder): \(fragment) in\n\(written.output)") }
+            // Each layer says why it was guessed.
+            #expect(written.output.components(separatedBy: "\n  # ").count > 2, "\(written.output)")
+            let config = top.appendingPathComponent("\(folder).yml")
+            try written.output.write(to: config, atomically: true, encoding: .utf8)
+            let check = try ModGraphRunner.run(["check", path, "--config", config.path], in: top)
+            #expect(check.status == 0, "\(folder): \(check.output)\(check.errors)")
+            #expect(!check.output.contains("belongs to no layer"), "\(check.output)")
+        }
+    }
+
+    /// `sources:` only when there is Swift to read: a project of C files gets none.
+    @Test func sourcesAreWrittenOnlyWhenThereIsSwiftToRead() throws {
+        let top = try ModGraphRunner.scratchFolder("modgraph-init-nosources")
+        defer { try? FileManager.default.removeItem(at: top) }
+        let folder = top.appendingPathComponent("pkg")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Sources/CLib/include"), withIntermediateDirectories: true)
+        try "int f(void) { return 1; }\n".write(to: folder.appendingPathComponent("Sources/CLib/f.c"), atomically: true, encoding: .utf8)
+        try "int f(void);\n".write(to: folder.appendingPathComponent("Sources/CLib/include/f.h"), atomically: true, encoding: .utf8)
+        try
+            "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"C\", targets: [.target(name: \"CLib\")])\n"
+            .write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let written = try ModGraphRunner.run(["init", folder.path, "--output", "-"], in: top)
+        #expect(written.status == 0, "\(written.errors)")
+        #expect(!written.output.contains("\nsources:"))
+        #expect(written.output.contains("No Swift file of the workspace's own targets was found to read"))
+    }
+}
+
+extension InitCommandTests {
+    /// What init writes, check reads back: every hostile name is placed by a pattern
+    /// that matches it, and nothing else, in a file the configuration reader takes
+    /// (a noncharacter, a byte order mark, line and paragraph separators, NEL, a tab,
+    /// pattern syntax, YAML syntax, a name far longer than a wildcard pattern may be).
+    @Test func whatInitWritesCheckReadsBack() throws {
+        let folder = try ModGraphRunner.scratchFolder("modgraph-init-roundtrip")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let names = [
+            "A\u{FFFE}B", "A\u{FFFF}B", "\u{FEFF}Bom", "Line\u{2028}Sep", "Para\u{2029}Sep", "Nel\u{85}X", "Tab\tX", "Ret\rX", "New\nX",
+            "Star*", "Q?", "{brace}", "[square]", "Back\\slash", "!bang", "'single'", "\"double\"", "colon: x", "#hash", "- dash",
+            "&anchor", "*alias", "%percent", "@at", "`tick`", " spaced ", "Emoji\u{1F600}", "Bidi\u{202E}X", "Del\u{7F}X", "C1\u{9B}X",
+            String(repeating: "Long", count: 300),
+        ]
+        var targets = names.enumerated().map { index, name in
+            let type = index == 0 ? "executable" : "regular"
+            let dependency = index + 1 < names.count ? #"[{"byName": ["T\#(index + 1)", null]}]"# : "[]"
+            return #"{"name": \#(jsonString(name)), "type": "\#(type)", "dependencies": \#(dependency)}"#
+        }
+        // Each hostile target depends on a plain one, so every layer has an edge to check.
+        targets += names.indices.map { #"{"name": "T\#($0 + 1)", "type": "regular", "dependencies": []}"# }
+        let dump =
+            #"{"name": "P", "toolsVersion": {"_version": "5.9.0"}, "packageKind": {"root": ["\#(folder.path)"]}, "products": [], "#
+            + #""dependencies": [], "targets": [\#(targets.joined(separator: ", "))]}"#
+        let dumpFile = folder.appendingPathComponent("dump.json")
+        try dump.write(to: dumpFile, atomically: true, encoding: .utf8)
+        let config = folder.appendingPathComponent("written.yml")
+        let written = try ModGraphRunner.run(["init", dumpFile.path, "--output", config.path], in: folder)
+        #expect(written.status == 0, "\(written.errors)")
+        let check = try ModGraphRunner.run(["check", dumpFile.path, "--config", config.path, "--format", "json"], in: folder)
+        #expect(check.status == 0, "\(check.output.prefix(2_000))\(check.errors)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(check.output.utf8)) as? [String: Any])
+        let findings = try #require(json["findings"] as? [[String: Any]])
+        #expect(findings.isEmpty, "\(findings.prefix(5))")
+    }
+}
+
+extension InitCommandTests {
+    /// A name no pattern can match (an empty one) stops init; the error names the file the
+    /// user asked for, not a scratch file of init's own.
+    @Test func initsErrorsNameTheUsersFile() throws {
+        let folder = try ModGraphRunner.scratchFolder("modgraph-init-errors")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dump =
+            #"{"name": "P", "toolsVersion": {"_version": "5.9.0"}, "packageKind": {"root": ["\#(folder.path)"]}, "products": [], "#
+            + #""dependencies": [], "targets": [{"name": "", "type": "executable", "dependencies": [{"byName": ["Core", null]}]}, "#
+            + #"{"name": "Core", "type": "regular", "dependencies": []}]}"#
+        let dumpFile = folder.appendingPathComponent("dump.json")
+        try dump.write(to: dumpFile, atomically: true, encoding: .utf8)
+        let config = folder.appendingPathComponent("mine.yml")
+        let result = try ModGraphRunner.run(["init", dumpFile.path, "--output", config.path], in: folder)
+        #expect(result.status == 2)
+        #expect(result.errors == "error: \(config.path):8: layers[0].targets: pattern '' is empty\n")
+        #expect(!FileManager.default.fileExists(atPath: config.path))
+    }
+}
+
+/// `text` as a JSON string literal.
+private func jsonString(_ text: String) -> String {
+    Escape.jsonString(text)
+}
+
+/// `init` proposes `affected.triggers` for folders tests read that no target builds.
+@Suite("init proposes triggers")
+struct InitTriggerTests {
+    @Test func fixtureFoldersGetTheTestsThatReadThem() throws {
+        let top = try ModGraphRunner.scratchFolder("modgraph-init-triggers")
+        defer { try? FileManager.default.removeItem(at: top) }
+        let folder = top.appendingPathComponent("shop")
+        func write(_ relative: String, _ text: String) throws {
+            let file = folder.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        try write(
+            "Package.swift",
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "Shop", targets: [
+                .target(name: "Core"),
+                .testTarget(name: "CoreTests", dependencies: ["Core"], exclude: ["Inputs"]),
+                .testTarget(name: "ToolTests", dependencies: ["Core"]),
+                .testTarget(name: "OtherTests", dependencies: ["Core"]),
+            ])
+            """)
+        try write("Sources/Core/Core.swift", "public let core = 1\n")
+        try write("Tests/CoreTests/CoreTests.swift", "import XCTest\n")
+        try write("Tests/CoreTests/Inputs/a.json", "{}\n")
+        try write("Tests/ToolTests/ToolTests.swift", "let fixtures = \"Fixtures/Sample\"\n")
+        try write("Tests/OtherTests/OtherTests.swift", "import XCTest\n")
+        // A nested package SwiftPM leaves out, read by one test.
+        try write(
+            "Fixtures/Sample/Package.swift",
+            "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Sample\")\n")
+        let result = try ModGraphRunner.run(["init", folder.path, "--output", "-"], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(
+            result.output.contains(
+                """
+                  triggers:
+                    - paths: ["Fixtures/**"]
+                      targets: ["shop/ToolTests"]
+                    - paths: ["Tests/CoreTests/Inputs/**"]
+                      targets: ["shop/CoreTests"]
+
+                """), "\(result.output)")
+        // The proposal works as written: a change to a fixture selects its test.
+        try result.output.write(to: folder.appendingPathComponent(".modgraph.yml"), atomically: true, encoding: .utf8)
+        let affected = try ModGraphRunner.run(
+            ["affected", folder.path, "--changed-files", "-", "--format", "json"], input: Data("Fixtures/Sample/Package.swift\n".utf8),
+            in: folder)
+        #expect(affected.status == 0, "\(affected.errors)")
+        #expect(affected.output.contains("\"tests\": [\n    \"shop/ToolTests\"\n  ]"), "\(affected.output)")
     }
 }

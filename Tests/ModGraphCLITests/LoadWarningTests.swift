@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphTestSupport
 import Testing
 
 /// Warnings about missing `path:` folders and checkouts, through the built
@@ -54,9 +55,10 @@ struct LoadWarningTests {
         """, targets: ["App"])
         let result = try ModGraphRunner.run(["graph", ".", "--format", "json"], in: folder)
         #expect(result.status == 0)
-        #expect(result.errors == "warning: Modules/A/Package.swift: local package 'Modules/Core' not found; its products are linked to "
+        // Each manifest is named with the line that names the folder (issue #34).
+        #expect(result.errors == "warning: Modules/A/Package.swift:4: local package 'Modules/Core' not found; its products are linked to "
             + "package 'core' at Shared/Core instead, which has the same identity "
-            + "(also required by Modules/B/Package.swift, Modules/C/Package.swift, Modules/D/Package.swift and 1 more)\n")
+            + "(also required by Modules/B/Package.swift:4, Modules/C/Package.swift:4, Modules/D/Package.swift:4 and 1 more)\n")
         #expect(result.output.contains("""
                   "from": "a/A",
                   "to": "core/Core",
@@ -74,8 +76,56 @@ struct LoadWarningTests {
                                            uses: #".product(name: "A", package: "A"), .product(name: "B", package: "B")"#), targets: ["App"])
         let external = try ModGraphRunner.run(["graph", "App"], in: alone)
         #expect(external.status == 0)
-        #expect(external.errors == "warning: A/Package.swift: local package 'Gone' not found; its products are shown as external "
-            + "(also required by B/Package.swift)\n")
+        #expect(external.errors == "warning: A/Package.swift:4: local package 'Gone' not found; its products are shown as external "
+            + "(also required by B/Package.swift:4)\n")
+    }
+
+    /// An uninitialised git submodule: the `path:` folder is there but empty (ProtonVPN's
+    /// `external/tunnelkit`, Passepartout's `submodules/partout`). One warning that names the
+    /// manifest, the line and the fix; the graph loads without it (issue #34).
+    @Test func anEmptyLocalPackageFolderIsOneWarningAndTheGraphLoads() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try package(folder, "App", library("App", dependencies: #".package(path: "../Lib")"#, uses: #".product(name: "Lib", package: "Lib")"#), targets: ["App"])
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Lib"), withIntermediateDirectories: true)
+        let result = try ModGraphRunner.run(["graph", "App", "--format", "json"], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors == "warning: App/Package.swift:4: local package 'Lib' is an empty folder (an uninitialised git submodule? "
+            + "run `git submodule update --init`); its products are shown as external\n")
+        #expect(result.output.contains(#""id": "lib/Lib""#))
+        // A folder with files but no manifest is said so.
+        try "notes\n".write(to: folder.appendingPathComponent("Lib/README"), atomically: true, encoding: .utf8)
+        let other = try ModGraphRunner.run(["graph", "App"], in: folder)
+        #expect(other.status == 0)
+        #expect(other.errors == "warning: App/Package.swift:4: local package 'Lib' has no Package.swift; its products are shown as external\n")
+    }
+
+    /// ProtonVPN: the workspace lists `external/tunnelkit` (an empty submodule), which a local package
+    /// also names; the app's products that name no package are its. One warning for the folder,
+    /// with the products shown as its, and none per product.
+    @Test func anEmptyFolderAWorkspaceListsIsOneWarningForAllWhoNameIt() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("external/tunnelkit"), withIntermediateDirectories: true)
+        try package(folder, "libraries/Net", library("Net", dependencies: #".package(path: "../../external/tunnelkit")"#,
+                                                     uses: #".product(name: "TunnelKit", package: "tunnelkit")"#), targets: ["Net"])
+        let app = ProjectFixture(targets: [
+            .init("App", type: "application", packageProducts: [("TunnelKitOpenVPN", nil), ("Net", nil)])
+        ])
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("App/App.xcodeproj"), withIntermediateDirectories: true)
+        try app.text.write(to: folder.appendingPathComponent("App/App.xcodeproj/project.pbxproj"), atomically: true, encoding: .utf8)
+        let workspace = ProjectFixture.workspace(["group:external/tunnelkit", "group:libraries/Net", "group:App/App.xcodeproj"])
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("VPN.xcworkspace"), withIntermediateDirectories: true)
+        try workspace.write(to: folder.appendingPathComponent("VPN.xcworkspace/contents.xcworkspacedata"), atomically: true, encoding: .utf8)
+        let result = try ModGraphRunner.run(["graph", ".", "--format", "json"], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        let line = ProjectFixture.line(of: "group:external/tunnelkit", in: workspace)
+        #expect(result.errors.hasPrefix(
+            "warning: VPN.xcworkspace/contents.xcworkspacedata:\(line): local package 'external/tunnelkit' is an empty folder (an uninitialised "
+                + "git submodule? run `git submodule update --init`); its products are shown as external (TunnelKitOpenVPN) "
+                + "(also required by libraries/Net/Package.swift:4)\n"), "\(result.errors)")
+        #expect(!result.errors.contains("names no package"))
+        #expect(result.output.contains(#""id": "tunnelkit/TunnelKitOpenVPN""#))
     }
 
     /// `swift package resolve` fetches no package that only a trait that is

@@ -40,19 +40,45 @@ struct ManifestEvaluationOptionTests {
             .write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         let dump =
             #"{"name": "P", "toolsVersion": {"_version": "5.9.0"}, "packageKind": {"root": ["\#(package.path)"]}, "#
-            + #""dependencies": [], "products": [], "targets": [{"name": "B", "type": "regular", "dependencies": []}]}"#
+            + #""dependencies": [], "products": [], "targets": [{"name": "B", "type": "regular", "dependencies": [], "packageAccess": true}]}"#
         try dump.write(to: folder.appendingPathComponent("dump.json"), atomically: true, encoding: .utf8)
-        let fakeSwift = folder.appendingPathComponent("swift")
-        try """
-        #!/bin/sh
-        case "$*" in *dump-package*) cat '\(folder.path)/dump.json' ;; *) exec /usr/bin/env swift "$@" ;; esac
-        """.write(to: fakeSwift, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fakeSwift.path)
+        let fakeSwift = try Self.swift(answeringDumpPackageWith: "cat '\(folder.path)/dump.json'", in: folder)
         let result = try ModGraphRunner.run(["graph", package.path, "--verify-manifests", "--swift-executable", fakeSwift.path])
         #expect(result.status == 1, "\(result.errors)")
         #expect(
             result.errors.contains("manifest difference: \(package.path)/Package.swift: targets[0].name: evaluated A, dumped B"),
             "\(result.errors)")
         #expect(result.errors.contains("1 manifest: 1 evaluated statically (100%), 1 difference"), "\(result.errors)")
+    }
+
+    /// A manifest the evaluator takes while `dump-package` refuses it: the load fails, as SwiftPM's
+    /// would, and the difference is said before the error (issue #34).
+    @Test func verifyManifestsReportsAManifestEvaluatedWhileTheDumpFailed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-verify-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let package = folder.appendingPathComponent("Package")
+        try FileManager.default.createDirectory(at: package.appendingPathComponent("Sources/A"), withIntermediateDirectories: true)
+        try "".write(to: package.appendingPathComponent("Sources/A/a.swift"), atomically: true, encoding: .utf8)
+        try "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")])\n"
+            .write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let fakeSwift = try Self.swift(answeringDumpPackageWith: "echo \"error: refused\" >&2; exit 1", in: folder)
+        let result = try ModGraphRunner.run(["graph", package.path, "--verify-manifests", "--swift-executable", fakeSwift.path])
+        #expect(result.status == 2, "\(result.errors)")
+        #expect(
+            result.errors.contains("warning: manifest difference: \(package.path)/Package.swift: evaluated, but dump-package failed: "),
+            "\(result.errors)")
+        #expect(result.errors.contains("error: "), "\(result.errors)")
+    }
+
+    /// A `swift` in `folder` whose `dump-package` runs `command` (a shell command of the test's own),
+    /// and which runs the real `swift` for anything else (`--version`).
+    static func swift(answeringDumpPackageWith command: String, in folder: URL) throws -> URL {
+        let fakeSwift = folder.appendingPathComponent("swift")
+        try """
+        #!/bin/sh
+        case "$*" in *dump-package*) \(command) ;; *) exec /usr/bin/env swift "$@" ;; esac
+        """.write(to: fakeSwift, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fakeSwift.path)
+        return fakeSwift
     }
 }

@@ -40,13 +40,18 @@ struct ModGraphRunner {
     /// One cache of dumps for this test run, so tests neither read nor fill the user's.
     static let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-cli-cache-\(UUID().uuidString)").path
 
+    /// Runs `program` (not modgraph: a wrapper that starts it) with `arguments`, as ``run(_:input:in:environment:)`` does.
+    static func runProgram(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        try run(arguments, environment: environment, executable: URL(fileURLWithPath: program))
+    }
+
     /// `environment` is added to this process's own, after `MODGRAPH_CACHE_DIR` is
     /// set for the test run.
     static func run(
         _ arguments: [String], input: Data? = nil, in directory: URL? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], executable program: URL? = nil
     ) throws -> Result {
-        let executable = try #require(executable, "modgraph was not built next to the tests")
+        let executable = try program ?? #require(executable, "modgraph was not built next to the tests")
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ModGraphKit
+@testable import ModGraphKit
 
 /// Files modgraph writes: never through a planted link, never a half-written
 /// or mixed report, never a number that makes a command run without end.
@@ -130,6 +130,62 @@ struct OutputSafetyTests {
         #expect(warnings == (0..<6).flatMap { ["first of \($0)", "second of \($0)"] })
         #expect(try String(contentsOf: shared.appendingPathComponent("report5.md"), encoding: .utf8) == "file 5")
         #expect(try String(contentsOf: shared.appendingPathComponent("report.md"), encoding: .utf8) == "old")
+    }
+
+    /// A two-file report whose report.md says `text`.
+    private func files(_ text: String) -> [(name: String, content: FileContent)] {
+        [("report.md", .bytes(Array(text.utf8))), ("report.json", .bytes(Array("{}".utf8)))]
+    }
+
+    /// Between every two steps of replacing a report, the folder's name names a whole
+    /// report, old or new: the old and the new folder are exchanged in one rename.
+    @Test func aReaderFindsAWholeReportBetweenEveryStep() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("report")
+        _ = try ReportFolder.write(files("old"), into: report.path)
+        var steps: [ReportFolder.Step] = []
+        let swap = ReportFolder.Swap { step in
+            steps.append(step)
+            let markdown = try? String(contentsOf: report.appendingPathComponent("report.md"), encoding: .utf8)
+            #expect(markdown == "old" || markdown == "new", "after \(step): report.md is \(markdown ?? "missing")")
+            return true
+        }
+        _ = try ReportFolder.write(files("new"), into: report.path, swap: swap)
+        #expect(steps == [.staged, .exchanged])
+        #expect(try String(contentsOf: report.appendingPathComponent("report.md"), encoding: .utf8) == "new")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report"], "no sibling left behind")
+    }
+
+    /// Where there is no exchange rename, a run killed between its two renames leaves the
+    /// old report aside and none in place; the next run puts it back before anything else,
+    /// so even a next run that fails leaves the old report, and one that succeeds leaves no copy.
+    @Test func aRunKilledBetweenTwoRenamesLeavesTheOldReportForTheNext() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("report")
+        _ = try ReportFolder.write(files("old"), into: report.path)
+        // Killed right after the old report was renamed aside.
+        _ = try ReportFolder.write(files("lost"), into: report.path, swap: ReportFolder.Swap(exchange: false) { $0 != .movedAside })
+        #expect(!FileManager.default.fileExists(atPath: report.path))
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted { $0.hasSuffix(".old") && !$1.hasSuffix(".old") }
+        try #require(left.count == 2 && left[0].hasSuffix(".old") && left[1].hasSuffix(".tmp"), "\(left)")
+        // As the killed process left them (the old report aside, the new one staged): its process is gone.
+        let dead = pid_t(Int32.max - 7)
+        for (name, suffix) in zip(left, [".old", ".tmp"]) {
+            try FileManager.default.moveItem(
+                at: folder.appendingPathComponent(name), to: folder.appendingPathComponent(".report.modgraph-\(dead)-abc123\(suffix)"))
+        }
+
+        let failing: [(name: String, content: FileContent)] = [
+            ("report.md", .rendered { () throws(CommandError) in throw CommandError("the renderer failed") })
+        ]
+        #expect(throws: CommandError.self) { _ = try ReportFolder.write(failing, into: report.path) }
+        #expect(try String(contentsOf: report.appendingPathComponent("report.md"), encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".report.modgraph-") && $0 != "report" }.isEmpty)
+        _ = try ReportFolder.write(files("new"), into: report.path, swap: ReportFolder.Swap(exchange: false))
+        #expect(try String(contentsOf: report.appendingPathComponent("report.md"), encoding: .utf8) == "new")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report"], "no copy left behind")
     }
 
     /// Killed at random moments, a report leaves either the old folder or the new one, whole.

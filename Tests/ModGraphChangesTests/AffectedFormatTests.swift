@@ -39,9 +39,28 @@ struct AffectedFormatTests {
                 """)
     }
 
-    @Test func testRunnersGetTheirArguments() {
+    /// `everything` is set whenever every target is selected, whatever the reason.
+    @Test func everythingIsSetWheneverEveryTargetIsSelected() throws {
+        let all = AffectedJSON.document(report())
+        guard case let .object(fields) = all, case let .object(everything)? = fields.first(where: { $0.0 == "everything" })?.1 else {
+            Issue.record("no everything object: \(all.serialized())")
+            return
+        }
+        #expect(everything.map(\.0) == ["file", "reason"])
+        // Two of three selected: not everything.
+        let graph = ModuleGraph(
+            packages: [Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true)],
+            targets: [Target(id: id("Core"), type: .regular, path: nil), Target(id: id("Other"), type: .regular, path: nil)],
+            products: [], edges: [])
+        let some = AffectedReport(
+            selection: AffectedSelection(graph: graph, seeds: [id("Core"): .changedFiles(["a"], count: 1)]), files: [], base: nil,
+            head: nil)
+        #expect(AffectedJSON.document(some).serialized().contains("\"everything\": null"))
+    }
+
+    @Test func testRunnersGetTheirArguments() throws {
         #expect(TestArguments.swiftTestFilter(report().selection) == "^(Core_Tests)\\.\n")
-        #expect(TestArguments.xcodebuildArguments(report().selection) == "-only-testing:Core-Tests\n-only-testing:UITests\n")
+        #expect(try TestArguments.xcodebuildArguments(report().selection) == ["-only-testing:Core-Tests", "-only-testing:UITests"])
         #expect(
             TestArguments.swiftTestFilter(
                 AffectedSelection(graph: ModuleGraph(packages: [], targets: [], products: [], edges: []), seeds: [:])) == "")
@@ -53,8 +72,25 @@ struct AffectedFormatTests {
         #expect(!text.split(separator: "\n").contains { Escape.isWorkflowCommand($0) })
         let plain = AffectedText.render(report(names: [("Core", .regular), ("Plain", .test)]))
         #expect(text.split(separator: "\n").count == plain.split(separator: "\n").count)
-        let xcode = TestArguments.xcodebuildArguments(report(names: [("Core", .regular), (hostile, .test)]).selection)
-        #expect(xcode.split(separator: "\n").count == 1)
+        // A name a line break would split cannot be one argument: refused, never rewritten.
+        #expect(throws: UnpassableTestName(target: hostile, problem: "holds U+000A, which an argument list cannot carry")) {
+            try TestArguments.xcodebuildArguments(report(names: [("Core", .regular), (hostile, .test)]).selection)
+        }
         #expect(Escape.regex("a.b(c)|d") == "a\\.b\\(c\\)\\|d")
+    }
+
+    /// Each test is one argument, its name exactly as declared: spaces, option-like words
+    /// and a leading colon stay inside it; `/`, which xcodebuild reads as TARGET/CLASS, is refused.
+    @Test func eachTestIsOneArgumentWithItsNameAsDeclared() throws {
+        let names = ["App UI Tests", "T -resultBundlePath x", ":Colon", "Quote\"s and $(sub)"]
+        let arguments = try TestArguments.xcodebuildArguments(
+            report(names: [("Core", .regular)] + names.map { ($0, TargetType.test) }).selection)
+        #expect(arguments == names.sorted().map { "-only-testing:" + $0 })
+        #expect(
+            throws: UnpassableTestName(target: "T -resultBundlePath /tmp/x", problem: "holds '/', which xcodebuild reads as TARGET/CLASS")
+        ) {
+            try TestArguments.xcodebuildArguments(
+                report(names: [("Core", .regular), ("T -resultBundlePath /tmp/x", .test)]).selection)
+        }
     }
 }

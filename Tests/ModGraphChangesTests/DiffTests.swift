@@ -71,4 +71,23 @@ struct DiffTests {
                 config: nil, budgets: []))
         #expect(small.contains("The graph did not change."))
     }
+
+    /// New findings lead with errors, whatever their rules' names, so a comment cut short shows them (issue #34).
+    @Test func markdownListsNewErrorsBeforeWarnings() {
+        let base = graph([], [])
+        let warnings = (0..<300).map { index in
+            DiffFinding(
+                fingerprint: "stale-config:\(index)", rule: "stale-config", severity: "warning",
+                message: "pattern 'P\(index)' matches no target " + String(repeating: "x", count: 120))
+        }
+        let error = DiffFinding(
+            fingerprint: "undeclared-import:a->b", rule: "undeclared-import", severity: "error", message: "App imports Core without declaring it")
+        let report = DiffReport(
+            base: "a", head: "b", graph: GraphDiff(from: base, to: base), before: metrics(depth: 0, path: 0),
+            after: metrics(depth: 0, path: 0), newFindings: warnings + [error], fixedFindings: [], unchangedFindings: 0,
+            config: nil, budgets: [])
+        #expect(report.newFindings.first == error)
+        let markdown = DiffMarkdown.render(report, limit: 3_000)
+        #expect(markdown.contains("App imports Core without declaring it"), "\(markdown)")
+    }
 }

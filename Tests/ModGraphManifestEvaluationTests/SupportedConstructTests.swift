@@ -243,7 +243,7 @@ struct SupportedConstructTests {
         #expect(manifest.targets.last?.name == "Linux")
     }
 
-    @Test func settingsPlatformsAndLanguagesAreCheckedAndDropped() throws {
+    @Test func settingsPlatformsAndLanguages() throws {
         try expectSameAsDump(
             """
             // swift-tools-version: 6.0

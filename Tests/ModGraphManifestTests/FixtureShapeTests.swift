@@ -38,7 +38,8 @@ struct FixtureShapeTests {
         #expect(
             manifest.dependencies == [
                 PackageDependency(
-                    kind: .sourceControl, identity: PackageIdentity("swift-nio"), location: "https://github.com/apple/swift-nio.git"),
+                    kind: .sourceControl, identity: PackageIdentity("swift-nio"), location: "https://github.com/apple/swift-nio.git",
+                    requirement: .range(lowerBound: "2.0.0", upperBound: "3.0.0")),
                 PackageDependency(kind: .fileSystem, identity: PackageIdentity("core"), location: "/work/Core"),
             ])
     }

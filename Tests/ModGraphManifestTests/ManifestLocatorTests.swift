@@ -51,4 +51,37 @@ struct ManifestLocatorTests {
         #expect(locator.line(ofDependency: "Selfish", inTarget: "Self") == 20)
         #expect(locator.line(ofDependency: "Core", inTarget: "Prelude") == nil)
     }
+
+    /// Names written with escapes, raw and multi-line strings are found at their line, as the
+    /// compiler reads them; a string with an interpolation names nothing, and lines after it still count.
+    @Test func escapedNamesAreFoundAtTheirLine() {
+        let manifest = #"""
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(
+                name: "Escapes",
+                targets: [
+                    .target(name: "Cor\u{65}"),
+                    .target(name: "Quo\"te", dependencies: ["Cor\u{0065}"]),
+                    .target(name: #"Raw\Name"#),
+                    .target(name: "Say \(greeting)"),
+                    .target(
+                        name: """
+                            Multi
+                            """
+                    ),
+                    .target(name: "Tab\tbed", dependencies: [##"Raw\Name"##]),
+                ]
+            )
+            """#
+        let locator = ManifestLocator(text: manifest)
+        #expect(locator.line(ofTarget: "Core") == 6)
+        #expect(locator.line(ofTarget: "Quo\"te") == 7)
+        #expect(locator.line(ofDependency: "Core", inTarget: "Quo\"te") == 7)
+        #expect(locator.line(ofTarget: #"Raw\Name"#) == 8)
+        #expect(locator.line(ofTarget: "Say \\(greeting)") == nil)
+        #expect(locator.line(ofTarget: "Multi") == 11)
+        #expect(locator.line(ofTarget: "Tab\tbed") == 15)
+        #expect(locator.line(ofDependency: #"Raw\Name"#, inTarget: "Tab\tbed") == 15)
+    }
 }

@@ -24,8 +24,10 @@ struct SeveralRootsTests {
         let folder = try TemporaryFolder()
         var paths: [String: String] = [:]
         for name in names {
-            // Each package's one target has a source file, or SwiftPM (and modgraph) would leave it out.
+            // Each package's one target has a source file, or SwiftPM (and modgraph) would leave it out; and
+            // each folder its manifest (which the canned provider answers for), or it is no package.
             try folder.write("\(name)/Sources/\(name)/\(name).swift", "// \(name)\n")
+            try folder.write("\(name)/Package.swift", "// answered by the canned provider\n")
             paths[name] = try #require(Paths.canonical(folder.path + "/" + name))
         }
         return (folder, paths)

@@ -59,6 +59,22 @@ struct EscapeTests {
         #expect(!Escape.isWorkflowCommand(":x"))
     }
 
+    /// What GitHub's autolink extension would make a link of: the `:` of `://`, the `.` after
+    /// `www`, and an `@` inside an address, which gets an empty comment before it.
+    @Test func markdownBreaksEveryAutolink() {
+        #expect(Escape.markdown("https://evil.example/x") == #"https\://evil.example/x"#)
+        #expect(Escape.markdown("FTP://f") == #"FTP\://f"#)
+        #expect(Escape.markdown("www.evil.example") == #"www\.evil.example"#)
+        #expect(Escape.markdown("WwW.x") == #"WwW\.x"#)
+        #expect(Escape.markdown("user@evil.co") == #"user<!---->\@evil.co"#)
+        #expect(Escape.markdown("mailto:a.b+c@d.co") == #"mailto:a.b+c<!---->\@d.co"#)
+        // What no autolink reads is left as it was.
+        #expect(Escape.markdown("@everyone") == #"\@everyone"#)
+        #expect(Escape.markdown("Feature.Core") == "Feature.Core")
+        #expect(Escape.markdown("a:b//c") == "a:b//c")
+        #expect(Escape.markdown("ww.x") == "ww.x")
+    }
+
     @Test func markdownEscapesEverythingActive() {
         #expect(Escape.markdown("<script>") == #"\<script\>"#)
         #expect(Escape.markdown("[x](javascript:alert(1))") == #"\[x\](javascript:alert(1))"#)

@@ -59,7 +59,7 @@ struct ConfigParserTests {
     @Test(arguments: [
         (
             "layers: []\nunasigned: error\n", 2,
-            "unknown key 'unasigned' in the top level; expected one of: version, layers, unassigned, tests, forbidden, exceptions, limits, sources, affected, budgets"
+            "unknown key 'unasigned' in the top level; expected one of: version, exclude, layers, unassigned, tests, forbidden, exceptions, limits, sources, affected, budgets"
         ),
         (
             "layers:\n  - name: a\n    targets: [A]\n    isolate: true\n", 4,
@@ -68,7 +68,7 @@ struct ConfigParserTests {
         ("layers:\n  - name: a\n    targets: [\"{x\"]\n", 3, "layers[0].targets: pattern '{x' has a '{' without its '}'"),
         ("layers:\n  - name: a\n", 2, "layers[0] ('a') needs 'targets': a list of patterns"),
         ("layers:\n  - name: a\n    targets: [A]\n  - name: a\n    targets: [B]\n", 4, "two layers are named 'a'"),
-        ("unassigned: sometimes\n", 1, "unassigned must be one of: error, warning, ignore; got 'sometimes'"),
+        ("unassigned: sometimes\n", 1, "unassigned must be one of: error, warning, note, ignore; got 'sometimes'"),
         ("exceptions:\n  - from: A\n    to: B\n", 2, "exceptions[0] needs a 'reason': say why the team accepts this dependency"),
         ("forbidden:\n  - from: A\n    to: \"{x}Core\"\n", 2, "forbidden[0] uses capture '{x}', which 'from' does not define"),
         ("limits:\n  depth: deep\n", 2, "limits.depth must be a whole number, 0 or more"),
@@ -82,7 +82,7 @@ struct ConfigParserTests {
         ("sources:\n  protocolExtensions: ignore\n", 2, "sources.protocolExtensions must be one of: warning, error, allowed; got 'ignore'"),
         (
             "sources:\n  unusedDependencies: allowed\n", 2,
-            "sources.unusedDependencies must be one of: error, warning, ignore; got 'allowed'"
+            "sources.unusedDependencies must be one of: error, warning, note, ignore; got 'allowed'"
         ),
         (
             "sources:\n  ignoreModules: [CZlib, Foo.Bar]\n", 2,
@@ -96,6 +96,30 @@ struct ConfigParserTests {
         }
     }
 
+    /// `affected.triggers`: path patterns and the targets a change to them affects.
+    @Test func affectedTriggersRead() throws {
+        let parsed = try config(
+            """
+            affected:
+              triggers:
+                - paths: ["Fixtures/**", "Tests/Inputs"]
+                  targets: [FunctionalTests, "app/*Tests"]
+            """)
+        let trigger = try #require(parsed.affected.triggers.first)
+        #expect(trigger.paths.map(\.pattern) == ["Fixtures/**", "Tests/Inputs"])
+        #expect(trigger.targets.map(\.written) == ["FunctionalTests", "app/*Tests"])
+        #expect(trigger.location.line == 3)
+        let tests = graph("App -> Core, CoreTests -> Core, FunctionalTests -> App", types: ["CoreTests": .test, "FunctionalTests": .test])
+        #expect(trigger.targets(in: tests).map(\.name) == ["CoreTests", "FunctionalTests"])
+        #expect(throws: ConfigError.self) { try config("affected:\n  triggers:\n    - paths: [Fixtures]\n") }
+        #expect(throws: ConfigError.self) { try config("affected:\n  triggers:\n    - {paths: [], targets: [A]}\n") }
+        #expect(throws: ConfigError.self) { try config("affected:\n  triggers:\n    - {paths: [a], targets: [\"!A\"]}\n") }
+        // Two configurations that say the same, written differently, are the same to `affected`.
+        let spaced = try config("affected:\n  triggers: [{paths: [Fixtures/**, Tests/Inputs], targets: [FunctionalTests, app/*Tests]}]\n")
+        #expect(parsed.affected.says(theSameAs: spaced.affected))
+        #expect(!parsed.affected.says(theSameAs: try config("affected:\n  ignore: [docs]\n").affected))
+    }
+
     @Test func aPatternLongerThanTheLimitIsAnErrorOnItsLine() throws {
         let longest = String(repeating: "*a", count: ConfigParser.maximumPatternLength / 2)
         let accepted = try config("layers:\n  - name: a\n    targets: [\"\(longest)\"]\n")
@@ -107,6 +131,16 @@ struct ConfigParserTests {
         ) {
             try config("forbidden:\n  - from: A\n    message: no\n    to: \"\(longest)b\"\n")
         }
+    }
+
+    /// A literal pattern matches by comparison alone, so a name longer than the wildcard bound can be placed.
+    @Test func aLiteralPatternOfAnyLengthIsAName() throws {
+        let name = String(repeating: "Long\\*", count: 400)
+        let parsed = try config("layers:\n  - name: a\n    targets: ['\(name)']\n")
+        let pattern = try #require(parsed.layers.first?.targets.first?.pattern)
+        #expect(pattern.isLiteral)
+        #expect(pattern.text == name)
+        #expect(pattern.text.count == 2_400)
     }
 
     @Test func sourceChecksRead() throws {

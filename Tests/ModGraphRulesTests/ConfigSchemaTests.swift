@@ -20,6 +20,7 @@ struct ConfigSchemaTests {
         ("limits: {zzz: 1}\n", ["limits"]),
         ("sources: {zzz: 1}\n", ["sources"]),
         ("affected: {zzz: 1}\n", ["affected"]),
+        ("affected:\n  triggers:\n    - {paths: [a], targets: [A], zzz: 1}\n", ["affected", "triggers", "items"]),
         ("budgets: {zzz: 1}\n", ["budgets"]),
     ]
 

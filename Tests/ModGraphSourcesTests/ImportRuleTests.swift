@@ -68,14 +68,31 @@ struct ImportRuleTests {
     }
 
     @Test func conditionsAreReportedNotGuessed() throws {
-        // An undeclared import under `#if canImport` still builds by accident when it builds: reported, with its condition.
+        // An undeclared import under another `#if` still builds by accident when it builds: reported, with its condition.
         let graph = graph("App -> Feature, Feature -> Kit")
         let result = try run(
-            graph, yaml, [id("App"): files("App", ["A.swift": "import Feature\n#if canImport(Kit)\nimport Kit\n#endif\n"])])
+            graph, yaml, [id("App"): files("App", ["A.swift": "import Feature\n#if DEBUG\nimport Kit\n#endif\n"])])
         #expect(
             result == [
-                "undeclared-import: App imports Kit under #if canImport(Kit) without declaring it; it builds only because Feature → Kit brings it in. In Package.swift, add \"Kit\" to the dependencies of target \"App\" @ App/A.swift:3:1"
+                "undeclared-import: App imports Kit under #if DEBUG without declaring it; it builds only because Feature → Kit brings it in. In Package.swift, add \"Kit\" to the dependencies of target \"App\" @ App/A.swift:3:1"
             ])
+    }
+
+    /// `#if canImport(Kit)` around `import Kit` is optional by construction (issue #34): never an
+    /// undeclared import; a module of the graph the target does not declare is said in a note.
+    @Test func anImportUnderCanImportOfItselfIsANoteNeverUndeclared() throws {
+        let graph = graph("App -> Feature, Feature -> Kit")
+        for text in ["#if canImport(Kit)\nimport Kit\n#endif\n", "#if canImport(Kit) && DEBUG\nimport Kit\n#endif\n"] {
+            let result = try run(graph, yaml, [id("App"): files("App", ["A.swift": "import Feature\n" + text])])
+            #expect(result.count == 1)
+            #expect(
+                result.first?.hasPrefix(
+                    "note optional-import: App imports Kit under #if canImport(Kit)") == true, "\(result)")
+            #expect(result.first?.contains("optional by construction; it builds only because Feature → Kit brings it in") == true)
+        }
+        // Under `canImport` of another module, it is an undeclared import as before.
+        let other = try run(graph, yaml, [id("App"): files("App", ["A.swift": "import Feature\n#if canImport(UIKit)\nimport Kit\n#endif\n"])])
+        #expect(other.count == 1 && other[0].hasPrefix("undeclared-import: App imports Kit under #if canImport(UIKit)"))
     }
 
     @Test func anUnconditionalImportOfAConditionalDependencyIsReported() throws {

@@ -3,8 +3,11 @@ import ModGraphRules
 @testable import ModGraphSources
 
 /// A one-package graph (identity `app`) from `"A -> B, B -> C"`; `types` overrides target types,
-/// `conditions` puts a condition on an edge (`"A -> B": Condition(platforms: ["linux"])`).
-func graph(_ description: String, types: [String: TargetType] = [:], conditions: [String: Condition] = [:]) -> ModuleGraph {
+/// `conditions` puts a condition on an edge (`"A -> B": Condition(platforms: ["linux"])`), `platforms`
+/// the platforms a target is built for (as an Xcode target's SDK says them).
+func graph(
+    _ description: String, types: [String: TargetType] = [:], conditions: [String: Condition] = [:], platforms: [String: [String]] = [:]
+) -> ModuleGraph {
     let package = PackageIdentity("app")
     var names = Set(types.keys)
     var edges: [Edge] = []
@@ -19,7 +22,7 @@ func graph(_ description: String, types: [String: TargetType] = [:], conditions:
     }
     return ModuleGraph(
         packages: [Package(identity: package, name: "App", path: ".", origin: .root, location: nil, isLoaded: true)],
-        targets: names.map { Target(id: id($0), type: types[$0] ?? .regular, path: "Sources/\($0)") },
+        targets: names.map { Target(id: id($0), type: types[$0] ?? .regular, path: "Sources/\($0)", platforms: platforms[$0]) },
         products: [], edges: edges
     )
 }
@@ -53,6 +56,6 @@ func run(_ graph: ModuleGraph, _ yaml: String, _ scanned: [TargetID: [ScannedFil
             finding.sourcePosition.map {
                 " @ \($0.file.split(separator: "/").suffix(2).joined(separator: "/")):\($0.line):\($0.column ?? 0)"
             } ?? ""
-        return "\(finding.severity == .error ? "" : "warning ")\(finding.rule.rawValue): \(finding.message)\(position)"
+        return "\(finding.severity == .error ? "" : finding.severity.rawValue + " ")\(finding.rule.rawValue): \(finding.message)\(position)"
     }
 }

@@ -413,6 +413,13 @@ struct ClassicProjectTests {
         #expect(app.synchronizedFolders.isEmpty)
     }
 
+    /// *Copy Bundle Resources*: a storyboard, and a localised file as each of its localisations.
+    @Test func resourcesAreTheFilesOfTheOtherPhases() throws {
+        let project = try decodeProject(Self.xcode8, at: "Classic.xcodeproj")
+        #expect(try target("App", in: project).resources == ["App/Base.lproj/Main.storyboard", "App/en.lproj/Localizable.strings"])
+        #expect(try target("Kit", in: project).resources == [])
+    }
+
     @Test func productsOfTargetsHereAreTargetDependencies() throws {
         let project = try decodeProject(Self.xcode8, at: "Classic.xcodeproj")
         let kit = XcodeDependency.Reference.target(id: "C40000000000000000000002", name: "Kit", project: nil)

@@ -44,7 +44,7 @@ struct HostileProjectTests {
         #expect(try target("App", in: project).sources == ["s/H.swift"])
         #expect(
             project.warnings == [
-                "App.xcodeproj/project.pbxproj: cannot locate 'F.swift' (F): its groups enclose each other in a loop; skipped"
+                "App.xcodeproj/project.pbxproj:15: cannot locate 'F.swift': its groups enclose each other in a loop; skipped"
             ])
     }
 
@@ -59,7 +59,7 @@ struct HostileProjectTests {
         #expect(try target("App", in: project).sources.isEmpty)
         #expect(
             project.warnings == [
-                "App.xcodeproj/project.pbxproj: cannot locate 'F.swift' (F): it is nested more than 256 groups deep; skipped"
+                "App.xcodeproj/project.pbxproj:13: cannot locate 'F.swift': it is nested more than 256 groups deep; skipped"
             ])
     }
 
@@ -78,13 +78,14 @@ struct HostileProjectTests {
         let project = try decodeProject(text)
         // Only the dependency on itself names a real target.
         #expect(try target("App", in: project).dependencyReferences == [.target(id: "T", name: "App", project: nil)])
+        // Each warning names the line and the target, never an object id (issue #34).
         #expect(
             project.warnings == [
-                "App.xcodeproj/project.pbxproj: a reference to another project names P1, which is not a file reference; skipped",
-                "App.xcodeproj/project.pbxproj: target 'App': dependency D1 names no target of this or another project; skipped",
-                "App.xcodeproj/project.pbxproj: target 'App': dependency D2 names no target of this or another project; skipped",
-                "App.xcodeproj/project.pbxproj: target 'App': dependency D3 names no target of this or another project; skipped",
-                "App.xcodeproj/project.pbxproj: target 'App': dependency MISSING is not a PBXTargetDependency; skipped",
+                "App.xcodeproj/project.pbxproj:14: a reference to another project names something that is not a file reference; skipped",
+                "App.xcodeproj/project.pbxproj:13: target 'App' depends on 'Loop' (of a project the reference to which leads nowhere); skipped",
+                "App.xcodeproj/project.pbxproj:15: target 'App' depends on a target neither this nor another project has; skipped",
+                "App.xcodeproj/project.pbxproj:17: target 'App' depends on a target neither this nor another project has; skipped",
+                "App.xcodeproj/project.pbxproj:11: target 'App': one of its target dependencies is an object the file does not have, not a PBXTargetDependency; skipped",
             ])
     }
 
@@ -113,8 +114,8 @@ struct HostileProjectTests {
         #expect(project.subprojects.isEmpty)
         #expect(
             project.warnings == [
-                "App.xcodeproj/project.pbxproj: the project lists target X, which is not a target object; skipped",
-                "App.xcodeproj/project.pbxproj: the project lists target NOISA, which is not a target object; skipped",
+                "App.xcodeproj/project.pbxproj:9: the project's list of targets names a PBXFutureTarget, not a target; skipped",
+                "App.xcodeproj/project.pbxproj:9: the project's list of targets names an object the file does not have, not a target; skipped",
             ])
     }
 

@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """A mutation fuzzer that drives the real `modgraph` executable, as CI runs it.
 
-It mutates the four kinds of input an attacker controls on a pull request --
-dump-package JSON, `.modgraph.yml`, weights files and Swift sources -- starting
-from seeds made from the bundled samples (scripts/fuzz/seeds, Samples/), runs
-each case through `graph`, `check` and `schedule` with a time limit, and
-reports every case where modgraph:
+It mutates the kinds of input an attacker controls on a pull request --
+dump-package JSON, `.modgraph.yml`, weights files, Swift sources, Xcode
+projects (`project.pbxproj`), workspaces (`contents.xcworkspacedata`) and
+`Package.swift` for the manifest evaluator -- starting from seeds made from the
+bundled samples (scripts/fuzz/seeds, Samples/) and from seeds the fuzzer
+writes itself (generated projects, workspaces and manifests: see
+generated_project, generated_workspace, generated_manifest), runs each case
+through `graph`, `check` and `schedule` with a time limit, and reports every
+case where modgraph:
 
   crash    died from a signal or exited with a code other than 0, 1 or 2
   hang     ran past the time limit (its process group is killed)
@@ -47,7 +51,14 @@ SWIFT_HOSTILE = [
     "let y = " + "[" * 30 + "]" * 30 + "\n", "let z = " + "(" * 3000 + ")" * 3000 + "\n", "import ", "#if os(Linux)\n",
     "#endif\n", "@_exported import Foundation\n", "import struct Foundation.Date\n", "/*", "\"\"\"", "\x00", "\u202e",
     "extension Int { func f() {} }\n", "protocol P {}\nextension P { func g() {} }\n", "{" * 500, "import Nope\n",
+    # Chains swift-syntax recurses on without a bracket (issue #35): each crashed the parser at a few thousand links.
+    "let t = " + "try " * 2000 + "1\n", "let a = " + "await " * 2000 + "f()\n", "let f: " + "() -> " * 2000 + "()\n",
+    "let e: " + "each " * 500 + "T\n", "let q = " + "true ? " * 1000 + "1" + " : 2" * 1000 + "\n",
+    "func g() { if a {} " + "else if a {} " * 1000 + "}\n", "let c = " + "consume " * 1000 + "x\n",
+    "let s = \"\\u{" + "0" * 40 + "}\"\n", "let r = #\"raw\"#\n", "let m = \"\\(\"\\(\"\\(1)\")\")\"\n",
 ]
+# What a project or workspace may name: paths out of the checkout, through links, into devices.
+PATH_HOSTILE = ["/", "/etc", "../../../..", "..", "/dev/zero", "/proc/self", "a/../../b", "~", "", ".", "x" * 5000, "a\nb", "\u202e"]
 STDERR_LINE = re.compile(r"^(error|warning|note): |^(recorded|measure:) ")
 # Characters the output rule spells out (Escape.needsSpelling), as a regular expression.
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff\ufff9-\ufffb\ufdd0-\ufdef\ufffe\uffff]")
@@ -143,6 +154,160 @@ def swift_case(text, rng):
     return mutate_bytes(text, rng) if rng.random() < 0.3 else text
 
 
+def swift_string(text):
+    """`text` as a Swift string literal, every character outside printable ASCII as a \\u{} escape."""
+    out = []
+    for ch in text:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif 0x20 <= ord(ch) < 0x7F:
+            out.append(ch)
+        elif 0xD800 <= ord(ch) <= 0xDFFF:
+            out.append("?")
+        else:
+            out.append("\\u{%x}" % ord(ch))
+    return '"' + "".join(out) + '"'
+
+
+def pbx_string(text):
+    """`text` as an old-style property list string."""
+    return '"' + "".join("\\" + ch if ch in '"\\' else ("\\n" if ch == "\n" else ch) for ch in text) + '"'
+
+
+def generated_project(rng):
+    """A project.pbxproj written from scratch: targets of every kind, groups (some looping, some
+    deep), file references anchored every way (absolute, `..`, build products, SDKs), synchronised
+    folders, local and remote packages, subprojects, dependencies by proxy, build settings."""
+    names = [rng.choice(["Core", "Feed", "App", "Kit"]) + str(index) for index in range(rng.randint(1, 6))]
+    if rng.random() < 0.5:
+        names[rng.randrange(len(names))] = rng.choice(HOSTILE)
+    objects = []
+    kinds = ["application", "framework", "library.static", "bundle.unit-test", "bundle.ui-testing", "app-extension", "tool", "x.y"]
+    files, groups, synced = [], [], []
+    for index in range(rng.randint(0, 12)):
+        tree = rng.choice(['"<group>"', '"<absolute>"', "SOURCE_ROOT", "BUILT_PRODUCTS_DIR", "SDKROOT", "DEVELOPER_DIR"])
+        path = rng.choice(["F%d.swift" % index, "Sources/F%d.swift" % index] + PATH_HOSTILE)
+        objects.append("\t\tF%d = {isa = PBXFileReference; path = %s; sourceTree = %s; };" % (index, pbx_string(path), tree))
+        objects.append("\t\tBF%d = {isa = PBXBuildFile; fileRef = F%d; };" % (index, index))
+        files.append(index)
+    for index in range(rng.randint(0, 6)):
+        children = ", ".join("F%d" % f for f in rng.sample(files, min(len(files), rng.randint(0, 3))))
+        if rng.random() < 0.3:
+            children += ", G%d" % rng.randrange(6)  # possibly a loop, possibly dangling
+        objects.append("\t\tG%d = {isa = PBXGroup; children = (%s); path = %s; sourceTree = \"<group>\"; };"
+                       % (index, children, pbx_string(rng.choice(["Group%d" % index] + PATH_HOSTILE))))
+        groups.append(index)
+    for index in range(rng.randint(0, 3)):
+        tree = rng.choice(['"<group>"', '"<absolute>"'])
+        objects.append("\t\tS%d = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (E%d, ); path = %s; sourceTree = %s; };"
+                       % (index, index, pbx_string(rng.choice(["Features", "App", "Sources"] + PATH_HOSTILE)), tree))
+        objects.append("\t\tE%d = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (%s, ); target = T0; };"
+                       % (index, pbx_string(rng.choice(["Info.plist", "../x.swift", "/abs.swift", "/Localized/Base.lproj/x"]))))
+        synced.append(index)
+    packages = []
+    for index in range(rng.randint(0, 3)):
+        if rng.random() < 0.5:
+            objects.append("\t\tL%d = {isa = XCLocalSwiftPackageReference; relativePath = %s; };"
+                           % (index, pbx_string(rng.choice(["../Packages/DesignSystem", "Packages/X"] + PATH_HOSTILE))))
+        else:
+            objects.append("\t\tL%d = {isa = XCRemoteSwiftPackageReference; repositoryURL = %s; requirement = {kind = upToNextMajorVersion; minimumVersion = 1.0.0; }; };"
+                           % (index, pbx_string(rng.choice(["https://github.com/apple/swift-collections.git", "git@evil:x.git"] + HOSTILE))))
+        objects.append("\t\tPP%d = {isa = XCSwiftPackageProductDependency; package = L%d; productName = %s; };"
+                       % (index, index, pbx_string(rng.choice(["Collections", "DesignSystem"] + HOSTILE))))
+        packages.append(index)
+    targets = []
+    for index, name in enumerate(names):
+        dependencies = []
+        if index + 1 < len(names) and rng.random() < 0.7:
+            objects.append("\t\tCP%d = {isa = PBXContainerItemProxy; containerPortal = %s; proxyType = 1; remoteGlobalIDString = T%d; remoteInfo = %s; };"
+                           % (index, rng.choice(["R", "SUB", "MISSING"]), index + 1, pbx_string(names[index + 1])))
+            objects.append("\t\tTD%d = {isa = PBXTargetDependency; target = T%d; targetProxy = CP%d; platformFilters = (ios, %s, ); };"
+                           % (index, index + 1, index, pbx_string(rng.choice(["xros", "macos"] + HOSTILE))))
+            dependencies.append("TD%d" % index)
+        build_files = ", ".join("BF%d" % f for f in rng.sample(files, min(len(files), rng.randint(0, 4))))
+        objects.append("\t\tB%d = {isa = PBXSourcesBuildPhase; files = (%s); };" % (index, build_files))
+        setting = rng.choice(["$(TARGET_NAME)", "$(TARGET_NAME:c99extidentifier)", "$(A_$(B_$(C)))", "$(inherited)", "${X", "$(" * 50, "x" * 5000])
+        objects.append("\t\tC%d = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_NAME = %s; PRODUCT_MODULE_NAME = %s; }; name = Release; };"
+                       % (index, pbx_string(setting), pbx_string(rng.choice(["", name, setting]))))
+        objects.append("\t\tCL%d = {isa = XCConfigurationList; buildConfigurations = (C%d, ); defaultConfigurationName = Release; };" % (index, index))
+        sync = ", ".join("S%d" % f for f in rng.sample(synced, min(len(synced), rng.randint(0, 2))))
+        product_deps = ", ".join("PP%d" % p for p in rng.sample(packages, min(len(packages), rng.randint(0, 2))))
+        objects.append("\t\tT%d = {isa = PBXNativeTarget; name = %s; buildConfigurationList = CL%d; buildPhases = (B%d, ); dependencies = (%s); "
+                       "fileSystemSynchronizedGroups = (%s); packageProductDependencies = (%s); productType = \"com.apple.product-type.%s\"; };"
+                       % (index, pbx_string(name), index, index, ", ".join(dependencies), sync, product_deps, rng.choice(kinds)))
+        targets.append("T%d" % index)
+    main_children = ", ".join(["G%d" % g for g in groups] + ["S%d" % g for g in synced] + ["SUBREF"])
+    objects.append("\t\tM = {isa = PBXGroup; children = (%s); sourceTree = \"<group>\"; };" % main_children)
+    objects.append("\t\tSUBREF = {isa = PBXFileReference; path = %s; sourceTree = \"<group>\"; };"
+                   % pbx_string(rng.choice(["../Features/Features.xcodeproj", "Sub.xcodeproj"] + PATH_HOSTILE)))
+    objects.append("\t\tR = {isa = PBXProject; mainGroup = M; targets = (%s); packageReferences = (%s); projectReferences = ({ProductGroup = M; ProjectRef = SUBREF; }, ); %s};"
+                   % (", ".join(targets), ", ".join("L%d" % p for p in packages),
+                      rng.choice(["", "projectDirPath = %s; " % pbx_string(rng.choice(PATH_HOSTILE))])))
+    rng.shuffle(objects)
+    return ("// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjectVersion = %d;\n\tobjects = {\n%s\n\t};\n\trootObject = R;\n}\n"
+            % (rng.choice([46, 56, 77, 999]), "\n".join(objects)))
+
+
+def generated_workspace(rng):
+    """A contents.xcworkspacedata written from scratch: nested groups, every location scheme, paths
+    out of the checkout; sometimes in UTF-16 or with a DTD, which must be refused at once."""
+    def element(depth):
+        if depth > 0 and rng.random() < 0.4:
+            inner = "".join(element(depth - 1) for _ in range(rng.randint(0, 3)))
+            return '<Group location = "%s" name = "g">%s</Group>\n' % (location(), inner)
+        return '<FileRef location = "%s"></FileRef>\n' % location()
+
+    def location():
+        scheme = rng.choice(["group", "container", "absolute", "self", "developer", "nope", ""])
+        path = rng.choice(["App/App.xcodeproj", "Features/Features.xcodeproj", "Packages/DesignSystem"] + PATH_HOSTILE)
+        return (scheme + ":" if scheme else "") + path.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;")
+
+    body = "".join(element(rng.randint(0, 70 if rng.random() < 0.1 else 4)) for _ in range(rng.randint(0, 8)))
+    encoding = rng.choice(["UTF-8", "UTF-8", "UTF-16", "ISO-8859-1"])
+    dtd = ""
+    if rng.random() < 0.15:
+        dtd = '<!DOCTYPE Workspace [<!ENTITY a0 "ha">' + "".join(
+            '<!ENTITY a%d "%s">' % (level, "&a%d;" % (level - 1) * 10) for level in range(1, 8)) + "]>\n"
+        body += '<FileRef location = "group:&a7;"></FileRef>\n'
+    text = '<?xml version="1.0" encoding="%s"?>\n%s<Workspace version = "1.0">\n%s</Workspace>\n' % (encoding, dtd, body)
+    if encoding == "UTF-16":
+        order = rng.choice(["utf-16-le", "utf-16-be"])
+        mark = rng.choice([b"", b"\xff\xfe" if order == "utf-16-le" else b"\xfe\xff"])
+        return mark + text.encode(order, "surrogatepass")
+    return text.encode("utf-8", "surrogatepass")
+
+
+def generated_manifest(rng):
+    """A Package.swift written from scratch in the subset the evaluator reads (constants,
+    concatenation, #if, products, dependencies, settings), with names that may be hostile."""
+    def name():
+        return rng.choice(HOSTILE) if rng.random() < 0.15 else rng.choice(["Core", "Feed", "App"]) + str(rng.randrange(99))
+    targets = list(dict.fromkeys(name() for _ in range(rng.randint(1, 6))))
+    lines = ["// swift-tools-version: %s" % rng.choice(["5.9", "5.7", "6.0", "9.9", "5"]), "import PackageDescription", ""]
+    lines.append("let shared: [Target.Dependency] = [%s]" % ", ".join(swift_string(t) for t in targets[:2]))
+    lines.append("let flags = [\"-DX\"] + [%s]" % swift_string(rng.choice(HOSTILE)))
+    lines += ["#if os(Linux)", "let extra: [Target] = [.target(name: %s)]" % swift_string(name()), "#else",
+              "let extra: [Target] = []", "#endif"]
+    declared = []
+    for index, target in enumerate(targets):
+        others = targets[index + 1:]
+        uses = ["[%s]" % swift_string(rng.choice(others)) for _ in range(rng.randint(0, 2))] if others else []
+        dependencies = " + ".join(["[]"] + uses + (["shared"] if rng.random() < 0.2 else []))
+        kind = rng.choice(["target"] * 5 + ["executableTarget", "testTarget", "testTarget", "macro", "plugin"])
+        extra = rng.choice([""] * 4 + [", path: %s" % swift_string(rng.choice(PATH_HOSTILE)), ", exclude: [\"x\"]",
+                            ", swiftSettings: [.define(\"A\"), .unsafeFlags(flags)]", ", resources: [.process(\"R\")]"])
+        declared.append("        .%s(name: %s, dependencies: %s%s)" % (kind, swift_string(target), dependencies, extra))
+    lines.append("let package = Package(")
+    lines.append("    name: %s," % swift_string(name()))
+    lines.append("    products: [.library(name: %s, targets: [%s])]," % (swift_string(name()), swift_string(targets[0])))
+    if rng.random() < 0.3:
+        lines.append("    dependencies: [.package(path: %s), .package(url: %s, from: \"1.0.0\")],"
+                     % (swift_string(rng.choice(PATH_HOSTILE)), swift_string(rng.choice(["https://x.example/y.git"] + HOSTILE))))
+    lines.append("    targets: [\n" + ",\n".join(declared) + "\n    ]" + rng.choice(["", " + extra"]))
+    lines.append(")")
+    return "\n".join(lines) + "\n"
+
+
 class Fuzzer:
     def __init__(self, modgraph, out, seconds, cases, timeout, rng):
         self.modgraph = modgraph
@@ -158,6 +323,16 @@ class Fuzzer:
         self.swift_files = sorted(
             os.path.join(folder, name)
             for folder, _, names in os.walk(os.path.join(SAMPLES, "Violations", "Sources")) for name in names if name.endswith(".swift"))
+        self.manifests = sorted(
+            os.path.join(folder, "Package.swift") for folder, _, names in os.walk(SAMPLES)
+            if "Package.swift" in names and ".build" not in folder)
+        # A `swift` that prints its version (the evaluator needs it) and fails every dump at once:
+        # a manifest case exercises the evaluator, and its fallback costs no compilation.
+        self.fake_swift = os.path.join(self.work, "fake-swift")
+        with open(self.fake_swift, "w", encoding="utf-8") as file:
+            file.write('#!/bin/sh\nif [ "$1" = --version ]; then echo "Swift version 6.1 (fuzz)"; exit 0; fi\n'
+                       'echo "error: fuzz: no dump-package here" >&2\nexit 1\n')
+        os.chmod(self.fake_swift, 0o755)
 
     def done(self):
         return time.monotonic() >= self.deadline or (self.cases and self.counts["cases"] >= self.cases)
@@ -208,6 +383,73 @@ class Fuzzer:
         shutil.copytree(os.path.join(SAMPLES, "Violations"), folder)
         return folder
 
+    def xcode_folder(self):
+        """A copy of the Xcode sample (two projects, a local package, a workspace), made once."""
+        folder = os.path.join(self.work, "xcode")
+        if not os.path.exists(folder):
+            shutil.copytree(os.path.join(SAMPLES, "XcodeApp"), folder)
+        return folder
+
+    def write_bytes(self, path, data):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as file:
+            file.write(data)
+        return path
+
+    def project_case(self):
+        """A damaged or generated project.pbxproj in the Xcode sample, loaded alone, through its workspace, or checked."""
+        folder = self.xcode_folder()
+        relative = self.rng.choice(["App/App.xcodeproj/project.pbxproj", "Features/Features.xcodeproj/project.pbxproj"])
+        path = os.path.join(folder, relative)
+        with open(os.path.join(SAMPLES, "XcodeApp", relative), encoding="utf-8") as file:
+            original = file.read()
+        text = generated_project(self.rng) if self.rng.random() < 0.5 else original
+        if self.rng.random() < 0.6:
+            text = mutate_bytes(text, self.rng)
+        self.write_bytes(path, text.encode("utf-8", "surrogatepass"))
+        choice = self.rng.random()
+        if choice < 0.4:
+            arguments = ["graph", os.path.dirname(path), "--format", self.rng.choice(["text", "json", "dot"])]
+        elif choice < 0.7:
+            arguments = ["graph", os.path.join(folder, "XcodeApp.xcworkspace"), "--format", "json"]
+        else:
+            arguments = ["check", folder, "--format", self.rng.choice(["text", "github"])]
+        self.run(arguments + ["--swift-executable", self.fake_swift], [path], annotations="github" in arguments)
+        self.write_bytes(path, original.encode("utf-8"))
+
+    def workspace_case(self):
+        """A damaged or generated contents.xcworkspacedata (UTF-8, UTF-16, with a DTD) in the Xcode sample."""
+        folder = self.xcode_folder()
+        path = os.path.join(folder, "XcodeApp.xcworkspace", "contents.xcworkspacedata")
+        with open(os.path.join(SAMPLES, "XcodeApp", "XcodeApp.xcworkspace", "contents.xcworkspacedata"), "rb") as file:
+            original = file.read()
+        data = generated_workspace(self.rng) if self.rng.random() < 0.6 else original
+        if self.rng.random() < 0.4:
+            data = mutate_bytes(data.decode("utf-8", "replace"), self.rng).encode("utf-8", "surrogatepass")
+        self.write_bytes(path, data)
+        self.run(["graph", os.path.dirname(path), "--format", self.rng.choice(["text", "json"]), "--swift-executable", self.fake_swift],
+                 [path])
+        self.write_bytes(path, original)
+
+    def manifest_case(self):
+        """A damaged or generated Package.swift for the manifest evaluator (dump-package, its fallback, fails at once)."""
+        folder = os.path.join(self.work, "manifest")
+        if os.path.exists(folder):
+            shutil.rmtree(folder)
+        os.makedirs(os.path.join(folder, "Sources", "Core"))
+        with open(os.path.join(folder, "Sources", "Core", "Core.swift"), "w", encoding="utf-8") as file:
+            file.write("public let core = 1\n")
+        if self.rng.random() < 0.5:
+            with open(self.rng.choice(self.manifests), encoding="utf-8") as file:
+                text = file.read()
+        else:
+            text = generated_manifest(self.rng)
+        if self.rng.random() < 0.6:
+            text = swift_case(text, self.rng)
+        path = self.write_bytes(os.path.join(folder, "Package.swift"), text.encode("utf-8", "surrogatepass"))
+        self.run(["graph", folder, "--no-cache", "--verbose", "--format", self.rng.choice(["text", "json"]),
+                  "--swift-executable", self.fake_swift], [path])
+
     def dump_text(self, name, root):
         return self.seeds[name].replace("@SAMPLES@/Violations", root).replace("@SAMPLES@", os.path.join(self.work, "missing"))
 
@@ -223,6 +465,11 @@ class Fuzzer:
         root = self.package_folder()
         while not self.done():
             kind = self.rng.random()
+            if kind >= 0.7:
+                # Xcode projects, workspaces and manifests for the evaluator: a tenth of the cases each.
+                [self.project_case, self.workspace_case, self.manifest_case][min(2, int((kind - 0.7) / 0.1))]()
+                continue
+            kind /= 0.7
             dump = self.write("dump.json", self.dump_text(self.rng.choice(dumps), root))
             config = self.write("config.yml", self.seeds[self.rng.choice(configs)])
             if kind < 0.35:

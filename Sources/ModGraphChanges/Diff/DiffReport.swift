@@ -44,8 +44,18 @@ public struct DiffFinding: Hashable, Sendable, Comparable {
         self.message = message
     }
 
+    /// Errors first, then warnings, then notes (a comment that is cut shows errors whatever its
+    /// budget), then by rule and message.
     public static func < (lhs: DiffFinding, rhs: DiffFinding) -> Bool {
-        (lhs.rule, lhs.message, lhs.fingerprint) < (rhs.rule, rhs.message, rhs.fingerprint)
+        (lhs.severityRank, lhs.rule, lhs.message, lhs.fingerprint) < (rhs.severityRank, rhs.rule, rhs.message, rhs.fingerprint)
+    }
+
+    private var severityRank: Int {
+        switch severity {
+        case "error": 0
+        case "warning": 1
+        default: 2
+        }
     }
 }
 

@@ -9,12 +9,27 @@ public struct ChangedFile: Hashable, Sendable, Comparable {
         case renamed(from: String)
     }
 
+    /// A submodule's move (a gitlink changed): the commits it pointed at before and after
+    /// (nil where it was added or removed, or not known).
+    public struct Submodule: Hashable, Sendable {
+        public let from: String?
+        public let to: String?
+
+        public init(from: String?, to: String?) {
+            self.from = from
+            self.to = to
+        }
+    }
+
     public let path: String
     public let status: Status
+    /// Set when the path is a submodule that moved.
+    public let submodule: Submodule?
 
-    public init(path: String, status: Status) {
+    public init(path: String, status: Status, submodule: Submodule? = nil) {
         self.path = path
         self.status = status
+        self.submodule = submodule
     }
 
     /// Every path the change touched: a renamed file was removed from one place and added to another.

@@ -6,8 +6,9 @@ import ModGraphCore
 /// A SwiftPM target owns every file under its folder that its `sources:`
 /// (when given) include and its `exclude:` does not, resources and files
 /// SwiftPM would warn about included: a change to any of them can change the
-/// build. An Xcode target owns the files of its Compile Sources phase and
-/// what its synchronised folders hold, less their exceptions.
+/// build. An Xcode target owns the files of its build phases (its sources,
+/// and its resources, headers and copied files, what is in those that are
+/// folders included) and what its synchronised folders hold, less their exceptions.
 public struct FileOwners: Sendable {
     private struct FolderOwner: Sendable {
         let target: TargetID
@@ -27,8 +28,9 @@ public struct FileOwners: Sendable {
             case let .folder(folder, sources, exclude):
                 folders[Self.trimmed(folder), default: []].append(
                     FolderOwner(target: target, only: sources.map(Self.relative), excluded: Self.relative(exclude)))
-            case let .project(projectFiles, synchronised):
-                for file in projectFiles { files[Self.trimmed(file), default: []].append(target) }
+            case let .project(projectFiles, synchronised, resources):
+                // A resource may be a folder (an asset catalog, a folder reference): what is in it is its target's too.
+                for file in projectFiles + resources { files[Self.trimmed(file), default: []].append(target) }
                 for folder in synchronised {
                     folders[Self.trimmed(folder.path), default: []].append(
                         FolderOwner(
@@ -49,6 +51,7 @@ public struct FileOwners: Sendable {
         while let slash = folder.lastIndex(of: "/") {
             folder = folder[..<slash]
             let key = folder.isEmpty ? "/" : String(folder)
+            if let listed = files[key] { found.formUnion(listed) }
             guard let owners = folders[key] else { continue }
             let inside = String(path.dropFirst(folder.count + 1))
             for owner in owners where Self.includes(owner.only, inside) && !owner.excluded.contains(where: { Self.holds($0, inside) }) {

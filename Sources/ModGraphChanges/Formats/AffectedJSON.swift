@@ -12,7 +12,10 @@ public enum AffectedJSON {
             ("schemaVersion", .int(schemaVersion)),
             ("base", .optional(report.base)),
             ("head", .optional(report.head)),
-            ("everything", selection.everything.map { .object([("file", .optional($0.file)), ("reason", .string($0.message))]) } ?? .null),
+            (
+                "everything",
+                everything(selection).map { .object([("file", .optional($0.file)), ("reason", .string($0.message))]) } ?? .null
+            ),
             (
                 "counts",
                 .object([
@@ -38,7 +41,26 @@ public enum AffectedJSON {
             ),
             ("tests", .strings(selection.tests.map(\.target.description))),
             ("changedFiles", .array(report.files.map(file))),
+            (
+                "environment",
+                .array(
+                    report.environment.map { read in
+                        .object([
+                            ("manifest", .string(read.manifest)), ("variables", .strings(read.variables)),
+                            ("readsOthers", .bool(read.readsOthers)),
+                        ])
+                    })
+            ),
         ])
+    }
+
+    /// Why everything is selected, whenever every target is, whatever the reason: a
+    /// program reading `everything` need not count the targets.
+    static func everything(_ selection: AffectedSelection) -> EverythingReason? {
+        if let everything = selection.everything { return everything }
+        guard selection.graphTargetCount > 0, selection.targets.count == selection.graphTargetCount else { return nil }
+        return EverythingReason(
+            file: nil, message: "every target is selected: each is affected by a changed file or a target it depends on")
     }
 
     static func reason(_ reason: AffectedReason) -> JSONValue {
@@ -46,7 +68,7 @@ public enum AffectedJSON {
         case let .changedFiles(files, count):
             .object([("kind", .string("changed")), ("files", .strings(files)), ("fileCount", .int(count))])
         case let .manifest(file, detail): .object([("kind", .string("manifest")), ("file", .string(file)), ("detail", .string(detail))])
-        case let .project(file): .object([("kind", .string("project")), ("file", .string(file))])
+        case let .project(file, detail): .object([("kind", .string("project")), ("file", .string(file)), ("detail", .string(detail))])
         case let .pins(file, packages): .object([("kind", .string("pins")), ("file", .string(file)), ("packages", .strings(packages))])
         case let .dependency(through, changed, steps):
             .object([
@@ -55,6 +77,8 @@ public enum AffectedJSON {
             ])
         case let .everything(message): .object([("kind", .string("everything")), ("detail", .string(message))])
         case let .added(detail): .object([("kind", .string("added")), ("detail", .string(detail))])
+        case let .submodule(path, detail): .object([("kind", .string("submodule")), ("path", .string(path)), ("detail", .string(detail))])
+        case let .triggered(file, pattern): .object([("kind", .string("trigger")), ("file", .string(file)), ("pattern", .string(pattern))])
         }
     }
 
@@ -71,12 +95,17 @@ public enum AffectedJSON {
         case let .manifest(package, detail):
             fields += [("verdict", .string("manifest")), ("package", .string(package)), ("detail", .string(detail))]
         case let .pins(packages): fields += [("verdict", .string("pins")), ("packages", .strings(packages))]
-        case let .project(project): fields += [("verdict", .string("project")), ("project", .string(project))]
+        case let .project(project, detail):
+            fields += [("verdict", .string("project")), ("project", .string(project)), ("detail", .string(detail))]
         case let .packageFolder(package): fields += [("verdict", .string("package-folder")), ("package", .string(package))]
         case let .ignored(pattern): fields += [("verdict", .string("ignored")), ("pattern", .string(pattern))]
         case let .everything(pattern): fields += [("verdict", .string("everything")), ("pattern", .optional(pattern))]
         case .outside: fields.append(("verdict", .string("outside")))
         case let .notLoaded(folder): fields += [("verdict", .string("not-loaded")), ("folder", .string(folder))]
+        case let .submodule(_, detail): fields += [("verdict", .string("submodule")), ("detail", .string(detail))]
+        case let .configuration(changed): fields += [("verdict", .string("configuration")), ("affectedChanged", .bool(changed))]
+        case let .triggered(pattern, targets):
+            fields += [("verdict", .string("triggered")), ("pattern", .string(pattern)), ("targets", .strings(targets.map(\.description)))]
         }
         return .object(fields)
     }

@@ -25,6 +25,9 @@ public enum AffectedText {
                     "  " + name.padding(toLength: max(width, name.count), withPad: " ", startingAt: 0) + "  " + why(selected.reason))
             }
         }
+        for read in report.environment {
+            lines.append("  the answer depends on the environment: " + Self.environment(read))
+        }
         let tests = selection.tests
         lines.append(
             tests.isEmpty
@@ -43,13 +46,24 @@ public enum AffectedText {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `Package.swift reads CI, USE_LOCAL (and others whose names cannot be told)`.
+    static func environment(_ read: AffectedReport.EnvironmentRead) -> String {
+        let names = read.variables.map { Escape.text($0) }.joined(separator: ", ")
+        let manifest = Escape.text(read.manifest, limit: Escape.messageLimit)
+        switch (names.isEmpty, read.readsOthers) {
+        case (false, false): return "\(manifest) reads \(names)"
+        case (false, true): return "\(manifest) reads \(names), and variables whose names cannot be told"
+        default: return "\(manifest) reads variables whose names cannot be told"
+        }
+    }
+
     static func why(_ reason: AffectedReason) -> String {
         switch reason {
         case let .changedFiles(files, count):
             let more = count > files.count ? " (and \(count - files.count) more)" : ""
             return "changed: " + files.map { Escape.text($0, limit: Escape.messageLimit) }.joined(separator: ", ") + more
         case let .manifest(file, detail): return "\(Escape.text(file, limit: Escape.messageLimit)): \(Escape.message(detail))"
-        case let .project(file): return "its project changed: \(Escape.text(file, limit: Escape.messageLimit))"
+        case let .project(file, detail): return "\(Escape.text(file, limit: Escape.messageLimit)): \(Escape.message(detail))"
         case let .pins(file, packages):
             return "\(Escape.text(file, limit: Escape.messageLimit)) moved " + packages.map { Escape.text($0) }.joined(separator: ", ")
         case let .dependency(through, changed, steps):
@@ -60,6 +74,10 @@ public enum AffectedText {
             }
         case let .everything(message): return Escape.message(message)
         case let .added(detail): return Escape.message(detail)
+        case let .submodule(path, detail): return "submodule \(Escape.text(path, limit: Escape.messageLimit)): \(Escape.message(detail))"
+        case let .triggered(file, pattern):
+            return
+                "triggered by \(Escape.text(file, limit: Escape.messageLimit)) (affected.triggers: \(Escape.text(pattern, limit: Escape.messageLimit)))"
         }
     }
 
@@ -69,7 +87,7 @@ public enum AffectedText {
         case let .manifest(package, detail): return "manifest of \(Escape.text(package)): \(Escape.message(detail))"
         case let .pins(packages) where packages.isEmpty: return "pins: none moved"
         case let .pins(packages): return "pins moved: " + packages.map { Escape.text($0) }.joined(separator: ", ")
-        case let .project(project): return "project \(Escape.text(project)): its targets"
+        case let .project(project, detail): return "project \(Escape.text(project)): \(Escape.message(detail))"
         case let .packageFolder(package):
             return "in \(Escape.text(package))'s folder, in no target's: every target of \(Escape.text(package))"
         case let .ignored(pattern): return "ignored (affected.ignore: \(Escape.text(pattern, limit: Escape.messageLimit)))"
@@ -78,6 +96,13 @@ public enum AffectedText {
         case .everything(nil):
             return "owned by no target: selects everything (list it under affected.ignore in .modgraph.yml if it builds nothing)"
         case .outside: return "outside the folder loaded, owned by no target: affects nothing here"
+        case let .submodule(_, detail): return "submodule: \(Escape.message(detail))"
+        case .configuration(affectedChanged: false): return "the configuration, its affected: unchanged: affects nothing"
+        case .configuration(affectedChanged: true):
+            return "the configuration, its affected: changed: what the change selects under the base's affected: and the head's"
+        case let .triggered(pattern, targets):
+            return "affected.triggers (\(Escape.text(pattern, limit: Escape.messageLimit))): "
+                + (targets.isEmpty ? "no target" : targets.map { Escape.text($0.description) }.joined(separator: ", "))
         case let .notLoaded(folder):
             return
                 "in \(Escape.text(folder, limit: Escape.messageLimit)), which was not loaded: affects nothing here (name it as a PATH to include it)"

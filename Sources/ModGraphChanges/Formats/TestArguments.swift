@@ -18,13 +18,49 @@ public enum TestArguments {
         return "^(" + modules.map(Escape.regex).joined(separator: "|") + ")\\.\n"
     }
 
-    /// `-only-testing:` arguments for `xcodebuild test`, one a line (a
-    /// workspace's scheme runs its packages' test targets the same way).
-    public static func xcodebuildArguments(_ selection: AffectedSelection) -> String {
-        xcodebuildArguments(selection.tests)
+    /// `-only-testing:NAME` for `xcodebuild test`, one argument per selected
+    /// test target (a workspace's scheme runs its packages' test targets the
+    /// same way), sorted. These are executed, so each name is exactly as
+    /// declared, never escaped or rewritten, and each is one argument however
+    /// it is written out (`TestArguments` leaves that to the format: NUL
+    /// separators, a JSON array); a name that no argument can carry as it is
+    /// (a control character, a line break, NUL) or that xcodebuild would read
+    /// as more than a target (`/` separates TARGET/CLASS/METHOD) is refused.
+    public static func xcodebuildArguments(_ selection: AffectedSelection) throws(UnpassableTestName) -> [String] {
+        try xcodebuildArguments(selection.tests)
     }
 
-    public static func xcodebuildArguments(_ tests: [AffectedSelection.Selected]) -> String {
-        tests.filter { $0.type.isTest }.map { "-only-testing:" + Escape.text($0.target.name) + "\n" }.sorted().joined()
+    public static func xcodebuildArguments(_ tests: [AffectedSelection.Selected]) throws(UnpassableTestName) -> [String] {
+        var arguments: [String] = []
+        for test in tests where test.type.isTest {
+            let name = test.target.name
+            if let scalar = name.unicodeScalars.first(where: { $0 == "\u{0}" || Escape.needsSpelling($0) }) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                throw UnpassableTestName(target: name, problem: "holds \(code), which an argument list cannot carry")
+            }
+            if name.contains("/") {
+                throw UnpassableTestName(target: name, problem: "holds '/', which xcodebuild reads as TARGET/CLASS")
+            }
+            arguments.append("-only-testing:" + name)
+        }
+        return arguments.sorted()
+    }
+}
+
+/// A selected test target whose name cannot be passed to `xcodebuild` as one
+/// argument that means it. Failing is safer than a test run that silently
+/// leaves the target out or runs only part of it.
+public struct UnpassableTestName: Error, Equatable, Sendable, CustomStringConvertible {
+    public let target: String
+    public let problem: String
+
+    public init(target: String, problem: String) {
+        self.target = target
+        self.problem = problem
+    }
+
+    public var description: String {
+        "test target '\(target)' cannot be passed to xcodebuild: its name \(problem); rename it, or run it by another format (json)"
     }
 }

@@ -8,8 +8,8 @@ public enum AffectedReason: Hashable, Sendable {
     /// Its declaration in a manifest changed (or the manifest changed in a way
     /// that touches every target of the package).
     case manifest(String, detail: String)
-    /// Its project file changed.
-    case project(String)
+    /// Its project's file changed (the file, and what changed for it).
+    case project(String, detail: String)
     /// The pins of these remote packages changed in a `Package.resolved`.
     case pins(file: String, packages: [String])
     /// It depends on `through`, which is affected; following `through` leads,
@@ -19,6 +19,10 @@ public enum AffectedReason: Hashable, Sendable {
     case everything(String)
     /// A target that is new in the change.
     case added(String)
+    /// A file that `affected.triggers` says it reads changed (the first such file, the patterns it matched).
+    case triggered(file: String, pattern: String)
+    /// A submodule it is in moved, and what changed inside cannot be told (its history is not here).
+    case submodule(path: String, detail: String)
 }
 
 /// Why everything is selected, when it is.

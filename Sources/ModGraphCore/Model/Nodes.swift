@@ -99,12 +99,18 @@ public struct Target: Hashable, Sendable {
     /// The name `import` uses, when the loader knows it differs from the one
     /// derived from the target's name (an Xcode target's `PRODUCT_MODULE_NAME`).
     public let moduleName: String?
+    /// The platforms the target is built for, lowercased as conditions name them (`ios`,
+    /// `macos`, …), when the loader knows them (an Xcode target's SDK and supported
+    /// platforms); `nil` for any platform (a package's target, which SwiftPM builds for any).
+    /// Code under `#if os(…)` of another platform is never compiled for it.
+    public let platforms: [String]?
 
-    public init(id: TargetID, type: TargetType, path: String?, moduleName: String? = nil) {
+    public init(id: TargetID, type: TargetType, path: String?, moduleName: String? = nil, platforms: [String]? = nil) {
         self.id = id
         self.type = type
         self.path = path
         self.moduleName = moduleName
+        self.platforms = platforms
     }
 
     public var name: String { id.name }

@@ -7,9 +7,11 @@ public enum TargetFiles: Hashable, Sendable {
     /// only the `sources:` listed (relative to `folder`), minus `exclude:`.
     case folder(String, sources: [String]?, exclude: [String])
     /// An Xcode target: the files of its *Compile Sources* phase (absolute),
-    /// and its synchronised folders, each with the paths it leaves out or the
-    /// only ones it builds (relative to the folder).
-    case project(files: [String], folders: [SynchronizedFolder])
+    /// its synchronised folders, each with the paths it leaves out or the
+    /// only ones it builds (relative to the folder), and the files of its other
+    /// phases (*Copy Bundle Resources*, headers, copied files: asset catalogs,
+    /// storyboards, localised strings, folders), which it does not compile but its product holds.
+    case project(files: [String], folders: [SynchronizedFolder], resources: [String] = [])
 
     /// An Xcode 16 folder whose files a target builds without the project listing them.
     public struct SynchronizedFolder: Hashable, Sendable {

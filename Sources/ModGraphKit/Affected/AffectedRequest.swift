@@ -17,12 +17,18 @@ public struct AffectedRequest: Sendable {
     public var shards: Int?
     /// What a target costs a shard's machine.
     public var weights: WeightsChoice
+    /// An Xcode test plan to filter to the selected test targets (``AffectedFormat/xctestplan``).
+    public var testPlan: String?
 
-    public init(load: LoadRequest, changes: Changes, configPath: String? = nil, shards: Int? = nil, weights: WeightsChoice = .sources) {
+    public init(
+        load: LoadRequest, changes: Changes, configPath: String? = nil, shards: Int? = nil, weights: WeightsChoice = .sources,
+        testPlan: String? = nil
+    ) {
         self.load = load
         self.changes = changes
         self.configPath = configPath
         self.shards = shards
         self.weights = weights
+        self.testPlan = testPlan
     }
 }

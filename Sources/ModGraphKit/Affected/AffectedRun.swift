@@ -2,6 +2,7 @@ import Foundation
 import ModGraphChanges
 import ModGraphCore
 import ModGraphManifest
+import ModGraphManifestEvaluation
 import ModGraphPlanning
 import ModGraphRules
 
@@ -13,6 +14,10 @@ public struct AffectedRun: Sendable {
     public let report: AffectedReport
     /// The selected test targets spread over machines, when asked for.
     public let shards: AffectedShards?
+    /// The selected test targets as an Xcode test plan names them.
+    public let testPlanEntries: [TestPlan.Entry]
+    /// The plan `--test-plan` named, the other test targets turned off.
+    public let filteredTestPlan: String?
 
     /// The most bytes read from a list of changed files.
     static let maximumListSize = 64 << 20
@@ -28,7 +33,12 @@ public struct AffectedRun: Sendable {
         let root =
             Paths.canonical(loaded.rootDirectory ?? FileManager.default.currentDirectoryPath)
             ?? FileManager.default.currentDirectoryPath
-        let settings = try Self.settings(request, loaded: loaded)
+        let configPath = try CheckRun.configuration(explicit: request.configPath, for: loaded, requestedPath: request.load.path)
+        let config = try configPath.map { path throws(ConfigError) in try ConfigFile.load(path) }
+        let folder = Paths.canonical(CheckRun.startFolder(loaded, request.load.path))
+        let settings =
+            try config.map { try Self.policy($0.affected, folder: folder, graph: loaded.repository.graph, warnings: warnings) }
+            ?? .unconfigured
 
         let changes: ChangeSet
         let topLevel: String
@@ -55,17 +65,56 @@ public struct AffectedRun: Sendable {
             topLevel = (try? GitRepository(containing: root).topLevel) ?? FileManager.default.currentDirectoryPath
         }
 
-        var judge = ChangeJudge(
-            loaded: loaded, topLevel: topLevel, settings: settings, git: git, base: baseCommit,
-            dumper: DumpPackageRunner(
-                swiftExecutable: request.load.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
-                timeout: request.load.manifestTimeout))
-        let files = try judge.judge(changes)
-        let selection = AffectedSelection(graph: loaded.graph, seeds: judge.seeds, everything: judge.everything)
+        let sources = RepositorySources(git: git, base: baseCommit, topLevel: topLevel, load: request.load)
+        let inputs = Self.inputs(loaded, topLevel: topLevel)
+        // A change to the configuration's `affected:` is judged under the base's section too.
+        let configFile = configPath.flatMap { Paths.canonical($0) }.flatMap { ChangeJudge.relative($0, to: topLevel) }
+        var basePolicy: AffectedPolicy?
+        if let configFile, let config, changes.files.contains(where: { $0.paths.contains(configFile) }) {
+            let old = sources.baseContent(of: configFile).flatMap { data in try? ConfigFile.load(data, file: configFile) }
+            if old.map({ !$0.affected.says(theSameAs: config.affected) }) ?? sources.hasBase {
+                basePolicy =
+                    try old.map { try Self.policy($0.affected, folder: folder, graph: loaded.repository.graph, warnings: { _ in }) }
+                    ?? AffectedPolicy.unconfigured
+            }
+        }
+        let configuration = configFile.map { (path: $0, affectedChanged: basePolicy != nil) }
+        var judge = ChangeJudge(inputs: inputs, policy: settings, sources: sources, configuration: configuration)
+        let files = judge.judge(changes)
+        var seeds = judge.seeds
+        var everything = judge.everything
+        if let basePolicy {
+            var underBase = ChangeJudge(inputs: inputs, policy: basePolicy, sources: sources, configuration: configuration)
+            _ = underBase.judge(changes)
+            seeds.merge(underBase.seeds) { head, _ in head }
+            everything = everything ?? underBase.everything
+        }
+        let selection = AffectedSelection(graph: loaded.graph, seeds: seeds, everything: everything)
         let baseName: String? = if case let .git(base, _) = request.changes { base } else { nil }
         let headName: String? =
             if case let .git(_, head) = request.changes { head ?? (headCommit == nil ? "the working tree" : nil) } else { nil }
-        report = AffectedReport(selection: selection, files: files, base: baseName, head: headName)
+        report = AffectedReport(
+            selection: selection, files: files, base: baseName, head: headName,
+            environment: Self.environmentReads(loaded, topLevel: topLevel))
+        testPlanEntries = Self.testPlanEntries(selection.tests, in: loaded)
+        if let path = request.testPlan {
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw CommandError("--test-plan: cannot read '\(path)'") }
+            let data = handle.readData(ofLength: TestPlan.maximumBytes + 1)
+            try? handle.close()
+            do throws(TestPlan.Failure) {
+                let (plan, missing) = try TestPlan.filtered(data, selected: Set(selection.tests.map(\.target.name)))
+                filteredTestPlan = plan
+                for name in missing {
+                    warnings(
+                        "--test-plan: the selected test target '\(name)' is not in \(path), so the plan does not run it; add it to the plan"
+                    )
+                }
+            } catch {
+                throw CommandError("--test-plan: \(path): \(error.problem)")
+            }
+        } else {
+            filteredTestPlan = nil
+        }
         if let count = request.shards {
             let weights = try ScheduleRun.weights(request.weights, for: loaded, warnings: warnings)
             let tests = selection.tests.compactMap { loaded.graph.index(of: $0.target) }
@@ -80,16 +129,74 @@ public struct AffectedRun: Sendable {
         }
     }
 
-    /// `affected:` of the configuration, its patterns read.
-    static func settings(_ request: AffectedRequest, loaded: LoadedGraph) throws -> AffectedSettings {
-        guard let path = try CheckRun.configuration(explicit: request.configPath, for: loaded, requestedPath: request.load.path) else {
-            return AffectedSettings(folder: nil, ignore: [], everything: [], unowned: .everything)
+    /// Each selected test target as a test plan names it: an Xcode target by its project
+    /// (relative to the folder loaded) and object id, a package's by its folder and name.
+    static func testPlanEntries(_ tests: [AffectedSelection.Selected], in loaded: LoadedGraph) -> [TestPlan.Entry] {
+        let base = loaded.repository.inputs.base
+        let root = loaded.rootDirectory.flatMap(Paths.canonical) ?? base
+        func container(_ absolute: String) -> String {
+            let relative = Paths.relative(Paths.canonical(absolute) ?? absolute, from: root)
+            return "container:" + (relative == "." ? "" : relative)
         }
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw CommandError("\(path): cannot be read as UTF-8 text")
+        var projects: [PackageIdentity: (path: String, ids: [String: String])] = [:]
+        for package in loaded.repository.graph.packages where package.origin == .project {
+            guard let path = package.path,
+                let project = loaded.repository.projects.first(where: { Paths.relative($0.path, from: base) == path })
+            else { continue }
+            let ids = Dictionary(project.targets.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
+            projects[package.identity] = (Paths.absolute(path, relativeTo: base), ids)
         }
-        let config = try ConfigParser.parse(text, file: path)
+        return tests.compactMap { test in
+            let name = test.target.name
+            if let project = projects[test.target.package] {
+                return TestPlan.Entry(containerPath: container(project.path), identifier: project.ids[name] ?? name, name: name)
+            }
+            guard let directory = loaded.workspace.packages[test.target.package]?.directory else { return nil }
+            return TestPlan.Entry(containerPath: container(directory), identifier: name, name: name)
+        }
+    }
+
+    /// The own packages' manifests that read environment variables (every `Package*.swift`, the one the toolchain picks among them included).
+    static func environmentReads(_ loaded: LoadedGraph, topLevel: String) -> [AffectedReport.EnvironmentRead] {
+        var reads: [AffectedReport.EnvironmentRead] = []
+        for package in loaded.workspace.packages.values where package.origin.isOwn {
+            guard let directory = package.directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+                continue
+            }
+            for name in names.sorted() where name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift")) {
+                let path = directory + "/" + name
+                guard let handle = FileHandle(forReadingAtPath: path) else { continue }
+                let data = handle.readData(ofLength: RepositorySources.maximumFileSize)
+                try? handle.close()
+                guard let read = EnvironmentReads.of(manifest: data) else { continue }
+                reads.append(
+                    AffectedReport.EnvironmentRead(
+                        manifest: ChangeJudge.relative(path, to: topLevel) ?? path, variables: read.variables, readsOthers: read.readsOthers
+                    ))
+            }
+        }
+        return reads
+    }
+
+    /// What the judge needs of `loaded`.
+    static func inputs(_ loaded: LoadedGraph, topLevel: String) -> ChangeInputs {
+        var projects: [String: PackageIdentity] = [:]
+        let base = loaded.repository.inputs.base
+        for package in loaded.repository.graph.packages where package.origin == .project {
+            guard let path = package.path else { continue }
+            let absolute = path.hasPrefix("/") ? path : base + "/" + path
+            projects[Paths.canonical(absolute) ?? absolute] = package.identity
+        }
+        return ChangeInputs(
+            graph: loaded.graph, workspace: loaded.workspace, targetFiles: loaded.targetFiles, projects: projects,
+            rootDirectory: loaded.rootDirectory.flatMap(Paths.canonical), topLevel: topLevel)
+    }
+
+    /// `affected:`'s patterns read, each error naming where it was written; a trigger
+    /// whose target patterns match no target of `graph` (the whole graph, before any filter) is warned about.
+    static func policy(
+        _ affected: CheckConfig.AffectedSettings, folder: String?, graph: ModuleGraph, warnings: (String) -> Void
+    ) throws -> AffectedPolicy {
         func patterns(_ written: [(pattern: String, location: ConfigLocation)]) throws -> [PathPattern] {
             try written.map { entry in
                 do throws(PathPatternError) { return try PathPattern(entry.pattern) } catch {
@@ -97,11 +204,19 @@ public struct AffectedRun: Sendable {
                 }
             }
         }
-        // The folder loaded, where `.modgraph.yml` is normally found: the same patterns whichever file --config names.
-        let folder = Paths.canonical(CheckRun.startFolder(loaded, request.load.path))
-        return AffectedSettings(
-            folder: folder, ignore: try patterns(config.affected.ignore), everything: try patterns(config.affected.everything),
-            unowned: config.affected.unowned)
+        var triggers: [AffectedPolicy.Trigger] = []
+        for trigger in affected.triggers {
+            let targets = trigger.targets(in: graph)
+            if targets.isEmpty {
+                warnings(
+                    "\(trigger.location): affected.triggers: no target matches "
+                        + trigger.targets.map { "'\($0.written)'" }.joined(separator: ", "))
+            }
+            triggers.append(AffectedPolicy.Trigger(paths: try patterns(trigger.paths), targets: targets))
+        }
+        return AffectedPolicy(
+            folder: folder, ignore: try patterns(affected.ignore), everything: try patterns(affected.everything),
+            unowned: affected.unowned == .ignore ? .ignore : .everything, triggers: triggers)
     }
 
     static func readList(_ source: String) throws -> ChangeSet {
@@ -121,12 +236,4 @@ public struct AffectedRun: Sendable {
         }
         do { return try ChangeSet.parse(lines: text) } catch { throw CommandError("--changed-files: " + error.message) }
     }
-}
-
-/// The patterns of `affected:`, relative to the folder loaded.
-struct AffectedSettings {
-    let folder: String?
-    let ignore: [PathPattern]
-    let everything: [PathPattern]
-    let unowned: CheckConfig.AffectedSettings.UnownedPolicy
 }

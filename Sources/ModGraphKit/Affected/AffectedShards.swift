@@ -27,25 +27,26 @@ public struct AffectedShards: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    func json() -> JSONValue {
+    func json() throws(UnpassableTestName) -> JSONValue {
         .object([
             ("count", .int(plan.shards.count)),
             ("asked", .int(count)),
             ("unit", .string(unit.rawValue)),
             ("predicted", .decimal(plan.makespan)),
             ("lowerBound", .decimal(plan.lowerBound)),
-            ("shards", .array(plan.shards.indices.map(entry))),
+            ("shards", .array(try plan.shards.indices.map { index throws(UnpassableTestName) in try entry(index) })),
         ])
     }
 
     /// What a GitHub Actions job's `strategy.matrix` reads (`fromJSON`): one
     /// `include` entry per shard. An empty selection gives `{"include": []}`,
     /// which a workflow must not start a matrix job with (docs/affected.md).
-    func matrix() -> JSONValue {
-        .object([("include", .array(plan.shards.indices.map(entry)))])
+    func matrix() throws(UnpassableTestName) -> JSONValue {
+        .object([("include", .array(try plan.shards.indices.map { index throws(UnpassableTestName) in try entry(index) }))])
     }
 
-    private func entry(_ index: Int) -> JSONValue {
+    /// One shard: `onlyTesting` is the `xcodebuild` arguments as a JSON array, one string per test.
+    private func entry(_ index: Int) throws(UnpassableTestName) -> JSONValue {
         let shard = plan.shards[index]
         let selected = tests[index]
         return .object([
@@ -53,7 +54,7 @@ public struct AffectedShards: Sendable {
             ("of", .int(plan.shards.count)),
             ("targets", .strings(selected.map(\.target.description))),
             ("filter", .string(TestArguments.swiftTestFilter(selected).trimmingCharacters(in: .newlines))),
-            ("onlyTesting", .string(TestArguments.xcodebuildArguments(selected).split(separator: "\n").joined(separator: " "))),
+            ("onlyTesting", .strings(try TestArguments.xcodebuildArguments(selected))),
             ("predicted", .decimal(shard.cost)),
         ])
     }

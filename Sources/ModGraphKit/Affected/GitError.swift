@@ -4,6 +4,8 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
     case notARepository(String)
     /// A ref that would read as an option.
     case badRef(String)
+    /// An empty ref (`--base ''`).
+    case emptyRef
     /// The ref is not a commit of this clone; `shallow` when the clone is shallow, the usual cause in CI.
     case unknownCommit(ref: String, shallow: Bool)
     /// The two commits share no history in this clone.
@@ -19,6 +21,7 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notFound: "git was not found on PATH; install git, or give the changed files with --changed-files"
         case let .notARepository(folder): "'\(folder)' is not in a git repository; give the changed files with --changed-files"
         case let .badRef(ref): "'\(ref)' is not a ref: refs do not start with '-'"
+        case .emptyRef: "a ref is empty: give a branch, tag or commit, such as origin/main"
         case let .unknownCommit(ref, true):
             "'\(ref)' is not a commit of this clone, which is shallow: fetch it first (git fetch --no-tags --depth=1 origin \(ref)), "
                 + "or check out with full history (actions/checkout with fetch-depth: 0)"

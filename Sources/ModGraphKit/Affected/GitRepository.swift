@@ -31,7 +31,8 @@ public struct GitRepository: Sendable {
 
     /// The commit `ref` names.
     public func commit(_ ref: String) throws(GitError) -> String {
-        guard !ref.hasPrefix("-"), !ref.isEmpty else { throw .badRef(ref) }
+        guard !ref.isEmpty else { throw .emptyRef }
+        guard !ref.hasPrefix("-") else { throw .badRef(ref) }
         let shallow = isShallow
         let output = try run(
             ["rev-parse", "--verify", "--quiet", "--end-of-options", ref + "^{commit}"],
@@ -49,10 +50,19 @@ public struct GitRepository: Sendable {
     /// The files changed from commit `base` to commit `head`, or to the
     /// working tree (untracked files included) when `head` is nil; renames found as git finds them.
     public func changes(from base: String, to head: String?) throws(GitError) -> ChangeSet {
-        var arguments = ["-c", "core.quotePath=false", "diff", "--no-ext-diff", "--no-textconv", "--name-status", "-z", "-M", base]
+        var arguments = ["-c", "core.quotePath=false", "diff", "--no-ext-diff", "--no-textconv", "--raw", "--no-abbrev", "-z", "-M", base]
         if let head { arguments.append(head) }
         arguments.append("--")
-        var files = Self.parseNameStatus(try run(arguments))
+        var files = Self.parseRaw(try run(arguments))
+        if head == nil {
+            // Against the working tree git writes no commit for a moved submodule: it is the one checked out there.
+            files = files.map { file in
+                guard let submodule = file.submodule, submodule.to == nil, file.status != .deleted else { return file }
+                let checkedOut = self.submodule(at: file.path).flatMap { try? $0.commit("HEAD") }
+                return ChangedFile(
+                    path: file.path, status: file.status, submodule: ChangedFile.Submodule(from: submodule.from, to: checkedOut))
+            }
+        }
         if head == nil {
             let untracked = try run(["ls-files", "--others", "--exclude-standard", "-z"])
             for path in untracked.split(separator: 0) where !path.isEmpty {
@@ -69,6 +79,14 @@ public struct GitRepository: Sendable {
     public func content(of path: String, at commit: String) -> Data? {
         guard !commit.hasPrefix("-") else { return nil }
         return try? run(["cat-file", "blob", "\(commit):\(path)"])
+    }
+
+    /// The names in `folder` (relative to the top folder; empty for the top) at `commit`; nil when it is not a folder there.
+    public func entries(of folder: String, at commit: String) -> [String]? {
+        guard !commit.hasPrefix("-") else { return nil }
+        let tree = folder.isEmpty ? "\(commit)^{tree}" : "\(commit):\(folder)"
+        guard let output = try? run(["ls-tree", "--name-only", "-z", "--end-of-options", tree]) else { return nil }
+        return output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The files of `commit` as committed, written under `folder` (which must
@@ -110,30 +128,54 @@ public struct GitRepository: Sendable {
     /// More `.gitattributes` files than any repository has; each is one argument of one command.
     static let maximumAttributesFiles = 10_000
 
-    /// `git diff --name-status -z` output: a status, then one path (two for renames and copies), each ended by NUL.
-    static func parseNameStatus(_ output: Data) -> [ChangedFile] {
+    /// `git diff --raw --no-abbrev -z` output: `:MODE MODE SHA SHA STATUS`, then one path (two for
+    /// renames and copies), each ended by NUL. A side whose mode is 160000 is a submodule (a gitlink).
+    static func parseRaw(_ output: Data) -> [ChangedFile] {
         let fields = output.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         var files: [ChangedFile] = []
         var index = 0
         while index + 1 < fields.count {
-            let status = fields[index]
-            guard let letter = status.first else { break }
+            let header = fields[index].split(separator: " ").map(String.init)
+            guard header.count == 5, header[0].hasPrefix(":"), let letter = header[4].first else { break }
+            let modes = (String(header[0].dropFirst()), header[1])
+            var submodule: ChangedFile.Submodule?
+            if modes.0 == "160000" || modes.1 == "160000" {
+                func commit(_ mode: String, _ sha: String) -> String? {
+                    mode == "160000" && sha.contains(where: { $0 != "0" }) ? sha : nil
+                }
+                submodule = ChangedFile.Submodule(from: commit(modes.0, header[2]), to: commit(modes.1, header[3]))
+            }
             if letter == "R" || letter == "C", index + 2 < fields.count {
                 let from = fields[index + 1]
                 let to = fields[index + 2]
-                files.append(ChangedFile(path: to, status: letter == "R" ? .renamed(from: from) : .added))
+                files.append(ChangedFile(path: to, status: letter == "R" ? .renamed(from: from) : .added, submodule: submodule))
                 index += 3
                 continue
             }
             let path = fields[index + 1]
             switch letter {
-            case "A": files.append(ChangedFile(path: path, status: .added))
-            case "D": files.append(ChangedFile(path: path, status: .deleted))
-            default: files.append(ChangedFile(path: path, status: .modified))
+            case "A": files.append(ChangedFile(path: path, status: .added, submodule: submodule))
+            case "D": files.append(ChangedFile(path: path, status: .deleted, submodule: submodule))
+            default: files.append(ChangedFile(path: path, status: .modified, submodule: submodule))
             }
             index += 2
         }
         return files
+    }
+
+    /// The repository of the submodule at `path` (relative to the top folder), when it is checked out as one of its own.
+    public func submodule(at path: String) -> GitRepository? {
+        let folder = Paths.absolute(path, relativeTo: topLevel)
+        guard let repository = try? GitRepository(containing: folder), repository.topLevel == (Paths.canonical(folder) ?? folder) else {
+            return nil
+        }
+        return repository
+    }
+
+    /// Whether `commit` is a commit of this clone.
+    public func has(_ commit: String) -> Bool {
+        guard !commit.hasPrefix("-"), !commit.isEmpty else { return false }
+        return (try? run(["cat-file", "-e", "--end-of-options", commit + "^{commit}"])) != nil
     }
 
     private func run(

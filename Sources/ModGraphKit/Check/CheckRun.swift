@@ -38,10 +38,15 @@ public struct CheckRun: Sendable {
     /// Reads the configuration at `configPath` and runs every rule it enables on
     /// `loaded`'s graph, source checks included (on the graph's platform).
     public init(configPath: String, on loaded: LoadedGraph, warnings: (String) -> Void = { _ in }) throws {
-        let config = try ConfigFile.load(configPath)
+        try self.init(config: ConfigFile.load(configPath), configPath: configPath, on: loaded, warnings: warnings)
+    }
+
+    /// Runs `config`, read already (from the file at `configPath`, which findings and messages name), on `loaded`.
+    public init(config: CheckConfig, configPath: String, on loaded: LoadedGraph, warnings: (String) -> Void = { _ in }) throws {
         var sourceFindings: [Finding] = []
         if let settings = config.sources {
-            let targets = SourceInventory.targets(of: loaded.graph, files: loaded.targetFiles)
+            let exclusions = loaded.repository.inputs.exclusions
+            let targets = SourceInventory.targets(of: loaded.graph, files: loaded.targetFiles, excluding: exclusions.excludes)
             if targets.isEmpty {
                 warnings(
                     "\(settings.location.file):\(settings.location.line): 'sources' is set, but no Swift files of the workspace's own targets were found on disk; the source checks read nothing"
@@ -61,7 +66,8 @@ public struct CheckRun: Sendable {
         }
         self.configPath = configPath
         self.config = config
-        let manifests = ManifestFiles(graph: loaded.graph, rootDirectory: loaded.rootDirectory)
+        let manifests = ManifestFiles(
+            graph: loaded.graph, rootDirectory: loaded.rootDirectory, declarations: loaded.repository.declarations)
         self.result = try Checker(config: config).check(loaded.graph, sourceFindings: sourceFindings, manifestLines: manifests)
     }
 

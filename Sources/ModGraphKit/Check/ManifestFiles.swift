@@ -2,6 +2,7 @@ import Foundation
 import ModGraphCore
 import ModGraphRules
 import ModGraphManifest
+import ModGraphRepository
 
 /// The checker's manifest lookup (``ManifestLines``): reads each package's
 /// `Package.swift` once, when a finding first needs it, scans it with
@@ -14,24 +15,35 @@ final class ManifestFiles: ManifestLines {
     private let graph: ModuleGraph
     /// The root package's folder, which the graph's package paths are relative to.
     private let rootDirectory: String?
+    /// Where Xcode targets and their dependencies are written, in their projects' `project.pbxproj`.
+    private let declarations: [TargetID: DeclarationLines]
+    /// Each Xcode project's `project.pbxproj`, by the project's identity in the graph.
+    private let projectFiles: [PackageIdentity: String]
     /// Per package: its manifest as reports name it, and the scan; `nil` when it cannot be read.
     private let manifests = Locked<[PackageIdentity: (file: String, locator: ManifestLocator)?]>([:])
 
-    init(graph: ModuleGraph, rootDirectory: String?) {
+    init(graph: ModuleGraph, rootDirectory: String?, declarations: [TargetID: DeclarationLines] = [:]) {
         self.graph = graph
         self.rootDirectory = rootDirectory
+        self.declarations = declarations
+        var files: [PackageIdentity: String] = [:]
+        for (target, lines) in declarations where files[target.package] == nil { files[target.package] = DisplayPath.of(lines.file) }
+        self.projectFiles = files
     }
 
+    /// A project's targets are declared in its `project.pbxproj`: findings about them point there.
     func manifestFile(of package: PackageIdentity) -> String? {
-        manifest(of: package)?.file
+        projectFiles[package] ?? manifest(of: package)?.file
     }
 
     func line(ofTarget target: String, package: PackageIdentity) -> Int? {
-        manifest(of: package)?.locator.line(ofTarget: target)
+        if projectFiles[package] != nil { return declarations[TargetID(package: package, name: target)]?.target }
+        return manifest(of: package)?.locator.line(ofTarget: target)
     }
 
     func line(ofDependency dependency: String, inTarget target: String, package: PackageIdentity) -> Int? {
-        manifest(of: package)?.locator.line(ofDependency: dependency, inTarget: target)
+        if projectFiles[package] != nil { return declarations[TargetID(package: package, name: target)]?.dependencies[dependency] }
+        return manifest(of: package)?.locator.line(ofDependency: dependency, inTarget: target)
     }
 
     func reportedPath(_ path: String) -> String {

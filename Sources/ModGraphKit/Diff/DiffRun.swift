@@ -34,18 +34,21 @@ public struct DiffRun: Sendable {
             let headCommit = try headRef.map { ref throws(GitError) in try git.commit(ref) }
             let start = try git.mergeBase(baseCommit, headCommit ?? "HEAD", names: (ref, headRef ?? "HEAD"))
             baseName = ref
-            let (baseFolder, basePaths) = try Self.checkout(start, of: git, paths: request.load.paths)
+            let (baseFolder, basePaths, baseTop) = try Self.checkout(start, of: git, paths: request.load.paths)
             folders.append(baseFolder)
             var load = request.load
             load.paths = basePaths
             load.progress = nil
+            // The copy's manifests are cached as the repository's: the base is usually an earlier head.
+            load.relocation = Relocation(copy: baseTop, original: git.topLevel)
             baseGraph = try GraphLoader.load(load)
             if let headRef, let headCommit, (try? git.commit("HEAD")) != headCommit {
-                let (headFolder, headPaths) = try Self.checkout(headCommit, of: git, paths: request.load.paths)
+                let (headFolder, headPaths, headTop) = try Self.checkout(headCommit, of: git, paths: request.load.paths)
                 folders.append(headFolder)
                 var headLoad = request.load
                 headLoad.paths = headPaths
                 headLoad.progress = nil
+                headLoad.relocation = Relocation(copy: headTop, original: git.topLevel)
                 headGraph = try GraphLoader.load(headLoad)
                 headName = headRef
             } else if let headRef {
@@ -80,9 +83,9 @@ public struct DiffRun: Sendable {
     }
 
     /// `commit`'s tree in a private folder named like the repository's top
-    /// folder (a root package's identity is its folder's name), and `paths` there;
+    /// folder (a root package's identity is its folder's name), `paths` there, and that folder, canonical;
     /// every file as committed, whatever the commit's `.gitattributes` say (``GitRepository/checkOut(_:into:scratch:)``).
-    static func checkout(_ commit: String, of git: GitRepository, paths: [String]) throws -> (PrivateFolder, [String]) {
+    static func checkout(_ commit: String, of git: GitRepository, paths: [String]) throws -> (PrivateFolder, [String], String) {
         let folder = try PrivateFolder()
         let name = (git.topLevel as NSString).lastPathComponent
         let top = folder.path + "/" + (name.isEmpty || name == "/" ? "repository" : name)
@@ -92,12 +95,13 @@ public struct DiffRun: Sendable {
         }
         try git.checkOut(commit, into: top, scratch: scratch)
         let current = Paths.canonical(FileManager.default.currentDirectoryPath) ?? FileManager.default.currentDirectoryPath
+        let canonicalTop = Paths.canonical(top) ?? top
         let mapped = (paths.isEmpty ? ["."] : paths).map { path -> String in
             let absolute = Paths.canonical(path.hasPrefix("/") ? path : current + "/" + path) ?? path
             guard let inside = ChangeJudge.relative(absolute, to: git.topLevel) else { return absolute }
-            return inside == "." ? top : top + "/" + inside
+            return inside == "." ? canonicalTop : canonicalTop + "/" + inside
         }
-        return (folder, mapped)
+        return (folder, mapped, canonicalTop)
     }
 
     static func metrics(of loaded: LoadedGraph, _ request: DiffRequest, warnings: (String) -> Void) throws -> GraphMetrics {

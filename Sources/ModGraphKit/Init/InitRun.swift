@@ -1,6 +1,7 @@
 import Foundation
 import ModGraphCore
 import ModGraphRules
+import ModGraphSources
 
 /// `modgraph init` as a use case: a starter `.modgraph.yml` for the loaded
 /// graph, with exceptions for the dependencies that break its layers today,
@@ -14,24 +15,44 @@ public struct InitRun: Sendable {
     public let exceptionCount: Int
     /// Errors `check` still reports with the file (cycles, which no exception covers): record them with `--write-baseline`.
     public let remaining: Int
+    /// Those errors by rule (`cycle`: 2), for the warning that names them.
+    public let remainingByRule: [(rule: String, count: Int)]
 
-    public init(on loaded: LoadedGraph, requestedPath: String) throws {
+    /// Files that build nothing, to write as `affected.ignore` when the repository has them:
+    /// documentation and CI configuration.
+    static let ignoredWhenPresent = [
+        "docs", "Documentation", ".github", ".gitlab-ci.yml", ".circleci", ".buildkite", ".travis.yml", "Jenkinsfile", "bitrise.yml",
+    ]
+
+    /// - Parameter destination: where the file will be written, which errors name
+    ///   (nil: ``path``); the proposals are checked in memory, under that name.
+    public init(on loaded: LoadedGraph, requestedPath: String, destination: String? = nil) throws {
         let folder = CheckRun.startFolder(loaded, requestedPath)
         path = folder == "." ? ConfigFile.defaultName : folder + "/" + ConfigFile.defaultName
-        let starter = StarterConfiguration(graph: loaded.graph)
+        let name = destination ?? path
+        var ignored = ["*.md", "LICENSE*"]
+        for entry in Self.ignoredWhenPresent
+        where FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(entry)) {
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(entry), isDirectory: &isFolder)
+            ignored.append(isFolder.boolValue ? entry + "/**" : entry)
+        }
+        let readsSources = !SourceInventory.targets(
+            of: loaded.graph, files: loaded.targetFiles, excluding: loaded.repository.inputs.exclusions.excludes
+        ).isEmpty
+        let starter = StarterConfiguration(graph: loaded.graph, readsSources: readsSources, ignoredPaths: ignored)
         guard !starter.layers.isEmpty else {
             throw CommandError("\(folder): the graph has no module of its own to place in layers")
         }
         // Check the proposal on the graph; what it finds today becomes exceptions, until nothing is left.
-        let scratch = try PrivateFolder()
         var exceptions: [(from: String, to: String, rule: String)] = []
         var sourcesLevel = "error"
         var notYetInterfaces: Set<String> = []
-        var text = starter.yaml(exceptions: exceptions, sourcesLevel: sourcesLevel)
-        for round in 0..<4 {
-            let file = scratch.path + "/round-\(round).yml"
-            try scratch.write(Data(text.utf8), at: (file as NSString).lastPathComponent)
-            let findings = try CheckRun(configPath: file, on: loaded).result.findings.filter { $0.severity == .error }
+        let triggers = StarterTriggers(loaded: loaded, folder: folder).triggers
+        var text = starter.yaml(exceptions: exceptions, sourcesLevel: sourcesLevel, triggers: triggers)
+        for _ in 0..<4 {
+            let findings = try CheckRun(config: ConfigParser.parse(text, file: name), configPath: name, on: loaded).result.findings
+                .filter { $0.severity == .error }
             if findings.isEmpty { break }
             for finding in findings {
                 switch finding.rule {
@@ -59,11 +80,12 @@ public struct InitRun: Sendable {
             }
             text = starter.yaml(
                 exceptions: exceptions.sorted { ($0.from, $0.to) < ($1.from, $1.to) }, sourcesLevel: sourcesLevel,
-                notYetInterfaces: notYetInterfaces)
+                notYetInterfaces: notYetInterfaces, triggers: triggers)
         }
-        let final = scratch.path + "/final.yml"
-        try scratch.write(Data(text.utf8), at: "final.yml")
-        remaining = try CheckRun(configPath: final, on: loaded).result.findings.filter { $0.severity == .error }.count
+        let errors = try CheckRun(config: ConfigParser.parse(text, file: name), configPath: name, on: loaded).result.findings
+            .filter { $0.severity == .error }
+        remaining = errors.count
+        remainingByRule = Dictionary(grouping: errors, by: \.rule).sorted { $0.key < $1.key }.map { ($0.key.rawValue, $0.value.count) }
         self.text = text
         exceptionCount = exceptions.count
         layerSummary = starter.layers.map { "\($0.name) (\($0.targets.count))" }.joined(separator: ", ")

@@ -2,75 +2,158 @@ import ModGraphCore
 
 /// The layers `modgraph init` proposes for a graph, each with why: apps and
 /// executables on top, feature-like modules as an isolated layer, interface
-/// modules below them, and what is left (what they share) as core.
+/// modules below them, what is left (what they share) as core, and the build
+/// tools (plugins, macros and the executables plugins run) where they break the
+/// fewest dependencies. Every target of the workspace's own code but its tests is
+/// placed, so that `unassigned: error` holds on the day the file is written.
 struct StarterConfiguration {
     struct Layer {
         let name: String
-        let why: String
+        /// Why its targets were put there, one comment line each, for the reader to judge.
+        let why: [String]
         let targets: [String]
         let isolated: Bool
     }
 
     let layers: [Layer]
     let interfaces: [String]
+    /// Whether the workspace's own targets have Swift files to read: `sources:` is written only then.
+    let readsSources: Bool
+    /// `affected.ignore`: files that build nothing (documentation, CI), as path patterns.
+    let ignoredPaths: [String]
 
+    /// - Parameters:
+    ///   - readsSources: whether the source checks would find Swift files to read.
+    ///   - ignoredPaths: the `affected.ignore` patterns to write.
     /// - Complexity: O(V + E).
-    init(graph: ModuleGraph) {
+    init(graph: ModuleGraph, readsSources: Bool = true, ignoredPaths: [String] = []) {
+        self.readsSources = readsSources
+        self.ignoredPaths = ignoredPaths
         let own = Set(graph.packages.filter(\.origin.isOwn).map(\.identity))
         let candidates = graph.targets.indices.filter { vertex in
             let target = graph.targets[vertex]
             return own.contains(target.package) && !target.type.isTest && target.type != .externalProduct
-                && target.type != .plugin && target.type != .macro
         }
         let isCandidate = Set(candidates)
-        let apps = candidates.filter { graph.targets[$0].type.isEntryPoint }
-        let isApp = Set(apps)
-        let interfaces = candidates.filter { !isApp.contains($0) && Self.looksLikeInterface(graph.targets[$0].name) }
-        let isInterface = Set(interfaces)
-        // A feature: named like one, or used by an app and by no other module of the workspace's own.
-        let features = candidates.filter { vertex in
-            guard !isApp.contains(vertex), !isInterface.contains(vertex) else { return false }
-            if Self.looksLikeFeature(graph.targets[vertex].name) { return true }
-            let users = graph.digraph.predecessors(of: vertex).filter { isCandidate.contains($0) }
-            return !users.isEmpty && users.allSatisfy { isApp.contains($0) }
-                && !graph.digraph.successors(of: vertex).isEmpty
+        let names = Dictionary(grouping: candidates, by: { graph.targets[$0].name })
+
+        // Build tools: plugins and macros, and the executables plugins run (which no app is).
+        var tools = Set(candidates.filter { [.plugin, .macro].contains(graph.targets[$0].type) })
+        var pending = Array(tools)
+        while let tool = pending.popLast() {
+            for next in graph.digraph.successors(of: tool)
+            where isCandidate.contains(next) && graph.targets[next].type == .executable && tools.insert(next).inserted {
+                pending.append(next)
+            }
         }
-        let isFeature = Set(features)
-        let core = candidates.filter { !isApp.contains($0) && !isInterface.contains($0) && !isFeature.contains($0) }
-        func names(_ vertices: [Int]) -> [String] {
+        // A platform copy of a module (`Kit-watchOS` beside `Kit`) goes where the module goes.
+        var twinOf: [Int: Int] = [:]
+        for vertex in candidates where !tools.contains(vertex) {
+            if let base = Self.platformCopyBase(graph.targets[vertex].name), let twins = names[base],
+                let twin = twins.first(where: { $0 != vertex && !tools.contains($0) })
+            {
+                twinOf[vertex] = twin
+            }
+        }
+        let placed = candidates.filter { !tools.contains($0) && twinOf[$0] == nil }
+        let apps = placed.filter { graph.targets[$0].type.isEntryPoint }
+        let isApp = Set(apps)
+        let interfaces = placed.filter { !isApp.contains($0) && Self.looksLikeInterface(graph.targets[$0].name) }
+        let isInterface = Set(interfaces)
+        var namedFeatures: [Int] = []
+        var usedByAppsOnly: [Int] = []
+        for vertex in placed where !isApp.contains(vertex) && !isInterface.contains(vertex) {
+            let name = graph.targets[vertex].name
+            if Self.looksLikeFeature(name) {
+                namedFeatures.append(vertex)
+                continue
+            }
+            // Used by apps alone, with dependencies of its own, and not named like a shared module:
+            // a weak sign, kept for names that say nothing either way.
+            let users = graph.digraph.predecessors(of: vertex).filter { isCandidate.contains($0) && !graph.targets[$0].type.isTest }
+            if !users.isEmpty, users.allSatisfy({ isApp.contains($0) || isApp.contains(twinOf[$0] ?? -1) }),
+                !graph.digraph.successors(of: vertex).isEmpty, !Self.looksShared(name)
+            {
+                usedByAppsOnly.append(vertex)
+            }
+        }
+        let isFeature = Set(namedFeatures + usedByAppsOnly)
+        let core = placed.filter { !isApp.contains($0) && !isInterface.contains($0) && !isFeature.contains($0) }
+        let unique = Dictionary(grouping: candidates.map { graph.targets[$0].name }, by: { $0 }).mapValues(\.count)
+        func literals(_ vertices: [Int]) -> [String] {
             // Names alone when they are unique among the candidates, else package/Name.
-            let counts = Dictionary(grouping: candidates.map { graph.targets[$0].name }, by: { $0 }).mapValues(\.count)
-            return vertices.map { vertex in
+            vertices.map { vertex in
                 let target = graph.targets[vertex]
-                return counts[target.name] == 1 ? Self.literal(target.name) : Self.literal(target.id)
+                return unique[target.name] == 1 ? Self.literal(target.name) : Self.literal(target.id)
             }.sorted()
         }
+        func examples(_ vertices: [Int]) -> String {
+            // Names are data, in comments too: each one quoted, so that none can end the comment's line.
+            let shown = vertices.map { graph.targets[$0].name }.sorted()
+            return shown.prefix(3).map(Self.quoted).joined(separator: ", ") + (shown.count > 3 ? ", …" : "")
+        }
+        /// A layer of `vertices` and the platform copies of them, saying why.
+        func layer(_ name: String, _ why: [String], _ vertices: [Int], isolated: Bool = false) -> Layer {
+            let members = Set(vertices)
+            let copies = candidates.filter { twinOf[$0].map(members.contains) ?? false }
+            let note =
+                copies.isEmpty
+                ? [] : ["with them, their platform copies (\(examples(copies))): a copy goes where the module it copies goes"]
+            return Layer(name: name, why: why + note, targets: literals(vertices + copies), isolated: isolated)
+        }
+
         var layers: [Layer] = []
         if !apps.isEmpty {
             layers.append(
-                Layer(
-                    name: "app", why: "executables and apps: they wire the modules below and nothing depends on them", targets: names(apps),
-                    isolated: false))
+                layer(
+                    "app",
+                    ["apps, extensions and executables (\(examples(apps))): they wire the modules below and nothing depends on them"], apps)
+            )
         }
-        if !features.isEmpty {
-            layers.append(
-                Layer(
-                    name: "features",
-                    why: "named like features, or used by an app and by no other module: verticals that must not reach one another",
-                    targets: names(features), isolated: true))
+        if !isFeature.isEmpty {
+            var why = ["verticals that must not reach one another"]
+            if !namedFeatures.isEmpty { why.append("named like features: \(examples(namedFeatures))") }
+            if !usedByAppsOnly.isEmpty {
+                why.append(
+                    "used by apps and by no other module: \(examples(usedByAppsOnly)); a weak sign: move to core what several features will share"
+                )
+            }
+            layers.append(layer("features", why, namedFeatures + usedByAppsOnly, isolated: true))
         }
         if !interfaces.isEmpty {
             layers.append(
-                Layer(
-                    name: "interfaces",
-                    why: "named like interfaces: protocols and plain data the features share instead of depending on one another",
-                    targets: names(interfaces), isolated: false))
+                layer(
+                    "interfaces",
+                    [
+                        "named like interfaces (\(examples(interfaces))): protocols and plain data the features share instead of depending on one another"
+                    ],
+                    interfaces))
         }
         if !core.isEmpty {
-            layers.append(Layer(name: "core", why: "everything the layers above share", targets: names(core), isolated: false))
+            layers.append(layer("core", ["what the layers above share, and every module no other rule placed (\(examples(core)))"], core))
+        }
+        if !tools.isEmpty {
+            // Above everything or below everything, whichever breaks fewer of today's dependencies.
+            let toolList = candidates.filter(tools.contains)
+            var usedBy = 0
+            var uses = 0
+            for (from, to) in graph.digraph.edges where isCandidate.contains(from) && isCandidate.contains(to) {
+                if !tools.contains(from), tools.contains(to), !graph.targets[from].type.isTest { usedBy += 1 }
+                if tools.contains(from), !tools.contains(to) { uses += 1 }
+            }
+            let atBottom = uses <= usedBy
+            let tools = layer(
+                "tools",
+                [
+                    "build tools (\(examples(toolList))): plugins, macros and the executables plugins run",
+                    atBottom
+                        ? "at the bottom: the modules above use them (\(usedBy) \(usedBy == 1 ? "dependency" : "dependencies")) as much as or more than they use those modules (\(uses))"
+                        : "on top: they use the modules below (\(uses) \(uses == 1 ? "dependency" : "dependencies")) more than those modules use them (\(usedBy))",
+                ], toolList)
+            if atBottom { layers.append(tools) } else { layers.insert(tools, at: 0) }
         }
         self.layers = layers
-        self.interfaces = names(interfaces)
+        self.interfaces = literals(interfaces)
     }
 
     static func looksLikeInterface(_ name: String) -> Bool {
@@ -84,9 +167,35 @@ struct StarterConfiguration {
         ["Feature", "Features", "Vertical", "Screen", "Flow", "Module"].contains { name.hasSuffix($0) && name.count > $0.count }
     }
 
+    /// Names of modules meant to be shared (`LoopKit`, `CoreNetworking`, `TestSupport`): never a
+    /// feature only because one app uses them today.
+    static func looksShared(_ name: String) -> Bool {
+        let shared = [
+            "Kit", "Core", "Common", "Shared", "Foundation", "Utilities", "Utils", "Util", "Extensions", "Support", "Helpers",
+            "Models", "Model", "Networking", "Network", "Storage", "Persistence", "DesignSystem", "UI", "Library", "Lib",
+            "SDK", "Testing", "Mocks",
+        ]
+        return shared.contains { name.hasSuffix($0) || name.hasPrefix($0) }
+    }
+
+    /// The name of the module `name` is a platform copy of (`LoopKit` for `LoopKit-watchOS`,
+    /// `Kit` for `Kit_macOS` or `KitTV`); `nil` when it does not end in a platform's name.
+    static func platformCopyBase(_ name: String) -> String? {
+        let platforms = ["watchOS", "WatchOS", "iOS", "macOS", "MacOS", "OSX", "tvOS", "TV", "visionOS", "Mac", "Watch", "Catalyst"]
+        for platform in platforms where name.hasSuffix(platform) && name.count > platform.count {
+            var base = name.dropLast(platform.count)
+            if let last = base.last, "-_ ".contains(last) { base = base.dropLast() }
+            if !base.isEmpty { return String(base) }
+        }
+        return nil
+    }
+
     /// The YAML, with `exceptions` for today's violations so that `check` passes right away;
     /// `notYetInterfaces` hold more than interfaces today and are left out of `sources.interfaces`.
-    func yaml(exceptions: [(from: String, to: String, rule: String)], sourcesLevel: String, notYetInterfaces: Set<String> = []) -> String {
+    func yaml(
+        exceptions: [(from: String, to: String, rule: String)], sourcesLevel: String, notYetInterfaces: Set<String> = [],
+        triggers: [StarterTriggers.Trigger] = []
+    ) -> String {
         var lines = [
             "# yaml-language-server: $schema=https://raw.githubusercontent.com/modgraph/modgraph/main/docs/modgraph.schema.json",
             "# Written by `modgraph init` from the graph as it is today: read it, move what is misplaced,",
@@ -95,7 +204,10 @@ struct StarterConfiguration {
             "layers:",
         ]
         for layer in layers {
-            lines.append("  # \(layer.why).")
+            for (index, why) in layer.why.enumerated() {
+                lines.append(
+                    "  # " + (index == 0 ? why.prefix(1).uppercased() + why.dropFirst() : why) + (index == layer.why.count - 1 ? "." : ";"))
+            }
             lines.append("  - name: \(layer.name)")
             lines.append("    targets: [" + layer.targets.map(Self.quoted).joined(separator: ", ") + "]")
             if layer.isolated { lines.append("    isolated: true") }
@@ -105,17 +217,43 @@ struct StarterConfiguration {
             "unassigned: error",
             "# Tests may depend on anything they test.",
             "tests: exempt",
-            "# Read the Swift files: every module imports what its manifest declares, and interface modules hold only interfaces.",
-            "sources:",
-            "  undeclaredImports: \(sourcesLevel)",
-            "  unusedDependencies: warning",
         ]
-        let clean = interfaces.filter { !notYetInterfaces.contains($0) }
-        if !clean.isEmpty {
-            lines.append("  interfaces: [" + clean.map(Self.quoted).joined(separator: ", ") + "]")
+        if readsSources {
+            lines += [
+                "# Read the Swift files: every module imports what its manifest declares, and interface modules hold only interfaces.",
+                "sources:",
+                "  undeclaredImports: \(sourcesLevel)",
+                "  unusedDependencies: warning",
+            ]
+            let clean = interfaces.filter { !notYetInterfaces.contains($0) }
+            if !clean.isEmpty {
+                lines.append("  interfaces: [" + clean.map(Self.quoted).joined(separator: ", ") + "]")
+            }
+            for name in notYetInterfaces.sorted() {
+                lines.append("  # \(name) holds more than protocols and plain data today: add it to interfaces when it does not.")
+            }
+        } else {
+            lines.append("# No Swift file of the workspace's own targets was found to read: add `sources: {}` when there are some.")
         }
-        for name in notYetInterfaces.sorted() {
-            lines.append("  # \(name) holds more than protocols and plain data today: add it to interfaces when it does not.")
+        if !ignoredPaths.isEmpty {
+            lines += [
+                "# Files that build nothing (documentation, CI): modgraph affected selects no target for them.",
+                "affected:",
+                "  ignore: [" + ignoredPaths.map(Self.quoted).joined(separator: ", ") + "]",
+            ]
+        } else if !triggers.isEmpty {
+            lines.append("affected:")
+        }
+        if !triggers.isEmpty {
+            lines += [
+                "  # Folders tests read that no target builds (fixtures): a change there selects these tests.",
+                "  # Narrow each list to the tests that read the folder.",
+                "  triggers:",
+            ]
+            for trigger in triggers {
+                lines.append("    - paths: [" + Self.quoted(trigger.path) + "]")
+                lines.append("      targets: [" + trigger.targets.map(Self.quoted).joined(separator: ", ") + "]")
+            }
         }
         if !exceptions.isEmpty {
             lines.append("# Dependencies that break the layers above today. Each is allowed until it is gone; remove it then.")
@@ -130,11 +268,15 @@ struct StarterConfiguration {
     }
 
     /// A pattern that matches exactly `name`: the pattern syntax's characters escaped, so that a
-    /// target named `*` is not a pattern for every target.
+    /// target named `*` is not a pattern for every target. A leading U+FEFF is escaped too: the
+    /// YAML library hands a scalar back through Foundation's UTF-8 decoding, which drops a
+    /// leading U+FEFF as a byte order mark, so the scalar must not start with one.
     static func literal(_ name: String) -> String {
         var result = ""
         for (offset, character) in name.enumerated() {
-            if "\\*?{}[]/".contains(character) || (offset == 0 && character == "!") { result.append("\\") }
+            if "\\*?{}[]/".contains(character) || (offset == 0 && (character == "!" || character == "\u{FEFF}")) {
+                result.append("\\")
+            }
             result.append(character)
         }
         return result
@@ -145,7 +287,12 @@ struct StarterConfiguration {
         literal(id.package.rawValue) + "/" + literal(id.name)
     }
 
-    /// A YAML double-quoted scalar: names are data.
+    /// A YAML double-quoted scalar that the configuration reader (libyaml) gives back
+    /// as exactly `text`: names are data. What YAML does not allow raw in a document
+    /// (anything outside its printable set: controls, DEL, C1, U+FFFE and U+FFFF) and
+    /// what would change a reader's view of the line (line and paragraph separators,
+    /// NEL, format characters such as U+FEFF and bidirectional overrides) is written
+    /// as a `\u` escape; `"` and `\` are escaped.
     static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -153,12 +300,20 @@ struct StarterConfiguration {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case _
-            where scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .format
-                || (0x80...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
-                result += String(format: "\\u%04X", scalar.value)
+            where !isPrintableInYAML(scalar) || scalar.properties.generalCategory == .format || (0x2028...0x2029).contains(scalar.value):
+                result += scalar.value > 0xFFFF ? String(format: "\\U%08X", scalar.value) : String(format: "\\u%04X", scalar.value)
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""
+    }
+
+    /// YAML's printable characters, less tab, line feed, carriage return and NEL, which a
+    /// double-quoted scalar would fold or turn into line breaks.
+    private static func isPrintableInYAML(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7E, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
     }
 }

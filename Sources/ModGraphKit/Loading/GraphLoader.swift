@@ -17,22 +17,32 @@ public enum GraphLoader {
                 "--platform: '\(platform)' is not a platform SwiftPM knows; use one of "
                     + BuildEnvironment.knownPlatforms.joined(separator: ", ") + " (in any case)")
         }
-        let runner = DumpPackageRunner(
-            swiftExecutable: request.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
-            timeout: request.manifestTimeout)
+        let runner = dumpRunner(request)
         var setupWarnings: [String] = []
+        let exclusions = try Exclusions.of(request)
         let sources = manifestSources(request, dumpingWith: runner, warnings: &setupWarnings)
         let provider = sources.provider
         let loader = WorkspaceLoader(
             provider: provider, externals: request.externals, runner: Executor(width: request.jobs ?? CoreCount.available),
-            scratchDirectory: request.scratchDirectory, progress: request.progress)
+            scratchDirectory: request.scratchDirectory, exclusions: exclusions, progress: request.progress)
         let repository: Repository
         do {
-            let inputs = try InputDiscovery.inputs(for: request.paths)
+            let inputs = try InputDiscovery.inputs(for: request.paths, exclusions: exclusions)
             repository = try RepositoryLoader(loader: loader).load(inputs)
         } catch {
             setupWarnings.forEach(warnings)
+            // A manifest the evaluator took while dump-package refused it is the difference that matters most:
+            // said before the error the refusal stops the load with.
+            for difference in sources.verifier?.verification.differences ?? [] { warnings("manifest difference: " + difference) }
             throw error
+        }
+        if repository.graph.targets.isEmpty, let workspace = repository.inputs.workspaces.first(where: { repository.inputs.listed[$0, default: 0] > 0 }) {
+            // Every entry missing, outside the folder loaded or of no kind modgraph loads: an empty graph would pass every check.
+            (setupWarnings + WarningLines.lines(repository.warnings, workspace: repository.workspace)).forEach(warnings)
+            let count = repository.inputs.listed[workspace, default: 0]
+            throw CommandError(
+                "\(workspace): lists \(count) \(count == 1 ? "reference" : "references") and none gave a target to load "
+                    + "(the warnings say why); a check of nothing would pass")
         }
         do {
             var environment = BuildEnvironment(platform: request.platform, includesTests: request.includesTests)
@@ -45,12 +55,15 @@ public enum GraphLoader {
             let offByDefault = request.traits == nil ? onlyBehindTraitsOffByDefault(relevant, in: repository, environment: environment) : []
             return LoadedGraph(
                 repository: repository, graph: graph,
-                warnings: setupWarnings + WarningLines.lines(relevant, workspace: repository.workspace, offByDefault: offByDefault),
+                warnings: setupWarnings
+                    + WarningLines.lines(relevant.filter { !$0.isNote }, workspace: repository.workspace, offByDefault: offByDefault),
+                notes: WarningLines.lines(relevant.filter(\.isNote), workspace: repository.workspace),
                 manifestSummary: sources.summary(repository.workspace),
                 manifestDifferences: sources.verifier?.verification.differences,
                 manifestOutcomes: sources.verifier?.verification.outcomes)
         } catch {
-            (setupWarnings + WarningLines.lines(repository.warnings, workspace: repository.workspace)).forEach(warnings)
+            (setupWarnings + WarningLines.lines(repository.warnings.filter { !$0.isNote }, workspace: repository.workspace))
+                .forEach(warnings)
             throw error
         }
     }
@@ -75,6 +88,13 @@ public enum GraphLoader {
         return missing.subtracting(built)
     }
 
+    /// The `dump-package` runner `request` asks for: its `swift`, its time and memory bounds.
+    static func dumpRunner(_ request: LoadRequest) -> DumpPackageRunner {
+        DumpPackageRunner(
+            swiftExecutable: request.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
+            timeout: request.manifestTimeout, memoryLimit: request.manifestMemory)
+    }
+
     /// Where manifests come from: evaluated from their syntax tree where the
     /// evaluator can, else `runner`, both behind the dump cache, unless the
     /// cache is off or its folder cannot be written (then with a warning:
@@ -91,7 +111,9 @@ public enum GraphLoader {
         let folder = cacheFolder(request.cache, warnings: &warnings)
         guard request.evaluatesManifests else {
             // Entries of evaluated manifests are not trusted here: every manifest comes from dump-package.
-            let provider = folder.map { CachingManifestProvider(base: runner, folder: $0, acceptsEvaluatedEntries: false) }
+            let provider = folder.map {
+                CachingManifestProvider(base: runner, folder: $0, acceptsEvaluatedEntries: false, relocation: request.relocation)
+            }
             return ManifestSources(provider: provider ?? runner, evaluator: nil, verifier: nil)
         }
         let evaluator = StaticFirstDumpSource(
@@ -99,7 +121,8 @@ public enum GraphLoader {
             toolchainVersion: {
                 ToolchainVersionLookup.version(of: runner, cacheFolder: folder)
             })
-        let provider: any ManifestProvider = folder.map { CachingManifestProvider(base: evaluator, folder: $0) } ?? evaluator
+        let provider: any ManifestProvider =
+            folder.map { CachingManifestProvider(base: evaluator, folder: $0, relocation: request.relocation) } ?? evaluator
         return ManifestSources(provider: provider, evaluator: evaluator, verifier: nil)
     }
 

@@ -33,6 +33,9 @@ public struct LoadRequest: Sendable {
     public var jobs: Int?
     /// How long one manifest may take to load; then it is stopped with every process it started.
     public var manifestTimeout: Duration
+    /// The address space, in bytes, that `dump-package` and each process it starts may use
+    /// (``MemoryLimit``, where the executable names a limiter); nil: no limit.
+    public var manifestMemory: Int? = DumpPackageRunner.defaultMemoryLimit
     public var cache: Cache
     /// Where checkouts of remote packages are looked for, instead of the root's `.build`.
     public var scratchDirectory: String?
@@ -44,6 +47,15 @@ public struct LoadRequest: Sendable {
     public var verifyManifests = false
     /// Called from loading threads as manifests finish.
     public var progress: (@Sendable (LoadProgress) -> Void)?
+    /// Set when the paths are in a private copy of a commit's tree (`diff`'s
+    /// base): manifests are cached under the folders the copy stands for.
+    public var relocation: Relocation?
+    /// Path patterns (relative to the folder loaded) of packages, projects and folders to leave
+    /// out of loading and of the source checks, besides the configuration's `exclude:`.
+    public var exclude: [String] = []
+    /// The configuration file `--config` names, whose `exclude:` applies; nil: `.modgraph.yml`
+    /// found from the folder loaded up to the repository's root.
+    public var configuration: String?
 
     public init(
         path: String, externals: ExternalsMode = .products, platform: String? = nil, traits: TraitSelection? = nil,
@@ -86,6 +98,9 @@ public struct LoadedGraph: Sendable {
     /// Warnings about the packages the graph still has (a missing checkout of a
     /// package only tests or a disabled trait use does not matter).
     public let warnings: [String]
+    /// What is worth knowing about the load but needs no fix, one line each (a path found
+    /// without regard to case, as a Mac's file system finds it).
+    public let notes: [String]
     /// How the manifests were answered (evaluated, dumped, cached), or the verification's outcome, in one line.
     public let manifestSummary: String?
     /// With ``LoadRequest/verifyManifests``: each difference between an evaluated manifest and its dump, one per line.
@@ -94,12 +109,13 @@ public struct LoadedGraph: Sendable {
     public let manifestOutcomes: [String]?
 
     public init(
-        repository: Repository, graph: ModuleGraph, warnings: [String], manifestSummary: String? = nil,
+        repository: Repository, graph: ModuleGraph, warnings: [String], notes: [String] = [], manifestSummary: String? = nil,
         manifestDifferences: [String]? = nil, manifestOutcomes: [String]? = nil
     ) {
         self.repository = repository
         self.graph = graph
         self.warnings = warnings
+        self.notes = notes
         self.manifestSummary = manifestSummary
         self.manifestDifferences = manifestDifferences
         self.manifestOutcomes = manifestOutcomes

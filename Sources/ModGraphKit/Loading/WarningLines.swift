@@ -27,7 +27,7 @@ enum WarningLines {
         for warning in warnings {
             let key: String =
                 switch warning.subject {
-                case let .missingLocalPackage(folder, _)?: "local\u{0}" + folder
+                case let .missingLocalPackage(missing)?: "local\u{0}" + missing.folder
                 case .missingCheckout?: "checkout\u{0}" + (warning.package?.rawValue ?? "")
                 case nil: "one\u{0}" + warning.message
                 }
@@ -46,37 +46,43 @@ enum WarningLines {
         for group: [LoadWarning], first: LoadWarning, workspace: Workspace,
         offByDefault: Set<PackageIdentity>, show: (String) -> String
     ) -> String {
+        // Who names it, with the line where known: `App/Package.swift:12`.
         var manifests: [String] = []
+        var products: [String] = []
         for warning in group {
             let manifest: String? =
                 switch warning.subject {
-                case let .missingLocalPackage(_, requiredBy)?, let .missingCheckout(requiredBy)?: requiredBy
+                case let .missingLocalPackage(missing)?: show(missing.requiredBy) + (missing.line.map { ":\($0)" } ?? "")
+                case let .missingCheckout(requiredBy)?: show(requiredBy)
                 case nil: nil
                 }
             if let manifest, !manifests.contains(manifest) { manifests.append(manifest) }
+            if case let .missingLocalPackage(missing)? = warning.subject {
+                for product in missing.products where !products.contains(product) { products.append(product) }
+            }
         }
         guard let requiredBy = manifests.first else { return first.message(showingPaths: show) }
-        let others = manifests.dropFirst().map(show)
+        let others = Array(manifests.dropFirst())
         let also = others.isEmpty ? "" : " (also required by " + abbreviated(others) + ")"
         switch first.subject {
-        case let .missingLocalPackage(folder, _)?:
+        case let .missingLocalPackage(missing)?:
             let outcome: String
             if let identity = first.package, let linked = workspace.packages[identity], linked.manifest != nil,
-                let directory = linked.directory, directory != folder
+                let directory = linked.directory, directory != missing.folder
             {
                 outcome = "its products are linked to package '\(identity)' at \(show(directory)) instead, which has the same identity"
             } else {
-                outcome = "its products are shown as external"
+                outcome = "its products are shown as external" + (products.isEmpty ? "" : " (" + abbreviated(products.sorted()) + ")")
             }
-            return "\(show(requiredBy)): local package '\(show(folder))' not found; \(outcome)\(also)"
+            return "\(requiredBy): local package '\(show(missing.folder))' \(missing.problem); \(outcome)\(also)"
         case .missingCheckout?:
             let identity = first.package?.rawValue ?? ""
             if let package = first.package, offByDefault.contains(package) {
-                return "\(show(requiredBy)): no checkout of '\(identity)' under .build/checkouts, as only dependencies behind "
+                return "\(requiredBy): no checkout of '\(identity)' under .build/checkouts, as only dependencies behind "
                     + "package traits that are off by default use it (`swift package resolve` fetches none of those); "
                     + "pass --traits default to build as `swift build` does; its products are shown as external\(also)"
             }
-            return "\(show(requiredBy)): no checkout of '\(identity)' under .build/checkouts (run `swift package resolve`); "
+            return "\(requiredBy): no checkout of '\(identity)' under .build/checkouts (run `swift package resolve`); "
                 + "its products are shown as external\(also)"
         case nil:
             return first.message(showingPaths: show)

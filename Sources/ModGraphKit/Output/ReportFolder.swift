@@ -8,22 +8,53 @@ import ModGraphCore
 /// files are made and written at once (a unit of the ``Executor`` each), each
 /// as its content produces it (``FileContent``). The new report is assembled in a hidden
 /// sibling folder (`.NAME.modgraph-PID-RANDOM.tmp`, created exclusively,
-/// files inside created with `O_EXCL | O_NOFOLLOW`) and renamed into place;
-/// an existing folder that holds only report files is first renamed aside
-/// and removed afterwards. A folder holding anything
-/// else (the user's own files) is never moved or emptied: the report's files
-/// are then written beside their places and, once all are written, replaced
-/// one by one, each atomically. Leftovers of a killed run are removed by the
-/// next.
+/// files inside created with `O_EXCL | O_NOFOLLOW`) and put in place. An
+/// existing folder that holds only report files is exchanged with it in one
+/// rename where the platform has one (``ExchangeRename``), then removed, so
+/// the folder's name always names a whole report; elsewhere the old folder
+/// is first renamed aside (`.NAME.modgraph-PID-RANDOM.old`) and removed only
+/// once the new one is in place, and a run killed between the two renames
+/// leaves it there, for the next run to put back before anything else: the
+/// only copy is never removed. A folder holding anything else (the user's own
+/// files) is never moved or emptied: the report's files are then written
+/// beside their places and, once all are written, replaced one by one, each
+/// atomically. Leftovers of a killed run are removed by the next.
 public enum ReportFolder {
     /// Writes `files` into `folder`; returns what their renderers warned of, in the files' order.
     public static func write(_ files: [(name: String, content: FileContent)], into folder: String) throws(CommandError) -> [String] {
+        try write(files, into: folder, swap: Swap())
+    }
+
+    /// The steps of putting a staged report in place, for tests that stop between them as a kill would.
+    enum Step: Equatable {
+        /// Every file written in the staging folder.
+        case staged
+        /// The staging folder and the old report exchanged in one rename.
+        case exchanged
+        /// (Without an exchange rename) the old report renamed aside.
+        case movedAside
+        /// The new report renamed into place.
+        case movedIn
+    }
+
+    /// How the report is put in place: the exchange rename when `exchange` and the
+    /// platform have it, else two renames; `after` is told of each step done and,
+    /// answering false, stops the write there, leaving what a kill there leaves.
+    struct Swap {
+        var exchange = true
+        var after: (Step) -> Bool = { _ in true }
+    }
+
+    static func write(
+        _ files: [(name: String, content: FileContent)], into folder: String, swap: Swap
+    ) throws(CommandError) -> [String] {
         guard !folder.isEmpty else { throw CommandError("--output: the path is empty; give a folder") }
         for (name, _) in files {
             precondition(!name.contains("/") && name != "." && name != ".." && !name.hasPrefix("."), "report file names are plain names")
         }
         let output = OutputPath(folder)
         let (trimmed, parent, base) = (output.path, output.parent, output.name)
+        if !output.namesAFolder { restoreAside(of: trimmed, parent: parent, base: base) }
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: trimmed, isDirectory: &isDirectory)
         if exists, !isDirectory.boolValue { throw CommandError("\(folder): exists and is not a folder") }
@@ -62,10 +93,10 @@ public enum ReportFolder {
             let (written, warnings) = try writeAll(files, in: staging, naming: trimmed)
             for (index, temporary) in written.enumerated() {
                 try TemporaryFiles.move(
-                    temporary, to: OutputPath.join(staging, files[index].name),
-                    for: OutputPath.join(trimmed, files[index].name))
+                    temporary, to: OutputPath.join(staging, files[index].name), for: OutputPath.join(trimmed, files[index].name))
             }
-            try swap(staging, into: trimmed, exists: exists, parent: parent, base: base)
+            guard swap.after(.staged) else { return warnings }
+            try put(staging, into: trimmed, exists: exists, parent: parent, base: base, swap: swap)
             return warnings
         } catch {
             TemporaryFiles.removeFolderOfFiles(staging)
@@ -106,22 +137,61 @@ public enum ReportFolder {
         return (paths, warnings)
     }
 
-    /// Puts the staged folder in place: the old report aside, the new one in, the old one removed.
-    private static func swap(_ staging: String, into folder: String, exists: Bool, parent: String, base: String) throws(CommandError) {
-        var aside: String?
-        if exists {
-            let path = OutputPath.join(parent, ".\(base)" + TemporaryFiles.name())
-            guard rename(folder, path) == 0 else {
-                throw CommandError("\(folder): cannot replace the old report: \(String(cString: strerror(errno)))")
+    /// Puts the staged folder in place: exchanged with the old report in one rename
+    /// where the platform can, else the old report aside, the new one in; then the
+    /// old one removed.
+    private static func put(
+        _ staging: String, into folder: String, exists: Bool, parent: String, base: String, swap: Swap
+    ) throws(CommandError) {
+        guard exists else {
+            guard rename(staging, folder) == 0 else {
+                throw CommandError("\(folder): cannot move the new report into place: \(String(cString: strerror(errno)))")
             }
-            aside = path
+            _ = swap.after(.movedIn)
+            return
         }
+        if swap.exchange {
+            switch ExchangeRename.exchange(staging, folder) {
+            case .exchanged:
+                // The staging folder's name now holds the old report.
+                guard swap.after(.exchanged) else { return }
+                TemporaryFiles.removeFolderOfFiles(staging)
+                return
+            case .unsupported:
+                break
+            case let .failed(code):
+                throw CommandError("\(folder): cannot replace the old report: \(String(cString: strerror(code)))")
+            }
+        }
+        let aside = OutputPath.join(parent, ".\(base)" + TemporaryFiles.name(suffix: TemporaryFiles.asideSuffix))
+        guard rename(folder, aside) == 0 else {
+            throw CommandError("\(folder): cannot replace the old report: \(String(cString: strerror(errno)))")
+        }
+        guard swap.after(.movedAside) else { return }
         guard rename(staging, folder) == 0 else {
             let reason = String(cString: strerror(errno))
-            if let aside { rename(aside, folder) }
+            rename(aside, folder)
             throw CommandError("\(folder): cannot move the new report into place: \(reason)")
         }
-        if let aside { TemporaryFiles.removeFolderOfFiles(aside) }
+        guard swap.after(.movedIn) else { return }
+        TemporaryFiles.removeFolderOfFiles(aside)
+    }
+
+    /// The old report a run set aside, put back when nothing is at `folder` (the run was
+    /// killed between its two renames); asides of ended runs are removed once a report is in place.
+    private static func restoreAside(of folder: String, parent: String, base: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return }
+        let asides = names.filter { name in
+            TemporaryFiles.asideOwner(of: name, base: base).map { !TemporaryFiles.isAlive($0) } ?? false
+        }.sorted()
+        var status = stat()
+        for name in asides {
+            let path = OutputPath.join(parent, name)
+            if lstat(folder, &status) != 0, errno == ENOENT {
+                if rename(path, folder) == 0 { continue }
+            }
+            if lstat(folder, &status) == 0 { TemporaryFiles.removeFolderOfFiles(path) }
+        }
     }
 
     /// Whether a folder holds nothing but regular files with the report's names (and our leftovers).

@@ -7,10 +7,22 @@ enum TemporaryFiles {
     static let prefix = ".modgraph-"
     static let suffix = ".tmp"
 
+    /// What an old report folder set aside ends with (``ReportFolder``): unlike `.tmp`, a
+    /// complete report, which a later run puts back rather than removes.
+    static let asideSuffix = ".old"
+
     /// A fresh name: this process's id and 64 random bits.
-    static func name() -> String {
+    static func name(suffix: String = suffix) -> String {
         let random = UInt64.random(in: .min ... .max)
         return "\(prefix)\(getpid())-\(String(random, radix: 16))\(suffix)"
+    }
+
+    /// The process id in `name` when it is the aside copy of the folder `base`
+    /// (`.BASE.modgraph-PID-RANDOM.old`, exactly), else nil.
+    static func asideOwner(of name: String, base: String) -> pid_t? {
+        let head = "." + base + prefix
+        guard name.hasPrefix(head), name.hasSuffix(asideSuffix) else { return nil }
+        return owner(of: prefix + name.dropFirst(head.count).dropLast(asideSuffix.count) + suffix)
     }
 
     /// The process id in one of our names, else nil.

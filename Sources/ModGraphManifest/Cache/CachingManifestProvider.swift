@@ -9,44 +9,59 @@ import ModGraphCore
 /// The toolchain's version is found once per provider (one per process in
 /// the command-line tool), from the cache when the toolchain's files have
 /// not changed.
+///
+/// With a ``Relocation`` (a commit's tree unpacked in a private folder, read
+/// for `diff` or `affected`), a manifest in the copy is cached under the
+/// folder it stands for: the base of one change is the head of the one
+/// before, so its entry is usually there already.
 public final class CachingManifestProvider: ManifestProvider {
     public let base: any DumpSource
     /// The cache folder; created when first written.
     public let folder: String
-    /// Whether entries of manifests evaluated from their syntax tree (``ManifestEncoding``)
-    /// answer; `false` when every manifest must come from `dump-package` (they are then dumped
+    /// Whether entries of manifests evaluated from their syntax tree (``ManifestEncoding``), by the
+    /// evaluator of ``ManifestEncoding/evaluatorVersion``, answer; `false` when every manifest must come from `dump-package` (they are then dumped
     /// again and replaced by the dump).
     public let acceptsEvaluatedEntries: Bool
+    /// Set when the folders read are a copy standing for others.
+    public let relocation: Relocation?
 
     /// The toolchain's version once found (nil inside when it does not say one).
     private let toolchain = Locked<String??>(nil)
 
-    public init(base: any DumpSource, folder: String, acceptsEvaluatedEntries: Bool = true) {
+    public init(base: any DumpSource, folder: String, acceptsEvaluatedEntries: Bool = true, relocation: Relocation? = nil) {
         self.base = base
         self.folder = folder
         self.acceptsEvaluatedEntries = acceptsEvaluatedEntries
+        self.relocation = relocation
     }
 
     public func manifest(forPackageAt directory: String) throws(LoadError) -> Manifest {
         let source = Paths.absolute("Package.swift", relativeTo: directory)
-        guard let entry = entryPath(for: directory) else { return try base.manifest(forPackageAt: directory) }
-        if let body = CacheFile.read(entry), acceptsEvaluatedEntries || !ManifestEncoding.isEvaluated(body),
+        let keyFolder = relocation?.original(of: directory) ?? directory
+        guard let entry = entryPath(for: directory, keyFolder: keyFolder) else { return try base.manifest(forPackageAt: directory) }
+        // An evaluated entry answers only for the evaluator that wrote it: one an earlier evaluator
+        // wrote may hold an answer since corrected, and is made again.
+        if let body = CacheFile.read(entry),
+            ManifestEncoding.isEvaluated(body) ? acceptsEvaluatedEntries && ManifestEncoding.isCurrentEvaluation(body) : true,
             let manifest = try? ManifestDecoding.decode(body, source: source)
         {
-            return manifest
+            return manifest.relocated(from: keyFolder, to: directory)
         }
         let dump = try base.dump(forPackageAt: directory)
         let manifest = try ManifestDecoding.decode(dump, source: source)
-        // A cache that cannot be written only makes the next run slower.
-        try? CacheFile.write(dump, to: entry)
+        // A cache that cannot be written only makes the next run slower. A copy's entry says what the original's dump would.
+        let body = keyFolder == directory ? dump : ManifestEncoding.dumpJSON(manifest.relocated(from: directory, to: keyFolder))
+        try? CacheFile.write(body, to: entry)
         return manifest
     }
 
     /// Where the dump of `directory` is kept; `nil` when it cannot be cached
     /// (no readable manifest, or a toolchain that does not say its version).
-    func entryPath(for directory: String) -> String? {
+    /// The manifest files are read in `directory`, and the entry named for `keyFolder`, the folder it stands for.
+    func entryPath(for directory: String, keyFolder: String? = nil) -> String? {
         guard let files = DumpCacheKey.manifestFiles(in: directory), let toolchain = toolchainVersion() else { return nil }
-        let key = DumpCacheKey(folder: directory, manifestFiles: files, toolchain: toolchain, host: HostDescription.current)
+        let key = DumpCacheKey(
+            folder: keyFolder ?? directory, manifestFiles: files, toolchain: toolchain, host: HostDescription.current)
         return Paths.absolute("dumps/\(key.hex.prefix(2))/\(key.hex).json", relativeTo: folder)
     }
 

@@ -194,6 +194,43 @@ struct JSONReader {
         try skipNull() ? nil : strings()
     }
 
+    /// `true` or `false`.
+    mutating func boolean() throws(Refusal) -> Bool {
+        switch try peek() {
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return true
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return false
+        default:
+            throw Refusal.shape("a shape not known here")
+        }
+    }
+
+    /// A number written as a whole number that fits an `Int`.
+    mutating func integer() throws(Refusal) -> Int {
+        skipWhitespace()
+        let start = position
+        try number()
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        guard let value = Int(text) else { throw Refusal.shape("a shape not known here") }
+        return value
+    }
+
+    /// The value `read` reads, or nil, the value skipped, when it has another
+    /// shape: for parts of a document whose shape may change without the rest
+    /// being unreadable. A syntax error still gives up.
+    mutating func tolerant<T>(_ read: (inout JSONReader) throws(Refusal) -> T) throws(Refusal) -> T? {
+        var attempt = self
+        if let value = try? read(&attempt) {
+            self = attempt
+            return value
+        }
+        try skipValue()
+        return nil
+    }
+
     /// Any value, checked for well-formedness and not kept.
     mutating func skipValue() throws(Refusal) {
         switch try peek() {

@@ -14,11 +14,16 @@ public struct Manifest: Sendable, Equatable {
     /// The traits the package declares, with the pseudo-trait `default`
     /// listing the default set; empty before tools-version 6.1.
     public let traits: [PackageTrait]
+    /// What the package declares beyond the graph (platforms, language versions);
+    /// nil when the dump was read by Foundation's decoder, which does not read it:
+    /// then neither the targets' ``ManifestTarget/build`` nor the dependencies'
+    /// requirements are known either.
+    public let build: PackageBuildDeclaration?
 
     public init(
         name: String, toolsVersion: ToolsVersion?, packageDirectory: String?,
         targets: [ManifestTarget], products: [ManifestProduct], dependencies: [PackageDependency],
-        traits: [PackageTrait] = []
+        traits: [PackageTrait] = [], build: PackageBuildDeclaration? = nil
     ) {
         self.name = name
         self.toolsVersion = toolsVersion
@@ -27,6 +32,7 @@ public struct Manifest: Sendable, Equatable {
         self.products = products
         self.dependencies = dependencies
         self.traits = traits
+        self.build = build
     }
 }
 
@@ -55,10 +61,13 @@ public struct ManifestTarget: Sendable, Equatable {
     /// with resources and no code is still built, so it is not one without sources.
     public let resources: [String]
     public let pluginUsages: [PluginUsage]
+    /// Settings and the rest of what changes the target's build; nil exactly when the manifest's ``Manifest/build`` is.
+    public let build: TargetBuildDeclaration?
 
     public init(
         name: String, type: TargetType, dependencies: [TargetDependency] = [], path: String? = nil,
-        sources: [String]? = nil, exclude: [String] = [], resources: [String] = [], pluginUsages: [PluginUsage] = []
+        sources: [String]? = nil, exclude: [String] = [], resources: [String] = [], pluginUsages: [PluginUsage] = [],
+        build: TargetBuildDeclaration? = nil
     ) {
         self.name = name
         self.type = type
@@ -68,6 +77,7 @@ public struct ManifestTarget: Sendable, Equatable {
         self.exclude = exclude
         self.resources = resources
         self.pluginUsages = pluginUsages
+        self.build = build
     }
 
     /// Only SwiftPM's seven kinds: Xcode's and `external-product` are modgraph's own words.

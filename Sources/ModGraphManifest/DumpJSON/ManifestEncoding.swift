@@ -7,23 +7,36 @@ import ModGraphCore
 /// format, decoded by the same reader, to the same value.
 ///
 /// `ManifestDecoding.decode(ManifestEncoding.dumpJSON(m), …) == m` for every
-/// manifest (tested); keys the model does not keep (settings, platforms,
-/// requirements) are left out.
+/// manifest (tested), its build declaration (settings, platforms,
+/// requirements) included; what a dump had that the model does not read is
+/// kept as the list of those keys' names (`modgraphUnreadKeys`).
 public enum ManifestEncoding {
+    /// The version of the static evaluator's answers (`ModGraphManifestEvaluation`), written in every
+    /// document made here: raise it whenever the evaluator answers a manifest differently (one it
+    /// now refuses, a value it now gets right), so that no cache entry of an earlier evaluator is
+    /// read again. Entries of version 1 wrote `true` in its place; version 3 answers with what
+    /// manifests declare beyond the graph (settings, platforms, requirements).
+    public static let evaluatorVersion = 3
+
     /// The first key of every document written here, which decoders skip as they skip any
     /// key they do not know: a cache entry that starts with it was not made by `dump-package`.
-    static let evaluatedMarker = "{\"modgraphEvaluated\":true,"
+    static let evaluatedPrefix = "{\"modgraphEvaluated\":"
 
-    /// Whether `data` was written by ``dumpJSON(_:)`` rather than printed by `dump-package`.
+    /// Whether `data` was written by ``dumpJSON(_:)`` (of any evaluator version) rather than printed by `dump-package`.
     public static func isEvaluated(_ data: Data) -> Bool {
-        data.starts(with: evaluatedMarker.utf8)
+        data.starts(with: evaluatedPrefix.utf8)
+    }
+
+    /// Whether `data` was written by ``dumpJSON(_:)`` for the evaluator of ``evaluatorVersion``.
+    public static func isCurrentEvaluation(_ data: Data) -> Bool {
+        data.starts(with: (evaluatedPrefix + "\(evaluatorVersion),").utf8)
     }
 
     /// - Complexity: O(n) in the size of the manifest.
     public static func dumpJSON(_ manifest: Manifest) -> Data {
         let out = JSONText()
         out.object {
-            out.key("modgraphEvaluated") { out.raw("true") }
+            out.key("modgraphEvaluated") { out.raw(String(evaluatorVersion)) }
             out.key("name") { out.string(manifest.name) }
             if let version = manifest.toolsVersion {
                 out.key("toolsVersion") { out.object { out.key("_version") { out.string(version.description) } } }
@@ -42,8 +55,152 @@ public enum ManifestEncoding {
                     }
                 }
             }
+            if let build = manifest.build {
+                packageBuild(build, out)
+            } else {
+                out.key("modgraphBuildUnknown") { out.raw("true") }
+            }
         }
         return Data(out.text.utf8)
+    }
+
+    private static func packageBuild(_ build: PackageBuildDeclaration, _ out: JSONText) {
+        out.key("platforms") {
+            out.array(build.platforms) { platform in
+                out.object {
+                    out.key("platformName") { out.string(platform.name) }
+                    out.key("version") { out.string(platform.version) }
+                    out.key("options") { out.array(platform.options) { out.string($0) } }
+                }
+            }
+        }
+        out.key("defaultLocalization") { out.optionalString(build.defaultLocalization) }
+        out.key("swiftLanguageVersions") { out.optionalStrings(build.swiftLanguageVersions) }
+        out.key("cLanguageStandard") { out.optionalString(build.cLanguageStandard) }
+        out.key("cxxLanguageStandard") { out.optionalString(build.cxxLanguageStandard) }
+        out.key("pkgConfig") { out.optionalString(build.pkgConfig) }
+        out.key("providers") { providers(build.providers, out) }
+        if !build.unreadKeys.isEmpty {
+            out.key("modgraphUnreadKeys") { out.array(build.unreadKeys) { out.string($0) } }
+        }
+    }
+
+    private static func providers(_ providers: [SystemPackageProvider]?, _ out: JSONText) {
+        guard let providers else { return out.null() }
+        out.array(providers) { provider in
+            out.object { out.key(provider.manager) { out.list { out.element { out.array(provider.packages) { out.string($0) } } } } }
+        }
+    }
+
+    private static func targetBuild(_ build: TargetBuildDeclaration, _ out: JSONText) {
+        out.key("settings") {
+            out.array(build.settings) { setting in
+                out.object {
+                    out.key("tool") { out.string(setting.tool) }
+                    out.key("kind") {
+                        out.object {
+                            out.key(setting.kind) {
+                                out.object {
+                                    for (index, argument) in setting.arguments.enumerated() {
+                                        out.key("_\(index)") {
+                                            switch argument {
+                                            case let .text(text): out.string(text)
+                                            case let .texts(texts): out.array(texts) { out.string($0) }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    if let condition = setting.condition {
+                        out.key("condition") {
+                            out.object {
+                                out.key("platformNames") { out.array(condition.platforms) { out.string($0) } }
+                                out.key("config") { out.optionalString(condition.configuration) }
+                                if let traits = condition.traits { out.key("traits") { out.array(traits) { out.string($0) } } }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out.key("publicHeadersPath") { out.optionalString(build.publicHeadersPath) }
+        if let access = build.packageAccess { out.key("packageAccess") { out.raw(access ? "true" : "false") } }
+        out.key("url") { out.optionalString(build.url) }
+        out.key("checksum") { out.optionalString(build.checksum) }
+        out.key("pkgConfig") { out.optionalString(build.pkgConfig) }
+        out.key("providers") { providers(build.providers, out) }
+        out.key("pluginCapability") {
+            switch build.pluginCapability {
+            case nil: out.null()
+            case .buildTool?: out.object { out.key("buildTool") { out.null() } }
+            case let .command(intent, permissions)?:
+                out.object {
+                    out.key("command") {
+                        out.list {
+                            out.element { commandIntent(intent, out) }
+                            out.element { out.array(permissions) { pluginPermission($0, out) } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func commandIntent(_ intent: PluginCommandIntent, _ out: JSONText) {
+        out.object {
+            switch intent {
+            case .documentationGeneration: out.key("documentationGeneration") { out.object {} }
+            case .sourceCodeFormatting: out.key("sourceCodeFormatting") { out.object {} }
+            case let .custom(verb, description):
+                out.key("custom") {
+                    out.object {
+                        out.key("verb") { out.string(verb) }
+                        out.key("description") { out.string(description) }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func pluginPermission(_ permission: PluginPermission, _ out: JSONText) {
+        out.object {
+            switch permission {
+            case let .writeToPackageDirectory(reason):
+                out.key("writeToPackageDirectory") { out.object { out.key("reason") { out.string(reason) } } }
+            case let .allowNetworkConnections(scope, ports, reason):
+                out.key("allowNetworkConnections") {
+                    out.object {
+                        out.key("reason") { out.string(reason) }
+                        out.key("scope") {
+                            out.object { out.key(scope) { out.object { out.key("ports") { out.array(ports) { out.raw(String($0)) } } } } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func requirement(_ requirement: DependencyRequirement, _ out: JSONText) {
+        out.object {
+            switch requirement {
+            case let .range(lower, upper):
+                out.key("range") {
+                    out.list {
+                        out.element {
+                            out.object {
+                                out.key("lowerBound") { out.string(lower) }
+                                out.key("upperBound") { out.string(upper) }
+                            }
+                        }
+                    }
+                }
+            case let .exact(version): out.key("exact") { out.array([version]) { out.string($0) } }
+            case let .branch(branch): out.key("branch") { out.array([branch]) { out.string($0) } }
+            case let .revision(revision): out.key("revision") { out.array([revision]) { out.string($0) } }
+            }
+        }
     }
 
     private static func dependency(_ dependency: PackageDependency, _ out: JSONText) {
@@ -76,6 +233,9 @@ public enum ManifestEncoding {
                             }
                         case .registry:
                             break
+                        }
+                        if let requirement = dependency.requirement {
+                            out.key("requirement") { self.requirement(requirement, out) }
                         }
                         if let traits = dependency.traits {
                             out.key("traits") {
@@ -123,7 +283,27 @@ public enum ManifestEncoding {
             if let sources = target.sources { out.key("sources") { out.array(sources) { out.string($0) } } }
             out.key("exclude") { out.array(target.exclude) { out.string($0) } }
             out.key("resources") {
-                out.array(target.resources) { path in out.object { out.key("path") { out.string(path) } } }
+                // Each path with its rule; a path whose rule the dump had in an unknown shape, without one (as read).
+                var rules = target.build?.resources ?? []
+                out.array(target.resources) { path in
+                    out.object {
+                        out.key("path") { out.string(path) }
+                        guard let index = rules.firstIndex(where: { $0.path == path }) else { return }
+                        let rule = rules.remove(at: index).rule
+                        out.key("rule") {
+                            out.object {
+                                switch rule {
+                                case let .process(localization):
+                                    out.key("process") {
+                                        out.object { if let localization { out.key("localization") { out.string(localization) } } }
+                                    }
+                                case .copy: out.key("copy") { out.object {} }
+                                case .embedInCode: out.key("embedInCode") { out.object {} }
+                                }
+                            }
+                        }
+                    }
+                }
             }
             out.key("pluginUsages") {
                 out.array(target.pluginUsages) { usage in
@@ -137,6 +317,7 @@ public enum ManifestEncoding {
                     }
                 }
             }
+            if let build = target.build { targetBuild(build, out) }
         }
     }
 
@@ -226,6 +407,14 @@ private final class JSONText {
 
     func null() {
         raw("null")
+    }
+
+    func optionalString(_ value: String?) {
+        if let value { string(value) } else { null() }
+    }
+
+    func optionalStrings(_ values: [String]?) {
+        if let values { array(values) { self.string($0) } } else { null() }
     }
 
     /// A literal (`true`, `null`) written as is.

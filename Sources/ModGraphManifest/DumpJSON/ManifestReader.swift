@@ -25,7 +25,7 @@ enum ManifestReader {
 
 /// Known keys seen in one object: a key twice is left to Foundation, which
 /// keeps one of the two by rules of its own.
-private struct SeenKeys {
+struct SeenKeys {
     private var bits: UInt64 = 0
 
     mutating func insert(_ bit: Int, _ name: String) throws(JSONReader.Refusal) {
@@ -70,6 +70,9 @@ extension JSONReader {
         var products: [ManifestProduct] = []
         var dependencies: [PackageDependency] = []
         var traits: [PackageTrait] = []
+        var build = PackageBuildDeclaration()
+        var buildUnknown = false
+        var unread = UnreadKeys()
         var seen = SeenKeys()
         try beginObject()
         var first = true
@@ -85,26 +88,75 @@ extension JSONReader {
                 packageDirectory = try packageKind()
             } else if self.key(key, is: "targets") {
                 try seen.insert(3, "targets")
-                targets = try within("targets") { reader throws(Refusal) in try reader.list { reader throws(Refusal) in try reader.target() } }
+                targets = try within("targets") { reader throws(Refusal) in
+                    try reader.list { reader throws(Refusal) in try reader.target(&unread) }
+                }
             } else if self.key(key, is: "products") {
                 try seen.insert(4, "products")
-                products = try within("products") { reader throws(Refusal) in try reader.list { reader throws(Refusal) in try reader.product() } }
+                products = try within("products") { reader throws(Refusal) in
+                    try reader.list { reader throws(Refusal) in try reader.product(&unread) }
+                }
             } else if self.key(key, is: "dependencies") {
                 try seen.insert(5, "dependencies")
                 dependencies = try within("dependencies") { reader throws(Refusal) in
-                    try reader.list { reader throws(Refusal) in try reader.packageDependency() }
+                    try reader.list { reader throws(Refusal) in try reader.packageDependency(&unread) }
                 }
             } else if self.key(key, is: "traits") {
                 try seen.insert(6, "traits")
-                traits = try within("traits") { reader throws(Refusal) in try reader.list { reader throws(Refusal) in try reader.packageTrait() } }
+                traits = try within("traits") { reader throws(Refusal) in
+                    try reader.list { reader throws(Refusal) in try reader.packageTrait() }
+                }
+            } else if self.key(key, is: "platforms") {
+                try seen.insert(7, "platforms")
+                build.platforms = unread.note("platforms", try tolerant { reader throws(Refusal) in try reader.platforms() }) ?? []
+            } else if self.key(key, is: "defaultLocalization") {
+                try seen.insert(8, "defaultLocalization")
+                build.defaultLocalization =
+                    unread.note("defaultLocalization", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
+            } else if self.key(key, is: "swiftLanguageVersions") {
+                try seen.insert(9, "swiftLanguageVersions")
+                build.swiftLanguageVersions =
+                    unread.note("swiftLanguageVersions", try tolerant { reader throws(Refusal) in try reader.optionalStrings() }) ?? nil
+            } else if self.key(key, is: "cLanguageStandard") {
+                try seen.insert(10, "cLanguageStandard")
+                build.cLanguageStandard =
+                    unread.note("cLanguageStandard", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
+            } else if self.key(key, is: "cxxLanguageStandard") {
+                try seen.insert(11, "cxxLanguageStandard")
+                build.cxxLanguageStandard =
+                    unread.note("cxxLanguageStandard", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
+            } else if self.key(key, is: "pkgConfig") {
+                try seen.insert(12, "pkgConfig")
+                build.pkgConfig = unread.note("pkgConfig", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
+            } else if self.key(key, is: "providers") {
+                try seen.insert(13, "providers")
+                build.providers = unread.note("providers", try tolerant { reader throws(Refusal) in try reader.providers() }) ?? nil
+            } else if self.key(key, is: "modgraphUnreadKeys") {
+                // What a dump had that the model does not read, kept by ``ManifestEncoding``.
+                try seen.insert(14, "modgraphUnreadKeys")
+                unread.keys += try strings()
+            } else if self.key(key, is: "modgraphBuildUnknown") {
+                try seen.insert(15, "modgraphBuildUnknown")
+                buildUnknown = try boolean()
+            } else if self.key(key, is: "modgraphEvaluated") {
+                try skipValue()
             } else {
+                unread.keys.append(try text(of: key))
                 try skipValue()
             }
         }
         guard let name else { throw .shape("missing key 'name'") }
+        build.unreadKeys = Array(Set(unread.keys)).sorted()
+        if buildUnknown {
+            // Written for a manifest whose build was not known: it still is not.
+            return Manifest(
+                name: name, toolsVersion: toolsVersion, packageDirectory: packageDirectory,
+                targets: targets.map(\.withoutBuild), products: products, dependencies: dependencies.map(\.withoutRequirement),
+                traits: traits, build: nil)
+        }
         return Manifest(
             name: name, toolsVersion: toolsVersion, packageDirectory: packageDirectory,
-            targets: targets, products: products, dependencies: dependencies, traits: traits)
+            targets: targets, products: products, dependencies: dependencies, traits: traits, build: build)
     }
 
     /// `{"_version": "5.9.0", …}` or `"5.9.0"`.
@@ -185,7 +237,7 @@ extension JSONReader {
 
     // MARK: Targets
 
-    mutating func target() throws(Refusal) -> ManifestTarget {
+    mutating func target(_ unread: inout UnreadKeys) throws(Refusal) -> ManifestTarget {
         var name: String?
         var typeName: String?
         var dependencies: [TargetDependency] = []
@@ -194,6 +246,8 @@ extension JSONReader {
         var exclude: [String] = []
         var resources: [String] = []
         var pluginUsages: [PluginUsage] = []
+        var build = TargetBuildDeclaration()
+        var odd = UnreadKeys()
         var seen = SeenKeys()
         try beginObject()
         var first = true
@@ -220,15 +274,51 @@ extension JSONReader {
                 exclude = try optionalStrings() ?? []
             } else if self.key(key, is: "resources") {
                 try seen.insert(7, "resources")
-                resources = try within("resources") { reader throws(Refusal) in
-                    try reader.list { reader throws(Refusal) in try reader.resourcePath() }.compactMap { $0 }
+                let entries = try within("resources") { reader throws(Refusal) in
+                    try reader.list { reader throws(Refusal) in try reader.resource() }
                 }
+                resources = entries.compactMap(\.path)
+                build.resources = entries.compactMap { entry in
+                    entry.rule.flatMap { rule in entry.path.map { TargetResource(path: $0, rule: rule) } }
+                }
+                if build.resources.count != entries.count { odd.keys.append("resources") }
             } else if self.key(key, is: "pluginUsages") {
                 try seen.insert(6, "pluginUsages")
                 pluginUsages = try within("pluginUsages") { reader throws(Refusal) in
                     try reader.list { reader throws(Refusal) in try reader.pluginUsage() }
                 }
+            } else if self.key(key, is: "settings") {
+                try seen.insert(8, "settings")
+                build.settings =
+                    odd.note(
+                        "settings",
+                        try tolerant { reader throws(Refusal) in try reader.list { reader throws(Refusal) in try reader.buildSetting() } })
+                    ?? []
+            } else if self.key(key, is: "publicHeadersPath") {
+                try seen.insert(9, "publicHeadersPath")
+                build.publicHeadersPath =
+                    odd.note("publicHeadersPath", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
+            } else if self.key(key, is: "packageAccess") {
+                try seen.insert(10, "packageAccess")
+                build.packageAccess = odd.note("packageAccess", try tolerant { reader throws(Refusal) in try reader.boolean() })
+            } else if self.key(key, is: "url") {
+                try seen.insert(11, "url")
+                build.url = odd.note("url", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
+            } else if self.key(key, is: "checksum") {
+                try seen.insert(12, "checksum")
+                build.checksum = odd.note("checksum", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
+            } else if self.key(key, is: "pkgConfig") {
+                try seen.insert(13, "pkgConfig")
+                build.pkgConfig = odd.note("pkgConfig", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
+            } else if self.key(key, is: "providers") {
+                try seen.insert(14, "providers")
+                build.providers = odd.note("providers", try tolerant { reader throws(Refusal) in try reader.providers() }) ?? nil
+            } else if self.key(key, is: "pluginCapability") {
+                try seen.insert(15, "pluginCapability")
+                build.pluginCapability =
+                    odd.note("pluginCapability", try tolerant { reader throws(Refusal) in try reader.pluginCapability() }) ?? nil
             } else {
+                odd.keys.append(try text(of: key))
                 try skipValue()
             }
         }
@@ -236,25 +326,33 @@ extension JSONReader {
         guard let type = TargetType(rawValue: typeName ?? "regular"), ManifestTarget.swiftPMTypes.contains(type) else {
             throw Refusal.shape("unknown target type '\(typeName ?? "")'").inside("type")
         }
+        unread.keys += odd.keys.map { "targets[\(name)].\($0)" }
         return ManifestTarget(
             name: name, type: type, dependencies: dependencies, path: path, sources: sources,
-            exclude: exclude, resources: resources, pluginUsages: pluginUsages)
+            exclude: exclude, resources: resources, pluginUsages: pluginUsages, build: build)
     }
 
-    /// The `path` of one of a target's `resources:` (`{"path": …, "rule": …}`);
-    /// nil for an entry of another shape, which is skipped (only the path matters here).
-    mutating func resourcePath() throws(Refusal) -> String? {
+    /// One of a target's `resources:` (`{"path": …, "rule": …}`): its path, and its
+    /// rule when of a known shape; an entry of another shape has neither.
+    mutating func resource() throws(Refusal) -> (path: String?, rule: TargetResource.Rule?) {
         guard try peek() == UInt8(ascii: "{") else {
             try skipValue()
-            return nil
+            return (nil, nil)
         }
         var path: String?
+        var rule: TargetResource.Rule?
         try beginObject()
         var first = true
         while let key = try nextKey(first: &first) {
-            if self.key(key, is: "path"), try peek() == UInt8(ascii: "\"") { path = try string() } else { try skipValue() }
+            if self.key(key, is: "path"), try peek() == UInt8(ascii: "\"") {
+                path = try string()
+            } else if self.key(key, is: "rule") {
+                rule = try tolerant { reader throws(Refusal) in try reader.resourceRule() }
+            } else {
+                try skipValue()
+            }
         }
-        return path
+        return (path, rule)
     }
 
     /// What the elements of an enum's payload array are, for the positional
@@ -358,8 +456,17 @@ extension JSONReader {
 
     /// `{"platformNames": [...], "traits": [...], "config": ...}`.
     mutating func condition() throws(Refusal) -> Condition {
+        let fields = try conditionFields()
+        return Condition(platforms: fields.platforms, traits: fields.traits ?? [])
+    }
+
+    /// The fields of a target dependency's or a build setting's condition; `unknown` when it
+    /// has a key, or a `config` of a shape, not read here (a setting's is then not known).
+    mutating func conditionFields() throws(Refusal) -> (platforms: [String], configuration: String?, traits: [String]?, unknown: Bool) {
         var platforms: [String] = []
-        var traits: [String] = []
+        var configuration: String?
+        var traits: [String]?
+        var unknown = false
         var seen = SeenKeys()
         try beginObject()
         var first = true
@@ -369,12 +476,21 @@ extension JSONReader {
                 platforms = try optionalStrings() ?? []
             } else if self.key(key, is: "traits") {
                 try seen.insert(1, "traits")
-                traits = try optionalStrings() ?? []
+                traits = try optionalStrings()
+            } else if self.key(key, is: "config") {
+                try seen.insert(2, "config")
+                if try peek() == UInt8(ascii: "\"") {
+                    configuration = try string()
+                } else if try !skipNull() {
+                    try skipValue()
+                    unknown = true
+                }
             } else {
                 try skipValue()
+                unknown = true
             }
         }
-        return Condition(platforms: platforms, traits: traits)
+        return (platforms, configuration, traits, unknown)
     }
 
     /// `{"plugin": ["Name", "package-or-null"]}`.
@@ -397,10 +513,11 @@ extension JSONReader {
 
     // MARK: Products
 
-    mutating func product() throws(Refusal) -> ManifestProduct {
+    mutating func product(_ unread: inout UnreadKeys) throws(Refusal) -> ManifestProduct {
         var name: String?
         var type = "library"
         var targets: [String] = []
+        var odd: [String] = []
         var seen = SeenKeys()
         try beginObject()
         var first = true
@@ -414,11 +531,17 @@ extension JSONReader {
             } else if self.key(key, is: "type") {
                 try seen.insert(2, "type")
                 type = try productType()
+            } else if self.key(key, is: "settings") {
+                // No public API sets a product's settings; any there are not read.
+                try seen.insert(3, "settings")
+                if try tolerant({ reader throws(Refusal) in try reader.emptyList() }) == nil { odd.append("settings") }
             } else {
+                odd.append(try text(of: key))
                 try skipValue()
             }
         }
         guard let name else { throw .shape("missing key 'name'") }
+        unread.keys += odd.map { "products[\(name)].\($0)" }
         return ManifestProduct(name: name, type: type, targets: targets)
     }
 
@@ -460,8 +583,13 @@ extension JSONReader {
 
     /// `{"fileSystem": [{...}]}`, `{"sourceControl": [{...}]}`, `{"registry": [{...}]}`,
     /// 5.5's `local` and `scm`, and the flat object of older toolchains (``flatDependency()``).
-    mutating func packageDependency() throws(Refusal) -> PackageDependency {
-        if try hasFlatForm() { return try flatDependency() }
+    mutating func packageDependency(_ unread: inout UnreadKeys) throws(Refusal) -> PackageDependency {
+        if try hasFlatForm() {
+            let dependency = try flatDependency()
+            // Its requirement is not read here: a change to it cannot be told.
+            if dependency.kind != .fileSystem { unread.keys.append("dependencies[\(dependency.identity)].requirement") }
+            return dependency
+        }
         let kindName = try onlyKey()
         let kind: PackageDependency.Kind
         switch kindName {
@@ -479,6 +607,8 @@ extension JSONReader {
         var path: String?
         var location: String?
         var traits: [DependencyTrait]?
+        var requirement: DependencyRequirement?
+        var odd = UnreadKeys()
         var seen = SeenKeys()
         try beginObject()
         var first = true
@@ -501,13 +631,23 @@ extension JSONReader {
             } else if kind == .sourceControl, self.key(key, is: "location") {
                 try seen.insert(5, "location")
                 location = try dependencyLocation()
+            } else if kind != .fileSystem, self.key(key, is: "requirement") {
+                try seen.insert(6, "requirement")
+                requirement = odd.note("requirement", try tolerant { reader throws(Refusal) in try reader.requirement() })
+            } else if self.key(key, is: "productFilter") {
+                // Which products the resolver fetches, not how anything builds.
+                try seen.insert(7, "productFilter")
+                try skipValue()
             } else {
+                odd.keys.append(try text(of: key))
                 try skipValue()
             }
         }
         while try nextElement(first: &firstElement) { try skipValue() }
         try endOfOnlyKey()
         let explicitName = resolutionName ?? name
+        let label = identity ?? path ?? location ?? ""
+        unread.keys += odd.keys.map { "dependencies[\(label)].\($0)" }
         switch kind {
         case .fileSystem:
             guard let path else { throw .shape("missing key 'path'") }
@@ -518,12 +658,12 @@ extension JSONReader {
             guard let location else { throw .shape("missing key 'location'") }
             return PackageDependency(
                 kind: .sourceControl, identity: identity.map { PackageIdentity($0) } ?? PackageIdentity(location: location),
-                explicitName: explicitName, location: location, traits: traits)
+                explicitName: explicitName, location: location, traits: traits, requirement: requirement)
         case .registry:
             guard let identity else { throw .shape("a registry dependency needs an identity") }
             return PackageDependency(
                 kind: .registry, identity: PackageIdentity(identity), explicitName: explicitName,
-                location: identity, traits: traits)
+                location: identity, traits: traits, requirement: requirement)
         }
     }
 

@@ -23,13 +23,20 @@ public struct PackageDependency: Sendable, Equatable {
     /// The traits the manifest enables in this dependency (`traits:`); nil
     /// when it does not say, which enables the dependency's default traits.
     public let traits: [DependencyTrait]?
+    /// The versions asked for; nil for a `path:` dependency, and when the dump
+    /// was read by Foundation's decoder (``Manifest/build`` is nil then).
+    public let requirement: DependencyRequirement?
 
-    public init(kind: Kind, identity: PackageIdentity, explicitName: String? = nil, location: String, traits: [DependencyTrait]? = nil) {
+    public init(
+        kind: Kind, identity: PackageIdentity, explicitName: String? = nil, location: String, traits: [DependencyTrait]? = nil,
+        requirement: DependencyRequirement? = nil
+    ) {
         self.kind = kind
         self.identity = identity
         self.explicitName = explicitName
         self.location = location
         self.traits = traits
+        self.requirement = requirement
     }
 
     /// Whether a target dependency's `package:` string refers to this dependency.

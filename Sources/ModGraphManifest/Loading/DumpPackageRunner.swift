@@ -10,10 +10,17 @@ public struct DumpPackageRunner: DumpSource {
     public let timeout: Duration
     /// Where each run's private temporary folder is made.
     public let temporaryBase: String
+    /// The address space `swift` and each process it starts (the compiler, the compiled
+    /// manifest) may use, in bytes (``MemoryLimit``); nil: no limit.
+    public let memoryLimit: Int?
 
     /// Generous: a cold dump takes 0.3 to 0.7 s, a few seconds on a loaded
     /// machine; only a manifest that loops (or waits on something) gets near it.
     public static let defaultTimeout: Duration = .seconds(120)
+
+    /// 4 GiB: the toolchain's processes reserve at most about 760 MiB of address space
+    /// for a manifest (`swiftc`'s driver, measured), the compiled manifest under 100 MiB.
+    public static let defaultMemoryLimit = 4 << 30
 
     /// `MODGRAPH_SWIFT` overrides the default `swift` from `PATH`.
     public static var defaultExecutable: String {
@@ -24,11 +31,12 @@ public struct DumpPackageRunner: DumpSource {
     /// `temporaryBase` defaults to the temporary folder (`$TMPDIR`).
     public init(
         swiftExecutable: String = DumpPackageRunner.defaultExecutable, timeout: Duration = DumpPackageRunner.defaultTimeout,
-        temporaryBase: String? = nil
+        temporaryBase: String? = nil, memoryLimit: Int? = DumpPackageRunner.defaultMemoryLimit
     ) {
         self.swiftExecutable = swiftExecutable
         self.timeout = timeout
         self.temporaryBase = temporaryBase ?? NSTemporaryDirectory()
+        self.memoryLimit = memoryLimit
     }
 
     public func manifest(forPackageAt directory: String) throws(LoadError) -> Manifest {
@@ -52,7 +60,11 @@ public struct DumpPackageRunner: DumpSource {
             }
         }
         guard result.status.isSuccess else {
-            throw .manifestFailed(manifest: manifestPath, diagnostics: CompilerDiagnostics.lines(from: result.standardError))
+            let diagnostics = CompilerDiagnostics.lines(from: result.standardError)
+            if let memoryLimit, MemoryLimit.isApplied, MemoryLimit.reportsExhaustion(result.standardError.head) {
+                throw .manifestOutOfMemory(manifest: manifestPath, limit: memoryLimit, diagnostics: diagnostics)
+            }
+            throw .manifestFailed(manifest: manifestPath, diagnostics: diagnostics)
         }
         return result.standardOutput
     }
@@ -90,7 +102,7 @@ public struct DumpPackageRunner: DumpSource {
         let temporaryFolder = ChildProcesses.shared.makeTemporaryFolder(in: temporaryBase, prefix: "modgraph-swiftpm")
         defer { if let temporaryFolder { ChildProcesses.shared.removeTemporaryFolder(temporaryFolder) } }
         if let temporaryFolder { environment["TMPDIR"] = temporaryFolder }
-        return try ProcessRunner(timeout: timeout).run(
+        return try ProcessRunner(timeout: timeout, memoryLimit: memoryLimit).run(
             swiftExecutable, arguments, environment: environment,
             output: .capture(limit: ManifestDecoding.maximumBytes, errorHead: CompilerDiagnostics.headBytes))
     }

@@ -9,10 +9,14 @@ struct FolderLocator: Sendable {
     func folder(of dependency: PackageDependency, declaredIn manifest: Manifest, at directory: String?) -> String? {
         switch dependency.kind {
         case .fileSystem:
-            let base = directory ?? manifest.packageDirectory ?? ""
-            return Paths.canonical(Paths.absolute(dependency.location, relativeTo: base))
+            return Paths.canonical(location(of: dependency, declaredIn: manifest, at: directory))
         case .sourceControl, .registry:
             return externals == .expand ? checkouts?.folder(for: dependency.identity) : nil
         }
+    }
+
+    /// Where a `path:` dependency is, absolute, whether or not anything is there.
+    func location(of dependency: PackageDependency, declaredIn manifest: Manifest, at directory: String?) -> String {
+        Paths.absolute(dependency.location, relativeTo: directory ?? manifest.packageDirectory ?? "")
     }
 }

@@ -78,6 +78,16 @@ public struct GraphBuilder: Sendable {
             for index in manifestTargets.indices {
                 let name = manifestTargets[index].name
                 let folder = placements[index].folder
+                if let written = folder.writtenAs, let found = folder.path {
+                    warnings.append(
+                        LoadWarning(
+                            [
+                                .path(package.manifestPath),
+                                .text(
+                                    ": target '\(name)': its folder '\(written)' is found as '\(found)', which differs only in case,"
+                                        + " as a case-insensitive file system (macOS's default) finds it"),
+                            ], about: package.identity, isNote: true))
+                }
                 guard placements[index].hasSources else {
                     let target = manifestTargets[index]
                     empty[package.identity, default: [:]][name] = folder.path ?? name

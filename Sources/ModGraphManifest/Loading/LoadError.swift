@@ -3,6 +3,8 @@
 /// diagnostics, when there are some, are ``details``, capped, for the lines after it.
 public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     case noManifest(directory: String)
+    /// `Package.swift` is there but is no regular file (`kind`: ``Paths/irregularKind(_:)``).
+    case manifestNotAFile(manifest: String, kind: String)
     case pathNotFound(String)
     case unreadable(path: String, reason: String)
     case swiftNotFound(executable: String)
@@ -11,6 +13,8 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// the last one saying what was cut.
     case manifestFailed(manifest: String, diagnostics: [String])
     case manifestTimedOut(manifest: String, timeout: Duration)
+    /// The load failed, and its diagnostics say an allocation failed, under a limit of `limit` bytes per process.
+    case manifestOutOfMemory(manifest: String, limit: Int, diagnostics: [String])
     case dumpTooLarge(source: String, limit: Int)
     case malformedJSON(source: String, line: Int, column: Int, problem: String)
     case nestedTooDeep(source: String, line: Int, column: Int, limit: Int)
@@ -31,6 +35,8 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .noManifest(directory):
             "\(directory): no Package.swift found"
+        case let .manifestNotAFile(manifest, kind):
+            "\(manifest): is \(kind), not a file; a manifest must be a regular file"
         case let .pathNotFound(path):
             "\(path): no such file or directory"
         case let .unreadable(path, reason):
@@ -43,6 +49,11 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
             diagnostics.isEmpty
                 ? "\(manifest): manifest failed to load"
                 : "\(manifest): manifest failed to load (compiler diagnostics: \(diagnostics.count) \(diagnostics.count == 1 ? "line follows" : "lines follow"))"
+        case let .manifestOutOfMemory(manifest, limit, diagnostics):
+            "\(manifest): manifest ran out of memory (each of its processes may use \(Self.mebibytes(limit))); "
+                + "if it really needs more, pass --manifest-memory with more MiB"
+                + (diagnostics.isEmpty
+                    ? "" : " (compiler diagnostics: \(diagnostics.count) \(diagnostics.count == 1 ? "line follows" : "lines follow"))")
         case let .manifestTimedOut(manifest, timeout):
             "\(manifest): manifest still loading after \(Self.seconds(timeout)), stopped (does it loop?); if it is only slow, pass --manifest-timeout with more seconds"
         case let .dumpTooLarge(source, limit):
@@ -81,8 +92,21 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The lines to show after ``description``: the capped compiler diagnostics
     /// of a manifest that failed to load; empty for every other error.
     public var details: [String] {
-        if case let .manifestFailed(_, diagnostics) = self { return diagnostics }
-        return []
+        switch self {
+        case let .manifestFailed(_, diagnostics), let .manifestOutOfMemory(_, _, diagnostics): diagnostics
+        default: []
+        }
+    }
+
+    /// `4,096 MiB`.
+    private static func mebibytes(_ bytes: Int) -> String {
+        var digits = String(bytes >> 20)
+        var grouped = ""
+        while digits.count > 3 {
+            grouped = "," + digits.suffix(3) + grouped
+            digits.removeLast(3)
+        }
+        return digits + grouped + " MiB"
     }
 
     /// `120 s`, `0.5 s`.

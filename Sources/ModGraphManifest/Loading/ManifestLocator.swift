@@ -18,13 +18,21 @@ public struct ManifestLocator: Sendable {
     }
 
     private let declarations: [Declaration]
+    /// Every string literal outside comments, with its line, in order.
+    private let literals: [(text: String, line: Int)]
 
     private static let declarationCalls: Set<String> = [
         "target", "executableTarget", "testTarget", "macro", "plugin", "systemLibrary", "binaryTarget", "regularTarget",
     ]
 
     public init(text: String) {
-        declarations = Self.scan(Array(text.unicodeScalars))
+        (declarations, literals) = Self.scan(Array(text.unicodeScalars))
+    }
+
+    /// 1-based line of the first string literal `matches` accepts (a `.package(path:)` whose
+    /// folder is missing, found by its path).
+    public func line(ofLiteral matches: (String) -> Bool) -> Int? {
+        literals.first { matches($0.text) }?.line
     }
 
     /// 1-based line of the target's declaration (its `name:` argument).
@@ -49,7 +57,7 @@ public struct ManifestLocator: Sendable {
     /// One pass over the text.
     ///
     /// - Complexity: O(n) in the length of the manifest.
-    private static func scan(_ text: [Unicode.Scalar]) -> [Declaration] {
+    private static func scan(_ text: [Unicode.Scalar]) -> ([Declaration], [(text: String, line: Int)]) {
         struct Open {
             let label: String?
             /// Index into `calls` when this bracket opened a declaration call.
@@ -64,6 +72,7 @@ public struct ManifestLocator: Sendable {
         var stack: [Open] = []
         var calls: [Call] = []
         var finished: [Int] = []
+        var allLiterals: [(text: String, line: Int)] = []
         var line = 1
         var index = 0
         var word = ""
@@ -89,25 +98,19 @@ public struct ManifestLocator: Sendable {
                 index += 2
                 continue
             }
-            if character == "\"" {
+            if character == "\"" || (character == "#" && Self.opensRawString(text, at: index)) {
                 let startLine = line
-                var literal = ""
-                index += 1
-                while index < text.count, text[index] != "\"" {
-                    if text[index] == "\\", index + 1 < text.count {
-                        literal.unicodeScalars.append(text[index + 1])
-                        index += 2
-                        continue
+                let string = StringLiteral(text, at: index)
+                index = string.end
+                line += string.lineBreaks
+                // An interpolated string is no name; it is still a string, not code.
+                if let literal = string.value {
+                    allLiterals.append((literal, startLine))
+                    for open in openCalls() { calls[open].literals.append((literal, startLine)) }
+                    if let innermost = stack.last?.call, calls[innermost].expectName, calls[innermost].name == nil {
+                        calls[innermost].name = literal
+                        calls[innermost].nameLine = startLine
                     }
-                    if text[index] == "\n" { line += 1 }
-                    literal.unicodeScalars.append(text[index])
-                    index += 1
-                }
-                index += 1
-                for open in openCalls() { calls[open].literals.append((literal, startLine)) }
-                if let innermost = stack.last?.call, calls[innermost].expectName, calls[innermost].name == nil {
-                    calls[innermost].name = literal
-                    calls[innermost].nameLine = startLine
                 }
                 if let innermost = stack.last?.call { calls[innermost].expectName = false }
                 word = ""
@@ -156,11 +159,125 @@ public struct ManifestLocator: Sendable {
             if character != "(" {} else { pendingCall = nil }
             index += 1
         }
-        return finished.sorted().compactMap { call in
+        let declarations = finished.sorted().compactMap { call -> Declaration? in
             guard let name = calls[call].name else { return nil }
             return Declaration(
                 name: name, nameLine: calls[call].nameLine,
                 literals: calls[call].literals.map { (text: $0.0, line: $0.1) })
         }
+        return (declarations, allLiterals)
+    }
+}
+
+extension ManifestLocator {
+    /// Whether `#`s at `index` open a raw string (`#"…"#`, `##"…"##`).
+    fileprivate static func opensRawString(_ text: [Unicode.Scalar], at index: Int) -> Bool {
+        var position = index
+        while position < text.count, text[position] == "#" { position += 1 }
+        return position < text.count && text[position] == "\""
+    }
+}
+
+/// One string literal of a manifest, read as Swift reads it: `"…"`, `"""…"""`
+/// and raw strings (`#"…"#`), with their escapes (`\"`, `\\`, `\t`, `\n`, `\r`,
+/// `\0`, `\'`, `\u{…}`; in a raw string `\#"` and the like), so that a name written
+/// `"Cor\u{65}"` is `Core` and is found at its line. An interpolated string
+/// (`"\(x)"`) has no value: it is read to its end, but names nothing.
+private struct StringLiteral {
+    /// The characters, escapes decoded; nil when interpolated.
+    private(set) var value: String?
+    /// The index just past the closing delimiter.
+    private(set) var end: Int
+    /// Line breaks inside the literal.
+    private(set) var lineBreaks = 0
+
+    init(_ text: [Unicode.Scalar], at start: Int) {
+        var index = start
+        var pounds = 0
+        while index < text.count, text[index] == "#" {
+            pounds += 1
+            index += 1
+        }
+        let multiline = index + 2 < text.count && text[index + 1] == "\"" && text[index + 2] == "\""
+        index += multiline ? 3 : 1
+        var value = ""
+        var interpolated = false
+        func closes(at position: Int) -> Bool {
+            let quotes = multiline ? 3 : 1
+            guard position + quotes + pounds <= text.count else { return false }
+            return (0..<quotes).allSatisfy { text[position + $0] == "\"" } && (0..<pounds).allSatisfy { text[position + quotes + $0] == "#" }
+        }
+        while index < text.count {
+            if closes(at: index) {
+                index += (multiline ? 3 : 1) + pounds
+                break
+            }
+            let scalar = text[index]
+            if scalar == "\n" {
+                if !multiline { break }  // an unterminated string ends at its line, which the scan goes on counting
+                lineBreaks += 1
+            }
+            // An escape: a backslash followed by as many `#` as the string has.
+            if scalar == "\\", index + pounds + 1 < text.count, (0..<pounds).allSatisfy({ text[index + 1 + $0] == "#" }) {
+                let escaped = index + 1 + pounds
+                switch text[escaped] {
+                case "n": value.unicodeScalars.append("\n")
+                case "t": value.unicodeScalars.append("\t")
+                case "r": value.unicodeScalars.append("\r")
+                case "0": value.unicodeScalars.append("\u{0}")
+                case "\"", "'", "\\": value.unicodeScalars.append(text[escaped])
+                case "u":
+                    var position = escaped + 1
+                    var hex = ""
+                    if position < text.count, text[position] == "{" {
+                        position += 1
+                        while position < text.count, text[position] != "}", hex.count <= 8 {
+                            hex.unicodeScalars.append(text[position])
+                            position += 1
+                        }
+                    }
+                    if let code = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(code), position < text.count {
+                        value.unicodeScalars.append(decoded)
+                        index = position + 1
+                        continue
+                    }
+                    interpolated = true
+                case "(":
+                    // Interpolation: skip to its closing parenthesis.
+                    interpolated = true
+                    var depth = 0
+                    var position = escaped
+                    while position < text.count {
+                        if text[position] == "(" { depth += 1 }
+                        if text[position] == ")" {
+                            depth -= 1
+                            if depth == 0 { break }
+                        }
+                        if text[position] == "\n" { lineBreaks += 1 }
+                        position += 1
+                    }
+                    index = position + 1
+                    continue
+                case "\n":
+                    // A line continuation in a multi-line string.
+                    lineBreaks += 1
+                default:
+                    value.unicodeScalars.append(text[escaped])
+                }
+                index = escaped + 1
+                continue
+            }
+            value.unicodeScalars.append(scalar)
+            index += 1
+        }
+        if multiline {
+            // The text starts on the line after the opening delimiter.
+            if value.hasPrefix("\n") { value.removeFirst() }
+            value = value.split(separator: "\n", omittingEmptySubsequences: false).map { $0.drop { $0 == " " || $0 == "\t" } }.joined(
+                separator: "\n")
+            if value.hasSuffix("\n") { value.removeLast() }
+        }
+        self.value = interpolated ? nil : value
+        self.end = index
     }
 }

@@ -43,8 +43,91 @@ public enum Paths {
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
+    /// What is at `path`, after symbolic links, when it is something other than a regular
+    /// file ("a FIFO", "a folder", "a device", "a socket", "a symbolic link to nothing"), for
+    /// messages; nil for a regular file, or when nothing is there. Nothing is opened, so a
+    /// FIFO cannot block and a device is not read.
+    public static func irregularKind(_ path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        guard stat(path, &status) == 0 else { return "a symbolic link to nothing" }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+
     public static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
+
+    /// `path` (absolute) with `.`, `..` and repeated slashes folded by its text alone, as SwiftPM's
+    /// `AbsolutePath` folds it: what a manifest's `path:` and its dump's absolute location compare as.
+    public static func lexical(_ path: String) -> String {
+        var components: [Substring] = []
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch component {
+            case ".": continue
+            case "..": if !components.isEmpty { components.removeLast() }
+            default: components.append(component)
+            }
+        }
+        return "/" + components.joined(separator: "/")
+    }
+
+    /// Whether a regular file (or a link to one) is at `path`.
+    public static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Whether `path` is a folder with nothing in it: what a git submodule is before
+    /// `git submodule update --init`.
+    public static func isEmptyFolder(_ path: String) -> Bool {
+        guard let directory = opendir(path) else { return false }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in raw.prefix(while: { $0 != 0 }) }
+            if !(name.count == 1 && name[0] == UInt8(ascii: ".")) && !(name.count == 2 && name.allSatisfy { $0 == UInt8(ascii: ".") }) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The path that exists on disk for `path` (absolute) when `path` itself does not but a path
+    /// differing from it only in the case of letters does, as a case-insensitive file system (macOS's
+    /// default) finds it: from the deepest folder of `path` that exists, each missing component is
+    /// matched to the one entry of its folder equal to it without regard to case. `nil` when `path`
+    /// exists, or no such path is found, or a component matches several entries.
+    ///
+    /// - Complexity: O(entries of the folders listed), at most ``maximumCaseFoldedComponents`` of them.
+    public static func caseInsensitiveMatch(_ path: String) -> String? {
+        guard path.hasPrefix("/"), !FileManager.default.fileExists(atPath: path) else { return nil }
+        let components = path.split(separator: "/").map(String.init)
+        var existing = 0
+        var base = ""
+        while existing < components.count, FileManager.default.fileExists(atPath: base + "/" + components[existing]) {
+            base += "/" + components[existing]
+            existing += 1
+        }
+        guard existing < components.count, components.count - existing <= maximumCaseFoldedComponents else { return nil }
+        var found = base
+        for component in components[existing...] {
+            guard component != ".", component != "..", Paths.isDirectory(found.isEmpty ? "/" : found) else { return nil }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: found.isEmpty ? "/" : found)) ?? []
+            let matches = names.filter { $0.lowercased() == component.lowercased() }
+            guard matches.count == 1, let match = matches.first else { return nil }
+            found += "/" + match
+        }
+        return found
+    }
+
+    /// Components a case-insensitive match may fold: more than any manifest path has.
+    public static let maximumCaseFoldedComponents = 16
 }

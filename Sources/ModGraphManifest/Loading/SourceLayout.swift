@@ -65,6 +65,10 @@ struct SourceLayout {
         /// False when the folder is known not to exist (no predefined folder
         /// holds it), so that nothing need look inside it.
         var mayExist = true
+        /// The folder as the manifest names it, when no folder of that name exists and ``path``
+        /// is the one that differs from it only in case (``Paths/caseInsensitiveMatch(_:)``),
+        /// as a case-insensitive file system (macOS's default) finds it.
+        var writtenAs: String?
     }
 
     /// The source folder relative to the package folder; `nil` for a binary target fetched by URL.
@@ -73,7 +77,13 @@ struct SourceLayout {
     }
 
     func folder(of target: ManifestTarget) -> Folder {
-        if let path = target.path { return Folder(path: Self.normalised(path), isWholePredefinedFolder: false) }
+        if let path = target.path {
+            let written = Self.normalised(path)
+            if let packageDirectory, let found = caseFolded(written, in: packageDirectory) {
+                return Folder(path: found, isWholePredefinedFolder: false, writtenAs: written)
+            }
+            return Folder(path: written, isWholePredefinedFolder: false)
+        }
         let folders: [String]
         switch target.type {
         case .binary, .externalProduct: return Folder(path: nil, isWholePredefinedFolder: false, mayExist: false)
@@ -93,11 +103,28 @@ struct SourceLayout {
         }) {
             return Folder(path: "\(folders[existing])/\(target.name)", isWholePredefinedFolder: false)
         }
+        for (index, folder) in folders.enumerated() {
+            guard case let .folders(names)? = listings[index] else { continue }
+            let matches = names.filter { $0.lowercased() == target.name.lowercased() }
+            if matches.count == 1, let match = matches.first {
+                return Folder(path: "\(folder)/\(match)", isWholePredefinedFolder: false, writtenAs: "\(folder)/\(target.name)")
+            }
+        }
         if takesWholeFolder(target) {
             let existing = folders.first(where: { Paths.isDirectory(Paths.absolute($0, relativeTo: packageDirectory)) })
             return Folder(path: existing ?? folders.first, isWholePredefinedFolder: true, mayExist: existing != nil)
         }
         return Folder(path: firstCandidate, isWholePredefinedFolder: false, mayExist: false)
+    }
+
+    /// `path` (relative to the package) as found on disk without regard to case, when it does not
+    /// exist as written; `nil` when it does, or nothing differing only in case does either.
+    private func caseFolded(_ path: String, in packageDirectory: String) -> String? {
+        guard !path.hasPrefix("/"), !path.split(separator: "/").contains(".."),
+            let match = Paths.caseInsensitiveMatch(Paths.absolute(path, relativeTo: packageDirectory)),
+            match.hasPrefix(packageDirectory + "/")
+        else { return nil }
+        return String(match.dropFirst(packageDirectory.count + 1))
     }
 
     /// Whether `parent/name` is a folder of the package: known from the

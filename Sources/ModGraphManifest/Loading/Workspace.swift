@@ -99,9 +99,9 @@ public struct LoadWarning: Sendable, Hashable, CustomStringConvertible {
 
     /// What several warnings may share.
     public enum Subject: Sendable, Hashable {
-        /// A `path:` dependency whose folder (absolute, as the dump wrote it)
-        /// does not exist, named in the manifest `requiredBy`.
-        case missingLocalPackage(folder: String, requiredBy: String)
+        /// A local package whose folder is not there to load: a `path:` dependency, or a folder
+        /// a workspace lists.
+        case missingLocalPackage(MissingPackageFolder)
         /// A remote package without a checkout, needed by the manifest `requiredBy`.
         case missingCheckout(requiredBy: String)
     }
@@ -113,15 +113,19 @@ public struct LoadWarning: Sendable, Hashable, CustomStringConvertible {
     /// checkout of a dependency that only tests or a disabled trait use does not).
     public let package: PackageIdentity?
     public let subject: Subject?
+    /// Something worth knowing that needs no fix in the repository's files of the graph
+    /// (a path matched without regard to case, as the user's Mac does): said as a `note:`.
+    public let isNote: Bool
 
-    public init(_ message: String, about package: PackageIdentity? = nil) {
-        self.init([.text(message)], about: package)
+    public init(_ message: String, about package: PackageIdentity? = nil, isNote: Bool = false) {
+        self.init([.text(message)], about: package, isNote: isNote)
     }
 
-    public init(_ parts: [Part], about package: PackageIdentity? = nil, subject: Subject? = nil) {
+    public init(_ parts: [Part], about package: PackageIdentity? = nil, subject: Subject? = nil, isNote: Bool = false) {
         self.parts = parts
         self.package = package
         self.subject = subject
+        self.isNote = isNote
     }
 
     /// One line, naming the manifest it comes from; paths as they are (absolute).
@@ -138,4 +142,50 @@ public struct LoadWarning: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { message }
+}
+
+/// A local package folder that is not there to load, and who names it: a `path:` dependency
+/// of a manifest, or a folder an Xcode workspace lists. Said once per folder, however many name it.
+public struct MissingPackageFolder: Sendable, Hashable {
+    /// What is at the folder instead of a package.
+    public enum State: Sendable, Hashable {
+        /// Nothing: no such folder.
+        case missing
+        /// An empty folder: what a git submodule is until `git submodule update --init`.
+        case empty
+        /// A folder with files but no `Package.swift`.
+        case noManifest
+        /// Nothing, where the repository's `.gitmodules` has a submodule: not checked out.
+        case submoduleNotCheckedOut
+    }
+
+    /// Absolute, as the manifest's dump (or the workspace) names it.
+    public let folder: String
+    /// The manifest or workspace file that names it (absolute).
+    public let requiredBy: String
+    /// The 1-based line of `requiredBy` that names it, when found.
+    public let line: Int?
+    public let state: State
+    /// Products that name no package, of an Xcode project, shown as this folder's external
+    /// products (the one package they can come from): said with the folder.
+    public let products: [String]
+
+    public init(folder: String, requiredBy: String, line: Int?, state: State, products: [String] = []) {
+        self.folder = folder
+        self.requiredBy = requiredBy
+        self.line = line
+        self.state = state
+        self.products = products
+    }
+
+    /// What is wrong with the folder and how to fix it, after its name: `not found`, or
+    /// `is an empty folder (an uninitialised git submodule? run …)`.
+    public var problem: String {
+        switch state {
+        case .missing: "not found"
+        case .empty: "is an empty folder (an uninitialised git submodule? run `git submodule update --init`)"
+        case .noManifest: "has no Package.swift"
+        case .submoduleNotCheckedOut: "is a git submodule that is not checked out (run `git submodule update --init`)"
+        }
+    }
 }

@@ -21,15 +21,18 @@ public struct WorkspaceLoader: Sendable {
     /// Where SwiftPM keeps its checkouts, when not in the root's `.build`
     /// (a build made with `--scratch-path`).
     public let scratchDirectory: String?
+    /// Local packages left out (vendored code): their products are shown as external, without a warning.
+    public let exclusions: LoadExclusions
 
     public init(
         provider: any ManifestProvider, externals: ExternalsMode = .products, runner: any UnitRunner = .sequential,
-        scratchDirectory: String? = nil, progress: (@Sendable (LoadProgress) -> Void)? = nil
+        scratchDirectory: String? = nil, exclusions: LoadExclusions = .none, progress: (@Sendable (LoadProgress) -> Void)? = nil
     ) {
         self.provider = provider
         self.externals = externals
         self.runner = runner
         self.scratchDirectory = scratchDirectory
+        self.exclusions = exclusions
         self.progress = progress
     }
 
@@ -124,9 +127,10 @@ public struct WorkspaceLoader: Sendable {
                 }
                 continue
             }
-            // The dump names a folder that is not here: point at the dump, not at the package's name.
+            // The dump names a folder that is not here, or none (no `packageKind` root): errors point at
+            // the dump, not at the package's name, which would read as a file.
             let missingFolder = seed.directory == nil ? seed.fallbackIdentity : nil
-            let location = seed.directory ?? (missingFolder != nil ? seed.dumpSource : nil) ?? manifest.name
+            let location = seed.directory ?? seed.dumpSource ?? manifest.name
             let package = WorkspacePackage(
                 identity: identity, origin: seed.origin, location: location,
                 manifest: manifest, directory: seed.directory, declaredName: manifest.name)
@@ -187,17 +191,31 @@ public struct WorkspaceLoader: Sendable {
             aliases: aliases, warnings: uniqueWarnings)
     }
 
-    /// A `path:` dependency whose folder does not exist. Said once per folder,
-    /// with what became of its products, by whoever prints the warnings
-    /// (modgraph's `GraphLoader`): another package of the same identity may
-    /// have been loaded in its place.
-    static func missingLocalPackage(_ dependency: PackageDependency, requiredBy: String) -> LoadWarning {
-        LoadWarning(
+    /// A `path:` dependency whose folder does not exist, is empty (an uninitialised git
+    /// submodule) or holds no `Package.swift`. Said once per folder, with what became of its
+    /// products, by whoever prints the warnings (modgraph's `GraphLoader`): another package of
+    /// the same identity may have been loaded in its place.
+    static func missingLocalPackage(_ dependency: PackageDependency, requiredBy: String, line: Int?, state: MissingPackageFolder.State)
+        -> LoadWarning
+    {
+        let missing = MissingPackageFolder(folder: dependency.location, requiredBy: requiredBy, line: line, state: state)
+        return LoadWarning(
             [
-                .path(requiredBy), .text(": local package '"), .path(dependency.location),
-                .text("' not found; its products are shown as external"),
+                .path(requiredBy), .text(line.map { ":\($0)" } ?? ""), .text(": local package '"), .path(dependency.location),
+                .text("' \(missing.problem); its products are shown as external"),
             ],
-            about: dependency.identity, subject: .missingLocalPackage(folder: dependency.location, requiredBy: requiredBy))
+            about: dependency.identity, subject: .missingLocalPackage(missing))
+    }
+
+    /// The line of `manifest` (a package's `Package.swift`) whose string literal names the folder `location`.
+    static func line(naming location: String, in package: WorkspacePackage) -> Int? {
+        guard let directory = package.directory,
+            let text = try? String(contentsOfFile: Paths.absolute("Package.swift", relativeTo: directory), encoding: .utf8)
+        else { return nil }
+        let target = Paths.lexical(location)
+        return ManifestLocator(text: text).line { literal in
+            !literal.isEmpty && Paths.lexical(Paths.absolute(literal, relativeTo: directory)) == target
+        }
     }
 
     /// A remote package with no checkout; said once per package, and
@@ -220,9 +238,39 @@ public struct WorkspaceLoader: Sendable {
         return manifest.dependencies.map { dependency in
             switch dependency.kind {
             case .fileSystem:
-                let folder = locator.folder(of: dependency, declaredIn: manifest, at: package.directory)
-                if folder == nil {
-                    warnings.append(Self.missingLocalPackage(dependency, requiredBy: requiredBy))
+                let location = locator.location(of: dependency, declaredIn: manifest, at: package.directory)
+                if exclusions.excludes(Paths.canonical(location) ?? Paths.lexical(location)) {
+                    // Left out on purpose: its products stand for it, as for a package not loaded.
+                    return Pending(
+                        identity: dependency.identity, declaredIdentity: dependency.identity, origin: .local, location: dependency.location,
+                        directory: nil, declaredName: dependency.explicitName)
+                }
+                var folder = Paths.canonical(location)
+                if folder == nil, let match = Paths.caseInsensitiveMatch(location), let canonical = Paths.canonical(match) {
+                    // A Mac's file system finds it: so does the build the graph describes.
+                    folder = canonical
+                    warnings.append(
+                        LoadWarning(
+                            [
+                                .path(requiredBy), .text(Self.line(naming: dependency.location, in: package).map { ":\($0)" } ?? ""),
+                                .text(": local package '"), .path(location), .text("' is found as '"), .path(match),
+                                .text("', which differs only in case, as a case-insensitive file system (macOS's default) finds it"),
+                            ], about: dependency.identity, isNote: true))
+                }
+                // An empty folder (an uninitialised git submodule) or one without a manifest is no package either;
+                // a manifest that is there but no file (a FIFO) is refused where manifests are read, by name.
+                if let found = folder, case let manifest = Paths.absolute("Package.swift", relativeTo: found),
+                    !Paths.isRegularFile(manifest), Paths.irregularKind(manifest) == nil
+                {
+                    warnings.append(
+                        Self.missingLocalPackage(
+                            dependency, requiredBy: requiredBy, line: Self.line(naming: dependency.location, in: package),
+                            state: Paths.isEmptyFolder(found) ? .empty : .noManifest))
+                    folder = nil
+                } else if folder == nil {
+                    warnings.append(
+                        Self.missingLocalPackage(
+                            dependency, requiredBy: requiredBy, line: Self.line(naming: dependency.location, in: package), state: .missing))
                 }
                 // SwiftPM names a package after its folder once symlinks are resolved.
                 return Pending(
@@ -273,7 +321,12 @@ private struct LoadedManifests {
         progress?(LoadProgress(done: results.count, total: results.count + missing.count, inProgress: missing.sorted()))
         let provider = self.provider
         let loaded = runner.map(missing) { folder in
-            Result { () throws(LoadError) -> Manifest in try provider.manifest(forPackageAt: folder) }
+            Result { () throws(LoadError) -> Manifest in
+                // Nothing reads a manifest that is no file: a FIFO would block, a device never end.
+                let manifest = Paths.absolute("Package.swift", relativeTo: folder)
+                if let kind = Paths.irregularKind(manifest) { throw .manifestNotAFile(manifest: manifest, kind: kind) }
+                return try provider.manifest(forPackageAt: folder)
+            }
         }
         for (folder, result) in zip(missing, loaded) { results[folder] = result }
         progress?(LoadProgress(done: results.count, total: results.count, inProgress: []))

@@ -22,10 +22,13 @@ public struct ProcessRunner: Sendable {
     public var timeout: Duration
     /// Between SIGTERM and SIGKILL when the program is stopped.
     public var grace: Duration
+    /// The address space the program and each process it starts may use, in bytes (``MemoryLimit``); nil: no limit.
+    public var memoryLimit: Int?
 
-    public init(timeout: Duration, grace: Duration = .seconds(2)) {
+    public init(timeout: Duration, grace: Duration = .seconds(2), memoryLimit: Int? = nil) {
         self.timeout = timeout
         self.grace = grace
+        self.memoryLimit = memoryLimit
     }
 
     /// Where the program's output goes.
@@ -81,7 +84,10 @@ public struct ProcessRunner: Sendable {
     ) throws(Failure) -> Result {
         guard let path = Self.locate(executable) else { throw .notFound(executable: executable) }
         let started = ContinuousClock.now
-        guard let child = try ChildProcesses.shared.spawn(path, arguments: arguments, environment: environment, output: output) else {
+        let (program, programArguments) = MemoryLimit.wrapped(path, arguments, bytes: memoryLimit)
+        guard
+            let child = try ChildProcesses.shared.spawn(program, arguments: programArguments, environment: environment, output: output)
+        else {
             ChildProcesses.shared.park()
         }
         var standardOutput = Data()

@@ -29,11 +29,24 @@ enum DependencyAPI {
         registry("from", .api(.version)),
         registry("exact", .api(.version)),
         registry(nil, .api(.requirement)),
-        APIMember(.requirement, "upToNextMajor", [Parameter("from", .api(.version))]) { _ in .name("range") },
-        APIMember(.requirement, "upToNextMinor", [Parameter("from", .api(.version))]) { _ in .name("range") },
-        APIMember(.requirement, "exact", [Parameter(unlabelled: "version", .api(.version))]) { _ in .name("legacy") },
-        APIMember(.requirement, "branch", [Parameter(unlabelled: "name", .string)]) { _ in .name("legacy") },
-        APIMember(.requirement, "revision", [Parameter(unlabelled: "revision", .string)]) { _ in .name("legacy") },
+        APIMember(.requirement, "upToNextMajor", [Parameter("from", .api(.version))]) { arguments throws(EvaluationFallback) in
+            .requirement(try upToNextMajor(arguments.value("from")), legacy: false)
+        },
+        APIMember(.requirement, "upToNextMinor", [Parameter("from", .api(.version))]) { arguments throws(EvaluationFallback) in
+            guard case let .version(version)? = arguments.value("from") else { throw EvaluationFallback("a version of an unknown kind") }
+            let upper = SemanticVersion(major: version.major, minor: version.minor + 1, patch: 0)
+            return .requirement(.range(lowerBound: version.text, upperBound: upper.text), legacy: false)
+        },
+        APIMember(.requirement, "exact", [Parameter(unlabelled: "version", .api(.version))]) { arguments throws(EvaluationFallback) in
+            guard case let .version(version)? = arguments.value("version") else { throw EvaluationFallback("a version of an unknown kind") }
+            return .requirement(.exact(version.text), legacy: true)
+        },
+        APIMember(.requirement, "branch", [Parameter(unlabelled: "name", .string)]) { arguments throws(EvaluationFallback) in
+            .requirement(.branch(try arguments.string("name")), legacy: true)
+        },
+        APIMember(.requirement, "revision", [Parameter(unlabelled: "revision", .string)]) { arguments throws(EvaluationFallback) in
+            .requirement(.revision(try arguments.string("revision")), legacy: true)
+        },
         APIMember(
             .version, "init",
             [
@@ -88,13 +101,15 @@ enum DependencyAPI {
             if arguments.has("traits") {
                 // The `traits:` overloads (6.1) take no `name:` and no old-style requirement.
                 guard !arguments.has("name") else { throw EvaluationFallback("name: and traits: together") }
-                if case .name("legacy")? = arguments.value("requirement") { throw EvaluationFallback("a Requirement with traits:") }
+                if case .requirement(_, legacy: true)? = arguments.value("requirement") {
+                    throw EvaluationFallback("a Requirement with traits:")
+                }
             }
             return .packageDependency(
                 DependencyValue(
                     kind: .sourceControl(url: try arguments.string("url")),
                     explicitName: arguments.optionalString("name"),
-                    traits: try dependencyTraits(arguments)))
+                    traits: try dependencyTraits(arguments), requirement: try DependencyAPI.requirement(arguments, label)))
         }
     }
 
@@ -106,12 +121,31 @@ enum DependencyAPI {
             since: version(5, 7)
         ) { arguments throws(EvaluationFallback) in
             // The registry overloads take only version ranges.
-            if case .name("legacy")? = arguments.value("requirement") { throw EvaluationFallback("a Requirement for a registry package") }
+            if case .requirement(_, legacy: true)? = arguments.value("requirement") {
+                throw EvaluationFallback("a Requirement for a registry package")
+            }
             return .packageDependency(
                 DependencyValue(
                     kind: .registry(id: try arguments.string("id")), explicitName: nil,
-                    traits: try dependencyTraits(arguments)))
+                    traits: try dependencyTraits(arguments), requirement: try DependencyAPI.requirement(arguments, label)))
         }
+    }
+
+    /// The requirement of a `.package(…)` call, as `dump-package` writes it: `from:` is the range up to the next major version.
+    private static func requirement(_ arguments: Arguments, _ label: String?) throws(EvaluationFallback) -> DependencyRequirement {
+        switch (label, arguments.value(label ?? "requirement")) {
+        case ("from", let value): return try upToNextMajor(value)
+        case let ("exact", .version(version)?): return .exact(version.text)
+        case let ("branch", .string(branch)?): return .branch(branch)
+        case let ("revision", .string(revision)?): return .revision(revision)
+        case let (nil, .requirement(requirement, _)?): return requirement
+        default: throw EvaluationFallback("a requirement of an unknown kind")
+        }
+    }
+
+    private static func upToNextMajor(_ value: Value?) throws(EvaluationFallback) -> DependencyRequirement {
+        guard case let .version(version)? = value else { throw EvaluationFallback("a version of an unknown kind") }
+        return .range(lowerBound: version.text, upperBound: SemanticVersion(major: version.major + 1, minor: 0, patch: 0).text)
     }
 
     /// The traits given, else the default set, as the dump writes them.

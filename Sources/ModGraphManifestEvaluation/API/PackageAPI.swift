@@ -32,7 +32,15 @@ enum PackageAPI {
                     }
                 }
                 var package = PackageState(name: try arguments.string("name"))
-                if arguments.has("platforms") { package.platforms = try platformNames(arguments.list("platforms")) }
+                if arguments.has("platforms") { package.platforms = try platforms(arguments.list("platforms")) }
+                if case let .name(tag)? = arguments.value("defaultLocalization") { package.defaultLocalization = tag }
+                package.pkgConfig = arguments.optionalString("pkgConfig")
+                if arguments.has("providers") { package.providers = try providers(arguments.list("providers")) }
+                for key in ["swiftLanguageVersions", "swiftLanguageModes"] where arguments.has(key) {
+                    package.swiftLanguageVersions = try names(arguments.list(key))
+                }
+                if case let .name(standard)? = arguments.value("cLanguageStandard") { package.cLanguageStandard = standard }
+                if case let .name(standard)? = arguments.value("cxxLanguageStandard") { package.cxxLanguageStandard = standard }
                 package.products = try arguments.list("products").map { value throws(EvaluationFallback) in
                     guard case let .product(product) = value else { throw EvaluationFallback("a product of an unknown kind") }
                     return product
@@ -65,11 +73,9 @@ enum PackageAPI {
                 arguments throws(EvaluationFallback) in
                 .trait(PackageTrait(name: "default", enabledTraits: try arguments.strings("enabledTraits")))
             },
-            APIMember(.systemPackageProvider, "brew", [Parameter(unlabelled: "packages", .array(.string))]) { _ in .opaque },
-            APIMember(.systemPackageProvider, "apt", [Parameter(unlabelled: "packages", .array(.string))]) { _ in .opaque },
-            APIMember(.systemPackageProvider, "yum", [Parameter(unlabelled: "packages", .array(.string))], since: version(5, 3)) { _ in
-                .opaque
-            },
+            provider("brew", since: nil),
+            provider("apt", since: nil),
+            provider("yum", since: version(5, 3)),
             APIMember(.swiftLanguageMode, "version", [Parameter(unlabelled: "version", .string)]) { arguments throws(EvaluationFallback) in
                 // SwiftPM rejects a language version it cannot parse.
                 let text = try arguments.string("version")
@@ -79,11 +85,12 @@ enum PackageAPI {
                 else {
                     throw EvaluationFallback("a Swift language version SwiftPM may not read")
                 }
-                return .opaque
+                return .name(text)
             },
         ]
         for (name, since) in [("v4", nil), ("v4_2", nil), ("v5", version(5)), ("v6", version(6))] as [(String, ToolsVersion?)] {
-            members.append(APIMember(.swiftLanguageMode, name, nil, since: since) { _ in .opaque })
+            let text = name.dropFirst().replacingOccurrences(of: "_", with: ".")
+            members.append(APIMember(.swiftLanguageMode, name, nil, since: since) { _ in .name(text) })
         }
         let c =
             "c89 c90 c99 c11 c17@5.4 c18@5.4 c2x@5.4 gnu89 gnu90 gnu99 gnu11 gnu17@5.4 gnu18@5.4 gnu2x@5.4 "
@@ -95,7 +102,8 @@ enum PackageAPI {
             for entry in list.split(separator: " ") {
                 let parts = entry.split(separator: "@")
                 let since = parts.count > 1 ? ToolsVersion(String(parts[1])) : nil
-                members.append(APIMember(owner, String(parts[0]), nil, since: since) { _ in .opaque })
+                let name = String(parts[0])
+                members.append(APIMember(owner, name, nil, since: since) { _ in .name(standardText(name)) })
             }
         }
         return members
@@ -108,15 +116,47 @@ enum PackageAPI {
     ]
 
     /// The platforms of `platforms:`, which `dump-package` rejects when empty or when one is named twice.
-    private static func platformNames(_ values: [Value]) throws(EvaluationFallback) -> [String] {
-        var names: [String] = []
+    static func platforms(_ values: [Value]) throws(EvaluationFallback) -> [PlatformRequirement] {
+        var platforms: [PlatformRequirement] = []
         for value in values {
-            guard case let .supportedPlatform(name) = value else { throw EvaluationFallback("a platform of an unknown kind") }
-            guard !names.contains(name) else { throw EvaluationFallback("the platform '\(name)' twice") }
-            names.append(name)
+            guard case let .supportedPlatform(platform) = value else { throw EvaluationFallback("a platform of an unknown kind") }
+            guard !platforms.contains(where: { $0.name == platform.name }) else {
+                throw EvaluationFallback("the platform '\(platform.name)' twice")
+            }
+            platforms.append(platform)
         }
-        guard !names.isEmpty else { throw EvaluationFallback("an empty platforms: list") }
-        return names
+        guard !platforms.isEmpty else { throw EvaluationFallback("an empty platforms: list") }
+        return platforms
+    }
+
+    /// The texts of enum-like constants (language modes).
+    static func names(_ values: [Value]) throws(EvaluationFallback) -> [String] {
+        try values.map { value throws(EvaluationFallback) in
+            guard case let .name(name) = value else { throw EvaluationFallback("a value of an unknown kind") }
+            return name
+        }
+    }
+
+    static func providers(_ values: [Value]) throws(EvaluationFallback) -> [SystemPackageProvider] {
+        try values.map { value throws(EvaluationFallback) in
+            guard case let .provider(provider) = value else { throw EvaluationFallback("a system package provider of an unknown kind") }
+            return provider
+        }
+    }
+
+    private static func provider(_ manager: String, since: ToolsVersion?) -> APIMember {
+        APIMember(.systemPackageProvider, manager, [Parameter(unlabelled: "packages", .array(.string))], since: since) {
+            arguments throws(EvaluationFallback) in
+            .provider(SystemPackageProvider(manager: manager, packages: try arguments.strings("packages")))
+        }
+    }
+
+    /// A language standard as `dump-package` writes it: `cxx17` is `c++17`, `iso9899_1990` is `iso9899:1990`.
+    static func standardText(_ name: String) -> String {
+        if name.hasPrefix("gnucxx") { return "gnu++" + name.dropFirst("gnucxx".count) }
+        if name.hasPrefix("cxx") { return "c++" + name.dropFirst("cxx".count) }
+        if name.hasPrefix("iso9899_") { return "iso9899:" + name.dropFirst("iso9899_".count) }
+        return name
     }
 }
 
@@ -124,7 +164,13 @@ enum PackageAPI {
 /// (`package.targets += …`) change.
 struct PackageState: Sendable {
     var name: String
-    var platforms: [String]?
+    var platforms: [PlatformRequirement]?
+    var defaultLocalization: String?
+    var swiftLanguageVersions: [String]?
+    var cLanguageStandard: String?
+    var cxxLanguageStandard: String?
+    var pkgConfig: String?
+    var providers: [SystemPackageProvider]?
     var products: [ManifestProduct] = []
     var traits: [PackageTrait] = []
     var dependencies: [DependencyValue] = []

@@ -3,9 +3,9 @@ import ModGraphManifest
 /// Platforms: `Platform` in conditions (`.linux`, `.custom("x")`) and
 /// `SupportedPlatform` in `platforms:` (`.macOS(.v13)`, `.iOS("15.0")`), with
 /// each version constant's tools-version (PackageDescription 6.3's
-/// `SupportedPlatforms.swift`). Platforms are not part of ModGraph's
-/// ``Manifest``: they are type-checked, and a duplicate or an empty list,
-/// which `dump-package` rejects, falls back.
+/// `SupportedPlatforms.swift`), with their versions as `dump-package` writes
+/// them (`.v10_15` is `10.15`, `.v13` is `13.0`); a duplicate or an empty
+/// list, which `dump-package` rejects, falls back.
 enum PlatformAPI {
     /// The platforms a condition may name, by their spelling in Swift and in the dump.
     static let conditionPlatforms: [APIMember] = {
@@ -65,17 +65,23 @@ enum PlatformAPI {
                 APIMember(
                     .supportedPlatform, platform, [Parameter(unlabelled: "version", .api(versionType))],
                     since: since
-                ) { _ in .supportedPlatform(dumpName) })
+                ) { arguments throws(EvaluationFallback) in
+                    guard case let .name(constant)? = arguments.value("version") else {
+                        throw EvaluationFallback("a platform version of an unknown kind")
+                    }
+                    return .supportedPlatform(PlatformRequirement(name: dumpName, version: versionText(constant)))
+                })
             members.append(
                 APIMember(
                     .supportedPlatform, platform, [Parameter(unlabelled: "version", .string)],
                     since: since
                 ) { arguments throws(EvaluationFallback) in
                     // PackageDescription records a malformed version as an error, which fails the load.
-                    guard isPlatformVersion(try arguments.string("version")) else {
+                    let text = try arguments.string("version")
+                    guard isPlatformVersion(text) else {
                         throw EvaluationFallback("a platform version that is not N.N or N.N.N")
                     }
-                    return .supportedPlatform(dumpName)
+                    return .supportedPlatform(PlatformRequirement(name: dumpName, version: text))
                 })
             for constant in constants.split(separator: " ") {
                 let parts = constant.split(separator: "@")
@@ -86,6 +92,12 @@ enum PlatformAPI {
         }
         return members
     }()
+
+    /// A version constant's text: `v10_15` is `10.15`, `v13` is `13.0`.
+    static func versionText(_ constant: String) -> String {
+        let parts = constant.dropFirst().split(separator: "_")
+        return parts.count == 1 ? "\(parts[0]).0" : parts.joined(separator: ".")
+    }
 
     /// `13.0`, `10.15.4`: what every toolchain takes alike.
     static func isPlatformVersion(_ text: String) -> Bool {

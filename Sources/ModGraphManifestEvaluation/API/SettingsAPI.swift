@@ -1,9 +1,10 @@
 import ModGraphManifest
 
 /// Build settings (`cSettings:`, `cxxSettings:`, `swiftSettings:`,
-/// `linkerSettings:`) and their conditions. ModGraph's ``Manifest`` keeps no
-/// settings, so they are only type-checked, and the few values `dump-package`
-/// rejects (an Xcode-style `$(…)`, a condition with nothing in it) fall back.
+/// `linkerSettings:`) and their conditions, as `dump-package` writes them
+/// (``BuildSetting``): `modgraph affected` compares them. The few values
+/// `dump-package` rejects (an Xcode-style `$(…)`, a condition with nothing in
+/// it) fall back.
 enum SettingsAPI {
     private static let condition = Parameter(unlabelled: "condition", .optional(.api(.buildSettingCondition)), defaulted: true)
 
@@ -13,7 +14,7 @@ enum SettingsAPI {
             members.append(
                 APIMember(owner, name, parameters + [condition], since: since) { arguments throws(EvaluationFallback) in
                     try checkValues(arguments, parameters)
-                    return .opaque
+                    return .setting(try setting(owner, name, parameters, arguments))
                 })
         }
         let name = Parameter(unlabelled: "name", .string)
@@ -55,16 +56,52 @@ enum SettingsAPI {
                 guard arguments.has("platforms") || arguments.has("configuration") || arguments.has("traits") else {
                     throw EvaluationFallback("a build setting condition with nothing in it")
                 }
-                return .opaque
+                var configuration: String?
+                if case let .name(name)? = arguments.value("configuration") { configuration = name }
+                return .settingCondition(
+                    BuildSettingCondition(
+                        platforms: try TargetDependencyAPI.platformNames(arguments.list("platforms")), configuration: configuration,
+                        traits: try arguments.optionalStrings("traits")))
             })
-        members.append(APIMember(.buildConfiguration, "debug", nil) { _ in .opaque })
-        members.append(APIMember(.buildConfiguration, "release", nil) { _ in .opaque })
-        members.append(APIMember(.interoperabilityMode, "C", nil, since: version(5, 9)) { _ in .opaque })
-        members.append(APIMember(.interoperabilityMode, "Cxx", nil, since: version(5, 9)) { _ in .opaque })
-        members.append(APIMember(.warningLevel, "warning", nil, since: version(6, 2)) { _ in .opaque })
-        members.append(APIMember(.warningLevel, "error", nil, since: version(6, 2)) { _ in .opaque })
+        for (owner, names, since) in [
+            (APIType.buildConfiguration, ["debug", "release"], nil), (.interoperabilityMode, ["C", "Cxx"], version(5, 9)),
+            (.warningLevel, ["warning", "error"], version(6, 2)),
+        ] as [(APIType, [String], ToolsVersion?)] {
+            for name in names { members.append(APIMember(owner, name, nil, since: since) { _ in .name(name) }) }
+        }
         return members
     }()
+
+    private static let tools: [APIType: String] = [.cSetting: "c", .cxxSetting: "cxx", .swiftSetting: "swift", .linkerSetting: "linker"]
+
+    /// The setting a call makes: its arguments in order, as `dump-package`
+    /// writes them (`define("A", to: "1")` is `A=1`; `defaultIsolation(nil)` is `nonisolated`).
+    private static func setting(_ owner: APIType, _ kind: String, _ parameters: [Parameter], _ arguments: Arguments)
+        throws(EvaluationFallback)
+        -> BuildSetting
+    {
+        var values: [BuildSetting.Argument] = []
+        switch kind {
+        case "define" where owner != .swiftSetting:
+            let name = try arguments.string("name")
+            values = [.text(arguments.optionalString("to").map { "\(name)=\($0)" } ?? name)]
+        case "defaultIsolation":
+            values = [.text(arguments.has("isolation") ? "MainActor" : "nonisolated")]
+        default:
+            for parameter in parameters {
+                switch arguments.value(parameter.key) {
+                case let .string(text)?, let .name(text)?: values.append(.text(text))
+                case .list?: values.append(.texts(try arguments.strings(parameter.key)))
+                default: throw EvaluationFallback("a build setting argument of an unknown kind")
+                }
+            }
+        }
+        var condition: BuildSettingCondition?
+        if case let .settingCondition(written)? = arguments.value("condition") { condition = written }
+        return BuildSetting(
+            tool: tools[owner] ?? "", kind: kind == "swiftLanguageVersion" ? "swiftLanguageMode" : kind, arguments: values,
+            condition: condition)
+    }
 
     /// `dump-package` rejects a setting value with an Xcode-style macro, `$(…)`.
     private static func checkValues(_ arguments: Arguments, _ parameters: [Parameter]) throws(EvaluationFallback) {

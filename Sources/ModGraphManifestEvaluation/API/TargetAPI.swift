@@ -44,7 +44,12 @@ enum TargetAPI {
                 Parameter("packageAccess", .bool, defaulted: true, since: version(5, 9)),
             ], since: version(5, 5)
         ) { arguments throws(EvaluationFallback) in
-            try target(.plugin, arguments)
+            var plugin = try targetValue(.plugin, arguments)
+            guard case let .pluginCapability(capability)? = arguments.value("capability") else {
+                throw EvaluationFallback("a plugin capability of an unknown kind")
+            }
+            plugin.pluginCapability = capability
+            return .target(plugin)
         },
         APIMember(
             .target, "systemLibrary",
@@ -55,7 +60,10 @@ enum TargetAPI {
                 Parameter("providers", .optional(.array(.api(.systemPackageProvider))), defaulted: true),
             ]
         ) { arguments throws(EvaluationFallback) in
-            .target(TargetValue(name: try arguments.string("name"), type: .system, path: arguments.optionalString("path")))
+            var target = TargetValue(name: try arguments.string("name"), type: .system, path: arguments.optionalString("path"))
+            target.pkgConfig = arguments.optionalString("pkgConfig")
+            if arguments.has("providers") { target.providers = try PackageAPI.providers(arguments.list("providers")) }
+            return .target(target)
         },
         APIMember(.target, "binaryTarget", [Parameter("name", .string), Parameter("path", .string)], since: version(5, 3)) {
             arguments throws(EvaluationFallback) in
@@ -65,7 +73,9 @@ enum TargetAPI {
             .target, "binaryTarget", [Parameter("name", .string), Parameter("url", .string), Parameter("checksum", .string)],
             since: version(5, 3)
         ) { arguments throws(EvaluationFallback) in
-            .target(TargetValue(name: try arguments.string("name"), type: .binary, url: try arguments.string("url")))
+            var target = TargetValue(name: try arguments.string("name"), type: .binary, url: try arguments.string("url"))
+            target.checksum = try arguments.string("checksum")
+            return .target(target)
         },
     ]
 
@@ -92,6 +102,10 @@ enum TargetAPI {
     }
 
     private static func target(_ type: TargetType, _ arguments: Arguments) throws(EvaluationFallback) -> Value {
+        .target(try targetValue(type, arguments))
+    }
+
+    private static func targetValue(_ type: TargetType, _ arguments: Arguments) throws(EvaluationFallback) -> TargetValue {
         var target = TargetValue(name: try arguments.string("name"), type: type)
         for value in arguments.list("dependencies") {
             guard case let .targetDependency(dependency) = value else { throw EvaluationFallback("a target dependency of an unknown kind") }
@@ -101,14 +115,22 @@ enum TargetAPI {
         target.exclude = try arguments.optionalStrings("exclude") ?? []
         target.sources = try arguments.optionalStrings("sources")
         for value in arguments.list("resources") {
-            guard case let .resource(path) = value else { throw EvaluationFallback("a resource of an unknown kind") }
-            target.resources.append(path)
+            guard case let .resource(resource) = value else { throw EvaluationFallback("a resource of an unknown kind") }
+            target.resources.append(resource)
         }
         for value in arguments.list("plugins") {
             guard case let .pluginUsage(usage) = value else { throw EvaluationFallback("a plugin usage of an unknown kind") }
             target.plugins.append(usage)
         }
-        return .target(target)
+        for label in TargetValue.settingsLabels where arguments.has(label) {
+            target.settings[label] = try arguments.list(label).map { value throws(EvaluationFallback) in
+                guard case let .setting(setting) = value else { throw EvaluationFallback("a build setting of an unknown kind") }
+                return setting
+            }
+        }
+        target.publicHeadersPath = arguments.optionalString("publicHeadersPath")
+        if case let .bool(access)? = arguments.value("packageAccess") { target.packageAccess = access }
+        return target
     }
 }
 
@@ -157,17 +179,29 @@ enum TargetDependencyAPI {
             ) { arguments throws(EvaluationFallback) in
                 .targetDependency(.product(try arguments.string("name"), package: arguments.optionalString("package"), condition: nil))
             },
-            // Before 5.7 `platforms:` was optional and `.when()` crashed the manifest; only the common form is taken.
+            // Before 5.7 `platforms:` was optional and `.when()` crashed the manifest; only the common form is
+            // taken. That `when` returns a condition even for an empty list, which the dump writes as such.
+            APIMember(
+                .targetDependencyCondition, "when", [Parameter("platforms", .array(.api(.platform)))], until: version(5, 7),
+                result: .optional(.api(.targetDependencyCondition))
+            ) { arguments throws(EvaluationFallback) in
+                .condition(Condition(platforms: try platformNames(arguments.list("platforms"))))
+            },
+            // From 5.7 `when(platforms:)` is `nil` for an empty list: no condition, the dependency always applies.
             APIMember(
                 .targetDependencyCondition, "when",
                 [
                     Parameter("platforms", .array(.api(.platform))),
                     Parameter("traits", .set(.string), defaulted: true, since: version(6, 1)),
-                ], result: .optional(.api(.targetDependencyCondition))
+                ], since: version(5, 7), result: .optional(.api(.targetDependencyCondition))
             ) { arguments throws(EvaluationFallback) in
-                .condition(
-                    Condition(
-                        platforms: try platformNames(arguments.list("platforms")), traits: try arguments.optionalStrings("traits") ?? []))
+                let condition = Condition(
+                    platforms: try platformNames(arguments.list("platforms")), traits: try arguments.optionalStrings("traits") ?? [])
+                guard !condition.isUnconditional else {
+                    if arguments.has("traits") { throw EvaluationFallback("a condition of no platforms and no traits") }
+                    return .none
+                }
+                return .condition(condition)
             },
             APIMember(
                 .targetDependencyCondition, "when", [Parameter("traits", .set(.string))], since: version(6, 1),
@@ -201,14 +235,18 @@ enum TargetPartsAPI {
                 Parameter(unlabelled: "path", .string),
                 Parameter("localization", .optional(.api(.localization)), defaulted: true),
             ], since: version(5, 3)
-        ) { arguments throws(EvaluationFallback) in .resource(try arguments.string("path")) },
+        ) { arguments throws(EvaluationFallback) in
+            var localization: String?
+            if case let .name(name)? = arguments.value("localization") { localization = name }
+            return .resource(TargetResource(path: try arguments.string("path"), rule: .process(localization: localization)))
+        },
         APIMember(.resource, "copy", [Parameter(unlabelled: "path", .string)], since: version(5, 3)) {
             arguments throws(EvaluationFallback) in
-            .resource(try arguments.string("path"))
+            .resource(TargetResource(path: try arguments.string("path"), rule: .copy))
         },
         APIMember(.resource, "embedInCode", [Parameter(unlabelled: "path", .string)], since: version(5, 9)) {
             arguments throws(EvaluationFallback) in
-            .resource(try arguments.string("path"))
+            .resource(TargetResource(path: try arguments.string("path"), rule: .embedInCode))
         },
         APIMember(.localization, "default", nil, since: version(5, 3)) { _ in .name("default") },
         APIMember(.localization, "base", nil, since: version(5, 3)) { _ in .name("base") },
@@ -221,22 +259,41 @@ enum TargetPartsAPI {
         ) { arguments throws(EvaluationFallback) in
             .pluginUsage(PluginUsage(name: try arguments.string("name"), package: arguments.optionalString("package")))
         },
-        APIMember(.pluginCapability, "buildTool", [], since: version(5, 5)) { _ in .opaque },
+        APIMember(.pluginCapability, "buildTool", [], since: version(5, 5)) { _ in .pluginCapability(.buildTool) },
         APIMember(
             .pluginCapability, "command",
             [
                 Parameter("intent", .api(.pluginCommandIntent)),
                 Parameter("permissions", .array(.api(.pluginPermission)), defaulted: true),
             ], since: version(5, 6)
-        ) { _ in .opaque },
-        APIMember(.pluginCommandIntent, "documentationGeneration", [], since: version(5, 6)) { _ in .opaque },
-        APIMember(.pluginCommandIntent, "sourceCodeFormatting", [], since: version(5, 6)) { _ in .opaque },
-        APIMember(.pluginCommandIntent, "documentationGeneration", nil, since: version(5, 6)) { _ in .opaque },
-        APIMember(.pluginCommandIntent, "sourceCodeFormatting", nil, since: version(5, 6)) { _ in .opaque },
+        ) { arguments throws(EvaluationFallback) in
+            guard case let .commandIntent(intent)? = arguments.value("intent") else {
+                throw EvaluationFallback("a command intent of an unknown kind")
+            }
+            let permissions = try arguments.list("permissions").map { value throws(EvaluationFallback) in
+                guard case let .pluginPermission(permission) = value else {
+                    throw EvaluationFallback("a plugin permission of an unknown kind")
+                }
+                return permission
+            }
+            return .pluginCapability(.command(intent: intent, permissions: permissions))
+        },
+        APIMember(.pluginCommandIntent, "documentationGeneration", [], since: version(5, 6)) { _ in .commandIntent(.documentationGeneration)
+        },
+        APIMember(.pluginCommandIntent, "sourceCodeFormatting", [], since: version(5, 6)) { _ in .commandIntent(.sourceCodeFormatting) },
+        APIMember(.pluginCommandIntent, "documentationGeneration", nil, since: version(5, 6)) { _ in
+            .commandIntent(.documentationGeneration)
+        },
+        APIMember(.pluginCommandIntent, "sourceCodeFormatting", nil, since: version(5, 6)) { _ in .commandIntent(.sourceCodeFormatting) },
         APIMember(
             .pluginCommandIntent, "custom", [Parameter("verb", .string), Parameter("description", .string)],
             since: version(5, 6)
-        ) { _ in .opaque },
-        APIMember(.pluginPermission, "writeToPackageDirectory", [Parameter("reason", .string)], since: version(5, 6)) { _ in .opaque },
+        ) { arguments throws(EvaluationFallback) in
+            .commandIntent(.custom(verb: try arguments.string("verb"), description: try arguments.string("description")))
+        },
+        APIMember(.pluginPermission, "writeToPackageDirectory", [Parameter("reason", .string)], since: version(5, 6)) {
+            arguments throws(EvaluationFallback) in
+            .pluginPermission(.writeToPackageDirectory(reason: try arguments.string("reason")))
+        },
     ]
 }

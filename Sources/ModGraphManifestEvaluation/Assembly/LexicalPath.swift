@@ -1,19 +1,12 @@
+import ModGraphManifest
+
 /// Paths normalised as SwiftPM's `AbsolutePath` and `RelativePath` do it:
 /// by their text alone, without looking at the disk (no symlink is followed).
 enum LexicalPath {
     /// `relative` (or an absolute path) against `base`, with `.`, `..`, repeated
     /// and trailing slashes resolved: `/a/b` + `../c/./d/` → `/a/c/d`.
     static func absolute(_ path: String, relativeTo base: String) -> String {
-        let joined = path.hasPrefix("/") ? path : base + "/" + path
-        var components: [Substring] = []
-        for component in joined.split(separator: "/", omittingEmptySubsequences: true) {
-            switch component {
-            case ".": continue
-            case "..": if !components.isEmpty { components.removeLast() }
-            default: components.append(component)
-            }
-        }
-        return "/" + components.joined(separator: "/")
+        Paths.lexical(path.hasPrefix("/") ? path : base + "/" + path)
     }
 
     /// A relative path with `.`, repeated and trailing slashes resolved, and `..`

@@ -22,20 +22,31 @@ struct ManifestAssembly {
         let dependencies = try package.dependencies.map(dependency)
         try checkReferences(targets, dependencies: dependencies, declared: package.dependencies)
         try checkTraits(package.traits)
+        let build = PackageBuildDeclaration(
+            platforms: package.platforms ?? [], defaultLocalization: package.defaultLocalization,
+            swiftLanguageVersions: package.swiftLanguageVersions, cLanguageStandard: package.cLanguageStandard,
+            cxxLanguageStandard: package.cxxLanguageStandard, pkgConfig: package.pkgConfig, providers: package.providers)
         return Manifest(
             name: package.name, toolsVersion: toolsVersion, packageDirectory: directory, targets: targets,
-            products: package.products, dependencies: dependencies, traits: package.traits)
+            products: package.products, dependencies: dependencies, traits: package.traits, build: build)
     }
 
     private func target(_ target: TargetValue) throws(EvaluationFallback) -> ManifestTarget {
-        for path in (target.sources ?? []) + target.exclude + target.resources where !Self.isRelative(path) {
+        for path in (target.sources ?? []) + target.exclude + target.resources.map(\.path) where !Self.isRelative(path) {
             throw EvaluationFallback("the path '\(path)' of target '\(target.name)' is not relative")
         }
         if target.type == .binary { try checkBinary(target) }
+        let resources = target.resources.map { TargetResource(path: LexicalPath.relative($0.path), rule: $0.rule) }
+        // `package` access is on by default from 5.9 for the kinds that compile Swift.
+        let defaultAccess = toolsVersion >= ToolsVersion(major: 5, minor: 9) && ![.binary, .system].contains(target.type)
+        let build = TargetBuildDeclaration(
+            settings: TargetValue.settingsLabels.flatMap { target.settings[$0] ?? [] }, resources: resources,
+            publicHeadersPath: target.publicHeadersPath, packageAccess: target.packageAccess ?? defaultAccess, url: target.url,
+            checksum: target.checksum, pkgConfig: target.pkgConfig, providers: target.providers, pluginCapability: target.pluginCapability)
         return ManifestTarget(
             name: target.name, type: target.type, dependencies: target.dependencies, path: target.path,
-            sources: target.sources, exclude: target.exclude, resources: target.resources.map(LexicalPath.relative),
-            pluginUsages: target.plugins)
+            sources: target.sources, exclude: target.exclude, resources: resources.map(\.path),
+            pluginUsages: target.plugins, build: build)
     }
 
     /// What `RelativePath(validating:)` takes: not absolute, not from the home folder.
@@ -66,8 +77,9 @@ struct ManifestAssembly {
             for name in product.targets where types[name] == nil {
                 throw EvaluationFallback("product '\(product.name)' names an unknown target '\(name)'")
             }
-            if product.type.hasPrefix("library ("), product.targets.allSatisfy({ types[$0] == .binary }) {
-                throw EvaluationFallback("a static or dynamic library of binary targets")
+            // "products referencing only binary targets must be executable or automatic library products"
+            if product.type != "executable", product.type != "library", product.targets.allSatisfy({ types[$0] == .binary }) {
+                throw EvaluationFallback("a \(product.type) product of binary targets only")
             }
         }
     }
@@ -78,6 +90,10 @@ struct ManifestAssembly {
         case let .fileSystem(path):
             guard !path.isEmpty, !path.hasPrefix("~"), !path.contains("://") else {
                 throw EvaluationFallback("a path dependency SwiftPM reads its own way")
+            }
+            // SwiftPM takes `Lib@2` for a location with a scheme (`git@host:…`), not a path, and refuses it.
+            guard Self.scheme(of: path) == nil else {
+                throw EvaluationFallback("a path dependency SwiftPM reads as a URL ('\(path)')")
             }
             let absolute = LexicalPath.absolute(path, relativeTo: directory)
             guard absolute != "/" else { throw EvaluationFallback("a path dependency on the root folder") }
@@ -93,26 +109,43 @@ struct ManifestAssembly {
             }
             return PackageDependency(
                 kind: .sourceControl, identity: PackageIdentity(LexicalPath.identity(of: url)),
-                explicitName: value.explicitName, location: url, traits: value.traits)
+                explicitName: value.explicitName, location: url, traits: value.traits, requirement: value.requirement)
         case let .registry(id):
             guard Self.isRegistryIdentity(id) else { throw EvaluationFallback("a registry identity SwiftPM may reject") }
-            return PackageDependency(kind: .registry, identity: PackageIdentity(id), location: id, traits: value.traits)
+            return PackageDependency(
+                kind: .registry, identity: PackageIdentity(id), location: id, traits: value.traits, requirement: value.requirement)
         }
     }
 
-    /// `scope.name`, lowercase, within the registry's rules (conservatively).
-    private static func isRegistryIdentity(_ id: String) -> Bool {
+    /// What SwiftPM's `parseScheme` finds in a dependency's location: the text before the first `://`,
+    /// else before the first `@`, when it holds no `/`; `nil` when the location is a path to it.
+    static func scheme(of location: String) -> Substring? {
+        for delimiter in ["://", "@"] {
+            if let range = location.range(of: delimiter), !location[..<range.lowerBound].contains("/") {
+                return location[..<range.lowerBound]
+            }
+        }
+        return nil
+    }
+
+    /// `scope.name`, lowercase, within PackageDescription's pattern for registry identities
+    /// (`[a-zA-Z\d](?:[a-zA-Z\d]|-(?=[a-zA-Z\d])){0,38}` `.` `[a-zA-Z0-9](?:[a-zA-Z0-9]|[-_](?=[a-zA-Z0-9])){0,99}`):
+    /// a hyphen or underscore is always followed by a letter or digit.
+    static func isRegistryIdentity(_ id: String) -> Bool {
         let parts = id.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, id == id.lowercased() else { return false }
-        let scope = parts[0]
-        let name = parts[1]
-        let scopeOK =
-            (1...39).contains(scope.count) && scope.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
-            && scope.first != "-" && scope.last != "-" && !scope.contains("--")
-        let nameOK =
-            (1...100).contains(name.count) && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
-            && name.first != "-" && name.first != "_"
-        return scopeOK && nameOK
+        func follows(_ part: Substring, separators: Set<Character>, length: ClosedRange<Int>) -> Bool {
+            guard length.contains(part.count), let first = part.first, first.isASCII, first.isLetter || first.isNumber else { return false }
+            var previousIsSeparator = false
+            for character in part {
+                guard character.isASCII else { return false }
+                let isSeparator = separators.contains(character)
+                guard isSeparator || character.isLetter || character.isNumber, !(isSeparator && previousIsSeparator) else { return false }
+                previousIsSeparator = isSeparator
+            }
+            return !previousIsSeparator
+        }
+        return follows(parts[0], separators: ["-"], length: 1...39) && follows(parts[1], separators: ["-", "_"], length: 1...100)
     }
 
     /// From 5.2, a `.product(name:package:)` must name one of the dependencies

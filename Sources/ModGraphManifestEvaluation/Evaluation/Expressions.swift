@@ -11,6 +11,11 @@ extension Interpreter {
         try step(depth, expression)
         let result: Typed
         if let literal = expression.as(StringLiteralExprSyntax.self) {
+            // PackageDescription's string-literal types (`Target.Dependency`, `Version`, traits, …) are
+            // not ExpressibleByStringInterpolation: only a `String` takes `"\(x)"`.
+            if let wanted = expected?.unwrapped, wanted != .string, literal.segments.contains(where: { $0.is(ExpressionSegmentSyntax.self) }) {
+                throw fallback("string interpolation where a \(wanted) literal is expected", at: expression)
+            }
             result = try stringLiteral(try stringValue(literal, depth: depth), expected: expected, at: expression)
         } else if let literal = expression.as(BooleanLiteralExprSyntax.self) {
             result = Typed(type: .bool, value: .bool(literal.literal.tokenKind == .keyword(.true)))
@@ -246,7 +251,9 @@ extension Interpreter {
             guard case let .version(low) = lower.value, case let .version(high) = upper.value, low < high else {
                 throw fallback("a version range that is empty or reversed", at: sequence)
             }
-            return Typed(type: .api(.requirement), value: .name("range"))
+            // `a...b` is `a..<b` with the next patch, as PackageDescription turns a closed range into a half-open one.
+            let end = range == "..." ? SemanticVersion(major: high.major, minor: high.minor, patch: high.patch + 1) : high
+            return Typed(type: .api(.requirement), value: .requirement(.range(lowerBound: low.text, upperBound: end.text), legacy: false))
         }
         if operators.allSatisfy({ $0 == "&&" || $0 == "||" }) {
             return try logical(elements, at: sequence, depth: depth)

@@ -21,19 +21,30 @@ extension Interpreter {
     }
 
     /// `if flag { … } else if … { … } else { … }` on `Bool` constants (`!`, `&&`, `||` allowed):
-    /// the branch taken runs as a scope of its own, whose declarations end with it.
-    func runIf(_ statement: IfExprSyntax, depth: Int) throws(EvaluationFallback) {
+    /// the branch taken runs as a scope of its own, whose declarations end with it. The branches
+    /// not taken are type-checked all the same (``typeCheckingOnly(_:)``), as the compiler checks them.
+    func runIf(_ statement: IfExprSyntax, depth: Int, running: Bool = true) throws(EvaluationFallback) {
         guard statement.conditions.count == 1, case let .expression(condition)? = statement.conditions.first?.condition else {
             throw fallback("an if statement of another form (let, case, several conditions)", at: statement)
         }
         let value = try evaluate(condition, expected: .bool, depth: depth + 1)
-        guard case let .bool(taken) = value.value else { throw fallback("an if condition that is not a Bool", at: condition) }
+        guard case let .bool(flag) = value.value else { throw fallback("an if condition that is not a Bool", at: condition) }
+        let taken = running && flag
         if taken {
             try runScope(statement.body.statements, depth: depth)
-        } else if let elseBody = statement.elseBody {
-            switch elseBody {
-            case let .ifExpr(next): try runIf(next, depth: depth + 1)
-            case let .codeBlock(block): try runScope(block.statements, depth: depth)
+        } else {
+            try typeCheckingOnly { () throws(EvaluationFallback) in try runScope(statement.body.statements, depth: depth) }
+        }
+        guard let elseBody = statement.elseBody else { return }
+        let elseRuns = running && !flag
+        switch elseBody {
+        case let .ifExpr(next):
+            try runIf(next, depth: depth + 1, running: elseRuns)
+        case let .codeBlock(block):
+            if elseRuns {
+                try runScope(block.statements, depth: depth)
+            } else {
+                try typeCheckingOnly { () throws(EvaluationFallback) in try runScope(block.statements, depth: depth) }
             }
         }
     }

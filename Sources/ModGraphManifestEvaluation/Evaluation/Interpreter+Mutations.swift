@@ -75,11 +75,18 @@ extension Interpreter {
             case "products": return Typed(type: .array(.api(.product)), value: .list(state.products.map(Value.product)))
             case "dependencies":
                 return Typed(type: .array(.api(.packageDependency)), value: .list(state.dependencies.map(Value.packageDependency)))
-            case "platforms": return Typed(type: .optional(.array(.api(.supportedPlatform))), value: .opaque)
+            case "platforms":
+                return Typed(
+                    type: .optional(.array(.api(.supportedPlatform))),
+                    value: state.platforms.map { .list($0.map(Value.supportedPlatform)) } ?? .none)
             case "swiftLanguageVersions", "swiftLanguageModes":
-                return Typed(type: .optional(.array(.api(.swiftLanguageMode))), value: .opaque)
-            case "cLanguageStandard": return Typed(type: .optional(.api(.cLanguageStandard)), value: .opaque)
-            case "cxxLanguageStandard": return Typed(type: .optional(.api(.cxxLanguageStandard)), value: .opaque)
+                return Typed(
+                    type: .optional(.array(.api(.swiftLanguageMode))),
+                    value: state.swiftLanguageVersions.map { .list($0.map(Value.name)) } ?? .none)
+            case "cLanguageStandard":
+                return Typed(type: .optional(.api(.cLanguageStandard)), value: state.cLanguageStandard.map(Value.name) ?? .none)
+            case "cxxLanguageStandard":
+                return Typed(type: .optional(.api(.cxxLanguageStandard)), value: state.cxxLanguageStandard.map(Value.name) ?? .none)
             default: throw fallback("a change to the package's '\(property)'", at: node)
             }
         }
@@ -113,15 +120,15 @@ extension Interpreter {
                     return dependency
                 }
             case let ("platforms", .list(values)):
-                var names: [String] = []
-                for case let .supportedPlatform(name) in values {
-                    guard !names.contains(name) else { throw fallback("the platform '\(name)' twice", at: node) }
-                    names.append(name)
-                }
-                guard !names.isEmpty else { throw fallback("an empty platforms: list", at: node) }
-                state.platforms = names
+                do { state.platforms = try PackageAPI.platforms(values) } catch { throw fallback(error.reason, at: node) }
             case ("platforms", .none): state.platforms = nil
-            case ("swiftLanguageVersions", _), ("swiftLanguageModes", _), ("cLanguageStandard", _), ("cxxLanguageStandard", _): break
+            case let ("swiftLanguageVersions", .list(values)), let ("swiftLanguageModes", .list(values)):
+                do { state.swiftLanguageVersions = try PackageAPI.names(values) } catch { throw fallback(error.reason, at: node) }
+            case ("swiftLanguageVersions", .none), ("swiftLanguageModes", .none): state.swiftLanguageVersions = nil
+            case let ("cLanguageStandard", .name(standard)): state.cLanguageStandard = standard
+            case ("cLanguageStandard", .none): state.cLanguageStandard = nil
+            case let ("cxxLanguageStandard", .name(standard)): state.cxxLanguageStandard = standard
+            case ("cxxLanguageStandard", .none): state.cxxLanguageStandard = nil
             default: throw fallback("a change to the package's '\(property)'", at: node)
             }
             bindings[packageVariable]?.typed.value = .package(state)

@@ -60,6 +60,14 @@ final class Interpreter {
             }
         }
         try run(file.statements, depth: 0)
+        // The compiler type-checks a computed variable whether or not anything uses it.
+        for name in computed.keys.sorted() {
+            guard let (type, body) = computed[name] else { continue }
+            try typeCheckingOnly { () throws(EvaluationFallback) in
+                evaluatingComputed.insert(name)
+                _ = try evaluate(body, expected: type, depth: 1)
+            }
+        }
         guard imports.contains("PackageDescription") else { throw EvaluationFallback("no import of PackageDescription") }
         guard let packageVariable, case let .package(state)? = bindings[packageVariable]?.typed.value else {
             throw EvaluationFallback("no Package(...)")
@@ -93,6 +101,15 @@ final class Interpreter {
                 }
             }
         }
+    }
+
+    /// Runs `body` for what it checks only: code the manifest compiles but does not run (an `if`
+    /// branch not taken, a computed variable nothing reads) must still type-check, or the manifest
+    /// would not compile; whatever it declares or changes is undone afterwards.
+    func typeCheckingOnly(_ body: () throws(EvaluationFallback) -> Void) throws(EvaluationFallback) {
+        let (savedBindings, savedPackage, savedComputing) = (bindings, packageVariable, evaluatingComputed)
+        defer { (bindings, packageVariable, evaluatingComputed) = (savedBindings, savedPackage, savedComputing) }
+        try body()
     }
 
     // MARK: Declarations

@@ -89,7 +89,7 @@ extension Interpreter {
             guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }) else {
                 throw fallback("a language tag SwiftPM may reject", at: node)
             }
-            return Typed(type: target, value: .opaque)
+            return Typed(type: target, value: .name(text))
         default:
             throw fallback("a string literal where a \(target) is expected", at: node)
         }

@@ -1,13 +1,12 @@
 import ModGraphCore
+import ModGraphManifest
 import SwiftSyntax
 
 /// `for target in package.targets [where …] { … }` when the loop only adds
 /// build settings, a common way to turn on compiler features for every
-/// target. Settings are not part of ModGraph's ``Manifest``, so such a loop
-/// changes nothing evaluated here, but it must still compile, and
-/// `dump-package` rejects settings on system, binary and plugin targets: the
-/// loop is type-checked, and run once per target type in the package to find
-/// whether it gives such a target settings.
+/// target. The loop is type-checked and run for each target, whose settings
+/// it changes; `dump-package` rejects settings on system, binary and plugin
+/// targets, so a loop that gives such a target settings falls back.
 ///
 /// The body may hold only `var s = target.swiftSettings ?? []` (or `cSettings`,
 /// `cxxSettings`, `linkerSettings`), `s.append(…)`, `s.append(contentsOf: …)`,
@@ -33,27 +32,39 @@ extension Interpreter {
             throw fallback("a loop of a kind not evaluated", at: loop)
         }
         // The loop variable and the body's locals hide globals of the same names while the body runs.
-        let hidden = bindings
+        var hidden = bindings
         defer { bindings = hidden }
         bindings[variable] = nil
-        for type in Set(state.targets.map(\.type)) {
+        var targets = state.targets
+        for index in targets.indices {
+            let type = targets[index].type
             if let condition = loop.whereClause?.condition {
                 guard try typeCondition(condition, variable: variable, type: type, depth: depth + 1) else { continue }
             }
-            var locals: [String: (kind: String, count: Int)] = [:]
-            let givesSettings = try settingsBlock(loop.body.statements, variable: variable, type: type, locals: &locals, depth: depth + 1)
-            if givesSettings, ![.regular, .executable, .test, .macro].contains(type) {
+            var run = SettingsRun(target: targets[index])
+            try settingsBlock(loop.body.statements, variable: variable, run: &run, depth: depth + 1)
+            if run.givesSettings, ![.regular, .executable, .test, .macro].contains(type) {
                 throw fallback("a loop that gives build settings to a \(type.rawValue) target", at: loop)
             }
+            targets[index] = run.target
         }
+        var changed = state
+        changed.targets = targets
+        hidden[packageVariable]?.typed.value = .package(changed)
     }
 
-    /// Runs a block of the loop's body for targets of `type`; whether it assigns a non-empty settings list.
-    private func settingsBlock(
-        _ items: CodeBlockItemListSyntax, variable: String, type: TargetType,
-        locals: inout [String: (kind: String, count: Int)], depth: Int
-    ) throws(EvaluationFallback) -> Bool {
+    /// One target's pass through the loop's body: the locals it declared (each a settings list of one kind), and the target as changed.
+    private struct SettingsRun {
+        var target: TargetValue
+        var locals: [String: (kind: String, settings: [BuildSetting])] = [:]
+        /// Whether the body assigned the target a non-empty settings list.
         var givesSettings = false
+    }
+
+    /// Runs a block of the loop's body for one target.
+    private func settingsBlock(
+        _ items: CodeBlockItemListSyntax, variable: String, run: inout SettingsRun, depth: Int
+    ) throws(EvaluationFallback) {
         for item in items {
             try step(depth, item)
             if let declaration = item.item.as(VariableDeclSyntax.self) {
@@ -63,17 +74,16 @@ extension Interpreter {
                     case let .identifier(name) = pattern.identifier.tokenKind,
                     let value = binding.initializer?.value.as(SequenceExprSyntax.self),
                     let kind = existingSettings(value, variable: variable),
-                    locals[name] == nil
+                    run.locals[name] == nil
                 else {
                     throw fallback("a declaration in a loop of another form", at: declaration)
                 }
                 bindings[name] = nil
-                locals[name] = (kind, 0)
+                run.locals[name] = (kind, run.target.settings[kind] ?? [])
                 continue
             }
             if let switchStatement = item.item.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self) {
-                givesSettings =
-                    try settingsSwitch(switchStatement, variable: variable, type: type, locals: &locals, depth: depth + 1) || givesSettings
+                try settingsSwitch(switchStatement, variable: variable, run: &run, depth: depth + 1)
                 continue
             }
             guard let expression = item.item.as(ExprSyntax.self) else { throw fallback("a statement in a loop of another form", at: item) }
@@ -82,33 +92,34 @@ extension Interpreter {
                 let parts = Array(sequence.elements)
                 let isAssignment = parts[1].is(AssignmentExprSyntax.self)
                 if isAssignment, let target = parts[0].as(MemberAccessExprSyntax.self), isProperty(target, of: variable),
-                    let reference = parts[2].as(DeclReferenceExprSyntax.self), let local = locals[reference.baseName.text],
+                    let reference = parts[2].as(DeclReferenceExprSyntax.self), let local = run.locals[reference.baseName.text],
                     local.kind == target.declName.baseName.text
                 {
-                    givesSettings = givesSettings || local.count > 0
+                    run.givesSettings = run.givesSettings || !local.settings.isEmpty
+                    run.target.settings[local.kind] = local.settings
                     continue
                 }
                 if parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=",
                     let reference = parts[0].as(DeclReferenceExprSyntax.self),
-                    let local = locals[reference.baseName.text], let element = Self.settingKinds[local.kind]
+                    let local = run.locals[reference.baseName.text], let element = Self.settingKinds[local.kind]
                 {
                     let added = try evaluate(parts[2], expected: .array(.api(element)), depth: depth + 1)
-                    locals[reference.baseName.text]?.count += added.value.list?.count ?? 0
+                    run.locals[reference.baseName.text]?.settings += try settings(added.value.list ?? [], at: expression)
                     continue
                 }
             }
             if let call = expression.as(FunctionCallExprSyntax.self), let access = call.calledExpression.as(MemberAccessExprSyntax.self),
                 access.declName.baseName.text == "append", call.trailingClosure == nil, call.arguments.count == 1,
                 let argument = call.arguments.first, let reference = access.base?.as(DeclReferenceExprSyntax.self),
-                let local = locals[reference.baseName.text], let element = Self.settingKinds[local.kind]
+                let local = run.locals[reference.baseName.text], let element = Self.settingKinds[local.kind]
             {
                 switch argument.label?.text {
                 case nil:
-                    _ = try evaluate(argument.expression, expected: .api(element), depth: depth + 1)
-                    locals[reference.baseName.text]?.count += 1
+                    let added = try evaluate(argument.expression, expected: .api(element), depth: depth + 1)
+                    run.locals[reference.baseName.text]?.settings += try settings([added.value], at: expression)
                 case "contentsOf":
                     let added = try evaluate(argument.expression, expected: .array(.api(element)), depth: depth + 1)
-                    locals[reference.baseName.text]?.count += added.value.list?.count ?? 0
+                    run.locals[reference.baseName.text]?.settings += try settings(added.value.list ?? [], at: expression)
                 default:
                     throw fallback("append with another label", at: call)
                 }
@@ -116,7 +127,13 @@ extension Interpreter {
             }
             throw fallback("a statement in a loop of another form", at: expression)
         }
-        return givesSettings
+    }
+
+    private func settings(_ values: [Value], at node: some SyntaxProtocol) throws(EvaluationFallback) -> [BuildSetting] {
+        try values.map { value throws(EvaluationFallback) in
+            guard case let .setting(setting) = value else { throw fallback("a build setting of an unknown kind", at: node) }
+            return setting
+        }
     }
 
     /// `target.swiftSettings ?? []`: the settings kind.
@@ -135,9 +152,9 @@ extension Interpreter {
 
     /// `switch target.type { case .regular, .test: …; default: … }`, exhaustive as Swift requires.
     private func settingsSwitch(
-        _ statement: SwitchExprSyntax, variable: String, type: TargetType,
-        locals: inout [String: (kind: String, count: Int)], depth: Int
-    ) throws(EvaluationFallback) -> Bool {
+        _ statement: SwitchExprSyntax, variable: String, run: inout SettingsRun, depth: Int
+    ) throws(EvaluationFallback) {
+        let type = run.target.type
         guard let subject = statement.subject.as(MemberAccessExprSyntax.self), subject.declName.baseName.text == "type",
             subject.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == variable
         else {
@@ -168,8 +185,8 @@ extension Interpreter {
         }
         // TargetType is not frozen: without a default, whether the switch compiles depends on the language mode.
         guard defaultBlock != nil else { throw fallback("a switch on the target type without a default", at: statement) }
-        guard let block = chosen ?? defaultBlock else { return false }
-        return try settingsBlock(block, variable: variable, type: type, locals: &locals, depth: depth + 1)
+        guard let block = chosen ?? defaultBlock else { return }
+        try settingsBlock(block, variable: variable, run: &run, depth: depth + 1)
     }
 
     /// A `where` clause on the target's type, decided for `type`.

@@ -36,8 +36,7 @@ public struct StaticManifestEvaluator: Sendable {
         let chosen: String
         do throws(EvaluationFallback) {
             chosen = try ManifestSelection.manifestName(in: names, current: host.compilerVersion) { name in
-                (try? Data(contentsOf: folder.appendingPathComponent(name))).flatMap { String(data: $0.prefix(256), encoding: .utf8) }
-                    .flatMap(ToolsVersionLine.parse)
+                (try? Data(contentsOf: folder.appendingPathComponent(name))).flatMap(ToolsVersionLine.parse(start:))
             }
         } catch {
             return .failure(error)
@@ -52,6 +51,11 @@ public struct StaticManifestEvaluator: Sendable {
     public func manifest(source: Data, directory: String) -> Result<Manifest, EvaluationFallback> {
         guard source.count <= EvaluationBounds.maximumManifestBytes else {
             return .failure(EvaluationFallback("a manifest larger than \(EvaluationBounds.maximumManifestBytes) bytes"))
+        }
+        // Foundation drops a byte-order mark when it decodes UTF-8, so the bytes are asked: SwiftPM does not
+        // skip one, finds no tools-version line, and refuses the manifest as tools-version 3.1.
+        guard !ToolsVersionLine.startsWithByteOrderMark(source) else {
+            return .failure(EvaluationFallback("a byte-order mark before the swift-tools-version line", line: 1))
         }
         guard let text = String(validatingUTF8: source), !text.isEmpty, !text.hasPrefix("\u{FEFF}") else {
             return .failure(EvaluationFallback("a manifest that is empty or not UTF-8"))

@@ -1,3 +1,4 @@
+import Foundation
 import ModGraphManifest
 
 /// The `// swift-tools-version:` line, read as SwiftPM reads it, for the
@@ -5,6 +6,18 @@ import ModGraphManifest
 /// `dump-package` applies its own rules (leading whitespace, other spacing,
 /// a version further down).
 enum ToolsVersionLine {
+    /// The version on the first line of a manifest's first bytes; `nil` for a
+    /// byte-order mark before it (SwiftPM reads no version there) or anything else.
+    static func parse(start data: Data) -> ToolsVersion? {
+        guard !startsWithByteOrderMark(data) else { return nil }
+        return String(data: data.prefix(256), encoding: .utf8).flatMap(parse)
+    }
+
+    /// Whether `data` starts with UTF-8's byte-order mark, `EF BB BF`.
+    static func startsWithByteOrderMark(_ data: Data) -> Bool {
+        data.starts(with: [0xEF, 0xBB, 0xBF])
+    }
+
     /// The version on the first line: `// swift-tools-version:5.9` or
     /// `// swift-tools-version: 5.9.0` (one space after the colon only from 5.4),
     /// followed by a line feed; `nil` for anything else.

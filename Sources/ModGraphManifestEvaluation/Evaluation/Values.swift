@@ -91,8 +91,9 @@ enum APIType: String, CaseIterable, Sendable {
     }()
 }
 
-/// What a PackageDescription call made: only what ModGraph's ``Manifest``
-/// keeps is kept; settings and the like are checked, then dropped (`opaque`).
+/// What a PackageDescription call made: what ModGraph's ``Manifest`` keeps,
+/// settings, platforms and requirements included; the few values it keeps
+/// nothing of are checked, then dropped (`opaque`).
 indirect enum Value: Sendable {
     case string(String)
     case bool(Bool)
@@ -102,7 +103,8 @@ indirect enum Value: Sendable {
     /// `nil`.
     case none
     case version(SemanticVersion)
-    case requirement
+    /// `legacy` for the deprecated `Package.Dependency.Requirement` cases (`.exact(_:)`, `.branch(_:)`), which some overloads refuse.
+    case requirement(DependencyRequirement, legacy: Bool)
     case target(TargetValue)
     case targetDependency(TargetDependency)
     /// A `TargetDependencyCondition` (`Condition()` never stands for "always": that is `.none`).
@@ -113,9 +115,15 @@ indirect enum Value: Sendable {
     case dependencyTrait(DependencyTrait)
     case dependencyTraitCondition([String])
     case platform(String)
-    case supportedPlatform(String)
+    case supportedPlatform(PlatformRequirement)
     case pluginUsage(PluginUsage)
-    case resource(String)
+    case resource(TargetResource)
+    case setting(BuildSetting)
+    case settingCondition(BuildSettingCondition)
+    case pluginCapability(PluginCapability)
+    case commandIntent(PluginCommandIntent)
+    case pluginPermission(PluginPermission)
+    case provider(SystemPackageProvider)
     /// An enum-like constant (a library type, a platform version, a language standard): its name.
     case name(String)
     case package(PackageState)
@@ -163,8 +171,20 @@ struct TargetValue: Sendable {
     var url: String?
     var sources: [String]?
     var exclude: [String] = []
-    var resources: [String] = []
+    var resources: [TargetResource] = []
     var plugins: [PluginUsage] = []
+    /// `cSettings:`, `cxxSettings:`, `swiftSettings:`, `linkerSettings:` by their argument labels, as the loops that add settings name them.
+    var settings: [String: [BuildSetting]] = [:]
+    var publicHeadersPath: String?
+    /// As written; nil: the default of the target's kind and tools-version.
+    var packageAccess: Bool?
+    var checksum: String?
+    var pkgConfig: String?
+    var providers: [SystemPackageProvider]?
+    var pluginCapability: PluginCapability?
+
+    /// The settings lists in the order `dump-package` writes them.
+    static let settingsLabels = ["cSettings", "cxxSettings", "swiftSettings", "linkerSettings"]
 }
 
 /// A `.package(...)` before its location is resolved against the package's folder.
@@ -178,6 +198,8 @@ struct DependencyValue: Sendable {
     var kind: Kind
     var explicitName: String?
     var traits: [DependencyTrait]
+    /// Nil for a `path:` dependency.
+    var requirement: DependencyRequirement?
 }
 
 /// A semantic version as `Version` parses it: only `major.minor.patch` is
@@ -190,4 +212,7 @@ struct SemanticVersion: Comparable, Sendable {
     static func < (lhs: SemanticVersion, rhs: SemanticVersion) -> Bool {
         (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
     }
+
+    /// `1.2.3`, as `Version` describes itself.
+    var text: String { "\(major).\(minor).\(patch)" }
 }

@@ -17,6 +17,14 @@ enum ManifestComparison {
         compare("products", evaluated.products, dumped.products)
         compare("dependencies", evaluated.dependencies.map(normalized), dumped.dependencies.map(normalized))
         compare("traits", normalized(evaluated.traits), normalized(dumped.traits))
+        compare("platforms", evaluated.build?.platforms, dumped.build?.platforms)
+        compare("defaultLocalization", evaluated.build?.defaultLocalization, dumped.build?.defaultLocalization)
+        compare("swiftLanguageVersions", evaluated.build?.swiftLanguageVersions, dumped.build?.swiftLanguageVersions)
+        compare("cLanguageStandard", evaluated.build?.cLanguageStandard, dumped.build?.cLanguageStandard)
+        compare("cxxLanguageStandard", evaluated.build?.cxxLanguageStandard, dumped.build?.cxxLanguageStandard)
+        compare("pkgConfig", evaluated.build?.pkgConfig, dumped.build?.pkgConfig)
+        compare("providers", evaluated.build?.providers, dumped.build?.providers)
+        compare("unreadKeys", evaluated.build?.unreadKeys, dumped.build?.unreadKeys)
         if evaluated.targets.count != dumped.targets.count {
             compare("targets", evaluated.targets.map(\.name), dumped.targets.map(\.name))
         } else {
@@ -30,6 +38,15 @@ enum ManifestComparison {
                 compare("\(name).exclude", mine.exclude, theirs.exclude)
                 compare("\(name).resources", mine.resources, theirs.resources)
                 compare("\(name).pluginUsages", mine.pluginUsages, theirs.pluginUsages)
+                compare("\(name).settings", mine.build?.settings, theirs.build?.settings)
+                compare("\(name).resources (rules)", mine.build?.resources, theirs.build?.resources)
+                compare("\(name).publicHeadersPath", mine.build?.publicHeadersPath, theirs.build?.publicHeadersPath)
+                compare("\(name).packageAccess", mine.build?.packageAccess, theirs.build?.packageAccess)
+                compare("\(name).url", mine.build?.url, theirs.build?.url)
+                compare("\(name).checksum", mine.build?.checksum, theirs.build?.checksum)
+                compare("\(name).pkgConfig", mine.build?.pkgConfig, theirs.build?.pkgConfig)
+                compare("\(name).providers", mine.build?.providers, theirs.build?.providers)
+                compare("\(name).pluginCapability", mine.build?.pluginCapability, theirs.build?.pluginCapability)
             }
         }
         return lines
@@ -40,7 +57,8 @@ enum ManifestComparison {
             kind: dependency.kind, identity: dependency.identity, explicitName: dependency.explicitName,
             location: dependency.location,
             traits: dependency.traits?.map { DependencyTrait(name: $0.name, whenTraits: $0.whenTraits?.sorted()) }
-                .sorted { ($0.name, $0.whenTraits ?? []).0 < ($1.name, $1.whenTraits ?? []).0 })
+                .sorted { ($0.name, $0.whenTraits ?? []).0 < ($1.name, $1.whenTraits ?? []).0 },
+            requirement: dependency.requirement)
     }
 
     private static func normalized(_ traits: [PackageTrait]) -> [PackageTrait] {

@@ -30,7 +30,11 @@ public enum InputDiscovery {
     /// The inputs `paths` name. An empty list means the current folder.
     ///
     /// - Complexity: O(folders searched + entries of their listings), plus reading each workspace found.
-    public static func inputs(for paths: [String], currentDirectory: String = FileManager.default.currentDirectoryPath) throws
+    /// - Parameter exclusions: packages, projects and folders left out: not searched, not loaded
+    ///   when a workspace lists them (``RepositoryInputs/excluded`` names those met).
+    public static func inputs(
+        for paths: [String], currentDirectory: String = FileManager.default.currentDirectoryPath, exclusions: LoadExclusions = .none
+    ) throws
         -> RepositoryInputs
     {
         let paths = paths.isEmpty ? ["."] : paths
@@ -40,13 +44,16 @@ public enum InputDiscovery {
             inputs.dump = "-"
             return inputs
         }
-        var inputs = RepositoryInputs(base: base(of: paths, currentDirectory: currentDirectory))
+        let base = base(of: paths, currentDirectory: currentDirectory)
+        var inputs = RepositoryInputs(base: base, root: root(containing: base))
+        inputs.exclusions = exclusions
         var searched: [(path: String, given: String)] = []
         for path in paths {
             guard let canonical = canonical(path) else { throw RepositoryError.pathNotFound(path) }
             let name = XcodePath.lastComponent(canonical)
             if !isDirectory(canonical) {
                 if name.hasPrefix("Package") && name.hasSuffix(".swift") {
+                    if let kind = Paths.irregularKind(canonical) { throw LoadError.manifestNotAFile(manifest: canonical, kind: kind) }
                     inputs.add(package: XcodePath.parent(canonical))
                 } else if name == "project.pbxproj" {
                     inputs.add(project: XcodePath.parent(canonical))
@@ -65,13 +72,16 @@ public enum InputDiscovery {
                 if isRegularFile(canonical + "/Package.swift") {
                     inputs.add(package: canonical)
                     inputs.unsearched += projectsNear(canonical)
+                } else if let kind = Paths.irregularKind(canonical + "/Package.swift"), kind != "a folder" {
+                    throw LoadError.manifestNotAFile(manifest: canonical + "/Package.swift", kind: kind)
                 } else {
                     searched.append((canonical, path))
                 }
             }
         }
         for (folder, given) in searched {
-            var found = RepositoryInputs(base: inputs.base)
+            var found = RepositoryInputs(base: inputs.base, root: inputs.root)
+            found.exclusions = exclusions
             search(folder, into: &found)
             if found.workspaces.isEmpty {
                 found.packages.forEach { inputs.add(package: $0) }
@@ -84,6 +94,7 @@ public enum InputDiscovery {
                 }
             }
             inputs.passedOver += found.passedOver
+            for path in found.excluded where !inputs.excluded.contains(path) { inputs.excluded.append(path) }
             if found.isEmpty { throw RepositoryError.nothingFound(folder: given) }
         }
         inputs.wasDiscovered = !searched.isEmpty
@@ -115,13 +126,58 @@ public enum InputDiscovery {
         return found
     }
 
-    /// Adds the workspace at `path` with the projects and packages it lists.
+    /// Adds the workspace at `path` with the projects and packages it lists, and the folders
+    /// it lists that are missing or empty (``RepositoryInputs/missingFolders``).
     private static func add(workspace path: String, to inputs: inout RepositoryInputs) throws {
         inputs.add(workspace: path)
-        let workspace = try XcodeWorkspace.load(at: path)
-        inputs.passedOver += workspace.warnings
+        let workspace = try XcodeWorkspace.load(at: path, disk: XcodeDisk(root: inputs.root))
+        let file = XcodePath.join(path, "contents.xcworkspacedata")
+        // A folder that is missing (an uninitialised submodule) is said once with what it costs, by the loader.
+        var saidByTheLoader = Set<String>()
+        func missing(_ reference: String, _ state: MissingPackageFolder.State) {
+            let folder = Paths.lexical(workspace.resolvedPath(reference))
+            guard skippedComponent(of: folder) == nil else { return }
+            saidByTheLoader.insert(reference)
+            guard !inputs.missingFolders.contains(where: { $0.folder == folder }) else { return }
+            inputs.missingFolders.append(
+                MissingPackageFolder(folder: folder, requiredBy: file, line: workspace.lines[reference], state: state))
+        }
+        let submodules = Self.submodules(of: inputs.root)
+        for reference in workspace.missing where XcodePath.pathExtension(reference) != "xcodeproj" {
+            let relative = Paths.relative(Paths.lexical(workspace.resolvedPath(reference)), from: inputs.root)
+            missing(reference, submodules.contains(relative) ? .submoduleNotCheckedOut : .missing)
+        }
+        for warning in workspace.warnings {
+            if saidByTheLoader.contains(where: { reference in
+                warning == "\(file):\(workspace.lines[reference] ?? 0): refers to \(reference), which does not exist; skipped"
+            }) {
+                continue
+            }
+            // A project that is not there: said with where it would be, and said once, by the project that
+            // refers to it when one does (the loader drops this line then).
+            if let reference = workspace.missing.first(where: { reference in
+                XcodePath.pathExtension(reference) == "xcodeproj"
+                    && warning == "\(file):\(workspace.lines[reference] ?? 0): refers to \(reference), which does not exist; skipped"
+            }) {
+                let absent = Paths.lexical(workspace.resolvedPath(reference))
+                let hint = emptyFolderHint(for: absent, root: inputs.root) ?? ""
+                let said = "\(file):\(workspace.lines[reference] ?? 0): refers to \(reference), which does not exist\(hint); skipped"
+                inputs.warnings.append(said)
+                inputs.missingProjects[absent] = said
+                continue
+            }
+            inputs.warnings.append(warning)
+        }
+        inputs.listed[path] = workspace.listed
         for reference in workspace.references {
             guard let resolved = canonical(workspace.resolvedPath(reference.path)) else { continue }
+            if reference.kind == .project, inputs.referrers[resolved] == nil {
+                inputs.referrers[resolved] = file
+            }
+            if inputs.exclusions.excludes(resolved) {
+                if !inputs.excluded.contains(resolved) { inputs.excluded.append(resolved) }
+                continue
+            }
             if let skipped = skippedComponent(of: resolved) {
                 inputs.passedOver.append("\(resolved): inside \(skipped), which modgraph does not load (other people's code)")
                 continue
@@ -129,9 +185,39 @@ public enum InputDiscovery {
             switch reference.kind {
             case .project: inputs.add(project: resolved)
             case .package: inputs.add(package: resolved)
-            case .folder: continue
+            case .folder: if Paths.isEmptyFolder(resolved) { missing(reference.path, .empty) }
             }
         }
+    }
+
+    /// ` (in the empty folder Cores/NESDeltaCore: an uninitialised git submodule? run …)` when the
+    /// nearest folder above `path` (absolute) that exists, inside `root`, is empty; else `nil`.
+    static func emptyFolderHint(for path: String, root: String) -> String? {
+        var folder = XcodePath.parent(path)
+        while folder.hasPrefix(root + "/") {
+            if isDirectory(folder) {
+                guard Paths.isEmptyFolder(folder) else { return nil }
+                return " (in the empty folder \(Paths.relative(folder, from: root)): an uninitialised git submodule? run `git submodule update --init`)"
+            }
+            folder = XcodePath.parent(folder)
+        }
+        return nil
+    }
+
+    /// The paths of the git submodules `.gitmodules` in `root` declares (`path = external/tunnelkit`),
+    /// relative to `root`; empty when there is no such file, or it is larger than any real one.
+    static func submodules(of root: String) -> Set<String> {
+        let file = root + "/.gitmodules"
+        guard isRegularFile(file), let handle = FileHandle(forReadingAtPath: file) else { return [] }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 1 << 20), data.count < 1 << 20 else { return [] }
+        var paths = Set<String>()
+        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, parts[0] == "path", !parts[1].isEmpty else { continue }
+            paths.insert(XcodePath.normalised(parts[1]))
+        }
+        return paths
     }
 
     /// Walks `start` breadth first, in name order, recording what it finds.
@@ -154,6 +240,10 @@ public enum InputDiscovery {
                 }
                 for entry in entries where entry.isFolder && !entry.name.hasPrefix(".") {
                     let path = folder == "/" ? "/" + entry.name : folder + "/" + entry.name
+                    if found.exclusions.excludes(path) {
+                        found.excluded.append(path)
+                        continue
+                    }
                     if skippedFolders.contains(entry.name) {
                         if entry.name != "checkouts" {
                             found.passedOver.append("\(path): skipped (\(entry.name) holds build products or other people's code)")
@@ -163,6 +253,8 @@ public enum InputDiscovery {
                     switch XcodePath.pathExtension(entry.name) {
                     case "xcodeproj": found.add(project: path)
                     case "xcworkspace": found.add(workspace: path)
+                    // A playground is a document: the workspace inside it is Xcode's, never one to load.
+                    case "playground": continue
                     default: next.append(path)
                     }
                 }
@@ -195,7 +287,7 @@ public enum InputDiscovery {
 
     /// The folder paths are shown relative to: the one folder given, or the
     /// folder all the paths share.
-    static func base(of paths: [String], currentDirectory: String) -> String {
+    public static func base(of paths: [String], currentDirectory: String) -> String {
         let folders = paths.compactMap { path -> String? in
             guard let resolved = canonical(path) else { return nil }
             if isDirectory(resolved), !["xcodeproj", "xcworkspace"].contains(XcodePath.pathExtension(resolved)) { return resolved }
@@ -209,6 +301,19 @@ public enum InputDiscovery {
             common = Array(common.prefix(count))
         }
         return "/" + common.joined(separator: "/")
+    }
+
+    /// The folder loaded for `base`: the nearest folder at or above it holding `.git` (a
+    /// folder, or a file for a worktree or submodule), the repository's top; else `base`.
+    static func root(containing base: String) -> String {
+        var folder = base
+        while true {
+            var status = stat()
+            if lstat(XcodePath.join(folder, ".git"), &status) == 0 { return folder }
+            let parent = XcodePath.parent(folder)
+            if parent == folder || folder == "/" || parent.isEmpty { return base }
+            folder = parent
+        }
     }
 
     /// The first component of `path` that discovery never enters, if any.

@@ -19,36 +19,79 @@ struct XcodeGraphBuilder {
     let workspace: Workspace
     /// Package paths are shown relative to it.
     let base: String
+    /// Folders a workspace lists that are missing or empty: where products that name no
+    /// package may come from, when nothing loaded vends them.
+    var missingFolders: [MissingPackageFolder] = []
+    /// Packages left out on purpose (``LoadExclusions``), absolute: products that name no
+    /// package may come from them too, and are then shown as theirs without a warning.
+    var excludedFolders: [String] = []
 
     struct Result {
         var parts = GraphParts()
         var files: [TargetID: TargetFiles] = [:]
         var warnings: [String] = []
+        /// Where each target and its dependencies are written in its `project.pbxproj`.
+        var declarations: [TargetID: DeclarationLines] = [:]
+        /// The products that name no package shown as products of a missing folder of the workspace, by folder.
+        var productsOfMissingFolders: [String: [String]] = [:]
+    }
+
+    /// What the build of one target needs to look up, made once for all targets.
+    private struct Lookups {
+        let identities: ProjectIdentities
+        let projectByPath: [String: XcodeProject]
+        let packageByFolder: [String: WorkspacePackage]
+        /// Product file name (`Core.framework`) → the targets that make it.
+        let productFiles: [String: [(project: XcodeProject, target: XcodeTarget)]]
+        /// Per project, the packages its products name, by product name (distinct, in order).
+        let namedPackages: [String: [String: [XcodePackageReference]]]
+        /// Products the loaded manifests use from local packages that are missing, and those packages.
+        let productsOfMissingPackages: [String: Set<PackageIdentity>]
+    }
+
+    /// What the edges found along the way add to the graph besides them.
+    private struct Found {
+        var remotePackages: [PackageIdentity: String] = [:]
+        var externalProducts: Set<TargetID> = []
+        /// Packages the graph has no entry for that external nodes belong to: missing projects and folders.
+        var missingPackages: [PackageIdentity: (name: String, path: String)] = [:]
+        var productsOfMissingFolders: [String: [String]] = [:]
     }
 
     /// - Complexity: O(T + D) for T targets and D declared dependencies, plus
     ///   O(P) per product lookup in a package of P products.
     func build() -> Result {
         let identities = ProjectIdentities(projects: projects, taken: Set(workspace.packages.keys))
-        let projectByPath = Dictionary(projects.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var packageByFolder: [String: WorkspacePackage] = [:]
         for package in workspace.packages.values {
             if let folder = package.directory { packageByFolder[folder] = package }
         }
         var productFiles: [String: [(project: XcodeProject, target: XcodeTarget)]] = [:]
+        var namedPackages: [String: [String: [XcodePackageReference]]] = [:]
         for project in projects {
+            var named: [String: [XcodePackageReference]] = [:]
             for target in project.targets {
                 if let file = target.productFileName { productFiles[file, default: []].append((project, target)) }
+                for dependency in target.dependencies {
+                    guard case let .packageProduct(product) = dependency.reference, let package = product.package,
+                        !(named[product.name] ?? []).contains(package)
+                    else { continue }
+                    named[product.name, default: []].append(package)
+                }
             }
+            namedPackages[project.path] = named
         }
+        let lookups = Lookups(
+            identities: identities, projectByPath: Dictionary(projects.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }),
+            packageByFolder: packageByFolder, productFiles: productFiles, namedPackages: namedPackages,
+            productsOfMissingPackages: productsOfMissingPackages())
         var result = Result()
         var warned: Set<String> = []
         func warn(_ message: String) {
             if warned.insert(message).inserted { result.warnings.append(message) }
         }
-        var remotePackages: [PackageIdentity: String] = [:]
-        // Apart from `result`: `warn` changes `result` while the lookup holds this inout.
-        var externalProducts: Set<TargetID> = []
+        // Apart from `result`: `warn` changes `result` while the lookups hold this inout.
+        var found = Found()
 
         for project in projects {
             guard let identity = identities.byPath[project.path] else { continue }
@@ -62,86 +105,192 @@ struct XcodeGraphBuilder {
                 result.parts.targets.append(
                     Target(
                         id: from, type: target.kind.targetType, path: Self.sourceFolder(of: target),
-                        moduleName: target.moduleName))
+                        moduleName: target.moduleName, platforms: target.platforms.isEmpty ? nil : target.platforms))
                 result.files[from] = Self.files(of: target, in: project)
 
                 // One edge per (target, product) reached; unconditional if any declaration is.
                 var reached: [(edge: EdgeKey, filters: [[String]])] = []
                 var position: [EdgeKey: Int] = [:]
-                func add(_ key: EdgeKey, _ filters: [String]) {
+                // The first line that declares each dependency, by the name a finding gives it.
+                var lines: [String: Int] = [:]
+                func add(_ key: EdgeKey, _ dependency: XcodeDependency) {
                     if key.to == from { return }
+                    if let line = dependency.line, lines[key.product ?? key.to.name] == nil { lines[key.product ?? key.to.name] = line }
                     if let index = position[key] {
-                        reached[index].filters.append(filters)
+                        reached[index].filters.append(dependency.platformFilters)
                     } else {
                         position[key] = reached.count
-                        reached.append((key, [filters]))
+                        reached.append((key, [dependency.platformFilters]))
                     }
+                }
+                // A dependency declared several times is warned about once, at its first declaration.
+                var firstLines: [XcodeDependency.Reference: Int] = [:]
+                for dependency in target.dependencies {
+                    if let line = dependency.line, firstLines[dependency.reference] == nil { firstLines[dependency.reference] = line }
+                }
+                /// `App.xcodeproj/project.pbxproj:12`: where a warning about `dependency` points.
+                func at(_ dependency: XcodeDependency) -> String {
+                    projectFile + ((firstLines[dependency.reference] ?? dependency.line).map { ":\($0)" } ?? "")
                 }
                 for dependency in target.dependencies {
                     switch dependency.reference {
                     case let .target(id, name, other):
-                        let owner = other.map { loadedProject(project.resolvedPath($0), projectByPath) } ?? project
-                        guard let owner, let ownerIdentity = identities.byPath[owner.path] else { continue }
-                        guard let found = owner.target(withID: id) ?? name.flatMap({ name in owner.targets.first { $0.name == name } })
+                        guard let owner = other.map({ loadedProject(project.resolvedPath($0), lookups.projectByPath) }) ?? project else {
+                            // Into a project that is not there (an uninitialised submodule): still declared.
+                            if let other, let name {
+                                add(missingProjectEdge(to: name, in: project.resolvedPath(other), lookups, &found), dependency)
+                            }
+                            continue
+                        }
+                        guard let ownerIdentity = identities.byPath[owner.path] else { continue }
+                        guard let chosen = owner.target(withID: id) ?? name.flatMap({ name in owner.targets.first { $0.name == name } })
                         else {
                             warn(
-                                "\(projectFile): target '\(target.name)' depends on \(name.map { "'\($0)'" } ?? id) of \(owner.name), which has no such target; skipped"
+                                "\(at(dependency)): target '\(target.name)' depends on \(name.map { "'\($0)'" } ?? "a target") of \(owner.name), which has no such target; skipped"
                             )
                             continue
                         }
-                        add(
-                            EdgeKey(to: TargetID(package: ownerIdentity, name: found.name), kind: .target, product: nil),
-                            dependency.platformFilters)
+                        add(EdgeKey(to: TargetID(package: ownerIdentity, name: chosen.name), kind: .target, product: nil), dependency)
                     case let .productOfTarget(productReference, fileName, name, other):
-                        guard let owner = loadedProject(project.resolvedPath(other), projectByPath),
-                            let ownerIdentity = identities.byPath[owner.path]
-                        else { continue }
+                        guard let owner = loadedProject(project.resolvedPath(other), lookups.projectByPath) else {
+                            if let product = fileName.map(XcodePath.baseName) ?? name {
+                                add(missingProjectEdge(to: product, in: project.resolvedPath(other), lookups, &found), dependency)
+                            }
+                            continue
+                        }
+                        guard let ownerIdentity = identities.byPath[owner.path] else { continue }
                         guard
-                            let found = owner.target(producing: productReference)
+                            let chosen = owner.target(producing: productReference)
                                 ?? fileName.flatMap({ file in owner.targets.first { $0.productFileName == file } })
                                 ?? name.flatMap({ name in owner.targets.first { $0.name == name } })
                         else {
                             warn(
-                                "\(projectFile): target '\(target.name)' uses \(fileName ?? name ?? productReference) of \(owner.name), which no target there makes; skipped"
+                                "\(at(dependency)): target '\(target.name)' uses \((fileName ?? name).map { "'\($0)'" } ?? "a product") of \(owner.name), which no target there makes; skipped"
                             )
                             continue
                         }
-                        add(
-                            EdgeKey(to: TargetID(package: ownerIdentity, name: found.name), kind: .target, product: nil),
-                            dependency.platformFilters)
+                        add(EdgeKey(to: TargetID(package: ownerIdentity, name: chosen.name), kind: .target, product: nil), dependency)
                     case let .builtProduct(fileName):
-                        // Xcode's implicit dependencies: the target of this project, else of the workspace, that makes the file.
-                        let makers = productFiles[fileName] ?? []
-                        let chosen = makers.filter { $0.project.path == project.path }.first ?? (makers.count == 1 ? makers.first : nil)
-                        guard let chosen, let ownerIdentity = identities.byPath[chosen.project.path] else { continue }
-                        add(
-                            EdgeKey(to: TargetID(package: ownerIdentity, name: chosen.target.name), kind: .target, product: nil),
-                            dependency.platformFilters)
+                        guard let chosen = maker(of: fileName, for: target, dependency, at: at(dependency), in: project, lookups, warn: warn),
+                            let ownerIdentity = identities.byPath[chosen.project.path]
+                        else { continue }
+                        add(EdgeKey(to: TargetID(package: ownerIdentity, name: chosen.target.name), kind: .target, product: nil), dependency)
                     case let .packageProduct(product):
-                        for key in packageProductEdges(
-                            product, of: target, in: project, packageByFolder: packageByFolder,
-                            remotePackages: &remotePackages, externals: &externalProducts, warn: warn)
-                        {
-                            add(key, dependency.platformFilters)
+                        for key in packageProductEdges(product, of: target, at: at(dependency), in: project, lookups, &found, warn: warn) {
+                            add(key, dependency)
                         }
                     }
                 }
                 for (key, filters) in reached {
                     // Any declaration without platform filters makes the dependency unconditional.
-                    let platforms = filters.contains(where: \.isEmpty) ? [] : Array(Set(filters.joined())).map(Self.platformName)
+                    let platforms =
+                        filters.contains(where: \.isEmpty) ? [] : Array(Set(filters.joined())).map(TargetPlatforms.swiftPMName(ofFilter:))
                     result.parts.edges.append(
                         Edge(
                             from: from, to: key.to, kind: key.kind, product: key.product,
                             condition: Condition(platforms: platforms)))
                 }
+                result.declarations[from] = DeclarationLines(file: projectFile, target: target.line, dependencies: lines)
             }
         }
-        result.parts.externalProducts = externalProducts
-        for (identity, url) in remotePackages where workspace.packages[identity] == nil {
+        result.parts.externalProducts = found.externalProducts
+        for (identity, url) in found.remotePackages where workspace.packages[identity] == nil {
             result.parts.packages.append(
                 Package(
                     identity: identity, name: identity.rawValue, path: nil, origin: .remote,
                     location: url, isLoaded: false))
+        }
+        for (identity, missing) in found.missingPackages.sorted(by: { $0.key < $1.key }) where workspace.packages[identity] == nil {
+            result.parts.packages.append(
+                Package(identity: identity, name: missing.name, path: missing.path, origin: .local, location: nil, isLoaded: false))
+        }
+        result.productsOfMissingFolders = found.productsOfMissingFolders
+        return result
+    }
+
+    /// The edge to `name` of the project at `path`, which is not there: an external product node
+    /// of the project's identity, so that the dependency is still seen (and an import of it is
+    /// not taken for undeclared), as a missing local package's products are.
+    private func missingProjectEdge(to name: String, in path: String, _ lookups: Lookups, _ found: inout Found) -> EdgeKey {
+        let projectName = XcodePath.baseName(path)
+        var identity = PackageIdentity(projectName)
+        let taken = Set(lookups.identities.byPath.values)
+        if taken.contains(identity) || workspace.packages[identity]?.manifest != nil {
+            identity = PackageIdentity(projectName + ".xcodeproj")
+        }
+        found.missingPackages[identity] = (projectName, Paths.relative(XcodePath.normalised(path), from: base))
+        let node = TargetID(package: identity, name: name)
+        found.externalProducts.insert(node)
+        return EdgeKey(to: node, kind: .product, product: name)
+    }
+
+    /// The target a file in `BUILT_PRODUCTS_DIR` (or linked by name from a folder of the checkout)
+    /// is made by, as Xcode's build system finds it: the targets that make a file of that name for a
+    /// platform the linking target builds for (``XcodeTarget/platforms``, narrowed by the
+    /// declaration's platform filters), this project's first; a warning when several remain.
+    private func maker(
+        of fileName: String, for target: XcodeTarget, _ dependency: XcodeDependency, at place: String, in project: XcodeProject,
+        _ lookups: Lookups, warn: (String) -> Void
+    ) -> (project: XcodeProject, target: XcodeTarget)? {
+        let makers = lookups.productFiles[fileName] ?? []
+        guard !makers.isEmpty else { return nil }
+        let linking = Self.platforms(of: target, narrowedBy: dependency.platformFilters)
+        var candidates = makers.filter { Self.overlap($0.target.platforms, linking) }
+        let here = candidates.filter { $0.project.path == project.path }
+        if !here.isEmpty { candidates = here }
+        guard candidates.count > 1 else { return candidates.first }
+        let names = candidates.map { "'\($0.target.name)' of \($0.project.name)" }
+        warn(
+            "\(place): target '\(target.name)' links \(fileName), which "
+                + "\(names.count) targets make for its platforms (\(names.prefix(4).joined(separator: ", "))\(names.count > 4 ? ", …" : "")); skipped")
+        return nil
+    }
+
+    /// The platforms a declaration of `target` applies to: the target's, narrowed by the
+    /// declaration's platform filters; empty for any.
+    static func platforms(of target: XcodeTarget, narrowedBy filters: [String]) -> Set<String> {
+        let own = Set(target.platforms)
+        let filtered = Set(filters.map(TargetPlatforms.swiftPMName(ofFilter:)))
+        if own.isEmpty { return filtered }
+        if filtered.isEmpty { return own }
+        let both = own.intersection(filtered)
+        return both.isEmpty ? own : both
+    }
+
+    /// Whether a target built for `platforms` can serve one built for `linking` (empty: any).
+    static func overlap(_ platforms: [String], _ linking: Set<String>) -> Bool {
+        platforms.isEmpty || linking.isEmpty || !linking.isDisjoint(with: platforms)
+    }
+
+    /// The products loaded manifests use from `path:` packages that are missing (or empty), with
+    /// those packages: a product an Xcode project names without a package can come from there.
+    private func productsOfMissingPackages() -> [String: Set<PackageIdentity>] {
+        var result: [String: Set<PackageIdentity>] = [:]
+        for package in workspace.packages.values {
+            guard let manifest = package.manifest else { continue }
+            let local = Set(manifest.targets.map(\.name))
+            for target in manifest.targets {
+                for dependency in target.dependencies {
+                    let declared: PackageDependency?
+                    switch dependency {
+                    case let .product(name, package: packageName?, _):
+                        declared = manifest.dependencies.first { candidate in
+                            candidate.identity.rawValue == packageName.lowercased()
+                                || candidate.explicitName?.lowercased() == packageName.lowercased()
+                        }
+                        if let declared, let missing = workspace.package(for: declared), missing.manifest == nil, declared.kind == .fileSystem {
+                            result[name, default: []].insert(missing.identity)
+                        }
+                    case let .byName(name, _) where !local.contains(name):
+                        declared = manifest.dependencies.first { $0.identity.rawValue == name.lowercased() }
+                        if let declared, let missing = workspace.package(for: declared), missing.manifest == nil, declared.kind == .fileSystem {
+                            result[name, default: []].insert(missing.identity)
+                        }
+                    default:
+                        continue
+                    }
+                }
+            }
         }
         return result
     }
@@ -159,13 +308,12 @@ struct XcodeGraphBuilder {
     }
 
     /// The edges a package product dependency leads to.
+    /// `projectFile` is where warnings point: the project file and the line of the dependency.
     private func packageProductEdges(
-        _ product: XcodePackageProduct, of target: XcodeTarget, in project: XcodeProject,
-        packageByFolder: [String: WorkspacePackage], remotePackages: inout [PackageIdentity: String],
-        externals: inout Set<TargetID>, warn: (String) -> Void
+        _ product: XcodePackageProduct, of target: XcodeTarget, at projectFile: String, in project: XcodeProject,
+        _ lookups: Lookups, _ found: inout Found, warn: (String) -> Void
     ) -> [EdgeKey] {
         let kind: EdgeKind = product.isPlugin ? .plugin : .product
-        let projectFile = project.path + "/project.pbxproj"
         func edges(to package: WorkspacePackage) -> [EdgeKey]? {
             guard let manifest = package.manifest else { return nil }
             guard let vended = manifest.products.first(where: { $0.name == product.name }) else { return [] }
@@ -173,31 +321,37 @@ struct XcodeGraphBuilder {
         }
         func external(_ identity: PackageIdentity) -> [EdgeKey] {
             let node = TargetID(package: identity, name: product.name)
-            externals.insert(node)
+            found.externalProducts.insert(node)
             return [EdgeKey(to: node, kind: kind, product: product.name)]
         }
         switch product.package {
         case let .local(path):
             let folder = InputDiscovery.canonical(project.resolvedPath(path))
-            if let folder, let package = packageByFolder[folder], let found = edges(to: package) {
-                if found.isEmpty {
+            if let folder, let package = lookups.packageByFolder[folder], let edges = edges(to: package) {
+                if edges.isEmpty {
                     warn(
                         "\(projectFile): target '\(target.name)' uses product '\(product.name)', which package '\(package.manifest?.name ?? path)' does not vend; skipped"
                     )
                 }
-                return found
+                return edges
             }
             // The package's folder is missing (said once by the loader): the product stands in for it.
             return external(workspace.packages[PackageIdentity(location: path)]?.identity ?? PackageIdentity(location: path))
         case let .remote(url):
             let identity = PackageIdentity(location: url)
-            if let package = workspace.packages[identity], let found = edges(to: package), !found.isEmpty { return found }
-            remotePackages[identity] = remotePackages[identity] ?? url
+            if let package = workspace.packages[identity], let edges = edges(to: package), !edges.isEmpty { return edges }
+            found.remotePackages[identity] = found.remotePackages[identity] ?? url
             return external(identity)
         case nil:
-            // Xcode looks for the product among the packages of the project and of the workspace:
-            // first the project's own local packages (references, then folders, as before Xcode 15,
-            // and packages in its synchronised folders), then any other package loaded.
+            // Xcode resolves a product that names no package as the project resolves it elsewhere: the
+            // one package the same project names for that product (Swiftfin's `StatefulMacros`).
+            if let named = lookups.namedPackages[project.path]?[product.name], named.count == 1, let package = named.first {
+                return packageProductEdges(
+                    XcodePackageProduct(name: product.name, isPlugin: product.isPlugin, package: package), of: target, at: projectFile,
+                    in: project, lookups, &found, warn: warn)
+            }
+            // Then among the packages of the project and of the workspace: first the project's own local packages
+            // (references, then folders, as before Xcode 15, and packages in its synchronised folders), then any other.
             let own =
                 project.packageReferences.compactMap { reference -> String? in
                     if case let .local(path) = reference { return path }
@@ -205,27 +359,74 @@ struct XcodeGraphBuilder {
                 } + project.localPackageCandidates
             var seen: Set<PackageIdentity> = []
             for path in own {
-                guard let folder = InputDiscovery.canonical(project.resolvedPath(path)), let package = packageByFolder[folder],
-                    seen.insert(package.identity).inserted, let found = edges(to: package), !found.isEmpty
+                guard let folder = InputDiscovery.canonical(project.resolvedPath(path)), let package = lookups.packageByFolder[folder],
+                    seen.insert(package.identity).inserted, let edges = edges(to: package), !edges.isEmpty
                 else { continue }
-                return found
+                return edges
             }
             let vendors = workspace.packages.values
                 .filter { !seen.contains($0.identity) && !(edges(to: $0) ?? []).isEmpty }
                 .sorted { $0.identity.rawValue < $1.identity.rawValue }
-            if vendors.count == 1, let found = edges(to: vendors[0]) { return found }
+            if vendors.count == 1, let edges = edges(to: vendors[0]) { return edges }
             if vendors.count > 1 {
                 let names = vendors.map { "'\($0.identity.rawValue)'" }.joined(separator: ", ")
                 warn(
                     "\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package and several packages vend (\(names)); skipped"
                 )
-            } else {
-                warn(
-                    "\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package and no package loaded vends (a remote package's product, perhaps); skipped"
-                )
+                return []
             }
+            // Not loaded anywhere: a missing local package the manifests take it from, else a folder
+            // the workspace lists that is missing (an uninitialised submodule), as its product.
+            if let packages = lookups.productsOfMissingPackages[product.name], packages.count == 1, let identity = packages.first {
+                return external(identity)
+            }
+            if let folder = folder(vending: product.name) {
+                let identity = PackageIdentity(location: folder)
+                if workspace.packages[identity] == nil {
+                    found.missingPackages[identity] = (XcodePath.lastComponent(folder), Paths.relative(folder, from: base))
+                }
+                if missingFolders.contains(where: { $0.folder == folder }), !(found.productsOfMissingFolders[folder] ?? []).contains(product.name) {
+                    found.productsOfMissingFolders[folder, default: []].append(product.name)
+                }
+                return external(identity)
+            }
+            warn(
+                "\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package and no package loaded vends (a remote package's product, perhaps); skipped"
+            )
             return []
         }
+    }
+
+    /// The folder not loaded (missing from the workspace, or left out) a product that names no
+    /// package comes from: the only one, or among several the one whose name shares the longest
+    /// run of letters and digits with the product's (at least four: `tunnelkit` for
+    /// `TunnelKitOpenVPN`), when one alone does.
+    func folder(vending product: String) -> String? {
+        let folders = missingFolders.map(\.folder) + excludedFolders
+        guard folders.count > 1 else { return folders.first }
+        func letters(_ text: String) -> [Character] { text.lowercased().filter { $0.isLetter || $0.isNumber } }
+        let name = letters(product)
+        let scored = folders.map { ($0, Self.longestCommonRun(letters(XcodePath.lastComponent($0)), name)) }
+        guard let best = scored.map(\.1).max(), best >= 4, scored.filter({ $0.1 == best }).count == 1 else { return nil }
+        return scored.first { $0.1 == best }?.0
+    }
+
+    /// The length of the longest run of characters both hold.
+    ///
+    /// - Complexity: O(a × b); names are short.
+    static func longestCommonRun(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty, !b.isEmpty, a.count * b.count <= 1 << 20 else { return 0 }
+        var previous = [Int](repeating: 0, count: b.count + 1)
+        var best = 0
+        for i in 1...a.count {
+            var current = [Int](repeating: 0, count: b.count + 1)
+            for j in 1...b.count where a[i - 1] == b[j - 1] {
+                current[j] = previous[j - 1] + 1
+                best = max(best, current[j])
+            }
+            previous = current
+        }
+        return best
     }
 
     /// What the target compiles, for the source checks and weights.
@@ -239,7 +440,8 @@ struct XcodeGraphBuilder {
                 return TargetFiles.SynchronizedFolder(path: path, only: paths, excluded: folder.opaqueFolders)
             }
         }
-        return .project(files: target.sources.map(project.resolvedPath), folders: folders)
+        return .project(
+            files: target.sources.map(project.resolvedPath), folders: folders, resources: target.resources.map(project.resolvedPath))
     }
 
     /// The folder the target's sources share, relative to the project's folder; `nil` without sources.
@@ -254,13 +456,5 @@ struct XcodeGraphBuilder {
         }
         let joined = common.joined(separator: "/")
         return joined.isEmpty ? "." : joined
-    }
-
-    /// Xcode's platform filter names as SwiftPM's platform names (`xros` is visionOS).
-    static func platformName(_ filter: String) -> String {
-        switch filter.lowercased() {
-        case "xros": "visionos"
-        default: filter.lowercased()
-        }
     }
 }

@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphManifest
 import ModGraphXcode
 
 /// The Xcode projects a load reads: those given, and every project they
@@ -11,38 +12,69 @@ struct ProjectSet {
     /// In the order given, then in the order referenced.
     var projects: [XcodeProject] = []
     var warnings: [String] = []
+    /// The projects referred to that are not there (lexically absolute): each said once here, so that a
+    /// workspace's own warning about the same one need not be said too.
+    var missing: Set<String> = []
 
-    /// Projects are read a level at a time (those given, then those they
-    /// refer to, and so on), each level's as units of `runner`.
-    ///
     /// - Throws: ``XcodeError`` when a project cannot be read: a project that is
-    ///   there but unreadable must not be silently left out of a check. The
-    ///   first such project in loading order is the one reported.
-    init(loading paths: [String], runner: any UnitRunner = .sequential) throws(XcodeError) {
+    ///   there but unreadable must not be silently left out of a check. The error
+    ///   names what referred to it (a project, or a workspace) and the reference;
+    ///   the first such project in loading order is the one reported.
+    /// - Parameters:
+    ///   - root: the folder loaded; a reference that leaves it is dropped with a warning.
+    ///   - referrers: who named each of `paths`, for errors (a workspace's file).
+    ///   - exclusions: projects left out on purpose: what depends on them shows their products as external, without a word.
+    ///   - runner: projects are read a level at a time (those given, then those they refer to, and so on), each level's as its units.
+    init(
+        loading paths: [String], root: String? = nil, referrers: [String: String] = [:], exclusions: LoadExclusions = .none,
+        runner: any UnitRunner = .sequential
+    ) throws(XcodeError) {
+        let disk = XcodeDisk(root: root)
         var level = paths
         var seen = Set(paths)
+        var referrers = referrers
         while !level.isEmpty {
             let room = max(0, Self.maximumProjects - projects.count)
             for path in level.dropFirst(room) {
                 warnings.append("\(path): not loaded; modgraph reads at most \(Self.maximumProjects) projects")
             }
-            let loaded = runner.map(Array(level.prefix(room))) { path in
-                Result { () throws(XcodeError) -> XcodeProject in try XcodeProject.load(at: path) }
+            let chosen = Array(level.prefix(room))
+            let loaded = runner.map(chosen) { path in
+                Result { () throws(XcodeError) -> XcodeProject in try XcodeProject.load(at: path, disk: disk) }
             }
             level = []
-            for result in loaded {
-                let project = try result.get()
+            for (path, result) in zip(chosen, loaded) {
+                let project: XcodeProject
+                do {
+                    project = try result.get()
+                } catch {
+                    guard let referrer = referrers[path] else { throw error }
+                    throw .unreadableReference(referrer: referrer, reference: path, problem: error.description)
+                }
                 projects.append(project)
                 warnings += project.warnings
+                let file = XcodePath.join(project.path, "project.pbxproj")
                 for reference in project.referencedProjects {
                     let resolved = project.resolvedPath(reference)
-                    guard let canonical = InputDiscovery.canonical(resolved), InputDiscovery.isDirectory(canonical) else {
-                        warnings.append(
-                            "\(project.path): refers to project \(reference), which does not exist; the dependencies on its targets are left out"
-                        )
+                    if exclusions.excludes(InputDiscovery.canonical(resolved) ?? resolved) { continue }
+                    guard XcodePath.pathExtension(resolved) == "xcodeproj" else {
+                        warnings.append("\(file): refers to project '\(reference)', which is not an .xcodeproj; the dependencies on it are left out")
                         continue
                     }
-                    if seen.insert(canonical).inserted { level.append(canonical) }
+                    guard let canonical = InputDiscovery.canonical(resolved), InputDiscovery.isDirectory(canonical) else {
+                        let absent = Paths.lexical(resolved)
+                        let hint = root.flatMap { InputDiscovery.emptyFolderHint(for: absent, root: $0) } ?? ""
+                        if missing.insert(absent).inserted || !hint.isEmpty {
+                            warnings.append(
+                                "\(file): refers to project '\(reference)', which does not exist\(hint); the dependencies on its targets are shown as external products"
+                            )
+                        }
+                        continue
+                    }
+                    if seen.insert(canonical).inserted {
+                        level.append(canonical)
+                        referrers[canonical] = file
+                    }
                 }
             }
         }

@@ -17,10 +17,15 @@ public struct Repository: Sendable {
     private let files: OnDemand<[TargetID: TargetFiles]>
     /// Things the user should know that did not stop the load, one line each, each once.
     public let warnings: [LoadWarning]
+    /// Where each Xcode target and its dependencies are written in its `project.pbxproj`.
+    public let declarations: [TargetID: DeclarationLines]
+    /// The packages, projects and folders the load left out (``RepositoryInputs/exclusions``), absolute.
+    public let excluded: [String]
 
     init(
         inputs: RepositoryInputs, workspace: Workspace, projects: [XcodeProject], graph: ModuleGraph,
-        targetFiles: @escaping @autoclosure () -> [TargetID: TargetFiles], warnings: [LoadWarning]
+        targetFiles: @escaping @autoclosure () -> [TargetID: TargetFiles], warnings: [LoadWarning],
+        declarations: [TargetID: DeclarationLines] = [:], excluded: [String] = []
     ) {
         self.inputs = inputs
         self.workspace = workspace
@@ -28,6 +33,8 @@ public struct Repository: Sendable {
         self.graph = graph
         self.files = OnDemand(targetFiles)
         self.warnings = warnings
+        self.declarations = declarations
+        self.excluded = excluded
     }
 
     /// What the graph is of, for titles: the one workspace's name, else the
@@ -50,7 +57,7 @@ public struct Repository: Sendable {
     public var summary: String {
         var parts: [String] = []
         let projectIdentities = Set(graph.packages.filter { $0.origin == .project }.map(\.identity))
-        let packageIdentities = Set(graph.packages.filter { $0.origin == .root || $0.origin == .local }.map(\.identity))
+        let packageIdentities = Set(graph.packages.filter { ($0.origin == .root || $0.origin == .local) && $0.isLoaded }.map(\.identity))
         let xcodeTargets = graph.targets.count { projectIdentities.contains($0.package) }
         let packageTargets = graph.targets.count { packageIdentities.contains($0.package) }
         if !inputs.workspaces.isEmpty {
@@ -64,7 +71,16 @@ public struct Repository: Sendable {
         if !packageIdentities.isEmpty {
             parts.append(Self.count(packageIdentities.count, "package") + " (" + Self.count(packageTargets, "target") + ")")
         }
-        return "found " + (parts.isEmpty ? "nothing" : parts.joined(separator: ", "))
+        var summary = "found " + (parts.isEmpty ? "nothing" : parts.joined(separator: ", "))
+        if !inputs.exclusions.isEmpty {
+            let named =
+                excluded.prefix(3).map { Paths.relative($0, from: inputs.base) }.joined(separator: ", ")
+                + (excluded.count > 3 ? " and \(excluded.count - 3) more" : "")
+            summary +=
+                "; left out by exclude (" + inputs.exclusions.patterns.joined(separator: ", ") + "): "
+                + (excluded.isEmpty ? "nothing matched" : named)
+        }
+        return summary
     }
 
     /// The projects and workspaces a package folder given holds but that were not loaded
@@ -85,7 +101,7 @@ public struct Repository: Sendable {
             "project \(package.path ?? package.name): "
                 + Self.count(graph.targets.count { $0.package == package.identity }, "target")
         }
-        let packageLines = graph.packages.filter { $0.origin == .root || $0.origin == .local }.map { package in
+        let packageLines = graph.packages.filter { ($0.origin == .root || $0.origin == .local) && $0.isLoaded }.map { package in
             "package \(package.path ?? package.name) (\(package.origin.rawValue)): "
                 + Self.count(graph.targets.count { $0.package == package.identity }, "target")
         }

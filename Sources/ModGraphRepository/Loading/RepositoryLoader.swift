@@ -36,9 +36,20 @@ public struct RepositoryLoader: Sendable {
                 inputs: inputs, workspace: workspace, projects: [], graph: graph,
                 targetFiles: workspace.targetFiles(for: graph), warnings: warnings)
         }
-        let projectSet = try ProjectSet(loading: inputs.projects, runner: loader.runner)
-        var warnings = projectSet.warnings.map { LoadWarning($0) }
+        let projectSet = try ProjectSet(
+            loading: inputs.projects, root: inputs.root, referrers: inputs.referrers, exclusions: inputs.exclusions,
+            runner: loader.runner)
+        // Files are shown as every path is: the projects' and the workspaces'.
+        let projectFiles =
+            projectSet.projects.map { $0.path + "/project.pbxproj" } + projectSet.projects.map(\.path)
+            + inputs.workspaces.map { $0 + "/contents.xcworkspacedata" }
+        // A missing project a workspace lists and a project refers to is said once, by the project.
+        let saidByProjects = Set(inputs.missingProjects.filter { projectSet.missing.contains($0.key) }.values)
+        var warnings = (inputs.warnings.filter { !saidByProjects.contains($0) } + projectSet.warnings).map {
+            Self.warning($0, naming: projectFiles)
+        }
         var locals: [String] = []
+        var excludedFolders = inputs.excluded.filter { XcodePath.pathExtension($0) != "xcodeproj" && XcodePath.pathExtension($0) != "xcworkspace" }
         for project in projectSet.projects {
             let usesUnnamedPackage = project.targets.contains { target in
                 target.dependencies.contains { dependency in
@@ -52,18 +63,27 @@ public struct RepositoryLoader: Sendable {
                     return nil
                 } + (usesUnnamedPackage ? project.localPackageCandidates : [])
             for folder in folders {
-                if let canonical = InputDiscovery.canonical(project.resolvedPath(folder)),
-                    InputDiscovery.isRegularFile(canonical + "/Package.swift")
-                {
+                let canonical = InputDiscovery.canonical(project.resolvedPath(folder))
+                let path = canonical ?? Paths.lexical(project.resolvedPath(folder))
+                if inputs.exclusions.excludes(path) {
+                    if !excludedFolders.contains(path) { excludedFolders.append(path) }
+                    continue
+                }
+                if let canonical, InputDiscovery.isRegularFile(canonical + "/Package.swift") {
                     if !locals.contains(canonical) { locals.append(canonical) }
                 } else {
+                    let state: MissingPackageFolder.State =
+                        canonical.map { Paths.isEmptyFolder($0) ? .empty : .noManifest } ?? .missing
+                    let missing = MissingPackageFolder(
+                        folder: Paths.lexical(project.resolvedPath(folder)), requiredBy: project.path + "/project.pbxproj", line: nil,
+                        state: state)
                     warnings.append(
                         LoadWarning(
                             [
                                 .path(project.path + "/project.pbxproj"),
-                                .text(": local package '\(folder)' not found; its products are shown as external"),
+                                .text(": local package '\(folder)' \(missing.problem); its products are shown as external"),
                             ],
-                            about: PackageIdentity(location: folder)))
+                            about: PackageIdentity(location: folder), subject: .missingLocalPackage(missing)))
                 }
             }
         }
@@ -73,18 +93,47 @@ public struct RepositoryLoader: Sendable {
         } else {
             workspace = try loadPackages(inputs, locals: locals.filter { !inputs.packages.contains($0) })
         }
-        let xcode = XcodeGraphBuilder(projects: projectSet.projects, workspace: workspace, base: inputs.base).build()
+        let xcode = XcodeGraphBuilder(
+            projects: projectSet.projects, workspace: workspace, base: inputs.base, missingFolders: inputs.missingFolders,
+            excludedFolders: excludedFolders
+        ).build()
         var graphWarnings: [LoadWarning] = []
         let graph = try builder.build(workspace, adding: xcode.parts, warnings: &graphWarnings)
         var files = workspace.targetFiles(for: graph)
         for (target, described) in xcode.files { files[target] = described }
+        // Each folder the workspace lists that is not there, once, with the products shown as its;
+        // said first, so that a manifest's warning about the same folder joins it.
+        let missingFolders = inputs.missingFolders.map { missing in
+            let folder = MissingPackageFolder(
+                folder: missing.folder, requiredBy: missing.requiredBy, line: missing.line, state: missing.state,
+                products: xcode.productsOfMissingFolders[missing.folder] ?? [])
+            return LoadWarning(
+                [
+                    .path(missing.requiredBy), .text(missing.line.map { ":\($0)" } ?? ""), .text(": local package '"),
+                    .path(missing.folder), .text("' \(folder.problem)"),
+                ], about: PackageIdentity(location: missing.folder), subject: .missingLocalPackage(folder))
+        }
         var seen = Set<LoadWarning>()
-        let all = (warnings + workspace.warnings + graphWarnings + xcode.warnings.map { LoadWarning($0) }).filter {
+        let xcodeWarnings = xcode.warnings.map { Self.warning($0, naming: projectFiles) }
+        let all = (missingFolders + warnings + workspace.warnings + graphWarnings + xcodeWarnings).filter {
             seen.insert($0).inserted
+        }
+        var excluded = inputs.excluded
+        for folder in excludedFolders where !excluded.contains(folder) { excluded.append(folder) }
+        for package in workspace.packages.values.sorted(by: { $0.identity < $1.identity })
+        where package.manifest == nil && package.origin == .local && inputs.exclusions.excludes(package.location) && !excluded.contains(package.location) {
+            excluded.append(package.location)
         }
         return Repository(
             inputs: inputs, workspace: workspace, projects: projectSet.projects, graph: graph,
-            targetFiles: files, warnings: all)
+            targetFiles: files, warnings: all, declarations: xcode.declarations, excluded: excluded)
+    }
+
+    /// A warning about a project, its file kept apart as a path, so that it is shown as every
+    /// other path is (relative to the current folder): the message starts with one of `files`.
+    static func warning(_ message: String, naming files: [String]) -> LoadWarning {
+        guard let file = files.filter({ message.hasPrefix($0) }).max(by: { $0.count < $1.count }) else { return LoadWarning(message) }
+        return LoadWarning([.path(file), .text(String(message.dropFirst(file.count)))])
     }
 
     /// A dump-package JSON file, or standard input for `-`.

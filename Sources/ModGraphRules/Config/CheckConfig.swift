@@ -1,3 +1,5 @@
+import ModGraphCore
+
 /// Where something was written in the configuration file, for messages and annotations.
 public struct ConfigLocation: Hashable, Sendable, CustomStringConvertible {
     public let file: String
@@ -165,8 +167,33 @@ public struct CheckConfig: Sendable {
         /// Path patterns of files that affect every target (`.github/**`).
         public var everything: [(pattern: String, location: ConfigLocation)] = []
         public var unowned: UnownedPolicy = .everything
+        /// Files the build does not see but targets read (test fixtures), and the targets they affect.
+        public var triggers: [Trigger] = []
+
+        /// `{paths: ["Fixtures/**"], targets: [PackageCommandTests]}`.
+        public struct Trigger: Sendable {
+            public var paths: [(pattern: String, location: ConfigLocation)]
+            public var targets: [LocatedPattern]
+            public let location: ConfigLocation
+
+            public init(paths: [(pattern: String, location: ConfigLocation)], targets: [LocatedPattern], location: ConfigLocation) {
+                self.paths = paths
+                self.targets = targets
+                self.location = location
+            }
+        }
 
         public init() {}
+
+        /// Whether two settings say the same, wherever each was written.
+        public func says(theSameAs other: AffectedSettings) -> Bool {
+            func texts(_ entries: [(pattern: String, location: ConfigLocation)]) -> [String] { entries.map(\.pattern) }
+            func written(_ list: [Trigger]) -> [[String]] {
+                list.map { texts($0.paths) + ["->"] + $0.targets.map(\.written) }
+            }
+            return texts(ignore) == texts(other.ignore) && texts(everything) == texts(other.everything) && unowned == other.unowned
+                && written(triggers) == written(other.triggers)
+        }
     }
 
     /// What `budgets:` allows a change to grow, for `modgraph diff` (docs/affected.md).
@@ -189,6 +216,9 @@ public struct CheckConfig: Sendable {
 
     public let file: String
     public var budgets = BudgetSettings()
+    /// `exclude:`: packages, projects and folders left out of loading and of the source checks
+    /// (vendored code), as path patterns relative to the configuration's folder (docs/configuration.md).
+    public var exclude: [(pattern: String, location: ConfigLocation)] = []
     public var affected = AffectedSettings()
     public var sources: SourceChecks?
     public var layers: [Layer] = []
@@ -201,5 +231,17 @@ public struct CheckConfig: Sendable {
 
     public init(file: String) {
         self.file = file
+    }
+}
+
+extension CheckConfig.AffectedSettings.Trigger {
+    /// The targets of `graph` its target patterns match (a pattern's `!` is not allowed here), in the graph's order.
+    ///
+    /// - Complexity: O(T × p) pattern matches for T targets and p patterns.
+    public func targets(in graph: ModuleGraph) -> [TargetID] {
+        graph.targets.filter { target in
+            let packageName = graph.package(target.package)?.name
+            return targets.contains { $0.pattern.match(target.id, packageName: packageName) != nil }
+        }.map(\.id)
     }
 }

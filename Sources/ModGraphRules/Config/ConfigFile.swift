@@ -26,6 +26,11 @@ public enum ConfigFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigError(file: path, line: nil, problem: "cannot read the configuration file")
         }
+        return try load(data, file: path)
+    }
+
+    /// The configuration in `data` (read elsewhere: a commit's, from git), under the same bounds; `file` names it in errors.
+    public static func load(_ data: Data, file path: String) throws(ConfigError) -> CheckConfig {
         guard data.count <= maximumBytes else {
             throw ConfigError(
                 file: path, line: nil,

@@ -5,10 +5,13 @@ import Yams
 /// names the file, the line and the key, and unknown keys are errors: a
 /// misspelt rule that silently does nothing is worse than a failed build.
 public enum ConfigParser {
-    /// The longest pattern, in Unicode scalars. Real ones are a few dozen
-    /// characters; the matcher's time grows with the pattern's length times
-    /// the name's (``TargetPattern/match(_:packageName:bindings:)``), and the
-    /// configuration comes with the pull request it checks.
+    /// The longest pattern with a wildcard or a capture, in Unicode scalars. Real
+    /// ones are a few dozen characters; the matcher's time grows with the
+    /// pattern's length times the name's (``TargetPattern/match(_:packageName:bindings:)``),
+    /// and the configuration comes with the pull request it checks. A literal
+    /// pattern (a name, as `modgraph init` writes every one) matches by
+    /// comparison alone, so only the file's size bounds it: a target may be
+    /// named with more than 1,000 characters, and must be placeable.
     public static let maximumPatternLength = 1_000
 
     public static func parse(_ text: String, file: String) throws(ConfigError) -> CheckConfig {
@@ -136,9 +139,6 @@ private struct Reader {
         }
         let text = try string(node, at: path)
         let length = text.unicodeScalars.count
-        guard length <= ConfigParser.maximumPatternLength else {
-            throw fail(node, "\(path): a pattern of \(length) characters is longer than the \(ConfigParser.maximumPatternLength) allowed")
-        }
         let isExclusion = text.hasPrefix("!")
         if isExclusion, !exclusions {
             throw fail(
@@ -146,13 +146,16 @@ private struct Reader {
                 "\(path): '\(text)' excludes, which only a layer's 'targets' and 'isolated' lists do; write '\\!' for a name that starts with '!'"
             )
         }
+        let pattern: TargetPattern
         do {
-            return LocatedPattern(
-                pattern: try TargetPattern(isExclusion ? String(text.dropFirst()) : text), location: location(node),
-                isExclusion: isExclusion)
+            pattern = try TargetPattern(isExclusion ? String(text.dropFirst()) : text)
         } catch {
             throw fail(node, "\(path): \(PatternError(pattern: text, problem: error.problem).description)")
         }
+        guard length <= ConfigParser.maximumPatternLength || pattern.isLiteral else {
+            throw fail(node, "\(path): a pattern of \(length) characters is longer than the \(ConfigParser.maximumPatternLength) allowed")
+        }
+        return LocatedPattern(pattern: pattern, location: location(node), isExclusion: isExclusion)
     }
 
     /// A pattern or a list of patterns. With `exclusions` (a layer's `targets`
@@ -184,11 +187,17 @@ private struct Reader {
 
     mutating func config(_ root: Node) throws(ConfigError) -> CheckConfig {
         var config = CheckConfig(file: file)
-        let keys = ["version", "layers", "unassigned", "tests", "forbidden", "exceptions", "limits", "sources", "affected", "budgets"]
+        let keys = [
+            "version", "exclude", "layers", "unassigned", "tests", "forbidden", "exceptions", "limits", "sources", "affected", "budgets",
+        ]
         for (key, _, value) in try entries(root, at: "the top level", allowed: keys) {
             switch key {
             case "version":
                 guard try integer(value, at: "version") == 1 else { throw fail(value, "version must be 1") }
+            case "exclude":
+                config.exclude = try list(value, at: "exclude") { reader, item, path throws(ConfigError) in
+                    (pattern: try reader.string(item, at: path), location: reader.location(item))
+                }
             case "layers":
                 config.layers = try layers(value)
             case "unassigned":
@@ -342,7 +351,7 @@ private struct Reader {
     func affected(_ node: Node) throws(ConfigError) -> CheckConfig.AffectedSettings {
         var settings = CheckConfig.AffectedSettings()
         if case let .mapping(mapping) = node, mapping.isEmpty { return settings }
-        for (key, _, value) in try entries(node, at: "affected", allowed: ["ignore", "everything", "unowned"]) {
+        for (key, _, value) in try entries(node, at: "affected", allowed: ["ignore", "everything", "unowned", "triggers"]) {
             switch key {
             case "ignore", "everything":
                 let patterns = try list(value, at: "affected.\(key)") { reader, item, path throws(ConfigError) in
@@ -351,11 +360,36 @@ private struct Reader {
                 if key == "ignore" { settings.ignore = patterns } else { settings.everything = patterns }
             case "unowned":
                 settings.unowned = try choice(value, at: "affected.unowned", as: CheckConfig.AffectedSettings.UnownedPolicy.self)
+            case "triggers":
+                settings.triggers = try list(value, at: "affected.triggers") { reader, item, path throws(ConfigError) in
+                    try reader.trigger(item, at: path)
+                }
             default:
                 break
             }
         }
         return settings
+    }
+
+    /// `{paths: [...], targets: [...]}`: both lists required and not empty.
+    func trigger(_ node: Node, at path: String) throws(ConfigError) -> CheckConfig.AffectedSettings.Trigger {
+        var paths: [(pattern: String, location: ConfigLocation)] = []
+        var targets: [LocatedPattern] = []
+        for (key, _, value) in try entries(node, at: path, allowed: ["paths", "targets"]) {
+            switch key {
+            case "paths":
+                let items: [Node] = value.sequence.map(Array.init) ?? [value]
+                for item in items { paths.append((try string(item, at: "\(path).paths"), location(item))) }
+            case "targets":
+                targets = try patterns(value, at: "\(path).targets")
+            default:
+                break
+            }
+        }
+        guard !paths.isEmpty, !targets.isEmpty else {
+            throw fail(node, "\(path) needs 'paths' (the files) and 'targets' (what a change to them affects), neither empty")
+        }
+        return CheckConfig.AffectedSettings.Trigger(paths: paths, targets: targets, location: location(node))
     }
 
     func sources(_ node: Node) throws(ConfigError) -> CheckConfig.SourceChecks {

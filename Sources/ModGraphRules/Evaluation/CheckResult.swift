@@ -29,11 +29,13 @@ public struct CheckResult: Sendable {
 
     public var errorCount: Int { findings.filter { $0.severity == .error }.count }
     public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
+    public var noteCount: Int { findings.filter { $0.severity == .note }.count }
 
-    /// `1 error, 2 warnings`: the counts of every format's verdict line, in
-    /// words that agree with their numbers.
+    /// `1 error, 2 warnings` (`, 3 notes` when there are some): the counts of every
+    /// format's verdict line, in words that agree with their numbers.
     public var countsText: String {
         Counted.text(errorCount, "error") + ", " + Counted.text(warningCount, "warning")
+            + (noteCount > 0 ? ", " + Counted.text(noteCount, "note") : "")
     }
 
     /// The ids of the rules that ran.

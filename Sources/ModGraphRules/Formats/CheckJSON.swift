@@ -19,6 +19,7 @@ public enum CheckJSON {
                 .object([
                     ("errors", .int(result.errorCount)),
                     ("warnings", .int(result.warningCount)),
+                    ("notes", .int(result.noteCount)),
                     ("excused", .int(result.excused.count)),
                     ("baselined", .int(result.baselined.count)),
                     ("fixed", .int(result.fixed.count)),

@@ -47,8 +47,11 @@ public enum CheckMarkdown {
                 if byModule[module] == nil { modules.append(module) }
                 byModule[module, default: []].append(finding)
             }
-            // Most findings first, then by name.
+            // Modules with errors first, then most findings first, then by name.
+            let errorModules = Set(findings.filter { $0.severity == .error }.map { $0.chain.first?.description ?? "configuration" })
             modules.sort { left, right in
+                let (leftErrors, rightErrors) = (errorModules.contains(left), errorModules.contains(right))
+                if leftErrors != rightErrors { return leftErrors }
                 let (leftCount, rightCount) = (byModule[left]?.count ?? 0, byModule[right]?.count ?? 0)
                 return leftCount != rightCount ? leftCount > rightCount : left < right
             }
@@ -62,21 +65,23 @@ public enum CheckMarkdown {
                 return lines.joined(separator: "\n")
             }
             let errors = findings.filter { $0.severity == .error }.count
+            let notes = findings.filter { $0.severity == .note }.count
             let counts = [
                 errors > 0 ? Counted.text(errors, "error") : nil,
-                findings.count > errors ? Counted.text(findings.count - errors, "warning") : nil,
+                findings.count > errors + notes ? Counted.text(findings.count - errors - notes, "warning") : nil,
+                notes > 0 ? Counted.text(notes, "note") : nil,
             ]
             .compactMap { $0 }.joined(separator: ", ")
             let title =
                 "<code>\(Escape.xml(rule.rawValue))</code>: \(counts) in \(Counted.text(modules.count, "module"))"
                 + " — \(Escape.xml(report.result.rule(rule).summary))"
-            return MarkdownBudget.Details(title: title, items: items, open: errors > 0, countsItems: false)
+            return MarkdownBudget.Details(title: title, items: items, open: errors > 0, countsItems: false, leads: errors > 0)
         }
     }
 
     /// `✗ A → B → C: message (at Package.swift:12)`, escaped for Markdown.
     static func line(for finding: Finding) -> String {
-        let mark = finding.severity == .error ? "✗" : "⚠"
+        let mark = finding.severity == .error ? "✗" : finding.severity == .warning ? "⚠" : "ℹ"
         var text = "\(mark) "
         if finding.chain.count > 1 { text += Escape.markdown(finding.chainText, limit: Escape.messageLimit) + ": " }
         text += Escape.markdown(finding.message, limit: Escape.messageLimit)

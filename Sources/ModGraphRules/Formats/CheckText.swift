@@ -25,7 +25,7 @@ public struct CheckText: Sendable {
             lines.append("")
             lines.append(paint("\(rule.rawValue)", "1") + " — \(result.rule(rule).summary)")
             for finding in findings {
-                let mark = finding.severity == .error ? paint("✗", "31") : paint("!", "33")
+                let mark = finding.severity == .error ? paint("✗", "31") : finding.severity == .warning ? paint("!", "33") : paint("i", "36")
                 lines.append("  \(mark) \(Escape.message(finding.chain.isEmpty ? finding.message : finding.chainText))")
                 if !finding.chain.isEmpty { lines.append("    \(Escape.message(finding.message))") }
                 var details: [String] = []

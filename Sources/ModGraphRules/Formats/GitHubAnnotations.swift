@@ -16,7 +16,7 @@ public enum GitHubAnnotations {
             properties.append("title=\(Escape.githubProperty("modgraph \(finding.rule.rawValue)"))")
             let text = finding.chain.isEmpty ? finding.message : "\(finding.chainText): \(finding.message)"
             lines.append(
-                "::\(finding.severity == .error ? "error" : "warning") \(properties.joined(separator: ","))::\(Escape.githubData(text))")
+                "::\(finding.severity == .note ? "notice" : finding.severity.rawValue) \(properties.joined(separator: ","))::\(Escape.githubData(text))")
         }
         let result = report.result
         lines.append("modgraph check \(report.passed ? "passed" : "failed"): \(result.countsText)")

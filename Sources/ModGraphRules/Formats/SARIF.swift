@@ -11,7 +11,7 @@ public enum SARIF {
             var members: [(String, JSONValue)] = [
                 ("ruleId", .string(finding.rule.rawValue)),
                 ("ruleIndex", .int(rules.firstIndex { $0.id == finding.rule } ?? 0)),
-                ("level", .string(finding.severity == .error ? "error" : "warning")),
+                ("level", .string(finding.severity.rawValue)),
                 (
                     "message",
                     .object([("text", .string(finding.chain.isEmpty ? finding.message : "\(finding.chainText): \(finding.message)"))])

@@ -19,7 +19,7 @@ public enum XcodeDiagnostics {
             }
             let text = finding.chain.isEmpty ? finding.message : "\(finding.chainText): \(finding.message)"
             lines.append(
-                "\(place): \(finding.severity == .error ? "error" : "warning"): \(Escape.message(text)) [modgraph \(finding.rule.rawValue)]"
+                "\(place): \(finding.severity.rawValue): \(Escape.message(text)) [modgraph \(finding.rule.rawValue)]"
             )
         }
         lines.append("modgraph check \(report.passed ? "passed" : "failed"): \(report.result.countsText)")

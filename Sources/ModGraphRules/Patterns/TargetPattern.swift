@@ -56,6 +56,15 @@ public struct TargetPattern: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(text)
     }
 
+    /// Whether the pattern is literal characters only (escaped or not): no `*`, `?` or
+    /// capture, so it matches exactly one name, by comparison alone.
+    public var isLiteral: Bool {
+        ((package ?? []) + target).allSatisfy { token in
+            if case .literal = token { return true }
+            return false
+        }
+    }
+
     /// The capture names, in order of first appearance.
     public var captureNames: [String] {
         var names: [String] = []

@@ -16,6 +16,8 @@ public enum RuleKind: String, Hashable, Sendable, CaseIterable, Comparable {
     case interfaceContent = "interface-content"
     /// A module a target imports without declaring it as a dependency.
     case undeclaredImport = "undeclared-import"
+    /// A module of the graph a target imports under `#if canImport` of itself without declaring it: a note.
+    case optionalImport = "optional-import"
     /// A dependency a target declares but none of its files imports.
     case unusedDependency = "unused-dependency"
     /// An interface protocol or builder requirement a module needs that nothing provides (`sources.wiring`).
@@ -46,6 +48,7 @@ public enum RuleKind: String, Hashable, Sendable, CaseIterable, Comparable {
         case .fanOut: FanOutRule()
         case .interfaceContent: InterfaceContentRule()
         case .undeclaredImport: UndeclaredImportRule()
+        case .optionalImport: OptionalImportRule()
         case .unusedDependency: UnusedDependencyRule()
         case .unprovidedRequirement: UnprovidedRequirementRule()
         case .providedTwice: ProvidedTwiceRule()

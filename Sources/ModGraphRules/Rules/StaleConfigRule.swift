@@ -13,8 +13,8 @@ public struct StaleConfigRule: Rule {
 
     /// Layer patterns that decide nothing (matching no target, or only
     /// targets an earlier pattern of the list takes first: shadowed), `!`
-    /// patterns that take nothing back, forbidden rules' `from` patterns and
-    /// interface patterns that match no target. Exceptions are judged after
+    /// patterns that take nothing back, forbidden rules' patterns (`from`, `to`,
+    /// `allow`, `exceptFrom`) and interface patterns that match no target. Exceptions are judged after
     /// the other rules ran (``findings(forUnused:in:severity:)``).
     ///
     /// - Complexity: O(V·P·m) for P patterns of matching cost m, and as much
@@ -59,29 +59,20 @@ public struct StaleConfigRule: Rule {
                         configEntry: pattern.location))
             }
         }
+        // Each pattern of a forbidden rule: one that matches no target makes the rule do nothing
+        // (a typo in `to:`). Captures are left free, so a pattern matching nothing so cannot match
+        // with the captures of `from` either.
+        var named: [(pattern: LocatedPattern, what: String)] = []
         for rule in config.forbidden {
-            let matchesSomething = graph.targets.contains {
-                rule.from.pattern.match($0.id, packageName: context.packageName(of: $0.id)) != nil
-            }
-            if !matchesSomething {
-                findings.append(
-                    context.finding(
-                        id, severity, chain: [],
-                        message: "forbidden rule's 'from' pattern '\(rule.from.pattern)' matches no target",
-                        configEntry: rule.from.location))
-            }
+            let patterns = [("from", rule.from), ("to", rule.to)] + (rule.allow.map { [("allow", $0)] } ?? [])
+                + rule.exceptFrom.map { ("exceptFrom", $0) }
+            named += patterns.map { key, pattern in (pattern, "forbidden rule's '\(key)' pattern '\(pattern.pattern)'") }
         }
-        for pattern in config.sources?.interfaces ?? [] {
-            let matchesSomething = graph.targets.contains {
-                pattern.pattern.match($0.id, packageName: context.packageName(of: $0.id)) != nil
-            }
-            if !matchesSomething {
-                findings.append(
-                    context.finding(
-                        id, severity, chain: [],
-                        message: "interface pattern '\(pattern.pattern)' (sources.interfaces) matches no target",
-                        configEntry: pattern.location))
-            }
+        named += (config.sources?.interfaces ?? []).map { ($0, "interface pattern '\($0.pattern)' (sources.interfaces)") }
+        for (pattern, what) in named where !graph.targets.contains(where: {
+            pattern.pattern.match($0.id, packageName: context.packageName(of: $0.id)) != nil
+        }) {
+            findings.append(context.finding(id, severity, chain: [], message: "\(what) matches no target", configEntry: pattern.location))
         }
         return findings
     }

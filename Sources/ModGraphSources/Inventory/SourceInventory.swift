@@ -29,12 +29,15 @@ public enum SourceInventory {
 
     /// Every target of the workspace's own packages and projects whose files
     /// `files` describes and that holds at least one Swift file, in the graph's order.
-    public static func targets(of graph: ModuleGraph, files: [TargetID: TargetFiles]) -> [TargetSources] {
+    /// Files `excluded` accepts (vendored code an Xcode target compiles, `exclude:`) are not read.
+    public static func targets(
+        of graph: ModuleGraph, files: [TargetID: TargetFiles], excluding excluded: (String) -> Bool = { _ in false }
+    ) -> [TargetSources] {
         let ownPackages = Set(graph.packages.filter(\.origin.isOwn).map(\.identity))
         var result: [TargetSources] = []
         for target in graph.targets where ownPackages.contains(target.package) && checkedTypes.contains(target.type) {
             guard let described = files[target.id] else { continue }
-            let swiftFiles = SourceFileLister.files(described, extensions: SourceFileLister.swift)
+            let swiftFiles = SourceFileLister.files(described, extensions: SourceFileLister.swift).filter { !excluded($0) }
             if !swiftFiles.isEmpty {
                 result.append(TargetSources(target: target.id, folder: folder(of: described, swiftFiles), files: swiftFiles))
             }

@@ -27,9 +27,10 @@ struct ImportRule {
         var edges: [Edge]
     }
 
-    /// - Complexity: O(I + E + V) for I imports, plus a breadth-first search per undeclared module.
+    /// - Complexity: O(I + E + V) for I imports, plus a breadth-first search per undeclared module
+    ///   and per target that imports a module named like a platform's.
     func findings(scanned: [TargetID: [ScannedFile]]) -> [Finding] {
-        let ignored = ModuleNames.platform.union(settings.ignoredModules)
+        let ignored = Set(settings.ignoredModules)
         var verticesByModule: [String: [Int]] = [:]
         for (vertex, target) in graph.targets.enumerated() {
             verticesByModule[ModuleNames.module(of: target), default: []].append(vertex)
@@ -40,18 +41,43 @@ struct ImportRule {
         for (target, files) in scanned {
             reexports[target] = Set(files.flatMap(\.imports).filter(\.isReexport).map(\.module))
         }
+        // A target whose files declare and import nothing (a licence, `@_exported` imports at most) is
+        // there to bring its dependencies into a product (a wrapper): what it depends on is declared by
+        // whoever declares it, and none of it is unused.
+        let wrappers = Set(
+            scanned.filter { entry in
+                !entry.value.isEmpty
+                    && entry.value.allSatisfy { $0.declaresNothing && $0.skipped == nil && $0.imports.allSatisfy(\.isReexport) }
+            }.keys)
 
         var findings: [Finding] = []
         for target in scanned.keys.sorted() {
             guard let vertex = graph.index(of: target), let files = scanned[target] else { continue }
             let ownModule = ModuleNames.module(of: graph.targets[vertex])
+            let builtFor = graph.targets[vertex].platforms
+            // SwiftPM sets `SWIFT_PACKAGE` for a package's targets; Xcode sets it for no project's (the
+            // same sources built both ways import differently under it).
+            let flags = ["SWIFT_PACKAGE": graph.package(target.package)?.origin != .project]
+            // A module named like one of the platform's (`Network`, `Security`) is the graph's when the
+            // graph has one the target reaches: the build finds it before the SDK's.
+            var reached: Set<String>?
+            func reaches(_ module: String) -> Bool {
+                if reached == nil { reached = reachableModules(from: vertex) }
+                return reached?.contains(module) ?? false
+            }
             let occurrences = files.flatMap { file in file.imports.map { Occurrence(file: file.path, statement: $0) } }
                 .filter { occurrence in
                     let statement = occurrence.statement
-                    guard !statement.module.isEmpty, !ignored.contains(statement.module), statement.module != ownModule else {
+                    let module = statement.module
+                    guard !module.isEmpty, !ignored.contains(module), module != ownModule else { return false }
+                    if ModuleNames.platform.contains(module), verticesByModule[module] == nil || !reaches(module) { return false }
+                    if statement.condition?.holds(onPlatform: platform, defining: flags) == false { return false }
+                    // Under `#if os(…)` of no platform the target is built for, it is never compiled.
+                    if let builtFor, let condition = statement.condition,
+                        !builtFor.contains(where: { condition.holds(onPlatform: $0, defining: flags) != false })
+                    {
                         return false
                     }
-                    if let platform, statement.condition?.holds(onPlatform: platform) == false { return false }
                     return true
                 }
                 .sorted { ($0.file, $0.statement.line, $0.statement.column) < ($1.file, $1.statement.line, $1.statement.column) }
@@ -62,30 +88,43 @@ struct ImportRule {
                 let written = edge.product ?? edge.to.name
                 let key = edge.product.map { "product \($0) of \(edge.to.package)" } ?? "target \(edge.to)"
                 declarations[key, default: Declaration(written: written, edges: [])].edges.append(edge)
-                let module =
-                    graph.index(of: edge.to).map { ModuleNames.module(of: graph.targets[$0]) } ?? ModuleNames.module(ofTarget: edge.to.name)
-                declaredModules[module, default: []].append(edge)
+                declaredModules[module(of: edge.to), default: []].append(edge)
+                // Through a wrapper, its dependencies are declared too, on the wrapper's own conditions.
+                var pending = wrappers.contains(edge.to) ? [edge.to] : []
+                var seen = Set(pending)
+                while let wrapper = pending.popLast() {
+                    for inner in edgesFrom[wrapper] ?? [] {
+                        declaredModules[module(of: inner.to), default: []].append(inner)
+                        if wrappers.contains(inner.to), seen.insert(inner.to).inserted { pending.append(inner.to) }
+                    }
+                }
             }
             let visible = modulesReexported(from: Set((edgesFrom[target] ?? []).map(\.to)), reexports, verticesByModule)
 
             var imported = Set<String>()
             var hasUnknownImport = false
             var undeclared: [String: [Occurrence]] = [:]
+            var optional: [String: [Occurrence]] = [:]
             var conditionallyDeclaredModules = Set<String>()
             for occurrence in occurrences {
                 let module = occurrence.statement.module
                 imported.insert(module)
                 if let edges = declaredModules[module] {
-                    if occurrence.statement.condition == nil, !edges.contains(where: isAlwaysDeclared),
+                    if let uncovered = uncoveredBuild(of: occurrence.statement, edges, builtFor: builtFor, flags: flags),
                         settings.undeclaredImports != .ignore,
                         conditionallyDeclaredModules.insert(module).inserted
                     {
-                        findings.append(conditionallyDeclared(target, occurrence, edges))
+                        findings.append(conditionallyDeclared(target, occurrence, edges, missingOn: uncovered.platform))
                     }
                 } else if visible.contains(module) {
                     continue
                 } else if verticesByModule[module] != nil {
-                    undeclared[module, default: []].append(occurrence)
+                    // `#if canImport(M)` around `import M`: optional by construction, never undeclared.
+                    if occurrence.statement.condition?.requiresCanImport(module) == true {
+                        optional[module, default: []].append(occurrence)
+                    } else {
+                        undeclared[module, default: []].append(occurrence)
+                    }
                 } else {
                     hasUnknownImport = true
                 }
@@ -96,14 +135,22 @@ struct ImportRule {
                     let files = Set(occurrences.map(\.file)).count
                     findings.append(undeclaredImport(target, vertex, first, files: files, candidates: verticesByModule[module] ?? []))
                 }
+                for module in optional.keys.sorted() where undeclared[module] == nil {
+                    guard let occurrences = optional[module], let first = occurrences.first else { continue }
+                    findings.append(optionalImport(target, vertex, first, candidates: verticesByModule[module] ?? []))
+                }
             }
             // A file over the source budget was not read: any dependency may be imported there.
-            if settings.unusedDependencies != .ignore, !files.contains(where: { $0.skipped != nil }) {
+            if settings.unusedDependencies != .ignore, !files.contains(where: { $0.skipped != nil }), !wrappers.contains(target) {
                 for key in declarations.keys.sorted() {
                     guard let declaration = declarations[key] else { continue }
                     let nodes = declaration.edges.compactMap { graph.index(of: $0.to) }.map { graph.targets[$0] }
                     guard nodes.contains(where: { !Self.notImported.contains($0.type) }) else { continue }
-                    let modules = Set(nodes.map(ModuleNames.module(of:)))
+                    var modules = Set(nodes.map(ModuleNames.module(of:)))
+                    // A wrapper's modules are those it brings in.
+                    for node in nodes where wrappers.contains(node.id) {
+                        for inner in edgesFrom[node.id] ?? [] { modules.insert(module(of: inner.to)) }
+                    }
                     if !modules.isDisjoint(with: imported) { continue }
                     if hasUnknownImport, nodes.contains(where: { $0.type == .externalProduct }) { continue }
                     findings.append(unusedDependency(target, declaration, fileCount: files.count))
@@ -111,6 +158,56 @@ struct ImportRule {
             }
         }
         return findings
+    }
+
+    /// The module the node `target` builds.
+    private func module(of target: TargetID) -> String {
+        graph.index(of: target).map { ModuleNames.module(of: graph.targets[$0]) } ?? ModuleNames.module(ofTarget: target.name)
+    }
+
+    /// The modules of every target `vertex` reaches through its dependencies.
+    ///
+    /// - Complexity: O(V + E).
+    private func reachableModules(from vertex: Int) -> Set<String> {
+        let parents = breadthFirstParents(from: vertex)
+        var modules = Set<String>()
+        for (other, parent) in parents.enumerated() where parent != nil && other != vertex {
+            modules.insert(ModuleNames.module(of: graph.targets[other]))
+        }
+        return modules
+    }
+
+    /// A build in which an import is compiled but its module is not declared.
+    private struct Uncovered {
+        /// The platform of that build; `nil` for "every build" (a target built for any platform).
+        let platform: String?
+    }
+
+    /// A build in which `statement` is compiled but none of `edges` (the declarations of its
+    /// module) applies, if any: an import in every build of a dependency declared only for some
+    /// platforms. The platforms judged are `--platform` when given, else the ones the target is
+    /// built for (an Xcode target's); for a target built for any platform, only an import outside
+    /// any `#if` is judged (against every platform), as an `#if` is not decided without one.
+    private func uncoveredBuild(of statement: ImportStatement, _ edges: [Edge], builtFor: [String]?, flags: [String: Bool]) -> Uncovered? {
+        func declared(on platform: String) -> Bool {
+            edges.contains { edge in
+                guard let condition = edge.condition else { return true }
+                return condition.traits.isEmpty && condition.applies(toPlatform: platform)
+            }
+        }
+        let candidates: [String]
+        if let platform {
+            candidates = [platform]
+        } else if let builtFor {
+            candidates = builtFor
+        } else {
+            guard statement.condition == nil else { return nil }
+            return edges.contains { $0.condition == nil } ? nil : Uncovered(platform: nil)
+        }
+        for candidate in candidates where statement.condition.map({ $0.holds(onPlatform: candidate, defining: flags) == true }) ?? true {
+            if !declared(on: candidate) { return Uncovered(platform: platform == nil ? candidate : nil) }
+        }
+        return nil
     }
 
     /// Dependencies SwiftPM builds for a target without it importing them:
@@ -137,23 +234,16 @@ struct ImportRule {
         return visible
     }
 
-    /// Whether the edge exists in every build this check stands for: no
-    /// condition, or (with `--platform`) a platform condition that holds.
-    private func isAlwaysDeclared(_ edge: Edge) -> Bool {
-        guard let condition = edge.condition else { return true }
-        guard let platform else { return false }
-        return condition.traits.isEmpty && condition.applies(toPlatform: platform)
-    }
-
     private func location(_ occurrence: Occurrence) -> SourcePosition {
         SourcePosition(file: occurrence.file, line: occurrence.statement.line, column: occurrence.statement.column)
     }
 
     private var undeclaredSeverity: Severity { settings.undeclaredImports == .warning ? .warning : .error }
 
-    private func undeclaredImport(_ target: TargetID, _ vertex: Int, _ occurrence: Occurrence, files: Int, candidates: [Int]) -> Finding {
-        let module = occurrence.statement.module
-        // The node the import reaches: the nearest one the target depends on through other edges, else the first by id.
+    /// How an import of a module the target does not declare compiles: the chain to the node it
+    /// reaches (the nearest one the target depends on through other edges, else the first by id),
+    /// and why it builds, in words.
+    private func reach(_ target: TargetID, _ vertex: Int, module: String, candidates: [Int]) -> (chosen: Int, chain: [TargetID], how: String) {
         let parents = breadthFirstParents(from: vertex)
         let depth = { (candidate: Int) -> Int in
             var steps = 0
@@ -182,16 +272,56 @@ struct ImportRule {
         let how: String
         if let path, path.count > 2 {
             how = "it builds only because " + path.dropFirst().map { graph.targets[$0].name }.joined(separator: " → ") + " brings it in"
+        } else if let unopened = unopenedPackages(reachedFrom: vertex, parents: parents), !unopened.isEmpty {
+            // modgraph cannot tell what a package it did not read brings in: it says so.
+            let names = unopened.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (unopened.count > 3 ? " and \(unopened.count - 3) more" : "")
+            how =
+                "nothing modgraph read of what it depends on brings it in, but \(names), remote \(unopened.count == 1 ? "package" : "packages") it depends on, \(unopened.count == 1 ? "was" : "were") not opened "
+                + "(pass --externals expand after swift package resolve to read \(unopened.count == 1 ? "it" : "them")); if none does, it builds only when \(DependencyEdit.builder(of: target, in: graph)) happens to build \(module) first"
         } else {
             how =
                 "nothing it depends on brings it in, so it builds only when \(DependencyEdit.builder(of: target, in: graph)) happens to build \(module) first"
         }
+        return (chosen, chain, how)
+    }
+
+    private func undeclaredImport(_ target: TargetID, _ vertex: Int, _ occurrence: Occurrence, files: Int, candidates: [Int]) -> Finding {
+        let module = occurrence.statement.module
+        let (chosen, chain, how) = reach(target, vertex, module: module, candidates: candidates)
         let condition = occurrence.statement.condition.map { " under #if \($0)" } ?? ""
         let elsewhere = files > 1 ? " (in \(files) files)" : ""
         return Finding(
             rule: .undeclaredImport, severity: undeclaredSeverity, chain: chain,
             message:
                 "\(target.name) imports \(module)\(condition)\(elsewhere) without declaring it; \(how). In \(DependencyEdit.file(of: target, in: graph)), \(DependencyEdit.add(graph.targets[chosen].id, to: target, in: graph))",
+            source: settings.undeclaredImportsLocation ?? settings.location,
+            sourcePosition: location(occurrence))
+    }
+
+    /// The remote and registry packages that were not opened (their products stand for them:
+    /// `--externals products`) among what `vertex` reaches, by identity, sorted.
+    private func unopenedPackages(reachedFrom vertex: Int, parents: [Int?]) -> [String]? {
+        var names = Set<String>()
+        for (other, parent) in parents.enumerated() where parent != nil && other != vertex {
+            let node = graph.targets[other]
+            guard node.type == .externalProduct, let package = graph.package(node.package),
+                package.origin == .remote || package.origin == .registry
+            else { continue }
+            names.insert(package.identity.rawValue)
+        }
+        return names.sorted()
+    }
+
+    /// A module of the graph imported under `#if canImport` of itself, not declared: a note
+    /// (``RuleKind/optionalImport``), never an undeclared import.
+    private func optionalImport(_ target: TargetID, _ vertex: Int, _ occurrence: Occurrence, candidates: [Int]) -> Finding {
+        let module = occurrence.statement.module
+        let (chosen, chain, how) = reach(target, vertex, module: module, candidates: candidates)
+        let condition = occurrence.statement.condition.map { " under #if \($0)" } ?? ""
+        return Finding(
+            rule: .optionalImport, severity: .note, chain: chain,
+            message:
+                "\(target.name) imports \(module)\(condition) without declaring it, optional by construction; \(how). If \(target.name) should always have it, in \(DependencyEdit.file(of: target, in: graph)), \(DependencyEdit.add(graph.targets[chosen].id, to: target, in: graph))",
             source: settings.undeclaredImportsLocation ?? settings.location,
             sourcePosition: location(occurrence))
     }
@@ -216,7 +346,7 @@ struct ImportRule {
         return parents
     }
 
-    private func conditionallyDeclared(_ target: TargetID, _ occurrence: Occurrence, _ edges: [Edge]) -> Finding {
+    private func conditionallyDeclared(_ target: TargetID, _ occurrence: Occurrence, _ edges: [Edge], missingOn platform: String?) -> Finding {
         let module = occurrence.statement.module
         let conditions = Set(edges.compactMap(\.condition)).sorted().map { condition -> String in
             var parts: [String] = []
@@ -227,7 +357,7 @@ struct ImportRule {
         return Finding(
             rule: .undeclaredImport, severity: undeclaredSeverity, chain: [target, edges[0].to],
             message:
-                "\(target.name) imports \(module) in every build but declares it only \(conditions.joined(separator: " or ")); put the import under the matching #if, or in \(DependencyEdit.file(of: target, in: graph)) declare \"\(edges[0].product ?? edges[0].to.name)\" for target \"\(target.name)\" without a condition",
+                "\(target.name) imports \(module) \(platform.map { "in its build for \($0), one of the platforms it is built for," } ?? "in every build") but declares it only \(conditions.joined(separator: " or ")); put the import under the matching #if, or in \(DependencyEdit.file(of: target, in: graph)) declare \"\(edges[0].product ?? edges[0].to.name)\" for target \"\(target.name)\" without a condition",
             source: settings.undeclaredImportsLocation ?? settings.location,
             sourcePosition: location(occurrence))
     }

@@ -43,23 +43,48 @@ public indirect enum BuildCondition: Hashable, Sendable, CustomStringConvertible
     /// SwiftPM platform name: `linux`, `macos`, …): `true`, `false`, or `nil`
     /// when that depends on something other than the operating system.
     public func holds(onPlatform platform: String) -> Bool? {
+        holds(onPlatform: platform, defining: [:])
+    }
+
+    /// Whether the code under this condition is compiled for `platform` (`nil`: any, so `os(…)`
+    /// is not decided) where the compilation conditions `flags` names are set or not
+    /// (`SWIFT_PACKAGE`, which SwiftPM sets for a package's targets and Xcode for no project's):
+    /// `true`, `false`, or `nil` when that depends on something else.
+    public func holds(onPlatform platform: String?, defining flags: [String: Bool]) -> Bool? {
         switch self {
         case let .check(name, argument):
             if argument == nil, name == "true" || name == "false" { return name == "true" }
-            guard name == "os", let argument else { return nil }
+            if argument == nil, let value = flags[name] { return value }
+            guard name == "os", let argument, let platform else { return nil }
             return Self.osNames(for: platform).contains(argument.lowercased())
         case .other:
             return nil
         case let .not(inner):
-            return inner.holds(onPlatform: platform).map { !$0 }
+            return inner.holds(onPlatform: platform, defining: flags).map { !$0 }
         case let .and(left, right):
-            let (a, b) = (left.holds(onPlatform: platform), right.holds(onPlatform: platform))
+            let (a, b) = (left.holds(onPlatform: platform, defining: flags), right.holds(onPlatform: platform, defining: flags))
             if a == false || b == false { return false }
             return a == true && b == true ? true : nil
         case let .or(left, right):
-            let (a, b) = (left.holds(onPlatform: platform), right.holds(onPlatform: platform))
+            let (a, b) = (left.holds(onPlatform: platform, defining: flags), right.holds(onPlatform: platform, defining: flags))
             if a == true || b == true { return true }
             return a == false && b == false ? false : nil
+        }
+    }
+
+    /// Whether code under this condition is compiled only where `canImport(module)` holds:
+    /// `import M` under `#if canImport(M)` (alone, or `&&` something else) is optional by
+    /// construction.
+    public func requiresCanImport(_ module: String) -> Bool {
+        switch self {
+        case let .check(name, argument):
+            guard name == "canImport", let argument else { return false }
+            // `canImport(M, _version: 2)` and `canImport(M._Sub)` name the module first.
+            let first = argument.prefix { $0 != "," && $0 != "." && !$0.isWhitespace }
+            return first == module
+        case .other, .not: return false
+        case let .and(left, right): return left.requiresCanImport(module) || right.requiresCanImport(module)
+        case let .or(left, right): return left.requiresCanImport(module) && right.requiresCanImport(module)
         }
     }
 

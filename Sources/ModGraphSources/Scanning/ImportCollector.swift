@@ -12,6 +12,26 @@ struct ImportCollector {
         return result
     }
 
+    /// Whether the file's top level holds imports and `#if` blocks of imports only (comments are trivia).
+    ///
+    /// - Complexity: O(n) in the number of top-level items, `#if` clauses included.
+    static func holdsOnlyImports(_ file: SourceFileSyntax) -> Bool {
+        func only(_ items: CodeBlockItemListSyntax) -> Bool {
+            items.allSatisfy { item in
+                if item.item.is(ImportDeclSyntax.self) { return true }
+                guard let block = item.item.as(IfConfigDeclSyntax.self) else { return false }
+                return block.clauses.allSatisfy { clause in
+                    switch clause.elements {
+                    case nil: return true
+                    case let .statements(nested)?: return only(nested)
+                    default: return false
+                    }
+                }
+            }
+        }
+        return only(file.statements)
+    }
+
     private func collect(_ items: CodeBlockItemListSyntax, conditions: [BuildCondition], into result: inout [ImportStatement]) {
         for item in items {
             if let declaration = item.item.as(ImportDeclSyntax.self) {

@@ -36,6 +36,39 @@ enum ImportRegion {
         return min(index + 1, bytes.count)
     }
 
+    /// Whether `bytes` from `start` on are whitespace and comments only (`//` to the end of the
+    /// line, `/* */` nested as Swift nests them): nothing after the imports.
+    ///
+    /// - Complexity: O(n) in the bytes after `start`.
+    static func isTrivia(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var index = start
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B, 0x0C:
+                index += 1
+            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"):
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
+                var depth = 0
+                repeat {
+                    if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "*") {
+                        depth += 1
+                        index += 2
+                    } else if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "/") {
+                        depth -= 1
+                        index += 2
+                    } else {
+                        index += 1
+                    }
+                } while depth > 0 && index < bytes.count
+                if depth > 0 { return true }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
     private static let keywordBytes = Array("import".utf8)
     private static let kinds: Set<[UInt8]> = Set(
         ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var"].map { Array($0.utf8) })

@@ -16,16 +16,21 @@ public struct ScannedFile: Hashable, Sendable {
     /// Set when the file was not parsed because it exceeded a ``SourceBudget``:
     /// then nothing is known of its imports or declarations.
     public let skipped: SourceBudget.Excess?
+    /// Whether the file holds imports, `#if`s and comments only: what a wrapper target,
+    /// there to bring other modules into a product, is made of (Passepartout's
+    /// `PartoutLibrary`, whose one file is a licence).
+    public let declaresNothing: Bool
 
     public init(
         path: String, imports: [ImportStatement], interface: InterfaceAudit? = nil, wiring: WiringFile? = nil,
-        skipped: SourceBudget.Excess? = nil
+        skipped: SourceBudget.Excess? = nil, declaresNothing: Bool = false
     ) {
         self.path = path
         self.imports = imports
         self.interface = interface
         self.wiring = wiring
         self.skipped = skipped
+        self.declaresNothing = declaresNothing
     }
 }
 
@@ -130,7 +135,8 @@ public enum SourceScanner {
         if bytes.count > budget.maximumFileBytes {
             return ScannedFile(path: path, imports: [], skipped: .fileBytes(bytes.count, limit: budget.maximumFileBytes))
         }
-        let parsed = request.parsesWhole ? bytes : UnsafeBufferPointer(rebasing: bytes[0..<ImportRegion.end(in: bytes)])
+        let regionEnd = request.parsesWhole ? bytes.count : ImportRegion.end(in: bytes)
+        let parsed = UnsafeBufferPointer(rebasing: bytes[0..<regionEnd])
         let (depth, excess) = budget.measure(parsing: parsed)
         if let excess {
             return ScannedFile(path: path, imports: [], skipped: excess)
@@ -144,7 +150,9 @@ public enum SourceScanner {
             let imports = ImportCollector(lines: lines).imports(in: tree)
             let interface = request.auditInterface ? InterfaceAuditor(lines: lines).audit(tree) : nil
             let wiring = request.readsWiring ? WiringCollector(lines: lines).collect(tree) : nil
-            return ScannedFile(path: path, imports: imports, interface: interface, wiring: wiring)
+            let declaresNothing = ImportCollector.holdsOnlyImports(tree) && ImportRegion.isTrivia(bytes, from: regionEnd)
+            return ScannedFile(
+                path: path, imports: imports, interface: interface, wiring: wiring, declaresNothing: declaresNothing)
         }
     }
 }

@@ -74,7 +74,8 @@ struct FileLocator {
                 let problem =
                     onChain.contains(currentID)
                     ? "its groups enclose each other in a loop" : "it is nested more than \(Self.maximumDepth) groups deep"
-                warnings.append("\(file): cannot locate '\(describe(chain.first))' (\(id)): \(problem); skipped")
+                let line = (chain.first ?? objects.object(id)).map { ":\($0.line)" } ?? ""
+                warnings.append("\(file)\(line): cannot locate '\(describe(chain.first))': \(problem); skipped")
                 for element in chain { known[element.id] = .unresolved }
                 return .unresolved
             }
@@ -126,6 +127,6 @@ struct FileLocator {
     }
 
     private func describe(_ element: ProjectObjects.Object?) -> String {
-        element?.text("name") ?? element?.text("path") ?? element?.id ?? "?"
+        element?.text("name") ?? element?.text("path") ?? element.map { "a \($0.isa)" } ?? "?"
     }
 }

@@ -5,28 +5,37 @@
 /// itself or a cycle of proxies costs nothing more than a wrong id.
 extension ProjectDecoder {
     /// A `PBXTargetDependency`: its `target` in this project, else its
-    /// `targetProxy`, or its `productRef` for a package plugin.
-    mutating func targetDependency(_ id: String, of targetName: String) -> XcodeDependency? {
+    /// `targetProxy`, or its `productRef` for a package plugin. Warnings name
+    /// the target and the line of the dependency, never an object id.
+    mutating func targetDependency(_ id: String, of target: ProjectObjects.Object, named targetName: String) -> XcodeDependency? {
         guard let dependency = objects.object(id, isa: ["PBXTargetDependency"]) else {
-            warn("target '\(targetName)': dependency \(id) is not a PBXTargetDependency; skipped")
+            let found = objects.object(id).map { "a \($0.isa)" } ?? "an object the file does not have"
+            warn("target '\(targetName)': one of its target dependencies is \(found), not a PBXTargetDependency; skipped", line: target.line)
             return nil
         }
         let filters = Self.platformFilters(of: dependency)
         if let productID = dependency.text("productRef") {
-            guard let product = packageProduct(productID) else { return nil }
-            return XcodeDependency(reference: .packageProduct(product), declaration: .targetDependency, platformFilters: filters)
+            guard let product = packageProduct(productID, of: targetName, referredAt: dependency.line) else { return nil }
+            return XcodeDependency(
+                reference: .packageProduct(product), declaration: .targetDependency, platformFilters: filters, line: dependency.line)
         }
         if let targetID = dependency.text("target"), let name = targetNames[targetID] {
             return XcodeDependency(
-                reference: .target(id: targetID, name: name, project: nil), declaration: .targetDependency, platformFilters: filters)
+                reference: .target(id: targetID, name: name, project: nil), declaration: .targetDependency, platformFilters: filters,
+                line: dependency.line)
         }
-        guard let proxy = objects.object(dependency.text("targetProxy"), isa: ["PBXContainerItemProxy"]),
-            let reference = proxyReference(proxy, fileName: nil)
-        else {
-            warn("target '\(targetName)': dependency \(id) names no target of this or another project; skipped")
+        let proxy = objects.object(dependency.text("targetProxy"), isa: ["PBXContainerItemProxy"])
+        guard let proxy, let reference = proxyReference(proxy, fileName: nil) else {
+            // The proxy's `remoteInfo` is the name Xcode showed; the target it named is gone.
+            let named = proxy?.text("remoteInfo") ?? dependency.text("name")
+            let inThisProject = proxy?.text("containerPortal") == rootID
+            let what =
+                named.map { "'\($0)' (" + (inThisProject ? "a target no longer in the project" : "of a project the reference to which leads nowhere") + ")" }
+                ?? "a target neither this nor another project has"
+            warn("target '\(targetName)' depends on \(what); skipped", line: dependency.line)
             return nil
         }
-        return XcodeDependency(reference: reference, declaration: .targetDependency, platformFilters: filters)
+        return XcodeDependency(reference: reference, declaration: .targetDependency, platformFilters: filters, line: dependency.line)
     }
 
     /// What a `PBXContainerItemProxy` points at. `proxyType` 2 points at a
@@ -39,7 +48,7 @@ extension ProjectDecoder {
             guard let targetID, let name = targetNames[targetID] else { return nil }
             return .target(id: targetID, name: name, project: nil)
         }
-        guard let project = projectPath(ofPortal: portal) else { return nil }
+        guard let project = projectPath(ofPortal: portal, referredAt: proxy.line) else { return nil }
         let name = proxy.text("remoteInfo")
         if isProduct {
             return .productOfTarget(productReference: remoteID, fileName: fileName, name: name, project: project)
@@ -52,12 +61,13 @@ extension ProjectDecoder {
     /// `PBXReferenceProxy`), of a package (`productRef`), or a file the build
     /// makes (`BUILT_PRODUCTS_DIR`). SDK and vendored files are not
     /// dependencies on anything the workspace builds, and are not returned.
-    mutating func buildFileDependency(_ id: String, declaration: XcodeDependency.Declaration) -> XcodeDependency? {
+    mutating func buildFileDependency(_ id: String, declaration: XcodeDependency.Declaration, of targetName: String) -> XcodeDependency? {
         guard let buildFile = objects.object(id, isa: ["PBXBuildFile"]) else { return nil }
         let filters = Self.platformFilters(of: buildFile)
         if let productID = buildFile.text("productRef") {
-            guard let product = packageProduct(productID) else { return nil }
-            return XcodeDependency(reference: .packageProduct(product), declaration: declaration, platformFilters: filters)
+            guard let product = packageProduct(productID, of: targetName, referredAt: buildFile.line) else { return nil }
+            return XcodeDependency(
+                reference: .packageProduct(product), declaration: declaration, platformFilters: filters, line: buildFile.line)
         }
         guard let file = objects.object(buildFile.text("fileRef")) else { return nil }
         let reference: XcodeDependency.Reference?
@@ -67,6 +77,12 @@ extension ProjectDecoder {
                 reference = .target(id: targetID, name: name, project: nil)
             } else if case let .builtProduct(path) = locator.location(of: file.id), !path.isEmpty {
                 reference = .builtProduct(fileName: XcodePath.lastComponent(path))
+            } else if case .path = locator.location(of: file.id), let name = (file.text("path") ?? file.text("name")).map(XcodePath.lastComponent),
+                Self.isProductFile(name)
+            {
+                // A framework or library linked from a folder of the checkout (`Carthage/Build/iOS/Kit.framework`):
+                // what a target of the workspace makes under the same name is what Xcode's search paths find.
+                reference = .builtProduct(fileName: name)
             } else {
                 reference = nil
             }
@@ -77,27 +93,37 @@ extension ProjectDecoder {
         default:
             reference = nil
         }
-        return reference.map { XcodeDependency(reference: $0, declaration: declaration, platformFilters: filters) }
+        return reference.map { XcodeDependency(reference: $0, declaration: declaration, platformFilters: filters, line: buildFile.line) }
     }
 
-    /// An `XCSwiftPackageProductDependency`, decoded once.
-    mutating func packageProduct(_ id: String) -> XcodePackageProduct? {
+    /// Whether a file linked by name may be another target's product: a framework or a library.
+    static func isProductFile(_ name: String) -> Bool {
+        ["framework", "a", "dylib"].contains(XcodePath.pathExtension(name).lowercased())
+    }
+
+    /// An `XCSwiftPackageProductDependency`, decoded once; `line` is where target `targetName`
+    /// refers to it, for the warning when it is not one.
+    mutating func packageProduct(_ id: String, of targetName: String? = nil, referredAt line: Int? = nil) -> XcodePackageProduct? {
         if let known = packageProducts[id] { return known }
         var product: XcodePackageProduct?
-        if let object = objects.object(id, isa: ["XCSwiftPackageProductDependency"]), let raw = object.text("productName") {
+        let object = objects.object(id, isa: ["XCSwiftPackageProductDependency"])
+        if let object, let raw = object.text("productName") {
             let isPlugin = raw.hasPrefix("plugin:")
             let name = isPlugin ? String(raw.dropFirst("plugin:".count)) : raw
-            let package = object.text("package").flatMap { packageReference($0) }
+            let package = object.text("package").flatMap { packageReference($0, referredAt: object.line) }
             product = XcodePackageProduct(name: name, isPlugin: isPlugin, package: package)
         } else {
-            warn("package product \(id) is not an XCSwiftPackageProductDependency with a productName; skipped")
+            let whose = targetName.map { "target '\($0)': " } ?? ""
+            warn(
+                "\(whose)a package product it uses is not an XCSwiftPackageProductDependency with a productName; skipped",
+                line: object?.line ?? line)
         }
         packageProducts[id] = product
         return product
     }
 
     /// An `XCRemoteSwiftPackageReference` or `XCLocalSwiftPackageReference`, decoded once.
-    mutating func packageReference(_ id: String) -> XcodePackageReference? {
+    mutating func packageReference(_ id: String, referredAt line: Int? = nil) -> XcodePackageReference? {
         if let known = packageReferences[id] { return known }
         let object = objects.object(id)
         var reference: XcodePackageReference?
@@ -109,7 +135,9 @@ extension ProjectDecoder {
         default:
             break
         }
-        if reference == nil { warn("package reference \(id) is not a package reference with a URL or path; skipped") }
+        if reference == nil {
+            warn("a package reference is not an XCRemote/XCLocalSwiftPackageReference with a URL or path; skipped", line: object?.line ?? line)
+        }
         packageReferences[id] = reference
         return reference
     }

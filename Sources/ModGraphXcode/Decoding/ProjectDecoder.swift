@@ -63,7 +63,8 @@ struct ProjectDecoder {
         var targetObjects: [ProjectObjects.Object] = []
         for id in project.strings("targets") where targetNames[id] == nil {
             guard let target = objects.object(id, isa: Self.targetKinds) else {
-                warn("the project lists target \(id), which is not a target object; skipped")
+                let found = objects.object(id).map { "a \($0.isa)" } ?? "an object the file does not have"
+                warn("the project's list of targets names \(found), not a target; skipped", line: project.line)
                 continue
             }
             targetObjects.append(target)
@@ -90,7 +91,7 @@ struct ProjectDecoder {
         let references = Self.distinct(project.strings("packageReferences").compactMap { packageReference($0) })
         let subprojects = Self.distinct(
             (project.fields["projectReferences"]?.array ?? []).compactMap { entry in
-                entry.dictionary?["ProjectRef"]?.string.flatMap { projectPath(ofPortal: $0) }
+                entry.dictionary?["ProjectRef"]?.string.flatMap { projectPath(ofPortal: $0, referredAt: project.line) }
             })
         let (proxied, candidates, parents) = otherProjectsAndFolders(all)
         warnings += locator.warnings
@@ -123,7 +124,9 @@ struct ProjectDecoder {
         for object in all {
             switch object.isa {
             case "PBXContainerItemProxy":
-                guard let portal = object.text("containerPortal"), portal != rootID, let other = projectPath(ofPortal: portal) else {
+                guard let portal = object.text("containerPortal"), portal != rootID,
+                    let other = projectPath(ofPortal: portal, referredAt: object.line)
+                else {
                     continue
                 }
                 projects.append(other)
@@ -165,38 +168,44 @@ struct ProjectDecoder {
         if !settings.unresolved.isEmpty {
             let names = settings.unresolved.map { "$(\($0))" }.joined(separator: ", ")
             warn(
-                "target '\(name)': its product or module name refers to \(names), which the project does not set or which refer to themselves (.xcconfig files are not read); read as empty"
-            )
+                "target '\(name)': its product or module name refers to \(names), which the project does not set or which refer to themselves (.xcconfig files are not read); read as empty",
+                line: target.line)
         }
         if moduleName.isEmpty {
             moduleName = IdentifierMangling.c99Extended(name)
         }
+        let platforms = TargetPlatforms.of(&settings)
 
         let productFile = objects.object(target.text("productReference"))
         var dependencies: [XcodeDependency] = []
         for id in target.strings("dependencies") {
-            if let dependency = targetDependency(id, of: name) { dependencies.append(dependency) }
+            if let dependency = targetDependency(id, of: target, named: name) { dependencies.append(dependency) }
         }
         var sources: [String] = []
+        var resources: [String] = []
         for phaseID in target.strings("buildPhases") {
             guard let phase = objects.object(phaseID) else {
-                warn("target '\(name)': build phase \(phaseID) does not exist; skipped")
+                warn("target '\(name)': a build phase it lists is not in the file; skipped", line: target.line)
                 continue
             }
             switch phase.isa {
             case "PBXSourcesBuildPhase":
                 sources += sourceFiles(of: phase)
             case "PBXFrameworksBuildPhase":
-                dependencies += phase.strings("files").compactMap { buildFileDependency($0, declaration: .linkedLibrary) }
+                dependencies += phase.strings("files").compactMap { buildFileDependency($0, declaration: .linkedLibrary, of: name) }
             case "PBXCopyFilesBuildPhase":
-                dependencies += phase.strings("files").compactMap { buildFileDependency($0, declaration: .embedded) }
+                dependencies += phase.strings("files").compactMap { buildFileDependency($0, declaration: .embedded, of: name) }
+                resources += phaseFiles(of: phase)
+            case "PBXResourcesBuildPhase", "PBXHeadersBuildPhase":
+                resources += phaseFiles(of: phase)
             default:
                 continue
             }
         }
         for id in target.strings("packageProductDependencies") {
-            guard let product = packageProduct(id) else { continue }
-            dependencies.append(XcodeDependency(reference: .packageProduct(product), declaration: .packageProduct))
+            guard let product = packageProduct(id, of: name, referredAt: target.line) else { continue }
+            dependencies.append(
+                XcodeDependency(reference: .packageProduct(product), declaration: .packageProduct, line: objects.object(id)?.line))
         }
         return XcodeTarget(
             id: target.id,
@@ -208,7 +217,10 @@ struct ProjectDecoder {
             productReference: productFile?.id,
             dependencies: dependencies,
             sources: sources,
-            synchronizedFolders: synchronizedFolders
+            synchronizedFolders: synchronizedFolders,
+            platforms: platforms,
+            line: target.line,
+            resources: Self.distinct(resources)
         )
     }
 
@@ -224,21 +236,44 @@ struct ProjectDecoder {
         return files
     }
 
-    /// The path, relative to this project's folder, of the project a `containerPortal` or `ProjectRef` names.
-    mutating func projectPath(ofPortal id: String) -> String? {
-        guard objects.object(id, isa: ["PBXFileReference"]) != nil else {
-            warn("a reference to another project names \(id), which is not a file reference; skipped")
+    /// The files of a phase that are part of the checkout; a localised file
+    /// (`PBXVariantGroup`) is each of its localisations (`en.lproj/Main.strings`).
+    private mutating func phaseFiles(of phase: ProjectObjects.Object) -> [String] {
+        var files: [String] = []
+        for buildFileID in phase.strings("files") {
+            guard let fileRef = objects.object(buildFileID, isa: ["PBXBuildFile"])?.text("fileRef") else { continue }
+            let elements = objects.object(fileRef, isa: ["PBXVariantGroup"]).map { $0.strings("children") } ?? [fileRef]
+            for element in elements {
+                if case let .path(path) = locator.location(of: element) { files.append(path) }
+            }
+        }
+        return files
+    }
+
+    /// The path, relative to this project's folder, of the project a `containerPortal` or `ProjectRef` names;
+    /// `line` is where the reference is written, for the warning when it leads nowhere.
+    mutating func projectPath(ofPortal id: String, referredAt line: Int? = nil) -> String? {
+        guard let reference = objects.object(id, isa: ["PBXFileReference"]) else {
+            warn("a reference to another project names something that is not a file reference; skipped", line: line)
             return nil
         }
         guard case let .path(path) = locator.location(of: id) else {
-            warn("the project reference \(id) is not in a folder of the checkout; skipped")
+            let name = reference.text("name") ?? reference.text("path").map(XcodePath.lastComponent) ?? "a project"
+            warn(
+                "the project reference '\(name)' is not in a folder of the checkout (source tree \(reference.text("sourceTree") ?? "none")); skipped",
+                line: reference.line)
             return nil
         }
         return path
     }
 
-    mutating func warn(_ message: String) {
-        warnings.append("\(file): \(message)")
+    /// A warning about the file, at `line` when known: `App.xcodeproj/project.pbxproj:12: message`.
+    mutating func warn(_ message: String, line: Int? = nil) {
+        if let line, line > 0 {
+            warnings.append("\(file):\(line): \(message)")
+        } else {
+            warnings.append("\(file): \(message)")
+        }
     }
 
     /// `items` without repeats, first occurrences kept in order.

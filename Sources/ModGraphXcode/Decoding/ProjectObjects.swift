@@ -11,6 +11,9 @@ struct ProjectObjects {
         let isa: String
         let fields: PropertyListDictionary
 
+        /// The 1-based line where the object is written; 0 when not known.
+        var line: Int { fields.line }
+
         func string(_ key: String) -> String? {
             fields[key]?.string
         }

@@ -35,7 +35,7 @@ struct SynchronizedFolders {
         for group in all where group.isa == "PBXFileSystemSynchronizedRootGroup" {
             guard case let .path(path) = locator.location(of: group.id) else {
                 warnings.append(
-                    "\(file): the synchronised folder \(group.text("path") ?? group.id) is not in a folder of the checkout; skipped")
+                    "\(file):\(group.line): the synchronised folder \(group.text("path") ?? "without a path") is not in a folder of the checkout; skipped")
                 continue
             }
             var outside: [String] = []

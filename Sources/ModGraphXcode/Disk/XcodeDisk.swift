@@ -5,6 +5,12 @@ import Foundation
 /// project or workspace file (bounded, regular files only), and telling
 /// folders and packages apart. (The files a target compiles are listed by
 /// ModGraphManifest's `SourceFileLister`, for package and Xcode targets alike.)
+///
+/// With a ``root``, the disk is the folder loaded: a project or workspace that
+/// refers to a path outside it (absolute, climbing out with `..`, or through a
+/// symbolic link) has that reference ignored, with a warning
+/// (``XcodeProject/load(at:disk:)``, ``XcodeWorkspace/load(at:disk:)``), so no
+/// path from a checkout makes modgraph read elsewhere on the machine.
 public struct XcodeDisk: Sendable {
     /// What is at a path, as far as a workspace cares.
     public enum Entry: Hashable, Sendable {
@@ -13,12 +19,53 @@ public struct XcodeDisk: Sendable {
         case folder
         /// A folder holding a `Package.swift`.
         case package
+        /// Outside ``XcodeDisk/root``: not looked at.
+        case outside(root: String)
     }
 
-    public init() {}
+    /// The folder every path read must be in, canonical; nil: anywhere.
+    public let root: String?
 
-    /// What is at `path` (after symbolic links).
+    /// - Parameter root: the folder loaded, an absolute path (made canonical here); nil reads anywhere.
+    public init(root: String? = nil) {
+        self.root = root.map { root in Self.realPath(root) ?? XcodePath.normalised(root) }
+    }
+
+    /// Whether the absolute `path` is inside ``root``: by its components, `..` folded, and,
+    /// when something is there, after following symbolic links. A path to nothing is
+    /// judged by its components alone (nothing there can be read).
+    public func isInside(_ path: String) -> Bool {
+        guard root != nil else { return true }
+        let folded = XcodePath.normalised(path)
+        guard folded.hasPrefix("/"), isLexicallyInside(folded) else { return false }
+        guard let real = Self.realPath(folded) else { return true }
+        return isLexicallyInside(real)
+    }
+
+    /// Whether the absolute, folded `path` is ``root`` or below it by its components alone.
+    func isLexicallyInside(_ path: String) -> Bool {
+        guard let root, root != "/" else { return true }
+        return XcodePath.isSame(path, orInside: root)
+    }
+
+    /// Whether there is a symbolic link at `path` itself.
+    func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// `realpath(3)`: `path` with every link followed; nil when nothing is there.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// What is at `path` (after symbolic links); `.outside` without looking, when it is outside ``root``.
     public func entry(at path: String) -> Entry {
+        if let root, !isInside(path.hasPrefix("/") ? path : XcodePath.join(FileManager.default.currentDirectoryPath, path)) {
+            return .outside(root: root)
+        }
         guard exists(path) else { return .missing }
         guard isDirectory(path) else { return .file }
         return holdsPackageManifest(path) ? .package : .folder

@@ -43,10 +43,26 @@ public struct XcodeDependency: Hashable, Sendable {
     public let declaration: Declaration
     /// The platforms it applies to (`platformFilter`/`platformFilters`: `ios`, `maccatalyst`, …); empty for all.
     public let platformFilters: [String]
+    /// The 1-based line of `project.pbxproj` where the declaration is written (the
+    /// `PBXTargetDependency`, the `PBXBuildFile` of a link or copy phase, or the
+    /// `XCSwiftPackageProductDependency` of a package product): where a finding about the
+    /// dependency points. `nil` when not known. Where, not what: not part of equality.
+    public let line: Int?
 
-    public init(reference: Reference, declaration: Declaration, platformFilters: [String] = []) {
+    public init(reference: Reference, declaration: Declaration, platformFilters: [String] = [], line: Int? = nil) {
         self.reference = reference
         self.declaration = declaration
         self.platformFilters = platformFilters
+        self.line = line
+    }
+
+    public static func == (lhs: XcodeDependency, rhs: XcodeDependency) -> Bool {
+        lhs.reference == rhs.reference && lhs.declaration == rhs.declaration && lhs.platformFilters == rhs.platformFilters
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(reference)
+        hasher.combine(declaration)
+        hasher.combine(platformFilters)
     }
 }

@@ -103,12 +103,14 @@ public struct XcodeProject: Hashable, Sendable {
     /// Reads the project at `path`, a `.xcodeproj` folder (or its `project.pbxproj`).
     /// The only disk access besides reading the file is checking which
     /// ``localPackageCandidates`` hold a `Package.swift`, and listing the
-    /// ``packageFolderParents`` that do not.
+    /// ``packageFolderParents`` that do not. With a root on `disk`, every path that
+    /// leaves it is first dropped from the model, with a warning (``confined(by:)``).
     public static func load(at path: String, disk: XcodeDisk = XcodeDisk()) throws(XcodeError) -> XcodeProject {
         let projectPath = XcodePath.lastComponent(path) == "project.pbxproj" ? XcodePath.parent(path) : path
         let file = XcodePath.join(projectPath, "project.pbxproj")
         guard disk.isDirectory(projectPath) else { throw .notFound(path: projectPath) }
         let project = try parse(try disk.contents(of: file, limit: OpenStepParser.maximumBytes), projectPath: projectPath)
+            .confined(by: disk)
         var candidates = project.localPackageCandidates.filter { disk.holdsPackageManifest(project.resolvedPath($0)) }
         for parent in project.packageFolderParents {
             let found =

@@ -24,6 +24,17 @@ public struct XcodeTarget: Hashable, Sendable {
     public let sources: [String]
     /// Xcode 16 synchronised folders whose files the target builds.
     public let synchronizedFolders: [XcodeSynchronizedFolder]
+    /// The platforms the target is built for, as SwiftPM names them (`ios`, `macos`, `tvos`,
+    /// `watchos`, `visionos`, `maccatalyst`, `driverkit`), sorted: from `SUPPORTED_PLATFORMS`
+    /// when set, else `SDKROOT`, plus `maccatalyst` with `SUPPORTS_MACCATALYST = YES`. Empty
+    /// when the settings read (`.xcconfig` files are not) do not say: then any platform.
+    public let platforms: [String]
+    /// The 1-based line of the target's object in `project.pbxproj`; `nil` when not known.
+    public let line: Int?
+    /// Files of its other phases that are part of the checkout: *Copy Bundle Resources*
+    /// (asset catalogs, storyboards, xibs, each localisation of a localised file),
+    /// *Headers* and *Copy Files*, relative to the project's folder or absolute; some are folders.
+    public let resources: [String]
 
     public init(
         id: String,
@@ -35,7 +46,10 @@ public struct XcodeTarget: Hashable, Sendable {
         productReference: String?,
         dependencies: [XcodeDependency],
         sources: [String],
-        synchronizedFolders: [XcodeSynchronizedFolder]
+        synchronizedFolders: [XcodeSynchronizedFolder],
+        platforms: [String] = [],
+        line: Int? = nil,
+        resources: [String] = []
     ) {
         self.id = id
         self.name = name
@@ -47,6 +61,9 @@ public struct XcodeTarget: Hashable, Sendable {
         self.dependencies = dependencies
         self.sources = sources
         self.synchronizedFolders = synchronizedFolders
+        self.platforms = platforms
+        self.line = line
+        self.resources = resources
     }
 
     /// The distinct things the target depends on, in the order first declared.

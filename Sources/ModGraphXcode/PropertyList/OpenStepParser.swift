@@ -45,6 +45,7 @@ public struct OpenStepParser {
         case UInt8(ascii: "{"):
             position += 1
             var dictionary = PropertyListDictionary()
+            dictionary.line = line
             while true {
                 try skipTrivia()
                 guard position < bytes.count else { throw fail("unexpected end of file in a dictionary") }

@@ -34,8 +34,16 @@ public indirect enum PropertyList: Equatable, Sendable {
 public struct PropertyListDictionary: Equatable, Sendable {
     public private(set) var keys: [String] = []
     private var values: [String: PropertyList] = [:]
+    /// The 1-based line of the dictionary's `{`, where Xcode writes an object's id
+    /// (`ID /* name */ = {isa = …`): what messages and findings about the object point at.
+    /// 0 for a dictionary made in code. Not part of equality.
+    public internal(set) var line = 0
 
     public init() {}
+
+    public static func == (lhs: PropertyListDictionary, rhs: PropertyListDictionary) -> Bool {
+        lhs.keys == rhs.keys && lhs.values == rhs.values
+    }
 
     public subscript(key: String) -> PropertyList? {
         values[key]

@@ -33,11 +33,31 @@ public struct XcodeWorkspace: Hashable, Sendable {
     /// What was skipped, one line each, naming the file and line: references
     /// to nothing on disk (once each), locations outside the checkout.
     public let warnings: [String]
+    /// The references to nothing on disk, in document order, each once (relative to ``folder``):
+    /// an uninitialised git submodule, a folder not generated yet.
+    public let missing: [String]
+    /// The 1-based line of `contents.xcworkspacedata` where each reference and each missing one
+    /// is first written, by its path: where warnings about it point.
+    public let lines: [String: Int]
+    /// How many distinct locations the document lists, loaded or skipped: a workspace
+    /// that lists some and yields nothing to load is an error for its loader, not an empty graph.
+    public let listed: Int
 
-    public init(path: String, references: [Reference], warnings: [String]) {
+    public init(
+        path: String, references: [Reference], warnings: [String], listed: Int = 0, missing: [String] = [], lines: [String: Int] = [:]
+    ) {
         self.path = path
         self.references = references
         self.warnings = warnings
+        self.listed = listed
+        self.missing = missing
+        self.lines = lines
+    }
+
+    /// `contents.xcworkspacedata`, with the line where `reference` is written when known.
+    public func location(of reference: String) -> String {
+        let file = XcodePath.join(path, "contents.xcworkspacedata")
+        return lines[reference].map { "\(file):\($0)" } ?? file
     }
 
     /// The folder the references are relative to.
@@ -55,7 +75,8 @@ public struct XcodeWorkspace: Hashable, Sendable {
         references.filter { $0.kind == .project }.map(\.path)
     }
 
-    /// Reads the workspace at `path`, an `.xcworkspace` folder (or its `contents.xcworkspacedata`).
+    /// Reads the workspace at `path`, an `.xcworkspace` folder (or its `contents.xcworkspacedata`);
+    /// with a root on `disk`, a reference outside it is ignored with a warning, unlooked at.
     public static func load(at path: String, disk: XcodeDisk = XcodeDisk()) throws(XcodeError) -> XcodeWorkspace {
         let workspacePath = XcodePath.lastComponent(path) == "contents.xcworkspacedata" ? XcodePath.parent(path) : path
         guard disk.isDirectory(workspacePath) else { throw .notFound(path: workspacePath) }
@@ -80,13 +101,18 @@ public struct XcodeWorkspace: Hashable, Sendable {
         let document = try WorkspaceDocument(bytes, file: file, embeddedIn: embeddedIn)
         var references: [Reference] = []
         var warnings = document.warnings
-        var seen: Set<String> = []
-        for location in document.locations where seen.insert(location.path).inserted {
+        var missing: [String] = []
+        var lines: [String: Int] = [:]
+        for location in document.locations where lines[location.path] == nil {
+            lines[location.path] = location.line
             let found = entry(location.path)
             let isProject = XcodePath.pathExtension(location.path) == "xcodeproj"
             switch found {
             case .missing:
+                missing.append(location.path)
                 warnings.append("\(file):\(location.line): refers to \(location.path), which does not exist; skipped")
+            case let .outside(root):
+                warnings.append("\(file):\(location.line): refers to \(location.path), outside \(root), the folder loaded; ignored (load a folder that holds both to include it)")
             case .file where isProject:
                 warnings.append("\(file):\(location.line): refers to \(location.path), which is a file, not a project folder; skipped")
             case .file:
@@ -96,7 +122,7 @@ public struct XcodeWorkspace: Hashable, Sendable {
                 references.append(Reference(kind: kind, path: location.path))
             }
         }
-        return XcodeWorkspace(path: path, references: references, warnings: warnings)
+        return XcodeWorkspace(path: path, references: references, warnings: warnings, listed: lines.count, missing: missing, lines: lines)
     }
 
     /// The folder references are relative to: the workspace's parent, or the

@@ -133,4 +133,18 @@ struct DiscoveryTests {
         let inputs = try InputDiscovery.inputs(for: [folder.path])
         #expect(inputs.packages == [try canonical(folder, "Mine")])
     }
+
+    /// Delta: `External/Roxas/Roxas.playground/playground.xcworkspace` is a playground's, not a
+    /// workspace to load (issue #34's trial).
+    @Test func aPlaygroundsWorkspaceIsNeverLoaded() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("App.xcworkspace/contents.xcworkspacedata", Self.workspace)
+        try folder.write("App/App.xcodeproj/project.pbxproj")
+        try folder.write(
+            "Lib/Demo.playground/playground.xcworkspace/contents.xcworkspacedata",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Workspace version = \"1.0\">\n<FileRef location = \"self:\"></FileRef>\n</Workspace>\n")
+        let inputs = try InputDiscovery.inputs(for: [folder.path])
+        #expect(inputs.workspaces == [try canonical(folder, "App.xcworkspace")])
+    }
 }

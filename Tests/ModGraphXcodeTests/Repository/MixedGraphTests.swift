@@ -43,6 +43,8 @@ struct MixedGraphTests {
 
     private func load(_ folder: TemporaryFolder, _ path: String = "") throws -> Repository {
         let loader = WorkspaceLoader(provider: DumpPackageRunner(swiftExecutable: DumpPackageRunner.defaultExecutable))
+        // The folder is a checkout: what a project names beside it (../Packages) is inside the folder loaded.
+        try folder.folder(".git")
         return try RepositoryLoader(loader: loader).load(InputDiscovery.inputs(for: [folder.path + "/" + path]))
     }
 
@@ -54,12 +56,14 @@ struct MixedGraphTests {
         try folder.write("Kit/Kit.xcodeproj/project.pbxproj", Self.kit)
         let repository = try load(folder)
         let graph = repository.graph
-        #expect(graph.packages.map(\.identity.rawValue) == ["app", "core", "kit"])
-        #expect(graph.packages.map(\.path) == ["App/App.xcodeproj", "Core/Core.xcodeproj", "Kit/Kit.xcodeproj"])
-        #expect(graph.packages.allSatisfy { $0.origin == .project })
+        // Network.xcodeproj is missing: App's dependency on its target is still there, to an external product (issue #34).
+        #expect(graph.packages.map(\.identity.rawValue) == ["app", "core", "kit", "network"])
+        #expect(
+            graph.packages.map(\.path) == ["App/App.xcodeproj", "Core/Core.xcodeproj", "Kit/Kit.xcodeproj", "App/Modules/Network/Network.xcodeproj"])
+        #expect(graph.packages.map { $0.origin == .project && $0.isLoaded } == [true, true, true, false])
         #expect(
             graph.targets.map { "\($0.id) \($0.type.rawValue)" } == [
-                "app/App application", "core/Core framework", "kit/Analytics framework",
+                "app/App application", "core/Core framework", "kit/Analytics framework", "network/Network external-product",
             ])
         // Core is a target dependency and a linked product of the subproject: one edge, unconditional.
         // Analytics.framework is found by file name in the workspace, for iOS and Mac Catalyst only.
@@ -67,6 +71,7 @@ struct MixedGraphTests {
             graph.edges.map { "\($0.from) → \($0.to) \($0.kind.rawValue) \($0.condition?.description ?? "always")" } == [
                 "app/App → core/Core target always",
                 "app/App → kit/Analytics target platforms: ios, maccatalyst",
+                "app/App → network/Network product always",
             ])
         // Network.xcodeproj is not there: said once, and the graph still loads.
         #expect(repository.warnings.map(\.message).filter { $0.contains("Network.xcodeproj") }.count == 1)

@@ -94,6 +94,8 @@ struct UnnamedPackageProductTests {
 
     private func load(_ folder: TemporaryFolder, _ path: String) throws -> Repository {
         let loader = WorkspaceLoader(provider: DumpPackageRunner(swiftExecutable: DumpPackageRunner.defaultExecutable))
+        // The folder is a checkout: what a project names beside it (../Packages) is inside the folder loaded.
+        try folder.folder(".git")
         return try RepositoryLoader(loader: loader).load(InputDiscovery.inputs(for: [folder.path + "/" + path]))
     }
 

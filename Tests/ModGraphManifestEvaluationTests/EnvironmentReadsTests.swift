@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import ModGraphManifestEvaluation
+
+/// The environment variables a manifest reads, found on its syntax tree.
+@Suite("environment reads")
+struct EnvironmentReadsTests {
+    private func reads(_ source: String) -> EnvironmentReads? {
+        EnvironmentReads.of(manifest: Data(source.utf8))
+    }
+
+    @Test func namesReadWithLiteralsAreListed() {
+        let manifest = """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            import Foundation
+            let local = ProcessInfo.processInfo.environment["USE_LOCAL"] != nil
+            let ci = Context.environment["CI"]
+            let home = getenv("HOME")
+            let again = ProcessInfo.processInfo.environment["USE_LOCAL"]
+            let package = Package(name: "P")
+            """
+        #expect(reads(manifest) == EnvironmentReads(variables: ["CI", "HOME", "USE_LOCAL"], readsOthers: false))
+    }
+
+    @Test func namesThatCannotBeToldAreSaidAsSuch() {
+        let computed = #"let key = "A"; let value = ProcessInfo.processInfo.environment[key]"#
+        #expect(reads(computed) == EnvironmentReads(variables: [], readsOthers: true))
+        let whole = #"let all = ProcessInfo.processInfo.environment.keys; let x = ProcessInfo.processInfo.environment["X"]"#
+        #expect(reads(whole) == EnvironmentReads(variables: ["X"], readsOthers: true))
+        let interpolated = #"let y = getenv("PREFIX_\(1)")"#
+        #expect(reads(interpolated) == EnvironmentReads(variables: [], readsOthers: true))
+    }
+
+    @Test func manifestsThatReadNoneSayNothing() {
+        #expect(reads("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"P\")\n") == nil)
+        // The word alone, in a comment or a name, reads nothing.
+        #expect(reads("// the environment\nlet environmentName = \"x\"\n") == nil)
+        // Past the bounds it may read anything.
+        #expect(reads(String(repeating: "[", count: 200) + "environment") == .unknown)
+    }
+}

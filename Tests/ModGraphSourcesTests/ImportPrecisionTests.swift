@@ -1,0 +1,118 @@
+import ModGraphCore
+import Testing
+@testable import ModGraphSources
+
+/// Import checks that hold on app code (issue #34): each shape was seen in a public app, and each
+/// finding here was false (or missing) before.
+@Suite("import checks on app code")
+struct ImportPrecisionTests {
+    private let yaml = "sources:\n  undeclaredImports: error\n  unusedDependencies: error\n"
+
+    /// A module of the graph named like an SDK module (`Network`) is what an import of that name
+    /// means when the target reaches it: declared, it is used; reached through another, it is undeclared.
+    @Test func aModuleOfTheGraphNamedLikeAnSDKModuleIsTheOneImported() throws {
+        #expect(try run(graph("App -> Network"), yaml, [id("App"): files("App", ["A.swift": "import Network\nlet a = 1\n"])]) == [])
+        #expect(
+            try run(graph("App -> Feature, Feature -> Network"), yaml, [id("App"): files("App", ["A.swift": "import Feature\nimport Network\n"])])
+                == [
+                    "undeclared-import: App imports Network without declaring it; it builds only because Feature → Network brings it in. In Package.swift, add \"Network\" to the dependencies of target \"App\" @ App/A.swift:2:1"
+                ])
+        // A target that does not reach the graph's Network means the SDK's.
+        #expect(
+            try run(graph("App -> Feature", types: ["Network": .regular]), yaml, [id("App"): files("App", ["A.swift": "import Feature\nimport Network\n"])])
+                == [])
+    }
+
+    /// An import under `#if os(tvOS)` in a target built for iOS only is never compiled: charged to nothing.
+    @Test func anImportForAPlatformTheTargetIsNotBuiltForIsNotCharged() throws {
+        let text = "#if os(tvOS)\nimport TVKit\n#endif\nlet a = 1\n"
+        let iOSOnly = graph("App -> Core", types: ["TVKit": .framework], platforms: ["App": ["ios"]])
+        #expect(try run(iOSOnly, yaml, [id("App"): files("App", ["A.swift": "import Core\n" + text])]) == [])
+        // Built for tvOS too, it is an undeclared import there.
+        let both = graph("App -> Core", types: ["TVKit": .framework], platforms: ["App": ["ios", "tvos"]])
+        #expect(try run(both, yaml, [id("App"): files("App", ["A.swift": "import Core\n" + text])]).count == 1)
+    }
+
+    /// `platformFilter = ios` on a dependency of a target built only for iOS is not "declared only for ios".
+    @Test func aPlatformFilterOnASinglePlatformTargetDeclaresItEverywhereItIsBuilt() throws {
+        let condition = ["App -> Kit": Condition(platforms: ["ios"])]
+        let iOSOnly = graph("App -> Kit", conditions: condition, platforms: ["App": ["ios"]])
+        #expect(try run(iOSOnly, yaml, [id("App"): files("App", ["A.swift": "import Kit\n"])]) == [])
+        // Built for Mac Catalyst too, the filter leaves that build without it.
+        let catalyst = graph("App -> Kit", conditions: condition, platforms: ["App": ["ios", "maccatalyst"]])
+        #expect(
+            try run(catalyst, yaml, [id("App"): files("App", ["A.swift": "import Kit\n"])]) == [
+                "undeclared-import: App imports Kit in its build for maccatalyst, one of the platforms it is built for, but declares it only for ios; put the import under the matching #if, or in Package.swift declare \"Kit\" for target \"App\" without a condition @ App/A.swift:1:1"
+            ])
+    }
+
+    /// A remote package among the target's dependencies was not opened: the message says so, and how to open it.
+    @Test func anUnopenedRemotePackageIsSaidSo() throws {
+        let app = PackageIdentity("app")
+        let remote = PackageIdentity("swift-collections")
+        let graph = ModuleGraph(
+            packages: [
+                Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true),
+                Package(identity: remote, name: "swift-collections", path: nil, origin: .remote, location: "https://x/swift-collections.git", isLoaded: false),
+            ],
+            targets: [
+                Target(id: id("App"), type: .regular, path: "Sources/App"),
+                Target(id: id("Prelude"), type: .regular, path: "Sources/Prelude"),
+                Target(id: id("Collections", "swift-collections"), type: .externalProduct, path: nil),
+            ],
+            products: [],
+            edges: [Edge(from: id("App"), to: id("Collections", "swift-collections"), kind: .product, product: "Collections")])
+        let result = try run(graph, yaml, [id("App"): files("App", ["A.swift": "import Collections\nimport Prelude\n"])])
+        #expect(result.count == 1)
+        #expect(
+            result.first?.contains(
+                "nothing modgraph read of what it depends on brings it in, but 'swift-collections', remote package it depends on, was not opened (pass --externals expand after swift package resolve to read it)")
+                == true, "\(result)")
+        #expect(result.first?.contains("nothing it depends on brings it in, so") == false)
+    }
+
+    /// Passepartout: `PartoutLibrary` exists to put `partout` into a product; its one file is a licence.
+    /// Its dependency is not unused, and what the app imports through it is declared.
+    @Test func aWrapperTargetsDependenciesAreNeitherUnusedNorUndeclared() throws {
+        let graph = graph("App -> Wrapper, Wrapper -> Core")
+        let scanned = [
+            id("App"): files("App", ["A.swift": "import Core\nlet app = 1\n"]),
+            id("Wrapper"): files("Wrapper", ["Dummy.swift": "// SPDX-FileCopyrightText: 2025\n//\n// SPDX-License-Identifier: GPL-3.0\n"]),
+        ]
+        #expect(try run(graph, yaml, scanned) == [])
+        // A target that imports and declares something is no wrapper.
+        let real = [
+            id("App"): files("App", ["A.swift": "import Core\nlet app = 1\n"]),
+            id("Wrapper"): files("Wrapper", ["W.swift": "import Foundation\nstruct W {}\n"]),
+        ]
+        let findings = try run(graph, yaml, real)
+        // App imports Core undeclared, and declares Wrapper, which it does not import; Wrapper does not import Core.
+        #expect(findings.count == 3, "\(findings)")
+    }
+
+    /// Delta: `DeltaCore.swift` is built by the package and by the Xcode project; under `#if
+    /// SWIFT_PACKAGE` it imports the package's C target, which the project's build never compiles.
+    @Test func swiftPackageIsSetForPackagesAndNeverForProjects() throws {
+        let app = PackageIdentity("app")
+        let project = PackageIdentity("deltacore.xcodeproj")
+        let graph = ModuleGraph(
+            packages: [
+                Package(identity: app, name: "DeltaCore", path: ".", origin: .root, location: nil, isLoaded: true),
+                Package(identity: project, name: "DeltaCore", path: "DeltaCore.xcodeproj", origin: .project, location: nil, isLoaded: true),
+            ],
+            targets: [
+                Target(id: id("DeltaCore"), type: .regular, path: "Sources/DeltaCore"),
+                Target(id: id("CDeltaCore"), type: .regular, path: "Sources/CDeltaCore"),
+                Target(id: id("DeltaCore", "deltacore.xcodeproj"), type: .framework, path: "DeltaCore"),
+            ],
+            products: [], edges: [Edge(from: id("DeltaCore"), to: id("CDeltaCore"), kind: .target)])
+        let text = "import Foundation\n#if SWIFT_PACKAGE\n@_exported import CDeltaCore\n#endif\n#if !SWIFT_PACKAGE\nimport CDeltaCore\n#endif\npublic let x = 1\n"
+        let result = try run(
+            graph, yaml,
+            [
+                id("DeltaCore"): files("DeltaCore", ["Delta.swift": text]),
+                id("DeltaCore", "deltacore.xcodeproj"): files("DeltaCoreFramework", ["Delta.swift": text.replacingOccurrences(of: "#if !SWIFT_PACKAGE\nimport CDeltaCore\n#endif\n", with: "")]),
+            ])
+        #expect(result == [], "\(result)")
+    }
+}
