@@ -1,0 +1,34 @@
+import ModGraphCore
+
+/// The wiring inventory and graph of a workspace's own modules (docs/wiring.md), read
+/// from their sources: what `modgraph graph --wiring` draws.
+public enum WiringReader {
+    /// What ``read(_:targets:roles:budget:runner:)`` found, and the files it did not parse.
+    public struct Outcome: Sendable {
+        public let wiring: Wiring
+        /// Files over the budget: nothing is known of what they declare or use.
+        public let skipped: [SkippedSource]
+    }
+
+    /// Scans every file of `targets` whole (a unit of `runner` each) and reads the wiring between them.
+    ///
+    /// - Complexity: O(total size of the files) to scan, then O(D·T + U) for D declarations,
+    ///   T builder and screen types, and U uses.
+    public static func read(
+        _ graph: ModuleGraph, targets: [TargetSources], roles: WiringRoles, budget: SourceBudget = .standard,
+        runner: any UnitRunner = .sequential
+    ) throws(SourceScanError) -> Outcome {
+        let requests = targets.flatMap { sources in sources.files.map { SourceScanner.Request(path: $0, readsWiring: true) } }
+        let scanned = try SourceScanner.scan(requests: requests, budget: budget, runner: runner)
+        var byTarget: [TargetID: [ScannedFile]] = [:]
+        var offset = 0
+        for sources in targets {
+            byTarget[sources.target] = Array(scanned[offset..<offset + sources.files.count])
+            offset += sources.files.count
+        }
+        let folders = Dictionary(targets.map { ($0.target, $0.folder) }, uniquingKeysWith: { first, _ in first })
+        let facts = WiringAnalyzer(roles: roles).analyze(scanned: byTarget, folders: folders)
+        let skipped = scanned.compactMap { file in file.skipped.map { SkippedSource(path: file.path, excess: $0) } }
+        return Outcome(wiring: facts.wiring, skipped: skipped)
+    }
+}
