@@ -84,11 +84,21 @@ enum WiringFixture {
         """
 
     static let graph = ModGraphSourcesTests.graph(
-        "App -> Home, App -> Paywall, App -> Messaging, App -> Records, Home -> Interfaces, Paywall -> Interfaces, Messaging -> Interfaces, Records -> Interfaces",
-        types: ["App": .executable])
+        "App -> Home, App -> Paywall, App -> Messaging, App -> Records, Home -> Interfaces, Paywall -> Interfaces, Messaging -> Interfaces, Records -> Interfaces, HomeTests -> Home",
+        types: ["App": .executable, "HomeTests": .test])
+
+    /// HomeTests uses Home's screen module and declares a double of MessagingBuilding: neither is wiring.
+    static let homeTests = """
+        @testable import Home
+        struct InboxDouble: MessagingBuilding {}
+        func testLogin() { _ = LoginScreenModule.self }
+        """
 
     static func scanned(_ overrides: [String: String] = [:]) -> [TargetID: [ScannedFile]] {
-        var texts = ["Interfaces": interfaces, "Paywall": paywall, "Home": home, "Messaging": messaging, "Records": records, "App": app]
+        var texts = [
+            "Interfaces": interfaces, "Paywall": paywall, "Home": home, "Messaging": messaging, "Records": records, "App": app,
+            "HomeTests": homeTests,
+        ]
         for (name, text) in overrides { texts[name] = text }
         var result: [TargetID: [ScannedFile]] = [:]
         for (name, text) in texts {
@@ -101,7 +111,7 @@ enum WiringFixture {
         let scanned = scanned(overrides)
         let roles = WiringRoles.inferred(from: graph, interfaces: [id("Interfaces")])
         let folders = Dictionary(uniqueKeysWithValues: scanned.keys.map { ($0, "/src/\($0.name)") })
-        return WiringAnalyzer(roles: roles).analyze(scanned: scanned, folders: folders).wiring
+        return WiringAnalyzer(roles: roles).analyze(scanned: scanned, folders: folders, graph: graph).wiring
     }
 
     /// `Home ⇢ Paywall: builder HomeDeps.paywallBuilder by PaywallBuilder (need Home/Home.swift:3, wired App/App.swift:7)`.

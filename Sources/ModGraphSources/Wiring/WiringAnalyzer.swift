@@ -42,10 +42,13 @@ struct WiringAnalyzer {
     /// The most protocol refinements followed up from one protocol.
     static let refinementLimit = 64
 
-    func analyze(scanned: [TargetID: [ScannedFile]], folders: [TargetID: String]) -> WiringFacts {
+    /// Test targets are left out: they build against what they test, and a double they
+    /// declare is not a provider (``WiringRoles`` gives them no part).
+    func analyze(scanned: [TargetID: [ScannedFile]], folders: [TargetID: String], graph: ModuleGraph) -> WiringFacts {
         var declarations: [Located] = []
         var uses: [Uses] = []
         for target in scanned.keys.sorted() {
+            if let vertex = graph.index(of: target), graph.targets[vertex].type.isTest { continue }
             for file in scanned[target] ?? [] {
                 guard let wiring = file.wiring else { continue }
                 let relative = InterfaceRule.relative(file.path, to: folders[target] ?? "")

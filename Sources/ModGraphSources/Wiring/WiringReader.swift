@@ -27,7 +27,7 @@ public enum WiringReader {
             offset += sources.files.count
         }
         let folders = Dictionary(targets.map { ($0.target, $0.folder) }, uniquingKeysWith: { first, _ in first })
-        let facts = WiringAnalyzer(roles: roles).analyze(scanned: byTarget, folders: folders)
+        let facts = WiringAnalyzer(roles: roles).analyze(scanned: byTarget, folders: folders, graph: graph)
         let skipped = scanned.compactMap { file in file.skipped.map { SkippedSource(path: file.path, excess: $0) } }
         return Outcome(wiring: facts.wiring, skipped: skipped)
     }
