@@ -172,6 +172,23 @@ struct WiringTests {
         #expect(!WiringFixture.lines(ambiguous).contains { $0.contains("HomeDeps.paywallBuilder") })
     }
 
+    @Test func aServiceReachedThroughAContainerOfTheInterfaceModuleIsANeed() {
+        // Swinject-style: the interface module declares the protocol and a typed property on a shared
+        // container; Records asks the container and never names the protocol.
+        let interfaces = WiringFixture.interfaces + """
+
+            public final class Dependencies {
+                public static let shared = Dependencies()
+            }
+            extension Dependencies {
+                public var messaging: MessagingBuilding { fatalError() }
+            }
+            """
+        let records = WiringFixture.records + "\nfunc inbox() -> Screen { Dependencies.shared.messaging.makeInbox() }\n"
+        let lines = WiringFixture.lines(WiringFixture.wiring(["Interfaces": interfaces, "Records": records]))
+        #expect(lines.contains("Records ⇢ Messaging: protocol MessagingBuilding by Inbox (need Records/Records.swift:7, wired App/App.swift:10)"))
+    }
+
     @Test func aFileReadOnlyForItsImportsHasNoWiring() {
         let file = SourceScanner.scan(text: WiringFixture.paywall, path: "/src/P.swift")
         #expect(file.wiring == nil)

@@ -326,6 +326,26 @@ private struct Pass {
                 }
             }
         }
+        // A service reached through a container the interface module declares (`Dependencies.shared.storage`,
+        // `extension Dependencies { var storage: StorageService }`): the property's type is what is needed,
+        // though the needing module never writes its name.
+        var containerProperties: [String: [String: String]] = [:]
+        for located in declarations where interfaces.contains(located.target) && located.declaration.kind != .protocol {
+            for member in located.declaration.members where member.kind == .property {
+                guard let base = member.type?.base, services.contains(base) else { continue }
+                containerProperties[Self.typeName(located.declaration), default: [:]][member.name] = base
+            }
+        }
+        for use in uses where !interfaces.contains(use.target) && !app.contains(use.target) && !containerProperties.isEmpty {
+            for path in use.wiring.paths {
+                // `Dependencies.shared.storage.save`: the first member after the root that the container declares.
+                let components = path.name.split(separator: ".").map(String.init)
+                guard let root = components.first, let properties = containerProperties[root],
+                    let name = components.dropFirst().lazy.compactMap({ properties[$0] }).first, firstMention[use.target]?[name] == nil
+                else { continue }
+                firstMention[use.target, default: [:]][name] = Wiring.Site(target: use.target, file: use.file, line: path.line, column: path.column)
+            }
+        }
         // Where the app first names each type: where it hands a provider over.
         var appReference: [String: Wiring.Site] = [:]
         for use in uses where app.contains(use.target) {
