@@ -41,12 +41,7 @@ public struct SourceChecker: Sendable {
             }
         }
         let scanned = try SourceScanner.scan(requests: requests, budget: budget, runner: runner)
-        var byTarget: [TargetID: [ScannedFile]] = [:]
-        var offset = 0
-        for sources in targets {
-            byTarget[sources.target] = Array(scanned[offset..<offset + sources.files.count])
-            offset += sources.files.count
-        }
+        let byTarget = TargetSources.grouped(scanned, of: targets)
         let found = findings(graph, scanned: byTarget, folders: Dictionary(uniqueKeysWithValues: targets.map { ($0.target, $0.folder) }))
         let skipped = scanned.compactMap { file in file.skipped.map { SkippedSource(path: file.path, excess: $0) } }
         return Outcome(findings: found, skipped: skipped)

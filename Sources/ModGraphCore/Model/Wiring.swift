@@ -94,9 +94,10 @@ public struct Wiring: Hashable, Sendable {
         }
     }
 
-    /// A builder type: what it takes (its `build` parameters and the types its
-    /// dependencies name) and what it makes (`build`'s result).
-    public struct Builder: Hashable, Sendable {
+    /// Something that makes a product: a builder type, what it takes (its `build` parameters,
+    /// a generic one with its constraint) and what it makes (`build`'s result); or a static
+    /// function of a builder namespace (`Builders.Records.makeHistory(with:)`), its parameters and result.
+    public struct Maker: Hashable, Sendable {
         public let name: String
         public let takes: [String]
         public let makes: String?
@@ -109,6 +110,9 @@ public struct Wiring: Hashable, Sendable {
             self.site = site
         }
     }
+
+    public typealias Builder = Maker
+    public typealias Function = Maker
 
     /// A builder a module asks for: an associated type or property of a
     /// dependency protocol, a generic parameter or a stored property
@@ -135,21 +139,6 @@ public struct Wiring: Hashable, Sendable {
         /// `Builder<PaywallSource, Screen>`.
         public var constraint: String {
             "Builder<" + [arguments ?? "_", product ?? "_"].joined(separator: ", ") + ">"
-        }
-    }
-
-    /// A static function of a builder namespace: `Builders.Records.makeHistory(with:)`.
-    public struct Function: Hashable, Sendable {
-        public let name: String
-        public let takes: [String]
-        public let makes: String?
-        public let site: Site
-
-        public init(name: String, takes: [String], makes: String?, site: Site) {
-            self.name = name
-            self.takes = takes
-            self.makes = makes
-            self.site = site
         }
     }
 

@@ -77,7 +77,7 @@ public enum WiringOutput {
 
     // MARK: JSON
 
-    /// `{"wiring": {"note", "edges": […], "modules": […]}}` (docs/json-format.md).
+    /// `{"schemaVersion": 1, "wiring": {"note", "edges": […], "modules": […]}}` (docs/json-format.md).
     public static func json(_ wiring: Wiring) -> JSONValue {
         func id(_ target: TargetID) -> JSONValue { .string(target.description) }
         func site(_ site: Wiring.Site?) -> JSONValue {
@@ -147,7 +147,8 @@ public enum WiringOutput {
             ])
         }
         return .object([
-            ("wiring", .object([("note", .string(heuristicNote)), ("edges", .array(edges)), ("modules", .array(modules))]))
+            ("schemaVersion", .int(1)),
+            ("wiring", .object([("note", .string(heuristicNote)), ("edges", .array(edges)), ("modules", .array(modules))])),
         ])
     }
 

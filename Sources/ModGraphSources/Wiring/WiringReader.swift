@@ -20,12 +20,7 @@ public enum WiringReader {
     ) throws(SourceScanError) -> Outcome {
         let requests = targets.flatMap { sources in sources.files.map { SourceScanner.Request(path: $0, readsWiring: true) } }
         let scanned = try SourceScanner.scan(requests: requests, budget: budget, runner: runner)
-        var byTarget: [TargetID: [ScannedFile]] = [:]
-        var offset = 0
-        for sources in targets {
-            byTarget[sources.target] = Array(scanned[offset..<offset + sources.files.count])
-            offset += sources.files.count
-        }
+        let byTarget = TargetSources.grouped(scanned, of: targets)
         let folders = Dictionary(targets.map { ($0.target, $0.folder) }, uniquingKeysWith: { first, _ in first })
         let facts = WiringAnalyzer(roles: roles).analyze(scanned: byTarget, folders: folders, graph: graph)
         let skipped = scanned.compactMap { file in file.skipped.map { SkippedSource(path: file.path, excess: $0) } }
