@@ -230,11 +230,4 @@ public struct Wiring: Hashable, Sendable {
 
     /// Whether the sources hold any of the patterns the wiring reads.
     public var isEmpty: Bool { edges.isEmpty && modules.allSatisfy(\.isEmpty) }
-
-    /// The edges whose ends are both in `graph`, for a view cut from the graph it was read on.
-    public func restricted(to graph: ModuleGraph) -> Wiring {
-        Wiring(
-            edges: edges.filter { graph.index(of: $0.from) != nil && graph.index(of: $0.to) != nil },
-            modules: modules.filter { graph.index(of: $0.target) != nil })
-    }
 }

@@ -95,6 +95,13 @@ private struct Pass {
     private var owner: [String: TargetID] = [:]
     /// Protocols by name, for those with one owner.
     private var protocols: [String: WiringAnalyzer.Located] = [:]
+    /// Each module's declarations by qualified name (`PaywallBuilder.Deps`), the first of a name.
+    private var byQualifiedName: [Qualified: WiringAnalyzer.Located] = [:]
+
+    private struct Qualified: Hashable {
+        let target: TargetID
+        let name: String
+    }
     private var modules: [TargetID: Wiring.Module] = [:]
 
     init(roles: WiringRoles, declarations: [WiringAnalyzer.Located], uses: [WiringAnalyzer.Uses]) {
@@ -104,6 +111,10 @@ private struct Pass {
         var owners: [String: Set<TargetID>] = [:]
         for located in declarations where located.declaration.kind != .extension && located.declaration.kind != .file {
             owners[located.declaration.simpleName, default: []].insert(located.target)
+        }
+        for located in declarations where located.declaration.kind != .extension {
+            let key = Qualified(target: located.target, name: located.declaration.name)
+            if byQualifiedName[key] == nil { byQualifiedName[key] = located }
         }
         for (name, targets) in owners where targets.count == 1 {
             owner[name] = targets.first
@@ -208,7 +219,13 @@ private struct Pass {
                 update(located.target) { $0.functions.append(function) }
             }
         }
-        // Screen, flow and store modules.
+        // Screen, flow and store modules, with the classes whose superclass takes them (`LassoStore<LoginScreenModule>`).
+        var classesByArgument: [String: [WiringAnalyzer.Located]] = [:]
+        for located in declarations where located.declaration.kind == .class {
+            for argument in Set(located.declaration.inherited.compactMap(\.arguments.first)) {
+                classesByArgument[argument, default: []].append(located)
+            }
+        }
         var screens: [String: (target: TargetID, label: String)] = [:]
         for located in declarations {
             let declaration = located.declaration
@@ -216,10 +233,7 @@ private struct Pass {
                 let kind = declaration.inherited.lazy.compactMap({ $0.base.flatMap { WiringAnalyzer.moduleProtocols[$0] } }).first
             else { continue }
             let name = declaration.simpleName
-            let types = declarations.filter { other in
-                other.target == located.target && other.declaration.kind == .class
-                    && other.declaration.inherited.contains { $0.arguments.first == name }
-            }.map(\.declaration.name).sorted()
+            let types = (classesByArgument[name] ?? []).filter { $0.target == located.target }.map(\.declaration.name).sorted()
             let parts = declaration.nested.filter { WiringAnalyzer.moduleParts.contains($0) }
             update(located.target) {
                 $0.screens.append(Wiring.Screen(kind: kind, name: declaration.name, parts: parts, types: types, site: located.site()))
@@ -470,9 +484,7 @@ private struct Pass {
                 names.formUnion(type.names)
                 if let base = type.base {
                     // A nested `Deps` struct: what its stored properties hold.
-                    if let nested = declarations.first(where: {
-                        $0.target == located.target && $0.declaration.name == "\(declaration.name).\(base)"
-                    }) {
+                    if let nested = byQualifiedName[Qualified(target: located.target, name: "\(declaration.name).\(base)")] {
                         for member in nested.declaration.members where member.kind == .property && member.isInjected {
                             names.formUnion(member.type?.names ?? [])
                         }

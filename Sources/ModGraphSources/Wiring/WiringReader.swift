@@ -12,8 +12,8 @@ public enum WiringReader {
 
     /// Scans every file of `targets` whole (a unit of `runner` each) and reads the wiring between them.
     ///
-    /// - Complexity: O(total size of the files) to scan, then O(D·T + U) for D declarations,
-    ///   T builder and screen types, and U uses.
+    /// - Complexity: O(total size of the files) to scan, then O(D + R·D + P·F) for D declarations,
+    ///   R builder requirements, P member chains used and F namespaced builder functions.
     public static func read(
         _ graph: ModuleGraph, targets: [TargetSources], roles: WiringRoles, budget: SourceBudget = .standard,
         runner: any UnitRunner = .sequential
