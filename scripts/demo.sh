@@ -5,10 +5,16 @@
 set -euo pipefail
 out="${1:-out}"
 bin="$(swift build --show-bin-path)/modgraph"
-for sample in VerticalApp Workspace/App Violations XcodeApp; do
+for sample in VerticalApp Workspace/App Violations XcodeApp WiringApp; do
     name="${sample%%/*}"
     printf '$ modgraph report Samples/%s --output %s/%s\n' "$sample" "$out" "$name"
     "$bin" report "Samples/$sample" --output "$out/$name"
     printf '\n'
 done
+# What the verticals of WiringApp use of one another at run time (docs/wiring.md).
+printf '$ modgraph graph Samples/WiringApp --wiring\n'
+"$bin" graph Samples/WiringApp --wiring
+"$bin" graph Samples/WiringApp --wiring --format svg --output "$out/WiringApp/wiring.svg"
+printf '\n'
+printf 'Open %s/WiringApp/wiring.svg (the wiring graph, dashed).\n' "$out"
 printf 'Open %s/VerticalApp/report.md (Markdown with Mermaid diagrams) and %s/VerticalApp/graph.svg.\n' "$out" "$out"

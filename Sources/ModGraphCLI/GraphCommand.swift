@@ -36,9 +36,19 @@ struct GraphCommand: ParsableCommand {
 
     @OptionGroup(title: "Views") var view: ViewOptions
 
+    @Flag(
+        help:
+            "Instead of the build dependencies, what the modules use of one another at run time, read from their sources: interface protocols, builders and builder requirements, builder namespaces, screen and flow modules, and where the app wires them (dashed edges; text, json, dot, mermaid, svg, png, pdf; docs/wiring.md)."
+    )
+    var wiring = false
+
     func validate() throws {
         if layout != nil && format.image == nil && format != .html {
             throw ValidationError("--layout applies to svg, png, pdf and html")
+        }
+        if wiring && format == .html { throw ValidationError("--wiring draws text, json, dot, mermaid, svg, png or pdf, not html") }
+        if wiring && view.changesTheView {
+            throw ValidationError("--wiring shows every module's wiring: it cannot be combined with --focus, --level, --collapse or --cluster")
         }
     }
 
@@ -47,6 +57,12 @@ struct GraphCommand: ParsableCommand {
             throw CommandError("--format \(image.rawValue) writes binary data: give --output FILE or redirect standard output")
         }
         let loaded = try load.load(configuration: config)
+        if wiring {
+            let configPath = try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path)
+            let found = try WiringView.read(loaded, configPath: configPath, warnings: Console.warning)
+            try OutputFile.write(try WiringView.render(found, as: format, layout: layout, warnings: Console.warning), to: output)
+            return
+        }
         let selection = try view.selection()
         let content = try GraphOutput.render(
             loaded.graph, as: format, selection: selection, layout: layout,

@@ -75,6 +75,11 @@ struct ViewOptions: ParsableArguments {
         }
     }
 
+    /// Whether any option here was given that picks a part of the graph or changes how it is drawn.
+    var changesTheView: Bool {
+        focus != nil || level != .target || collapse != nil || cluster != nil || reduce != nil || simplify != nil
+    }
+
     /// The selection these options make.
     func selection() throws(CommandError) -> GraphSelection {
         var names: [String] = []

@@ -8,10 +8,14 @@ public struct SourceChecker: Sendable {
     public let settings: CheckConfig.SourceChecks
     /// `--platform`, when the graph was restricted to one.
     public let platform: String?
+    /// The part each module plays for the wiring checks (`sources.wiring`); nil: inferred
+    /// from the graph, with `sources.interfaces` as the interface modules (``WiringRoles/inferred(from:interfaces:)``).
+    public let roles: WiringRoles?
 
-    public init(settings: CheckConfig.SourceChecks, platform: String? = nil) {
+    public init(settings: CheckConfig.SourceChecks, platform: String? = nil, roles: WiringRoles? = nil) {
         self.settings = settings
         self.platform = platform
+        self.roles = roles
     }
 
     /// What ``check(_:targets:budget:)`` found, and the files it did not parse.
@@ -30,16 +34,14 @@ public struct SourceChecker: Sendable {
         _ graph: ModuleGraph, targets: [TargetSources], budget: SourceBudget, runner: any UnitRunner = .sequential
     ) throws(SourceScanError) -> Outcome {
         let interfaces = Set(targets.map(\.target).filter { interfacePattern(for: $0, in: graph) != nil })
+        let readsWiring = settings.wiring != nil
         let requests = targets.flatMap { sources in
-            sources.files.map { (path: $0, auditInterface: interfaces.contains(sources.target)) }
+            sources.files.map {
+                SourceScanner.Request(path: $0, auditInterface: interfaces.contains(sources.target), readsWiring: readsWiring)
+            }
         }
-        let scanned = try SourceScanner.scan(files: requests, budget: budget, runner: runner)
-        var byTarget: [TargetID: [ScannedFile]] = [:]
-        var offset = 0
-        for sources in targets {
-            byTarget[sources.target] = Array(scanned[offset..<offset + sources.files.count])
-            offset += sources.files.count
-        }
+        let scanned = try SourceScanner.scan(requests: requests, budget: budget, runner: runner)
+        let byTarget = TargetSources.grouped(scanned, of: targets)
         let found = findings(graph, scanned: byTarget, folders: Dictionary(uniqueKeysWithValues: targets.map { ($0.target, $0.folder) }))
         let skipped = scanned.compactMap { file in file.skipped.map { SkippedSource(path: file.path, excess: $0) } }
         return Outcome(findings: found, skipped: skipped)
@@ -61,7 +63,18 @@ public struct SourceChecker: Sendable {
         if settings.undeclaredImports != .ignore || settings.unusedDependencies != .ignore {
             findings += ImportRule(graph: graph, settings: settings, platform: platform).findings(scanned: scanned)
         }
+        if let wiring = settings.wiring {
+            let roles = self.roles ?? interfaceRoles(of: graph)
+            let facts = WiringAnalyzer(roles: roles).analyze(scanned: scanned, folders: folders, graph: graph)
+            findings += WiringRule(settings: wiring, roles: roles, graph: graph).findings(facts, folders: folders)
+        }
         return findings.sorted()
+    }
+
+    /// The roles inferred from `graph`, with the modules `sources.interfaces` names as the interface modules.
+    func interfaceRoles(of graph: ModuleGraph) -> WiringRoles {
+        let interfaces = Set(graph.targets.map(\.id).filter { interfacePattern(for: $0, in: graph) != nil })
+        return WiringRoles.inferred(from: graph, interfaces: interfaces.isEmpty ? nil : interfaces)
     }
 
     /// The `sources.interfaces` pattern that makes `target` an interface module, if one does.

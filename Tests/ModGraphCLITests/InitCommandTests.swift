@@ -14,7 +14,7 @@ struct InitCommandTests {
         return (top, folder)
     }
 
-    @Test(arguments: ["VerticalApp", "Violations", "Workspace", "XcodeApp"])
+    @Test(arguments: ["VerticalApp", "Violations", "Workspace", "XcodeApp", "WiringApp"])
     func checkPassesRightAfterInit(_ sample: String) throws {
         let (top, folder) = try copy(sample)
         defer { try? FileManager.default.removeItem(at: top) }
@@ -37,6 +37,33 @@ struct InitCommandTests {
         let result = try ModGraphRunner.run(["init", folder.path, "--output", "-"], in: folder)
         #expect(result.status == 0, "\(result.errors)")
         try expectGolden(result.output, "init-VerticalApp.yml")
+    }
+
+    /// The wiring checks are turned on where the sources wire verticals, and only there.
+    @Test func theWiringChecksAreOnWhereTheSourcesWireVerticals() throws {
+        let (top, folder) = try copy("WiringApp")
+        defer { try? FileManager.default.removeItem(at: top) }
+        let wired = try ModGraphRunner.run(["init", folder.path, "--output", "-"], in: folder)
+        #expect(wired.status == 0, "\(wired.errors)")
+        #expect(wired.output.contains("\n  wiring: {}\n"))
+        // A package whose modules share no protocol, builder or screen: no wiring checks.
+        let plainTop = try ModGraphRunner.scratchFolder("modgraph-init-plain")
+        defer { try? FileManager.default.removeItem(at: plainTop) }
+        let files = [
+            "Package.swift":
+                "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Plain\", targets: [.target(name: \"Core\"), .target(name: \"Feature\", dependencies: [\"Core\"])])\n",
+            "Sources/Core/Core.swift": "public struct Money { public let cents: Int }\n",
+            "Sources/Feature/Feature.swift": "import Core\nlet price = Money(cents: 1)\n",
+        ]
+        for (path, text) in files {
+            let file = plainTop.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let plain = try ModGraphRunner.run(["init", plainTop.path, "--output", "-"], in: plainTop)
+        #expect(plain.status == 0, "\(plain.errors)")
+        #expect(plain.output.contains("sources:"))
+        #expect(!plain.output.contains("wiring"))
     }
 
     /// Names are data in the YAML too: quotes, backslashes and line breaks stay inside their scalar.

@@ -94,11 +94,13 @@ private final class ErrorCollector: @unchecked Sendable {
     }
 }
 
-/// Compares `actual` with a file under `Golden/`; `MODGRAPH_UPDATE_GOLDEN=1` rewrites the file instead.
+/// Compares `actual` with a file under `Golden/`; `MODGRAPH_UPDATE_GOLDEN=1` rewrites the file instead,
+/// and fails the run, so that a recording is never taken for a passing test.
 func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
     if ProcessInfo.processInfo.environment["MODGRAPH_UPDATE_GOLDEN"] == "1" {
         try actual.write(to: file, atomically: true, encoding: .utf8)
+        Issue.record("recorded Golden/\(name): review the diff, then run again without MODGRAPH_UPDATE_GOLDEN", sourceLocation: sourceLocation)
         return
     }
     let expected = try String(contentsOf: file, encoding: .utf8)

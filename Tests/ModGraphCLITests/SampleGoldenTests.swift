@@ -24,6 +24,27 @@ struct SampleGoldenTests {
         try expectGolden(result.output, golden)
     }
 
+    /// `graph --wiring` on the sample made for it (Samples/WiringApp): what its verticals use of
+    /// one another at run time, in every textual format; and its wiring checks pass.
+    @Test(arguments: [
+        (["--format", "text"], "WiringApp-wiring.txt"),
+        (["--format", "json"], "WiringApp-wiring.json"),
+        (["--format", "dot"], "WiringApp-wiring.dot"),
+        (["--format", "mermaid"], "WiringApp-wiring.mmd"),
+    ])
+    func wiring(_ options: [String], _ golden: String) throws {
+        let path = ModGraphRunner.samples.appendingPathComponent("WiringApp").path
+        let result = try ModGraphRunner.run(["graph", path, "--wiring"] + options)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.isEmpty)
+        try expectGolden(result.output, golden)
+    }
+
+    @Test func theWiringSamplePassesItsWiringChecks() throws {
+        let result = try ModGraphRunner.run(["check", ModGraphRunner.samples.appendingPathComponent("WiringApp").path])
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+    }
+
     @Test func aDumpReadFromStandardInputGivesTheSameGraph() throws {
         let folder = ModGraphRunner.samples.appendingPathComponent("Workspace/App")
         let dump = Process()

@@ -24,6 +24,10 @@ struct RuleCatalogTests {
           fanOut: 5
         sources:
           interfaces: [Core]
+          wiring:
+            containers:
+              - type: World
+                owners: [App]
         """
 
     @Test(arguments: RuleKind.allCases)

@@ -17,6 +17,8 @@ struct StarterConfiguration {
 
     let layers: [Layer]
     let interfaces: [String]
+    /// Whether the sources wire verticals the ways `sources.wiring` reads: its checks are written only then.
+    var wiring = false
     /// Whether the workspace's own targets have Swift files to read: `sources:` is written only then.
     let readsSources: Bool
     /// `affected.ignore`: files that build nothing (documentation, CI), as path patterns.
@@ -193,7 +195,8 @@ struct StarterConfiguration {
     /// The YAML, with `exceptions` for today's violations so that `check` passes right away;
     /// `notYetInterfaces` hold more than interfaces today and are left out of `sources.interfaces`.
     func yaml(
-        exceptions: [(from: String, to: String, rule: String)], sourcesLevel: String, notYetInterfaces: Set<String> = [],
+        exceptions: [(from: String, to: String, rule: String)], sourcesLevel: String, wiringLevel: String = "error",
+        notYetInterfaces: Set<String> = [],
         triggers: [StarterTriggers.Trigger] = []
     ) -> String {
         var lines = [
@@ -231,6 +234,19 @@ struct StarterConfiguration {
             }
             for name in notYetInterfaces.sorted() {
                 lines.append("  # \(name) holds more than protocols and plain data today: add it to interfaces when it does not.")
+            }
+            if wiring {
+                lines.append("  # The verticals reach one another through interfaces and builders the app wires (docs/wiring.md).")
+                if wiringLevel == "error" {
+                    lines.append("  wiring: {}")
+                } else {
+                    lines += [
+                        "  # Some wiring is off today: the checks warn until it is fixed.",
+                        "  wiring:",
+                        "    unprovided: \(wiringLevel)",
+                        "    verticalWiring: \(wiringLevel)",
+                    ]
+                }
             }
         } else {
             lines.append("# No Swift file of the workspace's own targets was found to read: add `sources: {}` when there are some.")

@@ -105,10 +105,49 @@ public struct CheckConfig: Sendable {
         public var unusedDependencies: RuleLevel = .warning
         /// Module names ignored like the platform's own (a system library, an SDK the built-in list lacks).
         public var ignoredModules: [String] = []
+        /// `wiring:`: the wiring inventory and its checks; nil when not asked for (docs/wiring.md).
+        public var wiring: WiringChecks?
         /// Where each setting was written, for the findings' `configRule`.
         public var interfacesLocation: ConfigLocation?
         public var undeclaredImportsLocation: ConfigLocation?
         public var unusedDependenciesLocation: ConfigLocation?
+        public let location: ConfigLocation
+
+        public init(location: ConfigLocation) {
+            self.location = location
+        }
+    }
+
+    /// What `sources.wiring:` asks: the levels of the wiring checks, where wiring
+    /// belongs, and the shared container types only their owners may extend.
+    /// Written at all, every check runs at its default level (docs/wiring.md).
+    public struct WiringChecks: Sendable {
+        /// A type many modules share, such as a `World` of dependencies, and the modules that may extend it.
+        public struct Container: Sendable {
+            public let type: String
+            public let owners: [LocatedPattern]
+            public let location: ConfigLocation
+
+            public init(type: String, owners: [LocatedPattern], location: ConfigLocation) {
+                self.type = type
+                self.owners = owners
+                self.location = location
+            }
+        }
+
+        /// An interface protocol or a builder requirement that no module provides.
+        public var unprovided: RuleLevel = .error
+        /// One needed by a module and provided by two verticals or more.
+        public var providedTwice: RuleLevel = .warning
+        /// A builder requirement that no module of the app wires.
+        public var unwired: RuleLevel = .warning
+        /// A vertical that wires another vertical's builder itself.
+        public var verticalWiring: RuleLevel = .error
+        /// An extension of a container type outside its owners (runs when `containers` lists one).
+        public var containerExtensions: RuleLevel = .error
+        /// The modules where wiring belongs; empty: the entry points and every module of their layers.
+        public var app: [LocatedPattern] = []
+        public var containers: [Container] = []
         public let location: ConfigLocation
 
         public init(location: ConfigLocation) {

@@ -396,7 +396,7 @@ private struct Reader {
         var sources = CheckConfig.SourceChecks(location: location(node))
         // `sources: {}` turns the import checks on with their defaults.
         if case let .mapping(mapping) = node, mapping.isEmpty { return sources }
-        let keys = ["interfaces", "protocolExtensions", "undeclaredImports", "unusedDependencies", "ignoreModules"]
+        let keys = ["interfaces", "protocolExtensions", "undeclaredImports", "unusedDependencies", "ignoreModules", "wiring"]
         for (key, _, value) in try entries(node, at: "sources", allowed: keys) {
             switch key {
             case "interfaces":
@@ -420,11 +420,67 @@ private struct Reader {
                     }
                     sources.ignoredModules.append(text)
                 }
+            case "wiring":
+                sources.wiring = try wiring(value)
             default:
                 break
             }
         }
         return sources
+    }
+
+    /// `sources.wiring`: `{}` runs every wiring check at its default level.
+    func wiring(_ node: Node) throws(ConfigError) -> CheckConfig.WiringChecks {
+        var wiring = CheckConfig.WiringChecks(location: location(node))
+        if case let .mapping(mapping) = node, mapping.isEmpty { return wiring }
+        let keys = ["unprovided", "providedTwice", "unwired", "verticalWiring", "containerExtensions", "app", "containers"]
+        for (key, _, value) in try entries(node, at: "sources.wiring", allowed: keys) {
+            let path = "sources.wiring.\(key)"
+            switch key {
+            case "unprovided": wiring.unprovided = try choice(value, at: path, as: RuleLevel.self)
+            case "providedTwice": wiring.providedTwice = try choice(value, at: path, as: RuleLevel.self)
+            case "unwired": wiring.unwired = try choice(value, at: path, as: RuleLevel.self)
+            case "verticalWiring": wiring.verticalWiring = try choice(value, at: path, as: RuleLevel.self)
+            case "containerExtensions": wiring.containerExtensions = try choice(value, at: path, as: RuleLevel.self)
+            case "app": wiring.app = value.sequence?.isEmpty == true ? [] : try patterns(value, at: path)
+            case "containers":
+                wiring.containers = try list(value, at: path) { reader, item, itemPath throws(ConfigError) in
+                    try reader.container(item, at: itemPath)
+                }
+            default: break
+            }
+        }
+        return wiring
+    }
+
+    /// `{type: World, owners: [App, Core]}`: a type name (a Swift identifier, `Module.Type` allowed) and the modules that may extend it.
+    func container(_ node: Node, at path: String) throws(ConfigError) -> CheckConfig.WiringChecks.Container {
+        var type: String?
+        var owners: [LocatedPattern] = []
+        for (key, _, value) in try entries(node, at: path, allowed: ["type", "owners"]) {
+            switch key {
+            case "type":
+                let text = try string(value, at: "\(path).type")
+                let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+                guard !parts.isEmpty, parts.count <= 4, parts.allSatisfy(Self.isIdentifier) else {
+                    throw fail(value, "\(path).type names a Swift type (`World`, `Core.World`); got '\(text)'")
+                }
+                type = text
+            case "owners":
+                owners = value.sequence?.isEmpty == true ? [] : try patterns(value, at: "\(path).owners")
+            default: break
+            }
+        }
+        guard let type else { throw fail(node, "\(path) needs a 'type': the container type's name") }
+        return CheckConfig.WiringChecks.Container(type: type, owners: owners, location: location(node))
+    }
+
+    /// A Swift identifier: a letter or `_`, then letters, digits and `_`; at most 200 characters.
+    private static func isIdentifier(_ text: Substring) -> Bool {
+        guard let first = text.unicodeScalars.first, text.unicodeScalars.count <= 200,
+            first == "_" || first.properties.isAlphabetic
+        else { return false }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
 
     func limits(_ node: Node) throws(ConfigError) -> CheckConfig.Limits {

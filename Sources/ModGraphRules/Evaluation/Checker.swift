@@ -88,6 +88,17 @@ public struct Checker: Sendable {
         ).layerOf
     }
 
+    /// Each member of an isolated layer's feature, by name (``CheckResult/isolationFeatures``),
+    /// without running a rule: what the wiring checks count verticals by.
+    ///
+    /// - Complexity: the layer assignment's O(V·P·m), for P patterns of matching cost m.
+    public func features(of graph: ModuleGraph) throws(ConfigError) -> [TargetID: String] {
+        let packageNames = RuleContext.packageNames(of: graph)
+        let isOwnCode = RuleContext.ownCode(of: graph, origins: RuleContext.origins(of: graph))
+        let assignment = try LayerAssignment(graph: graph, config: config, isOwnCode: isOwnCode, packageNames: packageNames)
+        return Self.featureNames(assignment, in: graph)
+    }
+
     private static func featureNames(_ assignment: LayerAssignment, in graph: ModuleGraph) -> [TargetID: String] {
         var features: [TargetID: String] = [:]
         features.reserveCapacity(assignment.featureOf.lazy.filter { $0 != nil }.count)

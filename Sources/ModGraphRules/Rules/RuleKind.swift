@@ -20,6 +20,16 @@ public enum RuleKind: String, Hashable, Sendable, CaseIterable, Comparable {
     case optionalImport = "optional-import"
     /// A dependency a target declares but none of its files imports.
     case unusedDependency = "unused-dependency"
+    /// An interface protocol or builder requirement a module needs that nothing provides (`sources.wiring`).
+    case unprovidedRequirement = "unprovided-requirement"
+    /// What a module needs, provided by two verticals or more.
+    case providedTwice = "provided-twice"
+    /// A builder requirement the app never wires.
+    case unwiredBuilder = "unwired-builder"
+    /// A vertical that wires another vertical's builder itself.
+    case verticalWiring = "vertical-wiring"
+    /// An extension of a shared container type outside its owners.
+    case containerExtension = "container-extension"
     /// A configuration entry that no longer does anything: a pattern matching no target, an exception matching no violation.
     case staleConfig = "stale-config"
 
@@ -40,6 +50,11 @@ public enum RuleKind: String, Hashable, Sendable, CaseIterable, Comparable {
         case .undeclaredImport: UndeclaredImportRule()
         case .optionalImport: OptionalImportRule()
         case .unusedDependency: UnusedDependencyRule()
+        case .unprovidedRequirement: UnprovidedRequirementRule()
+        case .providedTwice: ProvidedTwiceRule()
+        case .unwiredBuilder: UnwiredBuilderRule()
+        case .verticalWiring: VerticalWiringRule()
+        case .containerExtension: ContainerExtensionRule()
         case .staleConfig: StaleConfigRule()
         }
     }

@@ -17,6 +17,19 @@ public struct TargetSources: Hashable, Sendable {
     }
 }
 
+extension TargetSources {
+    /// `scanned`, the files of `targets` in their order (as ``SourceScanner`` returns them), by target.
+    static func grouped(_ scanned: [ScannedFile], of targets: [TargetSources]) -> [TargetID: [ScannedFile]] {
+        var byTarget: [TargetID: [ScannedFile]] = [:]
+        var offset = 0
+        for sources in targets {
+            byTarget[sources.target] = Array(scanned[offset..<offset + sources.files.count])
+            offset += sources.files.count
+        }
+        return byTarget
+    }
+}
+
 /// Finds the sources of the workspace's own targets.
 public enum SourceInventory {
     /// Target types whose sources are Swift modules the checks judge: not

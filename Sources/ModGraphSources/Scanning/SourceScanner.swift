@@ -11,6 +11,8 @@ public struct ScannedFile: Hashable, Sendable {
     public let imports: [ImportStatement]
     /// Present when the file belongs to an interface module.
     public let interface: InterfaceAudit?
+    /// Present when the wiring inventory was asked for (``SourceScanner/Request/readsWiring``).
+    public let wiring: WiringFile?
     /// Set when the file was not parsed because it exceeded a ``SourceBudget``:
     /// then nothing is known of its imports or declarations.
     public let skipped: SourceBudget.Excess?
@@ -20,12 +22,13 @@ public struct ScannedFile: Hashable, Sendable {
     public let declaresNothing: Bool
 
     public init(
-        path: String, imports: [ImportStatement], interface: InterfaceAudit? = nil, skipped: SourceBudget.Excess? = nil,
-        declaresNothing: Bool = false
+        path: String, imports: [ImportStatement], interface: InterfaceAudit? = nil, wiring: WiringFile? = nil,
+        skipped: SourceBudget.Excess? = nil, declaresNothing: Bool = false
     ) {
         self.path = path
         self.imports = imports
         self.interface = interface
+        self.wiring = wiring
         self.skipped = skipped
         self.declaresNothing = declaresNothing
     }
@@ -56,14 +59,33 @@ public struct SourceScanError: Error, Equatable, Sendable, CustomStringConvertib
 
 /// Parses Swift files with swift-syntax.
 public enum SourceScanner {
+    /// What to read of one file: its imports always; its declarations for the
+    /// interface rule (`auditInterface`); what it declares and uses for the
+    /// wiring inventory (`readsWiring`). Either of the last two parses it whole.
+    public struct Request: Hashable, Sendable {
+        public let path: String
+        public let auditInterface: Bool
+        public let readsWiring: Bool
+
+        public init(path: String, auditInterface: Bool = false, readsWiring: Bool = false) {
+            self.path = path
+            self.auditInterface = auditInterface
+            self.readsWiring = readsWiring
+        }
+
+        /// Whether the whole file is parsed, not only the part that holds its imports.
+        var parsesWhole: Bool { auditInterface || readsWiring }
+    }
+
     /// Scans the text of one file. `path` only names it.
     ///
     /// - Complexity: O(n) in the length of the text, within `budget`.
-    public static func scan(text: String, path: String = "<memory>", auditInterface: Bool = false, budget: SourceBudget = .standard)
-        -> ScannedFile
-    {
+    public static func scan(
+        text: String, path: String = "<memory>", auditInterface: Bool = false, readsWiring: Bool = false, budget: SourceBudget = .standard
+    ) -> ScannedFile {
         var text = text
-        return text.withUTF8 { bytes in scan(bytes: bytes, path: path, auditInterface: auditInterface, budget: budget) }
+        let request = Request(path: path, auditInterface: auditInterface, readsWiring: readsWiring)
+        return text.withUTF8 { bytes in scan(bytes: bytes, request, budget: budget) }
     }
 
     /// Reads and scans each file, a unit of `runner` each; the result is in
@@ -74,19 +96,20 @@ public enum SourceScanner {
     public static func scan(
         files: [(path: String, auditInterface: Bool)], budget: SourceBudget = .standard, runner: any UnitRunner = .sequential
     ) throws(SourceScanError) -> [ScannedFile] {
-        let requests = files.map { ScanRequest(path: $0.path, auditInterface: $0.auditInterface) }
-        let results = runner.map(requests) { request in read(request.path, auditInterface: request.auditInterface, budget: budget) }
+        try scan(requests: files.map { Request(path: $0.path, auditInterface: $0.auditInterface) }, budget: budget, runner: runner)
+    }
+
+    /// The same for requests that may ask for the wiring inventory.
+    public static func scan(
+        requests: [Request], budget: SourceBudget = .standard, runner: any UnitRunner = .sequential
+    ) throws(SourceScanError) -> [ScannedFile] {
+        let results = runner.map(requests) { request in read(request, budget: budget) }
         return try results.map { result throws(SourceScanError) in try result.get() }
     }
 
-    /// One file to read and scan.
-    private struct ScanRequest: Sendable {
-        let path: String
-        let auditInterface: Bool
-    }
-
     /// Reads and scans one file.
-    private static func read(_ path: String, auditInterface: Bool, budget: SourceBudget) -> Result<ScannedFile, SourceScanError> {
+    private static func read(_ request: Request, budget: SourceBudget) -> Result<ScannedFile, SourceScanError> {
+        let path = request.path
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         if let size, size > budget.maximumFileBytes {
             return .success(ScannedFile(path: path, imports: [], skipped: .fileBytes(size, limit: budget.maximumFileBytes)))
@@ -97,20 +120,22 @@ public enum SourceScanner {
         }
         return .success(
             data.withUnsafeBytes { raw in
-                scan(bytes: raw.bindMemory(to: UInt8.self), path: path, auditInterface: auditInterface, budget: budget)
+                scan(bytes: raw.bindMemory(to: UInt8.self), request, budget: budget)
             })
     }
 
-    /// An interface module's file is parsed whole; any other only as far as its imports go (``ImportRegion``).
+    /// An interface module's file, and any file read for the wiring, is parsed whole; any other only as far
+    /// as its imports go (``ImportRegion``).
     /// The part parsed must fit the budget first; the parser itself stops at
     /// the budget's nesting, and a file it stopped in is skipped too, since
     /// what follows the stop was not read. The parse and the walks over its
     /// tree run only where their recursion has room (``SyntaxStack``).
-    private static func scan(bytes: UnsafeBufferPointer<UInt8>, path: String, auditInterface: Bool, budget: SourceBudget) -> ScannedFile {
+    private static func scan(bytes: UnsafeBufferPointer<UInt8>, _ request: Request, budget: SourceBudget) -> ScannedFile {
+        let path = request.path
         if bytes.count > budget.maximumFileBytes {
             return ScannedFile(path: path, imports: [], skipped: .fileBytes(bytes.count, limit: budget.maximumFileBytes))
         }
-        let regionEnd = auditInterface ? bytes.count : ImportRegion.end(in: bytes)
+        let regionEnd = request.parsesWhole ? bytes.count : ImportRegion.end(in: bytes)
         let parsed = UnsafeBufferPointer(rebasing: bytes[0..<regionEnd])
         let (depth, excess) = budget.measure(parsing: parsed)
         if let excess {
@@ -123,9 +148,11 @@ public enum SourceScanner {
             }
             let lines = LineTable(parsed)
             let imports = ImportCollector(lines: lines).imports(in: tree)
-            let interface = auditInterface ? InterfaceAuditor(lines: lines).audit(tree) : nil
+            let interface = request.auditInterface ? InterfaceAuditor(lines: lines).audit(tree) : nil
+            let wiring = request.readsWiring ? WiringCollector(lines: lines).collect(tree) : nil
             let declaresNothing = ImportCollector.holdsOnlyImports(tree) && ImportRegion.isTrivia(bytes, from: regionEnd)
-            return ScannedFile(path: path, imports: imports, interface: interface, declaresNothing: declaresNothing)
+            return ScannedFile(
+                path: path, imports: imports, interface: interface, wiring: wiring, declaresNothing: declaresNothing)
         }
         return scanned ?? ScannedFile(path: path, imports: [], skipped: .stack(depth: depth))
     }

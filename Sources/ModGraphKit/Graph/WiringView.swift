@@ -1,0 +1,56 @@
+import ModGraphCore
+import ModGraphDiagrams
+import ModGraphOutput
+import ModGraphRules
+import ModGraphSources
+
+/// `modgraph graph --wiring` as a use case: the wiring between the workspace's own
+/// modules read from their sources (docs/wiring.md), in one of the graph's formats.
+public enum WiringView {
+    /// Reads the wiring of `loaded`'s own modules. The modules' roles come from the
+    /// configuration at `configPath` when there is one (its interfaces, layers and
+    /// features), else from the graph (``WiringRoles/inferred(from:interfaces:)``).
+    /// A file over the parsing budget is named in `warnings` and left out.
+    public static func read(_ loaded: LoadedGraph, configPath: String?, warnings: (String) -> Void = { _ in }) throws(CommandError) -> Wiring {
+        let graph = loaded.graph
+        let roles: WiringRoles
+        do {
+            if let configPath {
+                roles = try WiringRoles.configured(try ConfigFile.load(configPath), graph: graph)
+            } else {
+                roles = WiringRoles.inferred(from: graph)
+            }
+        } catch {
+            throw CommandError(error.description)
+        }
+        let exclusions = loaded.repository.inputs.exclusions
+        let targets = SourceInventory.targets(of: graph, files: loaded.targetFiles, excluding: exclusions.excludes)
+        do {
+            let outcome = try WiringReader.read(graph, targets: targets, roles: roles, budget: .standard, runner: Executor())
+            for skipped in outcome.skipped {
+                warnings(SkippedSource(path: DisplayPath.of(skipped.path), excess: skipped.excess).description)
+            }
+            return outcome.wiring
+        } catch {
+            throw CommandError(error.description)
+        }
+    }
+
+    /// `wiring` as `format`: text and JSON with the inventory, DOT and Mermaid and the
+    /// pictures with dashed edges. Not the html page, which does not show the wiring.
+    public static func render(
+        _ wiring: Wiring, as format: GraphFormat, layout: GraphvizLayout? = nil, warnings: (String) -> Void = { _ in }
+    ) throws(CommandError) -> FileContent {
+        switch format {
+        case .text: return .text(WiringOutput.text(wiring))
+        case .json: return .bytes(WiringOutput.json(wiring).serializedBytes())
+        case .dot: return .text(WiringOutput.dot(wiring))
+        case .mermaid: return .text(WiringOutput.mermaid(wiring))
+        case .svg, .png, .pdf:
+            guard let image = format.image else { return .text(WiringOutput.dot(wiring)) }
+            return .bytes(try GraphOutput.draw(WiringOutput.dot(wiring), layout: layout ?? .dot, format: image, warnings: warnings))
+        case .html:
+            throw CommandError("--wiring draws text, json, dot, mermaid, svg, png or pdf; the html page does not show the wiring yet")
+        }
+    }
+}

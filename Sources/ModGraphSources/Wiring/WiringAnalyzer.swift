@@ -1,0 +1,561 @@
+import ModGraphCore
+
+/// Turns the files of each module, as ``WiringCollector`` read them, into the
+/// wiring inventory and graph (``Wiring``) and the facts the wiring checks
+/// judge (``WiringFacts``).
+///
+/// Everything is matched by name within the graph's modules: a type name
+/// declared by two modules is ambiguous and matched to neither, a name declared
+/// outside the graph (UIKit's, a package's that is not read) is nobody's.
+/// What this can see and what it cannot is in docs/wiring.md.
+struct WiringAnalyzer {
+    let roles: WiringRoles
+
+    /// A declaration and where it is.
+    struct Located {
+        let target: TargetID
+        let file: String
+        let declaration: WiringDeclaration
+
+        func site(line: Int? = nil, column: Int? = nil) -> Wiring.Site {
+            Wiring.Site(
+                target: target, file: file, line: line ?? declaration.line, column: column ?? declaration.column)
+        }
+    }
+
+    /// A file's uses, with the module and the file they are in.
+    struct Uses {
+        let target: TargetID
+        let file: String
+        let wiring: WiringFile
+    }
+
+    /// Protocols whose conformers are Lasso modules, and what each makes of the type.
+    static let moduleProtocols: [String: String] = [
+        "ScreenModule": "screen", "PassthroughScreenModule": "screen",
+        "FlowModule": "flow", "PassthroughFlowModule": "flow", "NavigationFlowModule": "flow",
+        "StoreModule": "store",
+    ]
+    /// The parts of a Lasso module the inventory lists.
+    static let moduleParts: Set<String> = ["State", "Action", "Output", "ViewState", "ViewAction", "RequiredContext", "Route"]
+
+    /// The most protocol refinements followed up from one protocol.
+    static let refinementLimit = 64
+
+    /// Test targets are left out: they build against what they test, and a double they
+    /// declare is not a provider (``WiringRoles`` gives them no part).
+    func analyze(scanned: [TargetID: [ScannedFile]], folders: [TargetID: String], graph: ModuleGraph) -> WiringFacts {
+        var declarations: [Located] = []
+        var uses: [Uses] = []
+        for target in scanned.keys.sorted() {
+            if let vertex = graph.index(of: target), graph.targets[vertex].type.isTest { continue }
+            for file in scanned[target] ?? [] {
+                guard let wiring = file.wiring else { continue }
+                let relative = InterfaceRule.relative(file.path, to: folders[target] ?? "")
+                declarations += wiring.declarations.map { Located(target: target, file: relative, declaration: $0) }
+                uses.append(Uses(target: target, file: relative, wiring: wiring))
+            }
+        }
+        var pass = Pass(roles: roles, declarations: declarations, uses: uses)
+        return pass.run()
+    }
+}
+
+/// What the wiring checks judge, beside the inventory and the graph.
+struct WiringFacts {
+    /// Something a module needs: an interface protocol or a builder requirement, with its providers.
+    struct Need {
+        let kind: Wiring.Kind
+        let label: String
+        let needer: TargetID
+        let site: Wiring.Site
+        /// Provider modules and the types that provide, sorted.
+        let providers: [(target: TargetID, type: String)]
+        /// For a builder requirement: where the app wires it (empty: nowhere found).
+        let wired: [Wiring.Site]
+    }
+
+    /// An extension, by the type it extends as written (`World`, `Core.World`), for the container check.
+    struct Extension {
+        let type: String
+        let site: Wiring.Site
+    }
+
+    var wiring: Wiring
+    var needs: [Need]
+    var extensions: [Extension]
+}
+
+private struct Pass {
+    let roles: WiringRoles
+    let declarations: [WiringAnalyzer.Located]
+    let uses: [WiringAnalyzer.Uses]
+
+    /// Type names to the one module that declares them; a name two modules declare is left out.
+    private var owner: [String: TargetID] = [:]
+    /// Protocols by name, for those with one owner.
+    private var protocols: [String: WiringAnalyzer.Located] = [:]
+    /// Each module's declarations by qualified name (`PaywallBuilder.Deps`), the first of a name.
+    private var byQualifiedName: [Qualified: WiringAnalyzer.Located] = [:]
+
+    private struct Qualified: Hashable {
+        let target: TargetID
+        let name: String
+    }
+    private var modules: [TargetID: Wiring.Module] = [:]
+
+    init(roles: WiringRoles, declarations: [WiringAnalyzer.Located], uses: [WiringAnalyzer.Uses]) {
+        self.roles = roles
+        self.declarations = declarations
+        self.uses = uses
+        var owners: [String: Set<TargetID>] = [:]
+        for located in declarations where located.declaration.kind != .extension && located.declaration.kind != .file {
+            owners[located.declaration.simpleName, default: []].insert(located.target)
+        }
+        for located in declarations where located.declaration.kind != .extension {
+            let key = Qualified(target: located.target, name: located.declaration.name)
+            if byQualifiedName[key] == nil { byQualifiedName[key] = located }
+        }
+        for (name, targets) in owners where targets.count == 1 {
+            owner[name] = targets.first
+        }
+        for located in declarations where located.declaration.kind == .protocol && owner[located.declaration.simpleName] != nil {
+            protocols[located.declaration.simpleName] = located
+        }
+    }
+
+    /// The name a declaration gives its type: an extension's extended type without module or generic arguments.
+    private static func typeName(_ declaration: WiringDeclaration) -> String {
+        let name = declaration.simpleName
+        return String(name.split(separator: "<").first ?? Substring(name))
+    }
+
+    /// `protocol` and every protocol of the graph it refines, up to ``WiringAnalyzer/refinementLimit``.
+    private func closure(of name: String) -> [String] {
+        var seen: [String] = []
+        var queue = [name]
+        while let next = queue.popLast(), seen.count < WiringAnalyzer.refinementLimit {
+            guard let located = protocols[next], !seen.contains(next) else { continue }
+            seen.append(next)
+            queue += located.declaration.inherited.compactMap(\.base)
+        }
+        return seen
+    }
+
+    private func isBuilderConstraint(_ type: WrittenType) -> Bool {
+        guard let base = type.base, !type.arguments.isEmpty, type.arguments.count <= 2 else { return false }
+        return Self.isBuilderName(base)
+    }
+
+    /// `Builder`, `…Builder`, `…Buildable`: how the styles this reads name a builder protocol.
+    static func isBuilderName(_ name: String) -> Bool {
+        name == "Builder" || name.hasSuffix("Builder") || name.hasSuffix("Buildable")
+    }
+
+    private mutating func update(_ target: TargetID, _ body: (inout Wiring.Module) -> Void) {
+        var value = modules[target] ?? Wiring.Module(target: target)
+        body(&value)
+        modules[target] = value
+    }
+
+    /// A builder type, with the names its arguments can be matched by.
+    private struct BuilderType {
+        let located: WiringAnalyzer.Located
+        let builder: Wiring.Builder
+        /// The types its `build` takes and the types its dependencies name.
+        let argumentNames: Set<String>
+        let product: String?
+    }
+
+    /// A builder requirement, with what wiring it is looked for by.
+    private struct RequirementSpec {
+        let located: WiringAnalyzer.Located
+        let name: String
+        let arguments: String?
+        let product: String?
+        let line: Int
+        let column: Int
+        /// The protocol it is declared in (wired by the app's conformers' member `member`).
+        let protocolName: String?
+        /// The members that wire it: a property, or an associated type's typealias.
+        let members: [String]
+        /// For a generic parameter or stored property of a type: the type, and the argument labels that bind it.
+        let typeName: String?
+        let labels: [String]
+    }
+
+    mutating func run() -> WiringFacts {
+        let interfaces = roles.interfaces
+        // Inventory: interface protocols and data types.
+        for located in declarations where interfaces.contains(located.target) {
+            let declaration = located.declaration
+            switch declaration.kind {
+            case .protocol: update(located.target) { $0.interfaceProtocols.append(declaration.name) }
+            case .struct, .enum: update(located.target) { $0.dataTypes.append(declaration.name) }
+            default: break
+            }
+        }
+        // Builders.
+        var builders: [String: BuilderType] = [:]
+        for located in declarations {
+            guard let builder = builderType(located) else { continue }
+            update(located.target) { $0.builders.append(builder.builder) }
+            if owner[builder.builder.name] == located.target { builders[builder.builder.name] = builder }
+        }
+        // Namespaced builder functions.
+        var functions: [(located: WiringAnalyzer.Located, function: Wiring.Function, path: String)] = []
+        for located in declarations {
+            let declaration = located.declaration
+            guard declaration.isInExtension, declaration.kind == .enum || declaration.kind == .struct,
+                let root = declaration.name.split(separator: ".").first, root == "Builder" || root == "Builders",
+                declaration.name.contains(".")
+            else { continue }
+            for member in declaration.members where member.kind == .function && member.isStatic {
+                let function = Wiring.Function(
+                    name: "\(declaration.name).\(member.name)", takes: member.parameters.map(\.type.text), makes: member.type?.text,
+                    site: located.site(line: member.line, column: member.column))
+                let base = member.name.split(separator: "(").first.map(String.init) ?? member.name
+                functions.append((located, function, "\(declaration.name).\(base)"))
+                update(located.target) { $0.functions.append(function) }
+            }
+        }
+        // Screen, flow and store modules, with the classes whose superclass takes them (`LassoStore<LoginScreenModule>`).
+        var classesByArgument: [String: [WiringAnalyzer.Located]] = [:]
+        for located in declarations where located.declaration.kind == .class {
+            for argument in Set(located.declaration.inherited.compactMap(\.arguments.first)) {
+                classesByArgument[argument, default: []].append(located)
+            }
+        }
+        var screens: [String: (target: TargetID, label: String)] = [:]
+        for located in declarations {
+            let declaration = located.declaration
+            guard declaration.kind != .protocol, declaration.kind != .extension,
+                let kind = declaration.inherited.lazy.compactMap({ $0.base.flatMap { WiringAnalyzer.moduleProtocols[$0] } }).first
+            else { continue }
+            let name = declaration.simpleName
+            let types = (classesByArgument[name] ?? []).filter { $0.target == located.target }.map(\.declaration.name).sorted()
+            let parts = declaration.nested.filter { WiringAnalyzer.moduleParts.contains($0) }
+            update(located.target) {
+                $0.screens.append(Wiring.Screen(kind: kind, name: declaration.name, parts: parts, types: types, site: located.site()))
+            }
+            if owner[name] == located.target {
+                screens[name] = (located.target, name)
+                for type in types { screens[type.split(separator: ".").last.map(String.init) ?? type] = (located.target, name) }
+            }
+        }
+        // Provisions: the graph's protocols each type conforms to, refinements followed.
+        var providers: [String: [(target: TargetID, type: String, site: Wiring.Site)]] = [:]
+        for located in declarations where located.declaration.kind != .protocol && located.declaration.kind != .file {
+            let type = Self.typeName(located.declaration)
+            var provided: [String] = []
+            for inherited in located.declaration.inherited {
+                guard let base = inherited.base else { continue }
+                for name in closure(of: base) where !provided.contains(name) { provided.append(name) }
+            }
+            for name in provided {
+                providers[name, default: []].append((located.target, type, located.site()))
+                update(located.target) { $0.provides.append(Wiring.Provision(name: name, type: type, site: located.site())) }
+            }
+        }
+        // Requirements.
+        let requirements = declarations.flatMap(requirementSpecs)
+        let builderProtocols = Set(requirements.compactMap(\.protocolName))
+        // The protocols builders are generic over: what the app implements to wire one.
+        var dependencyProtocols = builderProtocols
+        for builder in builders.values where !interfaces.contains(builder.located.target) {
+            for constraint in builder.located.declaration.constraints {
+                // `Base: Builder` makes an adapter, not a dependency the app implements.
+                if let base = constraint.type.base, !Self.isBuilderName(base) { dependencyProtocols.insert(base) }
+            }
+        }
+
+        var needs: [WiringFacts.Need] = []
+        var items: [Pair: [Wiring.Item]] = [:]
+        let app = roles.app
+
+        // Builder requirements: wired by the app's conformers and constructions, or matched by their arguments.
+        for requirement in requirements {
+            var wired: [Wiring.Site] = []
+            var named: [String] = []
+            for located in declarations where app.contains(located.target) {
+                if let protocolName = requirement.protocolName,
+                    located.declaration.kind != .protocol,
+                    located.declaration.inherited.contains(where: { $0.base.map { closure(of: $0).contains(protocolName) } ?? false })
+                {
+                    for member in located.declaration.members where requirement.members.contains(Self.baseName(member.name)) {
+                        wired.append(located.site(line: member.line, column: member.column))
+                        named += member.references
+                    }
+                }
+            }
+            if let typeName = requirement.typeName {
+                for use in uses where app.contains(use.target) {
+                    for construction in use.wiring.constructions where construction.type == typeName {
+                        for argument in construction.arguments where requirement.labels.contains(argument.label) {
+                            wired.append(Wiring.Site(target: use.target, file: use.file, line: construction.line, column: construction.column))
+                            named += argument.references
+                        }
+                    }
+                }
+            }
+            // A builder of an interface module (a generic adapter such as `ScopedBuilder`) wraps a vertical's; it provides nothing itself.
+            let candidates = builders.filter { !interfaces.contains($0.value.located.target) }
+            var provided = named.filter { candidates[$0] != nil }
+            if provided.isEmpty, let arguments = requirement.arguments, owner[arguments] != nil {
+                provided = candidates.values.filter { builder in
+                    builder.argumentNames.contains(arguments)
+                        && (requirement.product == nil || builder.product == nil || builder.product == requirement.product)
+                }.map(\.builder.name)
+            }
+            provided = Array(Set(provided)).sorted()
+            let needer = requirement.located.target
+            let site = requirement.located.site(line: requirement.line, column: requirement.column)
+            let providerList = provided.compactMap { name in builders[name].map { (target: $0.located.target, type: name) } }
+            update(needer) {
+                $0.requirements.append(
+                    Wiring.Requirement(
+                        name: requirement.name, arguments: requirement.arguments, product: requirement.product, site: site,
+                        wired: wired.sorted(), providers: provided))
+                $0.needs.append(requirement.name)
+            }
+            needs.append(
+                WiringFacts.Need(kind: .builder, label: requirement.name, needer: needer, site: site, providers: providerList, wired: wired.sorted()))
+            for provider in providerList where provider.target != needer {
+                items[Pair(from: needer, to: provider.target), default: []].append(
+                    Wiring.Item(kind: .builder, label: requirement.name, providedBy: provider.type, need: site, wired: wired.min()))
+            }
+        }
+
+        // Interface protocols a module names where a type goes (not a protocol with associated types: a shape, not a service).
+        let services = Set(
+            protocols.values.filter { located in
+                interfaces.contains(located.target) && !located.declaration.members.contains { $0.kind == .associatedtype }
+            }.map(\.declaration.simpleName))
+        var firstMention: [TargetID: [String: Wiring.Site]] = [:]
+        for use in uses where !interfaces.contains(use.target) && !app.contains(use.target) {
+            for mention in use.wiring.mentions where services.contains(mention.name) {
+                if firstMention[use.target]?[mention.name] == nil {
+                    firstMention[use.target, default: [:]][mention.name] = Wiring.Site(
+                        target: use.target, file: use.file, line: mention.line, column: mention.column)
+                }
+            }
+        }
+        // A service reached through a container the interface module declares (`Dependencies.shared.storage`,
+        // `extension Dependencies { var storage: StorageService }`): the property's type is what is needed,
+        // though the needing module never writes its name.
+        var containerProperties: [String: [String: String]] = [:]
+        for located in declarations where interfaces.contains(located.target) && located.declaration.kind != .protocol {
+            for member in located.declaration.members where member.kind == .property {
+                guard let base = member.type?.base, services.contains(base) else { continue }
+                containerProperties[Self.typeName(located.declaration), default: [:]][member.name] = base
+            }
+        }
+        for use in uses where !interfaces.contains(use.target) && !app.contains(use.target) && !containerProperties.isEmpty {
+            for path in use.wiring.paths {
+                // `Dependencies.shared.storage.save`: the first member after the root that the container declares.
+                let components = path.name.split(separator: ".").map(String.init)
+                guard let root = components.first, let properties = containerProperties[root],
+                    let name = components.dropFirst().lazy.compactMap({ properties[$0] }).first, firstMention[use.target]?[name] == nil
+                else { continue }
+                firstMention[use.target, default: [:]][name] = Wiring.Site(target: use.target, file: use.file, line: path.line, column: path.column)
+            }
+        }
+        // Where the app first names each type: where it hands a provider over.
+        var appReference: [String: Wiring.Site] = [:]
+        for use in uses where app.contains(use.target) {
+            for reference in use.wiring.references where appReference[reference.name] == nil {
+                appReference[reference.name] = Wiring.Site(target: use.target, file: use.file, line: reference.line, column: reference.column)
+            }
+        }
+        for target in firstMention.keys.sorted() {
+            for (name, site) in (firstMention[target] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                let all = providers[name] ?? []
+                if all.contains(where: { $0.target == target }) { continue }
+                let list = all.filter { !interfaces.contains($0.target) }.map { (target: $0.target, type: $0.type) }
+                update(target) { $0.needs.append(name) }
+                needs.append(WiringFacts.Need(kind: .protocol, label: name, needer: target, site: site, providers: list, wired: []))
+                for provider in list {
+                    items[Pair(from: target, to: provider.target), default: []].append(
+                        Wiring.Item(kind: .protocol, label: name, providedBy: provider.type, need: site, wired: appReference[provider.type]))
+                }
+            }
+        }
+
+        // Namespaced functions and screen modules another module calls.
+        for use in uses {
+            for path in use.wiring.paths {
+                for function in functions where function.located.target != use.target && path.name.hasPrefix(function.path) {
+                    let rest = path.name.dropFirst(function.path.count)
+                    guard rest.isEmpty || rest.hasPrefix(".") else { continue }
+                    let site = Wiring.Site(target: use.target, file: use.file, line: path.line, column: path.column)
+                    items[Pair(from: use.target, to: function.located.target), default: []].append(
+                        Wiring.Item(kind: .function, label: function.function.name, providedBy: function.function.name, need: site, wired: nil))
+                }
+            }
+            for reference in use.wiring.references {
+                guard let screen = screens[reference.name], screen.target != use.target, !app.contains(use.target) else { continue }
+                let site = Wiring.Site(target: use.target, file: use.file, line: reference.line, column: reference.column)
+                items[Pair(from: use.target, to: screen.target), default: []].append(
+                    Wiring.Item(kind: .screen, label: reference.name, providedBy: screen.label, need: site, wired: appReference[reference.name]))
+            }
+        }
+
+        // Wiring sites: `.scoped` calls and builders made, dependency protocols implemented.
+        for use in uses {
+            for call in use.wiring.scopedCalls {
+                for name in call.builders {
+                    guard let builder = builders[name] else { continue }
+                    let site = Wiring.Site(target: use.target, file: use.file, line: call.line, column: call.column)
+                    update(use.target) { $0.wiringSites.append(Wiring.WiringSite(what: "\(name).scoped", owner: builder.located.target, site: site)) }
+                }
+            }
+            // `PaywallBuilder().scoped { … }` is one wiring: the builder made for its `.scoped` is not listed again.
+            let scopedLines = Set(use.wiring.scopedCalls.map(\.line))
+            for construction in use.wiring.constructions where !scopedLines.contains(construction.line) {
+                guard let builder = builders[construction.type], builder.located.target != use.target else { continue }
+                let site = Wiring.Site(target: use.target, file: use.file, line: construction.line, column: construction.column)
+                update(use.target) {
+                    $0.wiringSites.append(Wiring.WiringSite(what: "\(construction.type)()", owner: builder.located.target, site: site))
+                }
+            }
+        }
+        for located in declarations where located.declaration.kind != .protocol {
+            for inherited in located.declaration.inherited {
+                guard let base = inherited.base, dependencyProtocols.contains(base), let protocolOwner = owner[base],
+                    protocolOwner != located.target, !interfaces.contains(protocolOwner)
+                else { continue }
+                let what = "\(Self.typeName(located.declaration)): \(base)"
+                update(located.target) { $0.wiringSites.append(Wiring.WiringSite(what: what, owner: protocolOwner, site: located.site())) }
+            }
+        }
+
+        var extensions: [WiringFacts.Extension] = []
+        for located in declarations where located.declaration.kind == .extension {
+            extensions.append(WiringFacts.Extension(type: located.declaration.name, site: located.site()))
+        }
+
+        let edges = items.map { pair, list in Wiring.Edge(from: pair.from, to: pair.to, items: Array(Set(list))) }
+        let inventory = modules.values.map(Self.sorted).filter { !$0.isEmpty }
+        return WiringFacts(wiring: Wiring(edges: edges, modules: inventory), needs: needs, extensions: extensions)
+    }
+
+    private struct Pair: Hashable {
+        let from: TargetID
+        let to: TargetID
+    }
+
+    /// `build(using:)` → `build`.
+    private static func baseName(_ member: String) -> String {
+        String(member.split(separator: "(").first ?? Substring(member))
+    }
+
+    private static func sorted(_ module: Wiring.Module) -> Wiring.Module {
+        var module = module
+        module.interfaceProtocols = Array(Set(module.interfaceProtocols)).sorted()
+        module.dataTypes = Array(Set(module.dataTypes)).sorted()
+        module.builders.sort { ($0.name, $0.site) < ($1.name, $1.site) }
+        module.requirements.sort { ($0.name, $0.site) < ($1.name, $1.site) }
+        module.functions.sort { ($0.name, $0.site) < ($1.name, $1.site) }
+        module.screens.sort { ($0.name, $0.site) < ($1.name, $1.site) }
+        module.provides = Array(Set(module.provides)).sorted { ($0.name, $0.type, $0.site) < ($1.name, $1.type, $1.site) }
+        module.needs = Array(Set(module.needs)).sorted()
+        module.wiringSites = Array(Set(module.wiringSites)).sorted { ($0.site, $0.what) < ($1.site, $1.what) }
+        return module
+    }
+
+    /// A builder: a struct, class, enum or actor named `…Builder` or conforming to one, with a `build` function.
+    private func builderType(_ located: WiringAnalyzer.Located) -> BuilderType? {
+        let declaration = located.declaration
+        guard [.struct, .class, .enum, .actor].contains(declaration.kind) else { return nil }
+        let conforms = declaration.inherited.contains { $0.base.map(Self.isBuilderName) ?? false }
+        guard conforms || declaration.simpleName.hasSuffix("Builder"),
+            let build = declaration.members.first(where: { $0.kind == .function && !$0.isStatic && $0.name.hasPrefix("build(") })
+        else { return nil }
+        var takes: [String] = []
+        var names: Set<String> = []
+        let constraints = Dictionary(declaration.constraints.map { ($0.parameter, $0.type) }, uniquingKeysWith: { first, _ in first })
+        for parameter in build.parameters {
+            let type = parameter.type
+            if let base = type.base, let constraint = constraints[base] {
+                takes.append("\(base): \(constraint.text)")
+                names.formUnion(dependencyNames(of: constraint.base))
+            } else {
+                takes.append(type.text)
+                names.formUnion(type.names)
+                if let base = type.base {
+                    // A nested `Deps` struct: what its stored properties hold.
+                    if let nested = byQualifiedName[Qualified(target: located.target, name: "\(declaration.name).\(base)")] {
+                        for member in nested.declaration.members where member.kind == .property && member.isInjected {
+                            names.formUnion(member.type?.names ?? [])
+                        }
+                    }
+                    names.formUnion(dependencyNames(of: base))
+                }
+            }
+        }
+        let builder = Wiring.Builder(name: declaration.simpleName, takes: takes, makes: build.type?.text, site: located.site())
+        return BuilderType(located: located, builder: builder, argumentNames: names, product: build.type?.base)
+    }
+
+    /// The types a dependency protocol's requirements name, its refinements' included.
+    private func dependencyNames(of name: String?) -> Set<String> {
+        guard let name else { return [] }
+        var names: Set<String> = []
+        for protocolName in closure(of: name) {
+            for member in protocols[protocolName]?.declaration.members ?? [] {
+                names.formUnion(member.type?.names ?? [])
+                for parameter in member.parameters { names.formUnion(parameter.type.names) }
+            }
+        }
+        return names
+    }
+
+    /// The builder requirements one declaration states.
+    private func requirementSpecs(_ located: WiringAnalyzer.Located) -> [RequirementSpec] {
+        let declaration = located.declaration
+        var specs: [RequirementSpec] = []
+        if declaration.kind == .protocol {
+            for member in declaration.members {
+                if member.kind == .associatedtype, let constraint = member.constraints.first(where: isBuilderConstraint) {
+                    let properties = declaration.members.filter { $0.kind == .property && $0.type?.base == member.name }
+                    let label = properties.first.map { "\(declaration.name).\($0.name)" } ?? "\(declaration.name).\(member.name)"
+                    specs.append(
+                        RequirementSpec(
+                            located: located, name: label, arguments: constraint.arguments.first,
+                            product: constraint.arguments.count > 1 ? constraint.arguments[1] : nil, line: member.line, column: member.column,
+                            protocolName: declaration.simpleName, members: [member.name] + properties.map(\.name), typeName: nil, labels: []))
+                } else if member.kind == .property, let type = member.type, isBuilderConstraint(type) {
+                    specs.append(
+                        RequirementSpec(
+                            located: located, name: "\(declaration.name).\(member.name)", arguments: type.arguments.first,
+                            product: type.arguments.count > 1 ? type.arguments[1] : nil, line: member.line, column: member.column,
+                            protocolName: declaration.simpleName, members: [member.name], typeName: nil, labels: []))
+                }
+            }
+            return specs
+        }
+        guard [.struct, .class, .enum, .actor].contains(declaration.kind) else { return [] }
+        for constraint in declaration.constraints where isBuilderConstraint(constraint.type) {
+            let labels = declaration.members.filter { $0.kind == .initializer }.flatMap { initializer in
+                initializer.parameters.filter { $0.type.base == constraint.parameter }.map(\.label)
+            } + declaration.members.filter { $0.kind == .property && $0.isInjected && $0.type?.base == constraint.parameter }.map(\.name)
+            specs.append(
+                RequirementSpec(
+                    located: located, name: "\(declaration.name).\(constraint.parameter)", arguments: constraint.type.arguments.first,
+                    product: constraint.type.arguments.count > 1 ? constraint.type.arguments[1] : nil, line: declaration.line,
+                    column: declaration.column, protocolName: nil, members: [], typeName: declaration.simpleName, labels: labels))
+        }
+        for member in declaration.members where member.kind == .property && member.isInjected && !member.isStatic {
+            guard let type = member.type, isBuilderConstraint(type) else { continue }
+            let labels = [member.name] + declaration.members.filter { $0.kind == .initializer }.flatMap { initializer in
+                initializer.parameters.filter { $0.type.text == type.text }.map(\.label)
+            }
+            specs.append(
+                RequirementSpec(
+                    located: located, name: "\(declaration.name).\(member.name)", arguments: type.arguments.first,
+                    product: type.arguments.count > 1 ? type.arguments[1] : nil, line: member.line, column: member.column,
+                    protocolName: nil, members: [], typeName: declaration.simpleName, labels: labels))
+        }
+        return specs
+    }
+}

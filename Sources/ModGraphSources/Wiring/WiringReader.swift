@@ -1,0 +1,29 @@
+import ModGraphCore
+
+/// The wiring inventory and graph of a workspace's own modules (docs/wiring.md), read
+/// from their sources: what `modgraph graph --wiring` draws.
+public enum WiringReader {
+    /// What ``read(_:targets:roles:budget:runner:)`` found, and the files it did not parse.
+    public struct Outcome: Sendable {
+        public let wiring: Wiring
+        /// Files over the budget: nothing is known of what they declare or use.
+        public let skipped: [SkippedSource]
+    }
+
+    /// Scans every file of `targets` whole (a unit of `runner` each) and reads the wiring between them.
+    ///
+    /// - Complexity: O(total size of the files) to scan, then O(D + R·D + P·F) for D declarations,
+    ///   R builder requirements, P member chains used and F namespaced builder functions.
+    public static func read(
+        _ graph: ModuleGraph, targets: [TargetSources], roles: WiringRoles, budget: SourceBudget = .standard,
+        runner: any UnitRunner = .sequential
+    ) throws(SourceScanError) -> Outcome {
+        let requests = targets.flatMap { sources in sources.files.map { SourceScanner.Request(path: $0, readsWiring: true) } }
+        let scanned = try SourceScanner.scan(requests: requests, budget: budget, runner: runner)
+        let byTarget = TargetSources.grouped(scanned, of: targets)
+        let folders = Dictionary(targets.map { ($0.target, $0.folder) }, uniquingKeysWith: { first, _ in first })
+        let facts = WiringAnalyzer(roles: roles).analyze(scanned: byTarget, folders: folders, graph: graph)
+        let skipped = scanned.compactMap { file in file.skipped.map { SkippedSource(path: file.path, excess: $0) } }
+        return Outcome(wiring: facts.wiring, skipped: skipped)
+    }
+}

@@ -1,0 +1,276 @@
+import ModGraphCore
+import ModGraphRules
+import Testing
+@testable import ModGraphSources
+
+/// A small app in the three styles the wiring reads: builders injected by the app,
+/// a builder namespace, Lasso screen modules; each test writes its own sources.
+enum WiringFixture {
+    static let interfaces = """
+        public protocol Builder<Args, Product> {
+            associatedtype Args
+            associatedtype Product
+            func build(with args: Args) -> Product
+        }
+        public enum Builders {}
+        public struct Screen { public let title: String }
+        public struct PaywallSource: Hashable { public let origin: String }
+        public protocol PurchasesService { func buy(_ id: String) }
+        public protocol MessagingBuilding { func makeInbox() -> Screen }
+        """
+    static let paywall = """
+        import Interfaces
+        public protocol PaywallDeps {
+            var source: PaywallSource { get }
+            var purchases: any PurchasesService { get }
+        }
+        public struct PaywallBuilder<Deps: PaywallDeps>: Builder {
+            public init() {}
+            public func build(with deps: Deps) -> Screen { Screen(title: deps.source.origin) }
+        }
+        public final class StoreKitPurchases: PurchasesService {
+            public init() {}
+            public func buy(_ id: String) {}
+        }
+        """
+    static let home = """
+        import Interfaces
+        public protocol HomeDeps {
+            associatedtype PaywallBuilderType: Builder<PaywallSource, Screen>
+            var paywallBuilder: PaywallBuilderType { get }
+            var messaging: any MessagingBuilding { get }
+        }
+        enum LoginScreenModule: ScreenModule {
+            struct State {}
+            enum Action {}
+            enum Output {}
+        }
+        final class LoginStore: LassoStore<LoginScreenModule> {}
+        func history() -> Screen {
+            Builders.Records.makeHistory(with: "all")
+        }
+        """
+    static let messaging = """
+        import Interfaces
+        public struct Inbox: MessagingBuilding {
+            public init() {}
+            public func makeInbox() -> Screen { Screen(title: "inbox") }
+        }
+        """
+    static let records = """
+        import Interfaces
+        extension Builders {
+            public enum Records {
+                public static func makeHistory(with filter: String) -> Screen { Screen(title: filter) }
+            }
+        }
+        """
+    static let app = """
+        import Home
+        import Interfaces
+        import Messaging
+        import Paywall
+
+        struct HomeDepsImpl: HomeDeps {
+            var paywallBuilder: some Builder<PaywallSource, Screen> {
+                PaywallBuilder().scoped { source in PaywallDepsImpl(source: source) }
+            }
+            var messaging: any MessagingBuilding { Inbox() }
+        }
+        struct PaywallDepsImpl: PaywallDeps {
+            let source: PaywallSource
+            var purchases: any PurchasesService { StoreKitPurchases() }
+        }
+        """
+
+    static let graph = ModGraphSourcesTests.graph(
+        "App -> Home, App -> Paywall, App -> Messaging, App -> Records, Home -> Interfaces, Paywall -> Interfaces, Messaging -> Interfaces, Records -> Interfaces, HomeTests -> Home",
+        types: ["App": .executable, "HomeTests": .test])
+
+    /// HomeTests uses Home's screen module and declares a double of MessagingBuilding: neither is wiring.
+    static let homeTests = """
+        @testable import Home
+        struct InboxDouble: MessagingBuilding {}
+        func testLogin() { _ = LoginScreenModule.self }
+        """
+
+    static func scanned(_ overrides: [String: String] = [:]) -> [TargetID: [ScannedFile]] {
+        var texts = [
+            "Interfaces": interfaces, "Paywall": paywall, "Home": home, "Messaging": messaging, "Records": records, "App": app,
+            "HomeTests": homeTests,
+        ]
+        for (name, text) in overrides { texts[name] = text }
+        var result: [TargetID: [ScannedFile]] = [:]
+        for (name, text) in texts {
+            result[id(name)] = [SourceScanner.scan(text: text, path: "/src/\(name)/\(name).swift", readsWiring: true)]
+        }
+        return result
+    }
+
+    static func wiring(_ overrides: [String: String] = [:]) -> Wiring {
+        let scanned = scanned(overrides)
+        let roles = WiringRoles.inferred(from: graph, interfaces: [id("Interfaces")])
+        let folders = Dictionary(uniqueKeysWithValues: scanned.keys.map { ($0, "/src/\($0.name)") })
+        return WiringAnalyzer(roles: roles).analyze(scanned: scanned, folders: folders, graph: graph).wiring
+    }
+
+    /// `Home ⇢ Paywall: builder HomeDeps.paywallBuilder by PaywallBuilder (need Home/Home.swift:3, wired App/App.swift:7)`.
+    static func lines(_ wiring: Wiring) -> [String] {
+        wiring.edges.flatMap { edge in
+            edge.items.map { item in
+                "\(edge.from.name) ⇢ \(edge.to.name): \(item.kind.rawValue) \(item.label) by \(item.providedBy) (need \(item.need)"
+                    + (item.wired.map { ", wired \($0)" } ?? "") + ")"
+            }
+        }
+    }
+}
+
+@Suite("wiring inventory and graph")
+struct WiringTests {
+    @Test func theInventoryListsBuildersRequirementsFunctionsAndScreens() throws {
+        let wiring = WiringFixture.wiring()
+        let paywall = try #require(wiring.modules.first { $0.target == id("Paywall") })
+        #expect(paywall.builders.map { "\($0.name) takes \($0.takes) makes \($0.makes ?? "?")" } == [
+            "PaywallBuilder takes [\"Deps: PaywallDeps\"] makes Screen"
+        ])
+        #expect(paywall.provides.map { "\($0.type): \($0.name)" } == ["PaywallBuilder: Builder", "StoreKitPurchases: PurchasesService"])
+        let home = try #require(wiring.modules.first { $0.target == id("Home") })
+        #expect(home.requirements.map { "\($0.name): \($0.constraint) via \($0.providers) at \($0.wired.map(\.description))" } == [
+            "HomeDeps.paywallBuilder: Builder<PaywallSource, Screen> via [\"PaywallBuilder\"] at [\"App/App.swift:7\"]"
+        ])
+        #expect(home.screens.map { "\($0.kind) \($0.name) \($0.parts) \($0.types)" } == [
+            "screen LoginScreenModule [\"State\", \"Action\", \"Output\"] [\"LoginStore\"]"
+        ])
+        let records = try #require(wiring.modules.first { $0.target == id("Records") })
+        #expect(records.functions.map { "\($0.name) -> \($0.makes ?? "?")" } == ["Builders.Records.makeHistory(with:) -> Screen"])
+        let interfaces = try #require(wiring.modules.first { $0.target == id("Interfaces") })
+        #expect(interfaces.interfaceProtocols == ["Builder", "MessagingBuilding", "PurchasesService"])
+        #expect(interfaces.dataTypes == ["Builders", "PaywallSource", "Screen"])
+        let app = try #require(wiring.modules.first { $0.target == id("App") })
+        #expect(app.wiringSites.map { "\($0.what) of \($0.owner.name) at \($0.site)" } == [
+            "HomeDepsImpl: HomeDeps of Home at App/App.swift:6",
+            // `PaywallBuilder()` on that line is the builder the `.scoped` wires, not listed twice.
+            "PaywallBuilder.scoped of Paywall at App/App.swift:8",
+            "PaywallDepsImpl: PaywallDeps of Paywall at App/App.swift:12",
+        ])
+    }
+
+    @Test func anEdgeJoinsWhatAModuleNeedsToTheModuleThatProvidesIt() {
+        #expect(WiringFixture.lines(WiringFixture.wiring()) == [
+            "Home ⇢ Messaging: protocol MessagingBuilding by Inbox (need Home/Home.swift:5, wired App/App.swift:10)",
+            "Home ⇢ Paywall: builder HomeDeps.paywallBuilder by PaywallBuilder (need Home/Home.swift:3, wired App/App.swift:7)",
+            "Home ⇢ Records: function Builders.Records.makeHistory(with:) by Builders.Records.makeHistory(with:) (need Home/Home.swift:14)",
+        ])
+    }
+
+    @Test func aNameTwoModulesDeclareIsMatchedToNeither() {
+        // A second `Inbox` (in Paywall) makes the name ambiguous: MessagingBuilding is still provided, by both.
+        let wiring = WiringFixture.wiring(["Paywall": WiringFixture.paywall + "\nstruct PaywallBuilder2 {}\n"])
+        #expect(WiringFixture.lines(wiring).count == 3)
+        let ambiguous = WiringFixture.wiring(["Messaging": WiringFixture.messaging + "\npublic struct PaywallBuilder {}\n"])
+        // PaywallBuilder is declared twice: the requirement names no builder it can trust.
+        #expect(!WiringFixture.lines(ambiguous).contains { $0.contains("HomeDeps.paywallBuilder") })
+    }
+
+    @Test func aServiceReachedThroughAContainerOfTheInterfaceModuleIsANeed() {
+        // Swinject-style: the interface module declares the protocol and a typed property on a shared
+        // container; Records asks the container and never names the protocol.
+        let interfaces = WiringFixture.interfaces + """
+
+            public final class Dependencies {
+                public static let shared = Dependencies()
+            }
+            extension Dependencies {
+                public var messaging: MessagingBuilding { fatalError() }
+            }
+            """
+        let records = WiringFixture.records + "\nfunc inbox() -> Screen { Dependencies.shared.messaging.makeInbox() }\n"
+        let lines = WiringFixture.lines(WiringFixture.wiring(["Interfaces": interfaces, "Records": records]))
+        #expect(lines.contains("Records ⇢ Messaging: protocol MessagingBuilding by Inbox (need Records/Records.swift:7, wired App/App.swift:10)"))
+    }
+
+    @Test func aFileReadOnlyForItsImportsHasNoWiring() {
+        let file = SourceScanner.scan(text: WiringFixture.paywall, path: "/src/P.swift")
+        #expect(file.wiring == nil)
+        let read = SourceScanner.scan(text: WiringFixture.paywall, path: "/src/P.swift", readsWiring: true)
+        #expect(read.wiring?.declarations.map(\.name) == ["PaywallDeps", "PaywallBuilder", "StoreKitPurchases"])
+    }
+}
+
+@Suite("wiring checks")
+struct WiringCheckTests {
+    private let yaml = """
+        sources:
+          interfaces: [Interfaces]
+          undeclaredImports: ignore
+          unusedDependencies: ignore
+          wiring: {}
+
+        """
+
+    private func check(_ overrides: [String: String], yaml: String? = nil) throws -> [String] {
+        try run(WiringFixture.graph, yaml ?? self.yaml, WiringFixture.scanned(overrides))
+    }
+
+    @Test func theFixtureIsClean() throws {
+        #expect(try check([:]) == [])
+    }
+
+    @Test func offUnlessTheConfigurationAsksForIt() throws {
+        let broken = ["Messaging": "import Interfaces\n", "App": ""]
+        #expect(try check(broken).count == 2)
+        #expect(try check(broken, yaml: "sources:\n  interfaces: [Interfaces]\n  undeclaredImports: ignore\n  unusedDependencies: ignore\n") == [])
+    }
+
+    @Test func aProtocolNothingProvides() throws {
+        #expect(
+            try check(["Messaging": "import Interfaces\n"]) == [
+                "unprovided-requirement: Home needs interface protocol MessagingBuilding, which no module of the graph provides; implement it in the vertical that offers it, or remove it from the interface module @ Home/Home.swift:5:24"
+            ])
+    }
+
+    @Test func aBuilderRequirementNothingProvidesNorWires() throws {
+        let app = WiringFixture.app.replacingOccurrences(of: "var paywallBuilder", with: "var otherBuilder")
+        #expect(
+            try check(["Paywall": "import Interfaces\n", "App": app]) == [
+                "unprovided-requirement: Home needs builder requirement HomeDeps.paywallBuilder, which no module of the graph provides; declare a builder whose dependencies take its argument type, and have the app wire it @ Home/Home.swift:3:5",
+                "warning unwired-builder: no module of the app wires builder requirement HomeDeps.paywallBuilder of Home: implement it where the app builds Home's dependencies @ Home/Home.swift:3:5",
+            ])
+    }
+
+    @Test func aBuilderRequirementTheAppNeverWires() throws {
+        // PaywallBuilder takes PaywallSource through PaywallDeps: it provides the requirement, but nothing wires it.
+        let app = WiringFixture.app.replacingOccurrences(of: "var paywallBuilder", with: "var otherBuilder")
+        #expect(
+            try check(["App": app]) == [
+                "warning unwired-builder: no module of the app wires builder requirement HomeDeps.paywallBuilder of Home: implement it where the app builds Home's dependencies @ Home/Home.swift:3:5"
+            ])
+    }
+
+    @Test func aProtocolTwoVerticalsProvide() throws {
+        let records = WiringFixture.records + "\npublic struct RecordsInbox: MessagingBuilding {\n    public func makeInbox() -> Screen { Screen(title: \"\") }\n}\n"
+        #expect(
+            try check(["Records": records]) == [
+                "warning provided-twice: Home needs interface protocol MessagingBuilding, which 2 verticals provide (Inbox in Messaging, RecordsInbox in Records); which one it gets is decided where the app wires it, so keep one provider or name them apart @ Home/Home.swift:5:24"
+            ])
+    }
+
+    @Test func aVerticalThatWiresAnotherVerticalsBuilder() throws {
+        let home = WiringFixture.home + "\nlet paywall = PaywallBuilder().scoped { source in source }\n"
+        #expect(
+            try check(["Home": home]) == [
+                "vertical-wiring: Home wires PaywallBuilder.scoped of Paywall itself; wiring one vertical into another belongs to the app @ Home/Home.swift:16:15"
+            ])
+    }
+
+    @Test func anExtensionOfAContainerOutsideItsOwners() throws {
+        let yaml = self.yaml.replacingOccurrences(
+            of: "wiring: {}", with: "wiring:\n    containers:\n      - type: World\n        owners: [App, Interfaces]")
+        let home = WiringFixture.home + "\nextension World {\n    var paywall: Int { 1 }\n}\n"
+        let app = WiringFixture.app + "\nextension World {}\n"
+        #expect(
+            try check(["Home": home, "App": app], yaml: yaml) == [
+                "container-extension: Home extends World, which only its owners may extend (sources.wiring.containers); move the extension to an owner or add Home to owners @ Home/Home.swift:16:1"
+            ])
+    }
+}
