@@ -81,15 +81,15 @@ extension GraphView {
     init(coarser graph: ModuleGraph, level: Level, nodes: [Node], nodesOfVertex: [[Int]], groupedBy: Grouping.Kind?) {
         // Collect every declaration behind each drawn edge.
         var declarations: [EdgeKey: (conditions: Set<Condition>, always: Bool, plugin: Bool)] = [:]
-        for edge in graph.edges {
-            guard let from = graph.index(of: edge.from), let to = graph.index(of: edge.to) else { continue }
-            for source in nodesOfVertex[from] {
-                for destination in nodesOfVertex[to] where source != destination {
-                    let key = EdgeKey(from: source, to: destination)
-                    var entry = declarations[key] ?? ([], false, true)
-                    if let condition = edge.condition { entry.conditions.insert(condition) } else { entry.always = true }
-                    entry.plugin = entry.plugin && edge.kind == .plugin
-                    declarations[key] = entry
+        let edges = graph.edges
+        func add(_ edge: Int, to entry: inout (conditions: Set<Condition>, always: Bool, plugin: Bool)) {
+            if let condition = edges[edge].condition { entry.conditions.insert(condition) } else { entry.always = true }
+            entry.plugin = entry.plugin && edges[edge].kind == .plugin
+        }
+        for (edge, ends) in graph.edgeEnds.enumerated() {
+            for source in nodesOfVertex[ends.from] {
+                for destination in nodesOfVertex[ends.to] where source != destination {
+                    add(edge, to: &declarations[EdgeKey(from: source, to: destination), default: ([], false, true)])
                 }
             }
         }
@@ -107,6 +107,7 @@ extension GraphView {
             attributes[key] = EdgeAttributes(conditions: entry.always ? [] : entry.conditions.sorted(), isPlugin: entry.plugin)
         }
         var nodesOfTarget: [TargetID: [Int]] = [:]
+        nodesOfTarget.reserveCapacity(graph.targets.count)
         for (vertex, target) in graph.targets.enumerated() { nodesOfTarget[target.id] = nodesOfVertex[vertex] }
         self.init(
             level: level, nodes: nodes,

@@ -260,6 +260,14 @@ struct JSONReader {
     }
 
     /// Whether `key` is exactly `name` (a key written with escapes is unescaped first).
+    func key(_ key: Key, is utf8: [UInt8]) -> Bool {
+        if key.isEscaped { return (try? text(of: key)).map { Array($0.utf8) == utf8 } ?? false }
+        guard key.end - key.start == utf8.count else { return false }
+        for offset in utf8.indices where bytes[key.start + offset] != utf8[offset] { return false }
+        return true
+    }
+
+    /// Whether `key` is exactly `name` (a key written with escapes is unescaped first).
     func key(_ key: Key, is name: StaticString) -> Bool {
         if key.isEscaped { return (try? text(of: key)) == name.description }
         guard key.end - key.start == name.utf8CodeUnitCount else { return false }

@@ -4,27 +4,24 @@
 /// known here is skipped and named among the manifest's unread keys, so a
 /// newer toolchain's encoding makes a comparison careful, never the load fail.
 extension JSONReader {
+    private enum PlatformKey: String, ObjectKeys {
+        case platformName, version, options
+        static let table = KeyTable<Self>()
+    }
+
     /// `[{"platformName": "macos", "version": "13.0", "options": []}]`.
     mutating func platforms() throws(Refusal) -> [PlatformRequirement] {
         try list { reader throws(Refusal) in
             var name: String?
             var version: String?
             var options: [String] = []
-            var seen = SeenKeys()
-            try reader.beginObject()
-            var first = true
-            while let key = try reader.nextKey(first: &first) {
-                if reader.key(key, is: "platformName") {
-                    try seen.insert(0, "platformName")
-                    name = try reader.string()
-                } else if reader.key(key, is: "version") {
-                    try seen.insert(1, "version")
-                    version = try reader.string()
-                } else if reader.key(key, is: "options") {
-                    try seen.insert(2, "options")
-                    options = try reader.optionalStrings() ?? []
-                } else {
-                    throw Refusal.shape("a shape not known here")
+            var object = try reader.members(PlatformKey.self)
+            while let member = try reader.next(&object) {
+                switch member.known {
+                case .platformName: name = try reader.string()
+                case .version: version = try reader.string()
+                case .options: options = try reader.optionalStrings() ?? []
+                case nil: throw Refusal.shape("a shape not known here")
                 }
             }
             guard let name, let version else { throw Refusal.shape("a shape not known here") }
@@ -47,29 +44,27 @@ extension JSONReader {
         }
     }
 
+    private enum SettingKey: String, ObjectKeys {
+        case tool, kind, condition
+        static let table = KeyTable<Self>()
+    }
+
     /// `{"tool": "swift", "kind": {"define": {"_0": "X"}}, "condition": {…}}`.
     mutating func buildSetting() throws(Refusal) -> BuildSetting {
         var tool: String?
         var kind: String?
         var arguments: [BuildSetting.Argument] = []
         var condition: BuildSettingCondition?
-        var seen = SeenKeys()
-        try beginObject()
-        var first = true
-        while let key = try nextKey(first: &first) {
-            if self.key(key, is: "tool") {
-                try seen.insert(0, "tool")
-                tool = try string()
-            } else if self.key(key, is: "kind") {
-                try seen.insert(1, "kind")
+        var object = try members(SettingKey.self)
+        while let member = try next(&object) {
+            switch member.known {
+            case .tool: tool = try string()
+            case .kind:
                 kind = try onlyKey()
                 arguments = try settingArguments()
                 try endOfOnlyKey()
-            } else if self.key(key, is: "condition") {
-                try seen.insert(2, "condition")
-                condition = try skipNull() ? nil : settingCondition()
-            } else {
-                throw Refusal.shape("a shape not known here")
+            case .condition: condition = try skipNull() ? nil : settingCondition()
+            case nil: throw Refusal.shape("a shape not known here")
             }
         }
         guard let tool, let kind else { throw Refusal.shape("a shape not known here") }

@@ -23,15 +23,24 @@ enum ManifestReader {
     }
 }
 
-/// Known keys seen in one object: a key twice is left to Foundation, which
-/// keeps one of the two by rules of its own.
-struct SeenKeys {
-    private var bits: UInt64 = 0
+/// An object's members, read one at a time (``JSONReader/next(_:)``), each of its
+/// known keys (the raw values of `Known`) at most once: a key twice is left to
+/// Foundation, which keeps one of the two by rules of its own, so it is refused here.
+struct Members<Known: ObjectKeys> {
+    fileprivate var seen: UInt64 = 0
+    fileprivate var first = true
+}
 
-    mutating func insert(_ bit: Int, _ name: String) throws(JSONReader.Refusal) {
-        guard bits & (1 << bit) == 0 else { throw .shape("key '\(name)' appears twice in one object") }
-        bits |= 1 << bit
-    }
+/// The keys of one kind of object a dump has.
+protocol ObjectKeys: CaseIterable, Sendable, RawRepresentable<String> {
+    /// `KeyTable()`, made once per type.
+    static var table: KeyTable<Self> { get }
+}
+
+/// Each key with its UTF-8, so that a key read is matched by its bytes, as
+/// ``JSONReader/key(_:is:)`` matches a `StaticString`, without making a string.
+struct KeyTable<Known: ObjectKeys>: Sendable {
+    let keys: [(known: Known, utf8: [UInt8])] = Known.allCases.map { ($0, Array($0.rawValue.utf8)) }
 }
 
 extension JSONReader {
@@ -44,6 +53,43 @@ extension JSONReader {
         var first = true
         while try nextElement(first: &first) { result.append(try within("[\(result.count)]", element)) }
         return result
+    }
+
+    /// ``list(_:)`` with a refusal placed under `component`.
+    mutating func list<Element>(
+        within component: String, _ element: (inout JSONReader) throws(Refusal) -> Element
+    ) throws(Refusal) -> [Element] {
+        try within(component) { reader throws(Refusal) in try reader.list(element) }
+    }
+
+    /// The members of the object that comes next, its `{` consumed.
+    mutating func members<Known>(_: Known.Type) throws(Refusal) -> Members<Known> {
+        try beginObject()
+        return Members()
+    }
+
+    /// The next member of an object: its key and, when the key is known, which one (its
+    /// value is the caller's to read or skip); nil after the last.
+    mutating func next<Known>(_ members: inout Members<Known>) throws(Refusal) -> (known: Known?, key: Key)? {
+        guard let key = try nextKey(first: &members.first) else { return nil }
+        for (bit, entry) in Known.table.keys.enumerated() where self.key(key, is: entry.utf8) {
+            guard members.seen & (1 << bit) == 0 else { throw .shape("key '\(entry.known.rawValue)' appears twice in one object") }
+            members.seen |= 1 << bit
+            return (entry.known, key)
+        }
+        return (nil, key)
+    }
+
+    /// What `read` reads, or nil with `key` noted among `unread` when its value has a shape not known here.
+    mutating func noted<Value>(
+        _ key: some RawRepresentable<String>, in unread: inout UnreadKeys, _ read: (inout JSONReader) throws(Refusal) -> Value
+    ) throws(Refusal) -> Value? {
+        unread.note(key.rawValue, try tolerant(read))
+    }
+
+    /// A string or null, nil with `key` noted among `unread` when it is neither.
+    mutating func notedString(_ key: some RawRepresentable<String>, in unread: inout UnreadKeys) throws(Refusal) -> String? {
+        try noted(key, in: &unread) { reader throws(Refusal) in try reader.optionalString() } ?? nil
     }
 
     /// The one key of an enum object (`{"byName": [...]}`), its `:` consumed.
@@ -62,6 +108,13 @@ extension JSONReader {
 
     // MARK: Manifest
 
+    private enum ManifestKey: String, ObjectKeys {
+        case name, toolsVersion, packageKind, targets, products, dependencies, traits, platforms, defaultLocalization
+        case swiftLanguageVersions, cLanguageStandard, cxxLanguageStandard, pkgConfig, providers
+        case modgraphUnreadKeys, modgraphBuildUnknown, modgraphEvaluated
+        static let table = KeyTable<Self>()
+    }
+
     mutating func manifest() throws(Refusal) -> Manifest {
         var name: String?
         var toolsVersion: ToolsVersion?
@@ -73,75 +126,36 @@ extension JSONReader {
         var build = PackageBuildDeclaration()
         var buildUnknown = false
         var unread = UnreadKeys()
-        var seen = SeenKeys()
-        try beginObject()
-        var first = true
-        while let key = try nextKey(first: &first) {
-            if self.key(key, is: "name") {
-                try seen.insert(0, "name")
-                name = try string()
-            } else if self.key(key, is: "toolsVersion") {
-                try seen.insert(1, "toolsVersion")
+        var object = try members(ManifestKey.self)
+        while let member = try next(&object) {
+            switch member.known {
+            case .name: name = try string()
+            case .toolsVersion:
                 toolsVersion = try within("toolsVersion") { reader throws(Refusal) in try reader.skipNull() ? nil : reader.toolsVersion() }
-            } else if self.key(key, is: "packageKind") {
-                try seen.insert(2, "packageKind")
-                packageDirectory = try packageKind()
-            } else if self.key(key, is: "targets") {
-                try seen.insert(3, "targets")
-                targets = try within("targets") { reader throws(Refusal) in
-                    try reader.list { reader throws(Refusal) in try reader.target(&unread) }
-                }
-            } else if self.key(key, is: "products") {
-                try seen.insert(4, "products")
-                products = try within("products") { reader throws(Refusal) in
-                    try reader.list { reader throws(Refusal) in try reader.product(&unread) }
-                }
-            } else if self.key(key, is: "dependencies") {
-                try seen.insert(5, "dependencies")
-                dependencies = try within("dependencies") { reader throws(Refusal) in
-                    try reader.list { reader throws(Refusal) in try reader.packageDependency(&unread) }
-                }
-            } else if self.key(key, is: "traits") {
-                try seen.insert(6, "traits")
-                traits = try within("traits") { reader throws(Refusal) in
-                    try reader.list { reader throws(Refusal) in try reader.packageTrait() }
-                }
-            } else if self.key(key, is: "platforms") {
-                try seen.insert(7, "platforms")
-                build.platforms = unread.note("platforms", try tolerant { reader throws(Refusal) in try reader.platforms() }) ?? []
-            } else if self.key(key, is: "defaultLocalization") {
-                try seen.insert(8, "defaultLocalization")
-                build.defaultLocalization =
-                    unread.note("defaultLocalization", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
-            } else if self.key(key, is: "swiftLanguageVersions") {
-                try seen.insert(9, "swiftLanguageVersions")
+            case .packageKind: packageDirectory = try packageKind()
+            case .targets: targets = try list(within: "targets") { reader throws(Refusal) in try reader.target(&unread) }
+            case .products: products = try list(within: "products") { reader throws(Refusal) in try reader.product(&unread) }
+            case .dependencies:
+                dependencies = try list(within: "dependencies") { reader throws(Refusal) in try reader.packageDependency(&unread) }
+            case .traits: traits = try list(within: "traits") { reader throws(Refusal) in try reader.packageTrait() }
+            case .platforms:
+                build.platforms = try noted(ManifestKey.platforms, in: &unread) { reader throws(Refusal) in try reader.platforms() } ?? []
+            case .defaultLocalization: build.defaultLocalization = try notedString(ManifestKey.defaultLocalization, in: &unread)
+            case .swiftLanguageVersions:
                 build.swiftLanguageVersions =
-                    unread.note("swiftLanguageVersions", try tolerant { reader throws(Refusal) in try reader.optionalStrings() }) ?? nil
-            } else if self.key(key, is: "cLanguageStandard") {
-                try seen.insert(10, "cLanguageStandard")
-                build.cLanguageStandard =
-                    unread.note("cLanguageStandard", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
-            } else if self.key(key, is: "cxxLanguageStandard") {
-                try seen.insert(11, "cxxLanguageStandard")
-                build.cxxLanguageStandard =
-                    unread.note("cxxLanguageStandard", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
-            } else if self.key(key, is: "pkgConfig") {
-                try seen.insert(12, "pkgConfig")
-                build.pkgConfig = unread.note("pkgConfig", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
-            } else if self.key(key, is: "providers") {
-                try seen.insert(13, "providers")
-                build.providers = unread.note("providers", try tolerant { reader throws(Refusal) in try reader.providers() }) ?? nil
-            } else if self.key(key, is: "modgraphUnreadKeys") {
-                // What a dump had that the model does not read, kept by ``ManifestEncoding``.
-                try seen.insert(14, "modgraphUnreadKeys")
-                unread.keys += try strings()
-            } else if self.key(key, is: "modgraphBuildUnknown") {
-                try seen.insert(15, "modgraphBuildUnknown")
-                buildUnknown = try boolean()
-            } else if self.key(key, is: "modgraphEvaluated") {
-                try skipValue()
-            } else {
-                unread.keys.append(try text(of: key))
+                    try noted(ManifestKey.swiftLanguageVersions, in: &unread) { reader throws(Refusal) in try reader.optionalStrings() }
+                    ?? nil
+            case .cLanguageStandard: build.cLanguageStandard = try notedString(ManifestKey.cLanguageStandard, in: &unread)
+            case .cxxLanguageStandard: build.cxxLanguageStandard = try notedString(ManifestKey.cxxLanguageStandard, in: &unread)
+            case .pkgConfig: build.pkgConfig = try notedString(ManifestKey.pkgConfig, in: &unread)
+            case .providers:
+                build.providers = try noted(ManifestKey.providers, in: &unread) { reader throws(Refusal) in try reader.providers() } ?? nil
+            // What a dump had that the model does not read, kept by ``ManifestEncoding``.
+            case .modgraphUnreadKeys: unread.keys += try strings()
+            case .modgraphBuildUnknown: buildUnknown = try boolean()
+            case .modgraphEvaluated: try skipValue()
+            case nil:
+                unread.keys.append(try text(of: member.key))
                 try skipValue()
             }
         }
@@ -159,21 +173,19 @@ extension JSONReader {
             targets: targets, products: products, dependencies: dependencies, traits: traits, build: build)
     }
 
+    private enum VersionKey: String, ObjectKeys {
+        case _version
+        static let table = KeyTable<Self>()
+    }
+
     /// `{"_version": "5.9.0", …}` or `"5.9.0"`.
     mutating func toolsVersion() throws(Refusal) -> ToolsVersion {
         let text: String
         if try peek() == UInt8(ascii: "{") {
             var version: String?
-            var seen = SeenKeys()
-            try beginObject()
-            var first = true
-            while let key = try nextKey(first: &first) {
-                if self.key(key, is: "_version") {
-                    try seen.insert(0, "_version")
-                    version = try string()
-                } else {
-                    try skipValue()
-                }
+            var object = try members(VersionKey.self)
+            while let member = try next(&object) {
+                if member.known == ._version { version = try string() } else { try skipValue() }
             }
             guard let version else { throw .shape("missing key '_version'") }
             text = version
@@ -214,21 +226,20 @@ extension JSONReader {
         return paths?.first
     }
 
+    private enum TraitKey: String, ObjectKeys {
+        case name, enabledTraits
+        static let table = KeyTable<Self>()
+    }
+
     mutating func packageTrait() throws(Refusal) -> PackageTrait {
         var name: String?
         var enabled: [String] = []
-        var seen = SeenKeys()
-        try beginObject()
-        var first = true
-        while let key = try nextKey(first: &first) {
-            if self.key(key, is: "name") {
-                try seen.insert(0, "name")
-                name = try string()
-            } else if self.key(key, is: "enabledTraits") {
-                try seen.insert(1, "enabledTraits")
-                enabled = try optionalStrings() ?? []
-            } else {
-                try skipValue()
+        var object = try members(TraitKey.self)
+        while let member = try next(&object) {
+            switch member.known {
+            case .name: name = try string()
+            case .enabledTraits: enabled = try optionalStrings() ?? []
+            case nil: try skipValue()
             }
         }
         guard let name else { throw .shape("missing key 'name'") }
@@ -236,6 +247,12 @@ extension JSONReader {
     }
 
     // MARK: Targets
+
+    private enum TargetKey: String, ObjectKeys {
+        case name, type, dependencies, path, sources, exclude, resources, pluginUsages, settings, publicHeadersPath, packageAccess
+        case url, checksum, pkgConfig, providers, pluginCapability
+        static let table = KeyTable<Self>()
+    }
 
     mutating func target(_ unread: inout UnreadKeys) throws(Refusal) -> ManifestTarget {
         var name: String?
@@ -248,77 +265,42 @@ extension JSONReader {
         var pluginUsages: [PluginUsage] = []
         var build = TargetBuildDeclaration()
         var odd = UnreadKeys()
-        var seen = SeenKeys()
-        try beginObject()
-        var first = true
-        while let key = try nextKey(first: &first) {
-            if self.key(key, is: "name") {
-                try seen.insert(0, "name")
-                name = try string()
-            } else if self.key(key, is: "type") {
-                try seen.insert(1, "type")
-                typeName = try optionalString()
-            } else if self.key(key, is: "dependencies") {
-                try seen.insert(2, "dependencies")
-                dependencies = try within("dependencies") { reader throws(Refusal) in
-                    try reader.list { reader throws(Refusal) in try reader.targetDependency() }
-                }
-            } else if self.key(key, is: "path") {
-                try seen.insert(3, "path")
-                path = try optionalString()
-            } else if self.key(key, is: "sources") {
-                try seen.insert(4, "sources")
-                sources = try optionalStrings()
-            } else if self.key(key, is: "exclude") {
-                try seen.insert(5, "exclude")
-                exclude = try optionalStrings() ?? []
-            } else if self.key(key, is: "resources") {
-                try seen.insert(7, "resources")
-                let entries = try within("resources") { reader throws(Refusal) in
-                    try reader.list { reader throws(Refusal) in try reader.resource() }
-                }
+        var object = try members(TargetKey.self)
+        while let member = try next(&object) {
+            switch member.known {
+            case .name: name = try string()
+            case .type: typeName = try optionalString()
+            case .dependencies:
+                dependencies = try list(within: "dependencies") { reader throws(Refusal) in try reader.targetDependency() }
+            case .path: path = try optionalString()
+            case .sources: sources = try optionalStrings()
+            case .exclude: exclude = try optionalStrings() ?? []
+            case .resources:
+                let entries = try list(within: "resources") { reader throws(Refusal) in try reader.resource() }
                 resources = entries.compactMap(\.path)
                 build.resources = entries.compactMap { entry in
                     entry.rule.flatMap { rule in entry.path.map { TargetResource(path: $0, rule: rule) } }
                 }
                 if build.resources.count != entries.count { odd.keys.append("resources") }
-            } else if self.key(key, is: "pluginUsages") {
-                try seen.insert(6, "pluginUsages")
-                pluginUsages = try within("pluginUsages") { reader throws(Refusal) in
-                    try reader.list { reader throws(Refusal) in try reader.pluginUsage() }
-                }
-            } else if self.key(key, is: "settings") {
-                try seen.insert(8, "settings")
+            case .pluginUsages: pluginUsages = try list(within: "pluginUsages") { reader throws(Refusal) in try reader.pluginUsage() }
+            case .settings:
                 build.settings =
-                    odd.note(
-                        "settings",
-                        try tolerant { reader throws(Refusal) in try reader.list { reader throws(Refusal) in try reader.buildSetting() } })
-                    ?? []
-            } else if self.key(key, is: "publicHeadersPath") {
-                try seen.insert(9, "publicHeadersPath")
-                build.publicHeadersPath =
-                    odd.note("publicHeadersPath", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
-            } else if self.key(key, is: "packageAccess") {
-                try seen.insert(10, "packageAccess")
-                build.packageAccess = odd.note("packageAccess", try tolerant { reader throws(Refusal) in try reader.boolean() })
-            } else if self.key(key, is: "url") {
-                try seen.insert(11, "url")
-                build.url = odd.note("url", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
-            } else if self.key(key, is: "checksum") {
-                try seen.insert(12, "checksum")
-                build.checksum = odd.note("checksum", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
-            } else if self.key(key, is: "pkgConfig") {
-                try seen.insert(13, "pkgConfig")
-                build.pkgConfig = odd.note("pkgConfig", try tolerant { reader throws(Refusal) in try reader.optionalString() }) ?? nil
-            } else if self.key(key, is: "providers") {
-                try seen.insert(14, "providers")
-                build.providers = odd.note("providers", try tolerant { reader throws(Refusal) in try reader.providers() }) ?? nil
-            } else if self.key(key, is: "pluginCapability") {
-                try seen.insert(15, "pluginCapability")
+                    try noted(TargetKey.settings, in: &odd) { reader throws(Refusal) in
+                        try reader.list { reader throws(Refusal) in try reader.buildSetting() }
+                    } ?? []
+            case .publicHeadersPath: build.publicHeadersPath = try notedString(TargetKey.publicHeadersPath, in: &odd)
+            case .packageAccess:
+                build.packageAccess = try noted(TargetKey.packageAccess, in: &odd) { reader throws(Refusal) in try reader.boolean() }
+            case .url: build.url = try notedString(TargetKey.url, in: &odd)
+            case .checksum: build.checksum = try notedString(TargetKey.checksum, in: &odd)
+            case .pkgConfig: build.pkgConfig = try notedString(TargetKey.pkgConfig, in: &odd)
+            case .providers:
+                build.providers = try noted(TargetKey.providers, in: &odd) { reader throws(Refusal) in try reader.providers() } ?? nil
+            case .pluginCapability:
                 build.pluginCapability =
-                    odd.note("pluginCapability", try tolerant { reader throws(Refusal) in try reader.pluginCapability() }) ?? nil
-            } else {
-                odd.keys.append(try text(of: key))
+                    try noted(TargetKey.pluginCapability, in: &odd) { reader throws(Refusal) in try reader.pluginCapability() } ?? nil
+            case nil:
+                odd.keys.append(try text(of: member.key))
                 try skipValue()
             }
         }
@@ -460,6 +442,11 @@ extension JSONReader {
         return Condition(platforms: fields.platforms, traits: fields.traits ?? [])
     }
 
+    private enum ConditionKey: String, ObjectKeys {
+        case platformNames, traits, config
+        static let table = KeyTable<Self>()
+    }
+
     /// The fields of a target dependency's or a build setting's condition; `unknown` when it
     /// has a key, or a `config` of a shape, not read here (a setting's is then not known).
     mutating func conditionFields() throws(Refusal) -> (platforms: [String], configuration: String?, traits: [String]?, unknown: Bool) {
@@ -467,25 +454,19 @@ extension JSONReader {
         var configuration: String?
         var traits: [String]?
         var unknown = false
-        var seen = SeenKeys()
-        try beginObject()
-        var first = true
-        while let key = try nextKey(first: &first) {
-            if self.key(key, is: "platformNames") {
-                try seen.insert(0, "platformNames")
-                platforms = try optionalStrings() ?? []
-            } else if self.key(key, is: "traits") {
-                try seen.insert(1, "traits")
-                traits = try optionalStrings()
-            } else if self.key(key, is: "config") {
-                try seen.insert(2, "config")
+        var object = try members(ConditionKey.self)
+        while let member = try next(&object) {
+            switch member.known {
+            case .platformNames: platforms = try optionalStrings() ?? []
+            case .traits: traits = try optionalStrings()
+            case .config:
                 if try peek() == UInt8(ascii: "\"") {
                     configuration = try string()
                 } else if try !skipNull() {
                     try skipValue()
                     unknown = true
                 }
-            } else {
+            case nil:
                 try skipValue()
                 unknown = true
             }
@@ -513,30 +494,27 @@ extension JSONReader {
 
     // MARK: Products
 
+    private enum ProductKey: String, ObjectKeys {
+        case name, targets, type, settings
+        static let table = KeyTable<Self>()
+    }
+
     mutating func product(_ unread: inout UnreadKeys) throws(Refusal) -> ManifestProduct {
         var name: String?
         var type = "library"
         var targets: [String] = []
         var odd: [String] = []
-        var seen = SeenKeys()
-        try beginObject()
-        var first = true
-        while let key = try nextKey(first: &first) {
-            if self.key(key, is: "name") {
-                try seen.insert(0, "name")
-                name = try string()
-            } else if self.key(key, is: "targets") {
-                try seen.insert(1, "targets")
-                targets = try optionalStrings() ?? []
-            } else if self.key(key, is: "type") {
-                try seen.insert(2, "type")
-                type = try productType()
-            } else if self.key(key, is: "settings") {
+        var object = try members(ProductKey.self)
+        while let member = try next(&object) {
+            switch member.known {
+            case .name: name = try string()
+            case .targets: targets = try optionalStrings() ?? []
+            case .type: type = try productType()
+            case .settings:
                 // No public API sets a product's settings; any there are not read.
-                try seen.insert(3, "settings")
                 if try tolerant({ reader throws(Refusal) in try reader.emptyList() }) == nil { odd.append("settings") }
-            } else {
-                odd.append(try text(of: key))
+            case nil:
+                odd.append(try text(of: member.key))
                 try skipValue()
             }
         }
@@ -581,6 +559,11 @@ extension JSONReader {
 
     // MARK: Package dependencies
 
+    private enum DependencyKey: String, ObjectKeys {
+        case identity, name, nameForTargetDependencyResolutionOnly, traits, path, location, requirement, productFilter
+        static let table = KeyTable<Self>()
+    }
+
     /// `{"fileSystem": [{...}]}`, `{"sourceControl": [{...}]}`, `{"registry": [{...}]}`,
     /// 5.5's `local` and `scm`, and the flat object of older toolchains (``flatDependency()``).
     mutating func packageDependency(_ unread: inout UnreadKeys) throws(Refusal) -> PackageDependency {
@@ -609,37 +592,21 @@ extension JSONReader {
         var traits: [DependencyTrait]?
         var requirement: DependencyRequirement?
         var odd = UnreadKeys()
-        var seen = SeenKeys()
-        try beginObject()
-        var first = true
-        while let key = try nextKey(first: &first) {
-            if self.key(key, is: "identity") {
-                try seen.insert(0, "identity")
-                identity = try optionalString()
-            } else if self.key(key, is: "name") {
-                try seen.insert(1, "name")
-                name = try optionalString()
-            } else if self.key(key, is: "nameForTargetDependencyResolutionOnly") {
-                try seen.insert(2, "nameForTargetDependencyResolutionOnly")
-                resolutionName = try optionalString()
-            } else if self.key(key, is: "traits") {
-                try seen.insert(3, "traits")
-                traits = try skipNull() ? nil : list { reader throws(Refusal) in try reader.dependencyTrait() }
-            } else if kind == .fileSystem, self.key(key, is: "path") {
-                try seen.insert(4, "path")
-                path = try string()
-            } else if kind == .sourceControl, self.key(key, is: "location") {
-                try seen.insert(5, "location")
-                location = try dependencyLocation()
-            } else if kind != .fileSystem, self.key(key, is: "requirement") {
-                try seen.insert(6, "requirement")
-                requirement = odd.note("requirement", try tolerant { reader throws(Refusal) in try reader.requirement() })
-            } else if self.key(key, is: "productFilter") {
-                // Which products the resolver fetches, not how anything builds.
-                try seen.insert(7, "productFilter")
-                try skipValue()
-            } else {
-                odd.keys.append(try text(of: key))
+        var object = try members(DependencyKey.self)
+        while let member = try next(&object) {
+            switch member.known {
+            case .identity: identity = try optionalString()
+            case .name: name = try optionalString()
+            case .nameForTargetDependencyResolutionOnly: resolutionName = try optionalString()
+            case .traits: traits = try skipNull() ? nil : list { reader throws(Refusal) in try reader.dependencyTrait() }
+            case .path where kind == .fileSystem: path = try string()
+            case .location where kind == .sourceControl: location = try dependencyLocation()
+            case .requirement where kind != .fileSystem:
+                requirement = try noted(DependencyKey.requirement, in: &odd) { reader throws(Refusal) in try reader.requirement() }
+            // Which products the resolver fetches, not how anything builds.
+            case .productFilter: try skipValue()
+            case nil, .path, .location, .requirement:
+                odd.keys.append(try text(of: member.key))
                 try skipValue()
             }
         }
@@ -681,24 +648,23 @@ extension JSONReader {
         return false
     }
 
+    private enum FlatDependencyKey: String, ObjectKeys {
+        case url, name, requirement
+        static let table = KeyTable<Self>()
+    }
+
     /// Toolchains before 5.5: `{"name": "x", "url": "...", "requirement": {...}}`, where a
     /// `localPackage` requirement marks a `path:` dependency whose folder is in `url`.
     private mutating func flatDependency() throws(Refusal) -> PackageDependency {
         var url: String?
         var name: String?
         var isLocal = false
-        var seen = SeenKeys()
-        try beginObject()
-        var first = true
-        while let key = try nextKey(first: &first) {
-            if self.key(key, is: "url") {
-                try seen.insert(0, "url")
-                url = try string()
-            } else if self.key(key, is: "name") {
-                try seen.insert(1, "name")
-                name = try optionalString()
-            } else if self.key(key, is: "requirement"), try peek() == UInt8(ascii: "{") {
-                try seen.insert(2, "requirement")
+        var object = try members(FlatDependencyKey.self)
+        while let member = try next(&object) {
+            switch member.known {
+            case .url: url = try string()
+            case .name: name = try optionalString()
+            case .requirement where try peek() == UInt8(ascii: "{"):
                 try beginObject()
                 var firstKey = true
                 while let requirement = try nextKey(first: &firstKey) {
@@ -711,13 +677,17 @@ extension JSONReader {
                         try skipValue()
                     }
                 }
-            } else {
-                try skipValue()
+            case .requirement, nil: try skipValue()
             }
         }
         guard let url else { throw .shape("missing key 'url'") }
         return PackageDependency(
             kind: isLocal ? .fileSystem : .sourceControl, identity: PackageIdentity(location: url), explicitName: name, location: url)
+    }
+
+    private enum LocationKey: String, ObjectKeys {
+        case urlString
+        static let table = KeyTable<Self>()
     }
 
     /// `"url"`, `{"remote": [{"urlString": u}]}`, `{"remote": [u]}` or `{"local": [path]}`: the first entry.
@@ -733,16 +703,9 @@ extension JSONReader {
                 continue
             }
             var url: String?
-            var seen = SeenKeys()
-            try beginObject()
-            var firstKey = true
-            while let key = try nextKey(first: &firstKey) {
-                if self.key(key, is: "urlString") {
-                    try seen.insert(0, "urlString")
-                    url = try string()
-                } else {
-                    try skipValue()
-                }
+            var object = try members(LocationKey.self)
+            while let member = try next(&object) {
+                if member.known == .urlString { url = try string() } else { try skipValue() }
             }
             guard let url else { throw .shape("missing key 'urlString'") }
             entries.append(url)
@@ -752,33 +715,30 @@ extension JSONReader {
         return location
     }
 
+    private enum DependencyTraitKey: String, ObjectKeys {
+        case name, condition
+        static let table = KeyTable<Self>()
+    }
+    private enum TraitConditionKey: String, ObjectKeys {
+        case traits
+        static let table = KeyTable<Self>()
+    }
+
     /// `{"name": "X", "condition": {"traits": ["Fast"]}}`.
     mutating func dependencyTrait() throws(Refusal) -> DependencyTrait {
         var name: String?
         var whenTraits: [String]?
-        var seen = SeenKeys()
-        try beginObject()
-        var first = true
-        while let key = try nextKey(first: &first) {
-            if self.key(key, is: "name") {
-                try seen.insert(0, "name")
-                name = try string()
-            } else if self.key(key, is: "condition") {
-                try seen.insert(1, "condition")
+        var object = try members(DependencyTraitKey.self)
+        while let member = try next(&object) {
+            switch member.known {
+            case .name: name = try string()
+            case .condition:
                 guard try !skipNull() else { continue }
-                var conditionSeen = SeenKeys()
-                try beginObject()
-                var firstKey = true
-                while let conditionKey = try nextKey(first: &firstKey) {
-                    if self.key(conditionKey, is: "traits") {
-                        try conditionSeen.insert(0, "traits")
-                        whenTraits = try optionalStrings()
-                    } else {
-                        try skipValue()
-                    }
+                var condition = try members(TraitConditionKey.self)
+                while let conditionMember = try next(&condition) {
+                    if conditionMember.known == .traits { whenTraits = try optionalStrings() } else { try skipValue() }
                 }
-            } else {
-                try skipValue()
+            case nil: try skipValue()
             }
         }
         guard let name else { throw .shape("missing key 'name'") }
