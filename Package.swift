@@ -72,7 +72,7 @@ let package = Package(
     targets: [
         .target(name: "ModGraphOutput"),
         .target(name: "ModGraphCore", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
-        .target(name: "ModGraphManifest", dependencies: ["ModGraphCore"]),
+        .target(name: "ModGraphManifest", dependencies: ["ModGraphCore", "ModGraphOutput"]),
         // What the manifest evaluator and the source checks share before they parse: a bound on the parser's recursion.
         .target(
             name: "ModGraphSyntax",

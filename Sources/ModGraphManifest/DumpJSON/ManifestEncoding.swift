@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphOutput
 
 /// Writes a ``Manifest`` back in the shape `dump-package` prints, reduced to
 /// the keys ModGraph reads, so that a manifest made without `dump-package`
@@ -36,7 +37,7 @@ public enum ManifestEncoding {
     public static func dumpJSON(_ manifest: Manifest) -> Data {
         let out = JSONText()
         out.object {
-            out.key("modgraphEvaluated") { out.raw(String(evaluatorVersion)) }
+            out.key("modgraphEvaluated") { out.int(evaluatorVersion) }
             out.key("name") { out.string(manifest.name) }
             if let version = manifest.toolsVersion {
                 out.key("toolsVersion") { out.object { out.key("_version") { out.string(version.description) } } }
@@ -58,10 +59,10 @@ public enum ManifestEncoding {
             if let build = manifest.build {
                 packageBuild(build, out)
             } else {
-                out.key("modgraphBuildUnknown") { out.raw("true") }
+                out.key("modgraphBuildUnknown") { out.bool(true) }
             }
         }
-        return Data(out.text.utf8)
+        return Data(out.bytes)
     }
 
     private static func packageBuild(_ build: PackageBuildDeclaration, _ out: JSONText) {
@@ -88,7 +89,7 @@ public enum ManifestEncoding {
     private static func providers(_ providers: [SystemPackageProvider]?, _ out: JSONText) {
         guard let providers else { return out.null() }
         out.array(providers) { provider in
-            out.object { out.key(provider.manager) { out.list { out.element { out.array(provider.packages) { out.string($0) } } } } }
+            out.object { out.key(provider.manager) { out.list { out.array(provider.packages) { out.string($0) } } } }
         }
     }
 
@@ -126,7 +127,7 @@ public enum ManifestEncoding {
             }
         }
         out.key("publicHeadersPath") { out.optionalString(build.publicHeadersPath) }
-        if let access = build.packageAccess { out.key("packageAccess") { out.raw(access ? "true" : "false") } }
+        if let access = build.packageAccess { out.key("packageAccess") { out.bool(access) } }
         out.key("url") { out.optionalString(build.url) }
         out.key("checksum") { out.optionalString(build.checksum) }
         out.key("pkgConfig") { out.optionalString(build.pkgConfig) }
@@ -139,8 +140,8 @@ public enum ManifestEncoding {
                 out.object {
                     out.key("command") {
                         out.list {
-                            out.element { commandIntent(intent, out) }
-                            out.element { out.array(permissions) { pluginPermission($0, out) } }
+                            commandIntent(intent, out)
+                            out.array(permissions) { pluginPermission($0, out) }
                         }
                     }
                 }
@@ -174,7 +175,7 @@ public enum ManifestEncoding {
                     out.object {
                         out.key("reason") { out.string(reason) }
                         out.key("scope") {
-                            out.object { out.key(scope) { out.object { out.key("ports") { out.array(ports) { out.raw(String($0)) } } } } }
+                            out.object { out.key(scope) { out.object { out.key("ports") { out.array(ports) { out.int($0) } } } } }
                         }
                     }
                 }
@@ -188,11 +189,9 @@ public enum ManifestEncoding {
             case let .range(lower, upper):
                 out.key("range") {
                     out.list {
-                        out.element {
-                            out.object {
-                                out.key("lowerBound") { out.string(lower) }
-                                out.key("upperBound") { out.string(upper) }
-                            }
+                        out.object {
+                            out.key("lowerBound") { out.string(lower) }
+                            out.key("upperBound") { out.string(upper) }
                         }
                     }
                 }
@@ -310,8 +309,8 @@ public enum ManifestEncoding {
                     out.object {
                         out.key("plugin") {
                             out.list {
-                                out.element { out.string(usage.name) }
-                                out.element { usage.package.map { out.string($0) } ?? out.null() }
+                                out.string(usage.name)
+                                usage.package.map { out.string($0) } ?? out.null()
                             }
                         }
                     }
@@ -334,17 +333,17 @@ public enum ManifestEncoding {
             case let .byName(name, when), let .target(name, when):
                 out.key(dependency.kindName) {
                     out.list {
-                        out.element { out.string(name) }
-                        out.element { condition(when) }
+                        out.string(name)
+                        condition(when)
                     }
                 }
             case let .product(name, package, when):
                 out.key("product") {
                     out.list {
-                        out.element { out.string(name) }
-                        out.element { package.map { out.string($0) } ?? out.null() }
-                        out.element { out.null() }
-                        out.element { condition(when) }
+                        out.string(name)
+                        package.map { out.string($0) } ?? out.null()
+                        out.null()
+                        condition(when)
                     }
                 }
             }
@@ -362,82 +361,42 @@ private extension TargetDependency {
     }
 }
 
-/// A JSON text written front to back; commas are placed by `element` and `key`.
-/// A class, so the nested closures that write into it share one text.
+/// The document being written, on ModGraphOutput's ``JSONStream`` (its
+/// escaping, its commas): a class, so the nested closures that write into it
+/// share one stream.
 private final class JSONText {
-    var text = ""
-    private var needsComma = false
+    private var stream: JSONStream? = JSONStream(layout: .compact)
+
+    var bytes: [UInt8] { stream.take()?.finish() ?? [] }
 
     func object(_ body: () -> Void) {
-        text += "{"
-        needsComma = false
+        stream?.beginObject()
         body()
-        text += "}"
-        needsComma = true
+        stream?.endObject()
     }
 
     func list(_ body: () -> Void) {
-        text += "["
-        needsComma = false
+        stream?.beginArray()
         body()
-        text += "]"
-        needsComma = true
+        stream?.endArray()
     }
 
     func array<Element>(_ elements: [Element], _ write: (Element) -> Void) {
-        list { for element in elements { self.element { write(element) } } }
-    }
-
-    func element(_ body: () -> Void) {
-        if needsComma { text += "," }
-        needsComma = false
-        body()
-        needsComma = true
+        list { for element in elements { write(element) } }
     }
 
     func key(_ name: String, _ body: () -> Void) {
-        if needsComma { text += "," }
-        needsComma = false
-        string(name)
-        text += ":"
-        needsComma = false
+        stream?.key(text: name)
         body()
-        needsComma = true
     }
 
-    func null() {
-        raw("null")
-    }
-
-    func optionalString(_ value: String?) {
-        if let value { string(value) } else { null() }
-    }
+    func null() { stream?.null() }
+    func bool(_ value: Bool) { stream?.bool(value) }
+    func int(_ value: Int) { stream?.int(value) }
+    func string(_ value: String) { stream?.string(value) }
+    func optionalString(_ value: String?) { stream?.optional(value) }
 
     func optionalStrings(_ values: [String]?) {
         if let values { array(values) { self.string($0) } } else { null() }
-    }
-
-    /// A literal (`true`, `null`) written as is.
-    func raw(_ literal: String) {
-        text += literal
-        needsComma = true
-    }
-
-    func string(_ value: String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                text += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
-        needsComma = true
     }
 }
