@@ -41,6 +41,11 @@ struct OpenStepParserTests {
         #expect(dictionary["k y"]?.string == "single")
     }
 
+    @Test func everyControlEscape() throws {
+        let value = try parse(#"{ a = "\n\t\r\a\b\f\v\q"; }"#)
+        #expect(value.dictionary?["a"]?.string == "\n\t\r\u{07}\u{08}\u{0C}\u{0B}q")
+    }
+
     @Test func surrogatePairsAndUnicodeText() throws {
         let value = try parse(#"{ a = "\UD83D\UDE00 模块"; }"#)
         #expect(value.dictionary?["a"]?.string == "😀 模块")

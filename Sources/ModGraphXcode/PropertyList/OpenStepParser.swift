@@ -117,6 +117,12 @@ public struct OpenStepParser {
         return String(decoding: bytes[start..<position], as: UTF8.self)
     }
 
+    /// `\n`, `\t`, `\r`, `\a`, `\b`, `\f`, `\v`: the control characters they stand for.
+    private static let controlEscapes: [UInt8: UInt8] = [
+        UInt8(ascii: "n"): 0x0A, UInt8(ascii: "t"): 0x09, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "a"): 0x07,
+        UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "v"): 0x0B,
+    ]
+
     private mutating func quoted(_ quote: UInt8) throws(PropertyListError) -> String {
         let startLine = line
         position += 1
@@ -144,27 +150,9 @@ public struct OpenStepParser {
             let escaped = bytes[position]
             position += 1
             switch escaped {
-            case UInt8(ascii: "n"):
+            case _ where Self.controlEscapes[escaped] != nil:
                 flushUnits()
-                output.append(0x0A)
-            case UInt8(ascii: "t"):
-                flushUnits()
-                output.append(0x09)
-            case UInt8(ascii: "r"):
-                flushUnits()
-                output.append(0x0D)
-            case UInt8(ascii: "a"):
-                flushUnits()
-                output.append(0x07)
-            case UInt8(ascii: "b"):
-                flushUnits()
-                output.append(0x08)
-            case UInt8(ascii: "f"):
-                flushUnits()
-                output.append(0x0C)
-            case UInt8(ascii: "v"):
-                flushUnits()
-                output.append(0x0B)
+                output.append(Self.controlEscapes[escaped] ?? escaped)
             case UInt8(ascii: "U"), UInt8(ascii: "u"):
                 var value: UInt16 = 0
                 var digits = 0
