@@ -81,33 +81,12 @@ public struct ModuleGraph: Sendable, Equatable {
             productsAreWhole: productTargetsAreListed ? !products.contains { $0.targets.isEmpty } : nil)
     }
 
-    /// Puts the items at `positions` first, in that order, and drops the
-    /// rest: `positions.map { items[$0] }` without copying an item (each is
-    /// moved by swaps along the permutation's cycles, so no string is
-    /// retained or released and no second array is made).
+    /// `items` reordered as `positions` lists them, the rest dropped.
     ///
     /// - Complexity: O(n).
     static func moveIntoPlaces<Item>(_ items: inout [Item], _ positions: [Int]) {
         if positions.count == items.count, positions.indices.allSatisfy({ positions[$0] == $0 }) { return }
-        // `source[i]`: where the item that belongs at `i` is now. Positions not listed go after the listed ones.
-        var source = positions
-        source.reserveCapacity(items.count)
-        var isListed = [Bool](repeating: false, count: items.count)
-        for position in positions { isListed[position] = true }
-        for position in items.indices where !isListed[position] { source.append(position) }
-        items.withUnsafeMutableBufferPointer { items in
-            for start in items.indices where source[start] != start {
-                var place = start
-                while source[place] != start {
-                    let next = source[place]
-                    items.swapAt(place, next)
-                    source[place] = place
-                    place = next
-                }
-                source[place] = place
-            }
-        }
-        items.removeLast(items.count - positions.count)
+        items = positions.map { items[$0] }
     }
 
     /// Sorts `edges` by their endpoints' vertex numbers (which follow the
