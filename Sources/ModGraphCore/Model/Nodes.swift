@@ -76,16 +76,6 @@ public enum TargetType: String, Hashable, Sendable, CaseIterable {
     public var isEntryPoint: Bool {
         self == .executable || self == .application || self == .appExtension
     }
-
-    /// Code other modules import: what a source `import` can name.
-    public var isImportable: Bool {
-        switch self {
-        case .regular, .framework, .staticLibrary, .dynamicLibrary, .system, .externalProduct: true
-        case .executable, .test, .macro, .plugin, .binary, .application, .appExtension, .bundle, .unitTests, .uiTests,
-            .aggregate:
-            false
-        }
-    }
 }
 
 /// A node of the module graph.

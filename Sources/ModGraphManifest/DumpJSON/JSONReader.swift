@@ -55,9 +55,6 @@ struct JSONReader {
         self.depth = depth
     }
 
-    /// How many containers enclose the position.
-    var containerDepth: Int { depth }
-
     /// Whether `bytes` is well-formed UTF-8, as Foundation requires of JSON.
     ///
     /// - Complexity: O(n); ASCII text is checked eight bytes at a time, also

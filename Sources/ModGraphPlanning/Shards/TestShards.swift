@@ -23,9 +23,6 @@ public struct TestShards: Sendable, Equatable {
     /// The predicted time of the slowest shard.
     public var makespan: Double { shards.map(\.cost).max() ?? 0 }
 
-    /// The most shards asked for.
-    public static let maximumShards = 256
-
     /// Greedy by closure: each test goes to the shard whose cost grows to the
     /// smallest total (sharing counts), ties to the lower shard; then tests
     /// are moved one at a time while a move lowers the costliest shard. Done
