@@ -65,7 +65,7 @@ public struct ModuleGraph: Sendable, Equatable {
         packages: [Package], targets listed: consuming [Target], products: [Product], edges listedEdges: consuming [Edge],
         ends: [EdgeEnds?], productTargetsAreListed: Bool = false
     ) {
-        // Owned here, so that sorting moves the items in place instead of copying them.
+        // Owned here: lists already in order (the common case) are kept as they are, not copied.
         var targets = listed
         var edges = listedEdges
         let order = TargetOrder(targets)
