@@ -273,4 +273,16 @@ struct WiringCheckTests {
                 "container-extension: Home extends World, which only its owners may extend (sources.wiring.containers); move the extension to an owner or add Home to owners @ Home/Home.swift:16:1"
             ])
     }
+
+    /// A container type no module extends gives the check nothing to look at: stale configuration,
+    /// a warning as for every other entry that matches nothing; one that is extended is not.
+    @Test func aContainerNoModuleExtendsIsStale() throws {
+        let yaml = self.yaml.replacingOccurrences(
+            of: "wiring: {}", with: "wiring:\n    containers:\n      - type: Wrold\n        owners: [App]\n      - type: World\n        owners: [App]")
+        let app = WiringFixture.app + "\nextension World {}\n"
+        #expect(
+            try check(["App": app], yaml: yaml) == [
+                "warning stale-config: container type 'Wrold' (sources.wiring.containers[0]) is extended by no module's sources: remove it or fix its name"
+            ])
+    }
 }
