@@ -274,6 +274,19 @@ struct WiringCheckTests {
             ])
     }
 
+    /// Each check's level is its own setting, like every other rule's: a lower level changes
+    /// the severity of its findings, `ignore` turns it off, and the other checks keep theirs.
+    @Test(arguments: [("warning", ["warning vertical-wiring"]), ("note", ["note vertical-wiring"]), ("ignore", [])])
+    func eachCheckHasItsLevel(_ level: String, _ expected: [String]) throws {
+        let home = WiringFixture.home + "\nlet paywall = PaywallBuilder().scoped { source in source }\n"
+        let yaml = self.yaml.replacingOccurrences(of: "wiring: {}", with: "wiring:\n    verticalWiring: \(level)\n    unprovided: ignore")
+        let found = try check(["Home": home], yaml: yaml).map { String($0.prefix { $0 != ":" }) }
+        #expect(found == expected)
+        // unprovided: ignore silences a protocol nothing provides, which is an error by default.
+        let unprovided = try check(["Messaging": "import Interfaces\n", "Home": home], yaml: yaml).map { String($0.prefix { $0 != ":" }) }
+        #expect(unprovided == expected)
+    }
+
     /// A container type no module extends gives the check nothing to look at: stale configuration,
     /// a warning as for every other entry that matches nothing; one that is extended is not.
     @Test func aContainerNoModuleExtendsIsStale() throws {
