@@ -728,6 +728,12 @@ def test_wiring(browser, folder, modgraph, shots):
     page.click_element("document.getElementById('mg-show-wiring')")
     page.settle()
     check(page.evaluate(WIRES) == wires, "the toggle shows them again")
+    # By layer: App ⇢ Records joins two groups; Home's edges stay inside the verticals' group, not drawn.
+    page.click_element("document.querySelector('#mg-modes button[data-mode=layer]')")
+    page.settle()
+    collapsed = page.evaluate(WIRES)
+    check(collapsed == 1 and "Builders.Records.makeHistory" in page.evaluate("document.querySelector('#mg-canvas g.wire title').textContent"),
+          f"in the view by layer a wiring edge joins the groups that hold its modules ({collapsed} drawn)")
     check(not page.problems(), "no console errors, exceptions or CSP violations (graph --wiring --format html) " + "; ".join(page.problems()))
     plain_output = os.path.join(folder, "no-wiring.html")
     run([modgraph, "graph", "Samples/WiringApp", "--format", "html", "--output", plain_output], 120)

@@ -202,14 +202,16 @@ enum ViewerScript {
           function drawWiring() {
             var old = svg ? svg.querySelector('g.wiring') : null;
             if (old) old.remove();
-            drawn && (drawn.wires = 0);
+            if (drawn) { drawn.wires = 0; drawn.wireSets = {}; }
             if (!svg || !state.wiring || !wires.length) return;
             var layer = shape('g', { 'class': 'wiring' }, svg.querySelector('g.graph'));
             var seen = {};
             wires.forEach(function (wire, index) {
               var a = drawnBoxOf(wire.from), b = drawnBoxOf(wire.to);
-              if (!a || !b || a.ref === b.ref || seen[a.ref + '>' + b.ref]) return;
-              seen[a.ref + '>' + b.ref] = true;
+              if (!a || !b || a.ref === b.ref) return;
+              // In a collapsed view several wiring edges may join the same two groups: one curve says them all.
+              var key = a.ref + '>' + b.ref, line = wireLine(wire);
+              if (seen[key]) { seen[key].title.textContent += '\n' + line; drawn.wireSets[seen[key].id].push(index); return; }
               // A curve bent to one side, so that it does not lie on a build dependency between the same two.
               var mx = (a.box[1] + b.box[1]) / 2, my = (a.box[2] + b.box[2]) / 2, dx = b.box[1] - a.box[1], dy = b.box[2] - a.box[2];
               var length = Math.sqrt(dx * dx + dy * dy) || 1, bend = Math.max(length * 0.25, 36) / length;
@@ -220,21 +222,30 @@ enum ViewerScript {
               shape('path', { d: 'M' + start[0] + ',' + start[1] + 'Q' + cx + ',' + cy + ' ' + end[0] + ',' + end[1] }, g);
               shape('polygon', { points: arrow([end[0] - ex / last * 8, end[1] - ey / last * 8], end) }, g);
               var title = shape('title', {}, g);
-              title.textContent = visible(nodes[wire.from].name + ' \u21e2 ' + nodes[wire.to].name + ' (run time, not a build dependency): '
-                + wire.items.map(wireText).join('; '));
+              title.textContent = line;
+              seen[key] = { title: title, id: 'w' + index };
+              drawn.wireSets['w' + index] = [index];
               drawn.wires++;
             });
           }
-          function showWire(index) {
-            var wire = wires[index], box = $('mg-selection');
-            if (!wire) return;
+          function wireLine(wire) {
+            return visible(nodes[wire.from].name + ' \u21e2 ' + nodes[wire.to].name + ' (run time, not a build dependency): '
+              + wire.items.map(wireText).join('; '));
+          }
+          // The side panel for a drawn wiring curve: each edge it stands for, with its items.
+          function showWire(id) {
+            var list = drawn && drawn.wireSets ? drawn.wireSets[id] : null, box = $('mg-selection');
+            if (!list) return;
             box.replaceChildren();
             box.hidden = false;
             box.appendChild(make('h2', null, 'Wiring (run time)'));
-            box.appendChild(make('h3', null, nodes[wire.from].name + ' \u21e2 ' + nodes[wire.to].name));
-            var ul = make('ul', 'mg-list mg-wires');
-            wire.items.forEach(function (item) { ul.appendChild(make('li', null, wireText(item))); });
-            box.appendChild(ul);
+            list.forEach(function (index) {
+              var wire = wires[index];
+              box.appendChild(make('h3', null, nodes[wire.from].name + ' \u21e2 ' + nodes[wire.to].name));
+              var ul = make('ul', 'mg-list mg-wires');
+              wire.items.forEach(function (item) { ul.appendChild(make('li', null, wireText(item))); });
+              box.appendChild(ul);
+            });
             box.appendChild(make('p', 'mg-dim', data.wiring.note));
           }
 
@@ -413,7 +424,7 @@ enum ViewerScript {
             canvas.classList.remove('dragging');
             if (was.moved) return;
             var wire = was.target && was.target.closest ? was.target.closest('g.wire') : null;
-            if (wire) { showWire(Number(wire.id.slice(1))); return; }
+            if (wire) { showWire(wire.id); return; }
             var target = was.target && was.target.closest ? was.target.closest('g.node') : null;
             if (!target) { clearAll(); return; }
             if (target.id.charAt(0) === 'g') openGroup(Number(target.id.slice(1)));
