@@ -64,11 +64,8 @@ struct GraphCommand: ParsableCommand {
         }
         let selection = try view.selection()
         // html with --wiring: the build graph with the wiring over it, behind a toggle that opens on.
-        let found =
-            wiring
-            ? try WiringView.read(
-                loaded, configPath: try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path), warnings: Console.warning)
-            : nil
+        let configPath = wiring ? try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path) : nil
+        let found = wiring ? try WiringView.read(loaded, configPath: configPath, warnings: Console.warning) : nil
         let content = try GraphOutput.render(
             loaded.graph, as: format, selection: selection, layout: layout,
             layers: try layers(of: loaded, for: selection),

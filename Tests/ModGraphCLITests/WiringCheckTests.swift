@@ -35,8 +35,9 @@ struct WiringCheckTests {
         #expect(known.status == 0, "\(known.output)\(known.errors)")
         #expect(known.output.contains("1 known violation"))
 
-        try Self.append(
-            "exceptions:\n  - from: Home\n    to: Home\n    rule: vertical-wiring\n    reason: until the paywall moves to the app\n", to: copy)
+        let exception =
+            "exceptions:\n  - from: Home\n    to: Home\n    rule: vertical-wiring\n" + "    reason: until the paywall moves to the app\n"
+        try Self.append(exception, to: copy)
         let excused = try ModGraphRunner.run(["check", copy.path])
         #expect(excused.status == 0, "\(excused.output)\(excused.errors)")
         #expect(excused.output.contains("until the paywall moves to the app"))
@@ -45,8 +46,7 @@ struct WiringCheckTests {
     @Test func aContainerNoModuleExtendsIsAStaleConfigurationWarning() throws {
         let copy = try Self.brokenCopy()
         defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
-        try Self.append(
-            "    containers:\n      - type: Wrold\n        owners: [App, Apq]\n", to: copy)
+        try Self.append("    containers:\n      - type: Wrold\n        owners: [App, Apq]\n", to: copy)
         let result = try ModGraphRunner.run(["check", copy.path])
         #expect(result.output.contains("container type 'Wrold' (sources.wiring.containers[0]) is extended by no module's sources"))
         #expect(result.output.contains("owner pattern 'Apq' of container Wrold (sources.wiring.containers[0].owners) matches no target"))

@@ -185,8 +185,9 @@ enum ViewerDocument {
                     .array(
                         edge.items.map { item in
                             .object([
-                                ("kind", .string(item.kind.rawValue)), ("label", .string(item.label)), ("providedBy", .string(item.providedBy)),
-                                ("need", .string(item.need.description)), ("wired", .optional(item.wired?.description)),
+                                ("kind", .string(item.kind.rawValue)), ("label", .string(item.label)),
+                                ("providedBy", .string(item.providedBy)), ("need", .string(item.need.description)),
+                                ("wired", .optional(item.wired?.description)),
                             ])
                         })
                 ),
