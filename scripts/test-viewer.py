@@ -5,11 +5,13 @@
 
 Writes the report of Samples/Violations (a .modgraph.yml with findings), the
 report of a generated graph of 1,000 targets, `graph --format html` of
-Samples/VerticalApp and of a graph whose names are hostile markup; opens each
+Samples/VerticalApp and of a graph whose names are hostile markup, `graph --wiring
+--format html` of Samples/WiringApp; opens each
 page from disk in headless Chromium and checks: no console errors, exceptions
 or CSP violations; search highlights the module typed; a finding's click
 highlights its chain's edges; a node's click highlights what it depends on and
-what depends on it; the toggles change the edges shown; the Gantt tab draws a
+what depends on it; the toggles change the edges shown; the wiring toggle shows and hides the dashed
+run-time edges, their labels on hover and click; the Gantt tab draws a
 bar per target; hostile names stay text. At 1,000 targets it prints how long
 the page takes to load and a click to respond. Screenshots (1280x800) go to
 the folder given.
@@ -689,6 +691,57 @@ def test_without_picture(browser, folder, modgraph, shots):
     check(not page.problems(), "no console errors, exceptions or CSP violations (no picture) " + "; ".join(page.problems()))
 
 
+WIRES = "document.querySelectorAll('#mg-canvas g.wiring g.wire').length"
+
+
+def test_wiring(browser, folder, modgraph, shots):
+    """graph --wiring --format html: the run-time wiring over the build graph, dashed, behind a toggle that opens on."""
+    output = os.path.join(folder, "wiring.html")
+    wiring_json, _ = run([modgraph, "graph", "Samples/WiringApp", "--wiring", "--format", "json"], 120)
+    expected = json.loads(wiring_json)["wiring"]["edges"]
+    run([modgraph, "graph", "Samples/WiringApp", "--wiring", "--format", "html", "--output", output], 120)
+    page = Page(browser, output)
+    check(page.evaluate("!document.getElementById('mg-wiring-toggle').hidden && document.getElementById('mg-show-wiring').checked"),
+          "graph --wiring --format html shows the wiring toggle, on")
+    wires = page.evaluate(WIRES)
+    check(wires == len(expected) and wires > 0, f"every wiring edge is drawn over the build graph ({wires} of {len(expected)})")
+    dashed = page.evaluate("getComputedStyle(document.querySelector('#mg-canvas g.wire path')).strokeDasharray")
+    plain = page.evaluate("getComputedStyle(document.querySelector('#mg-canvas g.edge:not(.cond):not(.plug) path')).strokeDasharray")
+    check(dashed not in (None, "", "none") and plain in ("none", ""), f"wiring edges are dashed ({dashed}), build dependencies are not ({plain})")
+    home, paywall = node_index(page, "Home"), node_index(page, "Paywall")
+    title = page.evaluate(f"(function(){{var w={DATA}.wiring.edges.findIndex(function(e){{return e.from==={home}&&e.to==={paywall};}});"
+                          "var g=document.getElementById('w'+w);return g?g.querySelector('title').textContent:'';})()")
+    check("HomeDeps.paywallBuilder" in title and "PaywallBuilder" in title and "wired at App/AppDependencies.swift:" in title,
+          f"hovering Home \u21e2 Paywall names the requirement, its builder and where the app wires it ({title[:160]})")
+    # A click on the curve itself, half way along it.
+    x, y = page.evaluate(f"(function(){{var p=document.getElementById('w'+{DATA}.wiring.edges.findIndex(function(e){{return e.from==={home}&&e.to==={paywall};}})).querySelector('path');"
+                         "var q=p.getPointAtLength(p.getTotalLength()/2).matrixTransform(p.getScreenCTM());return [q.x,q.y];})()")
+    page.click(x, y)
+    page.settle()
+    card = page.evaluate("document.getElementById('mg-selection').hidden?'':document.getElementById('mg-selection').textContent")
+    check("Wiring" in card and "wired at App/AppDependencies.swift:" in card, f"clicking a wiring edge shows its items and where it is wired ({card[:120]})")
+    page.screenshot(os.path.join(shots, "wiring-on.png"))
+    page.click_element("document.getElementById('mg-show-wiring')")
+    page.settle()
+    check(page.evaluate(WIRES) == 0 and page.evaluate(DRAWN_EDGES) > 0 and "w=0" in fragment(page),
+          "the toggle hides the wiring edges and keeps the build dependencies (and says so in the URL)")
+    page.click_element("document.getElementById('mg-show-wiring')")
+    page.settle()
+    check(page.evaluate(WIRES) == wires, "the toggle shows them again")
+    # By layer: App ⇢ Records joins two groups; Home's edges stay inside the verticals' group, not drawn.
+    page.click_element("document.querySelector('#mg-modes button[data-mode=layer]')")
+    page.settle()
+    collapsed = page.evaluate(WIRES)
+    check(collapsed == 1 and "Builders.Records.makeHistory" in page.evaluate("document.querySelector('#mg-canvas g.wire title').textContent"),
+          f"in the view by layer a wiring edge joins the groups that hold its modules ({collapsed} drawn)")
+    check(not page.problems(), "no console errors, exceptions or CSP violations (graph --wiring --format html) " + "; ".join(page.problems()))
+    plain_output = os.path.join(folder, "no-wiring.html")
+    run([modgraph, "graph", "Samples/WiringApp", "--format", "html", "--output", plain_output], 120)
+    page = Page(browser, plain_output)
+    check(page.evaluate("document.getElementById('mg-wiring-toggle').hidden") and page.evaluate(WIRES) == 0,
+          "without --wiring the page has no wiring toggle and no wiring edges")
+
+
 # Look-alikes of the real apps measured in docs/report.md: one wide package (isowords, swift-nio), many small
 # packages (LoopWorkspace, ProtonVPN), an app of few modules and many remote products (Swiftfin, mastodon-ios).
 WORDS = ["Account", "Search", "Profile", "Feed", "Settings", "Player", "Library", "Checkout", "Onboarding", "Messages",
@@ -873,7 +926,7 @@ def main():
             say(f"skipped: Chromium ({chromium}) did not start: {error}")
             return 0
         for test in (lambda: test_violations(browser, violations, shots), lambda: test_big(browser, big, shots),
-                     lambda: test_hostile(browser, work, modgraph, shots), lambda: test_graph_only(browser, work, modgraph, shots),
+                     lambda: test_hostile(browser, work, modgraph, shots), lambda: test_graph_only(browser, work, modgraph, shots), lambda: test_wiring(browser, work, modgraph, shots),
                      lambda: test_without_picture(browser, work, modgraph, shots), lambda: test_shapes(browser, work, modgraph, shots),
                      lambda: test_serve(browser, modgraph, shots)):
             try:

@@ -29,6 +29,7 @@ golden=Tests/ModGraphCLITests/Golden
 check-jsonschema --schemafile docs/schemas/graph.schema.json "$golden"/VerticalApp.json "$golden"/Violations.json \
     "$golden"/Workspace.json "$golden"/XcodeApp.json "$golden"/VerticalApp-macos-notests.json
 check-jsonschema --schemafile docs/schemas/check.schema.json "$golden"/check-Violations.json
+check-jsonschema --schemafile docs/schemas/wiring.schema.json "$golden"/WiringApp-wiring.json
 modgraph="${MODGRAPH:-$(swift build --show-bin-path)/modgraph}"
 if [ -x "$modgraph" ]; then
     scratch="$(mktemp -d)"
@@ -44,5 +45,8 @@ if [ -x "$modgraph" ]; then
     check-jsonschema --schemafile docs/schemas/report.schema.json "$scratch/report/report.json" "$scratch/workspace-report/report.json"
     "$modgraph" check Samples/Violations --write-baseline "$scratch/baseline.json" >/dev/null 2>&1 || true
     check-jsonschema --schemafile docs/schemas/baseline.schema.json "$scratch/baseline.json"
+    # graph --wiring's JSON (docs/wiring.md), written live from the sample.
+    "$modgraph" graph Samples/WiringApp --wiring --format json > "$scratch/wiring.json" 2>/dev/null
+    check-jsonschema --schemafile docs/schemas/wiring.schema.json "$scratch/wiring.json"
 fi
 check-jsonschema --schemafile docs/schemas/schedule.schema.json "$golden"/VerticalApp-schedule-uniform.json "$golden"/VerticalApp-schedule-sources.json

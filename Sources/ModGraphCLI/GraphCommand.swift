@@ -38,7 +38,7 @@ struct GraphCommand: ParsableCommand {
 
     @Flag(
         help:
-            "Instead of the build dependencies, what the modules use of one another at run time, read from their sources: interface protocols, builders and builder requirements, builder namespaces, screen and flow modules, and where the app wires them (dashed edges; text, json, dot, mermaid, svg, png, pdf; docs/wiring.md)."
+            "Instead of the build dependencies, what the modules use of one another at run time, read from their sources: interface protocols, builders and builder requirements, builder namespaces, screen and flow modules, and where the app wires them (dashed edges; text, json, dot, mermaid, svg, png, pdf; html: over the build graph, behind a toggle; docs/wiring.md)."
     )
     var wiring = false
 
@@ -46,7 +46,6 @@ struct GraphCommand: ParsableCommand {
         if layout != nil && format.image == nil && format != .html {
             throw ValidationError("--layout applies to svg, png, pdf and html")
         }
-        if wiring && format == .html { throw ValidationError("--wiring draws text, json, dot, mermaid, svg, png or pdf, not html") }
         if wiring && view.changesTheView {
             throw ValidationError("--wiring shows every module's wiring: it cannot be combined with --focus, --level, --collapse or --cluster")
         }
@@ -57,17 +56,20 @@ struct GraphCommand: ParsableCommand {
             throw CommandError("--format \(image.rawValue) writes binary data: give --output FILE or redirect standard output")
         }
         let loaded = try load.load(configuration: config)
-        if wiring {
+        if wiring && format != .html {
             let configPath = try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path)
             let found = try WiringView.read(loaded, configPath: configPath, warnings: Console.warning)
             try OutputFile.write(try WiringView.render(found, as: format, layout: layout, warnings: Console.warning), to: output)
             return
         }
         let selection = try view.selection()
+        // html with --wiring: the build graph with the wiring over it, behind a toggle that opens on.
+        let configPath = wiring ? try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path) : nil
+        let found = wiring ? try WiringView.read(loaded, configPath: configPath, warnings: Console.warning) : nil
         let content = try GraphOutput.render(
             loaded.graph, as: format, selection: selection, layout: layout,
             layers: try layers(of: loaded, for: selection),
-            title: loaded.repository.name, source: load.path, warnings: Console.warning)
+            title: loaded.repository.name, source: load.path, wiring: found, warnings: Console.warning)
         try OutputFile.write(content, to: output)
     }
 

@@ -40,6 +40,42 @@ struct SampleGoldenTests {
         try expectGolden(result.output, golden)
     }
 
+    /// `graph --wiring` draws in every format: the pictures from the dashed DOT (each a file of
+    /// its kind), and the html page with the wiring over the build graph behind a toggle, on.
+    @Test(arguments: [("svg", Array("<svg".utf8)), ("png", [0x89, 0x50, 0x4E, 0x47]), ("pdf", Array("%PDF".utf8))])
+    func theWiringIsDrawnAsAPicture(_ format: String, _ magic: [UInt8]) throws {
+        let folder = try ModGraphRunner.scratchFolder("wiring-picture")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("wiring.\(format)")
+        let path = ModGraphRunner.samples.appendingPathComponent("WiringApp").path
+        let result = try ModGraphRunner.run(["graph", path, "--wiring", "--format", format, "--output", file.path])
+        #expect(result.status == 0, "\(result.errors)")
+        let bytes = [UInt8](try Data(contentsOf: file))
+        if format == "svg" {
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text.contains("<svg") && text.contains("stroke-dasharray") && text.contains("HomeDeps.paywallBuilder"))
+        } else {
+            #expect(Array(bytes.prefix(magic.count)) == magic)
+        }
+    }
+
+    @Test func theWiringIsAToggleOfTheHtmlPage() throws {
+        let path = ModGraphRunner.samples.appendingPathComponent("WiringApp").path
+        let result = try ModGraphRunner.run(["graph", path, "--wiring", "--format", "html"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("id=\"mg-show-wiring\""))
+        #expect(result.output.contains("\"wiring\":{\"shown\":true,"))
+        #expect(result.output.contains("\"label\":\"HomeDeps.paywallBuilder\",\"providedBy\":\"PaywallBuilder\""))
+        #expect(result.output.contains("\"wired\":\"App/AppDependencies.swift:12\""))
+        let plain = try ModGraphRunner.run(["graph", path, "--format", "html"])
+        #expect(plain.status == 0, "\(plain.errors)")
+        #expect(plain.output.contains("\"wiring\":null"))
+        // The views still cannot be narrowed: the wiring is every module's.
+        let focused = try ModGraphRunner.run(["graph", path, "--wiring", "--format", "html", "--focus", "Home"])
+        #expect(focused.status != 0)
+        #expect(focused.errors.contains("--wiring shows every module"))
+    }
+
     @Test func theWiringSamplePassesItsWiringChecks() throws {
         let result = try ModGraphRunner.run(["check", ModGraphRunner.samples.appendingPathComponent("WiringApp").path])
         #expect(result.status == 0, "\(result.output)\(result.errors)")

@@ -278,6 +278,43 @@ struct ViewerTests {
         #expect(!ViewerStyle.source.contains("</style"))
     }
 
+    /// `graph --wiring --format html`: the page carries the run-time wiring by node index, with
+    /// each item's kind, label, provider and sites, hostile names as escaped data; an edge whose
+    /// module is not on the page is left out; without wiring there is none.
+    @Test func thePageCarriesTheWiringAsData() throws {
+        var page = try Self.page()
+        let p = PackageIdentity("p")
+        func id(_ name: String) -> TargetID { TargetID(package: p, name: name) }
+        let item = Wiring.Item(
+            kind: .builder, label: Self.hostile[0], providedBy: Self.hostile[1],
+            need: Wiring.Site(target: id("B"), file: "<B>.swift", line: 3, column: 5),
+            wired: Wiring.Site(target: id("A"), file: "App.swift", line: 12, column: 1))
+        let unknown = Wiring.Edge(from: id("B"), to: TargetID(package: p, name: "NotInTheGraph"), items: [item])
+        page.wiring = Wiring(edges: [Wiring.Edge(from: id("B"), to: id("D"), items: [item]), unknown], modules: [])
+        page.showsWiring = false
+        let html = try Self.html(page)
+        let data = try Self.data(html)
+        let wiring = try #require(data["wiring"] as? [String: Any])
+        #expect(wiring["shown"] as? Bool == false)
+        let edges = try #require(wiring["edges"] as? [[String: Any]])
+        #expect(edges.count == 1)
+        #expect(edges.first?["from"] as? Int == (try Self.index("B", in: data)))
+        #expect(edges.first?["to"] as? Int == (try Self.index("D", in: data)))
+        let items = try #require(edges.first?["items"] as? [[String: Any]])
+        #expect(items.first?["kind"] as? String == "builder")
+        #expect(items.first?["label"] as? String == Self.hostile[0])
+        #expect(items.first?["providedBy"] as? String == Self.hostile[1])
+        #expect(items.first?["need"] as? String == "B/<B>.swift:3")
+        #expect(items.first?["wired"] as? String == "A/App.swift:12")
+        // Still the page's two scripts only, and no markup from the labels.
+        #expect(html.components(separatedBy: "<script").count - 1 == 2)
+        #expect(!html.contains("<img"))
+        #expect(!(try Self.embeddedData(html)).contains("<"))
+        #expect(html.contains("id=\"mg-show-wiring\""))
+        // A page without wiring says so (no toggle is offered by the script).
+        #expect(try Self.data(try Self.html(try Self.page()))["wiring"] is NSNull)
+    }
+
     @Test func nothingIsFetched() throws {
         let html = try Self.html(try Self.page())
         // XML namespaces are names, not addresses anything loads.

@@ -66,6 +66,25 @@ struct SourceFindingTests {
         )
     }
 
+    /// The wiring checks' module lists are patterns too: one that matches no target is stale.
+    @Test func staleWiringPatternsAreReported() throws {
+        let yaml = """
+            sources:
+              wiring:
+                app: [App, Ap]
+                containers:
+                  - type: World
+                    owners: [Core, Cor*e2]
+            """
+        let result = try check(graph("App -> Core"), yaml)
+        #expect(
+            summary(result, includingStale: true) == [
+                "stale-config: owner pattern 'Cor*e2' of container World (sources.wiring.containers[0].owners) matches no target",
+                "stale-config: wiring app pattern 'Ap' (sources.wiring.app) matches no target",
+            ])
+        #expect(result.findings.allSatisfy { $0.severity == .warning })
+    }
+
     @Test func theSubjectKeepsFindingsOfOneTargetApartInBaselines() {
         let first = finding(.interfaceContent, ["Interfaces"], subject: "A.swift: class C")
         let second = finding(.interfaceContent, ["Interfaces"], subject: "B.swift: function f()")

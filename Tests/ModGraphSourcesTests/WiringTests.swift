@@ -273,4 +273,29 @@ struct WiringCheckTests {
                 "container-extension: Home extends World, which only its owners may extend (sources.wiring.containers); move the extension to an owner or add Home to owners @ Home/Home.swift:16:1"
             ])
     }
+
+    /// Each check's level is its own setting, like every other rule's: a lower level changes
+    /// the severity of its findings, `ignore` turns it off, and the other checks keep theirs.
+    @Test(arguments: [("warning", ["warning vertical-wiring"]), ("note", ["note vertical-wiring"]), ("ignore", [])])
+    func eachCheckHasItsLevel(_ level: String, _ expected: [String]) throws {
+        let home = WiringFixture.home + "\nlet paywall = PaywallBuilder().scoped { source in source }\n"
+        let yaml = self.yaml.replacingOccurrences(of: "wiring: {}", with: "wiring:\n    verticalWiring: \(level)\n    unprovided: ignore")
+        let found = try check(["Home": home], yaml: yaml).map { String($0.prefix { $0 != ":" }) }
+        #expect(found == expected)
+        // unprovided: ignore silences a protocol nothing provides, which is an error by default.
+        let unprovided = try check(["Messaging": "import Interfaces\n", "Home": home], yaml: yaml).map { String($0.prefix { $0 != ":" }) }
+        #expect(unprovided == expected)
+    }
+
+    /// A container type no module extends gives the check nothing to look at: stale configuration,
+    /// a warning as for every other entry that matches nothing; one that is extended is not.
+    @Test func aContainerNoModuleExtendsIsStale() throws {
+        let yaml = self.yaml.replacingOccurrences(
+            of: "wiring: {}", with: "wiring:\n    containers:\n      - type: Wrold\n        owners: [App]\n      - type: World\n        owners: [App]")
+        let app = WiringFixture.app + "\nextension World {}\n"
+        #expect(
+            try check(["App": app], yaml: yaml) == [
+                "warning stale-config: container type 'Wrold' (sources.wiring.containers[0]) is extended by no module's sources: remove it or fix its name"
+            ])
+    }
 }

@@ -24,11 +24,12 @@ public enum GraphOutput {
     /// The bytes of `graph` (already loaded and filtered) as `format`, with
     /// `selection`'s view; Graphviz's warnings go to `warnings`. `layers`
     /// colours a diagram's nodes (and boxes them with `--cluster layer`). `title` and
-    /// `source` name the graph in the html page.
+    /// `source` name the graph in the html page; `wiring` (html only) adds the run-time
+    /// wiring to the page, drawn dashed over the build graph behind a toggle that opens on.
     public static func render(
         _ graph: ModuleGraph, as format: GraphFormat, selection: GraphSelection = GraphSelection(),
         layout: GraphvizLayout? = nil, layers: LayerSource = { [:] },
-        title: String = "graph", source: String = "",
+        title: String = "graph", source: String = "", wiring: Wiring? = nil,
         warnings: (String) -> Void = { _ in }
     ) throws(CommandError) -> FileContent {
         switch format {
@@ -51,7 +52,7 @@ public enum GraphOutput {
             return .bytes(
                 try viewer(
                     of: try selection.focused(graph), selection: selection, layout: layout, layers: layers, title: title, source: source,
-                    warnings: warnings))
+                    wiring: wiring, warnings: warnings))
         case .mermaid, .dot, .svg, .png, .pdf:
             let (diagram, style) = try diagram(of: graph, selection: selection, layers: layers)
             if format == .mermaid { return .text(MermaidWriter(style: style).render(diagram)) }
@@ -105,9 +106,10 @@ public enum GraphOutput {
     /// nodes, without pictures, as the page says.
     static func viewer(
         of graph: ModuleGraph, selection: GraphSelection, layout: GraphvizLayout?, layers: [TargetID: DiagramStyle.Layer],
-        title: String, source: String, warnings: (String) -> Void
+        title: String, source: String, wiring: Wiring? = nil, warnings: (String) -> Void
     ) throws(CommandError) -> [UInt8] {
-        let page = try viewerPage(of: graph, selection: selection, layout: layout, layers: layers, title: title, source: source)
+        var page = try viewerPage(of: graph, selection: selection, layout: layout, layers: layers, title: title, source: source)
+        page.wiring = wiring
         do {
             let rendered = try page.render()
             for warning in Set(rendered.warnings).sorted() { warnings("Graphviz: \(warning)") }

@@ -37,7 +37,8 @@ public enum WiringView {
     }
 
     /// `wiring` as `format`: text and JSON with the inventory, DOT and Mermaid and the
-    /// pictures with dashed edges. Not the html page, which does not show the wiring.
+    /// pictures with dashed edges. The html page draws the build graph too: it is made by
+    /// ``GraphOutput/render(_:as:selection:layout:layers:title:source:wiring:warnings:)`` with the wiring.
     public static func render(
         _ wiring: Wiring, as format: GraphFormat, layout: GraphvizLayout? = nil, warnings: (String) -> Void = { _ in }
     ) throws(CommandError) -> FileContent {
@@ -50,7 +51,7 @@ public enum WiringView {
             guard let image = format.image else { return .text(WiringOutput.dot(wiring)) }
             return .bytes(try GraphOutput.draw(WiringOutput.dot(wiring), layout: layout ?? .dot, format: image, warnings: warnings))
         case .html:
-            throw CommandError("--wiring draws text, json, dot, mermaid, svg, png or pdf; the html page does not show the wiring yet")
+            throw CommandError("the html page with the wiring is drawn with the build graph: GraphOutput.render(…, wiring:)")
         }
     }
 }

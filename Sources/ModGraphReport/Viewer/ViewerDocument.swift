@@ -164,11 +164,36 @@ enum ViewerDocument {
                     ])
                 ))
         }
+        members.append(("wiring", page.wiring.map { wiring(for: $0, in: view, shown: page.showsWiring) } ?? .null))
         members.append(("cycles", .int(page.style.cycles.count)))
         members.append(("check", page.check.map { check(for: $0, chain: chain) } ?? .null))
         members.append(("schedule", page.schedule.map { schedule(for: $0, in: view) } ?? .null))
         members.append(("summary", summary(page)))
         return .object(members)
+    }
+
+    /// The wiring edges between the page's nodes, by node index: each with what it stands for
+    /// (kind, label, provider, where it is needed and where it is wired, as `graph --wiring` says
+    /// them). An edge whose module is not a node of the page (a test left out) is not carried.
+    private static func wiring(for wiring: Wiring, in view: GraphView, shown: Bool) -> JSONValue {
+        let edges: [JSONValue] = wiring.edges.compactMap { edge in
+            guard let from = view.nodes(for: edge.from).first, let to = view.nodes(for: edge.to).first, from != to else { return nil }
+            return .object([
+                ("from", .int(from)), ("to", .int(to)),
+                (
+                    "items",
+                    .array(
+                        edge.items.map { item in
+                            .object([
+                                ("kind", .string(item.kind.rawValue)), ("label", .string(item.label)),
+                                ("providedBy", .string(item.providedBy)), ("need", .string(item.need.description)),
+                                ("wired", .optional(item.wired?.description)),
+                            ])
+                        })
+                ),
+            ])
+        }
+        return .object([("shown", .bool(shown)), ("note", .string(WiringOutput.heuristicNote)), ("edges", .array(edges))])
     }
 
     /// A node's layer: its targets' one layer, nil when they have none or several.

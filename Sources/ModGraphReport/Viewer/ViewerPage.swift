@@ -42,6 +42,11 @@ public struct ViewerPage: Sendable {
     /// nil: a static page, which carries every view it offers.
     public var livePath: String?
     public var budget: Budget
+    /// The run-time wiring between the page's modules (`graph --wiring --format html`), drawn
+    /// over the build graph as dashed edges behind a toggle; nil: the page has no such toggle.
+    public var wiring: Wiring?
+    /// Whether the wiring toggle is on when the page opens.
+    public var showsWiring: Bool
 
     /// How many views a static page carries and what a first view must achieve (docs/report.md has the figures).
     public struct Budget: Sendable {
@@ -73,7 +78,8 @@ public struct ViewerPage: Sendable {
     public init(
         title: String, source: String, toolVersion: String, graph: ModuleGraph, view: GraphView, style: DiagramStyle,
         check: CheckReport? = nil, schedule: ScheduleReport? = nil, hidesImplied: Bool, layout: GraphvizLayout?,
-        pictureLeftOut: String? = nil, initial: ViewerView.Kind? = nil, livePath: String? = nil, budget: Budget = .standard
+        pictureLeftOut: String? = nil, initial: ViewerView.Kind? = nil, livePath: String? = nil, budget: Budget = .standard,
+        wiring: Wiring? = nil, showsWiring: Bool = true
     ) {
         self.title = title
         self.source = source
@@ -89,6 +95,8 @@ public struct ViewerPage: Sendable {
         self.initial = initial
         self.livePath = livePath
         self.budget = budget
+        self.wiring = wiring
+        self.showsWiring = showsWiring
     }
 
     /// The toggles a page opens with: tests and external products hidden above
@@ -258,6 +266,7 @@ public struct ViewerPage: Sendable {
             <label class="mg-toggle"><input type="checkbox" id="mg-show-tests"> Tests</label>
             <label class="mg-toggle"><input type="checkbox" id="mg-show-externals"> External products</label>
             <label class="mg-toggle"><input type="checkbox" id="mg-show-implied"> Implied dependencies</label>
+            <label class="mg-toggle" id="mg-wiring-toggle" hidden title="What the modules use of one another at run time, read from their sources (docs/wiring.md): not build dependencies"><input type="checkbox" id="mg-show-wiring"> Wiring (run time, dashed)</label>
             <label class="mg-toggle" id="mg-violations-toggle" hidden><input type="checkbox" id="mg-show-violations" checked> Violations in red</label>
             <button type="button" id="mg-critical" class="mg-button" hidden>Critical path</button>
             </div>

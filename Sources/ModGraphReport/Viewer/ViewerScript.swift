@@ -72,7 +72,7 @@ enum ViewerScript {
           var canvas = $('mg-canvas'), stage = $('mg-stage');
           var defaults = data.defaults || { tests: true, ext: true, implied: true };
           var state = { tests: defaults.tests, ext: defaults.ext, implied: defaults.implied, depth: 1, dir: 'both', violations: true,
-            critical: false, selected: -1, spec: null, tab: 'graph' };
+            critical: false, selected: -1, spec: null, tab: 'graph', wiring: !!(data.wiring && data.wiring.shown) };
           var back = [];
 
           // ---- what the page calls a view: the same keys as the Swift side's ViewerView ----
@@ -177,6 +177,76 @@ enum ViewerScript {
               drawn.refs.push(ref);
             });
             base = { x: 0, y: 0, w: Math.max(layout.w, 1), h: Math.max(layout.h, 1) };
+            drawWiring();
+          }
+
+          // ---- the run-time wiring (graph --wiring): dashed edges over the drawn nodes, never build dependencies ----
+          var wires = data.wiring ? data.wiring.edges : [];
+          // The drawn box of a node: its own, else its group's in a collapsed view.
+          function drawnBoxOf(index) {
+            if (!drawn) return null;
+            var ref = drawn.nodeEl[index] ? index : (drawn.by ? -groupOf(index, drawn.by) - 1 : null);
+            if (ref === null || !drawn.nodeEl[ref]) return null;
+            for (var b = 0; b < drawn.layout.nodes.length; b++) if (drawn.layout.nodes[b][0] === ref) return { ref: ref, box: drawn.layout.nodes[b] };
+            return null;
+          }
+          // Where the line from a box's centre towards (x, y) leaves the box.
+          function border(box, x, y) {
+            var dx = x - box[1], dy = y - box[2], t = Math.min(Math.abs(dx) > 1e-9 ? box[3] / 2 / Math.abs(dx) : Infinity, Math.abs(dy) > 1e-9 ? box[4] / 2 / Math.abs(dy) : Infinity, 1);
+            return [box[1] + dx * t, box[2] + dy * t];
+          }
+          function wireText(item) {
+            return (item.kind === 'protocol' ? '' : item.kind + ' ') + item.label + ' by ' + item.providedBy + ' (needed at ' + item.need
+              + (item.wired ? '; wired at ' + item.wired : '; no wiring found') + ')';
+          }
+          function drawWiring() {
+            var old = svg ? svg.querySelector('g.wiring') : null;
+            if (old) old.remove();
+            if (drawn) { drawn.wires = 0; drawn.wireSets = {}; }
+            if (!svg || !state.wiring || !wires.length) return;
+            var layer = shape('g', { 'class': 'wiring' }, svg.querySelector('g.graph'));
+            var seen = {};
+            wires.forEach(function (wire, index) {
+              var a = drawnBoxOf(wire.from), b = drawnBoxOf(wire.to);
+              if (!a || !b || a.ref === b.ref) return;
+              // In a collapsed view several wiring edges may join the same two groups: one curve says them all.
+              var key = a.ref + '>' + b.ref, line = wireLine(wire);
+              if (seen[key]) { seen[key].title.textContent += '\n' + line; drawn.wireSets[seen[key].id].push(index); return; }
+              // A curve bent to one side, so that it does not lie on a build dependency between the same two.
+              var mx = (a.box[1] + b.box[1]) / 2, my = (a.box[2] + b.box[2]) / 2, dx = b.box[1] - a.box[1], dy = b.box[2] - a.box[2];
+              var length = Math.sqrt(dx * dx + dy * dy) || 1, bend = Math.max(length * 0.25, 36) / length;
+              var cx = mx - dy * bend, cy = my + dx * bend, start = border(a.box, cx, cy), end = border(b.box, cx, cy);
+              // An arrowhead of the build edges' size, along the curve's last direction.
+              var ex = end[0] - cx, ey = end[1] - cy, last = Math.sqrt(ex * ex + ey * ey) || 1;
+              var g = shape('g', { 'class': 'wire', id: 'w' + index }, layer);
+              shape('path', { d: 'M' + start[0] + ',' + start[1] + 'Q' + cx + ',' + cy + ' ' + end[0] + ',' + end[1] }, g);
+              shape('polygon', { points: arrow([end[0] - ex / last * 8, end[1] - ey / last * 8], end) }, g);
+              var title = shape('title', {}, g);
+              title.textContent = line;
+              seen[key] = { title: title, id: 'w' + index };
+              drawn.wireSets['w' + index] = [index];
+              drawn.wires++;
+            });
+          }
+          function wireLine(wire) {
+            return visible(nodes[wire.from].name + ' \u21e2 ' + nodes[wire.to].name + ' (run time, not a build dependency): '
+              + wire.items.map(wireText).join('; '));
+          }
+          // The side panel for a drawn wiring curve: each edge it stands for, with its items.
+          function showWire(id) {
+            var list = drawn && drawn.wireSets ? drawn.wireSets[id] : null, box = $('mg-selection');
+            if (!list) return;
+            box.replaceChildren();
+            box.hidden = false;
+            box.appendChild(make('h2', null, 'Wiring (run time)'));
+            list.forEach(function (index) {
+              var wire = wires[index];
+              box.appendChild(make('h3', null, nodes[wire.from].name + ' \u21e2 ' + nodes[wire.to].name));
+              var ul = make('ul', 'mg-list mg-wires');
+              wire.items.forEach(function (item) { ul.appendChild(make('li', null, wireText(item))); });
+              box.appendChild(ul);
+            });
+            box.appendChild(make('p', 'mg-dim', data.wiring.note));
           }
 
           // ---- findings that break a rule: red on their edges ----
@@ -353,6 +423,8 @@ enum ViewerScript {
             drag = null;
             canvas.classList.remove('dragging');
             if (was.moved) return;
+            var wire = was.target && was.target.closest ? was.target.closest('g.wire') : null;
+            if (wire) { showWire(wire.id); return; }
             var target = was.target && was.target.closest ? was.target.closest('g.node') : null;
             if (!target) { clearAll(); return; }
             if (target.id.charAt(0) === 'g') openGroup(Number(target.id.slice(1)));
@@ -481,7 +553,8 @@ enum ViewerScript {
             var shown = 0;
             for (i = 0; i < N; i++) if (nodeShown(i)) shown++;
             bar.textContent = 'Drawn: ' + count(drawn.layout.nodes.length) + ' nodes, ' + count(drawn.layout.edges.length) + ' edges (' + count(shown) + ' of ' + count(N)
-              + ' modules shown by the toggles). Click a module to focus on it, a group to open it; Backspace goes back, / searches, f fits.';
+              + ' modules shown by the toggles)' + (state.wiring && wires.length ? '; ' + count(drawn.wires || 0) + ' of ' + plural(wires.length, 'wiring edge') + ' drawn dashed (run time, not build dependencies)' : '')
+              + '. Click a module to focus on it, a group to open it; Backspace goes back, / searches, f fits.';
           }
 
           function focusOn(index) {
@@ -647,6 +720,7 @@ enum ViewerScript {
             $('mg-show-tests').checked = state.tests;
             $('mg-show-externals').checked = state.ext;
             $('mg-show-implied').checked = state.implied;
+            $('mg-show-wiring').checked = state.wiring;
           }
           $('mg-show-tests').parentNode.hidden = !nodes.some(function (n) { return n.test; });
           $('mg-show-externals').parentNode.hidden = !nodes.some(function (n) { return n.external; });
@@ -654,6 +728,8 @@ enum ViewerScript {
           toggle('mg-show-externals', 'ext');
           toggle('mg-show-implied', 'implied');
           toggle('mg-show-violations', 'violations');
+          $('mg-wiring-toggle').hidden = !data.wiring || !data.picture;
+          $('mg-show-wiring').addEventListener('change', function () { state.wiring = $('mg-show-wiring').checked; drawWiring(); status(); writeFragment(); });
           syncToggles();
           $('mg-depth').addEventListener('change', function (event) {
             state.depth = Number(event.target.value);
@@ -1026,6 +1102,7 @@ enum ViewerScript {
             else if (spec.kind === 'path') { put('from', nodes[spec.from].id); put('to', nodes[spec.to].id); }
             else put('view', 'all');
             put('t', state.tests ? 1 : 0); put('x', state.ext ? 1 : 0); put('i', state.implied ? 1 : 0);
+            if (data.wiring) put('w', state.wiring ? 1 : 0);
             if (state.tab !== 'graph') put('tab', state.tab);
             var fragment = '#' + parts.join('&');
             if (location.hash !== fragment) { writing = fragment; history.replaceState(null, '', fragment); }
@@ -1051,12 +1128,13 @@ enum ViewerScript {
             } else if (values.view === 'all') spec = { kind: 'all' };
             if (!spec && !values.tab) return null;
             return { spec: spec, tests: values.t === undefined ? null : values.t === '1', ext: values.x === undefined ? null : values.x === '1',
-              implied: values.i === undefined ? null : values.i === '1', tab: values.tab };
+              implied: values.i === undefined ? null : values.i === '1', wiring: values.w === undefined ? null : values.w === '1', tab: values.tab };
           }
           function applyFragment(wanted) {
             if (wanted.tests !== null) state.tests = wanted.tests;
             if (wanted.ext !== null) state.ext = wanted.ext;
             if (wanted.implied !== null) state.implied = wanted.implied;
+            if (wanted.wiring !== null && data.wiring) { state.wiring = wanted.wiring; drawWiring(); }
             syncToggles();
             if (wanted.spec) {
               if (wanted.spec.kind === 'focus') { state.depth = wanted.spec.depth; state.dir = wanted.spec.dir; $('mg-depth').value = String(state.depth); $('mg-direction').value = state.dir; }

@@ -87,6 +87,10 @@ enum ViewerStyle {
         #mg-canvas .edge path { fill: none; stroke: #52606d; stroke-width: .8px; }
         #mg-canvas .edge polygon { fill: #52606d; stroke: #52606d; stroke-width: .8px; }
         #mg-canvas .edge.cond path { stroke-dasharray: 5 3; stroke: #7b8794; }
+        #mg-canvas .wire path { fill: none; stroke: #7a5195; stroke-width: 1.4px; stroke-dasharray: 7 4; }
+        #mg-canvas .wire polygon { fill: #7a5195; stroke: #7a5195; stroke-width: .8px; }
+        #mg-canvas .wire { cursor: pointer; } #mg-canvas .wire:hover path { stroke-width: 2.4px; }
+        #mg-canvas.dim .wire { opacity: .15; }
         #mg-canvas .edge.plug path { stroke-dasharray: 1.5 2.5; stroke: #3e4c59; }
         #mg-canvas .edge.cyc path { stroke: var(--chain); stroke-width: 1.6px; } #mg-canvas .edge.cyc polygon { fill: var(--chain); stroke: var(--chain); }
         #mg-canvas .edge text.count { font-family: Helvetica, Arial, sans-serif; font-size: 10px; fill: #3e4c59; }

@@ -14,7 +14,9 @@ public struct StaleConfigRule: Rule {
     /// Layer patterns that decide nothing (matching no target, or only
     /// targets an earlier pattern of the list takes first: shadowed), `!`
     /// patterns that take nothing back, forbidden rules' patterns (`from`, `to`,
-    /// `allow`, `exceptFrom`) and interface patterns that match no target. Exceptions are judged after
+    /// `allow`, `exceptFrom`), interface patterns and the wiring checks' `app` and container `owners`
+    /// patterns that match no target (a container type no source extends is judged by the wiring
+    /// check, which reads the sources). Exceptions are judged after
     /// the other rules ran (``findings(forUnused:in:severity:)``).
     ///
     /// - Complexity: O(V·P·m) for P patterns of matching cost m, and as much
@@ -69,6 +71,16 @@ public struct StaleConfigRule: Rule {
             named += patterns.map { key, pattern in (pattern, "forbidden rule's '\(key)' pattern '\(pattern.pattern)'") }
         }
         named += (config.sources?.interfaces ?? []).map { ($0, "interface pattern '\($0.pattern)' (sources.interfaces)") }
+        // The wiring checks' module lists (docs/wiring.md): an `app` or `owners` pattern that matches
+        // no target changes who may wire or extend nothing, most often a typo.
+        if let wiring = config.sources?.wiring {
+            named += wiring.app.map { ($0, "wiring app pattern '\($0.pattern)' (sources.wiring.app)") }
+            for (index, container) in wiring.containers.enumerated() {
+                named += container.owners.map {
+                    ($0, "owner pattern '\($0.pattern)' of container \(container.type) (sources.wiring.containers[\(index)].owners)")
+                }
+            }
+        }
         for (pattern, what) in named where !graph.targets.contains(where: {
             pattern.pattern.match($0.id, packageName: context.packageName(of: $0.id)) != nil
         }) {

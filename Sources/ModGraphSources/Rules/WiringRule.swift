@@ -63,11 +63,13 @@ struct WiringRule {
                 )
             }
         }
-        for container in settings.containers {
+        for (index, container) in settings.containers.enumerated() {
             let simple = String(container.type.split(separator: ".").last ?? Substring(container.type))
+            var extended = false
             for found in facts.extensions {
                 let written = String(found.type.split(separator: "<").first ?? Substring(found.type))
                 guard written == container.type || written == simple else { continue }
+                extended = true
                 let target = found.site.target
                 let packageName = graph.package(target.package)?.name
                 if container.owners.contains(where: { $0.pattern.match(target, packageName: packageName) != nil }) { continue }
@@ -75,6 +77,16 @@ struct WiringRule {
                     .containerExtension, settings.containerExtensions, found.site, "extension \(written)",
                     "\(target.name) extends \(container.type), which only its owners may extend (sources.wiring.containers); move the extension to an owner or add \(target.name) to owners",
                     location: container.location)
+            }
+            // A container no module extends: the check has nothing to look at, most often a typo in
+            // its name. Stale configuration, as the graph-level `stale-config` says of patterns.
+            if !extended {
+                findings.append(
+                    Finding(
+                        rule: .staleConfig, severity: .warning, chain: [],
+                        message:
+                            "container type '\(container.type)' (sources.wiring.containers[\(index)]) is extended by no module's sources: remove it or fix its name",
+                        source: container.location))
             }
         }
         return findings
