@@ -25,6 +25,8 @@ struct XcodeGraphBuilder {
     /// Packages left out on purpose (``LoadExclusions``), absolute: products that name no
     /// package may come from them too, and are then shown as theirs without a warning.
     var excludedFolders: [String] = []
+    /// The pods the targets link, from the Podfiles beside the projects.
+    var pods: [CocoaPodsLinks.Use] = []
 
     struct Result {
         var parts = GraphParts()
@@ -199,6 +201,23 @@ struct XcodeGraphBuilder {
                         }
                     }
                 }
+                // The pods its Podfile blocks declare: products of the Podfile's package, declared at their `pod` lines.
+                var elsewhere: [String: String] = [:]
+                for use in pods {
+                    for pod in use.pods[project.path]?[target.name] ?? [] {
+                        let node = TargetID(package: use.identity, name: pod.name)
+                        found.externalProducts.insert(node)
+                        result.parts.moduleNames[node] = Podfile.moduleName(ofPod: pod.name)
+                        let key = EdgeKey(to: node, kind: .product, product: pod.name)
+                        guard position[key] == nil else { continue }
+                        position[key] = reached.count
+                        reached.append((key, [[]]))
+                        if lines[pod.name] == nil {
+                            lines[pod.name] = pod.line
+                            elsewhere[pod.name] = use.podfile
+                        }
+                    }
+                }
                 for (key, filters) in reached {
                     // Any declaration without platform filters makes the dependency unconditional.
                     let platforms =
@@ -208,7 +227,7 @@ struct XcodeGraphBuilder {
                             from: from, to: key.to, kind: key.kind, product: key.product,
                             condition: Condition(platforms: platforms)))
                 }
-                result.declarations[from] = DeclarationLines(file: projectFile, target: target.line, dependencies: lines)
+                result.declarations[from] = DeclarationLines(file: projectFile, target: target.line, dependencies: lines, files: elsewhere)
             }
         }
         result.parts.externalProducts = found.externalProducts
@@ -221,6 +240,12 @@ struct XcodeGraphBuilder {
         for (identity, missing) in found.missingPackages.sorted(by: { $0.key < $1.key }) where workspace.packages[identity] == nil {
             result.parts.packages.append(
                 Package(identity: identity, name: missing.name, path: missing.path, origin: .local, location: nil, isLoaded: false))
+        }
+        for use in pods where result.parts.moduleNames.keys.contains(where: { $0.package == use.identity }) {
+            result.parts.packages.append(
+                Package(
+                    identity: use.identity, name: "Pods", path: Paths.relative(use.podfile, from: base), origin: .cocoapods, location: nil,
+                    isLoaded: false))
         }
         result.productsOfMissingFolders = found.productsOfMissingFolders
         return result

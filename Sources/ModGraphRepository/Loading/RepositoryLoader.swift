@@ -93,10 +93,16 @@ public struct RepositoryLoader: Sendable {
         } else {
             workspace = try loadPackages(inputs, locals: locals.filter { !inputs.packages.contains($0) })
         }
-        let xcode = XcodeGraphBuilder(
+        let podfileFolders = projectSet.projects.map { XcodePath.parent($0.path) } + inputs.workspaces.map(XcodePath.parent)
+        let cocoaPods = CocoaPodsLinks(
+            projects: projectSet.projects, folders: podfileFolders, root: inputs.root,
+            taken: Set(workspace.packages.keys).union(ProjectIdentities(projects: projectSet.projects, taken: Set(workspace.packages.keys)).byPath.values))
+        warnings += cocoaPods.warnings
+        var builderOfXcode = XcodeGraphBuilder(
             projects: projectSet.projects, workspace: workspace, base: inputs.base, missingFolders: inputs.missingFolders,
-            excludedFolders: excludedFolders
-        ).build()
+            excludedFolders: excludedFolders)
+        builderOfXcode.pods = cocoaPods.uses
+        let xcode = builderOfXcode.build()
         var graphWarnings: [LoadWarning] = []
         let graph = try builder.build(workspace, adding: xcode.parts, warnings: &graphWarnings)
         var files = workspace.targetFiles(for: graph)

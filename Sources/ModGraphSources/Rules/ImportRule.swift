@@ -146,6 +146,9 @@ struct ImportRule {
                     guard let declaration = declarations[key] else { continue }
                     let nodes = declaration.edges.compactMap { graph.index(of: $0.to) }.map { graph.targets[$0] }
                     guard nodes.contains(where: { !Self.notImported.contains($0.type) }) else { continue }
+                    // A pod no Swift file imports is often linked for its resources or used from Objective-C,
+                    // and its module may not be the one CocoaPods names by default: not charged (docs/xcode.md).
+                    if nodes.contains(where: { graph.package($0.package)?.origin == .cocoapods }) { continue }
                     var modules = Set(nodes.map(ModuleNames.module(of:)))
                     // A wrapper's modules are those it brings in.
                     for node in nodes where wrappers.contains(node.id) {
