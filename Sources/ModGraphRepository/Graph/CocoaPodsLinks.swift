@@ -19,6 +19,8 @@ struct CocoaPodsLinks {
         var identity: PackageIdentity
         /// Project path → target name → the pods it links.
         var pods: [String: [String: [Podfile.Pod]]] = [:]
+        /// Project path → target name → the pods it sees without linking them (`inherit! :search_paths`).
+        var searchPaths: [String: [String: [Podfile.Pod]]] = [:]
     }
 
     private(set) var uses: [Use] = []
@@ -46,7 +48,7 @@ struct CocoaPodsLinks {
             }
             var use = Use(podfile: path, identity: PackageIdentity("pods"))
             let beside = projects.filter { XcodePath.parent($0.path) == folder }
-            for target in podfile.targets where !target.pods.isEmpty {
+            for target in podfile.targets where !target.pods.isEmpty || !target.searchPaths.isEmpty {
                 let candidates: [XcodeProject]
                 if let written = target.project {
                     let named = XcodePath.pathExtension(written) == "xcodeproj" ? written : written + ".xcodeproj"
@@ -57,9 +59,10 @@ struct CocoaPodsLinks {
                 }
                 let having = candidates.filter { project in project.targets.contains { $0.name == target.name } }
                 guard having.count == 1, let project = having.first else { continue }
-                use.pods[project.path, default: [:]][target.name] = target.pods
+                if !target.pods.isEmpty { use.pods[project.path, default: [:]][target.name] = target.pods }
+                if !target.searchPaths.isEmpty { use.searchPaths[project.path, default: [:]][target.name] = target.searchPaths }
             }
-            guard !use.pods.isEmpty else { continue }
+            guard !use.pods.isEmpty || !use.searchPaths.isEmpty else { continue }
             var identity = PackageIdentity(uses.isEmpty ? "pods" : "pods-\(uses.count + 1)")
             while taken.contains(identity) { identity = PackageIdentity(identity.rawValue + "-cocoapods") }
             taken.insert(identity)

@@ -36,6 +36,8 @@ struct XcodeGraphBuilder {
         var declarations: [TargetID: DeclarationLines] = [:]
         /// The products that name no package shown as products of a missing folder of the workspace, by folder.
         var productsOfMissingFolders: [String: [String]] = [:]
+        /// The pods each target sees without linking them (CocoaPods' `inherit! :search_paths`): it may import them.
+        var searchPaths: [TargetID: [TargetID]] = [:]
     }
 
     /// What the build of one target needs to look up, made once for all targets.
@@ -204,6 +206,9 @@ struct XcodeGraphBuilder {
                 // The pods its Podfile blocks declare: products of the Podfile's package, declared at their `pod` lines.
                 var elsewhere: [String: String] = [:]
                 for use in pods {
+                    for pod in use.searchPaths[project.path]?[target.name] ?? [] {
+                        result.searchPaths[from, default: []].append(TargetID(package: use.identity, name: pod.name))
+                    }
                     for pod in use.pods[project.path]?[target.name] ?? [] {
                         let node = TargetID(package: use.identity, name: pod.name)
                         found.externalProducts.insert(node)

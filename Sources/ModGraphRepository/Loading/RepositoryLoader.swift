@@ -130,9 +130,11 @@ public struct RepositoryLoader: Sendable {
         where package.manifest == nil && package.origin == .local && inputs.exclusions.excludes(package.location) && !excluded.contains(package.location) {
             excluded.append(package.location)
         }
-        return Repository(
+        var repository = Repository(
             inputs: inputs, workspace: workspace, projects: projectSet.projects, graph: graph,
             targetFiles: files, warnings: all, declarations: xcode.declarations, excluded: excluded)
+        repository.searchPaths = xcode.searchPaths
+        return repository
     }
 
     /// A warning about a project, its file kept apart as a path, so that it is shown as every

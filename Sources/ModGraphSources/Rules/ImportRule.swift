@@ -14,6 +14,8 @@ struct ImportRule {
     let settings: CheckConfig.SourceChecks
     /// `--platform`: imports under an `#if os(…)` that is false there are left out.
     let platform: String?
+    /// Modules a target may import without declaring them (``SourceChecker/searchPaths``).
+    var searchPaths: [TargetID: [TargetID]] = [:]
 
     /// One import of a target, in one of its files.
     private struct Occurrence {
@@ -99,7 +101,8 @@ struct ImportRule {
                     }
                 }
             }
-            let visible = modulesReexported(from: Set((edgesFrom[target] ?? []).map(\.to)), reexports, verticesByModule)
+            var visible = modulesReexported(from: Set((edgesFrom[target] ?? []).map(\.to)), reexports, verticesByModule)
+            for seen in searchPaths[target] ?? [] { visible.insert(module(of: seen)) }
 
             var imported = Set<String>()
             var hasUnknownImport = false
