@@ -176,6 +176,19 @@ struct XcodeLinkResolutionTests {
         #expect(repository.warnings.map(\.message).contains { $0.contains("which does not exist; the dependencies on its targets are shown as external products") })
     }
 
+    /// Passepartout's trial: the project refers to `Demo.xcodeproj`, which is missing, and no target
+    /// depends on it: the warning says so, rather than that dependencies on it are shown as external.
+    @Test func aMissingProjectNothingDependsOnIsSaidSo() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var app = ProjectFixture(targets: [.init("App", type: "application")])
+        app.unusedProjectReferences = ["Demo.xcodeproj"]
+        try folder.write("App.xcodeproj/project.pbxproj", app.text)
+        let repository = try load(folder, ["App.xcodeproj"])
+        let messages = repository.warnings.map(\.message).filter { $0.contains("Demo.xcodeproj") }
+        #expect(messages.count == 1 && messages[0].hasSuffix("refers to project 'Demo.xcodeproj', which does not exist; no target depends on it"), "\(messages)")
+    }
+
     /// Delta's trial: the app links `ZIPFoundation.framework` from `BUILT_PRODUCTS_DIR`, a file no
     /// loaded target makes but a project of the workspace's build (DeltaCore's subproject, an empty
     /// submodule) does. Xcode finds it there; the link is that missing project's external product,
