@@ -54,6 +54,9 @@ struct XcodeGraphBuilder {
         /// Product file name (`ZIPFoundation.framework`) → the missing projects a loaded project links it
         /// from through a reference proxy: what Xcode's build would make it from.
         let productFilesOfMissingProjects: [String: Set<String>]
+        /// Product file name → the target that makes it in a missing project, as the reference proxies name it
+        /// (`remoteInfo`; `Harmony-Drive` makes `Harmony_Drive.framework`): one node per target, however it is reached.
+        let targetsOfMissingProducts: [String: String]
     }
 
     /// What the edges found along the way add to the graph besides them.
@@ -76,6 +79,7 @@ struct XcodeGraphBuilder {
         var productFiles: [String: [(project: XcodeProject, target: XcodeTarget)]] = [:]
         var namedPackages: [String: [String: [XcodePackageReference]]] = [:]
         var productFilesOfMissingProjects: [String: Set<String>] = [:]
+        var targetsOfMissingProducts: [String: String] = [:]
         let projectByPath = Dictionary(projects.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for project in projects {
             var named: [String: [XcodePackageReference]] = [:]
@@ -86,6 +90,9 @@ struct XcodeGraphBuilder {
                         loadedProject(project.resolvedPath(other), projectByPath) == nil
                     {
                         productFilesOfMissingProjects[file, default: []].insert(project.resolvedPath(other))
+                        if case let .productOfTarget(_, _, name?, _) = dependency.reference, targetsOfMissingProducts[file] == nil {
+                            targetsOfMissingProducts[file] = name
+                        }
                     }
                     guard case let .packageProduct(product) = dependency.reference, let package = product.package,
                         !(named[product.name] ?? []).contains(package)
@@ -98,7 +105,8 @@ struct XcodeGraphBuilder {
         let lookups = Lookups(
             identities: identities, projectByPath: projectByPath,
             packageByFolder: packageByFolder, productFiles: productFiles, namedPackages: namedPackages,
-            productsOfMissingPackages: productsOfMissingPackages(), productFilesOfMissingProjects: productFilesOfMissingProjects)
+            productsOfMissingPackages: productsOfMissingPackages(), productFilesOfMissingProjects: productFilesOfMissingProjects,
+            targetsOfMissingProducts: targetsOfMissingProducts)
         var result = Result()
         var warned: Set<String> = []
         func warn(_ message: String) {
@@ -167,7 +175,8 @@ struct XcodeGraphBuilder {
                         add(EdgeKey(to: TargetID(package: ownerIdentity, name: chosen.name), kind: .target, product: nil), dependency)
                     case let .productOfTarget(productReference, fileName, name, other):
                         guard let owner = loadedProject(project.resolvedPath(other), lookups.projectByPath) else {
-                            if let product = fileName.map(XcodePath.baseName) ?? name {
+                            // The target's name (`remoteInfo`), as a target dependency on it names it, else the file's.
+                            if let product = name ?? fileName.map(XcodePath.baseName) {
                                 add(missingProjectEdge(to: product, in: project.resolvedPath(other), lookups, &found), dependency)
                             }
                             continue
@@ -190,7 +199,8 @@ struct XcodeGraphBuilder {
                         if lookups.productFiles[fileName] == nil, let paths = lookups.productFilesOfMissingProjects[fileName],
                             paths.count == 1, let path = paths.first
                         {
-                            add(missingProjectEdge(to: XcodePath.baseName(fileName), in: path, lookups, &found), dependency)
+                            let product = lookups.targetsOfMissingProducts[fileName] ?? XcodePath.baseName(fileName)
+                            add(missingProjectEdge(to: product, in: path, lookups, &found), dependency)
                             continue
                         }
                         guard let chosen = maker(of: fileName, for: target, dependency, at: at(dependency), in: project, lookups, warn: warn),

@@ -176,6 +176,23 @@ struct XcodeLinkResolutionTests {
         #expect(repository.warnings.map(\.message).contains { $0.contains("which does not exist; the dependencies on its targets are shown as external products") })
     }
 
+    /// Delta's trial: Harmony's `Example` links `Harmony_Drive.framework`, which target `Harmony-Drive`
+    /// of a missing project makes: the product is that target, one node named as the target is
+    /// (not `Harmony-Drive` and `Harmony_Drive` beside each other), also for a link from `BUILT_PRODUCTS_DIR`.
+    @Test func aProductOfAMissingProjectIsNamedAfterTheTargetThatMakesIt() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let harmony = ProjectFixture(targets: [
+            .init("Example", type: "application", linksProxies: [("Drive/Harmony-Drive.xcodeproj", "Harmony_Drive.framework", "Harmony-Drive")]),
+            .init("Other", type: "application", linksBuiltProducts: ["Harmony_Drive.framework"]),
+        ])
+        try folder.write("Harmony.xcodeproj/project.pbxproj", harmony.text)
+        let repository = try load(folder, ["Harmony.xcodeproj"])
+        #expect(edges(from: "harmony/Example", repository) == ["harmony-drive/Harmony-Drive"])
+        #expect(edges(from: "harmony/Other", repository) == ["harmony-drive/Harmony-Drive"])
+        #expect(repository.graph.targets.filter { $0.package.rawValue == "harmony-drive" }.map(\.name) == ["Harmony-Drive"])
+    }
+
     /// Passepartout's trial: the project refers to `Demo.xcodeproj`, which is missing, and no target
     /// depends on it: the warning says so, rather than that dependencies on it are shown as external.
     @Test func aMissingProjectNothingDependsOnIsSaidSo() throws {
