@@ -66,6 +66,8 @@ struct XcodeGraphBuilder {
         /// Packages the graph has no entry for that external nodes belong to: missing projects and folders.
         var missingPackages: [PackageIdentity: (name: String, path: String)] = [:]
         var productsOfMissingFolders: [String: [String]] = [:]
+        /// The modules of external nodes whose module is not named after them.
+        var moduleNames: [TargetID: String] = [:]
     }
 
     /// - Complexity: O(T + D) for T targets and D declared dependencies, plus
@@ -177,7 +179,7 @@ struct XcodeGraphBuilder {
                         guard let owner = loadedProject(project.resolvedPath(other), lookups.projectByPath) else {
                             // The target's name (`remoteInfo`), as a target dependency on it names it, else the file's.
                             if let product = name ?? fileName.map(XcodePath.baseName) {
-                                add(missingProjectEdge(to: product, in: project.resolvedPath(other), lookups, &found), dependency)
+                                add(missingProjectEdge(to: product, file: fileName, in: project.resolvedPath(other), lookups, &found), dependency)
                             }
                             continue
                         }
@@ -200,7 +202,7 @@ struct XcodeGraphBuilder {
                             paths.count == 1, let path = paths.first
                         {
                             let product = lookups.targetsOfMissingProducts[fileName] ?? XcodePath.baseName(fileName)
-                            add(missingProjectEdge(to: product, in: path, lookups, &found), dependency)
+                            add(missingProjectEdge(to: product, file: fileName, in: path, lookups, &found), dependency)
                             continue
                         }
                         guard let chosen = maker(of: fileName, for: target, dependency, at: at(dependency), in: project, lookups, warn: warn),
@@ -263,13 +265,16 @@ struct XcodeGraphBuilder {
                     isLoaded: false))
         }
         result.productsOfMissingFolders = found.productsOfMissingFolders
+        result.parts.moduleNames.merge(found.moduleNames) { first, _ in first }
         return result
     }
 
     /// The edge to `name` of the project at `path`, which is not there: an external product node
     /// of the project's identity, so that the dependency is still seen (and an import of it is
     /// not taken for undeclared), as a missing local package's products are.
-    private func missingProjectEdge(to name: String, in path: String, _ lookups: Lookups, _ found: inout Found) -> EdgeKey {
+    /// `file` is the product's file, when known: its base name is the module (`CwlPreconditionTesting.framework`
+    /// of target `CwlPreconditionTesting_iOS`).
+    private func missingProjectEdge(to name: String, file: String? = nil, in path: String, _ lookups: Lookups, _ found: inout Found) -> EdgeKey {
         let projectName = XcodePath.baseName(path)
         var identity = PackageIdentity(projectName)
         let taken = Set(lookups.identities.byPath.values)
@@ -279,6 +284,7 @@ struct XcodeGraphBuilder {
         found.missingPackages[identity] = (projectName, Paths.relative(XcodePath.normalised(path), from: base))
         let node = TargetID(package: identity, name: name)
         found.externalProducts.insert(node)
+        if let file, XcodePath.baseName(file) != name, found.moduleNames[node] == nil { found.moduleNames[node] = XcodePath.baseName(file) }
         return EdgeKey(to: node, kind: .product, product: name)
     }
 

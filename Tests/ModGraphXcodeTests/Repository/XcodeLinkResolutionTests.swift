@@ -190,7 +190,10 @@ struct XcodeLinkResolutionTests {
         let repository = try load(folder, ["Harmony.xcodeproj"])
         #expect(edges(from: "harmony/Example", repository) == ["harmony-drive/Harmony-Drive"])
         #expect(edges(from: "harmony/Other", repository) == ["harmony-drive/Harmony-Drive"])
-        #expect(repository.graph.targets.filter { $0.package.rawValue == "harmony-drive" }.map(\.name) == ["Harmony-Drive"])
+        let nodes = repository.graph.targets.filter { $0.package.rawValue == "harmony-drive" }
+        #expect(nodes.map(\.name) == ["Harmony-Drive"])
+        // Its module is the framework's: `import Harmony_Drive`.
+        #expect(nodes.first?.moduleName == "Harmony_Drive")
     }
 
     /// Passepartout's trial: the project refers to `Demo.xcodeproj`, which is missing, and no target
