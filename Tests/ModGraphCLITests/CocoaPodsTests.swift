@@ -103,6 +103,33 @@ struct CocoaPodsTests {
         }
     }
 
+    /// A Podfile above the projects names each target's project (Swinject-Modular's shape: the
+    /// root Podfile, `xcodeproj 'App/App.xcodeproj'`, no project at the root).
+    @Test func aPodfileAboveTheProjectsNamesTheirProjects() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(ProjectFixture(targets: [.init("App", type: "application")]).text, "App/App.xcodeproj/project.pbxproj", in: folder)
+        try write(ProjectFixture(targets: [.init("Push")]).text, "Modules/Push/Push.xcodeproj/project.pbxproj", in: folder)
+        let podfile = """
+            def shared_pods
+                pod 'Swinject', '2.7.1'
+            end
+            target :App do
+              xcodeproj 'App/App.xcodeproj'
+              shared_pods
+            end
+            target :Push do
+              xcodeproj 'Modules/Push/Push.xcodeproj'
+              shared_pods
+            end
+            """
+        try write(podfile, "Podfile", in: folder)
+        let graph = try ModGraphRunner.run(["graph", "."], in: folder)
+        #expect(graph.status == 0, "\(graph.errors)")
+        #expect(graph.output.contains("App [application] → pods/Swinject"), "\(graph.output)")
+        #expect(graph.output.contains("Push [framework] → pods/Swinject"), "\(graph.output)")
+    }
+
     /// A Podfile modgraph cannot read whole is said once, as a note; what it read is kept.
     @Test func whatIsNotReadIsOneNote() throws {
         let folder = try scratch()

@@ -93,7 +93,18 @@ public struct RepositoryLoader: Sendable {
         } else {
             workspace = try loadPackages(inputs, locals: locals.filter { !inputs.packages.contains($0) })
         }
-        let podfileFolders = projectSet.projects.map { XcodePath.parent($0.path) } + inputs.workspaces.map(XcodePath.parent)
+        // A Podfile beside a project or workspace, or in a folder above a project up to the folder loaded
+        // (Swinject-Modular's root Podfile names `xcodeproj 'App/App.xcodeproj'` for each target).
+        var podfileFolders = inputs.workspaces.map(XcodePath.parent)
+        for project in projectSet.projects {
+            var folder = XcodePath.parent(project.path)
+            for _ in 0..<InputDiscovery.maximumDepth {
+                podfileFolders.append(folder)
+                let parent = XcodePath.parent(folder)
+                guard parent != folder, XcodePath.isSame(parent, orInside: inputs.base) else { break }
+                folder = parent
+            }
+        }
         let cocoaPods = CocoaPodsLinks(
             projects: projectSet.projects, folders: podfileFolders, root: inputs.root,
             taken: Set(workspace.packages.keys).union(ProjectIdentities(projects: projectSet.projects, taken: Set(workspace.packages.keys)).byPath.values))
