@@ -130,6 +130,27 @@ struct CocoaPodsTests {
         #expect(graph.output.contains("Push [framework] → pods/Swinject"), "\(graph.output)")
     }
 
+    /// A local pod's podspec (Lasso's shape): the pods it depends on are linked by every target that
+    /// uses it (CocoaPods integrates them), declared at the line of the pod that brings them in; its
+    /// `module_name` is the module imports name.
+    @Test func aLocalPodspecsDependenciesAndModuleNameAreRead() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = ProjectFixture(targets: [.init("Tests", type: "bundle.unit-test", sources: ["Tests/Tests.swift"])])
+        try write(project.text, "Example/App.xcodeproj/project.pbxproj", in: folder)
+        try write("target 'Tests' do\n  pod 'TestUtilities', :path => '../'\nend\n", "Example/Podfile", in: folder)
+        try write("Pod::Spec.new do |s|\n  s.module_name = 'TestKit'\n  s.dependency 'Lasso'\nend\n", "TestUtilities.podspec", in: folder)
+        try write("import Lasso\nimport TestKit\nlet tests = 1\n", "Example/Tests/Tests.swift", in: folder)
+        try write("sources: {}\n", ".modgraph.yml", in: folder)
+        // The repository (its `.git`) holds the podspec: nothing outside it is read.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let graph = try ModGraphRunner.run(["graph", "Example/App.xcodeproj"], in: folder)
+        #expect(graph.output.contains("Tests [unit-tests] → pods/Lasso, pods/TestUtilities"), "\(graph.output)\(graph.errors)")
+        let check = try ModGraphRunner.run(["check", "Example/App.xcodeproj"], in: folder)
+        #expect(check.status == 0, "\(check.output)\(check.errors)")
+        #expect(check.output.contains("passed: 0 errors, 0 warnings"), "\(check.output)")
+    }
+
     /// A Podfile modgraph cannot read whole is said once, as a note; what it read is kept.
     @Test func whatIsNotReadIsOneNote() throws {
         let folder = try scratch()

@@ -201,3 +201,23 @@ extension PodfileTests {
         #expect(podfile.notes.count == 1)
     }
 }
+
+extension PodfileTests {
+    /// A local podspec's dependencies and module name; other lines and interpolations are skipped.
+    @Test func podspecDependenciesAndModuleName() {
+        let text = """
+            Pod::Spec.new do |s|
+              s.name = 'LassoTestUtilities'
+              s.module_name = 'LassoTesting'
+              s.dependency 'Lasso'
+              s.dependency "Firebase/Core", '~> 10'
+              s.dependency 'Lasso'
+              # s.dependency 'Commented'
+              s.dependency "Kit#{x}"
+            end
+            """
+        let spec = Podspec(text: text)
+        #expect(spec.dependencies == ["Lasso", "Firebase"])
+        #expect(spec.moduleName == "LassoTesting")
+    }
+}

@@ -21,6 +21,8 @@ struct CocoaPodsLinks {
         var pods: [String: [String: [Podfile.Pod]]] = [:]
         /// Project path → target name → the pods it sees without linking them (`inherit! :search_paths`).
         var searchPaths: [String: [String: [Podfile.Pod]]] = [:]
+        /// Pod → the module its local podspec names (`module_name`), when it names one.
+        var moduleNames: [String: String] = [:]
     }
 
     private(set) var uses: [Use] = []
@@ -47,6 +49,8 @@ struct CocoaPodsLinks {
                 warnings.append(LoadWarning([.path(path), .text(": \(note)")], isNote: true))
             }
             var use = Use(podfile: path, identity: PackageIdentity("pods"))
+            let local = Self.localPodspecs(of: podfile, in: folder, disk: disk)
+            use.moduleNames = local.compactMapValues(\.moduleName)
             let beside = projects.filter { XcodePath.parent($0.path) == folder }
             for target in podfile.targets where !target.pods.isEmpty || !target.searchPaths.isEmpty {
                 let candidates: [XcodeProject]
@@ -59,8 +63,10 @@ struct CocoaPodsLinks {
                 }
                 let having = candidates.filter { project in project.targets.contains { $0.name == target.name } }
                 guard having.count == 1, let project = having.first else { continue }
-                if !target.pods.isEmpty { use.pods[project.path, default: [:]][target.name] = target.pods }
-                if !target.searchPaths.isEmpty { use.searchPaths[project.path, default: [:]][target.name] = target.searchPaths }
+                let pods = Self.withDependencies(target.pods, local)
+                let searchPaths = Self.withDependencies(target.searchPaths, local)
+                if !pods.isEmpty { use.pods[project.path, default: [:]][target.name] = pods }
+                if !searchPaths.isEmpty { use.searchPaths[project.path, default: [:]][target.name] = searchPaths }
             }
             guard !use.pods.isEmpty || !use.searchPaths.isEmpty else { continue }
             var identity = PackageIdentity(uses.isEmpty ? "pods" : "pods-\(uses.count + 1)")
@@ -69,5 +75,38 @@ struct CocoaPodsLinks {
             use.identity = identity
             uses.append(use)
         }
+    }
+
+    /// More pods than a target links; the dependencies of local pods past it are not followed.
+    static let maximumPodsPerTarget = 1_000
+
+    /// The podspecs of the Podfile's local pods (`:path`), by pod: `<path>/<Pod>.podspec`, read when inside the root.
+    private static func localPodspecs(of podfile: Podfile, in folder: String, disk: XcodeDisk) -> [String: Podspec] {
+        var result: [String: Podspec] = [:]
+        for target in podfile.targets {
+            for pod in target.pods + target.searchPaths where result[pod.name] == nil {
+                guard let path = pod.path else { continue }
+                let file = XcodePath.normalised(XcodePath.join(XcodePath.join(folder, path), pod.name + ".podspec"))
+                guard disk.isRegularFile(file), let spec = try? Podspec.load(at: file, disk: disk) else { continue }
+                result[pod.name] = spec
+            }
+        }
+        return result
+    }
+
+    /// `pods` and, after them, the pods local ones depend on, transitively (CocoaPods integrates each into
+    /// the target), each declared at the line of the pod that brings it in.
+    static func withDependencies(_ pods: [Podfile.Pod], _ local: [String: Podspec]) -> [Podfile.Pod] {
+        var result = pods
+        var seen = Set(pods.map(\.name))
+        var index = 0
+        while index < result.count, result.count < maximumPodsPerTarget {
+            let pod = result[index]
+            index += 1
+            for dependency in local[pod.name]?.dependencies ?? [] where seen.insert(dependency).inserted {
+                result.append(Podfile.Pod(written: dependency, line: pod.line, path: nil))
+            }
+        }
+        return result
     }
 }
