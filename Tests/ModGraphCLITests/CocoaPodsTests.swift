@@ -151,6 +151,22 @@ struct CocoaPodsTests {
         #expect(check.output.contains("passed: 0 errors, 0 warnings"), "\(check.output)")
     }
 
+    /// Pod names are data: a name made to look like a GitHub command starts no line of any output.
+    @Test func podNamesStartNoLine() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try app(in: folder)
+        try write("target 'App' do\n  pod '::error file=x::boom'\n  ::warning::x 1\nend\n", "Podfile", in: folder)
+        for format in ["text", "json", "dot", "mermaid"] {
+            let graph = try ModGraphRunner.run(["graph", ".", "--format", format], in: folder)
+            #expect(graph.status == 0, "\(graph.errors)")
+            #expect(graph.output.contains("error file=x"), "\(format): \(graph.output)")
+            for line in (graph.output + graph.errors).split(separator: "\n") {
+                #expect(!line.hasPrefix("::"), "\(format): \(line)")
+            }
+        }
+    }
+
     /// A Podfile modgraph cannot read whole is said once, as a note; what it read is kept.
     @Test func whatIsNotReadIsOneNote() throws {
         let folder = try scratch()
