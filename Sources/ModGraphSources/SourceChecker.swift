@@ -11,6 +11,9 @@ public struct SourceChecker: Sendable {
     /// The part each module plays for the wiring checks (`sources.wiring`); nil: inferred
     /// from the graph, with `sources.interfaces` as the interface modules (``WiringRoles/inferred(from:interfaces:)``).
     public let roles: WiringRoles?
+    /// Modules each target may import without declaring them (CocoaPods' `inherit! :search_paths`:
+    /// a test target sees its host's pods, which the host links), by the nodes that build them.
+    public var searchPaths: [TargetID: [TargetID]] = [:]
 
     public init(settings: CheckConfig.SourceChecks, platform: String? = nil, roles: WiringRoles? = nil) {
         self.settings = settings
@@ -61,7 +64,7 @@ public struct SourceChecker: Sendable {
             findings += rule.findings(target: target, folder: folders[target] ?? "", files: files, pattern: pattern)
         }
         if settings.undeclaredImports != .ignore || settings.unusedDependencies != .ignore {
-            findings += ImportRule(graph: graph, settings: settings, platform: platform).findings(scanned: scanned)
+            findings += ImportRule(graph: graph, settings: settings, platform: platform, searchPaths: searchPaths).findings(scanned: scanned)
         }
         if let wiring = settings.wiring {
             let roles = self.roles ?? interfaceRoles(of: graph)

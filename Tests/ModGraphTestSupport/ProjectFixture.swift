@@ -62,6 +62,8 @@ public struct ProjectFixture: Sendable {
     public var localPackages: [String: String]
     /// The project's build settings.
     public var settings: [String: String]
+    /// Projects it refers to (`projectReferences`) that no target uses, relative to its folder (Passepartout's `Demo.xcodeproj`).
+    public var unusedProjectReferences: [String] = []
 
     public init(
         targets: [Target], remotePackages: [String: String] = [:], localPackages: [String: String] = [:], settings: [String: String] = [:]
@@ -141,6 +143,17 @@ public struct ProjectFixture: Sendable {
         var projectReferences: [String] = []
         var projectFileIDs: [String: String] = [:]
         var listed: [String] = []
+        for path in unusedProjectReferences {
+            let projectFile = id()
+            projectFileIDs[path] = projectFile
+            mainChildren.append(projectFile)
+            add(
+                "PBXFileReference",
+                "\t\t\(projectFile) /* \(path) */ = {isa = PBXFileReference; lastKnownFileType = \"wrapper.pb-project\"; path = \(quoted(path)); sourceTree = \"<group>\"; };")
+            let productGroup = id()
+            add("PBXGroup", "\t\t\(productGroup) /* Products */ = {isa = PBXGroup; children = (); name = Products; sourceTree = \"<group>\"; };")
+            projectReferences.append("\t\t\t\t{\n\t\t\t\t\tProductGroup = \(productGroup) /* Products */;\n\t\t\t\t\tProjectRef = \(projectFile);\n\t\t\t\t},\n")
+        }
         let configurationList = id()
         let projectConfiguration = id()
         for target in targets {

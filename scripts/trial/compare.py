@@ -13,6 +13,10 @@ uninitialised submodule, a framework no target read makes) is not a difference w
 that project or folder: such edges, and the external nodes and containers only they reach, are
 listed apart as "unresolved by the independent reading", to be checked by hand.
 
+The independent reading does not read CocoaPods Podfiles: modgraph's edges to the products of a
+package of origin `cocoapods` (a Podfile's pods) are listed apart as "from a Podfile", with the
+pod nodes, to be checked by hand against the Podfile.
+
 Usage: compare.py ROOT [--path P ...] [--modgraph BIN] [--json OUT] [--graph-json FILE]
 """
 import argparse
@@ -75,6 +79,13 @@ def compare(mg, ind):
                 if project.endswith(".xcodeproj") and owner in (project[:-len(".xcodeproj")].lower(), project.lower()):
                     return True
         return False
+    pod_packages = {p["identity"] for p in mg.get("packages", []) if p.get("origin") == "cocoapods"}
+    podfile_edges = {k for k in me if container(k[1]) in pod_packages}
+    out["from_podfiles"] = [f"{a} -> {b}" for a, b in sorted(podfile_edges)]
+    for k in podfile_edges:
+        del me[k]
+    for t in [t for t in mt if container(t) in pod_packages]:
+        del mt[t]
     explained = {k for k in me if unresolved(*k)}
     explained_nodes = {b for _, b in explained}
     unexplained_nodes = {b for (_, b) in set(me) - explained}
@@ -177,6 +188,8 @@ def main():
                   f"could not resolve (it says so below):")
             for e in res["unresolved_by_independent"]:
                 print(f"  [unresolved by the independent reading] {e}")
+        for e in res.get("from_podfiles", []):
+            print(f"  [from a Podfile, not read by the independent reading] {e}")
     for d in res["differences"]:
         print(f"  [{d['kind']}] {d['text']}")
     for p in res["independent_problems"]:

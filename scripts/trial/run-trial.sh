@@ -23,7 +23,7 @@ OUT=${OUT:-/tmp/trial-out}
 export MODGRAPH_CACHE_DIR=${MODGRAPH_CACHE_DIR:-$OUT/cache}
 mkdir -p "$OUT"
 summary="$OUT/summary.tsv"
-[ -f "$summary" ] || printf 'name\tcommit\tgraph_rc\tgraph_s\tgraph_warnings\ttargets_mg\ttargets_ind\tedges_mg\tedges_ind\ttargets_agree\tedges_agree\tdifferences\tunresolved_ind\tinit_rc\tcheck_rc\tcheck_errors\tcheck_warnings\tsources_rc\tsources_findings\treport_rc\treport_files\n' > "$summary"
+[ -f "$summary" ] || printf 'name\tcommit\tgraph_rc\tgraph_s\tgraph_warnings\ttargets_mg\ttargets_ind\tedges_mg\tedges_ind\ttargets_agree\tedges_agree\tdifferences\tunresolved_ind\tpodfile_edges\tinit_rc\tcheck_rc\tcheck_errors\tcheck_warnings\tsources_rc\tsources_findings\treport_rc\treport_files\n' > "$summary"
 
 timed() { # out_prefix cmd... : runs in the current folder, stdout/stderr/rc/seconds to files
   local p=$1; shift
@@ -100,6 +100,7 @@ row = [name, commit[:12], rd("graph.rc"), rd("graph.s"), warnings("graph.err"),
        c.get("edges_modgraph", "-"), c.get("edges_independent", "-"),
        c.get("all_targets_agree", "-"), c.get("all_edges_agree", "-"),
        len(c.get("differences", [])) if c else "-", len(c.get("unresolved_by_independent", [])) if c else "-",
+       len(c.get("from_podfiles", [])) if c else "-",
        rd("init.rc"), rd("check.rc"), ce, cw, rd("sources.rc"), sf, rd("report.rc"), files]
 print("\t".join(str(x) for x in row))
 EOF

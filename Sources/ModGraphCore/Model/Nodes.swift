@@ -12,6 +12,8 @@ public enum PackageOrigin: String, Hashable, Sendable {
     /// An Xcode project (`.xcodeproj`) of the repository: its targets are the
     /// user's own code, like a root package's.
     case project
+    /// A pod a CocoaPods `Podfile` declares: not loaded, its products stand for it (docs/xcode.md, "CocoaPods").
+    case cocoapods
 
     /// The workspace's own code (the roots, their `path:` packages and the
     /// Xcode projects), which is always in the graph; other packages' code is

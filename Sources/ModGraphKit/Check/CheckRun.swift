@@ -53,8 +53,9 @@ public struct CheckRun: Sendable {
                 )
             }
             do {
-                let outcome = try SourceChecker(settings: settings, platform: loaded.graph.environment.platform)
-                    .check(loaded.graph, targets: targets, budget: .standard, runner: Executor())
+                var checker = SourceChecker(settings: settings, platform: loaded.graph.environment.platform)
+                checker.searchPaths = loaded.repository.searchPaths
+                let outcome = try checker.check(loaded.graph, targets: targets, budget: .standard, runner: Executor())
                 // A file over a parsing budget is skipped, never a crash or a hang; each is named.
                 for skipped in outcome.skipped {
                     warnings(SkippedSource(path: DisplayPath.of(skipped.path), excess: skipped.excess).description)

@@ -46,6 +46,11 @@ final class ManifestFiles: ManifestLines {
         return manifest(of: package)?.locator.line(ofDependency: dependency, inTarget: target)
     }
 
+    func file(ofDependency dependency: String, inTarget target: String, package: PackageIdentity) -> String? {
+        guard projectFiles[package] != nil else { return nil }
+        return declarations[TargetID(package: package, name: target)]?.files[dependency].map(DisplayPath.of)
+    }
+
     func reportedPath(_ path: String) -> String {
         DisplayPath.of(path)
     }

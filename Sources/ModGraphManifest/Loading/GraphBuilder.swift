@@ -135,7 +135,7 @@ public struct GraphBuilder: Sendable {
             of: loaded, in: workspace, empty: empty, positions: positions,
             into: &edges, ends: &ends, externalNodes: &externalNodes)
         if externals != .none {
-            targets += externalNodes.map { Target(id: $0, type: .externalProduct, path: nil) }
+            targets += externalNodes.map { Target(id: $0, type: .externalProduct, path: nil, moduleName: more.moduleNames[$0]) }
         }
         let packages =
             more.packages
@@ -217,6 +217,8 @@ public struct GraphParts: Sendable {
     public var edges: [Edge]
     /// External product nodes the edges lead to; kept unless externals are `none`.
     public var externalProducts: Set<TargetID>
+    /// The module an external product builds, when the loader knows it (a pod's: ``Target/moduleName``).
+    public var moduleNames: [TargetID: String] = [:]
 
     public init(
         packages: [Package] = [], targets: [Target] = [], products: [Product] = [], edges: [Edge] = [],

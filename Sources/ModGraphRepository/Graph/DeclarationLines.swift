@@ -12,10 +12,13 @@ public struct DeclarationLines: Sendable, Hashable {
     /// The 1-based line of each dependency's first declaration, by the name the graph's edge
     /// gives it (the product for a package product, else the target).
     public let dependencies: [String: Int]
+    /// The file a dependency is declared in when it is not ``file``, absolute: a pod's `Podfile`.
+    public let files: [String: String]
 
-    public init(file: String, target: Int?, dependencies: [String: Int]) {
+    public init(file: String, target: Int?, dependencies: [String: Int], files: [String: String] = [:]) {
         self.file = file
         self.target = target
         self.dependencies = dependencies
+        self.files = files
     }
 }

@@ -25,6 +25,8 @@ struct XcodeGraphBuilder {
     /// Packages left out on purpose (``LoadExclusions``), absolute: products that name no
     /// package may come from them too, and are then shown as theirs without a warning.
     var excludedFolders: [String] = []
+    /// The pods the targets link, from the Podfiles beside the projects.
+    var pods: [CocoaPodsLinks.Use] = []
 
     struct Result {
         var parts = GraphParts()
@@ -34,6 +36,8 @@ struct XcodeGraphBuilder {
         var declarations: [TargetID: DeclarationLines] = [:]
         /// The products that name no package shown as products of a missing folder of the workspace, by folder.
         var productsOfMissingFolders: [String: [String]] = [:]
+        /// The pods each target sees without linking them (CocoaPods' `inherit! :search_paths`): it may import them.
+        var searchPaths: [TargetID: [TargetID]] = [:]
     }
 
     /// What the build of one target needs to look up, made once for all targets.
@@ -50,6 +54,9 @@ struct XcodeGraphBuilder {
         /// Product file name (`ZIPFoundation.framework`) → the missing projects a loaded project links it
         /// from through a reference proxy: what Xcode's build would make it from.
         let productFilesOfMissingProjects: [String: Set<String>]
+        /// Product file name → the target that makes it in a missing project, as the reference proxies name it
+        /// (`remoteInfo`; `Harmony-Drive` makes `Harmony_Drive.framework`): one node per target, however it is reached.
+        let targetsOfMissingProducts: [String: String]
     }
 
     /// What the edges found along the way add to the graph besides them.
@@ -59,6 +66,8 @@ struct XcodeGraphBuilder {
         /// Packages the graph has no entry for that external nodes belong to: missing projects and folders.
         var missingPackages: [PackageIdentity: (name: String, path: String)] = [:]
         var productsOfMissingFolders: [String: [String]] = [:]
+        /// The modules of external nodes whose module is not named after them.
+        var moduleNames: [TargetID: String] = [:]
     }
 
     /// - Complexity: O(T + D) for T targets and D declared dependencies, plus
@@ -72,6 +81,7 @@ struct XcodeGraphBuilder {
         var productFiles: [String: [(project: XcodeProject, target: XcodeTarget)]] = [:]
         var namedPackages: [String: [String: [XcodePackageReference]]] = [:]
         var productFilesOfMissingProjects: [String: Set<String>] = [:]
+        var targetsOfMissingProducts: [String: String] = [:]
         let projectByPath = Dictionary(projects.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for project in projects {
             var named: [String: [XcodePackageReference]] = [:]
@@ -82,6 +92,9 @@ struct XcodeGraphBuilder {
                         loadedProject(project.resolvedPath(other), projectByPath) == nil
                     {
                         productFilesOfMissingProjects[file, default: []].insert(project.resolvedPath(other))
+                        if case let .productOfTarget(_, _, name?, _) = dependency.reference, targetsOfMissingProducts[file] == nil {
+                            targetsOfMissingProducts[file] = name
+                        }
                     }
                     guard case let .packageProduct(product) = dependency.reference, let package = product.package,
                         !(named[product.name] ?? []).contains(package)
@@ -94,7 +107,8 @@ struct XcodeGraphBuilder {
         let lookups = Lookups(
             identities: identities, projectByPath: projectByPath,
             packageByFolder: packageByFolder, productFiles: productFiles, namedPackages: namedPackages,
-            productsOfMissingPackages: productsOfMissingPackages(), productFilesOfMissingProjects: productFilesOfMissingProjects)
+            productsOfMissingPackages: productsOfMissingPackages(), productFilesOfMissingProjects: productFilesOfMissingProjects,
+            targetsOfMissingProducts: targetsOfMissingProducts)
         var result = Result()
         var warned: Set<String> = []
         func warn(_ message: String) {
@@ -163,8 +177,9 @@ struct XcodeGraphBuilder {
                         add(EdgeKey(to: TargetID(package: ownerIdentity, name: chosen.name), kind: .target, product: nil), dependency)
                     case let .productOfTarget(productReference, fileName, name, other):
                         guard let owner = loadedProject(project.resolvedPath(other), lookups.projectByPath) else {
-                            if let product = fileName.map(XcodePath.baseName) ?? name {
-                                add(missingProjectEdge(to: product, in: project.resolvedPath(other), lookups, &found), dependency)
+                            // The target's name (`remoteInfo`), as a target dependency on it names it, else the file's.
+                            if let product = name ?? fileName.map(XcodePath.baseName) {
+                                add(missingProjectEdge(to: product, file: fileName, in: project.resolvedPath(other), lookups, &found), dependency)
                             }
                             continue
                         }
@@ -186,7 +201,8 @@ struct XcodeGraphBuilder {
                         if lookups.productFiles[fileName] == nil, let paths = lookups.productFilesOfMissingProjects[fileName],
                             paths.count == 1, let path = paths.first
                         {
-                            add(missingProjectEdge(to: XcodePath.baseName(fileName), in: path, lookups, &found), dependency)
+                            let product = lookups.targetsOfMissingProducts[fileName] ?? XcodePath.baseName(fileName)
+                            add(missingProjectEdge(to: product, file: fileName, in: path, lookups, &found), dependency)
                             continue
                         }
                         guard let chosen = maker(of: fileName, for: target, dependency, at: at(dependency), in: project, lookups, warn: warn),
@@ -199,6 +215,26 @@ struct XcodeGraphBuilder {
                         }
                     }
                 }
+                // The pods its Podfile blocks declare: products of the Podfile's package, declared at their `pod` lines.
+                var elsewhere: [String: String] = [:]
+                for use in pods {
+                    for pod in use.searchPaths[project.path]?[target.name] ?? [] {
+                        result.searchPaths[from, default: []].append(TargetID(package: use.identity, name: pod.name))
+                    }
+                    for pod in use.pods[project.path]?[target.name] ?? [] {
+                        let node = TargetID(package: use.identity, name: pod.name)
+                        found.externalProducts.insert(node)
+                        result.parts.moduleNames[node] = use.moduleNames[pod.name] ?? Podfile.moduleName(ofPod: pod.name)
+                        let key = EdgeKey(to: node, kind: .product, product: pod.name)
+                        guard position[key] == nil else { continue }
+                        position[key] = reached.count
+                        reached.append((key, [[]]))
+                        if lines[pod.name] == nil {
+                            lines[pod.name] = pod.line
+                            elsewhere[pod.name] = use.podfile
+                        }
+                    }
+                }
                 for (key, filters) in reached {
                     // Any declaration without platform filters makes the dependency unconditional.
                     let platforms =
@@ -208,7 +244,7 @@ struct XcodeGraphBuilder {
                             from: from, to: key.to, kind: key.kind, product: key.product,
                             condition: Condition(platforms: platforms)))
                 }
-                result.declarations[from] = DeclarationLines(file: projectFile, target: target.line, dependencies: lines)
+                result.declarations[from] = DeclarationLines(file: projectFile, target: target.line, dependencies: lines, files: elsewhere)
             }
         }
         result.parts.externalProducts = found.externalProducts
@@ -222,14 +258,23 @@ struct XcodeGraphBuilder {
             result.parts.packages.append(
                 Package(identity: identity, name: missing.name, path: missing.path, origin: .local, location: nil, isLoaded: false))
         }
+        for use in pods where result.parts.moduleNames.keys.contains(where: { $0.package == use.identity }) {
+            result.parts.packages.append(
+                Package(
+                    identity: use.identity, name: "Pods", path: Paths.relative(use.podfile, from: base), origin: .cocoapods, location: nil,
+                    isLoaded: false))
+        }
         result.productsOfMissingFolders = found.productsOfMissingFolders
+        result.parts.moduleNames.merge(found.moduleNames) { first, _ in first }
         return result
     }
 
     /// The edge to `name` of the project at `path`, which is not there: an external product node
     /// of the project's identity, so that the dependency is still seen (and an import of it is
     /// not taken for undeclared), as a missing local package's products are.
-    private func missingProjectEdge(to name: String, in path: String, _ lookups: Lookups, _ found: inout Found) -> EdgeKey {
+    /// `file` is the product's file, when known: its base name is the module (`CwlPreconditionTesting.framework`
+    /// of target `CwlPreconditionTesting_iOS`).
+    private func missingProjectEdge(to name: String, file: String? = nil, in path: String, _ lookups: Lookups, _ found: inout Found) -> EdgeKey {
         let projectName = XcodePath.baseName(path)
         var identity = PackageIdentity(projectName)
         let taken = Set(lookups.identities.byPath.values)
@@ -239,6 +284,7 @@ struct XcodeGraphBuilder {
         found.missingPackages[identity] = (projectName, Paths.relative(XcodePath.normalised(path), from: base))
         let node = TargetID(package: identity, name: name)
         found.externalProducts.insert(node)
+        if let file, XcodePath.baseName(file) != name, found.moduleNames[node] == nil { found.moduleNames[node] = XcodePath.baseName(file) }
         return EdgeKey(to: node, kind: .product, product: name)
     }
 

@@ -54,6 +54,16 @@ struct ProjectSet {
                 projects.append(project)
                 warnings += project.warnings
                 let file = XcodePath.join(project.path, "project.pbxproj")
+                // The projects its targets depend on: a missing one's products stand in for them.
+                var dependedOn: Set<String> = []
+                for target in project.targets {
+                    for dependency in target.dependencies {
+                        switch dependency.reference {
+                        case let .target(_, _, other?), let .productOfTarget(_, _, _, other): dependedOn.insert(other)
+                        default: continue
+                        }
+                    }
+                }
                 for reference in project.referencedProjects {
                     let resolved = project.resolvedPath(reference)
                     if exclusions.excludes(InputDiscovery.canonical(resolved) ?? resolved) { continue }
@@ -65,9 +75,10 @@ struct ProjectSet {
                         let absent = Paths.lexical(resolved)
                         let hint = root.flatMap { InputDiscovery.emptyFolderHint(for: absent, root: $0) } ?? ""
                         if missing.insert(absent).inserted || !hint.isEmpty {
-                            warnings.append(
-                                "\(file): refers to project '\(reference)', which does not exist\(hint); the dependencies on its targets are shown as external products"
-                            )
+                            let consequence =
+                                dependedOn.contains(reference)
+                                ? "the dependencies on its targets are shown as external products" : "no target depends on it"
+                            warnings.append("\(file): refers to project '\(reference)', which does not exist\(hint); \(consequence)")
                         }
                         continue
                     }

@@ -21,6 +21,9 @@ public struct Repository: Sendable {
     public let declarations: [TargetID: DeclarationLines]
     /// The packages, projects and folders the load left out (``RepositoryInputs/exclusions``), absolute.
     public let excluded: [String]
+    /// The modules each Xcode target may import without declaring them: the pods it sees through
+    /// CocoaPods' `inherit! :search_paths`, which its host links.
+    public internal(set) var searchPaths: [TargetID: [TargetID]] = [:]
 
     init(
         inputs: RepositoryInputs, workspace: Workspace, projects: [XcodeProject], graph: ModuleGraph,

@@ -93,10 +93,27 @@ public struct RepositoryLoader: Sendable {
         } else {
             workspace = try loadPackages(inputs, locals: locals.filter { !inputs.packages.contains($0) })
         }
-        let xcode = XcodeGraphBuilder(
+        // A Podfile beside a project or workspace, or in a folder above a project up to the folder loaded
+        // (Swinject-Modular's root Podfile names `xcodeproj 'App/App.xcodeproj'` for each target).
+        var podfileFolders = inputs.workspaces.map(XcodePath.parent)
+        for project in projectSet.projects {
+            var folder = XcodePath.parent(project.path)
+            for _ in 0..<InputDiscovery.maximumDepth {
+                podfileFolders.append(folder)
+                let parent = XcodePath.parent(folder)
+                guard parent != folder, XcodePath.isSame(parent, orInside: inputs.base) else { break }
+                folder = parent
+            }
+        }
+        let cocoaPods = CocoaPodsLinks(
+            projects: projectSet.projects, folders: podfileFolders, root: inputs.root,
+            taken: Set(workspace.packages.keys).union(ProjectIdentities(projects: projectSet.projects, taken: Set(workspace.packages.keys)).byPath.values))
+        warnings += cocoaPods.warnings
+        var builderOfXcode = XcodeGraphBuilder(
             projects: projectSet.projects, workspace: workspace, base: inputs.base, missingFolders: inputs.missingFolders,
-            excludedFolders: excludedFolders
-        ).build()
+            excludedFolders: excludedFolders)
+        builderOfXcode.pods = cocoaPods.uses
+        let xcode = builderOfXcode.build()
         var graphWarnings: [LoadWarning] = []
         let graph = try builder.build(workspace, adding: xcode.parts, warnings: &graphWarnings)
         var files = workspace.targetFiles(for: graph)
@@ -124,9 +141,11 @@ public struct RepositoryLoader: Sendable {
         where package.manifest == nil && package.origin == .local && inputs.exclusions.excludes(package.location) && !excluded.contains(package.location) {
             excluded.append(package.location)
         }
-        return Repository(
+        var repository = Repository(
             inputs: inputs, workspace: workspace, projects: projectSet.projects, graph: graph,
             targetFiles: files, warnings: all, declarations: xcode.declarations, excluded: excluded)
+        repository.searchPaths = xcode.searchPaths
+        return repository
     }
 
     /// A warning about a project, its file kept apart as a path, so that it is shown as every

@@ -39,6 +39,10 @@ struct FindingLocator: Sendable {
             var line: Int?
             if chain.count > 1 {
                 let written = writtenName(from: first, to: chain[1]) ?? chain[1].name
+                if let elsewhere = lines.file(ofDependency: written, inTarget: first.name, package: first.package) {
+                    let line = lines.line(ofDependency: written, inTarget: first.name, package: first.package)
+                    return SourcePosition(file: elsewhere, line: line ?? 1)
+                }
                 line = lines.line(ofDependency: written, inTarget: first.name, package: first.package)
             }
             return SourcePosition(file: manifest, line: line ?? lines.line(ofTarget: first.name, package: first.package) ?? 1)

@@ -13,6 +13,13 @@ public protocol ManifestLines: Sendable {
     func line(ofDependency dependency: String, inTarget target: String, package: PackageIdentity) -> Int?
     /// `path` as reports name it (the configuration file, a source file).
     func reportedPath(_ path: String) -> String
+    /// The file where `target` names `dependency`, as reports name it, when it is not the
+    /// manifest (an Xcode target's pod, declared in a `Podfile`); nil: the manifest.
+    func file(ofDependency dependency: String, inTarget target: String, package: PackageIdentity) -> String?
+}
+
+extension ManifestLines {
+    public func file(ofDependency dependency: String, inTarget target: String, package: PackageIdentity) -> String? { nil }
 }
 
 /// No manifest to read: findings point at their source line or their

@@ -60,6 +60,9 @@ enum DependencyEdit {
         guard let vertex = graph.index(of: dependency) else { return "add \"\(dependency.name)\" \(destination)" }
         let node = graph.targets[vertex]
         let owner = graph.package(dependency.package)
+        if owner?.origin == .cocoapods {
+            return "add pod '\(node.name)' to the block of target '\(target.name)' in \(owner?.path ?? "the Podfile")"
+        }
         if owner?.origin == .project || node.type == .externalProduct {
             return "add \"\(node.name)\" \(destination)"
         }

@@ -14,6 +14,8 @@ struct ImportRule {
     let settings: CheckConfig.SourceChecks
     /// `--platform`: imports under an `#if os(…)` that is false there are left out.
     let platform: String?
+    /// Modules a target may import without declaring them (``SourceChecker/searchPaths``).
+    var searchPaths: [TargetID: [TargetID]] = [:]
 
     /// One import of a target, in one of its files.
     private struct Occurrence {
@@ -99,7 +101,8 @@ struct ImportRule {
                     }
                 }
             }
-            let visible = modulesReexported(from: Set((edgesFrom[target] ?? []).map(\.to)), reexports, verticesByModule)
+            var visible = modulesReexported(from: Set((edgesFrom[target] ?? []).map(\.to)), reexports, verticesByModule)
+            for seen in searchPaths[target] ?? [] { visible.insert(module(of: seen)) }
 
             var imported = Set<String>()
             var hasUnknownImport = false
@@ -146,6 +149,9 @@ struct ImportRule {
                     guard let declaration = declarations[key] else { continue }
                     let nodes = declaration.edges.compactMap { graph.index(of: $0.to) }.map { graph.targets[$0] }
                     guard nodes.contains(where: { !Self.notImported.contains($0.type) }) else { continue }
+                    // A pod no Swift file imports is often linked for its resources or used from Objective-C,
+                    // and its module may not be the one CocoaPods names by default: not charged (docs/xcode.md).
+                    if nodes.contains(where: { graph.package($0.package)?.origin == .cocoapods }) { continue }
                     var modules = Set(nodes.map(ModuleNames.module(of:)))
                     // A wrapper's modules are those it brings in.
                     for node in nodes where wrappers.contains(node.id) {

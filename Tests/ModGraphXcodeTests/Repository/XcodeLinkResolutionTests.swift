@@ -176,6 +176,39 @@ struct XcodeLinkResolutionTests {
         #expect(repository.warnings.map(\.message).contains { $0.contains("which does not exist; the dependencies on its targets are shown as external products") })
     }
 
+    /// Delta's trial: Harmony's `Example` links `Harmony_Drive.framework`, which target `Harmony-Drive`
+    /// of a missing project makes: the product is that target, one node named as the target is
+    /// (not `Harmony-Drive` and `Harmony_Drive` beside each other), also for a link from `BUILT_PRODUCTS_DIR`.
+    @Test func aProductOfAMissingProjectIsNamedAfterTheTargetThatMakesIt() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let harmony = ProjectFixture(targets: [
+            .init("Example", type: "application", linksProxies: [("Drive/Harmony-Drive.xcodeproj", "Harmony_Drive.framework", "Harmony-Drive")]),
+            .init("Other", type: "application", linksBuiltProducts: ["Harmony_Drive.framework"]),
+        ])
+        try folder.write("Harmony.xcodeproj/project.pbxproj", harmony.text)
+        let repository = try load(folder, ["Harmony.xcodeproj"])
+        #expect(edges(from: "harmony/Example", repository) == ["harmony-drive/Harmony-Drive"])
+        #expect(edges(from: "harmony/Other", repository) == ["harmony-drive/Harmony-Drive"])
+        let nodes = repository.graph.targets.filter { $0.package.rawValue == "harmony-drive" }
+        #expect(nodes.map(\.name) == ["Harmony-Drive"])
+        // Its module is the framework's: `import Harmony_Drive`.
+        #expect(nodes.first?.moduleName == "Harmony_Drive")
+    }
+
+    /// Passepartout's trial: the project refers to `Demo.xcodeproj`, which is missing, and no target
+    /// depends on it: the warning says so, rather than that dependencies on it are shown as external.
+    @Test func aMissingProjectNothingDependsOnIsSaidSo() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var app = ProjectFixture(targets: [.init("App", type: "application")])
+        app.unusedProjectReferences = ["Demo.xcodeproj"]
+        try folder.write("App.xcodeproj/project.pbxproj", app.text)
+        let repository = try load(folder, ["App.xcodeproj"])
+        let messages = repository.warnings.map(\.message).filter { $0.contains("Demo.xcodeproj") }
+        #expect(messages.count == 1 && messages[0].hasSuffix("refers to project 'Demo.xcodeproj', which does not exist; no target depends on it"), "\(messages)")
+    }
+
     /// Delta's trial: the app links `ZIPFoundation.framework` from `BUILT_PRODUCTS_DIR`, a file no
     /// loaded target makes but a project of the workspace's build (DeltaCore's subproject, an empty
     /// submodule) does. Xcode finds it there; the link is that missing project's external product,
