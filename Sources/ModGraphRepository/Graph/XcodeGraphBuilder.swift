@@ -470,7 +470,7 @@ struct XcodeGraphBuilder {
                 guard case let .remote(url) = reference, workspace.packages[reference.identity]?.manifest == nil else { return nil }
                 return url
             }
-            if let url = Self.likeliest(remotes, vending: product.name) {
+            if let url = Self.likeliestRemote(remotes, vending: product.name) {
                 return packageProductEdges(
                     XcodePackageProduct(name: product.name, isPlugin: product.isPlugin, package: .remote(url: url)), of: target,
                     at: projectFile, in: project, lookups, &found, warn: warn)
@@ -487,12 +487,30 @@ struct XcodeGraphBuilder {
     /// with the product's name (at least four: `tunnelkit` for `TunnelKitOpenVPN`), when one alone does.
     static func likeliest(_ places: [String], vending product: String) -> String? {
         guard places.count > 1 else { return places.first }
-        func letters(_ text: String) -> [Character] { text.lowercased().filter { $0.isLetter || $0.isNumber } }
-        let name = letters(product)
-        let scored = places.map { ($0, longestCommonRun(letters(XcodePath.lastComponent($0)), name)) }
+        let name = Array(letters(product))
+        let scored = places.map { ($0, longestCommonRun(Array(letters(XcodePath.lastComponent($0))), name)) }
         guard let best = scored.map(\.1).max(), best >= 4, scored.filter({ $0.1 == best }).count == 1 else { return nil }
         return scored.first { $0.1 == best }?.0
     }
+
+    /// Of the remote packages a project references and nobody checked out, the one a product that
+    /// names no package comes from: the only one, or among several the one whose name and the
+    /// product's contain one another (`swift-composable-architecture`, `ComposableArchitecture`),
+    /// when one alone does. A shared run of letters is not enough here: `swift-log` and
+    /// `SwiftLintPlugin` share `swiftl`, and ProtonVPN's plugin comes from another package.
+    static func likeliestRemote(_ urls: [String], vending product: String) -> String? {
+        guard urls.count > 1 else { return urls.first }
+        let name = letters(product)
+        let related = urls.filter { url in
+            let last = XcodePath.lastComponent(url)
+            let package = letters(last.hasSuffix(".git") ? String(last.dropLast(4)) : last)
+            return !package.isEmpty && (name.contains(package) || package.contains(name))
+        }
+        return related.count == 1 ? related[0] : nil
+    }
+
+    /// `text` lowercased, its letters and digits only: how names are compared across spellings.
+    private static func letters(_ text: String) -> String { String(text.lowercased().filter { $0.isLetter || $0.isNumber }) }
 
     /// The folder not loaded (missing from the workspace, or left out) a product that names no
     /// package comes from: the only one, or among several the one whose name shares the longest

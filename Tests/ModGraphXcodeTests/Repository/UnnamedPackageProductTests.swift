@@ -240,6 +240,20 @@ struct UnnamedPackageProductTests {
         #expect(featureWarnings(repository).isEmpty)
     }
 
+    /// ProtonVPN: `plugin:SwiftLintPlugin` names no package and comes from none the project
+    /// references; `swift-log` shares a run of letters with it (`swiftl`), which is no reason to
+    /// take it from there. Here `feat-log` shares `feat` with `Feature`: one warning, no edge.
+    @Test func aRemotePackageThatOnlySharesLettersDoesNotVendIt() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let remote = Self.remoteReferences()
+        let objects = remote.objects.replacingOccurrences(of: "https://example.com/shop/Feature.git", with: "https://example.com/shop/feat-log.git")
+        try folder.write("Shop/App.xcodeproj/project.pbxproj", Self.app(objects: objects, packageReferences: remote.references))
+        let repository = try load(folder, "Shop/App.xcodeproj")
+        #expect(appEdges(repository).isEmpty)
+        #expect(featureWarnings(repository).count == 1)
+    }
+
     /// CodeEdit 445f338c: the requirement of the package a product that names no package comes
     /// from moved; no target's objects name that package, yet Xcode may take the product from it.
     @Test func aMovedRequirementTouchesTargetsWithUnnamedProducts() throws {
