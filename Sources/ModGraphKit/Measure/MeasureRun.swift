@@ -118,7 +118,9 @@ public enum MeasureRun {
         return WeightsJSON.render(measurement)
     }
 
-    /// Before the first compile job, compiling, after the last one.
+    /// Before the first compile job, compiling, after the last one; and, after a warm-up, what the
+    /// warm-up build took beyond the measured one (`coldCaches`): the module caches and build
+    /// description a clean build in a new scratch folder makes again, which no target's span holds.
     static func phases(of result: MeasuredBuild.Result) -> [(String, Double)] {
         let first = result.modules.values.map(\.start).min() ?? result.startedAt
         let last = result.modules.values.map(\.end).max() ?? result.endedAt
@@ -126,6 +128,6 @@ public enum MeasureRun {
             ("beforeFirstCompile", max(0, first - result.startedAt)),
             ("compiling", max(0, last - first)),
             ("afterLastCompile", max(0, result.endedAt - last)),
-        ]
+        ] + (result.warmUpSeconds.map { [("coldCaches", max(0, $0 - result.wallSeconds))] } ?? [])
     }
 }

@@ -63,30 +63,24 @@ enum DependencyAPI {
         },
         APIMember(.dependencyTrait, "defaults", nil, since: version(6, 1)) { _ in .dependencyTrait(DependencyTrait(name: "default")) },
         APIMember(
-            .dependencyTrait, "trait",
-            [
-                Parameter("name", .string),
-                Parameter("condition", .optional(.api(.dependencyTraitCondition)), defaulted: true),
-            ], since: version(6, 1)
-        ) { arguments throws(EvaluationFallback) in
-            .dependencyTrait(try dependencyTrait(arguments))
-        },
-        APIMember(
-            .dependencyTrait, "init",
-            [
-                Parameter("name", .string),
-                Parameter("condition", .optional(.api(.dependencyTraitCondition)), defaulted: true),
-            ], since: version(6, 1)
-        ) { arguments throws(EvaluationFallback) in
-            .dependencyTrait(try dependencyTrait(arguments))
-        },
-        APIMember(
             .dependencyTraitCondition, "when", [Parameter("traits", .set(.string))], since: version(6, 1),
             result: .optional(.api(.dependencyTraitCondition))
         ) { arguments throws(EvaluationFallback) in
             .dependencyTraitCondition(try arguments.strings("traits"))
         },
     ]
+        // `.trait(name:condition:)` and `Package.Dependency.Trait(name:condition:)`: the same trait.
+        + ["trait", "init"].map { name in
+            APIMember(
+                .dependencyTrait, name,
+                [
+                    Parameter("name", .string),
+                    Parameter("condition", .optional(.api(.dependencyTraitCondition)), defaulted: true),
+                ], since: version(6, 1)
+            ) { arguments throws(EvaluationFallback) in
+                .dependencyTrait(try dependencyTrait(arguments))
+            }
+        }
 
     /// `.package(url:…)` with the requirement labelled `label` (`nil`: the unlabelled range or requirement).
     private static func sourceControl(_ label: String?, _ type: ValueType, nameSince: ToolsVersion?, since: ToolsVersion? = nil)

@@ -138,25 +138,6 @@ enum TargetAPI {
 enum TargetDependencyAPI {
     static let members: [APIMember] =
         [
-            // `condition:` came with 5.3; before, `.target(name:)` and `.byName(name:)` took the name alone.
-            APIMember(
-                .targetDependency, "target",
-                [
-                    Parameter("name", .string),
-                    Parameter("condition", .optional(.api(.targetDependencyCondition)), defaulted: true, since: version(5, 3)),
-                ]
-            ) { arguments throws(EvaluationFallback) in
-                .targetDependency(.target(try arguments.string("name"), condition: condition(arguments)))
-            },
-            APIMember(
-                .targetDependency, "byName",
-                [
-                    Parameter("name", .string),
-                    Parameter("condition", .optional(.api(.targetDependencyCondition)), defaulted: true, since: version(5, 3)),
-                ]
-            ) { arguments throws(EvaluationFallback) in
-                .targetDependency(.byName(try arguments.string("name"), condition: condition(arguments)))
-            },
             // `moduleAliases:` (5.7) is left out: a call that passes it falls back.
             APIMember(
                 .targetDependency, "product",
@@ -210,6 +191,16 @@ enum TargetDependencyAPI {
                 .condition(Condition(traits: try arguments.strings("traits")))
             },
         ] + PlatformAPI.conditionPlatforms
+        // `condition:` came with 5.3; before, `.target(name:)` and `.byName(name:)` took the name alone.
+        + [("target", TargetDependency.target(_:condition:)), ("byName", TargetDependency.byName(_:condition:))].map { name, make in
+            APIMember(
+                .targetDependency, name,
+                [
+                    Parameter("name", .string),
+                    Parameter("condition", .optional(.api(.targetDependencyCondition)), defaulted: true, since: version(5, 3)),
+                ]
+            ) { arguments throws(EvaluationFallback) in .targetDependency(make(try arguments.string("name"), condition(arguments))) }
+        }
 
     private static func condition(_ arguments: Arguments) -> Condition? {
         if case let .condition(condition)? = arguments.value("condition") { return condition }
