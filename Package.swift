@@ -212,7 +212,7 @@ let package = Package(
             name: "ModGraphCLITests",
             // Runs the built executable, as users do; the progress bar, loading
             // options and the report folder's writing are also tested in-process.
-            dependencies: ["modgraph", "ModGraphCLI", "ModGraphKit", "ModGraphManifest", "ModGraphOutput", "ModGraphTestSupport"],
+            dependencies: ["modgraph", "ModGraphCLI", "ModGraphKit", "ModGraphManifest", "ModGraphOutput", "ModGraphWeights", "ModGraphTestSupport"],
             exclude: ["Golden"]
         ),
     ]
