@@ -97,7 +97,7 @@ let package = Package(
         // Xcode projects and workspaces (project.pbxproj, contents.xcworkspacedata), read without Xcode.
         .target(name: "ModGraphXcode", dependencies: ["ModGraphCore"]),
         // Several roots, discovery, and the mixed graph of packages and Xcode projects.
-        .target(name: "ModGraphRepository", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphXcode"]),
+        .target(name: "ModGraphRepository", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphOutput", "ModGraphXcode"]),
         .target(name: "ModGraphWeights", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphOutput"]),
         .target(name: "ModGraphRules", dependencies: ["ModGraphCore", "ModGraphOutput", "Yams"]),
         .target(

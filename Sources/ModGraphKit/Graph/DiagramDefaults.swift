@@ -44,18 +44,9 @@ public enum DiagramDefaults {
     public static func pictureRefusal(nodes: Int, what: String) -> String? {
         guard nodes > pictureNodeLimit else { return nil }
         return
-            "\(what) has \(grouped(nodes)) nodes, more than the \(grouped(pictureNodeLimit)) a picture is drawn for (Graphviz would take minutes)"
+            "\(what) has \(Escape.grouped(nodes)) nodes, more than the \(Escape.grouped(pictureNodeLimit)) a picture is drawn for (Graphviz would take minutes)"
     }
 
-    private static func grouped(_ value: Int) -> String {
-        let digits = String(value)
-        var output = ""
-        for (position, digit) in digits.enumerated() {
-            if position > 0, (digits.count - position) % 3 == 0 { output += "," }
-            output.append(digit)
-        }
-        return output
-    }
 
     /// How many views index.html carries and what its first view must achieve: views of
     /// up to ``pictureNodeLimit`` nodes; up to 250 nodes, a focus view of every node, every

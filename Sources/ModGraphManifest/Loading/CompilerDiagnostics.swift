@@ -1,3 +1,5 @@
+import ModGraphOutput
+
 /// What is shown of a failed manifest's standard error: its first lines, cut
 /// to what a person reads in a CI log. A manifest can print megabytes there
 /// (or print forever), and all of it would otherwise be relayed.
@@ -42,9 +44,9 @@ enum CompilerDiagnostics {
         while let last = shown.last, last.allSatisfy(\.isWhitespace) { shown.removeLast() }
         let cut = capture.lineCount - accounted
         if cut > 0 {
-            shown.append("… \(grouped(cut)) more \(cut == 1 ? "line" : "lines") cut")
+            shown.append("… \(Escape.grouped(cut)) more \(cut == 1 ? "line" : "lines") cut")
         } else if isShortened {
-            shown.append("… lines longer than \(grouped(maximumLineBytes)) bytes cut short")
+            shown.append("… lines longer than \(Escape.grouped(maximumLineBytes)) bytes cut short")
         }
         return shown
     }
@@ -61,14 +63,4 @@ enum CompilerDiagnostics {
         return result
     }
 
-    /// `123,456`: the same on every machine, whatever its locale.
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return result
-    }
 }

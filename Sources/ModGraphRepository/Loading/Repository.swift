@@ -1,5 +1,6 @@
 import ModGraphCore
 import ModGraphManifest
+import ModGraphOutput
 import ModGraphXcode
 
 /// Everything a load found and built: the packages (with their manifests),
@@ -65,14 +66,14 @@ public struct Repository: Sendable {
         let packageTargets = graph.targets.count { packageIdentities.contains($0.package) }
         if !inputs.workspaces.isEmpty {
             parts.append(
-                Self.count(inputs.workspaces.count, "workspace") + " ("
+                Counted.text(inputs.workspaces.count, "workspace") + " ("
                     + inputs.workspaces.map { Paths.relative($0, from: inputs.base) }.joined(separator: ", ") + ")")
         }
         if !projectIdentities.isEmpty {
-            parts.append(Self.count(projectIdentities.count, "project") + " (" + Self.count(xcodeTargets, "target") + ")")
+            parts.append(Counted.text(projectIdentities.count, "project") + " (" + Counted.text(xcodeTargets, "target") + ")")
         }
         if !packageIdentities.isEmpty {
-            parts.append(Self.count(packageIdentities.count, "package") + " (" + Self.count(packageTargets, "target") + ")")
+            parts.append(Counted.text(packageIdentities.count, "package") + " (" + Counted.text(packageTargets, "target") + ")")
         }
         var summary = "found " + (parts.isEmpty ? "nothing" : parts.joined(separator: ", "))
         if !inputs.exclusions.isEmpty {
@@ -102,16 +103,12 @@ public struct Repository: Sendable {
     public var details: [String] {
         let projectLines = graph.packages.filter { $0.origin == .project }.map { package in
             "project \(package.path ?? package.name): "
-                + Self.count(graph.targets.count { $0.package == package.identity }, "target")
+                + Counted.text(graph.targets.count { $0.package == package.identity }, "target")
         }
         let packageLines = graph.packages.filter { ($0.origin == .root || $0.origin == .local) && $0.isLoaded }.map { package in
             "package \(package.path ?? package.name) (\(package.origin.rawValue)): "
-                + Self.count(graph.targets.count { $0.package == package.identity }, "target")
+                + Counted.text(graph.targets.count { $0.package == package.identity }, "target")
         }
         return projectLines + packageLines + inputs.passedOver.map { "passed over: " + $0 }
-    }
-
-    static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }
