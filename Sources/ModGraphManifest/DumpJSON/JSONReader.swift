@@ -257,19 +257,19 @@ struct JSONReader {
     }
 
     /// Whether `key` is exactly `name` (a key written with escapes is unescaped first).
-    func key(_ key: Key, is utf8: [UInt8]) -> Bool {
-        if key.isEscaped { return (try? text(of: key)).map { Array($0.utf8) == utf8 } ?? false }
-        guard key.end - key.start == utf8.count else { return false }
-        for offset in utf8.indices where bytes[key.start + offset] != utf8[offset] { return false }
-        return true
+    func key(_ key: Key, is name: StaticString) -> Bool {
+        self.key(key, is: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 
-    /// Whether `key` is exactly `name` (a key written with escapes is unescaped first).
-    func key(_ key: Key, is name: StaticString) -> Bool {
-        if key.isEscaped { return (try? text(of: key)) == name.description }
-        guard key.end - key.start == name.utf8CodeUnitCount else { return false }
-        let pointer = name.utf8Start
-        for offset in 0..<(key.end - key.start) where bytes[key.start + offset] != pointer[offset] { return false }
+    /// Whether `key` is exactly the text whose UTF-8 is `utf8` (an ``ObjectKeys`` table's entry).
+    func key(_ key: Key, is utf8: [UInt8]) -> Bool {
+        utf8.withUnsafeBufferPointer { self.key(key, is: $0) }
+    }
+
+    private func key(_ key: Key, is utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        if key.isEscaped { return (try? text(of: key)).map { $0.utf8.elementsEqual(utf8) } ?? false }
+        guard key.end - key.start == utf8.count else { return false }
+        for offset in 0..<utf8.count where bytes[key.start + offset] != utf8[offset] { return false }
         return true
     }
 

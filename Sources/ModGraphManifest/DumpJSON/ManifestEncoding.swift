@@ -397,6 +397,6 @@ private final class JSONText {
     func optionalString(_ value: String?) { stream?.optional(value) }
 
     func optionalStrings(_ values: [String]?) {
-        if let values { array(values) { self.string($0) } } else { null() }
+        if let values { stream?.strings(values) } else { null() }
     }
 }
