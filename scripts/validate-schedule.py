@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Predicted against real build times, for docs/planning.md.
 
-  scripts/validate-schedule.py PACKAGE_DIR [--jobs 1,2] [--measure-jobs 2] [--whatifs 3] [--results DIR]
+  scripts/validate-schedule.py PACKAGE_DIR [--jobs 1,2] [--measure-jobs 2] [--whatifs 3 [--repeat R]] [--results DIR]
       [--plan-flag=--traits --plan-flag=default ...]
 
 For one package folder (a generated workspace from scripts/gen-workspace.py, or a checkout):
@@ -13,7 +13,8 @@ For one package folder (a generated workspace from scripts/gen-workspace.py, or 
   4. with --whatifs K on a generated workspace (it needs the generator's arguments, read from
      gen.json beside Package.swift): the K best bottlenecks of the plan for the largest N,
      applied to the code by regenerating it (--drop FROM:TO, --split NAME), each built clean
-     with -j N and timed; the predicted saving against the real one.
+     with -j N and timed in --repeat rounds that alternate the unchanged workspace and every
+     change; the predicted saving against the real one (medians).
 
 Every build runs under `nice -n 10`, one at a time. Prints Markdown rows; --results keeps
 the weights, plans and rows. Builds are not in CI: this script runs them.
@@ -22,6 +23,7 @@ import argparse
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -92,6 +94,7 @@ def main():
     parser.add_argument("--jobs", default="1,2")
     parser.add_argument("--measure-jobs", type=int, default=2)
     parser.add_argument("--whatifs", type=int, default=0)
+    parser.add_argument("--repeat", type=int, default=1, help="rounds of what-if builds, each the unchanged workspace and every change")
     parser.add_argument("--results")
     parser.add_argument("--name")
     parser.add_argument("--plan-flag", action="append", default=[])
@@ -128,20 +131,35 @@ def main():
             document = plans[largest]
             ranking = document.get("jobLevel", document)["bottlenecks"]
             baseline_predicted = ranking["baseline"]
-            baseline_real, _ = clean_build(package, largest, os.path.join(work, "scratch"))
-            print(f"| {name} baseline | | | {baseline_predicted:.1f} s | | | | {baseline_real:.1f} s | |", flush=True)
             # An executable cannot be split into two modules: the generator refuses it, so it is not tried.
             applicable = [e for e in ranking["ranked"] if not (e["change"] == "split-target" and e["target"].endswith("/App"))]
-            for entry in applicable[: arguments.whatifs]:
-                changed = os.path.join(work, "changed")
-                shutil.rmtree(changed, ignore_errors=True)
+            changes = []
+            for index, entry in enumerate(applicable[: arguments.whatifs]):
+                changed = os.path.join(work, f"changed-{index}")
                 change = whatif_arguments(entry, lambda identifier: identifier.split("/")[-1])
                 subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "gen-workspace.py")] + generator + [changed] + change, check=True)
-                real, before = clean_build(changed, largest, os.path.join(work, "scratch"))
+                changes.append((entry, change, changed, []))
+            # Rounds alternate the unchanged workspace and each changed one, so that a slower
+            # minute of the machine falls on all of them alike; savings compare medians.
+            baseline_reals, loads = [], []
+            for _ in range(arguments.repeat):
+                real, before = clean_build(package, largest, os.path.join(work, "scratch"))
+                baseline_reals.append(real)
+                loads.append(before)
+                for _, _, changed, reals in changes:
+                    real, before = clean_build(changed, largest, os.path.join(work, "scratch"))
+                    reals.append(real)
+                    loads.append(before)
+            baseline_real = statistics.median(baseline_reals)
+            print(f"| {name} baseline | | | {baseline_predicted:.1f} s | | | | {baseline_real:.1f} s "
+                  f"({', '.join(f'{r:.1f}' for r in baseline_reals)}) | |", flush=True)
+            for entry, change, _, reals in changes:
+                real = statistics.median(reals)
                 predicted_saving = baseline_predicted - entry["makespan"]
                 real_saving = baseline_real - real
                 row = (f"| {name} | {' '.join(change)} | {predicted_saving:.1f} s | {real_saving:.1f} s | "
-                       f"{(predicted_saving - real_saving) / real_saving:+.0%} | {real:.1f} s | {before:.1f} |" if real_saving else "")
+                       f"{(predicted_saving - real_saving) / real_saving:+.0%} | {real:.1f} s ({', '.join(f'{r:.1f}' for r in reals)}) "
+                       f"| {max(loads):.1f} |" if real_saving else "")
                 print(row, flush=True)
                 rows.append(row)
         if arguments.results:

@@ -70,6 +70,10 @@ public struct JobGraph: Sendable, Equatable {
     public let graph: Digraph
     public let weights: [Double]
     public let dependentsWait: DependentsWait
+    /// The build system's time from a module's release (dependencies ended,
+    /// a slot free) to its first job, which takes no core: waited before each
+    /// module in SwiftPM's two-level schedule (``moduleSlotSchedule(workers:dependenciesFirst:)``).
+    public let moduleStart: Double
     /// Per target (a split's half included): the targets it depends on, its
     /// jobs (emit-module first, then compiles in order, or its one job), and
     /// its weight, for the two-level schedule of SwiftPM's native build.
@@ -86,8 +90,9 @@ public struct JobGraph: Sendable, Equatable {
     ///   jobs per target.
     public init(
         targets: Digraph, weights: [Double], jobs known: [Int: TargetJobs], dependentsWait: DependentsWait = .wholeModule,
-        change: BuildChange? = nil
+        moduleStart: Double = 0, change: BuildChange? = nil
     ) {
+        self.moduleStart = moduleStart
         var count = targets.vertexCount
         var targetEdges = targets.edges
         var targetJobs = known
@@ -195,12 +200,13 @@ public struct JobPlan: Sendable, Equatable {
     ///   jobs and E' job dependencies.
     public init(
         targets: Digraph, weights: [Double], jobs: [Int: TargetJobs], workers: Int, dependentsWait: DependentsWait = .wholeModule,
-        bottleneckLimit: Int = 100, bottleneckRules: BottleneckRules = .everything, runner: any UnitRunner = .sequential
+        moduleStart: Double = 0, bottleneckLimit: Int = 100, bottleneckRules: BottleneckRules = .everything, runner: any UnitRunner = .sequential
     ) throws(PlanningError) {
         guard workers >= 1 else { throw .noWorkers(workers) }
         try validate(weights: weights, for: targets)
         guard let targetOrder = targets.topologicalOrder() else { throw .cycles(targets.cycleGroups()) }
-        let jobGraph = JobGraph(targets: targets, weights: weights, jobs: jobs, dependentsWait: dependentsWait)
+        let jobGraph = JobGraph(
+            targets: targets, weights: weights, jobs: jobs, dependentsWait: dependentsWait, moduleStart: moduleStart)
         self.dependentsWait = dependentsWait
         let schedule = try jobGraph.simulate(workers: workers)
         self.jobGraph = jobGraph
@@ -214,7 +220,8 @@ public struct JobPlan: Sendable, Equatable {
             weights: weights, workers: workers, limit: bottleneckLimit, rules: bottleneckRules, runner: runner,
             dependenciesFirst: targetOrder, timing: targetTiming, baseline: schedule.makespan
         ) { change in
-            let changed = JobGraph(targets: targets, weights: weights, jobs: jobs, dependentsWait: dependentsWait, change: change)
+            let changed = JobGraph(
+                targets: targets, weights: weights, jobs: jobs, dependentsWait: dependentsWait, moduleStart: moduleStart, change: change)
             return (try? changed.simulate(workers: workers, recording: false).makespan) ?? .infinity
         }
     }
@@ -239,7 +246,8 @@ extension JobGraph {
     /// (processor sharing), and a job's weight is the work it needs, its CPU
     /// seconds (`measure` writes them). A module takes a free slot by its
     /// bottom level (the heaviest chain of target weights above it), ties to
-    /// the smaller target; a job's worker is its module's slot.
+    /// the smaller target, and starts its first jobs ``moduleStart`` later
+    /// (the slot held, no core used); a job's worker is its module's slot.
     ///
     /// - Complexity: O(J · (R + log J) + E) for J jobs, at most R = N² running
     ///   at once, and E target dependencies.
@@ -281,21 +289,36 @@ extension JobGraph {
             worker[job] = slotOf[target]
             running.append(job)
         }
+        // Modules holding a slot whose first jobs start at `at`, earliest last.
+        var launching: [(target: Int, at: Double)] = []
         while true {
             while let slot = freeSlots.min, let next = ready.popMin() {
                 _ = freeSlots.popMin()
                 slotOf[next.vertex] = slot
-                while started[next.vertex] < min(workers, jobsOfTarget[next.vertex].count) { startNext(of: next.vertex) }
+                launching.append((next.vertex, now + moduleStart))
             }
-            guard !running.isEmpty else { break }
-            let rate = min(1, Double(workers) / Double(running.count))
+            launching.sort { $0.at != $1.at ? $0.at > $1.at : $0.target > $1.target }
+            let rate = running.isEmpty ? 1 : min(1, Double(workers) / Double(running.count))
             // The next job to end, the smaller job on ties; every job within a rounding error of it ends too.
-            var first = running[0]
-            for job in running.dropFirst() where remaining[job] < remaining[first] || (remaining[job] == remaining[first] && job < first) {
-                first = job
+            var first = running.first
+            if var best = first {
+                for job in running.dropFirst() where remaining[job] < remaining[best] || (remaining[job] == remaining[best] && job < best) {
+                    best = job
+                }
+                first = best
             }
-            let step = remaining[first] / rate
-            now += step
+            let ending = first.map { now + remaining[$0] / rate }
+            if let launch = launching.last, launch.at <= ending ?? .infinity {
+                // A module's first jobs start before (or as) the next job ends: the running jobs progress until then.
+                launching.removeLast()
+                for job in running { remaining[job] -= (launch.at - now) * rate }
+                now = max(now, launch.at)
+                while started[launch.target] < min(workers, jobsOfTarget[launch.target].count) { startNext(of: launch.target) }
+                continue
+            }
+            guard let first, let ending else { break }
+            let step = ending - now
+            now = ending
             let tolerance = 1e-12 * max(1, now)
             var finished: [Int] = []
             var stillRunning: [Int] = []

@@ -35,6 +35,9 @@ public struct TargetWeights: Sendable, Equatable {
     /// `interface` (its emit-module job: Xcode, swift-build) or `module`
     /// (all its jobs: SwiftPM's native build system). Nil without jobs.
     public internal(set) var dependentsWait: String?
+    /// How long the build system took to start a module once it could
+    /// (``ModuleStartDelay``), from a measured build; nil when unknown.
+    public internal(set) var moduleStartSeconds: Double?
 
     /// Targets without a compile step cost nothing: binary targets (a
     /// prebuilt artifact), system library targets (a module map) and Xcode's

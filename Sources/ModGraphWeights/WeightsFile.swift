@@ -105,6 +105,12 @@ public enum WeightsFile {
             case let value as String where value == "interface" || value == "module": weights.dependentsWait = value
             default: throw .malformed(path: source, problem: "dependentsWait must be \"interface\" or \"module\"")
             }
+            if let value = (object as? [String: Any])?["moduleStartSeconds"] {
+                guard let seconds = XCLogParserReport.number(value), (0...maximumWeight).contains(seconds) else {
+                    throw .malformed(path: source, problem: "moduleStartSeconds must be a number of seconds from 0 to \(Int(maximumWeight))")
+                }
+                weights.moduleStartSeconds = seconds
+            }
         }
         return weights
     }

@@ -5,8 +5,9 @@ import ModGraphOutput
 /// --weights FILE` reads, described in docs/planning.md. Keys are sorted, so
 /// the same measurements give the same bytes.
 ///
-/// Schema 2 added `jobs` (each target's emit-module, compile and link jobs);
-/// a schema 1 file means the same without them.
+/// Schema 2 added `jobs` (each target's emit-module, compile and link jobs)
+/// and, later and optional, `moduleStartSeconds`; a schema 1 file means the
+/// same without them.
 public enum WeightsJSON {
     public static let schemaVersion = 2
 
@@ -29,13 +30,17 @@ public enum WeightsJSON {
         public let command: [String]
         /// Each target's jobs, by target id.
         public let targetJobs: [String: TargetJobTimes]
+        /// SwiftPM's median time from a module's release to its first job
+        /// (``ModuleStartDelay``); nil when the build showed none.
+        public let moduleStartSeconds: Double?
 
         public init(
             targets: [String: Double], jobSeconds: [String: Double], unattributed: [String: Double], method: String,
             configuration: String, jobs: Int?, buildWallSeconds: Double, phases: [(String, Double)], command: [String],
-            targetJobs: [String: TargetJobTimes] = [:]
+            targetJobs: [String: TargetJobTimes] = [:], moduleStartSeconds: Double? = nil
         ) {
             self.targetJobs = targetJobs
+            self.moduleStartSeconds = moduleStartSeconds
             self.phases = phases
             self.targets = targets
             self.jobSeconds = jobSeconds
@@ -67,7 +72,7 @@ public enum WeightsJSON {
             // SwiftPM's native build starts a dependent after the module's last job (docs/planning.md).
             ("dependentsWait", .string("module")),
             ("jobs", jobs(measurement.targetJobs)),
-        ]).serialized()
+        ] + (measurement.moduleStartSeconds.map { [("moduleStartSeconds", JSONValue.decimal($0))] } ?? [])).serialized()
     }
 
     /// A weights file of what `weights` knows from an imported record (the

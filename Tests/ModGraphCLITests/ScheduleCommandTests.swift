@@ -139,6 +139,9 @@ struct MeasureCommandTests {
             #expect(span <= wall)
             #expect((jobSeconds[target] ?? 0) > 0)
         }
+        // VerticalApp's modules wait for one another: the build shows when each could start and did.
+        let moduleStart = try #require(document["moduleStartSeconds"] as? Double)
+        #expect(moduleStart >= 0 && moduleStart < wall)
 
         let schedule = try ModGraphRunner.run(["schedule", sample.path, "--no-tests", "--workers", "2", "--weights", weights.path])
         #expect(schedule.status == 0)
@@ -149,5 +152,32 @@ struct MeasureCommandTests {
         let result = try ModGraphRunner.run(["measure", "/no/such/folder"])
         #expect(result.status == 2)
         #expect(result.errors == "error: /no/such/folder: measure needs a package folder (with a Package.swift) to build\n")
+    }
+
+    @Test func aMeasuredModuleStartDelaysEveryModuleOfTheJobLevelBuild() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-start-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = ModGraphRunner.samples.appendingPathComponent("VerticalApp").path
+        func makespan(moduleStart: String) throws -> (Double, [String: Any], String) {
+            let weights = folder.appendingPathComponent("weights-\(moduleStart).json")
+            try (#"{"schemaVersion": 2, "targets": {"Prelude": 10, "Networking": 2, "App": 1}, "jobs": {"Prelude": {"emitModule": 1, "compile": [9, 8]}}"#
+                + (moduleStart.isEmpty ? "" : #", "moduleStartSeconds": "# + moduleStart) + "}")
+                .write(to: weights, atomically: true, encoding: .utf8)
+            let arguments = ["schedule", path, "--no-tests", "--workers", "2", "--weights", weights.path]
+            let result = try ModGraphRunner.run(arguments + ["--format", "json"])
+            #expect(result.status == 0, "\(result.errors)")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+            let jobLevel = try #require(document["jobLevel"] as? [String: Any])
+            return (try #require(jobLevel["makespan"] as? Double), jobLevel, try ModGraphRunner.run(arguments).output)
+        }
+        let (without, plain, plainText) = try makespan(moduleStart: "")
+        let (with, delayed, text) = try makespan(moduleStart: "0.5")
+        #expect(plain["moduleStartSeconds"] as? Double == 0)
+        #expect(delayed["moduleStartSeconds"] as? Double == 0.5)
+        #expect(text.contains("each module starts 0.5 s after it may)"))
+        #expect(!plainText.contains("after it may"))
+        // Every module of the longest chain waits once more: the build is longer by at least one delay.
+        #expect(with >= without + 0.5)
     }
 }

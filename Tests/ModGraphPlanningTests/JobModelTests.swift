@@ -61,6 +61,28 @@ struct JobModelTests {
         #expect(try JobPlan(targets: graph, weights: [3, 3, 1], jobs: jobs, workers: 1).build.makespan == 9)
     }
 
+    @Test func eachModuleStartsTheMeasuredDelayAfterItMay() throws {
+        // The graph and jobs above with a module start of 0.5, by hand: A and B take the slots at 0 and
+        // start their jobs at 0.5; three jobs at 2/3 speed: A's emit ends at 2.0 (Ac1 and Bc1 have 1 and 2
+        // left) and Ac2 starts; at 3.5 Ac1 ends (1 and 1 left), both end at 4.5; C takes a slot at 4.5 and
+        // runs 5.0–6.0.
+        let graph = Digraph(vertexCount: 3, edges: [(2, 0)])
+        let jobs = [0: TargetJobs(emitModule: 1, compile: [2, 2]), 1: TargetJobs(compile: [3]), 2: TargetJobs(compile: [1])]
+        let plan = try JobPlan(targets: graph, weights: [3, 3, 1], jobs: jobs, workers: 2, moduleStart: 0.5)
+        func close(_ left: [Double], _ right: [Double]) -> Bool {
+            left.count == right.count && zip(left, right).allSatisfy { abs($0 - $1) < 1e-9 }
+        }
+        #expect(abs(plan.build.makespan - 6) < 1e-9)
+        #expect(close(plan.build.start, [0.5, 0.5, 2, 0.5, 5]))
+        #expect(close(plan.build.end, [2, 3.5, 4.5, 4.5, 6]))
+        #expect(plan.build.worker == [0, 0, 0, 1, 0])
+        // -j 1: the sum of the jobs and one delay per module, 9 + 3 × 0.5.
+        #expect(abs(try JobPlan(targets: graph, weights: [3, 3, 1], jobs: jobs, workers: 1, moduleStart: 0.5).build.makespan - 10.5) < 1e-9)
+        // Without a delay, the plan of the test above.
+        #expect(try JobPlan(targets: graph, weights: [3, 3, 1], jobs: jobs, workers: 2, moduleStart: 0).build.makespan
+            == (try JobPlan(targets: graph, weights: [3, 3, 1], jobs: jobs, workers: 2)).build.makespan)
+    }
+
     @Test func withoutJobsItIsTheModuleLevelModel() throws {
         let graph = Digraph(vertexCount: 4, edges: [(0, 1), (0, 2), (1, 3)])
         let weights = [2.0, 3, 1, 4]

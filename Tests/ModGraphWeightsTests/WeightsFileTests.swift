@@ -117,6 +117,29 @@ struct WeightsFileVersionTests {
         #expect(weights.values == [2.5])
     }
 
+    @Test func theModuleStartDelayIsWrittenAndReadWithTheJobs() throws {
+        let measurement = WeightsJSON.Measurement(
+            targets: ["app/App": 2.5], jobSeconds: [:], unattributed: [:], method: "test", configuration: "debug", jobs: 2,
+            buildWallSeconds: 3, phases: [], command: ["swift"], targetJobs: ["app/App": TargetJobTimes(emitModule: 0.5, compile: [2])],
+            moduleStartSeconds: 0.125)
+        let text = WeightsJSON.render(measurement)
+        #expect(text.contains(#""moduleStartSeconds": 0.125"#))
+        let weights = try WeightsFile.weights(from: Data(text.utf8), source: "w.json", for: graph)
+        #expect(weights.moduleStartSeconds == 0.125)
+        // An older file has none: no delay is assumed.
+        let older = #"{"schemaVersion": 2, "targets": {"app/App": 1}, "jobs": {"app/App": {"compile": [1]}}}"#
+        #expect(try WeightsFile.weights(from: Data(older.utf8), source: "w.json", for: graph).moduleStartSeconds == nil)
+        for bad in [#""soon""#, "-1", "1e9", "null"] {
+            let document = #"{"schemaVersion": 2, "targets": {"app/App": 1}, "jobs": {"app/App": {"compile": [1]}}, "moduleStartSeconds": "# + bad + "}"
+            #expect(
+                throws: WeightsError.malformed(
+                    path: "w.json", problem: "moduleStartSeconds must be a number of seconds from 0 to \(Int(WeightsFile.maximumWeight))")
+            ) {
+                try WeightsFile.weights(from: Data(document.utf8), source: "w.json", for: graph)
+            }
+        }
+    }
+
     @Test func aNewerSchemaIsRefusedNotGuessed() {
         let document = #"{"schemaVersion": 3, "unit": "seconds", "targets": {"app/App": 1}}"#
         #expect(

@@ -128,7 +128,7 @@ public enum ScheduleRun {
                 report.jobPlan = try JobPlan(
                     targets: graph.digraph, weights: targetWeights.values, jobs: jobs, workers: request.workers,
                     dependentsWait: targetWeights.dependentsWait.flatMap(DependentsWait.init(rawValue:)) ?? .wholeModule,
-                    bottleneckLimit: request.bottleneckCandidates,
+                    moduleStart: targetWeights.moduleStartSeconds ?? 0, bottleneckLimit: request.bottleneckCandidates,
                     bottleneckRules: bottleneckRules(
                         for: graph, unit: targetWeights.unit, measuredError: measured ? ModelAccuracy.jobLevelError : nil),
                     runner: Executor())

@@ -54,6 +54,7 @@ public enum ScheduleJSON {
             ("cores", .int(build.workers)),
             ("measuredError", report.jobMeasuredError.map(number) ?? .null),
             ("dependentsWait", .string(jobs.dependentsWait.rawValue)),
+            ("moduleStartSeconds", number(jobs.jobGraph.moduleStart)),
             ("jobs", .int(jobs.jobGraph.jobs.count)),
             ("makespan", number(build.makespan)),
             ("efficiency", number(build.efficiency)),

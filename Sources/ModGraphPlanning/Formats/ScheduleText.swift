@@ -44,7 +44,8 @@ public enum ScheduleText {
             output.line("")
             output.line(
                 "Job-level build (\(Counted.text(jobs.jobGraph.jobs.count, "job")) on \(Counted.text(jobBuild.workers, "core")); dependents start "
-                    + (jobs.dependentsWait == .interface ? "once a module's interface is emitted)" : "once all of a module's jobs end)")
+                    + (jobs.dependentsWait == .interface ? "once a module's interface is emitted" : "once all of a module's jobs end")
+                    + (jobs.jobGraph.moduleStart > 0 ? "; each module starts \(amount(jobs.jobGraph.moduleStart)) after it may)" : ")")
             )
             output.line("  makespan     \(amount(jobBuild.makespan))" + errorNote(report.jobMeasuredError))
             output.line("  efficiency   \(ScheduleNumber.percent(jobBuild.efficiency)) of core time spent building")
