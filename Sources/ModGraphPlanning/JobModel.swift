@@ -74,6 +74,10 @@ public struct JobGraph: Sendable, Equatable {
     /// a slot free) to its first job, which takes no core: waited before each
     /// module in SwiftPM's two-level schedule (``moduleSlotSchedule(workers:dependenciesFirst:)``).
     public let moduleStart: Double
+    /// The order in which the build system starts ready modules, higher
+    /// first, by target (``moduleSlotSchedule(workers:dependenciesFirst:)``);
+    /// nil: highest bottom level first.
+    let startOrder: [Double]?
     /// Per target (a split's half included): the targets it depends on, its
     /// jobs (emit-module first, then compiles in order, or its one job), and
     /// its weight, for the two-level schedule of SwiftPM's native build.
@@ -90,9 +94,10 @@ public struct JobGraph: Sendable, Equatable {
     ///   jobs per target.
     public init(
         targets: Digraph, weights: [Double], jobs known: [Int: TargetJobs], dependentsWait: DependentsWait = .wholeModule,
-        moduleStart: Double = 0, change: BuildChange? = nil
+        moduleStart: Double = 0, moduleNames: [String]? = nil, change: BuildChange? = nil
     ) {
         self.moduleStart = moduleStart
+        var names = moduleNames
         var count = targets.vertexCount
         var targetEdges = targets.edges
         var targetJobs = known
@@ -106,6 +111,7 @@ public struct JobGraph: Sendable, Equatable {
             count += 1
             targetWeights[vertex] = weights[vertex] / 2
             targetWeights.append(weights[vertex] / 2)
+            if let split = names?[vertex] { names?.append(split + "_2") }
             if let jobs = known[vertex] {
                 targetJobs[vertex] = jobs.half(keepingLink: true)
                 targetJobs[half] = jobs.half(keepingLink: false)
@@ -118,6 +124,18 @@ public struct JobGraph: Sendable, Equatable {
             targetEdges += added
         }
         if targetWeights.count < count { targetWeights += [Double](repeating: 0, count: count - targetWeights.count) }
+        // SwiftPM's llbuild takes the ready command whose name is greatest (a priority queue on
+        // names); a module's is `C.<target>-<triple>-<configuration>.module`, so the target's name
+        // followed by `-` decides. Ranks by byte order, greatest highest; equal names tie to the smaller target.
+        if let names, names.count == count {
+            let keys = names.map { Array(($0 + "-").utf8) }
+            let ascending = (0..<count).sorted { keys[$0] != keys[$1] ? keys[$0].lexicographicallyPrecedes(keys[$1]) : $0 > $1 }
+            var rank = [Double](repeating: 0, count: count)
+            for (position, target) in ascending.enumerated() { rank[target] = Double(position) }
+            startOrder = rank
+        } else {
+            startOrder = nil
+        }
 
         var jobList: [BuildJob] = []
         var jobWeights: [Double] = []
@@ -194,19 +212,22 @@ public struct JobPlan: Sendable, Equatable {
     /// search chooses candidates, ranked by the job-level makespan.
     public let bottlenecks: BottleneckAnalysis
 
-    /// Plans `targets` job by job. Throws like ``BuildPlan``.
+    /// Plans `targets` job by job. Throws like ``BuildPlan``. `moduleStart`
+    /// and `moduleNames` (by target: the order SwiftPM starts ready modules
+    /// in) shape SwiftPM's two-level schedule (``JobGraph``).
     ///
     /// - Complexity: O(k · (J + E') log J) for k candidates re-simulated, J
     ///   jobs and E' job dependencies.
     public init(
         targets: Digraph, weights: [Double], jobs: [Int: TargetJobs], workers: Int, dependentsWait: DependentsWait = .wholeModule,
-        moduleStart: Double = 0, bottleneckLimit: Int = 100, bottleneckRules: BottleneckRules = .everything, runner: any UnitRunner = .sequential
+        moduleStart: Double = 0, moduleNames: [String]? = nil, bottleneckLimit: Int = 100, bottleneckRules: BottleneckRules = .everything, runner: any UnitRunner = .sequential
     ) throws(PlanningError) {
         guard workers >= 1 else { throw .noWorkers(workers) }
         try validate(weights: weights, for: targets)
         guard let targetOrder = targets.topologicalOrder() else { throw .cycles(targets.cycleGroups()) }
         let jobGraph = JobGraph(
-            targets: targets, weights: weights, jobs: jobs, dependentsWait: dependentsWait, moduleStart: moduleStart)
+            targets: targets, weights: weights, jobs: jobs, dependentsWait: dependentsWait, moduleStart: moduleStart,
+            moduleNames: moduleNames)
         self.dependentsWait = dependentsWait
         let schedule = try jobGraph.simulate(workers: workers)
         self.jobGraph = jobGraph
@@ -221,7 +242,8 @@ public struct JobPlan: Sendable, Equatable {
             dependenciesFirst: targetOrder, timing: targetTiming, baseline: schedule.makespan
         ) { change in
             let changed = JobGraph(
-                targets: targets, weights: weights, jobs: jobs, dependentsWait: dependentsWait, moduleStart: moduleStart, change: change)
+                targets: targets, weights: weights, jobs: jobs, dependentsWait: dependentsWait, moduleStart: moduleStart,
+                moduleNames: moduleNames, change: change)
             return (try? changed.simulate(workers: workers, recording: false).makespan) ?? .infinity
         }
     }
@@ -244,9 +266,11 @@ extension JobGraph {
     /// (its emit-module job first, then its batches). So up to N × N jobs
     /// share the N cores: every running job progresses at min(1, N ÷ running)
     /// (processor sharing), and a job's weight is the work it needs, its CPU
-    /// seconds (`measure` writes them). A module takes a free slot by its
-    /// bottom level (the heaviest chain of target weights above it), ties to
-    /// the smaller target, and starts its first jobs ``moduleStart`` later
+    /// seconds (`measure` writes them). A ready module takes a free slot in
+    /// the build system's order when the module names are known (SwiftPM: the
+    /// greatest name first, not the longest chain), else by its bottom level
+    /// (the heaviest chain of target weights above it), ties to the smaller
+    /// target, and starts its first jobs ``moduleStart`` later
     /// (the slot held, no core used); a job's worker is its module's slot.
     ///
     /// - Complexity: O(J · (R + log J) + E) for J jobs, at most R = N² running
@@ -269,8 +293,9 @@ extension JobGraph {
         for target in targetOrder.reversed() {
             level[target] = targetWeights[target] + (dependents[target].map { level[$0] }.max() ?? 0)
         }
+        let priority = startOrder ?? level
         var ready = Heap<ReadyTarget>()
-        for target in 0..<count where waiting[target] == 0 { ready.insert(ReadyTarget(priority: level[target], vertex: target)) }
+        for target in 0..<count where waiting[target] == 0 { ready.insert(ReadyTarget(priority: priority[target], vertex: target)) }
         var freeSlots = Heap<Int>()
         for slot in 0..<workers { freeSlots.insert(slot) }
         var slotOf = [Int](repeating: 0, count: count)
@@ -336,7 +361,7 @@ extension JobGraph {
                 freeSlots.insert(slotOf[target])
                 for dependent in dependents[target] {
                     waiting[dependent] -= 1
-                    if waiting[dependent] == 0 { ready.insert(ReadyTarget(priority: level[dependent], vertex: dependent)) }
+                    if waiting[dependent] == 0 { ready.insert(ReadyTarget(priority: priority[dependent], vertex: dependent)) }
                 }
             }
         }

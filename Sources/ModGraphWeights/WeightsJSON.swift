@@ -33,13 +33,16 @@ public enum WeightsJSON {
         /// SwiftPM's median time from a module's release to its first job
         /// (``ModuleStartDelay``); nil when the build showed none.
         public let moduleStartSeconds: Double?
+        /// CPU seconds of the whole measured build (``MeasuredBuild/Result/cpuSeconds``).
+        public let buildCPUSeconds: Double?
 
         public init(
             targets: [String: Double], jobSeconds: [String: Double], unattributed: [String: Double], method: String,
             configuration: String, jobs: Int?, buildWallSeconds: Double, phases: [(String, Double)], command: [String],
-            targetJobs: [String: TargetJobTimes] = [:], moduleStartSeconds: Double? = nil
+            targetJobs: [String: TargetJobTimes] = [:], moduleStartSeconds: Double? = nil, buildCPUSeconds: Double? = nil
         ) {
             self.targetJobs = targetJobs
+            self.buildCPUSeconds = buildCPUSeconds
             self.moduleStartSeconds = moduleStartSeconds
             self.phases = phases
             self.targets = targets
@@ -64,6 +67,7 @@ public enum WeightsJSON {
             ("configuration", .string(measurement.configuration)),
             ("jobs", measurement.jobs.map(JSONValue.int) ?? .null),
             ("buildWallSeconds", .decimal(measurement.buildWallSeconds)),
+            ("buildCPUSeconds", measurement.buildCPUSeconds.map(JSONValue.decimal) ?? .null),
             ("buildPhases", .object(measurement.phases.map { ($0.0, .decimal($0.1)) })),
             ("command", .strings(measurement.command)),
             ("targets", seconds(measurement.targets)),

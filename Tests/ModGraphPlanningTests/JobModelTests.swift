@@ -83,6 +83,25 @@ struct JobModelTests {
             == (try JobPlan(targets: graph, weights: [3, 3, 1], jobs: jobs, workers: 2)).build.makespan)
     }
 
+    @Test func swiftPMStartsTheReadyModuleWhoseNameIsGreatest() throws {
+        // C (2) and B (1) depend on A (0); D (3) depends on B: the chain A, B, D is the longest.
+        // One slot (-j 1) after A: by bottom level B goes first; by name, SwiftPM's queue starts "C".
+        let graph = Digraph(vertexCount: 4, edges: [(1, 0), (2, 0), (3, 1)])
+        let jobs = [0: TargetJobs(compile: [1]), 1: TargetJobs(compile: [2]), 2: TargetJobs(compile: [1]), 3: TargetJobs(compile: [2])]
+        let byLevel = try JobPlan(targets: graph, weights: [1, 2, 1, 2], jobs: jobs, workers: 1)
+        #expect(byLevel.build.start == [0, 1, 5, 3])
+        let byName = try JobPlan(targets: graph, weights: [1, 2, 1, 2], jobs: jobs, workers: 1, moduleNames: ["A", "B", "C", "D"])
+        #expect(byName.build.start == [0, 2, 1, 4])
+        // Byte order of the name and a dash, as in `C.<name>-<triple>-debug.module`: "Ab" sorts after "A".
+        let prefixed = try JobPlan(targets: graph, weights: [1, 2, 1, 2], jobs: jobs, workers: 1, moduleNames: ["Z", "Ab", "A", "D"])
+        #expect(prefixed.build.start == [0, 1, 5, 3])
+        // A split target's second half is named `_2` after it, as the split suggests.
+        let split = JobGraph(targets: graph, weights: [1, 2, 1, 2], jobs: jobs, moduleNames: ["A", "B", "C", "D"], change: .splitTarget(1))
+        #expect(split.startOrder?.count == 5)
+        #expect((split.startOrder?[4] ?? 0) > (split.startOrder?[1] ?? 0))
+        #expect((split.startOrder?[4] ?? 0) < (split.startOrder?[2] ?? 0))
+    }
+
     @Test func withoutJobsItIsTheModuleLevelModel() throws {
         let graph = Digraph(vertexCount: 4, edges: [(0, 1), (0, 2), (1, 3)])
         let weights = [2.0, 3, 1, 4]

@@ -111,12 +111,14 @@ public enum MeasureRun {
             phases: phases(of: result), command: ["swift"] + result.arguments, targetJobs: targetJobs,
             moduleStartSeconds: ModuleStartDelay.median(
                 of: spans(attribution.times, graph: graph),
-                slots: request.buildJobs ?? ProcessInfo.processInfo.activeProcessorCount)
+                slots: request.buildJobs ?? ProcessInfo.processInfo.activeProcessorCount),
+            buildCPUSeconds: result.cpuSeconds
         )
         let total = result.modules.values.reduce(0) { $0 + $1.jobSeconds }
         info(
             "measure: \(targets.count) targets timed (\(String(format: "%.1f s", total)) of compile jobs in all); "
                 + "the build took \(String(format: "%.1f s", result.wallSeconds))"
+                + (result.cpuSeconds.map { String(format: " and %.1f CPU seconds", $0) } ?? "")
                 + (result.warmUpSeconds.map { String(format: ", after a warm-up build of %.1f s", $0) } ?? ""))
         return WeightsJSON.render(measurement)
     }

@@ -124,11 +124,13 @@ public enum ScheduleRun {
         // Job-level weights (a schema 2 file, an imported build record): the build planned job by job too.
         if !targetWeights.jobs.isEmpty {
             let jobs = targetWeights.jobs.mapValues { TargetJobs(emitModule: $0.emitModule, compile: $0.compile, link: $0.link ?? 0) }
+            let wait = targetWeights.dependentsWait.flatMap(DependentsWait.init(rawValue:)) ?? .wholeModule
             do {
                 report.jobPlan = try JobPlan(
                     targets: graph.digraph, weights: targetWeights.values, jobs: jobs, workers: request.workers,
-                    dependentsWait: targetWeights.dependentsWait.flatMap(DependentsWait.init(rawValue:)) ?? .wholeModule,
-                    moduleStart: targetWeights.moduleStartSeconds ?? 0, bottleneckLimit: request.bottleneckCandidates,
+                    dependentsWait: wait, moduleStart: targetWeights.moduleStartSeconds ?? 0,
+                    // Jobs of SwiftPM's native build: its queue starts ready modules by name.
+                    moduleNames: wait == .wholeModule ? graph.targets.map(\.name) : nil, bottleneckLimit: request.bottleneckCandidates,
                     bottleneckRules: bottleneckRules(
                         for: graph, unit: targetWeights.unit, measuredError: measured ? ModelAccuracy.jobLevelError : nil),
                     runner: Executor())

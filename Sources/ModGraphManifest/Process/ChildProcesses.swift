@@ -109,7 +109,8 @@ public final class ChildProcesses: Sendable {
 
         /// SIGKILL to whatever is left of the session (what a finished child
         /// left behind, too), then collects the child's status.
-        func reap() -> ProcessRunner.Status {
+        /// Its status, and the CPU seconds (user and system) it and the descendants it waited for used.
+        func reap() -> (status: ProcessRunner.Status, cpuSeconds: Double) {
             Session.kill(pid)
             while !hasExited() { usleep(1_000) }
             return ChildProcesses.shared.forget(pid)
@@ -179,16 +180,22 @@ public final class ChildProcesses: Sendable {
     }
 
     /// Reaps an ended child and forgets its session.
-    private func forget(_ pid: pid_t) -> ProcessRunner.Status {
-        let status = registry.withLock { registry -> Int32 in
+    private func forget(_ pid: pid_t) -> (status: ProcessRunner.Status, cpuSeconds: Double) {
+        let (status, usage) = registry.withLock { registry -> (Int32, rusage) in
             var status: Int32 = 0
-            while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+            var usage = rusage()
+            // wait4's usage counts the child and every descendant it waited for (a build's compilers).
+            while wait4(pid, &status, 0, &usage) == -1, errno == EINTR {}
             registry.sessions.remove(pid)
-            return status
+            return (status, usage)
         }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         // The low seven bits are the signal that ended it, or 0 for an exit.
         let signalNumber = status & 0x7F
-        return signalNumber == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signalNumber)
+        return (
+            signalNumber == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signalNumber),
+            seconds(usage.ru_utime) + seconds(usage.ru_stime)
+        )
     }
 
     /// Once modgraph is being interrupted, a runner does not return (its child's

@@ -62,6 +62,8 @@ public struct ProcessRunner: Sendable {
         public let standardOutput: Data
         /// Empty with ``Output/file(_:)``.
         public let standardError: HeadCapture
+        /// User and system CPU seconds of the program and of every descendant it waited for.
+        public var cpuSeconds: Double = 0
     }
 
     /// Why the program did not run to its end.
@@ -118,7 +120,7 @@ public struct ProcessRunner: Sendable {
             }
         }
         if outcome != nil { child.stop(grace: grace) }
-        let status = child.reap()
+        let (status, cpuSeconds) = child.reap()
         // What the child wrote before it ended; its session is gone, so the pipes
         // reach their end unless something escaped the session, hence the bound.
         let drainEnd = ContinuousClock.now.advanced(by: .seconds(1))
@@ -128,7 +130,7 @@ public struct ProcessRunner: Sendable {
         }
         ChildProcesses.shared.parkIfInterrupted()
         if let outcome { throw outcome }
-        return Result(status: status, standardOutput: standardOutput, standardError: standardError)
+        return Result(status: status, standardOutput: standardOutput, standardError: standardError, cpuSeconds: cpuSeconds)
     }
 
     /// A path with a slash is taken as is; a bare name is searched on `PATH`.

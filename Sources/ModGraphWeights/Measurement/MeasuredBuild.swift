@@ -68,6 +68,10 @@ public struct MeasuredBuild: Sendable {
         /// build still had to make: the first targets to need them were
         /// charged for it. Empty when the warm-up did its work.
         public let coldCacheEntries: [String]
+        /// CPU seconds (user and system) of the measured build's processes:
+        /// SwiftPM, the drivers and the compile jobs. What exceeds the jobs'
+        /// own is work no job's time holds.
+        public var cpuSeconds: Double?
     }
 
     /// Top-level entries of the scratch folder that the warm-up build leaves
@@ -130,7 +134,7 @@ public struct MeasuredBuild: Sendable {
         var warmUpSeconds: Double?
         if warmUp {
             let started = DispatchTime.now().uptimeNanoseconds
-            let status = try build(arguments, environment: environment, log: logPath)
+            let status = try build(arguments, environment: environment, log: logPath).status
             guard status == 0 else { throw failure(status: status, log: logPath, during: "the warm-up build") }
             warmUpSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             do {
@@ -148,7 +152,7 @@ public struct MeasuredBuild: Sendable {
         let cachedBefore = ModuleCaches.entries(in: scratchDirectory)
         let startedAt = Date().timeIntervalSince1970
         let started = DispatchTime.now().uptimeNanoseconds
-        let status = try build(arguments, environment: environment, log: logPath)
+        let (status, cpuSeconds) = try build(arguments, environment: environment, log: logPath)
         let wallSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let endedAt = Date().timeIntervalSince1970
         guard status == 0 else { throw failure(status: status, log: logPath, during: nil) }
@@ -167,7 +171,7 @@ public struct MeasuredBuild: Sendable {
         }
         return Result(
             modules: modules, wallSeconds: wallSeconds, startedAt: startedAt, endedAt: endedAt,
-            arguments: arguments, warnings: warnings, warmUpSeconds: warmUpSeconds, coldCacheEntries: cold)
+            arguments: arguments, warnings: warnings, warmUpSeconds: warmUpSeconds, coldCacheEntries: cold, cpuSeconds: cpuSeconds)
     }
 
     /// A failed build, with the last lines of its log.
@@ -202,10 +206,12 @@ public struct MeasuredBuild: Sendable {
     /// Runs `swift` with both its outputs going to `log`, through the runner
     /// the loader uses: argv, never a shell; in a session of its own, stopped
     /// with everything it started at the deadline or when modgraph is interrupted.
-    private func build(_ arguments: [String], environment: [String: String], log: String) throws(WeightsError) -> Int32 {
+    private func build(
+        _ arguments: [String], environment: [String: String], log: String
+    ) throws(WeightsError) -> (status: Int32, cpuSeconds: Double) {
         do {
-            return try ProcessRunner(timeout: timeout).run(swiftExecutable, arguments, environment: environment, output: .file(log)).status
-                .code
+            let result = try ProcessRunner(timeout: timeout).run(swiftExecutable, arguments, environment: environment, output: .file(log))
+            return (result.status.code, result.cpuSeconds)
         } catch {
             switch error {
             case .notFound:
