@@ -76,7 +76,25 @@ def whatif_arguments(bottleneck, suffix_of):
 
 def replan(package, name, arguments):
     weights = os.path.join(arguments.results, f"{name}.weights.json")
-    phases = json.load(open(weights)).get("buildPhases", {})
+    measured = json.load(open(weights))
+    phases = measured.get("buildPhases", {})
+    if arguments.measured_build:
+        # Against the measured build itself: the model's own error, without the variation
+        # between two clean builds (nor the caches a new scratch folder fills, coldCaches).
+        # `buildJobs`; files written before it have the -j under `jobs`, which the targets' jobs follow.
+        jobs = measured.get("buildJobs") or arguments.measure_jobs
+        document = plan(package, weights, jobs, arguments.plan_flag)
+        outside = phases.get("beforeFirstCompile", 0) + phases.get("afterLastCompile", 0)
+        module = document["summary"]["makespan"] + outside
+        job = document.get("jobLevel", {}).get("makespan", module - outside) + outside
+        real = measured["buildWallSeconds"]
+        cpu = measured.get("buildCPUSeconds")
+        counted = sum((j.get("emitModule") or 0) + sum(j.get("compile", [])) + (j.get("link") or 0) for j in measured.get("jobs", {}).values()) \
+            if isinstance(measured.get("jobs"), dict) else 0
+        print(f"| {name} | {document['summary']['targets']} | {jobs} | {module:.1f} s | {(module - real) / real:+.0%} "
+              f"| {job:.1f} s | {(job - real) / real:+.0%} | {real:.1f} s | "
+              + (f"{cpu:.1f} s ({(cpu - counted) / counted:+.0%}) |" if cpu and counted else " |"))
+        return
     for line in open(os.path.join(arguments.results, f"{name}.rows.md")):
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
         if len(cells) != 9 or not cells[2].isdigit():
@@ -98,6 +116,8 @@ def main():
     parser.add_argument("--results")
     parser.add_argument("--name")
     parser.add_argument("--plan-flag", action="append", default=[])
+    parser.add_argument("--measured-build", action="store_true",
+                        help="with --replan: predict the measured build itself (its -j), the model's own error")
     parser.add_argument("--replan", action="store_true",
                         help="build nothing: re-plan from the weights and real times kept in --results (a later model, the same builds)")
     arguments = parser.parse_args()

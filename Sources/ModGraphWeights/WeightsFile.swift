@@ -144,6 +144,9 @@ public enum WeightsFile {
     /// `compile`, an array of seconds. Keys match as `targets`' do.
     private static func jobs(in object: Any, graph: ModuleGraph, source: String) throws(WeightsError) -> [Int: TargetJobTimes] {
         guard let entries = (object as? [String: Any])?["jobs"] else { return [:] }
+        // A number (or null) is schema 1's `swift build -j`, which `measure` wrote as `jobs` until it was
+        // `buildJobs`: not target jobs.
+        if entries is NSNull || XCLogParserReport.number(entries) != nil { return [:] }
         guard let byKey = entries as? [String: Any] else {
             throw .malformed(path: source, problem: "jobs must be an object of target → jobs")
         }

@@ -65,7 +65,8 @@ public enum WeightsJSON {
             ("unit", .string("seconds")),
             ("method", .string(measurement.method)),
             ("configuration", .string(measurement.configuration)),
-            ("jobs", measurement.jobs.map(JSONValue.int) ?? .null),
+            // `swift build -j`; schema 1 wrote it as `jobs`, the key schema 2 gives each target's jobs.
+            ("buildJobs", measurement.jobs.map(JSONValue.int) ?? .null),
             ("buildWallSeconds", .decimal(measurement.buildWallSeconds)),
             ("buildCPUSeconds", measurement.buildCPUSeconds.map(JSONValue.decimal) ?? .null),
             ("buildPhases", .object(measurement.phases.map { ($0.0, .decimal($0.1)) })),

@@ -175,7 +175,8 @@ struct MeasureCommandTests {
         let (with, delayed, text) = try makespan(moduleStart: "0.5")
         #expect(plain["moduleStartSeconds"] as? Double == 0)
         #expect(delayed["moduleStartSeconds"] as? Double == 0.5)
-        #expect(text.contains("each module starts 0.5 s after it may)"))
+        #expect(text.contains("each module starts 0.5 s after it may; ready modules start by name, greatest first, as SwiftPM's queue takes them)"))
+        #expect(delayed["startOrder"] as? String == "name")
         #expect(!plainText.contains("after it may"))
         // Every module of the longest chain waits once more: the build is longer by at least one delay.
         #expect(with >= without + 0.5)

@@ -140,6 +140,24 @@ struct WeightsFileVersionTests {
         }
     }
 
+    @Test func schemaOnesBuildJobsIsNotTargetJobs() throws {
+        // `measure` wrote `swift build -j` as `jobs` before schema 2 gave that key each target's jobs.
+        for value in ["2", "null"] {
+            let document = #"{"schemaVersion": 1, "jobs": "# + value + #", "targets": {"app/App": 1.5}}"#
+            let weights = try WeightsFile.weights(from: Data(document.utf8), source: "w.json", for: graph)
+            #expect(weights.values == [1.5])
+            #expect(weights.jobs.isEmpty)
+        }
+        // Now one `jobs` key, the targets' jobs, and `buildJobs` for -j.
+        let measurement = WeightsJSON.Measurement(
+            targets: ["app/App": 2.5], jobSeconds: [:], unattributed: [:], method: "test", configuration: "debug", jobs: 2,
+            buildWallSeconds: 3, phases: [], command: ["swift"], targetJobs: ["app/App": TargetJobTimes(compile: [2])])
+        let text = WeightsJSON.render(measurement)
+        #expect(text.components(separatedBy: #""jobs":"#).count == 2)
+        #expect(text.contains(#""buildJobs": 2"#))
+        #expect(try WeightsFile.weights(from: Data(text.utf8), source: "w.json", for: graph).jobs.count == 1)
+    }
+
     @Test func aNewerSchemaIsRefusedNotGuessed() {
         let document = #"{"schemaVersion": 3, "unit": "seconds", "targets": {"app/App": 1}}"#
         #expect(

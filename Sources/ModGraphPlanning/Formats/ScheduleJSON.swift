@@ -55,6 +55,7 @@ public enum ScheduleJSON {
             ("measuredError", report.jobMeasuredError.map(number) ?? .null),
             ("dependentsWait", .string(jobs.dependentsWait.rawValue)),
             ("moduleStartSeconds", number(jobs.jobGraph.moduleStart)),
+            ("startOrder", .string(jobs.jobGraph.startOrder == nil ? "longest-chain" : "name")),
             ("jobs", .int(jobs.jobGraph.jobs.count)),
             ("makespan", number(build.makespan)),
             ("efficiency", number(build.efficiency)),

@@ -45,7 +45,8 @@ public enum ScheduleText {
             output.line(
                 "Job-level build (\(Counted.text(jobs.jobGraph.jobs.count, "job")) on \(Counted.text(jobBuild.workers, "core")); dependents start "
                     + (jobs.dependentsWait == .interface ? "once a module's interface is emitted" : "once all of a module's jobs end")
-                    + (jobs.jobGraph.moduleStart > 0 ? "; each module starts \(amount(jobs.jobGraph.moduleStart)) after it may)" : ")")
+                    + (jobs.jobGraph.moduleStart > 0 ? "; each module starts \(amount(jobs.jobGraph.moduleStart)) after it may" : "")
+                    + (jobs.jobGraph.startOrder != nil ? "; ready modules start by name, greatest first, as SwiftPM's queue takes them)" : ")")
             )
             output.line("  makespan     \(amount(jobBuild.makespan))" + errorNote(report.jobMeasuredError))
             output.line("  efficiency   \(ScheduleNumber.percent(jobBuild.efficiency)) of core time spent building")
