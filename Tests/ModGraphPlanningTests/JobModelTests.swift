@@ -41,46 +41,43 @@ struct JobModelTests {
         #expect(swiftPM.build.start == [0, 0, 0, 0])
     }
 
+    // A (0) and B (1) independent, C (2) depends on A. A: emit 1, compiles 2 and 2; B: compile 3; C: compile 1.
+    let threeModules = Digraph(vertexCount: 3, edges: [(2, 0)])
+    let threeModulesJobs = [0: TargetJobs(emitModule: 1, compile: [2, 2]), 1: TargetJobs(compile: [3]), 2: TargetJobs(compile: [1])]
+
+    private func close(_ left: [Double], _ right: [Double]) -> Bool {
+        left.count == right.count && zip(left, right).allSatisfy { abs($0 - $1) < 1e-9 }
+    }
+
     @Test func swiftPMRunsNModulesOfNJobsEach() throws {
-        // A (0) and B (1) independent, C (2) depends on A. A: emit 1, compiles 2 and 2; B: compile 3; C: compile 1.
         // Module levels: A 3 + 1, B 3, C 1. -j 2, by hand: A takes slot 1 and starts its emit and first compile,
         // B slot 2; three jobs on 2 cores run at 2/3 speed. A's emit ends at 1.5 (Ac1 and Bc1 have 1 and 2 left),
         // its second compile starts; at 3 Ac1 ends (Bc1 and Ac2 have 1 left); two jobs, full speed: both end at 4.
         // C takes A's slot: 4–5.
-        let graph = Digraph(vertexCount: 3, edges: [(2, 0)])
-        let jobs = [0: TargetJobs(emitModule: 1, compile: [2, 2]), 1: TargetJobs(compile: [3]), 2: TargetJobs(compile: [1])]
-        let plan = try JobPlan(targets: graph, weights: [3, 3, 1], jobs: jobs, workers: 2)
-        func close(_ left: [Double], _ right: [Double]) -> Bool {
-            left.count == right.count && zip(left, right).allSatisfy { abs($0 - $1) < 1e-9 }
-        }
+        let plan = try JobPlan(targets: threeModules, weights: [3, 3, 1], jobs: threeModulesJobs, workers: 2)
         #expect(abs(plan.build.makespan - 5) < 1e-9)
         #expect(close(plan.build.start, [0, 0, 1.5, 0, 4]))
         #expect(close(plan.build.end, [1.5, 3, 4, 4, 5]))
         #expect(plan.build.worker == [0, 0, 0, 1, 0])
         // -j 1: one module at a time, one job at a time: the sum of the jobs, 9.
-        #expect(try JobPlan(targets: graph, weights: [3, 3, 1], jobs: jobs, workers: 1).build.makespan == 9)
+        #expect(try JobPlan(targets: threeModules, weights: [3, 3, 1], jobs: threeModulesJobs, workers: 1).build.makespan == 9)
     }
 
     @Test func eachModuleStartsTheMeasuredDelayAfterItMay() throws {
-        // The graph and jobs above with a module start of 0.5, by hand: A and B take the slots at 0 and
-        // start their jobs at 0.5; three jobs at 2/3 speed: A's emit ends at 2.0 (Ac1 and Bc1 have 1 and 2
-        // left) and Ac2 starts; at 3.5 Ac1 ends (1 and 1 left), both end at 4.5; C takes a slot at 4.5 and
-        // runs 5.0–6.0.
-        let graph = Digraph(vertexCount: 3, edges: [(2, 0)])
-        let jobs = [0: TargetJobs(emitModule: 1, compile: [2, 2]), 1: TargetJobs(compile: [3]), 2: TargetJobs(compile: [1])]
-        let plan = try JobPlan(targets: graph, weights: [3, 3, 1], jobs: jobs, workers: 2, moduleStart: 0.5)
-        func close(_ left: [Double], _ right: [Double]) -> Bool {
-            left.count == right.count && zip(left, right).allSatisfy { abs($0 - $1) < 1e-9 }
+        // The modules above with a module start of 0.5, by hand: A and B take the slots at 0 and start their
+        // jobs at 0.5; three jobs at 2/3 speed: A's emit ends at 2.0 (Ac1 and Bc1 have 1 and 2 left) and Ac2
+        // starts; at 3.5 Ac1 ends (1 and 1 left), both end at 4.5; C takes a slot at 4.5 and runs 5.0–6.0.
+        func plan(workers: Int, moduleStart: Double) throws -> JobPlan {
+            try JobPlan(targets: threeModules, weights: [3, 3, 1], jobs: threeModulesJobs, workers: workers, moduleStart: moduleStart)
         }
-        #expect(abs(plan.build.makespan - 6) < 1e-9)
-        #expect(close(plan.build.start, [0.5, 0.5, 2, 0.5, 5]))
-        #expect(close(plan.build.end, [2, 3.5, 4.5, 4.5, 6]))
-        #expect(plan.build.worker == [0, 0, 0, 1, 0])
-        // -j 1: the sum of the jobs and one delay per module, 9 + 3 × 0.5.
-        #expect(abs(try JobPlan(targets: graph, weights: [3, 3, 1], jobs: jobs, workers: 1, moduleStart: 0.5).build.makespan - 10.5) < 1e-9)
-        // Without a delay, the plan of the test above.
-        #expect(try JobPlan(targets: graph, weights: [3, 3, 1], jobs: jobs, workers: 2, moduleStart: 0).build.makespan
-            == (try JobPlan(targets: graph, weights: [3, 3, 1], jobs: jobs, workers: 2)).build.makespan)
+        let delayed = try plan(workers: 2, moduleStart: 0.5)
+        #expect(abs(delayed.build.makespan - 6) < 1e-9)
+        #expect(close(delayed.build.start, [0.5, 0.5, 2, 0.5, 5]))
+        #expect(close(delayed.build.end, [2, 3.5, 4.5, 4.5, 6]))
+        #expect(delayed.build.worker == [0, 0, 0, 1, 0])
+        // -j 1: the sum of the jobs and one delay per module, 9 + 3 × 0.5; without a delay, the plan above.
+        #expect(abs(try plan(workers: 1, moduleStart: 0.5).build.makespan - 10.5) < 1e-9)
+        #expect(abs(try plan(workers: 2, moduleStart: 0).build.makespan - 5) < 1e-9)
     }
 
     @Test func swiftPMStartsTheReadyModuleWhoseNameIsGreatest() throws {

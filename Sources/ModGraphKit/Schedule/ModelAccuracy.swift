@@ -9,7 +9,7 @@
 /// inside the model's error is not a prediction.
 public enum ModelAccuracy {
     /// The module-level model (one job per target).
-    public static let moduleLevelError = 0.30
+    public static let moduleLevelError = 0.32
     /// The job-level model (emit-module and compile jobs on N cores).
-    public static let jobLevelError = 0.20
+    public static let jobLevelError = 0.29
 }

@@ -40,10 +40,7 @@ public enum ModuleStartDelay {
             guard let released = [lastDependency, lastFreed].compactMap({ $0 }).max(), released <= module.start else { continue }
             delays.append(module.start - released)
         }
-        guard !delays.isEmpty else { return nil }
-        delays.sort()
-        let middle = delays.count / 2
-        return delays.count % 2 == 1 ? delays[middle] : (delays[middle - 1] + delays[middle]) / 2
+        return delays.isEmpty ? nil : TargetWeights.median(delays.sorted())
     }
 
     /// How many of `sorted` are below `value` (binary search).
