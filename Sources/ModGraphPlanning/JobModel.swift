@@ -314,15 +314,16 @@ extension JobGraph {
             worker[job] = slotOf[target]
             running.append(job)
         }
-        // Modules holding a slot whose first jobs start at `at`, earliest last.
+        // Modules holding a slot whose first jobs start at `at`, from `nextLaunch` on: in the order they
+        // took their slots, which is the order of `at`, since `now` never goes back and the delay is one.
         var launching: [(target: Int, at: Double)] = []
+        var nextLaunch = 0
         while true {
             while let slot = freeSlots.min, let next = ready.popMin() {
                 _ = freeSlots.popMin()
                 slotOf[next.vertex] = slot
                 launching.append((next.vertex, now + moduleStart))
             }
-            launching.sort { $0.at != $1.at ? $0.at > $1.at : $0.target > $1.target }
             let rate = running.isEmpty ? 1 : min(1, Double(workers) / Double(running.count))
             // The next job to end, the smaller job on ties; every job within a rounding error of it ends too.
             var first = running.first
@@ -333,9 +334,10 @@ extension JobGraph {
                 first = best
             }
             let ending = first.map { now + remaining[$0] / rate }
-            if let launch = launching.last, launch.at <= ending ?? .infinity {
+            if nextLaunch < launching.count, launching[nextLaunch].at <= ending ?? .infinity {
                 // A module's first jobs start before (or as) the next job ends: the running jobs progress until then.
-                launching.removeLast()
+                let launch = launching[nextLaunch]
+                nextLaunch += 1
                 for job in running { remaining[job] -= (launch.at - now) * rate }
                 now = max(now, launch.at)
                 while started[launch.target] < min(workers, jobsOfTarget[launch.target].count) { startNext(of: launch.target) }
