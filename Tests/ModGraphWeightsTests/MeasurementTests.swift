@@ -141,7 +141,7 @@ struct MeasurementTests {
         #expect(attribution.times.keys.sorted() == [0, 2])
         #expect(attribution.unattributed.keys.sorted() == ["main"])
         #expect(attribution.ambiguous == ["Twice"])
-        #expect(ModuleAttribution.moduleName(of: "swift-nio.Core 2") == "swift_nio_Core_2")
+        #expect(ModuleIdentifier.c99("swift-nio.Core 2") == "swift_nio_Core_2")
     }
 
     @Test func theBuildCommandLine() {

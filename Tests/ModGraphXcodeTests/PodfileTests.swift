@@ -1,4 +1,5 @@
 import Testing
+import ModGraphCore
 @testable import ModGraphXcode
 
 /// CocoaPods' `Podfile`, read as text (issue #34: Delta's `Harmony` and `Roxas` come from its
@@ -149,10 +150,10 @@ struct PodfileTests {
     }
 
     @Test func moduleNamesAreCocoaPodsDefaults() {
-        #expect(Podfile.moduleName(ofPod: "SQLite.swift") == "SQLite_swift")
-        #expect(Podfile.moduleName(ofPod: "Harmony-Drive") == "Harmony_Drive")
-        #expect(Podfile.moduleName(ofPod: "1Password") == "_1Password")
-        #expect(Podfile.moduleName(ofPod: "Ünïcode") == "_n_code")
+        #expect(ModuleIdentifier.c99("SQLite.swift") == "SQLite_swift")
+        #expect(ModuleIdentifier.c99("Harmony-Drive") == "Harmony_Drive")
+        #expect(ModuleIdentifier.c99("1Password") == "_1Password")
+        #expect(ModuleIdentifier.c99("Ünïcode") == "_n_code")
         #expect(Podfile.Pod(written: "Firebase/Analytics", line: 1, path: nil).name == "Firebase")
     }
 

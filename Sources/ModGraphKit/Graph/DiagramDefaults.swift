@@ -47,7 +47,6 @@ public enum DiagramDefaults {
             "\(what) has \(Escape.grouped(nodes)) nodes, more than the \(Escape.grouped(pictureNodeLimit)) a picture is drawn for (Graphviz would take minutes)"
     }
 
-
     /// How many views index.html carries and what its first view must achieve: views of
     /// up to ``pictureNodeLimit`` nodes; up to 250 nodes, a focus view of every node, every
     /// group opened and every toggle (docs/report.md measures the pages), above it those

@@ -62,5 +62,4 @@ enum CompilerDiagnostics {
         }
         return result
     }
-
 }

@@ -8,7 +8,7 @@ import ModGraphXcode
 ///
 /// Each Podfile is a package of the graph (origin ``PackageOrigin/cocoapods``, never loaded) whose
 /// external products are its pods, one per pod (subspecs are their pod's), building the module
-/// CocoaPods names by default (``Podfile/moduleName(ofPod:)``). A `target` block names the project
+/// CocoaPods names by default (``ModuleIdentifier/c99(_:)``). A `target` block names the project
 /// it is in with `project` (its own or inherited), else it is the project beside the Podfile that
 /// has a target of that name.
 struct CocoaPodsLinks {

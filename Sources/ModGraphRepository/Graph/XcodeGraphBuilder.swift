@@ -224,7 +224,7 @@ struct XcodeGraphBuilder {
                     for pod in use.pods[project.path]?[target.name] ?? [] {
                         let node = TargetID(package: use.identity, name: pod.name)
                         found.externalProducts.insert(node)
-                        result.parts.moduleNames[node] = use.moduleNames[pod.name] ?? Podfile.moduleName(ofPod: pod.name)
+                        result.parts.moduleNames[node] = use.moduleNames[pod.name] ?? ModuleIdentifier.c99(pod.name)
                         let key = EdgeKey(to: node, kind: .product, product: pod.name)
                         guard position[key] == nil else { continue }
                         position[key] = reached.count

@@ -150,7 +150,7 @@ struct NameIndex {
         var byName: [String: Set<Int>] = [:]
         for (vertex, target) in graph.targets.enumerated() where target.type != .externalProduct {
             byName[target.name, default: []].insert(vertex)
-            byName[ModuleAttribution.moduleName(of: target.name), default: []].insert(vertex)
+            byName[ModuleIdentifier.c99(target.name), default: []].insert(vertex)
         }
         self.byName = byName
     }

@@ -61,19 +61,6 @@ public struct Podfile: Hashable, Sendable {
     /// What was not read, at most one line: `line 12: …`.
     public let notes: [String]
 
-    /// The module CocoaPods builds for a pod by default (`c99ext_identifier`): every character
-    /// outside `[A-Za-z0-9_]` becomes `_`, and a leading digit gets `_` before it.
-    public static func moduleName(ofPod name: String) -> String {
-        var result = ""
-        for (index, scalar) in name.unicodeScalars.enumerated() {
-            let isDigit = ("0"..."9").contains(scalar)
-            let isWord = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_" || isDigit
-            if index == 0, isDigit { result += "_" }
-            result.unicodeScalars.append(isWord ? scalar : "_")
-        }
-        return result
-    }
-
     /// Reads the `Podfile` at `path` (a regular file inside the disk's root, at most ``maximumBytes``).
     public static func load(at path: String, disk: XcodeDisk) throws(XcodeError) -> Podfile {
         guard disk.isInside(path) else { throw .unreadable(path: path, reason: "it is outside the folder loaded") }
