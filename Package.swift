@@ -207,7 +207,12 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(
-            name: "ModGraphSourcesTests", dependencies: ["ModGraphSources", "ModGraphRules", "ModGraphCore", "ModGraphManifest", "ModGraphSyntax"]),
+            name: "ModGraphSourcesTests",
+            dependencies: [
+                "ModGraphSources", "ModGraphRules", "ModGraphCore", "ModGraphManifest", "ModGraphSyntax",
+                // The tree's real depth, walked without recursion, against what the token scan measures.
+                .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+            ]),
         .testTarget(
             name: "ModGraphCLITests",
             // Runs the built executable, as users do; the progress bar, loading

@@ -21,9 +21,21 @@
 /// chain ends, it keeps it open (a `<` that is a comparison counts as an
 /// angle bracket until a `>`, `{`, `;` or `=`; a ternary until its `:`).
 /// Real code measures 10 to 25.
+///
+/// The walks over the tree the parser makes (visitors, the manifest evaluator)
+/// recurse once per level of the tree, and the tree is deeper than the parser's
+/// recursion: a postfix chain (`x!!!…`, `x.a.a…`, `x?.a…`, `f()()…`, `x[0][0]…`,
+/// `T.Type.Type…`, `Int???…`) is parsed in a loop but nests one node per link.
+/// A 200 KB manifest of `x!` links parsed, then crashed the walk over it.
+/// ``treeDepth`` counts those links too.
 public struct SyntaxDepth: Hashable, Sendable {
     /// The parser's recursion, as described above.
     public var depth = 0
+    /// The tree's depth, which the walks over it recurse on: ``depth`` and, at
+    /// each level, the links of the postfix chain running there. Never fewer
+    /// than the tree's levels (a bracket after anything counts as a call's link,
+    /// `.` as a member's); real code measures 20 to 120.
+    public var treeDepth = 0
     /// Parentheses, square brackets and braces alone, one inside another.
     public var brackets = 0
     /// Square and angle brackets with no brace between them: the parser's
@@ -36,11 +48,13 @@ public struct SyntaxDepth: Hashable, Sendable {
         public var depth: Int?
         public var brackets: Int?
         public var typeBrackets: Int?
+        public var treeDepth: Int?
 
-        public init(depth: Int? = nil, brackets: Int? = nil, typeBrackets: Int? = nil) {
+        public init(depth: Int? = nil, brackets: Int? = nil, typeBrackets: Int? = nil, treeDepth: Int? = nil) {
             self.depth = depth
             self.brackets = brackets
             self.typeBrackets = typeBrackets
+            self.treeDepth = treeDepth
         }
     }
 
@@ -49,12 +63,14 @@ public struct SyntaxDepth: Hashable, Sendable {
         case depth(limit: Int)
         case brackets(limit: Int)
         case typeBrackets(limit: Int)
+        case treeDepth(limit: Int)
     }
 
-    public init(depth: Int = 0, brackets: Int = 0, typeBrackets: Int = 0) {
+    public init(depth: Int = 0, brackets: Int = 0, typeBrackets: Int = 0, treeDepth: Int = 0) {
         self.depth = depth
         self.brackets = brackets
         self.typeBrackets = typeBrackets
+        self.treeDepth = treeDepth
     }
 
     /// The deepest of each measure in `bytes` (UTF-8 Swift source), and the
@@ -89,14 +105,23 @@ private struct Scan {
         var elses = 0
         /// Whether the previous token closed a brace at this level.
         var afterBrace = false
+        /// Links of the postfix chain running at this level (`.`, `!`, `?`, a call's or subscript's
+        /// bracket): the parser reads them in a loop, but each nests the tree one level deeper. A chain
+        /// ends where a new operand starts (a name not after `.`, a literal) or at an operator or separator.
+        var postfix = 0
 
+        /// The parser's recursion at this level.
         var total: Int { run + arrows + elses }
+        /// The tree's depth at this level.
+        var treeTotal: Int { total + postfix }
     }
 
     private struct Open {
         let kind: Kind
         /// ``SyntaxDepth/depth`` with this one open.
         let depth: Int
+        /// ``SyntaxDepth/treeDepth`` with this one open.
+        let treeDepth: Int
         /// Square and angle brackets open with no brace between them, this one included.
         let typeBrackets: Int
         /// The chains of the level outside, as they were when this one opened.
@@ -140,6 +165,9 @@ private struct Scan {
     }
 
     private var depth: Int { (open.last?.depth ?? 0) + chains.total }
+    private var treeDepth: Int { (open.last?.treeDepth ?? 0) + chains.treeTotal }
+    /// Whether the previous token was a `.`: the name after it continues a postfix chain.
+    private var afterPeriod = false
 
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) -> SyntaxDepth.Excess? {
         var tracker = LookaheadTracker()
@@ -153,6 +181,9 @@ private struct Scan {
     }
 
     private mutating func read(_ kind: RawTokenKind, text: SyntaxText) -> SyntaxDepth.Excess? {
+        let afterPeriod = self.afterPeriod
+        self.afterPeriod = kind == .period
+        if let excess = postfix(kind, text: text, afterPeriod: afterPeriod) { return excess }
         let afterBrace = chains.afterBrace
         chains.afterBrace = false
         if afterBrace, !(kind == .keyword && text == "else") { chains.elses = 0 }
@@ -215,6 +246,39 @@ private struct Scan {
         return nil
     }
 
+    /// The postfix chain at this level: one more link for a `.`, a `!` or `?` that is not `try`'s, a postfix
+    /// operator, and an opening bracket (a call's, a subscript's, a trailing closure's, or no link at all: it
+    /// is counted anyway, never fewer); a new chain at the start of an operand; none after an operator or
+    /// separator. Runs before ``read(_:text:)`` handles the token, so that a bracket's link is in the chains
+    /// it saves.
+    private mutating func postfix(_ kind: RawTokenKind, text: SyntaxText, afterPeriod: Bool) -> SyntaxDepth.Excess? {
+        switch kind {
+        case .period, .leftParen, .leftSquare, .leftBrace:
+            chains.postfix += 1
+        case .exclamationMark, .postfixQuestionMark:
+            if !chains.inRun { chains.postfix += 1 }
+        case .postfixOperator:
+            // `x!!` may come as one token, one link per character.
+            chains.postfix += text.allSatisfy { $0 == UInt8(ascii: "!") || $0 == UInt8(ascii: "?") } ? text.count : 1
+        case .identifier, .keyword, .dollarIdentifier, .integerLiteral, .floatLiteral, .wildcard:
+            if !afterPeriod { chains.postfix = 0 }
+            return nil
+        case .rightParen, .rightSquare, .rightBrace, .poundEndif, .ellipsis, .atSign, .backtick:
+            return nil
+        default:
+            chains.postfix = 0
+            return nil
+        }
+        return checkTree()
+    }
+
+    private mutating func checkTree() -> SyntaxDepth.Excess? {
+        let treeDepth = self.treeDepth
+        deepest.treeDepth = max(deepest.treeDepth, treeDepth)
+        if let limit = limits.treeDepth, treeDepth > limit { return .treeDepth(limit: limit) }
+        return nil
+    }
+
     /// A modifier or prefix operator: one more link when it follows another, else a new run.
     private mutating func extendRun(_ continues: Bool) -> SyntaxDepth.Excess? {
         chains.run = continues ? chains.run + 1 : 1
@@ -230,7 +294,7 @@ private struct Scan {
             case .paren, .ternary: enclosing
             case .brace, .poundIf: 0
             }
-        open.append(Open(kind: kind, depth: depth + 1, typeBrackets: typeBrackets, outside: chains))
+        open.append(Open(kind: kind, depth: depth + 1, treeDepth: treeDepth + 1, typeBrackets: typeBrackets, outside: chains))
         chains = Chains()
         if Self.isBracket(kind) {
             brackets += 1
@@ -246,7 +310,7 @@ private struct Scan {
         let depth = self.depth
         deepest.depth = max(deepest.depth, depth)
         if let limit = limits.depth, depth > limit { return .depth(limit: limit) }
-        return nil
+        return checkTree()
     }
 
     /// A closer drops what is open above its opener; one without an opener is ignored.

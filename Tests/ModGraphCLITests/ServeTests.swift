@@ -94,17 +94,69 @@ struct ServeTests {
 
     /// The command: its address on stdout, the page at it, on 127.0.0.1 only.
     @Test func theCommandServesOnLoopback() throws {
+        let (process, port, token) = try Self.startServer()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let answer = try Self.get(port: port, request: "GET /\(token)/ HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(answer.contains("Module graph of VerticalApp"))
+    }
+
+    /// Issue #46: a client that stalls holds up no other, and one that sends a byte now and then
+    /// is dropped when its connection's whole time is up (before, each read had its own 10 s, so a
+    /// byte every 8 s held the one connection served for as long as the client liked).
+    @Test func aStalledOrDrippingClientHoldsUpNoOther() throws {
+        let (process, port, token) = try Self.startServer()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let stalled = try Self.dial(port: port)
+        defer { close(stalled) }
+        _ = Array("G".utf8).withUnsafeBytes { send(stalled, $0.baseAddress, $0.count, 0) }
+        let dripping = try Self.dial(port: port)
+        defer { close(dripping) }
+        let started = Date()
+        let answer = try Self.get(port: port, request: "GET /\(token)/ HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(Date().timeIntervalSince(started) < 3, "answered only after the stalled client")
+        // A byte every half second never finishes a request: the server closes the connection
+        // about 10 s after it took it, and the client's send then fails or its read sees the close.
+        var closedAfter: Double?
+        let dripStart = Date()
+        while Date().timeIntervalSince(dripStart) < 16 {
+            var probe = pollfd(fd: dripping, events: Int16(POLLIN), revents: 0)
+            if poll(&probe, 1, 500) > 0 {
+                var byte: UInt8 = 0
+                if recv(dripping, &byte, 1, 0) <= 0 {
+                    closedAfter = Date().timeIntervalSince(started)
+                    break
+                }
+            }
+            _ = Array("X".utf8).withUnsafeBytes { send(dripping, $0.baseAddress, $0.count, Self.noSignal) }
+        }
+        let closed = try #require(closedAfter, "a dripping client was never dropped")
+        #expect(closed > 8 && closed < 14)
+    }
+
+    #if canImport(Darwin)
+        private static let noSignal: Int32 = 0
+    #else
+        private static let noSignal = Int32(MSG_NOSIGNAL)
+    #endif
+
+    /// `modgraph serve` on the VerticalApp sample, with its port and token.
+    private static func startServer() throws -> (Process, UInt16, String) {
         let process = Process()
-        process.executableURL = try #require(ModGraphRunner.executable)
+        let executable = try #require(ModGraphRunner.executable)
+        process.executableURL = executable
         process.arguments = ["serve", ModGraphRunner.samples.appendingPathComponent("VerticalApp").path]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = Pipe()
         try process.run()
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
             let chunk = output.fileHandleForReading.availableData
@@ -112,17 +164,21 @@ struct ServeTests {
             line += chunk
         }
         let address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(address.hasPrefix("http://127.0.0.1:"))
-        // http://127.0.0.1:PORT/TOKEN/
         let parts = address.dropFirst("http://127.0.0.1:".count).split(separator: "/")
-        let port = try #require(parts.first.flatMap { UInt16($0) })
-        let answer = try Self.get(port: port, request: "GET /\(parts.dropFirst().first ?? "")/ HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
-        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
-        #expect(answer.contains("Module graph of VerticalApp"))
+        guard address.hasPrefix("http://127.0.0.1:"), let port = parts.first.flatMap({ UInt16($0) }), let token = parts.dropFirst().first else {
+            process.terminate()
+            process.waitUntilExit()
+            throw ServeTestError(address: address)
+        }
+        return (process, port, String(token))
     }
 
-    /// A request over TCP to 127.0.0.1:`port`, and the whole answer.
-    private static func get(port: UInt16, request: String) throws -> String {
+    private struct ServeTestError: Error {
+        let address: String
+    }
+
+    /// A TCP connection to 127.0.0.1:`port`.
+    private static func dial(port: UInt16) throws -> Int32 {
         #if canImport(Darwin)
             let stream = SOCK_STREAM
         #else
@@ -130,7 +186,6 @@ struct ServeTests {
         #endif
         let descriptor = socket(AF_INET, stream, 0)
         try #require(descriptor >= 0)
-        defer { close(descriptor) }
         var address = sockaddr_in()
         #if canImport(Darwin)
             address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
@@ -141,7 +196,17 @@ struct ServeTests {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        try #require(connected == 0)
+        guard connected == 0 else {
+            close(descriptor)
+            throw ServeTestError(address: "127.0.0.1:\(port)")
+        }
+        return descriptor
+    }
+
+    /// A request over TCP to 127.0.0.1:`port`, and the whole answer.
+    private static func get(port: UInt16, request: String) throws -> String {
+        let descriptor = try dial(port: port)
+        defer { close(descriptor) }
         let bytes = Array(request.utf8)
         _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
         var answer: [UInt8] = []

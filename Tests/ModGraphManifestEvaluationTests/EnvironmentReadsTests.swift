@@ -38,5 +38,7 @@ struct EnvironmentReadsTests {
         #expect(reads("// the environment\nlet environmentName = \"x\"\n") == nil)
         // Past the bounds it may read anything.
         #expect(reads(String(repeating: "[", count: 200) + "environment") == .unknown)
+        // A postfix chain deeper than the walk may recurse (issue #46: it crashed the walk).
+        #expect(reads("let e = ProcessInfo.processInfo.environment[\"A\"]" + String(repeating: "!", count: 20_000)) == .unknown)
     }
 }

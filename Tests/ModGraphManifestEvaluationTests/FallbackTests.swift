@@ -274,6 +274,26 @@ extension HostileManifestTests {
         #expect(ContinuousClock.now - start < .seconds(2))
     }
 
+    /// Issue #46: postfix chains the parser reads in a loop, but which nest the tree one level a link:
+    /// a 200 KB manifest of them crashed the walk over the tree (SIGSEGV). Each falls back before parsing.
+    @Test(arguments: [
+        "let x = y" + String(repeating: "!", count: 20_000),
+        "let x = y" + String(repeating: ".a", count: 20_000),
+        "let x = y" + String(repeating: "?.a", count: 20_000),
+        "let x = f" + String(repeating: "()", count: 20_000),
+        "let x = y" + String(repeating: "[0]", count: 20_000),
+        "let x: T" + String(repeating: ".Type", count: 20_000),
+        "let x: Int" + String(repeating: "?", count: 20_000) + " = nil",
+        "let e = ProcessInfo.processInfo.environment\nlet x = y" + String(repeating: "!", count: 20_000),
+    ])
+    func postfixChainsFallBack(_ chain: String) throws {
+        let start = ContinuousClock.now
+        try expectFallback(
+            "// swift-tools-version: 5.9\nimport PackageDescription\n\(chain)\nlet package = Package(name: \"C\")\n",
+            reason: "chains of ., !, ?, calls or subscripts nested past the bound")
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+
     /// What real manifests write stays evaluated: chains a few links long, many of them.
     @Test func shortChainsAreEvaluated() throws {
         let manifest =

@@ -28,7 +28,8 @@ struct SeveralRootsTests {
             // each folder its manifest (which the canned provider answers for), or it is no package.
             try folder.write("\(name)/Sources/\(name)/\(name).swift", "// \(name)\n")
             try folder.write("\(name)/Package.swift", "// answered by the canned provider\n")
-            paths[name] = try #require(Paths.canonical(folder.path + "/" + name))
+            let canonical = try #require(Paths.canonical(folder.path + "/" + name))
+            paths[name] = canonical
         }
         return (folder, paths)
     }

@@ -1,6 +1,9 @@
 import Foundation
 import ModGraphCore
 import ModGraphManifest
+import ModGraphSyntax
+import SwiftParser
+import SwiftSyntax
 import Testing
 @testable import ModGraphSources
 
@@ -183,5 +186,79 @@ struct SourceBudgetNestingTests {
         ] {
             #expect(excess(code) == nil, "\(code.prefix(80))")
         }
+    }
+}
+
+/// Issue #46: postfix chains, which the parser reads in a loop but which nest the tree one level a
+/// link, count towards the tree's depth; a file of them is skipped before the walks over its tree
+/// recurse into a crash (a 300 KB file of `x!` links crashed `graph --wiring`).
+@Suite("the tree depth the source budget counts")
+struct SourceBudgetTreeDepthTests {
+    private let budget = SourceBudget(maximumNesting: 64, maximumBracketNesting: 8, maximumTreeDepth: 40)
+
+    private func excess(_ text: String) -> SourceBudget.Excess? {
+        var text = text
+        return text.withUTF8 { budget.excess(parsing: $0) }
+    }
+
+    @Test(arguments: [
+        "let x = y" + String(repeating: "!", count: 41) + "\n",
+        "let x = y" + String(repeating: ".a", count: 41) + "\n",
+        "let x = y" + String(repeating: "?.a", count: 21) + "\n",
+        "let x = f" + String(repeating: "()", count: 41) + "\n",
+        "let x = y" + String(repeating: "[0]", count: 41) + "\n",
+        "let x: T" + String(repeating: ".Type", count: 41) + "\n",
+        "let x: Int" + String(repeating: "?", count: 41) + "\n",
+        "let x = y" + String(repeating: "?!", count: 21) + "\n",
+        "let x = Text(\"a\")" + String(repeating: ".padding()", count: 21) + "\n",
+        "let x = a\n" + String(repeating: "  .b { }\n", count: 41),
+        "func f() { g(" + String(repeating: "y.a", count: 1) + String(repeating: ".a", count: 38) + ") }\n",
+    ])
+    func longPostfixChainsExceedTheTreeDepth(_ chain: String) {
+        #expect(excess(chain) == .treeDepth(limit: 40), "\(chain.prefix(60))")
+    }
+
+    /// Chains side by side do not add up: each statement, operand or argument starts again.
+    @Test func chainsSideBySideDoNotAddUp() {
+        for code in [
+            String(repeating: "let x = a.b.c.d!.e?.f()[0]\n", count: 50),
+            "let x = " + Array(repeating: "a.b.c", count: 50).joined(separator: " + ") + "\n",
+            "f(" + Array(repeating: "a.b.c.d", count: 50).joined(separator: ", ") + ")\n",
+            String(repeating: "a.b.c()\nd.e.f()\n", count: 50),
+            "let x = " + Array(repeating: "a as! T", count: 50).joined(separator: " ?? ") + "\n",
+            "let k = \\A.b.c.d\nlet l = \\A.b.c.d\n",
+        ] {
+            #expect(excess(code) == nil, "\(code.prefix(60))")
+        }
+    }
+
+    /// What the scan measures bounds the tree's real depth, walked here without recursion: one
+    /// measured level is never more than ``nodesPerLevel`` nodes of the tree deep, which is what
+    /// ``SyntaxStack/bytesPerLevel`` pays for.
+    @Test func theMeasureBoundsTheTreesDepth() {
+        for code in [
+            "let x = y" + String(repeating: "!", count: 30) + "\n",
+            "let x = f" + String(repeating: "()", count: 30) + ".a?.b![0]\n",
+            "let v = Text(\"a\").font(.title).padding().frame(width: 1).background(Color.red.opacity(0.5))\n",
+            "struct A { var b: Int??? { c.d.e } }\n",
+        ] {
+            var text = code
+            let measured = text.withUTF8 { SyntaxDepth.measure($0).deepest.treeDepth }
+            let real = Self.treeDepth(code)
+            #expect(measured * Self.nodesPerLevel >= real, "\(code.prefix(60)): measured \(measured), \(real) nodes deep")
+        }
+    }
+
+    private static let nodesPerLevel = 4
+
+    /// The depth of `code`'s syntax tree in nodes, walked with a stack of our own.
+    private static func treeDepth(_ code: String) -> Int {
+        var deepest = 0
+        var pending: [(node: Syntax, depth: Int)] = [(Syntax(Parser.parse(source: code)), 1)]
+        while let (node, depth) = pending.popLast() {
+            deepest = max(deepest, depth)
+            pending += node.children(viewMode: .sourceAccurate).map { ($0, depth + 1) }
+        }
+        return deepest
     }
 }

@@ -222,3 +222,72 @@ extension PodfileTests {
         #expect(spec.moduleName == "LassoTesting")
     }
 }
+
+/// Issue #46: Podfiles that cost pods × targets, and Podfiles written with CRLF or `;`.
+extension PodfileTests {
+    /// 1,000 root pods above 1,000 one-line targets would keep a million pods (4,000 × 4,000 took
+    /// 45 s and 672 MB): what is kept stops at ``Podfile/maximumKeptPods`` with one note naming the
+    /// first target past it, and the targets before it keep all their pods.
+    @Test func podsTimesTargetsIsBounded() {
+        let pods = (0..<1_000).map { "pod 'P\($0)'" }.joined(separator: "\n")
+        let targets = (0..<1_000).map { "target 'T\($0)'" }.joined(separator: "\n")
+        let podfile = Podfile(text: pods + "\n" + targets + "\n")
+        let kept = podfile.targets.reduce(0) { $0 + $1.pods.count + $1.searchPaths.count }
+        #expect(kept <= Podfile.maximumKeptPods)
+        #expect(podfile.targets.count == Podfile.maximumKeptPods / 1_000)
+        #expect(podfile.targets.allSatisfy { $0.pods.count == 1_000 })
+        let first = Podfile.maximumKeptPods / 1_000
+        #expect(podfile.notes == ["line \(1_000 + first + 1): this target and those after it are not read: more than \(Podfile.maximumKeptPods) pods in all across targets"])
+
+        // A definition of many pods called in many targets is bounded the same way.
+        let definition = "def shared\n" + pods + "\nend\n"
+        let calls = (0..<1_000).map { "target 'T\($0)' do\n  shared\nend" }.joined(separator: "\n")
+        let called = Podfile(text: definition + calls + "\n")
+        #expect(called.targets.reduce(0) { $0 + $1.pods.count } <= Podfile.maximumKeptPods)
+        #expect(called.notes.count == 1)
+    }
+
+    /// A Podfile saved with Windows line ends is read as the same file with `\n`; CocoaPods (Ruby) reads both.
+    @Test func crlfLineEndsAreLineEnds() {
+        let text = """
+            platform :ios, '14.0'
+            target 'App' do
+              pod 'Kit'
+              target 'AppTests' do
+                inherit! :search_paths
+                pod 'Quick'
+              end
+            end
+            post_install do |installer|
+              puts 'done'
+            end
+
+            """
+        let unix = Podfile(text: text)
+        let windows = Podfile(text: text.replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(windows == unix)
+        #expect(windows.targets.map(\.name) == ["App", "AppTests"])
+        #expect(windows.targets.first?.pods.map { "\($0.name)@\($0.line)" } == ["Kit@3"])
+        #expect(windows.notes.isEmpty, "\(windows.notes)")
+        let spec = Podspec(text: "Pod::Spec.new do |s|\r\n  s.dependency 'Lasso'\r\n  s.module_name = 'L'\r\nend\r\n")
+        #expect(spec.dependencies == ["Lasso"])
+        #expect(spec.moduleName == "L")
+    }
+
+    /// `;` ends a statement as a line end does: one-line blocks, hooks and definitions.
+    @Test func semicolonsEndStatements() {
+        let text = """
+            target 'App' do; pod 'Kit'; pod 'UI', :path => 'UI'; end
+            def shared; pod 'Shared'; end
+            target 'Other' do; shared; end
+            post_install do |installer|; puts 'x'; end
+            target 'Late' do; pod_name = 1; end
+            """
+        let podfile = Podfile(text: text)
+        #expect(podfile.targets.map(\.name) == ["App", "Other", "Late"])
+        #expect(podfile.targets.first?.pods.map { "\($0.name)@\($0.line)" } == ["Kit@1", "UI@1"])
+        #expect(podfile.targets.first?.pods.last?.path == "UI")
+        #expect(podfile.targets.dropFirst().first?.pods.map(\.name) == ["Shared"])
+        #expect(podfile.notes == ["line 5: `pod_name` is not read"])
+    }
+}

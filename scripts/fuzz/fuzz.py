@@ -57,6 +57,93 @@ SWIFT_HOSTILE = [
     "func g() { if a {} " + "else if a {} " * 1000 + "}\n", "let c = " + "consume " * 1000 + "x\n",
     "let s = \"\\u{" + "0" * 40 + "}\"\n", "let r = #\"raw\"#\n", "let m = \"\\(\"\\(\"\\(1)\")\")\"\n",
 ]
+# Chains of issue #46: swift-syntax parses each of them in a loop, without a bracket and without the
+# recursion SyntaxDepth measures, but the tree it builds (or the one operator folding builds from a
+# flat sequence) nests one level per link, so whatever walks it recursively (a SyntaxVisitor, the
+# manifest evaluator, the wiring reader) recurses once per link. (shape, head, link, tail, context).
+CHAINS = [
+    ("force-unwrap", "x", "!", "", "expression"),          # x!!!…
+    ("member", "x", ".a", "", "expression"),               # x.a.a.a…
+    ("optional-chain", "x", "?.a", "", "expression"),      # x?.a?.a…
+    ("call", "f", "()", "", "expression"),                 # f()()()…
+    ("subscript", "x", "[0]", "", "expression"),           # x[0][0]…
+    ("optional-force", "x", "?!", "", "expression"),       # x?!?!…
+    ("self", "x", ".self", "", "expression"),              # x.self.self…
+    ("metatype", "T", ".Type", "", "type"),                # T.Type.Type…
+    ("optional-type", "Int", "?", "", "type"),             # Int???…
+    ("not", "", "!", "x", "expression"),                   # !!!!x (one operator token)
+    ("negate", "", "- ", "x", "expression"),               # - - - x
+    ("plus", "a", " + a", "", "expression"),               # a + a + a…
+    ("and", "a", " && a", "", "expression"),               # a && a && a…
+    ("cast", "a", " as! T", "", "expression"),             # a as! T as! T…
+    ("coalesce", "a", " ?? a", "", "expression"),          # a ?? a ?? a… (right-associative)
+    ("is", "a", " is T", "", "expression"),                # a is T is T…
+    ("key-path", "\\A", ".a", "", "expression"),           # \A.a.a.a…
+]
+# Links of the mixed chains, drawn at random.
+MIXED_LINKS = {
+    "mixed-postfix": ("x", ["!", ".a", "?.a", "()", "[0]", "?", ".self", "?!", "(a)", "[a: 1]"], "expression"),
+    "mixed-infix": ("a", [" + a", " && a", " as! T", " ?? a", " is T", " as? T", " || a", " * a!", " - a.a", " == a()"], "expression"),
+    "mixed-type": ("Int", ["?", ".Type", "!", ".Protocol", "?.Type"], "type"),
+    "mixed": ("x", ["!", ".a", "?.a", "()", "[0]", " + x", " ?? x", " as! T", " is T", "?!", " && !x"], "expression"),
+}
+CHAIN_SHAPES = [chain[0] for chain in CHAINS] + sorted(MIXED_LINKS)
+# Where a chain goes in a Swift file: `{}` is the chain; top level, in a function, a type, a closure.
+CHAIN_EXPRESSION_PLACES = [
+    "let v = {}\n", "func f() { _ = {} }\n", "var v: Int { {} }\n", "struct S { var v = {} }\n",
+    "let b = FooBuilder().scoped { _ in {} }\n", "func g(p: Int = {}) {}\n", "#if os(Linux)\nlet v = {}\n#endif\n",
+    "final class ChainBuilder: Builder { func build(with args: A) -> Screen { {} } }\n",
+]
+CHAIN_TYPE_PLACES = [
+    "let v: {} = x\n", "func f(_ p: {}) {}\n", "typealias A = {}\n", "protocol P { var p: {} { get } }\n",
+    "protocol Q { associatedtype B: Builder<{}, Screen> }\n", "struct H<P: Builder<{}, Screen>> {}\n",
+]
+
+
+def chain_length(rng, link_bytes):
+    """How many links a chain has: mostly a few, sometimes past the depths a recursive walk takes
+    on a small stack, and in 1 chain of 20 enough for 100 to 500 KB (tens of thousands of links
+    at least), past what any recursive walker survives."""
+    choice = rng.random()
+    if choice < 0.05:
+        return max(10_000, rng.randint(100_000, 500_000) // max(1, link_bytes))
+    if choice < 0.2:
+        return rng.randint(65, 3_000)
+    return rng.randint(1, 64)
+
+
+def hostile_chain(rng, shape=None):
+    """One chain of issue #46 as (shape, text, context): context is "expression" or "type"."""
+    shape = shape or rng.choice(CHAIN_SHAPES)
+    if shape in MIXED_LINKS:
+        head, links, context = MIXED_LINKS[shape]
+        count = chain_length(rng, 3)
+        return shape, head + "".join(rng.choices(links, k=count)), context
+    _, head, link, tail, context = next(chain for chain in CHAINS if chain[0] == shape)
+    return shape, head + link * chain_length(rng, len(link)) + tail, context
+
+
+def chain_declaration(rng, shape=None):
+    """A chain of issue #46 placed where Swift reads it: a declaration of a few lines."""
+    shape, text, context = hostile_chain(rng, shape)
+    return rng.choice(CHAIN_TYPE_PLACES if context == "type" else CHAIN_EXPRESSION_PLACES).replace("{}", text)
+
+
+def manifest_chain(rng, kind):
+    """A chain the manifest evaluator reads, of `kind`: a `String` (`"A" + "a" + …`), a list of
+    dependencies (`[] + [] + …`), a `Bool` (`true && true …`, `!(!(true))`), or any chain of issue #46."""
+    if kind == "string":
+        return swift_string(rng.choice(["App", "Core"] + HOSTILE[:3])) + ' + "a"' * chain_length(rng, 6)
+    if kind == "list":
+        return "[]" + rng.choice([" + []", " + shared", ' + ["Core1"]']) * chain_length(rng, 5)
+    if kind == "bool":
+        if rng.random() < 0.3:
+            depth = rng.randint(1, 14)
+            return "!(" * depth + "true" + ")" * depth
+        return "true" + rng.choice([" && true", " || false", " && !false"]) * chain_length(rng, 8)
+    return hostile_chain(rng)[1]
+
+
 # What a project or workspace may name: paths out of the checkout, through links, into devices.
 PATH_HOSTILE = ["/", "/etc", "../../../..", "..", "/dev/zero", "/proc/self", "a/../../b", "~", "", ".", "x" * 5000, "a\nb", "\u202e"]
 STDERR_LINE = re.compile(r"^(error|warning|note): |^(recorded|measure:) ")
@@ -149,7 +236,8 @@ def yaml_case(text, rng):
 def swift_case(text, rng):
     lines = text.split("\n")
     for _ in range(rng.randint(1, 3)):
-        lines.insert(rng.randrange(len(lines) + 1), rng.choice(SWIFT_HOSTILE))
+        hostile = chain_declaration(rng) if rng.random() < 0.4 else rng.choice(SWIFT_HOSTILE)
+        lines.insert(rng.randrange(len(lines) + 1), hostile)
     text = "\n".join(lines)
     return mutate_bytes(text, rng) if rng.random() < 0.3 else text
 
@@ -174,13 +262,15 @@ def pbx_string(text):
     return '"' + "".join("\\" + ch if ch in '"\\' else ("\\n" if ch == "\n" else ch) for ch in text) + '"'
 
 
-def generated_project(rng):
-    """A project.pbxproj written from scratch: targets of every kind, groups (some looping, some
-    deep), file references anchored every way (absolute, `..`, build products, SDKs), synchronised
-    folders, local and remote packages, subprojects, dependencies by proxy, build settings."""
-    names = [rng.choice(["Core", "Feed", "App", "Kit"]) + str(index) for index in range(rng.randint(1, 6))]
-    if rng.random() < 0.5:
-        names[rng.randrange(len(names))] = rng.choice(HOSTILE)
+def generated_project(rng, names=None):
+    """A project.pbxproj written from scratch: targets of every kind (named `names` when given, as
+    a Podfile's targets), groups (some looping, some deep), file references anchored every way
+    (absolute, `..`, build products, SDKs), synchronised folders, local and remote packages,
+    subprojects, dependencies by proxy, build settings."""
+    if not names:
+        names = [rng.choice(["Core", "Feed", "App", "Kit"]) + str(index) for index in range(rng.randint(1, 6))]
+        if rng.random() < 0.5:
+            names[rng.randrange(len(names))] = rng.choice(HOSTILE)
     objects = []
     kinds = ["application", "framework", "library.static", "bundle.unit-test", "bundle.ui-testing", "app-extension", "tool", "x.y"]
     files, groups, synced = [], [], []
@@ -279,13 +369,25 @@ def generated_workspace(rng):
 
 def generated_manifest(rng):
     """A Package.swift written from scratch in the subset the evaluator reads (constants,
-    concatenation, #if, products, dependencies, settings), with names that may be hostile."""
+    concatenation, #if, products, dependencies, settings), with names that may be hostile; in 2
+    of 5, chains of issue #46 (manifest_chain, hostile_chain) at top level, as the package's
+    name, as a target's dependencies and as a condition."""
     def name():
         return rng.choice(HOSTILE) if rng.random() < 0.15 else rng.choice(["Core", "Feed", "App"]) + str(rng.randrange(99))
     targets = list(dict.fromkeys(name() for _ in range(rng.randint(1, 6))))
     lines = ["// swift-tools-version: %s" % rng.choice(["5.9", "5.7", "6.0", "9.9", "5"]), "import PackageDescription", ""]
     lines.append("let shared: [Target.Dependency] = [%s]" % ", ".join(swift_string(t) for t in targets[:2]))
     lines.append("let flags = [\"-DX\"] + [%s]" % swift_string(rng.choice(HOSTILE)))
+    chained = rng.random() < 0.4
+    if chained:
+        for index in range(rng.randint(1, 2)):
+            kind = rng.choice(["string", "list", "bool", "any", "any"])
+            if kind != "any":
+                lines.append("let chain%d = %s" % (index, manifest_chain(rng, kind)))
+                continue
+            _, text, context = hostile_chain(rng)
+            lines.append(("let chain%d: %s = nil" if context == "type" else "let chain%d = %s") % (index, text))
+        lines.append("let on = %s" % manifest_chain(rng, "bool"))
     lines += ["#if os(Linux)", "let extra: [Target] = [.target(name: %s)]" % swift_string(name()), "#else",
               "let extra: [Target] = []", "#endif"]
     declared = []
@@ -293,19 +395,280 @@ def generated_manifest(rng):
         others = targets[index + 1:]
         uses = ["[%s]" % swift_string(rng.choice(others)) for _ in range(rng.randint(0, 2))] if others else []
         dependencies = " + ".join(["[]"] + uses + (["shared"] if rng.random() < 0.2 else []))
+        if chained and rng.random() < 0.2:
+            dependencies = manifest_chain(rng, "list")
         kind = rng.choice(["target"] * 5 + ["executableTarget", "testTarget", "testTarget", "macro", "plugin"])
         extra = rng.choice([""] * 4 + [", path: %s" % swift_string(rng.choice(PATH_HOSTILE)), ", exclude: [\"x\"]",
                             ", swiftSettings: [.define(\"A\"), .unsafeFlags(flags)]", ", resources: [.process(\"R\")]"])
         declared.append("        .%s(name: %s, dependencies: %s%s)" % (kind, swift_string(target), dependencies, extra))
     lines.append("let package = Package(")
-    lines.append("    name: %s," % swift_string(name()))
+    lines.append("    name: %s," % (manifest_chain(rng, rng.choice(["string", "any"])) if chained and rng.random() < 0.3
+                                      else swift_string(name())))
     lines.append("    products: [.library(name: %s, targets: [%s])]," % (swift_string(name()), swift_string(targets[0])))
     if rng.random() < 0.3:
         lines.append("    dependencies: [.package(path: %s), .package(url: %s, from: \"1.0.0\")],"
                      % (swift_string(rng.choice(PATH_HOSTILE)), swift_string(rng.choice(["https://x.example/y.git"] + HOSTILE))))
     lines.append("    targets: [\n" + ",\n".join(declared) + "\n    ]" + rng.choice(["", " + extra"]))
     lines.append(")")
+    if chained:
+        lines.append("if on { package.targets += [] } else { package.targets += extra }")
     return "\n".join(lines) + "\n"
+
+
+def ruby_string(text, rng):
+    """`text` as a Ruby string literal: single-quoted, or double-quoted (where `#{` interpolates)."""
+    if rng.random() < 0.75:
+        return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+POD_NAMES = ["Alamofire", "Firebase/Analytics", "Firebase/Crashlytics", "SQLite.swift", "Roxas", "Harmony", "1PasswordExtension",
+             "SwiftLint", "Lasso", "LassoTestUtilities", "GoogleUtilities/Environment", "RxSwift", "Kit-iOS", "Local"]
+
+
+def generated_podfile(rng):
+    """A Podfile written from scratch in CocoaPods' DSL, and the names of the targets it declares:
+    `target`/`abstract_target` blocks (sometimes nested past the reader's 32), one-line targets,
+    `def … end` called by name (sometimes calling one another past the 8 calls allowed, several
+    times each), `pod` lines with every kind of option, `inherit!`, `project`, `abstract!`, hooks,
+    `if` blocks, stray `end`s, hostile names; statements sometimes joined by `;`, CRLF or CR line
+    ends, a byte-order mark, byte damage. In 1 case of 20 a product of pods and targets (1,000 to
+    2,000 root pods and as many one-line `target 'Tn'`s, each inheriting every pod), in 1 of 10 a
+    `def` of up to 2,000 pods called up to 200 times in each of up to 20 targets."""
+    targets = []
+
+    def target_name():
+        name = rng.choice(HOSTILE) if rng.random() < 0.1 else rng.choice(["App", "Core", "Feed", "AppTests", "Widget"]) + str(rng.randrange(20))
+        targets.append(name)
+        return name
+
+    def pod(name=None):
+        name = name or (rng.choice(HOSTILE) if rng.random() < 0.1 else rng.choice(POD_NAMES))
+        option = rng.choice([""] * 3 + [
+            ", '~> 1.0'", ", :path => 'Local'", ", path: '../Local'", ", :git => 'https://x.example/y.git', :branch => 'main'",
+            ", :configurations => ['Debug']", ", :subspecs => ['A', 'B']", ",\n    '~> 2.0'", ", :modular_headers => true",
+            ", :path => " + ruby_string(rng.choice(PATH_HOSTILE), rng), ", :testspecs => ['Tests']", ", '>= 1', '< 2',"])
+        return "pod %s%s" % (ruby_string(name, rng), option)
+
+    definitions = ["shared_pods", "testing_pods", "d%d" % rng.randrange(3)]
+
+    def block(depth):
+        lines = []
+        for _ in range(rng.randint(0, 6)):
+            choice = rng.random()
+            if choice < 0.35:
+                lines.append(pod())
+            elif choice < 0.5 and depth > 0:
+                keyword = rng.choice(["target", "target", "abstract_target"])
+                name = target_name()
+                quoted = ":" + name if name.isidentifier() and rng.random() < 0.1 else ruby_string(name, rng)
+                if rng.random() < 0.2:
+                    lines.append("%s %s" % (keyword, quoted))
+                else:
+                    lines.append("%s %s do" % (keyword, quoted))
+                    lines += ["  " + line for line in block(depth - 1)]
+                    lines.append("end")
+            elif choice < 0.58:
+                lines.append("inherit! " + rng.choice([":search_paths", ":none", ":complete", ":bogus", "'none'"]))
+            elif choice < 0.66:
+                lines.append(rng.choice(definitions) + rng.choice(["", "", "()"]))
+            elif choice < 0.7:
+                lines.append(rng.choice(["project 'App.xcodeproj'", "xcodeproj 'App'", "project " + ruby_string(rng.choice(PATH_HOSTILE), rng)]))
+            elif choice < 0.73:
+                lines.append(rng.choice(["abstract!", "abstract! false"]))
+            elif choice < 0.8:
+                lines.append(rng.choice(["if ENV['CI']", "unless x", "case y", "[1].each do |i|", "begin"]))
+                lines += ["  " + pod() for _ in range(rng.randint(0, 2))]
+                lines.append("end")
+            elif choice < 0.85:
+                lines += ["post_install do |installer|", "  installer.pods_project.targets.each do |t|",
+                          "    t.build_configurations.each { |c| c.build_settings['X'] = 'Y' }", "  end", "end"]
+            elif choice < 0.88:
+                lines.append("end")
+            else:
+                lines.append(rng.choice([
+                    "use_frameworks!", "platform :ios, '15.0'", "inhibit_all_warnings!", "source 'https://cdn.cocoapods.org/'",
+                    "workspace 'App'", "use_modular_headers!", "=begin", "=end", "pod \"Kit#{x}\"", "pod 'Unterminated",
+                    "# pod 'Commented'", "install! 'cocoapods', :deterministic_uuids => false", "pod", "target", "def"]))
+        return lines
+
+    lines = []
+    shape = rng.random()
+    if shape < 0.05:
+        # Pods × targets: every one-line target inherits every root pod.
+        pods, count = rng.randint(1_000, 2_000), rng.randint(1_000, 2_000)
+        lines += [pod("P%d" % index) if rng.random() < 0.01 else "pod 'P%d'" % index for index in range(pods)]
+        lines += ["target 'T%d'" % index for index in range(count)]
+        targets += ["T%d" % rng.randrange(count) for _ in range(6)]
+    elif shape < 0.15:
+        # A definition of many pods, called many times by many targets.
+        lines.append("def many_pods")
+        lines += ["  pod 'M%d'" % index for index in range(rng.randint(100, 2_000))]
+        lines.append("end")
+        for _ in range(rng.randint(1, 20)):
+            lines.append("target %s do" % ruby_string(target_name(), rng))
+            lines += ["  many_pods"] * rng.randint(1, 200)
+            lines.append("end")
+    elif shape < 0.2:
+        # Definitions calling the next (or any) one several times, past the 8 calls deep allowed.
+        depth, fan = rng.randint(2, 12), rng.randint(1, 10)
+        for level in range(depth):
+            lines += ["def d%d" % level, "  pod 'L%d'" % level]
+            lines += ["  d%d" % (level + 1 if rng.random() < 0.8 else rng.randrange(depth)) for _ in range(fan)]
+            lines.append("end")
+        lines += ["target %s do" % ruby_string(target_name(), rng), "  d0", "end"]
+    elif shape < 0.25:
+        # Blocks nested past the 32 the reader allows.
+        depth = rng.randint(20, 60)
+        for level in range(depth):
+            lines += ["  " * level + "target %s do" % ruby_string(target_name(), rng), "  " * level + "  " + pod()]
+        lines += ["  " * level + "end" for level in reversed(range(depth))]
+    else:
+        lines += rng.choice([[], ["platform :ios, '15.0'"], ["use_frameworks!", "platform :ios, '16.0'"]])
+        for name in definitions:
+            if rng.random() < 0.5:
+                lines += ["def %s" % name] + ["  " + line for line in block(1)] + ["end"]
+        lines += block(rng.randint(1, 4))
+        if not targets or rng.random() < 0.5:
+            lines += ["target %s do" % ruby_string(target_name(), rng)] + ["  " + line for line in block(2)] + ["end"]
+    if rng.random() < 0.2:
+        # Statements joined by `;`: some runs of them, or the whole file on one line.
+        joined, run, whole = [], [], rng.random() < 0.3
+        for line in lines:
+            run.append(line.strip())
+            if not whole and rng.random() < 0.3:
+                joined.append("; ".join(run))
+                run = []
+        lines = joined + (["; ".join(run)] if run else [])
+    text = "\n".join(lines) + "\n"
+    choice = rng.random()
+    if choice < 0.2:
+        text = text.replace("\n", "\r\n")
+    elif choice < 0.23:
+        text = text.replace("\n", "\r")
+    if rng.random() < 0.05:
+        text = "\ufeff" + text
+    if rng.random() < 0.25:
+        text = mutate_bytes(text, rng)
+    return text, targets
+
+
+def raw_identifier(text):
+    """`text` as a Swift 6 raw identifier: between backticks, less what ends one."""
+    return "`" + ("".join(ch for ch in text if ch not in "`\n\r\x00") or "a.b") + "`"
+
+
+# Raw identifiers with dots, which read like qualified names (`Builders.Records`) or like builders.
+RAW_NAMES = ["a.b.c", "Feature.%d.Builder", "Builders.Records.%d", "x.%dBuilder", "%d.Builder", "Foo %d Builder", "a..Builder",
+             ".Builder", "Builder.", "...", "App.Home%dBuilder", "Swift.Int", "BuilderKit.Builder"]
+
+
+def generated_builders(rng):
+    """A package for the wiring reader (docs/wiring.md), as {relative path: text}, with
+    `sources.wiring` on: feature modules declaring `final class FooNBuilder`s (and generic structs,
+    plain classes with `build`, enums conforming to `…Builder`), dependency protocols with
+    `Builder<Args, Product>` requirements (associated types, properties, generic constraints),
+    namespaced builder functions (`extension Builders`), container extensions, and an app
+    implementing the protocols and wiring builders (`.scoped`, constructions); in 3 of 10, names
+    that are raw identifiers with dots (`` `a.b.c` ``) or hostile; in 1 of 5 a chain of issue #46
+    in one file; in 1 case of 20, 15,000 to 20,000 builders over files of at most 1,000."""
+    big = rng.random() < 0.05
+    count = rng.randint(15_000, 20_000) if big else rng.randint(1, 300)
+    features = ["Feature%d" % index for index in range(rng.randint(1, 8))]
+    arguments = rng.randint(1, 500 if big else 40)
+    raw = rng.random() < 0.3
+    per_file = rng.randint(200, 1_000) if big else rng.randint(10, 300)
+
+    def builder_name(index):
+        if raw and rng.random() < 0.3:
+            return raw_identifier(rng.choice(RAW_NAMES + HOSTILE[:4]).replace("%d", str(index)))
+        return "Foo%dBuilder" % index
+
+    files = {}
+    chunks = {}  # feature -> list of declarations
+    app = []
+    names = []
+    for index in range(count):
+        feature = features[index % len(features)] if rng.random() < 0.9 else rng.choice(features)
+        name = builder_name(index)
+        names.append(name)
+        argument = "A%d" % rng.randrange(arguments)
+        form = rng.random()
+        if form < 0.6:
+            text = ("public final class %s: Builder {\n    public init() {}\n    public func build(with args: %s) -> Screen { Screen(title: \"%d\") }\n}\n"
+                    % (name, argument, index))
+        elif form < 0.75:
+            text = ("public protocol Deps%d { var source: %s { get } }\npublic struct %s<Deps: Deps%d>: Builder {\n"
+                    "    public init() {}\n    public func build(with deps: Deps) -> Screen { Screen(title: \"\") }\n}\n" % (index, argument, name, index))
+        elif form < 0.9:
+            text = "public final class %s {\n    func build(_ args: %s) -> Screen { Screen(title: \"\") }\n}\n" % (name, argument)
+        else:
+            text = ("public enum %s: %s {\n    public static func build(with args: %s) -> Screen { Screen(title: \"\") }\n}\n"
+                    % (name, rng.choice(["Builder", "ScreenBuildable", "HomeBuilder", raw_identifier("a.b.Builder")]), argument))
+        requirement = rng.random()
+        wanted = "A%d" % rng.randrange(arguments)
+        if requirement < 0.35:
+            text += ("public protocol Needs%d {\n    associatedtype B%dType: Builder<%s, Screen>\n    var b%dBuilder: B%dType { get }\n}\n"
+                     % (index, index, wanted, index, index))
+            if rng.random() < 0.7:
+                provider = rng.choice(names)
+                app.append("struct Needs%dImpl: Needs%d {\n    var b%dBuilder: %s { %s()%s }\n}\n"
+                           % (index, index, index, provider, provider, rng.choice(["", ".scoped { _ in %s() }" % wanted])))
+        elif requirement < 0.45:
+            text += "public protocol Wants%d {\n    var next%d: any Builder<%s, Screen> { get }\n}\n" % (index, index, wanted)
+        elif requirement < 0.55:
+            text += "public struct Host%d<P: Builder<%s, Screen>> {\n    let p: P\n    public init(p: P) { self.p = p }\n}\n" % (index, wanted)
+            if rng.random() < 0.5:
+                app.append("let host%d = Host%d(p: %s())\n" % (index, index, rng.choice(names)))
+        elif requirement < 0.6:
+            text += ("extension Builders {\n    public enum %s%d {\n        public static func make%d(with args: %s) -> Screen { Screen(title: \"\") }\n    }\n}\n"
+                     % (feature, index, index, wanted))
+            app.append("let made%d = Builders.%s%d.make%d(with: %s())\n" % (index, feature, index, index, wanted))
+        elif requirement < 0.62:
+            text += "extension World {\n    var service%d: %s { %s() }\n}\n" % (index, wanted, wanted)
+        elif requirement < 0.64:
+            text += "let wired%d = %s().scoped { _ in %s() }\n" % (index, rng.choice(names), wanted)  # a vertical wiring another's builder
+        chunks.setdefault(feature, []).append(text)
+    if rng.random() < 0.2:
+        feature = rng.choice(features)
+        chunks.setdefault(feature, []).append(chain_declaration(rng))
+    header = "import AppInterfaces\nimport BuilderKit\n\n"
+    for feature, declarations in chunks.items():
+        for start in range(0, len(declarations), per_file):
+            files["Sources/%s/Builders%d.swift" % (feature, start // per_file)] = header + "".join(declarations[start:start + per_file])
+    for feature in features:
+        files.setdefault("Sources/%s/%s.swift" % (feature, feature), header + "public struct %sMarker {}\n" % feature)
+    app_header = header + "".join("import %s\n" % feature for feature in features) + "\n"
+    for start in range(0, max(1, len(app)), per_file):
+        files["Sources/App/Wiring%d.swift" % (start // per_file)] = app_header + "".join(app[start:start + per_file])
+    files["Sources/App/main.swift"] = "print(\"app\")\n"
+    files["Sources/BuilderKit/Builder.swift"] = (
+        "public protocol Builder<Args, Product> {\n    associatedtype Args\n    associatedtype Product\n    func build(with args: Args) -> Product\n}\n"
+        "public struct ScopedBuilder<Base: Builder, Args>: Builder {\n    let base: Base\n    let scope: (Args) -> Base.Args\n"
+        "    public func build(with args: Args) -> Base.Product { base.build(with: scope(args)) }\n}\n"
+        "extension Builder {\n    public func scoped<Scope>(_ scope: @escaping (Scope) -> Args) -> ScopedBuilder<Self, Scope> {\n"
+        "        ScopedBuilder(base: self, scope: scope)\n    }\n}\n")
+    files["Sources/AppInterfaces/Interfaces.swift"] = (
+        "public enum Builders {}\npublic final class World {}\npublic struct Screen: Equatable, Sendable {\n    public let title: String\n"
+        "    public init(title: String) { self.title = title }\n}\n"
+        + "".join("public struct A%d: Hashable, Sendable { public init() {} }\n" % index for index in range(arguments)))
+    declared = ['        .target(name: "BuilderKit")', '        .target(name: "AppInterfaces")']
+    declared += ['        .target(name: "%s", dependencies: ["AppInterfaces", "BuilderKit"])' % feature for feature in features]
+    declared.append('        .executableTarget(name: "App", dependencies: [%s])'
+                    % ", ".join('"%s"' % name for name in ["AppInterfaces", "BuilderKit"] + features))
+    files["Package.swift"] = ('// swift-tools-version: 5.9\nimport PackageDescription\n\nlet package = Package(\n    name: "Builders",\n'
+                              '    products: [.executable(name: "App", targets: ["App"])],\n    targets: [\n' + ",\n".join(declared) + "\n    ]\n)\n")
+    levels = ["error", "warning", "note", "ignore"]
+    wiring = rng.choice([
+        "  wiring: {}\n",
+        "  wiring:\n    unprovided: %s\n    providedTwice: %s\n    unwired: %s\n    verticalWiring: %s\n    containerExtensions: %s\n"
+        "    app: [App]\n    containers:\n      - type: World\n        owners: [App, AppInterfaces]\n" % tuple(rng.choice(levels) for _ in range(5)),
+    ])
+    files[".modgraph.yml"] = (
+        "version: 1\nlayers:\n  - name: app\n    targets: [App]\n  - name: features\n    targets: [\"Feature*\"]\n    isolated: true\n"
+        "  - name: core\n    targets: [AppInterfaces, BuilderKit]\nunassigned: warning\ntests: exempt\nsources:\n"
+        "  interfaces: [AppInterfaces]\n  undeclaredImports: warning\n  unusedDependencies: ignore\n" + wiring)
+    return files
 
 
 class Fuzzer:
@@ -450,6 +813,84 @@ class Fuzzer:
         self.run(["graph", folder, "--no-cache", "--verbose", "--format", self.rng.choice(["text", "json"]),
                   "--swift-executable", self.fake_swift], [path])
 
+    def podfile_case(self):
+        """A generated Podfile (generated_podfile) beside a generated project whose targets are some of
+        the Podfile's, sometimes with a local pod's podspec; loaded as a folder or through the project, or checked."""
+        folder = os.path.join(self.work, "pods")
+        if os.path.exists(folder):
+            shutil.rmtree(folder)
+        text, targets = generated_podfile(self.rng)
+        names = list(dict.fromkeys(targets))
+        names = self.rng.sample(names, min(len(names), self.rng.randint(1, 6))) if names else []
+        if self.rng.random() < 0.2:
+            names.append(self.rng.choice(HOSTILE))
+        project = generated_project(self.rng, names)
+        if self.rng.random() < 0.2:
+            project = mutate_bytes(project, self.rng)
+        self.write_bytes(os.path.join(folder, "App.xcodeproj", "project.pbxproj"), project.encode("utf-8", "surrogatepass"))
+        self.write_bytes(os.path.join(folder, "Podfile"), text.encode("utf-8", "surrogatepass"))
+        if self.rng.random() < 0.3:
+            podspec = ("Pod::Spec.new do |s|\n  s.name = 'Local'\n  s.module_name = %s\n  s.dependency %s\n  s.subspec 'A' do |a|\n"
+                       "    a.dependency %s\n  end\nend\n" % tuple(ruby_string(self.rng.choice(POD_NAMES + HOSTILE), self.rng) for _ in range(3)))
+            self.write_bytes(os.path.join(folder, "Local", "Local.podspec"), podspec.encode("utf-8", "surrogatepass"))
+        self.write_bytes(os.path.join(folder, ".modgraph.yml"), (
+            "version: 1\nlayers:\n  - name: app\n    targets: [\"*\"]\n    externals: [\"pods/%s\"]\nunassigned: warning\n"
+            "forbidden:\n  - from: \"*\"\n    to: \"pods/Firebase\"\n    message: fuzz\n%s"
+            % (self.rng.choice(["*", "Roxas", "P1*"]), self.rng.choice(["", "sources: {}\n"]))).encode("utf-8"))
+        choice = self.rng.random()
+        if choice < 0.5:
+            arguments = ["graph", folder, "--format", self.rng.choice(["text", "json", "dot"])]
+        elif choice < 0.7:
+            arguments = ["graph", os.path.join(folder, "App.xcodeproj"), "--format", self.rng.choice(["text", "json"])]
+        else:
+            arguments = ["check", folder, "--format", self.rng.choice(["text", "github"])]
+        self.run(arguments + ["--swift-executable", self.fake_swift], [folder], annotations="github" in arguments)
+
+    def wiring_folder(self):
+        """A copy of the WiringApp sample (`sources.wiring` on), made once."""
+        folder = os.path.join(self.work, "wiring")
+        if not os.path.exists(folder):
+            shutil.copytree(os.path.join(SAMPLES, "WiringApp"), folder)
+        return folder
+
+    def wiring_case(self):
+        """A damaged Swift file of the WiringApp sample, most often holding a chain of issue #46, read by
+        `graph --wiring` (which parses every file whole) or `check` (its wiring rules)."""
+        folder = self.wiring_folder()
+        sources = os.path.join(SAMPLES, "WiringApp", "Sources")
+        source = self.rng.choice(sorted(os.path.join(where, name) for where, _, names in os.walk(sources) for name in names if name.endswith(".swift")))
+        target = os.path.join(folder, os.path.relpath(source, os.path.join(SAMPLES, "WiringApp")))
+        with open(source, encoding="utf-8") as file:
+            original = file.read()
+        text = swift_case(original, self.rng)
+        if self.rng.random() < 0.7:
+            lines = text.split("\n")
+            lines.insert(self.rng.randrange(len(lines) + 1), chain_declaration(self.rng))
+            text = "\n".join(lines)
+        with open(target, "w", encoding="utf-8", errors="surrogatepass") as file:
+            file.write(text)
+        if self.rng.random() < 0.7:
+            arguments = ["graph", folder, "--wiring", "--format", self.rng.choice(["text", "json", "dot", "mermaid"])]
+        else:
+            arguments = ["check", folder, "--format", self.rng.choice(["text", "github"])]
+        self.run(arguments + ["--swift-executable", self.fake_swift], [target], annotations="github" in arguments)
+        with open(target, "w", encoding="utf-8") as file:
+            file.write(original)
+
+    def builders_case(self):
+        """A generated package of builders and builder requirements (generated_builders), `sources.wiring`
+        on, read by `graph --wiring` or checked."""
+        folder = os.path.join(self.work, "builders")
+        if os.path.exists(folder):
+            shutil.rmtree(folder)
+        for relative, text in generated_builders(self.rng).items():
+            self.write_bytes(os.path.join(folder, relative), text.encode("utf-8", "surrogatepass"))
+        if self.rng.random() < 0.75:
+            arguments = ["graph", folder, "--wiring", "--format", self.rng.choice(["text", "json", "dot", "mermaid", "html"])]
+        else:
+            arguments = ["check", folder, "--format", self.rng.choice(["text", "github", "sarif"])]
+        self.run(arguments + ["--no-cache", "--swift-executable", self.fake_swift], [folder], annotations="github" in arguments)
+
     def dump_text(self, name, root):
         return self.seeds[name].replace("@SAMPLES@/Violations", root).replace("@SAMPLES@", os.path.join(self.work, "missing"))
 
@@ -465,11 +906,16 @@ class Fuzzer:
         root = self.package_folder()
         while not self.done():
             kind = self.rng.random()
-            if kind >= 0.7:
-                # Xcode projects, workspaces and manifests for the evaluator: a tenth of the cases each.
-                [self.project_case, self.workspace_case, self.manifest_case][min(2, int((kind - 0.7) / 0.1))]()
+            if kind >= 0.6:
+                # Xcode projects, workspaces and manifests for the evaluator (8 cases of 100 each), Podfiles (6),
+                # WiringApp's sources for the wiring reader (5) and generated builders (5).
+                for case, end in [(self.project_case, 0.68), (self.workspace_case, 0.76), (self.manifest_case, 0.84),
+                                  (self.podfile_case, 0.9), (self.wiring_case, 0.95), (self.builders_case, 2)]:
+                    if kind < end:
+                        case()
+                        break
                 continue
-            kind /= 0.7
+            kind /= 0.6
             dump = self.write("dump.json", self.dump_text(self.rng.choice(dumps), root))
             config = self.write("config.yml", self.seeds[self.rng.choice(configs)])
             if kind < 0.35:

@@ -31,10 +31,11 @@ public struct InitRun: Sendable {
         path = folder == "." ? ConfigFile.defaultName : folder + "/" + ConfigFile.defaultName
         let name = destination ?? path
         var ignored = ["*.md", "LICENSE*"]
-        for entry in Self.ignoredWhenPresent
-        where FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(entry)) {
+        for entry in Self.ignoredWhenPresent {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(entry), isDirectory: &isFolder)
+            guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(entry), isDirectory: &isFolder) else {
+                continue
+            }
             ignored.append(isFolder.boolValue ? entry + "/**" : entry)
         }
         let readsSources = !SourceInventory.targets(

@@ -29,10 +29,11 @@ public struct EnvironmentReads: Sendable, Equatable {
         }
         // A manifest that names no environment reads none: most do not, and are not parsed.
         guard text.contains("environment") || text.contains("getenv") else { return nil }
-        let limits = SyntaxDepth.Limits(depth: EvaluationBounds.maximumNesting, brackets: EvaluationBounds.maximumBracketNesting)
-        let (deepest, excess) = source.withUnsafeBytes { SyntaxDepth.measure($0.bindMemory(to: UInt8.self), limits: limits) }
+        let (deepest, excess) = source.withUnsafeBytes {
+            SyntaxDepth.measure($0.bindMemory(to: UInt8.self), limits: EvaluationBounds.syntaxLimits)
+        }
         guard excess == nil else { return unknown }
-        let reads = SyntaxStack.run(depth: deepest.depth) { () -> EnvironmentReads? in
+        let reads = SyntaxStack.run(depth: deepest.treeDepth) { () -> EnvironmentReads? in
             var parser = Parser(text, maximumNestingLevel: EvaluationBounds.maximumNesting)
             let file = SourceFileSyntax.parse(from: &parser)
             let finder = Finder(viewMode: .sourceAccurate)

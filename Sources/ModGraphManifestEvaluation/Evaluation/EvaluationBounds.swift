@@ -1,3 +1,5 @@
+import ModGraphSyntax
+
 /// Limits that keep a hostile manifest from costing more than a real one:
 /// past any of them the evaluator gives up and the manifest is dumped
 /// (where `--manifest-timeout` bounds it). Real manifests stay far below.
@@ -13,6 +15,13 @@ struct EvaluationBounds {
     /// per level), and real manifests nest at most 8 deep
     /// (198 manifests of real packages and apps, 2026-11-23).
     static let maximumBracketNesting = 12
+    /// How deep the syntax tree may be (``SyntaxDepth/treeDepth``): the nesting above and postfix
+    /// chains (`x!!!…`, `x.a.a…`, `f()()…`), which the parser reads in a loop but the walks over the
+    /// tree recurse on, one level a link (a 200 KB manifest of `x!` crashed the walk). Real manifests
+    /// measure under 60.
+    static let maximumTreeDepth = 256
+    /// The bounds above, as the token scan before the parse measures them.
+    static let syntaxLimits = SyntaxDepth.Limits(depth: maximumNesting, brackets: maximumBracketNesting, treeDepth: maximumTreeDepth)
     /// Elements in one array, after concatenation.
     static let maximumArrayCount = 100_000
     /// UTF-8 bytes of one string, after interpolation and concatenation.

@@ -70,15 +70,17 @@ public struct StaticManifestEvaluator: Sendable {
         // The parser recurses once per level of brackets and of chains without them (`try try …`, `->`),
         // and its recovery from damaged input can take time exponential in the brackets' nesting: both
         // are measured on the tokens before parsing, and the parse runs only where its recursion has room.
-        let limits = SyntaxDepth.Limits(depth: EvaluationBounds.maximumNesting, brackets: EvaluationBounds.maximumBracketNesting)
-        let (deepest, excess) = source.withUnsafeBytes { SyntaxDepth.measure($0.bindMemory(to: UInt8.self), limits: limits) }
+        let (deepest, excess) = source.withUnsafeBytes {
+            SyntaxDepth.measure($0.bindMemory(to: UInt8.self), limits: EvaluationBounds.syntaxLimits)
+        }
         if let excess {
             switch excess {
             case .brackets: return .failure(EvaluationFallback("brackets nested past the bound"))
             case .depth, .typeBrackets: return .failure(EvaluationFallback("brackets, #if blocks or chains (try, await, ->) nested past the bound"))
+            case .treeDepth: return .failure(EvaluationFallback("chains of ., !, ?, calls or subscripts nested past the bound"))
             }
         }
-        let evaluated = SyntaxStack.run(depth: deepest.depth) { () -> Result<Manifest, EvaluationFallback> in
+        let evaluated = SyntaxStack.run(depth: deepest.treeDepth) { () -> Result<Manifest, EvaluationFallback> in
             var parser = Parser(text, maximumNestingLevel: EvaluationBounds.maximumNesting)
             let file = SourceFileSyntax.parse(from: &parser)
             guard !file.hasError else { return .failure(EvaluationFallback("a manifest the parser rejects")) }
@@ -90,7 +92,7 @@ public struct StaticManifestEvaluator: Sendable {
                 return .failure(error)
             }
         }
-        return evaluated ?? .failure(EvaluationFallback("nested \(deepest.depth) deep, more than this thread's stack has room to parse"))
+        return evaluated ?? .failure(EvaluationFallback("nested \(deepest.treeDepth) deep, more than this thread's stack has room to parse"))
     }
 }
 

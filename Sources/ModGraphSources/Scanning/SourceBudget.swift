@@ -15,7 +15,11 @@ import ModGraphSyntax
 ///   (`try try …`, `await`, `->`, `else if`, a ternary inside a ternary);
 ///   its stack grows with it;
 /// - how deep square and angle brackets nest inside one pair of braces: the
-///   lookahead's time doubles with each.
+///   lookahead's time doubles with each;
+/// - how deep the tree is, which the walks over it recurse on: the parser's
+///   recursion and the postfix chains it reads in a loop (`x!!!…`, `x.a.a…`,
+///   `f()()…`, `x[0][0]…`, `Int???…`), one level a link: a 300 KB file of them
+///   parsed, then crashed the wiring reader.
 public struct SourceBudget: Hashable, Sendable {
     /// Larger files are not read.
     public var maximumFileBytes: Int
@@ -26,17 +30,23 @@ public struct SourceBudget: Hashable, Sendable {
     public var maximumNesting: Int
     /// The deepest nesting of `[` and `<` with no `{` between them.
     public var maximumBracketNesting: Int
+    /// The deepest tree (``SyntaxDepth/treeDepth``): the nesting above and the links of postfix chains.
+    public var maximumTreeDepth: Int
 
     public init(
-        maximumFileBytes: Int = 32 << 20, maximumParsedBytes: Int = 1 << 20, maximumNesting: Int = 64, maximumBracketNesting: Int = 8
+        maximumFileBytes: Int = 32 << 20, maximumParsedBytes: Int = 1 << 20, maximumNesting: Int = 64, maximumBracketNesting: Int = 8,
+        maximumTreeDepth: Int = 512
     ) {
         self.maximumFileBytes = maximumFileBytes
         self.maximumParsedBytes = maximumParsedBytes
         self.maximumNesting = maximumNesting
         self.maximumBracketNesting = maximumBracketNesting
+        self.maximumTreeDepth = maximumTreeDepth
     }
 
-    /// 32 MiB read, 1 MiB parsed, nesting 64, square and angle brackets 8.
+    /// 32 MiB read, 1 MiB parsed, nesting 64, square and angle brackets 8, a tree 512 deep
+    /// (the walks' recursion fits an executor thread's 8 MiB at about 8 KiB a level, with room:
+    /// ``SyntaxStack``; long SwiftUI modifier chains measure about 120).
     /// Real code nests 10 to 20 deep and rarely writes more than
     /// `[[String: [Int]]]`. Within these bounds the worst nestings found (at
     /// random, at the bounds) parse in about 60 times the time of ordinary code
@@ -50,6 +60,7 @@ public struct SourceBudget: Hashable, Sendable {
         case parsedBytes(Int, limit: Int)
         case nesting(limit: Int)
         case bracketNesting(limit: Int)
+        case treeDepth(limit: Int)
         /// Nested `depth` deep, more than the calling thread's stack has room to parse (``SyntaxStack``).
         case stack(depth: Int)
 
@@ -60,6 +71,8 @@ public struct SourceBudget: Hashable, Sendable {
             case let .nesting(limit):
                 "brackets, braces, parentheses, #ifs and chains of try, await, -> and the like nest more than \(limit) deep"
             case let .bracketNesting(limit): "square and angle brackets nest more than \(limit) deep within one pair of braces"
+            case let .treeDepth(limit):
+                "its syntax tree is more than \(limit) deep (chains of ., !, ?, calls and subscripts, with the nesting they are in)"
             case let .stack(depth): "it nests \(depth) deep, more than this thread's stack has room to parse"
             }
         }
@@ -72,15 +85,17 @@ public struct SourceBudget: Hashable, Sendable {
         measure(parsing: bytes).excess
     }
 
-    /// How deep parsing `bytes` would recurse, and the first budget it would exceed, or `nil`.
+    /// How deep the tree of `bytes` would be (``SyntaxDepth/treeDepth``, what the parse and the walks
+    /// over its tree recurse on), and the first budget parsing them would exceed, or `nil`.
     func measure(parsing bytes: UnsafeBufferPointer<UInt8>) -> (depth: Int, excess: Excess?) {
         guard bytes.count <= maximumParsedBytes else { return (0, .parsedBytes(bytes.count, limit: maximumParsedBytes)) }
-        let limits = SyntaxDepth.Limits(depth: maximumNesting, typeBrackets: maximumBracketNesting)
+        let limits = SyntaxDepth.Limits(depth: maximumNesting, typeBrackets: maximumBracketNesting, treeDepth: maximumTreeDepth)
         let (deepest, excess) = SyntaxDepth.measure(bytes, limits: limits)
         switch excess {
-        case .depth?, .brackets?: return (deepest.depth, .nesting(limit: maximumNesting))
-        case .typeBrackets?: return (deepest.depth, .bracketNesting(limit: maximumBracketNesting))
-        case nil: return (deepest.depth, nil)
+        case .depth?, .brackets?: return (deepest.treeDepth, .nesting(limit: maximumNesting))
+        case .typeBrackets?: return (deepest.treeDepth, .bracketNesting(limit: maximumBracketNesting))
+        case .treeDepth?: return (deepest.treeDepth, .treeDepth(limit: maximumTreeDepth))
+        case nil: return (deepest.treeDepth, nil)
         }
     }
 }
