@@ -172,3 +172,56 @@ struct PlatformNameTests {
         #expect(result.status == 0, "\(result.errors)")
     }
 }
+
+/// Issue #46: a cache folder inside the repository read, where a pull request could commit entries or
+/// links into it, is not used unless git ignores it and it holds nothing committed.
+@Suite("dump cache inside the checkout")
+struct CheckoutCacheTests {
+    private func repository(ignoring: Bool, committing: Bool) throws -> URL {
+        let folder = try ModGraphRunner.scratchFolder("modgraph-checkout-cache")
+        let manifest = """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "P", targets: [.target(name: "A")])
+            """
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sources/A"), withIntermediateDirectories: true)
+        try manifest.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "public struct A {}\n".write(to: folder.appendingPathComponent("Sources/A/A.swift"), atomically: true, encoding: .utf8)
+        if ignoring { try ".cache/\n".write(to: folder.appendingPathComponent(".gitignore"), atomically: true, encoding: .utf8) }
+        try runGit(["init", "-q", "-b", "main"], in: folder)
+        if committing {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(".cache/dumps"), withIntermediateDirectories: true)
+            try "planted\n".write(to: folder.appendingPathComponent(".cache/dumps/planted.json"), atomically: true, encoding: .utf8)
+            try runGit(["add", "-f", ".cache/dumps/planted.json"], in: folder)
+        }
+        try runGit(["add", "."], in: folder)
+        try runGit(["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "c"], in: folder)
+        return folder
+    }
+
+    private func entries(_ cache: String) -> [String] {
+        let all = FileManager.default.enumerator(atPath: cache + "/dumps")?.allObjects as? [String] ?? []
+        return all.filter { $0.hasSuffix(".json") && !$0.hasSuffix("planted.json") }
+    }
+
+    @Test(arguments: [(false, false), (true, true)])
+    func aCacheAPullRequestCouldPlantIsNotUsed(ignoring: Bool, committing: Bool) throws {
+        let folder = try repository(ignoring: ignoring, committing: committing)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = folder.appendingPathComponent(".cache").path
+        let result = try ModGraphRunner.run(["graph", folder.path, "--format", "json"], environment: ["MODGRAPH_CACHE_DIR": cache])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.contains("not used as the manifest cache"), "\(result.errors)")
+        #expect(entries(cache).isEmpty)
+    }
+
+    @Test func anIgnoredCacheWithNothingCommittedIsUsed() throws {
+        let folder = try repository(ignoring: true, committing: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = folder.appendingPathComponent(".cache").path
+        let result = try ModGraphRunner.run(["graph", folder.path, "--format", "json"], environment: ["MODGRAPH_CACHE_DIR": cache])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(!result.errors.contains("not used as the manifest cache"), "\(result.errors)")
+        #expect(entries(cache).count == 1)
+    }
+}

@@ -182,7 +182,7 @@ struct DumpCacheTests {
         DispatchQueue.concurrentPerform(iterations: 16) { worker in
             for round in 0..<40 {
                 if worker < 8 {
-                    try? CacheFile.write(bodies[worker], to: path)
+                    try? CacheFile.write(bodies[worker], to: path, under: folder.path)
                 } else if let raw = FileManager.default.contents(atPath: path) {
                     // Once the entry exists, every read must find one writer's whole body.
                     if let body = CacheFile.body(of: raw) {
@@ -195,7 +195,7 @@ struct DumpCacheTests {
         }
         let problems = bad.all
         #expect(problems.count == 0, "first of them: \(problems.first ?? "")")
-        let final = try #require(CacheFile.read(path))
+        let final = try #require(CacheFile.read(path, under: folder.path))
         #expect(bodies.contains(final))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/dumps/ab")
         #expect(leftovers == ["entry.json"])
@@ -276,4 +276,62 @@ private final class BadReads: @unchecked Sendable {
     private var reads: [String] = []
     func record(_ text: String) { lock.withLock { reads.append(text) } }
     var all: [String] { lock.withLock { reads } }
+}
+
+/// Issue #46: a cache kept in the checkout can be planted by a pull request. Links committed for
+/// `dumps/`, `toolchains/` or a folder below them made modgraph create files wherever they pointed;
+/// now no link below the cache folder (nor the folder itself) is followed, for reading or writing.
+@Suite("dump cache: planted links")
+struct DumpCacheLinkTests {
+    private func files(in folder: String) -> [String] {
+        (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
+    }
+
+    @Test(arguments: ["dumps", "toolchains"])
+    func aLinkForACacheFolderIsNotFollowed(_ planted: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let (package, cache) = try scene(folder)
+        let outside = folder.path + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: cache + "/" + planted, withDestinationPath: outside)
+        let source = CannedDumpSource()
+        let manifest = try CachingManifestProvider(base: source, folder: cache).manifest(forPackageAt: package)
+        #expect(manifest.name == "Pkg")
+        #expect(files(in: outside).isEmpty, "written through the link: \(files(in: outside))")
+    }
+
+    @Test func aLinkOneLevelDownIsNotFollowedAndAPlantedEntryBehindItIsNotRead() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let (package, cache) = try scene(folder)
+        let source = CannedDumpSource()
+        let provider = CachingManifestProvider(base: source, folder: cache)
+        let entry = try #require(provider.entryPath(for: package))
+        let bucket = (entry as NSString).deletingLastPathComponent
+        // The entry's own folder is a link to a folder holding a forged entry of the same name.
+        let outside = folder.path + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        let real = try CachingManifestProvider(base: source, folder: folder.path + "/real").manifest(forPackageAt: package)
+        let forged = cannedDump("Forged", folder: package)
+        try CacheFile.write(Data(forged.utf8), to: outside + "/" + (entry as NSString).lastPathComponent, under: outside)
+        try FileManager.default.createDirectory(atPath: (bucket as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bucket, withDestinationPath: outside)
+        let dumpsBefore = source.dumps
+        let manifest = try provider.manifest(forPackageAt: package)
+        #expect(manifest == real)
+        #expect(source.dumps == dumpsBefore + 1, "the forged entry behind the link answered")
+        #expect(files(in: outside).count == 1)
+    }
+
+    @Test func aCacheFolderThatIsALinkIsRefused() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let outside = folder.path + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/cache", withDestinationPath: outside)
+        #expect(throws: POSIXError.self) { try CacheLocation.prepare(folder.path + "/cache") }
+        #expect(files(in: outside).isEmpty)
+    }
 }

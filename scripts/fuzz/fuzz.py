@@ -3,13 +3,14 @@
 
 It mutates the kinds of input an attacker controls on a pull request --
 dump-package JSON, `.modgraph.yml`, weights files, Swift sources, Xcode
-projects (`project.pbxproj`), workspaces (`contents.xcworkspacedata`) and
-`Package.swift` for the manifest evaluator -- starting from seeds made from the
-bundled samples (scripts/fuzz/seeds, Samples/) and from seeds the fuzzer
-writes itself (generated projects, workspaces and manifests: see
-generated_project, generated_workspace, generated_manifest), runs each case
-through `graph`, `check` and `schedule` with a time limit, and reports every
-case where modgraph:
+projects (`project.pbxproj`), workspaces (`contents.xcworkspacedata`),
+CocoaPods `Podfile`s and `Package.swift` for the manifest evaluator -- starting
+from seeds made from the bundled samples (scripts/fuzz/seeds, Samples/) and from
+seeds the fuzzer writes itself (generated projects, workspaces, manifests,
+Podfiles and wiring packages: see generated_project, generated_workspace,
+generated_manifest, generated_podfile, generated_builders), runs each case
+through `graph` (with `--wiring` on packages that turn `sources.wiring` on),
+`check` and `schedule` with a time limit, and reports every case where modgraph:
 
   crash    died from a signal or exited with a code other than 0, 1 or 2
   hang     ran past the time limit (its process group is killed)
@@ -18,6 +19,28 @@ case where modgraph:
            `--format github` writes on purpose
   stderr   wrote a standard-error line that is not `error:`, `warning:` or
            `note:` followed by one line, or a raw control character
+
+The hostile shapes of issue #46, each bounded in count and size:
+  chains   (hostile_chain, chain_declaration, manifest_chain) every postfix, prefix
+           and infix chain whose syntax tree nests once per link: `x!!!`, `x.a.a`,
+           `x?.a?.a`, `f()()`, `x[0][0]`, `x?!?!`, `x.self.self`, `T.Type.Type`,
+           `Int???`, `!!!!x`, `- - - x`, `a + a + a`, `a && a`, `a as! T as! T`,
+           `a ?? a`, `a is T is T`, `\\A.a.a`, and mixed ones; mostly up to 64 links,
+           in 3 of 20 up to 3,000, in 1 of 20 a chain of 100 to 500 KB (tens of
+           thousands of links or more). They go into Swift sources (swift_case: the
+           Violations sample's, checked, and the WiringApp sample's, read whole by
+           `graph --wiring`: wiring_case) and into Package.swift (top-level
+           constants, the package's name, a target's dependencies, a condition).
+  Podfiles (generated_podfile, podfile_case) beside a generated project: targets,
+           abstract targets, `def`s, pods, `inherit!`, hooks, blocks nested past the
+           reader's bound, CRLF or CR line ends, statements joined by `;`, byte
+           damage, hostile names; rarely 2,000 root pods × 2,000 one-line targets,
+           or a `def` of 2,000 pods called 200 times per target.
+  builders (generated_builders, builders_case) packages with `sources.wiring` on:
+           `final class FooNBuilder`s, protocols with `Builder<Args, Product>`
+           requirements, namespaced builder functions, an app wiring them, names that
+           are raw identifiers with dots (`` `a.b.c` ``); rarely 1,000 to 1,500 builders
+           (--large-builders 20000 with a release binary).
 
 Usage:
   scripts/fuzz/fuzz.py --modgraph .build/debug/modgraph --seconds 20      # CI's short pass
@@ -100,48 +123,65 @@ CHAIN_TYPE_PLACES = [
 ]
 
 
+# The size of the rare large chain, in bytes. A debug binary lexes and parses some 35 KB of Swift a
+# second and measures the depth of some 115 KB a second (a 480 KB file of ordinary statements takes
+# `graph --wiring` 14 s), so a large chain passes CI's --timeout 10 only when it is refused before
+# the parse: lower the top to about 200 KB if large files are to be parsed in a debug build.
+LARGE_CHAIN_BYTES = (100_000, 500_000)
+
+
 def chain_length(rng, link_bytes):
     """How many links a chain has: mostly a few, sometimes past the depths a recursive walk takes
-    on a small stack, and in 1 chain of 20 enough for 100 to 500 KB (tens of thousands of links
+    on a small stack, and in 1 chain of 20 enough for LARGE_CHAIN_BYTES (tens of thousands of links
     at least), past what any recursive walker survives."""
     choice = rng.random()
     if choice < 0.05:
-        return max(10_000, rng.randint(100_000, 500_000) // max(1, link_bytes))
+        return max(10_000, rng.randint(*LARGE_CHAIN_BYTES) // max(1, link_bytes))
     if choice < 0.2:
         return rng.randint(65, 3_000)
     return rng.randint(1, 64)
 
 
 def hostile_chain(rng, shape=None):
-    """One chain of issue #46 as (shape, text, context): context is "expression" or "type"."""
+    """One chain of issue #46 as (description, text, context): the description names the shape and
+    the number of links (`plus, 12000 links`), the context is "expression" or "type"."""
     shape = shape or rng.choice(CHAIN_SHAPES)
     if shape in MIXED_LINKS:
         head, links, context = MIXED_LINKS[shape]
         count = chain_length(rng, 3)
-        return shape, head + "".join(rng.choices(links, k=count)), context
+        return "%s, %d links" % (shape, count), head + "".join(rng.choices(links, k=count)), context
     _, head, link, tail, context = next(chain for chain in CHAINS if chain[0] == shape)
-    return shape, head + link * chain_length(rng, len(link)) + tail, context
+    count = chain_length(rng, len(link))
+    return "%s, %d links" % (shape, count), head + link * count + tail, context
 
 
 def chain_declaration(rng, shape=None):
-    """A chain of issue #46 placed where Swift reads it: a declaration of a few lines."""
-    shape, text, context = hostile_chain(rng, shape)
-    return rng.choice(CHAIN_TYPE_PLACES if context == "type" else CHAIN_EXPRESSION_PLACES).replace("{}", text)
+    """A chain of issue #46 placed where Swift reads it: a declaration of a few lines, after a
+    comment naming its shape (so that a failing case says which one it holds)."""
+    description, text, context = hostile_chain(rng, shape)
+    place = rng.choice(CHAIN_TYPE_PLACES if context == "type" else CHAIN_EXPRESSION_PLACES)
+    return "// issue #46 chain: %s\n" % description + place.replace("{}", text)
 
 
 def manifest_chain(rng, kind):
     """A chain the manifest evaluator reads, of `kind`: a `String` (`"A" + "a" + …`), a list of
-    dependencies (`[] + [] + …`), a `Bool` (`true && true …`, `!(!(true))`), or any chain of issue #46."""
+    dependencies (`[] + [] + …`), a `Bool` (`true && true …`, `!(!(true))`), or any chain of issue #46,
+    after a comment naming it."""
     if kind == "string":
-        return swift_string(rng.choice(["App", "Core"] + HOSTILE[:3])) + ' + "a"' * chain_length(rng, 6)
-    if kind == "list":
-        return "[]" + rng.choice([" + []", " + shared", ' + ["Core1"]']) * chain_length(rng, 5)
-    if kind == "bool":
-        if rng.random() < 0.3:
-            depth = rng.randint(1, 14)
-            return "!(" * depth + "true" + ")" * depth
-        return "true" + rng.choice([" && true", " || false", " && !false"]) * chain_length(rng, 8)
-    return hostile_chain(rng)[1]
+        count = chain_length(rng, 6)
+        description, text = "string +, %d links" % count, swift_string(rng.choice(["App", "Core"] + HOSTILE[:3])) + ' + "a"' * count
+    elif kind == "list":
+        count = chain_length(rng, 5)
+        description, text = "list +, %d links" % count, "[]" + rng.choice([" + []", " + shared", ' + ["Core1"]']) * count
+    elif kind == "bool" and rng.random() < 0.3:
+        depth = rng.randint(1, 14)
+        description, text = "parenthesised !, %d deep" % depth, "!(" * depth + "true" + ")" * depth
+    elif kind == "bool":
+        count = chain_length(rng, 8)
+        description, text = "Bool && ||, %d links" % count, "true" + rng.choice([" && true", " || false", " && !false"]) * count
+    else:
+        description, text, _ = hostile_chain(rng)
+    return "/* issue #46 chain: %s */ %s" % (description, text)
 
 
 # What a project or workspace may name: paths out of the checkout, through links, into devices.
@@ -385,7 +425,8 @@ def generated_manifest(rng):
             if kind != "any":
                 lines.append("let chain%d = %s" % (index, manifest_chain(rng, kind)))
                 continue
-            _, text, context = hostile_chain(rng)
+            description, text, context = hostile_chain(rng)
+            lines.append("// issue #46 chain: " + description)
             lines.append(("let chain%d: %s = nil" if context == "type" else "let chain%d = %s") % (index, text))
         lines.append("let on = %s" % manifest_chain(rng, "bool"))
     lines += ["#if os(Linux)", "let extra: [Target] = [.target(name: %s)]" % swift_string(name()), "#else",
@@ -563,7 +604,7 @@ RAW_NAMES = ["a.b.c", "Feature.%d.Builder", "Builders.Records.%d", "x.%dBuilder"
              ".Builder", "Builder.", "...", "App.Home%dBuilder", "Swift.Int", "BuilderKit.Builder"]
 
 
-def generated_builders(rng):
+def generated_builders(rng, large=1_500):
     """A package for the wiring reader (docs/wiring.md), as {relative path: text}, with
     `sources.wiring` on: feature modules declaring `final class FooNBuilder`s (and generic structs,
     plain classes with `build`, enums conforming to `…Builder`), dependency protocols with
@@ -571,13 +612,24 @@ def generated_builders(rng):
     namespaced builder functions (`extension Builders`), container extensions, and an app
     implementing the protocols and wiring builders (`.scoped`, constructions); in 3 of 10, names
     that are raw identifiers with dots (`` `a.b.c` ``) or hostile; in 1 of 5 a chain of issue #46
-    in one file; in 1 case of 20, 15,000 to 20,000 builders over files of at most 1,000."""
-    big = rng.random() < 0.05
-    count = rng.randint(15_000, 20_000) if big else rng.randint(1, 300)
+    in one file. Mostly up to 40 builders, in 1 case of 10 up to 200, and in 1 of 20 up to `large`
+    (--large-builders, 1,500 unless told; at least 1,000) written one declaration a line, over files
+    of at most 1,000. Builders cannot be refused before they are parsed, and a debug binary's parse
+    and collection take some 4 ms a builder (1,200 builders: 5 s; 3,400: 16 s; 20,000: over 60 s,
+    with the analysis itself about 2% of it), so CI's debug pass keeps to 1,500; with a release
+    binary, pass --large-builders 20000."""
+    choice = rng.random()
+    big = choice < 0.05
+    count = rng.randint(min(1_000, large), large) if big else rng.randint(41, 200) if choice < 0.15 else rng.randint(1, 40)
     features = ["Feature%d" % index for index in range(rng.randint(1, 8))]
     arguments = rng.randint(1, 500 if big else 40)
     raw = rng.random() < 0.3
     per_file = rng.randint(200, 1_000) if big else rng.randint(10, 300)
+    compact = big or rng.random() < 0.3
+
+    def one_line(text):
+        """The declarations of `text` each on one line, members joined by `;`."""
+        return re.sub(r"\n +", "; ", text).replace("{; ", "{ ").replace("\n}", " }").replace("public ", "") if compact else text
 
     def builder_name(index):
         if raw and rng.random() < 0.3:
@@ -628,7 +680,8 @@ def generated_builders(rng):
             text += "extension World {\n    var service%d: %s { %s() }\n}\n" % (index, wanted, wanted)
         elif requirement < 0.64:
             text += "let wired%d = %s().scoped { _ in %s() }\n" % (index, rng.choice(names), wanted)  # a vertical wiring another's builder
-        chunks.setdefault(feature, []).append(text)
+        chunks.setdefault(feature, []).append(one_line(text))
+    app = [one_line(text) for text in app]
     if rng.random() < 0.2:
         feature = rng.choice(features)
         chunks.setdefault(feature, []).append(chain_declaration(rng))
@@ -658,7 +711,7 @@ def generated_builders(rng):
                     % ", ".join('"%s"' % name for name in ["AppInterfaces", "BuilderKit"] + features))
     files["Package.swift"] = ('// swift-tools-version: 5.9\nimport PackageDescription\n\nlet package = Package(\n    name: "Builders",\n'
                               '    products: [.executable(name: "App", targets: ["App"])],\n    targets: [\n' + ",\n".join(declared) + "\n    ]\n)\n")
-    levels = ["error", "warning", "note", "ignore"]
+    levels = ["error", "warning", "ignore"]  # not `note`: its `::notice` annotations are not among those the inject verdict allows
     wiring = rng.choice([
         "  wiring: {}\n",
         "  wiring:\n    unprovided: %s\n    providedTwice: %s\n    unwired: %s\n    verticalWiring: %s\n    containerExtensions: %s\n"
@@ -672,8 +725,9 @@ def generated_builders(rng):
 
 
 class Fuzzer:
-    def __init__(self, modgraph, out, seconds, cases, timeout, rng):
+    def __init__(self, modgraph, out, seconds, cases, timeout, rng, large_builders=1_500):
         self.modgraph = modgraph
+        self.large_builders = large_builders
         self.out = out
         self.deadline = time.monotonic() + seconds
         self.cases = cases
@@ -873,7 +927,7 @@ class Fuzzer:
             arguments = ["graph", folder, "--wiring", "--format", self.rng.choice(["text", "json", "dot", "mermaid"])]
         else:
             arguments = ["check", folder, "--format", self.rng.choice(["text", "github"])]
-        self.run(arguments + ["--swift-executable", self.fake_swift], [target], annotations="github" in arguments)
+        self.run(arguments + ["--swift-executable", self.fake_swift], [folder], annotations="github" in arguments)
         with open(target, "w", encoding="utf-8") as file:
             file.write(original)
 
@@ -883,7 +937,7 @@ class Fuzzer:
         folder = os.path.join(self.work, "builders")
         if os.path.exists(folder):
             shutil.rmtree(folder)
-        for relative, text in generated_builders(self.rng).items():
+        for relative, text in generated_builders(self.rng, self.large_builders).items():
             self.write_bytes(os.path.join(folder, relative), text.encode("utf-8", "surrogatepass"))
         if self.rng.random() < 0.75:
             arguments = ["graph", folder, "--wiring", "--format", self.rng.choice(["text", "json", "dot", "mermaid", "html"])]
@@ -957,13 +1011,18 @@ def main():
     parser.add_argument("--timeout", type=float, default=20, help="a case's time limit in seconds (default 20)")
     parser.add_argument("--seed", type=int, default=None, help="random seed (default: from the clock, printed)")
     parser.add_argument("--out", default=None, help="where failing inputs go (default: a temporary folder)")
+    parser.add_argument("--large-builders", type=int, default=1_500,
+                        help="the most builders of the rare large wiring case (default 1,500, what a debug binary parses "
+                             "well within 10 s; 20,000 with a release binary)")
     arguments = parser.parse_args()
     if not (0 < arguments.seconds <= 86_400 and 0 < arguments.timeout <= 600 and 0 <= arguments.cases <= 10_000_000):
         parser.error("--seconds is 0 to 86400, --timeout 0 to 600, --cases 0 to 10,000,000")
+    if not 1 <= arguments.large_builders <= 100_000:
+        parser.error("--large-builders is 1 to 100,000")
     seed = arguments.seed if arguments.seed is not None else int(time.time())
     out = arguments.out or tempfile.mkdtemp(prefix="modgraph-fuzz-failures-")
     fuzzer = Fuzzer(os.path.abspath(arguments.modgraph), os.path.abspath(out), arguments.seconds, arguments.cases,
-                    arguments.timeout, random.Random(seed))
+                    arguments.timeout, random.Random(seed), arguments.large_builders)
     started = time.monotonic()
     fuzzer.loop()
     counts = fuzzer.counts

@@ -23,6 +23,13 @@ public struct GitRepository: Sendable {
         topLevel = Paths.canonical(line) ?? line
     }
 
+    /// Whether `path` (inside the work tree) is ignored by git and holds nothing committed: what a pull
+    /// request cannot write into. A folder git tracks files in, or would track, is not.
+    public func isIgnoredAndUntracked(_ path: String) -> Bool {
+        guard let tracked = try? run(["ls-files", "-z", "--", path]), tracked.isEmpty else { return false }
+        return (try? run(["check-ignore", "-q", "--", path])) != nil
+    }
+
     /// Whether the clone is shallow (CI checkouts usually are).
     public var isShallow: Bool {
         let output = try? run(["rev-parse", "--is-shallow-repository"])

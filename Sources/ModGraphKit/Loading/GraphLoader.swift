@@ -108,7 +108,14 @@ public enum GraphLoader {
             let verifier = ManifestVerifier(base: runner)
             return ManifestSources(provider: verifier, evaluator: nil, verifier: verifier)
         }
-        let folder = cacheFolder(request.cache, warnings: &warnings)
+        let folder = cacheFolder(request.cache, warnings: &warnings).flatMap { folder in
+            plantable(folder, loading: request.paths).map { root -> String? in
+                warnings.append(
+                    "\(folder): not used as the manifest cache: it is inside \(root), which is read, and git does not ignore it, "
+                        + "so a pull request could plant entries in it; keep the cache outside the repository (docs/security.md)")
+                return nil
+            } ?? folder
+        }
         guard request.evaluatesManifests else {
             // Entries of evaluated manifests are not trusted here: every manifest comes from dump-package.
             let provider = folder.map {
@@ -124,6 +131,34 @@ public enum GraphLoader {
         let provider: any ManifestProvider =
             folder.map { CachingManifestProvider(base: evaluator, folder: $0, relocation: request.relocation) } ?? evaluator
         return ManifestSources(provider: provider, evaluator: evaluator, verifier: nil)
+    }
+
+    /// The folder loaded that holds the cache folder `folder`, when git does not ignore it there or tracks
+    /// files in it: a pull request could then commit entries (forged dumps) or links into it. `nil` when the
+    /// cache is outside every folder loaded, or ignored and empty of tracked files.
+    static func plantable(_ folder: String, loading paths: [String]) -> String? {
+        let cache = Paths.canonical(folder) ?? folder
+        for path in paths {
+            guard let loaded = Paths.canonical(path), let top = workTree(holding: loaded),
+                cache == top || cache.hasPrefix(top.hasSuffix("/") ? top : top + "/")
+            else { continue }
+            // Only a cache inside a checkout costs a git process.
+            guard let repository = try? GitRepository(containing: top, timeout: .seconds(10)) else { return top }
+            return repository.isIgnoredAndUntracked(cache) ? nil : top
+        }
+        return nil
+    }
+
+    /// The nearest folder at or above `path` with a `.git` (a folder, or a worktree's file): the checkout it is in.
+    private static func workTree(holding path: String) -> String? {
+        var folder = path
+        for _ in 0..<256 {  // more folders deep than any path holds
+            if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(".git")) { return folder }
+            let parent = (folder as NSString).deletingLastPathComponent
+            guard parent != folder, !parent.isEmpty else { return nil }
+            folder = parent
+        }
+        return nil
     }
 
     /// The cache folder, ready to write; `nil` when the cache is off or cannot be used.

@@ -6,15 +6,22 @@ import Foundation
 /// as missing, so a damaged entry is rebuilt, never trusted.
 ///
 /// Files are written to a temporary name in the same folder and renamed
-/// into place, an atomic step, so readers (other processes included) see
+/// into place (``ConfinedFiles``: no link below the cache folder is followed), an atomic step, so readers (other processes included) see
 /// a whole old file, a whole new one, or none; two writers of one entry
 /// write the same content and the last rename wins.
 enum CacheFile {
     private static let magic = "modgraph-cache 1"
 
-    /// The body of the file at `path`, or `nil` when it is missing or damaged.
-    static func read(_ path: String) -> Data? {
-        FileManager.default.contents(atPath: path).flatMap(body(of:))
+    /// The most bytes one entry may hold: more than any dump, bounded so that a planted file costs nothing.
+    static let maximumBytes = 64 << 20
+
+    /// The body of the file at `path` below the cache folder `root`, or `nil` when it is missing or
+    /// damaged, or the way to it from `root` passes a symbolic link (``ConfinedFiles``).
+    static func read(_ path: String, under root: String) -> Data? {
+        guard let relative = relative(path, to: root), let bytes = ConfinedFiles.read(relative, in: root, limit: maximumBytes) else {
+            return nil
+        }
+        return body(of: Data(bytes))
     }
 
     /// The body of a cache file's `contents`, or `nil` when they are damaged.
@@ -29,20 +36,24 @@ enum CacheFile {
         return Data(body)
     }
 
-    /// Writes `body` at `path` atomically, creating the folder; throws when
-    /// the folder cannot be written. `raw` leaves out the header, for files meant for people.
-    static func write(_ body: Data, to path: String, raw: Bool = false) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    /// Writes `body` at `path` below the cache folder `root` atomically, creating the folders on the way,
+    /// none of which may be a link; throws when they cannot be written. `raw` leaves out the header, for
+    /// files meant for people.
+    static func write(_ body: Data, to path: String, under root: String, raw: Bool = false) throws(ConfinedError) {
+        guard let relative = relative(path, to: root) else { throw ConfinedError(code: EINVAL) }
+        // The cache folder itself is the user's to choose (made here when new); below it, nothing is a link.
+        if !FileManager.default.fileExists(atPath: root) {
+            try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        }
         var contents = raw ? Data() : Data("\(magic) \(body.count) \(SHA256.hex(body))\n".utf8)
         contents.append(body)
-        let name = ".\((path as NSString).lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp"
-        let temporary = Paths.absolute(name, relativeTo: folder)
-        try FileCreation.write(contents, toNew: temporary, permissions: [.ownerReadWrite, .groupRead, .otherRead])
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
-        }
+        try ConfinedFiles.write(Array(contents), to: relative, in: root)
+    }
+
+    /// `path` below `root`, without `root/`; nil when it is not below it.
+    private static func relative(_ path: String, to root: String) -> String? {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        guard path.hasPrefix(prefix) else { return nil }
+        return String(path.dropFirst(prefix.count))
     }
 }

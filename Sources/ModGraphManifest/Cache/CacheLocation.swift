@@ -30,6 +30,8 @@ extension CacheLocation {
             throw POSIXError(.ENOTDIR)
         }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // The folder itself may not be a link either (one committed where a checkout keeps its cache).
+        guard ConfinedFiles.isFolder(folder) else { throw POSIXError(.ELOOP) }
         let tag = Paths.absolute("CACHEDIR.TAG", relativeTo: folder)
         if !FileManager.default.fileExists(atPath: tag) {
             let text = """
@@ -38,7 +40,7 @@ extension CacheLocation {
                 # files it can make again. Deleting the folder is safe.
 
                 """
-            try CacheFile.write(Data(text.utf8), to: tag, raw: true)
+            try CacheFile.write(Data(text.utf8), to: tag, under: folder, raw: true)
         }
         // Writing the tag proves nothing when it was already there: try a file of our own.
         let probe = Paths.absolute(".probe-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)", relativeTo: folder)

@@ -41,7 +41,7 @@ public final class CachingManifestProvider: ManifestProvider {
         guard let entry = entryPath(for: directory, keyFolder: keyFolder) else { return try base.manifest(forPackageAt: directory) }
         // An evaluated entry answers only for the evaluator that wrote it: one an earlier evaluator
         // wrote may hold an answer since corrected, and is made again.
-        if let body = CacheFile.read(entry),
+        if let body = CacheFile.read(entry, under: folder),
             ManifestEncoding.isEvaluated(body) ? acceptsEvaluatedEntries && ManifestEncoding.isCurrentEvaluation(body) : true,
             let manifest = try? ManifestDecoding.decode(body, source: source)
         {
@@ -51,7 +51,7 @@ public final class CachingManifestProvider: ManifestProvider {
         let manifest = try ManifestDecoding.decode(dump, source: source)
         // A cache that cannot be written only makes the next run slower. A copy's entry says what the original's dump would.
         let body = keyFolder == directory ? dump : ManifestEncoding.dumpJSON(manifest.relocated(from: directory, to: keyFolder))
-        try? CacheFile.write(body, to: entry)
+        try? CacheFile.write(body, to: entry, under: folder)
         return manifest
     }
 

@@ -13,9 +13,9 @@ struct ToolchainVersionCache {
             return source.toolchainVersion()
         }
         let path = Paths.absolute("toolchains/\(SHA256.hex(fingerprint.utf8)).txt", relativeTo: folder)
-        if let data = CacheFile.read(path) { return String(decoding: data, as: UTF8.self) }
+        if let data = CacheFile.read(path, under: folder) { return String(decoding: data, as: UTF8.self) }
         guard let version = source.toolchainVersion() else { return nil }
-        try? CacheFile.write(Data(version.utf8), to: path)
+        try? CacheFile.write(Data(version.utf8), to: path, under: folder)
         return version
     }
 

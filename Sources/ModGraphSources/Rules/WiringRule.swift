@@ -64,7 +64,7 @@ struct WiringRule {
             }
         }
         for (index, container) in settings.containers.enumerated() {
-            let simple = String(container.type.split(separator: ".").last ?? Substring(container.type))
+            let simple = String(WiringName.components(of: container.type).last ?? Substring(container.type))
             var extended = false
             for found in facts.extensions {
                 let written = String(found.type.split(separator: "<").first ?? Substring(found.type))

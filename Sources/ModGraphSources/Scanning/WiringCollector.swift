@@ -83,7 +83,7 @@ struct WiringCollector {
         var inner: [WiringDeclaration] = []
         body.members.forEachDeclaration { member in
             if let inside = type(member, prefix: name, inExtension: isInExtension, into: &inner) {
-                nested.append(String(inside.split(separator: ".").last ?? Substring(inside)))
+                nested.append(String(WiringName.components(of: inside).last ?? Substring(inside)))
                 return
             }
             if member.is(EnumCaseDeclSyntax.self) { hasCases = true }

@@ -132,7 +132,32 @@ public struct WiringDeclaration: Hashable, Sendable {
 
     /// The last component of ``name``: what other files name it by.
     public var simpleName: String {
-        String(name.split(separator: ".").last ?? Substring(name))
+        String(WiringName.components(of: name).last ?? Substring(name))
+    }
+}
+
+/// Dotted names as the wiring reader writes them (`Builders.Records.make`): a raw identifier keeps its
+/// backticks, and a `.` inside them (`` `a.b` ``, Swift 6's raw identifiers) is part of the name, not a
+/// separator, so a name is never shown cut at such a dot.
+public enum WiringName {
+    /// The components of `name`, split at each `.` outside backticks; empty ones kept.
+    public static func components(of name: String) -> [Substring] {
+        var components: [Substring] = []
+        var start = name.startIndex
+        var quoted = false
+        var index = name.startIndex
+        while index < name.endIndex {
+            let character = name[index]
+            if character == "`" {
+                quoted.toggle()
+            } else if character == ".", !quoted {
+                components.append(name[start..<index])
+                start = name.index(after: index)
+            }
+            index = name.index(after: index)
+        }
+        components.append(name[start...])
+        return components
     }
 }
 

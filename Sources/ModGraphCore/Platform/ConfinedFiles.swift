@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Files below a folder reached without following any symbolic link on the way: the folder itself
+/// and each folder under it are opened with `O_NOFOLLOW | O_DIRECTORY`, relative to the one above
+/// (`openat`), and the file with `O_NOFOLLOW`. A link planted anywhere below the folder (a pull
+/// request that commits `dumps -> /somewhere` into a cache kept in the checkout) makes the read
+/// miss and the write fail; nothing is read or created outside the folder.
+///
+/// The platform's confined file access, in this one file.
+public enum ConfinedFiles {
+    /// The bytes of the regular file at `relative` (components separated by `/`, none `..`) below
+    /// `root`; nil when it is missing, is not a regular file, is larger than `limit`, or the way
+    /// to it passes a link.
+    public static func read(_ relative: String, in root: String, limit: Int) -> [UInt8]? {
+        guard let (folder, name) = try? openParent(of: relative, in: root, creating: false) else { return nil }
+        defer { close(folder) }
+        let file = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var status = stat()
+        guard fstat(file, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) <= limit else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeMutableBytes { readBytes(file, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            offset += count
+        }
+        return Array(bytes.prefix(offset))
+    }
+
+    /// Writes `bytes` at `relative` below `root`, atomically: a new file of an unpredictable name in the
+    /// same folder (`O_CREAT | O_EXCL | O_NOFOLLOW`), renamed over the entry. Folders on the way are
+    /// created (mode 0755). Throws the error number when the way passes a link or cannot be written.
+    public static func write(_ bytes: [UInt8], to relative: String, in root: String, permissions: mode_t = 0o644) throws(ConfinedError) {
+        let (folder, name) = try openParent(of: relative, in: root, creating: true)
+        defer { close(folder) }
+        var random = SystemRandomNumberGenerator()
+        let temporary = ".\(name).\(getpid()).\(String(random.next(), radix: 36)).tmp"
+        let file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
+        guard file >= 0 else { throw ConfinedError(code: errno) }
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { writeBytes(file, $0.baseAddress, $0.count) }
+            guard count > 0 else {
+                let code = errno
+                close(file)
+                unlinkat(folder, temporary, 0)
+                throw ConfinedError(code: code)
+            }
+            offset += count
+        }
+        close(file)
+        // rename replaces what is there, a link included, without following it.
+        guard renameat(folder, temporary, folder, name) == 0 else {
+            let code = errno
+            unlinkat(folder, temporary, 0)
+            throw ConfinedError(code: code)
+        }
+    }
+
+    /// Whether `root` is a folder and not itself a link.
+    public static func isFolder(_ root: String) -> Bool {
+        let folder = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard folder >= 0 else { return false }
+        close(folder)
+        return true
+    }
+
+    /// The folder holding `relative`'s last component, opened link by link from `root`, and that component.
+    private static func openParent(of relative: String, in root: String, creating: Bool) throws(ConfinedError) -> (Int32, String) {
+        let components = relative.split(separator: "/").map(String.init)
+        guard let name = components.last, !components.contains(where: { $0 == ".." || $0 == "." }) else {
+            throw ConfinedError(code: EINVAL)
+        }
+        var folder = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard folder >= 0 else { throw ConfinedError(code: errno) }
+        for component in components.dropLast() {
+            if creating { _ = mkdirat(folder, component, 0o755) }
+            let next = openat(folder, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let code = errno
+            close(folder)
+            guard next >= 0 else { throw ConfinedError(code: code) }
+            folder = next
+        }
+        return (folder, name)
+    }
+}
+
+/// Why a confined file could not be written: the error number (`ELOOP` or `ENOTDIR` for a link on the way).
+public struct ConfinedError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let code: Int32
+
+    public init(code: Int32) {
+        self.code = code
+    }
+
+    public var description: String { String(cString: strerror(code)) }
+}
+
+// `read` and `write` inside the enum would name its own members.
+private func readBytes(_ file: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(file, buffer, count)
+}
+
+private func writeBytes(_ file: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(file, buffer, count)
+}
