@@ -39,8 +39,8 @@ The hostile shapes of issue #46, each bounded in count and size:
   builders (generated_builders, builders_case) packages with `sources.wiring` on:
            `final class FooNBuilder`s, protocols with `Builder<Args, Product>`
            requirements, namespaced builder functions, an app wiring them, names that
-           are raw identifiers with dots (`` `a.b.c` ``); rarely 1,000 to 1,500 builders
-           (--large-builders 20000 with a release binary).
+           are raw identifiers with dots (`` `a.b.c` ``); rarely many builders: up to
+           20,000 with a release binary, 1,200 with a debug one (--large-builders).
 
 Usage:
   scripts/fuzz/fuzz.py --modgraph .build/debug/modgraph --seconds 20      # CI's short pass
@@ -604,7 +604,7 @@ RAW_NAMES = ["a.b.c", "Feature.%d.Builder", "Builders.Records.%d", "x.%dBuilder"
              ".Builder", "Builder.", "...", "App.Home%dBuilder", "Swift.Int", "BuilderKit.Builder"]
 
 
-def generated_builders(rng, large=1_500):
+def generated_builders(rng, large=1_200):
     """A package for the wiring reader (docs/wiring.md), as {relative path: text}, with
     `sources.wiring` on: feature modules declaring `final class FooNBuilder`s (and generic structs,
     plain classes with `build`, enums conforming to `…Builder`), dependency protocols with
@@ -612,15 +612,14 @@ def generated_builders(rng, large=1_500):
     namespaced builder functions (`extension Builders`), container extensions, and an app
     implementing the protocols and wiring builders (`.scoped`, constructions); in 3 of 10, names
     that are raw identifiers with dots (`` `a.b.c` ``) or hostile; in 1 of 5 a chain of issue #46
-    in one file. Mostly up to 40 builders, in 1 case of 10 up to 200, and in 1 of 20 up to `large`
-    (--large-builders, 1,500 unless told; at least 1,000) written one declaration a line, over files
-    of at most 1,000. Builders cannot be refused before they are parsed, and a debug binary's parse
-    and collection take some 4 ms a builder (1,200 builders: 5 s; 3,400: 16 s; 20,000: over 60 s,
-    with the analysis itself about 2% of it), so CI's debug pass keeps to 1,500; with a release
-    binary, pass --large-builders 20000."""
+    in one file. Mostly up to 40 builders, in 1 case of 10 up to 200, and in 1 of 20 `large` / 2 to
+    `large` (--large-builders) written one declaration a line, over files of at most 1,000. Builders
+    cannot be refused before they are parsed, and a debug binary's parse and collection take some
+    4 ms a builder on an idle machine, twice that on a busy one (1,200 builders: 5 s; 3,400: 16 s;
+    20,000: over 60 s; the analysis itself about 2% of it), so a debug binary gets 1,200 at most."""
     choice = rng.random()
     big = choice < 0.05
-    count = rng.randint(min(1_000, large), large) if big else rng.randint(41, 200) if choice < 0.15 else rng.randint(1, 40)
+    count = rng.randint(max(1, large // 2), large) if big else rng.randint(41, 200) if choice < 0.15 else rng.randint(1, 40)
     features = ["Feature%d" % index for index in range(rng.randint(1, 8))]
     arguments = rng.randint(1, 500 if big else 40)
     raw = rng.random() < 0.3
@@ -725,7 +724,7 @@ def generated_builders(rng, large=1_500):
 
 
 class Fuzzer:
-    def __init__(self, modgraph, out, seconds, cases, timeout, rng, large_builders=1_500):
+    def __init__(self, modgraph, out, seconds, cases, timeout, rng, large_builders=1_200):
         self.modgraph = modgraph
         self.large_builders = large_builders
         self.out = out
@@ -1011,12 +1010,14 @@ def main():
     parser.add_argument("--timeout", type=float, default=20, help="a case's time limit in seconds (default 20)")
     parser.add_argument("--seed", type=int, default=None, help="random seed (default: from the clock, printed)")
     parser.add_argument("--out", default=None, help="where failing inputs go (default: a temporary folder)")
-    parser.add_argument("--large-builders", type=int, default=1_500,
-                        help="the most builders of the rare large wiring case (default 1,500, what a debug binary parses "
-                             "well within 10 s; 20,000 with a release binary)")
+    parser.add_argument("--large-builders", type=int, default=None,
+                        help="the most builders of the rare large wiring case (default: 20,000 for a modgraph under a "
+                             "release folder, else 1,200, what a debug binary reads within the time limit)")
     arguments = parser.parse_args()
     if not (0 < arguments.seconds <= 86_400 and 0 < arguments.timeout <= 600 and 0 <= arguments.cases <= 10_000_000):
         parser.error("--seconds is 0 to 86400, --timeout 0 to 600, --cases 0 to 10,000,000")
+    if arguments.large_builders is None:
+        arguments.large_builders = 20_000 if "release" in os.path.abspath(arguments.modgraph).split(os.sep) else 1_200
     if not 1 <= arguments.large_builders <= 100_000:
         parser.error("--large-builders is 1 to 100,000")
     seed = arguments.seed if arguments.seed is not None else int(time.time())
