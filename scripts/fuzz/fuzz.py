@@ -40,7 +40,7 @@ The hostile shapes of issue #46, each bounded in count and size:
            `final class FooNBuilder`s, protocols with `Builder<Args, Product>`
            requirements, namespaced builder functions, an app wiring them, names that
            are raw identifiers with dots (`` `a.b.c` ``); rarely many builders: up to
-           20,000 with a release binary, 1,200 with a debug one (--large-builders).
+           20,000 with a release binary, 600 with a debug one (--large-builders).
 
 Usage:
   scripts/fuzz/fuzz.py --modgraph .build/debug/modgraph --seconds 20      # CI's short pass
@@ -123,20 +123,22 @@ CHAIN_TYPE_PLACES = [
 ]
 
 
-# The size of the rare large chain, in bytes. A debug binary lexes and parses some 35 KB of Swift a
-# second and measures the depth of some 115 KB a second (a 480 KB file of ordinary statements takes
-# `graph --wiring` 14 s), so a large chain passes CI's --timeout 10 only when it is refused before
-# the parse: lower the top to about 200 KB if large files are to be parsed in a debug build.
+# The size of the rare large chain, in bytes. A debug binary lexes and parses
+# some 35 KB of Swift a second and measures the depth of some 115 KB a second (a 480 KB file of
+# ordinary statements takes `graph --wiring` 14 s; a release binary about 1 s), so with a debug binary
+# the top is 40 KB: still thousands of links, past any recursive walk, and parsed within CI's --timeout 10
+# where the chain is an infix or prefix one that is not refused before the parse.
 LARGE_CHAIN_BYTES = (100_000, 500_000)
+DEBUG_LARGE_CHAIN_BYTES = (20_000, 40_000)
 
 
 def chain_length(rng, link_bytes):
     """How many links a chain has: mostly a few, sometimes past the depths a recursive walk takes
-    on a small stack, and in 1 chain of 20 enough for LARGE_CHAIN_BYTES (tens of thousands of links
-    at least), past what any recursive walker survives."""
+    on a small stack, and in 1 chain of 20 enough for LARGE_CHAIN_BYTES (thousands of links at
+    least), past what any recursive walker survives."""
     choice = rng.random()
     if choice < 0.05:
-        return max(10_000, rng.randint(*LARGE_CHAIN_BYTES) // max(1, link_bytes))
+        return max(2_000, rng.randint(*LARGE_CHAIN_BYTES) // max(1, link_bytes))
     if choice < 0.2:
         return rng.randint(65, 3_000)
     return rng.randint(1, 64)
@@ -604,7 +606,7 @@ RAW_NAMES = ["a.b.c", "Feature.%d.Builder", "Builders.Records.%d", "x.%dBuilder"
              ".Builder", "Builder.", "...", "App.Home%dBuilder", "Swift.Int", "BuilderKit.Builder"]
 
 
-def generated_builders(rng, large=1_200):
+def generated_builders(rng, large=600):
     """A package for the wiring reader (docs/wiring.md), as {relative path: text}, with
     `sources.wiring` on: feature modules declaring `final class FooNBuilder`s (and generic structs,
     plain classes with `build`, enums conforming to `…Builder`), dependency protocols with
@@ -616,7 +618,7 @@ def generated_builders(rng, large=1_200):
     `large` (--large-builders) written one declaration a line, over files of at most 1,000. Builders
     cannot be refused before they are parsed, and a debug binary's parse and collection take some
     4 ms a builder on an idle machine, twice that on a busy one (1,200 builders: 5 s; 3,400: 16 s;
-    20,000: over 60 s; the analysis itself about 2% of it), so a debug binary gets 1,200 at most."""
+    20,000: over 60 s; the analysis itself about 2% of it), so a debug binary gets 600 at most."""
     choice = rng.random()
     big = choice < 0.05
     count = rng.randint(max(1, large // 2), large) if big else rng.randint(41, 200) if choice < 0.15 else rng.randint(1, 40)
@@ -724,7 +726,7 @@ def generated_builders(rng, large=1_200):
 
 
 class Fuzzer:
-    def __init__(self, modgraph, out, seconds, cases, timeout, rng, large_builders=1_200):
+    def __init__(self, modgraph, out, seconds, cases, timeout, rng, large_builders=600):
         self.modgraph = modgraph
         self.large_builders = large_builders
         self.out = out
@@ -1012,12 +1014,16 @@ def main():
     parser.add_argument("--out", default=None, help="where failing inputs go (default: a temporary folder)")
     parser.add_argument("--large-builders", type=int, default=None,
                         help="the most builders of the rare large wiring case (default: 20,000 for a modgraph under a "
-                             "release folder, else 1,200, what a debug binary reads within the time limit)")
+                             "release folder, else 600, what a debug binary reads well within the time limit)")
     arguments = parser.parse_args()
     if not (0 < arguments.seconds <= 86_400 and 0 < arguments.timeout <= 600 and 0 <= arguments.cases <= 10_000_000):
         parser.error("--seconds is 0 to 86400, --timeout 0 to 600, --cases 0 to 10,000,000")
+    release = "release" in os.path.abspath(arguments.modgraph).split(os.sep)
     if arguments.large_builders is None:
-        arguments.large_builders = 20_000 if "release" in os.path.abspath(arguments.modgraph).split(os.sep) else 1_200
+        arguments.large_builders = 20_000 if release else 600
+    if not release:
+        global LARGE_CHAIN_BYTES
+        LARGE_CHAIN_BYTES = DEBUG_LARGE_CHAIN_BYTES
     if not 1 <= arguments.large_builders <= 100_000:
         parser.error("--large-builders is 1 to 100,000")
     seed = arguments.seed if arguments.seed is not None else int(time.time())
