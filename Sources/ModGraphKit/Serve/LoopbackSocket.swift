@@ -75,15 +75,8 @@ public struct LoopbackSocket: ~Copyable {
     /// bytes (up to the blank line after its headers), writes `answer`'s bytes,
     /// closes. A connection not done within ``timeout`` seconds is dropped.
     public func serve(limit: Int, answer: ([UInt8]) -> [UInt8]) {
-        serve(limit: limit, timeout: Double(Self.timeout), while: { true }, answer: answer)
-    }
-
-    /// ``serve(limit:answer:)`` with its whole-connection time bound, until `running()` is false
-    /// (asked at least every half second); for tests.
-    func serve(limit: Int, timeout: Double, while running: () -> Bool, answer: ([UInt8]) -> [UInt8]) {
         var connections: [Connection] = []
-        defer { for connection in connections { close(connection.descriptor) } }
-        while running() {
+        while true {
             let now = Self.now()
             // Drop what ran out of time.
             connections.removeAll { connection in
@@ -94,8 +87,8 @@ public struct LoopbackSocket: ~Copyable {
             var polled = connections.map { pollfd(fd: $0.descriptor, events: Int16($0.answer == nil ? POLLIN : POLLOUT), revents: 0) }
             let listening = connections.count < Self.maximumConnections
             if listening { polled.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
-            let soonest = connections.map(\.deadline).min().map { max(0, $0 - now) } ?? 0.5
-            let wait = Int32((min(soonest, 0.5) * 1_000).rounded(.up))
+            // Until the soonest deadline; with no connection open, until one comes.
+            let wait = connections.map(\.deadline).min().map { Int32((max(0, $0 - now) * 1_000).rounded(.up)) } ?? -1
             guard poll(&polled, nfds_t(polled.count), wait) > 0 else { continue }
             var done: Set<Int32> = []
             for index in connections.indices where polled[index].revents != 0 {
@@ -106,7 +99,7 @@ public struct LoopbackSocket: ~Copyable {
             }
             connections.removeAll { done.contains($0.descriptor) }
             if listening, polled.last?.revents ?? 0 != 0 {
-                accept(into: &connections, deadline: Self.now() + timeout)
+                accept(into: &connections, deadline: Self.now() + Double(Self.timeout))
             }
         }
     }

@@ -169,8 +169,9 @@ struct WiringPass {
         let providers = provisions()
         let requirements = declarations.flatMap(requirementSpecs)
         let builderNeeds = self.builderNeeds(requirements, builders: builders)
-        let protocolNeeds = self.protocolNeeds(providers: providers)
-        let calls = self.calls(functions: functions, screens: screens)
+        let appReference = appReferences()
+        let protocolNeeds = self.protocolNeeds(providers: providers, appReference: appReference)
+        let calls = self.calls(functions: functions, screens: screens, appReference: appReference)
         wiringSites(builders: builders, dependencyProtocols: dependencyProtocols(requirements, builders: builders))
         let extensions = declarations.filter { $0.declaration.kind == .extension }.map {
             WiringFacts.Extension(type: $0.declaration.name, site: $0.site())
@@ -368,7 +369,9 @@ struct WiringPass {
 
     /// Interface protocols a module names where a type goes (not a protocol with associated types: a shape,
     /// not a service), or reaches through a container the interface module declares.
-    private mutating func protocolNeeds(providers: [String: [(target: TargetID, type: String, site: Wiring.Site)]]) -> Found {
+    private mutating func protocolNeeds(
+        providers: [String: [(target: TargetID, type: String, site: Wiring.Site)]], appReference: [String: Wiring.Site]
+    ) -> Found {
         let interfaces = roles.interfaces
         let app = roles.app
         let services = Set(
@@ -402,8 +405,6 @@ struct WiringPass {
                 firstMention[use.target, default: [:]][name] = Wiring.Site(target: use.target, file: use.file, line: path.line, column: path.column)
             }
         }
-        // Where the app first names each type: where it hands a provider over.
-        let appReference = appReferences()
         var found: Found = ([], [])
         for target in firstMention.keys.sorted() {
             for (name, site) in (firstMention[target] ?? [:]).sorted(by: { $0.key < $1.key }) {
@@ -422,7 +423,7 @@ struct WiringPass {
         return found
     }
 
-    /// Where the app first names each type.
+    /// Where the app first names each type: where it hands a provider over.
     private func appReferences() -> [String: Wiring.Site] {
         var appReference: [String: Wiring.Site] = [:]
         for use in uses where roles.app.contains(use.target) {
@@ -435,9 +436,8 @@ struct WiringPass {
 
     /// Namespaced functions and screen modules another module calls.
     private func calls(
-        functions: [String: [NamespacedFunction]], screens: [String: (target: TargetID, label: String)]
+        functions: [String: [NamespacedFunction]], screens: [String: (target: TargetID, label: String)], appReference: [String: Wiring.Site]
     ) -> [(Pair, Wiring.Item)] {
-        let appReference = appReferences()
         var items: [(Pair, Wiring.Item)] = []
         for use in uses {
             for path in use.wiring.paths where !functions.isEmpty {
