@@ -12,7 +12,8 @@ import PackageDescription
 //                      the tokens before parsing, and whether the calling thread's stack has room for it
 //   ModGraphManifestEvaluation  manifests evaluated from their syntax tree (swift-syntax), without
 //                      compiling them, falling back to dump-package outside the subset it decides exactly
-//   ModGraphXcode      Xcode projects and workspaces: project.pbxproj and contents.xcworkspacedata
+//   ModGraphXcode      Xcode projects and workspaces: project.pbxproj and contents.xcworkspacedata, and
+//                      the projects XcodeGen specs (project.yml) generate, read without generating them
 //   ModGraphRepository the paths a command is given: discovery of workspaces, projects and packages
 //                      under a folder, and one graph of the packages and the Xcode projects
 //   ModGraphWeights    what targets cost: source line counts, weights files (read and written), measured builds
@@ -95,7 +96,7 @@ let package = Package(
             ]
         ),
         // Xcode projects and workspaces (project.pbxproj, contents.xcworkspacedata), read without Xcode.
-        .target(name: "ModGraphXcode", dependencies: ["ModGraphCore"]),
+        .target(name: "ModGraphXcode", dependencies: ["ModGraphCore", "Yams"]),
         // Several roots, discovery, and the mixed graph of packages and Xcode projects.
         .target(name: "ModGraphRepository", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphOutput", "ModGraphXcode"]),
         .target(name: "ModGraphWeights", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphOutput"]),

@@ -10,7 +10,7 @@ struct LoadOptions: ParsableArguments {
         help: ArgumentHelp(
             "What to load into one graph (default: the current folder).",
             discussion:
-                "Each PATH is a package folder or Package.swift, an .xcodeproj, an .xcworkspace, or any other folder, which is searched for them (a workspace found there is used for its list of projects and packages). A JSON file written by `swift package dump-package`, or - for standard input, must be the only PATH.",
+                "Each PATH is a package folder or Package.swift, an .xcodeproj, an .xcworkspace, an XcodeGen project.yml, or any other folder, which is searched for them (a workspace found there is used for its list of projects and packages; a project.yml is read instead of the project it generates). A JSON file written by `swift package dump-package`, or - for standard input, must be the only PATH.",
             valueName: "path"))
     var paths: [String] = []
 

@@ -14,6 +14,9 @@ public struct SourceChecker: Sendable {
     /// Modules each target may import without declaring them (CocoaPods' `inherit! :search_paths`:
     /// a test target sees its host's pods, which the host links), by the nodes that build them.
     public var searchPaths: [TargetID: [TargetID]] = [:]
+    /// The file each target of an XcodeGen spec is declared in, as reports name it (the spec, or a
+    /// file it includes): where a fix-it says to add a dependency.
+    public var declarationFiles: [TargetID: String] = [:]
 
     public init(settings: CheckConfig.SourceChecks, platform: String? = nil, roles: WiringRoles? = nil) {
         self.settings = settings
@@ -64,7 +67,9 @@ public struct SourceChecker: Sendable {
             findings += rule.findings(target: target, folder: folders[target] ?? "", files: files, pattern: pattern)
         }
         if settings.undeclaredImports != .ignore || settings.unusedDependencies != .ignore {
-            findings += ImportRule(graph: graph, settings: settings, platform: platform, searchPaths: searchPaths).findings(scanned: scanned)
+            findings += ImportRule(
+                graph: graph, settings: settings, platform: platform, searchPaths: searchPaths, declarationFiles: declarationFiles
+            ).findings(scanned: scanned)
         }
         if let wiring = settings.wiring {
             let roles = self.roles ?? interfaceRoles(of: graph)

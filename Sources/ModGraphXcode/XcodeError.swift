@@ -16,6 +16,8 @@ public enum XcodeError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAProject(file: String, problem: String)
     /// `contents.xcworkspacedata` is not a well-formed workspace document.
     case malformedWorkspace(file: String, line: Int, problem: String)
+    /// An XcodeGen spec (or a file it includes) is not well-formed YAML or JSON, or is past a bound.
+    case malformedSpec(file: String, line: Int?, problem: String)
     /// A project that `referrer` (a project or workspace file) names as `reference` cannot be read: `problem` says why.
     case unreadableReference(referrer: String, reference: String, problem: String)
 
@@ -31,6 +33,8 @@ public enum XcodeError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(file): not an Xcode project: \(problem)"
         case let .malformedWorkspace(file, line, problem):
             "\(file):\(line): malformed workspace: \(problem)"
+        case let .malformedSpec(file, line, problem):
+            "\(file)\(line.map { ":\($0)" } ?? ""): malformed XcodeGen spec: \(problem)"
         case let .unreadableReference(referrer, reference, problem):
             "\(referrer): refers to project '\(reference)', which cannot be read: \(problem)"
         }

@@ -15,6 +15,7 @@ public struct FileOwners: Sendable {
         /// Relative to the folder; nil: everything.
         let only: [String]?
         let excluded: [String]
+        var patterns: [PathPattern] = []
     }
 
     private var folders: [String: [FolderOwner]] = [:]
@@ -35,7 +36,7 @@ public struct FileOwners: Sendable {
                     folders[Self.trimmed(folder.path), default: []].append(
                         FolderOwner(
                             target: target, only: folder.only.map(Self.relative),
-                            excluded: Self.relative(folder.excluded)))
+                            excluded: Self.relative(folder.excluded), patterns: folder.excludedPatterns))
                 }
             }
         }
@@ -54,7 +55,10 @@ public struct FileOwners: Sendable {
             if let listed = files[key] { found.formUnion(listed) }
             guard let owners = folders[key] else { continue }
             let inside = String(path.dropFirst(folder.count + 1))
-            for owner in owners where Self.includes(owner.only, inside) && !owner.excluded.contains(where: { Self.holds($0, inside) }) {
+            for owner in owners
+            where Self.includes(owner.only, inside) && !owner.excluded.contains(where: { Self.holds($0, inside) })
+                && !owner.patterns.contains(where: { $0.matches(inside) })
+            {
                 found.insert(owner.target)
             }
         }

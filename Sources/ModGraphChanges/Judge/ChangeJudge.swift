@@ -132,6 +132,12 @@ public struct ChangeJudge {
         if name == "Package.resolved" {
             return pins(path)
         }
+        if let project = inputs.specFiles[absolute] {
+            for target in graph.targets where target.package == project {
+                add(target.id, .project(path, detail: "the XcodeGen spec changed"))
+            }
+            return .project(project.rawValue, detail: "its XcodeGen spec \(name) changed: every target of the project")
+        }
         if let project = index.project(holding: absolute) {
             if name == "project.pbxproj", let change = projectChange(path) {
                 if let every = change.everyTarget {

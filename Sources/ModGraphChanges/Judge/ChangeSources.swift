@@ -11,6 +11,8 @@ public struct ChangeInputs: Sendable {
     public let targetFiles: [TargetID: TargetFiles]
     /// Each loaded Xcode project's identity by its `.xcodeproj` folder (absolute, canonical).
     public let projects: [String: PackageIdentity]
+    /// Each project read from an XcodeGen spec by the spec's files (the spec and what it includes, absolute).
+    public let specFiles: [String: PackageIdentity]
     /// The folder loaded, canonical; nil for a dump whose folder is not on this machine.
     public let rootDirectory: String?
     /// The repository's top folder, canonical: changed paths are relative to it.
@@ -18,8 +20,9 @@ public struct ChangeInputs: Sendable {
 
     public init(
         graph: ModuleGraph, workspace: Workspace, targetFiles: [TargetID: TargetFiles], projects: [String: PackageIdentity],
-        rootDirectory: String?, topLevel: String
+        rootDirectory: String?, topLevel: String, specFiles: [String: PackageIdentity] = [:]
     ) {
+        self.specFiles = specFiles
         self.graph = graph
         self.workspace = workspace
         self.targetFiles = targetFiles

@@ -29,10 +29,18 @@ public struct Package: Hashable, Sendable {
     /// Folder relative to the root package's folder (`.` for the root), or `nil` when not on disk.
     public let path: String?
     public let origin: PackageOrigin
-    /// Remote URL or registry identity, for packages that are not local.
+    /// Remote URL or registry identity, for packages that are not local; for an Xcode
+    /// project read from the XcodeGen spec that generates it, the spec (`project.yml`),
+    /// relative to the root folder, where its targets are declared.
     public let location: String?
     /// Whether the package's manifest was loaded; unloaded packages appear only through external products.
     public let isLoaded: Bool
+
+    /// Whether this is an Xcode project declared by an XcodeGen spec (``location``): edits go in the spec.
+    public var isXcodeGenProject: Bool {
+        guard origin == .project, let location else { return false }
+        return location.hasSuffix(".yml") || location.hasSuffix(".yaml") || location.hasSuffix(".json")
+    }
 
     public init(identity: PackageIdentity, name: String, path: String?, origin: PackageOrigin, location: String?, isLoaded: Bool) {
         self.identity = identity

@@ -21,11 +21,20 @@ public enum TargetFiles: Hashable, Sendable {
         public let only: [String]?
         /// Paths left out (files or folders, relative to `path`), opaque folders included.
         public let excluded: [String]
+        /// Globs of paths left out, relative to `path` (XcodeGen's `excludes:`): a file one
+        /// matches, or a folder one matches and everything under it, is not the target's.
+        public let excludedPatterns: [PathPattern]
 
-        public init(path: String, only: [String]?, excluded: [String]) {
+        public init(path: String, only: [String]?, excluded: [String], excludedPatterns: [PathPattern] = []) {
             self.path = path
             self.only = only
             self.excluded = excluded
+            self.excludedPatterns = excludedPatterns
+        }
+
+        /// Whether `relative` (a path under ``path``, `/`-separated) is left out by a pattern.
+        public func isExcludedByPattern(_ relative: String) -> Bool {
+            excludedPatterns.contains { $0.matches(relative) }
         }
     }
 }

@@ -55,6 +55,9 @@ public struct CheckRun: Sendable {
             do {
                 var checker = SourceChecker(settings: settings, platform: loaded.graph.environment.platform)
                 checker.searchPaths = loaded.repository.searchPaths
+                for (target, lines) in loaded.repository.declarations where loaded.graph.package(target.package)?.isXcodeGenProject == true {
+                    checker.declarationFiles[target] = DisplayPath.of(lines.file)
+                }
                 let outcome = try checker.check(loaded.graph, targets: targets, budget: .standard, runner: Executor())
                 // A file over a parsing budget is skipped, never a crash or a hang; each is named.
                 for skipped in outcome.skipped {

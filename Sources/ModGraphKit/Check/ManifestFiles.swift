@@ -51,6 +51,12 @@ final class ManifestFiles: ManifestLines {
         return declarations[TargetID(package: package, name: target)]?.files[dependency].map(DisplayPath.of)
     }
 
+    func file(ofTarget target: String, package: PackageIdentity) -> String? {
+        guard let projectFile = projectFiles[package], let file = declarations[TargetID(package: package, name: target)]?.file else { return nil }
+        let shown = DisplayPath.of(file)
+        return shown == projectFile ? nil : shown
+    }
+
     func reportedPath(_ path: String) -> String {
         DisplayPath.of(path)
     }

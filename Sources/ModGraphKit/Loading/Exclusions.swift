@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphChanges
+import ModGraphCore
 import ModGraphManifest
 import ModGraphRepository
 import ModGraphRules

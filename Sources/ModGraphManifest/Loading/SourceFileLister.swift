@@ -47,7 +47,8 @@ public enum SourceFileLister {
             for folder in folders {
                 let excluded = folder.excluded.map(normalised)
                 for start in (folder.only ?? ["."]).map(normalised) where isInside(start) {
-                    for relative in walk(root: folder.path, from: start, skipping: excluded, extensions: extensions) {
+                    for relative in walk(root: folder.path, from: start, skipping: excluded, extensions: extensions)
+                    where !folder.isExcludedByPattern(relative) {
                         found.insert(join(folder.path, relative))
                     }
                 }

@@ -59,6 +59,8 @@ public enum InputDiscovery {
                     inputs.add(project: XcodePath.parent(canonical))
                 } else if name == "contents.xcworkspacedata" {
                     try add(workspace: XcodePath.parent(canonical), to: &inputs)
+                } else if XcodeProject.xcodeGenSpecNames.contains(name) || ["yml", "yaml"].contains(XcodePath.pathExtension(name)) {
+                    inputs.add(project: canonical)
                 } else {
                     guard paths.count == 1 else { throw RepositoryError.dumpNotAlone(path) }
                     inputs.dump = path
@@ -71,6 +73,9 @@ public enum InputDiscovery {
             default:
                 if isRegularFile(canonical + "/Package.swift") {
                     inputs.add(package: canonical)
+                    // An XcodeGen spec at the top of the folder given is the app's project (its tools', or the
+                    // package's own targets for Xcode): loaded with the package. A committed project is not.
+                    if let spec = xcodeGenSpec(in: canonical, entries: listing(canonical)) { inputs.add(project: spec) }
                     inputs.unsearched += projectsNear(canonical)
                 } else if let kind = Paths.irregularKind(canonical + "/Package.swift"), kind != "a folder" {
                     throw LoadError.manifestNotAFile(manifest: canonical + "/Package.swift", kind: kind)
@@ -110,9 +115,14 @@ public enum InputDiscovery {
     private static func projectsNear(_ package: String) -> [String] {
         var found: [String] = []
         var subfolders: [String] = []
-        for entry in listing(package) where entry.isFolder && !entry.name.hasPrefix(".") && !skippedFolders.contains(entry.name) {
+        let entries = listing(package)
+        // An XcodeGen spec beside the manifest stands for the project it generates.
+        let spec = xcodeGenSpec(in: package, entries: entries)
+        if let spec { found.append(spec) }
+        for entry in entries where entry.isFolder && !entry.name.hasPrefix(".") && !skippedFolders.contains(entry.name) {
             let path = package + "/" + entry.name
             switch XcodePath.pathExtension(entry.name) {
+            case "xcodeproj" where spec != nil: continue
             case "xcodeproj", "xcworkspace": found.append(path)
             default: subfolders.append(path)
             }
@@ -160,6 +170,13 @@ public enum InputDiscovery {
                     && warning == "\(file):\(workspace.lines[reference] ?? 0): refers to \(reference), which does not exist; skipped"
             }) {
                 let absent = Paths.lexical(workspace.resolvedPath(reference))
+                // A generated project, not committed: the XcodeGen spec beside where it would be is read instead.
+                let folder = XcodePath.parent(absent)
+                if XcodePath.isSame(folder, orInside: inputs.root), let spec = xcodeGenSpec(in: folder, entries: listing(folder)) {
+                    inputs.add(project: spec)
+                    inputs.passedOver.append("\(absent): not there; generated from \(spec), which is read instead")
+                    continue
+                }
                 let hint = emptyFolderHint(for: absent, root: inputs.root) ?? ""
                 let said = "\(file):\(workspace.lines[reference] ?? 0): refers to \(reference), which does not exist\(hint); skipped"
                 inputs.warnings.append(said)
@@ -238,6 +255,9 @@ public enum InputDiscovery {
                     found.add(package: folder)
                     continue
                 }
+                // An XcodeGen spec is read instead of the project it generates, committed or not.
+                let spec = xcodeGenSpec(in: folder, entries: entries)
+                if let spec { found.add(project: spec) }
                 for entry in entries where entry.isFolder && !entry.name.hasPrefix(".") {
                     let path = folder == "/" ? "/" + entry.name : folder + "/" + entry.name
                     if found.exclusions.excludes(path) {
@@ -251,6 +271,12 @@ public enum InputDiscovery {
                         continue
                     }
                     switch XcodePath.pathExtension(entry.name) {
+                    case "xcodeproj" where spec != nil:
+                        found.passedOver.append("\(path): generated from \(spec ?? ""), which is read instead")
+                    case "xcodeproj" where !isRegularFile(path + "/project.pbxproj"):
+                        found.passedOver.append("\(path): holds no project.pbxproj (only what Xcode shares beside a generated project); passed over")
+                    case "xcworkspace" where !isRegularFile(path + "/contents.xcworkspacedata"):
+                        found.passedOver.append("\(path): holds no contents.xcworkspacedata; passed over")
                     case "xcodeproj": found.add(project: path)
                     case "xcworkspace": found.add(workspace: path)
                     // A playground is a document: the workspace inside it is Xcode's, never one to load.
@@ -262,6 +288,22 @@ public enum InputDiscovery {
             level = next
             depth += 1
         }
+    }
+
+    /// The XcodeGen spec in `folder` (`project.yml`, as `xcodegen generate` finds it), when one of its
+    /// lines starts a top-level `targets:` or `include:` (another tool's `project.yml` has neither).
+    static func xcodeGenSpec(in folder: String, entries: [(name: String, isFolder: Bool)]) -> String? {
+        for name in XcodeProject.xcodeGenSpecNames where entries.contains(where: { $0.name == name && !$0.isFolder }) {
+            let path = folder + "/" + name
+            guard isRegularFile(path), let handle = FileHandle(forReadingAtPath: path) else { continue }
+            defer { try? handle.close() }
+            let head = String(decoding: (try? handle.read(upToCount: 1 << 20)) ?? Data(), as: UTF8.self)
+            let keys = ["targets:", "include:", "\"targets\"", "\"include\""]
+            if head.split(whereSeparator: \.isNewline).contains(where: { line in keys.contains { line.hasPrefix($0) || line.hasPrefix("  " + $0) && name.hasSuffix(".json") } }) {
+                return path
+            }
+        }
+        return nil
     }
 
     /// A folder's entries, sorted by name: sub-folders (not links to folders) and other entries.

@@ -122,9 +122,10 @@ struct XcodeGraphBuilder {
             result.parts.packages.append(
                 Package(
                     identity: identity, name: project.name, path: Paths.relative(project.path, from: base),
-                    origin: .project, location: nil, isLoaded: true))
-            let projectFile = project.path + "/project.pbxproj"
+                    origin: .project, location: project.isGenerated ? Paths.relative(project.declarationFile, from: base) : nil,
+                    isLoaded: true))
             for target in project.targets {
+                let projectFile = target.file ?? project.declarationFile
                 let from = TargetID(package: identity, name: target.name)
                 result.parts.targets.append(
                     Target(
@@ -137,9 +138,15 @@ struct XcodeGraphBuilder {
                 var position: [EdgeKey: Int] = [:]
                 // The first line that declares each dependency, by the name a finding gives it.
                 var lines: [String: Int] = [:]
+                // The file a dependency is declared in, where it is not the target's (a pod's Podfile, an XcodeGen template's file).
+                var elsewhere: [String: String] = [:]
                 func add(_ key: EdgeKey, _ dependency: XcodeDependency) {
                     if key.to == from { return }
-                    if let line = dependency.line, lines[key.product ?? key.to.name] == nil { lines[key.product ?? key.to.name] = line }
+                    let named = key.product ?? key.to.name
+                    if let line = dependency.line, lines[named] == nil {
+                        lines[named] = line
+                        if let file = dependency.file, file != projectFile { elsewhere[named] = file }
+                    }
                     if let index = position[key] {
                         reached[index].filters.append(dependency.platformFilters)
                     } else {
@@ -154,7 +161,7 @@ struct XcodeGraphBuilder {
                 }
                 /// `App.xcodeproj/project.pbxproj:12`: where a warning about `dependency` points.
                 func at(_ dependency: XcodeDependency) -> String {
-                    projectFile + ((firstLines[dependency.reference] ?? dependency.line).map { ":\($0)" } ?? "")
+                    (dependency.file ?? projectFile) + ((firstLines[dependency.reference] ?? dependency.line).map { ":\($0)" } ?? "")
                 }
                 for dependency in target.dependencies {
                     switch dependency.reference {
@@ -216,7 +223,6 @@ struct XcodeGraphBuilder {
                     }
                 }
                 // The pods its Podfile blocks declare: products of the Podfile's package, declared at their `pod` lines.
-                var elsewhere: [String: String] = [:]
                 for use in pods {
                     for pod in use.searchPaths[project.path]?[target.name] ?? [] {
                         result.searchPaths[from, default: []].append(TargetID(package: use.identity, name: pod.name))
@@ -544,9 +550,11 @@ struct XcodeGraphBuilder {
             let path = project.resolvedPath(folder.path)
             switch folder.membership {
             case let .all(except):
-                return TargetFiles.SynchronizedFolder(path: path, only: nil, excluded: except + folder.opaqueFolders)
+                return TargetFiles.SynchronizedFolder(
+                    path: path, only: nil, excluded: except + folder.opaqueFolders, excludedPatterns: folder.excludedPatterns)
             case let .only(paths):
-                return TargetFiles.SynchronizedFolder(path: path, only: paths, excluded: folder.opaqueFolders)
+                return TargetFiles.SynchronizedFolder(
+                    path: path, only: paths, excluded: folder.opaqueFolders, excludedPatterns: folder.excludedPatterns)
             }
         }
         return .project(

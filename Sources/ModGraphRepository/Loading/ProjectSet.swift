@@ -53,7 +53,7 @@ struct ProjectSet {
                 }
                 projects.append(project)
                 warnings += project.warnings
-                let file = XcodePath.join(project.path, "project.pbxproj")
+                let file = project.declarationFile
                 // The projects its targets depend on: a missing one's products stand in for them.
                 var dependedOn: Set<String> = []
                 for target in project.targets {
@@ -67,7 +67,7 @@ struct ProjectSet {
                 for reference in project.referencedProjects {
                     let resolved = project.resolvedPath(reference)
                     if exclusions.excludes(InputDiscovery.canonical(resolved) ?? resolved) { continue }
-                    guard XcodePath.pathExtension(resolved) == "xcodeproj" else {
+                    guard XcodePath.pathExtension(resolved) == "xcodeproj" || XcodeProject.isXcodeGenSpec(resolved) else {
                         warnings.append("\(file): refers to project '\(reference)', which is not an .xcodeproj; the dependencies on it are left out")
                         continue
                     }

@@ -41,7 +41,7 @@ public struct RepositoryLoader: Sendable {
             runner: loader.runner)
         // Files are shown as every path is: the projects' and the workspaces'.
         let projectFiles =
-            projectSet.projects.map { $0.path + "/project.pbxproj" } + projectSet.projects.map(\.path)
+            projectSet.projects.map(\.declarationFile) + projectSet.projects.map(\.path)
             + inputs.workspaces.map { $0 + "/contents.xcworkspacedata" }
         // A missing project a workspace lists and a project refers to is said once, by the project.
         let saidByProjects = Set(inputs.missingProjects.filter { projectSet.missing.contains($0.key) }.values)
@@ -75,12 +75,12 @@ public struct RepositoryLoader: Sendable {
                     let state: MissingPackageFolder.State =
                         canonical.map { Paths.isEmptyFolder($0) ? .empty : .noManifest } ?? .missing
                     let missing = MissingPackageFolder(
-                        folder: Paths.lexical(project.resolvedPath(folder)), requiredBy: project.path + "/project.pbxproj", line: nil,
+                        folder: Paths.lexical(project.resolvedPath(folder)), requiredBy: project.declarationFile, line: nil,
                         state: state)
                     warnings.append(
                         LoadWarning(
                             [
-                                .path(project.path + "/project.pbxproj"),
+                                .path(project.declarationFile),
                                 .text(": local package '\(folder)' \(missing.problem); its products are shown as external"),
                             ],
                             about: PackageIdentity(location: folder), subject: .missingLocalPackage(missing)))

@@ -35,7 +35,7 @@ struct FindingLocator: Sendable {
 
     /// Where a finding on `chain`, forbidden by `configEntry`, points.
     func location(chain: [TargetID], configEntry: ConfigLocation?) -> SourcePosition? {
-        if let first = chain.first, let manifest = lines.manifestFile(of: first.package) {
+        if let first = chain.first, let manifest = lines.file(ofTarget: first.name, package: first.package) ?? lines.manifestFile(of: first.package) {
             var line: Int?
             if chain.count > 1 {
                 let written = writtenName(from: first, to: chain[1]) ?? chain[1].name

@@ -16,6 +16,13 @@ public protocol ManifestLines: Sendable {
     /// The file where `target` names `dependency`, as reports name it, when it is not the
     /// manifest (an Xcode target's pod, declared in a `Podfile`); nil: the manifest.
     func file(ofDependency dependency: String, inTarget target: String, package: PackageIdentity) -> String?
+    /// The file `target` is declared in, as reports name it, when it is not ``manifestFile(of:)``
+    /// (an XcodeGen target written in a file the spec includes); nil: the manifest.
+    func file(ofTarget target: String, package: PackageIdentity) -> String?
+}
+
+extension ManifestLines {
+    public func file(ofTarget target: String, package: PackageIdentity) -> String? { nil }
 }
 
 extension ManifestLines {

@@ -32,6 +32,9 @@ enum DependencyEdit {
     }
 
     static func remove(_ written: String, from target: TargetID, in graph: ModuleGraph) -> String {
+        if graph.package(target.package)?.isXcodeGenProject == true {
+            return "remove \"\(written)\" from the dependencies: of target \"\(target.name)\""
+        }
         if isXcodeTarget(target, graph) {
             return
                 "remove \"\(written)\" from target \"\(target.name)\": from its Frameworks, Libraries, and Embedded Content and its Target Dependencies"
@@ -39,9 +42,11 @@ enum DependencyEdit {
         return "remove \"\(written)\" from the dependencies of target \"\(target.name)\""
     }
 
-    /// The file the edit goes in: `Package.swift`, or `App.xcodeproj` for an Xcode target.
+    /// The file the edit goes in: `Package.swift`, or `App.xcodeproj` for an Xcode target, or
+    /// the XcodeGen spec (`project.yml`) that generates its project.
     static func file(of target: TargetID, in graph: ModuleGraph) -> String {
         guard isXcodeTarget(target, graph), let package = graph.package(target.package) else { return "Package.swift" }
+        if package.isXcodeGenProject, let spec = package.location { return spec }
         return package.path?.split(separator: "/").last.map(String.init) ?? package.name + ".xcodeproj"
     }
 
@@ -54,8 +59,10 @@ enum DependencyEdit {
         graph.package(target.package)?.origin == .project
     }
 
-    /// An Xcode target links another target's product, or a package's product, in its General tab.
+    /// An Xcode target links another target's product, or a package's product, in its General tab;
+    /// a target of an XcodeGen spec lists it under `dependencies:`.
     private static func addInProject(_ dependency: TargetID, to target: TargetID, in graph: ModuleGraph) -> String {
+        if graph.package(target.package)?.isXcodeGenProject == true { return addInSpec(dependency, to: target, in: graph) }
         let destination = "to target \"\(target.name)\"'s Frameworks, Libraries, and Embedded Content"
         guard let vertex = graph.index(of: dependency) else { return "add \"\(dependency.name)\" \(destination)" }
         let node = graph.targets[vertex]
@@ -78,6 +85,32 @@ enum DependencyEdit {
                 "package \"\(packageReference(dependency.package, graph))\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
         }
         return "add package product \"\(product.name)\" of \"\(packageReference(dependency.package, graph))\" \(destination)"
+    }
+
+    /// The `dependencies:` item of an XcodeGen target: `- target:` for a target of a project, else `- package:`.
+    private static func addInSpec(_ dependency: TargetID, to target: TargetID, in graph: ModuleGraph) -> String {
+        let destination = "to the dependencies: of target \"\(target.name)\""
+        let owner = graph.package(dependency.package)
+        if owner?.origin == .cocoapods {
+            return "add pod '\(dependency.name)' to the block of target '\(target.name)' in \(owner?.path ?? "the Podfile")"
+        }
+        if owner?.origin == .project {
+            let sameSpec = dependency.package == target.package
+            let prefix = sameSpec ? "" : (owner?.name).map { "\($0)/" } ?? ""
+            return "add \"- target: \(prefix)\(dependency.name)\"\(sameSpec ? "" : " (with \(owner?.name ?? "its project") under projectReferences:)") \(destination)"
+        }
+        let package = packageReference(dependency.package, graph)
+        let product =
+            graph.index(of: dependency).map { graph.targets[$0] }?.type == .externalProduct
+            ? dependency.name
+            : graph.products
+                .filter { $0.package == dependency.package && $0.type.hasPrefix("library") && $0.targets.contains(dependency) }
+                .min { ($0.name != dependency.name ? 1 : 0, $0.targets.count, $0.name) < ($1.name != dependency.name ? 1 : 0, $1.targets.count, $1.name) }?
+                .name
+        guard let product else {
+            return "package \"\(package)\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
+        }
+        return "add \"- package: \(package)\"\(product == package ? "" : " with \"product: \(product)\"") \(destination)"
     }
 
     /// What `package:` takes: the last component of the package's folder or

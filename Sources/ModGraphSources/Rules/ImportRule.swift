@@ -16,6 +16,13 @@ struct ImportRule {
     let platform: String?
     /// Modules a target may import without declaring them (``SourceChecker/searchPaths``).
     var searchPaths: [TargetID: [TargetID]] = [:]
+    /// Where XcodeGen targets are declared (``SourceChecker/declarationFiles``).
+    var declarationFiles: [TargetID: String] = [:]
+
+    /// The file an edit of `target`'s dependencies goes in.
+    private func editedFile(of target: TargetID) -> String {
+        declarationFiles[target] ?? DependencyEdit.file(of: target, in: graph)
+    }
 
     /// One import of a target, in one of its files.
     private struct Occurrence {
@@ -299,7 +306,7 @@ struct ImportRule {
         return Finding(
             rule: .undeclaredImport, severity: undeclaredSeverity, chain: chain,
             message:
-                "\(target.name) imports \(module)\(condition)\(elsewhere) without declaring it; \(how). In \(DependencyEdit.file(of: target, in: graph)), \(DependencyEdit.add(graph.targets[chosen].id, to: target, in: graph))",
+                "\(target.name) imports \(module)\(condition)\(elsewhere) without declaring it; \(how). In \(editedFile(of: target)), \(DependencyEdit.add(graph.targets[chosen].id, to: target, in: graph))",
             source: settings.undeclaredImportsLocation ?? settings.location,
             sourcePosition: location(occurrence))
     }
@@ -327,7 +334,7 @@ struct ImportRule {
         return Finding(
             rule: .optionalImport, severity: .note, chain: chain,
             message:
-                "\(target.name) imports \(module)\(condition) without declaring it, optional by construction; \(how). If \(target.name) should always have it, in \(DependencyEdit.file(of: target, in: graph)), \(DependencyEdit.add(graph.targets[chosen].id, to: target, in: graph))",
+                "\(target.name) imports \(module)\(condition) without declaring it, optional by construction; \(how). If \(target.name) should always have it, in \(editedFile(of: target)), \(DependencyEdit.add(graph.targets[chosen].id, to: target, in: graph))",
             source: settings.undeclaredImportsLocation ?? settings.location,
             sourcePosition: location(occurrence))
     }
@@ -363,18 +370,22 @@ struct ImportRule {
         return Finding(
             rule: .undeclaredImport, severity: undeclaredSeverity, chain: [target, edges[0].to],
             message:
-                "\(target.name) imports \(module) \(platform.map { "in its build for \($0), one of the platforms it is built for," } ?? "in every build") but declares it only \(conditions.joined(separator: " or ")); put the import under the matching #if, or in \(DependencyEdit.file(of: target, in: graph)) declare \"\(edges[0].product ?? edges[0].to.name)\" for target \"\(target.name)\" without a condition",
+                "\(target.name) imports \(module) \(platform.map { "in its build for \($0), one of the platforms it is built for," } ?? "in every build") but declares it only \(conditions.joined(separator: " or ")); put the import under the matching #if, or in \(editedFile(of: target)) declare \"\(edges[0].product ?? edges[0].to.name)\" for target \"\(target.name)\" without a condition",
             source: settings.undeclaredImportsLocation ?? settings.location,
             sourcePosition: location(occurrence))
     }
 
     private func unusedDependency(_ target: TargetID, _ declaration: Declaration, fileCount: Int) -> Finding {
         let files = fileCount == 1 ? "its one Swift file does not import it" : "none of its \(fileCount) Swift files imports it"
+        // An XcodeGen target's dependency may come from a template in another file: the position says which.
+        let place =
+            graph.package(target.package)?.isXcodeGenProject == true
+            ? "Where it is declared" : "In \(editedFile(of: target))"
         return Finding(
             rule: .unusedDependency, severity: settings.unusedDependencies == .error ? .error : .warning,
             chain: [target, declaration.edges[0].to],
             message:
-                "\(target.name) declares \(declaration.written) but \(files), which lengthens the build for nothing. In \(DependencyEdit.file(of: target, in: graph)), \(DependencyEdit.remove(declaration.written, from: target, in: graph))",
+                "\(target.name) declares \(declaration.written) but \(files), which lengthens the build for nothing. \(place), \(DependencyEdit.remove(declaration.written, from: target, in: graph))",
             source: settings.unusedDependenciesLocation ?? settings.location)
     }
 }

@@ -48,8 +48,12 @@ public struct XcodeDependency: Hashable, Sendable {
     /// `XCSwiftPackageProductDependency` of a package product): where a finding about the
     /// dependency points. `nil` when not known. Where, not what: not part of equality.
     public let line: Int?
+    /// The file ``line`` is in when it is not the target's (an XcodeGen template's `include:`d
+    /// file), absolute; else `nil`. Where, not what: not part of equality.
+    public let file: String?
 
-    public init(reference: Reference, declaration: Declaration, platformFilters: [String] = [], line: Int? = nil) {
+    public init(reference: Reference, declaration: Declaration, platformFilters: [String] = [], line: Int? = nil, file: String? = nil) {
+        self.file = file
         self.reference = reference
         self.declaration = declaration
         self.platformFilters = platformFilters

@@ -34,9 +34,7 @@ extension XcodeProject {
             return inside
         }
         let keptTargets = targets.map { target in
-            XcodeTarget(
-                id: target.id, name: target.name, kind: target.kind, productName: target.productName, moduleName: target.moduleName,
-                productFileName: target.productFileName, productReference: target.productReference, dependencies: target.dependencies,
+            target.building(
                 sources: target.sources.filter { keep($0, isFile: true) },
                 synchronizedFolders: target.synchronizedFolders.filter { keep($0.path) })
         }
@@ -49,7 +47,7 @@ extension XcodeProject {
         let keptCandidates = localPackageCandidates.filter { keep($0) }
         let keptParents = packageFolderParents.filter { keep($0) }
         guard !outside.isEmpty else { return self }
-        let file = XcodePath.join(path, "project.pbxproj")
+        let file = declarationFile
         var notes = outside.prefix(Self.maximumOutsideWarnings).map { reference in
             "\(file): refers to '\(reference)', outside \(root), the folder loaded; ignored (load a folder that holds both to include it)"
         }
@@ -59,6 +57,7 @@ extension XcodeProject {
         return XcodeProject(
             path: path, name: name, objectVersion: objectVersion, defaultConfiguration: defaultConfiguration, targets: keptTargets,
             packageReferences: keptPackages, subprojects: keptSubprojects, referencedProjects: keptReferences,
-            localPackageCandidates: keptCandidates, packageFolderParents: keptParents, warnings: warnings + notes)
+            localPackageCandidates: keptCandidates, packageFolderParents: keptParents, warnings: warnings + notes,
+            declarationFile: declarationFile, declarationFiles: declarationFiles)
     }
 }

@@ -37,6 +37,13 @@ public struct XcodeProject: Hashable, Sendable {
     public let packageFolderParents: [String]
     /// What was skipped or guessed, one line each, naming the file.
     public let warnings: [String]
+    /// The file the project is declared in, where findings about its targets point (unless a
+    /// target or dependency names its own, ``XcodeTarget/file``): its `project.pbxproj`, or
+    /// the XcodeGen spec it is generated from (`project.yml`), when that was read instead.
+    public let declarationFile: String
+    /// Every file the project was read from: ``declarationFile``, and for an XcodeGen spec the files it
+    /// includes. A change to any of them can change any target (`affected`).
+    public let declarationFiles: [String]
 
     private let targetIndexByID: [String: Int]
     private let targetIndexByProduct: [String: Int]
@@ -52,8 +59,13 @@ public struct XcodeProject: Hashable, Sendable {
         referencedProjects: [String],
         localPackageCandidates: [String],
         packageFolderParents: [String] = [],
-        warnings: [String]
+        warnings: [String],
+        declarationFile: String? = nil,
+        declarationFiles: [String] = []
     ) {
+        let declarationFile = declarationFile ?? XcodePath.join(path, "project.pbxproj")
+        self.declarationFile = declarationFile
+        self.declarationFiles = declarationFiles.isEmpty ? [declarationFile] : declarationFiles
         self.path = path
         self.name = name
         self.objectVersion = objectVersion
@@ -105,7 +117,9 @@ public struct XcodeProject: Hashable, Sendable {
     /// ``localPackageCandidates`` hold a `Package.swift`, and listing the
     /// ``packageFolderParents`` that do not. With a root on `disk`, every path that
     /// leaves it is first dropped from the model, with a warning (``confined(by:)``).
+    /// An XcodeGen spec (`project.yml`) is read as the project it generates (``XcodeGenProject``).
     public static func load(at path: String, disk: XcodeDisk = XcodeDisk()) throws(XcodeError) -> XcodeProject {
+        if XcodeGenProject.isSpec(path) { return try XcodeGenProject.load(at: path, disk: disk) }
         let projectPath = XcodePath.lastComponent(path) == "project.pbxproj" ? XcodePath.parent(path) : path
         let file = XcodePath.join(projectPath, "project.pbxproj")
         guard disk.isDirectory(projectPath) else { throw .notFound(path: projectPath) }
@@ -124,6 +138,19 @@ public struct XcodeProject: Hashable, Sendable {
         }
         return project.withLocalPackageCandidates(candidates)
     }
+
+    /// Whether `path` names an XcodeGen spec (`project.yml`, `.yaml`, `.json`) rather than an `.xcodeproj`.
+    public static func isXcodeGenSpec(_ path: String) -> Bool {
+        XcodeGenProject.isSpec(path)
+    }
+
+    /// Whether the project was read from the spec that generates it (``declarationFile``) rather than a `project.pbxproj`.
+    public var isGenerated: Bool {
+        XcodeGenProject.isSpec(declarationFile)
+    }
+
+    /// The file names XcodeGen looks for in a folder, in its order.
+    public static let xcodeGenSpecNames = XcodeGenProject.specNames
 
     /// Parses and decodes the text of a `project.pbxproj`, without touching the disk.
     public static func parse(_ bytes: [UInt8], projectPath: String) throws(XcodeError) -> XcodeProject {
@@ -156,7 +183,9 @@ public struct XcodeProject: Hashable, Sendable {
             referencedProjects: referencedProjects,
             localPackageCandidates: candidates,
             packageFolderParents: packageFolderParents,
-            warnings: warnings
+            warnings: warnings,
+            declarationFile: declarationFile,
+            declarationFiles: declarationFiles
         )
     }
 }

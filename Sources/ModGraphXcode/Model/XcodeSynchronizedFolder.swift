@@ -1,3 +1,5 @@
+import ModGraphCore
+
 /// A folder whose files a target builds without the project listing them:
 /// an Xcode 16 `PBXFileSystemSynchronizedRootGroup`. Xcode builds what is on
 /// disk, so the project records only the folder and its exceptions; the
@@ -25,10 +27,14 @@ public struct XcodeSynchronizedFolder: Hashable, Sendable {
     /// Sub-folders Xcode treats as one opaque item (`explicitFolders`, such as a
     /// resources folder copied whole): never searched for sources.
     public let opaqueFolders: [String]
+    /// Globs of paths left out, relative to the folder: XcodeGen's `excludes:` for a
+    /// `sources:` folder, which Xcode never writes (its exceptions are paths).
+    public let excludedPatterns: [PathPattern]
 
-    public init(path: String, membership: Membership, opaqueFolders: [String] = []) {
+    public init(path: String, membership: Membership, opaqueFolders: [String] = [], excludedPatterns: [PathPattern] = []) {
         self.path = path
         self.membership = membership
         self.opaqueFolders = opaqueFolders
+        self.excludedPatterns = excludedPatterns
     }
 }

@@ -35,6 +35,9 @@ public struct XcodeTarget: Hashable, Sendable {
     /// (asset catalogs, storyboards, xibs, each localisation of a localised file),
     /// *Headers* and *Copy Files*, relative to the project's folder or absolute; some are folders.
     public let resources: [String]
+    /// The file the target is declared in when it is not its project's
+    /// ``XcodeProject/declarationFile`` (an XcodeGen `include:`d file), absolute; else `nil`.
+    public let file: String?
 
     public init(
         id: String,
@@ -49,8 +52,10 @@ public struct XcodeTarget: Hashable, Sendable {
         synchronizedFolders: [XcodeSynchronizedFolder],
         platforms: [String] = [],
         line: Int? = nil,
-        resources: [String] = []
+        resources: [String] = [],
+        file: String? = nil
     ) {
+        self.file = file
         self.id = id
         self.name = name
         self.kind = kind
@@ -64,6 +69,14 @@ public struct XcodeTarget: Hashable, Sendable {
         self.platforms = platforms
         self.line = line
         self.resources = resources
+    }
+
+    /// This target building `sources` and `synchronizedFolders` instead of its own, all else kept.
+    func building(sources: [String], synchronizedFolders: [XcodeSynchronizedFolder]) -> XcodeTarget {
+        XcodeTarget(
+            id: id, name: name, kind: kind, productName: productName, moduleName: moduleName, productFileName: productFileName,
+            productReference: productReference, dependencies: dependencies, sources: sources,
+            synchronizedFolders: synchronizedFolders, platforms: platforms, line: line, resources: resources, file: file)
     }
 
     /// The distinct things the target depends on, in the order first declared.

@@ -73,4 +73,15 @@ public enum XcodePath {
     public static func isSame(_ path: String, orInside folder: String) -> Bool {
         folder.isEmpty || path == folder || path.hasPrefix(folder + "/")
     }
+
+    /// `path` relative to `folder`, both absolute (or both relative to one base): `..` where
+    /// `path` is beside `folder`, `""` when they are the same folder.
+    public static func relative(_ path: String, from folder: String) -> String {
+        let target = normalised(path).split(separator: "/")
+        let base = normalised(folder).split(separator: "/")
+        var shared = 0
+        while shared < target.count, shared < base.count, target[shared] == base[shared] { shared += 1 }
+        let ups = Array(repeating: "..", count: base.count - shared)
+        return (ups + target[shared...].map(String.init)).joined(separator: "/")
+    }
 }

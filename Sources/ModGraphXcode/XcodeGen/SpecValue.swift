@@ -1,0 +1,187 @@
+import Yams
+
+/// A value of an XcodeGen spec (`project.yml`, `project.json`) with where it is
+/// written: the file (an index into the spec's files) and the 1-based line, so
+/// that a finding about a dependency points at its `- target:` line, in the
+/// file that says it, even when an `include:` or a template brought it.
+///
+/// Made from Yams' node tree within bounds: a spec is a pull request's input,
+/// and YAML's aliases let a few lines stand for a tree far larger than the
+/// file (a "billion laughs"), which Yams shares rather than copies; reading it
+/// as a tree stops at ``maximumNodes`` nodes and ``maximumDepth`` levels.
+indirect enum SpecValue: Sendable {
+    case text(String, SpecOrigin)
+    case list([SpecValue], SpecOrigin)
+    /// Keys in the order written; a later key of the same name replaces an earlier one when merged.
+    case map([(key: String, value: SpecValue)], SpecOrigin)
+
+    /// More nodes than the largest real spec expanded (a thousand targets of twenty keys are 100,000).
+    static let maximumNodes = 1_000_000
+    /// Deeper than any spec nests (target → settings → configs → key is five).
+    static let maximumDepth = 64
+
+    var origin: SpecOrigin {
+        switch self {
+        case let .text(_, origin), let .list(_, origin), let .map(_, origin): origin
+        }
+    }
+
+    /// This value said to be at `line` of its file.
+    func at(line: Int) -> SpecValue {
+        let origin = SpecOrigin(file: origin.file, line: line)
+        switch self {
+        case let .text(value, _): return .text(value, origin)
+        case let .list(items, _): return .list(items, origin)
+        case let .map(entries, _): return .map(entries, origin)
+        }
+    }
+
+    var string: String? {
+        if case let .text(value, _) = self { return value }
+        return nil
+    }
+
+    /// A list, or one value read as a list of one (XcodeGen accepts `sources: Sources`).
+    var items: [SpecValue] {
+        switch self {
+        case let .list(items, _): items
+        default: [self]
+        }
+    }
+
+    /// A flag as XcodeGen reads one from text (`NSString.boolValue`): true when it starts, after
+    /// spaces, with `Y`, `y`, `T`, `t` or a digit 1–9; anything else, `${UNSET}` included, is false.
+    var flag: Bool {
+        guard let first = string?.drop(while: { $0 == " " || $0 == "\t" }).first else { return false }
+        return "YyTt123456789".contains(first)
+    }
+
+    var entries: [(key: String, value: SpecValue)]? {
+        if case let .map(entries, _) = self { return entries }
+        return nil
+    }
+
+    /// The value of `key` in a map (the last one written); `nil` otherwise.
+    subscript(key: String) -> SpecValue? {
+        entries?.last { $0.key == key }?.value
+    }
+
+    /// This value with every string `transform` returns for it: `${target_name}` and `$platform` substitution.
+    func mapStrings(_ transform: (String) -> String) -> SpecValue {
+        switch self {
+        case let .text(value, origin): .text(transform(value), origin)
+        case let .list(items, origin): .list(items.map { $0.mapStrings(transform) }, origin)
+        case let .map(entries, origin): .map(entries.map { (transform($0.key), $0.value.mapStrings(transform)) }, origin)
+        }
+    }
+
+    /// `overlay` merged onto this value as XcodeGen merges an including file onto an included one and a
+    /// target onto its templates: maps key by key (recursively), lists joined (the base's items
+    /// first), anything else replaced; a key written `name:REPLACE` replaces `name` whole.
+    func merged(with overlay: SpecValue) -> SpecValue {
+        switch (self, overlay) {
+        case let (.list(base, _), .list(top, origin)):
+            return .list(base + top, origin)
+        case let (.map(base, _), .map(top, origin)):
+            var result = base
+            var index: [String: Int] = [:]
+            for (position, entry) in result.enumerated() { index[entry.key] = position }
+            for entry in top {
+                let replaces = entry.key.hasSuffix(":REPLACE")
+                let key = replaces ? String(entry.key.dropLast(":REPLACE".count)) : entry.key
+                if let position = index[key] {
+                    result[position] = (key, replaces ? entry.value : result[position].value.merged(with: entry.value))
+                } else {
+                    index[key] = result.count
+                    result.append((key, entry.value))
+                }
+            }
+            return .map(result, origin)
+        default:
+            return overlay
+        }
+    }
+
+    /// Parses `text` (YAML, or JSON, which YAML reads) into a tree.
+    ///
+    /// - Throws: ``SpecError`` with the line Yams stopped at, or when the tree is past the bounds.
+    static func parse(_ text: String, file: Int, path: String) throws(SpecError) -> SpecValue {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw SpecError(file: path, line: Self.line(of: error), problem: Self.problem(of: error))
+        } catch {
+            throw SpecError(file: path, line: nil, problem: "\(error)")
+        }
+        guard let node else { return .map([], SpecOrigin(file: file, line: 1)) }
+        var budget = maximumNodes
+        return try convert(node, file: file, path: path, depth: 0, budget: &budget)
+    }
+
+    private static func convert(_ node: Node, file: Int, path: String, depth: Int, budget: inout Int) throws(SpecError) -> SpecValue {
+        let origin = SpecOrigin(file: file, line: node.mark?.line ?? 0)
+        budget -= 1
+        guard budget >= 0 else {
+            throw SpecError(file: path, line: origin.line, problem: "more than \(maximumNodes) values (aliases expanded); not read")
+        }
+        guard depth < maximumDepth else {
+            throw SpecError(file: path, line: origin.line, problem: "nested more than \(maximumDepth) levels deep; not read")
+        }
+        switch node {
+        case let .scalar(scalar):
+            return .text(scalar.string, origin)
+        case let .sequence(sequence):
+            var items: [SpecValue] = []
+            for item in sequence { items.append(try convert(item, file: file, path: path, depth: depth + 1, budget: &budget)) }
+            return .list(items, origin)
+        case let .mapping(mapping):
+            var entries: [(key: String, value: SpecValue)] = []
+            for (key, value) in mapping {
+                guard let name = key.scalar?.string else {
+                    throw SpecError(file: path, line: key.mark?.line, problem: "a key that is not text")
+                }
+                // A map or list is said to be where its key is (`App:`, `dependencies:`), not on the line after.
+                let converted = try convert(value, file: file, path: path, depth: depth + 1, budget: &budget)
+                entries.append((name, converted.at(line: key.mark?.line ?? converted.origin.line)))
+            }
+            return .map(entries, origin)
+        case .alias:
+            // Yams resolves aliases while composing; an alias left is one it could not: nothing to read.
+            return .text("", origin)
+        }
+    }
+
+    private static func line(of error: YamlError) -> Int? {
+        switch error {
+        case let .scanner(_, _, mark, _), let .parser(_, _, mark, _), let .composer(_, _, mark, _): mark.line
+        case let .reader(_, offset?, _, yaml): yaml.utf8.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        default: nil
+        }
+    }
+
+    private static func problem(of error: YamlError) -> String {
+        switch error {
+        case let .scanner(context, problem, _, _), let .parser(context, problem, _, _), let .composer(context, problem, _, _):
+            [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
+        case let .reader(problem, _, _, _):
+            problem
+        default:
+            String("\(error)".prefix { $0 != "\n" })
+        }
+    }
+}
+
+/// Where a spec value is written: which of the spec's files (the spec itself is 0,
+/// then its `include:`s in the order read) and the 1-based line (0 when unknown).
+struct SpecOrigin: Hashable, Sendable {
+    let file: Int
+    let line: Int
+}
+
+/// Why an XcodeGen spec could not be parsed, before it becomes an ``XcodeError/malformedSpec(file:line:problem:)``.
+struct SpecError: Error {
+    let file: String
+    let line: Int?
+    let problem: String
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// A repository that generates its project with XcodeGen and commits none (issue #47): every
+/// command loads it at the root with no flags, and findings point into the spec's files.
+@Suite("XcodeGen repositories on the command line")
+struct XcodeGenCommandTests {
+    private func scratch() throws -> URL {
+        URL(fileURLWithPath: try ModGraphRunner.scratchFolder("modgraph-xcodegen").resolvingSymlinksInPath().path)
+    }
+
+    private func write(_ text: String, _ relative: String, in folder: URL) throws {
+        let file = folder.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    /// An app, two features declared in an included file through a template, and a core.
+    private func repository(in folder: URL) throws {
+        try write(
+            """
+            name: Shop
+            include: [Specs/features.yml]
+            targets:
+              App:
+                type: application
+                platform: iOS
+                sources: [App]
+                dependencies:
+                  - target: Home
+                  - target: Core
+            """, "project.yml", in: folder)
+        try write(
+            """
+            targetTemplates:
+              Feature:
+                type: framework
+                platform: iOS
+                sources:
+                  - ../Features/${target_name}
+                dependencies:
+                  - target: Core
+            targets:
+              Home:
+                templates: [Feature]
+              Cart:
+                templates: [Feature]
+              Core:
+                type: framework
+                platform: iOS
+                sources: [../Core]
+            """, "Specs/features.yml", in: folder)
+        try write("import Home\nimport Core\n", "App/App.swift", in: folder)
+        // Home imports Cart without declaring it; Cart imports nothing it declares.
+        try write("import Core\nimport Cart\n", "Features/Home/Home.swift", in: folder)
+        try write("let cart = 1\n", "Features/Cart/Cart.swift", in: folder)
+        try write("public let core = 1\n", "Core/Core.swift", in: folder)
+        try write(
+            """
+            version: 1
+            layers:
+              - name: app
+                targets: [App]
+              - name: features
+                targets: [Home, Cart]
+                isolated: true
+              - name: core
+                targets: [Core]
+            sources:
+              undeclaredImports: error
+              unusedDependencies: warning
+            """, ".modgraph.yml", in: folder)
+    }
+
+    @Test func checkPointsAtTheSpecsLinesAndSpeaksItsLanguage() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try repository(in: folder)
+        let graph = try ModGraphRunner.run(["graph", "."], in: folder)
+        #expect(graph.status == 0, "\(graph.errors)")
+        #expect(graph.output.contains("App [application] → Core, Home"), "\(graph.output)")
+        let check = try ModGraphRunner.run(["check", "."], in: folder)
+        #expect(check.status == 1, "\(check.output)\(check.errors)")
+        // Home is declared in the included file: the fix-it names it, in XcodeGen's words.
+        #expect(
+            check.output.contains(
+                "In Specs/features.yml, add \"- target: Cart\" to the dependencies: of target \"Home\""), "\(check.output)")
+        #expect(check.output.contains("at Features/Home/Home.swift:2:1"), "\(check.output)")
+        // Cart's dependency on Core comes from the template, at its line of the included file.
+        #expect(
+            check.output.contains(
+                "Cart declares Core but its one Swift file does not import it, which lengthens the build for nothing. Where it is declared, remove \"Core\" from the dependencies: of target \"Cart\""
+            ), "\(check.output)")
+        #expect(check.output.contains("at Specs/features.yml:8"), "\(check.output)")
+    }
+
+    @Test func affectedSelectsByTheSpecsSourcesAndEveryTargetWhenTheSpecChanges() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try repository(in: folder)
+        try write("Features/Cart/Cart.swift\n", "cart.txt", in: folder)
+        try write("Specs/features.yml\n", "spec.txt", in: folder)
+        let cart = try ModGraphRunner.run(["affected", ".", "--changed-files", "cart.txt"], in: folder)
+        #expect(cart.status == 0, "\(cart.errors)")
+        #expect(cart.output.contains("affected: 1 of 4 targets"), "\(cart.output)")
+        let spec = try ModGraphRunner.run(["affected", ".", "--changed-files", "spec.txt"], in: folder)
+        #expect(spec.output.contains("affected: 4 of 4 targets"), "\(spec.output)")
+        #expect(spec.output.contains("its XcodeGen spec features.yml changed: every target of the project"), "\(spec.output)")
+    }
+}

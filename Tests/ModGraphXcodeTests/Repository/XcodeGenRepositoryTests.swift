@@ -1,0 +1,133 @@
+import Foundation
+import ModGraphCore
+import ModGraphManifest
+import Testing
+@testable import ModGraphRepository
+@testable import ModGraphXcode
+
+/// Repositories that generate their projects with XcodeGen: found at the root with
+/// no flags, read from the spec rather than a committed project, and pointing findings
+/// at the spec's lines.
+@Suite("XcodeGen repositories")
+struct XcodeGenRepositoryTests {
+    private static let spec = """
+        name: Shop
+        include: [Specs/features.yml]
+        targets:
+          App:
+            type: application
+            platform: iOS
+            sources: [App]
+            dependencies:
+              - target: Home
+              - framework: Made.framework
+        """
+    private static let features = """
+        targets:
+          Home:
+            type: framework
+            platform: iOS
+            sources: [../Features/Home]
+            dependencies:
+              - target: Core
+          Core:
+            type: framework
+            platform: iOS
+            productName: Made
+        """
+
+    private func load(_ folder: TemporaryFolder, _ paths: [String] = [""]) throws -> Repository {
+        let loader = WorkspaceLoader(provider: DumpPackageRunner(swiftExecutable: DumpPackageRunner.defaultExecutable))
+        try folder.folder(".git")
+        return try RepositoryLoader(loader: loader).load(InputDiscovery.inputs(for: paths.map { folder.path + "/" + $0 }))
+    }
+
+    private func canonical(_ folder: TemporaryFolder, _ path: String) throws -> String {
+        try #require(InputDiscovery.canonical(folder.path + "/" + path))
+    }
+
+    @Test func theSpecIsReadInsteadOfACommittedProjectAndFindingsPointIntoIt() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("project.yml", Self.spec)
+        try folder.write("Specs/features.yml", Self.features)
+        try folder.write("App/App.swift", "import Home\n")
+        try folder.write("Features/Home/Home.swift", "import Core\n")
+        // A committed generated project, out of date: not read.
+        try folder.write("Shop.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = {}; }\n")
+        let repository = try load(folder)
+        #expect(repository.inputs.projects == [try canonical(folder, "project.yml")])
+        #expect(
+            repository.inputs.passedOver.contains(
+                "\(try canonical(folder, "Shop.xcodeproj")): generated from \(try canonical(folder, "project.yml")), which is read instead"))
+        let graph = repository.graph
+        let shop = try #require(graph.packages.first { $0.origin == .project })
+        #expect(shop.location == "project.yml")
+        #expect(shop.isXcodeGenProject)
+        // App links Made.framework, which Core makes: an edge to Core, as Xcode's implicit dependencies find it.
+        #expect(
+            graph.edges.map { "\($0.from.name)->\($0.to.name)" }.sorted() == ["App->Core", "App->Home", "Home->Core"])
+        let app = try #require(repository.declarations[TargetID(package: shop.identity, name: "App")])
+        #expect(app.file == folder.path + "/project.yml")
+        #expect(app.target == 4)
+        #expect(app.dependencies["Home"] == 9)
+        let home = try #require(repository.declarations[TargetID(package: shop.identity, name: "Home")])
+        #expect(home.file == folder.path + "/Specs/features.yml")
+        #expect(home.dependencies["Core"] == 7)
+        // Ownership for `affected` and the source checks: the spec's `sources:` folders, rebased from the include.
+        let files = try #require(repository.targetFiles[TargetID(package: shop.identity, name: "Home")])
+        #expect(SourceFileLister.files(files, extensions: SourceFileLister.swift) == [folder.path + "/Features/Home/Home.swift"])
+    }
+
+    @Test func projectFoldersHoldingOnlySharedDataArePassedOverWithANote() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Tuist/Project.xcodeproj/xcshareddata/xcschemes/App.xcscheme", "<Scheme/>")
+        try folder.write("Tuist/App.xcworkspace/xcshareddata/WorkspaceSettings.xcsettings", "")
+        try folder.write("Core/Package.swift", "// swift-tools-version: 5.9\n")
+        let inputs = try InputDiscovery.inputs(for: [folder.path])
+        #expect(inputs.projects.isEmpty)
+        #expect(inputs.workspaces.isEmpty)
+        #expect(inputs.passedOver.contains { $0.hasSuffix("Project.xcodeproj: holds no project.pbxproj (only what Xcode shares beside a generated project); passed over") })
+        #expect(inputs.passedOver.contains { $0.hasSuffix("App.xcworkspace: holds no contents.xcworkspacedata; passed over") })
+    }
+
+    @Test func aWorkspaceListingTheGeneratedProjectReadsItsSpec() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(
+            "Shop.xcworkspace/contents.xcworkspacedata",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Workspace version = "1.0">
+               <FileRef location = "group:App/Shop.xcodeproj"></FileRef>
+            </Workspace>
+            """)
+        try folder.write("App/project.yml", "name: Shop\ntargets:\n  App:\n    type: application\n")
+        let inputs = try InputDiscovery.inputs(for: [folder.path])
+        #expect(inputs.projects == [try canonical(folder, "App/project.yml")])
+        #expect(inputs.warnings.isEmpty)
+    }
+
+    @Test func aSpecBesideAPackageGivenIsLoadedWithIt() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Package.swift", "// swift-tools-version: 5.9\n")
+        try folder.write("project.yml", "name: Tools\ntargets:\n  App:\n    type: application\n")
+        try folder.write("Tools.xcodeproj/project.pbxproj", "")
+        let inputs = try InputDiscovery.inputs(for: [folder.path])
+        #expect(inputs.packages == [try canonical(folder, ".")])
+        #expect(inputs.projects == [try canonical(folder, "project.yml")])
+        // The committed project it generates is not named as left out.
+        #expect(inputs.unsearched.isEmpty)
+    }
+
+    @Test func anotherToolsProjectYmlIsNotTakenForASpec() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Docs/project.yml", "title: Docs\npages: [a, b]\n")
+        try folder.write("Core/Package.swift", "// swift-tools-version: 5.9\n")
+        let inputs = try InputDiscovery.inputs(for: [folder.path])
+        #expect(inputs.projects.isEmpty)
+    }
+}
