@@ -100,7 +100,19 @@ public enum InputDiscovery {
             }
             inputs.passedOver += found.passedOver
             for path in found.excluded where !inputs.excluded.contains(path) { inputs.excluded.append(path) }
-            if found.isEmpty { throw RepositoryError.nothingFound(folder: given) }
+            inputs.tuistManifests += found.tuistManifests
+            // Tuist manifests whose project is not generated here: their targets are missing from the graph.
+            let unread = found.tuistManifests.filter { folder in
+                XcodePath.lastComponent(folder) != "Tuist" && !found.projects.contains { XcodePath.parent($0) == folder }
+            }
+            if !unread.isEmpty, !found.isEmpty, found.workspaces.isEmpty {
+                inputs.warnings.append(
+                    "\(given): \(unread.count) folder\(unread.count == 1 ? "" : "s") of Tuist manifests (\(Paths.relative(unread[0], from: inputs.base))\(unread.count > 1 ? ", …" : "")) not read: the targets they declare are not in this graph; run `tuist generate --no-open` and give the workspace it writes")
+            }
+            if found.isEmpty {
+                if !found.tuistManifests.isEmpty { throw RepositoryError.tuistNotRead(folder: given, manifests: found.tuistManifests.count) }
+                throw RepositoryError.nothingFound(folder: given)
+            }
         }
         inputs.wasDiscovered = !searched.isEmpty
         inputs.unsearched = inputs.unsearched.filter { !inputs.projects.contains($0) && !inputs.workspaces.contains($0) }
@@ -251,6 +263,11 @@ public enum InputDiscovery {
                 }
                 listed += 1
                 let entries = listing(folder)
+                if isTuistManifestFolder(folder, entries: entries) {
+                    found.tuistManifests.append(folder)
+                    // `Tuist/Package.swift` lists Tuist's external packages (`tuist install`): not a package of the repository.
+                    if XcodePath.lastComponent(folder) == "Tuist" { continue }
+                }
                 if folder != start, entries.contains(where: { $0.name == "Package.swift" && !$0.isFolder }) {
                     found.add(package: folder)
                     continue
@@ -304,6 +321,30 @@ public enum InputDiscovery {
             }
         }
         return nil
+    }
+
+    /// Whether `folder` holds Tuist's manifests: a `Project.swift` or `Workspace.swift` that imports
+    /// `ProjectDescription` (an app's own `Project.swift` model type does not), or is Tuist's own
+    /// folder (`Tuist/` with `Config.swift`, `Package.swift` or `ProjectDescriptionHelpers`).
+    static func isTuistManifestFolder(_ folder: String, entries: [(name: String, isFolder: Bool)]) -> Bool {
+        if XcodePath.lastComponent(folder) == "Tuist",
+            entries.contains(where: { ["Config.swift", "ProjectDescriptionHelpers", "Package.swift"].contains($0.name) })
+        {
+            return startsWithProjectDescription(folder + "/Package.swift") || startsWithProjectDescription(folder + "/Config.swift")
+                || entries.contains { $0.name == "ProjectDescriptionHelpers" && $0.isFolder }
+        }
+        return entries.contains { entry in
+            !entry.isFolder && ["Project.swift", "Workspace.swift", "Tuist.swift"].contains(entry.name)
+                && startsWithProjectDescription(folder + "/" + entry.name)
+        }
+    }
+
+    /// Whether the first 64 KiB of the file at `path` import `ProjectDescription`.
+    private static func startsWithProjectDescription(_ path: String) -> Bool {
+        guard isRegularFile(path), let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = String(decoding: (try? handle.read(upToCount: 1 << 16)) ?? Data(), as: UTF8.self)
+        return head.contains("import ProjectDescription")
     }
 
     /// A folder's entries, sorted by name: sub-folders (not links to folders) and other entries.

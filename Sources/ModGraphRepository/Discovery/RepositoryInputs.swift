@@ -11,6 +11,7 @@ public struct RepositoryInputs: Sendable, Equatable {
             && lhs.unsearched == rhs.unsearched && lhs.missingFolders == rhs.missingFolders && lhs.excluded == rhs.excluded
             && lhs.exclusions.patterns == rhs.exclusions.patterns && lhs.root == rhs.root && lhs.warnings == rhs.warnings
             && lhs.referrers == rhs.referrers && lhs.listed == rhs.listed && lhs.missingProjects == rhs.missingProjects
+            && lhs.tuistManifests == rhs.tuistManifests
     }
 
     /// Folders holding a `Package.swift`.
@@ -55,6 +56,9 @@ public struct RepositoryInputs: Sendable, Equatable {
     /// folders the search or a workspace met that it left out (absolute).
     public var exclusions: LoadExclusions = .none
     public var excluded: [String] = []
+    /// Folders holding Tuist's manifests (`Project.swift`, `Workspace.swift`, `Tuist/`), which
+    /// modgraph does not read yet: said, so that a graph without their targets is not trusted as whole.
+    public var tuistManifests: [String] = []
 
     public init(base: String, root: String? = nil) {
         self.base = base

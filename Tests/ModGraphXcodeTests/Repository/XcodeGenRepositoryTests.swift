@@ -130,4 +130,25 @@ struct XcodeGenRepositoryTests {
         let inputs = try InputDiscovery.inputs(for: [folder.path])
         #expect(inputs.projects.isEmpty)
     }
+
+    /// Tuist's manifests are not read yet: a repository of nothing else is an error that says what to
+    /// do, one beside other inputs a warning, and `Tuist/Package.swift` (Tuist's list of external
+    /// packages) is not a package of the repository (it loaded as an empty graph with exit 0).
+    @Test func tuistManifestsAreSaidNotSilentlyLeftOut() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Tuist/Config.swift", "import ProjectDescription\nlet config = Config()\n")
+        try folder.write("Tuist/Package.swift", "// swift-tools-version: 5.9\nimport PackageDescription\n#if TUIST\nimport ProjectDescription\n#endif\n")
+        try folder.write("Projects/App/Project.swift", "import ProjectDescription\nlet project = Project(name: \"App\")\n")
+        #expect(throws: RepositoryError.tuistNotRead(folder: folder.path, manifests: 2)) {
+            try InputDiscovery.inputs(for: [folder.path])
+        }
+        // An app's own model type named Project is not a manifest.
+        try folder.write("Packages/Kit/Package.swift", "// swift-tools-version: 5.9\n")
+        try folder.write("Sources/Model/Project.swift", "struct Project {}\n")
+        let inputs = try InputDiscovery.inputs(for: [folder.path])
+        #expect(inputs.packages == [try canonical(folder, "Packages/Kit")])
+        #expect(inputs.tuistManifests.count == 2)
+        #expect(inputs.warnings.contains { $0.contains("1 folder of Tuist manifests (Projects/App) not read") })
+    }
 }
