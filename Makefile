@@ -39,8 +39,11 @@ release: setup-runtime
 demo: build
 	@scripts/demo.sh "$(OUT)"
 
+# The tests' Python tools live in .build/venv (scripts/setup.sh): first on PATH for the recipes below.
+test fuzz test-action: export PATH := $(CURDIR)/.build/venv/bin:$(PATH)
+
 test: setup
-	$(SWIFT) build --build-tests
+	@scripts/build-without-warnings.sh $(SWIFT) build --build-tests
 	MODGRAPH_EXECUTABLE="$$($(SWIFT) build --show-bin-path)/modgraph" $(SWIFT) test --skip-build
 	@echo "modgraph check on ModGraph itself (.modgraph.yml):"
 	"$$($(SWIFT) build --show-bin-path)/modgraph" check .

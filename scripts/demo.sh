@@ -18,3 +18,9 @@ printf '$ modgraph graph Samples/WiringApp --wiring\n'
 printf '\n'
 printf 'Open %s/WiringApp/wiring.svg (the wiring graph, dashed).\n' "$out"
 printf 'Open %s/VerticalApp/report.md (Markdown with Mermaid diagrams) and %s/VerticalApp/graph.svg.\n' "$out" "$out"
+# The demo ran a debug build: 10–25× slower than a release one on a real app.
+printf '\nThis was a debug build, at %s.\n' "${bin#"$PWD/"}"
+printf 'On your own repository, use a release build (about 10–20 minutes to build the first time):\n'
+printf '  make install PREFIX="$HOME/.local"     # then: cd your-app && modgraph graph .\n'
+printf 'or without installing: swift build -c release && "$(swift build -c release --show-bin-path)/modgraph" graph PATH\n'
+

@@ -18,7 +18,9 @@
 # no name in report.md turns into HTML; Ruby, which checks the Homebrew formula; ShellCheck,
 # which actionlint runs on the workflows' scripts and the tests on the Action's; from PyPI,
 # the validators of the CI files (check-jsonschema, zizmor, actionlint) and PyYAML, with
-# which scripts/run-action.py reads action.yml; and Chromium, in which
+# which scripts/run-action.py reads action.yml, in a virtual environment of their own
+# (.build/venv: nothing is installed into the system's Python; `make test` puts its bin
+# folder first on PATH); and Chromium, in which
 # scripts/test-viewer.py opens index.html (optional: where it cannot be installed, that
 # test says it was skipped and why):
 #     Debian/Ubuntu: apt-get install cmark-gfm ruby shellcheck chromium
@@ -91,10 +93,14 @@ have_chromium() {
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 
+# A fresh VM often runs its own apt-get (unattended upgrades) when this starts: wait for
+# the package manager's lock, up to five minutes, rather than fail at once.
+apt_lock_seconds=300
 apt_install() {
-    say "installing $* with apt-get"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+    say "installing $* with apt-get (waiting up to ${apt_lock_seconds} s if another apt-get holds the lock)"
+    $sudo apt-get -o DPkg::Lock::Timeout="$apt_lock_seconds" update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout="$apt_lock_seconds" \
+        install -y -qq --no-install-recommends "$@" >/dev/null
 }
 
 brew_install() {
@@ -119,9 +125,12 @@ install_chromium() {
     return 0
 }
 
-# The CI files' validators and PyYAML, at their pinned versions (scripts/validate-ci-files.sh).
+# The CI files' validators and PyYAML, at their pinned versions (scripts/validate-ci-files.sh),
+# in .build/venv: the tests' own tools, apart from the system's Python and from the user's.
+venv="$(cd "$(dirname "$0")/.." && pwd)/.build/venv"
 have_pip_tools() {
-    python3 - "${pip_test[@]}" <<'PYTHON'
+    [ -x "$venv/bin/python3" ] || return 1
+    "$venv/bin/python3" - "${pip_test[@]}" <<'PYTHON'
 import sys
 from importlib import metadata
 for pin in sys.argv[1:]:
@@ -136,13 +145,15 @@ PYTHON
 
 install_pip_tools() {
     have_pip_tools && return 0
-    if ! python3 -m pip --version >/dev/null 2>&1 && [ "$(uname -s)" = Linux ] && command -v apt-get >/dev/null 2>&1; then
-        apt_install python3-pip
+    if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c 'import ensurepip' >/dev/null 2>&1; then
+        if [ "$(uname -s)" = Linux ] && command -v apt-get >/dev/null 2>&1; then apt_install python3-venv; fi
     fi
-    say "installing ${pip_test[*]} with pip"
-    # A system Python that marks itself externally managed (PEP 668) needs the flag; others refuse it.
-    python3 -m pip install --quiet --disable-pip-version-check "${pip_test[@]}" 2>/dev/null \
-        || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "${pip_test[@]}"
+    if [ ! -x "$venv/bin/python3" ]; then
+        say "making a virtual environment for the tests' Python tools in .build/venv"
+        python3 -m venv "$venv" || { say "python3 -m venv failed (Debian: apt-get install python3-venv)"; exit 2; }
+    fi
+    say "installing ${pip_test[*]} into .build/venv"
+    "$venv/bin/python3" -m pip install --quiet --disable-pip-version-check "${pip_test[@]}"
     have_pip_tools || { say "pip did not install ${pip_test[*]}"; exit 2; }
 }
 

@@ -10,8 +10,8 @@
 # Then the configuration and output schemas against the repository's files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# pip may put the tools in the user's scripts folder rather than on PATH.
-PATH="$PATH:$(python3 -m site --user-base)/bin"
+# scripts/setup.sh installs the tools in .build/venv.
+PATH="$(cd "$(dirname "$0")/.." && pwd)/.build/venv/bin:$PATH"
 for tool in check-jsonschema zizmor actionlint shellcheck; do
     command -v "$tool" >/dev/null 2>&1 || { echo "validate-ci-files: no $tool on PATH: run scripts/setup.sh"; exit 1; }
 done

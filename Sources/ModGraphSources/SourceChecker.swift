@@ -48,7 +48,11 @@ public struct SourceChecker: Sendable {
         }
         let scanned = try SourceScanner.scan(requests: requests, budget: budget, runner: runner)
         let byTarget = TargetSources.grouped(scanned, of: targets)
-        let found = findings(graph, scanned: byTarget, folders: Dictionary(uniqueKeysWithValues: targets.map { ($0.target, $0.folder) }))
+        // Mixed targets' Objective-C and C files: their imports count as uses of what the target declares.
+        let mixed = targets.filter { !$0.otherFiles.isEmpty }
+        let clang = Dictionary(uniqueKeysWithValues: zip(mixed.map(\.target), runner.map(mixed) { ClangImports.read($0.otherFiles) }))
+        let found = findings(
+            graph, scanned: byTarget, folders: Dictionary(uniqueKeysWithValues: targets.map { ($0.target, $0.folder) }), clang: clang)
         let skipped = scanned.compactMap { file in file.skipped.map { SkippedSource(path: file.path, excess: $0) } }
         return Outcome(findings: found, skipped: skipped)
     }
@@ -59,7 +63,11 @@ public struct SourceChecker: Sendable {
     }
 
     /// Judges files already scanned; `folders` name each target's folder, which subjects are relative to.
-    public func findings(_ graph: ModuleGraph, scanned: [TargetID: [ScannedFile]], folders: [TargetID: String] = [:]) -> [Finding] {
+    /// `clang`: what each mixed target's C-family files import (``ClangImports``).
+    public func findings(
+        _ graph: ModuleGraph, scanned: [TargetID: [ScannedFile]], folders: [TargetID: String] = [:],
+        clang: [TargetID: ClangImports.Result] = [:]
+    ) -> [Finding] {
         var findings: [Finding] = []
         let rule = InterfaceRule(settings: settings)
         for target in scanned.keys.sorted() {
@@ -68,7 +76,8 @@ public struct SourceChecker: Sendable {
         }
         if settings.undeclaredImports != .ignore || settings.unusedDependencies != .ignore {
             findings += ImportRule(
-                graph: graph, settings: settings, platform: platform, searchPaths: searchPaths, declarationFiles: declarationFiles
+                graph: graph, settings: settings, platform: platform, searchPaths: searchPaths, declarationFiles: declarationFiles,
+                clang: clang
             ).findings(scanned: scanned)
         }
         if let wiring = settings.wiring {

@@ -95,6 +95,31 @@ struct ImportRuleTests {
         #expect(other.count == 1 && other[0].hasPrefix("undeclared-import: App imports Kit under #if canImport(UIKit)"))
     }
 
+    /// `#if canImport(A) … #elseif canImport(B) … #else … #endif` (issue #49): where the target reaches A
+    /// in every build, only the first branch compiles; imports of the later ones are not charged. Where A
+    /// is reached only on some platforms, or not at all, the later branches may compile and are judged.
+    @Test func aCanImportChainIsEvaluatedForTheModulesTheTargetReaches() throws {
+        let chain = """
+            #if canImport(Fast)
+            import Fast
+            #elseif canImport(Slow)
+            import Slow
+            #else
+            import Fallback
+            #endif
+            """
+        let direct = graph("App -> Fast, Other -> Slow, Other -> Fallback")
+        #expect(try run(direct, yaml, [id("App"): files("App", ["A.swift": chain])]) == [])
+        // Reaching Fast only through a dependency is enough: it is built before App.
+        let through = graph("App -> Wrapper, Wrapper -> Fast, Other -> Slow, Other -> Fallback")
+        let imported = try run(through, yaml, [id("App"): files("App", ["A.swift": "import Wrapper\n" + chain])])
+        #expect(!imported.contains { $0.contains("Slow") || $0.contains("Fallback") }, "\(imported)")
+        // Fast declared only for Linux: on other platforms the later branches compile, and are judged as before.
+        let some = graph("App -> Fast, Other -> Slow, Other -> Fallback", conditions: ["App -> Fast": Condition(platforms: ["linux"])])
+        let judged = try run(some, yaml, [id("App"): files("App", ["A.swift": chain])])
+        #expect(judged.contains { $0.hasPrefix("undeclared-import: App imports Fallback") }, "\(judged)")
+    }
+
     @Test func anUnconditionalImportOfAConditionalDependencyIsReported() throws {
         let linux = Condition(platforms: ["linux"])
         let graph = graph(
@@ -223,5 +248,42 @@ struct CrossPackageImportTests {
         #expect(
             DependencyEdit.add(id("Collections", "swift-collections"), to: id("App"), in: graph)
                 == "add .product(name: \"Collections\", package: \"swift-collections\") to the dependencies of target \"App\"")
+    }
+}
+
+/// Targets that mix Swift with Objective-C, C or C++ (issue #49): what their C-family files import
+/// is a use, so `unused-dependency` never advises removing it.
+@Suite("imports of C-family files")
+struct ClangImportsTests {
+    @Test func importsAreReadAsTheCompilerFindsModules() {
+        let text = """
+            #import <Foundation/Foundation.h>
+              @import Roxas;
+            @import Harmony.Sub;
+            #include <zlib/zlib.h>
+            # import <Harmony-Drive/Drive.h>
+            #import "Local/Header.h"
+            #import <NoFolder.h>
+            // #import <Commented/Out.h>: a line that starts with a comment is not a directive
+            #define X 1
+            """
+        #expect(
+            ClangImports.modules(in: text) == ["Foundation", "Roxas", "Harmony", "zlib", "Harmony_Drive"])
+    }
+
+    @Test func aDependencyOnlyObjectiveCImportsIsNotUnused() throws {
+        let graph = graph("App -> Kit, App -> Pay")
+        let scanned = [id("App"): files("App", ["A.swift": "let app = 1\n"])]
+        let yaml = "version: 1\nsources:\n  unusedDependencies: warning\n"
+        // Before: both were charged, one of them imported by App's `.m` file.
+        var objc = ClangImports.Result()
+        objc.files = 3
+        objc.modules = ["Kit"]
+        let found = try run(graph, yaml, scanned, clang: [id("App"): objc])
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.contains("App declares Pay but none of its 1 Swift and 3 Objective-C or C files imports it") == true, "\(found)")
+        // A C-family file that could not be read may import anything: nothing is charged.
+        objc.unreadable = 1
+        #expect(try run(graph, yaml, scanned, clang: [id("App"): objc]) == [])
     }
 }

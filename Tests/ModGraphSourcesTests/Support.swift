@@ -48,10 +48,13 @@ func files(_ target: String, _ texts: [String: String], interface: Bool = false)
 }
 
 /// The findings of `yaml`'s source checks on `graph`, one line each: `rule: message @ file:line:column`.
-func run(_ graph: ModuleGraph, _ yaml: String, _ scanned: [TargetID: [ScannedFile]], platform: String? = nil) throws -> [String] {
+func run(
+    _ graph: ModuleGraph, _ yaml: String, _ scanned: [TargetID: [ScannedFile]], platform: String? = nil,
+    clang: [TargetID: ClangImports.Result] = [:]
+) throws -> [String] {
     let checker = SourceChecker(settings: try settings(yaml), platform: platform)
     let folders = Dictionary(uniqueKeysWithValues: scanned.keys.map { ($0, "/src/\($0.name)") })
-    return checker.findings(graph, scanned: scanned, folders: folders).map { finding in
+    return checker.findings(graph, scanned: scanned, folders: folders, clang: clang).map { finding in
         let position =
             finding.sourcePosition.map {
                 " @ \($0.file.split(separator: "/").suffix(2).joined(separator: "/")):\($0.line):\($0.column ?? 0)"

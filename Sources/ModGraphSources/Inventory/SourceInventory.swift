@@ -9,11 +9,15 @@ public struct TargetSources: Hashable, Sendable {
     public let folder: String
     /// Absolute paths, sorted.
     public let files: [String]
+    /// The target's C-family files (Objective-C, C, C++ and their headers), absolute, sorted: read
+    /// for their imports only, so that a dependency they use is never called unused.
+    public let otherFiles: [String]
 
-    public init(target: TargetID, folder: String, files: [String]) {
+    public init(target: TargetID, folder: String, files: [String], otherFiles: [String] = []) {
         self.target = target
         self.folder = folder
         self.files = files
+        self.otherFiles = otherFiles
     }
 }
 
@@ -40,6 +44,9 @@ public enum SourceInventory {
         .application, .appExtension, .framework, .staticLibrary, .dynamicLibrary, .bundle, .unitTests, .uiTests,
     ]
 
+    /// The C-family files of a mixed target: compiled ones and headers.
+    static let cFamily: Set<String> = ["m", "mm", "c", "cc", "cpp", "cxx", "c++", "h", "hh", "hpp", "hxx"]
+
     /// Every target of the workspace's own packages and projects whose files
     /// `files` describes and that holds at least one Swift file, in the graph's order.
     /// Files `excluded` accepts (vendored code an Xcode target compiles, `exclude:`) are not read.
@@ -52,7 +59,9 @@ public enum SourceInventory {
             guard let described = files[target.id] else { continue }
             let swiftFiles = SourceFileLister.files(described, extensions: SourceFileLister.swift).filter { !excluded($0) }
             if !swiftFiles.isEmpty {
-                result.append(TargetSources(target: target.id, folder: folder(of: described, swiftFiles), files: swiftFiles))
+                let others = SourceFileLister.files(described, extensions: cFamily).filter { !excluded($0) }
+                result.append(
+                    TargetSources(target: target.id, folder: folder(of: described, swiftFiles), files: swiftFiles, otherFiles: others))
             }
         }
         return result

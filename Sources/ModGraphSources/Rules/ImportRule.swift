@@ -18,6 +18,8 @@ struct ImportRule {
     var searchPaths: [TargetID: [TargetID]] = [:]
     /// Where XcodeGen targets are declared (``SourceChecker/declarationFiles``).
     var declarationFiles: [TargetID: String] = [:]
+    /// What mixed targets' C-family files import (``ClangImports``).
+    var clang: [TargetID: ClangImports.Result] = [:]
 
     /// The file an edit of `target`'s dependencies goes in.
     private func editedFile(of target: TargetID) -> String {
@@ -74,13 +76,33 @@ struct ImportRule {
                 if reached == nil { reached = reachableModules(from: vertex) }
                 return reached?.contains(module) ?? false
             }
+            // What every build of the target can import: the modules reached through unconditional edges.
+            var alwaysReached: Set<String>?
+            func reachesInEveryBuild(_ name: String) -> Bool {
+                if alwaysReached == nil {
+                    var modules = Set<String>()
+                    var seen: Set<TargetID> = [target]
+                    var pending = [target]
+                    while let next = pending.popLast() {
+                        for edge in edgesFrom[next] ?? [] where edge.condition == nil && seen.insert(edge.to).inserted {
+                            modules.insert(module(of: edge.to))
+                            pending.append(edge.to)
+                        }
+                    }
+                    alwaysReached = modules
+                }
+                return alwaysReached?.contains(name) ?? false
+            }
             let occurrences = files.flatMap { file in file.imports.map { Occurrence(file: file.path, statement: $0) } }
                 .filter { occurrence in
                     let statement = occurrence.statement
                     let module = statement.module
                     guard !module.isEmpty, !ignored.contains(module), module != ownModule else { return false }
                     if ModuleNames.platform.contains(module), verticesByModule[module] == nil || !reaches(module) { return false }
-                    if statement.condition?.holds(onPlatform: platform, defining: flags) == false { return false }
+                    // `#if canImport(A) … #elseif canImport(B)`: where the target reaches A, the later branches
+                    // are never compiled (a module it reaches is built before it, so it can be imported).
+                    let canImport = { (module: String) -> Bool? in reachesInEveryBuild(module) ? true : nil }
+                    if statement.condition?.holds(onPlatform: platform, defining: flags, canImport: canImport) == false { return false }
                     // Under `#if os(…)` of no platform the target is built for, it is never compiled.
                     if let builtFor, let condition = statement.condition,
                         !builtFor.contains(where: { condition.holds(onPlatform: $0, defining: flags) != false })
@@ -150,8 +172,13 @@ struct ImportRule {
                     findings.append(optionalImport(target, vertex, first, candidates: verticesByModule[module] ?? []))
                 }
             }
-            // A file over the source budget was not read: any dependency may be imported there.
-            if settings.unusedDependencies != .ignore, !files.contains(where: { $0.skipped != nil }), !wrappers.contains(target) {
+            // A file over the source budget was not read: any dependency may be imported there; so may a
+            // C-family file that could not be read. What the readable ones import is used.
+            let other = clang[target] ?? ClangImports.Result()
+            imported.formUnion(other.modules)
+            if settings.unusedDependencies != .ignore, !files.contains(where: { $0.skipped != nil }), other.unreadable == 0,
+                !wrappers.contains(target)
+            {
                 for key in declarations.keys.sorted() {
                     guard let declaration = declarations[key] else { continue }
                     let nodes = declaration.edges.compactMap { graph.index(of: $0.to) }.map { graph.targets[$0] }
@@ -166,7 +193,7 @@ struct ImportRule {
                     }
                     if !modules.isDisjoint(with: imported) { continue }
                     if hasUnknownImport, nodes.contains(where: { $0.type == .externalProduct }) { continue }
-                    findings.append(unusedDependency(target, declaration, fileCount: files.count))
+                    findings.append(unusedDependency(target, declaration, fileCount: files.count, otherCount: other.files))
                 }
             }
         }
@@ -375,8 +402,11 @@ struct ImportRule {
             sourcePosition: location(occurrence))
     }
 
-    private func unusedDependency(_ target: TargetID, _ declaration: Declaration, fileCount: Int) -> Finding {
-        let files = fileCount == 1 ? "its one Swift file does not import it" : "none of its \(fileCount) Swift files imports it"
+    private func unusedDependency(_ target: TargetID, _ declaration: Declaration, fileCount: Int, otherCount: Int) -> Finding {
+        let files =
+            otherCount > 0
+            ? "none of its \(fileCount) Swift and \(otherCount) Objective-C or C files imports it"
+            : fileCount == 1 ? "its one Swift file does not import it" : "none of its \(fileCount) Swift files imports it"
         // An XcodeGen target's dependency may come from a template in another file: the position says which.
         let place =
             graph.package(target.package)?.isXcodeGenProject == true

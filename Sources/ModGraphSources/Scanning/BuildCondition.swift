@@ -48,25 +48,35 @@ public indirect enum BuildCondition: Hashable, Sendable, CustomStringConvertible
 
     /// Whether the code under this condition is compiled for `platform` (`nil`: any, so `os(…)`
     /// is not decided) where the compilation conditions `flags` names are set or not
-    /// (`SWIFT_PACKAGE`, which SwiftPM sets for a package's targets and Xcode for no project's):
+    /// (`SWIFT_PACKAGE`, which SwiftPM sets for a package's targets and Xcode for no project's),
+    /// and `canImport(M)` is what `canImport` says of `M` (`nil`: not known):
     /// `true`, `false`, or `nil` when that depends on something else.
-    public func holds(onPlatform platform: String?, defining flags: [String: Bool]) -> Bool? {
+    public func holds(
+        onPlatform platform: String?, defining flags: [String: Bool], canImport: (String) -> Bool? = { _ in nil }
+    ) -> Bool? {
         switch self {
         case let .check(name, argument):
             if argument == nil, name == "true" || name == "false" { return name == "true" }
             if argument == nil, let value = flags[name] { return value }
+            if name == "canImport", let argument {
+                let module = argument.prefix { $0 != "," && $0 != "." && !$0.isWhitespace }
+                // `canImport(M, _version: 2)` asks more than that M is there: not decided.
+                return argument.contains(",") ? nil : canImport(String(module))
+            }
             guard name == "os", let argument, let platform else { return nil }
             return Self.osNames(for: platform).contains(argument.lowercased())
         case .other:
             return nil
         case let .not(inner):
-            return inner.holds(onPlatform: platform, defining: flags).map { !$0 }
+            return inner.holds(onPlatform: platform, defining: flags, canImport: canImport).map { !$0 }
         case let .and(left, right):
-            let (a, b) = (left.holds(onPlatform: platform, defining: flags), right.holds(onPlatform: platform, defining: flags))
+            let a = left.holds(onPlatform: platform, defining: flags, canImport: canImport)
+            let b = right.holds(onPlatform: platform, defining: flags, canImport: canImport)
             if a == false || b == false { return false }
             return a == true && b == true ? true : nil
         case let .or(left, right):
-            let (a, b) = (left.holds(onPlatform: platform, defining: flags), right.holds(onPlatform: platform, defining: flags))
+            let a = left.holds(onPlatform: platform, defining: flags, canImport: canImport)
+            let b = right.holds(onPlatform: platform, defining: flags, canImport: canImport)
             if a == true || b == true { return true }
             return a == false && b == false ? false : nil
         }
