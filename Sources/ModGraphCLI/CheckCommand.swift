@@ -57,7 +57,8 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let loaded = try load.load(configuration: config)
         guard let configPath = try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path) else {
-            throw CommandError(Self.nothingConfigured(start: CheckRun.startFolder(loaded, load.path), path: load.path))
+            throw CommandError(
+                Self.nothingConfigured(start: DisplayPath.of(CheckRun.startFolder(loaded, load.path)), path: load.path))
         }
         let check = try CheckRun(configPath: configPath, on: loaded, warnings: Console.warning)
         if let writeBaseline {

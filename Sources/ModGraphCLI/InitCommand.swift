@@ -24,12 +24,12 @@ struct InitCommand: ParsableCommand {
         let initial = try InitRun(on: loaded, requestedPath: load.path, destination: output == "-" ? nil : output)
         let target = output ?? initial.path
         if target != "-", !force, FileManager.default.fileExists(atPath: target) {
-            throw CommandError("\(target) exists; pass --force to replace it")
+            throw CommandError("\(DisplayPath.of(target)) exists; pass --force to replace it")
         }
         try OutputFile.write(initial.text, to: target)
         if target != "-" {
             Console.info(
-                "wrote \(target): layers \(initial.layerSummary)"
+                "wrote \(DisplayPath.of(target)): layers \(initial.layerSummary)"
                     + (initial.exceptionCount > 0
                         ? ", \(initial.exceptionCount) exception\(initial.exceptionCount == 1 ? "" : "s") for today's violations" : ""))
         }

@@ -37,7 +37,8 @@ public struct SourceChecker: Sendable {
     ///
     /// - Complexity: O(total size of the files) to scan, then O(I + E + V) per target.
     public func check(
-        _ graph: ModuleGraph, targets: [TargetSources], budget: SourceBudget, runner: any UnitRunner = .sequential
+        _ graph: ModuleGraph, targets: [TargetSources], budget: SourceBudget, runner: any UnitRunner = .sequential,
+        cache: ScanCache? = nil
     ) throws(SourceScanError) -> Outcome {
         let interfaces = Set(targets.map(\.target).filter { interfacePattern(for: $0, in: graph) != nil })
         let readsWiring = settings.wiring != nil
@@ -46,7 +47,7 @@ public struct SourceChecker: Sendable {
                 SourceScanner.Request(path: $0, auditInterface: interfaces.contains(sources.target), readsWiring: readsWiring)
             }
         }
-        let scanned = try SourceScanner.scan(requests: requests, budget: budget, runner: runner)
+        let scanned = try SourceScanner.scan(requests: requests, budget: budget, runner: runner, cache: cache)
         let byTarget = TargetSources.grouped(scanned, of: targets)
         // Mixed targets' Objective-C and C files: their imports count as uses of what the target declares.
         let mixed = targets.filter { !$0.otherFiles.isEmpty }

@@ -127,4 +127,36 @@ struct ReadmeTests {
         let shown = result.output.split(separator: "\n", omittingEmptySubsequences: false).prefix(22).joined(separator: "\n")
         #expect(readme.contains("$ modgraph schedule Samples/VerticalApp --no-tests --workers 2 --weights sources\n" + shown + "\n…\n```"))
     }
+
+    /// Examples show no folder of the machine they were made on (issue #53): what is run in a
+    /// repository names its files relative to it, and the docs do too.
+    @Test func examplesShowNoMachinePaths() throws {
+        let repository = ModGraphRunner.repository
+        var documents = ["README.md"]
+        let docs = try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("docs").path)
+        documents += docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        for document in documents {
+            let text = try String(contentsOf: repository.appendingPathComponent(document), encoding: .utf8)
+            for marker in ["/Users/", "/home/", "/work/", "/private/var/", "/root/"] {
+                #expect(!text.contains(marker), "\(document) shows a machine path (\(marker))")
+            }
+        }
+    }
+
+    /// `modgraph check` with nothing configured, and `modgraph init`, name the folder they run in as `.`
+    /// and what they write relative to it, as the README shows them.
+    @Test func checkAndInitNameWhatIsHereRelatively() throws {
+        let folder = URL(fileURLWithPath: try ModGraphRunner.scratchFolder("modgraph-readme").resolvingSymlinksInPath().path)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sample = ModGraphRunner.samples.appendingPathComponent("VerticalApp")
+        for name in try FileManager.default.contentsOfDirectory(atPath: sample.path) where name != ".modgraph.yml" {
+            try FileManager.default.copyItem(at: sample.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let check = try ModGraphRunner.run(["check"], in: folder)
+        #expect(check.status == 2)
+        #expect(check.errors.contains("error: .: nothing to check yet"), "\(check.errors)")
+        let initialise = try ModGraphRunner.run(["init"], in: folder)
+        #expect(initialise.status == 0, "\(initialise.errors)")
+        #expect(initialise.errors.contains("wrote .modgraph.yml: layers"), "\(initialise.errors)")
+    }
 }

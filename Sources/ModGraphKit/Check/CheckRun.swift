@@ -58,7 +58,9 @@ public struct CheckRun: Sendable {
                 for (target, lines) in loaded.repository.declarations where loaded.graph.package(target.package)?.isXcodeGenProject == true {
                     checker.declarationFiles[target] = DisplayPath.of(lines.file)
                 }
-                let outcome = try checker.check(loaded.graph, targets: targets, budget: .standard, runner: Executor())
+                let cache = loaded.scanCache()
+                let outcome = try checker.check(loaded.graph, targets: targets, budget: .standard, runner: Executor(), cache: cache)
+                loaded.save(cache)
                 // A file over a parsing budget is skipped, never a crash or a hang; each is named.
                 for skipped in outcome.skipped {
                     warnings(SkippedSource(path: DisplayPath.of(skipped.path), excess: skipped.excess).description)

@@ -26,7 +26,9 @@ public enum WiringView {
         let exclusions = loaded.repository.inputs.exclusions
         let targets = SourceInventory.targets(of: graph, files: loaded.targetFiles, excluding: exclusions.excludes)
         do {
-            let outcome = try WiringReader.read(graph, targets: targets, roles: roles, budget: .standard, runner: Executor())
+            let cache = loaded.scanCache()
+            let outcome = try WiringReader.read(graph, targets: targets, roles: roles, budget: .standard, runner: Executor(), cache: cache)
+            loaded.save(cache)
             for skipped in outcome.skipped {
                 warnings(SkippedSource(path: DisplayPath.of(skipped.path), excess: skipped.excess).description)
             }

@@ -53,7 +53,7 @@ public enum GraphLoader {
             let packagesLeft = Set(graph.packages.map(\.identity))
             let relevant = repository.warnings.filter { warning in warning.package.map(packagesLeft.contains) ?? true }
             let offByDefault = request.traits == nil ? onlyBehindTraitsOffByDefault(relevant, in: repository, environment: environment) : []
-            return LoadedGraph(
+            var loaded = LoadedGraph(
                 repository: repository, graph: graph,
                 warnings: setupWarnings
                     + WarningLines.lines(relevant.filter { !$0.isNote }, workspace: repository.workspace, offByDefault: offByDefault),
@@ -61,6 +61,8 @@ public enum GraphLoader {
                 manifestSummary: sources.summary(repository.workspace),
                 manifestDifferences: sources.verifier?.verification.differences,
                 manifestOutcomes: sources.verifier?.verification.outcomes)
+            loaded.cacheFolder = sources.cacheFolder
+            return loaded
         } catch {
             (setupWarnings + WarningLines.lines(repository.warnings.filter { !$0.isNote }, workspace: repository.workspace))
                 .forEach(warnings)
@@ -106,7 +108,7 @@ public enum GraphLoader {
     ) -> ManifestSources {
         if request.verifyManifests {
             let verifier = ManifestVerifier(base: runner)
-            return ManifestSources(provider: verifier, evaluator: nil, verifier: verifier)
+            return ManifestSources(provider: verifier, evaluator: nil, verifier: verifier, cacheFolder: nil)
         }
         let folder = cacheFolder(request.cache, warnings: &warnings).flatMap { folder in
             plantable(folder, loading: request.paths).map { root -> String? in
@@ -121,7 +123,7 @@ public enum GraphLoader {
             let provider = folder.map {
                 CachingManifestProvider(base: runner, folder: $0, acceptsEvaluatedEntries: false, relocation: request.relocation)
             }
-            return ManifestSources(provider: provider ?? runner, evaluator: nil, verifier: nil)
+            return ManifestSources(provider: provider ?? runner, evaluator: nil, verifier: nil, cacheFolder: folder)
         }
         let evaluator = StaticFirstDumpSource(
             base: runner,
@@ -130,7 +132,7 @@ public enum GraphLoader {
             })
         let provider: any ManifestProvider =
             folder.map { CachingManifestProvider(base: evaluator, folder: $0, relocation: request.relocation) } ?? evaluator
-        return ManifestSources(provider: provider, evaluator: evaluator, verifier: nil)
+        return ManifestSources(provider: provider, evaluator: evaluator, verifier: nil, cacheFolder: folder)
     }
 
     /// The folder loaded that holds the cache folder `folder`, when git does not ignore it there or tracks
@@ -198,6 +200,8 @@ struct ManifestSources {
     let provider: any ManifestProvider
     let evaluator: StaticFirstDumpSource?
     let verifier: ManifestVerifier?
+    /// The cache folder in use, where the source checks keep their scans too; nil: none.
+    var cacheFolder: String?
 
     /// `manifests: 200 loaded, 198 evaluated from Package.swift, 2 dumped by swift package dump-package, 0 from the cache`;
     /// the verification's summary with `--verify-manifests`.

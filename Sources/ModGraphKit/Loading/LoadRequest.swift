@@ -1,6 +1,7 @@
 import ModGraphCore
 import ModGraphManifest
 import ModGraphRepository
+import ModGraphSources
 
 /// What to load and for which build: everything `modgraph` needs to turn a
 /// path into a module graph, as one value a command or a library user fills in.
@@ -107,6 +108,8 @@ public struct LoadedGraph: Sendable {
     public let manifestDifferences: [String]?
     /// With ``LoadRequest/verifyManifests``: how each manifest was answered, `evaluated: PATH` or `fell back: PATH: reason`.
     public let manifestOutcomes: [String]?
+    /// The cache folder the load used (nil: no cache), where the source checks keep their ``ScanCache``.
+    public var cacheFolder: String?
 
     public init(
         repository: Repository, graph: ModuleGraph, warnings: [String], notes: [String] = [], manifestSummary: String? = nil,
@@ -123,6 +126,23 @@ public struct LoadedGraph: Sendable {
 
     /// The packages with their manifests.
     public var workspace: Workspace { repository.workspace }
+
+    /// The scan cache of this load's repository, read from ``cacheFolder``; nil without one.
+    public func scanCache() -> ScanCache? {
+        guard let cacheFolder else { return nil }
+        return ScanCache(encoded: CacheEntry.read(scanCacheEntry, in: cacheFolder))
+    }
+
+    /// Keeps what `cache` learnt for the next run.
+    public func save(_ cache: ScanCache?) {
+        guard let cacheFolder, let body = cache?.encoded() else { return }
+        CacheEntry.write(body, named: scanCacheEntry, in: cacheFolder)
+    }
+
+    /// One entry per folder loaded: two repositories sharing a cache folder keep their own.
+    private var scanCacheEntry: String {
+        "source-scans/" + String(SHA256.hex(Array((rootDirectory ?? "-").utf8)).prefix(32)) + ".json"
+    }
     /// Where the files of each target are, for the source checks and weights.
     public var targetFiles: [TargetID: TargetFiles] { repository.targetFiles }
     /// The folder the graph's paths are relative to and `.modgraph.yml` is looked for from;

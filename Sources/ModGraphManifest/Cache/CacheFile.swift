@@ -57,3 +57,17 @@ enum CacheFile {
         return String(path.dropFirst(prefix.count))
     }
 }
+
+/// A named entry of the cache folder, for what other modules keep there (the source checks'
+/// ``ScanCache`` of ModGraphSources), with every protection of ``CacheFile``.
+public enum CacheEntry {
+    /// The body of the entry `name` (a relative path) in `folder`, or nil when it is missing or damaged.
+    public static func read(_ name: String, in folder: String) -> Data? {
+        CacheFile.read(folder + "/" + name, under: folder)
+    }
+
+    /// Writes the entry `name` in `folder`; a cache that cannot be written only makes the next run slower.
+    public static func write(_ body: Data, named name: String, in folder: String) {
+        try? CacheFile.write(body, to: folder + "/" + name, under: folder)
+    }
+}

@@ -182,6 +182,14 @@ public enum InputDiscovery {
                     && warning == "\(file):\(workspace.lines[reference] ?? 0): refers to \(reference), which does not exist; skipped"
             }) {
                 let absent = Paths.lexical(workspace.resolvedPath(reference))
+                // `Pods/Pods.xcodeproj` before `pod install` (every fresh clone of a CocoaPods app): modgraph
+                // never loads it, so its absence changes nothing; passed over, not warned about (issue #49).
+                if let skipped = skippedComponent(of: absent) {
+                    inputs.passedOver.append("\(absent): not there, and inside \(skipped), which modgraph does not load")
+                    continue
+                }
+                // Listed by two workspaces: said once.
+                if inputs.missingProjects[absent] != nil { continue }
                 // A generated project, not committed: the XcodeGen spec beside where it would be is read instead.
                 let folder = XcodePath.parent(absent)
                 if XcodePath.isSame(folder, orInside: inputs.root), let spec = xcodeGenSpec(in: folder, entries: listing(folder)) {

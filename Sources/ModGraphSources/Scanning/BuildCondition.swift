@@ -2,7 +2,7 @@
 /// reports can show it. Only `os(…)` can be judged, and only when the user
 /// names a platform (`--platform`); `canImport`, `arch`, compiler versions
 /// and custom flags are never guessed.
-public indirect enum BuildCondition: Hashable, Sendable, CustomStringConvertible {
+public indirect enum BuildCondition: Hashable, Sendable, Codable, CustomStringConvertible {
     /// `os(Linux)`, `canImport(UIKit)`, `arch(arm64)`, `DEBUG`, …: a name and its argument, if any.
     case check(name: String, argument: String?)
     case not(BuildCondition)

@@ -36,7 +36,7 @@ public enum ClangImports {
                 continue
             }
             try? handle.close()
-            result.modules.formUnion(modules(in: String(decoding: data, as: UTF8.self)))
+            result.modules.formUnion(modules(in: [UInt8](data)))
         }
         return result
     }
@@ -45,27 +45,59 @@ public enum ClangImports {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public static func modules(in text: String) -> Set<String> {
+        modules(in: Array(text.utf8))
+    }
+
+    /// The same on the file's bytes: one pass, a line looked at only when it starts with `@` or `#`.
+    static func modules(in bytes: [UInt8]) -> Set<String> {
         var found = Set<String>()
-        for line in text.split(whereSeparator: \.isNewline) {
-            var rest = line.drop { $0 == " " || $0 == "\t" }
-            if rest.hasPrefix("@import") {
-                rest = rest.dropFirst("@import".count).drop { $0 == " " || $0 == "\t" }
-                let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-                if !name.isEmpty { found.insert(String(name)) }
-                continue
+        var index = 0
+        let count = bytes.count
+        func skipBlanks() { while index < count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 } }
+        func starts(with word: String) -> Bool {
+            let word = Array(word.utf8)
+            guard index + word.count <= count else { return false }
+            return bytes[index..<index + word.count].elementsEqual(word)
+        }
+        /// The name from `index` on: letters, digits, `_`, and `-` where `dash` allows it.
+        func name(dash: Bool) -> String {
+            let start = index
+            while index < count {
+                let byte = bytes[index]
+                let isWord =
+                    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
+                guard isWord || (dash && byte == UInt8(ascii: "-")) else { break }
+                index += 1
             }
-            guard rest.hasPrefix("#") else { continue }
-            rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
-            for directive in ["import", "include", "include_next"] where rest.hasPrefix(directive) {
-                let target = rest.dropFirst(directive.count).drop { $0 == " " || $0 == "\t" }
-                guard target.first == "<", let slash = target.firstIndex(of: "/") else { break }
-                let name = target[target.index(after: target.startIndex)..<slash]
-                // A framework's folder is its module, `-` made `_` as Xcode and CocoaPods make it (`Harmony-Drive`).
-                if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) {
-                    found.insert(name.replacingOccurrences(of: "-", with: "_"))
+            return String(decoding: bytes[start..<index], as: UTF8.self)
+        }
+        while index < count {
+            skipBlanks()
+            if starts(with: "@import") {
+                index += 7
+                skipBlanks()
+                let module = name(dash: false)
+                if !module.isEmpty { found.insert(module) }
+            } else if index < count, bytes[index] == UInt8(ascii: "#") {
+                index += 1
+                skipBlanks()
+                for directive in ["include_next", "import", "include"] where starts(with: directive) {
+                    index += directive.utf8.count
+                    skipBlanks()
+                    guard index < count, bytes[index] == UInt8(ascii: "<") else { break }
+                    index += 1
+                    // A framework's folder is its module, `-` made `_` as Xcode and CocoaPods make it (`Harmony-Drive`).
+                    let folder = name(dash: true)
+                    if !folder.isEmpty, index < count, bytes[index] == UInt8(ascii: "/") {
+                        found.insert(folder.replacingOccurrences(of: "-", with: "_"))
+                    }
+                    break
                 }
-                break
             }
+            // On to the next line.
+            while index < count, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") { index += 1 }
+            index += 1
         }
         return found
     }

@@ -1,5 +1,5 @@
 /// One `import` as written, with where it is and the `#if` it sits in.
-public struct ImportStatement: Hashable, Sendable {
+public struct ImportStatement: Hashable, Sendable, Codable {
     /// The module: the first component of the path (`Darwin` for `import Darwin.C`).
     public let module: String
     /// Every component: `["M", "T"]` for `import struct M.T`.

@@ -2,8 +2,8 @@
 /// to judge. Declarations that are always allowed there (protocols, structs,
 /// enums, typealiases, stored properties, initialisers and computed
 /// properties in a type's own body) are not listed.
-public struct InterfaceItem: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+public struct InterfaceItem: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable {
         case `class`, actor
         case function
         /// `var` at the top level, or `static var` / `class var` storage in a type.
@@ -51,7 +51,7 @@ public struct InterfaceItem: Hashable, Sendable {
 }
 
 /// What one file of an interface module declares, as far as the interface rule cares.
-public struct InterfaceAudit: Hashable, Sendable {
+public struct InterfaceAudit: Hashable, Sendable, Codable {
     /// Protocols the file declares, qualified when nested (`Outer.Inner`).
     public var protocols: [String] = []
     public var items: [InterfaceItem] = []

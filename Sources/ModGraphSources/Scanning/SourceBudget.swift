@@ -54,8 +54,13 @@ public struct SourceBudget: Hashable, Sendable {
     /// worker thread's stack with room to spare (it overflows past 300).
     public static let standard = SourceBudget()
 
+    /// The bounds in one word, for the scan cache's keys: a file scanned under other bounds is scanned again.
+    var fingerprint: String {
+        "\(maximumFileBytes).\(maximumParsedBytes).\(maximumNesting).\(maximumBracketNesting).\(maximumTreeDepth)"
+    }
+
     /// The budget a file exceeded.
-    public enum Excess: Hashable, Sendable, CustomStringConvertible {
+    public enum Excess: Hashable, Sendable, Codable, CustomStringConvertible {
         case fileBytes(Int, limit: Int)
         case parsedBytes(Int, limit: Int)
         case nesting(limit: Int)

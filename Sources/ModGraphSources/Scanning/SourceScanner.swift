@@ -5,7 +5,7 @@ import SwiftParser
 import SwiftSyntax
 
 /// What one Swift file says, as far as the source checks care.
-public struct ScannedFile: Hashable, Sendable {
+public struct ScannedFile: Hashable, Sendable, Codable {
     /// The path it was read from.
     public let path: String
     public let imports: [ImportStatement]
@@ -100,15 +100,16 @@ public enum SourceScanner {
     }
 
     /// The same for requests that may ask for the wiring inventory.
+    /// With a `cache`, a file whose text was scanned the same way before is not parsed again (``ScanCache``).
     public static func scan(
-        requests: [Request], budget: SourceBudget = .standard, runner: any UnitRunner = .sequential
+        requests: [Request], budget: SourceBudget = .standard, runner: any UnitRunner = .sequential, cache: ScanCache? = nil
     ) throws(SourceScanError) -> [ScannedFile] {
-        let results = runner.map(requests) { request in read(request, budget: budget) }
+        let results = runner.map(requests) { request in read(request, budget: budget, cache: cache) }
         return try results.map { result throws(SourceScanError) in try result.get() }
     }
 
     /// Reads and scans one file.
-    private static func read(_ request: Request, budget: SourceBudget) -> Result<ScannedFile, SourceScanError> {
+    private static func read(_ request: Request, budget: SourceBudget, cache: ScanCache?) -> Result<ScannedFile, SourceScanError> {
         let path = request.path
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         if let size, size > budget.maximumFileBytes {
@@ -120,7 +121,7 @@ public enum SourceScanner {
         }
         return .success(
             data.withUnsafeBytes { raw in
-                scan(bytes: raw.bindMemory(to: UInt8.self), request, budget: budget)
+                scan(bytes: raw.bindMemory(to: UInt8.self), request, budget: budget, cache: cache)
             })
     }
 
@@ -130,13 +131,30 @@ public enum SourceScanner {
     /// the budget's nesting, and a file it stopped in is skipped too, since
     /// what follows the stop was not read. The parse and the walks over its
     /// tree run only where their recursion has room (``SyntaxStack``).
-    private static func scan(bytes: UnsafeBufferPointer<UInt8>, _ request: Request, budget: SourceBudget) -> ScannedFile {
+    private static func scan(
+        bytes: UnsafeBufferPointer<UInt8>, _ request: Request, budget: SourceBudget, cache: ScanCache? = nil
+    ) -> ScannedFile {
         let path = request.path
         if bytes.count > budget.maximumFileBytes {
             return ScannedFile(path: path, imports: [], skipped: .fileBytes(bytes.count, limit: budget.maximumFileBytes))
         }
         let regionEnd = request.parsesWhole ? bytes.count : ImportRegion.end(in: bytes)
         let parsed = UnsafeBufferPointer(rebasing: bytes[0..<regionEnd])
+        // What decides the answer: the part parsed, and whether only trivia follows it (a wrapper's file).
+        let key = cache.map { _ in
+            ScanCache.key(parsed, trailer: regionEnd == bytes.count || ImportRegion.isTrivia(bytes, from: regionEnd), request, budget: budget)
+        }
+        if let cache, let key, let known = cache.file(for: key, path: path) { return known }
+        let scanned = parse(bytes: bytes, parsed: parsed, regionEnd: regionEnd, request, budget: budget)
+        if let cache, let key { cache.store(scanned, for: key) }
+        return scanned
+    }
+
+    /// The parse and the walks of ``scan(bytes:_:budget:cache:)``, within the budget.
+    private static func parse(
+        bytes: UnsafeBufferPointer<UInt8>, parsed: UnsafeBufferPointer<UInt8>, regionEnd: Int, _ request: Request, budget: SourceBudget
+    ) -> ScannedFile {
+        let path = request.path
         let (depth, excess) = budget.measure(parsing: parsed)
         if let excess {
             return ScannedFile(path: path, imports: [], skipped: excess)

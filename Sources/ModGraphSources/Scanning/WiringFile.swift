@@ -1,5 +1,5 @@
 /// A type as the source writes it, reduced to what the wiring matches by name.
-public struct WrittenType: Hashable, Sendable {
+public struct WrittenType: Hashable, Sendable, Codable {
     /// As written, trimmed and cut at ``WiringFile/textLimit`` characters.
     public let text: String
     /// The one type it names, past `any`, `some`, `?`, `!`, attributes and a module prefix
@@ -24,13 +24,13 @@ public struct WrittenType: Hashable, Sendable {
 }
 
 /// A member of a declaration, as far as the wiring cares.
-public struct WiringMember: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+public struct WiringMember: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable {
         case property, function, initializer, `typealias`, `associatedtype`
     }
 
     /// A function's or an initialiser's parameter: its argument label (`_` for none) and type.
-    public struct Parameter: Hashable, Sendable {
+    public struct Parameter: Hashable, Sendable, Codable {
         public let label: String
         public let type: WrittenType
 
@@ -77,15 +77,15 @@ public struct WiringMember: Hashable, Sendable {
 }
 
 /// A type, protocol or extension declared in a file (nested ones too, by their qualified name).
-public struct WiringDeclaration: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+public struct WiringDeclaration: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable {
         case `struct`, `class`, `enum`, actor, `protocol`, `extension`
         /// The file's top-level functions and variables, as one declaration named `""`.
         case file
     }
 
     /// A generic parameter's constraint, from `<P: C>` or `where P: C`.
-    public struct Constraint: Hashable, Sendable {
+    public struct Constraint: Hashable, Sendable, Codable {
         public let parameter: String
         public let type: WrittenType
 
@@ -162,7 +162,7 @@ public enum WiringName {
 }
 
 /// A name used in a file, where it is first used.
-public struct NameSite: Hashable, Sendable {
+public struct NameSite: Hashable, Sendable, Codable {
     public let name: String
     public let line: Int
     public let column: Int
@@ -175,8 +175,8 @@ public struct NameSite: Hashable, Sendable {
 }
 
 /// A call whose callee is a capitalised name: `HomeBuilder(paywall: …)`, with what each argument uses.
-public struct ConstructionSite: Hashable, Sendable {
-    public struct Argument: Hashable, Sendable {
+public struct ConstructionSite: Hashable, Sendable, Codable {
+    public struct Argument: Hashable, Sendable, Codable {
         public let label: String
         public let references: [String]
         public let reads: [String]
@@ -202,7 +202,7 @@ public struct ConstructionSite: Hashable, Sendable {
 }
 
 /// `builder.scoped { args in Deps(…) }`: the capitalised names the builder expression and the closure use.
-public struct ScopedSite: Hashable, Sendable {
+public struct ScopedSite: Hashable, Sendable, Codable {
     public let builders: [String]
     public let dependencies: [String]
     public let reads: [String]
@@ -220,7 +220,7 @@ public struct ScopedSite: Hashable, Sendable {
 
 /// What one file declares and uses, as the wiring inventory reads it (``WiringCollector``).
 /// Lists of names hold each name once, at its first use, and at most ``nameLimit`` of them.
-public struct WiringFile: Hashable, Sendable {
+public struct WiringFile: Hashable, Sendable, Codable {
     public var declarations: [WiringDeclaration] = []
     /// Names written where a type goes, outside inheritance clauses (which say what a type is, not what it uses).
     public var mentions: [NameSite] = []

@@ -16,10 +16,10 @@ public enum WiringReader {
     ///   R builder requirements, P member chains used and F namespaced builder functions.
     public static func read(
         _ graph: ModuleGraph, targets: [TargetSources], roles: WiringRoles, budget: SourceBudget = .standard,
-        runner: any UnitRunner = .sequential
+        runner: any UnitRunner = .sequential, cache: ScanCache? = nil
     ) throws(SourceScanError) -> Outcome {
         let requests = targets.flatMap { sources in sources.files.map { SourceScanner.Request(path: $0, readsWiring: true) } }
-        let scanned = try SourceScanner.scan(requests: requests, budget: budget, runner: runner)
+        let scanned = try SourceScanner.scan(requests: requests, budget: budget, runner: runner, cache: cache)
         let byTarget = TargetSources.grouped(scanned, of: targets)
         let folders = Dictionary(targets.map { ($0.target, $0.folder) }, uniquingKeysWith: { first, _ in first })
         let facts = WiringAnalyzer(roles: roles).analyze(scanned: byTarget, folders: folders, graph: graph)

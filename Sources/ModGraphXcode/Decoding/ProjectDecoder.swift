@@ -45,9 +45,11 @@ struct ProjectDecoder {
             sourceRoot: sourceRoot,
             locator: FileLocator(objects: objects, all: all, sourceRoot: sourceRoot, file: file)
         )
-        if !knownObjectVersions.contains(objectVersion) {
+        // A newer format reads the same (Xcode adds objects and keys, and keeps those read here): no
+        // warning on every command for a project Xcode just saved (issue #49). An older one may not.
+        if objectVersion < knownObjectVersions.lowerBound {
             decoder.warn(
-                "objectVersion \(objectVersion) is outside \(knownObjectVersions.lowerBound)–\(knownObjectVersions.upperBound) (Xcode 8 to 16), the versions modgraph knows; read the same way"
+                "objectVersion \(objectVersion) is older than \(knownObjectVersions.lowerBound) (Xcode 8), the oldest modgraph knows; read the same way"
             )
         }
         return decoder.project(project, all: all, path: path, objectVersion: objectVersion)
