@@ -34,3 +34,16 @@ struct PathPatternTests {
         #expect(!pattern.matches(path))
     }
 }
+
+/// `matchesWhole`: the path itself, not a folder above it (a walk has tried those on its way down).
+@Suite("path patterns, whole paths")
+struct PathPatternWholeTests {
+    @Test(arguments: [
+        ("/**/*.md", "a/b/README.md", true), ("/**/*.md", "README.md", true), ("/Generated", "Generated", true),
+        ("/Generated", "Generated/x.swift", false), ("/zimCookieTests/**", "zimCookieTests/a.js", true),
+        ("*.md", "docs/a.md", true), ("*.md", "docs", false), ("/a/*.swift", "a/b/c.swift", false),
+    ])
+    func wholePaths(_ pattern: String, _ path: String, _ expected: Bool) throws {
+        #expect(try PathPattern(pattern).matchesWhole(path) == expected)
+    }
+}

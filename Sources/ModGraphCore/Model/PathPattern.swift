@@ -48,6 +48,25 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// Whether `path` itself matches, not a folder above it: for a walk that has tried each folder
+    /// on its way down already.
+    ///
+    /// - Complexity: O(n) for the shapes excludes are written in (`**/*.md`, `*.md`, `Generated`: one
+    ///   glob on the last component, or one comparison), else as ``matches(_:)`` for one prefix.
+    public func matchesWhole(_ path: String) -> Bool {
+        let isLastOnly = anyFolder || (components.count == 2 && components[0] == Array("**".utf8) && components[1] != Array("**".utf8))
+        if isLastOnly {
+            // Any folder's name: only the last component is compared, without splitting the path.
+            let bytes = Array(path.utf8)
+            let start = (bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 }) ?? 0
+            return Self.glob(components[components.count - 1], Array(bytes[start...]))
+        }
+        let parts = path.split(separator: "/").map { Array($0.utf8) }
+        guard !parts.isEmpty else { return false }
+        var memo = [Int8](repeating: -1, count: (components.count + 1) * (parts.count + 1))
+        return match(0, 0, parts[0..<parts.count], &memo)
+    }
+
     private func match(_ p: Int, _ s: Int, _ parts: ArraySlice<[UInt8]>, _ memo: inout [Int8]) -> Bool {
         let key = p * (parts.count + 1) + s
         if memo[key] >= 0 { return memo[key] == 1 }

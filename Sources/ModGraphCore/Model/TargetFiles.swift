@@ -32,9 +32,5 @@ public enum TargetFiles: Hashable, Sendable {
             self.excludedPatterns = excludedPatterns
         }
 
-        /// Whether `relative` (a path under ``path``, `/`-separated) is left out by a pattern.
-        public func isExcludedByPattern(_ relative: String) -> Bool {
-            excludedPatterns.contains { $0.matches(relative) }
-        }
     }
 }

@@ -47,8 +47,9 @@ public enum SourceFileLister {
             for folder in folders {
                 let excluded = folder.excluded.map(normalised)
                 for start in (folder.only ?? ["."]).map(normalised) where isInside(start) {
-                    for relative in walk(root: folder.path, from: start, skipping: excluded, extensions: extensions)
-                    where !folder.isExcludedByPattern(relative) {
+                    for relative in walk(
+                        root: folder.path, from: start, skipping: excluded, patterns: folder.excludedPatterns, extensions: extensions)
+                    {
                         found.insert(join(folder.path, relative))
                     }
                 }
@@ -60,13 +61,18 @@ public enum SourceFileLister {
     /// Files at or under `start` (relative to `root`) with one of
     /// `extensions`, as paths relative to `root`, minus those at or under
     /// `skipping`. Iterative, so a deep tree cannot exhaust the stack.
-    private static func walk(root: String, from start: String, skipping: [String], extensions: Set<String>) -> [String] {
+    /// `patterns` (XcodeGen's `excludes:` globs) are tried on each file and folder met, a folder
+    /// matched being left out whole, so no file is matched against every folder above it.
+    private static func walk(
+        root: String, from start: String, skipping: [String], patterns: [PathPattern] = [], extensions: Set<String>
+    ) -> [String] {
         var found: [String] = []
         var entries = 0
         var pending: [(path: String, depth: Int)] = [(start, 0)]
         while let (relative, depth) = pending.popLast(), entries < maximumEntries {
             entries += 1
             if relative != ".", skipping.contains(where: { covers($0, relative) }) { continue }
+            if relative != ".", !patterns.isEmpty, patterns.contains(where: { $0.matchesWhole(relative) }) { continue }
             let absolute = relative == "." ? root : join(root, relative)
             var status = stat()
             // The starting point is followed if it is a link; nothing below it is.
@@ -113,10 +119,14 @@ public enum SourceFileLister {
         relative == "." ? folder : (folder.hasSuffix("/") ? folder + relative : folder + "/" + relative)
     }
 
+    /// The extension of the last component, without allocating on the way (a walk asks it of every entry).
     private static func pathExtension(_ path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return String(name[name.index(after: dot)...])
+        let bytes = path.utf8
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return "" }
+        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash > dot { return "" }
+        // A name starting with `.` (`.gitignore`) has no extension.
+        if dot == bytes.startIndex || bytes[bytes.index(before: dot)] == UInt8(ascii: "/") { return "" }
+        return String(path[path.index(after: dot)...])
     }
 
     private static func isRegularFile(_ path: String) -> Bool {

@@ -57,9 +57,11 @@ public enum SourceInventory {
         var result: [TargetSources] = []
         for target in graph.targets where ownPackages.contains(target.package) && checkedTypes.contains(target.type) {
             guard let described = files[target.id] else { continue }
-            let swiftFiles = SourceFileLister.files(described, extensions: SourceFileLister.swift).filter { !excluded($0) }
+            // One walk for both kinds of file.
+            let listed = SourceFileLister.files(described, extensions: SourceFileLister.swift.union(cFamily)).filter { !excluded($0) }
+            let swiftFiles = listed.filter { $0.hasSuffix(".swift") }
             if !swiftFiles.isEmpty {
-                let others = SourceFileLister.files(described, extensions: cFamily).filter { !excluded($0) }
+                let others = listed.filter { !$0.hasSuffix(".swift") }
                 result.append(
                     TargetSources(target: target.id, folder: folder(of: described, swiftFiles), files: swiftFiles, otherFiles: others))
             }
