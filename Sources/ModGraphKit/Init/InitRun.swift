@@ -30,7 +30,9 @@ public struct InitRun: Sendable {
         let folder = CheckRun.startFolder(loaded, requestedPath)
         path = folder == "." ? ConfigFile.defaultName : folder + "/" + ConfigFile.defaultName
         let name = destination ?? path
-        var ignored = ["*.md", "LICENSE*"]
+        // The report's folder as the README writes it (`modgraph report --output modgraph-report`): a report
+        // made in the checkout must not make the next `affected` select every target (issue #53).
+        var ignored = ["*.md", "LICENSE*", "modgraph-report/**"]
         for entry in Self.ignoredWhenPresent {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(entry), isDirectory: &isFolder) else {
