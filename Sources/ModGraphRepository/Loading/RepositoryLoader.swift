@@ -39,9 +39,9 @@ public struct RepositoryLoader: Sendable {
         let projectSet = try ProjectSet(
             loading: inputs.projects, root: inputs.root, referrers: inputs.referrers, exclusions: inputs.exclusions,
             runner: loader.runner)
-        // Files are shown as every path is: the projects' and the workspaces'.
+        // Files are shown as every path is: the projects' (with the files an XcodeGen spec includes) and the workspaces'.
         let projectFiles =
-            projectSet.projects.map(\.declarationFile) + projectSet.projects.map(\.path)
+            projectSet.projects.flatMap(\.declarationFiles) + projectSet.projects.map(\.path)
             + inputs.workspaces.map { $0 + "/contents.xcworkspacedata" }
         // A missing project a workspace lists and a project refers to is said once, by the project.
         let saidByProjects = Set(inputs.missingProjects.filter { projectSet.missing.contains($0.key) }.values)

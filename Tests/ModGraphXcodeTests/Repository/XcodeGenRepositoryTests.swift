@@ -23,6 +23,7 @@ struct XcodeGenRepositoryTests {
               - framework: Made.framework
         """
     private static let features = """
+        include: [missing.yml]
         targets:
           Home:
             type: framework
@@ -73,7 +74,12 @@ struct XcodeGenRepositoryTests {
         #expect(app.dependencies["Home"] == 9)
         let home = try #require(repository.declarations[TargetID(package: shop.identity, name: "Home")])
         #expect(home.file == folder.path + "/Specs/features.yml")
-        #expect(home.dependencies["Core"] == 7)
+        #expect(home.dependencies["Core"] == 8)
+        // A warning about an included file names it as a path, shown as every path is (relative to the current folder).
+        #expect(
+            repository.warnings.contains { warning in
+                warning.parts.first == .path(folder.path + "/Specs/features.yml") && warning.description.contains("includes 'missing.yml'")
+            }, "\(repository.warnings)")
         // Ownership for `affected` and the source checks: the spec's `sources:` folders, rebased from the include.
         let files = try #require(repository.targetFiles[TargetID(package: shop.identity, name: "Home")])
         #expect(SourceFileLister.files(files, extensions: SourceFileLister.swift) == [folder.path + "/Features/Home/Home.swift"])
