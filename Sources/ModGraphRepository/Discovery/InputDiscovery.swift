@@ -244,12 +244,9 @@ public enum InputDiscovery {
     /// The paths of the git submodules `.gitmodules` in `root` declares (`path = external/tunnelkit`),
     /// relative to `root`; empty when there is no such file, or it is larger than any real one.
     static func submodules(of root: String) -> Set<String> {
-        let file = root + "/.gitmodules"
-        guard isRegularFile(file), let handle = FileHandle(forReadingAtPath: file) else { return [] }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 1 << 20), data.count < 1 << 20 else { return [] }
+        guard let text = head(of: root + "/.gitmodules", bytes: 1 << 20), text.utf8.count < 1 << 20 else { return [] }
         var paths = Set<String>()
-        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+        for line in text.split(whereSeparator: \.isNewline) {
             let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, parts[0] == "path", !parts[1].isEmpty else { continue }
             paths.insert(XcodePath.normalised(parts[1]))
@@ -315,18 +312,19 @@ public enum InputDiscovery {
         }
     }
 
-    /// The XcodeGen spec in `folder` (`project.yml`, as `xcodegen generate` finds it), when one of its
-    /// lines starts a top-level `targets:` or `include:` (another tool's `project.yml` has neither).
+    /// The XcodeGen spec in `folder` (`project.yml`, as `xcodegen generate` finds it), when a line starts
+    /// a top-level `targets:` or `include:` (another tool's `project.yml` has neither); in
+    /// `project.json`, a `"targets"` or `"include"` key at the top or indented two spaces.
     static func xcodeGenSpec(in folder: String, entries: [(name: String, isFolder: Bool)]) -> String? {
+        let keys = ["targets:", "include:", "\"targets\"", "\"include\""]
         for name in XcodeProject.xcodeGenSpecNames where entries.contains(where: { $0.name == name && !$0.isFolder }) {
             let path = folder + "/" + name
-            guard isRegularFile(path), let handle = FileHandle(forReadingAtPath: path) else { continue }
-            defer { try? handle.close() }
-            let head = String(decoding: (try? handle.read(upToCount: 1 << 20)) ?? Data(), as: UTF8.self)
-            let keys = ["targets:", "include:", "\"targets\"", "\"include\""]
-            if head.split(whereSeparator: \.isNewline).contains(where: { line in keys.contains { line.hasPrefix($0) || line.hasPrefix("  " + $0) && name.hasSuffix(".json") } }) {
-                return path
+            guard let text = head(of: path, bytes: 1 << 20) else { continue }
+            let isJSON = name.hasSuffix(".json")
+            let isSpec = text.split(whereSeparator: \.isNewline).contains { line in
+                keys.contains { line.hasPrefix($0) || (isJSON && line.hasPrefix("  " + $0)) }
             }
+            if isSpec { return path }
         }
         return nil
     }
@@ -349,10 +347,16 @@ public enum InputDiscovery {
 
     /// Whether the first 64 KiB of the file at `path` import `ProjectDescription`.
     private static func startsWithProjectDescription(_ path: String) -> Bool {
-        guard isRegularFile(path), let handle = FileHandle(forReadingAtPath: path) else { return false }
+        head(of: path, bytes: 1 << 16)?.contains("import ProjectDescription") ?? false
+    }
+
+    /// The first `bytes` of the regular file at `path`, as text; nil when it is not one or cannot be read.
+    /// Discovery only looks at what files say at their top, and never reads more of a checkout's file.
+    private static func head(of path: String, bytes: Int) -> String? {
+        guard isRegularFile(path), let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        let head = String(decoding: (try? handle.read(upToCount: 1 << 16)) ?? Data(), as: UTF8.self)
-        return head.contains("import ProjectDescription")
+        guard let data = try? handle.read(upToCount: bytes) else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// A folder's entries, sorted by name: sub-folders (not links to folders) and other entries.
