@@ -16,15 +16,8 @@ enum DependencyEdit {
         if dependency.package == target.package {
             return "add \"\(dependency.name)\" \(destination)"
         }
-        let products = graph.products
-            .filter { $0.package == dependency.package && $0.type.hasPrefix("library") && $0.targets.contains(dependency) }
-            .sorted {
-                ($0.name != dependency.name ? 1 : 0, $0.targets.count, $0.name) < (
-                    $1.name != dependency.name ? 1 : 0, $1.targets.count, $1.name
-                )
-            }
         let package = packageReference(dependency.package, graph)
-        guard let product = products.first else {
+        guard let product = libraryProduct(holding: dependency, in: graph) else {
             return
                 "package \"\(package)\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
         }
@@ -73,14 +66,7 @@ enum DependencyEdit {
         if owner?.origin == .project || node.type == .externalProduct {
             return "add \"\(node.name)\" \(destination)"
         }
-        let product = graph.products
-            .filter { $0.package == dependency.package && $0.type.hasPrefix("library") && $0.targets.contains(dependency) }
-            .min {
-                ($0.name != dependency.name ? 1 : 0, $0.targets.count, $0.name) < (
-                    $1.name != dependency.name ? 1 : 0, $1.targets.count, $1.name
-                )
-            }
-        guard let product else {
+        guard let product = libraryProduct(holding: dependency, in: graph) else {
             return
                 "package \"\(packageReference(dependency.package, graph))\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
         }
@@ -102,15 +88,21 @@ enum DependencyEdit {
         let package = packageReference(dependency.package, graph)
         let product =
             graph.index(of: dependency).map { graph.targets[$0] }?.type == .externalProduct
-            ? dependency.name
-            : graph.products
-                .filter { $0.package == dependency.package && $0.type.hasPrefix("library") && $0.targets.contains(dependency) }
-                .min { ($0.name != dependency.name ? 1 : 0, $0.targets.count, $0.name) < ($1.name != dependency.name ? 1 : 0, $1.targets.count, $1.name) }?
-                .name
+            ? dependency.name : libraryProduct(holding: dependency, in: graph)?.name
         guard let product else {
             return "package \"\(package)\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
         }
         return "add \"- package: \(package)\"\(product == package ? "" : " with \"product: \(product)\"") \(destination)"
+    }
+
+    /// The library product to depend on for `dependency`: the one named after it, else the smallest
+    /// that holds it (then by name); nil when no library product holds it.
+    private static func libraryProduct(holding dependency: TargetID, in graph: ModuleGraph) -> Product? {
+        graph.products
+            .filter { $0.package == dependency.package && $0.type.hasPrefix("library") && $0.targets.contains(dependency) }
+            .min {
+                ($0.name != dependency.name ? 1 : 0, $0.targets.count, $0.name) < ($1.name != dependency.name ? 1 : 0, $1.targets.count, $1.name)
+            }
     }
 
     /// What `package:` takes: the last component of the package's folder or
