@@ -79,18 +79,7 @@ struct ImportRule {
             // What every build of the target can import: the modules reached through unconditional edges.
             var alwaysReached: Set<String>?
             func reachesInEveryBuild(_ name: String) -> Bool {
-                if alwaysReached == nil {
-                    var modules = Set<String>()
-                    var seen: Set<TargetID> = [target]
-                    var pending = [target]
-                    while let next = pending.popLast() {
-                        for edge in edgesFrom[next] ?? [] where edge.condition == nil && seen.insert(edge.to).inserted {
-                            modules.insert(module(of: edge.to))
-                            pending.append(edge.to)
-                        }
-                    }
-                    alwaysReached = modules
-                }
+                if alwaysReached == nil { alwaysReached = modulesReachedInEveryBuild(from: target, edgesFrom) }
                 return alwaysReached?.contains(name) ?? false
             }
             let occurrences = files.flatMap { file in file.imports.map { Occurrence(file: file.path, statement: $0) } }
@@ -203,6 +192,23 @@ struct ImportRule {
     /// The module the node `target` builds.
     private func module(of target: TargetID) -> String {
         graph.index(of: target).map { ModuleNames.module(of: graph.targets[$0]) } ?? ModuleNames.module(ofTarget: target.name)
+    }
+
+    /// The modules of every target `target` reaches through dependencies without a condition: what
+    /// every build of it can import (`edgesFrom`: the graph's edges by their source, plugins left out).
+    ///
+    /// - Complexity: O(V + E).
+    private func modulesReachedInEveryBuild(from target: TargetID, _ edgesFrom: [TargetID: [Edge]]) -> Set<String> {
+        var modules = Set<String>()
+        var seen: Set<TargetID> = [target]
+        var pending = [target]
+        while let next = pending.popLast() {
+            for edge in edgesFrom[next] ?? [] where edge.condition == nil && seen.insert(edge.to).inserted {
+                modules.insert(module(of: edge.to))
+                pending.append(edge.to)
+            }
+        }
+        return modules
     }
 
     /// The modules of every target `vertex` reaches through its dependencies.
