@@ -49,8 +49,9 @@ public struct SourceChecker: Sendable {
         }
         let scanned = try SourceScanner.scan(requests: requests, budget: budget, runner: runner, cache: cache)
         let byTarget = TargetSources.grouped(scanned, of: targets)
-        // Mixed targets' Objective-C and C files: their imports count as uses of what the target declares.
-        let mixed = targets.filter { !$0.otherFiles.isEmpty }
+        // Mixed targets' Objective-C and C files: their imports count as uses of what the target declares,
+        // which only `unused-dependency` asks; not read when it is off.
+        let mixed = settings.unusedDependencies == .ignore ? [] : targets.filter { !$0.otherFiles.isEmpty }
         let clang = Dictionary(uniqueKeysWithValues: zip(mixed.map(\.target), runner.map(mixed) { ClangImports.read($0.otherFiles) }))
         let found = findings(
             graph, scanned: byTarget, folders: Dictionary(uniqueKeysWithValues: targets.map { ($0.target, $0.folder) }), clang: clang)
