@@ -112,6 +112,15 @@ public struct ChangeJudge {
         }
     }
 
+    /// A file of `project`'s XcodeGen spec (the spec or a file it includes) changed: any of the
+    /// project's targets may have, so every one is selected.
+    private mutating func specChanged(_ path: String, name: String, of project: PackageIdentity) -> AffectedReport.Verdict {
+        for target in graph.targets where target.package == project {
+            add(target.id, .project(path, detail: "the XcodeGen spec changed"))
+        }
+        return .project(project.rawValue, detail: "its XcodeGen spec \(name) changed: every target of the project")
+    }
+
     private mutating func verdict(for path: String, deleted: Bool, owners: FileOwners, index: Index) -> AffectedReport.Verdict {
         let absolute = topLevel == "/" ? "/" + path : topLevel + "/" + path
         // The configuration builds nothing; a change to `affected:` is judged by judging everything under both.
@@ -132,12 +141,7 @@ public struct ChangeJudge {
         if name == "Package.resolved" {
             return pins(path)
         }
-        if let project = inputs.specFiles[absolute] {
-            for target in graph.targets where target.package == project {
-                add(target.id, .project(path, detail: "the XcodeGen spec changed"))
-            }
-            return .project(project.rawValue, detail: "its XcodeGen spec \(name) changed: every target of the project")
-        }
+        if let project = inputs.specFiles[absolute] { return specChanged(path, name: name, of: project) }
         if let project = index.project(holding: absolute) {
             if name == "project.pbxproj", let change = projectChange(path) {
                 if let every = change.everyTarget {
