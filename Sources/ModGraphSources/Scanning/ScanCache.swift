@@ -32,8 +32,13 @@ public final class ScanCache: Sendable {
     }
 
     private let previous: [String: ScannedFile]
-    private let used = Locked<[String: ScannedFile]>([:])
-    private let counts = Locked<(hits: Int, misses: Int)>((0, 0))
+    /// What this run asked and learnt: the entries of its files, and how many were found.
+    private struct Run {
+        var used: [String: ScannedFile] = [:]
+        var hits = 0
+        var misses = 0
+    }
+    private let run = Locked(Run())
 
     /// A cache holding what `encoded` (a body ``encoded()`` wrote) says; empty when it is nil or does not decode.
     public init(encoded: Data?) {
@@ -57,29 +62,32 @@ public final class ScanCache: Sendable {
 
     /// The file scanned earlier with this key, named `path`.
     func file(for key: String, path: String) -> ScannedFile? {
-        guard let found = previous[key] ?? used.withLock({ $0[key] }) else {
-            counts.withLock { $0.misses += 1 }
-            return nil
+        let found = run.withLock { run -> ScannedFile? in
+            guard let found = previous[key] ?? run.used[key] else {
+                run.misses += 1
+                return nil
+            }
+            run.hits += 1
+            run.used[key] = found
+            return found
         }
-        counts.withLock { $0.hits += 1 }
-        used.withLock { $0[key] = found }
-        return found.named(path)
+        return found?.named(path)
     }
 
     /// Remembers `file`, scanned for `key`, unless it was skipped over a budget.
     func store(_ file: ScannedFile, for key: String) {
         guard file.skipped == nil else { return }
-        used.withLock { $0[key] = file.named("") }
+        run.withLock { $0.used[key] = file.named("") }
     }
 
     /// The files found in the cache and those scanned, in this run.
-    public var hits: Int { counts.withLock { $0.hits } }
-    public var misses: Int { counts.withLock { $0.misses } }
+    public var hits: Int { run.withLock { $0.hits } }
+    public var misses: Int { run.withLock { $0.misses } }
 
     /// What to keep for the next run, or nil when nothing changed: this run's files, and earlier entries
     /// up to as many again (at least 10,000, at most ``maximumEntries`` in all).
     public func encoded() -> Data? {
-        var entries = used.withLock { $0 }
+        var entries = run.withLock { $0.used }
         guard entries.keys.contains(where: { previous[$0] == nil }) else { return nil }
         let room = min(Self.maximumEntries, max(2 * entries.count, 10_000))
         for key in previous.keys.sorted() where entries.count < room && entries[key] == nil { entries[key] = previous[key] }
