@@ -17,6 +17,12 @@ drives it; --result writes what happened as JSON for the test to check.
 
     run-action.py --action DIR --workspace DIR --out DIR [--cache-store DIR]
                   [--input NAME=VALUE ...] [--event push|pull_request|fork-pull_request] [--actor NAME]
+                  [--code-scanning on|off] [--workflow FILE [--env NAME=VALUE ...] [--base-ref BRANCH]]
+
+With --workflow it runs a workflow's job (docs/workflows/*.yml) the same way: the checkout
+is the workspace given, the `uses: modgraph/modgraph@…` step is the action in --action with
+the job's `with:` (and --input added), and the tools the job calls (xcodebuild, swift test)
+are whatever PATH holds, which scripts/test-workflows.sh fills with recording stand-ins.
 """
 
 import argparse
@@ -298,152 +304,230 @@ def stand_in(uses, inputs, options, record):
     raise ExpressionError(f"no stand-in for the action {uses}")
 
 
+class Runner:
+    """One job's runner: its files, environment and record, shared by the workflow's steps
+    and the composite action's, as on GitHub (an action's GITHUB_PATH reaches later steps)."""
+
+    def __init__(self, options, workspace, github):
+        self.options = options
+        self.workspace = workspace
+        self.temp = os.path.join(options.out, "runner-temp")
+        for folder in (self.temp, options.cache_store, os.path.join(options.out, "artifacts")):
+            os.makedirs(folder, exist_ok=True)
+        self.files = {name: os.path.join(options.out, name) for name in ("summary.md", "path.txt", "env.txt")}
+        for path in self.files.values():
+            open(path, "w").close()
+        system = {"Linux": "Linux", "Darwin": "macOS"}.get(platform.system(), platform.system())
+        arch = {"x86_64": "X64", "amd64": "X64", "arm64": "ARM64", "aarch64": "ARM64"}.get(
+            platform.machine().lower(), platform.machine())
+        self.github = github
+        self.runner = {"temp": self.temp, "os": system, "arch": arch}
+        # The runner's environment: the machine's PATH and HOME (the toolchain and its package
+        # copies), and the variables GitHub sets; nothing else of the caller's.
+        self.base_env = {key: os.environ[key] for key in ("PATH", "HOME", "LANG", "TMPDIR") if key in os.environ}
+        self.base_env.update(
+            {
+                "CI": "true",
+                "GITHUB_ACTIONS": "true",
+                "GITHUB_WORKSPACE": workspace,
+                "GITHUB_REPOSITORY": REPOSITORY,
+                "GITHUB_EVENT_NAME": github["event_name"],
+                "GITHUB_BASE_REF": github.get("base_ref") or "",
+                "GITHUB_STEP_SUMMARY": self.files["summary.md"],
+                "GITHUB_PATH": self.files["path.txt"],
+                "GITHUB_ENV": self.files["env.txt"],
+                "RUNNER_TEMP": self.temp,
+                "RUNNER_OS": system,
+                "RUNNER_ARCH": arch,
+            }
+        )
+        self.record = {"steps": [], "cache": [], "artifacts": {}, "sarif": [], "checkout": 0}
+        self.scripts = 0
+
+    def steps(self, steps, contexts, env, uses, default_shell):
+        """Runs `steps` as a job (or a composite action) does; returns its status."""
+        status = "success"
+        for index, step in enumerate(steps):
+            name = step.get("name") or step.get("id") or step.get("uses") or f"step {index + 1}"
+            evaluator = Evaluator(contexts, status)
+            entry = {"id": step.get("id"), "name": name}
+            if not condition(step.get("if"), evaluator):
+                entry["status"] = "skipped"
+                self.record["steps"].append(entry)
+                if step.get("id"):
+                    contexts["steps"][step["id"]] = {"outputs": {}, "outcome": "skipped", "conclusion": "skipped"}
+                print(f"run-action: skipped: {name}", file=sys.stderr, flush=True)
+                continue
+            print(f"run-action: {name}", file=sys.stderr, flush=True)
+            outputs = {}
+            if "uses" in step:
+                with_inputs = {key: substitute(value, evaluator) for key, value in (step.get("with") or {}).items()}
+                try:
+                    outputs, outcome = uses(step["uses"], with_inputs)
+                except (OSError, ValueError, KeyError, ExpressionError) as error:
+                    print(f"run-action: {step['uses']}: {error}", file=sys.stderr)
+                    outcome = "failure"
+            else:
+                outputs, outcome, entry["exit"] = self.script(step, name, evaluator, env, default_shell)
+            entry["status"] = outcome
+            entry["outputs"] = outputs
+            self.record["steps"].append(entry)
+            if step.get("id"):
+                contexts["steps"][step["id"]] = {"outputs": outputs, "outcome": outcome, "conclusion": outcome}
+            if outcome == "failure" and not step.get("continue-on-error"):
+                status = "failure"
+        return status
+
+    def script(self, step, name, evaluator, step_env, default_shell):
+        shell = step.get("shell") or default_shell
+        if shell != "bash":
+            raise SystemExit(f"error: step {name!r}: only bash steps are run here")
+        env = dict(self.base_env)
+        env.update(step_env)
+        with open(self.files["path.txt"], encoding="utf-8") as handle:
+            added = [line for line in handle.read().split("\n") if line]
+        env["PATH"] = os.pathsep.join(list(reversed(added)) + [self.base_env["PATH"]])
+        for key, value in (step.get("env") or {}).items():
+            env[key] = substitute(value, evaluator)
+        self.scripts += 1
+        output_file = os.path.join(self.options.out, f"output-{self.scripts}.txt")
+        open(output_file, "w").close()
+        env["GITHUB_OUTPUT"] = output_file
+        script = os.path.join(self.temp, f"step-{self.scripts}.sh")
+        # As GitHub does, expressions in the script are replaced by their values before
+        # bash reads it: an input pasted there would run as shell, which the tests try.
+        with open(script, "w", encoding="utf-8") as handle:
+            handle.write(substitute(step["run"], evaluator))
+        # `shell: bash` is `bash --noprofile --norc -eo pipefail {0}`; a workflow step that
+        # names no shell gets `bash -e {0}` (GitHub's defaults on Linux and macOS).
+        command = ["bash", "--noprofile", "--norc", "-eo", "pipefail", script] if step.get("shell") else ["bash", "-e", script]
+        try:
+            completed = subprocess.run(command, cwd=self.workspace, env=env, timeout=STEP_TIMEOUT, check=False)
+            outcome, code = ("success" if completed.returncode == 0 else "failure"), completed.returncode
+        except subprocess.TimeoutExpired:
+            outcome, code = "failure", "timeout"
+        return read_outputs(output_file), outcome, code
+
+    def action(self, action_dir, given):
+        """The composite action in action_dir with the inputs `given`: its outputs and conclusion."""
+        with open(os.path.join(action_dir, "action.yml"), encoding="utf-8") as handle:
+            action = yaml.safe_load(handle)
+        if action["runs"]["using"] != "composite":
+            raise SystemExit("error: action.yml is not a composite action")
+        inputs = {name: as_text(spec.get("default", "")) for name, spec in action.get("inputs", {}).items()}
+        for name, value in given.items():
+            if name not in inputs:
+                raise ExpressionError(f"action.yml has no input {name!r}")
+            inputs[name] = value
+        contexts = {"inputs": inputs, "github": dict(self.github, action_path=action_dir), "runner": self.runner, "steps": {}}
+        env = {"GITHUB_ACTION_PATH": action_dir}
+        status = self.steps(action["runs"]["steps"], contexts, env, lambda uses, values: (self.stand_in(uses, values), "success"),
+                            default_shell=None)
+        evaluator = Evaluator(contexts, status)
+        outputs = {name: substitute(spec.get("value", ""), evaluator) for name, spec in action.get("outputs", {}).items()}
+        return outputs, status
+
+    def stand_in(self, uses, inputs):
+        if uses.split("@", 1)[0] == "github/codeql-action/upload-sarif" and self.options.code_scanning == "off":
+            # What the upload says where code scanning is not enabled (a private repository
+            # without GitHub Advanced Security).
+            raise ExpressionError("Code scanning is not enabled for this repository. Please enable code scanning in the "
+                                  "repository settings.")
+        return stand_in(uses, inputs, self.options, self.record)
+
+    def finish(self, status, outputs):
+        record = self.record
+        record["outputs"] = outputs
+        record["conclusion"] = status
+        with open(self.files["summary.md"], encoding="utf-8") as handle:
+            record["summary"] = handle.read()
+        with open(self.files["path.txt"], encoding="utf-8") as handle:
+            record["path"] = [line for line in handle.read().split("\n") if line]
+        with open(self.files["env.txt"], encoding="utf-8") as handle:
+            record["env"] = handle.read()
+        if self.options.result:
+            with open(self.options.result, "w", encoding="utf-8") as handle:
+                json.dump(record, handle, indent=2)
+
+
+def workflow(runner, path, action_dir, contexts_github, overrides, action_inputs):
+    """The workflow's one job: its env (with --env overrides, as a team edits them), its
+    steps; actions/checkout stands for the workspace given, modgraph/modgraph is the action
+    in --action (with --action-input added, as a release's archive), others stand-ins."""
+    with open(path, encoding="utf-8") as handle:
+        document = yaml.safe_load(handle)
+    jobs = document["jobs"]
+    if len(jobs) != 1:
+        raise ExpressionError(f"{path}: this runner runs a workflow of one job, not {len(jobs)}")
+    job = next(iter(jobs.values()))
+    env = {key: as_text(value) for key, value in (job.get("env") or {}).items()}
+    for pair in overrides:
+        key, _, value = pair.partition("=")
+        if key not in env:
+            raise ExpressionError(f"{path}: the job sets no env {key!r} to override")
+        env[key] = value
+    contexts = {"github": contexts_github, "runner": runner.runner, "steps": {}, "env": env}
+
+    def uses(name, values):
+        if name.startswith("actions/checkout@"):
+            runner.record["checkout"] += 1
+            return {}, "success"
+        if name.startswith("modgraph/modgraph@"):
+            return runner.action(action_dir, dict(values, **action_inputs))
+        return runner.stand_in(name, values), "success"
+
+    return runner.steps(job["steps"], contexts, env, uses, default_shell="bash")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--action", required=True, help="the folder holding action.yml")
     parser.add_argument("--workspace", required=True, help="the job's workspace (the checked-out repository)")
     parser.add_argument("--out", required=True, help="an empty folder for the runner's files")
     parser.add_argument("--cache-store", help="where actions/cache keeps what it saves (default: OUT/cache)")
-    parser.add_argument("--input", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--input", action="append", default=[], metavar="NAME=VALUE",
+                        help="an input of the action (with --workflow: added to the modgraph step's with:)")
     parser.add_argument("--event", choices=["push", "pull_request", "fork-pull_request"], default="push")
+    parser.add_argument("--base-ref", default="main", help="a pull request's base branch (github.base_ref)")
     parser.add_argument("--actor", default="octocat", help="who triggered the run (github.actor)")
+    parser.add_argument("--code-scanning", choices=["on", "off"], default="on",
+                        help="off: a SARIF upload fails as on a private repository without code scanning")
+    parser.add_argument("--workflow", help="run this workflow's job (docs/workflows/*.yml) instead of the action alone")
+    parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
+                        help="with --workflow: a value of the job's env:, as a team sets it")
     parser.add_argument("--result", help="write what happened here, as JSON")
     options = parser.parse_args()
     options.out = os.path.abspath(options.out)
     options.cache_store = os.path.abspath(options.cache_store or os.path.join(options.out, "cache"))
     action_dir = os.path.abspath(options.action)
     workspace = os.path.abspath(options.workspace)
-
-    with open(os.path.join(action_dir, "action.yml"), encoding="utf-8") as handle:
-        action = yaml.safe_load(handle)
-    if action["runs"]["using"] != "composite":
-        raise SystemExit("error: action.yml is not a composite action")
-
-    inputs = {name: as_text(spec.get("default", "")) for name, spec in action.get("inputs", {}).items()}
+    inputs = {}
     for pair in options.input:
         name, _, value = pair.partition("=")
-        if name not in inputs:
-            raise SystemExit(f"error: action.yml has no input {name!r}")
         inputs[name] = value
 
-    temp = os.path.join(options.out, "runner-temp")
-    for folder in (temp, options.cache_store, os.path.join(options.out, "artifacts")):
-        os.makedirs(folder, exist_ok=True)
-    files = {name: os.path.join(options.out, name) for name in ("summary.md", "path.txt", "env.txt")}
-    for path in files.values():
-        open(path, "w").close()
-
-    system = {"Linux": "Linux", "Darwin": "macOS"}.get(platform.system(), platform.system())
-    arch = {"x86_64": "X64", "amd64": "X64", "arm64": "ARM64", "aarch64": "ARM64"}.get(platform.machine().lower(), platform.machine())
     event_name = "push" if options.event == "push" else "pull_request"
     pull_request = None
     if options.event != "push":
         head = REPOSITORY if options.event == "pull_request" else "someone/app-fork"
         pull_request = {"number": 1, "head": {"repo": {"full_name": head, "fork": head != REPOSITORY}}}
-    contexts = {
-        "inputs": inputs,
-        "github": {
-            "action_path": action_dir,
-            "workspace": workspace,
-            "repository": REPOSITORY,
-            "actor": options.actor,
-            "event_name": event_name,
-            "event": {"pull_request": pull_request} if pull_request else {},
-        },
-        "runner": {"temp": temp, "os": system, "arch": arch},
-        "steps": {},
+    github = {
+        "workspace": workspace,
+        "repository": REPOSITORY,
+        "actor": options.actor,
+        "event_name": event_name,
+        "ref": "refs/pull/1/merge" if pull_request else "refs/heads/main",
+        "base_ref": options.base_ref if pull_request else "",
+        "event": {"pull_request": pull_request} if pull_request else {},
     }
-    # The runner's environment: the machine's PATH and HOME (the toolchain and its package
-    # copies), and the variables GitHub sets; nothing else of the caller's.
-    base_env = {key: os.environ[key] for key in ("PATH", "HOME", "LANG", "TMPDIR") if key in os.environ}
-    base_env.update(
-        {
-            "CI": "true",
-            "GITHUB_ACTIONS": "true",
-            "GITHUB_ACTION_PATH": action_dir,
-            "GITHUB_WORKSPACE": workspace,
-            "GITHUB_REPOSITORY": REPOSITORY,
-            "GITHUB_EVENT_NAME": event_name,
-            "GITHUB_STEP_SUMMARY": files["summary.md"],
-            "GITHUB_PATH": files["path.txt"],
-            "GITHUB_ENV": files["env.txt"],
-            "RUNNER_TEMP": temp,
-            "RUNNER_OS": system,
-            "RUNNER_ARCH": arch,
-        }
-    )
-
-    record = {"steps": [], "cache": [], "artifacts": {}, "sarif": []}
-    status = "success"
-    for index, step in enumerate(action["runs"]["steps"]):
-        name = step.get("name") or step.get("id") or step.get("uses") or f"step {index + 1}"
-        evaluator = Evaluator(contexts, status)
-        entry = {"id": step.get("id"), "name": name}
-        if not condition(step.get("if"), evaluator):
-            entry["status"] = "skipped"
-            record["steps"].append(entry)
-            if step.get("id"):
-                contexts["steps"][step["id"]] = {"outputs": {}, "outcome": "skipped", "conclusion": "skipped"}
-            print(f"run-action: skipped: {name}", file=sys.stderr, flush=True)
-            continue
-        print(f"run-action: {name}", file=sys.stderr, flush=True)
+    runner = Runner(options, workspace, github)
+    if options.workflow:
+        status = workflow(runner, options.workflow, action_dir, github, options.env, inputs)
         outputs = {}
-        if "uses" in step:
-            with_inputs = {key: substitute(value, evaluator) for key, value in (step.get("with") or {}).items()}
-            try:
-                outputs = stand_in(step["uses"], with_inputs, options, record)
-                outcome = "success"
-            except (OSError, ValueError, KeyError, ExpressionError) as error:
-                print(f"run-action: {step['uses']}: {error}", file=sys.stderr)
-                outcome = "failure"
-        else:
-            if step.get("shell") != "bash":
-                raise SystemExit(f"error: step {name!r}: only shell: bash steps are run here")
-            env = dict(base_env)
-            with open(files["path.txt"], encoding="utf-8") as handle:
-                added = [line for line in handle.read().split("\n") if line]
-            env["PATH"] = os.pathsep.join(list(reversed(added)) + [base_env["PATH"]])
-            for key, value in (step.get("env") or {}).items():
-                env[key] = substitute(value, evaluator)
-            output_file = os.path.join(options.out, f"output-{index}.txt")
-            open(output_file, "w").close()
-            env["GITHUB_OUTPUT"] = output_file
-            script = os.path.join(temp, f"step-{index}.sh")
-            # As GitHub does, expressions in the script are replaced by their values before
-            # bash reads it: an input pasted there would run as shell, which the tests try.
-            with open(script, "w", encoding="utf-8") as handle:
-                handle.write(substitute(step["run"], evaluator))
-            try:
-                completed = subprocess.run(
-                    ["bash", "--noprofile", "--norc", "-eo", "pipefail", script],
-                    cwd=workspace, env=env, timeout=STEP_TIMEOUT, check=False)
-                outcome = "success" if completed.returncode == 0 else "failure"
-                entry["exit"] = completed.returncode
-            except subprocess.TimeoutExpired:
-                outcome = "failure"
-                entry["exit"] = "timeout"
-            outputs = read_outputs(output_file)
-        entry["status"] = outcome
-        entry["outputs"] = outputs
-        record["steps"].append(entry)
-        if step.get("id"):
-            contexts["steps"][step["id"]] = {"outputs": outputs, "outcome": outcome, "conclusion": outcome}
-        if outcome == "failure" and not step.get("continue-on-error"):
-            status = "failure"
-
-    evaluator = Evaluator(contexts, status)
-    record["outputs"] = {name: substitute(spec.get("value", ""), evaluator) for name, spec in action.get("outputs", {}).items()}
-    record["conclusion"] = status
-    with open(files["summary.md"], encoding="utf-8") as handle:
-        record["summary"] = handle.read()
-    with open(files["path.txt"], encoding="utf-8") as handle:
-        record["path"] = [line for line in handle.read().split("\n") if line]
-    with open(files["env.txt"], encoding="utf-8") as handle:
-        record["env"] = handle.read()
-    if options.result:
-        with open(options.result, "w", encoding="utf-8") as handle:
-            json.dump(record, handle, indent=2)
-    print(f"run-action: the action's conclusion: {status}", file=sys.stderr)
+    else:
+        outputs, status = runner.action(action_dir, inputs)
+    runner.finish(status, outputs)
+    print(f"run-action: the {'job' if options.workflow else 'action'}'s conclusion: {status}", file=sys.stderr)
     return 0 if status == "success" else 1
 
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The GitHub Action (action.yml) end to end on this machine: its steps run by
 # scripts/run-action.py from a clean clone of this repository into an empty folder, on
-# workspaces of the samples, with the files a runner provides.
+# workspaces of the samples, with the files a runner provides; then the workflows of
+# docs/workflows job by job on git repositories of the samples (an iOS app whose scheme
+# tests nothing, a private repository without code scanning, pushes and pull requests).
 #
 #   scripts/test-action.sh           (make test) modgraph from a release archive of make dist's
 #                                    layout holding the binary this checkout built; seconds
@@ -150,6 +152,85 @@ else
     expect digest '[s["status"] for s in r["steps"] if s["id"] == "check"]' "['skipped']"
     grep -q "error: archive's SHA-256 is" "$work/digest.log" || fail "digest: no message about the SHA-256"
     say "an archive whose SHA-256 differs: refused, nothing checked"
+
+    # The workflows of docs/workflows as a team pastes them, job by job, on repositories the
+    # samples make (a bare origin and a clone, as actions/checkout leaves with fetch-depth 0):
+    # the tools they call are recording stand-ins (test-workflow-tools/), as no Xcode runs here.
+    cp "$work/Violations/modgraph.tar.gz" "$work/modgraph.tar.gz"
+    tools="$work/tools"
+    mkdir -p "$tools"
+    for tool in xcodebuild swift; do
+        install -m 0755 "$repo/scripts/test-workflow-tools/$tool" "$tools/$tool"
+    done
+    repository() { # SAMPLE NAME: $work/NAME, a clone of a bare origin holding the sample on main
+        cp -R "$repo/Samples/$1" "$work/$2-src"
+        git -C "$work/$2-src" init --quiet --initial-branch=main
+        git -C "$work/$2-src" add -A
+        git -C "$work/$2-src" -c user.name=ci -c user.email=ci@example.com commit --quiet -m sample
+        git clone --quiet --bare "$work/$2-src" "$work/$2-origin.git"
+        git clone --quiet "$work/$2-origin.git" "$work/$2"
+    }
+    change() { # NAME FILE: a pull request's branch changing FILE
+        git -C "$work/$1" checkout --quiet -b change
+        printf '\n// a change\n' >> "$work/$1/$2"
+        git -C "$work/$1" -c user.name=ci -c user.email=ci@example.com commit --quiet -am change
+    }
+    command -v swift > "$tools/real-swift"
+    job() { # NAME WORKFLOW WORKSPACE [run-action options]: the job, the tools' record in $work/NAME.tools
+        local name="$1" file="$2" workspace="$3"
+        shift 3
+        rm -f "$tools/record"
+        PATH="$tools:$PATH" run "$name" "$workspace" --workflow "$repo/docs/workflows/$file" --input "archive=$work/modgraph.tar.gz" "$@"
+        if [ -f "$tools/record" ]; then mv "$tools/record" "$work/$name.tools"; fi
+    }
+    tool_record() { cat "$work/$1.tools" 2>/dev/null || true; }
+
+    # An iOS app whose own scheme tests nothing (the app's shared scheme has no testables), on a
+    # private repository (no code scanning), as the workflow comes (SARIF off).
+    repository XcodeApp ios
+    mkdir -p "$work/ios/XcodeApp.xcworkspace/xcshareddata/xcschemes"
+    printf '<?xml version="1.0" encoding="UTF-8"?>\n<Scheme version = "1.7">\n   <TestAction buildConfiguration = "Debug">\n      <Testables>\n      </Testables>\n   </TestAction>\n</Scheme>\n' \
+        > "$work/ios/XcodeApp.xcworkspace/xcshareddata/xcschemes/XcodeApp.xcscheme"
+    git -C "$work/ios" add -A && git -C "$work/ios" -c user.name=ci -c user.email=ci@example.com commit --quiet -m "the app's scheme"
+    git -C "$work/ios" push --quiet origin main
+    change ios Features/Feed/FeedBuilder.swift
+    ios=(--env CONTAINER=XcodeApp.xcworkspace --code-scanning off)
+    job ios-pr modgraph-ios.yml "$work/ios" "${ios[@]}" --event pull_request
+    expect ios-pr 'r["conclusion"]' success
+    expect ios-pr 'r["checkout"]' 1
+    expect ios-pr '[s["status"] for s in r["steps"] if s["name"] in ("SARIF", "Upload SARIF")]' "['skipped', 'skipped']"
+    [ "$(tool_record ios-pr)" = "xcodebuild test -workspace XcodeApp.xcworkspace -scheme ModGraphAffected: XcodeAppTests FeedTests" ] \
+        || { cat "$work/ios-pr.log"; fail "ios-pr: xcodebuild ran $(tool_record ios-pr)"; }
+    say "iOS workflow, pull request, app scheme without tests, private repository: the 2 affected test targets ran from modgraph's scheme"
+
+    # A push to main runs every test target; with SARIF on where code scanning is off, the upload
+    # fails, a notice says so, and the job still passes (its result is the check's).
+    git -C "$work/ios" checkout --quiet main
+    job ios-push modgraph-ios.yml "$work/ios" "${ios[@]}" --event push --input sarif=true
+    expect ios-push 'r["conclusion"]' success
+    expect ios-push '[s["status"] for s in r["steps"] if s["name"] in ("SARIF", "Upload SARIF", "Say a SARIF upload that failed")]' \
+        "['success', 'failure', 'success']"
+    grep -q '^::notice title=modgraph::The SARIF upload failed' "$work/ios-push.log" || fail "ios-push: no notice of the failed upload"
+    [ "$(tool_record ios-push)" = "xcodebuild test -workspace XcodeApp.xcworkspace -scheme ModGraphAffected: XcodeAppTests DesignSystemTests FeedTests" ] \
+        || { cat "$work/ios-push.log"; fail "ios-push: xcodebuild ran $(tool_record ios-push)"; }
+    say "iOS workflow, push with SARIF on and no code scanning: every test target ran, the failed upload is a notice, the job passed"
+
+    # Findings on a pull request: the tests still run, and the last step fails the job saying why.
+    repository Violations bad
+    change bad Sources/Search/SearchFeature.swift
+    job bad-pr modgraph-swiftpm.yml "$work/bad" --event pull_request
+    expect bad-pr 'r["conclusion"]' failure
+    expect bad-pr 'r["steps"][-1]["status"]' failure
+    grep -q 'error: modgraph check found violations' "$work/bad-pr.log" || fail "bad-pr: the last step did not say the check found violations"
+    grep -q '^swift test --filter ' <<< "$(tool_record bad-pr)" || { cat "$work/bad-pr.log"; fail "bad-pr: swift test did not run: $(tool_record bad-pr)"; }
+    say "SwiftPM workflow, pull request with findings: the affected tests ran, the job failed on the check"
+
+    # A clean package on a push: every test, the job passes.
+    repository VerticalApp good
+    job good-push modgraph-swiftpm.yml "$work/good" --event push
+    expect good-push 'r["conclusion"]' success
+    [ "$(tool_record good-push)" = "swift test" ] || { cat "$work/good-push.log"; fail "good-push: ran $(tool_record good-push)"; }
+    say "SwiftPM workflow, push: every test ran, the job passed"
 fi
 for name in ${runs[@]+"${runs[@]}"}; do
     expect "$name" 'r["outputs"]["exit-code"]' 1

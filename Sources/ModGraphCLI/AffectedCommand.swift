@@ -26,6 +26,9 @@ struct AffectedCommand: ParsableCommand {
             valueName: "file"))
     var changedFiles: String?
 
+    @Flag(help: "Select every target and test target, with no change to read (a push to the main branch that runs every test, in the same formats).")
+    var all = false
+
     @Option(
         help:
             "The configuration whose affected: section says what files no target owns do (default: .modgraph.yml, found as check finds it)."
@@ -34,7 +37,7 @@ struct AffectedCommand: ParsableCommand {
 
     @Option(
         help:
-            "Output format: text, json, swift-test (a --filter expression), xcodebuild (-only-testing: arguments, each ended by NUL for xargs -0), github-matrix (a strategy.matrix of shards), xctestplan (an Xcode test plan of the selected test targets)."
+            "Output format: text, json, swift-test (a --filter expression), xcodebuild (-only-testing: arguments, each ended by NUL for xargs -0), github-matrix (a strategy.matrix of shards), xctestplan (an Xcode test plan of the selected test targets), xcscheme (an Xcode scheme that tests them)."
     )
     var format: AffectedFormat = .text
 
@@ -64,20 +67,27 @@ struct AffectedCommand: ParsableCommand {
             throw ValidationError("\(option): the ref is empty; give a branch, tag or commit, such as origin/main")
         }
         try OptionBounds.check(shards, in: OptionBounds.shards, option: "--shards")
+        if testPlan != nil, format != .text, format != .xctestplan {
+            throw ValidationError("--test-plan writes a test plan: use it without --format, or with --format xctestplan")
+        }
+        if all {
+            guard base == nil, head == nil, changedFiles == nil else {
+                throw ValidationError("--all reads no change: use it without --base, --head and --changed-files")
+            }
+            return
+        }
         switch (base, changedFiles) {
-        case (nil, nil): throw ValidationError("say what changed: --base REF (with git), or --changed-files FILE")
+        case (nil, nil): throw ValidationError("say what changed: --base REF (with git), --changed-files FILE, or --all")
         case (.some, .some): throw ValidationError("--base and --changed-files cannot be used together")
         case (nil, .some) where head != nil: throw ValidationError("--head needs --base")
         default: break
-        }
-        if testPlan != nil, format != .text, format != .xctestplan {
-            throw ValidationError("--test-plan writes a test plan: use it without --format, or with --format xctestplan")
         }
     }
 
     func run() throws {
         let loaded = try load.load(configuration: config)
-        let changes: AffectedRequest.Changes = if let changedFiles { .list(changedFiles) } else { .git(base: base ?? "", head: head) }
+        let changes: AffectedRequest.Changes =
+            if all { .all } else if let changedFiles { .list(changedFiles) } else { .git(base: base ?? "", head: head) }
         let request = AffectedRequest(
             load: load.request(), changes: changes, configPath: config,
             shards: shards ?? (format == .githubMatrix ? 1 : nil), weights: WeightsChoice(argument: weights), testPlan: testPlan)

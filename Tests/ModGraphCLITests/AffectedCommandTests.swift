@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphKit
+import ModGraphTestSupport
 import Testing
 
 /// `modgraph affected` on git repositories the tests make and commit to.
@@ -925,5 +926,38 @@ struct AffectedTestPlanTests {
         #expect(
             try ModGraphRunner.run(["affected", folder.path, "--changed-files", "-", "--test-plan", plan.path, "--format", "json"]).status
                 == 2)
+    }
+
+    /// `--format xcscheme`: the scheme `xcodebuild test -scheme` runs when the app's own
+    /// scheme tests nothing; `--all` lists every test target the same way (a push to main).
+    @Test func theSelectedTestTargetsAsAScheme() throws {
+        let (top, folder) = try sample()
+        defer { try? FileManager.default.removeItem(at: top) }
+        let result = try ModGraphRunner.run(
+            ["affected", folder.path, "--changed-files", "-", "--format", "xcscheme"],
+            input: Data("Features/Feed/FeedBuilder.swift\n".utf8),
+            in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        let references = try SchemeReferences.read(result.output)
+        #expect(
+            references == [
+                [
+                    "BuildableIdentifier": "primary", "BlueprintIdentifier": "6B4F6DD2B9BF02D5D677E2D6", "BuildableName": "XcodeAppTests.xctest",
+                    "BlueprintName": "XcodeAppTests", "ReferencedContainer": "container:App/App.xcodeproj",
+                ],
+                [
+                    "BuildableIdentifier": "primary", "BlueprintIdentifier": "27AE0699D65617F8EC0C90B8", "BuildableName": "FeedTests.xctest",
+                    "BlueprintName": "FeedTests", "ReferencedContainer": "container:Features/Features.xcodeproj",
+                ],
+            ])
+        let all = try ModGraphRunner.run(["affected", folder.path, "--all", "--format", "xcscheme"], in: folder)
+        #expect(all.status == 0, "\(all.errors)")
+        #expect(
+            try SchemeReferences.read(all.output).map { $0["BlueprintName"] } == ["XcodeAppTests", "DesignSystemTests", "FeedTests"])
+        let text = try ModGraphRunner.run(["affected", folder.path, "--all"], in: folder)
+        #expect(text.output.contains("why: every target, as asked (--all)"), "\(text.output)")
+        // --all reads no change, so a change given with it is a mistake said at once.
+        let both = try ModGraphRunner.run(["affected", folder.path, "--all", "--base", "main"], in: folder)
+        #expect(both.status == 2 && both.errors.contains("--all reads no change"), "\(both.errors)")
     }
 }

@@ -1,5 +1,6 @@
 import ModGraphCore
 import ModGraphOutput
+import ModGraphTestSupport
 import Testing
 @testable import ModGraphChanges
 
@@ -92,5 +93,31 @@ struct AffectedFormatTests {
             try TestArguments.xcodebuildArguments(
                 report(names: [("Core", .regular), ("T -resultBundlePath /tmp/x", .test)]).selection)
         }
+    }
+
+    /// A scheme's references carry each name exactly: XML's five characters as references
+    /// (read back to the name by an XML reader), a character XML cannot carry refused.
+    @Test func aSchemeNamesEachTargetExactly() throws {
+        let names = ["Quote\"s & <Tags>", "Apostrophe's"]
+        let scheme = try TestScheme.written(
+            names.map { TestPlan.Entry(containerPath: "container:App.xcodeproj", identifier: "ID-" + $0, name: $0) }
+                + [TestPlan.Entry(containerPath: "container:Packages/Feed", identifier: "FeedTests", name: "FeedTests")])
+        let references = try SchemeReferences.read(scheme)
+        #expect(references.map { $0["BlueprintName"] } == names + ["FeedTests"])
+        #expect(references.map { $0["BlueprintIdentifier"] } == names.map { "ID-" + $0 } + ["FeedTests"])
+        // An Xcode target's bundle when its project does not name it; a package's test target by its name.
+        #expect(references.map { $0["BuildableName"] } == names.map { $0 + ".xctest" } + ["FeedTests"])
+        #expect(references.map { $0["ReferencedContainer"] } == ["container:App.xcodeproj", "container:App.xcodeproj", "container:Packages/Feed"])
+        #expect(
+            try TestScheme.written([
+                TestPlan.Entry(containerPath: "container:A.xcodeproj", identifier: "X", name: "T", productFileName: "Renamed.xctest")
+            ]).contains("BuildableName = \"Renamed.xctest\""))
+        for hostile in ["Line\nBreak", "Back\\slash", "Nul\u{0}"] {
+            #expect(throws: UnpassableTestName.self) {
+                try TestScheme.written([TestPlan.Entry(containerPath: "container:A.xcodeproj", identifier: "X", name: hostile)])
+            }
+        }
+        #expect(try TestScheme.written([]) == TestScheme.written([]))
+        #expect(try SchemeReferences.read(TestScheme.written([])).isEmpty)
     }
 }

@@ -35,9 +35,7 @@ public enum TestArguments {
         for test in tests where test.type.isTest {
             let name = test.target.name
             if let scalar = name.unicodeScalars.first(where: { $0 == "\u{0}" || Escape.needsSpelling($0) }) {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                throw UnpassableTestName(target: name, problem: "holds \(code), which an argument list cannot carry")
+                throw UnpassableTestName(target: name, problem: "holds \(UnpassableTestName.code(scalar)), which an argument list cannot carry")
             }
             if name.contains("/") {
                 throw UnpassableTestName(target: name, problem: "holds '/', which xcodebuild reads as TARGET/CLASS")
@@ -58,6 +56,12 @@ public struct UnpassableTestName: Error, Equatable, Sendable, CustomStringConver
     public init(target: String, problem: String) {
         self.target = target
         self.problem = problem
+    }
+
+    /// A character as people look it up: U+000A.
+    static func code(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     public var description: String {

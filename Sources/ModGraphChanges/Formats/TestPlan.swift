@@ -14,11 +14,14 @@ public enum TestPlan {
         /// The target's object id in its `project.pbxproj`; a package's test target's name.
         public let identifier: String
         public let name: String
+        /// An Xcode target's product as its project names it (`FeedTests.xctest`), which a scheme's reference carries; nil for a package's.
+        public let productFileName: String?
 
-        public init(containerPath: String, identifier: String, name: String) {
+        public init(containerPath: String, identifier: String, name: String, productFileName: String? = nil) {
             self.containerPath = containerPath
             self.identifier = identifier
             self.name = name
+            self.productFileName = productFileName
         }
     }
 

@@ -15,6 +15,8 @@ public enum AffectedFormat: String, CaseIterable, Sendable {
     case githubMatrix = "github-matrix"
     /// An Xcode test plan of the selected test targets, or the plan `--test-plan` names with the others turned off.
     case xctestplan
+    /// An Xcode scheme whose test action runs the selected test targets (for `xcodebuild test -scheme`).
+    case xcscheme
 }
 
 extension AffectedRun {
@@ -36,6 +38,7 @@ extension AffectedRun {
                 // Shards are what a matrix spreads; a request without them gets no entries.
                 return (try shards?.matrix() ?? JSONValue.object([("include", .array([]))])).serialized()
             case .xctestplan: return filteredTestPlan ?? TestPlan.written(testPlanEntries)
+            case .xcscheme: return try TestScheme.written(testPlanEntries)
             }
         } catch {
             throw CommandError(error.description)

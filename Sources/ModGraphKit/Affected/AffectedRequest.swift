@@ -7,6 +7,9 @@ public struct AffectedRequest: Sendable {
         case git(base: String, head: String?)
         /// One path a line (relative to the repository's top folder), from a file or `-` for standard input.
         case list(String)
+        /// No change: every target and test target, as when a change selects everything
+        /// (a push to the main branch that runs every test through the same formats).
+        case all
     }
 
     public var load: LoadRequest

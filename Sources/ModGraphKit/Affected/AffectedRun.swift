@@ -5,6 +5,7 @@ import ModGraphManifest
 import ModGraphManifestEvaluation
 import ModGraphPlanning
 import ModGraphRules
+import ModGraphXcode
 
 /// `modgraph affected` as a use case: the graph loaded, the change set read
 /// from git or a list, each changed file given a verdict (owned by targets,
@@ -63,6 +64,9 @@ public struct AffectedRun: Sendable {
         case let .list(source):
             changes = try Self.readList(source)
             topLevel = (try? GitRepository(containing: root).topLevel) ?? FileManager.default.currentDirectoryPath
+        case .all:
+            changes = ChangeSet(files: [])
+            topLevel = (try? GitRepository(containing: root).topLevel) ?? FileManager.default.currentDirectoryPath
         }
 
         let sources = RepositorySources(git: git, base: baseCommit, topLevel: topLevel, load: request.load)
@@ -83,6 +87,7 @@ public struct AffectedRun: Sendable {
         let files = judge.judge(changes)
         var seeds = judge.seeds
         var everything = judge.everything
+        if request.changes == .all { everything = EverythingReason(file: nil, message: "every target, as asked (--all)") }
         if let basePolicy {
             var underBase = ChangeJudge(inputs: inputs, policy: basePolicy, sources: sources, configuration: configuration)
             _ = underBase.judge(changes)
@@ -138,18 +143,21 @@ public struct AffectedRun: Sendable {
             let relative = Paths.relative(Paths.canonical(absolute) ?? absolute, from: root)
             return "container:" + (relative == "." ? "" : relative)
         }
-        var projects: [PackageIdentity: (path: String, ids: [String: String])] = [:]
+        var projects: [PackageIdentity: (path: String, targets: [String: XcodeTarget])] = [:]
         for package in loaded.repository.graph.packages where package.origin == .project {
             guard let path = package.path,
                 let project = loaded.repository.projects.first(where: { Paths.relative($0.path, from: base) == path })
             else { continue }
-            let ids = Dictionary(project.targets.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
-            projects[package.identity] = (Paths.absolute(path, relativeTo: base), ids)
+            let targets = Dictionary(project.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            projects[package.identity] = (Paths.absolute(path, relativeTo: base), targets)
         }
         return tests.compactMap { test in
             let name = test.target.name
             if let project = projects[test.target.package] {
-                return TestPlan.Entry(containerPath: container(project.path), identifier: project.ids[name] ?? name, name: name)
+                let target = project.targets[name]
+                return TestPlan.Entry(
+                    containerPath: container(project.path), identifier: target?.id ?? name, name: name,
+                    productFileName: target?.productFileName)
             }
             guard let directory = loaded.workspace.packages[test.target.package]?.directory else { return nil }
             return TestPlan.Entry(containerPath: container(directory), identifier: name, name: name)
