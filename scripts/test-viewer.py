@@ -522,6 +522,14 @@ def test_big(browser, report, shots):
     say(f"1,000 targets: {len(data['nodes'])} nodes, {len(data['edges'])} edges, {len(data['views'])} layouts, index.html {size / 1e6:.1f} MB, "
         f"page ready in {page.load_seconds * 1000:.0f} ms")
     check(data["picture"] and data["first"].startswith("collapse:layer:"), f"the 1,000-target page opens collapsed by layer ({data['first']})")
+    # What the first toggles hide is said in the status line, with the toggle that brings it back.
+    tests = sum(1 for node in data["nodes"] if node.get("test"))
+    externals = sum(1 for node in data["nodes"] if node.get("external"))
+    status = page.evaluate("document.getElementById('mg-status').textContent")
+    expected = [f"{tests} test target{'s' if tests != 1 else ''}"] if tests and "|t0" in data["first"] else []
+    expected += [f"{externals} external product{'s' if externals != 1 else ''}"] if externals and "x0" in data["first"].split("|")[-1] else []
+    check(("the toggles hide " + " and ".join(expected) + ")") in status if expected else "the toggles hide" not in status,
+          f"the status line says what the toggles hide ({status!r}; expected {expected})")
     # A click on a group, timed in the page from pointerup to the next frame (the page lacks the view: a fallback).
     page.evaluate("window.__clickMs=null;window.addEventListener('pointerup',function(){var t=performance.now();"
                   "requestAnimationFrame(function(){setTimeout(function(){window.__clickMs=performance.now()-t;},0);});},{capture:true,once:true});")

@@ -256,6 +256,57 @@ struct ViewerTests {
         #expect(liveData["live"] as? String == "/token/")
     }
 
+    /// An app of 13 modules in two packages (the app, ten features, their interfaces and
+    /// core), each with a unit and a snapshot test target: 39 nodes, under the size where
+    /// tests are hidden by default. With the tests, 26 test targets share a rank, too many
+    /// to read in 1400 × 900 either way up; a force-directed cloud fits them but shows no
+    /// layering; collapsed by package it is two boxes. The app's own modules alone read,
+    /// layered: the page opens on them, its toggles saying tests are off (before, it opened
+    /// on the cloud of everything, as on a 39-module app tried as a new user would).
+    @Test func aGraphOfManyTestsOpensOnItsOwnModulesLayered() throws {
+        let app = PackageIdentity("app")
+        let features = PackageIdentity("features")
+        let packages = [
+            Package(identity: app, name: "App", path: ".", origin: .root, location: nil, isLoaded: true),
+            Package(identity: features, name: "Features", path: "Features", origin: .local, location: nil, isLoaded: true),
+        ]
+        let names = ["Feed", "Profile", "Search", "Settings", "Checkout", "Cart", "Orders", "Onboarding", "Messages", "Wallet"]
+        let own = [(app, "App")] + names.map { (features, $0) } + [(app, "VerticalInterfaces"), (app, "Core")]
+        var targets: [Target] = []
+        var edges: [Edge] = []
+        for (package, name) in own {
+            let id = TargetID(package: package, name: name)
+            targets.append(Target(id: id, type: .regular, path: nil))
+            for kind in ["Unit", "Snapshot"] {
+                let test = TargetID(package: package, name: name + kind + "Tests")
+                targets.append(Target(id: test, type: .test, path: nil))
+                edges.append(Edge(from: test, to: id, kind: .target))
+            }
+        }
+        let interfaces = TargetID(package: app, name: "VerticalInterfaces")
+        edges.append(Edge(from: interfaces, to: TargetID(package: app, name: "Core"), kind: .target))
+        for feature in names {
+            let id = TargetID(package: features, name: feature)
+            edges.append(Edge(from: TargetID(package: app, name: "App"), to: id, kind: .product))
+            edges.append(Edge(from: id, to: interfaces, kind: .product))
+        }
+        let graph = ModuleGraph(packages: packages, targets: targets, products: [], edges: edges)
+        // Labels read at 1.5× here, not 0.8×: the smallest window such a graph must read in
+        // (what makes the graph with its tests too large in ranks without a larger graph).
+        var budget = ViewerPage.Budget.standard
+        budget.readableScale = 1.5
+        let page = ViewerPage(
+            title: "t", source: "s", toolVersion: "0", graph: graph, view: GraphView(graph), style: DiagramStyle(), hidesImplied: true,
+            layout: nil, budget: budget)
+        let data = try Self.data(try Self.html(page))
+        let views = try #require(data["views"] as? [String: [String: Any]])
+        #expect(data["first"] as? String == "all|t0x0i0", "\(views["all|t1x1i0"]?.filter { $0.key != "nodes" && $0.key != "edges" } ?? [:])")
+        #expect(data["firstZoom"] is NSNull)
+        #expect(views["all|t0x0i0"]?["engine"] as? String == "dot")
+        // The whole graph with its tests was tried first, and is carried for the toggles.
+        #expect(views["all|t1x1i0"] != nil)
+    }
+
     @Test func hostileNamesCannotBreakOut() throws {
         let html = try Self.html(try Self.page())
         let embedded = try Self.embeddedData(html)

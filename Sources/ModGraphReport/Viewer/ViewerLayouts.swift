@@ -128,6 +128,9 @@ struct ViewerLayouts: Sendable {
         let scale: Double
         let nodeCount: Int
         let warnings: [String]
+        /// Laid out in ranks (dot), dependencies above or beside what uses them; false for a
+        /// force-directed cloud, which fits more labels but does not show the layering.
+        let ranked: Bool
     }
 
     /// The scale at which a drawing of `width` × `height` points fits the reference canvas, as the page fits it.
@@ -178,7 +181,7 @@ struct ViewerLayouts: Sendable {
         guard let best else { throw .layoutFailed(engine: engine.rawValue, message: "no layout") }
         return Layout(
             json: json(best.geometry, built: built, spec: spec, candidate: best.candidate), scale: best.scale,
-            nodeCount: nodes, warnings: best.warnings)
+            nodeCount: nodes, warnings: best.warnings, ranked: best.candidate.engine == .dot)
     }
 
     /// The geometry as the page reads it (see the type's comment).

@@ -550,10 +550,17 @@ enum ViewerScript {
               bar.textContent = count(N) + ' modules and ' + count(E) + ' dependencies, not drawn. Search a module to see what it depends on and what depends on it.';
               return;
             }
-            var shown = 0;
-            for (i = 0; i < N; i++) if (nodeShown(i)) shown++;
+            var shown = 0, hiddenTests = 0, hiddenExternals = 0;
+            for (i = 0; i < N; i++) {
+              if (nodeShown(i)) shown++;
+              else if (!state.tests && nodes[i].test) hiddenTests++;
+              else hiddenExternals++;
+            }
+            var hidden = [];
+            if (hiddenTests) hidden.push(plural(hiddenTests, 'test target'));
+            if (hiddenExternals) hidden.push(plural(hiddenExternals, 'external product'));
             bar.textContent = 'Drawn: ' + count(drawn.layout.nodes.length) + ' nodes, ' + count(drawn.layout.edges.length) + ' edges (' + count(shown) + ' of ' + count(N)
-              + ' modules shown by the toggles)' + (state.wiring && wires.length ? '; ' + count(drawn.wires || 0) + ' of ' + plural(wires.length, 'wiring edge') + ' drawn dashed (run time, not build dependencies)' : '')
+              + ' modules shown' + (hidden.length ? '; the toggles hide ' + hidden.join(' and ') : '') + ')' + (state.wiring && wires.length ? '; ' + count(drawn.wires || 0) + ' of ' + plural(wires.length, 'wiring edge') + ' drawn dashed (run time, not build dependencies)' : '')
               + '. Click a module to focus on it, a group to open it; Backspace goes back, / searches, f fits.';
           }
 
