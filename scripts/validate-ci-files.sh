@@ -3,7 +3,8 @@
 # project's own (.github/workflows), with tools scripts/setup.sh installs from PyPI at pinned
 # versions; none needs the network:
 #   - check-jsonschema: against SchemaStore's schemas, which it carries with it;
-#   - zizmor --offline: security audits (pinned actions, permissions, injection); 0 findings;
+#   - zizmor --offline --persona=auditor: security audits (pinned actions and images,
+#     permissions, injection, concurrency); 0 findings;
 #   - actionlint: the workflows' syntax, expressions and, through ShellCheck, their scripts;
 #     action.yml's inputs through ci.yml's `uses: ./`;
 #   - ShellCheck on the scripts the action runs (scripts/action.sh, scripts/setup.sh).
@@ -18,9 +19,27 @@ done
 workflows=(docs/workflows/*.yml .github/workflows/*.yml)
 check-jsonschema --builtin-schema vendor.github-actions action.yml
 check-jsonschema --builtin-schema vendor.github-workflows "${workflows[@]}"
-zizmor --offline --no-progress action.yml "${workflows[@]}"
+zizmor --offline --no-progress --persona=auditor action.yml "${workflows[@]}"
 actionlint "${workflows[@]}"
-shellcheck scripts/action.sh scripts/setup.sh
+shellcheck scripts/action.sh scripts/setup.sh scripts/pin-image.sh
+# scripts/pin-image.sh on a copy of ci.yml, the registry stood in for by a crane that
+# answers a digest (and then one that answers something else, which must be refused).
+pin="$(mktemp -d)"
+mkdir -p "$pin/bin" "$pin/workflows"
+cp .github/workflows/ci.yml "$pin/workflows/ci.yml"
+printf '#!/bin/sh\necho "sha256:%s"\n' "$(printf 'ab%.0s' {1..32})" > "$pin/bin/crane"
+chmod +x "$pin/bin/crane"
+PATH="$pin/bin:$PATH" scripts/pin-image.sh "$pin/workflows/ci.yml" > /dev/null
+grep -q "^    container: swift:6.3-bookworm@sha256:$(printf 'ab%.0s' {1..32}) # swift:6.3-bookworm$" "$pin/workflows/ci.yml" \
+    || { echo "validate-ci-files: pin-image.sh did not pin the image"; exit 1; }
+zizmor --offline --no-progress --persona=auditor "$pin/workflows/ci.yml" > /dev/null
+printf '#!/bin/sh\necho "latest; rm -rf /"\n' > "$pin/bin/crane"
+cp .github/workflows/ci.yml "$pin/workflows/ci.yml"
+if PATH="$pin/bin:$PATH" scripts/pin-image.sh "$pin/workflows/ci.yml" 2> /dev/null; then
+    echo "validate-ci-files: pin-image.sh took an answer that is not a digest"; exit 1
+fi
+cmp -s .github/workflows/ci.yml "$pin/workflows/ci.yml" || { echo "validate-ci-files: a refused pin changed the file"; exit 1; }
+rm -rf "$pin"
 echo "validate-ci-files: action.yml and ${#workflows[@]} workflows: schemas, zizmor, actionlint and ShellCheck clean"
 # The configuration schema (docs/modgraph.schema.json) accepts every configuration in the repository.
 check-jsonschema --schemafile docs/modgraph.schema.json .modgraph.yml Samples/*/.modgraph.yml Tests/ModGraphCLITests/Golden/init-VerticalApp.yml

@@ -1008,7 +1008,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--modgraph", required=True, help="the modgraph executable")
     parser.add_argument("--seconds", type=float, default=20, help="how long to fuzz (default 20)")
-    parser.add_argument("--cases", type=int, default=0, help="stop after this many cases (default: no limit)")
+    parser.add_argument("--cases", type=int, default=0,
+                        help="run exactly this many cases (default: no limit); with --seconds as the bound, running "
+                             "out of time before the count is a failure, so a pass is always the same cases")
     parser.add_argument("--timeout", type=float, default=20, help="a case's time limit in seconds (default 20)")
     parser.add_argument("--seed", type=int, default=None, help="random seed (default: from the clock, printed)")
     parser.add_argument("--out", default=None, help="where failing inputs go (default: a temporary folder)")
@@ -1034,12 +1036,18 @@ def main():
     fuzzer.loop()
     counts = fuzzer.counts
     failures = counts["crash"] + counts["hang"] + counts["inject"] + counts["stderr"]
+    # A fixed count is the point of --cases: a pass cut short by the clock ran other cases than
+    # the same seed runs elsewhere, so it fails rather than pass on fewer.
+    short = arguments.cases and counts["cases"] < arguments.cases
     print(f"fuzz: {counts['cases']} cases in {time.monotonic() - started:.0f} s (seed {seed}): {counts['crash']} crashes, "
           f"{counts['hang']} hangs, {counts['inject']} injected commands, {counts['stderr']} malformed stderr lines"
           + (f"; inputs in {out}" if failures else ""))
+    if short:
+        print(f"fuzz: only {counts['cases']} of the {arguments.cases} cases ran within --seconds {arguments.seconds:g}: "
+              "this machine is slower than the bound allows; raise --seconds (or lower --cases)", file=sys.stderr)
     if not failures and arguments.out is None:
         shutil.rmtree(out, ignore_errors=True)
-    sys.exit(1 if failures else 0)
+    sys.exit(1 if failures or short else 0)
 
 
 if __name__ == "__main__":
