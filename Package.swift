@@ -124,6 +124,16 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        // `modgraph fix`: Package.swift edited with swift-syntax as its author would, within ModGraphSyntax's bounds.
+        .target(
+            name: "ModGraphFix",
+            dependencies: [
+                "ModGraphOutput",
+                "ModGraphSyntax",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         .target(
             name: "ModGraphReport",
             dependencies: ["ModGraphCore", "ModGraphOutput", "ModGraphRules", "ModGraphPlanning", "ModGraphDiagrams"]
@@ -143,6 +153,7 @@ let package = Package(
                 "ModGraphChanges",
                 "ModGraphDiagrams",
                 "ModGraphSources",
+                "ModGraphFix",
                 "ModGraphReport",
             ]
         ),
@@ -194,6 +205,8 @@ let package = Package(
                 "ModGraphChanges", "ModGraphCore", "ModGraphOutput", "ModGraphManifest", "ModGraphManifestEvaluation",
                 "ModGraphTestSupport",
             ]),
+        // Package.swift edits with hand-written expected texts, and the diffs that show them.
+        .testTarget(name: "ModGraphFixTests", dependencies: ["ModGraphFix"]),
         .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(
             name: "ModGraphWeightsTests", dependencies: ["ModGraphWeights", "ModGraphCore", "ModGraphManifest", "ModGraphTestSupport"],

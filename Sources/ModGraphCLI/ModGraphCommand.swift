@@ -11,7 +11,7 @@ public struct ModGraphCommand: ParsableCommand {
             """,
         version: ModGraphVersion.current,
         subcommands: [
-            InitCommand.self, GraphCommand.self, WhyCommand.self, ServeCommand.self, CheckCommand.self, ScheduleCommand.self,
+            InitCommand.self, GraphCommand.self, WhyCommand.self, ServeCommand.self, CheckCommand.self, FixCommand.self, ScheduleCommand.self,
             AffectedCommand.self, DiffCommand.self,
             MeasureCommand.self, WeightsCommand.self, ReportCommand.self,
         ],

@@ -17,6 +17,9 @@ public struct SourceChecker: Sendable {
     /// The file each target of an XcodeGen spec is declared in, as reports name it (the spec, or a
     /// file it includes): where a fix-it says to add a dependency.
     public var declarationFiles: [TargetID: String] = [:]
+    /// The packages each SwiftPM package of the workspace declares in its manifest's `dependencies:`,
+    /// by identity: a fix-it that adds a product of a package not among them says to declare it too.
+    public var declaredPackages: [PackageIdentity: Set<PackageIdentity>] = [:]
 
     public init(settings: CheckConfig.SourceChecks, platform: String? = nil, roles: WiringRoles? = nil) {
         self.settings = settings
@@ -79,7 +82,7 @@ public struct SourceChecker: Sendable {
         if settings.undeclaredImports != .ignore || settings.unusedDependencies != .ignore {
             findings += ImportRule(
                 graph: graph, settings: settings, platform: platform, searchPaths: searchPaths, declarationFiles: declarationFiles,
-                clang: clang
+                declaredPackages: declaredPackages, clang: clang
             ).findings(scanned: scanned)
         }
         if let wiring = settings.wiring {

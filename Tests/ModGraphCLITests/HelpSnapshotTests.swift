@@ -6,7 +6,7 @@ import Testing
 @Suite("Help snapshots")
 struct HelpSnapshotTests {
     @Test(arguments: [
-        [], ["init"], ["graph"], ["why"], ["serve"], ["check"], ["schedule"], ["affected"], ["diff"], ["measure"], ["report"],
+        [], ["init"], ["graph"], ["why"], ["serve"], ["check"], ["fix"], ["schedule"], ["affected"], ["diff"], ["measure"], ["report"],
         ["weights", "import"],
     ])
     func helpMatchesItsSnapshot(_ command: [String]) throws {
@@ -16,7 +16,7 @@ struct HelpSnapshotTests {
     }
 
     /// Hard line breaks in a discussion show as lines cut short in the middle.
-    @Test(arguments: ["init", "graph", "why", "serve", "check", "schedule", "affected", "diff", "measure", "report"])
+    @Test(arguments: ["init", "graph", "why", "serve", "check", "fix", "schedule", "affected", "diff", "measure", "report"])
     func noLineIsCutShort(_ command: String) throws {
         let result = try ModGraphRunner.run([command, "--help"], environment: ["COLUMNS": "100"])
         let paragraphs = result.output.components(separatedBy: "\n\n")

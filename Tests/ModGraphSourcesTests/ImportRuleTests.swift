@@ -241,10 +241,40 @@ struct CrossPackageImportTests {
             ])
     }
 
+    /// A test that still imports a module under its old name: renaming the import is the fix;
+    /// removing the dependency (what an unused one is told) would break the build. A platform's
+    /// module close to a dependency's name (`SwiftUI`, `SwiftUIIntrospect`) is imported for itself.
+    @Test func aStaleImportAfterARenameSaysRenameIt() throws {
+        let graph = graph("AppTests -> NetworkClient, App -> SwiftUIIntrospect", types: ["AppTests": .test])
+        let result = try run(
+            graph, yaml,
+            [
+                id("AppTests"): files("AppTests", ["T.swift": "import XCTest\n@testable import Network\n"]),
+                id("App"): files("App", ["A.swift": "import SwiftUI\n"]),
+            ])
+        #expect(
+            result == [
+                "unused-dependency: App declares SwiftUIIntrospect but its one Swift file does not import it, which lengthens the build for nothing. In Package.swift, remove \"SwiftUIIntrospect\" from the dependencies of target \"App\"",
+                "unused-dependency: AppTests declares NetworkClient but imports Network, which no target builds: was NetworkClient renamed? Rename the import to NetworkClient (keep the dependency) @ AppTests/T.swift:2:1",
+            ])
+        #expect(ImportRule.similar("Netwrok", "Network") && !ImportRule.similar("Core", "Cart") && !ImportRule.similar("App", "Apps"))
+    }
+
+    /// A product of a package the target's manifest does not declare: the advice says both lines.
+    @Test func aProductOfAnUndeclaredPackageNamesItsEntryToo() {
+        let graph = workspace()
+        #expect(
+            DependencyEdit.add(id("Prelude", "core"), to: id("App"), in: graph, declared: [PackageIdentity("swift-collections")])
+                == "add .product(name: \"Core\", package: \"Core\") to the dependencies of target \"App\", and .package(path: \"../Core\") to the package's dependencies, which do not declare \"Core\" yet")
+        #expect(
+            DependencyEdit.add(id("Prelude", "core"), to: id("App"), in: graph, declared: [PackageIdentity("core")])
+                == "add .product(name: \"Core\", package: \"Core\") to the dependencies of target \"App\"")
+    }
+
     @Test func packageReferencesUseTheFolderOrURLAsWritten() {
         let graph = workspace()
-        #expect(DependencyEdit.packageReference(PackageIdentity("core"), graph) == "Core")
-        #expect(DependencyEdit.packageReference(PackageIdentity("swift-collections"), graph) == "swift-collections")
+        #expect(graph.packageReference(PackageIdentity("core")) == "Core")
+        #expect(graph.packageReference(PackageIdentity("swift-collections")) == "swift-collections")
         #expect(
             DependencyEdit.add(id("Collections", "swift-collections"), to: id("App"), in: graph)
                 == "add .product(name: \"Collections\", package: \"swift-collections\") to the dependencies of target \"App\"")

@@ -58,6 +58,9 @@ public struct CheckRun: Sendable {
                 for (target, lines) in loaded.repository.declarations where loaded.graph.package(target.package)?.isXcodeGenProject == true {
                     checker.declarationFiles[target] = DisplayPath.of(lines.file)
                 }
+                for (identity, package) in loaded.workspace.packages where package.origin.isOwn {
+                    if let manifest = package.manifest { checker.declaredPackages[identity] = Set(manifest.dependencies.map(\.identity)) }
+                }
                 let cache = loaded.scanCache()
                 let outcome = try checker.check(loaded.graph, targets: targets, budget: .standard, runner: Executor(), cache: cache)
                 loaded.save(cache)

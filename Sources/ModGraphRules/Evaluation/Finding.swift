@@ -26,12 +26,15 @@ public struct Finding: Hashable, Sendable {
     /// the shortest chain joins today. It replaces the ends in the
     /// fingerprint, so a partial fix that moves the chain keeps the finding.
     public let identity: String?
+    /// The edit that resolves it, for the findings that have one obvious edit
+    /// (`modgraph fix`); not part of the fingerprint.
+    public let fix: DependencyFix?
 
     /// A finding at `location`; without one, at `sourcePosition`, as written.
     public init(
         rule: RuleKind, severity: Severity, chain: [TargetID], message: String, source: ConfigLocation?,
         sourcePosition: SourcePosition? = nil, subject: String? = nil, location: SourcePosition? = nil,
-        identity: String? = nil
+        identity: String? = nil, fix: DependencyFix? = nil
     ) {
         self.rule = rule
         self.severity = severity
@@ -42,13 +45,14 @@ public struct Finding: Hashable, Sendable {
         self.subject = subject
         self.location = location ?? sourcePosition
         self.identity = identity
+        self.fix = fix
     }
 
     /// The same finding pointing at `location`.
     func located(at location: SourcePosition?) -> Finding {
         Finding(
             rule: rule, severity: severity, chain: chain, message: message, source: source,
-            sourcePosition: sourcePosition, subject: subject, location: location, identity: identity)
+            sourcePosition: sourcePosition, subject: subject, location: location, identity: identity, fix: fix)
     }
 
     /// Identifies the finding across runs, for baselines: the rule and the two

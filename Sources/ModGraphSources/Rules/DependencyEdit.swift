@@ -1,23 +1,54 @@
 import ModGraphCore
+import ModGraphManifest
 
 /// The change to make in `Package.swift`, spelled the way a manifest spells it.
 enum DependencyEdit {
     /// How `target` should declare `dependency`: by name within its own
     /// package, else through a library product of the other package (the one
     /// named after the target, else the smallest that holds it).
-    static func add(_ dependency: TargetID, to target: TargetID, in graph: ModuleGraph) -> String {
+    ///
+    /// `declared`, the packages the target's manifest declares (nil: not known): a product of a
+    /// package not among them needs the package's entry too, and the advice says both lines.
+    static func add(_ dependency: TargetID, to target: TargetID, in graph: ModuleGraph, declared: Set<PackageIdentity>? = nil) -> String {
         if isXcodeTarget(target, graph) { return addInProject(dependency, to: target, in: graph) }
+        let line = addInManifest(dependency, to: target, in: graph)
+        guard dependency.package != target.package, let declared, !declared.contains(dependency.package),
+            let entry = packageEntry(dependency.package, from: target.package, in: graph)
+        else { return line }
+        return line + ", and \(entry) to the package's dependencies, which do not declare \"\(graph.packageReference(dependency.package))\" yet"
+    }
+
+    /// The package-level entry that declares `identity` in the manifest of `from`: a local package by
+    /// its path from there, a remote one by its URL (its requirement is the team's to choose).
+    private static func packageEntry(_ identity: PackageIdentity, from: PackageIdentity, in graph: ModuleGraph) -> String? {
+        guard let package = graph.package(identity) else { return nil }
+        switch package.origin {
+        case .local, .root:
+            guard let path = package.path, let here = graph.package(from)?.path else { return nil }
+            // Both are relative to one folder and may climb above it (`../Core`): folded below a deep stand-in root.
+            let stand = "/" + String(repeating: "_/", count: 64)
+            let relative = Paths.relative(Paths.lexical(stand + path), from: Paths.lexical(stand + here))
+            return ".package(path: \"\(relative)\")"
+        case .remote:
+            return package.location.map { ".package(url: \"\($0)\", …)" }
+        default:
+            return nil
+        }
+    }
+
+    /// A SwiftPM target's `dependencies:` line.
+    private static func addInManifest(_ dependency: TargetID, to target: TargetID, in graph: ModuleGraph) -> String {
         let destination = "to the dependencies of target \"\(target.name)\""
         guard let vertex = graph.index(of: dependency) else { return "add \"\(dependency.name)\" \(destination)" }
         let node = graph.targets[vertex]
         if node.type == .externalProduct {
-            return "add .product(name: \"\(node.name)\", package: \"\(packageReference(node.package, graph))\") \(destination)"
+            return "add .product(name: \"\(node.name)\", package: \"\(graph.packageReference(node.package))\") \(destination)"
         }
         if dependency.package == target.package {
             return "add \"\(dependency.name)\" \(destination)"
         }
-        let package = packageReference(dependency.package, graph)
-        guard let product = libraryProduct(holding: dependency, in: graph) else {
+        let package = graph.packageReference(dependency.package)
+        guard let product = graph.libraryProduct(holding: dependency) else {
             return
                 "package \"\(package)\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
         }
@@ -66,11 +97,11 @@ enum DependencyEdit {
         if owner?.origin == .project || node.type == .externalProduct {
             return "add \"\(node.name)\" \(destination)"
         }
-        guard let product = libraryProduct(holding: dependency, in: graph) else {
+        guard let product = graph.libraryProduct(holding: dependency) else {
             return
-                "package \"\(packageReference(dependency.package, graph))\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
+                "package \"\(graph.packageReference(dependency.package))\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
         }
-        return "add package product \"\(product.name)\" of \"\(packageReference(dependency.package, graph))\" \(destination)"
+        return "add package product \"\(product.name)\" of \"\(graph.packageReference(dependency.package))\" \(destination)"
     }
 
     /// The `dependencies:` item of an XcodeGen target: `- target:` for a target of a project, else `- package:`.
@@ -85,33 +116,13 @@ enum DependencyEdit {
             let prefix = sameSpec ? "" : (owner?.name).map { "\($0)/" } ?? ""
             return "add \"- target: \(prefix)\(dependency.name)\"\(sameSpec ? "" : " (with \(owner?.name ?? "its project") under projectReferences:)") \(destination)"
         }
-        let package = packageReference(dependency.package, graph)
+        let package = graph.packageReference(dependency.package)
         let product =
             graph.index(of: dependency).map { graph.targets[$0] }?.type == .externalProduct
-            ? dependency.name : libraryProduct(holding: dependency, in: graph)?.name
+            ? dependency.name : graph.libraryProduct(holding: dependency)?.name
         guard let product else {
             return "package \"\(package)\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
         }
         return "add \"- package: \(package)\"\(product == package ? "" : " with \"product: \(product)\"") \(destination)"
-    }
-
-    /// The library product to depend on for `dependency`: the one named after it, else the smallest
-    /// that holds it (then by name); nil when no library product holds it.
-    private static func libraryProduct(holding dependency: TargetID, in graph: ModuleGraph) -> Product? {
-        graph.products
-            .filter { $0.package == dependency.package && $0.type.hasPrefix("library") && $0.targets.contains(dependency) }
-            .min {
-                ($0.name != dependency.name ? 1 : 0, $0.targets.count, $0.name) < ($1.name != dependency.name ? 1 : 0, $1.targets.count, $1.name)
-            }
-    }
-
-    /// What `package:` takes: the last component of the package's folder or
-    /// URL, as written (SwiftPM compares it without regard to case).
-    static func packageReference(_ identity: PackageIdentity, _ graph: ModuleGraph) -> String {
-        guard let package = graph.package(identity) else { return identity.rawValue }
-        let location = package.origin == .local ? package.path : package.location
-        guard var last = location?.split(separator: "/").last.map(String.init), !last.isEmpty, last != "." else { return identity.rawValue }
-        if last.lowercased().hasSuffix(".git") { last = String(last.dropLast(4)) }
-        return last.lowercased() == identity.rawValue ? last : identity.rawValue
     }
 }

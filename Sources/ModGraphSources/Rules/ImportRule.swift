@@ -18,6 +18,8 @@ struct ImportRule {
     var searchPaths: [TargetID: [TargetID]] = [:]
     /// Where XcodeGen targets are declared (``SourceChecker/declarationFiles``).
     var declarationFiles: [TargetID: String] = [:]
+    /// The packages each SwiftPM package declares (``SourceChecker/declaredPackages``).
+    var declaredPackages: [PackageIdentity: Set<PackageIdentity>] = [:]
     /// What mixed targets' C-family files import (``ClangImports``).
     var clang: [TargetID: ClangImports.Result] = [:]
 
@@ -182,6 +184,10 @@ struct ImportRule {
                     }
                     if !modules.isDisjoint(with: imported) { continue }
                     if hasUnknownImport, nodes.contains(where: { $0.type == .externalProduct }) { continue }
+                    if let stale = Self.staleImport(of: modules, in: files, known: verticesByModule) {
+                        findings.append(renamedImport(target, declaration, stale))
+                        continue
+                    }
                     findings.append(unusedDependency(target, declaration, fileCount: files.count, otherCount: other.files))
                 }
             }
@@ -339,9 +345,9 @@ struct ImportRule {
         return Finding(
             rule: .undeclaredImport, severity: undeclaredSeverity, chain: chain,
             message:
-                "\(target.name) imports \(module)\(condition)\(elsewhere) without declaring it; \(how). In \(editedFile(of: target)), \(DependencyEdit.add(graph.targets[chosen].id, to: target, in: graph))",
+                "\(target.name) imports \(module)\(condition)\(elsewhere) without declaring it; \(how). In \(editedFile(of: target)), \(DependencyEdit.add(graph.targets[chosen].id, to: target, in: graph, declared: declaredPackages[target.package]))",
             source: settings.undeclaredImportsLocation ?? settings.location,
-            sourcePosition: location(occurrence))
+            sourcePosition: location(occurrence), fix: .add(target: target, dependency: graph.targets[chosen].id))
     }
 
     /// The remote and registry packages that were not opened (their products stand for them:
@@ -367,7 +373,7 @@ struct ImportRule {
         return Finding(
             rule: .optionalImport, severity: .note, chain: chain,
             message:
-                "\(target.name) imports \(module)\(condition) without declaring it, optional by construction; \(how). If \(target.name) should always have it, in \(editedFile(of: target)), \(DependencyEdit.add(graph.targets[chosen].id, to: target, in: graph))",
+                "\(target.name) imports \(module)\(condition) without declaring it, optional by construction; \(how). If \(target.name) should always have it, in \(editedFile(of: target)), \(DependencyEdit.add(graph.targets[chosen].id, to: target, in: graph, declared: declaredPackages[target.package]))",
             source: settings.undeclaredImportsLocation ?? settings.location,
             sourcePosition: location(occurrence))
     }
@@ -408,6 +414,59 @@ struct ImportRule {
             sourcePosition: location(occurrence))
     }
 
+    /// An import of a module no target of the graph builds (nor the platform, unless `@testable`) whose name is close to one of `modules`
+    /// (`@testable import Network` beside a declared `NetworkClient`): the module was renamed and the
+    /// import was not, so the dependency is used after all, under its old name.
+    static func staleImport(of modules: Set<String>, in files: [ScannedFile], known: [String: [Int]]) -> (statement: ImportStatement, file: String, module: String)? {
+        for file in files {
+            // A platform's module (`SwiftUI` beside `SwiftUIIntrospect`) is imported for itself, unless `@testable`:
+            // no SDK module is built for testing, so that import names one of the workspace's.
+            for statement in file.imports
+            where known[statement.module] == nil && !modules.contains(statement.module)
+                && (!ModuleNames.platform.contains(statement.module) || statement.attributes.contains("@testable"))
+            {
+                let name = statement.module
+                if let module = modules.sorted().first(where: { Self.similar(name, $0) }) { return (statement, file.path, module) }
+            }
+        }
+        return nil
+    }
+
+    /// One name the start of the other (`Network`, `NetworkClient`), or a typo apart (`Netwrok`: two edits
+    /// from 6 characters, one below), at 4 characters or more.
+    static func similar(_ a: String, _ b: String) -> Bool {
+        guard min(a.count, b.count) >= 4 else { return false }
+        if a.hasPrefix(b) || b.hasPrefix(a) { return true }
+        let x = Array(a.unicodeScalars)
+        let y = Array(b.unicodeScalars)
+        guard abs(x.count - y.count) <= 2 else { return false }
+        var row = Array(0...y.count)
+        for i in 1...x.count {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...y.count {
+                let saved = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (x[i - 1] == y[j - 1] ? 0 : 1))
+                previous = saved
+            }
+        }
+        return row[y.count] <= (min(x.count, y.count) >= 6 ? 2 : 1)
+    }
+
+    /// A declared dependency not imported under its name, while an import names a module close to it that
+    /// no target builds: renaming the import is the fix, removing the dependency would break the build.
+    private func renamedImport(
+        _ target: TargetID, _ declaration: Declaration, _ stale: (statement: ImportStatement, file: String, module: String)
+    ) -> Finding {
+        Finding(
+            rule: .unusedDependency, severity: settings.unusedDependencies == .error ? .error : .warning,
+            chain: [target, declaration.edges[0].to],
+            message:
+                "\(target.name) declares \(declaration.written) but imports \(stale.statement.module), which no target builds: was \(stale.module) renamed? Rename the import to \(stale.module) (keep the dependency)",
+            source: settings.unusedDependenciesLocation ?? settings.location,
+            sourcePosition: SourcePosition(file: stale.file, line: stale.statement.line, column: stale.statement.column))
+    }
+
     private func unusedDependency(_ target: TargetID, _ declaration: Declaration, fileCount: Int, otherCount: Int) -> Finding {
         let files =
             otherCount > 0
@@ -422,6 +481,7 @@ struct ImportRule {
             chain: [target, declaration.edges[0].to],
             message:
                 "\(target.name) declares \(declaration.written) but \(files), which lengthens the build for nothing. \(place), \(DependencyEdit.remove(declaration.written, from: target, in: graph))",
-            source: settings.unusedDependenciesLocation ?? settings.location)
+            source: settings.unusedDependenciesLocation ?? settings.location,
+            fix: .remove(target: target, dependency: declaration.edges[0].to, written: declaration.written))
     }
 }

@@ -1,0 +1,143 @@
+import Foundation
+import ModGraphCore
+import ModGraphFix
+import ModGraphManifest
+import ModGraphOutput
+import ModGraphRules
+
+/// Turns findings into the edits of the manifests that declare their targets:
+/// each finding's ``DependencyFix`` as a ``ManifestEditor/Change`` (the element
+/// written as the manifest writes dependencies), grouped by manifest, with the
+/// package-level entries a new product needs (a local package by its path from
+/// this one, a remote one as another manifest of the workspace declares it).
+/// A finding it cannot turn into an edit is kept with the reason.
+struct FixPlanner {
+    let loaded: LoadedGraph
+    /// Files are read and written below this folder only.
+    let root: String
+
+    /// The edits, by manifest path, and the findings left as they are.
+    mutating func plan(_ findings: [Finding]) -> ([FixRun.FileEdit], [FixRun.NotFixed]) {
+        var notFixed: [FixRun.NotFixed] = []
+        var byPackage: [PackageIdentity: [(finding: Finding, change: ManifestEditor.Change)]] = [:]
+        for finding in findings {
+            guard let fix = finding.fix else { continue }
+            switch change(for: fix) {
+            case let .success(change): byPackage[fix.target.package, default: []].append((finding, change))
+            case let .failure(refusal): notFixed.append(FixRun.NotFixed(finding: finding, reason: refusal.reason))
+            }
+        }
+        var edits: [FixRun.FileEdit] = []
+        let known = knownPackages()
+        for identity in byPackage.keys.sorted() {
+            let planned = byPackage[identity] ?? []
+            func refuse(_ reason: String) {
+                notFixed += planned.map { FixRun.NotFixed(finding: $0.finding, reason: reason) }
+            }
+            guard let directory = loaded.workspace.packages[identity]?.directory else {
+                refuse("its package's folder is not on this machine")
+                continue
+            }
+            let manifest = Paths.absolute("Package.swift", relativeTo: directory)
+            let relative = Paths.relative(Paths.canonical(manifest) ?? manifest, from: root)
+            guard !relative.hasPrefix("../"), relative != ".." else {
+                refuse("\(manifest) is outside the repository, which fix does not write")
+                continue
+            }
+            if let names = try? FileManager.default.contentsOfDirectory(atPath: directory),
+                let variant = names.sorted().first(where: { $0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift") })
+            {
+                refuse("the package also has \(variant), which a toolchain may read instead of Package.swift: edit the one it reads")
+                continue
+            }
+            guard let bytes = ConfinedFiles.read(relative, in: root, limit: 1 << 20), let text = String(validating: bytes, as: UTF8.self) else {
+                refuse("\(relative) cannot be read as UTF-8 text below the repository (missing, too large, or reached through a link)")
+                continue
+            }
+            let entries = packageEntries(for: planned.map(\.change), in: directory, known: known)
+            do throws(ManifestRefusal) {
+                let outcome = try ManifestEditor(text).apply(planned.map(\.change), packages: entries)
+                for (change, reason) in outcome.refused {
+                    notFixed += planned.filter { $0.change == change }.map { FixRun.NotFixed(finding: $0.finding, reason: reason) }
+                }
+                if outcome.text != text {
+                    edits.append(FixRun.FileEdit(path: relative, old: text, new: outcome.text, packagesAdded: outcome.packagesAdded))
+                }
+            } catch {
+                refuse("\(relative): \(error.reason)")
+            }
+        }
+        return (edits.sorted { $0.path < $1.path }, notFixed)
+    }
+
+    /// The change a fix asks of a package's manifest; a reason when it is not one fix makes.
+    private func change(for fix: DependencyFix) -> Result<ManifestEditor.Change, ManifestRefusal> {
+        let graph = loaded.graph
+        guard let package = graph.package(fix.target.package) else {
+            return .failure(ManifestRefusal(reason: "its package is not in the graph"))
+        }
+        guard package.origin == .root || package.origin == .local else {
+            let kind = package.isXcodeGenProject ? "an XcodeGen spec" : package.origin == .cocoapods ? "a Podfile" : "an Xcode project"
+            return .failure(
+                ManifestRefusal(reason: "its target is declared in \(kind), which fix does not edit yet: make the edit the finding says"))
+        }
+        switch fix {
+        case let .remove(target, _, written):
+            return .success(.remove(target: target.name, written: written))
+        case let .add(target, dependency):
+            if dependency.package == target.package { return .success(.add(target: target.name, element: .target(dependency.name))) }
+            let product: String
+            if let vertex = graph.index(of: dependency), graph.targets[vertex].type == .externalProduct {
+                product = dependency.name
+            } else if let library = graph.libraryProduct(holding: dependency) {
+                product = library.name
+            } else {
+                return .failure(
+                    ManifestRefusal(
+                        reason: "package \"\(graph.packageReference(dependency.package))\" has no library product holding \"\(dependency.name)\": add one first"
+                    ))
+            }
+            return .success(
+                .add(target: target.name, element: .product(name: product, package: graph.packageReference(dependency.package))))
+        }
+    }
+
+    /// How a manifest in `directory` declares each package a product of which `changes` add:
+    /// a package of the workspace on disk by its path from here, else as another own manifest declares it.
+    private func packageEntries(
+        for changes: [ManifestEditor.Change], in directory: String, known: [ManifestEditor.PackageEntry]
+    ) -> [String: ManifestEditor.PackageEntry] {
+        var entries: [String: ManifestEditor.PackageEntry] = [:]
+        let here = Paths.canonical(directory) ?? directory
+        for change in changes {
+            guard case let .add(_, .product(_, reference)) = change, entries[reference] == nil else { continue }
+            let identity = PackageIdentity(reference.lowercased())
+            let package = loaded.workspace.packages[identity]
+            if let package, package.origin == .local || package.origin == .root, let other = package.directory {
+                let path = Paths.relative(Paths.canonical(other) ?? other, from: here)
+                entries[reference] = ManifestEditor.PackageEntry(
+                    names: [reference, identity.rawValue], entry: ".package(path: \(Escape.swiftString(path)))")
+            } else if let entry = known.first(where: { $0.names.contains { $0.lowercased() == identity.rawValue } }) {
+                entries[reference] = entry
+            }
+        }
+        return entries
+    }
+
+    /// The package-level dependencies the workspace's own manifests declare, read below the repository.
+    private func knownPackages() -> [ManifestEditor.PackageEntry] {
+        var entries: [ManifestEditor.PackageEntry] = []
+        for identity in loaded.workspace.packages.keys.sorted() {
+            guard let package = loaded.workspace.packages[identity], package.origin == .local || package.origin == .root,
+                let directory = package.directory
+            else { continue }
+            let manifest = Paths.absolute("Package.swift", relativeTo: directory)
+            let relative = Paths.relative(Paths.canonical(manifest) ?? manifest, from: root)
+            guard !relative.hasPrefix(".."), let bytes = ConfinedFiles.read(relative, in: root, limit: 1 << 20),
+                let text = String(validating: bytes, as: UTF8.self)
+            else { continue }
+            entries += ManifestEditor.declaredPackages(text)
+        }
+        return entries
+    }
+}

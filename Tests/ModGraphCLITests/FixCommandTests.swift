@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+/// `modgraph fix` end to end on packages the test writes: the diff, `--check`, and
+/// the round trip of `--write` (written, reloaded by the real toolchain, checked
+/// again: nothing of the fixed kinds left, nothing else of the files changed).
+@Suite("modgraph fix")
+struct FixCommandTests {
+    /// Top uses Mid by path; Mid uses Low. Top's target imports Low, which it does not declare
+    /// (Mid brings it in), and declares Helpers, which it does not import.
+    private func workspace() throws -> URL {
+        let top = try ModGraphRunner.scratchFolder("modgraph-fix")
+        func write(_ relative: String, _ text: String) throws {
+            let url = top.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        try write("Top/Package.swift", Self.topManifest)
+        try write("Top/Sources/Top/Top.swift", "import Mid\nimport Low\n")
+        try write("Top/Sources/Helpers/Helpers.swift", "public let helper = 1\n")
+        try write(
+            "Mid/Package.swift",
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Mid",
+                products: [.library(name: "Mid", targets: ["Mid"])],
+                dependencies: [.package(path: "../Low")],
+                targets: [.target(name: "Mid", dependencies: [.product(name: "Low", package: "Low")])]
+            )
+
+            """)
+        try write("Mid/Sources/Mid/Mid.swift", "import Low\n")
+        try write(
+            "Low/Package.swift",
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Low",
+                products: [.library(name: "Low", targets: ["Low"])],
+                targets: [.target(name: "Low")]
+            )
+
+            """)
+        try write("Low/Sources/Low/Low.swift", "public let low = 1\n")
+        try write(
+            "Top/.modgraph.yml",
+            """
+            version: 1
+            layers:
+              - name: all
+                targets: ["*"]
+            unassigned: error
+            sources:
+              undeclaredImports: error
+              unusedDependencies: error
+
+            """)
+        return top
+    }
+
+    static let topManifest = """
+        // swift-tools-version: 5.9
+        import PackageDescription
+
+        let package = Package(
+            name: "Top",
+            dependencies: [
+                .package(path: "../Mid"),
+            ],
+            targets: [
+                .target(
+                    name: "Top",
+                    dependencies: [
+                        .product(name: "Mid", package: "Mid"),
+                        "Helpers",
+                    ]
+                ),
+                .target(name: "Helpers"),
+            ]
+        )
+
+        """
+
+    /// What the two findings' edits make of it: the target's two lines and the package's entry.
+    static let fixedManifest = """
+        // swift-tools-version: 5.9
+        import PackageDescription
+
+        let package = Package(
+            name: "Top",
+            dependencies: [
+                .package(path: "../Mid"),
+                .package(path: "../Low"),
+            ],
+            targets: [
+                .target(
+                    name: "Top",
+                    dependencies: [
+                        .product(name: "Mid", package: "Mid"),
+                        .product(name: "Low", package: "Low"),
+                    ]
+                ),
+                .target(name: "Helpers"),
+            ]
+        )
+
+        """
+
+    @Test func theDiffSaysEveryLineAndChangesNothing() throws {
+        let top = try workspace()
+        defer { try? FileManager.default.removeItem(at: top) }
+        let folder = top.appendingPathComponent("Top")
+        let result = try ModGraphRunner.run(["fix", folder.path], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(
+            result.output == """
+                --- a/Package.swift
+                +++ b/Package.swift
+                @@ -5,13 +5,14 @@
+                     name: "Top",
+                     dependencies: [
+                         .package(path: "../Mid"),
+                +        .package(path: "../Low"),
+                     ],
+                     targets: [
+                         .target(
+                             name: "Top",
+                             dependencies: [
+                                 .product(name: "Mid", package: "Mid"),
+                -                "Helpers",
+                +                .product(name: "Low", package: "Low"),
+                             ]
+                         ),
+                         .target(name: "Helpers"),
+
+                """)
+        #expect(result.errors.contains("fix: 2 of 2 findings with an edit fixed in 1 file"), "\(result.errors)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8) == Self.topManifest)
+        // --check: something to fix is exit 1, for CI.
+        let check = try ModGraphRunner.run(["fix", folder.path, "--check"], in: folder)
+        #expect(check.status == 1 && check.output.isEmpty, "\(check.errors)")
+        // --only narrows it to one kind.
+        let only = try ModGraphRunner.run(["fix", folder.path, "--only", "unused-dependency"], in: folder)
+        #expect(only.output.contains("-                \"Helpers\",") && !only.output.contains("../Low"), "\(only.output)")
+        let wrong = try ModGraphRunner.run(["fix", folder.path, "--only", "cycle"], in: folder)
+        #expect(wrong.status == 2 && wrong.errors.contains("--only cycle: fix has edits for"), "\(wrong.errors)")
+    }
+
+    /// Written, the manifest is exactly the expected text, the toolchain's dump-package reads it,
+    /// check passes, and a second fix has nothing to do.
+    @Test func writingIsARoundTrip() throws {
+        let top = try workspace()
+        defer { try? FileManager.default.removeItem(at: top) }
+        let folder = top.appendingPathComponent("Top")
+        #expect(try ModGraphRunner.run(["check", folder.path], in: folder).status == 1)
+        let result = try ModGraphRunner.run(["fix", folder.path, "--write"], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.contains("fix: wrote Package.swift"), "\(result.errors)")
+        #expect(result.errors.contains("  + top/Top → low/Low") && result.errors.contains("  - top/Top → top/Helpers"), "\(result.errors)")
+        #expect(result.errors.contains("fix: check now finds 0 of the 2 fixed findings"), "\(result.errors)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8) == Self.fixedManifest)
+        // Dumped by the toolchain, not only evaluated by modgraph.
+        let dumped = try ModGraphRunner.run(["graph", folder.path, "--verify-manifests", "--format", "json"], in: folder)
+        #expect(dumped.status == 0, "\(dumped.errors)")
+        #expect(try ModGraphRunner.run(["check", folder.path], in: folder).status == 0)
+        let again = try ModGraphRunner.run(["fix", folder.path, "--check"], in: folder)
+        #expect(again.status == 0 && again.errors.contains("fix: nothing to fix"), "\(again.errors)")
+        // Nothing else was written: no temporary file left beside the manifest.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".modgraph.yml", "Package.swift", "Sources"])
+    }
+
+    /// A target a helper builds is not edited: its finding is said with why, and the diff is empty.
+    @Test func whatCannotBeEditedIsSaid() throws {
+        let top = try workspace()
+        defer { try? FileManager.default.removeItem(at: top) }
+        let folder = top.appendingPathComponent("Top")
+        try Self.topManifest.replacingOccurrences(of: "name: \"Top\",\n", with: "name: topName,\n")
+            .replacingOccurrences(of: "let package", with: "let topName = \"Top\"\nlet package")
+            .write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let result = try ModGraphRunner.run(["fix", folder.path], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.isEmpty)
+        #expect(
+            result.errors.contains(
+                "note: not fixed: unused-dependency: top/Top → top/Helpers: target \"Top\" is not written as .target(name: \"Top\", …)"),
+            "\(result.errors)")
+    }
+}
