@@ -73,5 +73,11 @@ struct FixCommand: ParsableCommand {
         for edge in written.edgesRemoved { Console.info("  - \(edge)") }
         Console.info(
             "fix: check now finds \(written.remaining) of the \(fix.fixedCount) fixed finding\(fix.fixedCount == 1 ? "" : "s")")
+        if !written.findingsAdded.isEmpty || !written.findingsGone.isEmpty {
+            Console.info(
+                "fix: the edits changed check's other findings: \(written.findingsAdded.count) new, \(written.findingsGone.count) gone (`modgraph check` says which to act on)")
+            for finding in written.findingsAdded { Console.info("  new: \(finding)") }
+            for finding in written.findingsGone { Console.info("  gone: \(finding)") }
+        }
     }
 }

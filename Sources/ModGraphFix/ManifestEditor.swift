@@ -73,8 +73,12 @@ public struct ManifestEditor {
     }
 
     /// `changes` made; `packages` says, for each package a product may come from, how the
-    /// manifest declares it when it does not yet.
-    public func apply(_ changes: [Change], packages: [String: PackageEntry]) throws(ManifestRefusal) -> Outcome {
+    /// manifest declares it when it does not yet; `declared`, the names (lowercased) of the packages
+    /// the manifest declares however it is written (as its dump says: `package.dependencies += […]`
+    /// under an `if` is not a literal of `Package(…)`), which need no entry.
+    public func apply(
+        _ changes: [Change], packages: [String: PackageEntry], declared: Set<String> = []
+    ) throws(ManifestRefusal) -> Outcome {
         var edits = TextEdits()
         var refused: [(Change, String)] = []
         var neededPackages: [String] = []
@@ -113,8 +117,10 @@ public struct ManifestEditor {
             }
         }
         // The package-level entries the added products need and the manifest lacks.
-        let declared = syntax.packageDependencyArrays()
-        let declaredNames = Set(declared.flatMap { $0.elements.flatMap { ManifestSyntax.packageNames($0.expression) } }.map { $0.lowercased() })
+        let declaredArrays = syntax.packageDependencyArrays()
+        let declaredNames = Set(
+            declaredArrays.flatMap { $0.elements.flatMap { ManifestSyntax.packageNames($0.expression) } }.map { $0.lowercased() }
+        ).union(declared)
         var newEntries: [String] = []
         for package in Set(neededPackages).sorted() where !declaredNames.contains(package.lowercased()) {
             guard let entry = packages[package] ?? packages.values.first(where: { $0.names.contains { $0.lowercased() == package.lowercased() } })
@@ -129,7 +135,7 @@ public struct ManifestEditor {
             if !newEntries.contains(entry.entry) { newEntries.append(entry.entry) }
         }
         if !newEntries.isEmpty {
-            guard declared.count == 1, let array = declared.first else {
+            guard declaredArrays.count == 1, let array = declaredArrays.first else {
                 throw ManifestRefusal(
                     reason: "the package-level dependencies are not one literal dependencies: [...] of Package(…); declare \(newEntries.joined(separator: ", ")) there")
             }

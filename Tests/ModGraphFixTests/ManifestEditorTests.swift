@@ -272,3 +272,24 @@ struct PackageEntryTests {
         #expect(outcome.text.contains(".package(url: \"https://example.com/Nimble.git\""))
     }
 }
+
+@Suite("fix: packages declared however they are written")
+struct DeclaredPackageTests {
+    /// `package.dependencies += […]` under an `if` is no literal of `Package(…)`: the dump says the
+    /// package is declared, so a product of it is added without an entry (and without a refusal).
+    @Test func aPackageTheDumpDeclaresNeedsNoEntry() throws {
+        let text = """
+            let package = Package(name: "A", targets: [.target(name: "T", dependencies: [])])
+            if Context.environment["LOCAL"] == nil {
+                package.dependencies += [.package(url: "https://example.com/swift-atomics.git", from: "1.1.0")]
+            }
+            """
+        let editor = try ManifestEditor(text)
+        let change = ManifestEditor.Change.add(target: "T", element: .product(name: "Atomics", package: "swift-atomics"))
+        let declared = try editor.apply([change], packages: [:], declared: ["swift-atomics"])
+        #expect(declared.refused.isEmpty && declared.packagesAdded.isEmpty)
+        #expect(declared.text.contains(#"dependencies: [.product(name: "Atomics", package: "swift-atomics")]"#))
+        // Without what the dump says, the literal alone does not declare it, and nobody says where it comes from.
+        #expect(try editor.apply([change], packages: [:]).refused.count == 1)
+    }
+}

@@ -56,7 +56,10 @@ struct FixPlanner {
             }
             let entries = packageEntries(for: planned.map(\.change), in: directory, known: known)
             do throws(ManifestRefusal) {
-                let outcome = try ManifestEditor(text).apply(planned.map(\.change), packages: entries)
+                // The packages the manifest declares, as its dump or evaluation says, however it is written.
+                let dependencies = loaded.workspace.packages[identity]?.manifest?.dependencies ?? []
+                let declared = Set(dependencies.flatMap { [$0.identity.rawValue] + ($0.explicitName.map { [$0.lowercased()] } ?? []) })
+                let outcome = try ManifestEditor(text).apply(planned.map(\.change), packages: entries, declared: declared)
                 for (change, reason) in outcome.refused {
                     notFixed += planned.filter { $0.change == change }.map { FixRun.NotFixed(finding: $0.finding, reason: reason) }
                 }

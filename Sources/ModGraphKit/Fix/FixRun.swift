@@ -30,7 +30,7 @@ public struct FixRun: Sendable {
         /// The finding in a few words: `undeclared-import: app/Feed → low/Low`.
         public var subject: String {
             let ends = [finding.chain.first, finding.chain.count > 1 ? finding.chain.last : nil].compactMap { $0?.description }
-            return "\(finding.rule.rawValue): " + ends.joined(separator: " → ")
+            return "\(finding.rule.rawValue): " + (ends.isEmpty ? finding.message : ends.joined(separator: " → "))
         }
     }
 
@@ -41,6 +41,8 @@ public struct FixRun: Sendable {
     public let configPath: String
     /// The findings of the kinds asked for that have an edit.
     let fixable: [Finding]
+    /// Every finding before the edits, by fingerprint: what a write compares the check after it with.
+    let before: [String: Finding]
     /// How many findings of the kinds asked for have an edit (fixed or not).
     public var fixableCount: Int { fixable.count }
     /// How many the edits fix.
@@ -65,6 +67,7 @@ public struct FixRun: Sendable {
             return request.targets.isEmpty || request.targets.contains(fix.target.name)
         }
         self.fixable = fixable
+        before = Dictionary(check.result.findings.map { ($0.fingerprint, $0) }, uniquingKeysWith: { first, _ in first })
         let base = loaded.rootDirectory.flatMap(Paths.canonical) ?? FileManager.default.currentDirectoryPath
         root = (try? GitRepository(containing: base).topLevel).flatMap(Paths.canonical) ?? base
         var planner = FixPlanner(loaded: loaded, root: root)
@@ -82,6 +85,10 @@ public struct FixRun: Sendable {
         public let remaining: Int
         public let edgesAdded: [String]
         public let edgesRemoved: [String]
+        /// Findings of other kinds the edits brought or took away (a dependency removed can leave an
+        /// exception stale, or show a chain it had hidden), each in a few words.
+        public let findingsAdded: [String]
+        public let findingsGone: [String]
     }
 
     /// Writes every edit (atomically, below ``root``), reloads the graph and checks again. When the
@@ -138,9 +145,14 @@ public struct FixRun: Sendable {
         }
         let before = edges(loaded.graph)
         let after = edges(reloaded.graph)
+        let fixedKinds = Set(fixable.map(\.fingerprint))
+        let now = Dictionary(check.result.findings.map { ($0.fingerprint, $0) }, uniquingKeysWith: { first, _ in first })
+        func words(_ finding: Finding) -> String { NotFixed(finding: finding, reason: "").subject }
         return Written(
             files: written.map(\.path), remaining: remaining, edgesAdded: after.subtracting(before).sorted(),
-            edgesRemoved: before.subtracting(after).sorted())
+            edgesRemoved: before.subtracting(after).sorted(),
+            findingsAdded: now.filter { self.before[$0.key] == nil }.values.map(words).sorted(),
+            findingsGone: self.before.filter { now[$0.key] == nil && !fixedKinds.contains($0.key) }.values.map(words).sorted())
     }
 
     private static func firstLine(of error: any Error) -> String {
