@@ -69,15 +69,15 @@ struct FixCommand: ParsableCommand {
         }
         let written = try fix.write(warnings: Console.warning)
         Console.info("fix: wrote \(written.files.joined(separator: ", ")): \(summary)")
-        for edge in written.edgesAdded { Console.info("  + \(edge)") }
-        for edge in written.edgesRemoved { Console.info("  - \(edge)") }
+        for edge in written.edgesAdded { Console.info("fix: dependency added: \(edge)") }
+        for edge in written.edgesRemoved { Console.info("fix: dependency removed: \(edge)") }
         Console.info(
             "fix: check now finds \(written.remaining) of the \(fix.fixedCount) fixed finding\(fix.fixedCount == 1 ? "" : "s")")
         if !written.findingsAdded.isEmpty || !written.findingsGone.isEmpty {
             Console.info(
                 "fix: the edits changed check's other findings: \(written.findingsAdded.count) new, \(written.findingsGone.count) gone (`modgraph check` says which to act on)")
-            for finding in written.findingsAdded { Console.info("  new: \(finding)") }
-            for finding in written.findingsGone { Console.info("  gone: \(finding)") }
+            for finding in written.findingsAdded { Console.info("fix: new finding: \(finding)") }
+            for finding in written.findingsGone { Console.info("fix: finding gone: \(finding)") }
         }
     }
 }

@@ -161,7 +161,9 @@ struct FixCommandTests {
         let result = try ModGraphRunner.run(["fix", folder.path, "--write"], in: folder)
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.errors.contains("fix: wrote Package.swift"), "\(result.errors)")
-        #expect(result.errors.contains("  + top/Top → low/Low") && result.errors.contains("  - top/Top → top/Helpers"), "\(result.errors)")
+        #expect(
+            result.errors.contains("fix: dependency added: top/Top → low/Low") && result.errors.contains("fix: dependency removed: top/Top → top/Helpers"),
+            "\(result.errors)")
         #expect(result.errors.contains("fix: check now finds 0 of the 2 fixed findings"), "\(result.errors)")
         #expect(try String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8) == Self.fixedManifest)
         // Dumped by the toolchain, not only evaluated by modgraph.
@@ -189,5 +191,24 @@ struct FixCommandTests {
             result.errors.contains(
                 "note: not fixed: unused-dependency: top/Top → top/Helpers: target \"Top\" is not written as .target(name: \"Top\", …)"),
             "\(result.errors)")
+    }
+
+    /// A manifest that is a link to a file elsewhere is never written through: the file it points at
+    /// stays as it was, and the link stays a link.
+    @Test func aLinkedManifestIsNotWrittenThrough() throws {
+        let top = try workspace()
+        defer { try? FileManager.default.removeItem(at: top) }
+        let folder = top.appendingPathComponent("Top")
+        let outside = top.appendingPathComponent("outside.swift")
+        try FileManager.default.moveItem(at: folder.appendingPathComponent("Package.swift"), to: outside)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("Package.swift"), withDestinationURL: outside)
+        let result = try ModGraphRunner.run(["fix", folder.path, "--write"], in: folder)
+        #expect(result.status != 1, "\(result.errors)")
+        #expect(try String(contentsOf: outside, encoding: .utf8) == Self.topManifest)
+        let kind = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("Package.swift").path)[.type] as? FileAttributeType
+        #expect(kind == .typeSymbolicLink)
+        if result.status == 0 {
+            #expect(result.errors.contains("reached through a link"), "\(result.errors)")
+        }
     }
 }

@@ -188,7 +188,7 @@ def manifest_chain(rng, kind):
 
 # What a project or workspace may name: paths out of the checkout, through links, into devices.
 PATH_HOSTILE = ["/", "/etc", "../../../..", "..", "/dev/zero", "/proc/self", "a/../../b", "~", "", ".", "x" * 5000, "a\nb", "\u202e"]
-STDERR_LINE = re.compile(r"^(error|warning|note): |^(recorded|measure:) ")
+STDERR_LINE = re.compile(r"^(error|warning|note): |^(recorded|measure:|fix:) ")
 # Characters the output rule spells out (Escape.needsSpelling), as a regular expression.
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff\ufff9-\ufffb\ufdd0-\ufdef\ufffe\uffff]")
 
@@ -865,6 +865,16 @@ class Fuzzer:
         if self.rng.random() < 0.6:
             text = swift_case(text, self.rng)
         path = self.write_bytes(os.path.join(folder, "Package.swift"), text.encode("utf-8", "surrogatepass"))
+        if self.rng.random() < 0.3:
+            # `fix` edits the damaged manifest: the diff (or --write's edits) from the import checks' findings.
+            with open(os.path.join(folder, "Sources", "Core", "Core.swift"), "w", encoding="utf-8") as file:
+                file.write("import Prelude\nimport %s\npublic let core = 1\n" % self.rng.choice(["Networking", "Core", "X"]))
+            with open(os.path.join(folder, ".modgraph.yml"), "w", encoding="utf-8") as file:
+                file.write("version: 1\nlayers:\n  - name: all\n    targets: [\"*\"]\nunassigned: warning\n"
+                           "sources:\n  undeclaredImports: warning\n  unusedDependencies: warning\n")
+            self.run(["fix", folder, "--no-cache", "--swift-executable", self.fake_swift]
+                     + self.rng.choice([[], ["--write"], ["--check"]]), [path, os.path.join(folder, ".modgraph.yml")])
+            return
         self.run(["graph", folder, "--no-cache", "--verbose", "--format", self.rng.choice(["text", "json"]),
                   "--swift-executable", self.fake_swift], [path])
 

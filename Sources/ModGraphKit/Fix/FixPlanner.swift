@@ -38,8 +38,9 @@ struct FixPlanner {
                 refuse("its package's folder is not on this machine")
                 continue
             }
-            let manifest = Paths.absolute("Package.swift", relativeTo: directory)
-            let relative = Paths.relative(Paths.canonical(manifest) ?? manifest, from: root)
+            // The folder's real path, the file's own name: a Package.swift that is a link is refused when read.
+            let manifest = Paths.absolute("Package.swift", relativeTo: Paths.canonical(directory) ?? directory)
+            let relative = Paths.relative(manifest, from: root)
             guard !relative.hasPrefix("../"), relative != ".." else {
                 refuse("\(manifest) is outside the repository, which fix does not write")
                 continue
@@ -134,8 +135,8 @@ struct FixPlanner {
             guard let package = loaded.workspace.packages[identity], package.origin == .local || package.origin == .root,
                 let directory = package.directory
             else { continue }
-            let manifest = Paths.absolute("Package.swift", relativeTo: directory)
-            let relative = Paths.relative(Paths.canonical(manifest) ?? manifest, from: root)
+            let manifest = Paths.absolute("Package.swift", relativeTo: Paths.canonical(directory) ?? directory)
+            let relative = Paths.relative(manifest, from: root)
             guard !relative.hasPrefix(".."), let bytes = ConfinedFiles.read(relative, in: root, limit: 1 << 20),
                 let text = String(validating: bytes, as: UTF8.self)
             else { continue }
