@@ -124,12 +124,14 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
-        // `modgraph fix`: Package.swift edited with swift-syntax as its author would, within ModGraphSyntax's bounds.
+        // `modgraph fix`: Package.swift edited with swift-syntax as its author would, within ModGraphSyntax's bounds;
+        // project.pbxproj line by line in Xcode's layout, read with ModGraphXcode's parser.
         .target(
             name: "ModGraphFix",
             dependencies: [
                 "ModGraphOutput",
                 "ModGraphSyntax",
+                "ModGraphXcode",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]

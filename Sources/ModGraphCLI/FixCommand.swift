@@ -9,10 +9,11 @@ struct FixCommand: ParsableCommand {
         discussion: """
             Runs check as check runs (the same loading, .modgraph.yml, exceptions), then edits the Package.swift \
             of each target with a finding that has one obvious edit (undeclared-import, unused-dependency), keeping \
-            the manifest's formatting. Prints the edits as a unified diff (git apply takes it); --write makes them, \
-            then loads the graph and checks again, and puts every file back when it no longer loads. Targets \
-            declared in Xcode projects, XcodeGen specs and Podfiles keep their findings' advice, each said with \
-            why. See docs/fix.md.
+            the manifest's formatting, and removes an Xcode target's unused package product or target dependency \
+            from its project.pbxproj in Xcode's layout. Prints the edits as a unified diff (git apply takes it); \
+            --write makes them, then loads the graph and checks again, and puts every file back when it no longer \
+            loads. What it cannot edit (a dependency to add to an Xcode target, XcodeGen specs, Podfiles) keeps \
+            its finding's advice, each said with why. See docs/fix.md.
 
             Exit codes: 0 done or nothing to fix, 1 with --check when there is something to fix, 2 usage or input error.
             """

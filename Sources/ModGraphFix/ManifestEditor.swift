@@ -116,31 +116,7 @@ public struct ManifestEditor {
                 if case let .add(_, .product(_, package)) = change { neededPackages.append(package) }
             }
         }
-        // The package-level entries the added products need and the manifest lacks.
-        let declaredArrays = syntax.packageDependencyArrays()
-        let declaredNames = Set(
-            declaredArrays.flatMap { $0.elements.flatMap { ManifestSyntax.packageNames($0.expression) } }.map { $0.lowercased() }
-        ).union(declared)
-        var newEntries: [String] = []
-        for package in Set(neededPackages).sorted() where !declaredNames.contains(package.lowercased()) {
-            guard let entry = packages[package] ?? packages.values.first(where: { $0.names.contains { $0.lowercased() == package.lowercased() } })
-            else {
-                let reason =
-                    "Package.swift does not declare package \"\(package)\", and no manifest of the workspace says where it comes from: add its .package(url:…) entry"
-                refused += changes.filter {
-                    if case let .add(_, .product(_, p)) = $0 { return p == package } else { return false }
-                }.map { ($0, reason) }
-                continue
-            }
-            if !newEntries.contains(entry.entry) { newEntries.append(entry.entry) }
-        }
-        if !newEntries.isEmpty {
-            guard declaredArrays.count == 1, let array = declaredArrays.first else {
-                throw ManifestRefusal(
-                    reason: "the package-level dependencies are not one literal dependencies: [...] of Package(…); declare \(newEntries.joined(separator: ", ")) there")
-            }
-            _ = ArrayEdit.append(newEntries, to: array, into: &edits)
-        }
+        let newEntries = try declare(Set(neededPackages), packages: packages, declared: declared, for: changes, refused: &refused, into: &edits)
         guard !edits.overlap else { throw ManifestRefusal(reason: "two of its edits would touch the same text") }
         var text = edits.applied(to: syntax.text)
         // What was written must parse back.
@@ -160,6 +136,39 @@ public struct ManifestEditor {
         return Outcome(
             text: text, refused: refused.map { (change: $0.0, reason: $0.1) }, packagesAdded: newEntries,
             packagesRemoved: unused.map(\.expression.trimmedDescription))
+    }
+
+    /// The package-level entries the added products' packages need where the manifest lacks them,
+    /// appended to `Package(…, dependencies: […])`; the changes whose package no entry is known for refused.
+    private func declare(
+        _ needed: Set<String>, packages: [String: PackageEntry], declared: Set<String>, for changes: [Change],
+        refused: inout [(Change, String)], into edits: inout TextEdits
+    ) throws(ManifestRefusal) -> [String] {
+        let declaredArrays = syntax.packageDependencyArrays()
+        let declaredNames = Set(
+            declaredArrays.flatMap { $0.elements.flatMap { ManifestSyntax.packageNames($0.expression) } }.map { $0.lowercased() }
+        ).union(declared)
+        var newEntries: [String] = []
+        for package in needed.sorted() where !declaredNames.contains(package.lowercased()) {
+            guard let entry = packages[package] ?? packages.values.first(where: { $0.names.contains { $0.lowercased() == package.lowercased() } })
+            else {
+                let reason =
+                    "Package.swift does not declare package \"\(package)\", and no manifest of the workspace says where it comes from: add its .package(url:…) entry"
+                refused += changes.filter {
+                    if case let .add(_, .product(_, p)) = $0 { return p == package } else { return false }
+                }.map { ($0, reason) }
+                continue
+            }
+            if !newEntries.contains(entry.entry) { newEntries.append(entry.entry) }
+        }
+        if !newEntries.isEmpty {
+            guard declaredArrays.count == 1, let array = declaredArrays.first else {
+                throw ManifestRefusal(
+                    reason: "the package-level dependencies are not one literal dependencies: [...] of Package(…); declare \(newEntries.joined(separator: ", ")) there")
+            }
+            _ = ArrayEdit.append(newEntries, to: array, into: &edits)
+        }
+        return newEntries
     }
 
     /// The package-level entries of `syntax` among `candidates` (lowercased names) that nothing names

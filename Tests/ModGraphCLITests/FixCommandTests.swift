@@ -211,4 +211,39 @@ struct FixCommandTests {
             #expect(result.errors.contains("reached through a link"), "\(result.errors)")
         }
     }
+
+    /// An Xcode target's unused package product, removed from `project.pbxproj` as Xcode removes it:
+    /// the product dependency, its build file, their lines in the target's lists, the section left
+    /// empty; the project reloads, check passes, and nothing else of the file changed.
+    @Test func anUnusedPackageProductLeavesTheProject() throws {
+        let top = try ModGraphRunner.scratchFolder("modgraph-fix-xcode")
+        defer { try? FileManager.default.removeItem(at: top) }
+        let folder = top.appendingPathComponent("XcodeApp")
+        try FileManager.default.copyItem(at: ModGraphRunner.samples.appendingPathComponent("XcodeApp"), to: folder)
+        let delegate = folder.appendingPathComponent("App/XcodeApp/AppDelegate.swift")
+        try String(contentsOf: delegate, encoding: .utf8).replacingOccurrences(of: "import DesignSystem\n", with: "")
+            .write(to: delegate, atomically: true, encoding: .utf8)
+        let project = folder.appendingPathComponent("App/App.xcodeproj/project.pbxproj")
+        let before = try String(contentsOf: project, encoding: .utf8)
+        #expect(try ModGraphRunner.run(["check", folder.path], in: folder).status == 1)
+        let result = try ModGraphRunner.run(["fix", folder.path, "--write"], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.contains("fix: dependency removed: app/XcodeApp → designsystem/DesignSystem"), "\(result.errors)")
+        let after = try String(contentsOf: project, encoding: .utf8)
+        // Exactly these lines went (hand-worked from the sample's project), and nothing else changed.
+        var expected = before
+        for gone in [
+            "\t\t6D2A7DB0B887B6CD1C487FB2 /* DesignSystem in Frameworks */ = {isa = PBXBuildFile; productRef = 535126F0D12B93C26F39C87C /* DesignSystem */; };\n",
+            "\t\t\t\t6D2A7DB0B887B6CD1C487FB2 /* DesignSystem in Frameworks */,\n",
+            "\t\t\t\t535126F0D12B93C26F39C87C /* DesignSystem */,\n",
+            "/* Begin XCSwiftPackageProductDependency section */\n\t\t535126F0D12B93C26F39C87C /* DesignSystem */ = {\n\t\t\tisa = XCSwiftPackageProductDependency;\n\t\t\tproductName = DesignSystem;\n\t\t};\n/* End XCSwiftPackageProductDependency section */\n\n",
+        ] {
+            #expect(expected.contains(gone), "\(gone)")
+            expected = expected.replacingOccurrences(of: gone, with: "")
+        }
+        #expect(after == expected)
+        #expect(try ModGraphRunner.run(["check", folder.path], in: folder).status == 0)
+        let again = try ModGraphRunner.run(["fix", folder.path, "--check"], in: folder)
+        #expect(again.status == 0, "\(again.errors)")
+    }
 }

@@ -20,8 +20,21 @@ struct FixPlanner {
     mutating func plan(_ findings: [Finding]) -> ([FixRun.FileEdit], [FixRun.NotFixed]) {
         var notFixed: [FixRun.NotFixed] = []
         var byPackage: [PackageIdentity: [(finding: Finding, change: ManifestEditor.Change)]] = [:]
+        var byProject: [PackageIdentity: [(finding: Finding, target: String, written: String)]] = [:]
         for finding in findings {
             guard let fix = finding.fix else { continue }
+            // A dependency an Xcode project declares is removed in the project file; one to add is not made yet.
+            if let package = loaded.graph.package(fix.target.package), package.origin == .project, !package.isXcodeGenProject {
+                if case let .remove(target, _, written) = fix {
+                    byProject[target.package, default: []].append((finding, target.name, written))
+                } else {
+                    notFixed.append(
+                        FixRun.NotFixed(
+                            finding: finding,
+                            reason: "fix does not add dependencies to an Xcode project yet: make the edit the finding says in Xcode"))
+                }
+                continue
+            }
             switch change(for: fix) {
             case let .success(change): byPackage[fix.target.package, default: []].append((finding, change))
             case let .failure(refusal): notFixed.append(FixRun.NotFixed(finding: finding, reason: refusal.reason))
@@ -71,7 +84,39 @@ struct FixPlanner {
                 refuse("\(relative): \(error.reason)")
             }
         }
+        for identity in byProject.keys.sorted() {
+            let (edit, left) = projectEdit(identity, byProject[identity] ?? [])
+            if let edit { edits.append(edit) }
+            notFixed += left
+        }
         return (edits.sorted { $0.path < $1.path }, notFixed)
+    }
+
+    /// The removals from one Xcode project's `project.pbxproj`, made one after another on its text.
+    private func projectEdit(
+        _ identity: PackageIdentity, _ removals: [(finding: Finding, target: String, written: String)]
+    ) -> (FixRun.FileEdit?, [FixRun.NotFixed]) {
+        let refuse = { (reason: String) in removals.map { FixRun.NotFixed(finding: $0.finding, reason: reason) } }
+        guard let path = loaded.graph.package(identity)?.path else { return (nil, refuse("the project's path is not known")) }
+        let base = loaded.repository.inputs.base
+        let folder = Paths.absolute(path, relativeTo: base)
+        let file = Paths.absolute("project.pbxproj", relativeTo: Paths.canonical(folder) ?? folder)
+        let relative = Paths.relative(file, from: root)
+        guard !relative.hasPrefix("..") else { return (nil, refuse("\(file) is outside the repository, which fix does not write")) }
+        guard let bytes = ConfinedFiles.read(relative, in: root, limit: 64 << 20), let text = String(validating: bytes, as: UTF8.self) else {
+            return (nil, refuse("\(relative) cannot be read as UTF-8 text below the repository (missing, too large, or reached through a link)"))
+        }
+        var current = text
+        var notFixed: [FixRun.NotFixed] = []
+        for removal in removals {
+            do throws(ManifestRefusal) {
+                current = try ProjectEditor(current).removing(removal.written, from: removal.target)
+            } catch {
+                notFixed.append(FixRun.NotFixed(finding: removal.finding, reason: "\(relative): \(error.reason)"))
+            }
+        }
+        let edit = current == text ? nil : FixRun.FileEdit(path: relative, old: text, new: current, packagesAdded: [])
+        return (edit, notFixed)
     }
 
     /// The change a fix asks of a package's manifest; a reason when it is not one fix makes.

@@ -102,7 +102,8 @@ public struct FixRun: Sendable {
         func folder(_ edit: FileEdit) -> String {
             Paths.absolute((edit.path as NSString).deletingLastPathComponent, relativeTo: root)
         }
-        let dumpedBefore = Set(edits.filter { (try? dumper.dump(forPackageAt: folder($0))) != nil }.map(\.path))
+        let manifests = edits.filter { $0.path == "Package.swift" || $0.path.hasSuffix("/Package.swift") }
+        let dumpedBefore = Set(manifests.filter { (try? dumper.dump(forPackageAt: folder($0))) != nil }.map(\.path))
         var written: [FileEdit] = []
         func restore() {
             for edit in written { try? ConfinedFiles.write(Array(edit.old.utf8), to: edit.path, in: root) }
