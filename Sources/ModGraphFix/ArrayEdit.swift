@@ -17,13 +17,14 @@ enum ArrayEdit {
     /// `call`'s `dependencies:` with `adding` appended and the elements written as `removing` taken out;
     /// an argument added after `name:` when there is none.
     static func dependencies(
-        of call: FunctionCallExprSyntax, adding: [ManifestEditor.Element], removing: Set<String>, into edits: inout TextEdits
+        of call: FunctionCallExprSyntax, adding: [ManifestEditor.Element], removing: Set<String>, variables: [String: String] = [:],
+        into edits: inout TextEdits
     ) -> Outcome {
         var outcome = Outcome()
         guard let argument = ManifestSyntax.argument("dependencies", of: call) else {
             guard removing.isEmpty else { return Outcome(refusal: "the target declares no dependencies: argument") }
             guard let name = ManifestSyntax.argument("name", of: call) else { return Outcome(refusal: "the target has no name: argument") }
-            let elements = adding.map { $0.written(inTargetStyle: false) }.joined(separator: ", ")
+            let elements = adding.map { $0.written(inTargetStyle: false, variables: variables) }.joined(separator: ", ")
             if let comma = name.trailingComma {
                 // `name: "X",` then other arguments: the new one goes after the comma, on a line of
                 // its own when the next argument has one.
@@ -45,8 +46,18 @@ enum ArrayEdit {
         let elements = Array(array.elements)
         var kept: [ArrayElementSyntax] = []
         var dropped: [ArrayElementSyntax] = []
+        // A product written through one of the manifest's variables is that product.
+        var byVariable: [String: (name: String, package: String?)] = [:]
+        for (key, variable) in variables {
+            let parts = key.split(separator: "\u{0}", maxSplits: 1).map(String.init)
+            if parts.count == 2 { byVariable[variable] = (parts[0], parts[1]) }
+        }
+        func dependency(_ expression: ExprSyntax) -> (name: String, package: String?)? {
+            if let reference = expression.as(DeclReferenceExprSyntax.self) { return byVariable[reference.baseName.text] }
+            return ManifestSyntax.dependency(expression)
+        }
         for element in elements {
-            if let dependency = ManifestSyntax.dependency(element.expression), removing.contains(dependency.name) {
+            if let dependency = dependency(element.expression), removing.contains(dependency.name) {
                 dropped.append(element)
                 outcome.removed.insert(dependency.name)
                 if let package = dependency.package { outcome.removedPackages.insert(package.lowercased()) }
@@ -63,8 +74,10 @@ enum ArrayEdit {
                     ?? false
             }
             && elements.contains { $0.expression.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "target" }
-        let present = Set(kept.compactMap { ManifestSyntax.dependency($0.expression)?.name })
-        let added = adding.filter { !present.contains($0.name) }.map { $0.written(inTargetStyle: targetStyle) }
+        let present = Set(kept.compactMap { dependency($0.expression)?.name })
+        let written = Set(kept.map { $0.expression.trimmedDescription })
+        let added = adding.filter { !present.contains($0.name) }.map { $0.written(inTargetStyle: targetStyle, variables: variables) }
+            .filter { !written.contains($0) }
         edit(array, elements: elements, dropped: dropped, adding: added, into: &edits)
         return outcome
     }

@@ -21,10 +21,13 @@ public struct ManifestEditor {
             }
         }
 
-        func written(inTargetStyle targetStyle: Bool) -> String {
+        /// As the manifest would write it: a product it names with a variable of its own by that variable.
+        func written(inTargetStyle targetStyle: Bool, variables: [String: String] = [:]) -> String {
             switch self {
             case let .target(name): targetStyle ? ".target(name: \(Escape.swiftString(name)))" : Escape.swiftString(name)
-            case let .product(name, package): ".product(name: \(Escape.swiftString(name)), package: \(Escape.swiftString(package)))"
+            case let .product(name, package):
+                variables[name + "\u{0}" + package.lowercased()]
+                    ?? ".product(name: \(Escape.swiftString(name)), package: \(Escape.swiftString(package)))"
             }
         }
     }
@@ -84,6 +87,7 @@ public struct ManifestEditor {
         var neededPackages: [String] = []
         var removedPackages: Set<String> = []
         let byTarget = Dictionary(grouping: changes, by: \.target)
+        let variables = syntax.productVariables()
         for name in byTarget.keys.sorted() {
             let targetChanges = byTarget[name] ?? []
             let calls = syntax.targetCalls(named: name)
@@ -103,7 +107,7 @@ public struct ManifestEditor {
                 case let .remove(_, written): removes.append(written)
                 }
             }
-            let outcome = ArrayEdit.dependencies(of: call, adding: adds, removing: Set(removes), into: &edits)
+            let outcome = ArrayEdit.dependencies(of: call, adding: adds, removing: Set(removes), variables: variables, into: &edits)
             if let reason = outcome.refusal {
                 refused += targetChanges.map { ($0, reason) }
                 continue

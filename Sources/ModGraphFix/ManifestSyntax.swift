@@ -114,6 +114,25 @@ struct ManifestSyntax {
         }
     }
 
+    /// The manifest's own names for products, `let swiftAtomics: Target.Dependency = .product(name: "Atomics",
+    /// package: "swift-atomics")` at the top level: by product and package (lowercased), the variable's name.
+    func productVariables() -> [String: String] {
+        var names: [String: String] = [:]
+        for statement in file.statements {
+            guard let declaration = statement.item.as(VariableDeclSyntax.self), declaration.bindingSpecifier.tokenKind == .keyword(.let)
+            else { continue }
+            for binding in declaration.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let value = binding.initializer?.value, let call = value.as(FunctionCallExprSyntax.self),
+                    call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "product",
+                    call.arguments.count == 2, let dependency = Self.dependency(value), let package = dependency.package
+                else { continue }
+                names[dependency.name + "\u{0}" + package.lowercased()] = names[dependency.name + "\u{0}" + package.lowercased()] ?? name
+            }
+        }
+        return names
+    }
+
     static let targetKinds: Set<String> = ["target", "executableTarget", "testTarget", "macro", "plugin"]
 
     static func argument(_ label: String, of call: FunctionCallExprSyntax) -> LabeledExprSyntax? {

@@ -293,3 +293,28 @@ struct DeclaredPackageTests {
         #expect(try editor.apply([change], packages: [:]).refused.count == 1)
     }
 }
+
+@Suite("fix: the manifest's own names for products")
+struct ProductVariableTests {
+    static let text = """
+        let swiftAtomics: PackageDescription.Target.Dependency = .product(name: "Atomics", package: "swift-atomics")
+        let package = Package(
+            name: "N",
+            targets: [
+                .target(name: "A", dependencies: [swiftAtomics, "B"]),
+                .target(name: "C", dependencies: ["B"]),
+            ]
+        )
+        """
+
+    /// A product the manifest names with a variable is added through it, and removed where the variable is written.
+    @Test func aProductIsWrittenThroughItsVariable() throws {
+        let editor = try ManifestEditor(Self.text)
+        let added = try editor.apply(
+            [.add(target: "C", element: .product(name: "Atomics", package: "swift-atomics"))], packages: [:], declared: ["swift-atomics"])
+        #expect(added.text == Self.text.replacingOccurrences(of: #"name: "C", dependencies: ["B"]"#, with: #"name: "C", dependencies: ["B", swiftAtomics]"#))
+        let removed = try editor.apply([.remove(target: "A", written: "Atomics")], packages: [:])
+        #expect(removed.refused.isEmpty)
+        #expect(removed.text == Self.text.replacingOccurrences(of: "[swiftAtomics, \"B\"]", with: "[\"B\"]"))
+    }
+}
