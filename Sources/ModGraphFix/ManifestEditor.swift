@@ -65,6 +65,9 @@ public struct ManifestEditor {
         public let packagesRemoved: [String]
     }
 
+    /// The largest manifest edited (and read to learn how it declares packages).
+    public static let maximumBytes = ManifestSyntax.maximumBytes
+
     private let syntax: ManifestSyntax
 
     public init(_ text: String) throws(ManifestRefusal) {

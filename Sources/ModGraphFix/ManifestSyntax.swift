@@ -53,18 +53,22 @@ struct ManifestSyntax {
         self.file = parsed
     }
 
-    /// Every `.target(name: "NAME", …)` call (any kind of target: regular, executable, test,
-    /// macro, plugin), wherever it is written.
-    func targetCalls(named name: String) -> [FunctionCallExprSyntax] {
+    /// Every target call (`.target(…)`, `.executableTarget(…)`, `.testTarget(…)`, `.macro(…)`,
+    /// `.plugin(…)`) with its literal `name:` (nil when the name is not a literal first argument),
+    /// wherever it is written, in file order.
+    func targetCalls() -> [(name: String?, call: FunctionCallExprSyntax)] {
         let finder = CallFinder(viewMode: .sourceAccurate) { call in
-            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                Self.targetKinds.contains(member.declName.baseName.text),
-                let first = call.arguments.first, first.label?.text == "name"
-            else { return false }
-            return Self.literal(first.expression) == name
+            call.calledExpression.as(MemberAccessExprSyntax.self).map { Self.targetKinds.contains($0.declName.baseName.text) } ?? false
         }
         finder.walk(file)
-        return finder.found
+        return finder.found.map { call in
+            (call.arguments.first.flatMap { $0.label?.text == "name" ? Self.literal($0.expression) : nil }, call)
+        }
+    }
+
+    /// Every `.target(name: "NAME", …)` call, of any kind of target, wherever it is written.
+    func targetCalls(named name: String) -> [FunctionCallExprSyntax] {
+        targetCalls().filter { $0.name == name }.map(\.call)
     }
 
     /// The arrays of `Package(…, dependencies: [...], …)`: one for a manifest written
@@ -88,21 +92,13 @@ struct ManifestSyntax {
 
     /// The names of the targets the manifest writes as literals.
     func targetNames() -> Set<String> {
-        let finder = CallFinder(viewMode: .sourceAccurate) { call in
-            call.calledExpression.as(MemberAccessExprSyntax.self).map { Self.targetKinds.contains($0.declName.baseName.text) } ?? false
-        }
-        finder.walk(file)
-        return Set(finder.found.compactMap { $0.arguments.first.flatMap { $0.label?.text == "name" ? Self.literal($0.expression) : nil } })
+        Set(targetCalls().compactMap(\.name))
     }
 
     /// The dependencies of every target written by name alone (`"Name"`, `.byName(name:)`), which may be a
     /// target of the package or a product of another.
     func dependenciesByName() -> [String] {
-        let finder = CallFinder(viewMode: .sourceAccurate) { call in
-            call.calledExpression.as(MemberAccessExprSyntax.self).map { Self.targetKinds.contains($0.declName.baseName.text) } ?? false
-        }
-        finder.walk(file)
-        return finder.found.flatMap { call -> [String] in
+        targetCalls().flatMap { _, call -> [String] in
             guard let array = Self.argument("dependencies", of: call)?.expression.as(ArrayExprSyntax.self) else { return [] }
             return array.elements.compactMap { element in
                 if let name = Self.literal(element.expression) { return name }

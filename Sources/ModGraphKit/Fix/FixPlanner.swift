@@ -4,6 +4,7 @@ import ModGraphFix
 import ModGraphManifest
 import ModGraphOutput
 import ModGraphRules
+import ModGraphXcode
 
 /// Turns findings into the edits of the manifests that declare their targets:
 /// each finding's ``DependencyFix`` as a ``ManifestEditor/Change`` (the element
@@ -41,7 +42,8 @@ struct FixPlanner {
             }
         }
         var edits: [FixRun.FileEdit] = []
-        let known = knownPackages()
+        // Read from the workspace's manifests once, and only when a product's package needs an entry.
+        var known: [ManifestEditor.PackageEntry]?
         for identity in byPackage.keys.sorted() {
             let planned = byPackage[identity] ?? []
             func refuse(_ reason: String) {
@@ -51,24 +53,21 @@ struct FixPlanner {
                 refuse("its package's folder is not on this machine")
                 continue
             }
-            // The folder's real path, the file's own name: a Package.swift that is a link is refused when read.
-            let manifest = Paths.absolute("Package.swift", relativeTo: Paths.canonical(directory) ?? directory)
-            let relative = Paths.relative(manifest, from: root)
-            guard !relative.hasPrefix("../"), relative != ".." else {
-                refuse("\(manifest) is outside the repository, which fix does not write")
-                continue
-            }
             if let names = try? FileManager.default.contentsOfDirectory(atPath: directory),
                 let variant = names.sorted().first(where: { $0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift") })
             {
                 refuse("the package also has \(variant), which a toolchain may read instead of Package.swift: edit the one it reads")
                 continue
             }
-            guard let bytes = ConfinedFiles.read(relative, in: root, limit: 1 << 20), let text = String(validating: bytes, as: UTF8.self) else {
-                refuse("\(relative) cannot be read as UTF-8 text below the repository (missing, too large, or reached through a link)")
+            let relative: String
+            let text: String
+            switch read("Package.swift", in: directory, limit: ManifestEditor.maximumBytes) {
+            case let .success(file): (relative, text) = file
+            case let .failure(refusal):
+                refuse(refusal.reason)
                 continue
             }
-            let entries = packageEntries(for: planned.map(\.change), in: directory, known: known)
+            let entries = packageEntries(for: planned.map(\.change), in: directory, known: &known)
             do throws(ManifestRefusal) {
                 // The packages the manifest declares, as its dump or evaluation says, however it is written.
                 let dependencies = loaded.workspace.packages[identity]?.manifest?.dependencies ?? []
@@ -98,13 +97,11 @@ struct FixPlanner {
     ) -> (FixRun.FileEdit?, [FixRun.NotFixed]) {
         let refuse = { (reason: String) in removals.map { FixRun.NotFixed(finding: $0.finding, reason: reason) } }
         guard let path = loaded.graph.package(identity)?.path else { return (nil, refuse("the project's path is not known")) }
-        let base = loaded.repository.inputs.base
-        let folder = Paths.absolute(path, relativeTo: base)
-        let file = Paths.absolute("project.pbxproj", relativeTo: Paths.canonical(folder) ?? folder)
-        let relative = Paths.relative(file, from: root)
-        guard !relative.hasPrefix("..") else { return (nil, refuse("\(file) is outside the repository, which fix does not write")) }
-        guard let bytes = ConfinedFiles.read(relative, in: root, limit: 64 << 20), let text = String(validating: bytes, as: UTF8.self) else {
-            return (nil, refuse("\(relative) cannot be read as UTF-8 text below the repository (missing, too large, or reached through a link)"))
+        let relative: String
+        let text: String
+        switch read("project.pbxproj", in: Paths.absolute(path, relativeTo: loaded.repository.inputs.base), limit: OpenStepParser.maximumBytes) {
+        case let .success(file): (relative, text) = file
+        case let .failure(refusal): return (nil, refuse(refusal.reason))
         }
         var current = text
         var notFixed: [FixRun.NotFixed] = []
@@ -151,10 +148,28 @@ struct FixPlanner {
         }
     }
 
+    /// The file `name` in `folder`, read below ``root`` (the folder's real path, the file's own name: a
+    /// file that is a link is refused), with its path from ``root``; a reason when it is outside the
+    /// repository, missing, larger than `limit`, reached through a link, or not UTF-8.
+    private func read(_ name: String, in folder: String, limit: Int) -> Result<(relative: String, text: String), ManifestRefusal> {
+        let file = Paths.absolute(name, relativeTo: Paths.canonical(folder) ?? folder)
+        let relative = Paths.relative(file, from: root)
+        guard relative != "..", !relative.hasPrefix("../") else {
+            return .failure(ManifestRefusal(reason: "\(file) is outside the repository, which fix does not write"))
+        }
+        guard let bytes = ConfinedFiles.read(relative, in: root, limit: limit), let text = String(validating: bytes, as: UTF8.self) else {
+            return .failure(
+                ManifestRefusal(
+                    reason: "\(relative) cannot be read as UTF-8 text below the repository (missing, too large, or reached through a link)"))
+        }
+        return .success((relative, text))
+    }
+
     /// How a manifest in `directory` declares each package a product of which `changes` add:
-    /// a package of the workspace on disk by its path from here, else as another own manifest declares it.
+    /// a package of the workspace on disk by its path from here, else as another own manifest declares
+    /// it (`known`, read on first need).
     private func packageEntries(
-        for changes: [ManifestEditor.Change], in directory: String, known: [ManifestEditor.PackageEntry]
+        for changes: [ManifestEditor.Change], in directory: String, known: inout [ManifestEditor.PackageEntry]?
     ) -> [String: ManifestEditor.PackageEntry] {
         var entries: [String: ManifestEditor.PackageEntry] = [:]
         let here = Paths.canonical(directory) ?? directory
@@ -166,8 +181,11 @@ struct FixPlanner {
                 let path = Paths.relative(Paths.canonical(other) ?? other, from: here)
                 entries[reference] = ManifestEditor.PackageEntry(
                     names: [reference, identity.rawValue], entry: ".package(path: \(Escape.swiftString(path)))")
-            } else if let entry = known.first(where: { $0.names.contains { $0.lowercased() == identity.rawValue } }) {
-                entries[reference] = entry
+            } else {
+                if known == nil { known = knownPackages() }
+                if let entry = known?.first(where: { $0.names.contains { $0.lowercased() == identity.rawValue } }) {
+                    entries[reference] = entry
+                }
             }
         }
         return entries
@@ -178,14 +196,9 @@ struct FixPlanner {
         var entries: [ManifestEditor.PackageEntry] = []
         for identity in loaded.workspace.packages.keys.sorted() {
             guard let package = loaded.workspace.packages[identity], package.origin == .local || package.origin == .root,
-                let directory = package.directory
+                let directory = package.directory, case let .success(file) = read("Package.swift", in: directory, limit: ManifestEditor.maximumBytes)
             else { continue }
-            let manifest = Paths.absolute("Package.swift", relativeTo: Paths.canonical(directory) ?? directory)
-            let relative = Paths.relative(manifest, from: root)
-            guard !relative.hasPrefix(".."), let bytes = ConfinedFiles.read(relative, in: root, limit: 1 << 20),
-                let text = String(validating: bytes, as: UTF8.self)
-            else { continue }
-            entries += ManifestEditor.declaredPackages(text)
+            entries += ManifestEditor.declaredPackages(file.text)
         }
         return entries
     }

@@ -115,9 +115,9 @@ public struct ViewerPage: Sendable {
     /// the toggles hide.
     func candidates(_ layouts: ViewerLayouts, defaults: ViewerView) -> [ViewerView] {
         var views = [defaults]
-        let hidesNothingYet =
+        let showsTestsOrExternals =
             (defaults.tests && layouts.isTest.contains(true)) || (defaults.externals && layouts.isExternal.contains(true))
-        if hidesNothingYet {
+        if showsTestsOrExternals {
             let own = ViewerView(.all, tests: false, externals: false, implied: defaults.implied)
             if layouts.build(own).view.nodes.count >= 2 { views.append(own) }
         }
