@@ -246,6 +246,50 @@ struct AffectedCommandTests {
         #expect(quiet.output.contains("\"environment\": [\n\n  ]") || quiet.output.contains("\"environment\": []"), "\(quiet.output)")
     }
 
+    /// A manifest's cached dump answers only for the values of the variables it
+    /// reads: CI keeps the cache between jobs, and a job that sets the variable
+    /// must not be answered with the package the other value declared.
+    @Test func aCachedDumpAnswersOnlyForTheValuesTheManifestRead() throws {
+        let repository = try Repository()
+        let scratch = try ModGraphRunner.scratchFolder("modgraph-affected-environment")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let cache = ["MODGRAPH_CACHE_DIR": scratch.appendingPathComponent("cache").path]
+        try repository.write(
+            "Package.swift",
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            import Foundation
+            let withTests = ProcessInfo.processInfo.environment["SHOP_WITH_TESTS"] != nil
+            let package = Package(name: "Shop", targets: [
+                .target(name: "Core"),
+                .target(name: "Feed", dependencies: ["Core"]),
+            ] + (withTests ? [.testTarget(name: "CoreTests", dependencies: ["Core"])] : []))
+            """)
+        try repository.commit("tests only when asked")
+        try repository.git("tag", "-f", "base")
+        try repository.write("Sources/Core/Core.swift", "public let core = 2\n")
+        func affected(_ environment: [String: String], swift: [String] = []) throws -> [String] {
+            let result = try ModGraphRunner.run(
+                ["affected", repository.path, "--base", "base", "--format", "json"] + swift, in: repository.folder,
+                environment: cache.merging(environment) { $1 })
+            #expect(result.status == 0, "\(result.errors)")
+            return try selected(result)
+        }
+        #expect(try affected([:]) == ["Core", "Feed"])
+        #expect(try affected(["SHOP_WITH_TESTS": "1"]) == ["Core", "CoreTests", "Feed"])
+        // Each answer is kept: a swift that can only say its version proves both come from the cache.
+        let versionOnly = scratch.appendingPathComponent("swift")
+        try "#!/bin/sh\nif [ \"$1\" = --version ]; then exec /usr/bin/env swift --version; fi\nexit 1\n".write(
+            to: versionOnly, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: versionOnly.path)
+        let swift = ["--swift-executable", versionOnly.path]
+        #expect(try affected([:], swift: swift) == ["Core", "Feed"])
+        #expect(try affected(["SHOP_WITH_TESTS": "1"], swift: swift) == ["Core", "CoreTests", "Feed"])
+        // A variable the manifest does not read leaves its entry warm.
+        #expect(try affected(["SHOP_UNRELATED": "1"], swift: swift) == ["Core", "Feed"])
+    }
+
     /// The configuration builds nothing: a change outside `affected:` selects
     /// nothing; a change to `affected:` selects what the change selects under
     /// the base's section and under the head's.
@@ -473,491 +517,5 @@ struct AffectedCommandTests {
             absolute.errors
                 == "error: --changed-files: line 1: '/etc/passwd' is absolute; list paths relative to the repository's top folder, as git prints them\n"
         )
-    }
-}
-
-/// `modgraph diff` on git repositories the tests make.
-@Suite("diff")
-struct DiffCommandTests {
-    private func repository() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-diff-\(UUID().uuidString)/shop")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
-    private func git(_ folder: URL, _ arguments: String...) throws {
-        try runGit(arguments, in: folder)
-    }
-
-    private func write(_ folder: URL, _ relative: String, _ text: String) throws {
-        let file = folder.appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: file, atomically: true, encoding: .utf8)
-    }
-
-    private func manifest(profile: String) -> String {
-        """
-        // swift-tools-version: 5.9
-        import PackageDescription
-        let package = Package(name: "Shop", targets: [
-            .target(name: "Core"),
-            .target(name: "Feed", dependencies: ["Core"]),
-            .target(name: "Profile", dependencies: \(profile)),
-            .executableTarget(name: "App", dependencies: ["Feed", "Profile"]),
-        ])
-        """
-    }
-
-    @Test func aNewVerticalEdgeIsANewFindingAndExceedsTheBudgets() throws {
-        let folder = try repository()
-        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
-        try git(folder, "init", "-q", "-b", "main")
-        try write(folder, "Package.swift", manifest(profile: #"["Core"]"#))
-        for target in ["Core", "Feed", "Profile", "App"] { try write(folder, "Sources/\(target)/\(target).swift", "let x = 1\n") }
-        try write(
-            folder, ".modgraph.yml",
-            """
-            layers:
-              - {name: app, targets: [App]}
-              - {name: features, targets: [Feed, Profile], isolated: true}
-              - {name: core, targets: [Core]}
-            budgets:
-              depthGrowth: 0
-              criticalPathGrowth: 50%
-
-            """)
-        try git(folder, "add", "-A")
-        try git(folder, "commit", "-q", "-m", "base")
-        try git(folder, "tag", "base")
-        try write(folder, "Package.swift", manifest(profile: #"["Core", "Feed"]"#))
-
-        let result = try ModGraphRunner.run(["diff", folder.path, "--base", "base", "--format", "json"], in: folder)
-        #expect(result.status == 1, "\(result.errors)")
-        #expect(result.errors == "error: budget depthGrowth exceeded: allowed 0, the change made it +1\n")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-        let added = try #require(json["addedDependencies"] as? [[String: String]])
-        #expect(added == [["from": "shop/Profile", "to": "shop/Feed"]])
-        let new = try #require(json["newFindings"] as? [[String: Any]])
-        #expect(new.map { $0["rule"] as? String } == ["isolation"])
-        #expect((json["before"] as? [String: Any])?["depth"] as? Int == 2)
-        #expect((json["after"] as? [String: Any])?["depth"] as? Int == 3)
-        // The base was checked out in a private folder that is gone.
-        #expect(!result.output.contains(FileManager.default.temporaryDirectory.path + "/modgraph-"))
-
-        // Compared with itself through --base-path, nothing changed and no budget is exceeded.
-        let same = try ModGraphRunner.run(["diff", folder.path, "--base-path", folder.path], in: folder)
-        #expect(same.status == 0, "\(same.errors)")
-        #expect(same.output.contains("the graph did not change\n"))
-        #expect(same.output.contains("findings (.modgraph.yml): 0 new, 0 fixed, 1 unchanged\n"))
-    }
-}
-
-/// `affected` on the Xcode sample: files map to targets by build phases and synchronised folders.
-@Suite("affected in Xcode projects")
-struct AffectedXcodeTests {
-    @Test func projectFilesSelectTheirTargetsAndWhatDependsOnThem() throws {
-        let top = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-affected-xcode-\(UUID().uuidString)")
-        let folder = top.appendingPathComponent("XcodeApp")
-        defer { try? FileManager.default.removeItem(at: top) }
-        try FileManager.default.createDirectory(at: top, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: ModGraphRunner.samples.appendingPathComponent("XcodeApp"), to: folder)
-        func git(_ arguments: String...) throws {
-            try runGit(arguments, in: folder)
-        }
-        try git("init", "-q", "-b", "main")
-        try git("add", "-A")
-        try git("commit", "-q", "-m", "base")
-        func selected(_ changed: String) throws -> [String] {
-            let result = try ModGraphRunner.run(
-                ["affected", folder.path, "--changed-files", "-", "--format", "json"],
-                input: Data((changed + "\n").utf8), in: folder)
-            #expect(result.status == 0, "\(result.errors)")
-            let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-            return (json["targets"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
-        }
-        // In Feed's synchronised folder.
-        #expect(
-            try selected("Features/Feed/FeedBuilder.swift") == ["app/XcodeApp", "app/XcodeAppTests", "features/Feed", "features/FeedTests"])
-        // An exception of that folder builds in no target: every target of its project.
-        #expect(
-            try selected("Features/Feed/Previews/FeedPreviews.swift")
-                == ["app/XcodeApp", "app/XcodeAppTests", "features/Checkout", "features/Feed", "features/FeedTests", "features/Profile"])
-        // In App.xcodeproj's Compile Sources phase, under the interfaces every feature uses.
-        #expect(
-            try selected("App/VerticalInterfaces/FeedInterface.swift")
-                == [
-                    "app/VerticalInterfaces", "app/XcodeApp", "app/XcodeAppTests", "features/Checkout", "features/Feed",
-                    "features/FeedTests", "features/Profile",
-                ])
-        // The project file without a base to compare with: every target of the project, and what depends on them.
-        #expect(
-            try selected("Features/Features.xcodeproj/project.pbxproj")
-                == ["app/XcodeApp", "app/XcodeAppTests", "features/Checkout", "features/Feed", "features/FeedTests", "features/Profile"])
-        // With one, the targets whose objects changed: Profile's bundle identifier.
-        let project = folder.appendingPathComponent("Features/Features.xcodeproj/project.pbxproj")
-        let text = try String(contentsOf: project, encoding: .utf8)
-        try text.replacingOccurrences(of: "org.modgraph.Profile;", with: "org.modgraph.Profile2;").write(
-            to: project, atomically: true, encoding: .utf8)
-        let changed = try ModGraphRunner.run(["affected", folder.path, "--base", "HEAD", "--format", "json"], in: folder)
-        #expect(changed.status == 0, "\(changed.errors)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(changed.output.utf8)) as? [String: Any])
-        #expect(
-            (json["targets"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } == [
-                "app/XcodeApp", "app/XcodeAppTests", "features/Profile",
-            ])
-        #expect(changed.output.contains("\"detail\": \"'Profile' changed\""), "\(changed.output)")
-        // A local package's file: its target and the Xcode targets that link its product.
-        #expect(
-            try selected("Packages/DesignSystem/Sources/DesignSystem/Theme.swift")
-                == [
-                    "app/XcodeApp", "app/XcodeAppTests", "designsystem/DesignSystem", "designsystem/DesignSystemTests", "features/Checkout",
-                ])
-    }
-}
-
-/// `diff` reads both sides as committed: a pull request's `.gitattributes` can
-/// neither hide a file from the gate (`export-ignore`) nor rewrite one
-/// (`export-subst`, a filter, line endings) in what modgraph loads.
-@Suite("diff reads commits as committed")
-struct DiffAttributesTests {
-    private func write(_ folder: URL, _ relative: String, _ text: String) throws {
-        let file = folder.appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: file, atomically: true, encoding: .utf8)
-    }
-
-    /// A package whose base is tagged `base`; `pr` adds `hidden` to Profile with `attributes`, and main stays checked out.
-    private func repository(hidden: String, attributes: String) throws -> URL {
-        let folder = try ModGraphRunner.scratchFolder("modgraph-diff-attributes").appendingPathComponent("shop")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try runGit(["init", "-q", "-b", "main"], in: folder)
-        try write(
-            folder, "Package.swift",
-            """
-            // swift-tools-version: 5.9
-            import PackageDescription
-            let package = Package(name: "Shop", targets: [
-                .target(name: "Core"),
-                .target(name: "Feed", dependencies: ["Core"]),
-                .target(name: "Profile", dependencies: ["Core"]),
-            ])
-            """)
-        for target in ["Core", "Feed", "Profile"] { try write(folder, "Sources/\(target)/\(target).swift", "let x = 1\n") }
-        try write(folder, ".modgraph.yml", "layers:\n  - {name: all, targets: ['*']}\nsources:\n  undeclaredImports: error\n")
-        try runGit(["add", "-A"], in: folder)
-        try runGit(["commit", "-q", "-m", "base"], in: folder)
-        try runGit(["tag", "base"], in: folder)
-        try runGit(["checkout", "-q", "-b", "pr"], in: folder)
-        try write(folder, "Sources/Profile/Hidden.swift", hidden)
-        try write(folder, ".gitattributes", attributes)
-        try runGit(["add", "-A"], in: folder)
-        try runGit(["commit", "-q", "-m", "head"], in: folder)
-        try runGit(["checkout", "-q", "main"], in: folder)
-        return folder
-    }
-
-    @Test(arguments: [
-        // The whole file left out of `git archive`.
-        ("import Feed\n", "Sources/Profile/Hidden.swift export-ignore\n"),
-        // `git archive` writes `/*` and `*/` around the import.
-        ("$Format:%x2F%x2A$\nimport Feed\n$Format:%x2A%x2F$\n", "Sources/Profile/Hidden.swift export-subst\n"),
-    ])
-    func theHeadsAttributesCannotHideAFinding(_ hidden: String, _ attributes: String) throws {
-        let folder = try repository(hidden: hidden, attributes: attributes)
-        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
-        let result = try ModGraphRunner.run(["diff", folder.path, "--base", "base", "--head", "pr", "--format", "json"], in: folder)
-        #expect(result.status == 0, "\(result.errors)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-        let new = try #require(json["newFindings"] as? [[String: Any]])
-        #expect(new.map { $0["rule"] as? String } == ["undeclared-import"], "\(result.output)")
-    }
-
-    /// Every file of a commit checked out is its blob, byte for byte, whatever the
-    /// attributes, a filter configured in the repository, or line-ending settings say.
-    @Test func everyFileIsItsCommittedBlob() throws {
-        let folder = try ModGraphRunner.scratchFolder("modgraph-checkout-attributes")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let repository = folder.appendingPathComponent("repository")
-        try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
-        try runGit(["init", "-q", "-b", "main"], in: repository)
-        try runGit(["config", "filter.upper.smudge", "tr a-z A-Z"], in: repository)
-        try runGit(["config", "core.autocrlf", "true"], in: repository)
-        let files = [
-            "ignored.swift": "import Hidden\n", "subst.swift": "// $Format:%H$\n", "filtered.swift": "import lowercase\n",
-            "crlf.swift": "line\nline\n", "ident.swift": "// $Id$\n", "nested/deep/file.swift": "let x = 1\n",
-            "nested/.gitattributes": "*.swift export-ignore\n",
-            ".gitattributes":
-                "ignored.swift export-ignore\nsubst.swift export-subst\nfiltered.swift filter=upper\ncrlf.swift text eol=crlf\nident.swift ident\n",
-        ]
-        for (path, text) in files { try write(repository, path, text) }
-        try runGit(["add", "-A"], in: repository)
-        try runGit(["commit", "-q", "-m", "c"], in: repository)
-        let git = try GitRepository(containing: repository.path)
-        let commit = try git.commit("HEAD")
-        let top = folder.appendingPathComponent("top")
-        let scratch = folder.appendingPathComponent("scratch")
-        for made in [top, scratch] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: false) }
-        try git.checkOut(commit, into: top.path, scratch: scratch.path)
-        for (path, text) in files where !path.hasSuffix(".gitattributes") {
-            let written = try String(contentsOf: top.appendingPathComponent(path), encoding: .utf8)
-            #expect(written == text, "\(path)")
-        }
-        // The attributes files themselves are left out: nothing modgraph loads reads them.
-        #expect(!FileManager.default.fileExists(atPath: top.appendingPathComponent(".gitattributes").path))
-        // The repository's own index and work tree are untouched.
-        #expect(try runGit(["status", "--porcelain"], in: repository).isEmpty)
-    }
-}
-
-/// Resources belong to their targets: files of *Copy Bundle Resources*, what is
-/// in an asset catalog, each localisation of a localised file.
-@Suite("affected: Xcode resources")
-struct AffectedXcodeResourceTests {
-    static let project = """
-        // !$*UTF8*$!
-        {
-        \tarchiveVersion = 1;
-        \tobjectVersion = 56;
-        \tobjects = {
-        \t\tP0 = {isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; targets = (T1, T2); };
-        \t\tG0 = {isa = PBXGroup; children = (F1, F2, V1, F5); sourceTree = "<group>"; };
-        \t\tF1 = {isa = PBXFileReference; path = App.swift; sourceTree = "<group>"; };
-        \t\tF2 = {isa = PBXFileReference; lastKnownFileType = folder.assetcatalog; path = Assets.xcassets; sourceTree = "<group>"; };
-        \t\tV1 = {isa = PBXVariantGroup; children = (F3, F4); name = Localizable.strings; sourceTree = "<group>"; };
-        \t\tF3 = {isa = PBXFileReference; name = en; path = en.lproj/Localizable.strings; sourceTree = "<group>"; };
-        \t\tF4 = {isa = PBXFileReference; name = fr; path = fr.lproj/Localizable.strings; sourceTree = "<group>"; };
-        \t\tF5 = {isa = PBXFileReference; path = Other.swift; sourceTree = "<group>"; };
-        \t\tB1 = {isa = PBXBuildFile; fileRef = F1; };
-        \t\tB2 = {isa = PBXBuildFile; fileRef = F2; };
-        \t\tB3 = {isa = PBXBuildFile; fileRef = V1; };
-        \t\tB5 = {isa = PBXBuildFile; fileRef = F5; };
-        \t\tS1 = {isa = PBXSourcesBuildPhase; files = (B1); };
-        \t\tR1 = {isa = PBXResourcesBuildPhase; files = (B2, B3); };
-        \t\tS2 = {isa = PBXSourcesBuildPhase; files = (B5); };
-        \t\tT1 = {isa = PBXNativeTarget; buildConfigurationList = L1; buildPhases = (S1, R1); name = App; productType = "com.apple.product-type.application"; };
-        \t\tT2 = {isa = PBXNativeTarget; buildConfigurationList = L2; buildPhases = (S2); name = Other; productType = "com.apple.product-type.framework"; };
-        \t\tL0 = {isa = XCConfigurationList; buildConfigurations = (C0); defaultConfigurationName = Release; };
-        \t\tL1 = {isa = XCConfigurationList; buildConfigurations = (C1); defaultConfigurationName = Release; };
-        \t\tL2 = {isa = XCConfigurationList; buildConfigurations = (C2); defaultConfigurationName = Release; };
-        \t\tC0 = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
-        \t\tC1 = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
-        \t\tC2 = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
-        \t};
-        \trootObject = P0;
-        }
-        """
-
-    @Test(arguments: [
-        "Assets.xcassets/AppIcon.appiconset/Contents.json", "fr.lproj/Localizable.strings", "en.lproj/Localizable.strings",
-    ])
-    func aResourceSelectsItsTarget(_ changed: String) throws {
-        let folder = try ModGraphRunner.scratchFolder("modgraph-affected-resources")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let bundle = folder.appendingPathComponent("Demo.xcodeproj")
-        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
-        try Self.project.write(to: bundle.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
-        for file in ["App.swift", "Other.swift", changed] {
-            let url = folder.appendingPathComponent(file)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try "x\n".write(to: url, atomically: true, encoding: .utf8)
-        }
-        let result = try ModGraphRunner.run(
-            ["affected", bundle.path, "--changed-files", "-", "--format", "json"], input: Data((changed + "\n").utf8), in: folder)
-        #expect(result.status == 0, "\(result.errors)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-        #expect((json["targets"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } == ["demo/App"], "\(result.output)")
-    }
-}
-
-/// A moved submodule is the files that changed inside it; when its history is
-/// not in the clone, every target of the packages and projects in it.
-@Suite("affected: submodules")
-struct AffectedSubmoduleTests {
-    private func write(_ folder: URL, _ relative: String, _ text: String) throws {
-        let file = folder.appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: file, atomically: true, encoding: .utf8)
-    }
-
-    private func commit(_ folder: URL, _ message: String) throws {
-        try runGit(["add", "-A"], in: folder)
-        try runGit(["commit", "-q", "-m", message], in: folder)
-    }
-
-    private func selected(_ result: ModGraphRunner.Result) throws -> [String] {
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-        return (json["targets"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
-    }
-
-    @Test func aMovedSubmoduleIsWhatChangedInsideIt() throws {
-        let top = try ModGraphRunner.scratchFolder("modgraph-affected-submodule")
-        defer { try? FileManager.default.removeItem(at: top) }
-        // The library, a repository of its own: Lib and Extra, each with its tests.
-        let library = top.appendingPathComponent("library")
-        try runGit(["init", "-q", "-b", "main", library.path])
-        try write(
-            library, "Package.swift",
-            """
-            // swift-tools-version: 5.9
-            import PackageDescription
-            let package = Package(name: "Library", products: [.library(name: "Lib", targets: ["Lib"]), .library(name: "Extra", targets: ["Extra"])],
-                targets: [.target(name: "Lib"), .target(name: "Extra"), .testTarget(name: "LibTests", dependencies: ["Lib"]),
-                          .testTarget(name: "ExtraTests", dependencies: ["Extra"])])
-            """)
-        for target in ["Lib", "Extra"] { try write(library, "Sources/\(target)/\(target).swift", "public let x = 1\n") }
-        for target in ["LibTests", "ExtraTests"] { try write(library, "Tests/\(target)/\(target).swift", "import XCTest\n") }
-        try commit(library, "library")
-        // The app uses it through a submodule.
-        let app = top.appendingPathComponent("app")
-        try runGit(["init", "-q", "-b", "main", app.path])
-        try write(
-            app, "Package.swift",
-            """
-            // swift-tools-version: 5.9
-            import PackageDescription
-            let package = Package(name: "App", dependencies: [.package(path: "Vendor/Library")],
-                targets: [.executableTarget(name: "App", dependencies: [.product(name: "Lib", package: "Library")]),
-                          .target(name: "Other"), .testTarget(name: "OtherTests", dependencies: ["Other"])])
-            """)
-        try write(app, "Sources/App/main.swift", "print(1)\n")
-        try write(app, "Sources/Other/Other.swift", "let o = 1\n")
-        try write(app, "Tests/OtherTests/OtherTests.swift", "import XCTest\n")
-        try runGit(["-c", "protocol.file.allow=always", "submodule", "add", "-q", library.path, "Vendor/Library"], in: app)
-        try commit(app, "app")
-        try runGit(["tag", "base"], in: app)
-        // Lib changes in the library; the app moves its submodule there.
-        try write(library, "Sources/Lib/Lib.swift", "public let x = 2\n")
-        try commit(library, "lib")
-        let submodule = app.appendingPathComponent("Vendor/Library")
-        try runGit(["-c", "protocol.file.allow=always", "pull", "-q", "origin", "main"], in: submodule)
-        try commit(app, "move the submodule")
-
-        let result = try ModGraphRunner.run(["affected", app.path, "--base", "base", "--format", "json"], in: app)
-        #expect(result.status == 0, "\(result.errors)")
-        #expect(try selected(result) == ["app/App", "library/Lib", "library/LibTests"], "\(result.output)")
-        #expect(result.output.contains("\"path\": \"Vendor/Library/Sources/Lib/Lib.swift\""))
-        #expect(result.output.contains("\"verdict\": \"submodule\""))
-
-        // Without the submodule's history (a clone of the new commit alone): every target in it, said as such.
-        try FileManager.default.removeItem(at: submodule.appendingPathComponent(".git"))
-        try runGit(["init", "-q", "-b", "main", submodule.path])
-        try commit(submodule, "only the new commit")
-        let blind = try ModGraphRunner.run(["affected", app.path, "--base", "base", "--format", "json"], in: app)
-        #expect(blind.status == 0, "\(blind.errors)")
-        #expect(
-            try selected(blind) == ["app/App", "library/Extra", "library/ExtraTests", "library/Lib", "library/LibTests"], "\(blind.output)")
-        #expect(blind.output.contains("its history between the two commits is not in this clone"))
-        #expect(!blind.output.lowercased().contains("ignore"))
-    }
-}
-
-/// `--format xctestplan` and `--test-plan`: the selection as the test plan `xcodebuild -testPlan` runs.
-@Suite("affected: test plans")
-struct AffectedTestPlanTests {
-    private func sample() throws -> (top: URL, folder: URL) {
-        let top = try ModGraphRunner.scratchFolder("modgraph-affected-plan")
-        let folder = top.appendingPathComponent("XcodeApp")
-        try FileManager.default.copyItem(at: ModGraphRunner.samples.appendingPathComponent("XcodeApp"), to: folder)
-        return (top, folder)
-    }
-
-    private func targets(_ plan: String) throws -> [[String: Any]] {
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(plan.utf8)) as? [String: Any])
-        return try #require(json["testTargets"] as? [[String: Any]])
-    }
-
-    @Test func theSelectedTestTargetsAsATestPlan() throws {
-        let (top, folder) = try sample()
-        defer { try? FileManager.default.removeItem(at: top) }
-        let result = try ModGraphRunner.run(
-            ["affected", folder.path, "--changed-files", "-", "--format", "xctestplan"],
-            input: Data("Features/Feed/FeedBuilder.swift\n".utf8),
-            in: folder)
-        #expect(result.status == 0, "\(result.errors)")
-        let entries = try targets(result.output).compactMap { $0["target"] as? [String: String] }
-        #expect(
-            entries == [
-                ["containerPath": "container:App/App.xcodeproj", "identifier": "6B4F6DD2B9BF02D5D677E2D6", "name": "XcodeAppTests"],
-                ["containerPath": "container:Features/Features.xcodeproj", "identifier": "27AE0699D65617F8EC0C90B8", "name": "FeedTests"],
-            ])
-        // The same selection, the same bytes.
-        let again = try ModGraphRunner.run(
-            ["affected", folder.path, "--changed-files", "-", "--format", "xctestplan"],
-            input: Data("Features/Feed/FeedBuilder.swift\n".utf8),
-            in: folder)
-        #expect(again.output == result.output)
-    }
-
-    @Test func aTeamsPlanKeepsItsOptionsAndTurnsTheRestOff() throws {
-        let (top, folder) = try sample()
-        defer { try? FileManager.default.removeItem(at: top) }
-        let plan = top.appendingPathComponent("All.xctestplan")
-        try """
-        {
-          "configurations" : [ { "id" : "C0FFEE00-0000-0000-0000-000000000000", "name" : "CI", "options" : { "language" : "fr" } } ],
-          "defaultOptions" : { "codeCoverage" : false },
-          "testTargets" : [
-            { "target" : { "containerPath" : "container:Features/Features.xcodeproj", "identifier" : "27AE0699D65617F8EC0C90B8", "name" : "FeedTests" } },
-            { "parallelizable" : true, "target" : { "containerPath" : "container:Packages/DesignSystem", "identifier" : "DesignSystemTests", "name" : "DesignSystemTests" } }
-          ],
-          "version" : 1
-        }
-        """.write(to: plan, atomically: true, encoding: .utf8)
-        let result = try ModGraphRunner.run(
-            ["affected", folder.path, "--changed-files", "-", "--test-plan", plan.path],
-            input: Data("Features/Feed/FeedBuilder.swift\n".utf8),
-            in: folder)
-        #expect(result.status == 0, "\(result.errors)")
-        let entries = try targets(result.output)
-        #expect(entries.map { ($0["target"] as? [String: String])?["name"] } == ["FeedTests", "DesignSystemTests"])
-        #expect(entries.map { $0["enabled"] as? Bool } == [nil, false])
-        #expect(entries.last?["parallelizable"] as? Bool == true)
-        #expect(result.output.contains("\"language\" : \"fr\""))
-        // Selected but not in the plan: said, so that the plan can be completed.
-        #expect(result.errors.contains("warning: --test-plan: the selected test target 'XcodeAppTests' is not in"), "\(result.errors)")
-        // A plan that is not one is refused, with what is wrong.
-        try "[[[[".write(to: plan, atomically: true, encoding: .utf8)
-        let broken = try ModGraphRunner.run(
-            ["affected", folder.path, "--changed-files", "-", "--test-plan", plan.path],
-            input: Data("Features/Feed/FeedBuilder.swift\n".utf8),
-            in: folder)
-        #expect(broken.status == 2)
-        #expect(broken.errors.contains("is not a test plan"), "\(broken.errors)")
-        #expect(
-            try ModGraphRunner.run(["affected", folder.path, "--changed-files", "-", "--test-plan", plan.path, "--format", "json"]).status
-                == 2)
-    }
-
-    /// `--format xcscheme`: the scheme `xcodebuild test -scheme` runs when the app's own
-    /// scheme tests nothing; `--all` lists every test target the same way (a push to main).
-    @Test func theSelectedTestTargetsAsAScheme() throws {
-        let (top, folder) = try sample()
-        defer { try? FileManager.default.removeItem(at: top) }
-        let result = try ModGraphRunner.run(
-            ["affected", folder.path, "--changed-files", "-", "--format", "xcscheme"],
-            input: Data("Features/Feed/FeedBuilder.swift\n".utf8),
-            in: folder)
-        #expect(result.status == 0, "\(result.errors)")
-        let references = try SchemeReferences.read(result.output)
-        #expect(
-            references == [
-                [
-                    "BuildableIdentifier": "primary", "BlueprintIdentifier": "6B4F6DD2B9BF02D5D677E2D6", "BuildableName": "XcodeAppTests.xctest",
-                    "BlueprintName": "XcodeAppTests", "ReferencedContainer": "container:App/App.xcodeproj",
-                ],
-                [
-                    "BuildableIdentifier": "primary", "BlueprintIdentifier": "27AE0699D65617F8EC0C90B8", "BuildableName": "FeedTests.xctest",
-                    "BlueprintName": "FeedTests", "ReferencedContainer": "container:Features/Features.xcodeproj",
-                ],
-            ])
-        let all = try ModGraphRunner.run(["affected", folder.path, "--all", "--format", "xcscheme"], in: folder)
-        #expect(all.status == 0, "\(all.errors)")
-        #expect(
-            try SchemeReferences.read(all.output).map { $0["BlueprintName"] } == ["XcodeAppTests", "DesignSystemTests", "FeedTests"])
-        let text = try ModGraphRunner.run(["affected", folder.path, "--all"], in: folder)
-        #expect(text.output.contains("why: every target, as asked (--all)"), "\(text.output)")
-        // --all reads no change, so a change given with it is a mistake said at once.
-        let both = try ModGraphRunner.run(["affected", folder.path, "--all", "--base", "main"], in: folder)
-        #expect(both.status == 2 && both.errors.contains("--all reads no change"), "\(both.errors)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ModGraphManifest
 @testable import ModGraphManifestEvaluation
 
 /// The environment variables a manifest reads, found on its syntax tree.
@@ -40,5 +41,17 @@ struct EnvironmentReadsTests {
         #expect(reads(String(repeating: "[", count: 200) + "environment") == .unknown)
         // A postfix chain deeper than the walk may recurse (issue #46: it crashed the walk).
         #expect(reads("let e = ProcessInfo.processInfo.environment[\"A\"]" + String(repeating: "!", count: 20_000)) == .unknown)
+    }
+
+    /// The dump cache keys a manifest on the variables its tree reads: by name where every
+    /// read names one, every variable where one does not, none where it reads none.
+    @Test func theCacheKeysOnWhatTheTreeReads() {
+        let environment = ManifestEnvironment.read(values: ["CI": "true", "X": "1", "PWD": "/here"])
+        func keyed(_ source: String) -> [String] {
+            environment.keyed([("Package.swift", Data(source.utf8))]).map { "\($0.name)=\($0.value ?? "unset")" }
+        }
+        #expect(keyed(#"let ci = Context.environment["CI"]; let y = getenv("Y")"#) == ["CI=true", "Y=unset"])
+        #expect(keyed(#"let all = ProcessInfo.processInfo.environment"#) == ["CI=true", "PWD=/here", "X=1"])
+        #expect(keyed("// the environment\nlet package = 1\n").isEmpty)
     }
 }

@@ -91,6 +91,48 @@ struct DumpCacheTests {
         #expect(key.hex.count == 64)
     }
 
+    /// Hand-worked: the manifest reads `A` by name; `B` it does not read; the
+    /// second manifest reads the whole dictionary (every variable counts).
+    @Test func theValuesOfTheVariablesAManifestReadsAreInItsKey() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let (package, cache) = try scene(folder)
+        try folder.write("Pkg/Package.swift", "// swift-tools-version: 5.9\n// reads A\n")
+        let source = CannedDumpSource()
+        let readsA = { @Sendable (contents: Data) -> ManifestEnvironment.Reads in
+            String(decoding: contents, as: UTF8.self).contains("reads A") ? .names(["A"]) : .nothing
+        }
+        func load(_ values: [String: String]) throws {
+            let environment = ManifestEnvironment(values: values, reads: readsA)
+            _ = try CachingManifestProvider(base: source, folder: cache, environment: environment).manifest(forPackageAt: package)
+        }
+        try load([:])
+        try load(["B": "1"])
+        #expect(source.dumps == 1)
+        try load(["A": "1"])
+        #expect(source.dumps == 2)
+        // Set to nothing is not unset.
+        try load(["A": ""])
+        #expect(source.dumps == 3)
+        try load(["A": "1", "B": "2"])
+        try load([:])
+        #expect(source.dumps == 3)
+
+        let files: [(name: String, contents: Data)] = [("Package.swift", Data("x".utf8))]
+        let everything = ManifestEnvironment(values: ["A": "1", "B": "2"]) { _ in .everything }
+        #expect(everything.keyed(files).map(\.name) == ["A", "B"])
+        let none = ManifestEnvironment(values: ["A": "1"]) { _ in .nothing }
+        #expect(none.keyed(files).isEmpty)
+        // A manifest that reads nothing keeps the key it had before variables were part of it.
+        #expect(
+            DumpCacheKey(folder: "/p", manifestFiles: files, toolchain: "t", host: "h", environment: none.keyed(files))
+                == DumpCacheKey(folder: "/p", manifestFiles: files, toolchain: "t", host: "h"))
+        // Without a syntax tree, a manifest that mentions the environment counts every variable.
+        let conservative = ManifestEnvironment.conservative(values: ["A": "1", "B": "2"])
+        #expect(conservative.keyed([("Package.swift", Data("let ci = Context.environment[\"CI\"]".utf8))]).count == 2)
+        #expect(conservative.keyed(files).isEmpty)
+    }
+
     @Test(arguments: [
         "truncated", "body byte changed", "checksum changed", "empty", "not our format", "valid header, not a dump", "a folder",
     ])

@@ -36,7 +36,9 @@ public enum GraphLoader {
             for difference in sources.verifier?.verification.differences ?? [] { warnings("manifest difference: " + difference) }
             throw error
         }
-        if repository.graph.targets.isEmpty, let workspace = repository.inputs.workspaces.first(where: { repository.inputs.listed[$0, default: 0] > 0 }) {
+        if repository.graph.targets.isEmpty,
+            let workspace = repository.inputs.workspaces.first(where: { repository.inputs.listed[$0, default: 0] > 0 })
+        {
             // Every entry missing, outside the folder loaded or of no kind modgraph loads: an empty graph would pass every check.
             (setupWarnings + WarningLines.lines(repository.warnings, workspace: repository.workspace)).forEach(warnings)
             let count = repository.inputs.listed[workspace, default: 0]
@@ -121,7 +123,8 @@ public enum GraphLoader {
         guard request.evaluatesManifests else {
             // Entries of evaluated manifests are not trusted here: every manifest comes from dump-package.
             let provider = folder.map {
-                CachingManifestProvider(base: runner, folder: $0, acceptsEvaluatedEntries: false, relocation: request.relocation)
+                CachingManifestProvider(
+                    base: runner, folder: $0, acceptsEvaluatedEntries: false, relocation: request.relocation, environment: .read())
             }
             return ManifestSources(provider: provider ?? runner, evaluator: nil, verifier: nil, cacheFolder: folder)
         }
@@ -131,7 +134,9 @@ public enum GraphLoader {
                 ToolchainVersionLookup.version(of: runner, cacheFolder: folder)
             })
         let provider: any ManifestProvider =
-            folder.map { CachingManifestProvider(base: evaluator, folder: $0, relocation: request.relocation) } ?? evaluator
+            folder.map {
+                CachingManifestProvider(base: evaluator, folder: $0, relocation: request.relocation, environment: .read())
+            } ?? evaluator
         return ManifestSources(provider: provider, evaluator: evaluator, verifier: nil, cacheFolder: folder)
     }
 

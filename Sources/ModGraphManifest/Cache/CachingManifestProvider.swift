@@ -24,15 +24,21 @@ public final class CachingManifestProvider: ManifestProvider {
     public let acceptsEvaluatedEntries: Bool
     /// Set when the folders read are a copy standing for others.
     public let relocation: Relocation?
+    /// The variables a manifest reads and their values, part of its entry's key.
+    public let environment: ManifestEnvironment
 
     /// The toolchain's version once found (nil inside when it does not say one).
     private let toolchain = Locked<String??>(nil)
 
-    public init(base: any DumpSource, folder: String, acceptsEvaluatedEntries: Bool = true, relocation: Relocation? = nil) {
+    public init(
+        base: any DumpSource, folder: String, acceptsEvaluatedEntries: Bool = true, relocation: Relocation? = nil,
+        environment: ManifestEnvironment = .conservative()
+    ) {
         self.base = base
         self.folder = folder
         self.acceptsEvaluatedEntries = acceptsEvaluatedEntries
         self.relocation = relocation
+        self.environment = environment
     }
 
     public func manifest(forPackageAt directory: String) throws(LoadError) -> Manifest {
@@ -61,7 +67,8 @@ public final class CachingManifestProvider: ManifestProvider {
     func entryPath(for directory: String, keyFolder: String? = nil) -> String? {
         guard let files = DumpCacheKey.manifestFiles(in: directory), let toolchain = toolchainVersion() else { return nil }
         let key = DumpCacheKey(
-            folder: keyFolder ?? directory, manifestFiles: files, toolchain: toolchain, host: HostDescription.current)
+            folder: keyFolder ?? directory, manifestFiles: files, toolchain: toolchain, host: HostDescription.current,
+            environment: environment.keyed(files))
         return Paths.absolute("dumps/\(key.hex.prefix(2))/\(key.hex).json", relativeTo: folder)
     }
 

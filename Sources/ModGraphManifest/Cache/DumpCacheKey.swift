@@ -5,10 +5,11 @@ import Foundation
 /// into the name of its cache entry: the manifest files' names and contents
 /// (`Package.swift` and every `Package@swift-*.swift`, since the toolchain
 /// picks one by its version), the toolchain, the host, and the folder's
-/// canonical path (dumps contain it).
+/// canonical path (dumps contain it), and the values of the environment
+/// variables the manifests read (``ManifestEnvironment``).
 ///
-/// Not covered: whatever else a manifest reads while it runs — environment
-/// variables, other files — which is why `--no-cache` exists.
+/// Not covered: other files a manifest reads while it runs, which is why
+/// `--no-cache` exists.
 struct DumpCacheKey: Equatable {
     /// 64 hex digits.
     let hex: String
@@ -16,7 +17,12 @@ struct DumpCacheKey: Equatable {
     /// The bump that retires every entry when the key or entry format changes.
     static let formatVersion = "1"
 
-    init(folder: String, manifestFiles: [(name: String, contents: Data)], toolchain: String, host: String) {
+    /// `environment` is what ``ManifestEnvironment/keyed(_:)`` gives: empty for a manifest that
+    /// reads none, whose key is then what it was before variables were part of it.
+    init(
+        folder: String, manifestFiles: [(name: String, contents: Data)], toolchain: String, host: String,
+        environment: [(name: String, value: String?)] = []
+    ) {
         var hasher = SHA256()
         // Every part is length-prefixed, so no two different inputs hash the same text.
         func field(_ label: String, _ bytes: some Collection<UInt8>) {
@@ -31,6 +37,11 @@ struct DumpCacheKey: Equatable {
         for file in manifestFiles.sorted(by: { $0.name < $1.name }) {
             field("name", Array(file.name.utf8))
             field("contents", file.contents)
+        }
+        for variable in environment {
+            field("variable", Array(variable.name.utf8))
+            // Unset is not the same as set to nothing.
+            if let value = variable.value { field("value", Array(value.utf8)) } else { field("unset", []) }
         }
         hex = hasher.finalizeHex()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphManifest
 import ModGraphSyntax
 import SwiftParser
 import SwiftSyntax
@@ -89,6 +90,18 @@ public struct EnvironmentReads: Sendable, Equatable {
                 text += plain.content.text
             }
             return text
+        }
+    }
+}
+
+extension ManifestEnvironment {
+    /// The variables each manifest reads, told from its syntax tree (``EnvironmentReads``):
+    /// only their values key its cache entry, so an unrelated variable (a shell's `PWD`)
+    /// leaves the entry warm.
+    public static func read(values: [String: String] = ProcessInfo.processInfo.environment) -> ManifestEnvironment {
+        ManifestEnvironment(values: values) { contents in
+            guard let reads = EnvironmentReads.of(manifest: contents) else { return .nothing }
+            return reads.readsOthers ? .everything : .names(reads.variables)
         }
     }
 }
