@@ -8,7 +8,9 @@ import ModGraphCore
 /// SwiftPM would warn about included: a change to any of them can change the
 /// build. An Xcode target owns the files of its build phases (its sources,
 /// and its resources, headers and copied files, what is in those that are
-/// folders included) and what its synchronised folders hold, less their exceptions.
+/// folders included), what its synchronised folders hold, less their exceptions,
+/// and the files its build settings name (`Info.plist`, entitlements, `.xcconfig`
+/// files and those they `#include`), in every configuration.
 public struct FileOwners: Sendable {
     private struct FolderOwner: Sendable {
         let target: TargetID
@@ -29,9 +31,9 @@ public struct FileOwners: Sendable {
             case let .folder(folder, sources, exclude):
                 folders[Self.trimmed(folder), default: []].append(
                     FolderOwner(target: target, only: sources.map(Self.relative), excluded: Self.relative(exclude)))
-            case let .project(projectFiles, synchronised, resources):
+            case let .project(projectFiles, synchronised, resources, settings):
                 // A resource may be a folder (an asset catalog, a folder reference): what is in it is its target's too.
-                for file in projectFiles + resources { files[Self.trimmed(file), default: []].append(target) }
+                for file in projectFiles + resources + settings { files[Self.trimmed(file), default: []].append(target) }
                 for folder in synchronised {
                     folders[Self.trimmed(folder.path), default: []].append(
                         FolderOwner(

@@ -18,6 +18,8 @@ public struct ChangeJudge {
     public private(set) var everything: EverythingReason?
     /// Each own package's manifest comparison, once asked for.
     private var comparisons: [String: ManifestComparison] = [:]
+    /// Who owned which file at the base, by each project's `project.pbxproj` there, once asked for (nil: not readable).
+    private var baseProjects: [String: FileOwners?] = [:]
 
     /// `configuration`: the configuration file the policy was read from, relative to the top
     /// folder, and whether the change touched its `affected:` section (the caller then judges
@@ -36,7 +38,9 @@ public struct ChangeJudge {
     private var graph: ModuleGraph { inputs.graph }
 
     public mutating func judge(_ changes: ChangeSet) -> [AffectedReport.File] {
-        let owners = FileOwners(inputs.targetFiles)
+        let sources = self.sources
+        let owners = FileOwners(
+            ConfigurationIncludes.expanded(inputs.targetFiles, topLevel: topLevel, read: { sources.headContent(of: $0) }))
         let index = Index(inputs)
         var files: [AffectedReport.File] = []
         for change in changes.files {
@@ -159,7 +163,9 @@ public struct ChangeJudge {
             }
             return .project(project.rawValue, detail: "a file of the project changed: every target of the project")
         }
-        let owning = owners.owners(of: absolute)
+        var owning = owners.owners(of: absolute)
+        // A file deleted or renamed away is in no target's files at the head: its project at the base says whose it was.
+        if owning.isEmpty, deleted { owning = baseOwners(of: absolute) }
         if !owning.isEmpty {
             for target in owning { addFile(target, path) }
             return .owned(owning)
@@ -197,6 +203,31 @@ public struct ChangeJudge {
                         + "everything (list it under affected.ignore in .modgraph.yml if it builds nothing)"))
             return .everything(pattern: nil)
         }
+    }
+
+    /// The targets of the head's graph that owned `absolute` at the base, by the `project.pbxproj`
+    /// (at the base) of each loaded project whose folder holds it.
+    private mutating func baseOwners(of absolute: String) -> [TargetID] {
+        var found: Set<TargetID> = []
+        for (bundle, identity) in inputs.projects.sorted(by: { $0.key < $1.key }) {
+            guard Self.relative(absolute, to: (bundle as NSString).deletingLastPathComponent) != nil else { continue }
+            if baseProjects[bundle] == nil {
+                baseProjects[bundle] = .some(baseFileOwners(of: bundle, identity))
+            }
+            guard let owners = baseProjects[bundle] ?? nil else { continue }
+            found.formUnion(owners.owners(of: absolute).filter { graph.index(of: $0) != nil })
+        }
+        return found.sorted()
+    }
+
+    /// Who owned which file in the project at `bundle` at the base; nil without a base or a readable project there.
+    private func baseFileOwners(of bundle: String, _ identity: PackageIdentity) -> FileOwners? {
+        guard let relative = Self.relative(bundle + "/project.pbxproj", to: topLevel), let bytes = sources.baseContent(of: relative),
+            let project = try? XcodeProject.parse(Array(bytes), projectPath: bundle)
+        else { return nil }
+        var files: [TargetID: TargetFiles] = [:]
+        for target in project.targets { files[TargetID(package: identity, name: target.name)] = project.files(of: target) }
+        return FileOwners(files)
     }
 
     /// A file `affected.triggers` names: the targets it lists, and the file's owners if it has any.

@@ -10,8 +10,10 @@ public enum TargetFiles: Hashable, Sendable {
     /// its synchronised folders, each with the paths it leaves out or the
     /// only ones it builds (relative to the folder), and the files of its other
     /// phases (*Copy Bundle Resources*, headers, copied files: asset catalogs,
-    /// storyboards, localised strings, folders), which it does not compile but its product holds.
-    case project(files: [String], folders: [SynchronizedFolder], resources: [String] = [])
+    /// storyboards, localised strings, folders), which it does not compile but its product holds;
+    /// and the files its build settings name (`Info.plist`, entitlements, `.xcconfig` files), which
+    /// no phase lists but which go into its build.
+    case project(files: [String], folders: [SynchronizedFolder], resources: [String] = [], settings: [String] = [])
 
     /// An Xcode 16 folder whose files a target builds without the project listing them.
     public struct SynchronizedFolder: Hashable, Sendable {

@@ -68,12 +68,11 @@ final class RepositorySources: ChangeSources {
             })
     }
 
+    /// Read below the top folder without following a link on the way or opening anything but a
+    /// regular file: a pull request's `Config.xcconfig -> /etc/passwd`, or a FIFO that would block
+    /// the read, is not there.
     func headContent(of path: String) -> Data? {
-        let absolute = Paths.absolute(path, relativeTo: topLevel)
-        guard let handle = FileHandle(forReadingAtPath: absolute) else { return nil }
-        defer { try? handle.close() }
-        let data = handle.readData(ofLength: Self.maximumFileSize + 1)
-        return data.count > Self.maximumFileSize ? nil : data
+        ConfinedFiles.read(path, in: topLevel, limit: Self.maximumFileSize).map { Data($0) }
     }
 
     func entries(ofFolder folder: String) -> [String] {

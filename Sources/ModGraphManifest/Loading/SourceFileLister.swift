@@ -40,7 +40,7 @@ public enum SourceFileLister {
                     found.insert(join(folder, relative))
                 }
             }
-        case let .project(listed, folders, _):
+        case let .project(listed, folders, _, _):
             for path in listed where extensions.contains(pathExtension(path)) && isRegularFile(path) {
                 found.insert(path)
             }

@@ -131,7 +131,7 @@ struct XcodeGraphBuilder {
                     Target(
                         id: from, type: target.kind.targetType, path: Self.sourceFolder(of: target),
                         moduleName: target.moduleName, platforms: target.platforms.isEmpty ? nil : target.platforms))
-                result.files[from] = Self.files(of: target, in: project)
+                result.files[from] = project.files(of: target)
 
                 // One edge per (target, product) reached; unconditional if any declaration is.
                 var reached: [(edge: EdgeKey, filters: [[String]])] = []
@@ -542,23 +542,6 @@ struct XcodeGraphBuilder {
             previous = current
         }
         return best
-    }
-
-    /// What the target compiles, for the source checks and weights.
-    static func files(of target: XcodeTarget, in project: XcodeProject) -> TargetFiles {
-        let folders = target.synchronizedFolders.map { folder -> TargetFiles.SynchronizedFolder in
-            let path = project.resolvedPath(folder.path)
-            switch folder.membership {
-            case let .all(except):
-                return TargetFiles.SynchronizedFolder(
-                    path: path, only: nil, excluded: except + folder.opaqueFolders, excludedPatterns: folder.excludedPatterns)
-            case let .only(paths):
-                return TargetFiles.SynchronizedFolder(
-                    path: path, only: paths, excluded: folder.opaqueFolders, excludedPatterns: folder.excludedPatterns)
-            }
-        }
-        return .project(
-            files: target.sources.map(project.resolvedPath), folders: folders, resources: target.resources.map(project.resolvedPath))
     }
 
     /// The folder the target's sources share, relative to the project's folder; `nil` without sources.

@@ -78,6 +78,8 @@ struct ProjectDecoder {
         let synchronized = SynchronizedFolders(objects: objects, all: all, targets: targetObjects, locator: &locator, file: file)
         warnings += synchronized.warnings
 
+        // The project's configurations are every target's.
+        let projectSettingFiles = settingFiles(ofList: project.string("buildConfigurationList"))
         var targets: [XcodeTarget] = []
         for target in targetObjects {
             targets.append(
@@ -86,7 +88,8 @@ struct ProjectDecoder {
                     projectName: name,
                     configurations: configurations,
                     projectSettings: projectSettings,
-                    synchronizedFolders: synchronized.folders(of: target.id)
+                    synchronizedFolders: synchronized.folders(of: target.id),
+                    projectSettingFiles: projectSettingFiles
                 ))
         }
 
@@ -155,7 +158,8 @@ struct ProjectDecoder {
         projectName: String,
         configurations: ConfigurationChoice,
         projectSettings: PropertyListDictionary?,
-        synchronizedFolders: [XcodeSynchronizedFolder]
+        synchronizedFolders: [XcodeSynchronizedFolder],
+        projectSettingFiles: [String]
     ) -> XcodeTarget {
         let name = targetNames[target.id] ?? target.id
         let targetSettings = configurations.settings(ofList: target.string("buildConfigurationList"))
@@ -222,7 +226,8 @@ struct ProjectDecoder {
             synchronizedFolders: synchronizedFolders,
             platforms: platforms,
             line: target.line,
-            resources: Self.distinct(resources)
+            resources: Self.distinct(resources),
+            settingFiles: Self.distinct(settingFiles(ofList: target.string("buildConfigurationList")) + projectSettingFiles)
         )
     }
 

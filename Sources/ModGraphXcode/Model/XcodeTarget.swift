@@ -35,6 +35,10 @@ public struct XcodeTarget: Hashable, Sendable {
     /// (asset catalogs, storyboards, xibs, each localisation of a localised file),
     /// *Headers* and *Copy Files*, relative to the project's folder or absolute; some are folders.
     public let resources: [String]
+    /// Files its build settings name in any configuration (its own or the project's): `Info.plist`,
+    /// entitlements, the `.xcconfig` files configurations are based on; relative to the project's
+    /// folder or absolute. See `SettingFiles.swift`.
+    public let settingFiles: [String]
     /// The file the target is declared in when it is not its project's
     /// ``XcodeProject/declarationFile`` (an XcodeGen `include:`d file), absolute; else `nil`.
     public let file: String?
@@ -53,8 +57,10 @@ public struct XcodeTarget: Hashable, Sendable {
         platforms: [String] = [],
         line: Int? = nil,
         resources: [String] = [],
-        file: String? = nil
+        file: String? = nil,
+        settingFiles: [String] = []
     ) {
+        self.settingFiles = settingFiles
         self.file = file
         self.id = id
         self.name = name
@@ -76,7 +82,8 @@ public struct XcodeTarget: Hashable, Sendable {
         XcodeTarget(
             id: id, name: name, kind: kind, productName: productName, moduleName: moduleName, productFileName: productFileName,
             productReference: productReference, dependencies: dependencies, sources: sources,
-            synchronizedFolders: synchronizedFolders, platforms: platforms, line: line, resources: resources, file: file)
+            synchronizedFolders: synchronizedFolders, platforms: platforms, line: line, resources: resources, file: file,
+            settingFiles: settingFiles)
     }
 
     /// The distinct things the target depends on, in the order first declared.

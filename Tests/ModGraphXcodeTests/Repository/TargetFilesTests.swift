@@ -6,7 +6,7 @@ import Testing
 
 /// The Swift files a target compiles, as the loader describes them and the lister finds them.
 private func swiftFiles(_ target: XcodeTarget, _ project: XcodeProject) -> [String] {
-    SourceFileLister.files(XcodeGraphBuilder.files(of: target, in: project), extensions: SourceFileLister.swift)
+    SourceFileLister.files(project.files(of: target), extensions: SourceFileLister.swift)
 }
 
 /// Listing the Swift files a target compiles, from its synchronised folders
