@@ -97,6 +97,11 @@ public enum AffectedJSON {
         case let .pins(packages): fields += [("verdict", .string("pins")), ("packages", .strings(packages))]
         case let .project(project, detail):
             fields += [("verdict", .string("project")), ("project", .string(project)), ("detail", .string(detail))]
+        case let .tests(runner, targets, detail):
+            fields += [
+                ("verdict", .string(runner == .scheme ? "scheme" : "test-plan")), ("targets", .strings(targets.map(\.description))),
+                ("detail", .string(detail)),
+            ]
         case let .packageFolder(package): fields += [("verdict", .string("package-folder")), ("package", .string(package))]
         case let .ignored(pattern): fields += [("verdict", .string("ignored")), ("pattern", .string(pattern))]
         case let .everything(pattern): fields += [("verdict", .string("everything")), ("pattern", .optional(pattern))]

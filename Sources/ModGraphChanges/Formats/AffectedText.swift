@@ -88,6 +88,8 @@ public enum AffectedText {
         case let .pins(packages) where packages.isEmpty: return "pins: none moved"
         case let .pins(packages): return "pins moved: " + packages.map { Escape.text($0) }.joined(separator: ", ")
         case let .project(project, detail): return "project \(Escape.text(project)): \(Escape.message(detail))"
+        case let .tests(runner, targets, detail):
+            return "\(runner.rawValue): \(Escape.message(detail)): " + targets.map { Escape.text($0.description) }.joined(separator: ", ")
         case let .packageFolder(package):
             return "in \(Escape.text(package))'s folder, in no target's: every target of \(Escape.text(package))"
         case let .ignored(pattern): return "ignored (affected.ignore: \(Escape.text(pattern, limit: Escape.messageLimit)))"

@@ -87,6 +87,22 @@ public enum TestPlan {
         return (String(decoding: data, as: UTF8.self) + "\n", selected.subtracting(listed).sorted())
     }
 
+    /// The test targets `plan` runs (those not `"enabled" : false`), as it names them; nil when it
+    /// is not a test plan within the bounds.
+    public static func enabledTargets(_ plan: Data) -> [Entry]? {
+        guard plan.count <= maximumBytes, nestingDepth(plan) <= maximumDepth,
+            let root = (try? JSONSerialization.jsonObject(with: plan)) as? [String: Any],
+            let targets = root["testTargets"] as? [Any]
+        else { return nil }
+        return targets.compactMap { item -> Entry? in
+            guard let entry = item as? [String: Any], entry["enabled"] as? Bool != false,
+                let target = entry["target"] as? [String: Any], let container = target["containerPath"] as? String,
+                let identifier = target["identifier"] as? String
+            else { return nil }
+            return Entry(containerPath: container, identifier: identifier, name: target["name"] as? String ?? identifier)
+        }
+    }
+
     /// How deep arrays and objects nest in JSON text, strings skipped: checked before Foundation reads it.
     ///
     /// - Complexity: O(n).

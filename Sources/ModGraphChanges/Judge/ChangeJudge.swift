@@ -34,8 +34,8 @@ public struct ChangeJudge {
         self.configuration = configuration
     }
 
-    private var topLevel: String { inputs.topLevel }
-    private var graph: ModuleGraph { inputs.graph }
+    var topLevel: String { inputs.topLevel }
+    var graph: ModuleGraph { inputs.graph }
 
     public mutating func judge(_ changes: ChangeSet) -> [AffectedReport.File] {
         let sources = self.sources
@@ -107,7 +107,7 @@ public struct ChangeJudge {
         switch verdict {
         case .everything: 7
         case .manifest, .triggered, .submodule: 6
-        case .project: 5
+        case .project, .tests: 5
         case .packageFolder: 4
         case .pins: 3
         case .owned: 2
@@ -146,6 +146,8 @@ public struct ChangeJudge {
             return pins(path)
         }
         if let project = inputs.specFiles[absolute] { return specChanged(path, name: name, of: project) }
+        if name.hasSuffix(".xcscheme"), let verdict = schemeChanged(path, absolute: absolute) { return verdict }
+        if name.hasSuffix(".xctestplan"), let verdict = testPlanChanged(path, absolute: absolute) { return verdict }
         if let project = index.project(holding: absolute) {
             if name == "project.pbxproj", let change = projectChange(path) {
                 if let every = change.everyTarget {
@@ -373,7 +375,7 @@ public struct ChangeJudge {
 
     static let folderDetailPrefix = "in package "
 
-    private mutating func add(_ target: TargetID, _ reason: AffectedReason) {
+    mutating func add(_ target: TargetID, _ reason: AffectedReason) {
         if let known = seeds[target], Self.rank(known) <= Self.rank(reason) { return }
         seeds[target] = reason
     }

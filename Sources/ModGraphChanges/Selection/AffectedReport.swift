@@ -13,6 +13,9 @@ public struct AffectedReport: Sendable {
         case pins([String])
         /// A loaded project's file: the targets it touches, said in `detail`.
         case project(String, detail: String)
+        /// A scheme or test plan (`kind`): the test targets it runs, and for a scheme whose build
+        /// action changed, what it builds; `detail` says which.
+        case tests(Runner, targets: [TargetID], detail: String)
         /// In a loaded package's or project's folder but in no target's: every target of it.
         case packageFolder(String)
         /// Matched `affected.ignore`.
@@ -32,6 +35,12 @@ public struct AffectedReport: Sendable {
         /// The configuration file: nothing by itself; when its `affected:` changed, the selection
         /// is what the change selects under the base's section and under the head's.
         case configuration(affectedChanged: Bool)
+    }
+
+    /// A file that says which tests run.
+    public enum Runner: String, Hashable, Sendable {
+        case scheme
+        case testPlan = "test plan"
     }
 
     public struct File: Hashable, Sendable {

@@ -91,7 +91,7 @@ struct WorkspaceDocument {
     /// The line of the first markup declaration (`<!DOCTYPE`, `<!ENTITY`,
     /// `<!ELEMENT`…: `<!` and a letter), if the UTF-8 text has one. Comments
     /// (`<!--`) and CDATA sections (`<![CDATA[`) are not declarations.
-    private static func lineOfDeclaration(_ text: [UInt8]) -> Int? {
+    static func lineOfDeclaration(_ text: [UInt8]) -> Int? {
         var line = 1
         var index = 0
         while index < text.count {
