@@ -77,20 +77,27 @@ struct AffectedXcodeResourceTests {
         \tobjectVersion = 56;
         \tobjects = {
         \t\tP0 = {isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; targets = (T1, T2); };
-        \t\tG0 = {isa = PBXGroup; children = (F1, F2, V1, F5); sourceTree = "<group>"; };
+        \t\tG0 = {isa = PBXGroup; children = (F1, F2, V1, F5, G1); sourceTree = "<group>"; };
+        \t\tG1 = {isa = PBXGroup; children = (V2, F8); path = Intents; sourceTree = "<group>"; };
+        \t\tF8 = {isa = PBXFileReference; path = Helper.swift; sourceTree = "<group>"; };
+        \t\tB8 = {isa = PBXBuildFile; fileRef = F8; };
         \t\tF1 = {isa = PBXFileReference; path = App.swift; sourceTree = "<group>"; };
         \t\tF2 = {isa = PBXFileReference; lastKnownFileType = folder.assetcatalog; path = Assets.xcassets; sourceTree = "<group>"; };
         \t\tV1 = {isa = PBXVariantGroup; children = (F3, F4); name = Localizable.strings; sourceTree = "<group>"; };
         \t\tF3 = {isa = PBXFileReference; name = en; path = en.lproj/Localizable.strings; sourceTree = "<group>"; };
         \t\tF4 = {isa = PBXFileReference; name = fr; path = fr.lproj/Localizable.strings; sourceTree = "<group>"; };
         \t\tF5 = {isa = PBXFileReference; path = Other.swift; sourceTree = "<group>"; };
+        \t\tV2 = {isa = PBXVariantGroup; children = (F6, F7); name = Intents.intentdefinition; sourceTree = "<group>"; };
+        \t\tF6 = {isa = PBXFileReference; name = Base; path = Base.lproj/Intents.intentdefinition; sourceTree = "<group>"; };
+        \t\tF7 = {isa = PBXFileReference; name = en; path = en.lproj/Intents.strings; sourceTree = "<group>"; };
+        \t\tB6 = {isa = PBXBuildFile; fileRef = V2; };
         \t\tB1 = {isa = PBXBuildFile; fileRef = F1; };
         \t\tB2 = {isa = PBXBuildFile; fileRef = F2; };
         \t\tB3 = {isa = PBXBuildFile; fileRef = V1; };
         \t\tB5 = {isa = PBXBuildFile; fileRef = F5; };
-        \t\tS1 = {isa = PBXSourcesBuildPhase; files = (B1); };
+        \t\tS1 = {isa = PBXSourcesBuildPhase; files = (B1, B8); };
         \t\tR1 = {isa = PBXResourcesBuildPhase; files = (B2, B3); };
-        \t\tS2 = {isa = PBXSourcesBuildPhase; files = (B5); };
+        \t\tS2 = {isa = PBXSourcesBuildPhase; files = (B5, B6); };
         \t\tT1 = {isa = PBXNativeTarget; buildConfigurationList = L1; buildPhases = (S1, R1); name = App; productType = "com.apple.product-type.application"; };
         \t\tT2 = {isa = PBXNativeTarget; buildConfigurationList = L2; buildPhases = (S2); name = Other; productType = "com.apple.product-type.framework"; };
         \t\tL0 = {isa = XCConfigurationList; buildConfigurations = (C0); defaultConfigurationName = Release; };
@@ -104,16 +111,21 @@ struct AffectedXcodeResourceTests {
         }
         """
 
+    /// Other compiles a localised intent definition (a variant group in *Compile Sources*): its
+    /// localisations are Other's, not the folder they are in (which holds App's Helper.swift:
+    /// before, every file of the folder selected Other too).
     @Test(arguments: [
-        "Assets.xcassets/AppIcon.appiconset/Contents.json", "fr.lproj/Localizable.strings", "en.lproj/Localizable.strings",
+        ("Assets.xcassets/AppIcon.appiconset/Contents.json", "demo/App"), ("fr.lproj/Localizable.strings", "demo/App"),
+        ("en.lproj/Localizable.strings", "demo/App"), ("Intents/Helper.swift", "demo/App"),
+        ("Intents/Base.lproj/Intents.intentdefinition", "demo/Other"), ("Intents/en.lproj/Intents.strings", "demo/Other"),
     ])
-    func aResourceSelectsItsTarget(_ changed: String) throws {
+    func aResourceSelectsItsTarget(_ changed: String, _ owner: String) throws {
         let folder = try ModGraphRunner.scratchFolder("modgraph-affected-resources")
         defer { try? FileManager.default.removeItem(at: folder) }
         let bundle = folder.appendingPathComponent("Demo.xcodeproj")
         try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
         try Self.project.write(to: bundle.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
-        for file in ["App.swift", "Other.swift", changed] {
+        for file in ["App.swift", "Other.swift", "Intents/Helper.swift", changed] {
             let url = folder.appendingPathComponent(file)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try "x\n".write(to: url, atomically: true, encoding: .utf8)
@@ -122,6 +134,6 @@ struct AffectedXcodeResourceTests {
             ["affected", bundle.path, "--changed-files", "-", "--format", "json"], input: Data((changed + "\n").utf8), in: folder)
         #expect(result.status == 0, "\(result.errors)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-        #expect((json["targets"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } == ["demo/App"], "\(result.output)")
+        #expect((json["targets"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } == [owner], "\(result.output)")
     }
 }

@@ -196,7 +196,7 @@ struct ProjectDecoder {
             }
             switch phase.isa {
             case "PBXSourcesBuildPhase":
-                sources += sourceFiles(of: phase)
+                sources += phaseFiles(of: phase)
             case "PBXFrameworksBuildPhase":
                 dependencies += phase.strings("files").compactMap { buildFileDependency($0, declaration: .linkedLibrary, of: name) }
             case "PBXCopyFilesBuildPhase":
@@ -231,20 +231,9 @@ struct ProjectDecoder {
         )
     }
 
-    /// The files of a *Compile Sources* phase that are part of the checkout.
-    private mutating func sourceFiles(of phase: ProjectObjects.Object) -> [String] {
-        var files: [String] = []
-        for buildFileID in phase.strings("files") {
-            guard let fileRef = objects.object(buildFileID, isa: ["PBXBuildFile"])?.text("fileRef"),
-                case let .path(path) = locator.location(of: fileRef)
-            else { continue }
-            files.append(path)
-        }
-        return files
-    }
-
     /// The files of a phase that are part of the checkout; a localised file
-    /// (`PBXVariantGroup`) is each of its localisations (`en.lproj/Main.strings`).
+    /// (`PBXVariantGroup`) is each of its localisations (`en.lproj/Main.strings`), not
+    /// the folder its group is in, in *Compile Sources* too (an `.intentdefinition`).
     private mutating func phaseFiles(of phase: ProjectObjects.Object) -> [String] {
         var files: [String] = []
         for buildFileID in phase.strings("files") {
