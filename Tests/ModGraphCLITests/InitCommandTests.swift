@@ -1,4 +1,5 @@
 import Foundation
+@testable import ModGraphKit
 import ModGraphOutput
 import ModGraphTestSupport
 import Testing
@@ -290,8 +291,10 @@ struct InitTriggerTests {
             result.output.contains(
                 """
                   triggers:
+                    # the tests whose sources name the folder or begin a path with what is in it
                     - paths: ["Fixtures/**"]
                       targets: ["shop/ToolTests"]
+                    # the test target whose folder holds it
                     - paths: ["Tests/CoreTests/Inputs/**"]
                       targets: ["shop/CoreTests"]
 
@@ -303,5 +306,61 @@ struct InitTriggerTests {
             in: folder)
         #expect(affected.status == 0, "\(affected.errors)")
         #expect(affected.output.contains("\"tests\": [\n    \"shop/ToolTests\"\n  ]"), "\(affected.output)")
+    }
+
+    /// SwiftPM's layout: only a helper names `Fixtures`; the tests name what is in it
+    /// (`fixture(name: "Miscellaneous/Simple")`). Before, the proposal named the one test
+    /// that happened to say `Fixtures`; a folder no test names goes to every test, said so.
+    @Test func testsThatNameWhatIsInTheFolderReadIt() throws {
+        let top = try ModGraphRunner.scratchFolder("modgraph-init-triggers-helper")
+        defer { try? FileManager.default.removeItem(at: top) }
+        let folder = top.appendingPathComponent("tool")
+        func write(_ relative: String, _ text: String) throws {
+            let file = folder.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        try write(
+            "Package.swift",
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "Tool", targets: [
+                .target(name: "Core"),
+                .target(name: "TestSupport", dependencies: ["Core"]),
+                .testTarget(name: "BuildTests", dependencies: ["TestSupport"]),
+                .testTarget(name: "PackageTests", dependencies: ["TestSupport"]),
+                .testTarget(name: "UnitTests", dependencies: ["Core"]),
+                .testTarget(name: "MentionTests", dependencies: ["Core"]),
+            ])
+            """)
+        try write("Sources/Core/Core.swift", "public let core = 1\n")
+        try write("Sources/TestSupport/Fixture.swift", "public func fixture(name: String) -> String { \"Fixtures/\" + name }\n")
+        try write("Tests/BuildTests/BuildTests.swift", "let a = fixture(name: \"Miscellaneous/Simple\"); let b = \"x\\\"Slow\"\n")
+        try write("Tests/PackageTests/PackageTests.swift", "let path = \"/tmp\"; let c = fixture(name: \"ModuleMaps\")\n")
+        try write("Tests/UnitTests/UnitTests.swift", "let s = \"Misc\"; let t = \"Simple\" // Miscellaneous\n")
+        try write("Tests/MentionTests/MentionTests.swift", "let note = \"nothing here\"\n")
+        try write("Fixtures/Miscellaneous/Simple/Package.swift", "// swift-tools-version: 5.9\n")
+        try write("Fixtures/ModuleMaps/Direct/Package.swift", "// swift-tools-version: 5.9\n")
+        try write("Inputs/data.json", "{}\n")
+        let result = try ModGraphRunner.run(["init", folder.path, "--output", "-"], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(
+            result.output.contains(
+                """
+                    # the tests whose sources name the folder or begin a path with what is in it
+                    - paths: ["Fixtures/**"]
+                      targets: ["tool/BuildTests", "tool/PackageTests"]
+                    # every test of the package: no test's sources name the folder or what is in it
+                    - paths: ["Inputs/**"]
+                      targets: ["tool/BuildTests", "tool/MentionTests", "tool/PackageTests", "tool/UnitTests"]
+
+                """), "\(result.output)")
+    }
+
+    /// Hand-worked: heads end at the first `/`, escapes stay inside, a literal ends at its line.
+    @Test func stringLiteralHeads() {
+        let heads = StarterTriggers.literalHeads("a(\"Misc/Simple\", \"x\\\"y\") + \"open\nlet b = \"End\"")
+        #expect(heads == ["Misc", "x\\\"y", "open", "End"])
     }
 }

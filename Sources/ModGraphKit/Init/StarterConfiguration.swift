@@ -267,6 +267,11 @@ struct StarterConfiguration {
                 "  triggers:",
             ]
             for trigger in triggers {
+                switch trigger.basis {
+                case .testFolder: lines.append("    # the test target whose folder holds it")
+                case .named: lines.append("    # the tests whose sources name the folder or begin a path with what is in it")
+                case .everyTest: lines.append("    # every test of the package: no test's sources name the folder or what is in it")
+                }
                 lines.append("    - paths: [" + Self.quoted(trigger.path) + "]")
                 lines.append("      targets: [" + trigger.targets.map(Self.quoted).joined(separator: ", ") + "]")
             }
