@@ -356,6 +356,18 @@ private struct Resolver {
         return matches
     }
 
+    /// The executable product SwiftPM makes for a root package's executable target that no
+    /// executable product holds (its `PackageBuilder` does so for root packages only, and Xcode
+    /// takes a project's local packages as roots): what a
+    /// tool dependency by product name on such a target resolves to.
+    private func implicitExecutable(_ name: String, of manifest: Manifest, _ identity: PackageIdentity) -> ManifestProduct? {
+        guard workspace.roots.contains(identity) || workspace.locals.contains(identity),
+            manifest.targets.contains(where: { $0.name == name && $0.type == .executable }),
+            !manifest.products.contains(where: { $0.type == "executable" && $0.targets.contains(name) })
+        else { return nil }
+        return ManifestProduct(name: name, type: "executable", targets: [name])
+    }
+
     /// The targets of the product `name` that one of `dependencies` vends;
     /// `nil` when none does, for the caller to say what was looked for.
     private func product(_ name: String, in dependencies: [PackageDependency], of target: String) throws(LoadError) -> [ResolvedDependency]?
@@ -368,7 +380,7 @@ private struct Resolver {
             let identity = reached?.identity ?? dependency.identity
             guard seen.insert(identity).inserted else { continue }
             if let other = reached?.manifest {
-                if let product = other.products.first(where: { $0.name == name }) {
+                if let product = other.products.first(where: { $0.name == name }) ?? implicitExecutable(name, of: other, identity) {
                     loadedMatches.append((identity, product))
                 }
             } else {
