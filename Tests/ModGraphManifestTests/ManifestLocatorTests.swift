@@ -84,4 +84,40 @@ struct ManifestLocatorTests {
         #expect(locator.line(ofTarget: "Tab\tbed") == 15)
         #expect(locator.line(ofDependency: #"Raw\Name"#, inTarget: "Tab\tbed") == 15)
     }
+
+    /// Hand-worked, as ProtonVPN writes it: dependencies through helpers and variables, a target
+    /// through a helper function. Before, each of these fell back to line 1 (or the declaration).
+    @Test func namesWrittenByHelpersAreFoundWhereTheyAreWritten() {
+        let manifest = """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            extension Target.Dependency {
+                static var ui: Self { .product(name: "UIKitExtras", package: "extras") }
+            }
+            let shared: [Target.Dependency] = ["Logging"]
+            func feature(_ name: String) -> Target { .target(name: name, dependencies: shared) }
+            let package = Package(
+                name: "App",
+                products: [.library(name: "Logging", targets: ["Logging"])],
+                dependencies: [.package(name: "UIKitExtras", path: "../extras")],
+                targets: [
+                    .target(name: "Logging"),
+                    .target(name: "Feed", dependencies: [.ui] + shared),
+                    feature("Profile"),
+                ]
+            )
+            """
+        let locator = ManifestLocator(text: manifest)
+        // The helper's line, not the package dependency's (line 11).
+        #expect(locator.line(ofDependency: "UIKitExtras", inTarget: "Feed") == 4)
+        // The variable's line, not the product's (line 10) nor Logging's own declaration.
+        #expect(locator.line(ofDependency: "Logging", inTarget: "Feed") == 6)
+        #expect(locator.line(ofDependency: "Logging", inTarget: "Profile") == 6)
+        // A target built by a helper: the call that names it.
+        #expect(locator.line(ofTarget: "Profile") == 15)
+        #expect(locator.line(ofTarget: "Logging") == 13)
+        // A target's own name is no dependency of it.
+        #expect(locator.line(ofDependency: "Profile", inTarget: "Profile") == nil)
+        #expect(locator.line(ofDependency: "Missing", inTarget: "Feed") == nil)
+    }
 }

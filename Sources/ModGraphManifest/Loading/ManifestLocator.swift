@@ -6,8 +6,12 @@
 /// `.target(`-style call as a declaration unless it sits inside a
 /// `dependencies:` or `plugins:` list (where `.target(name:)` is a
 /// dependency). A dependency is the first string literal with its name inside
-/// the declaration's call. When the text does not say (targets built in
-/// loops, names held in variables), callers fall back to the declaration,
+/// the declaration's call; when the call does not write it (a helper's
+/// `static var foo: Target.Dependency { .product(name: "Foo", …) }`, a
+/// variable), the first literal of that name outside every declaration and the
+/// package's `products:` and `dependencies:` lists, which is where the name is written. A target built through
+/// a helper (`feature(name: "Feed")`) is found the same way. When the text does
+/// not say at all (names built in loops), callers fall back to the declaration,
 /// then to line 1.
 public struct ManifestLocator: Sendable {
     struct Declaration {
@@ -20,13 +24,15 @@ public struct ManifestLocator: Sendable {
     private let declarations: [Declaration]
     /// Every string literal outside comments, with its line, in order.
     private let literals: [(text: String, line: Int)]
+    /// The literals outside every declaration call and the `products:` and `dependencies:` lists (helpers, variables), in order.
+    private let looseLiterals: [(text: String, line: Int)]
 
     private static let declarationCalls: Set<String> = [
         "target", "executableTarget", "testTarget", "macro", "plugin", "systemLibrary", "binaryTarget", "regularTarget",
     ]
 
     public init(text: String) {
-        (declarations, literals) = Self.scan(Array(text.unicodeScalars))
+        (declarations, literals, looseLiterals) = Self.scan(Array(text.unicodeScalars))
     }
 
     /// 1-based line of the first string literal `matches` accepts (a `.package(path:)` whose
@@ -35,29 +41,35 @@ public struct ManifestLocator: Sendable {
         literals.first { matches($0.text) }?.line
     }
 
-    /// 1-based line of the target's declaration (its `name:` argument).
+    /// 1-based line of the target's declaration (its `name:` argument), else of the first
+    /// loose literal of its name (a helper's call that declares it).
     public func line(ofTarget name: String) -> Int? {
-        declarations.first { $0.name == name }?.nameLine
+        declarations.first { $0.name == name }?.nameLine ?? looseLiterals.first { $0.text == name }?.line
     }
 
-    /// 1-based line where `target` names `dependency` (a target or product name).
+    /// 1-based line where `target` names `dependency` (a target or product name): in the target's
+    /// call, else where a helper or variable writes the name (a loose literal; not the target's own name).
     public func line(ofDependency dependency: String, inTarget target: String) -> Int? {
-        guard let declaration = declarations.first(where: { $0.name == target }) else { return nil }
-        var skippedOwnName = false
-        for literal in declaration.literals where literal.text == dependency {
-            if !skippedOwnName, literal.text == target, literal.line == declaration.nameLine {
-                skippedOwnName = true
-                continue
+        if let declaration = declarations.first(where: { $0.name == target }) {
+            var skippedOwnName = false
+            for literal in declaration.literals where literal.text == dependency {
+                if !skippedOwnName, literal.text == target, literal.line == declaration.nameLine {
+                    skippedOwnName = true
+                    continue
+                }
+                return literal.line
             }
-            return literal.line
         }
-        return nil
+        guard dependency != target else { return nil }
+        return looseLiterals.first { $0.text == dependency }?.line
     }
 
     /// One pass over the text.
     ///
     /// - Complexity: O(n) in the length of the manifest.
-    private static func scan(_ text: [Unicode.Scalar]) -> ([Declaration], [(text: String, line: Int)]) {
+    private static func scan(
+        _ text: [Unicode.Scalar]
+    ) -> ([Declaration], [(text: String, line: Int)], [(text: String, line: Int)]) {
         struct Open {
             let label: String?
             /// Index into `calls` when this bracket opened a declaration call.
@@ -73,6 +85,7 @@ public struct ManifestLocator: Sendable {
         var calls: [Call] = []
         var finished: [Int] = []
         var allLiterals: [(text: String, line: Int)] = []
+        var looseLiterals: [(text: String, line: Int)] = []
         var line = 1
         var index = 0
         var word = ""
@@ -106,7 +119,12 @@ public struct ManifestLocator: Sendable {
                 // An interpolated string is no name; it is still a string, not code.
                 if let literal = string.value {
                     allLiterals.append((literal, startLine))
-                    for open in openCalls() { calls[open].literals.append((literal, startLine)) }
+                    let open = openCalls()
+                    // The package's own products and package dependencies name packages and products, not a target's use of them.
+                    if open.isEmpty, !stack.contains(where: { $0.label == "products" || $0.label == "dependencies" }) {
+                        looseLiterals.append((literal, startLine))
+                    }
+                    for open in open { calls[open].literals.append((literal, startLine)) }
                     if let innermost = stack.last?.call, calls[innermost].expectName, calls[innermost].name == nil {
                         calls[innermost].name = literal
                         calls[innermost].nameLine = startLine
@@ -165,7 +183,7 @@ public struct ManifestLocator: Sendable {
                 name: name, nameLine: calls[call].nameLine,
                 literals: calls[call].literals.map { (text: $0.0, line: $0.1) })
         }
-        return (declarations, allLiterals)
+        return (declarations, allLiterals, looseLiterals)
     }
 }
 
