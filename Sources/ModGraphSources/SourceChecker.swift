@@ -14,6 +14,9 @@ public struct SourceChecker: Sendable {
     /// Modules each target may import without declaring them (CocoaPods' `inherit! :search_paths`:
     /// a test target sees its host's pods, which the host links), by the nodes that build them.
     public var searchPaths: [TargetID: [TargetID]] = [:]
+    /// The compilation conditions each target's build settings set (true) or leave unset (false), where known:
+    /// `#if` on them is judged like `SWIFT_PACKAGE`.
+    public var conditions: [TargetID: [String: Bool]] = [:]
     /// The file each target of an XcodeGen spec is declared in, as reports name it (the spec, or a
     /// file it includes): where a fix-it says to add a dependency.
     public var declarationFiles: [TargetID: String] = [:]
@@ -81,8 +84,8 @@ public struct SourceChecker: Sendable {
         }
         if settings.undeclaredImports != .ignore || settings.unusedDependencies != .ignore {
             findings += ImportRule(
-                graph: graph, settings: settings, platform: platform, searchPaths: searchPaths, declarationFiles: declarationFiles,
-                declaredPackages: declaredPackages, clang: clang
+                graph: graph, settings: settings, platform: platform, searchPaths: searchPaths, conditions: conditions,
+                declarationFiles: declarationFiles, declaredPackages: declaredPackages, clang: clang
             ).findings(scanned: scanned)
         }
         if let wiring = settings.wiring {

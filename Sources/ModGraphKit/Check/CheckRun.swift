@@ -55,6 +55,7 @@ public struct CheckRun: Sendable {
             do {
                 var checker = SourceChecker(settings: settings, platform: loaded.graph.environment.platform)
                 checker.searchPaths = loaded.repository.searchPaths
+                checker.conditions = loaded.repository.conditions
                 for (target, lines) in loaded.repository.declarations where loaded.graph.package(target.package)?.isXcodeGenProject == true {
                     checker.declarationFiles[target] = DisplayPath.of(lines.file)
                 }

@@ -38,6 +38,8 @@ struct XcodeGraphBuilder {
         var productsOfMissingFolders: [String: [String]] = [:]
         /// The pods each target sees without linking them (CocoaPods' `inherit! :search_paths`): it may import them.
         var searchPaths: [TargetID: [TargetID]] = [:]
+        /// The compilation conditions known set (true) or unset (false) for each target (``SwiftConditions/flags(judging:)``).
+        var conditions: [TargetID: [String: Bool]] = [:]
     }
 
     /// What the build of one target needs to look up, made once for all targets.
@@ -124,6 +126,8 @@ struct XcodeGraphBuilder {
                     identity: identity, name: project.name, path: Paths.relative(project.path, from: base),
                     origin: .project, location: project.isGenerated ? Paths.relative(project.declarationFile, from: base) : nil,
                     isLoaded: true))
+            // The names the project sets for any of its targets: one it sets for others is unset for a target that does not.
+            let conditionNames = project.targets.reduce(into: Set<String>()) { $0.formUnion($1.swiftConditions.sometimes) }
             for target in project.targets {
                 let projectFile = target.file ?? project.declarationFile
                 let from = TargetID(package: identity, name: target.name)
@@ -132,6 +136,8 @@ struct XcodeGraphBuilder {
                         id: from, type: target.kind.targetType, path: Self.sourceFolder(of: target),
                         moduleName: target.moduleName, platforms: target.platforms.isEmpty ? nil : target.platforms))
                 result.files[from] = project.files(of: target)
+                let flags = target.swiftConditions.flags(judging: conditionNames)
+                if !flags.isEmpty { result.conditions[from] = flags }
 
                 // One edge per (target, product) reached; unconditional if any declaration is.
                 var reached: [(edge: EdgeKey, filters: [[String]])] = []

@@ -25,6 +25,8 @@ public struct Repository: Sendable {
     /// The modules each Xcode target may import without declaring them: the pods it sees through
     /// CocoaPods' `inherit! :search_paths`, which its host links.
     public internal(set) var searchPaths: [TargetID: [TargetID]] = [:]
+    /// The compilation conditions its settings set (true) or leave unset (false) for each Xcode target, where known.
+    public internal(set) var conditions: [TargetID: [String: Bool]] = [:]
 
     init(
         inputs: RepositoryInputs, workspace: Workspace, projects: [XcodeProject], graph: ModuleGraph,

@@ -145,6 +145,7 @@ public struct RepositoryLoader: Sendable {
             inputs: inputs, workspace: workspace, projects: projectSet.projects, graph: graph,
             targetFiles: files, warnings: all, declarations: xcode.declarations, excluded: excluded)
         repository.searchPaths = xcode.searchPaths
+        repository.conditions = xcode.conditions
         return repository
     }
 

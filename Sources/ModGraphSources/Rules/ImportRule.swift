@@ -16,6 +16,8 @@ struct ImportRule {
     let platform: String?
     /// Modules a target may import without declaring them (``SourceChecker/searchPaths``).
     var searchPaths: [TargetID: [TargetID]] = [:]
+    /// Compilation conditions known set or unset per target (``SourceChecker/conditions``).
+    var conditions: [TargetID: [String: Bool]] = [:]
     /// Where XcodeGen targets are declared (``SourceChecker/declarationFiles``).
     var declarationFiles: [TargetID: String] = [:]
     /// The packages each SwiftPM package declares (``SourceChecker/declaredPackages``).
@@ -70,7 +72,8 @@ struct ImportRule {
             let builtFor = graph.targets[vertex].platforms
             // SwiftPM sets `SWIFT_PACKAGE` for a package's targets; Xcode sets it for no project's (the
             // same sources built both ways import differently under it).
-            let flags = ["SWIFT_PACKAGE": graph.package(target.package)?.origin != .project]
+            var flags = conditions[target] ?? [:]
+            flags["SWIFT_PACKAGE"] = graph.package(target.package)?.origin != .project
             // A module named like one of the platform's (`Network`, `Security`) is the graph's when the
             // graph has one the target reaches: the build finds it before the SDK's.
             var reached: Set<String>?

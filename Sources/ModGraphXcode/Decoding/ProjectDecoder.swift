@@ -89,7 +89,8 @@ struct ProjectDecoder {
                     configurations: configurations,
                     projectSettings: projectSettings,
                     synchronizedFolders: synchronized.folders(of: target.id),
-                    projectSettingFiles: projectSettingFiles
+                    projectSettingFiles: projectSettingFiles,
+                    projectList: project.string("buildConfigurationList")
                 ))
         }
 
@@ -159,7 +160,8 @@ struct ProjectDecoder {
         configurations: ConfigurationChoice,
         projectSettings: PropertyListDictionary?,
         synchronizedFolders: [XcodeSynchronizedFolder],
-        projectSettingFiles: [String]
+        projectSettingFiles: [String],
+        projectList: String?
     ) -> XcodeTarget {
         let name = targetNames[target.id] ?? target.id
         let targetSettings = configurations.settings(ofList: target.string("buildConfigurationList"))
@@ -227,7 +229,8 @@ struct ProjectDecoder {
             platforms: platforms,
             line: target.line,
             resources: Self.distinct(resources),
-            settingFiles: Self.distinct(settingFiles(ofList: target.string("buildConfigurationList")) + projectSettingFiles)
+            settingFiles: Self.distinct(settingFiles(ofList: target.string("buildConfigurationList")) + projectSettingFiles),
+            swiftConditions: swiftConditions(ofList: target.string("buildConfigurationList"), projectList: projectList)
         )
     }
 

@@ -39,6 +39,8 @@ public struct XcodeTarget: Hashable, Sendable {
     /// entitlements, the `.xcconfig` files configurations are based on; relative to the project's
     /// folder or absolute. See `SettingFiles.swift`.
     public let settingFiles: [String]
+    /// The compilation conditions its settings set for Swift (``SwiftConditions``).
+    public let swiftConditions: SwiftConditions
     /// The file the target is declared in when it is not its project's
     /// ``XcodeProject/declarationFile`` (an XcodeGen `include:`d file), absolute; else `nil`.
     public let file: String?
@@ -58,9 +60,11 @@ public struct XcodeTarget: Hashable, Sendable {
         line: Int? = nil,
         resources: [String] = [],
         file: String? = nil,
-        settingFiles: [String] = []
+        settingFiles: [String] = [],
+        swiftConditions: SwiftConditions = .unknown
     ) {
         self.settingFiles = settingFiles
+        self.swiftConditions = swiftConditions
         self.file = file
         self.id = id
         self.name = name
@@ -83,7 +87,7 @@ public struct XcodeTarget: Hashable, Sendable {
             id: id, name: name, kind: kind, productName: productName, moduleName: moduleName, productFileName: productFileName,
             productReference: productReference, dependencies: dependencies, sources: sources,
             synchronizedFolders: synchronizedFolders, platforms: platforms, line: line, resources: resources, file: file,
-            settingFiles: settingFiles)
+            settingFiles: settingFiles, swiftConditions: swiftConditions)
     }
 
     /// The distinct things the target depends on, in the order first declared.

@@ -178,7 +178,7 @@ enum XcodeGenProject {
                 id: name, name: name, kind: kind, productName: productName, moduleName: moduleName,
                 productFileName: Self.productFile(of: kind, named: productName), productReference: nil,
                 dependencies: dependencies, sources: files, synchronizedFolders: folders,
-                platforms: platforms, line: value.origin.line, file: file(of: value))
+                platforms: platforms, line: value.origin.line, file: file(of: value), swiftConditions: swiftConditions(of: value))
         }
 
         /// An aggregate target of `aggregateTargets:`: it builds its `targets`.

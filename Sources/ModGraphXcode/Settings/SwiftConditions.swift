@@ -1,0 +1,133 @@
+/// The compilation conditions an Xcode target's build settings set for Swift
+/// (`#if IS_NSE`): the names in `SWIFT_ACTIVE_COMPILATION_CONDITIONS` and the
+/// `-D NAME` / `-DNAME` of `OTHER_SWIFT_FLAGS`, in each of its configurations,
+/// the target's level over the project's (`$(inherited)` taking the project's).
+///
+/// A project that sets a name for some targets and not for others builds the
+/// others without it (element-x-ios compiles `#if IS_MAIN_APP` files into its
+/// notification extension, which sets `IS_NSE`): the source checks judge `#if`
+/// by it. Where the target's configurations are based on `.xcconfig` files
+/// (not read) or a value refers to a variable other than `$(inherited)`, what is
+/// set is not all there is to know (``complete`` is false), and nothing is
+/// judged unset.
+public struct SwiftConditions: Hashable, Sendable {
+    /// Set in every configuration.
+    public let always: Set<String>
+    /// Set in at least one configuration (``always`` included), or under an SDK or architecture condition.
+    public let sometimes: Set<String>
+    /// Whether the settings read are all that set conditions.
+    public let complete: Bool
+
+    public init(always: Set<String>, sometimes: Set<String>, complete: Bool) {
+        self.always = always
+        self.sometimes = sometimes.union(always)
+        self.complete = complete
+    }
+
+    /// Nothing known.
+    public static let unknown = SwiftConditions(always: [], sometimes: [], complete: false)
+
+    /// One level's values (a target's or a project's configuration), as tokens: `nil` where it does not set the setting.
+    struct Level {
+        var conditions: [String]?
+        var flags: [String]?
+        /// Names set under `[sdk=…]`-style conditions: only sometimes.
+        var conditional: Set<String> = []
+    }
+
+    /// The conditions of a target with `configurations` (each its target level and the project's level
+    /// of the same name); `basedOnFiles` when any of them is based on an `.xcconfig`.
+    static func of(_ configurations: [(target: Level, project: Level)], basedOnFiles: Bool) -> SwiftConditions {
+        guard !configurations.isEmpty else { return .unknown }
+        var always: Set<String>?
+        var sometimes: Set<String> = []
+        var complete = !basedOnFiles
+        for (target, project) in configurations {
+            var names: Set<String> = []
+            for pick in [\Level.conditions, \Level.flags] {
+                let inherited = project[keyPath: pick] ?? []
+                var tokens: [String] = []
+                for token in target[keyPath: pick] ?? inherited {
+                    if token == "$(inherited)" || token == "${inherited}" { tokens += inherited } else { tokens.append(token) }
+                }
+                let (found, resolved) = pick == \Level.conditions ? Self.conditionNames(tokens) : Self.flagNames(tokens)
+                names.formUnion(found)
+                if !resolved { complete = false }
+            }
+            sometimes.formUnion(names)
+            sometimes.formUnion(target.conditional)
+            sometimes.formUnion(project.conditional)
+            always = always.map { $0.intersection(names) } ?? names
+        }
+        return SwiftConditions(always: always ?? [], sometimes: sometimes, complete: complete)
+    }
+
+    /// `SWIFT_ACTIVE_COMPILATION_CONDITIONS` words; false when one is a variable.
+    static func conditionNames(_ tokens: [String]) -> (Set<String>, Bool) {
+        var names: Set<String> = []
+        var resolved = true
+        for token in tokens where !token.isEmpty {
+            if token.contains("$") { resolved = false } else { names.insert(token) }
+        }
+        return (names, resolved)
+    }
+
+    /// `-D NAME` and `-DNAME` of `OTHER_SWIFT_FLAGS`; false when a `-D` names a variable.
+    static func flagNames(_ tokens: [String]) -> (Set<String>, Bool) {
+        var names: Set<String> = []
+        var resolved = true
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            var name: String?
+            if token == "-D", index + 1 < tokens.count {
+                name = tokens[index + 1]
+                index += 1
+            } else if token.hasPrefix("-D"), token.count > 2 {
+                name = String(token.dropFirst(2))
+            } else if token.contains("$"), token != "$(inherited)" {
+                // A variable may hold a `-D`.
+                resolved = false
+            }
+            if let name {
+                if name.contains("$") { resolved = false } else { names.insert(name.split(separator: "=").first.map(String.init) ?? name) }
+            }
+            index += 1
+        }
+        return (names, resolved)
+    }
+
+    /// A setting's value as tokens: an array's strings, or a string split at white space (quotes kept together).
+    static func tokens(_ text: String) -> [String] {
+        var tokens: [String] = []
+        var current = ""
+        var quote: Character?
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == " " || character == "\t" || character == "\n" {
+                if !current.isEmpty { tokens.append(current) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { tokens.append(current) }
+        return tokens
+    }
+
+    /// Whether code under `#if NAME` is compiled for the target: true (set in every configuration),
+    /// false (set in none, and it is a name the project sets for other targets, and the settings are
+    /// complete), or nil. Only names in `projectNames` are judged unset: a name set nowhere in the
+    /// project may come from an `.xcconfig`, a preset of a generator or the command line.
+    public func flags(judging projectNames: Set<String>) -> [String: Bool] {
+        var flags: [String: Bool] = [:]
+        for name in always { flags[name] = true }
+        if complete {
+            for name in projectNames where !sometimes.contains(name) { flags[name] = false }
+        }
+        return flags
+    }
+}

@@ -1,0 +1,45 @@
+/// A spec target's ``SwiftConditions``, read as XcodeGen writes the settings: `settings:`
+/// flat (every configuration) or as `base:` and `configs:` (a configuration's own, by name,
+/// compared without case), at the target's level and the project's, for each configuration
+/// the project declares (`configs:`, else XcodeGen's `Debug` and `Release`). Settings from
+/// `configFiles:` or setting `groups:`/presets are not read: the conditions are then not
+/// complete.
+extension XcodeGenProject.Reader {
+    func swiftConditions(of value: SpecValue) -> SwiftConditions {
+        let names = spec.root["configs"]?.entries?.map(\.key) ?? ["Debug", "Release"]
+        let project = spec.root["settings"]
+        let target = value["settings"]
+        let basedOnFiles =
+            spec.root["configFiles"] != nil || value["configFiles"] != nil || spec.root["settingGroups"] != nil
+            || [project, target].contains { $0?["groups"] != nil }
+        let levels = names.map { name in (target: Self.level(target, configuration: name), project: Self.level(project, configuration: name)) }
+        return SwiftConditions.of(levels, basedOnFiles: basedOnFiles)
+    }
+
+    /// The settings `value` sets for configuration `name`, as a level.
+    private static func level(_ value: SpecValue?, configuration name: String) -> SwiftConditions.Level {
+        guard let value else { return SwiftConditions.Level() }
+        let grouped = value["base"] != nil || value["configs"] != nil || value["groups"] != nil
+        var settings: [String: SpecValue] = [:]
+        for (key, setting) in (grouped ? value["base"]?.entries : value.entries) ?? [] { settings[key] = setting }
+        if grouped {
+            for (configuration, overlay) in value["configs"]?.entries ?? [] where configuration.lowercased() == name.lowercased() {
+                for (key, setting) in overlay.entries ?? [] { settings[key] = setting }
+            }
+        }
+        func tokens(_ setting: SpecValue?) -> [String]? {
+            guard let setting else { return nil }
+            if let text = setting.string { return SwiftConditions.tokens(text) }
+            return setting.items.compactMap(\.string).flatMap(SwiftConditions.tokens)
+        }
+        var level = SwiftConditions.Level(
+            conditions: tokens(settings["SWIFT_ACTIVE_COMPILATION_CONDITIONS"]), flags: tokens(settings["OTHER_SWIFT_FLAGS"]))
+        for (key, setting) in settings where key.hasPrefix("SWIFT_ACTIVE_COMPILATION_CONDITIONS[") {
+            level.conditional.formUnion(SwiftConditions.conditionNames(tokens(setting) ?? []).0)
+        }
+        for (key, setting) in settings where key.hasPrefix("OTHER_SWIFT_FLAGS[") {
+            level.conditional.formUnion(SwiftConditions.flagNames(tokens(setting) ?? []).0)
+        }
+        return level
+    }
+}
