@@ -33,6 +33,18 @@ struct ImportPrecisionTests {
         #expect(try run(both, yaml, [id("App"): files("App", ["A.swift": "import Core\n" + text])]).count == 1)
     }
 
+    /// An optional import's note offers only a provider built for a platform the target is built
+    /// for (issue #49: a watchOS extension was told to add an iOS-only framework).
+    @Test func anOptionalImportsNoteNeedsAProviderForTheTargetsPlatforms() throws {
+        let text = "import Core\n#if canImport(PhoneKit)\nimport PhoneKit\n#endif\n"
+        let watchOnly = graph("Watch -> Core", types: ["PhoneKit": .framework], platforms: ["Watch": ["watchos"], "PhoneKit": ["ios"]])
+        #expect(try run(watchOnly, yaml, [id("Watch"): files("Watch", ["W.swift": text])]) == [])
+        // A provider built for watchOS too is worth the note.
+        let both = graph("Watch -> Core", types: ["PhoneKit": .framework], platforms: ["Watch": ["watchos"], "PhoneKit": ["ios", "watchos"]])
+        let notes = try run(both, yaml, [id("Watch"): files("Watch", ["W.swift": text])])
+        #expect(notes.count == 1 && notes[0].hasPrefix("note optional-import: Watch imports PhoneKit"), "\(notes)")
+    }
+
     /// `platformFilter = ios` on a dependency of a target built only for iOS is not "declared only for ios".
     @Test func aPlatformFilterOnASinglePlatformTargetDeclaresItEverywhereItIsBuilt() throws {
         let condition = ["App -> Kit": Condition(platforms: ["ios"])]

@@ -163,7 +163,11 @@ struct ImportRule {
                 }
                 for module in optional.keys.sorted() where undeclared[module] == nil {
                     guard let occurrences = optional[module], let first = occurrences.first else { continue }
-                    findings.append(optionalImport(target, vertex, first, candidates: verticesByModule[module] ?? []))
+                    // Only a provider built for a platform the target is built for could be declared: a watchOS
+                    // target is not told to add an iOS-only framework.
+                    let providers = (verticesByModule[module] ?? []).filter { Self.overlap(builtFor, graph.targets[$0].platforms) }
+                    guard !providers.isEmpty else { continue }
+                    findings.append(optionalImport(target, vertex, first, candidates: providers))
                 }
             }
             // A file over the source budget was not read: any dependency may be imported there; so may a
@@ -365,6 +369,12 @@ struct ImportRule {
             names.insert(package.identity.rawValue)
         }
         return names.sorted()
+    }
+
+    /// Whether targets built for `a` and for `b` (nil: any platform) share one.
+    static func overlap(_ a: [String]?, _ b: [String]?) -> Bool {
+        guard let a, let b else { return true }
+        return !Set(a).isDisjoint(with: b)
     }
 
     /// A module of the graph imported under `#if canImport` of itself, not declared: a note
