@@ -229,8 +229,8 @@ struct WiringCheckTests {
 
         """
 
-    private func check(_ overrides: [String: String], yaml: String? = nil) throws -> [String] {
-        try run(WiringFixture.graph, yaml ?? self.yaml, WiringFixture.scanned(overrides))
+    private func check(_ overrides: [String: String], yaml: String? = nil, graph: ModuleGraph = WiringFixture.graph) throws -> [String] {
+        try run(graph, yaml ?? self.yaml, WiringFixture.scanned(overrides))
     }
 
     @Test func theFixtureIsClean() throws {
@@ -272,8 +272,18 @@ struct WiringCheckTests {
         let records = WiringFixture.records + "\npublic struct RecordsInbox: MessagingBuilding {\n    public func makeInbox() -> Screen { Screen(title: \"\") }\n}\n"
         #expect(
             try check(["Records": records]) == [
-                "warning provided-twice: Home needs interface protocol MessagingBuilding, which 2 verticals provide (Inbox in Messaging, RecordsInbox in Records); which one it gets is decided where the app wires it, so keep one provider or name them apart @ Home/Home.swift:5:24"
+                "warning provided-twice: Home needs interface protocol MessagingBuilding, and App links providers of it from 2 verticals (Inbox in Messaging, RecordsInbox in Records); which one it gets is decided where the app wires it, so keep one in the build of App or name them apart @ Home/Home.swift:5:24"
             ])
+    }
+
+    /// Alternatives each build picks one of are no conflict (issue #49: ProtonVPN's four implementations of
+    /// one library, each app linking one): App links Messaging, Kiosk links Records, both link Home.
+    @Test func alternativesEachBuildPicksOneOfAreNoConflict() throws {
+        let records = WiringFixture.records + "\npublic struct RecordsInbox: MessagingBuilding {\n    public func makeInbox() -> Screen { Screen(title: \"\") }\n}\n"
+        let split = ModGraphSourcesTests.graph(
+            "App -> Home, App -> Paywall, App -> Messaging, Kiosk -> Home, Kiosk -> Records, Home -> Interfaces, Paywall -> Interfaces, Messaging -> Interfaces, Records -> Interfaces, HomeTests -> Home, HomeTests -> Messaging, HomeTests -> Records",
+            types: ["HomeTests": .test, "App": .executable, "Kiosk": .executable])
+        #expect(try check(["Records": records], graph: split).filter { $0.contains("provided-twice") } == [])
     }
 
     @Test func aVerticalThatWiresAnotherVerticalsBuilder() throws {

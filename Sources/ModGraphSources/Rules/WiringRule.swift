@@ -12,6 +12,7 @@ struct WiringRule {
     /// - Complexity: O(N + S + X·C) for N needs, S wiring sites, X extensions and C containers.
     func findings(_ facts: WiringFacts, folders: [TargetID: String]) -> [Finding] {
         var findings: [Finding] = []
+        var reach: [Int: Set<Int>] = [:]
         func position(_ site: Wiring.Site) -> SourcePosition {
             let folder = folders[site.target] ?? ""
             let path = folder.isEmpty ? site.file : (folder.hasSuffix("/") ? folder : folder + "/") + site.file
@@ -35,16 +36,12 @@ struct WiringRule {
                     .unprovidedRequirement, settings.unprovided, need.site, "\(what) \(need.label)",
                     "\(need.needer.name) needs \(what) \(need.label), which no module of the graph provides; \(hint)")
             }
-            var verticals: [String: [String]] = [:]
-            for provider in need.providers {
-                guard let feature = roles.verticals[provider.target] else { continue }
-                verticals[feature, default: []].append("\(provider.type) in \(provider.target.name)")
-            }
-            if verticals.count > 1 {
-                let list = verticals.keys.sorted().flatMap { verticals[$0] ?? [] }.joined(separator: ", ")
+            // Alternatives targets choose between are no conflict: only a build that links providers from
+            // two verticals beside the needer gets two.
+            if let (top, list, count) = doubleProvision(need, reach: &reach) {
                 add(
                     .providedTwice, settings.providedTwice, need.site, "\(what) \(need.label)",
-                    "\(need.needer.name) needs \(what) \(need.label), which \(verticals.count) verticals provide (\(list)); which one it gets is decided where the app wires it, so keep one provider or name them apart"
+                    "\(need.needer.name) needs \(what) \(need.label), and \(top.name) links providers of it from \(count) verticals (\(list)); which one it gets is decided where the app wires it, so keep one in the build of \(top.name) or name them apart"
                 )
             }
             if need.kind == .builder, need.wired.isEmpty, !roles.app.isEmpty {
@@ -91,4 +88,50 @@ struct WiringRule {
         }
         return findings
     }
+
+    /// The first build (in id order) that links providers of `need` from more than one vertical
+    /// beside the needer: a target that depends on the needer (or is it) and that nothing but
+    /// tests depends on, with the providers it reaches, by vertical. Nil when every such build
+    /// links providers from one vertical at most (alternatives each app picks one of).
+    ///
+    /// - Complexity: O(V + E) per build looked at, each build's reach computed once (`reach`).
+    private func doubleProvision(_ need: WiringFacts.Need, reach: inout [Int: Set<Int>]) -> (TargetID, String, Int)? {
+        let verticalsOfProviders = Set(need.providers.compactMap { roles.verticals[$0.target] })
+        guard verticalsOfProviders.count > 1, let needer = graph.index(of: need.needer) else { return nil }
+        let digraph = graph.digraph
+        func isTest(_ vertex: Int) -> Bool { graph.targets[vertex].type == .test }
+        // The needer's dependents, the needer included.
+        var dependents: Set<Int> = [needer]
+        var queue = [needer]
+        while let vertex = queue.popLast() {
+            for next in digraph.predecessors(of: vertex) where dependents.insert(next).inserted { queue.append(next) }
+        }
+        let builds = dependents.filter { vertex in !isTest(vertex) && digraph.predecessors(of: vertex).allSatisfy(isTest) }
+            .sorted { graph.targets[$0].id < graph.targets[$1].id }
+        for build in builds.prefix(Self.maximumBuilds) {
+            if reach[build] == nil {
+                var seen: Set<Int> = [build]
+                var pending = [build]
+                while let vertex = pending.popLast() {
+                    for next in digraph.successors(of: vertex) where seen.insert(next).inserted { pending.append(next) }
+                }
+                reach[build] = seen
+            }
+            let reached = reach[build] ?? []
+            var byVertical: [String: [String]] = [:]
+            for provider in need.providers {
+                guard let vertical = roles.verticals[provider.target], let vertex = graph.index(of: provider.target), reached.contains(vertex)
+                else { continue }
+                byVertical[vertical, default: []].append("\(provider.type) in \(provider.target.name)")
+            }
+            if byVertical.count > 1 {
+                return (graph.targets[build].id, byVertical.keys.sorted().flatMap { byVertical[$0] ?? [] }.joined(separator: ", "), byVertical.count)
+            }
+        }
+        return nil
+    }
+
+    /// Far more products than an app builds with one module: what is looked at per need.
+    static let maximumBuilds = 256
+
 }
