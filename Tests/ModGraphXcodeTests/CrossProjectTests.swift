@@ -217,6 +217,8 @@ struct CrossProjectTests {
                 XcodeDependency(
                     reference: .builtProduct(fileName: "Analytics.framework"), declaration: .linkedLibrary,
                     platformFilters: ["ios", "maccatalyst"]),
+                // A prebuilt framework of the checkout: the loader keeps it as an external product.
+                XcodeDependency(reference: .builtProduct(fileName: "Vendor.xcframework"), declaration: .linkedLibrary),
             ])
     }
 

@@ -32,6 +32,8 @@ struct XcodeGraphBuilder {
         var parts = GraphParts()
         var files: [TargetID: TargetFiles] = [:]
         var warnings: [String] = []
+        /// What is worth knowing but needs no action (a prebuilt framework shown as an external product).
+        var notes: [String] = []
         /// Where each target and its dependencies are written in its `project.pbxproj`.
         var declarations: [TargetID: DeclarationLines] = [:]
         /// The products that name no package shown as products of a missing folder of the workspace, by folder.
@@ -70,6 +72,8 @@ struct XcodeGraphBuilder {
         var productsOfMissingFolders: [String: [String]] = [:]
         /// The modules of external nodes whose module is not named after them.
         var moduleNames: [TargetID: String] = [:]
+        /// Prebuilt framework files already said in a note.
+        var prebuiltNoted: Set<String> = []
     }
 
     /// - Complexity: O(T + D) for T targets and D declared dependencies, plus
@@ -218,6 +222,18 @@ struct XcodeGraphBuilder {
                             add(missingProjectEdge(to: product, file: fileName, in: path, lookups, &found), dependency)
                             continue
                         }
+                        // Made by no target of the workspace: a prebuilt framework (Carthage, an .xcframework) or a product
+                        // of something not loaded. An external node, so that the link is seen and an import of it is declared.
+                        if lookups.productFiles[fileName] == nil, let module = Self.prebuiltModule(fileName) {
+                            let node = TargetID(package: prebuiltIdentity(of: project, identities, &found), name: module)
+                            found.externalProducts.insert(node)
+                            if found.prebuiltNoted.insert(fileName).inserted {
+                                result.notes.append(
+                                    "\(at(dependency)): target '\(target.name)' links \(fileName), which no target of the workspace makes (prebuilt, or built elsewhere); shown as an external product")
+                            }
+                            add(EdgeKey(to: node, kind: .product, product: module), dependency)
+                            continue
+                        }
                         guard let chosen = maker(of: fileName, for: target, dependency, at: at(dependency), in: project, lookups, warn: warn),
                             let ownerIdentity = identities.byPath[chosen.project.path]
                         else { continue }
@@ -298,6 +314,19 @@ struct XcodeGraphBuilder {
         found.externalProducts.insert(node)
         if let file, XcodePath.baseName(file) != name, found.moduleNames[node] == nil { found.moduleNames[node] = XcodePath.baseName(file) }
         return EdgeKey(to: node, kind: .product, product: name)
+    }
+
+    /// The module a prebuilt framework file brings (`Kit.framework`, `Kit.xcframework`: `Kit`); nil for a library
+    /// (`libKit.a`), whose module is not told by its file's name.
+    static func prebuiltModule(_ fileName: String) -> String? {
+        ["framework", "xcframework"].contains(XcodePath.pathExtension(fileName).lowercased()) ? XcodePath.baseName(fileName) : nil
+    }
+
+    /// The node package prebuilt frameworks a project links belong to: `<project>-prebuilt`, listed with the project's folder.
+    private func prebuiltIdentity(of project: XcodeProject, _ identities: ProjectIdentities, _ found: inout Found) -> PackageIdentity {
+        let identity = PackageIdentity((identities.byPath[project.path]?.rawValue ?? project.name) + "-prebuilt")
+        found.missingPackages[identity] = ("\(project.name) (prebuilt)", Paths.relative(XcodePath.parent(project.path), from: base))
+        return identity
     }
 
     /// The target a file in `BUILT_PRODUCTS_DIR` (or linked by name from a folder of the checkout)

@@ -131,7 +131,12 @@ public struct RepositoryLoader: Sendable {
                 ], about: PackageIdentity(location: missing.folder), subject: .missingLocalPackage(folder))
         }
         var seen = Set<LoadWarning>()
-        let xcodeWarnings = xcode.warnings.map { Self.warning($0, naming: projectFiles) }
+        let xcodeWarnings =
+            xcode.warnings.map { Self.warning($0, naming: projectFiles) }
+            + xcode.notes.map { note in
+                let warning = Self.warning(note, naming: projectFiles)
+                return LoadWarning(warning.parts, about: warning.package, subject: warning.subject, isNote: true)
+            }
         let all = (missingFolders + warnings + workspace.warnings + graphWarnings + xcodeWarnings).filter {
             seen.insert($0).inserted
         }

@@ -96,9 +96,10 @@ extension ProjectDecoder {
         return reference.map { XcodeDependency(reference: $0, declaration: declaration, platformFilters: filters, line: buildFile.line) }
     }
 
-    /// Whether a file linked by name may be another target's product: a framework or a library.
+    /// Whether a file linked by name may be another target's product, or a prebuilt one: a framework
+    /// (an `.xcframework` too) or a library.
     static func isProductFile(_ name: String) -> Bool {
-        ["framework", "a", "dylib"].contains(XcodePath.pathExtension(name).lowercased())
+        ["framework", "xcframework", "a", "dylib"].contains(XcodePath.pathExtension(name).lowercased())
     }
 
     /// An `XCSwiftPackageProductDependency`, decoded once; `line` is where target `targetName`

@@ -56,19 +56,24 @@ struct MixedGraphTests {
         try folder.write("Kit/Kit.xcodeproj/project.pbxproj", Self.kit)
         let repository = try load(folder)
         let graph = repository.graph
-        // Network.xcodeproj is missing: App's dependency on its target is still there, to an external product (issue #34).
-        #expect(graph.packages.map(\.identity.rawValue) == ["app", "core", "kit", "network"])
+        // Network.xcodeproj is missing: App's dependency on its target is still there, to an external product (issue #34);
+        // so is its prebuilt Vendor.xcframework (issue #49).
+        #expect(graph.packages.map(\.identity.rawValue) == ["app", "app-prebuilt", "core", "kit", "network"])
         #expect(
-            graph.packages.map(\.path) == ["App/App.xcodeproj", "Core/Core.xcodeproj", "Kit/Kit.xcodeproj", "App/Modules/Network/Network.xcodeproj"])
-        #expect(graph.packages.map { $0.origin == .project && $0.isLoaded } == [true, true, true, false])
+            graph.packages.map(\.path) == [
+                "App/App.xcodeproj", "App", "Core/Core.xcodeproj", "Kit/Kit.xcodeproj", "App/Modules/Network/Network.xcodeproj",
+            ])
+        #expect(graph.packages.map { $0.origin == .project && $0.isLoaded } == [true, false, true, true, false])
         #expect(
             graph.targets.map { "\($0.id) \($0.type.rawValue)" } == [
-                "app/App application", "core/Core framework", "kit/Analytics framework", "network/Network external-product",
+                "app/App application", "app-prebuilt/Vendor external-product", "core/Core framework", "kit/Analytics framework",
+                "network/Network external-product",
             ])
         // Core is a target dependency and a linked product of the subproject: one edge, unconditional.
         // Analytics.framework is found by file name in the workspace, for iOS and Mac Catalyst only.
         #expect(
             graph.edges.map { "\($0.from) → \($0.to) \($0.kind.rawValue) \($0.condition?.description ?? "always")" } == [
+                "app/App → app-prebuilt/Vendor product always",
                 "app/App → core/Core target always",
                 "app/App → kit/Analytics target platforms: ios, maccatalyst",
                 "app/App → network/Network product always",
@@ -175,6 +180,8 @@ struct MixedGraphTests {
         try folder.write("App/App.xcodeproj/project.pbxproj", try String(contentsOf: sample, encoding: .utf8))
         let repository = try load(folder, "App")
         #expect(repository.warnings.map(\.message).filter { $0.contains("uses product 'DesignSystem', which names no package") }.count == 1)
-        #expect(repository.graph.targets.map(\.name) == ["Core", "VerticalInterfaces", "XcodeApp", "XcodeAppTests"])
+        // The frameworks of the Features project, not loaded, are external products (with a note each).
+        #expect(
+            repository.graph.targets.map(\.name) == ["Core", "VerticalInterfaces", "XcodeApp", "XcodeAppTests", "Checkout", "Feed", "Profile"])
     }
 }

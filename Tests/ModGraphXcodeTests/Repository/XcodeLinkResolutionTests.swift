@@ -70,6 +70,29 @@ struct XcodeLinkResolutionTests {
             ])
     }
 
+    /// A framework no target of the workspace makes (a prebuilt `Carthage/Build/iOS/Lottie.framework`, an
+    /// `.xcframework`) is an external product node with one note (issue #49: it was dropped without a word,
+    /// and check then asked to add a link that is there); a library's module is not told by its file.
+    @Test func aPrebuiltFrameworkIsAnExternalProductWithANote() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let app = ProjectFixture(targets: [
+            .init(
+                "App", type: "application", settings: ["SDKROOT": "iphoneos"],
+                linksFiles: ["Carthage/Build/iOS/Lottie.framework", "Vendor/Sentry.xcframework", "Vendor/libz.a"]),
+            .init("Widget", type: "app-extension", settings: ["SDKROOT": "iphoneos"], linksFiles: ["Carthage/Build/iOS/Lottie.framework"]),
+        ])
+        try folder.write("App/App.xcodeproj/project.pbxproj", app.text)
+        let repository = try load(folder, ["App/App.xcodeproj"])
+        #expect(edges(from: "app/App", repository) == ["app-prebuilt/Lottie", "app-prebuilt/Sentry"])
+        #expect(edges(from: "app/Widget", repository) == ["app-prebuilt/Lottie"])
+        #expect(repository.graph.package(PackageIdentity("app-prebuilt"))?.isLoaded == false)
+        #expect(repository.warnings.filter { !$0.isNote }.isEmpty, "\(repository.warnings.map(\.message))")
+        let notes = repository.warnings.filter(\.isNote).map(\.message)
+        #expect(notes.count == 2, "\(notes)")
+        #expect(notes.first?.hasSuffix("target 'App' links Lottie.framework, which no target of the workspace makes (prebuilt, or built elsewhere); shown as an external product") == true, "\(notes)")
+    }
+
     /// A link to `Carthage/Build/iOS/TrueTime.framework` finds the target of the workspace that makes
     /// `TrueTime.framework` for the app's platform, as Xcode's framework search paths do.
     @Test func aFrameworkLinkedFromAFolderIsTheTargetThatMakesItsFile() throws {
@@ -225,7 +248,8 @@ struct XcodeLinkResolutionTests {
             "Delta.xcworkspace/contents.xcworkspacedata",
             ProjectFixture.workspace(["group:Delta.xcodeproj", "group:Cores/DeltaCore/DeltaCore.xcodeproj"]))
         let repository = try load(folder)
-        #expect(edges(from: "delta/Delta", repository) == ["deltacore/DeltaCore", "zipfoundation/ZIPFoundation"])
+        // Nowhere.framework, which nothing here makes, is kept as an external product (with a note).
+        #expect(edges(from: "delta/Delta", repository) == ["delta-prebuilt/Nowhere", "deltacore/DeltaCore", "zipfoundation/ZIPFoundation"])
         #expect(edges(from: "deltacore/DeltaCore", repository) == ["zipfoundation/ZIPFoundation"])
     }
 
