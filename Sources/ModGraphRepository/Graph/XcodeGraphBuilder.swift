@@ -267,9 +267,11 @@ struct XcodeGraphBuilder {
                     // Any declaration without platform filters makes the dependency unconditional.
                     let platforms =
                         filters.contains(where: \.isEmpty) ? [] : Array(Set(filters.joined())).map(TargetPlatforms.swiftPMName(ofFilter:))
+                    // A target of another project is reached through its product, as a package's is (docs/json-format.md).
+                    let across = key.kind == .target && key.to.package != from.package
                     result.parts.edges.append(
                         Edge(
-                            from: from, to: key.to, kind: key.kind, product: key.product,
+                            from: from, to: key.to, kind: across ? .product : key.kind, product: across ? key.to.name : key.product,
                             condition: Condition(platforms: platforms)))
                 }
                 result.declarations[from] = DeclarationLines(file: projectFile, target: target.line, dependencies: lines, files: elsewhere)

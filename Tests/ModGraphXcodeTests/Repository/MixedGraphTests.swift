@@ -69,13 +69,14 @@ struct MixedGraphTests {
                 "app/App application", "app-prebuilt/Vendor external-product", "core/Core framework", "kit/Analytics framework",
                 "network/Network external-product",
             ])
-        // Core is a target dependency and a linked product of the subproject: one edge, unconditional.
+        // Core is a target dependency and a linked product of the subproject: one edge, unconditional, through
+        // its product (another project's target, as another package's: kind product).
         // Analytics.framework is found by file name in the workspace, for iOS and Mac Catalyst only.
         #expect(
             graph.edges.map { "\($0.from) → \($0.to) \($0.kind.rawValue) \($0.condition?.description ?? "always")" } == [
                 "app/App → app-prebuilt/Vendor product always",
-                "app/App → core/Core target always",
-                "app/App → kit/Analytics target platforms: ios, maccatalyst",
+                "app/App → core/Core product always",
+                "app/App → kit/Analytics product platforms: ios, maccatalyst",
                 "app/App → network/Network product always",
             ])
         // Network.xcodeproj is not there: said once, and the graph still loads.
