@@ -77,7 +77,7 @@ struct LoadWarningTests {
         let external = try ModGraphRunner.run(["graph", "App"], in: alone)
         #expect(external.status == 0)
         #expect(external.errors == "warning: A/Package.swift:4: local package 'Gone' not found; its products are shown as external "
-            + "(also required by B/Package.swift:4)\n")
+            + "(Gone) (also required by B/Package.swift:4)\n")
     }
 
     /// An uninitialised git submodule: the `path:` folder is there but empty (ProtonVPN's
@@ -91,18 +91,18 @@ struct LoadWarningTests {
         let result = try ModGraphRunner.run(["graph", "App", "--format", "json"], in: folder)
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.errors == "warning: App/Package.swift:4: local package 'Lib' is an empty folder (an uninitialised git submodule? "
-            + "run `git submodule update --init`); its products are shown as external\n")
+            + "run `git submodule update --init`); its products are shown as external (Lib)\n")
         #expect(result.output.contains(#""id": "lib/Lib""#))
         // A folder with files but no manifest is said so.
         try "notes\n".write(to: folder.appendingPathComponent("Lib/README"), atomically: true, encoding: .utf8)
         let other = try ModGraphRunner.run(["graph", "App"], in: folder)
         #expect(other.status == 0)
-        #expect(other.errors == "warning: App/Package.swift:4: local package 'Lib' has no Package.swift; its products are shown as external\n")
+        #expect(other.errors == "warning: App/Package.swift:4: local package 'Lib' has no Package.swift; its products are shown as external (Lib)\n")
     }
 
     /// ProtonVPN: the workspace lists `external/tunnelkit` (an empty submodule), which a local package
     /// also names; the app's products that name no package are its. One warning for the folder,
-    /// with the products shown as its, and none per product.
+    /// with every product shown as its (the manifest's TunnelKit too: issue #49), and none per product.
     @Test func anEmptyFolderAWorkspaceListsIsOneWarningForAllWhoNameIt() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -122,7 +122,7 @@ struct LoadWarningTests {
         let line = ProjectFixture.line(of: "group:external/tunnelkit", in: workspace)
         #expect(result.errors.hasPrefix(
             "warning: VPN.xcworkspace/contents.xcworkspacedata:\(line): local package 'external/tunnelkit' is an empty folder (an uninitialised "
-                + "git submodule? run `git submodule update --init`); its products are shown as external (TunnelKitOpenVPN) "
+                + "git submodule? run `git submodule update --init`); its products are shown as external (TunnelKit, TunnelKitOpenVPN) "
                 + "(also required by libraries/Net/Package.swift:4)\n"), "\(result.errors)")
         #expect(!result.errors.contains("names no package"))
         #expect(result.output.contains(#""id": "tunnelkit/TunnelKitOpenVPN""#))

@@ -40,7 +40,7 @@ public enum GraphLoader {
             let workspace = repository.inputs.workspaces.first(where: { repository.inputs.listed[$0, default: 0] > 0 })
         {
             // Every entry missing, outside the folder loaded or of no kind modgraph loads: an empty graph would pass every check.
-            (setupWarnings + WarningLines.lines(repository.warnings, workspace: repository.workspace)).forEach(warnings)
+            (setupWarnings + WarningLines.lines(repository.warnings, workspace: repository.workspace, graph: repository.graph)).forEach(warnings)
             let count = repository.inputs.listed[workspace, default: 0]
             throw CommandError(
                 "\(workspace): lists \(count) \(count == 1 ? "reference" : "references") and none gave a target to load "
@@ -58,15 +58,16 @@ public enum GraphLoader {
             var loaded = LoadedGraph(
                 repository: repository, graph: graph,
                 warnings: setupWarnings
-                    + WarningLines.lines(relevant.filter { !$0.isNote }, workspace: repository.workspace, offByDefault: offByDefault),
-                notes: WarningLines.lines(relevant.filter(\.isNote), workspace: repository.workspace),
+                    + WarningLines.lines(
+                        relevant.filter { !$0.isNote }, workspace: repository.workspace, graph: repository.graph, offByDefault: offByDefault),
+                notes: WarningLines.lines(relevant.filter(\.isNote), workspace: repository.workspace, graph: repository.graph),
                 manifestSummary: sources.summary(repository.workspace),
                 manifestDifferences: sources.verifier?.verification.differences,
                 manifestOutcomes: sources.verifier?.verification.outcomes)
             loaded.cacheFolder = sources.cacheFolder
             return loaded
         } catch {
-            (setupWarnings + WarningLines.lines(repository.warnings.filter { !$0.isNote }, workspace: repository.workspace))
+            (setupWarnings + WarningLines.lines(repository.warnings.filter { !$0.isNote }, workspace: repository.workspace, graph: repository.graph))
                 .forEach(warnings)
             throw error
         }

@@ -17,9 +17,10 @@ enum WarningLines {
     ///   - offByDefault: packages that only dependencies behind traits that
     ///     are off by default lead to (empty when the user chose the traits):
     ///     `swift package resolve` fetches no checkout for them.
+    ///   - graph: the graph loaded: a missing folder's line names every product taken from it (its external nodes).
     ///   - show: how a path is printed.
     static func lines(
-        _ warnings: [LoadWarning], workspace: Workspace, offByDefault: Set<PackageIdentity> = [],
+        _ warnings: [LoadWarning], workspace: Workspace, graph: ModuleGraph? = nil, offByDefault: Set<PackageIdentity> = [],
         show: (String) -> String = DisplayPath.of
     ) -> [String] {
         var order: [String] = []
@@ -37,13 +38,13 @@ enum WarningLines {
         var seen = Set<String>()
         return order.compactMap { key -> String? in
             guard let group = groups[key], let first = group.first else { return nil }
-            let line = line(for: group, first: first, workspace: workspace, offByDefault: offByDefault, show: show)
+            let line = line(for: group, first: first, workspace: workspace, graph: graph, offByDefault: offByDefault, show: show)
             return seen.insert(line).inserted ? line : nil
         }
     }
 
     private static func line(
-        for group: [LoadWarning], first: LoadWarning, workspace: Workspace,
+        for group: [LoadWarning], first: LoadWarning, workspace: Workspace, graph: ModuleGraph?,
         offByDefault: Set<PackageIdentity>, show: (String) -> String
     ) -> String {
         // Who names it, with the line where known: `App/Package.swift:12`.
@@ -59,6 +60,11 @@ enum WarningLines {
             if let manifest, !manifests.contains(manifest) { manifests.append(manifest) }
             if case let .missingLocalPackage(missing)? = warning.subject {
                 for product in missing.products where !products.contains(product) { products.append(product) }
+                // What manifests and projects took from it by its name: every external node of its identity.
+                let identity = warning.package ?? PackageIdentity(location: missing.folder)
+                for target in graph?.targets ?? [] where target.package == identity && target.type == .externalProduct {
+                    if !products.contains(target.name) { products.append(target.name) }
+                }
             }
         }
         guard let requiredBy = manifests.first else { return first.message(showingPaths: show) }
