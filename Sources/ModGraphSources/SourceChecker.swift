@@ -82,10 +82,14 @@ public struct SourceChecker: Sendable {
             guard let pattern = interfacePattern(for: target, in: graph), let files = scanned[target] else { continue }
             findings += rule.findings(target: target, folder: folders[target] ?? "", files: files, pattern: pattern)
         }
-        if settings.undeclaredImports != .ignore || settings.unusedDependencies != .ignore {
+        // Test targets at `sources.tests`' levels, when it sets them; the rest at `sources:`'.
+        let isTest = { (target: TargetID) in graph.index(of: target).map { graph.targets[$0].type == .test } ?? false }
+        let passes: [(CheckConfig.SourceChecks, ((TargetID) -> Bool)?)] =
+            settings.tests == nil ? [(settings, nil)] : [(settings, { !isTest($0) }), (settings.forTests, isTest)]
+        for (levels, judging) in passes where levels.undeclaredImports != .ignore || levels.unusedDependencies != .ignore {
             findings += ImportRule(
-                graph: graph, settings: settings, platform: platform, searchPaths: searchPaths, conditions: conditions,
-                declarationFiles: declarationFiles, declaredPackages: declaredPackages, clang: clang
+                graph: graph, settings: levels, platform: platform, searchPaths: searchPaths, conditions: conditions,
+                declarationFiles: declarationFiles, declaredPackages: declaredPackages, clang: clang, judging: judging
             ).findings(scanned: scanned)
         }
         if let wiring = settings.wiring {

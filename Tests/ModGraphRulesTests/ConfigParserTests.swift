@@ -77,7 +77,7 @@ struct ConfigParserTests {
         ("tests: exempt\ntests: checked\n", 2, "key 'tests' appears twice in one mapping"),
         (
             "sources:\n  interface: [A]\n", 2,
-            "unknown key 'interface' in sources; expected one of: interfaces, protocolExtensions, undeclaredImports, unusedDependencies, ignoreModules, wiring"
+            "unknown key 'interface' in sources; expected one of: interfaces, protocolExtensions, undeclaredImports, unusedDependencies, ignoreModules, wiring, tests"
         ),
         ("sources:\n  protocolExtensions: ignore\n", 2, "sources.protocolExtensions must be one of: warning, error, allowed; got 'ignore'"),
         (

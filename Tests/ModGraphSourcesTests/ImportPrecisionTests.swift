@@ -33,6 +33,23 @@ struct ImportPrecisionTests {
         #expect(try run(both, yaml, [id("App"): files("App", ["A.swift": "import Core\n" + text])]).count == 1)
     }
 
+    /// `sources.tests` sets the levels for test targets (issue #49): their transitive imports are a
+    /// note here while the product's stay errors; a level it leaves out is the one above; and
+    /// `note` is a note (it was an error before).
+    @Test func testTargetsHaveTheirOwnLevels() throws {
+        let graph = graph("App -> Feature, Feature -> Kit, AppTests -> App", types: ["AppTests": .test])
+        let scanned = [
+            id("App"): files("App", ["A.swift": "import Feature\nimport Kit\n"]),
+            id("AppTests"): files("AppTests", ["T.swift": "import App\nimport Kit\n"]),
+        ]
+        let levels = try run(graph, yaml + "  tests: {undeclaredImports: note}\n", scanned).map { $0.prefix(32) }
+        #expect(levels == ["undeclared-import: App imports K", "note undeclared-import: AppTests"], "\(levels)")
+        let ignored = try run(graph, yaml + "  tests:\n    undeclaredImports: ignore\n    unusedDependencies: ignore\n", scanned)
+        #expect(ignored.count == 1 && ignored[0].hasPrefix("undeclared-import: App imports Kit"), "\(ignored)")
+        let notes = try run(graph, "sources:\n  undeclaredImports: note\n", scanned)
+        #expect(notes.allSatisfy { $0.hasPrefix("note undeclared-import") } && notes.count == 2, "\(notes)")
+    }
+
     /// An optional import's note offers only a provider built for a platform the target is built
     /// for (issue #49: a watchOS extension was told to add an iOS-only framework).
     @Test func anOptionalImportsNoteNeedsAProviderForTheTargetsPlatforms() throws {

@@ -227,6 +227,9 @@ struct StarterConfiguration {
                 "sources:",
                 "  undeclaredImports: \(sourcesLevel)",
                 "  unusedDependencies: warning",
+                "  # Test targets: a module they import through another, or one they declare and do not import,",
+                "  # costs the product nothing; said, not failed.",
+                "  tests: {undeclaredImports: warning, unusedDependencies: note}",
             ]
             let clean = interfaces.filter { !notYetInterfaces.contains($0) }
             if !clean.isEmpty {

@@ -107,6 +107,8 @@ public struct CheckConfig: Sendable {
         public var ignoredModules: [String] = []
         /// `wiring:`: the wiring inventory and its checks; nil when not asked for (docs/wiring.md).
         public var wiring: WiringChecks?
+        /// `tests:`: the import checks' levels for test targets; nil: the same as for the others.
+        public var tests: TestLevels?
         /// Where each setting was written, for the findings' `configRule`.
         public var interfacesLocation: ConfigLocation?
         public var undeclaredImportsLocation: ConfigLocation?
@@ -116,6 +118,33 @@ public struct CheckConfig: Sendable {
         public init(location: ConfigLocation) {
             self.location = location
         }
+
+        /// These settings as they apply to test targets: `tests:`'s levels (and locations) in place of the others.
+        public var forTests: SourceChecks {
+            guard let tests else { return self }
+            var copy = self
+            if let level = tests.undeclaredImports {
+                copy.undeclaredImports = level
+                copy.undeclaredImportsLocation = tests.undeclaredImportsLocation
+            }
+            if let level = tests.unusedDependencies {
+                copy.unusedDependencies = level
+                copy.unusedDependenciesLocation = tests.unusedDependenciesLocation
+            }
+            return copy
+        }
+    }
+
+    /// What `sources.tests:` asks: the import checks' levels for test targets, whose transitive
+    /// imports and extra dependencies cost a team less than the product's (each unset level is
+    /// the one `sources:` gives).
+    public struct TestLevels: Sendable {
+        public var undeclaredImports: RuleLevel?
+        public var unusedDependencies: RuleLevel?
+        public var undeclaredImportsLocation: ConfigLocation?
+        public var unusedDependenciesLocation: ConfigLocation?
+
+        public init() {}
     }
 
     /// What `sources.wiring:` asks: the levels of the wiring checks, where wiring

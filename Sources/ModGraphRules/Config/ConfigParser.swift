@@ -396,7 +396,7 @@ private struct Reader {
         var sources = CheckConfig.SourceChecks(location: location(node))
         // `sources: {}` turns the import checks on with their defaults.
         if case let .mapping(mapping) = node, mapping.isEmpty { return sources }
-        let keys = ["interfaces", "protocolExtensions", "undeclaredImports", "unusedDependencies", "ignoreModules", "wiring"]
+        let keys = ["interfaces", "protocolExtensions", "undeclaredImports", "unusedDependencies", "ignoreModules", "wiring", "tests"]
         for (key, _, value) in try entries(node, at: "sources", allowed: keys) {
             switch key {
             case "interfaces":
@@ -422,6 +422,18 @@ private struct Reader {
                 }
             case "wiring":
                 sources.wiring = try wiring(value)
+            case "tests":
+                var tests = CheckConfig.TestLevels()
+                for (key, _, level) in try entries(value, at: "sources.tests", allowed: ["undeclaredImports", "unusedDependencies"]) {
+                    if key == "undeclaredImports" {
+                        tests.undeclaredImports = try choice(level, at: "sources.tests.undeclaredImports", as: RuleLevel.self)
+                        tests.undeclaredImportsLocation = location(level)
+                    } else {
+                        tests.unusedDependencies = try choice(level, at: "sources.tests.unusedDependencies", as: RuleLevel.self)
+                        tests.unusedDependenciesLocation = location(level)
+                    }
+                }
+                sources.tests = tests
             default:
                 break
             }

@@ -24,6 +24,8 @@ struct ImportRule {
     var declaredPackages: [PackageIdentity: Set<PackageIdentity>] = [:]
     /// What mixed targets' C-family files import (``ClangImports``).
     var clang: [TargetID: ClangImports.Result] = [:]
+    /// The targets judged (all when nil): test targets are judged at `sources.tests`' levels by a rule of their own.
+    var judging: ((TargetID) -> Bool)?
 
     /// The file an edit of `target`'s dependencies goes in.
     private func editedFile(of target: TargetID) -> String {
@@ -66,7 +68,7 @@ struct ImportRule {
             }.keys)
 
         var findings: [Finding] = []
-        for target in scanned.keys.sorted() {
+        for target in scanned.keys.sorted() where judging?(target) ?? true {
             guard let vertex = graph.index(of: target), let files = scanned[target] else { continue }
             let ownModule = ModuleNames.module(of: graph.targets[vertex])
             let builtFor = graph.targets[vertex].platforms
@@ -297,7 +299,7 @@ struct ImportRule {
         SourcePosition(file: occurrence.file, line: occurrence.statement.line, column: occurrence.statement.column)
     }
 
-    private var undeclaredSeverity: Severity { settings.undeclaredImports == .warning ? .warning : .error }
+    private var undeclaredSeverity: Severity { settings.undeclaredImports.severity ?? .error }
 
     /// How an import of a module the target does not declare compiles: the chain to the node it
     /// reaches (the nearest one the target depends on through other edges, else the first by id),
@@ -472,7 +474,7 @@ struct ImportRule {
         _ target: TargetID, _ declaration: Declaration, _ stale: (statement: ImportStatement, file: String, module: String)
     ) -> Finding {
         Finding(
-            rule: .unusedDependency, severity: settings.unusedDependencies == .error ? .error : .warning,
+            rule: .unusedDependency, severity: settings.unusedDependencies.severity ?? .warning,
             chain: [target, declaration.edges[0].to],
             message:
                 "\(target.name) declares \(declaration.written) but imports \(stale.statement.module), which no target builds: was \(stale.module) renamed? Rename the import to \(stale.module) (keep the dependency)",
@@ -490,7 +492,7 @@ struct ImportRule {
             graph.package(target.package)?.isXcodeGenProject == true
             ? "Where it is declared" : "In \(editedFile(of: target))"
         return Finding(
-            rule: .unusedDependency, severity: settings.unusedDependencies == .error ? .error : .warning,
+            rule: .unusedDependency, severity: settings.unusedDependencies.severity ?? .warning,
             chain: [target, declaration.edges[0].to],
             message:
                 "\(target.name) declares \(declaration.written) but \(files), which lengthens the build for nothing. \(place), \(DependencyEdit.remove(declaration.written, from: target, in: graph))",
