@@ -252,6 +252,41 @@ private func jsonString(_ text: String) -> String {
     Escape.jsonString(text)
 }
 
+/// Aggregate targets compile nothing and build what they name: `init` places them apart, where they
+/// break no layer (issue #49: they went into core and came back as exceptions).
+@Suite("init places aggregate targets apart")
+struct InitAggregateTests {
+    @Test func anAggregateThatBuildsTheAppIsOnTopWithoutExceptions() throws {
+        let folder = try ModGraphRunner.scratchFolder("modgraph-init-aggregate")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [
+            "project.yml": """
+                name: Shop
+                targets:
+                  App: {type: application, platform: iOS, sources: [App], dependencies: [{target: Core}]}
+                  Core: {type: framework, platform: iOS, sources: [Core]}
+                aggregateTargets:
+                  BuildAll:
+                    targets: [App, Core]
+
+                """,
+            "App/App.swift": "import Core\n", "Core/Core.swift": "public let core = 1\n",
+        ]
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let result = try ModGraphRunner.run(["init", ".", "--output", "-"], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(!result.output.contains("exceptions:"), "\(result.output)")
+        #expect(result.output.contains("  - name: aggregates\n"), "\(result.output)")
+        #expect(result.output.contains("# Aggregate targets (\"BuildAll\"): they compile nothing"), "\(result.output)")
+        let layers = result.output.components(separatedBy: "\n").filter { $0.hasPrefix("  - name: ") }
+        #expect(layers.first == "  - name: aggregates", "\(layers)")
+    }
+}
+
 /// `init` proposes `affected.triggers` for folders tests read that no target builds.
 @Suite("init proposes triggers")
 struct InitTriggerTests {

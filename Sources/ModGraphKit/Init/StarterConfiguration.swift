@@ -37,63 +37,94 @@ struct StarterConfiguration {
             return own.contains(target.package) && !target.type.isTest && target.type != .externalProduct
         }
         let isCandidate = Set(candidates)
-        let names = Dictionary(grouping: candidates, by: { graph.targets[$0].name })
-
-        // Build tools: plugins and macros, and the executables plugins run (which no app is).
-        var tools = Set(candidates.filter { [.plugin, .macro].contains(graph.targets[$0].type) })
-        var pending = Array(tools)
-        while let tool = pending.popLast() {
-            for next in graph.digraph.successors(of: tool)
-            where isCandidate.contains(next) && graph.targets[next].type == .executable && tools.insert(next).inserted {
-                pending.append(next)
-            }
-        }
-        // A platform copy of a module (`Kit-watchOS` beside `Kit`) goes where the module goes.
-        var twinOf: [Int: Int] = [:]
-        for vertex in candidates where !tools.contains(vertex) {
-            if let base = Self.platformCopyBase(graph.targets[vertex].name), let twins = names[base],
-                let twin = twins.first(where: { $0 != vertex && !tools.contains($0) })
-            {
-                twinOf[vertex] = twin
-            }
-        }
-        let placed = candidates.filter { !tools.contains($0) && twinOf[$0] == nil }
+        let tools = Self.tools(candidates, isCandidate, graph)
+        // Aggregate targets ("build everything", script runners) compile nothing: apart, like the tools.
+        let aggregates = Set(candidates.filter { graph.targets[$0].type == .aggregate && !tools.contains($0) })
+        let apart = tools.union(aggregates)
+        let twinOf = Self.twins(candidates, apart: apart, graph)
+        let placed = candidates.filter { !apart.contains($0) && twinOf[$0] == nil }
         let apps = placed.filter { graph.targets[$0].type.isEntryPoint }
         let isApp = Set(apps)
         let interfaces = placed.filter { !isApp.contains($0) && Self.looksLikeInterface(graph.targets[$0].name) }
         let isInterface = Set(interfaces)
-        var namedFeatures: [Int] = []
-        var usedByAppsOnly: [Int] = []
-        for vertex in placed where !isApp.contains(vertex) && !isInterface.contains(vertex) {
-            let name = graph.targets[vertex].name
-            if Self.looksLikeFeature(name) {
-                namedFeatures.append(vertex)
-                continue
-            }
-            // Used by apps alone, with dependencies of its own, and not named like a shared module:
-            // a weak sign, kept for names that say nothing either way.
-            let users = graph.digraph.predecessors(of: vertex).filter { isCandidate.contains($0) && !graph.targets[$0].type.isTest }
-            if !users.isEmpty, users.allSatisfy({ isApp.contains($0) || isApp.contains(twinOf[$0] ?? -1) }),
-                !graph.digraph.successors(of: vertex).isEmpty, !Self.looksShared(name)
-            {
-                usedByAppsOnly.append(vertex)
-            }
-        }
+        let (namedFeatures, usedByAppsOnly) = Self.features(
+            placed.filter { !isApp.contains($0) && !isInterface.contains($0) }, isApp: isApp, isCandidate: isCandidate, twinOf: twinOf, graph)
         let isFeature = Set(namedFeatures + usedByAppsOnly)
         let core = placed.filter { !isApp.contains($0) && !isInterface.contains($0) && !isFeature.contains($0) }
-        let unique = Dictionary(grouping: candidates.map { graph.targets[$0].name }, by: { $0 }).mapValues(\.count)
+        let namer = Namer(graph: graph, candidates: candidates, twinOf: twinOf)
+
+        var layers: [Layer] = []
+        if !apps.isEmpty {
+            layers.append(
+                namer.layer(
+                    "app",
+                    ["apps, extensions and executables (\(namer.examples(apps))): they wire the modules below and nothing depends on them"],
+                    apps))
+        }
+        if !isFeature.isEmpty {
+            var why = ["verticals that must not reach one another"]
+            if !namedFeatures.isEmpty { why.append("named like features: \(namer.examples(namedFeatures))") }
+            if !usedByAppsOnly.isEmpty {
+                why.append(
+                    "used by apps and by no other module: \(namer.examples(usedByAppsOnly)); a weak sign: move to core what several features will share"
+                )
+            }
+            layers.append(namer.layer("features", why, namedFeatures + usedByAppsOnly, isolated: true))
+        }
+        if !interfaces.isEmpty {
+            layers.append(
+                namer.layer(
+                    "interfaces",
+                    [
+                        "named like interfaces (\(namer.examples(interfaces))): protocols and plain data the features share instead of depending on one another"
+                    ],
+                    interfaces))
+        }
+        if !core.isEmpty {
+            layers.append(
+                namer.layer("core", ["what the layers above share, and every module no other rule placed (\(namer.examples(core)))"], core))
+        }
+        for (name, members, what) in [
+            ("tools", tools, "build tools (%@): plugins, macros and the executables plugins run"),
+            ("aggregates", aggregates, "aggregate targets (%@): they compile nothing, and build or run what they name"),
+        ] where !members.isEmpty {
+            let list = candidates.filter(members.contains)
+            let (atBottom, why) = Self.side(of: members, isCandidate: isCandidate, graph)
+            let apartLayer = namer.layer(name, [what.replacingOccurrences(of: "%@", with: namer.examples(list)), why], list)
+            if atBottom { layers.append(apartLayer) } else { layers.insert(apartLayer, at: 0) }
+        }
+        self.layers = layers
+        self.interfaces = namer.literals(interfaces)
+    }
+
+    /// How the proposal names targets and lists examples, and makes layers with the platform copies of their members.
+    private struct Namer {
+        let graph: ModuleGraph
+        let candidates: [Int]
+        let twinOf: [Int: Int]
+        let unique: [String: Int]
+
+        init(graph: ModuleGraph, candidates: [Int], twinOf: [Int: Int]) {
+            self.graph = graph
+            self.candidates = candidates
+            self.twinOf = twinOf
+            unique = Dictionary(grouping: candidates.map { graph.targets[$0].name }, by: { $0 }).mapValues(\.count)
+        }
+
+        /// Names alone when they are unique among the candidates, else package/Name.
         func literals(_ vertices: [Int]) -> [String] {
-            // Names alone when they are unique among the candidates, else package/Name.
             vertices.map { vertex in
                 let target = graph.targets[vertex]
-                return unique[target.name] == 1 ? Self.literal(target.name) : Self.literal(target.id)
+                return unique[target.name] == 1 ? StarterConfiguration.literal(target.name) : StarterConfiguration.literal(target.id)
             }.sorted()
         }
+
+        /// Names are data, in comments too: each one quoted, so that none can end the comment's line.
         func examples(_ vertices: [Int]) -> String {
-            // Names are data, in comments too: each one quoted, so that none can end the comment's line.
             let shown = vertices.map { graph.targets[$0].name }.sorted()
-            return shown.prefix(3).map(Self.quoted).joined(separator: ", ") + (shown.count > 3 ? ", …" : "")
+            return shown.prefix(3).map(StarterConfiguration.quoted).joined(separator: ", ") + (shown.count > 3 ? ", …" : "")
         }
+
         /// A layer of `vertices` and the platform copies of them, saying why.
         func layer(_ name: String, _ why: [String], _ vertices: [Int], isolated: Bool = false) -> Layer {
             let members = Set(vertices)
@@ -103,59 +134,73 @@ struct StarterConfiguration {
                 ? [] : ["with them, their platform copies (\(examples(copies))): a copy goes where the module it copies goes"]
             return Layer(name: name, why: why + note, targets: literals(vertices + copies), isolated: isolated)
         }
+    }
 
-        var layers: [Layer] = []
-        if !apps.isEmpty {
-            layers.append(
-                layer(
-                    "app",
-                    ["apps, extensions and executables (\(examples(apps))): they wire the modules below and nothing depends on them"], apps)
-            )
-        }
-        if !isFeature.isEmpty {
-            var why = ["verticals that must not reach one another"]
-            if !namedFeatures.isEmpty { why.append("named like features: \(examples(namedFeatures))") }
-            if !usedByAppsOnly.isEmpty {
-                why.append(
-                    "used by apps and by no other module: \(examples(usedByAppsOnly)); a weak sign: move to core what several features will share"
-                )
+    /// Build tools: plugins and macros, and the executables plugins run (which no app is).
+    private static func tools(_ candidates: [Int], _ isCandidate: Set<Int>, _ graph: ModuleGraph) -> Set<Int> {
+        var tools = Set(candidates.filter { [.plugin, .macro].contains(graph.targets[$0].type) })
+        var pending = Array(tools)
+        while let tool = pending.popLast() {
+            for next in graph.digraph.successors(of: tool)
+            where isCandidate.contains(next) && graph.targets[next].type == .executable && tools.insert(next).inserted {
+                pending.append(next)
             }
-            layers.append(layer("features", why, namedFeatures + usedByAppsOnly, isolated: true))
         }
-        if !interfaces.isEmpty {
-            layers.append(
-                layer(
-                    "interfaces",
-                    [
-                        "named like interfaces (\(examples(interfaces))): protocols and plain data the features share instead of depending on one another"
-                    ],
-                    interfaces))
-        }
-        if !core.isEmpty {
-            layers.append(layer("core", ["what the layers above share, and every module no other rule placed (\(examples(core)))"], core))
-        }
-        if !tools.isEmpty {
-            // Above everything or below everything, whichever breaks fewer of today's dependencies.
-            let toolList = candidates.filter(tools.contains)
-            var usedBy = 0
-            var uses = 0
-            for (from, to) in graph.digraph.edges where isCandidate.contains(from) && isCandidate.contains(to) {
-                if !tools.contains(from), tools.contains(to), !graph.targets[from].type.isTest { usedBy += 1 }
-                if tools.contains(from), !tools.contains(to) { uses += 1 }
+        return tools
+    }
+
+    /// A platform copy of a module (`Kit-watchOS` beside `Kit`) goes where the module goes: each copy's module.
+    private static func twins(_ candidates: [Int], apart: Set<Int>, _ graph: ModuleGraph) -> [Int: Int] {
+        let names = Dictionary(grouping: candidates, by: { graph.targets[$0].name })
+        var twinOf: [Int: Int] = [:]
+        for vertex in candidates where !apart.contains(vertex) {
+            if let base = platformCopyBase(graph.targets[vertex].name), let twins = names[base],
+                let twin = twins.first(where: { $0 != vertex && !apart.contains($0) })
+            {
+                twinOf[vertex] = twin
             }
-            let atBottom = uses <= usedBy
-            let tools = layer(
-                "tools",
-                [
-                    "build tools (\(examples(toolList))): plugins, macros and the executables plugins run",
-                    atBottom
-                        ? "at the bottom: the modules above use them (\(usedBy) \(usedBy == 1 ? "dependency" : "dependencies")) as much as or more than they use those modules (\(uses))"
-                        : "on top: they use the modules below (\(uses) \(uses == 1 ? "dependency" : "dependencies")) more than those modules use them (\(usedBy))",
-                ], toolList)
-            if atBottom { layers.append(tools) } else { layers.insert(tools, at: 0) }
         }
-        self.layers = layers
-        self.interfaces = literals(interfaces)
+        return twinOf
+    }
+
+    /// The features among `rest`: named like one, or (a weak sign, kept for names that say nothing either
+    /// way) used by apps alone, with dependencies of their own, and not named like a shared module.
+    private static func features(
+        _ rest: [Int], isApp: Set<Int>, isCandidate: Set<Int>, twinOf: [Int: Int], _ graph: ModuleGraph
+    ) -> (named: [Int], usedByAppsOnly: [Int]) {
+        var named: [Int] = []
+        var usedByAppsOnly: [Int] = []
+        for vertex in rest {
+            let name = graph.targets[vertex].name
+            if looksLikeFeature(name) {
+                named.append(vertex)
+                continue
+            }
+            let users = graph.digraph.predecessors(of: vertex).filter { isCandidate.contains($0) && !graph.targets[$0].type.isTest }
+            if !users.isEmpty, users.allSatisfy({ isApp.contains($0) || isApp.contains(twinOf[$0] ?? -1) }),
+                !graph.digraph.successors(of: vertex).isEmpty, !looksShared(name)
+            {
+                usedByAppsOnly.append(vertex)
+            }
+        }
+        return (named, usedByAppsOnly)
+    }
+
+    /// Above everything or below everything, whichever breaks fewer of today's dependencies, and why.
+    private static func side(of members: Set<Int>, isCandidate: Set<Int>, _ graph: ModuleGraph) -> (atBottom: Bool, why: String) {
+        var usedBy = 0
+        var uses = 0
+        for (from, to) in graph.digraph.edges where isCandidate.contains(from) && isCandidate.contains(to) {
+            if !members.contains(from), members.contains(to), !graph.targets[from].type.isTest { usedBy += 1 }
+            if members.contains(from), !members.contains(to) { uses += 1 }
+        }
+        let atBottom = uses <= usedBy
+        return (
+            atBottom,
+            atBottom
+                ? "at the bottom: the modules above use them (\(usedBy) \(usedBy == 1 ? "dependency" : "dependencies")) as much as or more than they use those modules (\(uses))"
+                : "on top: they use the modules below (\(uses) \(uses == 1 ? "dependency" : "dependencies")) more than those modules use them (\(usedBy))"
+        )
     }
 
     static func looksLikeInterface(_ name: String) -> Bool {
