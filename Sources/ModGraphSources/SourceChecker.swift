@@ -17,6 +17,9 @@ public struct SourceChecker: Sendable {
     /// The compilation conditions each target's build settings set (true) or leave unset (false), where known:
     /// `#if` on them is judged like `SWIFT_PACKAGE`.
     public var conditions: [TargetID: [String: Bool]] = [:]
+    /// What each Xcode target embeds in its product (*Embed Frameworks*): never an unused dependency,
+    /// as an app bundles a framework for its extensions or plugins without importing it.
+    public var embedded: [TargetID: Set<TargetID>] = [:]
     /// The file each target of an XcodeGen spec is declared in, as reports name it (the spec, or a
     /// file it includes): where a fix-it says to add a dependency.
     public var declarationFiles: [TargetID: String] = [:]
@@ -83,12 +86,12 @@ public struct SourceChecker: Sendable {
             findings += rule.findings(target: target, folder: folders[target] ?? "", files: files, pattern: pattern)
         }
         // Test targets at `sources.tests`' levels, when it sets them; the rest at `sources:`'.
-        let isTest = { (target: TargetID) in graph.index(of: target).map { graph.targets[$0].type == .test } ?? false }
+        let isTest = { (target: TargetID) in graph.index(of: target).map { graph.targets[$0].type.isTest } ?? false }
         let passes: [(CheckConfig.SourceChecks, ((TargetID) -> Bool)?)] =
             settings.tests == nil ? [(settings, nil)] : [(settings, { !isTest($0) }), (settings.forTests, isTest)]
         for (levels, judging) in passes where levels.undeclaredImports != .ignore || levels.unusedDependencies != .ignore {
             findings += ImportRule(
-                graph: graph, settings: levels, platform: platform, searchPaths: searchPaths, conditions: conditions,
+                graph: graph, settings: levels, platform: platform, searchPaths: searchPaths, conditions: conditions, embedded: embedded,
                 declarationFiles: declarationFiles, declaredPackages: declaredPackages, clang: clang, judging: judging
             ).findings(scanned: scanned)
         }

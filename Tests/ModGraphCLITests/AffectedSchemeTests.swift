@@ -114,19 +114,12 @@ struct AffectedSchemeTests {
             "Packages/Feed/Sources/Feed/Feed.swift": "let feed = 1\n", "Packages/Feed/Tests/FeedTests/FeedTests.swift": "let t = 1\n",
         ]
         for name in ["App", "AppTests", "Other", "OtherTests"] { files["\(name).swift"] = "let x = 1\n" }
-        func write(_ files: [String: String]) throws {
-            for (path, text) in files {
-                let url = folder.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try text.write(to: url, atomically: true, encoding: .utf8)
-            }
-        }
-        try write(files)
+        try ModGraphRunner.write(files, in: folder)
         try runGit(["init", "-q", "-b", "main"], in: folder)
         try runGit(["add", "-A"], in: folder)
         try runGit(["commit", "-q", "-m", "base"], in: folder)
         try runGit(["tag", "base"], in: folder)
-        try write(changes)
+        try ModGraphRunner.write(changes, in: folder)
         try runGit(["add", "-A"], in: folder)
         try runGit(["commit", "-q", "-m", "change"], in: folder)
         let result = try ModGraphRunner.run(

@@ -59,11 +59,7 @@ struct AffectedXcodeSettingsTests {
             "Shared/Base.xcconfig": "  #include? \"../App.xcconfig\"\n#include \"/etc/passwd\"\n#include \"../../outside.xcconfig\"\n",
             "Project.xcconfig": "// nothing\n", "README.md": "hello\n",
         ]
-        for (path, text) in files {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try ModGraphRunner.write(files, in: folder)
         return folder
     }
 
@@ -99,7 +95,6 @@ struct AffectedXcodeSettingsTests {
         let outside = try ModGraphRunner.scratchFolder("modgraph-affected-settings-outside")
         defer { try? FileManager.default.removeItem(at: outside) }
         try "#include \"Secret.xcconfig\"\n".write(to: outside.appendingPathComponent("Linked.xcconfig"), atomically: true, encoding: .utf8)
-        try "App.xcconfig".write(to: outside.appendingPathComponent("unused"), atomically: true, encoding: .utf8)
         try "#include \"Linked.xcconfig\"\n".write(to: folder.appendingPathComponent("App.xcconfig"), atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(
             atPath: folder.appendingPathComponent("Linked.xcconfig").path, withDestinationPath: outside.appendingPathComponent("Linked.xcconfig").path)

@@ -6,14 +6,6 @@ import Testing
 /// notification extension was told to declare what only the app imports).
 @Suite("compilation conditions from build settings")
 struct CompilationConditionTests {
-    private func write(_ files: [String: String], in folder: URL) throws {
-        for (path, text) in files {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-    }
-
     /// App and NSE compile Shared/Settings.swift; only App sets IS_MAIN_APP and declares Analytics.
     /// `nseSettings` is NSE's `settings:` (YAML, indented for the target).
     private func spec(nseSettings: String, extra: String = "") -> String {
@@ -45,7 +37,7 @@ struct CompilationConditionTests {
     private func check(spec: String) throws -> ModGraphRunner.Result {
         let folder = try ModGraphRunner.scratchFolder("modgraph-conditions")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write(
+        try ModGraphRunner.write(
             [
                 "project.yml": spec,
                 "App/App.swift": "import Analytics\n",

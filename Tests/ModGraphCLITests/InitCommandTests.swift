@@ -272,11 +272,7 @@ struct InitAggregateTests {
                 """,
             "App/App.swift": "import Core\n", "Core/Core.swift": "public let core = 1\n",
         ]
-        for (path, text) in files {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try ModGraphRunner.write(files, in: folder)
         let result = try ModGraphRunner.run(["init", ".", "--output", "-"], in: folder)
         #expect(result.status == 0, "\(result.errors)")
         #expect(!result.output.contains("exceptions:"), "\(result.output)")

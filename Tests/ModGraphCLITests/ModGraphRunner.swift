@@ -22,6 +22,15 @@ struct ModGraphRunner {
         return folder
     }
 
+    /// Writes each file (a path relative to `folder`, and its text), making the folders on the way.
+    static func write(_ files: [String: String], in folder: URL) throws {
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
     /// The executable under test: `MODGRAPH_EXECUTABLE` when set (the
     /// Makefile sets it to `swift build --show-bin-path`'s), else the one in
     /// this repository's build folder (found from this file's path, not from

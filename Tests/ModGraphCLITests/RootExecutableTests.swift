@@ -33,11 +33,7 @@ struct RootExecutableTests {
                 """,
             "Tools/Sources/gen/main.swift": "print(1)\n",
         ]
-        for (path, text) in files {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try ModGraphRunner.write(files, in: folder)
         return folder
     }
 

@@ -50,6 +50,24 @@ struct ImportPrecisionTests {
         #expect(notes.allSatisfy { $0.hasPrefix("note undeclared-import") } && notes.count == 2, "\(notes)")
     }
 
+    /// A framework an Xcode target embeds (*Embed Frameworks*) is bundled on purpose, for its extensions
+    /// or plugins, imported or not: never an unused dependency (issue #49, NetNewsWire's SyncDatabase).
+    @Test func anEmbeddedFrameworkIsNeverUnused() throws {
+        let graph = graph("App -> Kit, App -> Core")
+        let scanned = [id("App"): files("App", ["A.swift": "import Core\n"])]
+        #expect(try run(graph, yaml, scanned).count == 1)
+        var checker = SourceChecker(settings: try settings(yaml))
+        checker.embedded = [id("App"): [id("Kit")]]
+        #expect(checker.findings(graph, scanned: scanned, folders: [id("App"): "/src/App"]).isEmpty)
+    }
+
+    /// The `#else` of `#if !WITH_USB` reads `WITH_USB`, not `!!WITH_USB` (issue #49, UTM).
+    @Test func aDoubleNegationReadsAsItsCondition() {
+        let condition = BuildCondition.not(.not(.check(name: "WITH_USB", argument: nil)))
+        #expect(condition.description == "WITH_USB")
+        #expect(BuildCondition.and(.not(.not(.check(name: "A", argument: nil))), .check(name: "B", argument: nil)).description == "A && B")
+    }
+
     /// An optional import's note offers only a provider built for a platform the target is built
     /// for (issue #49: a watchOS extension was told to add an iOS-only framework).
     @Test func anOptionalImportsNoteNeedsAProviderForTheTargetsPlatforms() throws {

@@ -56,6 +56,7 @@ public struct CheckRun: Sendable {
                 var checker = SourceChecker(settings: settings, platform: loaded.graph.environment.platform)
                 checker.searchPaths = loaded.repository.searchPaths
                 checker.conditions = loaded.repository.conditions
+                checker.embedded = loaded.repository.embedded
                 for (target, lines) in loaded.repository.declarations where loaded.graph.package(target.package)?.isXcodeGenProject == true {
                     checker.declarationFiles[target] = DisplayPath.of(lines.file)
                 }

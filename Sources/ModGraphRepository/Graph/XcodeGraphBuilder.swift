@@ -42,6 +42,8 @@ struct XcodeGraphBuilder {
         var searchPaths: [TargetID: [TargetID]] = [:]
         /// The compilation conditions known set (true) or unset (false) for each target (``SwiftConditions/flags(judging:)``).
         var conditions: [TargetID: [String: Bool]] = [:]
+        /// What each target embeds (a *Copy Files* phase: *Embed Frameworks*): bundled on purpose, for its extensions or plugins.
+        var embedded: [TargetID: Set<TargetID>] = [:]
     }
 
     /// What the build of one target needs to look up, made once for all targets.
@@ -72,8 +74,14 @@ struct XcodeGraphBuilder {
         var productsOfMissingFolders: [String: [String]] = [:]
         /// The modules of external nodes whose module is not named after them.
         var moduleNames: [TargetID: String] = [:]
-        /// Prebuilt framework files already said in a note.
-        var prebuiltNoted: Set<String> = []
+        /// Per project (by path), the framework files its targets link that no target makes, and where the first is linked.
+        var prebuilt: [String: Prebuilt] = [:]
+
+        struct Prebuilt {
+            let at: String
+            let target: String
+            var files: Set<String> = []
+        }
     }
 
     /// - Complexity: O(T + D) for T targets and D declared dependencies, plus
@@ -150,11 +158,17 @@ struct XcodeGraphBuilder {
                 var lines: [String: Int] = [:]
                 // The file a dependency is declared in, where it is not the target's (a pod's Podfile, an XcodeGen template's file).
                 var elsewhere: [String: String] = [:]
+                var linesFromTargetDependencies: Set<String> = []
                 func add(_ key: EdgeKey, _ dependency: XcodeDependency) {
                     if key.to == from { return }
+                    if dependency.declaration == .embedded { result.embedded[from, default: []].insert(key.to) }
                     let named = key.product ?? key.to.name
-                    if let line = dependency.line, lines[named] == nil {
+                    // A build file's line names the dependency (`Kit.framework in Frameworks`); a target dependency's
+                    // object opens a few lines above its name: the first build file wins over it.
+                    let namesIt = dependency.declaration != .targetDependency
+                    if let line = dependency.line, lines[named] == nil || (namesIt && linesFromTargetDependencies.contains(named)) {
                         lines[named] = line
+                        if namesIt { linesFromTargetDependencies.remove(named) } else { linesFromTargetDependencies.insert(named) }
                         if let file = dependency.file, file != projectFile { elsewhere[named] = file }
                     }
                     if let index = position[key] {
@@ -227,10 +241,7 @@ struct XcodeGraphBuilder {
                         if lookups.productFiles[fileName] == nil, let module = Self.prebuiltModule(fileName) {
                             let node = TargetID(package: prebuiltIdentity(of: project, identities, &found), name: module)
                             found.externalProducts.insert(node)
-                            if found.prebuiltNoted.insert(fileName).inserted {
-                                result.notes.append(
-                                    "\(at(dependency)): target '\(target.name)' links \(fileName), which no target of the workspace makes (prebuilt, or built elsewhere); shown as an external product")
-                            }
+                            found.prebuilt[project.path, default: Found.Prebuilt(at: at(dependency), target: target.name)].files.insert(fileName)
                             add(EdgeKey(to: node, kind: .product, product: module), dependency)
                             continue
                         }
@@ -295,6 +306,19 @@ struct XcodeGraphBuilder {
                     isLoaded: false))
         }
         result.productsOfMissingFolders = found.productsOfMissingFolders
+        // One note per project, however many frameworks: UTM links 79.
+        for project in projects {
+            guard let prebuilt = found.prebuilt[project.path] else { continue }
+            let files = prebuilt.files.sorted()
+            if files.count == 1 {
+                result.notes.append(
+                    "\(prebuilt.at): target '\(prebuilt.target)' links \(files[0]), which no target of the workspace makes (prebuilt, or built elsewhere); shown as an external product")
+            } else {
+                let shown = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
+                result.notes.append(
+                    "\(prebuilt.at): \(files.count) frameworks the project's targets link are made by no target of the workspace (prebuilt, or built elsewhere): \(shown); shown as external products")
+            }
+        }
         result.parts.moduleNames.merge(found.moduleNames) { first, _ in first }
         return result
     }
@@ -319,9 +343,14 @@ struct XcodeGraphBuilder {
     }
 
     /// The module a prebuilt framework file brings (`Kit.framework`, `Kit.xcframework`: `Kit`); nil for a library
-    /// (`libKit.a`), whose module is not told by its file's name.
+    /// (`libKit.a`), whose module is not told by its file's name, and for CocoaPods' `Pods_App.framework`, which
+    /// only links the pods (the Podfile says which, as their own nodes).
     static func prebuiltModule(_ fileName: String) -> String? {
-        ["framework", "xcframework"].contains(XcodePath.pathExtension(fileName).lowercased()) ? XcodePath.baseName(fileName) : nil
+        let base = XcodePath.baseName(fileName)
+        guard ["framework", "xcframework"].contains(XcodePath.pathExtension(fileName).lowercased()),
+            !base.hasPrefix("Pods_"), !base.hasPrefix("Pods-")
+        else { return nil }
+        return base
     }
 
     /// The node package prebuilt frameworks a project links belong to: `<project>-prebuilt`, listed with the project's folder.

@@ -27,6 +27,8 @@ public struct Repository: Sendable {
     public internal(set) var searchPaths: [TargetID: [TargetID]] = [:]
     /// The compilation conditions its settings set (true) or leave unset (false) for each Xcode target, where known.
     public internal(set) var conditions: [TargetID: [String: Bool]] = [:]
+    /// What each Xcode target embeds in its product (*Embed Frameworks*), imported or not.
+    public internal(set) var embedded: [TargetID: Set<TargetID>] = [:]
 
     init(
         inputs: RepositoryInputs, workspace: Workspace, projects: [XcodeProject], graph: ModuleGraph,

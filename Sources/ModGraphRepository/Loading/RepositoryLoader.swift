@@ -151,6 +151,7 @@ public struct RepositoryLoader: Sendable {
             targetFiles: files, warnings: all, declarations: xcode.declarations, excluded: excluded)
         repository.searchPaths = xcode.searchPaths
         repository.conditions = xcode.conditions
+        repository.embedded = xcode.embedded
         return repository
     }
 

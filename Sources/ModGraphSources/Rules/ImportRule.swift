@@ -18,6 +18,8 @@ struct ImportRule {
     var searchPaths: [TargetID: [TargetID]] = [:]
     /// Compilation conditions known set or unset per target (``SourceChecker/conditions``).
     var conditions: [TargetID: [String: Bool]] = [:]
+    /// What each target embeds (``SourceChecker/embedded``): not charged as unused.
+    var embedded: [TargetID: Set<TargetID>] = [:]
     /// Where XcodeGen targets are declared (``SourceChecker/declarationFiles``).
     var declarationFiles: [TargetID: String] = [:]
     /// The packages each SwiftPM package declares (``SourceChecker/declaredPackages``).
@@ -186,6 +188,8 @@ struct ImportRule {
                     // A pod no Swift file imports is often linked for its resources or used from Objective-C,
                     // and its module may not be the one CocoaPods names by default: not charged (docs/xcode.md).
                     if nodes.contains(where: { graph.package($0.package)?.origin == .cocoapods }) { continue }
+                    // Embedded in the product on purpose (NetNewsWire bundles SyncDatabase for its extensions).
+                    if let bundled = embedded[target], declaration.edges.contains(where: { bundled.contains($0.to) }) { continue }
                     var modules = Set(nodes.map(ModuleNames.module(of:)))
                     // A wrapper's modules are those it brings in.
                     for node in nodes where wrappers.contains(node.id) {

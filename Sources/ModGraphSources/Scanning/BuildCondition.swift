@@ -28,6 +28,9 @@ public indirect enum BuildCondition: Hashable, Sendable, Codable, CustomStringCo
             return argument.map { "\(name)(\($0))" } ?? name
         case let .other(text):
             return parent == .top ? text : "(\(text))"
+        case let .not(.not(inner)):
+            // The `#else` of `#if !X` is X, not `!!X`.
+            return inner.text(parent: parent)
         case let .not(inner):
             return "!" + inner.text(parent: .not)
         case let .and(left, right):

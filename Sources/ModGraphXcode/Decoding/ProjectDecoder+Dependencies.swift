@@ -77,8 +77,8 @@ extension ProjectDecoder {
                 reference = .target(id: targetID, name: name, project: nil)
             } else if case let .builtProduct(path) = locator.location(of: file.id), !path.isEmpty {
                 reference = .builtProduct(fileName: XcodePath.lastComponent(path))
-            } else if case .path = locator.location(of: file.id), let name = (file.text("path") ?? file.text("name")).map(XcodePath.lastComponent),
-                Self.isProductFile(name)
+            } else if case let .path(path) = locator.location(of: file.id), !Self.isSystemPath(path),
+                let name = (file.text("path") ?? file.text("name")).map(XcodePath.lastComponent), Self.isProductFile(name)
             {
                 // A framework or library linked from a folder of the checkout (`Carthage/Build/iOS/Kit.framework`):
                 // what a target of the workspace makes under the same name is what Xcode's search paths find.
@@ -94,6 +94,12 @@ extension ProjectDecoder {
             reference = nil
         }
         return reference.map { XcodeDependency(reference: $0, declaration: declaration, platformFilters: filters, line: buildFile.line) }
+    }
+
+    /// Whether an absolute path is the system's or a developer tool's (`/System/Library/Frameworks/…`), never
+    /// a product of the workspace.
+    static func isSystemPath(_ path: String) -> Bool {
+        ["/System/", "/Library/", "/usr/", "/Applications/", "/opt/"].contains { path.hasPrefix($0) }
     }
 
     /// Whether a file linked by name may be another target's product, or a prebuilt one: a framework

@@ -19,7 +19,7 @@ import Foundation
 /// a workspace inside an `.xcodeproj`, the folder holding the project.
 /// A workspace file never needs a DTD, so one is refused (no entity can
 /// expand): the check reads the text as decoded (``WorkspaceText``), in
-/// UTF-8 or UTF-16, which is all the parser is then given. Groups nest at
+/// UTF-8 or UTF-16, which is all the parser is then given (``XcodeXML``). Groups nest at
 /// most ``maximumDepth`` deep, and a document has at most ``maximumElements``
 /// elements, so what it lists is bounded by the count, not only by its bytes.
 struct WorkspaceDocument {
@@ -43,67 +43,24 @@ struct WorkspaceDocument {
     ///   - embeddedIn: the `.xcodeproj` folder's name when the workspace is inside one, which `self:` means.
     /// - Complexity: O(n) in the size of the document.
     init(_ bytes: [UInt8], file: String, embeddedIn project: String?) throws(XcodeError) {
-        guard bytes.count <= Self.maximumBytes else {
-            throw .unreadable(path: file, reason: "the file has \(bytes.count) bytes, more than the \(Self.maximumBytes) modgraph reads")
-        }
         let text: [UInt8]
         do {
-            text = try WorkspaceText.utf8(bytes)
+            text = try XcodeXML.text(bytes, maximumBytes: Self.maximumBytes, kind: "a workspace")
         } catch {
-            throw .malformedWorkspace(file: file, line: error.line, problem: error.problem)
-        }
-        guard text.count <= Self.maximumBytes else {
-            throw .unreadable(path: file, reason: "the file has \(text.count) bytes as UTF-8, more than the \(Self.maximumBytes) modgraph reads")
-        }
-        if let line = Self.lineOfDeclaration(text) {
-            throw .malformedWorkspace(file: file, line: line, problem: "a workspace has no DOCTYPE; refusing to read one")
+            switch error {
+            case let .tooLarge(reason): throw .unreadable(path: file, reason: reason)
+            case let .malformed(line, problem): throw .malformedWorkspace(file: file, line: line, problem: problem)
+            }
         }
         let reader = Reader(file: file, embeddedIn: project)
-        let parser = XMLParser(data: Data(text))
-        parser.delegate = reader
-        parser.shouldResolveExternalEntities = false
-        // On Linux `parse()` may return true after an error (a document cut short), so the error decides.
-        let succeeded = parser.parse()
+        let error = XcodeXML.parse(text, with: reader)
         if let failure = reader.failure { throw failure }
-        if !succeeded || parser.parserError != nil {
-            throw .malformedWorkspace(file: file, line: max(1, parser.lineNumber), problem: Self.problem(parser.parserError))
-        }
+        if let error { throw .malformedWorkspace(file: file, line: error.line, problem: error.problem) }
         guard reader.sawWorkspace else {
             throw .malformedWorkspace(file: file, line: 1, problem: "the document's root element is not <Workspace>")
         }
         locations = reader.locations
         warnings = reader.warnings
-    }
-
-    /// A one-line reason for an XML error. Foundation's descriptions are empty on
-    /// Linux; its codes are libxml2's on every platform.
-    static func problem(_ error: (any Error)?) -> String {
-        guard let code = (error as NSError?)?.code else { return "the XML is not well formed" }
-        switch code {
-        case 4: return "the file is empty or not XML"
-        case 5: return "the document does not end where it should (an element is not closed, or text follows it)"
-        case 76: return "an end tag does not match the element it closes"
-        case 77: return "an element is not closed"
-        default: return "the XML is not well formed (libxml2 error \(code))"
-        }
-    }
-
-    /// The line of the first markup declaration (`<!DOCTYPE`, `<!ENTITY`,
-    /// `<!ELEMENT`…: `<!` and a letter), if the UTF-8 text has one. Comments
-    /// (`<!--`) and CDATA sections (`<![CDATA[`) are not declarations.
-    static func lineOfDeclaration(_ text: [UInt8]) -> Int? {
-        var line = 1
-        var index = 0
-        while index < text.count {
-            if text[index] == UInt8(ascii: "\n") { line += 1 }
-            if text[index] == UInt8(ascii: "<"), index + 2 < text.count, text[index + 1] == UInt8(ascii: "!"),
-                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(text[index + 2] & 0xDF)
-            {
-                return line
-            }
-            index += 1
-        }
-        return nil
     }
 
     /// The SAX delegate: a stack of group folders, so nesting costs no recursion of ours.
@@ -168,7 +125,7 @@ struct WorkspaceDocument {
 
         func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {
             if failure == nil {
-                failure = .malformedWorkspace(file: file, line: max(1, parser.lineNumber), problem: WorkspaceDocument.problem(error))
+                failure = .malformedWorkspace(file: file, line: max(1, parser.lineNumber), problem: XcodeXML.problem(error))
             }
         }
 

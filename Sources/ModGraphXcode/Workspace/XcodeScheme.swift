@@ -7,7 +7,7 @@ import Foundation
 /// the test targets of its test action (less those marked skipped), the test
 /// plans it runs instead, and the entries of its build action.
 ///
-/// Read as a workspace document is (``WorkspaceDocument``): UTF-8 or UTF-16, no
+/// Read as a workspace document is (``XcodeXML``): UTF-8 or UTF-16, no
 /// DTD (so no entity can expand), at most ``maximumBytes``, elements nested at
 /// most ``maximumDepth`` deep and ``maximumElements`` in all.
 public struct XcodeScheme: Sendable, Equatable {
@@ -38,27 +38,19 @@ public struct XcodeScheme: Sendable, Equatable {
 
     /// - Throws: ``XcodeError`` when the text is not a scheme within the bounds.
     public init(_ bytes: [UInt8], file: String) throws(XcodeError) {
-        guard bytes.count <= Self.maximumBytes else {
-            throw .unreadable(path: file, reason: "the file has \(bytes.count) bytes, more than the \(Self.maximumBytes) modgraph reads")
-        }
         let text: [UInt8]
         do {
-            text = try WorkspaceText.utf8(bytes)
+            text = try XcodeXML.text(bytes, maximumBytes: Self.maximumBytes, kind: "a scheme")
         } catch {
-            throw .unreadable(path: file, reason: "line \(error.line): \(error.problem)")
-        }
-        if let line = WorkspaceDocument.lineOfDeclaration(text) {
-            throw .unreadable(path: file, reason: "line \(line): a scheme has no DOCTYPE; refusing to read one")
+            switch error {
+            case let .tooLarge(reason): throw .unreadable(path: file, reason: reason)
+            case let .malformed(line, problem): throw .unreadable(path: file, reason: "line \(line): \(problem)")
+            }
         }
         let reader = Reader()
-        let parser = XMLParser(data: Data(text))
-        parser.delegate = reader
-        parser.shouldResolveExternalEntities = false
-        let succeeded = parser.parse()
-        if let failure = reader.failure { throw .unreadable(path: file, reason: "line \(max(1, parser.lineNumber)): \(failure)") }
-        if !succeeded || parser.parserError != nil {
-            throw .unreadable(path: file, reason: "line \(max(1, parser.lineNumber)): \(WorkspaceDocument.problem(parser.parserError))")
-        }
+        let error = XcodeXML.parse(text, with: reader)
+        if let failure = reader.failure { throw .unreadable(path: file, reason: failure) }
+        if let error { throw .unreadable(path: file, reason: "line \(error.line): \(error.problem)") }
         guard reader.sawScheme else { throw .unreadable(path: file, reason: "the document's root element is not <Scheme>") }
         tests = reader.tests
         testPlans = reader.testPlans
@@ -72,6 +64,7 @@ public struct XcodeScheme: Sendable, Equatable {
         var tests: [Reference] = []
         var testPlans: [String] = []
         var builds: [Reference] = []
+        /// Why the parse stopped, with its line.
         var failure: String?
         var sawScheme = false
         var elements = 0
@@ -118,11 +111,11 @@ public struct XcodeScheme: Sendable, Equatable {
         }
 
         func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {
-            if failure == nil { failure = WorkspaceDocument.problem(error) }
+            if failure == nil { failure = "line \(max(1, parser.lineNumber)): " + XcodeXML.problem(error) }
         }
 
         private func fail(_ parser: XMLParser, _ problem: String) {
-            if failure == nil { failure = problem }
+            if failure == nil { failure = "line \(max(1, parser.lineNumber)): \(problem)" }
             parser.abortParsing()
         }
     }
