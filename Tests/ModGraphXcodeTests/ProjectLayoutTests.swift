@@ -85,7 +85,7 @@ struct ProjectLayoutTests {
             project.warnings == [
                 "Shop/Shop.xcodeproj/project.pbxproj: the synchronised folder src/Modules/Feature names '../../../etc/passwd', '/etc/hosts', 'a/../../b', outside itself; ignored",
                 "Shop/Shop.xcodeproj/project.pbxproj:12: the synchronised folder Built is not in a folder of the checkout; skipped",
-                "Shop/Shop.xcodeproj/project.pbxproj:25: target 'Feature': its product or module name refers to $(MODULE_PREFIX), $(MODULE_SUFFIX), which the project does not set or which refer to themselves (.xcconfig files are not read); read as empty",
+                "Shop/Shop.xcodeproj/project.pbxproj:25: target 'Feature': its product or module name refers to $(MODULE_PREFIX), $(MODULE_SUFFIX), which the project and its .xcconfig files do not set or which refer to themselves; read as empty",
             ])
     }
 }

@@ -24,11 +24,15 @@ struct ConfigurationChoice {
     /// The `buildSettings` of the configuration list `listID` for the default configuration;
     /// `nil` when the list has no configuration.
     func settings(ofList listID: String?) -> PropertyListDictionary? {
+        guard let chosen = chosen(ofList: listID) else { return nil }
+        return chosen.dictionary("buildSettings") ?? PropertyListDictionary()
+    }
+
+    /// The configuration of list `listID` Xcode builds when told none; nil when the list has none.
+    func chosen(ofList listID: String?) -> ProjectObjects.Object? {
         let list = objects.object(listID, isa: ["XCConfigurationList"])
         let configurations = Self.configurations(of: list, in: objects)
-        let chosen = configurations.first { $0.string("name") == defaultName } ?? configurations.first
-        guard let chosen else { return nil }
-        return chosen.dictionary("buildSettings") ?? PropertyListDictionary()
+        return configurations.first { $0.string("name") == defaultName } ?? configurations.first
     }
 
     private static func configurations(of list: ProjectObjects.Object?, in objects: ProjectObjects) -> [ProjectObjects.Object] {

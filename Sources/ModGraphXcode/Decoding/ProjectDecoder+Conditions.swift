@@ -1,19 +1,23 @@
-/// A target's ``SwiftConditions``, from each of its configurations and the project's of the same name.
+/// A target's ``SwiftConditions``, from each of its configurations and the project's of the same name,
+/// each over the `.xcconfig` it is based on (``ConfigFiles``).
 extension ProjectDecoder {
     mutating func swiftConditions(ofList listID: String?, projectList: String?) -> SwiftConditions {
         let targets = configurations(of: listID)
         let projects = configurations(of: projectList)
         var basedOnFiles = false
-        var levels: [(target: SwiftConditions.Level, project: SwiftConditions.Level)] = []
+        var chains: [[SwiftConditions.Level]] = []
         for configuration in targets {
             let project = projects.first { $0.string("name") == configuration.string("name") } ?? projects.first
-            for object in [configuration, project].compactMap({ $0 })
-            where object.text("baseConfigurationReference") != nil || object.text("baseConfigurationReferenceAnchor") != nil {
-                basedOnFiles = true
+            // Most specific first: the target's settings, its .xcconfig, the project's, the project's .xcconfig.
+            var chain: [SwiftConditions.Level] = []
+            for object in [configuration, project].compactMap({ $0 }) {
+                if hasUnreadBase(object) { basedOnFiles = true }
+                chain.append(Self.level(object.dictionary("buildSettings")))
+                chain.append(Self.level(baseSettings(of: object)))
             }
-            levels.append((Self.level(configuration.dictionary("buildSettings")), Self.level(project?.dictionary("buildSettings"))))
+            chains.append(chain)
         }
-        return SwiftConditions.of(levels, basedOnFiles: basedOnFiles)
+        return SwiftConditions.of(chains, basedOnFiles: basedOnFiles)
     }
 
     private func configurations(of listID: String?) -> [ProjectObjects.Object] {

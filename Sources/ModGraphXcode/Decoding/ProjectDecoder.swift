@@ -15,6 +15,12 @@ struct ProjectDecoder {
     let rootID: String
     let sourceRoot: String
     var locator: FileLocator
+    /// The `.xcconfig` files configurations are based on, read through this (``ConfigFiles``).
+    let configFiles: ConfigFiles
+    /// The folder holding the `.xcodeproj`, which the locator's paths are relative to.
+    let projectFolder: String
+    /// Each `.xcconfig` read, by its path as the locator gives it (nil: it could not be).
+    var configSettings: [String: PropertyListDictionary?] = [:]
     var warnings: [String] = []
     /// Target ids the project lists, with their names.
     var targetNames: [String: String] = [:]
@@ -24,7 +30,7 @@ struct ProjectDecoder {
     var packageReferences: [String: XcodePackageReference?] = [:]
 
     /// - Parameter projectPath: the `.xcodeproj` folder, used for the project's name and in messages.
-    static func decode(_ plist: PropertyList, projectPath: String) throws(XcodeError) -> XcodeProject {
+    static func decode(_ plist: PropertyList, projectPath: String, configFiles: ConfigFiles = .none) throws(XcodeError) -> XcodeProject {
         let path = XcodePath.normalised(projectPath)
         let file = XcodePath.join(path, "project.pbxproj")
         guard let root = plist.dictionary else { throw .notAProject(file: file, problem: "the property list is not a dictionary") }
@@ -43,7 +49,8 @@ struct ProjectDecoder {
             objects: objects,
             rootID: rootID,
             sourceRoot: sourceRoot,
-            locator: FileLocator(objects: objects, all: all, sourceRoot: sourceRoot, file: file)
+            locator: FileLocator(objects: objects, all: all, sourceRoot: sourceRoot, file: file),
+            configFiles: configFiles, projectFolder: XcodePath.parent(path)
         )
         // A newer format reads the same (Xcode adds objects and keys, and keeps those read here): no
         // warning on every command for a project Xcode just saved (issue #49). An older one may not.
@@ -60,7 +67,10 @@ struct ProjectDecoder {
     {
         let name = XcodePath.pathExtension(path) == "xcodeproj" ? XcodePath.baseName(path) : XcodePath.lastComponent(path)
         let configurations = ConfigurationChoice(objects: objects, project: project)
-        let projectSettings = configurations.settings(ofList: project.string("buildConfigurationList"))
+        let projectList = project.string("buildConfigurationList")
+        // The project's level: its configuration's settings over the `.xcconfig` that configuration is based on.
+        let projectSettings = configurations.settings(ofList: projectList)
+        let projectBase = configurations.chosen(ofList: projectList).flatMap { baseSettings(of: $0) }
 
         var targetObjects: [ProjectObjects.Object] = []
         for id in project.strings("targets") where targetNames[id] == nil {
@@ -88,6 +98,7 @@ struct ProjectDecoder {
                     projectName: name,
                     configurations: configurations,
                     projectSettings: projectSettings,
+                    projectBase: projectBase,
                     synchronizedFolders: synchronized.folders(of: target.id),
                     projectSettingFiles: projectSettingFiles,
                     projectList: project.string("buildConfigurationList")
@@ -159,14 +170,16 @@ struct ProjectDecoder {
         projectName: String,
         configurations: ConfigurationChoice,
         projectSettings: PropertyListDictionary?,
+        projectBase: PropertyListDictionary?,
         synchronizedFolders: [XcodeSynchronizedFolder],
         projectSettingFiles: [String],
         projectList: String?
     ) -> XcodeTarget {
         let name = targetNames[target.id] ?? target.id
         let targetSettings = configurations.settings(ofList: target.string("buildConfigurationList"))
+        let targetBase = configurations.chosen(ofList: target.string("buildConfigurationList")).flatMap { baseSettings(of: $0) }
         var settings = BuildSettings(
-            levels: [targetSettings, projectSettings].compactMap { $0 },
+            levels: [targetSettings, targetBase, projectSettings, projectBase].compactMap { $0 },
             targetName: name,
             projectName: projectName,
             configuration: configurations.defaultName
@@ -176,7 +189,7 @@ struct ProjectDecoder {
         if !settings.unresolved.isEmpty {
             let names = settings.unresolved.map { "$(\($0))" }.joined(separator: ", ")
             warn(
-                "target '\(name)': its product or module name refers to \(names), which the project does not set or which refer to themselves (.xcconfig files are not read); read as empty",
+                "target '\(name)': its product or module name refers to \(names), which the project and its .xcconfig files do not set or which refer to themselves; read as empty",
                 line: target.line)
         }
         if moduleName.isEmpty {

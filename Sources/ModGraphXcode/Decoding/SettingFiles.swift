@@ -7,7 +7,7 @@
 ///
 /// A setting whose value names a variable other than the project's own folder
 /// (`$(SRCROOT)`, `$(PROJECT_DIR)`, `$(SOURCE_ROOT)`) cannot be resolved without
-/// building, and is left out; `.xcconfig` files are not read here.
+/// building, and is left out. What an `.xcconfig` says is read apart (``ConfigFiles``).
 extension ProjectDecoder {
     /// The settings that name a file relative to the project's source root; an SDK- or
     /// architecture-conditional form (`INFOPLIST_FILE[sdk=iphoneos*]`) counts too.
@@ -22,20 +22,41 @@ extension ProjectDecoder {
         let list = objects.object(listID, isa: ["XCConfigurationList"])
         for id in list?.strings("buildConfigurations") ?? [] {
             guard let configuration = objects.object(id, isa: ["XCBuildConfiguration"]) else { continue }
-            if case let .path(path) = locator.location(of: configuration.text("baseConfigurationReference") ?? "") {
-                files.append(path)
-            } else if let anchor = configuration.text("baseConfigurationReferenceAnchor"),
-                let inside = configuration.text("baseConfigurationReferenceRelativePath"),
-                case let .path(folder) = locator.location(of: anchor)
-            {
-                files.append(XcodePath.join(folder, inside))
-            }
+            if let base = basePath(of: configuration) { files.append(base) }
             guard let settings = configuration.dictionary("buildSettings") else { continue }
             for key in settings.keys where Self.namesFile(key) {
                 if let path = settings[key]?.string.flatMap(settingPath) { files.append(path) }
             }
         }
         return Self.distinct(files)
+    }
+
+    /// The `.xcconfig` `configuration` is based on, relative to the project's folder (or absolute):
+    /// `baseConfigurationReference`, or Xcode 16's anchor in a synchronised folder and a path inside it.
+    mutating func basePath(of configuration: ProjectObjects.Object) -> String? {
+        if case let .path(path) = locator.location(of: configuration.text("baseConfigurationReference") ?? "") { return path }
+        if let anchor = configuration.text("baseConfigurationReferenceAnchor"),
+            let inside = configuration.text("baseConfigurationReferenceRelativePath"),
+            case let .path(folder) = locator.location(of: anchor)
+        {
+            return XcodePath.join(folder, inside)
+        }
+        return nil
+    }
+
+    /// The settings of the `.xcconfig` `configuration` is based on, read once (``ConfigFiles``); nil when it has
+    /// none or it cannot be read.
+    mutating func baseSettings(of configuration: ProjectObjects.Object) -> PropertyListDictionary? {
+        guard let path = basePath(of: configuration) else { return nil }
+        if let known = configSettings[path] { return known }
+        let settings = configFiles.read(XcodePath.join(projectFolder, path))
+        configSettings[path] = .some(settings)
+        return settings
+    }
+
+    /// Whether `configuration` is based on an `.xcconfig` that could not be read.
+    mutating func hasUnreadBase(_ configuration: ProjectObjects.Object) -> Bool {
+        basePath(of: configuration) != nil && baseSettings(of: configuration) == nil
     }
 
     private static func namesFile(_ key: String) -> Bool {

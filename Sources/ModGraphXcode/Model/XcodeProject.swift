@@ -123,8 +123,10 @@ public struct XcodeProject: Hashable, Sendable {
         let projectPath = XcodePath.lastComponent(path) == "project.pbxproj" ? XcodePath.parent(path) : path
         let file = XcodePath.join(projectPath, "project.pbxproj")
         guard disk.isDirectory(projectPath) else { throw .notFound(path: projectPath) }
-        let project = try parse(try disk.contents(of: file, limit: OpenStepParser.maximumBytes), projectPath: projectPath)
-            .confined(by: disk)
+        let project = try parse(
+            try disk.contents(of: file, limit: OpenStepParser.maximumBytes), projectPath: projectPath, configFiles: .from(disk: disk)
+        )
+        .confined(by: disk)
         var candidates = project.localPackageCandidates.filter { disk.holdsPackageManifest(project.resolvedPath($0)) }
         for parent in project.packageFolderParents {
             let found =
@@ -152,22 +154,23 @@ public struct XcodeProject: Hashable, Sendable {
     /// The file names XcodeGen looks for in a folder, in its order.
     public static let xcodeGenSpecNames = XcodeGenProject.specNames
 
-    /// Parses and decodes the text of a `project.pbxproj`, without touching the disk.
-    public static func parse(_ bytes: [UInt8], projectPath: String) throws(XcodeError) -> XcodeProject {
+    /// Parses and decodes the text of a `project.pbxproj`, without touching the disk but through
+    /// `configFiles` (the `.xcconfig` files its configurations are based on).
+    public static func parse(_ bytes: [UInt8], projectPath: String, configFiles: ConfigFiles = .none) throws(XcodeError) -> XcodeProject {
         let plist: PropertyList
         do {
             plist = try OpenStepParser.parse(bytes)
         } catch {
             throw .malformedPropertyList(file: XcodePath.join(projectPath, "project.pbxproj"), line: error.line, problem: error.problem)
         }
-        return try decode(plist, projectPath: projectPath)
+        return try decode(plist, projectPath: projectPath, configFiles: configFiles)
     }
 
-    /// Decodes a parsed `project.pbxproj`, without touching the disk.
+    /// Decodes a parsed `project.pbxproj`, without touching the disk but through `configFiles`.
     ///
     /// - Complexity: O(objects + references).
-    public static func decode(_ plist: PropertyList, projectPath: String) throws(XcodeError) -> XcodeProject {
-        try ProjectDecoder.decode(plist, projectPath: projectPath)
+    public static func decode(_ plist: PropertyList, projectPath: String, configFiles: ConfigFiles = .none) throws(XcodeError) -> XcodeProject {
+        try ProjectDecoder.decode(plist, projectPath: projectPath, configFiles: configFiles)
     }
 
     /// This project with `candidates` for its local package candidates: those found on disk.

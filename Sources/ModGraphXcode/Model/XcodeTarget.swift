@@ -27,7 +27,7 @@ public struct XcodeTarget: Hashable, Sendable {
     /// The platforms the target is built for, as SwiftPM names them (`ios`, `macos`, `tvos`,
     /// `watchos`, `visionos`, `maccatalyst`, `driverkit`), sorted: from `SUPPORTED_PLATFORMS`
     /// when set, else `SDKROOT`, plus `maccatalyst` with `SUPPORTS_MACCATALYST = YES`. Empty
-    /// when the settings read (`.xcconfig` files are not) do not say: then any platform.
+    /// when the settings read (its `.xcconfig` files included) do not say: then any platform.
     public let platforms: [String]
     /// The 1-based line of the target's object in `project.pbxproj`; `nil` when not known.
     public let line: Int?

@@ -9,7 +9,8 @@
 /// refer to settings as `$(NAME)` or `${NAME}`, with operators
 /// (`$(NAME:c99extidentifier:lower)`, `$(NAME:default=value)`), and to the
 /// level below as `$(inherited)`. A setting set nowhere reads as empty, as in
-/// Xcode, and is listed in ``unresolved``. `.xcconfig` files are not read;
+/// Xcode, and is listed in ``unresolved``. An `.xcconfig` a configuration is based on is a level
+/// of its own, below the configuration's settings (``ConfigFiles``);
 /// settings with conditions (`NAME[sdk=iphoneos*]`) are not used.
 ///
 /// Values are input, so evaluation is bounded: each (setting, level) is

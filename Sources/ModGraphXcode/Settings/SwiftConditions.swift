@@ -1,15 +1,15 @@
 /// The compilation conditions an Xcode target's build settings set for Swift
 /// (`#if IS_NSE`): the names in `SWIFT_ACTIVE_COMPILATION_CONDITIONS` and the
 /// `-D NAME` / `-DNAME` of `OTHER_SWIFT_FLAGS`, in each of its configurations,
-/// the target's level over the project's (`$(inherited)` taking the project's).
+/// the target's level over the project's, each over the `.xcconfig` it is based on (`$(inherited)` taking
+/// the level below).
 ///
 /// A project that sets a name for some targets and not for others builds the
 /// others without it (element-x-ios compiles `#if IS_MAIN_APP` files into its
 /// notification extension, which sets `IS_NSE`): the source checks judge `#if`
-/// by it. Where the target's configurations are based on `.xcconfig` files
-/// (not read) or a value refers to a variable other than `$(inherited)`, what is
-/// set is not all there is to know (``complete`` is false), and nothing is
-/// judged unset.
+/// by it. Where a configuration is based on an `.xcconfig` file that could not be
+/// read or a value refers to a variable other than `$(inherited)`, what is set is
+/// not all there is to know (``complete`` is false), and nothing is judged unset.
 public struct SwiftConditions: Hashable, Sendable {
     /// Set in every configuration.
     public let always: Set<String>
@@ -35,31 +35,39 @@ public struct SwiftConditions: Hashable, Sendable {
         var conditional: Set<String> = []
     }
 
-    /// The conditions of a target with `configurations` (each its target level and the project's level
-    /// of the same name); `basedOnFiles` when any of them is based on an `.xcconfig`.
-    static func of(_ configurations: [(target: Level, project: Level)], basedOnFiles: Bool) -> SwiftConditions {
+    /// The conditions of a target with `configurations`, each a chain of levels, most specific first (the
+    /// target's settings, its `.xcconfig`, the project's, the project's `.xcconfig`), `$(inherited)` taking the
+    /// next level's value; `basedOnFiles` when a configuration is based on an `.xcconfig` that was not read.
+    static func of(_ configurations: [[Level]], basedOnFiles: Bool) -> SwiftConditions {
         guard !configurations.isEmpty else { return .unknown }
         var always: Set<String>?
         var sometimes: Set<String> = []
         var complete = !basedOnFiles
-        for (target, project) in configurations {
+        for chain in configurations {
             var names: Set<String> = []
             for pick in [\Level.conditions, \Level.flags] {
-                let inherited = project[keyPath: pick] ?? []
-                var tokens: [String] = []
-                for token in target[keyPath: pick] ?? inherited {
-                    if token == "$(inherited)" || token == "${inherited}" { tokens += inherited } else { tokens.append(token) }
-                }
+                let tokens = Self.resolved(chain.map { $0[keyPath: pick] }, from: 0)
                 let (found, resolved) = pick == \Level.conditions ? Self.conditionNames(tokens) : Self.flagNames(tokens)
                 names.formUnion(found)
                 if !resolved { complete = false }
             }
             sometimes.formUnion(names)
-            sometimes.formUnion(target.conditional)
-            sometimes.formUnion(project.conditional)
+            for level in chain { sometimes.formUnion(level.conditional) }
             always = always.map { $0.intersection(names) } ?? names
         }
         return SwiftConditions(always: always ?? [], sometimes: sometimes, complete: complete)
+    }
+
+    /// A setting's tokens at level `index` of a chain: the first level from there that sets it, its
+    /// `$(inherited)` replaced by the value below it.
+    private static func resolved(_ values: [[String]?], from index: Int) -> [String] {
+        guard index < values.count else { return [] }
+        guard let tokens = values[index] else { return resolved(values, from: index + 1) }
+        var result: [String] = []
+        for token in tokens {
+            if token == "$(inherited)" || token == "${inherited}" { result += resolved(values, from: index + 1) } else { result.append(token) }
+        }
+        return result
     }
 
     /// `SWIFT_ACTIVE_COMPILATION_CONDITIONS` words; false when one is a variable.

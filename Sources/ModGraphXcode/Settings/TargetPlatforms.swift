@@ -4,7 +4,7 @@
 /// `iphoneos iphonesimulator macosx`), else the platform of `SDKROOT`
 /// (`iphoneos`, `macosx17.0`, …), plus Mac Catalyst for an iOS target with
 /// `SUPPORTS_MACCATALYST = YES`. Empty when neither says (`SDKROOT = auto`
-/// alone, or settings in `.xcconfig` files, which are not read): any platform.
+/// alone, or settings in `.xcconfig` files that could not be read): any platform.
 public enum TargetPlatforms {
     /// `SDKROOT` and `SUPPORTED_PLATFORMS` words (SDK names, with or without a version) by platform.
     private static let platformBySDK: [(prefix: String, platform: String)] = [

@@ -12,7 +12,7 @@ extension XcodeGenProject.Reader {
         let basedOnFiles =
             spec.root["configFiles"] != nil || value["configFiles"] != nil || spec.root["settingGroups"] != nil
             || [project, target].contains { $0?["groups"] != nil }
-        let levels = names.map { name in (target: Self.level(target, configuration: name), project: Self.level(project, configuration: name)) }
+        let levels = names.map { name in [Self.level(target, configuration: name), Self.level(project, configuration: name)] }
         return SwiftConditions.of(levels, basedOnFiles: basedOnFiles)
     }
 
