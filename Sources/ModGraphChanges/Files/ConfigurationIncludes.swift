@@ -40,23 +40,12 @@ enum ConfigurationIncludes {
         return result
     }
 
-    /// The paths `text` includes, as written, in order.
+    /// The paths `text` includes, as written, in order (read as the loader reads `.xcconfig` files: ``ConfigFiles``).
     static func includes(in text: String) -> [String] {
-        var paths: [String] = []
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            var rest = line.drop(while: { $0 == " " || $0 == "\t" })
-            guard rest.hasPrefix("#include") else { continue }
-            rest = rest.dropFirst("#include".count)
-            if rest.hasPrefix("?") { rest = rest.dropFirst() }
-            rest = rest.drop(while: { $0 == " " || $0 == "\t" })
-            guard let open = rest.first, open == "\"" || open == "<" else { continue }
-            let close: Character = open == "\"" ? "\"" : ">"
-            let inside = rest.dropFirst()
-            guard let end = inside.firstIndex(of: close) else { continue }
-            let path = inside[..<end]
-            if !path.isEmpty { paths.append(String(path)) }
+        ConfigFiles.lines(text).compactMap { line in
+            if case let .include(path, _) = line { return path }
+            return nil
         }
-        return paths
     }
 
     private struct Reader {

@@ -57,7 +57,7 @@ public struct ConfigFiles: Sendable {
     }
 
     /// One meaningful line of a file.
-    enum Line: Equatable {
+    public enum Line: Equatable, Sendable {
         case include(String, optional: Bool)
         case assignment(String, String)
     }
@@ -65,7 +65,7 @@ public struct ConfigFiles: Sendable {
     /// The includes and assignments of `text`, in order; other lines are left out.
     ///
     /// - Complexity: O(n).
-    static func lines(_ text: String) -> [Line] {
+    public static func lines(_ text: String) -> [Line] {
         var result: [Line] = []
         for raw in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
             var line = Substring(raw)
