@@ -290,11 +290,7 @@ struct InitTriggerTests {
         let top = try ModGraphRunner.scratchFolder("modgraph-init-triggers")
         defer { try? FileManager.default.removeItem(at: top) }
         let folder = top.appendingPathComponent("shop")
-        func write(_ relative: String, _ text: String) throws {
-            let file = folder.appendingPathComponent(relative)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: file, atomically: true, encoding: .utf8)
-        }
+        func write(_ relative: String, _ text: String) throws { try ModGraphRunner.write([relative: text], in: folder) }
         try write(
             "Package.swift",
             """
@@ -346,11 +342,7 @@ struct InitTriggerTests {
         let top = try ModGraphRunner.scratchFolder("modgraph-init-triggers-helper")
         defer { try? FileManager.default.removeItem(at: top) }
         let folder = top.appendingPathComponent("tool")
-        func write(_ relative: String, _ text: String) throws {
-            let file = folder.appendingPathComponent(relative)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: file, atomically: true, encoding: .utf8)
-        }
+        func write(_ relative: String, _ text: String) throws { try ModGraphRunner.write([relative: text], in: folder) }
         try write(
             "Package.swift",
             """

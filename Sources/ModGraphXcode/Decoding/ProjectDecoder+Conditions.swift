@@ -27,19 +27,10 @@ extension ProjectDecoder {
 
     private static func level(_ settings: PropertyListDictionary?) -> SwiftConditions.Level {
         guard let settings else { return SwiftConditions.Level() }
-        func tokens(_ value: PropertyList?) -> [String]? {
-            guard let value else { return nil }
+        return SwiftConditions.Level(keys: settings.keys) { key in
+            guard let value = settings[key] else { return nil }
             if let text = value.string { return SwiftConditions.tokens(text) }
             return value.strings.flatMap(SwiftConditions.tokens)
         }
-        var level = SwiftConditions.Level(
-            conditions: tokens(settings["SWIFT_ACTIVE_COMPILATION_CONDITIONS"]), flags: tokens(settings["OTHER_SWIFT_FLAGS"]))
-        for key in settings.keys where key.hasPrefix("SWIFT_ACTIVE_COMPILATION_CONDITIONS[") {
-            level.conditional.formUnion(SwiftConditions.conditionNames(tokens(settings[key]) ?? []).0)
-        }
-        for key in settings.keys where key.hasPrefix("OTHER_SWIFT_FLAGS[") {
-            level.conditional.formUnion(SwiftConditions.flagNames(tokens(settings[key]) ?? []).0)
-        }
-        return level
     }
 }

@@ -33,6 +33,24 @@ public struct SwiftConditions: Hashable, Sendable {
         var flags: [String]?
         /// Names set under `[sdk=…]`-style conditions: only sometimes.
         var conditional: Set<String> = []
+
+        init(conditions: [String]? = nil, flags: [String]? = nil) {
+            self.conditions = conditions
+            self.flags = flags
+        }
+
+        /// The level of settings named `keys`, each setting's tokens given by `tokens` (a project file's and
+        /// a spec's values are read apart; what they mean is read here).
+        init(keys: some Sequence<String>, tokens: (String) -> [String]?) {
+            self.init(conditions: tokens("SWIFT_ACTIVE_COMPILATION_CONDITIONS"), flags: tokens("OTHER_SWIFT_FLAGS"))
+            for key in keys {
+                if key.hasPrefix("SWIFT_ACTIVE_COMPILATION_CONDITIONS[") {
+                    conditional.formUnion(SwiftConditions.conditionNames(tokens(key) ?? []).0)
+                } else if key.hasPrefix("OTHER_SWIFT_FLAGS[") {
+                    conditional.formUnion(SwiftConditions.flagNames(tokens(key) ?? []).0)
+                }
+            }
+        }
     }
 
     /// The conditions of a target with `configurations`, each a chain of levels, most specific first (the

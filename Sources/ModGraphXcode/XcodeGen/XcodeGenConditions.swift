@@ -27,19 +27,10 @@ extension XcodeGenProject.Reader {
                 for (key, setting) in overlay.entries ?? [] { settings[key] = setting }
             }
         }
-        func tokens(_ setting: SpecValue?) -> [String]? {
-            guard let setting else { return nil }
+        return SwiftConditions.Level(keys: settings.keys) { key in
+            guard let setting = settings[key] else { return nil }
             if let text = setting.string { return SwiftConditions.tokens(text) }
             return setting.items.compactMap(\.string).flatMap(SwiftConditions.tokens)
         }
-        var level = SwiftConditions.Level(
-            conditions: tokens(settings["SWIFT_ACTIVE_COMPILATION_CONDITIONS"]), flags: tokens(settings["OTHER_SWIFT_FLAGS"]))
-        for (key, setting) in settings where key.hasPrefix("SWIFT_ACTIVE_COMPILATION_CONDITIONS[") {
-            level.conditional.formUnion(SwiftConditions.conditionNames(tokens(setting) ?? []).0)
-        }
-        for (key, setting) in settings where key.hasPrefix("OTHER_SWIFT_FLAGS[") {
-            level.conditional.formUnion(SwiftConditions.flagNames(tokens(setting) ?? []).0)
-        }
-        return level
     }
 }
