@@ -66,7 +66,8 @@ struct XcodeGraphBuilder {
     }
 
     /// What the edges found along the way add to the graph besides them.
-    private struct Found {
+    /// (Internal, not private: the prebuilt frameworks' helpers extend the builder in a file of their own.)
+    struct Found {
         var remotePackages: [PackageIdentity: String] = [:]
         var externalProducts: Set<TargetID> = []
         /// Packages the graph has no entry for that external nodes belong to: missing projects and folders.
@@ -306,19 +307,7 @@ struct XcodeGraphBuilder {
                     isLoaded: false))
         }
         result.productsOfMissingFolders = found.productsOfMissingFolders
-        // One note per project, however many frameworks: UTM links 79.
-        for project in projects {
-            guard let prebuilt = found.prebuilt[project.path] else { continue }
-            let files = prebuilt.files.sorted()
-            if files.count == 1 {
-                result.notes.append(
-                    "\(prebuilt.at): target '\(prebuilt.target)' links \(files[0]), which no target of the workspace makes (prebuilt, or built elsewhere); shown as an external product")
-            } else {
-                let shown = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
-                result.notes.append(
-                    "\(prebuilt.at): \(files.count) frameworks the project's targets link are made by no target of the workspace (prebuilt, or built elsewhere): \(shown); shown as external products")
-            }
-        }
+        result.notes += Self.prebuiltNotes(found.prebuilt, projects: projects)
         result.parts.moduleNames.merge(found.moduleNames) { first, _ in first }
         return result
     }
@@ -340,24 +329,6 @@ struct XcodeGraphBuilder {
         found.externalProducts.insert(node)
         if let file, XcodePath.baseName(file) != name, found.moduleNames[node] == nil { found.moduleNames[node] = XcodePath.baseName(file) }
         return EdgeKey(to: node, kind: .product, product: name)
-    }
-
-    /// The module a prebuilt framework file brings (`Kit.framework`, `Kit.xcframework`: `Kit`); nil for a library
-    /// (`libKit.a`), whose module is not told by its file's name, and for CocoaPods' `Pods_App.framework`, which
-    /// only links the pods (the Podfile says which, as their own nodes).
-    static func prebuiltModule(_ fileName: String) -> String? {
-        let base = XcodePath.baseName(fileName)
-        guard ["framework", "xcframework"].contains(XcodePath.pathExtension(fileName).lowercased()),
-            !base.hasPrefix("Pods_"), !base.hasPrefix("Pods-")
-        else { return nil }
-        return base
-    }
-
-    /// The node package prebuilt frameworks a project links belong to: `<project>-prebuilt`, listed with the project's folder.
-    private func prebuiltIdentity(of project: XcodeProject, _ identities: ProjectIdentities, _ found: inout Found) -> PackageIdentity {
-        let identity = PackageIdentity((identities.byPath[project.path]?.rawValue ?? project.name) + "-prebuilt")
-        found.missingPackages[identity] = ("\(project.name) (prebuilt)", Paths.relative(XcodePath.parent(project.path), from: base))
-        return identity
     }
 
     /// The target a file in `BUILT_PRODUCTS_DIR` (or linked by name from a folder of the checkout)
