@@ -65,14 +65,99 @@ struct ScanCacheTests {
         let paths = try write(["A.swift": "import Kit\n"])
         let cache = ScanCache(encoded: nil)
         _ = try scan(paths, cache)
-        let body = try #require(cache.encoded())
-        let text = String(decoding: body, as: UTF8.self)
-        let older = text.replacingOccurrences(of: "\"version\":\(ScanCache.scannerVersion)", with: "\"version\":0")
-        #expect(older != text)
-        for encoded in [Data(older.utf8), Data("not json".utf8), Data()] {
-            let other = ScanCache(encoded: encoded)
+        let body = [UInt8](try #require(cache.encoded()))
+        #expect(ScanCache(encoded: Data(body)).encoded() == nil)
+        // The version follows the magic: an older scanner's cache, a cut one, another format.
+        let magic = ScanCache.magic.count
+        let older = Array(body[..<magic]) + [0] + Array(body[(magic + 1)...])
+        let bodies = [older, Array(body.dropLast()), body + [0], Array("not a cache".utf8), []]
+        for encoded in bodies {
+            let other = ScanCache(encoded: Data(encoded))
             _ = try scan(paths, other)
             #expect(other.hits == 0)
+        }
+    }
+
+    /// Every kind of value the scanner finds, written and read back the same: an interface
+    /// module's file and a vertical's, scanned for everything, with conditions nested.
+    @Test func whatTheScannerFindsReadsBackTheSame() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let paths = try write([
+            "Deps.swift": """
+                @_exported import Kit
+                #if os(iOS) && !(DEBUG || canImport(UIKit, _version: 2))
+                @testable import struct Core.Money
+                #elseif FLAG
+                public import func Tools.run
+                #endif
+                public protocol HomeDeps {
+                    associatedtype PaywallBuilderType: Builder<PaywallSource, Screen>
+                    var paywallBuilder: PaywallBuilderType { get }
+                    func history(at index: Int, label: String) -> Screen
+                }
+                public struct HomeBuilder<Deps: HomeDeps>: Builder where Deps.PaywallBuilderType: Sendable {
+                    public init() {}
+                    public func build(with deps: Deps) -> Screen { Screen(title: "é — \u{1F600}", rows: [deps.x]) }
+                }
+                enum Route: CaseIterable { case home, paywall }
+                extension Builders { static func makeHome(with s: String) -> Screen { Screen() } }
+                let scoped = PaywallBuilder<PaywallDepsImpl>().scoped { source in PaywallDepsImpl(source: source) }
+                var counter = 0
+                func helper() {}
+                """
+        ])
+        let request = SourceScanner.Request(path: paths[0], auditInterface: true, readsWiring: true)
+        let cache = ScanCache(encoded: nil)
+        let scanned = try SourceScanner.scan(requests: [request], cache: cache)
+        let wiring = try #require(scanned[0].wiring)
+        #expect(!wiring.declarations.isEmpty && !wiring.constructions.isEmpty && !(scanned[0].interface?.items.isEmpty ?? true))
+        #expect(scanned[0].imports.contains { $0.condition != nil })
+        let read = ScanCache(encoded: cache.encoded())
+        #expect(try SourceScanner.scan(requests: [request], cache: read) == scanned)
+        #expect(read.hits == 1)
+    }
+
+    /// A planted or damaged entry is a miss, never a crash or a long read: every cut of a real
+    /// entry, a fixed number of bytes changed in it, and conditions nested past the bound.
+    @Test func aDamagedEntryIsAMissNotACrash() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let paths = try write(["A.swift": "#if A && (B || !C)\nimport Kit\n#endif\nstruct S: P { var x: Int; func f(a b: T) {} }\n"])
+        let cache = ScanCache(encoded: nil)
+        let cold = try SourceScanner.scan(requests: [SourceScanner.Request(path: paths[0], readsWiring: true)], cache: cache)
+        let body = [UInt8](try #require(cache.encoded()))
+        var generator = SplitMix(seed: 48)
+        var damaged: [[UInt8]] = (ScanCache.magic.count..<body.count).map { Array(body[..<$0]) }
+        for _ in 0..<200 {
+            var copy = body
+            copy[Int(generator.next() % UInt64(copy.count))] = UInt8(truncatingIfNeeded: generator.next())
+            damaged.append(copy)
+        }
+        for bytes in damaged {
+            let other = ScanCache(encoded: Data(bytes))
+            let scanned = try SourceScanner.scan(requests: [SourceScanner.Request(path: paths[0], readsWiring: true)], cache: other)
+            // A change the format cannot tell (a line number) may read as another entry; a file path never comes from it.
+            #expect(scanned[0].path == paths[0])
+            if other.hits == 0 { #expect(scanned == cold) }
+        }
+        // A condition nested 300 deep: written, refused on reading.
+        var condition = BuildCondition.check(name: "A", argument: nil)
+        for _ in 0..<300 { condition = .not(condition) }
+        var writer = ScanWriter()
+        ScannedFile(path: "", imports: [ImportStatement(module: "Kit", condition: condition, line: 1, column: 1)]).write(to: &writer)
+        var reader = ScanReader(writer.bytes)
+        #expect(throws: ScanCodecError.self) { try ScannedFile(reading: &reader) }
+    }
+
+    /// A small fixed generator, so that the damaged entries are the same on every run.
+    private struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
         }
     }
 

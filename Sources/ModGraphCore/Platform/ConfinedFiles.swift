@@ -65,6 +65,38 @@ public enum ConfinedFiles {
         }
     }
 
+    /// What reading a repository's file found: its bytes, or why there are none.
+    public enum Read: Equatable, Sendable {
+        case bytes([UInt8])
+        /// Larger than the limit asked: not read.
+        case tooLarge(Int)
+        case missing
+        case denied
+        /// A folder, a FIFO, a device: nothing a source file can be.
+        case notAFile
+    }
+
+    /// The bytes of the regular file at `path`, one open, one status and reads on the descriptor: what the
+    /// source checks read of every file on every run (a path's attributes through Foundation looked the
+    /// owner up, 6 % of a warm `check` of 5,000 files). A FIFO is never waited on (`O_NONBLOCK`, then not a file).
+    public static func read(path: String, limit: Int) -> Read {
+        let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard file >= 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .denied }
+        defer { close(file) }
+        var status = stat()
+        guard fstat(file, &status) == 0 else { return .denied }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { return .notAFile }
+        guard Int(status.st_size) <= limit else { return .tooLarge(Int(status.st_size)) }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeMutableBytes { readBytes(file, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            offset += count
+        }
+        return .bytes(offset == bytes.count ? bytes : Array(bytes.prefix(offset)))
+    }
+
     /// Whether `root` is a folder and not itself a link.
     public static func isFolder(_ root: String) -> Bool {
         let folder = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)

@@ -42,7 +42,11 @@ public struct CheckRun: Sendable {
     }
 
     /// Runs `config`, read already (from the file at `configPath`, which findings and messages name), on `loaded`.
-    public init(config: CheckConfig, configPath: String, on loaded: LoadedGraph, warnings: (String) -> Void = { _ in }) throws {
+    /// - Parameter scans: the scan cache of a caller that runs the checks several times (`init`), which
+    ///   keeps it; nil: the cache of `loaded`'s repository, read and kept for the next run here.
+    public init(
+        config: CheckConfig, configPath: String, on loaded: LoadedGraph, scans: ScanCache? = nil, warnings: (String) -> Void = { _ in }
+    ) throws {
         var sourceFindings: [Finding] = []
         if let settings = config.sources {
             let exclusions = loaded.repository.inputs.exclusions
@@ -63,9 +67,9 @@ public struct CheckRun: Sendable {
                 for (identity, package) in loaded.workspace.packages where package.origin.isOwn {
                     if let manifest = package.manifest { checker.declaredPackages[identity] = Set(manifest.dependencies.map(\.identity)) }
                 }
-                let cache = loaded.scanCache()
+                let cache = scans ?? loaded.scanCache()
                 let outcome = try checker.check(loaded.graph, targets: targets, budget: .standard, runner: Executor(), cache: cache)
-                loaded.save(cache)
+                if scans == nil { loaded.save(cache) }
                 // A file over a parsing budget is skipped, never a crash or a hang; each is named.
                 for skipped in outcome.skipped {
                     warnings(SkippedSource(path: DisplayPath.of(skipped.path), excess: skipped.excess).description)

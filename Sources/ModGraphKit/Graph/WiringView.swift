@@ -10,8 +10,10 @@ public enum WiringView {
     /// Reads the wiring of `loaded`'s own modules. The modules' roles come from the
     /// configuration at `configPath` when there is one (its interfaces, layers and
     /// features), else from the graph (``WiringRoles/inferred(from:interfaces:)``).
-    /// A file over the parsing budget is named in `warnings` and left out.
-    public static func read(_ loaded: LoadedGraph, configPath: String?, warnings: (String) -> Void = { _ in }) throws(CommandError) -> Wiring {
+    /// A file over the parsing budget is named in `warnings` and left out. `scans`: as in ``CheckRun``.
+    public static func read(
+        _ loaded: LoadedGraph, configPath: String?, scans: ScanCache? = nil, warnings: (String) -> Void = { _ in }
+    ) throws(CommandError) -> Wiring {
         let graph = loaded.graph
         let roles: WiringRoles
         do {
@@ -26,9 +28,9 @@ public enum WiringView {
         let exclusions = loaded.repository.inputs.exclusions
         let targets = SourceInventory.targets(of: graph, files: loaded.targetFiles, excluding: exclusions.excludes)
         do {
-            let cache = loaded.scanCache()
+            let cache = scans ?? loaded.scanCache()
             let outcome = try WiringReader.read(graph, targets: targets, roles: roles, budget: .standard, runner: Executor(), cache: cache)
-            loaded.save(cache)
+            if scans == nil { loaded.save(cache) }
             for skipped in outcome.skipped {
                 warnings(SkippedSource(path: DisplayPath.of(skipped.path), excess: skipped.excess).description)
             }

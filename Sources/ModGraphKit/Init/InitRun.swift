@@ -44,9 +44,12 @@ public struct InitRun: Sendable {
             of: loaded.graph, files: loaded.targetFiles, excluding: loaded.repository.inputs.exclusions.excludes
         ).isEmpty
         var starter = StarterConfiguration(graph: loaded.graph, readsSources: readsSources, ignoredPaths: ignored)
+        // Each file is parsed once for all the checks below (issue #48: init took 2-5 cold checks), and kept for the next run.
+        let scans = loaded.scanCache() ?? ScanCache(encoded: nil)
+        defer { loaded.save(scans) }
         // The wiring checks are written when the sources wire verticals the ways they read (docs/wiring.md).
         if readsSources {
-            let wiring = try WiringView.read(loaded, configPath: nil)
+            let wiring = try WiringView.read(loaded, configPath: nil, scans: scans)
             starter.wiring = !wiring.edges.isEmpty || wiring.modules.contains { !$0.requirements.isEmpty }
         }
         guard !starter.layers.isEmpty else {
@@ -60,7 +63,7 @@ public struct InitRun: Sendable {
         let triggers = StarterTriggers(loaded: loaded, folder: folder).triggers
         var text = starter.yaml(exceptions: exceptions, sourcesLevel: sourcesLevel, wiringLevel: wiringLevel, triggers: triggers)
         for _ in 0..<4 {
-            let findings = try CheckRun(config: ConfigParser.parse(text, file: name), configPath: name, on: loaded).result.findings
+            let findings = try CheckRun(config: ConfigParser.parse(text, file: name), configPath: name, on: loaded, scans: scans).result.findings
                 .filter { $0.severity == .error }
             if findings.isEmpty { break }
             for finding in findings {
@@ -94,7 +97,7 @@ public struct InitRun: Sendable {
                 exceptions: exceptions.sorted { ($0.from, $0.to) < ($1.from, $1.to) }, sourcesLevel: sourcesLevel,
                 wiringLevel: wiringLevel, notYetInterfaces: notYetInterfaces, triggers: triggers)
         }
-        let errors = try CheckRun(config: ConfigParser.parse(text, file: name), configPath: name, on: loaded).result.findings
+        let errors = try CheckRun(config: ConfigParser.parse(text, file: name), configPath: name, on: loaded, scans: scans).result.findings
             .filter { $0.severity == .error }
         remaining = errors.count
         remainingByRule = Dictionary(grouping: errors, by: \.rule).sorted { $0.key < $1.key }.map { ($0.key.rawValue, $0.value.count) }

@@ -21,20 +21,25 @@ import ModGraphCore
 /// things of the same files: `graph --wiring` and `check` keep both), so it
 /// never grows far past the repository.
 public final class ScanCache: Sendable {
-    /// Raised whenever the scanner's answer for a file may change: older entries are then not read.
-    public static let scannerVersion = 1
+    /// Raised whenever the scanner's answer for a file, or the format it is kept in, may change:
+    /// older entries are then not read. (2: the bytes of ``ScanWriter`` instead of JSON.)
+    public static let scannerVersion = 2
     /// More files than any repository's own targets hold.
     public static let maximumEntries = 500_000
+    /// What a cache file starts with, before its version.
+    static let magic = Array("modgraph-scans\n".utf8)
 
-    private struct Stored: Codable {
-        let version: Int
-        let entries: [String: ScannedFile]
+    /// The bytes read, and where each entry's body is in them: an entry is decoded only when a run asks for it.
+    private let stored: [UInt8]
+    private let previous: [String: Range<Int>]
+    /// An entry this run used: its file, and where its bytes are in ``stored`` when it came from there.
+    private struct Used {
+        let file: ScannedFile
+        let bytes: Range<Int>?
     }
-
-    private let previous: [String: ScannedFile]
     /// What this run asked and learnt: the entries of its files, and how many were found.
     private struct Run {
-        var used: [String: ScannedFile] = [:]
+        var used: [String: Used] = [:]
         var hits = 0
         var misses = 0
     }
@@ -42,13 +47,35 @@ public final class ScanCache: Sendable {
 
     /// A cache holding what `encoded` (a body ``encoded()`` wrote) says; empty when it is nil or does not decode.
     public init(encoded: Data?) {
-        guard let encoded, let stored = try? JSONDecoder().decode(Stored.self, from: encoded), stored.version == Self.scannerVersion,
-            stored.entries.count <= Self.maximumEntries
-        else {
+        let bytes = encoded.map { [UInt8]($0) } ?? []
+        guard let index = Self.index(bytes) else {
+            stored = []
             previous = [:]
             return
         }
-        previous = stored.entries
+        stored = bytes
+        previous = index
+    }
+
+    /// Where each entry's body is in `bytes`: the magic, the version, the count, then each entry's key and body.
+    private static func index(_ bytes: [UInt8]) -> [String: Range<Int>]? {
+        guard bytes.starts(with: magic) else { return nil }
+        var reader = ScanReader(bytes, range: magic.count..<bytes.count)
+        var index: [String: Range<Int>] = [:]
+        do {
+            guard try reader.int() == scannerVersion else { return nil }
+            let count = try reader.count()
+            guard count <= maximumEntries else { return nil }
+            index.reserveCapacity(count)
+            for _ in 0..<count {
+                let key = try reader.raw()
+                index[key] = try reader.span()
+            }
+            guard reader.isAtEnd else { return nil }
+        } catch {
+            return nil
+        }
+        return index
     }
 
     /// The key of the `parsed` part of a file, followed by trivia only or not (`trailer`), scanned for
@@ -60,24 +87,37 @@ public final class ScanCache: Sendable {
         return "\(SHA256.hex(parsed))-\(asked)-\(budget.fingerprint)"
     }
 
-    /// The file scanned earlier with this key, named `path`.
+    /// The file scanned earlier with this key, named `path`; nil (a miss) when there is none or its entry does not decode.
     func file(for key: String, path: String) -> ScannedFile? {
-        let found = run.withLock { run -> ScannedFile? in
-            guard let found = previous[key] ?? run.used[key] else {
-                run.misses += 1
-                return nil
-            }
-            run.hits += 1
-            run.used[key] = found
-            return found
+        if let used = run.withLock({ run -> Used? in
+            let used = run.used[key]
+            if used != nil { run.hits += 1 }
+            return used
+        }) {
+            return used.file.named(path)
         }
-        return found?.named(path)
+        // Decoded outside the lock: the files of a run are scanned in parallel.
+        guard let bytes = previous[key], let file = Self.decode(stored, bytes) else {
+            run.withLock { $0.misses += 1 }
+            return nil
+        }
+        run.withLock { run in
+            run.hits += 1
+            run.used[key] = Used(file: file, bytes: bytes)
+        }
+        return file.named(path)
+    }
+
+    private static func decode(_ stored: [UInt8], _ bytes: Range<Int>) -> ScannedFile? {
+        var reader = ScanReader(stored, range: bytes)
+        guard let file = try? ScannedFile(reading: &reader), reader.isAtEnd else { return nil }
+        return file
     }
 
     /// Remembers `file`, scanned for `key`, unless it was skipped over a budget.
     func store(_ file: ScannedFile, for key: String) {
         guard file.skipped == nil else { return }
-        run.withLock { $0.used[key] = file.named("") }
+        run.withLock { $0.used[key] = Used(file: file.named(""), bytes: nil) }
     }
 
     /// The files found in the cache and those scanned, in this run.
@@ -85,15 +125,32 @@ public final class ScanCache: Sendable {
     public var misses: Int { run.withLock { $0.misses } }
 
     /// What to keep for the next run, or nil when nothing changed: this run's files, and earlier entries
-    /// up to as many again (at least 10,000, at most ``maximumEntries`` in all).
+    /// up to as many again (at least 10,000, at most ``maximumEntries`` in all), in the order of their keys.
+    /// An entry read from the cache is kept as the bytes it was read from.
     public func encoded() -> Data? {
-        var entries = run.withLock { $0.used }
-        guard entries.keys.contains(where: { previous[$0] == nil }) else { return nil }
-        let room = min(Self.maximumEntries, max(2 * entries.count, 10_000))
-        for key in previous.keys.sorted() where entries.count < room && entries[key] == nil { entries[key] = previous[key] }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return try? encoder.encode(Stored(version: Self.scannerVersion, entries: entries))
+        let used = run.withLock { $0.used }
+        guard used.values.contains(where: { $0.bytes == nil }) else { return nil }
+        var kept: [String: Range<Int>] = [:]
+        var fresh: [String: ScannedFile] = [:]
+        for (key, entry) in used {
+            if let bytes = entry.bytes { kept[key] = bytes } else { fresh[key] = entry.file }
+        }
+        let room = min(Self.maximumEntries, max(2 * used.count, 10_000))
+        for key in previous.keys.sorted() where kept.count + fresh.count < room && used[key] == nil { kept[key] = previous[key] }
+        var writer = ScanWriter()
+        writer.int(Self.scannerVersion)
+        writer.int(kept.count + fresh.count)
+        for key in (Array(kept.keys) + Array(fresh.keys)).sorted() {
+            writer.raw(key)
+            if let bytes = kept[key] {
+                writer.bytes(stored[bytes])
+            } else if let file = fresh[key] {
+                var body = ScanWriter()
+                file.write(to: &body)
+                writer.bytes(body.bytes)
+            }
+        }
+        return Data(Self.magic + writer.bytes)
     }
 }
 

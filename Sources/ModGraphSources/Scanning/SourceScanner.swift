@@ -111,18 +111,18 @@ public enum SourceScanner {
     /// Reads and scans one file.
     private static func read(_ request: Request, budget: SourceBudget, cache: ScanCache?) -> Result<ScannedFile, SourceScanError> {
         let path = request.path
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        if let size, size > budget.maximumFileBytes {
+        switch ConfinedFiles.read(path: path, limit: budget.maximumFileBytes) {
+        case let .bytes(bytes):
+            return .success(bytes.withUnsafeBufferPointer { scan(bytes: $0, request, budget: budget, cache: cache) })
+        case let .tooLarge(size):
             return .success(ScannedFile(path: path, imports: [], skipped: .fileBytes(size, limit: budget.maximumFileBytes)))
+        case .missing:
+            return .failure(SourceScanError(path: path, reason: "no such file"))
+        case .denied:
+            return .failure(SourceScanError(path: path, reason: "permission denied"))
+        case .notAFile:
+            return .failure(SourceScanError(path: path, reason: "not a regular file"))
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
-            return .failure(SourceScanError(path: path, reason: reason))
-        }
-        return .success(
-            data.withUnsafeBytes { raw in
-                scan(bytes: raw.bindMemory(to: UInt8.self), request, budget: budget, cache: cache)
-            })
     }
 
     /// An interface module's file, and any file read for the wiring, is parsed whole; any other only as far
