@@ -56,4 +56,37 @@ struct RootExecutableTests {
         #expect(result.status != 0)
         #expect(result.errors.contains("gen"), "\(result.errors)")
     }
+
+    /// A regular target holding a `main` file anywhere in its folder is an executable, as SwiftPM
+    /// reads it, unless the folder that holds it is excluded; a header named `main` compiles nothing.
+    @Test func aRegularTargetWithAMainFileIsAnExecutable() throws {
+        let folder = try ModGraphRunner.scratchFolder("modgraph-main-file")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ModGraphRunner.write(
+            [
+                "Tools/Package.swift": """
+                    // swift-tools-version: 5.9
+                    import PackageDescription
+                    let package = Package(
+                        name: "Tools",
+                        targets: [
+                            .target(name: "Tool"), .target(name: "Lib", exclude: ["cli"]), .target(name: "Headers"),
+                        ])
+
+                    """,
+                "Tools/Sources/Tool/Entry/Main.swift": "print(1)\n",
+                "Tools/Sources/Lib/Lib.swift": "let lib = 1\n",
+                "Tools/Sources/Lib/cli/main.swift": "print(2)\n",
+                "Tools/Sources/Headers/Headers.swift": "let h = 1\n",
+                "Tools/Sources/Headers/include/main.h": "int h;\n",
+            ], in: folder)
+        let result = try ModGraphRunner.run(["graph", "Tools", "--format", "json"], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        var types: [String: String] = [:]
+        for target in json["targets"] as? [[String: Any]] ?? [] {
+            if let id = target["id"] as? String, let type = target["type"] as? String { types[id] = type }
+        }
+        #expect(types == ["tools/Tool": "executable", "tools/Lib": "regular", "tools/Headers": "regular"], "\(types)")
+    }
 }

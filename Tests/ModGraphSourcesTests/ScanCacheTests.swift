@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphCore
 import Testing
 @testable import ModGraphSources
 
@@ -26,16 +27,17 @@ struct ScanCacheTests {
             "C.swift": "import Foundation\nlet a = 1\n",
         ])
         let cold = try scan(paths, nil)
-        let first = ScanCache(encoded: nil)
+        let first = ScanCache()
         #expect(try scan(paths, first) == cold)
         #expect(first.hits == 0 && first.misses == 3)
         // The next run reads what the first kept: nothing is parsed again, and the answers are the same.
-        let learnt: Data = try #require(first.encoded())
+        let learnt = first.encoded()
+        #expect(learnt.keys.sorted { $0.rawValue < $1.rawValue } == [.imports])
         let second = ScanCache(encoded: learnt)
         #expect(try scan(paths, second) == cold)
         #expect(second.hits == 3 && second.misses == 0)
         // Nothing new learnt: nothing to write.
-        #expect(second.encoded() == nil)
+        #expect(second.encoded().isEmpty)
         // One file changed (its imports): only it is parsed, and its new imports are seen.
         _ = try write(["B.swift": "import Other\n"])
         let third = ScanCache(encoded: learnt)
@@ -51,28 +53,41 @@ struct ScanCacheTests {
         #expect(again == (try scan(paths, nil)))
         // Whether only trivia follows the imports decides `declaresNothing`: part of the key.
         _ = try write(["C.swift": "import Foundation\n"])
-        let fifth = ScanCache(encoded: fourth.encoded() ?? third.encoded())
+        let fifth = ScanCache(encoded: fourth.encoded().isEmpty ? third.encoded() : fourth.encoded())
         #expect(try scan(paths, fifth) == (try scan(paths, nil)))
         #expect(fifth.misses == 1)
         // What was asked is part of the key: the wiring inventory is not answered by an import-only scan.
         let wiring = ScanCache(encoded: fifth.encoded())
         #expect(try scan(paths, wiring, wiring: true) == (try scan(paths, nil, wiring: true)))
         #expect(wiring.hits == 0)
+        // Whole-file scans are kept on a shelf of their own, which an import-only run never reads.
+        let shelves = wiring.encoded()
+        #expect(shelves.keys.sorted { $0.rawValue < $1.rawValue } == [.whole])
+        let asked = Locked<[ScanCache.Shelf]>([])
+        let importsOnly = ScanCache { shelf in
+            asked.withLock { $0.append(shelf) }
+            return shelf == .whole ? shelves[.whole] : fifth.encoded()[.imports]
+        }
+        _ = try scan(paths, importsOnly)
+        #expect(asked.withLock { $0 } == [.imports])
+        _ = try scan(paths, importsOnly, wiring: true)
+        #expect(asked.withLock { $0 } == [.imports, .whole])
+        #expect(importsOnly.hits == 6 && importsOnly.misses == 0)
     }
 
     @Test func aCacheFromAnotherScannerOrDamagedIsNotRead() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let paths = try write(["A.swift": "import Kit\n"])
-        let cache = ScanCache(encoded: nil)
+        let cache = ScanCache()
         _ = try scan(paths, cache)
-        let body = [UInt8](try #require(cache.encoded()))
-        #expect(ScanCache(encoded: Data(body)).encoded() == nil)
+        let body = [UInt8](try #require(cache.encoded()[.imports]))
+        #expect(ScanCache(encoded: [.imports: Data(body)]).encoded().isEmpty)
         // The version follows the magic: an older scanner's cache, a cut one, another format.
         let magic = ScanCache.magic.count
         let older = Array(body[..<magic]) + [0] + Array(body[(magic + 1)...])
         let bodies = [older, Array(body.dropLast()), body + [0], Array("not a cache".utf8), []]
         for encoded in bodies {
-            let other = ScanCache(encoded: Data(encoded))
+            let other = ScanCache(encoded: [.imports: Data(encoded)])
             _ = try scan(paths, other)
             #expect(other.hits == 0)
         }
@@ -107,7 +122,7 @@ struct ScanCacheTests {
                 """
         ])
         let request = SourceScanner.Request(path: paths[0], auditInterface: true, readsWiring: true)
-        let cache = ScanCache(encoded: nil)
+        let cache = ScanCache()
         let scanned = try SourceScanner.scan(requests: [request], cache: cache)
         let wiring = try #require(scanned[0].wiring)
         #expect(!wiring.declarations.isEmpty && !wiring.constructions.isEmpty && !(scanned[0].interface?.items.isEmpty ?? true))
@@ -122,9 +137,9 @@ struct ScanCacheTests {
     @Test func aDamagedEntryIsAMissNotACrash() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let paths = try write(["A.swift": "#if A && (B || !C)\nimport Kit\n#endif\nstruct S: P { var x: Int; func f(a b: T) {} }\n"])
-        let cache = ScanCache(encoded: nil)
+        let cache = ScanCache()
         let cold = try SourceScanner.scan(requests: [SourceScanner.Request(path: paths[0], readsWiring: true)], cache: cache)
-        let body = [UInt8](try #require(cache.encoded()))
+        let body = [UInt8](try #require(cache.encoded()[.whole]))
         var generator = SplitMix(seed: 48)
         var damaged: [[UInt8]] = (ScanCache.magic.count..<body.count).map { Array(body[..<$0]) }
         for _ in 0..<200 {
@@ -133,7 +148,7 @@ struct ScanCacheTests {
             damaged.append(copy)
         }
         for bytes in damaged {
-            let other = ScanCache(encoded: Data(bytes))
+            let other = ScanCache(encoded: [.whole: Data(bytes)])
             let scanned = try SourceScanner.scan(requests: [SourceScanner.Request(path: paths[0], readsWiring: true)], cache: other)
             // A change the format cannot tell (a line number) may read as another entry; a file path never comes from it.
             #expect(scanned[0].path == paths[0])
@@ -165,9 +180,9 @@ struct ScanCacheTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let deep = String(repeating: "(", count: 100) + String(repeating: ")", count: 100)
         let paths = try write(["Deep.swift": "import Kit\nlet x = \(deep)\n"])
-        let cache = ScanCache(encoded: nil)
+        let cache = ScanCache()
         let scanned = try SourceScanner.scan(requests: [SourceScanner.Request(path: paths[0], readsWiring: true)], cache: cache)
         #expect(scanned[0].skipped != nil)
-        #expect(cache.encoded() == nil)
+        #expect(cache.encoded().isEmpty)
     }
 }

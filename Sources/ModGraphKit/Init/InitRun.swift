@@ -45,7 +45,7 @@ public struct InitRun: Sendable {
         ).isEmpty
         var starter = StarterConfiguration(graph: loaded.graph, readsSources: readsSources, ignoredPaths: ignored)
         // Each file is parsed once for all the checks below (issue #48: init took 2-5 cold checks), and kept for the next run.
-        let scans = loaded.scanCache() ?? ScanCache(encoded: nil)
+        let scans = loaded.scanCache() ?? ScanCache()
         defer { loaded.save(scans) }
         // The wiring checks are written when the sources wire verticals the ways they read (docs/wiring.md).
         if readsSources {

@@ -127,21 +127,24 @@ public struct LoadedGraph: Sendable {
     /// The packages with their manifests.
     public var workspace: Workspace { repository.workspace }
 
-    /// The scan cache of this load's repository, read from ``cacheFolder``; nil without one.
+    /// The scan cache of this load's repository, read from ``cacheFolder`` shelf by shelf as the checks
+    /// ask; nil without one.
     public func scanCache() -> ScanCache? {
         guard let cacheFolder else { return nil }
-        return ScanCache(encoded: CacheEntry.read(scanCacheEntry, in: cacheFolder))
+        let entry = scanCacheEntry
+        return ScanCache { shelf in CacheEntry.read(entry(shelf), in: cacheFolder) }
     }
 
     /// Keeps what `cache` learnt for the next run.
     public func save(_ cache: ScanCache?) {
-        guard let cacheFolder, let body = cache?.encoded() else { return }
-        CacheEntry.write(body, named: scanCacheEntry, in: cacheFolder)
+        guard let cacheFolder, let cache else { return }
+        for (shelf, body) in cache.encoded() { CacheEntry.write(body, named: scanCacheEntry(shelf), in: cacheFolder) }
     }
 
-    /// One entry per folder loaded: two repositories sharing a cache folder keep their own.
-    private var scanCacheEntry: String {
-        "source-scans/" + String(SHA256.hex(Array((rootDirectory ?? "-").utf8)).prefix(32)) + ".json"
+    /// One entry per folder loaded and shelf: two repositories sharing a cache folder keep their own.
+    private var scanCacheEntry: @Sendable (ScanCache.Shelf) -> String {
+        let folder = String(SHA256.hex(Array((rootDirectory ?? "-").utf8)).prefix(32))
+        return { "source-scans/\(folder)-\($0.rawValue).bin" }
     }
     /// Where the files of each target are, for the source checks and weights.
     public var targetFiles: [TargetID: TargetFiles] { repository.targetFiles }

@@ -236,14 +236,11 @@ struct SourceLayout {
     func effectiveType(of target: ManifestTarget, sourcePath: String?) -> TargetType {
         guard target.type == .regular, let packageDirectory, let sourcePath else { return target.type }
         let folder = Paths.absolute(sourcePath, relativeTo: packageDirectory)
-        let excluded = Set(target.exclude.map { Paths.absolute($0, relativeTo: folder) })
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return target.type }
-        while let relative = walker.nextObject() as? String {
-            if excluded.contains(Paths.absolute(relative, relativeTo: folder)) {
-                walker.skipDescendants()
-                continue
-            }
-            let name = (relative as NSString).lastPathComponent.lowercased()
+        // One walk of the target's compiled files, as the source checks list them (Foundation's
+        // enumerator rewrote every path it met: a fifth of a warm `check` of 5,000 files).
+        let files = SourceFileLister.files(.folder(folder, sources: nil, exclude: target.exclude), extensions: SourceFileLister.compiled)
+        for path in files {
+            let name = (path as NSString).lastPathComponent.lowercased()
             if name.hasPrefix("main."), name.filter({ $0 == "." }).count == 1 { return .executable }
         }
         return target.type

@@ -22,12 +22,76 @@ import ModGraphCore
 /// never grows far past the repository.
 public final class ScanCache: Sendable {
     /// Raised whenever the scanner's answer for a file, or the format it is kept in, may change:
-    /// older entries are then not read. (2: the bytes of ``ScanWriter`` instead of JSON.)
+    /// older entries are then not read. (2: the bytes of ``ScanWriter`` instead of JSON, on two shelves.)
     public static let scannerVersion = 2
     /// More files than any repository's own targets hold.
     public static let maximumEntries = 500_000
     /// What a cache file starts with, before its version.
     static let magic = Array("modgraph-scans\n".utf8)
+
+    /// Where an entry is kept: the scans of import regions apart from those of whole files (the
+    /// wiring, interface modules), each read only when a run first asks for one of its kind. An
+    /// import-only `check` reads none of the wiring's facts: on a generated app of 5,000 files, with
+    /// both on one shelf, a warm run without `sources.wiring` was slower than a cold one.
+    public enum Shelf: String, CaseIterable, Sendable {
+        case imports, whole
+
+        init(_ request: SourceScanner.Request) { self = request.parsesWhole ? .whole : .imports }
+    }
+
+    private let read: @Sendable (Shelf) -> Data?
+    private let shelves = Locked([Shelf: ScanShelf]())
+
+    /// A cache whose shelves `read` gives, each asked at most once, when first needed.
+    public init(reading read: @escaping @Sendable (Shelf) -> Data?) {
+        self.read = read
+    }
+
+    /// A cache holding what `encoded` (bodies ``encoded()`` gave) says; a shelf missing or that does not decode is empty.
+    public convenience init(encoded: [Shelf: Data] = [:]) {
+        self.init { encoded[$0] }
+    }
+
+    private func shelf(_ kind: Shelf) -> ScanShelf {
+        shelves.withLock { shelves in
+            if let shelf = shelves[kind] { return shelf }
+            let shelf = ScanShelf(encoded: read(kind))
+            shelves[kind] = shelf
+            return shelf
+        }
+    }
+
+    /// The key of the `parsed` part of a file (``ScanShelf/key(_:trailer:_:budget:)``).
+    static func key(
+        _ parsed: UnsafeBufferPointer<UInt8>, trailer: Bool, _ request: SourceScanner.Request, budget: SourceBudget
+    ) -> String {
+        ScanShelf.key(parsed, trailer: trailer, request, budget: budget)
+    }
+
+    /// The file scanned earlier for `request` with this key, named `path`.
+    func file(for key: String, _ request: SourceScanner.Request, path: String) -> ScannedFile? {
+        shelf(Shelf(request)).file(for: key, path: path)
+    }
+
+    /// Remembers `file`, scanned for `request` with `key`, unless it was skipped over a budget.
+    func store(_ file: ScannedFile, for key: String, _ request: SourceScanner.Request) {
+        shelf(Shelf(request)).store(file, for: key)
+    }
+
+    /// The files found in the cache and those scanned, in this run.
+    public var hits: Int { shelves.withLock { $0.values.reduce(0) { $0 + $1.hits } } }
+    public var misses: Int { shelves.withLock { $0.values.reduce(0) { $0 + $1.misses } } }
+
+    /// What to keep of each shelf this run changed (``ScanShelf/encoded()``); empty when nothing changed.
+    public func encoded() -> [Shelf: Data] {
+        shelves.withLock { $0 }.compactMapValues { $0.encoded() }
+    }
+}
+
+/// One shelf of a ``ScanCache``: the entries of one kind of scan, read from one body.
+final class ScanShelf: Sendable {
+    static var scannerVersion: Int { ScanCache.scannerVersion }
+    static var maximumEntries: Int { ScanCache.maximumEntries }
 
     /// The bytes read, and where each entry's body is in them: an entry is decoded only when a run asks for it.
     private let stored: [UInt8]
@@ -45,8 +109,8 @@ public final class ScanCache: Sendable {
     }
     private let run = Locked(Run())
 
-    /// A cache holding what `encoded` (a body ``encoded()`` wrote) says; empty when it is nil or does not decode.
-    public init(encoded: Data?) {
+    /// A shelf holding what `encoded` (a body ``encoded()`` wrote) says; empty when it is nil or does not decode.
+    init(encoded: Data?) {
         let bytes = encoded.map { [UInt8]($0) } ?? []
         guard let index = Self.index(bytes) else {
             stored = []
@@ -59,8 +123,8 @@ public final class ScanCache: Sendable {
 
     /// Where each entry's body is in `bytes`: the magic, the version, the count, then each entry's key and body.
     private static func index(_ bytes: [UInt8]) -> [String: Range<Int>]? {
-        guard bytes.starts(with: magic) else { return nil }
-        var reader = ScanReader(bytes, range: magic.count..<bytes.count)
+        guard bytes.starts(with: ScanCache.magic) else { return nil }
+        var reader = ScanReader(bytes, range: ScanCache.magic.count..<bytes.count)
         var index: [String: Range<Int>] = [:]
         do {
             guard try reader.int() == scannerVersion else { return nil }
@@ -121,13 +185,13 @@ public final class ScanCache: Sendable {
     }
 
     /// The files found in the cache and those scanned, in this run.
-    public var hits: Int { run.withLock { $0.hits } }
-    public var misses: Int { run.withLock { $0.misses } }
+    var hits: Int { run.withLock { $0.hits } }
+    var misses: Int { run.withLock { $0.misses } }
 
     /// What to keep for the next run, or nil when nothing changed: this run's files, and earlier entries
     /// up to as many again (at least 10,000, at most ``maximumEntries`` in all), in the order of their keys.
     /// An entry read from the cache is kept as the bytes it was read from.
-    public func encoded() -> Data? {
+    func encoded() -> Data? {
         let used = run.withLock { $0.used }
         guard used.values.contains(where: { $0.bytes == nil }) else { return nil }
         var kept: [String: Range<Int>] = [:]
@@ -150,7 +214,7 @@ public final class ScanCache: Sendable {
                 writer.bytes(body.bytes)
             }
         }
-        return Data(Self.magic + writer.bytes)
+        return Data(ScanCache.magic + writer.bytes)
     }
 }
 

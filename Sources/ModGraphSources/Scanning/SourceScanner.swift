@@ -144,9 +144,9 @@ public enum SourceScanner {
         let key = cache.map { _ in
             ScanCache.key(parsed, trailer: regionEnd == bytes.count || ImportRegion.isTrivia(bytes, from: regionEnd), request, budget: budget)
         }
-        if let cache, let key, let known = cache.file(for: key, path: path) { return known }
+        if let cache, let key, let known = cache.file(for: key, request, path: path) { return known }
         let scanned = parse(bytes: bytes, parsed: parsed, regionEnd: regionEnd, request, budget: budget)
-        if let cache, let key { cache.store(scanned, for: key) }
+        if let cache, let key { cache.store(scanned, for: key, request) }
         return scanned
     }
 
