@@ -132,7 +132,9 @@ public struct WiringDeclaration: Hashable, Sendable, Codable {
 
     /// The last component of ``name``: what other files name it by.
     public var simpleName: String {
-        String(WiringName.components(of: name).last ?? Substring(name))
+        // Most names have no dot: the analysis asks this of every declaration several times.
+        guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
+        return String(WiringName.components(of: name).last ?? Substring(name))
     }
 }
 

@@ -141,6 +141,8 @@ struct WiringPass {
 
     /// `protocol` and every protocol of the graph it refines, up to ``WiringAnalyzer/refinementLimit``.
     func closure(of name: String) -> [String] {
+        // Most names a type inherits (`Equatable`, `Sendable`, a class) are no protocol of the graph.
+        guard protocols[name] != nil else { return [] }
         var seen: [String] = []
         var queue = [name]
         while let next = queue.popLast(), seen.count < WiringAnalyzer.refinementLimit {
