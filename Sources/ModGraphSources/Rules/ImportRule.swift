@@ -46,6 +46,15 @@ struct ImportRule {
         var edges: [Edge]
     }
 
+    /// Whether `target` is a regular target of a package with no C-family file: its Swift files are all
+    /// its users can reach (a project's framework may export Objective-C headers its Swift files do not show).
+    private func isSwiftLibraryOfAPackage(_ target: TargetID) -> Bool {
+        guard let vertex = graph.index(of: target), graph.targets[vertex].type == .regular,
+            let origin = graph.package(target.package)?.origin, origin != .project, origin != .cocoapods
+        else { return false }
+        return (clang[target]?.files ?? 0) == 0
+    }
+
     /// - Complexity: O(I + E + V) for I imports, plus a breadth-first search per undeclared module
     ///   and per target that imports a module named like a platform's.
     func findings(scanned: [TargetID: [ScannedFile]]) -> [Finding] {
@@ -62,11 +71,18 @@ struct ImportRule {
         }
         // A target whose files declare and import nothing (a licence, `@_exported` imports at most) is
         // there to bring its dependencies into a product (a wrapper): what it depends on is declared by
-        // whoever declares it, and none of it is unused.
+        // whoever declares it, and none of it is unused. So is a package's library that targets depend on,
+        // whose Swift files declare something and surely give their users none of it (Marconio's `AppDelegate_iOS`: one internal
+        // placeholder struct, there to link a platform's dependencies, which SwiftPM cannot condition on
+        // the platform; the app imports it for what it brings in).
+        let dependedOn = Set(graph.edges.lazy.filter { $0.kind != .plugin }.map(\.to))
         let wrappers = Set(
             scanned.filter { entry in
-                !entry.value.isEmpty
-                    && entry.value.allSatisfy { $0.declaresNothing && $0.skipped == nil && $0.imports.allSatisfy(\.isReexport) }
+                !entry.value.isEmpty && entry.value.allSatisfy { $0.skipped == nil }
+                    && (entry.value.allSatisfy { $0.declaresNothing && $0.imports.allSatisfy(\.isReexport) }
+                        || (entry.value.allSatisfy(\.exportsNothing) && entry.value.contains { !$0.declaresNothing }
+                            && dependedOn.contains(entry.key)
+                            && isSwiftLibraryOfAPackage(entry.key)))
             }.keys)
 
         var findings: [Finding] = []

@@ -69,6 +69,33 @@ enum ImportRegion {
         return true
     }
 
+    /// Words without which a Swift file gives its module's users nothing: access levels a user can
+    /// reach, the Objective-C runtime's names, C symbols, re-exported modules.
+    private static let exportWords: Set<[UInt8]> = Set(
+        ["public", "open", "package", "objc", "objcMembers", "_cdecl", "_silgen_name", "_exported", "dynamicReplacement"]
+            .map { Array($0.utf8) })
+
+    /// Whether `bytes` may give a user of the module anything: one of ``exportWords`` occurs as a word,
+    /// in code, a comment or a string alike (so a `false` is sure, a `true` only may be). A library
+    /// whose every file answers false exists to bring its dependencies into a product (Marconio's
+    /// `AppDelegate_iOS`, one internal placeholder struct, a wrapper for platform dependencies).
+    ///
+    /// - Complexity: O(n) in the number of bytes.
+    static func mayExport(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            guard isIdentifier(bytes[index]) else {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < bytes.count, isIdentifier(bytes[index]) { index += 1 }
+            let length = index - start
+            if length >= 4, length <= 18, exportWords.contains(Array(bytes[start..<index])) { return true }
+        }
+        return false
+    }
+
     private static let keywordBytes = Array("import".utf8)
     private static let kinds: Set<[UInt8]> = Set(
         ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var"].map { Array($0.utf8) })

@@ -22,8 +22,9 @@ import ModGraphCore
 /// never grows far past the repository.
 public final class ScanCache: Sendable {
     /// Raised whenever the scanner's answer for a file, or the format it is kept in, may change:
-    /// older entries are then not read. (2: the bytes of ``ScanWriter`` instead of JSON, on two shelves.)
-    public static let scannerVersion = 2
+    /// older entries are then not read. (2: the bytes of ``ScanWriter`` instead of JSON, on two shelves;
+    /// 3: ``ScannedFile/exportsNothing``.)
+    public static let scannerVersion = 3
     /// More files than any repository's own targets hold.
     public static let maximumEntries = 500_000
     /// What a cache file starts with, before its version.
@@ -63,9 +64,9 @@ public final class ScanCache: Sendable {
 
     /// The key of the `parsed` part of a file (``ScanShelf/key(_:trailer:_:budget:)``).
     static func key(
-        _ parsed: UnsafeBufferPointer<UInt8>, trailer: Bool, _ request: SourceScanner.Request, budget: SourceBudget
+        _ parsed: UnsafeBufferPointer<UInt8>, trailer: Bool, exportsNothing: Bool, _ request: SourceScanner.Request, budget: SourceBudget
     ) -> String {
-        ScanShelf.key(parsed, trailer: trailer, request, budget: budget)
+        ScanShelf.key(parsed, trailer: trailer, exportsNothing: exportsNothing, request, budget: budget)
     }
 
     /// The file scanned earlier for `request` with this key, named `path`.
@@ -142,12 +143,14 @@ final class ScanShelf: Sendable {
         return index
     }
 
-    /// The key of the `parsed` part of a file, followed by trivia only or not (`trailer`), scanned for
-    /// `request` within `budget`: an import-only scan hashes only the part that holds the imports.
+    /// The key of the `parsed` part of a file, followed by trivia only or not (`trailer`), exporting nothing
+    /// or perhaps something, scanned for `request` within `budget`: an import-only scan hashes only the part
+    /// that holds the imports.
     static func key(
-        _ parsed: UnsafeBufferPointer<UInt8>, trailer: Bool, _ request: SourceScanner.Request, budget: SourceBudget
+        _ parsed: UnsafeBufferPointer<UInt8>, trailer: Bool, exportsNothing: Bool, _ request: SourceScanner.Request, budget: SourceBudget
     ) -> String {
-        let asked = (request.auditInterface ? "i" : "") + (request.readsWiring ? "w" : "") + (trailer ? "t" : "")
+        let asked =
+            (request.auditInterface ? "i" : "") + (request.readsWiring ? "w" : "") + (trailer ? "t" : "") + (exportsNothing ? "x" : "")
         return "\(SHA256.hex(parsed))-\(asked)-\(budget.fingerprint)"
     }
 
@@ -222,6 +225,7 @@ extension ScannedFile {
     /// This file, named `path`.
     func named(_ path: String) -> ScannedFile {
         ScannedFile(
-            path: path, imports: imports, interface: interface, wiring: wiring, skipped: skipped, declaresNothing: declaresNothing)
+            path: path, imports: imports, interface: interface, wiring: wiring, skipped: skipped, declaresNothing: declaresNothing,
+            exportsNothing: exportsNothing)
     }
 }

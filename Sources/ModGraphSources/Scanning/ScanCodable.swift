@@ -6,7 +6,9 @@ extension ScannedFile: ScanCodable {
         let imports: [ImportStatement] = try reader.array()
         let interface = try reader.bool() ? try InterfaceAudit(reading: &reader) : nil
         let wiring = try reader.bool() ? try WiringFile(reading: &reader) : nil
-        self.init(path: "", imports: imports, interface: interface, wiring: wiring, declaresNothing: try reader.bool())
+        self.init(
+            path: "", imports: imports, interface: interface, wiring: wiring, declaresNothing: try reader.bool(),
+            exportsNothing: try reader.bool())
     }
 
     func write(to writer: inout ScanWriter) {
@@ -16,6 +18,7 @@ extension ScannedFile: ScanCodable {
         writer.bool(wiring != nil)
         wiring?.write(to: &writer)
         writer.bool(declaresNothing)
+        writer.bool(exportsNothing)
     }
 }
 

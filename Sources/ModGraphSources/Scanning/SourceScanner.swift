@@ -20,10 +20,13 @@ public struct ScannedFile: Hashable, Sendable, Codable {
     /// there to bring other modules into a product, is made of (Passepartout's
     /// `PartoutLibrary`, whose one file is a licence).
     public let declaresNothing: Bool
+    /// Whether the file surely gives its module's users nothing (``ImportRegion/mayExport(_:)``):
+    /// no public declaration, nothing for the Objective-C runtime, no re-export.
+    public let exportsNothing: Bool
 
     public init(
         path: String, imports: [ImportStatement], interface: InterfaceAudit? = nil, wiring: WiringFile? = nil,
-        skipped: SourceBudget.Excess? = nil, declaresNothing: Bool = false
+        skipped: SourceBudget.Excess? = nil, declaresNothing: Bool = false, exportsNothing: Bool = false
     ) {
         self.path = path
         self.imports = imports
@@ -31,6 +34,7 @@ public struct ScannedFile: Hashable, Sendable, Codable {
         self.wiring = wiring
         self.skipped = skipped
         self.declaresNothing = declaresNothing
+        self.exportsNothing = exportsNothing
     }
 }
 
@@ -141,18 +145,22 @@ public enum SourceScanner {
         let regionEnd = request.parsesWhole ? bytes.count : ImportRegion.end(in: bytes)
         let parsed = UnsafeBufferPointer(rebasing: bytes[0..<regionEnd])
         // What decides the answer: the part parsed, and whether only trivia follows it (a wrapper's file).
+        let exportsNothing = !ImportRegion.mayExport(bytes)
         let key = cache.map { _ in
-            ScanCache.key(parsed, trailer: regionEnd == bytes.count || ImportRegion.isTrivia(bytes, from: regionEnd), request, budget: budget)
+            ScanCache.key(
+                parsed, trailer: regionEnd == bytes.count || ImportRegion.isTrivia(bytes, from: regionEnd), exportsNothing: exportsNothing,
+                request, budget: budget)
         }
         if let cache, let key, let known = cache.file(for: key, request, path: path) { return known }
-        let scanned = parse(bytes: bytes, parsed: parsed, regionEnd: regionEnd, request, budget: budget)
+        let scanned = parse(bytes: bytes, parsed: parsed, regionEnd: regionEnd, exportsNothing: exportsNothing, request, budget: budget)
         if let cache, let key { cache.store(scanned, for: key, request) }
         return scanned
     }
 
     /// The parse and the walks of ``scan(bytes:_:budget:cache:)``, within the budget.
     private static func parse(
-        bytes: UnsafeBufferPointer<UInt8>, parsed: UnsafeBufferPointer<UInt8>, regionEnd: Int, _ request: Request, budget: SourceBudget
+        bytes: UnsafeBufferPointer<UInt8>, parsed: UnsafeBufferPointer<UInt8>, regionEnd: Int, exportsNothing: Bool, _ request: Request,
+        budget: SourceBudget
     ) -> ScannedFile {
         let path = request.path
         let (depth, excess) = budget.measure(parsing: parsed)
@@ -170,7 +178,8 @@ public enum SourceScanner {
             let wiring = request.readsWiring ? WiringCollector(lines: lines).collect(tree) : nil
             let declaresNothing = ImportCollector.holdsOnlyImports(tree) && ImportRegion.isTrivia(bytes, from: regionEnd)
             return ScannedFile(
-                path: path, imports: imports, interface: interface, wiring: wiring, declaresNothing: declaresNothing)
+                path: path, imports: imports, interface: interface, wiring: wiring, declaresNothing: declaresNothing,
+                exportsNothing: exportsNothing)
         }
         return scanned ?? ScannedFile(path: path, imports: [], skipped: .stack(depth: depth))
     }
