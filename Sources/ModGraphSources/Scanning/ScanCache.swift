@@ -79,6 +79,21 @@ public final class ScanCache: Sendable {
         shelf(Shelf(request)).store(file, for: key)
     }
 
+    /// What this process read of each file, by request: a command that runs the checks several times
+    /// (`init` checks each proposal it makes) reads and hashes each file once. A command reads the
+    /// checkout as it was when it started; one that writes to it (`fix --write`) checks with a new cache.
+    private let answers = Locked([SourceScanner.Request: ScannedFile]())
+
+    /// The file this run already scanned for `request`.
+    func answered(_ request: SourceScanner.Request) -> ScannedFile? {
+        answers.withLock { $0[request] }
+    }
+
+    /// Remembers what `request` found, for the rest of the run.
+    func answer(_ request: SourceScanner.Request, _ file: ScannedFile) {
+        answers.withLock { $0[request] = file }
+    }
+
     /// The files found in the cache and those scanned, in this run.
     public var hits: Int { shelves.withLock { $0.values.reduce(0) { $0 + $1.hits } } }
     public var misses: Int { shelves.withLock { $0.values.reduce(0) { $0 + $1.misses } } }

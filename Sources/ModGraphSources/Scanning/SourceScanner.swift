@@ -108,7 +108,12 @@ public enum SourceScanner {
     public static func scan(
         requests: [Request], budget: SourceBudget = .standard, runner: any UnitRunner = .sequential, cache: ScanCache? = nil
     ) throws(SourceScanError) -> [ScannedFile] {
-        let results = runner.map(requests) { request in read(request, budget: budget, cache: cache) }
+        let results = runner.map(requests) { request -> Result<ScannedFile, SourceScanError> in
+            if let known = cache?.answered(request) { return .success(known) }
+            let result = read(request, budget: budget, cache: cache)
+            if let cache, case let .success(file) = result { cache.answer(request, file) }
+            return result
+        }
         return try results.map { result throws(SourceScanError) in try result.get() }
     }
 
