@@ -23,16 +23,8 @@ public enum ConfinedFiles {
         let file = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard file >= 0 else { return nil }
         defer { close(file) }
-        var status = stat()
-        guard fstat(file, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) <= limit else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeMutableBytes { readBytes(file, $0.baseAddress, $0.count) }
-            guard count > 0 else { break }
-            offset += count
-        }
-        return Array(bytes.prefix(offset))
+        guard case let .bytes(bytes) = contents(of: file, limit: limit) else { return nil }
+        return bytes
     }
 
     /// Writes `bytes` at `relative` below `root`, atomically: a new file of an unpredictable name in the
@@ -83,6 +75,11 @@ public enum ConfinedFiles {
         let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard file >= 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .denied }
         defer { close(file) }
+        return contents(of: file, limit: limit)
+    }
+
+    /// What the file open at `file` holds when it is a regular file of at most `limit` bytes.
+    private static func contents(of file: Int32, limit: Int) -> Read {
         var status = stat()
         guard fstat(file, &status) == 0 else { return .denied }
         guard (status.st_mode & S_IFMT) == S_IFREG else { return .notAFile }
