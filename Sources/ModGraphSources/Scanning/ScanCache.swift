@@ -62,11 +62,15 @@ public final class ScanCache: Sendable {
         }
     }
 
-    /// The key of the `parsed` part of a file (``ScanShelf/key(_:trailer:_:budget:)``).
+    /// The key of the `parsed` part of a file, followed by trivia only or not (`trailer`), exporting nothing
+    /// or perhaps something, scanned for `request` within `budget`: an import-only scan hashes only the part
+    /// that holds the imports.
     static func key(
         _ parsed: UnsafeBufferPointer<UInt8>, trailer: Bool, exportsNothing: Bool, _ request: SourceScanner.Request, budget: SourceBudget
     ) -> String {
-        ScanShelf.key(parsed, trailer: trailer, exportsNothing: exportsNothing, request, budget: budget)
+        let asked =
+            (request.auditInterface ? "i" : "") + (request.readsWiring ? "w" : "") + (trailer ? "t" : "") + (exportsNothing ? "x" : "")
+        return "\(SHA256.hex(parsed))-\(asked)-\(budget.fingerprint)"
     }
 
     /// The file scanned earlier for `request` with this key, named `path`.
@@ -106,8 +110,6 @@ public final class ScanCache: Sendable {
 
 /// One shelf of a ``ScanCache``: the entries of one kind of scan, read from one body.
 final class ScanShelf: Sendable {
-    static var scannerVersion: Int { ScanCache.scannerVersion }
-    static var maximumEntries: Int { ScanCache.maximumEntries }
 
     /// The bytes read, and where each entry's body is in them: an entry is decoded only when a run asks for it.
     private let stored: [UInt8]
@@ -143,9 +145,9 @@ final class ScanShelf: Sendable {
         var reader = ScanReader(bytes, range: ScanCache.magic.count..<bytes.count)
         var index: [String: Range<Int>] = [:]
         do {
-            guard try reader.int() == scannerVersion else { return nil }
+            guard try reader.int() == ScanCache.scannerVersion else { return nil }
             let count = try reader.count()
-            guard count <= maximumEntries else { return nil }
+            guard count <= ScanCache.maximumEntries else { return nil }
             index.reserveCapacity(count)
             for _ in 0..<count {
                 let key = try reader.raw()
@@ -158,16 +160,6 @@ final class ScanShelf: Sendable {
         return index
     }
 
-    /// The key of the `parsed` part of a file, followed by trivia only or not (`trailer`), exporting nothing
-    /// or perhaps something, scanned for `request` within `budget`: an import-only scan hashes only the part
-    /// that holds the imports.
-    static func key(
-        _ parsed: UnsafeBufferPointer<UInt8>, trailer: Bool, exportsNothing: Bool, _ request: SourceScanner.Request, budget: SourceBudget
-    ) -> String {
-        let asked =
-            (request.auditInterface ? "i" : "") + (request.readsWiring ? "w" : "") + (trailer ? "t" : "") + (exportsNothing ? "x" : "")
-        return "\(SHA256.hex(parsed))-\(asked)-\(budget.fingerprint)"
-    }
 
     /// The file scanned earlier with this key, named `path`; nil (a miss) when there is none or its entry does not decode.
     func file(for key: String, path: String) -> ScannedFile? {
@@ -207,7 +199,7 @@ final class ScanShelf: Sendable {
     var misses: Int { run.withLock { $0.misses } }
 
     /// What to keep for the next run, or nil when nothing changed: this run's files, and earlier entries
-    /// up to as many again (at least 10,000, at most ``maximumEntries`` in all), in the order of their keys.
+    /// up to as many again (at least 10,000, at most ``ScanCache/maximumEntries`` in all), in the order of their keys.
     /// An entry read from the cache is kept as the bytes it was read from.
     func encoded() -> Data? {
         let used = run.withLock { $0.used }
@@ -217,10 +209,10 @@ final class ScanShelf: Sendable {
         for (key, entry) in used {
             if let bytes = entry.bytes { kept[key] = bytes } else { fresh[key] = entry.file }
         }
-        let room = min(Self.maximumEntries, max(2 * used.count, 10_000))
+        let room = min(ScanCache.maximumEntries, max(2 * used.count, 10_000))
         for key in previous.keys.sorted() where kept.count + fresh.count < room && used[key] == nil { kept[key] = previous[key] }
         var writer = ScanWriter()
-        writer.int(Self.scannerVersion)
+        writer.int(ScanCache.scannerVersion)
         writer.int(kept.count + fresh.count)
         for key in (Array(kept.keys) + Array(fresh.keys)).sorted() {
             writer.raw(key)
