@@ -14,6 +14,8 @@ import PackageDescription
 //                      compiling them, falling back to dump-package outside the subset it decides exactly
 //   ModGraphXcode      Xcode projects and workspaces: project.pbxproj and contents.xcworkspacedata, and
 //                      the projects XcodeGen specs (project.yml) generate, read without generating them
+//   ModGraphTuist      Tuist's manifests (Project.swift and its helpers), compiled against modgraph's own
+//                      ProjectDescription and run within dump-package's bounds, read as the projects Tuist writes
 //   ModGraphRepository the paths a command is given: discovery of workspaces, projects and packages
 //                      under a folder, and one graph of the packages and the Xcode projects
 //   ModGraphWeights    what targets cost: source line counts, weights files (read and written), measured builds
@@ -48,6 +50,7 @@ let package = Package(
         .library(name: "ModGraphManifest", targets: ["ModGraphManifest"]),
         .library(name: "ModGraphManifestEvaluation", targets: ["ModGraphManifestEvaluation"]),
         .library(name: "ModGraphXcode", targets: ["ModGraphXcode"]),
+        .library(name: "ModGraphTuist", targets: ["ModGraphTuist"]),
         .library(name: "ModGraphRepository", targets: ["ModGraphRepository"]),
         .library(name: "ModGraphWeights", targets: ["ModGraphWeights"]),
         .library(name: "ModGraphRules", targets: ["ModGraphRules"]),
@@ -97,8 +100,18 @@ let package = Package(
         ),
         // Xcode projects and workspaces (project.pbxproj, contents.xcworkspacedata), read without Xcode.
         .target(name: "ModGraphXcode", dependencies: ["ModGraphCore", "Yams"]),
+        // Tuist's manifests, read as the projects `tuist generate` writes: compiled against modgraph's own
+        // ProjectDescription (its source embedded here, compiled on the user's machine) and run within bounds.
+        .target(
+            name: "ModGraphTuist",
+            dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphXcode"],
+            // ProjectDescription/ is never compiled into modgraph, whatever files it gains.
+            sources: ["Compiling", "Dump", "Model", "Reading"],
+            resources: ProjectDescriptionFiles.names.map { .embedInCode("ProjectDescription/" + $0) }
+        ),
         // Several roots, discovery, and the mixed graph of packages and Xcode projects.
-        .target(name: "ModGraphRepository", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphOutput", "ModGraphXcode"]),
+        .target(
+            name: "ModGraphRepository", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphOutput", "ModGraphXcode", "ModGraphTuist"]),
         .target(name: "ModGraphWeights", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphOutput"]),
         .target(name: "ModGraphRules", dependencies: ["ModGraphCore", "ModGraphOutput", "Yams"]),
         .target(
@@ -150,6 +163,7 @@ let package = Package(
                 "ModGraphManifest",
                 "ModGraphManifestEvaluation",
                 "ModGraphXcode",
+                "ModGraphTuist",
                 "ModGraphRepository",
                 "ModGraphWeights",
                 "ModGraphRules",
@@ -197,6 +211,8 @@ let package = Package(
         .testTarget(
             name: "ModGraphXcodeTests",
             dependencies: ["ModGraphXcode", "ModGraphRepository", "ModGraphManifest", "ModGraphCore", "ModGraphOutput", "ModGraphTestSupport"]),
+        // Tuist manifests' JSON read into projects, by hand-worked answers (the compiled path runs in ModGraphCLITests).
+        .testTarget(name: "ModGraphTuistTests", dependencies: ["ModGraphTuist", "ModGraphXcode"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore", "ModGraphTestSupport"]),
         // Each supported construct evaluated and compared with a real dump-package of the same manifest.
         .testTarget(
@@ -240,3 +256,20 @@ let package = Package(
         ),
     ]
 )
+
+/// The files of modgraph's ProjectDescription (Sources/ModGraphTuist/ProjectDescription), embedded as text:
+/// they are compiled on the user's machine with the manifests, never as part of modgraph (the target's
+/// `sources:` leave the folder out). ProjectDescriptionSource lists them for the code; a test checks that
+/// both lists name every file of the folder.
+enum ProjectDescriptionFiles {
+    static let names = [
+        "BuildPhases.swift",
+        "Config.swift",
+        "Dependencies.swift",
+        "Files.swift",
+        "Manifests.swift",
+        "Scheme.swift",
+        "Settings.swift",
+        "Target.swift",
+    ]
+}

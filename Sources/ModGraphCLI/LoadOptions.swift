@@ -69,6 +69,13 @@ struct LoadOptions: ParsableArguments {
 
     @Flag(
         help: ArgumentHelp(
+            "Run no Tuist manifest: reading one compiles and runs the repository's code, which this forbids (a Tuist project is then an error).",
+            discussion: "Packages are still read as usual: evaluated from Package.swift, or dumped by swift package dump-package (docs/security.md)."
+        ))
+    var noRunManifests = false
+
+    @Flag(
+        help: ArgumentHelp(
             "Load every manifest both ways, evaluated from Package.swift and dumped by swift package dump-package, uncached, and print every difference.",
             discussion:
                 "Each difference is one line; the exit status is 1 when there is one. The dumps are used for the command's output. With --verbose, a line per manifest says whether it was evaluated, or why it fell back to dump-package."
@@ -107,6 +114,7 @@ struct LoadOptions: ParsableArguments {
         request.manifestMemory = (manifestMemory ?? OptionBounds.defaultManifestMemory) << 20
         request.verifyManifests = verifyManifests
         request.evaluatesManifests = !dumpManifests
+        request.runsManifests = !noRunManifests
         request.exclude = exclude
         return request
     }

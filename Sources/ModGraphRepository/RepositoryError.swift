@@ -5,8 +5,6 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
     case pathNotFound(String)
     /// A folder with no package, project or workspace anywhere under it.
     case nothingFound(folder: String)
-    /// A folder whose only projects are Tuist's manifests, which modgraph does not read yet.
-    case tuistNotRead(folder: String, manifests: Int)
     /// A dump JSON or standard input given beside other paths: a dump is a whole graph on its own.
     case dumpNotAlone(String)
     /// Two packages with one identity, in the graph of everything the search of a folder
@@ -20,9 +18,6 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
         case let .nothingFound(folder):
             "\(folder): no Package.swift, .xcodeproj or .xcworkspace found here or in its subfolders"
                 + " (skipping .build, DerivedData, Pods, Carthage, node_modules and hidden folders)"
-        case let .tuistNotRead(folder, manifests):
-            "\(folder): a Tuist repository (\(manifests) folder\(manifests == 1 ? "" : "s") of Tuist manifests), which modgraph does not read yet:"
-                + " run `tuist generate --no-open` and give the workspace it writes (modgraph graph App.xcworkspace); docs/xcodegen.md says why"
         case let .dumpNotAlone(path):
             "\(path): a dump-package JSON (or `-`) must be the only PATH; give the packages' folders instead to load them together"
         case let .identityClashInSearch(identity, first, second, example):

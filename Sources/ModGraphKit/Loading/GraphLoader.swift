@@ -3,6 +3,7 @@ import ModGraphCore
 import ModGraphManifest
 import ModGraphManifestEvaluation
 import ModGraphRepository
+import ModGraphTuist
 
 /// Loads a module graph from a ``LoadRequest``: the one way every command, and
 /// any library user, turns a path into a graph.
@@ -28,7 +29,9 @@ public enum GraphLoader {
         let repository: Repository
         do {
             let inputs = try InputDiscovery.inputs(for: request.paths, exclusions: exclusions)
-            repository = try RepositoryLoader(loader: loader).load(inputs)
+            let tuist = inputs.projects.contains(where: TuistReader.isManifest) ? tuistReader(request, runner, cacheFolder: sources.cacheFolder) : nil
+            defer { tuist?.finish() }
+            repository = try RepositoryLoader(loader: loader, tuist: tuist).load(inputs)
         } catch {
             setupWarnings.forEach(warnings)
             // A manifest the evaluator took while dump-package refused it is the difference that matters most:
@@ -98,6 +101,15 @@ public enum GraphLoader {
         DumpPackageRunner(
             swiftExecutable: request.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
             timeout: request.manifestTimeout, memoryLimit: request.manifestMemory)
+    }
+
+    /// What reads Tuist's manifests: `runner`'s `swift`, time and memory bounds, the same cache.
+    static func tuistReader(_ request: LoadRequest, _ runner: DumpPackageRunner, cacheFolder: String?) -> TuistReader {
+        TuistReader(
+            options: TuistOptions(
+                swiftExecutable: runner.swiftExecutable, timeout: runner.timeout, memoryLimit: runner.memoryLimit,
+                cacheFolder: cacheFolder, toolchainVersion: { ToolchainVersionLookup.version(of: runner, cacheFolder: cacheFolder) },
+                runsManifests: request.runsManifests))
     }
 
     /// Where manifests come from: evaluated from their syntax tree where the

@@ -43,6 +43,9 @@ public struct LoadRequest: Sendable {
     /// Manifests are evaluated from their syntax tree where the evaluator decides them exactly,
     /// and dumped by `swift package dump-package` otherwise; `false` dumps every one.
     public var evaluatesManifests = true
+    /// Whether Tuist's manifests may be compiled and run (they are the pull request's code); `false`:
+    /// a Tuist project is an error that says so (`--no-run-manifests`).
+    public var runsManifests = true
     /// Loads every manifest both ways, uncached, and reports each difference
     /// (``LoadedGraph/manifestDifferences``); the dumps are used.
     public var verifyManifests = false

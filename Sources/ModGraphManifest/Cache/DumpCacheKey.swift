@@ -62,8 +62,8 @@ struct DumpCacheKey: Equatable {
 }
 
 /// The operating system and processor: manifests can branch on both with `#if`.
-enum HostDescription {
-    static let current: String = {
+public enum HostDescription {
+    public static let current: String = {
         var name = utsname()
         guard uname(&name) == 0 else { return ProcessInfo.processInfo.operatingSystemVersionString }
         func text<T>(_ field: T) -> String {

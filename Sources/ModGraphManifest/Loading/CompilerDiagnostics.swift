@@ -3,20 +3,20 @@ import ModGraphOutput
 /// What is shown of a failed manifest's standard error: its first lines, cut
 /// to what a person reads in a CI log. A manifest can print megabytes there
 /// (or print forever), and all of it would otherwise be relayed.
-enum CompilerDiagnostics {
+public enum CompilerDiagnostics {
     static let maximumLines = 40
     static let maximumBytes = 8_000
     static let maximumLineBytes = 400
     /// What the runner keeps of standard error: room for the lines shown and
     /// for the blank and summary lines dropped among them.
-    static let headBytes = 16_384
+    public static let headBytes = 16_384
 
     /// Up to ``maximumLines`` lines and ``maximumBytes`` bytes, each line at most
     /// ``maximumLineBytes`` (longer ones end in `…`), then a note of what was cut.
     ///
     /// SwiftPM ends with a summary line (`error: invalid manifests at [...]`)
     /// that only repeats the path; the compiler's diagnostics before it are what helps.
-    static func lines(from capture: HeadCapture) -> [String] {
+    public static func lines(from capture: HeadCapture) -> [String] {
         var raw = String(decoding: capture.head, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let isComplete = capture.head.count == capture.totalBytes
         if isComplete, capture.endsWithLineFeed { raw.removeLast() }

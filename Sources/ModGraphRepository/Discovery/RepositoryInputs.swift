@@ -56,8 +56,8 @@ public struct RepositoryInputs: Sendable, Equatable {
     /// folders the search or a workspace met that it left out (absolute).
     public var exclusions: LoadExclusions = .none
     public var excluded: [String] = []
-    /// Folders holding Tuist's manifests (`Project.swift`, `Workspace.swift`, `Tuist/`), which
-    /// modgraph does not read yet: said, so that a graph without their targets is not trusted as whole.
+    /// Folders holding Tuist's manifests (`Project.swift`, `Workspace.swift`, `Tuist/`); each
+    /// `Project.swift` is also in ``projects``, read as the project `tuist generate` writes.
     public var tuistManifests: [String] = []
 
     public init(base: String, root: String? = nil) {

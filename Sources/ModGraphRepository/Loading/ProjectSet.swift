@@ -1,5 +1,6 @@
 import ModGraphCore
 import ModGraphManifest
+import ModGraphTuist
 import ModGraphXcode
 
 /// The Xcode projects a load reads: those given, and every project they
@@ -25,9 +26,10 @@ struct ProjectSet {
     ///   - referrers: who named each of `paths`, for errors (a workspace's file).
     ///   - exclusions: projects left out on purpose: what depends on them shows their products as external, without a word.
     ///   - runner: projects are read a level at a time (those given, then those they refer to, and so on), each level's as its units.
+    ///   - tuist: reads Tuist's `Project.swift` manifests; without it, one is an error.
     init(
         loading paths: [String], root: String? = nil, referrers: [String: String] = [:], exclusions: LoadExclusions = .none,
-        runner: any UnitRunner = .sequential
+        runner: any UnitRunner = .sequential, tuist: TuistReader? = nil
     ) throws(XcodeError) {
         let disk = XcodeDisk(root: root)
         var level = paths
@@ -40,7 +42,11 @@ struct ProjectSet {
             }
             let chosen = Array(level.prefix(room))
             let loaded = runner.map(chosen) { path in
-                Result { () throws(XcodeError) -> XcodeProject in try XcodeProject.load(at: path, disk: disk) }
+                Result { () throws(XcodeError) -> XcodeProject in
+                    guard TuistReader.isManifest(path) else { return try XcodeProject.load(at: path, disk: disk) }
+                    guard let tuist else { throw .notAProject(file: path, problem: "a Tuist manifest, which this load does not read") }
+                    return try tuist.project(at: path, root: root)
+                }
             }
             level = []
             for (path, result) in zip(chosen, loaded) {
@@ -67,11 +73,14 @@ struct ProjectSet {
                 for reference in project.referencedProjects {
                     let resolved = project.resolvedPath(reference)
                     if exclusions.excludes(InputDiscovery.canonical(resolved) ?? resolved) { continue }
-                    guard XcodePath.pathExtension(resolved) == "xcodeproj" || XcodeProject.isXcodeGenSpec(resolved) else {
+                    let isManifest = XcodeProject.isXcodeGenSpec(resolved) || TuistReader.isManifest(resolved)
+                    guard XcodePath.pathExtension(resolved) == "xcodeproj" || isManifest else {
                         warnings.append("\(file): refers to project '\(reference)', which is not an .xcodeproj; the dependencies on it are left out")
                         continue
                     }
-                    guard let canonical = InputDiscovery.canonical(resolved), InputDiscovery.isDirectory(canonical) else {
+                    guard let canonical = InputDiscovery.canonical(resolved),
+                        isManifest ? InputDiscovery.isRegularFile(canonical) : InputDiscovery.isDirectory(canonical)
+                    else {
                         let absent = Paths.lexical(resolved)
                         let hint = root.flatMap { InputDiscovery.emptyFolderHint(for: absent, root: $0) } ?? ""
                         if missing.insert(absent).inserted || !hint.isEmpty {

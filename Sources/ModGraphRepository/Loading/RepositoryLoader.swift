@@ -1,6 +1,7 @@
 import Foundation
 import ModGraphCore
 import ModGraphManifest
+import ModGraphTuist
 import ModGraphXcode
 
 /// Loads what ``InputDiscovery`` found into one ``Repository``: the Xcode
@@ -9,9 +10,12 @@ import ModGraphXcode
 /// on, each once; then one graph of all of it.
 public struct RepositoryLoader: Sendable {
     public let loader: WorkspaceLoader
+    /// Reads Tuist's `Project.swift` manifests; nil: a load that meets one fails, saying so.
+    public let tuist: TuistReader?
 
-    public init(loader: WorkspaceLoader) {
+    public init(loader: WorkspaceLoader, tuist: TuistReader? = nil) {
         self.loader = loader
+        self.tuist = tuist
     }
 
     /// The packages given or found and the projects' local packages; an identity clash
@@ -38,7 +42,7 @@ public struct RepositoryLoader: Sendable {
         }
         let projectSet = try ProjectSet(
             loading: inputs.projects, root: inputs.root, referrers: inputs.referrers, exclusions: inputs.exclusions,
-            runner: loader.runner)
+            runner: loader.runner, tuist: tuist)
         // Files are shown as every path is: the projects' (with the files an XcodeGen spec includes) and the workspaces'.
         let projectFiles =
             projectSet.projects.flatMap(\.declarationFiles) + projectSet.projects.map(\.path)

@@ -13,7 +13,7 @@ extension XcodeProject {
     /// This project without the paths outside `disk`'s root (itself, without a root).
     ///
     /// - Complexity: O(paths), with one look at the disk per distinct folder and per linked file.
-    func confined(by disk: XcodeDisk) -> XcodeProject {
+    public func confined(by disk: XcodeDisk) -> XcodeProject {
         guard let root = disk.root else { return self }
         var outside: [String] = []
         var named: Set<String> = []

@@ -92,7 +92,7 @@ public enum XcodeTargetKind: Hashable, Sendable {
     ]
 
     /// The kind of a target object: its `isa` decides for aggregate and legacy targets, its `productType` otherwise.
-    init(isa: String, productType: String?) {
+    public init(isa: String, productType: String?) {
         switch isa {
         case "PBXAggregateTarget":
             self = .aggregate
@@ -124,6 +124,25 @@ public enum XcodeTargetKind: Hashable, Sendable {
             true
         default:
             false
+        }
+    }
+
+    /// The file a target of this kind makes, as Xcode names it, for a product named `name`: what a project
+    /// generated from a spec or a manifest (which names no product file) gives other targets to link.
+    public func productFileName(named name: String) -> String? {
+        switch self {
+        case .application, .appClip, .messagesApplication, .watchApp, .watch2App, .watch2AppContainer: "\(name).app"
+        case .framework, .staticFramework: "\(name).framework"
+        case .staticLibrary: "lib\(name).a"
+        case .dynamicLibrary: "lib\(name).dylib"
+        case .bundle: "\(name).bundle"
+        case .unitTestBundle, .uiTestBundle, .ocUnitTestBundle: "\(name).xctest"
+        case .appExtension, .messagesExtension, .stickerPack, .intentsServiceExtension, .tvExtension, .watchExtension,
+            .watch2Extension, .xcodeExtension, .extensionKitExtension:
+            "\(name).appex"
+        case .commandLineTool, .hostBuildTool: name
+        case .xpcService: "\(name).xpc"
+        default: nil
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// `PRODUCT_NAME`, `:identifier` and `:rfc1034identifier` are common in
 /// bundle identifiers and names. Each replaces what its kind of identifier
 /// does not allow, so `My App` becomes `My_App` and `3D Touch` `_D_Touch`.
-enum IdentifierMangling {
+public enum IdentifierMangling {
     /// A C99 extended identifier: letters, digits and `_` of the C99 Annex D
     /// ranges kept, anything else `_`, and a leading digit `_`.
     ///
@@ -13,7 +13,7 @@ enum IdentifierMangling {
     /// U+D7A3 stand in for Annex D's table (which lists scripts of Unicode 2.0).
     ///
     /// - Complexity: O(n) in the length of `text`.
-    static func c99Extended(_ text: String) -> String {
+    public static func c99Extended(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.precomposedStringWithCanonicalMapping.unicodeScalars {
             scalars.append(isC99Extended(scalar) ? scalar : "_")

@@ -176,7 +176,7 @@ enum XcodeGenProject {
             }
             return XcodeTarget(
                 id: name, name: name, kind: kind, productName: productName, moduleName: moduleName,
-                productFileName: Self.productFile(of: kind, named: productName), productReference: nil,
+                productFileName: kind.productFileName(named: productName), productReference: nil,
                 dependencies: dependencies, sources: files, synchronizedFolders: folders,
                 platforms: platforms, line: value.origin.line, file: file(of: value), swiftConditions: swiftConditions(of: value))
         }
@@ -272,24 +272,6 @@ enum XcodeGenProject {
                 if let text = setting.string { found[key] = text }
             }
             return found
-        }
-
-        /// The file the target makes, as Xcode names it for its product type.
-        static func productFile(of kind: XcodeTargetKind, named name: String) -> String? {
-            switch kind {
-            case .application, .appClip, .messagesApplication, .watchApp, .watch2App, .watch2AppContainer: "\(name).app"
-            case .framework, .staticFramework: "\(name).framework"
-            case .staticLibrary: "lib\(name).a"
-            case .dynamicLibrary: "lib\(name).dylib"
-            case .bundle: "\(name).bundle"
-            case .unitTestBundle, .uiTestBundle, .ocUnitTestBundle: "\(name).xctest"
-            case .appExtension, .messagesExtension, .stickerPack, .intentsServiceExtension, .tvExtension, .watchExtension,
-                .watch2Extension, .xcodeExtension, .extensionKitExtension:
-                "\(name).appex"
-            case .commandLineTool, .hostBuildTool: name
-            case .xpcService: "\(name).xpc"
-            default: nil
-            }
         }
     }
 }

@@ -1,0 +1,183 @@
+import ModGraphCore
+import ModGraphXcode
+
+/// The Xcode project `tuist generate` would write for one `Project.swift`, made
+/// from what the manifest printed (``TuistDump/Project``): the same
+/// ``XcodeProject`` a committed `project.pbxproj` gives, so every command works
+/// on it as on a committed project.
+///
+/// The model's ``XcodeProject/path`` is the manifest itself (`…/Project.swift`),
+/// which is how another manifest's `.project(target:path:)` names it; findings
+/// point into it (``XcodeProject/declarationFile``).
+struct TuistProjectModel {
+    /// The `Project.swift`, absolute.
+    let manifest: String
+    /// The folder `.relativeToRoot(_:)` paths and `//` paths start from: the one holding `Tuist/`.
+    let tuistRoot: String
+    let disk: XcodeDisk
+
+    /// The folder the copies of the manifests and helpers are compiled in, below the run's private
+    /// temporary folder (`modgraph-tuist.XXXXXX/src/`): what `#filePath` says in them, standing for
+    /// ``tuistRoot``. Found by its shape, as a library compiled in an earlier run (and cached) names its own.
+    static let copiesMarker = "/modgraph-tuist."
+
+    var folder: String { XcodePath.parent(manifest) }
+
+    /// ProjectDescription's `Product` raw values and the product types Tuist writes for them.
+    static let productTypes: [String: String] = [
+        "app": "application", "static_library": "library.static", "dynamic_library": "library.dynamic",
+        "framework": "framework", "staticFramework": "framework.static", "unit_tests": "bundle.unit-test",
+        "ui_tests": "bundle.ui-testing", "bundle": "bundle", "commandLineTool": "tool", "appClip": "application.on-demand-install-capable",
+        "app_extension": "app-extension", "watch2App": "application.watchapp2", "watch2Extension": "watchkit2-extension",
+        "tvTopShelfExtension": "tv-app-extension", "messagesExtension": "app-extension.messages",
+        "sticker_pack_extension": "app-extension.messages-sticker-pack", "xpc": "xpc-service", "systemExtension": "system-extension",
+        "extension_kit_extension": "extensionkit-extension", "macro": "tool",
+    ]
+
+    /// `Destination` raw values and the platform each builds for, as SwiftPM names platforms.
+    static let destinationPlatforms: [String: String] = [
+        "iPhone": "ios", "iPad": "ios", "macWithiPadDesign": "ios", "appleVisionWithiPadDesign": "ios", "mac": "macos",
+        "macCatalyst": "maccatalyst", "appleWatch": "watchos", "appleTv": "tvos", "appleVision": "visionos",
+    ]
+
+    func project(_ dump: TuistDump.Project) -> XcodeProject {
+        var warnings = dump.problems.map { "\(manifest): \($0)" }
+        var referenced: [String] = []
+        var targets: [XcodeTarget] = []
+        for target in dump.targets {
+            targets.append(self.target(target, referenced: &referenced, warnings: &warnings))
+        }
+        targets.sort { $0.name < $1.name }
+        let packages = dump.packages.map { package -> XcodePackageReference in
+            switch package {
+            case let .remote(url): .remote(url: url)
+            case let .registry(identifier): .remote(url: identifier)
+            case let .local(path): .local(path: relative(absolute(path)))
+            }
+        }
+        return XcodeProject(
+            path: manifest, name: dump.name, objectVersion: 0, defaultConfiguration: "Debug", targets: targets,
+            packageReferences: packages, subprojects: [], referencedProjects: referenced, localPackageCandidates: [],
+            warnings: warnings, declarationFile: manifest, declarationFiles: [manifest]
+        ).confined(by: disk)
+    }
+
+    func target(_ target: TuistDump.Target, referenced: inout [String], warnings: inout [String]) -> XcodeTarget {
+        let productType = Self.productTypes[target.product].map { "com.apple.product-type." + $0 }
+        if productType == nil {
+            warnings.append("\(manifest): target '\(target.name)' has product '\(target.product)', which modgraph does not know")
+        }
+        let kind = XcodeTargetKind(isa: "PBXNativeTarget", productType: productType ?? "")
+        // Tuist names the product after the target, with `-` made `_`, unless told otherwise.
+        let productName = target.settings["PRODUCT_NAME"] ?? target.productName ?? target.name.replacingOccurrences(of: "-", with: "_")
+        let moduleName = target.settings["PRODUCT_MODULE_NAME"] ?? IdentifierMangling.c99Extended(productName)
+        var dependencies: [XcodeDependency] = []
+        for dependency in target.dependencies {
+            switch dependency {
+            case let .target(name, filters):
+                dependencies.append(edge(.target(id: name, name: name, project: nil), .targetDependency, filters))
+            case let .macro(name):
+                dependencies.append(edge(.target(id: name, name: name, project: nil), .targetDependency, []))
+            case let .project(other, path, filters):
+                let project = XcodePath.join(relative(absolute(path)), "Project.swift")
+                if !referenced.contains(project) { referenced.append(project) }
+                dependencies.append(edge(.target(id: other, name: other, project: project), .targetDependency, filters))
+            case let .external(name, filters):
+                // A product of the packages `Tuist/Package.swift` lists (`tuist install`): shown as that folder's product.
+                let packages = XcodePackageReference.local(path: relative(XcodePath.join(tuistRoot, "Tuist")))
+                let product = XcodePackageProduct(name: name, isPlugin: false, package: packages)
+                dependencies.append(edge(.packageProduct(product), .packageProduct, filters))
+            case let .package(name, isPlugin, filters):
+                let product = XcodePackageProduct(name: name, isPlugin: isPlugin, package: nil)
+                dependencies.append(edge(.packageProduct(product), .packageProduct, filters))
+            case .prebuilt:
+                continue
+            }
+        }
+        var files: [String] = []
+        var folders: [XcodeSynchronizedFolder] = []
+        for glob in target.sources {
+            add(glob, of: target.name, files: &files, folders: &folders, warnings: &warnings)
+        }
+        for path in target.buildableFolders {
+            folders.append(XcodeSynchronizedFolder(path: relative(absolute(path)), membership: .all(except: [])))
+        }
+        var resources: [String] = []
+        var resourceFolders: [XcodeSynchronizedFolder] = []
+        for glob in target.resources {
+            add(glob, of: target.name, files: &resources, folders: &resourceFolders, warnings: &warnings)
+        }
+        let platforms = Set(target.destinations.compactMap { Self.destinationPlatforms[$0] })
+        return XcodeTarget(
+            id: target.name, name: target.name, kind: kind, productName: productName, moduleName: moduleName,
+            productFileName: kind.productFileName(named: productName), productReference: nil, dependencies: dependencies,
+            sources: files, synchronizedFolders: folders, platforms: platforms.sorted(), resources: resources + resourceFolders.map(\.path),
+            file: manifest)
+    }
+
+    private func edge(_ reference: XcodeDependency.Reference, _ declaration: XcodeDependency.Declaration, _ filters: [String])
+        -> XcodeDependency
+    {
+        XcodeDependency(reference: reference, declaration: declaration, platformFilters: filters, file: manifest)
+    }
+
+    /// A glob of `sources:` or `resources:`: a file, or the folder before its first wildcard (the
+    /// whole folder: `Sources/**` and `Sources/**/*.swift` alike), less the `excluding:` globs inside it.
+    private func add(
+        _ glob: TuistDump.Glob, of target: String, files: inout [String], folders: inout [XcodeSynchronizedFolder], warnings: inout [String]
+    ) {
+        let written = relative(absolute(glob.pattern))
+        let components = written.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard let wildcard = components.firstIndex(where: { $0.contains(where: { "*?[{".contains($0) }) }) else {
+            let path = XcodePath.join(folder, written)
+            if disk.isRegularFile(path) {
+                files.append(written)
+            } else if disk.isDirectory(path) {
+                folders.append(XcodeSynchronizedFolder(path: written, membership: .all(except: [])))
+            }
+            return
+        }
+        let prefix = components[..<wildcard].joined(separator: "/")
+        let base = prefix.isEmpty ? "." : prefix
+        var patterns: [PathPattern] = []
+        // A wildcard below the folder (`Sources/*.swift`) keeps its folder: the target compiles only some of it.
+        let tail = components[wildcard...]
+        if tail.count == 1, tail.first != "**" {
+            patterns += (try? PathPattern("/*/*")).map { [$0] } ?? []
+        }
+        for exclude in glob.excluding {
+            let excluded = relative(absolute(exclude))
+            guard prefix.isEmpty || XcodePath.isSame(excluded, orInside: prefix) else { continue }
+            let inside = prefix.isEmpty ? excluded : String(excluded.dropFirst(prefix.count))
+            do {
+                patterns.append(try PathPattern(inside.hasPrefix("/") ? inside : "/" + inside))
+            } catch {
+                warnings.append("\(manifest): exclude '\(exclude.text)' of target '\(target)': \(error.message); ignored")
+            }
+        }
+        folders.append(XcodeSynchronizedFolder(path: base, membership: .all(except: []), excludedPatterns: patterns))
+    }
+
+    /// `path` as an absolute path: from the manifest's folder, the Tuist root, or the file that wrote it.
+    func absolute(_ path: TuistDump.Path) -> String {
+        let text = path.text
+        if text.hasPrefix("/") { return XcodePath.normalised(text) }
+        switch path.base {
+        case .manifest: return XcodePath.join(folder, text)
+        case .root: return XcodePath.join(tuistRoot, text)
+        case .currentFile:
+            guard let caller = path.callerPath else { return XcodePath.join(folder, text) }
+            var file = caller
+            if let marker = caller.range(of: Self.copiesMarker), let copies = caller.range(of: "/src/", range: marker.upperBound..<caller.endIndex) {
+                file = XcodePath.join(tuistRoot, String(caller[copies.upperBound...]))
+            }
+            return XcodePath.join(XcodePath.parent(file), text)
+        }
+    }
+
+    /// `path` relative to the manifest's folder (`.` for the folder itself).
+    func relative(_ path: String) -> String {
+        let relative = XcodePath.relative(path, from: folder)
+        return relative.isEmpty ? "." : relative
+    }
+}

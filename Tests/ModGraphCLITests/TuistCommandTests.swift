@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+/// A Tuist repository in the microfeatures layout, with no generated project (issue #47): its
+/// manifests and their helpers are compiled against modgraph's ProjectDescription and run, and
+/// every command loads it at the root with no flags. Runs the real compiler.
+@Suite("Tuist repositories on the command line")
+struct TuistCommandTests {
+    private func scratch() throws -> URL {
+        URL(fileURLWithPath: try ModGraphRunner.scratchFolder("modgraph-tuist").resolvingSymlinksInPath().path)
+    }
+
+    private func write(_ text: String, _ relative: String, in folder: URL) throws {
+        let file = folder.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    /// The helpers make each feature's five targets from a `CaseIterable` list, as microfeature templates do;
+    /// the app's project reaches the features' projects by path, and Alamofire through `Tuist/Package.swift`.
+    private func repository(in folder: URL) throws {
+        try write("import ProjectDescription\nlet config = Config()\n", "Tuist/Config.swift", in: folder)
+        try write(
+            """
+            import ProjectDescription
+
+            public enum Module: String, CaseIterable {
+                case home = "Home"
+                case cart = "Cart"
+            }
+
+            public enum Part: CaseIterable {
+                case interface, implementation, testing, tests, example
+                func name(_ feature: String) -> String {
+                    switch self {
+                    case .interface: "\\(feature)Interface"
+                    case .implementation: feature
+                    case .testing: "\\(feature)Testing"
+                    case .tests: "\\(feature)Tests"
+                    case .example: "\\(feature)Example"
+                    }
+                }
+            }
+
+            extension Project {
+                public static func feature(_ module: Module, dependencies: [TargetDependency] = []) -> Project {
+                    let name = module.rawValue
+                    let targets = Part.allCases.map { part -> Target in
+                        let own: [TargetDependency]
+                        switch part {
+                        case .interface: own = [.project(target: "Core", path: .relativeToRoot("Projects/Core"))]
+                        case .implementation: own = [.target(name: Part.interface.name(name))] + dependencies
+                        case .testing: own = [.target(name: Part.interface.name(name))]
+                        case .tests: own = [.target(name: name), .target(name: Part.testing.name(name))]
+                        case .example: own = [.target(name: name)]
+                        }
+                        let product: Product = part == .tests ? .unitTests : part == .example ? .app : .framework
+                        return .target(
+                            name: part.name(name), destinations: .iOS, product: product, bundleId: "dev.shop.\\(part.name(name))",
+                            sources: ["Sources/\\(part.name(name))/**"], dependencies: own,
+                            settings: .settings(base: SettingsDictionary().swiftVersion("5.9")))
+                    }
+                    return Project(name: name, targets: targets)
+                }
+            }
+            """, "Tuist/ProjectDescriptionHelpers/Project+Feature.swift", in: folder)
+        try write(
+            """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+
+            let project = Project.feature(.home, dependencies: [.project(target: "CartInterface", path: "../Cart")])
+            """, "Projects/Home/Project.swift", in: folder)
+        try write(
+            """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+
+            let project = Project.feature(.cart)
+            """, "Projects/Cart/Project.swift", in: folder)
+        try write(
+            """
+            import ProjectDescription
+
+            let project = Project(
+                name: "Core",
+                targets: [
+                    .target(
+                        name: "Core", destinations: [.iPhone, .iPad], product: .framework, bundleId: "dev.shop.core",
+                        sources: .sourceFilesList(globs: [.glob("Sources/**", excluding: ["Sources/Generated/**"])]),
+                        dependencies: [.external(name: "Alamofire"), .sdk(name: "c++", type: .library)])
+                ])
+            """, "Projects/Core/Project.swift", in: folder)
+        try write(
+            """
+            import ProjectDescription
+
+            let project = Project(
+                name: "Shop",
+                targets: [
+                    .target(
+                        name: "Shop", destinations: .iOS, product: .app, bundleId: "dev.shop.app",
+                        infoPlist: .extendingDefault(with: ["UILaunchScreen": [:]]), sources: ["Sources/**"],
+                        dependencies: [
+                            .project(target: "Home", path: "../Home"), .project(target: "Cart", path: "../Cart"),
+                        ])
+                ])
+            """, "Projects/App/Project.swift", in: folder)
+        try write("import HomeInterface\nimport CartInterface\n", "Projects/Home/Sources/Home/Home.swift", in: folder)
+        try write("public protocol Home {}\n", "Projects/Home/Sources/HomeInterface/HomeInterface.swift", in: folder)
+        try write("import Alamofire\npublic let core = 1\n", "Projects/Core/Sources/Core.swift", in: folder)
+        try write("let generated = 1\n", "Projects/Core/Sources/Generated/Strings.swift", in: folder)
+    }
+
+    @Test func theGraphIsTheOneTheGeneratedWorkspaceWouldHave() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try repository(in: folder)
+        let graph = try ModGraphRunner.run(["graph", "."], in: folder)
+        #expect(graph.status == 0, "\(graph.errors)")
+        // The helper's loop made five targets per feature, with the names the template interpolates.
+        #expect(graph.output.contains("Home [framework] → cart/CartInterface, HomeInterface"), "\(graph.output)")
+        #expect(graph.output.contains("HomeTests [unit-tests] → Home, HomeTesting"), "\(graph.output)")
+        #expect(graph.output.contains("CartInterface [framework] → core/Core"), "\(graph.output)")
+        #expect(graph.output.contains("Shop [application] → cart/Cart, home/Home"), "\(graph.output)")
+        // `.external` is a product of the packages `Tuist/Package.swift` lists; `.sdk` is the system's, not a module of the graph.
+        #expect(graph.output.contains("Core [framework] → tuist/Alamofire"), "\(graph.output)")
+        #expect(!graph.output.contains("c++"), "\(graph.output)")
+        // A second run answers from the cache: the same graph, nothing compiled.
+        let again = try ModGraphRunner.run(["graph", "."], in: folder)
+        #expect(again.output == graph.output)
+    }
+
+    @Test func affectedSelectsByTheManifestsSourceGlobs() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try repository(in: folder)
+        try write("Projects/Home/Sources/HomeInterface/HomeInterface.swift\n", "interface.txt", in: folder)
+        try write("Projects/Core/Sources/Generated/Strings.swift\n", "generated.txt", in: folder)
+        let interface = try ModGraphRunner.run(["affected", ".", "--changed-files", "interface.txt"], in: folder)
+        #expect(interface.status == 0, "\(interface.errors)")
+        #expect(interface.output.contains("affected: 6 of 13 targets and 1 of 2 test targets"), "\(interface.output)")
+        #expect(interface.output.contains("shop/Shop           depends on home/Home → home/HomeInterface"), "\(interface.output)")
+        #expect(!interface.output.contains("cart/CartInterface"), "\(interface.output)")
+        // Left out of Core's sources by the glob's `excluding:`: in the project's folder, in no target's.
+        let generated = try ModGraphRunner.run(["affected", ".", "--changed-files", "generated.txt"], in: folder)
+        #expect(
+            generated.output.contains("core/Core           Projects/Core/Sources/Generated/Strings.swift: in package core's folder, in no target's"),
+            "\(generated.output)")
+    }
+
+    @Test func runningManifestsCanBeForbidden() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try repository(in: folder)
+        let graph = try ModGraphRunner.run(["graph", ".", "--no-run-manifests"], in: folder)
+        #expect(graph.status != 0)
+        #expect(graph.errors.contains("--no-run-manifests"), "\(graph.errors)")
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import ModGraphXcode
+import Testing
+
+@testable import ModGraphTuist
+
+/// What a compiled manifest prints, read into the project Tuist would generate: JSON written by hand in
+/// the shapes Swift's synthesized `Codable` gives ProjectDescription's types, with the answers worked out
+/// from Tuist's documentation (product types, destinations, paths).
+@Suite("Tuist manifests' JSON")
+struct TuistDumpTests {
+    private let json = """
+        {"name": "Home", "packages": [{"local": {"path": {"type": "relativeToRoot", "pathString": "Packages/Kit"}}}],
+         "targets": [
+          {"name": "Home-UI", "product": "staticFramework", "destinations": ["iPad", "iPhone", "macCatalyst"],
+           "sources": {"globs": [{"glob": {"type": "relativeToManifest", "pathString": "Sources/**"},
+                                  "excluding": [{"type": "relativeToManifest", "pathString": "Sources/Generated/**"}]}]},
+           "dependencies": [
+             {"target": {"name": "HomeInterface", "status": "required", "condition": {"platformFilters": ["catalyst"]}}},
+             {"project": {"target": "Core", "path": {"type": "relativeToRoot", "pathString": "Projects/Core"}, "status": "required"}},
+             {"external": {"name": "Alamofire"}},
+             {"package": {"product": "Kit", "type": {"runtime": {}}}},
+             {"sdk": {"name": "c++", "type": "library", "status": "required"}},
+             {"xctest": {}},
+             {"somethingNew": {"name": "X"}}
+           ],
+           "settings": {"base": {"PRODUCT_MODULE_NAME": {"string": {"_0": "HomeUI"}}}, "configurations": []}},
+          {"name": "HomeTests", "product": "unit_tests", "destinations": ["mac"], "dependencies": [{"target": {"name": "Home-UI"}}]},
+          {"product": "framework"}
+         ]}
+        """
+
+    private func project() throws -> XcodeProject {
+        let dump = try TuistDump.project(from: Data(json.utf8)).get()
+        let model = TuistProjectModel(
+            manifest: "/repo/Projects/Home/Project.swift", tuistRoot: "/repo", disk: XcodeDisk())
+        return model.project(dump)
+    }
+
+    @Test func targetsDependenciesAndPlatformsAreThoseTuistGenerates() throws {
+        let project = try project()
+        #expect(project.name == "Home")
+        #expect(project.path == "/repo/Projects/Home/Project.swift")
+        #expect(project.targets.map(\.name) == ["Home-UI", "HomeTests"])
+        let home = try #require(project.targets.first)
+        #expect(home.kind == .staticFramework)
+        // PRODUCT_MODULE_NAME wins; the product is the name with `-` made `_`, as Tuist names it.
+        #expect(home.moduleName == "HomeUI")
+        #expect(home.productName == "Home_UI")
+        #expect(home.productFileName == "Home_UI.framework")
+        #expect(home.platforms == ["ios", "maccatalyst"])
+        let references = home.dependencies.map(\.reference)
+        #expect(references.count == 4)
+        #expect(references[0] == .target(id: "HomeInterface", name: "HomeInterface", project: nil))
+        #expect(home.dependencies[0].platformFilters == ["maccatalyst"])
+        #expect(references[1] == .target(id: "Core", name: "Core", project: "../Core/Project.swift"))
+        #expect(references[2] == .packageProduct(XcodePackageProduct(name: "Alamofire", isPlugin: false, package: .local(path: "../../Tuist"))))
+        #expect(references[3] == .packageProduct(XcodePackageProduct(name: "Kit", isPlugin: false, package: nil)))
+        #expect(project.referencedProjects == ["../Core/Project.swift"])
+        #expect(project.packageReferences == [.local(path: "../../Packages/Kit")])
+        let tests = try #require(project.targets.last)
+        #expect(tests.kind == .unitTestBundle)
+        #expect(tests.platforms == ["macos"])
+    }
+
+    @Test func whatIsNotUnderstoodIsSaidNotGuessed() throws {
+        let project = try project()
+        #expect(project.warnings.contains { $0.contains("target 'Home-UI': a dependency of a kind modgraph does not know; left out") })
+        #expect(project.warnings.contains { $0.contains("target 3 of project 'Home' has no name or product; left out") })
+        #expect(throws: DumpProblem.self) { try TuistDump.project(from: Data("[1, 2]".utf8)).get() }
+        #expect(throws: DumpProblem.self) { try TuistDump.project(from: Data(#"{"targets": []}"#.utf8)).get() }
+    }
+
+    @Test func sourceGlobsBecomeFoldersLessTheirExclusions() throws {
+        let home = try #require(try project().targets.first)
+        #expect(home.synchronizedFolders.map(\.path) == ["Sources"])
+        #expect(home.synchronizedFolders.first?.excludedPatterns.map(\.written) == ["/Generated/**"])
+    }
+
+    /// The manifest may print anything before and after; the last complete block is the project.
+    @Test func theLastMarkedBlockIsRead() {
+        let output = Data("noise\nTUIST_MANIFEST_START\n{\"a\":1}\nTUIST_MANIFEST_END\nTUIST_MANIFEST_START\n{\"b\":2}\nTUIST_MANIFEST_END\n".utf8)
+        #expect(TuistReader.lastDump(in: output) == Data(#"{"b":2}"#.utf8))
+        #expect(TuistReader.lastDump(in: Data("TUIST_MANIFEST_START\n{".utf8)) == nil)
+    }
+
+    /// The pull request's code sees no secret of the caller's environment.
+    @Test func manifestsRunWithPathAndTuistVariablesOnly() {
+        let kept = TuistOptions.manifestEnvironment(from: ["PATH": "/bin", "TUIST_ENV": "dev", "GITHUB_TOKEN": "secret", "HOME": "/root"])
+        #expect(kept == ["PATH": "/bin", "TUIST_ENV": "dev"])
+    }
+
+    /// Package.swift embeds the files it lists, the code compiles the files it lists: both are the folder.
+    @Test func everyProjectDescriptionFileIsEmbedded() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/Sources/ModGraphTuist/ProjectDescription")
+            .filter { $0.hasSuffix(".swift") }.sorted()
+        #expect(ProjectDescriptionSource.files.map(\.name) == files)
+        let manifest = try String(contentsOfFile: folder.path + "/Package.swift", encoding: .utf8)
+        for file in files { #expect(manifest.contains("\"\(file)\","), "\(file) is not in Package.swift's ProjectDescriptionFiles") }
+        #expect(ProjectDescriptionSource.files.allSatisfy { !$0.text.isEmpty })
+    }
+}
+
+/// `.relativeToCurrentFile(_:)` in a helper names the helper's compiled copy (in the run's private
+/// folder, or an earlier run's when the helpers came from the cache): it stands for the repository's file.
+@Suite("Tuist paths")
+struct TuistPathTests {
+    @Test func aPathRelativeToAHelperIsRelativeToTheRepositorysHelper() {
+        let model = TuistProjectModel(manifest: "/repo/Projects/Home/Project.swift", tuistRoot: "/repo", disk: XcodeDisk())
+        let path = TuistDump.Path(
+            base: .currentFile, text: "../../Shared/Sources", callerPath: "/tmp/modgraph-tuist.Ab3dE9/src/Tuist/ProjectDescriptionHelpers/Paths.swift")
+        #expect(model.absolute(path) == "/repo/Shared/Sources")
+        #expect(model.relative(model.absolute(path)) == "../../Shared/Sources")
+        #expect(model.absolute(TuistDump.Path(base: .root, text: "Projects/Core")) == "/repo/Projects/Core")
+        #expect(model.absolute(TuistDump.Path(base: .manifest, text: "Sources")) == "/repo/Projects/Home/Sources")
+    }
+}
