@@ -149,6 +149,81 @@ struct TuistCommandTests {
             "\(generated.output)")
     }
 
+    /// A local plugin (a folder with `Plugin.swift` and its own helpers) that the helpers and a manifest import
+    /// with `@_spi`, as Mohanyang's do; Tuist's package list at the root (`#if TUIST`) is not the repository's package,
+    /// a manifest kept commented out as a template is not read, and a Swift file a module names Package.swift is no package.
+    @Test func pluginsAndTheLayoutsAroundManifestsAreReadAsTuistReadsThem() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write("import ProjectDescription\nlet config = Config(plugins: [.local(path: .relativeToRoot(\"Plugins/Modules\"))])\n", "Tuist/Config.swift", in: folder)
+        try write("import ProjectDescription\nlet plugin = Plugin(name: \"ModulesPlugin\")\n", "Plugins/Modules/Plugin.swift", in: folder)
+        try write(
+            """
+            import ProjectDescription
+            @_spi(Feature) public enum Feature: String, CaseIterable { case search = "Search", profile = "Profile" }
+            extension TargetDependency {
+                @_spi(Feature) public static func feature(_ feature: Feature) -> TargetDependency {
+                    .project(target: feature.rawValue, path: .relativeToRoot("Features/\\(feature.rawValue)"))
+                }
+            }
+            """, "Plugins/Modules/ProjectDescriptionHelpers/Modules.swift", in: folder)
+        try write(
+            """
+            import ProjectDescription
+            @_spi(Feature) import ModulesPlugin
+            extension Project {
+                public static func module(_ name: String) -> Project {
+                    Project(name: name, targets: [
+                        .target(name: name, destinations: .iOS, product: .staticFramework, bundleId: "dev.\\(name)", sources: ["Sources/**"])
+                    ])
+                }
+            }
+            """, "Tuist/ProjectDescriptionHelpers/Module.swift", in: folder)
+        for feature in ["Search", "Profile"] {
+            try write(
+                "import ProjectDescription\nimport ProjectDescriptionHelpers\n@_spi(Feature) import ModulesPlugin\nlet project = Project.module(Feature.\(feature.lowercased()).rawValue)\n",
+                "Features/\(feature)/Project.swift", in: folder)
+        }
+        try write(
+            """
+            import ProjectDescription
+            @_spi(Feature) import ModulesPlugin
+            let project = Project(name: "App", targets: [
+                .target(name: "App", destinations: .iOS, product: .app, bundleId: "dev.app", sources: ["Sources/**"],
+                        dependencies: Feature.allCases.map { .feature($0) })
+            ])
+            """, "App/Project.swift", in: folder)
+        try write(
+            "// swift-tools-version: 5.9\nimport PackageDescription\n#if TUIST\nimport ProjectDescription\nlet packageSettings = PackageSettings()\n#endif\nlet package = Package(name: \"Shop\")\n",
+            "Package.swift", in: folder)
+        try write("// import ProjectDescription\n// let project = Project(name: \"Feature\")\n", "Scripts/Template/Project.swift", in: folder)
+        try write("//\n//  Package.swift\n//\npublic protocol Package {}\n", "Features/Search/Sources/Package.swift", in: folder)
+        let graph = try ModGraphRunner.run(["graph", "."], in: folder)
+        #expect(graph.status == 0, "\(graph.errors)")
+        #expect(graph.output.contains("App [application] → profile/Profile, search/Search"), "\(graph.output)")
+        #expect(graph.output.contains("3 packages, 3 targets"), "\(graph.output)")
+    }
+
+    /// Findings point into the manifests and speak their language; a helper's change selects every project compiled with it.
+    @Test func checkSpeaksTheManifestsLanguageAndAHelperChangeSelectsItsProjects() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try repository(in: folder)
+        try write("import HomeInterface\nimport Home\nimport Cart\n", "Projects/App/Sources/App.swift", in: folder)
+        try write("version: 1\nsources:\n  undeclaredImports: error\n  unusedDependencies: warning\n", ".modgraph.yml", in: folder)
+        let check = try ModGraphRunner.run(["check", "."], in: folder)
+        #expect(check.status == 1, "\(check.output)\(check.errors)")
+        #expect(
+            check.output.contains(
+                "In Projects/App/Project.swift, add .project(target: \"HomeInterface\", path: \"../Home\") to the dependencies: of target \"Shop\""),
+            "\(check.output)")
+        try write("Tuist/ProjectDescriptionHelpers/Project+Feature.swift\n", "helper.txt", in: folder)
+        let helper = try ModGraphRunner.run(["affected", ".", "--changed-files", "helper.txt"], in: folder)
+        #expect(helper.status == 0, "\(helper.errors)")
+        #expect(helper.output.contains("affected: 11 of 13 targets"), "\(helper.output)")
+        #expect(helper.output.contains("a Tuist helper it compiles with, Project+Feature.swift changed: every target of the 2 projects that compile with it"), "\(helper.output)")
+    }
+
     @Test func runningManifestsCanBeForbidden() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -116,13 +116,17 @@ public struct ChangeJudge {
         }
     }
 
-    /// A file of `project`'s XcodeGen spec (the spec or a file it includes) changed: any of the
-    /// project's targets may have, so every one is selected.
-    private mutating func specChanged(_ path: String, name: String, of project: PackageIdentity) -> AffectedReport.Verdict {
-        for target in graph.targets where target.package == project {
-            add(target.id, .project(path, detail: "the XcodeGen spec changed"))
+    /// A file that declares `projects` changed (an XcodeGen spec or a file it includes; a Tuist manifest, or a
+    /// helper or plugin file manifests compile with): any of their targets may have, so every one is selected.
+    private mutating func specChanged(_ path: String, name: String, of projects: [PackageIdentity]) -> AffectedReport.Verdict {
+        let isTuist = name.hasSuffix(".swift")
+        let what = isTuist ? (name == "Project.swift" ? "the Tuist manifest" : "the Tuist helper \(name)") : "the XcodeGen spec"
+        for target in graph.targets where projects.contains(target.package) {
+            add(target.id, .project(path, detail: "\(what) changed"))
         }
-        return .project(project.rawValue, detail: "its XcodeGen spec \(name) changed: every target of the project")
+        let kind = isTuist ? (name == "Project.swift" ? "its Tuist manifest" : "a Tuist helper it compiles with,") : "its XcodeGen spec"
+        let scope = projects.count == 1 ? "every target of the project" : "every target of the \(projects.count) projects that compile with it"
+        return .project(projects.count == 1 ? projects[0].rawValue : "\(projects.count) projects", detail: "\(kind) \(name) changed: \(scope)")
     }
 
     private mutating func verdict(for path: String, deleted: Bool, owners: FileOwners, index: Index) -> AffectedReport.Verdict {
@@ -145,7 +149,7 @@ public struct ChangeJudge {
         if name == "Package.resolved" {
             return pins(path)
         }
-        if let project = inputs.specFiles[absolute] { return specChanged(path, name: name, of: project) }
+        if let projects = inputs.specFiles[absolute], !projects.isEmpty { return specChanged(path, name: name, of: projects) }
         if name.hasSuffix(".xcscheme"), let verdict = schemeChanged(path, absolute: absolute) { return verdict }
         if name.hasSuffix(".xctestplan"), let verdict = testPlanChanged(path, absolute: absolute) { return verdict }
         if let project = index.project(holding: absolute) {

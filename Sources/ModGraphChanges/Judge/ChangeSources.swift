@@ -11,8 +11,9 @@ public struct ChangeInputs: Sendable {
     public let targetFiles: [TargetID: TargetFiles]
     /// Each loaded Xcode project's identity by its `.xcodeproj` folder (absolute, canonical).
     public let projects: [String: PackageIdentity]
-    /// Each project read from an XcodeGen spec by the spec's files (the spec and what it includes, absolute).
-    public let specFiles: [String: PackageIdentity]
+    /// The projects read from a spec or manifest by the files that declare them (absolute): an XcodeGen spec
+    /// and what it includes; a Tuist manifest, and the helpers and plugins it compiles with (shared by many).
+    public let specFiles: [String: [PackageIdentity]]
     /// The folder loaded, canonical; nil for a dump whose folder is not on this machine.
     public let rootDirectory: String?
     /// The repository's top folder, canonical: changed paths are relative to it.
@@ -20,7 +21,7 @@ public struct ChangeInputs: Sendable {
 
     public init(
         graph: ModuleGraph, workspace: Workspace, targetFiles: [TargetID: TargetFiles], projects: [String: PackageIdentity],
-        rootDirectory: String?, topLevel: String, specFiles: [String: PackageIdentity] = [:]
+        rootDirectory: String?, topLevel: String, specFiles: [String: [PackageIdentity]] = [:]
     ) {
         self.specFiles = specFiles
         self.graph = graph

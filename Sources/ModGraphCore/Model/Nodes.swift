@@ -42,6 +42,17 @@ public struct Package: Hashable, Sendable {
         return location.hasSuffix(".yml") || location.hasSuffix(".yaml") || location.hasSuffix(".json")
     }
 
+    /// Whether this is an Xcode project declared by a Tuist manifest (``location``, a `Project.swift`): edits go there.
+    public var isTuistProject: Bool {
+        guard origin == .project, let location else { return false }
+        return location == "Project.swift" || location.hasSuffix("/Project.swift")
+    }
+
+    /// Whether the project is generated (XcodeGen, Tuist): its targets are declared in ``location``, not in a project file.
+    public var isGeneratedProject: Bool {
+        isXcodeGenProject || isTuistProject
+    }
+
     public init(identity: PackageIdentity, name: String, path: String?, origin: PackageOrigin, location: String?, isLoaded: Bool) {
         self.identity = identity
         self.name = name

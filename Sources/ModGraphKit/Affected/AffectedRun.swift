@@ -195,11 +195,11 @@ public struct AffectedRun: Sendable {
             let absolute = path.hasPrefix("/") ? path : base + "/" + path
             projects[Paths.canonical(absolute) ?? absolute] = package.identity
         }
-        // A generated project is read from its XcodeGen spec: the spec's files are the project's.
-        var specFiles: [String: PackageIdentity] = [:]
+        // A generated project is read from its XcodeGen spec or Tuist manifest: the files that declare it are the project's.
+        var specFiles: [String: [PackageIdentity]] = [:]
         for project in loaded.repository.projects where project.isGenerated {
             guard let identity = projects[Paths.canonical(project.path) ?? project.path] else { continue }
-            for file in project.declarationFiles { specFiles[Paths.canonical(file) ?? file] = identity }
+            for file in project.declarationFiles { specFiles[Paths.canonical(file) ?? file, default: []].append(identity) }
         }
         return ChangeInputs(
             graph: loaded.graph, workspace: loaded.workspace, targetFiles: loaded.targetFiles, projects: projects,

@@ -61,7 +61,7 @@ public struct CheckRun: Sendable {
                 checker.searchPaths = loaded.repository.searchPaths
                 checker.conditions = loaded.repository.conditions
                 checker.embedded = loaded.repository.embedded
-                for (target, lines) in loaded.repository.declarations where loaded.graph.package(target.package)?.isXcodeGenProject == true {
+                for (target, lines) in loaded.repository.declarations where loaded.graph.package(target.package)?.isGeneratedProject == true {
                     checker.declarationFiles[target] = DisplayPath.of(lines.file)
                 }
                 for (identity, package) in loaded.workspace.packages where package.origin.isOwn {

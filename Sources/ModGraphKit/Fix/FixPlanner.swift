@@ -25,7 +25,7 @@ struct FixPlanner {
         for finding in findings {
             guard let fix = finding.fix else { continue }
             // A dependency an Xcode project declares is removed in the project file; one to add is not made yet.
-            if let package = loaded.graph.package(fix.target.package), package.origin == .project, !package.isXcodeGenProject {
+            if let package = loaded.graph.package(fix.target.package), package.origin == .project, !package.isGeneratedProject {
                 if case let .remove(target, _, written) = fix {
                     byProject[target.package, default: []].append((finding, target.name, written))
                 } else {
@@ -123,7 +123,9 @@ struct FixPlanner {
             return .failure(ManifestRefusal(reason: "its package is not in the graph"))
         }
         guard package.origin == .root || package.origin == .local else {
-            let kind = package.isXcodeGenProject ? "an XcodeGen spec" : package.origin == .cocoapods ? "a Podfile" : "an Xcode project"
+            let kind =
+                package.isXcodeGenProject
+                ? "an XcodeGen spec" : package.isTuistProject ? "a Tuist manifest" : package.origin == .cocoapods ? "a Podfile" : "an Xcode project"
             return .failure(
                 ManifestRefusal(reason: "its target is declared in \(kind), which fix does not edit yet: make the edit the finding says"))
         }

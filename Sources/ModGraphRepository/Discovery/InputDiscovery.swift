@@ -73,7 +73,10 @@ public enum InputDiscovery {
             case "xcodeproj": inputs.add(project: canonical)
             case "xcworkspace": try add(workspace: canonical, to: &inputs)
             default:
-                if isRegularFile(canonical + "/Package.swift") {
+                if isRegularFile(canonical + "/Package.swift"), isTuistPackageList(canonical) {
+                    // Tuist's list of external packages at the root (`#if TUIST`), not the repository's package.
+                    searched.append((canonical, path))
+                } else if isRegularFile(canonical + "/Package.swift") {
                     inputs.add(package: canonical)
                     // An XcodeGen spec at the top of the folder given is the app's project (its tools', or the
                     // package's own targets for Xcode): loaded with the package. A committed project is not.
@@ -268,8 +271,14 @@ public enum InputDiscovery {
                     if entries.contains(where: { $0.name == "Project.swift" && !$0.isFolder }) { found.add(project: folder + "/Project.swift") }
                 }
                 if folder != start, entries.contains(where: { $0.name == "Package.swift" && !$0.isFolder }) {
-                    found.add(package: folder)
-                    continue
+                    // A source file a module happens to name Package.swift (Cork's `Protocols/Package.swift`) is no manifest;
+                    // anything that may be one (a tools-version line, PackageDescription, or nothing yet) loads, or fails saying why.
+                    if mayBeManifest(folder + "/Package.swift") {
+                        found.add(package: folder)
+                        continue
+                    }
+                    found.passedOver.append(
+                        "\(folder)/Package.swift: neither a `// swift-tools-version` line nor PackageDescription, so Swift source, not a package's manifest; passed over")
                 }
                 // An XcodeGen spec is read instead of the project it generates, committed or not.
                 let spec = xcodeGenSpec(in: folder, entries: entries)
@@ -341,9 +350,30 @@ public enum InputDiscovery {
         }
     }
 
-    /// Whether the first 64 KiB of the file at `path` import `ProjectDescription`.
+    /// Whether `folder`'s `Package.swift` is Tuist's list of external packages (its `PackageSettings` under
+    /// `#if TUIST`) in a folder of Tuist's manifests, rather than a package: Tuist reads it, SwiftPM builds nothing of it.
+    static func isTuistPackageList(_ folder: String) -> Bool {
+        guard head(of: folder + "/Package.swift", bytes: 1 << 16)?.contains("#if TUIST") ?? false else { return false }
+        let entries = listing(folder)
+        return isTuistManifestFolder(folder, entries: entries) || entries.contains { $0.name == "Tuist" && $0.isFolder }
+    }
+
+    /// Whether the file at `path` may be a package's manifest: its first line holds SwiftPM's `swift-tools-version`
+    /// comment, or its first 64 KiB name `PackageDescription`, or it is empty (SwiftPM then says what is wrong).
+    static func mayBeManifest(_ path: String) -> Bool {
+        guard let text = head(of: path, bytes: 1 << 16) else { return true }
+        return text.allSatisfy(\.isWhitespace) || text.prefix { $0 != "\n" }.contains("swift-tools-version")
+            || text.contains("PackageDescription")
+    }
+
+    /// Whether a line of the first 64 KiB of the file at `path` starts by importing `ProjectDescription`
+    /// (a manifest commented out, kept as a template, does not).
     private static func startsWithProjectDescription(_ path: String) -> Bool {
-        head(of: path, bytes: 1 << 16)?.contains("import ProjectDescription") ?? false
+        guard let text = head(of: path, bytes: 1 << 16) else { return false }
+        return text.split(whereSeparator: \.isNewline).contains { line in
+            let code = line.drop { $0 == " " || $0 == "\t" }
+            return code.hasPrefix("import ProjectDescription") || (code.hasPrefix("@") && code.contains(" import ProjectDescription"))
+        }
     }
 
     /// The first `bytes` of the regular file at `path`, as text; nil when it is not one or cannot be read.

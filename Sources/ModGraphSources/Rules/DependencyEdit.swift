@@ -56,6 +56,9 @@ enum DependencyEdit {
     }
 
     static func remove(_ written: String, from target: TargetID, in graph: ModuleGraph) -> String {
+        if graph.package(target.package)?.isTuistProject == true {
+            return "remove the dependency on \"\(written)\" from the dependencies: of target \"\(target.name)\""
+        }
         if graph.package(target.package)?.isXcodeGenProject == true {
             return "remove \"\(written)\" from the dependencies: of target \"\(target.name)\""
         }
@@ -67,10 +70,10 @@ enum DependencyEdit {
     }
 
     /// The file the edit goes in: `Package.swift`, or `App.xcodeproj` for an Xcode target, or
-    /// the XcodeGen spec (`project.yml`) that generates its project.
+    /// the XcodeGen spec (`project.yml`) or Tuist manifest (`Project.swift`) that generates its project.
     static func file(of target: TargetID, in graph: ModuleGraph) -> String {
         guard isXcodeTarget(target, graph), let package = graph.package(target.package) else { return "Package.swift" }
-        if package.isXcodeGenProject, let spec = package.location { return spec }
+        if package.isGeneratedProject, let spec = package.location { return spec }
         return package.path?.split(separator: "/").last.map(String.init) ?? package.name + ".xcodeproj"
     }
 
@@ -87,6 +90,7 @@ enum DependencyEdit {
     /// a target of an XcodeGen spec lists it under `dependencies:`.
     private static func addInProject(_ dependency: TargetID, to target: TargetID, in graph: ModuleGraph) -> String {
         if graph.package(target.package)?.isXcodeGenProject == true { return addInSpec(dependency, to: target, in: graph) }
+        if graph.package(target.package)?.isTuistProject == true { return addInTuist(dependency, to: target, in: graph) }
         let destination = "to target \"\(target.name)\"'s Frameworks, Libraries, and Embedded Content"
         guard let vertex = graph.index(of: dependency) else { return "add \"\(dependency.name)\" \(destination)" }
         let node = graph.targets[vertex]
@@ -102,6 +106,34 @@ enum DependencyEdit {
                 "package \"\(graph.packageReference(dependency.package))\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
         }
         return "add package product \"\(product.name)\" of \"\(graph.packageReference(dependency.package))\" \(destination)"
+    }
+
+    /// The `TargetDependency` of a Tuist target: `.target` in its own project, `.project(target:path:)` for
+    /// another manifest's, `.external` for a product of Tuist's packages, `.package(product:)` for another package's.
+    private static func addInTuist(_ dependency: TargetID, to target: TargetID, in graph: ModuleGraph) -> String {
+        let destination = "to the dependencies: of target \"\(target.name)\""
+        let owner = graph.package(dependency.package)
+        if owner?.origin == .cocoapods {
+            return "add pod '\(dependency.name)' to the block of target '\(target.name)' in \(owner?.path ?? "the Podfile")"
+        }
+        if dependency.package == target.package { return "add .target(name: \"\(dependency.name)\") \(destination)" }
+        if let owner, owner.isTuistProject, let there = owner.location, let here = graph.package(target.package)?.location {
+            let path = Paths.relative(Paths.lexical("/" + parent(there)), from: Paths.lexical("/" + parent(here)))
+            return "add .project(target: \"\(dependency.name)\", path: \"\(path.isEmpty ? "." : path)\") \(destination)"
+        }
+        let node = graph.index(of: dependency).map { graph.targets[$0] }
+        let product = node?.type == .externalProduct ? dependency.name : graph.libraryProduct(holding: dependency)?.name
+        if owner?.name == "Tuist" || owner?.identity.rawValue == "tuist" {
+            return "add .external(name: \"\(product ?? dependency.name)\") \(destination)"
+        }
+        guard let product else {
+            return "package \"\(graph.packageReference(dependency.package))\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
+        }
+        return "add .package(product: \"\(product)\") \(destination)"
+    }
+
+    private static func parent(_ path: String) -> String {
+        path.split(separator: "/").dropLast().joined(separator: "/")
     }
 
     /// The `dependencies:` item of an XcodeGen target: `- target:` for a target of a project, else `- package:`.

@@ -509,7 +509,7 @@ struct ImportRule {
             : fileCount == 1 ? "its one Swift file does not import it" : "none of its \(fileCount) Swift files imports it"
         // An XcodeGen target's dependency may come from a template in another file: the position says which.
         let place =
-            graph.package(target.package)?.isXcodeGenProject == true
+            graph.package(target.package)?.isGeneratedProject == true
             ? "Where it is declared" : "In \(editedFile(of: target))"
         return Finding(
             rule: .unusedDependency, severity: settings.unusedDependencies.severity ?? .warning,

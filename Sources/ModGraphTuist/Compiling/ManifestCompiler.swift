@@ -32,6 +32,8 @@ final class ManifestCompiler: @unchecked Sendable {
         var library: Result<String, Failure>?
         /// The helpers' library folder (nil: no helpers) by the Tuist root they belong to.
         var helpers: [String: Result<String?, Failure>] = [:]
+        /// The compiled local plugins by the Tuist root they belong to.
+        var plugins: [String: [(name: String, folder: String)]] = [:]
         var manifests = 0
     }
 
@@ -50,16 +52,21 @@ final class ManifestCompiler: @unchecked Sendable {
             state.folder = nil
             state.library = nil
             state.helpers = [:]
+            state.plugins = [:]
         }
     }
 
     /// Compiles and runs the manifest `text` (at `relativePath` below the Tuist root), with the helpers
     /// `helpers` (path below the root, text) when it imports them; returns its standard output.
-    func dump(manifest text: [UInt8], at relativePath: String, helpers: [(path: String, text: [UInt8])], root: String)
-        throws(Failure) -> Data
-    {
+    func dump(manifest text: [UInt8], at relativePath: String, sources: TuistSources, root: String) throws(Failure) -> Data {
         let library = try compiledLibrary()
-        let helperLibrary = try compiledHelpers(helpers, root: root, library: library)
+        let plugins = try compiledPlugins(sources.plugins, root: root, library: library)
+        var pluginDigest = SHA256()
+        for plugin in sources.plugins {
+            for file in plugin.files { pluginDigest.update(Array("\(plugin.name):\(file.path):\(file.text.count):".utf8) + file.text) }
+        }
+        let helperLibrary = try compiledHelpers(
+            sources.helpers, root: root, imports: [library] + plugins.map(\.folder), importsDigest: pluginDigest.finalizeHex())
         let (folder, index) = try state.withLock { state throws(Failure) in
             state.manifests += 1
             return (try temporaryFolder(locked: &state), state.manifests)
@@ -67,8 +74,11 @@ final class ManifestCompiler: @unchecked Sendable {
         let copy = folder + "/src/" + relativePath
         try write(text, to: copy)
         let executable = folder + "/bin/manifest-\(index)"
-        var arguments = ["-swift-version", "5", "-suppress-warnings", "-I", library, "-L", library, "-lProjectDescription"]
+        // Static libraries, so each before the ones it uses: the linker reads them once, in order.
+        var arguments = ["-swift-version", "5", "-suppress-warnings"]
         if let helperLibrary { arguments += ["-I", helperLibrary, "-L", helperLibrary, "-lProjectDescriptionHelpers"] }
+        for plugin in plugins { arguments += ["-I", plugin.folder, "-L", plugin.folder, "-l" + plugin.name] }
+        arguments += ["-I", library, "-L", library, "-lProjectDescription"]
         arguments += [copy, "-o", executable]
         try makeFolder(folder + "/bin")
         try compile(arguments, what: relativePath, folder: folder)
@@ -99,18 +109,40 @@ final class ManifestCompiler: @unchecked Sendable {
         }
     }
 
+    /// The root's local plugins, each a module of its name, compiled once; a plugin that does not compile
+    /// is left out (a manifest that imports it then says the module is missing, with the plugin's error before).
+    private func compiledPlugins(_ plugins: [TuistSources.Plugin], root: String, library: String) throws(Failure) -> [(name: String, folder: String)] {
+        guard !plugins.isEmpty else { return [] }
+        return try state.withLock { state throws(Failure) -> [(name: String, folder: String)] in
+            if let known = state.plugins[root] { return known }
+            let folder = try temporaryFolder(locked: &state)
+            var made: [(name: String, folder: String)] = []
+            for (index, plugin) in plugins.enumerated() {
+                var parts = ["plugin", plugin.name, ProjectDescriptionSource.digest]
+                for file in plugin.files { parts += [file.path, SHA256.hex(file.text)] }
+                let output = try? self.library(
+                    plugin.name, from: plugin.files.map { (path: "src/" + $0.path, text: $0.text) }, key: cacheKey(parts),
+                    imports: [library], in: folder, output: folder + "/plugin-\(state.plugins.count)-\(index)", what: "plugin " + plugin.name)
+                if let output { made.append((plugin.name, output)) }
+            }
+            state.plugins[root] = made
+            return made
+        }
+    }
+
     /// The folder holding the root's `ProjectDescriptionHelpers`, compiled once; nil when it has none.
-    private func compiledHelpers(_ helpers: [(path: String, text: [UInt8])], root: String, library: String) throws(Failure) -> String? {
+    /// - Parameter importsDigest: what the plugins it may import are, part of its cache key.
+    private func compiledHelpers(_ helpers: [TuistSources.File], root: String, imports: [String], importsDigest: String) throws(Failure) -> String? {
         guard !helpers.isEmpty else { return nil }
         return try state.withLock { state throws(Failure) -> String? in
             if let known = state.helpers[root] { return try known.get() }
             let outcome = Result { () throws(Failure) -> String? in
                 let folder = try temporaryFolder(locked: &state)
-                var parts = ["ProjectDescriptionHelpers", ProjectDescriptionSource.digest]
+                var parts = ["ProjectDescriptionHelpers", ProjectDescriptionSource.digest, importsDigest]
                 for helper in helpers { parts += [helper.path, SHA256.hex(helper.text)] }
                 return try self.library(
                     "ProjectDescriptionHelpers", from: helpers.map { (path: "src/" + $0.path, text: $0.text) }, key: cacheKey(parts),
-                    imports: [library], in: folder, output: folder + "/helpers-\(state.helpers.count)",
+                    imports: imports, in: folder, output: folder + "/helpers-\(state.helpers.count)",
                     what: "Tuist/ProjectDescriptionHelpers")
             }
             state.helpers[root] = outcome
@@ -181,6 +213,8 @@ final class ManifestCompiler: @unchecked Sendable {
         var environment = options.manifestEnvironment
         environment["TMPDIR"] = folder
         environment["HOME"] = folder
+        // Sets and dictionaries in the same order on every run: the JSON printed is then the same bytes.
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         do {
             return try ProcessRunner(timeout: options.timeout, memoryLimit: options.memoryLimit).run(
                 executable, arguments, environment: environment,
@@ -202,7 +236,11 @@ final class ManifestCompiler: @unchecked Sendable {
 
     /// The compiler's first errors, on one line (a finding's message is one line): what a user acts on.
     private static func joined(_ lines: [String]) -> String {
-        let errors = lines.filter { $0.contains("error:") && !$0.contains("command failed with exit code") }.prefix(3)
+        // The diagnostics' own lines (`file:line:column: error: …`), not the source excerpts drawn under them.
+        let errors = lines.filter { line in
+            let text = line.trimmingCharacters(in: .whitespaces)
+            return (text.hasPrefix("error:") || text.contains(": error: ")) && !text.hasPrefix("|") && !text.contains("command failed with exit code")
+        }.prefix(3)
         return errors.isEmpty ? "" : ": " + errors.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
     }
 

@@ -40,7 +40,9 @@ struct TuistProjectModel {
         "macCatalyst": "maccatalyst", "appleWatch": "watchos", "appleTv": "tvos", "appleVision": "visionos",
     ]
 
-    func project(_ dump: TuistDump.Project) -> XcodeProject {
+    /// - Parameter compiledWith: the helper and plugin files the manifest compiled with (absolute): a change to
+    ///   one is a change to the project, as a change to an XcodeGen spec's included file is.
+    func project(_ dump: TuistDump.Project, compiledWith: [String] = []) -> XcodeProject {
         var warnings = dump.problems.map { "\(manifest): \($0)" }
         var referenced: [String] = []
         var targets: [XcodeTarget] = []
@@ -58,7 +60,7 @@ struct TuistProjectModel {
         return XcodeProject(
             path: manifest, name: dump.name, objectVersion: 0, defaultConfiguration: "Debug", targets: targets,
             packageReferences: packages, subprojects: [], referencedProjects: referenced, localPackageCandidates: [],
-            warnings: warnings, declarationFile: manifest, declarationFiles: [manifest]
+            warnings: warnings, declarationFile: manifest, declarationFiles: [manifest] + compiledWith
         ).confined(by: disk)
     }
 

@@ -324,7 +324,7 @@ public enum Entitlements: Codable, Equatable, Sendable {
 }
 
 extension Entitlements {
-    /// Tuist 3 path spellings (`entitlements:` took a `Path` before 3.2x), each a `.file(path:)`.
+    /// Path spellings from early Tuist 3, where `entitlements:` took a `Path`; each is a `.file(path:)`.
     @_disfavoredOverload
     public static func relativeToRoot(_ path: String) -> Entitlements { .file(path: .relativeToRoot(path)) }
     @_disfavoredOverload

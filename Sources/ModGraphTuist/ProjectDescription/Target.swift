@@ -117,7 +117,7 @@ extension Target {
     }
 
     /// Tuist 3 `Target(name:platform:…deploymentTarget:…)`: the platform and deployment target become
-    /// destinations and deployment targets the way Tuist 3.28+ converted them.
+    /// destinations and deployment targets exactly as Tuist 3.34 converted them.
     @_disfavoredOverload
     public init(
         name: String,
@@ -194,7 +194,7 @@ extension Target {
 }
 
 extension Target {
-    /// Tuist 3.0–3.2x form whose `entitlements` was a `Path` (helpers often pass a `Path?` variable). Generic so
+    /// Early Tuist 3 form whose `entitlements` was a `Path` (helpers often pass a `Path?` variable). Generic so
     /// a string literal still picks the `Entitlements` overload above; `P` is `Path` in practice.
     @_disfavoredOverload
     public init<P: Hashable & Codable & ExpressibleByStringInterpolation>(

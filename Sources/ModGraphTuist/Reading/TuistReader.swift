@@ -17,10 +17,8 @@ public final class TuistReader: Sendable {
     public let options: TuistOptions
     private let compiler: ManifestCompiler
 
-    /// The most helper files read, and the most bytes of one file or of all of them.
-    static let maximumHelpers = 2_000
-    static let maximumFileBytes = 4 << 20
-    static let maximumHelperBytes = 32 << 20
+    /// Each Tuist root's helpers and plugins, read once per load.
+    private let sources = Locked<[String: Result<TuistSources, XcodeError>]>([:])
     /// Bumped when what is cached changes meaning.
     static let cacheVersion = "modgraph-tuist-1"
 
@@ -52,15 +50,23 @@ public final class TuistReader: Sendable {
                 file: manifest,
                 problem: "a Tuist manifest, not read: reading one runs its code, which --no-run-manifests forbids")
         }
-        guard let text = Self.read(manifest, in: loaded) else { throw .unreadable(path: manifest, reason: "it cannot be read inside the folder loaded") }
-        let helpers = Self.imports(text, "ProjectDescriptionHelpers") ? try self.helpers(of: tuistRoot, in: loaded, disk: disk) : []
+        guard let text = ConfinedRead.file(manifest, in: loaded, limit: TuistSources.maximumFileBytes) else {
+            throw .unreadable(path: manifest, reason: "it cannot be read inside the folder loaded")
+        }
+        var sources = try self.sources.withLock { known throws(XcodeError) -> TuistSources in
+            if let read = known[tuistRoot] { return try read.get() }
+            let read = Result { () throws(XcodeError) -> TuistSources in try TuistSources(of: tuistRoot, in: loaded, disk: disk) }
+            known[tuistRoot] = read
+            return try read.get()
+        }
+        if !Self.imports(text, "ProjectDescriptionHelpers") { sources.helpers = [] }
         let relativePath = XcodePath.relative(manifest, from: tuistRoot)
-        let key = cacheKey(manifest: text, at: relativePath, helpers: helpers)
+        let key = cacheKey(manifest: text, at: relativePath, sources: sources)
         var printed: Data?
         if let key, let folder = options.cacheFolder { printed = CacheEntry.read(Self.entry(key), in: folder) }
         if printed == nil {
             do throws(ManifestCompiler.Failure) {
-                let output = try compiler.dump(manifest: text, at: relativePath, helpers: helpers, root: tuistRoot)
+                let output = try compiler.dump(manifest: text, at: relativePath, sources: sources, root: tuistRoot)
                 guard let json = Self.lastDump(in: output) else {
                     throw ManifestCompiler.Failure(problem: "the manifest ran but printed no project (no `let project = Project(…)`?)")
                 }
@@ -74,7 +80,8 @@ public final class TuistReader: Sendable {
         switch TuistDump.project(from: printed) {
         case let .success(project):
             let model = TuistProjectModel(manifest: manifest, tuistRoot: tuistRoot, disk: disk)
-            return model.project(project)
+            let files = (sources.helpers + sources.plugins.flatMap(\.files)).map { XcodePath.join(tuistRoot, $0.path) }
+            return model.project(project, compiledWith: files)
         case let .failure(problem):
             throw .notAProject(file: manifest, problem: "a Tuist manifest: " + problem.message)
         }
@@ -95,41 +102,6 @@ public final class TuistReader: Sendable {
         return root
     }
 
-    /// The bytes of the file at `path` (absolute, inside `root`), following no link below `root`.
-    static func read(_ path: String, in root: String) -> [UInt8]? {
-        ConfinedFiles.read(XcodePath.relative(path, from: root), in: root, limit: maximumFileBytes)
-    }
-
-    /// `Tuist/ProjectDescriptionHelpers/**/*.swift` of `tuistRoot`, in path order, each path relative to `tuistRoot`.
-    func helpers(of tuistRoot: String, in root: String, disk: XcodeDisk) throws(XcodeError) -> [(path: String, text: [UInt8])] {
-        let top = tuistRoot + "/Tuist/ProjectDescriptionHelpers"
-        var files: [String] = []
-        var level = [top]
-        for _ in 0..<32 where !level.isEmpty {
-            var next: [String] = []
-            for folder in level {
-                next += disk.subfolders(of: folder).map { folder + "/" + $0 }
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-                for name in names.sorted() where name.hasSuffix(".swift") && !name.hasPrefix(".") {
-                    files.append(folder + "/" + name)
-                }
-                guard files.count <= Self.maximumHelpers else {
-                    throw .unreadable(path: top, reason: "more than \(Self.maximumHelpers) helper files")
-                }
-            }
-            level = next.sorted()
-        }
-        var helpers: [(path: String, text: [UInt8])] = []
-        var total = 0
-        for file in files.sorted() {
-            guard let text = Self.read(file, in: root) else { continue }
-            total += text.count
-            guard total <= Self.maximumHelperBytes else { throw .unreadable(path: top, reason: "more than \(Self.maximumHelperBytes) bytes of helpers") }
-            helpers.append((XcodePath.relative(file, from: tuistRoot), text))
-        }
-        return helpers
-    }
-
     static func imports(_ text: [UInt8], _ module: String) -> Bool {
         String(decoding: text, as: UTF8.self).contains("import \(module)")
     }
@@ -146,7 +118,7 @@ public final class TuistReader: Sendable {
         return output.subdata(in: opening.upperBound..<closing.lowerBound)
     }
 
-    func cacheKey(manifest: [UInt8], at relativePath: String, helpers: [(path: String, text: [UInt8])]) -> String? {
+    func cacheKey(manifest: [UInt8], at relativePath: String, sources: TuistSources) -> String? {
         guard options.cacheFolder != nil, let toolchain = options.toolchainVersion() else { return nil }
         var hasher = SHA256()
         func add(_ bytes: some Collection<UInt8>) {
@@ -163,10 +135,11 @@ public final class TuistReader: Sendable {
         }
         add(Array(relativePath.utf8))
         add(manifest)
-        for helper in helpers {
-            add(Array(helper.path.utf8))
-            add(helper.text)
+        for file in sources.helpers + sources.plugins.flatMap(\.files) {
+            add(Array(file.path.utf8))
+            add(file.text)
         }
+        for plugin in sources.plugins { add(Array(plugin.name.utf8)) }
         return hasher.finalizeHex()
     }
 

@@ -146,9 +146,10 @@ public struct XcodeProject: Hashable, Sendable {
         XcodeGenProject.isSpec(path)
     }
 
-    /// Whether the project was read from the spec that generates it (``declarationFile``) rather than a `project.pbxproj`.
+    /// Whether the project was read from the spec or manifest that generates it (``declarationFile``: XcodeGen's
+    /// `project.yml`, Tuist's `Project.swift`) rather than a `project.pbxproj`.
     public var isGenerated: Bool {
-        XcodeGenProject.isSpec(declarationFile)
+        XcodeGenProject.isSpec(declarationFile) || XcodePath.lastComponent(declarationFile) == "Project.swift"
     }
 
     /// The file names XcodeGen looks for in a folder, in its order.
