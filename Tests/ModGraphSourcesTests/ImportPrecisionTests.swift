@@ -142,9 +142,25 @@ struct ImportPrecisionTests {
                 id("Wrapper"): files("Wrapper", ["W.swift": text]),
             ]
             let findings = try run(graph, yaml, real)
-            // App imports Core undeclared, and declares Wrapper, which it does not import; Wrapper does not import Core.
-            #expect(findings.count == 3, "\(findings)")
+            // App imports Core undeclared, and Wrapper does not import Core. App's Wrapper is not unused: it alone
+            // brings App the Core it imports (removing it would break App's build before Core is declared).
+            #expect(findings.count == 2, "\(findings)")
+            #expect(!findings.contains { $0.contains("App declares Wrapper") }, "\(findings)")
         }
+    }
+
+    /// 9oya's App declares Feature, imports none of it, and imports RxSwift, which only Feature brings in: the
+    /// finding is the undeclared RxSwift; Feature is used until RxSwift is declared, then it is unused.
+    @Test func aDependencyThatAloneBringsAnImportedModuleIsNotUnused() throws {
+        let scanned = [
+            id("App"): files("App", ["A.swift": "import RxSwift\nlet app = 1\n"]),
+            id("Feature"): files("Feature", ["F.swift": "import RxSwift\npublic let feature = 1\n"]),
+            id("RxSwift"): files("RxSwift", ["R.swift": "public let rx = 1\n"]),
+        ]
+        let alone = try run(graph("App -> Feature, Feature -> RxSwift"), yaml, scanned)
+        #expect(alone.count == 1 && alone[0].contains("App imports RxSwift without declaring it"), "\(alone)")
+        let declared = try run(graph("App -> Feature, App -> RxSwift, Feature -> RxSwift"), yaml, scanned)
+        #expect(declared.count == 1 && declared[0].contains("App declares Feature but"), "\(declared)")
     }
 
     /// Delta: `DeltaCore.swift` is built by the package and by the Xcode project; under `#if

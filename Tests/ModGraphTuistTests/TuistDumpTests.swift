@@ -116,3 +116,40 @@ struct TuistPathTests {
         #expect(model.absolute(TuistDump.Path(base: .manifest, text: "Sources")) == "/repo/Projects/Home/Sources")
     }
 }
+
+/// Findings point at the line that writes a dependency, inside the target that declares it; a target a
+/// helper makes (its name not written in the manifest) gets no line rather than a guess.
+@Suite("Tuist manifest lines")
+struct ManifestLinesTests {
+    private let text = """
+        import ProjectDescription
+        let project = Project(
+            name: "Shop",
+            targets: [
+                .target(
+                    name: "App",
+                    destinations: .iOS, product: .app, bundleId: "dev.app",
+                    dependencies: [
+                        .target(name: "Core"),
+                        .target(name: "Kit", condition: .when([.ios])),
+                    ]),
+                .target(name: "Core", destinations: .iOS, product: .framework, bundleId: "dev.core",
+                    dependencies: [.external(name: "Alamofire")]),
+            ] + Feature.allCases.map(\\.target))
+        """
+
+    /// Hand-worked: App is declared on line 6 and Core on line 12 (line 9's `.target(name: "Core")` is a
+    /// dependency on it), so App spans 6–11 and Core 12–14 (the last line); HomeFeature is a helper's.
+    @Test func dependenciesAreFoundInsideTheirTargetsLines() {
+        let lines = ManifestLines(text: text)
+        let spans = lines.spans(of: ["App", "Core", "Kit", "HomeFeature"])
+        #expect(spans["App"] == 6...11)
+        #expect(spans["Core"] == 12...14)
+        #expect(spans["Kit"] == nil)
+        #expect(spans["HomeFeature"] == nil)
+        #expect(lines.line(of: "Core", in: spans["App"] ?? 0...0) == 9)
+        #expect(lines.line(of: "Kit", in: spans["App"] ?? 0...0) == 10)
+        #expect(lines.line(of: "Alamofire", in: spans["App"] ?? 0...0) == nil)
+        #expect(lines.line(of: "Alamofire", in: spans["Core"] ?? 0...0) == 13)
+    }
+}

@@ -126,7 +126,8 @@ public struct ChangeJudge {
         }
         let kind = isTuist ? (name == "Project.swift" ? "its Tuist manifest" : "a Tuist helper it compiles with,") : "its XcodeGen spec"
         let scope = projects.count == 1 ? "every target of the project" : "every target of the \(projects.count) projects that compile with it"
-        return .project(projects.count == 1 ? projects[0].rawValue : "\(projects.count) projects", detail: "\(kind) \(name) changed: \(scope)")
+        let first = projects.map(\.rawValue).sorted()[0]
+        return .project(projects.count == 1 ? first : "\(first) (and \(projects.count - 1) more)", detail: "\(kind) \(name) changed: \(scope)")
     }
 
     private mutating func verdict(for path: String, deleted: Bool, owners: FileOwners, index: Index) -> AffectedReport.Verdict {

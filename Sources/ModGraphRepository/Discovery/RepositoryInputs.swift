@@ -59,6 +59,9 @@ public struct RepositoryInputs: Sendable, Equatable {
     /// Folders holding Tuist's manifests (`Project.swift`, `Workspace.swift`, `Tuist/`); each
     /// `Project.swift` is also in ``projects``, read as the project `tuist generate` writes.
     public var tuistManifests: [String] = []
+    /// Projects and workspaces found beside Tuist's configuration but no manifest that generates them: Tuist's
+    /// output when the repository has project manifests, the app's own when it has none. Only the search uses it.
+    var besideTuistConfiguration: [String] = []
 
     public init(base: String, root: String? = nil) {
         self.base = base

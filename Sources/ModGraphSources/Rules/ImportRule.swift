@@ -217,6 +217,9 @@ struct ImportRule {
                         findings.append(renamedImport(target, declaration, stale))
                         continue
                     }
+                    // Removing it would take away a module the target imports that only it brings in (9oya's App → Feature,
+                    // its one way to RxSwift): the undeclared import says to declare that module; until then this one is used.
+                    if carriesImport(declaration, of: target, imported: imported, edgesFrom) { continue }
                     findings.append(unusedDependency(target, declaration, fileCount: files.count, otherCount: other.files))
                 }
             }
@@ -239,6 +242,34 @@ struct ImportRule {
         var pending = [target]
         while let next = pending.popLast() {
             for edge in edgesFrom[next] ?? [] where edge.condition == nil && seen.insert(edge.to).inserted {
+                modules.insert(module(of: edge.to))
+                pending.append(edge.to)
+            }
+        }
+        return modules
+    }
+
+    /// Whether `target` imports a module that only `declaration` brings in: reached from it, and from none
+    /// of the target's other dependencies (in any build).
+    ///
+    /// - Complexity: O(V + E).
+    private func carriesImport(_ declaration: Declaration, of target: TargetID, imported: Set<String>, _ edgesFrom: [TargetID: [Edge]]) -> Bool {
+        let through = Set(declaration.edges.map(\.to))
+        let carried = modulesReached(from: Array(through), edgesFrom).intersection(imported)
+        guard !carried.isEmpty else { return false }
+        let others = (edgesFrom[target] ?? []).map(\.to).filter { !through.contains($0) }
+        return !carried.isSubset(of: modulesReached(from: others, edgesFrom))
+    }
+
+    /// The modules of `starts` and of every target they reach, through every dependency.
+    ///
+    /// - Complexity: O(V + E).
+    private func modulesReached(from starts: [TargetID], _ edgesFrom: [TargetID: [Edge]]) -> Set<String> {
+        var modules = Set(starts.map(module(of:)))
+        var seen = Set(starts)
+        var pending = starts
+        while let next = pending.popLast() {
+            for edge in edgesFrom[next] ?? [] where seen.insert(edge.to).inserted {
                 modules.insert(module(of: edge.to))
                 pending.append(edge.to)
             }

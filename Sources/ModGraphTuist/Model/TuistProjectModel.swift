@@ -15,6 +15,8 @@ struct TuistProjectModel {
     /// The folder `.relativeToRoot(_:)` paths and `//` paths start from: the one holding `Tuist/`.
     let tuistRoot: String
     let disk: XcodeDisk
+    /// Where the manifest writes each name, for findings' lines; empty: no lines.
+    var lines = ManifestLines(text: "")
 
     /// The folder the copies of the manifests and helpers are compiled in, below the run's private
     /// temporary folder (`modgraph-tuist.XXXXXX/src/`): what `#filePath` says in them, standing for
@@ -46,8 +48,9 @@ struct TuistProjectModel {
         var warnings = dump.problems.map { "\(manifest): \($0)" }
         var referenced: [String] = []
         var targets: [XcodeTarget] = []
+        let spans = lines.spans(of: dump.targets.map(\.name))
         for target in dump.targets {
-            targets.append(self.target(target, referenced: &referenced, warnings: &warnings))
+            targets.append(self.target(target, span: spans[target.name], referenced: &referenced, warnings: &warnings))
         }
         targets.sort { $0.name < $1.name }
         let packages = dump.packages.map { package -> XcodePackageReference in
@@ -64,7 +67,15 @@ struct TuistProjectModel {
         ).confined(by: disk)
     }
 
-    func target(_ target: TuistDump.Target, referenced: inout [String], warnings: inout [String]) -> XcodeTarget {
+    /// - Parameter span: the lines of the manifest where the target is written, when its name is there.
+    func target(_ target: TuistDump.Target, span: ClosedRange<Int>? = nil, referenced: inout [String], warnings: inout [String]) -> XcodeTarget {
+        func edge(_ reference: XcodeDependency.Reference, _ declaration: XcodeDependency.Declaration, _ filters: [String], named name: String)
+            -> XcodeDependency
+        {
+            XcodeDependency(
+                reference: reference, declaration: declaration, platformFilters: filters, line: span.flatMap { lines.line(of: name, in: $0) },
+                file: manifest)
+        }
         let productType = Self.productTypes[target.product].map { "com.apple.product-type." + $0 }
         if productType == nil {
             warnings.append("\(manifest): target '\(target.name)' has product '\(target.product)', which modgraph does not know")
@@ -77,21 +88,21 @@ struct TuistProjectModel {
         for dependency in target.dependencies {
             switch dependency {
             case let .target(name, filters):
-                dependencies.append(edge(.target(id: name, name: name, project: nil), .targetDependency, filters))
+                dependencies.append(edge(.target(id: name, name: name, project: nil), .targetDependency, filters, named: name))
             case let .macro(name):
-                dependencies.append(edge(.target(id: name, name: name, project: nil), .targetDependency, []))
+                dependencies.append(edge(.target(id: name, name: name, project: nil), .targetDependency, [], named: name))
             case let .project(other, path, filters):
                 let project = XcodePath.join(relative(absolute(path)), "Project.swift")
                 if !referenced.contains(project) { referenced.append(project) }
-                dependencies.append(edge(.target(id: other, name: other, project: project), .targetDependency, filters))
+                dependencies.append(edge(.target(id: other, name: other, project: project), .targetDependency, filters, named: other))
             case let .external(name, filters):
                 // A product of the packages `Tuist/Package.swift` lists (`tuist install`): shown as that folder's product.
                 let packages = XcodePackageReference.local(path: relative(XcodePath.join(tuistRoot, "Tuist")))
                 let product = XcodePackageProduct(name: name, isPlugin: false, package: packages)
-                dependencies.append(edge(.packageProduct(product), .packageProduct, filters))
+                dependencies.append(edge(.packageProduct(product), .packageProduct, filters, named: name))
             case let .package(name, isPlugin, filters):
                 let product = XcodePackageProduct(name: name, isPlugin: isPlugin, package: nil)
-                dependencies.append(edge(.packageProduct(product), .packageProduct, filters))
+                dependencies.append(edge(.packageProduct(product), .packageProduct, filters, named: name))
             case .prebuilt:
                 continue
             }
@@ -113,14 +124,8 @@ struct TuistProjectModel {
         return XcodeTarget(
             id: target.name, name: target.name, kind: kind, productName: productName, moduleName: moduleName,
             productFileName: kind.productFileName(named: productName), productReference: nil, dependencies: dependencies,
-            sources: files, synchronizedFolders: folders, platforms: platforms.sorted(), resources: resources + resourceFolders.map(\.path),
-            file: manifest)
-    }
-
-    private func edge(_ reference: XcodeDependency.Reference, _ declaration: XcodeDependency.Declaration, _ filters: [String])
-        -> XcodeDependency
-    {
-        XcodeDependency(reference: reference, declaration: declaration, platformFilters: filters, file: manifest)
+            sources: files, synchronizedFolders: folders, platforms: platforms.sorted(), line: span?.lowerBound,
+            resources: resources + resourceFolders.map(\.path), file: manifest)
     }
 
     /// A glob of `sources:` or `resources:`: a file, or the folder before its first wildcard (the
@@ -181,5 +186,55 @@ struct TuistProjectModel {
     func relative(_ path: String) -> String {
         let relative = XcodePath.relative(path, from: folder)
         return relative.isEmpty ? "." : relative
+    }
+}
+
+/// Where a manifest writes names as string literals (`"Home"`), for the lines findings point at. A target
+/// declared by name in the manifest spans from that line to the next such target's; a dependency written
+/// inside the span is at its line. A target a helper makes has no span, and no line is guessed.
+struct ManifestLines: Sendable {
+    /// Each line's text, from line 1.
+    private let texts: [Substring]
+
+    init(text: String) {
+        texts = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// The first line writing `"name"` within `range`.
+    func line(of name: String, in range: ClosedRange<Int>) -> Int? {
+        let literal = "\"\(name)\""
+        for number in range where number >= 1 && number <= texts.count && texts[number - 1].contains(literal) { return number }
+        return nil
+    }
+
+    /// The first line declaring a target `name`: `name: "X"` ending the line (`name: "X",`) or followed by the
+    /// declaration's next argument (`, destinations:`, `, platform:`, `, product:`); `.target(name: "X")` and
+    /// `.target(name: "X", condition: …)` are dependencies on it, not its declaration.
+    func declaration(of name: String) -> Int? {
+        let written = "name: \"\(name)\""
+        for (index, text) in texts.enumerated() {
+            guard let found = text.range(of: written) else { continue }
+            let rest = text[found.upperBound...].trimmingCharacters(in: .whitespaces)
+            if rest.isEmpty || rest == "," || [", destinations:", ", platform:", ", product:"].contains(where: rest.hasPrefix) {
+                return index + 1
+            }
+        }
+        return nil
+    }
+
+    /// Each target's span, for the targets the manifest declares by name (``declaration(of:)``).
+    func spans(of names: [String]) -> [String: ClosedRange<Int>] {
+        guard !texts.isEmpty else { return [:] }
+        var starts: [(name: String, line: Int)] = []
+        for name in Set(names) {
+            if let line = declaration(of: name) { starts.append((name, line)) }
+        }
+        starts.sort { ($0.line, $0.name) < ($1.line, $1.name) }
+        var spans: [String: ClosedRange<Int>] = [:]
+        for (index, start) in starts.enumerated() {
+            let next = starts[(index + 1)...].first { $0.line > start.line }?.line ?? texts.count + 1
+            spans[start.name] = start.line...max(start.line, next - 1)
+        }
+        return spans
     }
 }

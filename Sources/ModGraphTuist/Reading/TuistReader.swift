@@ -79,7 +79,8 @@ public final class TuistReader: Sendable {
         guard let printed else { throw .notAProject(file: manifest, problem: "a Tuist manifest that could not be read") }
         switch TuistDump.project(from: printed) {
         case let .success(project):
-            let model = TuistProjectModel(manifest: manifest, tuistRoot: tuistRoot, disk: disk)
+            var model = TuistProjectModel(manifest: manifest, tuistRoot: tuistRoot, disk: disk)
+            model.lines = ManifestLines(text: String(decoding: text, as: UTF8.self))
             let files = (sources.helpers + sources.plugins.flatMap(\.files)).map { XcodePath.join(tuistRoot, $0.path) }
             return model.project(project, compiledWith: files)
         case let .failure(problem):
