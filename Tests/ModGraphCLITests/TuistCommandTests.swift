@@ -209,13 +209,17 @@ struct TuistCommandTests {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         try repository(in: folder)
-        try write("import HomeInterface\nimport Home\nimport Cart\n", "Projects/App/Sources/App.swift", in: folder)
+        try write("import HomeInterface\nimport Home\nimport Cart\nimport Alamofire\n", "Projects/App/Sources/App.swift", in: folder)
         try write("version: 1\nsources:\n  undeclaredImports: error\n  unusedDependencies: warning\n", ".modgraph.yml", in: folder)
         let check = try ModGraphRunner.run(["check", "."], in: folder)
         #expect(check.status == 1, "\(check.output)\(check.errors)")
         #expect(
             check.output.contains(
                 "In Projects/App/Project.swift, add .project(target: \"HomeInterface\", path: \"../Home\") to the dependencies: of target \"Shop\""),
+            "\(check.output)")
+        // A product of Tuist's package list is reached through `.external`, as Tuist 4 advises.
+        #expect(
+            check.output.contains("In Projects/App/Project.swift, add .external(name: \"Alamofire\") to the dependencies: of target \"Shop\""),
             "\(check.output)")
         try write("Tuist/ProjectDescriptionHelpers/Project+Feature.swift\n", "helper.txt", in: folder)
         let helper = try ModGraphRunner.run(["affected", ".", "--changed-files", "helper.txt"], in: folder)

@@ -153,3 +153,47 @@ struct ManifestLinesTests {
         #expect(lines.line(of: "Alamofire", in: spans["Core"] ?? 0...0) == 13)
     }
 }
+
+/// A manifest's cache key follows what it is compiled with: its own text, and the helpers only when it
+/// imports them; the helpers' and plugins' digests are computed once, when the files are read.
+@Suite("Tuist cache keys")
+struct TuistCacheKeyTests {
+    private func root(helper: String) throws -> String {
+        let folder = NSTemporaryDirectory() + "modgraph-tuist-key-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder + "/Tuist/ProjectDescriptionHelpers", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/Plugins/Kit/ProjectDescriptionHelpers", withIntermediateDirectories: true)
+        try Data(helper.utf8).write(to: URL(fileURLWithPath: folder + "/Tuist/ProjectDescriptionHelpers/Feature.swift"))
+        try Data("import ProjectDescription\nlet plugin = Plugin(name: \"KitPlugin\")\n".utf8).write(
+            to: URL(fileURLWithPath: folder + "/Plugins/Kit/Plugin.swift"))
+        try Data("public let kit = 1\n".utf8).write(to: URL(fileURLWithPath: folder + "/Plugins/Kit/ProjectDescriptionHelpers/Kit.swift"))
+        return folder
+    }
+
+    @Test func aManifestsKeyChangesWithWhatItCompilesWith() throws {
+        let first = try root(helper: "public let a = 1\n")
+        let second = try root(helper: "public let a = 2\n")
+        defer { for folder in [first, second] { try? FileManager.default.removeItem(atPath: folder) } }
+        let one = try TuistSources(of: first, in: first, disk: XcodeDisk(root: first))
+        let two = try TuistSources(of: second, in: second, disk: XcodeDisk(root: second))
+        #expect(one.helpers.map(\.path) == ["Tuist/ProjectDescriptionHelpers/Feature.swift"])
+        #expect(one.plugins.map(\.name) == ["KitPlugin"])
+        #expect(one.helpersDigest != two.helpersDigest)
+        #expect(one.pluginsDigest == two.pluginsDigest)
+        #expect(one.withoutHelpers().helpersDigest == two.withoutHelpers().helpersDigest)
+        #expect(one.withoutHelpers().helpers.isEmpty)
+
+        let reader = TuistReader(options: TuistOptions(cacheFolder: first, toolchainVersion: { "6.3" }, environment: [:]))
+        let manifest = Array("import ProjectDescription\n".utf8)
+        let key = reader.cacheKey(manifest: manifest, at: "App/Project.swift", sources: one)
+        #expect(key != nil)
+        #expect(key == reader.cacheKey(manifest: manifest, at: "App/Project.swift", sources: one))
+        #expect(key != reader.cacheKey(manifest: manifest, at: "App/Project.swift", sources: two))
+        #expect(key != reader.cacheKey(manifest: manifest, at: "Shop/Project.swift", sources: one))
+        #expect(key != reader.cacheKey(manifest: manifest + [10], at: "App/Project.swift", sources: one))
+        #expect(
+            reader.cacheKey(manifest: manifest, at: "App/Project.swift", sources: one.withoutHelpers())
+                == reader.cacheKey(manifest: manifest, at: "App/Project.swift", sources: two.withoutHelpers()))
+        let uncached = TuistReader(options: TuistOptions(toolchainVersion: { "6.3" }, environment: [:]))
+        #expect(uncached.cacheKey(manifest: manifest, at: "App/Project.swift", sources: one) == nil)
+    }
+}

@@ -48,6 +48,13 @@ public struct Package: Hashable, Sendable {
         return location == "Project.swift" || location.hasSuffix("/Project.swift")
     }
 
+    /// Whether this is Tuist's package list: the local package of a `Tuist` folder, whose `Package.swift` names
+    /// the packages a manifest's `.external(name:)` reaches (a product of one is added as `.external`, not `.package`).
+    public var isTuistPackageList: Bool {
+        guard origin == .local, let path else { return false }
+        return path == "Tuist" || path.hasSuffix("/Tuist")
+    }
+
     /// Whether the project is generated (XcodeGen, Tuist): its targets are declared in ``location``, not in a project file.
     public var isGeneratedProject: Bool {
         isXcodeGenProject || isTuistProject

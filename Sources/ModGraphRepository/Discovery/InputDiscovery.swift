@@ -73,14 +73,16 @@ public enum InputDiscovery {
             case "xcodeproj": inputs.add(project: canonical)
             case "xcworkspace": try add(workspace: canonical, to: &inputs)
             default:
-                if isRegularFile(canonical + "/Package.swift"), isTuistPackageList(canonical) {
+                let hasManifest = isRegularFile(canonical + "/Package.swift")
+                let entries = hasManifest ? listing(canonical) : []
+                if hasManifest, isTuistPackageList(canonical, entries: entries) {
                     // Tuist's list of external packages at the root (`#if TUIST`), not the repository's package.
                     searched.append((canonical, path))
-                } else if isRegularFile(canonical + "/Package.swift") {
+                } else if hasManifest {
                     inputs.add(package: canonical)
                     // An XcodeGen spec at the top of the folder given is the app's project (its tools', or the
                     // package's own targets for Xcode): loaded with the package. A committed project is not.
-                    if let spec = xcodeGenSpec(in: canonical, entries: listing(canonical)) { inputs.add(project: spec) }
+                    if let spec = xcodeGenSpec(in: canonical, entries: entries) { inputs.add(project: spec) }
                     inputs.unsearched += projectsNear(canonical)
                 } else if let kind = Paths.irregularKind(canonical + "/Package.swift"), kind != "a folder" {
                     throw LoadError.manifestNotAFile(manifest: canonical + "/Package.swift", kind: kind)
@@ -378,9 +380,8 @@ public enum InputDiscovery {
 
     /// Whether `folder`'s `Package.swift` is Tuist's list of external packages (its `PackageSettings` under
     /// `#if TUIST`) in a folder of Tuist's manifests, rather than a package: Tuist reads it, SwiftPM builds nothing of it.
-    static func isTuistPackageList(_ folder: String) -> Bool {
+    static func isTuistPackageList(_ folder: String, entries: [(name: String, isFolder: Bool)]) -> Bool {
         guard head(of: folder + "/Package.swift", bytes: 1 << 16)?.contains("#if TUIST") ?? false else { return false }
-        let entries = listing(folder)
         return isTuistManifestFolder(folder, entries: entries) || entries.contains { $0.name == "Tuist" && $0.isFolder }
     }
 

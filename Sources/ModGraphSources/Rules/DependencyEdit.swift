@@ -125,7 +125,7 @@ enum DependencyEdit {
         let product = node?.type == .externalProduct ? dependency.name : graph.libraryProduct(holding: dependency)?.name
         // A remote package's product comes through Tuist's package list (`Tuist/Package.swift`), as Tuist 4 advises;
         // a package of the repository's own is a `packages:` entry of the project.
-        if owner?.identity.rawValue == "tuist" || (owner?.origin != .local && owner?.origin != .root) {
+        if owner?.isTuistPackageList == true || (owner?.origin != .local && owner?.origin != .root) {
             return "add .external(name: \"\(product ?? dependency.name)\") \(destination)"
         }
         guard let product else {

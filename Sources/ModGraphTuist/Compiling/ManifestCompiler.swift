@@ -61,12 +61,7 @@ final class ManifestCompiler: @unchecked Sendable {
     func dump(manifest text: [UInt8], at relativePath: String, sources: TuistSources, root: String) throws(Failure) -> Data {
         let library = try compiledLibrary()
         let plugins = try compiledPlugins(sources.plugins, root: root, library: library)
-        var pluginDigest = SHA256()
-        for plugin in sources.plugins {
-            for file in plugin.files { pluginDigest.update(Array("\(plugin.name):\(file.path):\(file.text.count):".utf8) + file.text) }
-        }
-        let helperLibrary = try compiledHelpers(
-            sources.helpers, root: root, imports: [library] + plugins.map(\.folder), importsDigest: pluginDigest.finalizeHex())
+        let helperLibrary = try compiledHelpers(sources, root: root, imports: [library] + plugins.map(\.folder))
         let (folder, index) = try state.withLock { state throws(Failure) in
             state.manifests += 1
             return (try temporaryFolder(locked: &state), state.manifests)
@@ -118,8 +113,7 @@ final class ManifestCompiler: @unchecked Sendable {
             let folder = try temporaryFolder(locked: &state)
             var made: [(name: String, folder: String)] = []
             for (index, plugin) in plugins.enumerated() {
-                var parts = ["plugin", plugin.name, ProjectDescriptionSource.digest]
-                for file in plugin.files { parts += [file.path, SHA256.hex(file.text)] }
+                let parts = ["plugin", ProjectDescriptionSource.digest, plugin.digest]
                 let output = try? self.library(
                     plugin.name, from: plugin.files.map { (path: "src/" + $0.path, text: $0.text) }, key: cacheKey(parts),
                     imports: [library], in: folder, output: folder + "/plugin-\(state.plugins.count)-\(index)", what: "plugin " + plugin.name)
@@ -131,15 +125,15 @@ final class ManifestCompiler: @unchecked Sendable {
     }
 
     /// The folder holding the root's `ProjectDescriptionHelpers`, compiled once; nil when it has none.
-    /// - Parameter importsDigest: what the plugins it may import are, part of its cache key.
-    private func compiledHelpers(_ helpers: [TuistSources.File], root: String, imports: [String], importsDigest: String) throws(Failure) -> String? {
+    /// Its cache key holds the plugins' digest too: the helpers may import them.
+    private func compiledHelpers(_ sources: TuistSources, root: String, imports: [String]) throws(Failure) -> String? {
+        let helpers = sources.helpers
         guard !helpers.isEmpty else { return nil }
         return try state.withLock { state throws(Failure) -> String? in
             if let known = state.helpers[root] { return try known.get() }
             let outcome = Result { () throws(Failure) -> String? in
                 let folder = try temporaryFolder(locked: &state)
-                var parts = ["ProjectDescriptionHelpers", ProjectDescriptionSource.digest, importsDigest]
-                for helper in helpers { parts += [helper.path, SHA256.hex(helper.text)] }
+                let parts = ["ProjectDescriptionHelpers", ProjectDescriptionSource.digest, sources.pluginsDigest, sources.helpersDigest]
                 return try self.library(
                     "ProjectDescriptionHelpers", from: helpers.map { (path: "src/" + $0.path, text: $0.text) }, key: cacheKey(parts),
                     imports: imports, in: folder, output: folder + "/helpers-\(state.helpers.count)",
@@ -184,8 +178,9 @@ final class ManifestCompiler: @unchecked Sendable {
         return output
     }
 
-    /// A cache key of `parts`, the toolchain and the host; nil when nothing is cached.
-    private func cacheKey(_ parts: [String]) -> String? {
+    /// A cache key of `parts`, the toolchain and the host; nil when nothing is cached. The one rule for
+    /// every key of the feature: libraries' and manifests' (``TuistReader``).
+    func cacheKey(_ parts: [String]) -> String? {
         guard options.cacheFolder != nil, let toolchain = options.toolchainVersion() else { return nil }
         var hasher = SHA256()
         for part in parts + [toolchain, HostDescription.current] { hasher.update(Array("\(part.utf8.count):\(part)".utf8)) }

@@ -53,13 +53,13 @@ public final class TuistReader: Sendable {
         guard let text = ConfinedRead.file(manifest, in: loaded, limit: TuistSources.maximumFileBytes) else {
             throw .unreadable(path: manifest, reason: "it cannot be read inside the folder loaded")
         }
-        var sources = try self.sources.withLock { known throws(XcodeError) -> TuistSources in
+        let read = try self.sources.withLock { known throws(XcodeError) -> TuistSources in
             if let read = known[tuistRoot] { return try read.get() }
             let read = Result { () throws(XcodeError) -> TuistSources in try TuistSources(of: tuistRoot, in: loaded, disk: disk) }
             known[tuistRoot] = read
             return try read.get()
         }
-        if !Self.imports(text, "ProjectDescriptionHelpers") { sources.helpers = [] }
+        let sources = Self.imports(text, "ProjectDescriptionHelpers") ? read : read.withoutHelpers()
         let relativePath = XcodePath.relative(manifest, from: tuistRoot)
         let key = cacheKey(manifest: text, at: relativePath, sources: sources)
         var printed: Data?
@@ -119,29 +119,13 @@ public final class TuistReader: Sendable {
         return output.subdata(in: opening.upperBound..<closing.lowerBound)
     }
 
+    /// The key of the manifest's printed project: what the compiled code is made of (the manifest, its
+    /// helpers and plugins by their digests, modgraph's ProjectDescription) and the environment it runs in.
     func cacheKey(manifest: [UInt8], at relativePath: String, sources: TuistSources) -> String? {
-        guard options.cacheFolder != nil, let toolchain = options.toolchainVersion() else { return nil }
-        var hasher = SHA256()
-        func add(_ bytes: some Collection<UInt8>) {
-            hasher.update(Array("\(bytes.count):".utf8))
-            hasher.update(bytes)
-        }
-        add(Array(Self.cacheVersion.utf8))
-        add(Array(ProjectDescriptionSource.digest.utf8))
-        add(Array(toolchain.utf8))
-        add(Array(HostDescription.current.utf8))
-        for (name, value) in options.manifestEnvironment.sorted(by: { $0.key < $1.key }) where name != "PATH" {
-            add(Array(name.utf8))
-            add(Array(value.utf8))
-        }
-        add(Array(relativePath.utf8))
-        add(manifest)
-        for file in sources.helpers + sources.plugins.flatMap(\.files) {
-            add(Array(file.path.utf8))
-            add(file.text)
-        }
-        for plugin in sources.plugins { add(Array(plugin.name.utf8)) }
-        return hasher.finalizeHex()
+        var parts = [Self.cacheVersion, ProjectDescriptionSource.digest]
+        for (name, value) in options.manifestEnvironment.sorted(by: { $0.key < $1.key }) where name != "PATH" { parts += [name, value] }
+        parts += [relativePath, SHA256.hex(manifest), sources.helpersDigest, sources.pluginsDigest]
+        return compiler.cacheKey(parts)
     }
 
     static func entry(_ key: String) -> String {

@@ -21,10 +21,16 @@ struct TuistSources: Sendable {
         /// The module name `Plugin(name:)` gives it.
         let name: String
         let files: [File]
+        /// The SHA-256 of its name and files, computed once: part of the keys of its library and of every manifest.
+        let digest: String
     }
 
-    var helpers: [File] = []
-    var plugins: [Plugin] = []
+    private(set) var helpers: [File] = []
+    private(set) var plugins: [Plugin] = []
+    /// The SHA-256 of ``helpers`` (paths and texts) and of every plugin's ``Plugin/digest``, each computed
+    /// once when the files are read: a root's hundred manifests share them instead of hashing the files again.
+    private(set) var helpersDigest = TuistSources.digest(of: [])
+    private(set) var pluginsDigest = SHA256.hex([UInt8]())
 
     /// The most helper files read, the most bytes of one file and of all of them, and the most plugins.
     static let maximumFiles = 2_000
@@ -44,8 +50,35 @@ struct TuistSources: Sendable {
             else { continue }
             let files = try Self.swiftFiles(
                 below: folder + "/ProjectDescriptionHelpers", tuistRoot: tuistRoot, in: root, disk: disk, budget: &budget)
-            plugins.append(Plugin(name: name, files: files))
+            plugins.append(Plugin(name: name, files: files, digest: Self.digest(of: files, named: name)))
         }
+        helpersDigest = Self.digest(of: helpers)
+        var hasher = SHA256()
+        for plugin in plugins { hasher.update(Array(plugin.digest.utf8)) }
+        pluginsDigest = hasher.finalizeHex()
+    }
+
+    /// These sources for a manifest that does not import the helper module: it compiles without it.
+    func withoutHelpers() -> TuistSources {
+        var copy = self
+        copy.helpers = []
+        copy.helpersDigest = Self.digest(of: [])
+        return copy
+    }
+
+    /// The SHA-256 of `files`' paths and texts (each prefixed by its length), after `name`.
+    static func digest(of files: [File], named name: String = "") -> String {
+        var hasher = SHA256()
+        func add(_ bytes: some Collection<UInt8>) {
+            hasher.update(Array("\(bytes.count):".utf8))
+            hasher.update(bytes)
+        }
+        add(Array(name.utf8))
+        for file in files {
+            add(Array(file.path.utf8))
+            add(file.text)
+        }
+        return hasher.finalizeHex()
     }
 
     /// `Plugin(name: "X")`: the module the plugin's helpers make.
