@@ -11,9 +11,9 @@ import ModGraphXcode
 /// from `ID /* … */ = {` to `};`); a project written otherwise is refused. Objects another
 /// target still uses are kept. The result must parse and no longer mention what was removed.
 public struct ProjectEditor {
-    private let text: String
-    private let lines: [Substring]
-    private let objects: PropertyListDictionary
+    let text: String
+    let lines: [Substring]
+    let objects: PropertyListDictionary
 
     public init(_ text: String) throws(ManifestRefusal) {
         guard case let .dictionary(root)? = try? OpenStepParser.parse(Array(text.utf8)), let objects = root["objects"]?.dictionary else {
@@ -27,10 +27,7 @@ public struct ProjectEditor {
     /// `text` without `target`'s dependency written `written` (a package product's name, or
     /// another target's or its product's name).
     public func removing(_ written: String, from target: String) throws(ManifestRefusal) -> String {
-        let targets = objects.keys.filter { isa($0) == "PBXNativeTarget" && field($0, "name") == target }
-        guard targets.count == 1, let targetID = targets.first else {
-            throw ManifestRefusal(reason: "the project has \(targets.count) targets named \"\(target)\"")
-        }
+        let targetID = try nativeTarget(named: target)
         var listEntries: Set<String> = []  // ids whose line in a list goes
         var objectsGone: Set<String> = []  // ids whose object goes
         // A package product.
@@ -117,13 +114,13 @@ public struct ProjectEditor {
         return nil
     }
 
-    private func isa(_ id: String) -> String? { field(id, "isa") }
+    func isa(_ id: String) -> String? { field(id, "isa") }
 
-    private func field(_ id: String, _ key: String) -> String? {
+    func field(_ id: String, _ key: String) -> String? {
         objects[id]?.dictionary?[key]?.string
     }
 
-    private func strings(_ id: String, _ key: String) -> [String] {
+    func strings(_ id: String, _ key: String) -> [String] {
         objects[id]?.dictionary?[key]?.strings ?? []
     }
 }

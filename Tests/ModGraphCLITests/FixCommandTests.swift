@@ -246,4 +246,49 @@ struct FixCommandTests {
         let again = try ModGraphRunner.run(["fix", folder.path, "--check"], in: folder)
         #expect(again.status == 0, "\(again.errors)")
     }
+
+    /// A package product an Xcode target imports and does not declare, added to `project.pbxproj` as Xcode
+    /// adds it (the sample's DesignSystem is a folder reference, as local packages were before Xcode 15):
+    /// a product dependency, a build file linking it, their lines in Core's lists (its product list made
+    /// between `name` and `productName`), each object in its section by id. The ids are derived from what
+    /// is added, so the same fix writes the same file; the project reloads and check passes.
+    @Test func anUndeclaredPackageProductJoinsTheProject() throws {
+        let top = try ModGraphRunner.scratchFolder("modgraph-fix-xcode-add")
+        defer { try? FileManager.default.removeItem(at: top) }
+        let folder = top.appendingPathComponent("XcodeApp")
+        try FileManager.default.copyItem(at: ModGraphRunner.samples.appendingPathComponent("XcodeApp"), to: folder)
+        let core = folder.appendingPathComponent("App/Core/Core.swift")
+        try ("import DesignSystem\n" + String(contentsOf: core, encoding: .utf8)).write(to: core, atomically: true, encoding: .utf8)
+        let project = folder.appendingPathComponent("App/App.xcodeproj/project.pbxproj")
+        let before = try String(contentsOf: project, encoding: .utf8)
+        let check = try ModGraphRunner.run(["check", folder.path], in: folder)
+        #expect(check.output.contains("Core imports DesignSystem"), "\(check.output)")
+        let result = try ModGraphRunner.run(["fix", folder.path, "--write"], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.contains("fix: dependency added: app/Core → designsystem/DesignSystem"), "\(result.errors)")
+        // Hand-worked from the sample's project: D32D… sorts between A498… and DAEC… in the build files, 751E… after 5351… in the products.
+        let (file, product) = ("D32D2AFFBFBD048F79F8DB14", "751E81F6F3473D7B2E014F0D")
+        var expected = before
+        for (anchor, insertion) in [
+            ("\t\tDAEC0626B10D19C54FE583DB /* Feed.framework in Embed Frameworks */ = {isa = PBXBuildFile; fileRef = ",
+             "\t\t\(file) /* DesignSystem in Frameworks */ = {isa = PBXBuildFile; productRef = \(product) /* DesignSystem */; };\n"),
+            ("\t\t20189A2686C1F1D3454DF720 /* Frameworks */ = {\n\t\t\tisa = PBXFrameworksBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n\t\t\tfiles = (\n",
+             "\t\t\t\t\(file) /* DesignSystem in Frameworks */,\n"),
+            ("\t\t\tname = Core;\n", "\t\t\tpackageProductDependencies = (\n\t\t\t\t\(product) /* DesignSystem */,\n\t\t\t);\n"),
+            ("\t\t535126F0D12B93C26F39C87C /* DesignSystem */ = {\n\t\t\tisa = XCSwiftPackageProductDependency;\n\t\t\tproductName = DesignSystem;\n\t\t};\n",
+             "\t\t\(product) /* DesignSystem */ = {\n\t\t\tisa = XCSwiftPackageProductDependency;\n\t\t\tproductName = DesignSystem;\n\t\t};\n"),
+        ] {
+            guard let range = expected.range(of: anchor) else {
+                Issue.record("the sample's project no longer has \(anchor)")
+                continue
+            }
+            // The build file goes before its anchor (the next id); the rest after theirs.
+            let at = anchor.hasSuffix("fileRef = ") ? range.lowerBound : range.upperBound
+            expected.insert(contentsOf: insertion, at: at)
+        }
+        #expect(try String(contentsOf: project, encoding: .utf8) == expected)
+        let again = try ModGraphRunner.run(["check", folder.path], in: folder)
+        #expect(!again.output.contains("Core imports DesignSystem"), "\(again.output)")
+        #expect(try ModGraphRunner.run(["fix", folder.path, "--check"], in: folder).status == 0)
+    }
 }

@@ -21,18 +21,14 @@ struct FixPlanner {
     mutating func plan(_ findings: [Finding]) -> ([FixRun.FileEdit], [FixRun.NotFixed]) {
         var notFixed: [FixRun.NotFixed] = []
         var byPackage: [PackageIdentity: [(finding: Finding, change: ManifestEditor.Change)]] = [:]
-        var byProject: [PackageIdentity: [(finding: Finding, target: String, written: String)]] = [:]
+        var byProject: [PackageIdentity: [(finding: Finding, edit: ProjectChange)]] = [:]
         for finding in findings {
             guard let fix = finding.fix else { continue }
-            // A dependency an Xcode project declares is removed in the project file; one to add is not made yet.
+            // A dependency of an Xcode project's target is edited in the project file.
             if let package = loaded.graph.package(fix.target.package), package.origin == .project, !package.isGeneratedProject {
-                if case let .remove(target, _, written) = fix {
-                    byProject[target.package, default: []].append((finding, target.name, written))
-                } else {
-                    notFixed.append(
-                        FixRun.NotFixed(
-                            finding: finding,
-                            reason: "fix does not add dependencies to an Xcode project yet: make the edit the finding says in Xcode"))
+                switch projectChange(for: fix) {
+                case let .success(edit): byProject[fix.target.package, default: []].append((finding, edit))
+                case let .failure(refusal): notFixed.append(FixRun.NotFixed(finding: finding, reason: refusal.reason))
                 }
                 continue
             }
@@ -91,9 +87,47 @@ struct FixPlanner {
         return (edits.sorted { $0.path < $1.path }, notFixed)
     }
 
-    /// The removals from one Xcode project's `project.pbxproj`, made one after another on its text.
+    /// An edit of an Xcode target's dependencies: one to remove as written, or a package's product to add.
+    enum ProjectChange {
+        case remove(target: String, written: String)
+        /// `heldLocally`: another target of the project already uses a product of the package without
+        /// naming a reference to it (a local package in a folder of the project, before Xcode 15).
+        case addProduct(target: String, product: String, package: PackageIdentity, heldLocally: Bool)
+    }
+
+    /// The edit a fix asks of an Xcode project; a reason when it is not one fix makes.
+    private func projectChange(for fix: DependencyFix) -> Result<ProjectChange, ManifestRefusal> {
+        switch fix {
+        case let .remove(target, _, written):
+            return .success(.remove(target: target.name, written: written))
+        case let .add(target, dependency):
+            let graph = loaded.graph
+            guard let owner = graph.package(dependency.package), [.root, .local, .remote, .registry].contains(owner.origin) else {
+                return .failure(
+                    ManifestRefusal(
+                        reason: "fix adds packages' products to an Xcode target, not another target of a project: make the edit the finding says in Xcode"))
+            }
+            guard let product = productName(holding: dependency) else {
+                return .failure(
+                    ManifestRefusal(
+                        reason: "package \"\(graph.packageReference(dependency.package))\" has no library product holding \"\(dependency.name)\": add one first"))
+            }
+            let packageOf = { (index: Int) in graph.targets[index].id.package }
+            let heldLocally = graph.edgeEnds.contains { packageOf($0.from) == target.package && packageOf($0.to) == dependency.package }
+            return .success(.addProduct(target: target.name, product: product, package: dependency.package, heldLocally: heldLocally))
+        }
+    }
+
+    /// The product a dependent names to reach `dependency`: itself when it is a product, else the library product holding it.
+    private func productName(holding dependency: TargetID) -> String? {
+        let graph = loaded.graph
+        if let vertex = graph.index(of: dependency), graph.targets[vertex].type == .externalProduct { return dependency.name }
+        return graph.libraryProduct(holding: dependency)?.name
+    }
+
+    /// The edits of one Xcode project's `project.pbxproj`, made one after another on its text.
     private func projectEdit(
-        _ identity: PackageIdentity, _ removals: [(finding: Finding, target: String, written: String)]
+        _ identity: PackageIdentity, _ removals: [(finding: Finding, edit: ProjectChange)]
     ) -> (FixRun.FileEdit?, [FixRun.NotFixed]) {
         let refuse = { (reason: String) in removals.map { FixRun.NotFixed(finding: $0.finding, reason: reason) } }
         guard let path = loaded.graph.package(identity)?.path else { return (nil, refuse("the project's path is not known")) }
@@ -107,7 +141,11 @@ struct FixPlanner {
         var notFixed: [FixRun.NotFixed] = []
         for removal in removals {
             do throws(ManifestRefusal) {
-                current = try ProjectEditor(current).removing(removal.written, from: removal.target)
+                switch removal.edit {
+                case let .remove(target, written): current = try ProjectEditor(current).removing(written, from: target)
+                case let .addProduct(target, product, package, heldLocally):
+                    current = try ProjectEditor(current).adding(product: product, of: package, to: target, heldLocally: heldLocally)
+                }
             } catch {
                 notFixed.append(FixRun.NotFixed(finding: removal.finding, reason: "\(relative): \(error.reason)"))
             }
@@ -134,12 +172,7 @@ struct FixPlanner {
             return .success(.remove(target: target.name, written: written))
         case let .add(target, dependency):
             if dependency.package == target.package { return .success(.add(target: target.name, element: .target(dependency.name))) }
-            let product: String
-            if let vertex = graph.index(of: dependency), graph.targets[vertex].type == .externalProduct {
-                product = dependency.name
-            } else if let library = graph.libraryProduct(holding: dependency) {
-                product = library.name
-            } else {
+            guard let product = productName(holding: dependency) else {
                 return .failure(
                     ManifestRefusal(
                         reason: "package \"\(graph.packageReference(dependency.package))\" has no library product holding \"\(dependency.name)\": add one first"
