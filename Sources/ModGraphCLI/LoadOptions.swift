@@ -69,8 +69,9 @@ struct LoadOptions: ParsableArguments {
 
     @Flag(
         help: ArgumentHelp(
-            "Run no Tuist manifest: reading one compiles and runs the repository's code, which this forbids (a Tuist project is then an error).",
-            discussion: "Packages are still read as usual: evaluated from Package.swift, or dumped by swift package dump-package (docs/security.md)."
+            "Run no manifest's code: a Package.swift is only evaluated from its text, never dumped by swift package dump-package, and no Tuist manifest is compiled.",
+            discussion:
+                "A Package.swift modgraph cannot evaluate, or a Tuist project, is then an error that says why. Dumps already in the cache are still used (docs/security.md)."
         ))
     var noRunManifests = false
 
@@ -98,6 +99,9 @@ struct LoadOptions: ParsableArguments {
     var cacheDir: String?
 
     func validate() throws {
+        if noRunManifests, dumpManifests || verifyManifests {
+            throw ValidationError("--no-run-manifests forbids what \(dumpManifests ? "--dump-manifests" : "--verify-manifests") asks: running swift package dump-package")
+        }
         try OptionBounds.check(jobs, in: OptionBounds.jobs, option: "--jobs")
         try OptionBounds.check(manifestTimeout, in: OptionBounds.manifestTimeout, option: "--manifest-timeout")
         try OptionBounds.check(manifestMemory, in: OptionBounds.manifestMemory, option: "--manifest-memory")

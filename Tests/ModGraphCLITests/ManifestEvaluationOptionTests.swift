@@ -82,3 +82,62 @@ struct ManifestEvaluationOptionTests {
         return fakeSwift
     }
 }
+
+/// `--no-run-manifests`: no manifest's code runs. A manifest the evaluator decides loads as always; one it
+/// cannot is an error naming it and why; `dump-package` is never started (the fake `swift` would leave a
+/// mark), and the options that exist to run it are refused.
+@Suite("manifests not run")
+struct ManifestsNotRunTests {
+    private static let decided = "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")])\n"
+    /// The package built by a function of the manifest's own: only running it says what it is.
+    private static let undecided = """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        func make() -> Package { Package(name: "P", targets: [.target(name: "A")]) }
+        let package = make()
+
+        """
+
+    private func package(_ manifest: String) throws -> (folder: URL, package: URL, swift: URL, mark: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-norun-\(UUID().uuidString)")
+        let package = folder.appendingPathComponent("Package")
+        try FileManager.default.createDirectory(at: package.appendingPathComponent("Sources/A"), withIntermediateDirectories: true)
+        try "public let a = 1\n".write(to: package.appendingPathComponent("Sources/A/a.swift"), atomically: true, encoding: .utf8)
+        try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let mark = folder.appendingPathComponent("dump-package-ran")
+        let swift = try ManifestEvaluationOptionTests.swift(answeringDumpPackageWith: "touch '\(mark.path)'; exit 1", in: folder)
+        return (folder, package, swift, mark)
+    }
+
+    @Test func aManifestTheEvaluatorDecidesLoadsWithoutRunningAnything() throws {
+        let (folder, package, swift, mark) = try package(Self.decided)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try ModGraphRunner.run(["graph", package.path, "--no-run-manifests", "--no-cache", "--swift-executable", swift.path])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("1 package, 1 target"), "\(result.output)")
+        #expect(!FileManager.default.fileExists(atPath: mark.path))
+    }
+
+    @Test func aManifestOnlyRunningDecidesIsAnErrorThatSaysWhy() throws {
+        let (folder, package, swift, mark) = try package(Self.undecided)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try ModGraphRunner.run(["graph", package.path, "--no-run-manifests", "--no-cache", "--swift-executable", swift.path])
+        #expect(result.status == 2, "\(result.errors)")
+        #expect(
+            result.errors.contains("\(package.path)/Package.swift: not read: modgraph cannot evaluate it from its text ("), "\(result.errors)")
+        #expect(result.errors.contains("and --no-run-manifests forbids running it with swift package dump-package"), "\(result.errors)")
+        #expect(!FileManager.default.fileExists(atPath: mark.path))
+        // Without the flag the same manifest goes to dump-package (which this fake `swift` refuses).
+        let dumped = try ModGraphRunner.run(["graph", package.path, "--no-cache", "--swift-executable", swift.path])
+        #expect(dumped.status == 2, "\(dumped.errors)")
+        #expect(FileManager.default.fileExists(atPath: mark.path))
+    }
+
+    @Test func optionsThatRunManifestsAreRefused() throws {
+        for option in ["--dump-manifests", "--verify-manifests"] {
+            let result = try ModGraphRunner.run(["graph", ".", "--no-run-manifests", option])
+            #expect(result.status == 2, "\(result.errors)")
+            #expect(result.errors.contains("--no-run-manifests forbids what \(option) asks"), "\(result.errors)")
+        }
+    }
+}

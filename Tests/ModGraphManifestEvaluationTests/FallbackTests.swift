@@ -17,10 +17,11 @@ struct FallbackTests {
                 """, reason: "declaration of a kind not evaluated")
     }
 
+    /// Reads compared with `==`/`!=` are evaluated (EnvironmentEvaluationTests); `getenv` and `??` are not.
     @Test func environmentReads() throws {
         try expectFallback(
             "// swift-tools-version: 5.9\nimport PackageDescription\nimport Foundation\n" + """
-                let useLocal = ProcessInfo.processInfo.environment["LOCAL"] != nil
+                let useLocal = getenv("LOCAL") != nil
                 let package = Package(name: "E", targets: [.target(name: "A")])
                 """, reason: "")
         try expectFallback(

@@ -103,7 +103,9 @@ public struct FixRun: Sendable {
             Paths.absolute((edit.path as NSString).deletingLastPathComponent, relativeTo: root)
         }
         let manifests = edits.filter { $0.path == "Package.swift" || $0.path.hasSuffix("/Package.swift") }
-        let dumpedBefore = Set(manifests.filter { (try? dumper.dump(forPackageAt: folder($0))) != nil }.map(\.path))
+        // Where manifests may not be run (`--no-run-manifests`), the reload's evaluation alone says whether they still read.
+        let checked = request.load.runsManifests ? manifests : []
+        let dumpedBefore = Set(checked.filter { (try? dumper.dump(forPackageAt: folder($0))) != nil }.map(\.path))
         var written: [FileEdit] = []
         func restore() {
             for edit in written { try? ConfinedFiles.write(Array(edit.old.utf8), to: edit.path, in: root) }

@@ -145,7 +145,7 @@ public enum GraphLoader {
             base: runner,
             toolchainVersion: {
                 ToolchainVersionLookup.version(of: runner, cacheFolder: folder)
-            })
+            }, runsManifests: request.runsManifests)
         let provider: any ManifestProvider =
             folder.map {
                 CachingManifestProvider(base: evaluator, folder: $0, relocation: request.relocation, environment: .read())

@@ -43,8 +43,9 @@ public struct LoadRequest: Sendable {
     /// Manifests are evaluated from their syntax tree where the evaluator decides them exactly,
     /// and dumped by `swift package dump-package` otherwise; `false` dumps every one.
     public var evaluatesManifests = true
-    /// Whether Tuist's manifests may be compiled and run (they are the pull request's code); `false`:
-    /// a Tuist project is an error that says so (`--no-run-manifests`).
+    /// Whether manifests may be compiled and run (they are the pull request's code); `false`
+    /// (`--no-run-manifests`): a Tuist project, and a `Package.swift` the evaluator cannot decide,
+    /// is an error that says so, and nothing runs `dump-package`.
     public var runsManifests = true
     /// Loads every manifest both ways, uncached, and reports each difference
     /// (``LoadedGraph/manifestDifferences``); the dumps are used.

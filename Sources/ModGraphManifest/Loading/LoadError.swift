@@ -13,6 +13,8 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// the last one saying what was cut.
     case manifestFailed(manifest: String, diagnostics: [String])
     case manifestTimedOut(manifest: String, timeout: Duration)
+    /// A manifest modgraph could not evaluate from its text (`reason`), which `--no-run-manifests` forbade running.
+    case manifestNotRun(manifest: String, reason: String)
     /// The load failed, and its diagnostics say an allocation failed, under a limit of `limit` bytes per process.
     case manifestOutOfMemory(manifest: String, limit: Int, diagnostics: [String])
     case dumpTooLarge(source: String, limit: Int)
@@ -56,6 +58,8 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
                     ? "" : " (compiler diagnostics: \(diagnostics.count) \(diagnostics.count == 1 ? "line follows" : "lines follow"))")
         case let .manifestTimedOut(manifest, timeout):
             "\(manifest): manifest still loading after \(Self.seconds(timeout)), stopped (does it loop?); if it is only slow, pass --manifest-timeout with more seconds"
+        case let .manifestNotRun(manifest, reason):
+            "\(manifest): not read: modgraph cannot evaluate it from its text (\(reason)), and --no-run-manifests forbids running it with swift package dump-package"
         case let .dumpTooLarge(source, limit):
             "\(source): larger than \(limit / 1_048_576) MiB, which no dump-package document needs; not loaded"
         case let .malformedJSON(source, line, column, problem):

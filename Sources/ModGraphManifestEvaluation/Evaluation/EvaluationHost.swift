@@ -1,3 +1,4 @@
+import Foundation
 import ModGraphManifest
 
 /// What `#if` and the tools-version check depend on: the host the manifest
@@ -10,11 +11,16 @@ public struct EvaluationHost: Sendable, Equatable {
     public let architecture: String
     /// The compiler's version (`swift --version`): `compiler(>=…)`, and the newest tools-version it reads.
     public let compilerVersion: ToolsVersion
+    /// The environment `dump-package` would run the manifest in (it inherits modgraph's): what
+    /// `ProcessInfo.processInfo.environment["X"]` and `Context.environment["X"]` read. The dump cache
+    /// keys each manifest by the variables it reads (``ManifestEnvironment``), so an answer follows them.
+    public let environment: [String: String]
 
-    public init(operatingSystem: String, architecture: String, compilerVersion: ToolsVersion) {
+    public init(operatingSystem: String, architecture: String, compilerVersion: ToolsVersion, environment: [String: String] = [:]) {
         self.operatingSystem = operatingSystem
         self.architecture = architecture
         self.compilerVersion = compilerVersion
+        self.environment = environment
     }
 
     /// This machine, with the toolchain whose `swift --version` printed `toolchainVersion`;
@@ -35,7 +41,8 @@ public struct EvaluationHost: Sendable, Equatable {
         #else
             return nil
         #endif
-        return EvaluationHost(operatingSystem: system, architecture: architecture, compilerVersion: version)
+        return EvaluationHost(
+            operatingSystem: system, architecture: architecture, compilerVersion: version, environment: ProcessInfo.processInfo.environment)
     }
 
     /// `Swift version 6.3.1 (swift-6.3.1-RELEASE)` → 6.3.1. Apple's toolchains

@@ -42,6 +42,8 @@ extension Interpreter {
             let operand = try evaluate(prefix.expression, expected: .bool, depth: depth + 1)
             guard case let .bool(flag) = operand.value else { throw fallback("! on something other than a Bool", at: expression) }
             result = Typed(type: .bool, value: .bool(!flag))
+        } else if let subscriptCall = expression.as(SubscriptCallExprSyntax.self), let read = try environmentRead(subscriptCall) {
+            result = read
         } else if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
             only.label == nil
         {
@@ -227,7 +229,7 @@ extension Interpreter {
         return Typed(type: .bool, value: .bool(any || group))
     }
 
-    /// `a + b + …` on arrays or strings, and `a..<b` or `a...b` on versions.
+    /// `a + b + …` on arrays or strings, `a..<b` or `a...b` on versions, `a == b` and `a != b` on strings.
     private func operators(_ sequence: SequenceExprSyntax, expected: ValueType?, depth: Int) throws(EvaluationFallback) -> Typed {
         let elements = Array(sequence.elements)
         guard elements.count >= 3, elements.count % 2 == 1 else { throw fallback("an operator sequence of another form", at: sequence) }
@@ -254,6 +256,9 @@ extension Interpreter {
             // `a...b` is `a..<b` with the next patch, as PackageDescription turns a closed range into a half-open one.
             let end = range == "..." ? SemanticVersion(major: high.major, minor: high.minor, patch: high.patch + 1) : high
             return Typed(type: .api(.requirement), value: .requirement(.range(lowerBound: low.text, upperBound: end.text), legacy: false))
+        }
+        if elements.count == 3, let operation = operators[0], operation == "==" || operation == "!=" {
+            return try comparison(elements[0], operation, elements[2], depth: depth)
         }
         if operators.allSatisfy({ $0 == "&&" || $0 == "||" }) {
             return try logical(elements, at: sequence, depth: depth)

@@ -82,7 +82,7 @@ extension Interpreter {
         case .api(.dependencyTrait) where toolsVersion >= version(6, 1):
             return Typed(type: target, value: .dependencyTrait(DependencyTrait(name: text)))
         case .api(.version):
-            guard let version = Self.semanticVersion(text) else { throw fallback("a version that is not N.N.N", at: node) }
+            guard let version = Self.semanticVersion(text) else { throw fallback("a version that is not N.N.N (with -pre.release and +build parts)", at: node) }
             return Typed(type: target, value: .version(version))
         case .api(.languageTag) where toolsVersion >= version(5, 3):
             let parts = text.split(separator: "-", omittingEmptySubsequences: false)
@@ -95,8 +95,37 @@ extension Interpreter {
         }
     }
 
-    /// `1.2.3`: plain numbers without leading zeros; pre-release and build metadata fall back.
+    /// `N.N.N`, with `-pre.release` identifiers and `+build` metadata as `Version(_:)` reads them
+    /// (each identifier letters, digits and `-`, none empty); nil for any other form, which then falls back.
     static func semanticVersion(_ text: String) -> SemanticVersion? {
+        guard text.utf8.count <= 256 else { return nil }
+        let core = text.prefix { $0 != "-" && $0 != "+" }
+        var rest = text.dropFirst(core.count)
+        func identifiers(_ part: Substring) -> [String]? {
+            let items = part.split(separator: ".", omittingEmptySubsequences: false)
+            guard items.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } }) else { return nil }
+            return items.map(String.init)
+        }
+        var prerelease: [String] = []
+        var build: [String] = []
+        if rest.first == "-" {
+            let part = rest.dropFirst().prefix { $0 != "+" }
+            guard let items = identifiers(part) else { return nil }
+            prerelease = items
+            rest = rest.dropFirst(1 + part.count)
+        }
+        if rest.first == "+" {
+            guard let items = identifiers(rest.dropFirst()) else { return nil }
+            build = items
+            rest = ""
+        }
+        guard rest.isEmpty, var version = numericVersion(String(core)) else { return nil }
+        version.prerelease = prerelease
+        version.build = build
+        return version
+    }
+
+    private static func numericVersion(_ text: String) -> SemanticVersion? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { return nil }
         var numbers: [Int] = []

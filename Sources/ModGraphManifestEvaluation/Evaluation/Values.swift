@@ -208,11 +208,35 @@ struct SemanticVersion: Comparable, Sendable {
     let major: Int
     let minor: Int
     let patch: Int
+    /// Pre-release identifiers (`5.0.0-beta.1`: `beta`, `1`) and build metadata (`+sha`), as `Version` keeps them.
+    var prerelease: [String] = []
+    var build: [String] = []
 
+    /// Semantic Versioning's order, as `Version` compares: a pre-release before its release, identifiers
+    /// compared numerically when both are numbers, a number before a word, fewer before more; build metadata ignored.
     static func < (lhs: SemanticVersion, rhs: SemanticVersion) -> Bool {
-        (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
+        if (lhs.major, lhs.minor, lhs.patch) != (rhs.major, rhs.minor, rhs.patch) {
+            return (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
+        }
+        if lhs.prerelease.isEmpty || rhs.prerelease.isEmpty { return !lhs.prerelease.isEmpty && rhs.prerelease.isEmpty }
+        for (left, right) in zip(lhs.prerelease, rhs.prerelease) where left != right {
+            switch (Int(left), Int(right)) {
+            case let (l?, r?): return l < r
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return left < right
+            }
+        }
+        return lhs.prerelease.count < rhs.prerelease.count
     }
 
-    /// `1.2.3`, as `Version` describes itself.
-    var text: String { "\(major).\(minor).\(patch)" }
+    static func == (lhs: SemanticVersion, rhs: SemanticVersion) -> Bool {
+        (lhs.major, lhs.minor, lhs.patch) == (rhs.major, rhs.minor, rhs.patch) && lhs.prerelease == rhs.prerelease
+    }
+
+    /// `1.2.3`, `1.2.3-beta.1+sha`, as `Version` describes itself.
+    var text: String {
+        "\(major).\(minor).\(patch)" + (prerelease.isEmpty ? "" : "-" + prerelease.joined(separator: "."))
+            + (build.isEmpty ? "" : "+" + build.joined(separator: "."))
+    }
 }
