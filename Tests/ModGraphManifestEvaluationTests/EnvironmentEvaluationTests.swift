@@ -4,9 +4,10 @@ import ModGraphManifest
 @testable import ModGraphManifestEvaluation
 
 /// Manifests that read the environment and compare it (swift-nio's `SWIFTCI_USE_LOCAL_DEPS`, isowords'
-/// `TEST_SERVER`), and versions with pre-release and build parts (vapor's `from: "5.0.0-beta"`): evaluated,
-/// and compared with what the real `dump-package` says in the same environment.
-@Suite("evaluation: the environment and pre-release versions")
+/// `TEST_SERVER`), versions with pre-release and build parts (vapor's `from: "5.0.0-beta"`), ProcessInfo
+/// imported alone (SwiftPM's), platform versions as strings, scp-style URLs (Whisky's): evaluated, and
+/// compared with what the real `dump-package` says in the same environment.
+@Suite("evaluation: forms real manifests use")
 struct EnvironmentEvaluationTests {
     /// `PATH` is set wherever the tests run; the other variable never is.
     @Test func environmentReadsDecideAsTheCompiledManifestDoes() throws {
@@ -31,6 +32,68 @@ struct EnvironmentEvaluationTests {
             }
             """)
         #expect(manifest.targets.map(\.name) == ["Lib", "WhenUnset", "WhenPath", "PathNotEmpty"])
+    }
+
+    /// `.macOS("14")`: one part is enough; kept as written (`"14.01"` stays so in the dump).
+    @Test func platformVersionsWrittenAsStrings() throws {
+        let manifest = try expectSameAsDump(
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(
+                name: "Platforms", platforms: [.macOS("14"), .iOS("17.0"), .tvOS("17.01"), .watchOS("10.0.1")],
+                targets: [.target(name: "Lib")])
+            """)
+        #expect(manifest.build?.platforms.map(\.version) == ["14", "17.0", "17.01", "10.0.1"])
+        // What dump-package refuses falls back, so that its error is the one shown.
+        for refused in ["0.1", "01.2", "1.2.3.4", "14.x", ""] {
+            try expectFallback(
+                """
+                // swift-tools-version: 5.9
+                import PackageDescription
+                let package = Package(name: "P", platforms: [.macOS("\(refused)")], targets: [.target(name: "A")])
+                """, reason: "")
+        }
+    }
+
+    @Test func scpStyleURLsAreRemotePackages() throws {
+        let manifest = try expectSameAsDump(
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(
+                name: "SCP",
+                dependencies: [.package(url: "git@github.com:SwiftPackageIndex/SemanticVersion.git", from: "0.3.0")],
+                targets: [.target(name: "Lib", dependencies: [.product(name: "SemanticVersion", package: "SemanticVersion")])])
+            """)
+        #expect(manifest.dependencies.map(\.identity.rawValue) == ["semanticversion"])
+        #expect(ManifestAssembly.isSCPStyle("git@github.com:Owner/Repo.git"))
+        for other in ["git@github.com:Repo.git", "git@github.com:/abs/Repo", "git @host:o/r", "@host:o/r", "user@host:o/r/", "user@:o/r"] {
+            #expect(!ManifestAssembly.isSCPStyle(other), "\(other)")
+        }
+    }
+
+    /// SwiftPM's own manifest imports ProcessInfo alone.
+    @Test func foundationsProcessInfoImportedAlone() throws {
+        let manifest = try expectSameAsDump(
+            """
+            // swift-tools-version: 5.9
+            import class Foundation.ProcessInfo
+            import PackageDescription
+
+            let package = Package(name: "Scoped", targets: [.target(name: "Lib")])
+            if ProcessInfo.processInfo.environment["MODGRAPH_TEST_VARIABLE_NEVER_SET"] != nil {
+                package.targets.append(.target(name: "Never"))
+            }
+            """)
+        #expect(manifest.targets.map(\.name) == ["Lib"])
+        try expectFallback(
+            """
+            // swift-tools-version: 5.9
+            import struct Foundation.ProcessInfo
+            import PackageDescription
+            let package = Package(name: "P", targets: [.target(name: "A")])
+            """, reason: "an import of a declaration other than")
     }
 
     @Test func preReleaseAndBuildVersionsAreRequirements() throws {

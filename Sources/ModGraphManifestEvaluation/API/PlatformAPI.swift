@@ -79,7 +79,7 @@ enum PlatformAPI {
                     // PackageDescription records a malformed version as an error, which fails the load.
                     let text = try arguments.string("version")
                     guard isPlatformVersion(text) else {
-                        throw EvaluationFallback("a platform version that is not N.N or N.N.N")
+                        throw EvaluationFallback("a platform version that is not N, N.N or N.N.N")
                     }
                     return .supportedPlatform(PlatformRequirement(name: dumpName, version: text))
                 })
@@ -100,11 +100,14 @@ enum PlatformAPI {
     }
 
     /// `13.0`, `10.15.4`: what every toolchain takes alike.
+    /// What PackageDescription takes as a platform version string, as `dump-package` showed: one to three
+    /// parts of digits (`"14"`, `"10.15"`, `"14.0.01"`), the first not starting with 0 (`"0.1"`, `"01.2"`
+    /// fail the load). Kept as written.
     static func isPlatformVersion(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return (2...3).contains(parts.count)
+        return (1...3).contains(parts.count) && parts.first?.first != "0"
             && parts.allSatisfy { part in
-                (1...4).contains(part.count) && part.allSatisfy { $0.isASCII && $0.isNumber }
+                (1...9).contains(part.count) && part.allSatisfy { $0.isASCII && $0.isNumber }
             }
     }
 }

@@ -102,7 +102,7 @@ struct ManifestAssembly {
                 explicitName: value.explicitName, location: absolute, traits: value.traits)
         case let .sourceControl(url):
             let schemes = ["https://", "http://", "ssh://", "git://"]
-            guard schemes.contains(where: url.hasPrefix), !url.contains(where: { $0.isWhitespace }),
+            guard schemes.contains(where: url.hasPrefix) || Self.isSCPStyle(url), !url.contains(where: { $0.isWhitespace }),
                 !LexicalPath.identity(of: url).isEmpty
             else {
                 throw EvaluationFallback("a package URL of another form (local, scp-style)")
@@ -115,6 +115,19 @@ struct ManifestAssembly {
             return PackageDependency(
                 kind: .registry, identity: PackageIdentity(id), location: id, traits: value.traits, requirement: value.requirement)
         }
+    }
+
+    /// `user@host:owner/name.git` (Whisky's `git@github.com:SwiftPackageIndex/SemanticVersion.git`), which SwiftPM
+    /// keeps as a remote location whose identity is the last path component: a user and host of letters, digits,
+    /// `.`, `_`, `-`, and a path after the colon with a `/`, not starting with one.
+    static func isSCPStyle(_ url: String) -> Bool {
+        guard let at = url.firstIndex(of: "@"), let colon = url[at...].firstIndex(of: ":") else { return false }
+        let user = url[..<at]
+        let host = url[url.index(after: at)..<colon]
+        let path = url[url.index(after: colon)...]
+        let plain = { (text: Substring) in !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) } }
+        return plain(user) && plain(host) && path.contains("/") && path.first != "/" && !path.hasSuffix("/")
+            && path.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-/~".contains($0)) }
     }
 
     /// What SwiftPM's `parseScheme` finds in a dependency's location: the text before the first `://`,

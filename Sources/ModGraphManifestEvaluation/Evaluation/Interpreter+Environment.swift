@@ -2,7 +2,7 @@ import ModGraphManifest
 import SwiftSyntax
 
 /// What manifests do with the environment: read a variable (`ProcessInfo.processInfo.environment["CI"]`
-/// with Foundation imported, `Context.environment["CI"]` from tools-version 5.6) and compare it with `nil`
+/// with Foundation or its ProcessInfo imported, `Context.environment["CI"]` from tools-version 5.6) and compare it with `nil`
 /// or a string (`if Context.environment["SWIFTCI_USE_LOCAL_DEPS"] == nil { … }`, swift-nio's and
 /// isowords' manifests). The value is the host's (``EvaluationHost/environment``), the one `dump-package`
 /// would see; anything else about the environment falls back.
@@ -10,7 +10,8 @@ extension Interpreter {
     /// `base["NAME"]` where `base` is the environment: the variable's value, `String?`; nil for any other subscript.
     func environmentRead(_ subscriptCall: SubscriptCallExprSyntax) throws(EvaluationFallback) -> Typed? {
         let base = subscriptCall.calledExpression.trimmedDescription
-        let readsProcess = base == "ProcessInfo.processInfo.environment" && imports.contains("Foundation")
+        let readsProcess =
+            base == "ProcessInfo.processInfo.environment" && (imports.contains("Foundation") || imports.contains("Foundation.ProcessInfo"))
         let readsContext = base == "Context.environment" && toolsVersion >= ToolsVersion(major: 5, minor: 6, patch: 0)
         guard readsProcess || readsContext else { return nil }
         guard subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first, argument.label == nil,

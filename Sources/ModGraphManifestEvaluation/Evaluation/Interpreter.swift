@@ -114,7 +114,21 @@ final class Interpreter {
 
     // MARK: Declarations
 
+    /// Declarations of Foundation a manifest may import alone (`import class Foundation.ProcessInfo`, SwiftPM's own
+    /// manifest's), by the kind the import names: one of another kind, or another declaration, might not compile.
+    private static let scopedImports: [String: String] = [
+        "Foundation.ProcessInfo": "class", "Foundation.FileManager": "class", "Foundation.URL": "struct",
+    ]
+
     private func importModule(_ declaration: ImportDeclSyntax) throws(EvaluationFallback) {
+        if let kind = declaration.importKindSpecifier, declaration.attributes.isEmpty, declaration.modifiers.isEmpty {
+            let path = declaration.path.map(\.name.text).joined(separator: ".")
+            guard Self.scopedImports[path] == kind.text else {
+                throw fallback("an import of a declaration other than Foundation's ProcessInfo, FileManager or URL", at: declaration)
+            }
+            imports.insert(path)
+            return
+        }
         guard declaration.attributes.isEmpty, declaration.modifiers.isEmpty, declaration.importKindSpecifier == nil,
             declaration.path.count == 1, let module = declaration.path.first?.name.text,
             Self.allowedImports.contains(module)
