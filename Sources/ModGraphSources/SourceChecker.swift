@@ -26,6 +26,9 @@ public struct SourceChecker: Sendable {
     /// The packages each SwiftPM package of the workspace declares in its manifest's `dependencies:`,
     /// by identity: a fix-it that adds a product of a package not among them says to declare it too.
     public var declaredPackages: [PackageIdentity: Set<PackageIdentity>] = [:]
+    /// For each project read from an XcodeGen spec, the name its `packages:` gives each package, by identity:
+    /// a fix-it writes `- package:` with that name, and says to declare a package the spec does not list.
+    public var specPackageNames: [PackageIdentity: [PackageIdentity: String]] = [:]
 
     public init(settings: CheckConfig.SourceChecks, platform: String? = nil, roles: WiringRoles? = nil) {
         self.settings = settings
@@ -92,7 +95,8 @@ public struct SourceChecker: Sendable {
         for (levels, judging) in passes where levels.undeclaredImports != .ignore || levels.unusedDependencies != .ignore {
             findings += ImportRule(
                 graph: graph, settings: levels, platform: platform, searchPaths: searchPaths, conditions: conditions, embedded: embedded,
-                declarationFiles: declarationFiles, declaredPackages: declaredPackages, clang: clang, judging: judging
+                declarationFiles: declarationFiles, declaredPackages: declaredPackages, specPackageNames: specPackageNames, clang: clang,
+                judging: judging
             ).findings(scanned: scanned)
         }
         if let wiring = settings.wiring {

@@ -107,4 +107,57 @@ struct XcodeGenCommandTests {
         #expect(spec.output.contains("affected: 4 of 4 targets"), "\(spec.output)")
         #expect(spec.output.contains("its XcodeGen spec features.yml changed: every target of the project"), "\(spec.output)")
     }
+
+    /// `- package:` names a key of the spec's `packages:`, not the package's identity (Element's spec calls
+    /// `matrix-analytics-events` `AnalyticsEvents`); a package the spec does not list must be added there too,
+    /// or XcodeGen leaves the dependency out of the project it generates.
+    @Test func packageAdviceWritesTheSpecsNameForThePackage() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(
+            """
+            name: Shop
+            packages:
+              Analytics:
+                url: https://github.com/example/analytics-events
+              Kit:
+                path: Kit
+            targets:
+              App:
+                type: application
+                platform: iOS
+                sources: [App]
+                dependencies:
+                  - package: Analytics
+                    product: AnalyticsEvents
+                  - package: Kit
+              Home:
+                type: framework
+                platform: iOS
+                sources: [Home]
+            """, "project.yml", in: folder)
+        try write(
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(
+                name: "Kit",
+                products: [.library(name: "Kit", targets: ["Kit"])],
+                dependencies: [.package(url: "https://github.com/apple/swift-collections", from: "1.1.0")],
+                targets: [.target(name: "Kit", dependencies: [.product(name: "Collections", package: "swift-collections")])])
+            """, "Kit/Package.swift", in: folder)
+        try write("import Collections\npublic let kit = 1\n", "Kit/Sources/Kit/Kit.swift", in: folder)
+        try write("import AnalyticsEvents\nimport Kit\n", "App/App.swift", in: folder)
+        try write("import AnalyticsEvents\nimport Collections\n", "Home/Home.swift", in: folder)
+        try write("version: 1\nsources:\n  undeclaredImports: error\n", ".modgraph.yml", in: folder)
+        let check = try ModGraphRunner.run(["check", "."], in: folder)
+        #expect(check.status == 1, "\(check.output)\(check.errors)")
+        #expect(
+            check.output.contains("In project.yml, add \"- package: Analytics\" with \"product: AnalyticsEvents\" to the dependencies: of target \"Home\""),
+            "\(check.output)")
+        #expect(
+            check.output.contains(
+                "add \"- package: swift-collections\" with \"product: Collections\" to the dependencies: of target \"Home\", and swift-collections (url: https://github.com/apple/swift-collections) to packages:, which does not declare it yet"
+            ), "\(check.output)")
+    }
 }

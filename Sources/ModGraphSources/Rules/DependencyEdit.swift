@@ -9,7 +9,12 @@ enum DependencyEdit {
     ///
     /// `declared`, the packages the target's manifest declares (nil: not known): a product of a
     /// package not among them needs the package's entry too, and the advice says both lines.
-    static func add(_ dependency: TargetID, to target: TargetID, in graph: ModuleGraph, declared: Set<PackageIdentity>? = nil) -> String {
+    /// `specPackages`, for a target of an XcodeGen spec, the names its `packages:` gives packages (nil: not known).
+    static func add(
+        _ dependency: TargetID, to target: TargetID, in graph: ModuleGraph, declared: Set<PackageIdentity>? = nil,
+        specPackages: [PackageIdentity: String]? = nil
+    ) -> String {
+        if graph.package(target.package)?.isXcodeGenProject == true { return addInSpec(dependency, to: target, in: graph, packages: specPackages) }
         if isXcodeTarget(target, graph) { return addInProject(dependency, to: target, in: graph) }
         let line = addInManifest(dependency, to: target, in: graph)
         guard dependency.package != target.package, let declared, !declared.contains(dependency.package),
@@ -89,7 +94,6 @@ enum DependencyEdit {
     /// An Xcode target links another target's product, or a package's product, in its General tab;
     /// a target of an XcodeGen spec lists it under `dependencies:`.
     private static func addInProject(_ dependency: TargetID, to target: TargetID, in graph: ModuleGraph) -> String {
-        if graph.package(target.package)?.isXcodeGenProject == true { return addInSpec(dependency, to: target, in: graph) }
         if graph.package(target.package)?.isTuistProject == true { return addInTuist(dependency, to: target, in: graph) }
         let destination = "to target \"\(target.name)\"'s Frameworks, Libraries, and Embedded Content"
         guard let vertex = graph.index(of: dependency) else { return "add \"\(dependency.name)\" \(destination)" }
@@ -139,7 +143,11 @@ enum DependencyEdit {
     }
 
     /// The `dependencies:` item of an XcodeGen target: `- target:` for a target of a project, else `- package:`.
-    private static func addInSpec(_ dependency: TargetID, to target: TargetID, in graph: ModuleGraph) -> String {
+    /// `packages`: the spec's names for its packages (`- package:` writes the key of `packages:`, not the
+    /// package's identity); a package the spec does not list must be declared there too, or XcodeGen skips it.
+    private static func addInSpec(
+        _ dependency: TargetID, to target: TargetID, in graph: ModuleGraph, packages: [PackageIdentity: String]?
+    ) -> String {
         let destination = "to the dependencies: of target \"\(target.name)\""
         let owner = graph.package(dependency.package)
         if owner?.origin == .cocoapods {
@@ -150,13 +158,23 @@ enum DependencyEdit {
             let prefix = sameSpec ? "" : (owner?.name).map { "\($0)/" } ?? ""
             return "add \"- target: \(prefix)\(dependency.name)\"\(sameSpec ? "" : " (with \(owner?.name ?? "its project") under projectReferences:)") \(destination)"
         }
-        let package = graph.packageReference(dependency.package)
+        let named = packages?[dependency.package]
+        let package = named ?? graph.packageReference(dependency.package)
         let product =
             graph.index(of: dependency).map { graph.targets[$0] }?.type == .externalProduct
             ? dependency.name : graph.libraryProduct(holding: dependency)?.name
         guard let product else {
             return "package \"\(package)\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
         }
-        return "add \"- package: \(package)\"\(product == package ? "" : " with \"product: \(product)\"") \(destination)"
+        let line = "add \"- package: \(package)\"\(product == package ? "" : " with \"product: \(product)\"") \(destination)"
+        guard packages != nil, named == nil, let owner else { return line }
+        // Not among the spec's packages: XcodeGen would leave the dependency out.
+        let entry: String
+        switch owner.origin {
+        case .remote: entry = owner.location.map { " (url: \($0))" } ?? ""
+        case .local, .root: entry = owner.path.map { " (path: \($0))" } ?? ""
+        default: entry = ""
+        }
+        return line + ", and \(package)\(entry) to packages:, which does not declare it yet"
     }
 }

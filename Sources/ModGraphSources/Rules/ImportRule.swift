@@ -24,6 +24,8 @@ struct ImportRule {
     var declarationFiles: [TargetID: String] = [:]
     /// The packages each SwiftPM package declares (``SourceChecker/declaredPackages``).
     var declaredPackages: [PackageIdentity: Set<PackageIdentity>] = [:]
+    /// The names XcodeGen specs give their packages (``SourceChecker/specPackageNames``).
+    var specPackageNames: [PackageIdentity: [PackageIdentity: String]] = [:]
     /// What mixed targets' C-family files import (``ClangImports``).
     var clang: [TargetID: ClangImports.Result] = [:]
     /// The targets judged (all when nil): test targets are judged at `sources.tests`' levels by a rule of their own.
@@ -405,7 +407,7 @@ struct ImportRule {
         return Finding(
             rule: .undeclaredImport, severity: undeclaredSeverity, chain: chain,
             message:
-                "\(target.name) imports \(module)\(condition)\(elsewhere) without declaring it; \(how). In \(editedFile(of: target)), \(DependencyEdit.add(graph.targets[chosen].id, to: target, in: graph, declared: declaredPackages[target.package]))",
+                "\(target.name) imports \(module)\(condition)\(elsewhere) without declaring it; \(how). In \(editedFile(of: target)), \(DependencyEdit.add(graph.targets[chosen].id, to: target, in: graph, declared: declaredPackages[target.package], specPackages: specPackageNames[target.package]))",
             source: settings.undeclaredImportsLocation ?? settings.location,
             sourcePosition: location(occurrence), fix: .add(target: target, dependency: graph.targets[chosen].id))
     }
@@ -439,7 +441,7 @@ struct ImportRule {
         return Finding(
             rule: .optionalImport, severity: .note, chain: chain,
             message:
-                "\(target.name) imports \(module)\(condition) without declaring it, optional by construction; \(how). If \(target.name) should always have it, in \(editedFile(of: target)), \(DependencyEdit.add(graph.targets[chosen].id, to: target, in: graph, declared: declaredPackages[target.package]))",
+                "\(target.name) imports \(module)\(condition) without declaring it, optional by construction; \(how). If \(target.name) should always have it, in \(editedFile(of: target)), \(DependencyEdit.add(graph.targets[chosen].id, to: target, in: graph, declared: declaredPackages[target.package], specPackages: specPackageNames[target.package]))",
             source: settings.undeclaredImportsLocation ?? settings.location,
             sourcePosition: location(occurrence))
     }

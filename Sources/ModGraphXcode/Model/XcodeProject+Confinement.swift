@@ -58,6 +58,6 @@ extension XcodeProject {
             path: path, name: name, objectVersion: objectVersion, defaultConfiguration: defaultConfiguration, targets: keptTargets,
             packageReferences: keptPackages, subprojects: keptSubprojects, referencedProjects: keptReferences,
             localPackageCandidates: keptCandidates, packageFolderParents: keptParents, warnings: warnings + notes,
-            declarationFile: declarationFile, declarationFiles: declarationFiles)
+            declarationFile: declarationFile, declarationFiles: declarationFiles, packageNames: packageNames)
     }
 }

@@ -1,3 +1,5 @@
+import ModGraphCore
+
 /// An Xcode project (`.xcodeproj`) as modgraph sees it: its targets, what
 /// each depends on and compiles, and the packages and other projects it
 /// refers to, decoded from `project.pbxproj`.
@@ -44,6 +46,9 @@ public struct XcodeProject: Hashable, Sendable {
     /// Every file the project was read from: ``declarationFile``, and for an XcodeGen spec the files it
     /// includes. A change to any of them can change any target (`affected`).
     public let declarationFiles: [String]
+    /// For a project read from an XcodeGen spec, the name `packages:` gives each package, by its identity:
+    /// what a target's `- package:` must write (Element's spec calls `matrix-analytics-events` `AnalyticsEvents`).
+    public let packageNames: [PackageIdentity: String]
 
     private let targetIndexByID: [String: Int]
     private let targetIndexByProduct: [String: Int]
@@ -61,8 +66,10 @@ public struct XcodeProject: Hashable, Sendable {
         packageFolderParents: [String] = [],
         warnings: [String],
         declarationFile: String? = nil,
-        declarationFiles: [String] = []
+        declarationFiles: [String] = [],
+        packageNames: [PackageIdentity: String] = [:]
     ) {
+        self.packageNames = packageNames
         let declarationFile = declarationFile ?? XcodePath.join(path, "project.pbxproj")
         self.declarationFile = declarationFile
         self.declarationFiles = declarationFiles.isEmpty ? [declarationFile] : declarationFiles
@@ -149,7 +156,12 @@ public struct XcodeProject: Hashable, Sendable {
     /// Whether the project was read from the spec or manifest that generates it (``declarationFile``: XcodeGen's
     /// `project.yml`, Tuist's `Project.swift`) rather than a `project.pbxproj`.
     public var isGenerated: Bool {
-        XcodeGenProject.isSpec(declarationFile) || XcodePath.lastComponent(declarationFile) == "Project.swift"
+        isXcodeGenSpec || XcodePath.lastComponent(declarationFile) == "Project.swift"
+    }
+
+    /// Whether the project was read from an XcodeGen spec.
+    public var isXcodeGenSpec: Bool {
+        XcodeGenProject.isSpec(declarationFile)
     }
 
     /// The file names XcodeGen looks for in a folder, in its order.
@@ -189,7 +201,8 @@ public struct XcodeProject: Hashable, Sendable {
             packageFolderParents: packageFolderParents,
             warnings: warnings,
             declarationFile: declarationFile,
-            declarationFiles: declarationFiles
+            declarationFiles: declarationFiles,
+            packageNames: packageNames
         )
     }
 }

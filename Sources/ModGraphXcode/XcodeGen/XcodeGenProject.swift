@@ -61,8 +61,18 @@ enum XcodeGenProject {
             path: XcodePath.join(folder, name + ".xcodeproj"), name: name, objectVersion: 0, defaultConfiguration: "Debug",
             targets: targets, packageReferences: packages.values.sorted { "\($0)" < "\($1)" }, subprojects: [],
             referencedProjects: referenced, localPackageCandidates: [], warnings: spec.warnings + reader.warnings,
-            declarationFile: path, declarationFiles: spec.files
+            declarationFile: path, declarationFiles: spec.files, packageNames: Self.names(of: packages)
         ).confined(by: disk)
+    }
+
+    /// Each package's name in `packages:` (or `localPackages:`), by identity; of two names for one package, the first in name order.
+    static func names(of packages: [String: XcodePackageReference]) -> [PackageIdentity: String] {
+        var names: [PackageIdentity: String] = [:]
+        for name in packages.keys.sorted() {
+            guard let reference = packages[name], names[reference.identity] == nil else { continue }
+            names[reference.identity] = name
+        }
+        return names
     }
 
     /// Another project a spec refers to: the `.xcodeproj` its targets are named in, and what to load
