@@ -227,7 +227,7 @@ let package = Package(
                 "ModGraphTestSupport",
             ]),
         // Package.swift edits with hand-written expected texts, and the diffs that show them.
-        .testTarget(name: "ModGraphFixTests", dependencies: ["ModGraphFix", "ModGraphCore"]),
+        .testTarget(name: "ModGraphFixTests", dependencies: ["ModGraphFix", "ModGraphCore", "ModGraphXcode"]),
         .testTarget(name: "ModGraphPlanningTests", dependencies: ["ModGraphPlanning", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(
             name: "ModGraphWeightsTests", dependencies: ["ModGraphWeights", "ModGraphCore", "ModGraphManifest", "ModGraphTestSupport"],

@@ -160,4 +160,26 @@ struct XcodeGenCommandTests {
                 "add \"- package: swift-collections\" with \"product: Collections\" to the dependencies: of target \"Home\", and swift-collections (url: https://github.com/apple/swift-collections) to packages:, which does not declare it yet"
             ), "\(check.output)")
     }
+
+    /// `fix --write` edits the file that declares the target: Home (declared in the included file, through a
+    /// template) gets its own `dependencies:` with Cart; Cart's unused Core comes from the template other
+    /// features share, so it is left with why. The spec reloads, and check no longer finds what was fixed.
+    @Test func fixEditsTheSpecsFileThatDeclaresTheTarget() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try repository(in: folder)
+        let before = try String(contentsOf: folder.appendingPathComponent("Specs/features.yml"), encoding: .utf8)
+        let result = try ModGraphRunner.run(["fix", ".", "--write"], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.contains("fix: dependency added: shop/Home → shop/Cart"), "\(result.errors)")
+        #expect(
+            result.errors.contains("note: not fixed: unused-dependency: shop/Cart → shop/Core: Specs/features.yml: the dependency on \"Core\" comes from a template"),
+            "\(result.errors)")
+        let after = try String(contentsOf: folder.appendingPathComponent("Specs/features.yml"), encoding: .utf8)
+        #expect(after == before.replacingOccurrences(of: "  Home:\n    templates: [Feature]\n", with: "  Home:\n    templates: [Feature]\n    dependencies:\n      - target: Cart\n"))
+        let graph = try ModGraphRunner.run(["graph", "."], in: folder)
+        #expect(graph.output.contains("Home [framework] → Cart, Core"), "\(graph.output)")
+        let check = try ModGraphRunner.run(["check", "."], in: folder)
+        #expect(!check.output.contains("Home imports Cart"), "\(check.output)")
+    }
 }

@@ -22,8 +22,17 @@ struct FixPlanner {
         var notFixed: [FixRun.NotFixed] = []
         var byPackage: [PackageIdentity: [(finding: Finding, change: ManifestEditor.Change)]] = [:]
         var byProject: [PackageIdentity: [(finding: Finding, edit: ProjectChange)]] = [:]
+        var bySpec: [String: [SpecChange]] = [:]
         for finding in findings {
             guard let fix = finding.fix else { continue }
+            // A target of an XcodeGen spec is edited in the spec's file that declares it.
+            if loaded.graph.package(fix.target.package)?.isXcodeGenProject == true {
+                switch specChange(for: fix, finding: finding) {
+                case let .success(change): bySpec[change.file, default: []].append(change)
+                case let .failure(refusal): notFixed.append(FixRun.NotFixed(finding: finding, reason: refusal.reason))
+                }
+                continue
+            }
             // A dependency of an Xcode project's target is edited in the project file.
             if let package = loaded.graph.package(fix.target.package), package.origin == .project, !package.isGeneratedProject {
                 switch projectChange(for: fix) {
@@ -79,6 +88,11 @@ struct FixPlanner {
                 refuse("\(relative): \(error.reason)")
             }
         }
+        for file in bySpec.keys.sorted() {
+            let (edit, left) = specEdit(file, bySpec[file] ?? [])
+            if let edit { edits.append(edit) }
+            notFixed += left
+        }
         for identity in byProject.keys.sorted() {
             let (edit, left) = projectEdit(identity, byProject[identity] ?? [])
             if let edit { edits.append(edit) }
@@ -119,7 +133,7 @@ struct FixPlanner {
     }
 
     /// The product a dependent names to reach `dependency`: itself when it is a product, else the library product holding it.
-    private func productName(holding dependency: TargetID) -> String? {
+    func productName(holding dependency: TargetID) -> String? {
         let graph = loaded.graph
         if let vertex = graph.index(of: dependency), graph.targets[vertex].type == .externalProduct { return dependency.name }
         return graph.libraryProduct(holding: dependency)?.name
@@ -186,7 +200,7 @@ struct FixPlanner {
     /// The file `name` in `folder`, read below ``root`` (the folder's real path, the file's own name: a
     /// file that is a link is refused), with its path from ``root``; a reason when it is outside the
     /// repository, missing, larger than `limit`, reached through a link, or not UTF-8.
-    private func read(_ name: String, in folder: String, limit: Int) -> Result<(relative: String, text: String), ManifestRefusal> {
+    func read(_ name: String, in folder: String, limit: Int) -> Result<(relative: String, text: String), ManifestRefusal> {
         let file = Paths.absolute(name, relativeTo: Paths.canonical(folder) ?? folder)
         let relative = Paths.relative(file, from: root)
         guard relative != "..", !relative.hasPrefix("../") else {

@@ -164,6 +164,17 @@ public struct XcodeProject: Hashable, Sendable {
         XcodeGenProject.isSpec(declarationFile)
     }
 
+    /// Why `text` is not an XcodeGen spec's YAML as modgraph reads it (within the reader's bounds); nil when it is.
+    /// What `fix` checks its edits of a spec with, so that YAML is read in one place.
+    public static func xcodeGenSpecProblem(in text: String) -> String? {
+        do {
+            _ = try SpecValue.parse(text, file: 0, path: "spec")
+            return nil
+        } catch {
+            return error.line.map { "line \($0): \(error.problem)" } ?? error.problem
+        }
+    }
+
     /// The file names XcodeGen looks for in a folder, in its order.
     public static let xcodeGenSpecNames = XcodeGenProject.specNames
 
