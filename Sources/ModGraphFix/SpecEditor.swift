@@ -51,6 +51,15 @@ public struct SpecEditor {
         }
         var kept = lines
         kept.removeSubrange(index..<end)
+        // The list's last item gone: `dependencies: []`, as an emptied array is written in a manifest (a key with
+        // nothing under it would be null, which XcodeGen need not take for a list).
+        if let key = (block.lowerBound..<index).last(where: { !Self.isBlank(lines[$0]) }), Self.field(lines[key])?.key == "dependencies",
+            Self.field(lines[key])?.value.isEmpty == true, Self.indent(lines[key]) <= item.column
+        {
+            let next = kept[index...].first { !Self.isBlank($0) }
+            let continues = next.map { Self.indent($0) > item.column || (Self.indent($0) == item.column && $0.dropFirst(item.column).hasPrefix("- ")) }
+            if continues != true { kept[key] = kept[key] + " []" }
+        }
         return try Self.parsed(kept)
     }
 

@@ -41,6 +41,17 @@ struct SpecEditorTests {
         #expect(other == Self.spec.replacingOccurrences(of: "    - target: Core\n    - package: Kingfisher", with: "    - package: Kingfisher"))
     }
 
+    /// The last item gone: `dependencies: []`, not a key with nothing under it.
+    @Test func anEmptiedListIsWrittenEmpty() throws {
+        let spec = "targets:\n  Tests:\n    dependencies:\n    - target: Kit\n\n    configFiles:\n      Debug: Debug.xcconfig\n"
+        let edited = try SpecEditor(spec).removing(itemAt: 4, written: "Kit", targetLine: 2)
+        #expect(edited == "targets:\n  Tests:\n    dependencies: []\n\n    configFiles:\n      Debug: Debug.xcconfig\n")
+        // One of two: the list stays a list.
+        let two = "targets:\n  Tests:\n    dependencies:\n      - target: Kit\n      - target: Core\n"
+        #expect(try SpecEditor(two).removing(itemAt: 4, written: "Kit", targetLine: 2) == "targets:\n  Tests:\n    dependencies:\n      - target: Core\n")
+        #expect(try SpecEditor(two).removing(itemAt: 5, written: "Core", targetLine: 2) == "targets:\n  Tests:\n    dependencies:\n      - target: Kit\n")
+    }
+
     @Test func anItemIsAddedAfterTheLastAtItsColumn() throws {
         let app = try SpecEditor(Self.spec).adding([("package", "Nuke")], toTargetAt: 2)
         #expect(app == Self.spec.replacingOccurrences(of: "      product: Macros\n", with: "      product: Macros\n    - package: Nuke\n"))

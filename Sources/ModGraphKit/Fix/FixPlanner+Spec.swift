@@ -42,6 +42,9 @@ extension FixPlanner {
             if dependency.package == target.package {
                 return .success(SpecChange(finding: finding, file: declared.file, targetLine: targetLine, kind: .add([("target", dependency.name)])))
             }
+            if graph.package(dependency.package)?.origin == .cocoapods {
+                return .failure(ManifestRefusal(reason: "a pod, which the Podfile declares: fix does not edit Podfiles yet; make the edit the finding says"))
+            }
             guard let owner = graph.package(dependency.package), [.root, .local, .remote, .registry].contains(owner.origin) else {
                 return .failure(ManifestRefusal(reason: "a target of another project goes through projectReferences: make the edit the finding says"))
             }
