@@ -88,6 +88,11 @@ struct CocoaPodsTests {
         #expect(!check.output.contains("unused"), "\(check.output)")
         #expect(check.output.contains("Preview imports Harmony_Drive without declaring it"), "\(check.output)")
         #expect(check.output.contains("add pod 'Harmony-Drive' to the block of target 'Preview' in Podfile"), "\(check.output)")
+        // fix leaves a pod to the Podfile's author, and says so rather than blaming the project.
+        let fix = try ModGraphRunner.run(["fix", "."], in: folder)
+        #expect(
+            fix.errors.contains("not fixed: undeclared-import: app/Preview → pods/Harmony-Drive: a pod, which the Podfile declares"),
+            "\(fix.errors)")
     }
 
     /// A finding about a pod dependency points at the `pod` line of the Podfile.

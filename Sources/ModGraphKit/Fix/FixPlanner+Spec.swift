@@ -43,7 +43,7 @@ extension FixPlanner {
                 return .success(SpecChange(finding: finding, file: declared.file, targetLine: targetLine, kind: .add([("target", dependency.name)])))
             }
             if graph.package(dependency.package)?.origin == .cocoapods {
-                return .failure(ManifestRefusal(reason: "a pod, which the Podfile declares: fix does not edit Podfiles yet; make the edit the finding says"))
+                return .failure(ManifestRefusal(reason: Self.podReason))
             }
             guard let owner = graph.package(dependency.package), [.root, .local, .remote, .registry].contains(owner.origin) else {
                 return .failure(ManifestRefusal(reason: "a target of another project goes through projectReferences: make the edit the finding says"))

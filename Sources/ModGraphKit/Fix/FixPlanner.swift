@@ -101,6 +101,9 @@ struct FixPlanner {
         return (edits.sorted { $0.path < $1.path }, notFixed)
     }
 
+    /// Why a pod a target imports is not added: the Podfile declares it, and fix does not edit Podfiles.
+    static let podReason = "a pod, which the Podfile declares: fix does not edit Podfiles yet; make the edit the finding says"
+
     /// An edit of an Xcode target's dependencies: one to remove as written, or a package's product to add.
     enum ProjectChange {
         case remove(target: String, written: String)
@@ -116,6 +119,9 @@ struct FixPlanner {
             return .success(.remove(target: target.name, written: written))
         case let .add(target, dependency):
             let graph = loaded.graph
+            if graph.package(dependency.package)?.origin == .cocoapods {
+                return .failure(ManifestRefusal(reason: Self.podReason))
+            }
             guard let owner = graph.package(dependency.package), [.root, .local, .remote, .registry].contains(owner.origin) else {
                 return .failure(
                     ManifestRefusal(
