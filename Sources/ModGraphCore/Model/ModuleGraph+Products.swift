@@ -13,6 +13,13 @@ extension ModuleGraph {
             }
     }
 
+    /// The product a dependent names to reach `dependency`: its own name when it is a product (an external
+    /// product of a package not read), else the library product holding it; nil when none does.
+    public func productName(reaching dependency: TargetID) -> String? {
+        if let vertex = index(of: dependency), targets[vertex].type == .externalProduct { return dependency.name }
+        return libraryProduct(holding: dependency)?.name
+    }
+
     /// What `package:` takes: the last component of the package's folder or
     /// URL, as written (SwiftPM compares it without regard to case).
     public func packageReference(_ identity: PackageIdentity) -> String {

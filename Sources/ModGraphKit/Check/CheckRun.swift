@@ -63,12 +63,8 @@ public struct CheckRun: Sendable {
                 checker.embedded = loaded.repository.embedded
                 for (target, lines) in loaded.repository.declarations where loaded.graph.package(target.package)?.isGeneratedProject == true {
                     checker.declarationFiles[target] = DisplayPath.of(lines.file)
-                    if checker.specPackageNames[target.package] == nil,
-                        let project = loaded.repository.projects.first(where: { $0.declarationFiles.contains(lines.file) && $0.isXcodeGenSpec })
-                    {
-                        checker.specPackageNames[target.package] = project.packageNames
-                    }
                 }
+                checker.specPackageNames = loaded.repository.xcodeGenPackageNames()
                 for (identity, package) in loaded.workspace.packages where package.origin.isOwn {
                     if let manifest = package.manifest { checker.declaredPackages[identity] = Set(manifest.dependencies.map(\.identity)) }
                 }

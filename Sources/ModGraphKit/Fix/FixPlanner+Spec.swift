@@ -23,7 +23,8 @@ extension FixPlanner {
     }
 
     /// The edit a fix asks of the spec that declares its target; a reason when it is not one fix makes.
-    func specChange(for fix: DependencyFix, finding: Finding) -> Result<SpecChange, ManifestRefusal> {
+    /// - Parameter packageNames: the names the spec gives its packages (``Repository/xcodeGenPackageNames()``).
+    func specChange(for fix: DependencyFix, finding: Finding, packageNames: [PackageIdentity: String]?) -> Result<SpecChange, ManifestRefusal> {
         let graph = loaded.graph
         guard let declared = loaded.repository.declarations[fix.target], let targetLine = declared.target else {
             return .failure(ManifestRefusal(reason: "where the spec declares the target is not known"))
@@ -48,13 +49,12 @@ extension FixPlanner {
             guard let owner = graph.package(dependency.package), [.root, .local, .remote, .registry].contains(owner.origin) else {
                 return .failure(ManifestRefusal(reason: "a target of another project goes through projectReferences: make the edit the finding says"))
             }
-            let project = loaded.repository.projects.first { $0.isXcodeGenSpec && $0.declarationFiles.contains(declared.file) }
-            guard let name = project?.packageNames[dependency.package] else {
+            guard let name = packageNames?[dependency.package] else {
                 return .failure(
                     ManifestRefusal(
                         reason: "the spec's packages: does not declare \"\(graph.packageReference(dependency.package))\": add it there first, then run fix again"))
             }
-            guard let product = productName(holding: dependency) else {
+            guard let product = graph.productName(reaching: dependency) else {
                 return .failure(ManifestRefusal(reason: "package \"\(name)\" has no library product holding \"\(dependency.name)\": add one first"))
             }
             let fields = [("package", name)] + (product == name ? [] : [("product", product)])
@@ -66,34 +66,19 @@ extension FixPlanner {
     /// within a target its removals (from the last line up) before its additions, so that no edit moves a line
     /// another still has to find.
     func specEdit(_ file: String, _ changes: [SpecChange]) -> (FixRun.FileEdit?, [FixRun.NotFixed]) {
-        let refuse = { (reason: String) in changes.map { FixRun.NotFixed(finding: $0.finding, reason: reason) } }
-        let relative: String
-        let text: String
-        switch read(XcodePath.lastComponent(file), in: XcodePath.parent(file), limit: SpecEditor.maximumBytes) {
-        case let .success(read): (relative, text) = read
-        case let .failure(refusal): return (nil, refuse(refusal.reason))
-        }
         func order(_ change: SpecChange) -> (Int, Int, Int) {
             switch change.kind {
             case let .remove(_, line): (change.targetLine, 1, line)
             case .add: (change.targetLine, 0, 0)
             }
         }
-        var current = text
-        var notFixed: [FixRun.NotFixed] = []
-        for change in changes.sorted(by: { order($0) > order($1) }) {
-            do throws(ManifestRefusal) {
-                switch change.kind {
-                case let .remove(written, line):
-                    current = try SpecEditor(current).removing(itemAt: line, written: written, targetLine: change.targetLine)
-                case let .add(fields):
-                    current = try SpecEditor(current).adding(fields, toTargetAt: change.targetLine)
-                }
-            } catch {
-                notFixed.append(FixRun.NotFixed(finding: change.finding, reason: "\(relative): \(error.reason)"))
+        let ordered = changes.sorted { order($0) > order($1) }.map { ($0.finding, $0) }
+        return editing(XcodePath.lastComponent(file), in: XcodePath.parent(file), limit: SpecEditor.maximumBytes, ordered) {
+            text, change throws(ManifestRefusal) in
+            switch change.kind {
+            case let .remove(written, line): try SpecEditor(text).removing(itemAt: line, written: written, targetLine: change.targetLine)
+            case let .add(fields): try SpecEditor(text).adding(fields, toTargetAt: change.targetLine)
             }
         }
-        let edit = current == text ? nil : FixRun.FileEdit(path: relative, old: text, new: current, packagesAdded: [])
-        return (edit, notFixed)
     }
 }

@@ -23,11 +23,13 @@ struct FixPlanner {
         var byPackage: [PackageIdentity: [(finding: Finding, change: ManifestEditor.Change)]] = [:]
         var byProject: [PackageIdentity: [(finding: Finding, edit: ProjectChange)]] = [:]
         var bySpec: [String: [SpecChange]] = [:]
+        var specPackageNames: [PackageIdentity: [PackageIdentity: String]]?
         for finding in findings {
             guard let fix = finding.fix else { continue }
             // A target of an XcodeGen spec is edited in the spec's file that declares it.
             if loaded.graph.package(fix.target.package)?.isXcodeGenProject == true {
-                switch specChange(for: fix, finding: finding) {
+                if specPackageNames == nil { specPackageNames = loaded.repository.xcodeGenPackageNames() }
+                switch specChange(for: fix, finding: finding, packageNames: specPackageNames?[fix.target.package]) {
                 case let .success(change): bySpec[change.file, default: []].append(change)
                 case let .failure(refusal): notFixed.append(FixRun.NotFixed(finding: finding, reason: refusal.reason))
                 }
@@ -127,7 +129,7 @@ struct FixPlanner {
                     ManifestRefusal(
                         reason: "fix adds packages' products to an Xcode target, not another target of a project: make the edit the finding says in Xcode"))
             }
-            guard let product = productName(holding: dependency) else {
+            guard let product = graph.productName(reaching: dependency) else {
                 return .failure(
                     ManifestRefusal(
                         reason: "package \"\(graph.packageReference(dependency.package))\" has no library product holding \"\(dependency.name)\": add one first"))
@@ -138,36 +140,43 @@ struct FixPlanner {
         }
     }
 
-    /// The product a dependent names to reach `dependency`: itself when it is a product, else the library product holding it.
-    func productName(holding dependency: TargetID) -> String? {
-        let graph = loaded.graph
-        if let vertex = graph.index(of: dependency), graph.targets[vertex].type == .externalProduct { return dependency.name }
-        return graph.libraryProduct(holding: dependency)?.name
-    }
-
     /// The edits of one Xcode project's `project.pbxproj`, made one after another on its text.
     private func projectEdit(
-        _ identity: PackageIdentity, _ removals: [(finding: Finding, edit: ProjectChange)]
+        _ identity: PackageIdentity, _ changes: [(finding: Finding, edit: ProjectChange)]
     ) -> (FixRun.FileEdit?, [FixRun.NotFixed]) {
-        let refuse = { (reason: String) in removals.map { FixRun.NotFixed(finding: $0.finding, reason: reason) } }
-        guard let path = loaded.graph.package(identity)?.path else { return (nil, refuse("the project's path is not known")) }
+        guard let path = loaded.graph.package(identity)?.path else {
+            return (nil, changes.map { FixRun.NotFixed(finding: $0.finding, reason: "the project's path is not known") })
+        }
+        let folder = Paths.absolute(path, relativeTo: loaded.repository.inputs.base)
+        return editing("project.pbxproj", in: folder, limit: OpenStepParser.maximumBytes, changes.map { ($0.finding, $0.edit) }) {
+            text, edit throws(ManifestRefusal) in
+            switch edit {
+            case let .remove(target, written): try ProjectEditor(text).removing(written, from: target)
+            case let .addProduct(target, product, package, heldLocally):
+                try ProjectEditor(text).adding(product: product, of: package, to: target, heldLocally: heldLocally)
+            }
+        }
+    }
+
+    /// `changes` made one after another on the text of the file `name` in `folder`, read below ``root``: the
+    /// file's edit (nil when nothing changed), and each change `apply` refused, with the file and the reason.
+    func editing<Change>(
+        _ name: String, in folder: String, limit: Int, _ changes: [(finding: Finding, change: Change)],
+        apply: (String, Change) throws(ManifestRefusal) -> String
+    ) -> (FixRun.FileEdit?, [FixRun.NotFixed]) {
         let relative: String
         let text: String
-        switch read("project.pbxproj", in: Paths.absolute(path, relativeTo: loaded.repository.inputs.base), limit: OpenStepParser.maximumBytes) {
+        switch read(name, in: folder, limit: limit) {
         case let .success(file): (relative, text) = file
-        case let .failure(refusal): return (nil, refuse(refusal.reason))
+        case let .failure(refusal): return (nil, changes.map { FixRun.NotFixed(finding: $0.finding, reason: refusal.reason) })
         }
         var current = text
         var notFixed: [FixRun.NotFixed] = []
-        for removal in removals {
+        for (finding, change) in changes {
             do throws(ManifestRefusal) {
-                switch removal.edit {
-                case let .remove(target, written): current = try ProjectEditor(current).removing(written, from: target)
-                case let .addProduct(target, product, package, heldLocally):
-                    current = try ProjectEditor(current).adding(product: product, of: package, to: target, heldLocally: heldLocally)
-                }
+                current = try apply(current, change)
             } catch {
-                notFixed.append(FixRun.NotFixed(finding: removal.finding, reason: "\(relative): \(error.reason)"))
+                notFixed.append(FixRun.NotFixed(finding: finding, reason: "\(relative): \(error.reason)"))
             }
         }
         let edit = current == text ? nil : FixRun.FileEdit(path: relative, old: text, new: current, packagesAdded: [])
@@ -192,7 +201,7 @@ struct FixPlanner {
             return .success(.remove(target: target.name, written: written))
         case let .add(target, dependency):
             if dependency.package == target.package { return .success(.add(target: target.name, element: .target(dependency.name))) }
-            guard let product = productName(holding: dependency) else {
+            guard let product = graph.productName(reaching: dependency) else {
                 return .failure(
                     ManifestRefusal(
                         reason: "package \"\(graph.packageReference(dependency.package))\" has no library product holding \"\(dependency.name)\": add one first"

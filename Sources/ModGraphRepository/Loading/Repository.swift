@@ -45,6 +45,23 @@ public struct Repository: Sendable {
         self.excluded = excluded
     }
 
+    /// For each project read from an XcodeGen spec, by its identity in the graph, the names the spec's `packages:`
+    /// gives packages (``XcodeProject/packageNames``): what a `- package:` line writes, in `check`'s advice and `fix`'s edits.
+    ///
+    /// - Complexity: O(T + K × S) in the targets declared, the projects and the specs.
+    public func xcodeGenPackageNames() -> [PackageIdentity: [PackageIdentity: String]] {
+        let specs = projects.filter(\.isXcodeGenSpec)
+        guard !specs.isEmpty else { return [:] }
+        var names: [PackageIdentity: [PackageIdentity: String]] = [:]
+        var asked: Set<PackageIdentity> = []
+        for (target, lines) in declarations where asked.insert(target.package).inserted {
+            if let project = specs.first(where: { $0.declarationFiles.contains(lines.file) }) {
+                names[target.package] = project.packageNames
+            }
+        }
+        return names
+    }
+
     /// What the graph is of, for titles: the one workspace's name, else the
     /// one root package's or project's, else the folder's.
     public var name: String {

@@ -125,8 +125,7 @@ enum DependencyEdit {
             let path = Paths.relative(Paths.lexical("/" + parent(there)), from: Paths.lexical("/" + parent(here)))
             return "add .project(target: \"\(dependency.name)\", path: \"\(path.isEmpty ? "." : path)\") \(destination)"
         }
-        let node = graph.index(of: dependency).map { graph.targets[$0] }
-        let product = node?.type == .externalProduct ? dependency.name : graph.libraryProduct(holding: dependency)?.name
+        let product = graph.productName(reaching: dependency)
         // A remote package's product comes through Tuist's package list (`Tuist/Package.swift`), as Tuist 4 advises;
         // a package of the repository's own is a `packages:` entry of the project.
         if owner?.isTuistPackageList == true || (owner?.origin != .local && owner?.origin != .root) {
@@ -160,9 +159,7 @@ enum DependencyEdit {
         }
         let named = packages?[dependency.package]
         let package = named ?? graph.packageReference(dependency.package)
-        let product =
-            graph.index(of: dependency).map { graph.targets[$0] }?.type == .externalProduct
-            ? dependency.name : graph.libraryProduct(holding: dependency)?.name
+        let product = graph.productName(reaching: dependency)
         guard let product else {
             return "package \"\(package)\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
         }

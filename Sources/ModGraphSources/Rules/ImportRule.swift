@@ -106,7 +106,7 @@ struct ImportRule {
             // What every build of the target can import: the modules reached through unconditional edges.
             var alwaysReached: Set<String>?
             func reachesInEveryBuild(_ name: String) -> Bool {
-                if alwaysReached == nil { alwaysReached = modulesReachedInEveryBuild(from: target, edgesFrom) }
+                if alwaysReached == nil { alwaysReached = modulesReached(from: [target], edgesFrom, everyBuild: true) }
                 return alwaysReached?.contains(name) ?? false
             }
             let occurrences = files.flatMap { file in file.imports.map { Occurrence(file: file.path, statement: $0) } }
@@ -234,44 +234,29 @@ struct ImportRule {
         graph.index(of: target).map { ModuleNames.module(of: graph.targets[$0]) } ?? ModuleNames.module(ofTarget: target.name)
     }
 
-    /// The modules of every target `target` reaches through dependencies without a condition: what
-    /// every build of it can import (`edgesFrom`: the graph's edges by their source, plugins left out).
-    ///
-    /// - Complexity: O(V + E).
-    private func modulesReachedInEveryBuild(from target: TargetID, _ edgesFrom: [TargetID: [Edge]]) -> Set<String> {
-        var modules = Set<String>()
-        var seen: Set<TargetID> = [target]
-        var pending = [target]
-        while let next = pending.popLast() {
-            for edge in edgesFrom[next] ?? [] where edge.condition == nil && seen.insert(edge.to).inserted {
-                modules.insert(module(of: edge.to))
-                pending.append(edge.to)
-            }
-        }
-        return modules
-    }
-
     /// Whether `target` imports a module that only `declaration` brings in: reached from it, and from none
     /// of the target's other dependencies (in any build).
     ///
     /// - Complexity: O(V + E).
     private func carriesImport(_ declaration: Declaration, of target: TargetID, imported: Set<String>, _ edgesFrom: [TargetID: [Edge]]) -> Bool {
         let through = Set(declaration.edges.map(\.to))
-        let carried = modulesReached(from: Array(through), edgesFrom).intersection(imported)
+        let carried = Set(through.map(module(of:))).union(modulesReached(from: Array(through), edgesFrom)).intersection(imported)
         guard !carried.isEmpty else { return false }
         let others = (edgesFrom[target] ?? []).map(\.to).filter { !through.contains($0) }
-        return !carried.isSubset(of: modulesReached(from: others, edgesFrom))
+        return !carried.isSubset(of: Set(others.map(module(of:))).union(modulesReached(from: others, edgesFrom)))
     }
 
-    /// The modules of `starts` and of every target they reach, through every dependency.
+    /// The modules of every target `starts` reach, not counting `starts` themselves (`edgesFrom`: the graph's
+    /// edges by their source, plugins left out); through dependencies without a condition only when
+    /// `everyBuild`: what every build of them can import.
     ///
     /// - Complexity: O(V + E).
-    private func modulesReached(from starts: [TargetID], _ edgesFrom: [TargetID: [Edge]]) -> Set<String> {
-        var modules = Set(starts.map(module(of:)))
+    private func modulesReached(from starts: [TargetID], _ edgesFrom: [TargetID: [Edge]], everyBuild: Bool = false) -> Set<String> {
+        var modules = Set<String>()
         var seen = Set(starts)
         var pending = starts
         while let next = pending.popLast() {
-            for edge in edgesFrom[next] ?? [] where seen.insert(edge.to).inserted {
+            for edge in edgesFrom[next] ?? [] where (!everyBuild || edge.condition == nil) && seen.insert(edge.to).inserted {
                 modules.insert(module(of: edge.to))
                 pending.append(edge.to)
             }
