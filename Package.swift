@@ -3,10 +3,13 @@ import PackageDescription
 
 // The layers, bottom to top. Each depends only on the ones listed before it
 // (.modgraph.yml enforces it; docs/architecture.md draws it):
+//   ModGraphSystem     the platform, in one place (as SwiftPM keeps Basics): locks, the stack's room,
+//                      file status and creation, confined reads, the atomic folder exchange, processes
+//                      (runner, child processes, memory limit, signals), the core count, the loopback
+//                      socket; each file's C-library import ends in #error, so a port fails at its line
 //   ModGraphOutput     what every output shares: the one escaping rule of each format (text,
 //                      Markdown, XML, DOT, Mermaid, GitHub commands, JSON) and the JSON writer
-//   ModGraphCore       pure graph model and algorithms (no I/O, no processes); its Platform folder is
-//                      the platform code the layers share, one file per concern (lock, stack, file creation)
+//   ModGraphCore       pure graph model and algorithms: no I/O, no processes, no platform calls
 //   ModGraphManifest   `swift package dump-package` decoding and workspace loading
 //   ModGraphSyntax     swift-syntax within bounds: how deep the parser would recurse, measured on
 //                      the tokens before parsing, and whether the calling thread's stack has room for it
@@ -74,14 +77,15 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
+        .target(name: "ModGraphSystem", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "ModGraphOutput"),
-        .target(name: "ModGraphCore", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
-        .target(name: "ModGraphManifest", dependencies: ["ModGraphCore", "ModGraphOutput"]),
+        .target(name: "ModGraphCore"),
+        .target(name: "ModGraphManifest", dependencies: ["ModGraphCore", "ModGraphOutput", "ModGraphSystem"]),
         // What the manifest evaluator and the source checks share before they parse: a bound on the parser's recursion.
         .target(
             name: "ModGraphSyntax",
             dependencies: [
-                "ModGraphCore",
+                "ModGraphSystem",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -94,26 +98,28 @@ let package = Package(
                 "ModGraphCore",
                 "ModGraphManifest",
                 "ModGraphSyntax",
+                "ModGraphSystem",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
         // Xcode projects and workspaces (project.pbxproj, contents.xcworkspacedata), read without Xcode.
-        .target(name: "ModGraphXcode", dependencies: ["ModGraphCore", "Yams"]),
+        .target(name: "ModGraphXcode", dependencies: ["ModGraphCore", "ModGraphSystem", "Yams"]),
         // Tuist's manifests, read as the projects `tuist generate` writes: compiled against modgraph's own
         // ProjectDescription (its source embedded here, compiled on the user's machine) and run within bounds.
         .target(
             name: "ModGraphTuist",
-            dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphXcode"],
+            dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphSystem", "ModGraphXcode"],
             // ProjectDescription/ is never compiled into modgraph, whatever files it gains.
             sources: ["Compiling", "Dump", "Model", "Reading"],
             resources: ProjectDescriptionFiles.names.map { .embedInCode("ProjectDescription/" + $0) }
         ),
         // Several roots, discovery, and the mixed graph of packages and Xcode projects.
         .target(
-            name: "ModGraphRepository", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphOutput", "ModGraphXcode", "ModGraphTuist"]),
-        .target(name: "ModGraphWeights", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphOutput"]),
-        .target(name: "ModGraphRules", dependencies: ["ModGraphCore", "ModGraphOutput", "Yams"]),
+            name: "ModGraphRepository",
+            dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphOutput", "ModGraphSystem", "ModGraphXcode", "ModGraphTuist"]),
+        .target(name: "ModGraphWeights", dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphOutput", "ModGraphSystem"]),
+        .target(name: "ModGraphRules", dependencies: ["ModGraphCore", "ModGraphOutput", "ModGraphSystem", "Yams"]),
         .target(
             name: "ModGraphPlanning",
             dependencies: ["ModGraphCore", "ModGraphOutput", .product(name: "HeapModule", package: "swift-collections")]),
@@ -125,7 +131,7 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        .target(name: "ModGraphDiagrams", dependencies: ["ModGraphCore", "ModGraphOutput", "CGraphviz"]),
+        .target(name: "ModGraphDiagrams", dependencies: ["ModGraphCore", "ModGraphOutput", "ModGraphSystem", "CGraphviz"]),
         .target(
             name: "ModGraphSources",
             dependencies: [
@@ -133,6 +139,7 @@ let package = Package(
                 "ModGraphManifest",
                 "ModGraphRules",
                 "ModGraphSyntax",
+                "ModGraphSystem",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -174,6 +181,7 @@ let package = Package(
                 "ModGraphSources",
                 "ModGraphFix",
                 "ModGraphReport",
+                "ModGraphSystem",
             ]
         ),
         .target(
@@ -205,19 +213,23 @@ let package = Package(
         // Seeded random graphs shared by the property tests and the benchmarks.
         .target(name: "ModGraphTestSupport", dependencies: ["ModGraphCore"], path: "Tests/ModGraphTestSupport"),
         .testTarget(name: "ModGraphOutputTests", dependencies: ["ModGraphOutput", "ModGraphTestSupport"]),
+        .testTarget(name: "ModGraphCoreTests", dependencies: ["ModGraphCore", "ModGraphTestSupport"]),
+        // The platform's primitives: locks, file status and creation, processes, the core count.
         .testTarget(
-            name: "ModGraphCoreTests",
-            dependencies: ["ModGraphCore", "ModGraphTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+            name: "ModGraphSystemTests", dependencies: ["ModGraphSystem", .product(name: "SystemPackage", package: "swift-system")]),
         // Xcode projects read alone, then joined with packages by ModGraphRepository (Repository/).
         .testTarget(
             name: "ModGraphXcodeTests",
-            dependencies: ["ModGraphXcode", "ModGraphRepository", "ModGraphManifest", "ModGraphCore", "ModGraphOutput", "ModGraphTestSupport"]),
+            dependencies: [
+                "ModGraphXcode", "ModGraphRepository", "ModGraphManifest", "ModGraphCore", "ModGraphOutput", "ModGraphTestSupport",
+            ]),
         // Tuist manifests' JSON read into projects, by hand-worked answers (the compiled path runs in ModGraphCLITests).
         .testTarget(name: "ModGraphTuistTests", dependencies: ["ModGraphTuist", "ModGraphXcode"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore", "ModGraphTestSupport"]),
         // Each supported construct evaluated and compared with a real dump-package of the same manifest.
         .testTarget(
-            name: "ModGraphManifestEvaluationTests", dependencies: ["ModGraphManifestEvaluation", "ModGraphManifest", "ModGraphCore"]),
+            name: "ModGraphManifestEvaluationTests",
+            dependencies: ["ModGraphManifestEvaluation", "ModGraphManifest", "ModGraphCore", "ModGraphSystem"]),
         .testTarget(name: "ModGraphRulesTests", dependencies: ["ModGraphRules", "ModGraphCore", "ModGraphTestSupport"]),
         .testTarget(
             name: "ModGraphChangesTests",
@@ -237,14 +249,14 @@ let package = Package(
             // Diagrams, schedule formats, the report and its viewer on small hand-made graphs, against golden files.
             dependencies: [
                 "ModGraphDiagrams", "ModGraphPlanning", "ModGraphReport", "ModGraphRules", "ModGraphCore", "ModGraphOutput",
-                "ModGraphTestSupport",
+                "ModGraphSystem", "ModGraphTestSupport",
             ],
             exclude: ["Golden"]
         ),
         .testTarget(
             name: "ModGraphSourcesTests",
             dependencies: [
-                "ModGraphSources", "ModGraphRules", "ModGraphCore", "ModGraphManifest", "ModGraphSyntax",
+                "ModGraphSources", "ModGraphRules", "ModGraphCore", "ModGraphManifest", "ModGraphSyntax", "ModGraphSystem",
                 // The tree's real depth, walked without recursion, against what the token scan measures.
                 .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             ]),
@@ -252,7 +264,9 @@ let package = Package(
             name: "ModGraphCLITests",
             // Runs the built executable, as users do; the progress bar, loading
             // options and the report folder's writing are also tested in-process.
-            dependencies: ["modgraph", "ModGraphCLI", "ModGraphKit", "ModGraphManifest", "ModGraphOutput", "ModGraphWeights", "ModGraphTestSupport"],
+            dependencies: [
+                "modgraph", "ModGraphCLI", "ModGraphKit", "ModGraphManifest", "ModGraphOutput", "ModGraphWeights", "ModGraphTestSupport",
+            ],
             exclude: ["Golden"]
         ),
     ]

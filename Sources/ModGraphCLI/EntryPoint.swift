@@ -18,25 +18,10 @@ public enum EntryPoint {
             ChildMemory.limitThroughThisExecutable()
             try command.run()
             return 0
-        } catch let error as LoadError {
-            // One line of error; a failed manifest's compiler diagnostics follow as notes, capped.
+        } catch let error as any UserFacingError {
+            // One line of error; what follows it (a failed manifest's compiler diagnostics, capped) as notes.
             Console.error(error.description)
             error.details.forEach(Console.note)
-            return 2
-        } catch let error as ConfigError {
-            Console.error(error.description)
-            return 2
-        } catch let error as CommandError {
-            Console.error(error.description)
-            return 2
-        } catch let error as RepositoryError {
-            Console.error(error.description)
-            return 2
-        } catch let error as XcodeError {
-            Console.error(error.description)
-            return 2
-        } catch let error as GitError {
-            Console.error(error.description)
             return 2
         } catch let code as ExitCode {
             return code.rawValue

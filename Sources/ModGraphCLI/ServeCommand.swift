@@ -50,6 +50,6 @@ struct ServeCommand: ParsableCommand {
         let server = try ViewerServer(page: page, token: ViewerServer.randomToken(), port: socket.port, warnings: Console.warning)
         Console.note("serving the viewer of \(load.path) at the address below; Ctrl-C stops it")
         Console.write(server.address + "\n")
-        socket.serve(limit: ViewerServer.requestLimit) { server.respond(to: $0).bytes }
+        socket.serve(limit: ViewerServer.requestLimit, isWhole: ViewerServer.isWholeRequest) { server.respond(to: $0).bytes }
     }
 }

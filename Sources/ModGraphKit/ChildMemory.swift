@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphManifest
+import ModGraphSystem
 
 /// How the command-line tool bounds the memory of the programs it runs for a
 /// load (`swift package dump-package`, and through it the compiled manifest):

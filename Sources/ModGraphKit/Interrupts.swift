@@ -1,4 +1,5 @@
 import ModGraphManifest
+import ModGraphSystem
 
 /// How a command-line tool takes SIGINT and SIGTERM while the pipeline runs
 /// child processes: every child's session is stopped (SIGTERM, then SIGKILL),

@@ -3,6 +3,7 @@ import ModGraphCore
 import ModGraphDiagrams
 import ModGraphManifest
 import ModGraphRepository
+import ModGraphSystem
 import ModGraphXcode
 import ModGraphRules
 import ModGraphWeights
@@ -32,8 +33,12 @@ public typealias XcodeError = ModGraphXcode.XcodeError
 public typealias LoadError = ModGraphManifest.LoadError
 /// A configuration the checker cannot use: the file, the line and the key at fault.
 public typealias ConfigError = ModGraphRules.ConfigError
+/// An error a person can act on: one line naming what is at fault, and notes under it.
+public typealias UserFacingError = ModGraphSystem.UserFacingError
 /// A value behind a lock that owns it.
-public typealias Locked<State> = ModGraphCore.Locked<State>
+public typealias Locked<State> = ModGraphSystem.Locked<State>
+/// `modgraph serve`'s listening socket on 127.0.0.1.
+public typealias LoopbackSocket = ModGraphSystem.LoopbackSocket
 /// A target's identity: `package/Name`.
 public typealias TargetID = ModGraphCore.TargetID
 /// What a diagram emphasises: layers, violations, the critical path.

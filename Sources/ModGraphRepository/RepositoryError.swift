@@ -1,6 +1,8 @@
+import ModGraphSystem
+
 /// Why the paths given could not be turned into a graph. One line each,
 /// naming the path at fault; the CLI escapes the whole message when it prints it.
-public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum RepositoryError: UserFacingError, Equatable, Sendable {
     /// Nothing at `path`.
     case pathNotFound(String)
     /// A folder with no package, project or workspace anywhere under it.

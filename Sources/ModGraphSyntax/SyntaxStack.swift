@@ -1,4 +1,4 @@
-import ModGraphCore
+import ModGraphSystem
 
 /// Whether swift-syntax's work has room on the calling thread. SwiftParser and
 /// the visitors over its trees recurse once per level of ``SyntaxDepth``, which

@@ -1,6 +1,7 @@
 import Foundation
 import ModGraphCore
 import ModGraphManifest
+import ModGraphSystem
 
 /// Weights by size: the non-blank lines of the source files SwiftPM would
 /// compile for each target. A cheap stand-in for compile time that needs no
@@ -32,7 +33,7 @@ public struct SourceLineCounter: Sendable {
         var warnings: [String] = []
         for (vertex, target) in graph.targets.enumerated() where TargetWeights.hasCompileStep(target.type) {
             guard let described = files[target.id] else { continue }
-            if case let .folder(folder, _, _) = described, !isDirectory(folder) {
+            if case let .folder(folder, _, _) = described, !FileStatus.isFolder(folder) {
                 warnings.append("\(target.id): the folder of target '\(target.name)' (\(target.path ?? folder)) does not exist")
                 continue
             }
@@ -52,11 +53,6 @@ public struct SourceLineCounter: Sendable {
             : nil
         return TargetWeights.assemble(
             graph: graph, known: known, unit: .lines, source: "sources", extraWarnings: warnings, defaultedNote: note)
-    }
-
-    private func isDirectory(_ path: String) -> Bool {
-        var flag: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &flag) && flag.boolValue
     }
 
     /// Lines holding anything but white space.

@@ -1,3 +1,5 @@
+import ModGraphSystem
+
 /// Why an Xcode project or workspace could not be read. Each message is one
 /// line that starts with the file at fault and, where known, its line, so an
 /// editor or a CI annotation can point at it. Names from the file are shown
@@ -5,7 +7,7 @@
 ///
 /// Problems that do not stop the read (a dangling reference, an unknown
 /// object kind, a missing folder) are warnings on the result instead.
-public enum XcodeError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum XcodeError: UserFacingError, Equatable, Sendable {
     /// Nothing at `path`, or a `.xcodeproj` without its `project.pbxproj`.
     case notFound(path: String)
     /// The file exists but could not be read, or is larger than modgraph reads.

@@ -70,22 +70,4 @@ struct ExecutorTests {
         }
         #expect(finished.withLock { $0 })
     }
-
-    @Test func aContainersQuotaLimitsTheCores() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-cgroup-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try "250000 100000\n".write(toFile: folder + "/cpu.max", atomically: true, encoding: .utf8)
-        #expect(CoreCount.cgroupQuota(root: folder) == 3)
-        try "max 100000\n".write(toFile: folder + "/cpu.max", atomically: true, encoding: .utf8)
-        #expect(CoreCount.cgroupQuota(root: folder) == nil)
-        try FileManager.default.removeItem(atPath: folder + "/cpu.max")
-        try FileManager.default.createDirectory(atPath: folder + "/cpu", withIntermediateDirectories: true)
-        try "50000\n".write(toFile: folder + "/cpu/cpu.cfs_quota_us", atomically: true, encoding: .utf8)
-        try "100000\n".write(toFile: folder + "/cpu/cpu.cfs_period_us", atomically: true, encoding: .utf8)
-        #expect(CoreCount.cgroupQuota(root: folder) == 1)
-        try "-1\n".write(toFile: folder + "/cpu/cpu.cfs_quota_us", atomically: true, encoding: .utf8)
-        #expect(CoreCount.cgroupQuota(root: folder) == nil)
-        #expect(CoreCount.available >= 1)
-    }
 }

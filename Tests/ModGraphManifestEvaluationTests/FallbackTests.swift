@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphSystem
 import Testing
 import ModGraphCore
 @testable import ModGraphManifest

@@ -2,6 +2,7 @@ import Foundation
 import ModGraphCore
 import ModGraphSources
 import ModGraphSyntax
+import ModGraphSystem
 import Testing
 
 /// The engine starts no thread for swift-syntax: it parses on the thread that asks,

@@ -16,7 +16,7 @@ public struct ModuleGraph: Sendable, Equatable {
     /// The build this graph describes (``restricted(to:)`` sets it); filtering keeps it.
     public internal(set) var environment: BuildEnvironment = .everything
 
-    /// Made on first use.
+    /// Finds a target's vertex (by binary search, or in the loader's table).
     private let indexByID: TargetIndex
     /// The vertices of each edge of ``edges``, so that filtering, views and
     /// writers never look an id up again.
@@ -283,7 +283,7 @@ public struct ModuleGraph: Sendable, Equatable {
 
     /// The vertex of `id` in ``digraph``.
     ///
-    /// - Complexity: O(1) on average.
+    /// - Complexity: O(log V) comparisons of ids at most.
     public func index(of id: TargetID) -> Int? {
         indexByID.vertex(of: id)
     }

@@ -1,32 +1,38 @@
-/// The vertex of each target id of a ``ModuleGraph``, made the first time an
-/// id is looked up: most commands never look one up (they walk vertices), and
-/// hashing every id can cost more than a command's whole algorithm.
-///
-/// A class so that graphs sharing their targets (a filter that keeps every
-/// target) share one index; safe to use from several threads.
-final class TargetIndex: Sendable {
+/// The vertex of each target id of a ``ModuleGraph``, found by binary search in
+/// the graph's targets, which are sorted by id without repeats: no table to make
+/// (most commands never look an id up; they walk vertices, and hashing every id
+/// could cost more than a command's whole algorithm), and so no state to share
+/// between threads or graphs. A table a loader made anyway is kept and used.
+struct TargetIndex: Sendable {
     private let targets: [Target]
-    private let index: Locked<[TargetID: Int]?>
+    private let table: [TargetID: Int]?
 
     /// `targets` sorted by id and without repeats, as the graph holds them;
-    /// `known` when the caller has already made the index.
+    /// `known` when the caller has already made the table.
     init(_ targets: [Target], known: [TargetID: Int]? = nil) {
         self.targets = targets
-        self.index = Locked(known)
+        self.table = known
     }
 
     /// The vertex of `id`.
     ///
-    /// - Complexity: O(1) on average; O(V) the first time.
+    /// - Complexity: O(1) on average with a table, else O(log V) comparisons of ids.
     func vertex(of id: TargetID) -> Int? {
-        index.withLock { index in
-            if let index { return index[id] }
-            let made = Self.make(targets)
-            index = made
-            return made[id]
+        if let table { return table[id] }
+        return targets.withUnsafeBufferPointer { targets in
+            var (low, high) = (0, targets.count)
+            while low < high {
+                let middle = low + (high - low) / 2
+                let here = targets[middle].id
+                if here == id { return middle }
+                if here < id { low = middle + 1 } else { high = middle }
+            }
+            return nil
         }
     }
 
+    /// A table of every id's vertex, for a caller that resolves many ids at once.
+    ///
     /// - Complexity: O(V).
     static func make(_ targets: [Target]) -> [TargetID: Int] {
         var index: [TargetID: Int] = [:]

@@ -1,6 +1,7 @@
 import CGraphviz
 import Foundation
 import ModGraphCore
+import ModGraphSystem
 
 /// The process's one Graphviz context, and the lock around it.
 ///

@@ -1,5 +1,7 @@
+import ModGraphSystem
+
 /// Why git could not say what changed; each message says what to do.
-public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum GitError: UserFacingError, Equatable, Sendable {
     case notFound
     case notARepository(String)
     /// A ref that would read as an option.

@@ -1,6 +1,7 @@
 import Foundation
 import ModGraphChanges
 import ModGraphManifest
+import ModGraphSystem
 
 /// The git repository holding a folder, asked what changed between two
 /// commits. Every call runs `git` from an argument vector (never a shell),
@@ -114,7 +115,7 @@ public struct GitRepository: Sendable {
         guard !commit.hasPrefix("-") else { throw .badRef(commit) }
         let empty = scratch + "/empty-work-tree"
         guard mkdir(empty, 0o700) == 0 else {
-            throw .failed(command: "git checkout-index", status: -1, message: "cannot create \(empty): \(String(cString: strerror(errno)))")
+            throw .failed(command: "git checkout-index", status: -1, message: "cannot create \(empty): \(SystemError.current)")
         }
         let settings = [
             "--work-tree=" + empty, "-c", "core.attributesFile=/dev/null", "-c", "core.autocrlf=false", "-c", "core.symlinks=true",

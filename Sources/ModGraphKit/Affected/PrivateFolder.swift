@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphSystem
 
 /// A folder only this process uses, with a name nobody can guess
 /// (`mkdtemp`), removed with everything in it when the run is done.

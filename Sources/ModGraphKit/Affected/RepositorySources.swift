@@ -2,6 +2,7 @@ import Foundation
 import ModGraphChanges
 import ModGraphCore
 import ModGraphManifest
+import ModGraphSystem
 
 /// What ``ChangeJudge`` reads, from git and the disk: files at the base
 /// (`git cat-file`) and in the working tree, and the base's manifests, read

@@ -3,6 +3,7 @@ import ModGraphCore
 import ModGraphRules
 import ModGraphManifest
 import ModGraphRepository
+import ModGraphSystem
 
 /// The checker's manifest lookup (``ManifestLines``): reads each package's
 /// `Package.swift` once, when a finding first needs it, scans it with
@@ -52,7 +53,9 @@ final class ManifestFiles: ManifestLines {
     }
 
     func file(ofTarget target: String, package: PackageIdentity) -> String? {
-        guard let projectFile = projectFiles[package], let file = declarations[TargetID(package: package, name: target)]?.file else { return nil }
+        guard let projectFile = projectFiles[package], let file = declarations[TargetID(package: package, name: target)]?.file else {
+            return nil
+        }
         let shown = DisplayPath.of(file)
         return shown == projectFile ? nil : shown
     }

@@ -4,6 +4,7 @@ import ModGraphCore
 import ModGraphManifest
 import ModGraphPlanning
 import ModGraphRules
+import ModGraphSystem
 
 /// `modgraph diff` as a use case: the graph at the base and at the head, what
 /// changed between them, the findings each has under the head's
@@ -91,7 +92,7 @@ public struct DiffRun: Sendable {
         let top = folder.path + "/" + (name.isEmpty || name == "/" ? "repository" : name)
         let scratch = folder.path + "/.git-scratch"
         guard mkdir(top, 0o700) == 0, mkdir(scratch, 0o700) == 0 else {
-            throw CommandError("cannot create a folder for the base's files in \(folder.path): \(String(cString: strerror(errno)))")
+            throw CommandError("cannot create a folder for the base's files in \(folder.path): \(SystemError.current)")
         }
         try git.checkOut(commit, into: top, scratch: scratch)
         let current = Paths.canonical(FileManager.default.currentDirectoryPath) ?? FileManager.default.currentDirectoryPath

@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphSystem
 
 /// The one place modgraph runs work at once. The engine is sequential; the
 /// pipeline hands coarse, independent units to an executor at its edge:

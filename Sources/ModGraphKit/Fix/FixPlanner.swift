@@ -4,6 +4,7 @@ import ModGraphFix
 import ModGraphManifest
 import ModGraphOutput
 import ModGraphRules
+import ModGraphSystem
 import ModGraphXcode
 
 /// Turns findings into the edits of the manifests that declare their targets:
@@ -127,12 +128,16 @@ struct FixPlanner {
             guard let owner = graph.package(dependency.package), [.root, .local, .remote, .registry].contains(owner.origin) else {
                 return .failure(
                     ManifestRefusal(
-                        reason: "fix adds packages' products to an Xcode target, not another target of a project: make the edit the finding says in Xcode"))
+                        reason:
+                            "fix adds packages' products to an Xcode target, not another target of a project: make the edit the finding says in Xcode"
+                    ))
             }
             guard let product = graph.productName(reaching: dependency) else {
                 return .failure(
                     ManifestRefusal(
-                        reason: "package \"\(graph.packageReference(dependency.package))\" has no library product holding \"\(dependency.name)\": add one first"))
+                        reason:
+                            "package \"\(graph.packageReference(dependency.package))\" has no library product holding \"\(dependency.name)\": add one first"
+                    ))
             }
             let packageOf = { (index: Int) in graph.targets[index].id.package }
             let heldLocally = graph.edgeEnds.contains { packageOf($0.from) == target.package && packageOf($0.to) == dependency.package }
@@ -192,7 +197,8 @@ struct FixPlanner {
         guard package.origin == .root || package.origin == .local else {
             let kind =
                 package.isXcodeGenProject
-                ? "an XcodeGen spec" : package.isTuistProject ? "a Tuist manifest" : package.origin == .cocoapods ? "a Podfile" : "an Xcode project"
+                ? "an XcodeGen spec"
+                : package.isTuistProject ? "a Tuist manifest" : package.origin == .cocoapods ? "a Podfile" : "an Xcode project"
             return .failure(
                 ManifestRefusal(reason: "its target is declared in \(kind), which fix does not edit yet: make the edit the finding says"))
         }
@@ -204,7 +210,8 @@ struct FixPlanner {
             guard let product = graph.productName(reaching: dependency) else {
                 return .failure(
                     ManifestRefusal(
-                        reason: "package \"\(graph.packageReference(dependency.package))\" has no library product holding \"\(dependency.name)\": add one first"
+                        reason:
+                            "package \"\(graph.packageReference(dependency.package))\" has no library product holding \"\(dependency.name)\": add one first"
                     ))
             }
             return .success(
@@ -224,7 +231,8 @@ struct FixPlanner {
         guard let bytes = ConfinedFiles.read(relative, in: root, limit: limit), let text = String(validating: bytes, as: UTF8.self) else {
             return .failure(
                 ManifestRefusal(
-                    reason: "\(relative) cannot be read as UTF-8 text below the repository (missing, too large, or reached through a link)"))
+                    reason: "\(relative) cannot be read as UTF-8 text below the repository (missing, too large, or reached through a link)")
+            )
         }
         return .success((relative, text))
     }
@@ -260,7 +268,8 @@ struct FixPlanner {
         var entries: [ManifestEditor.PackageEntry] = []
         for identity in loaded.workspace.packages.keys.sorted() {
             guard let package = loaded.workspace.packages[identity], package.origin == .local || package.origin == .root,
-                let directory = package.directory, case let .success(file) = read("Package.swift", in: directory, limit: ManifestEditor.maximumBytes)
+                let directory = package.directory,
+                case let .success(file) = read("Package.swift", in: directory, limit: ManifestEditor.maximumBytes)
             else { continue }
             entries += ManifestEditor.declaredPackages(file.text)
         }

@@ -4,6 +4,7 @@ import ModGraphFix
 import ModGraphManifest
 import ModGraphOutput
 import ModGraphRules
+import ModGraphSystem
 
 /// `modgraph fix` as a use case: `check` run as it runs, each finding that has
 /// one obvious edit planned in the manifest that declares its target, every edit
@@ -54,7 +55,8 @@ public struct FixRun: Sendable {
     public init(_ request: FixRequest, on loaded: LoadedGraph, warnings: (String) -> Void = { _ in }) throws {
         self.loaded = loaded
         self.request = request
-        guard let configPath = try CheckRun.configuration(explicit: request.configPath, for: loaded, requestedPath: request.load.path) else {
+        guard let configPath = try CheckRun.configuration(explicit: request.configPath, for: loaded, requestedPath: request.load.path)
+        else {
             throw CommandError(
                 "\(DisplayPath.of(CheckRun.startFolder(loaded, request.load.path))): nothing to fix: no \(CheckRun.defaultConfigurationName) here or in the folders above it; run `modgraph init`, then `modgraph fix`"
             )

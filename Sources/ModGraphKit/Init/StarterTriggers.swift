@@ -2,6 +2,7 @@ import Foundation
 import ModGraphChanges
 import ModGraphCore
 import ModGraphManifest
+import ModGraphSystem
 
 /// The `affected.triggers` `modgraph init` proposes: folders that tests read
 /// but no target builds (`Fixtures`, `Inputs` or `Resources`, at a package's
@@ -105,7 +106,10 @@ struct StarterTriggers {
     static func literalHeads(_ text: String) -> [Substring] {
         var heads: [Substring] = []
         let bytes = Array(text.utf8)
-        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n"), slash = UInt8(ascii: "/")
+        let quote = UInt8(ascii: "\"")
+        let backslash = UInt8(ascii: "\\")
+        let newline = UInt8(ascii: "\n")
+        let slash = UInt8(ascii: "/")
         var index = 0
         while index < bytes.count {
             guard bytes[index] == quote else {
@@ -136,7 +140,7 @@ struct StarterTriggers {
         for test in tests.sorted() where !folderNames.contains(test) {
             for name in folderNames { folders.append(directory + "/Tests/" + test + "/" + name) }
         }
-        return folders.filter(Paths.isDirectory)
+        return folders.filter { FileStatus.isFolder($0) }
     }
 
     /// The Swift files of a test target's folder, while the budget lasts.

@@ -3,6 +3,7 @@ import ModGraphCore
 import ModGraphManifest
 import ModGraphManifestEvaluation
 import ModGraphRepository
+import ModGraphSystem
 import ModGraphTuist
 
 /// Loads a module graph from a ``LoadRequest``: the one way every command, and
@@ -29,7 +30,9 @@ public enum GraphLoader {
         let repository: Repository
         do {
             let inputs = try InputDiscovery.inputs(for: request.paths, exclusions: exclusions)
-            let tuist = inputs.projects.contains(where: TuistReader.isManifest) ? tuistReader(request, runner, cacheFolder: sources.cacheFolder) : nil
+            let tuist =
+                inputs.projects.contains(where: TuistReader.isManifest)
+                ? tuistReader(request, runner, cacheFolder: sources.cacheFolder) : nil
             defer { tuist?.finish() }
             repository = try RepositoryLoader(loader: loader, tuist: tuist).load(inputs)
         } catch {
@@ -43,7 +46,8 @@ public enum GraphLoader {
             let workspace = repository.inputs.workspaces.first(where: { repository.inputs.listed[$0, default: 0] > 0 })
         {
             // Every entry missing, outside the folder loaded or of no kind modgraph loads: an empty graph would pass every check.
-            (setupWarnings + WarningLines.lines(repository.warnings, workspace: repository.workspace, graph: repository.graph)).forEach(warnings)
+            (setupWarnings + WarningLines.lines(repository.warnings, workspace: repository.workspace, graph: repository.graph)).forEach(
+                warnings)
             let count = repository.inputs.listed[workspace, default: 0]
             throw CommandError(
                 "\(workspace): lists \(count) \(count == 1 ? "reference" : "references") and none gave a target to load "
@@ -62,7 +66,8 @@ public enum GraphLoader {
                 repository: repository, graph: graph,
                 warnings: setupWarnings
                     + WarningLines.lines(
-                        relevant.filter { !$0.isNote }, workspace: repository.workspace, graph: repository.graph, offByDefault: offByDefault),
+                        relevant.filter { !$0.isNote }, workspace: repository.workspace, graph: repository.graph, offByDefault: offByDefault
+                    ),
                 notes: WarningLines.lines(relevant.filter(\.isNote), workspace: repository.workspace, graph: repository.graph),
                 manifestSummary: sources.summary(repository.workspace),
                 manifestDifferences: sources.verifier?.verification.differences,
@@ -70,7 +75,8 @@ public enum GraphLoader {
             loaded.cacheFolder = sources.cacheFolder
             return loaded
         } catch {
-            (setupWarnings + WarningLines.lines(repository.warnings.filter { !$0.isNote }, workspace: repository.workspace, graph: repository.graph))
+            (setupWarnings
+                + WarningLines.lines(repository.warnings.filter { !$0.isNote }, workspace: repository.workspace, graph: repository.graph))
                 .forEach(warnings)
             throw error
         }
@@ -203,10 +209,10 @@ public enum GraphLoader {
 
     private static func reason(_ error: any Error) -> String {
         if let error = error as? POSIXError {
-            return String(cString: strerror(error.code.rawValue))
+            return SystemError.description(error.code.rawValue)
         }
         if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
-            return String(cString: strerror(underlying.code.rawValue))
+            return SystemError.description(underlying.code.rawValue)
         }
         return (error as NSError).localizedDescription
     }

@@ -2,6 +2,7 @@ import ModGraphCore
 import ModGraphManifest
 import ModGraphRepository
 import ModGraphSources
+import ModGraphSystem
 
 /// What to load and for which build: everything `modgraph` needs to turn a
 /// path into a module graph, as one value a command or a library user fills in.

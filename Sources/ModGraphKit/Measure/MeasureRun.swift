@@ -1,6 +1,7 @@
 import Foundation
 import ModGraphCore
 import ModGraphManifest
+import ModGraphSystem
 import ModGraphWeights
 
 /// What `modgraph measure` builds.

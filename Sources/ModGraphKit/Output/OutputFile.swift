@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphSystem
 
 /// Writes a command's result to a file atomically, or to standard output.
 ///
@@ -22,7 +23,7 @@ public enum OutputFile {
             let output = FileSink(descriptor: STDOUT_FILENO)
             _ = try content.write(output)
             if let failure = output.failure {
-                throw CommandError("standard output: cannot write: \(String(cString: strerror(failure)))")
+                throw CommandError("standard output: cannot write: \(SystemError.description(failure))")
             }
             return
         }

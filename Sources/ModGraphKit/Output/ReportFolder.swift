@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphSystem
 
 /// Writes a command's files into one folder so that a reader sees either the
 /// old report or the new one, never a mix, and nothing lands elsewhere.
@@ -87,7 +88,7 @@ public enum ReportFolder {
         }
         let staging = OutputPath.join(parent, ".\(base)" + TemporaryFiles.name())
         guard mkdir(staging, 0o755) == 0 else {
-            throw CommandError("\(folder): cannot create a temporary folder beside it: \(String(cString: strerror(errno)))")
+            throw CommandError("\(folder): cannot create a temporary folder beside it: \(SystemError.current)")
         }
         do throws(CommandError) {
             let (written, warnings) = try writeAll(files, in: staging, naming: trimmed)
@@ -145,7 +146,7 @@ public enum ReportFolder {
     ) throws(CommandError) {
         guard exists else {
             guard rename(staging, folder) == 0 else {
-                throw CommandError("\(folder): cannot move the new report into place: \(String(cString: strerror(errno)))")
+                throw CommandError("\(folder): cannot move the new report into place: \(SystemError.current)")
             }
             _ = swap.after(.movedIn)
             return
@@ -160,16 +161,16 @@ public enum ReportFolder {
             case .unsupported:
                 break
             case let .failed(code):
-                throw CommandError("\(folder): cannot replace the old report: \(String(cString: strerror(code)))")
+                throw CommandError("\(folder): cannot replace the old report: \(SystemError.description(code))")
             }
         }
         let aside = OutputPath.join(parent, ".\(base)" + TemporaryFiles.name(suffix: TemporaryFiles.asideSuffix))
         guard rename(folder, aside) == 0 else {
-            throw CommandError("\(folder): cannot replace the old report: \(String(cString: strerror(errno)))")
+            throw CommandError("\(folder): cannot replace the old report: \(SystemError.current)")
         }
         guard swap.after(.movedAside) else { return }
         guard rename(staging, folder) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError.current
             rename(aside, folder)
             throw CommandError("\(folder): cannot move the new report into place: \(reason)")
         }
@@ -184,13 +185,12 @@ public enum ReportFolder {
         let asides = names.filter { name in
             TemporaryFiles.asideOwner(of: name, base: base).map { !TemporaryFiles.isAlive($0) } ?? false
         }.sorted()
-        var status = stat()
         for name in asides {
             let path = OutputPath.join(parent, name)
-            if lstat(folder, &status) != 0, errno == ENOENT {
+            if !FileStatus.exists(folder), SystemError.currentCode == ENOENT {
                 if rename(path, folder) == 0 { continue }
             }
-            if lstat(folder, &status) == 0 { TemporaryFiles.removeFolderOfFiles(path) }
+            if FileStatus.exists(folder) { TemporaryFiles.removeFolderOfFiles(path) }
         }
     }
 
@@ -199,9 +199,7 @@ public enum ReportFolder {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
         let known = names.union(ReportFolder.everyReportFile)
         return entries.allSatisfy { entry in
-            var status = stat()
-            let path = OutputPath.join(folder, entry)
-            return known.contains(entry) && lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+            known.contains(entry) && FileStatus.isRegularFile(OutputPath.join(folder, entry), followingLinks: false)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphSystem
 
 /// modgraph's own temporary files and folders: `.modgraph-PID-RANDOM.tmp`,
 /// named so that a later run can tell its own leftovers (their process is
@@ -64,7 +65,7 @@ enum TemporaryFiles {
             let closed = close(descriptor) == 0
             if let failure = file.failure ?? (closed ? nil : errno) {
                 unlink(path)
-                throw CommandError("\(target): cannot write: \(String(cString: strerror(failure)))")
+                throw CommandError("\(target): cannot write: \(SystemError.description(failure))")
             }
             return (path, warnings)
         }
@@ -74,7 +75,7 @@ enum TemporaryFiles {
     /// Renames our temporary file to `path`, or removes it if that fails.
     static func move(_ temporary: String, to path: String, for target: String) throws(CommandError) {
         if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError.current
             unlink(temporary)
             throw CommandError("\(target): cannot write: \(reason)")
         }
@@ -88,11 +89,9 @@ enum TemporaryFiles {
         for name in names {
             guard let pid = owner(of: stripFolderPrefix(name)), !isAlive(pid) else { continue }
             let path = OutputPath.join(folder, name)
-            var status = stat()
-            guard lstat(path, &status) == 0 else { continue }
-            switch status.st_mode & S_IFMT {
-            case S_IFREG: unlink(path)
-            case S_IFDIR: removeFolderOfFiles(path)
+            switch FileStatus.notFollowing(path)?.kind {
+            case .regularFile?: unlink(path)
+            case .folder?: removeFolderOfFiles(path)
             default: break
             }
         }
@@ -113,9 +112,7 @@ enum TemporaryFiles {
     static func removeFolderOfFiles(_ path: String) -> Bool {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
         for name in names {
-            let file = OutputPath.join(path, name)
-            var status = stat()
-            guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+            guard FileStatus.isRegularFile(OutputPath.join(path, name), followingLinks: false) else { return false }
         }
         for name in names { unlink(OutputPath.join(path, name)) }
         return rmdir(path) == 0

@@ -1,6 +1,7 @@
 import Foundation
 import ModGraphCore
 import ModGraphReport
+import ModGraphSystem
 
 /// What `modgraph serve` answers: a request's bytes in, a response's bytes
 /// out, no I/O (``LoopbackSocket`` does that). It serves one page, the
@@ -110,6 +111,12 @@ public struct ViewerServer: Sendable {
         default:
             return Self.plain(404, "not found")
         }
+    }
+
+    /// Whether `bytes` hold a whole request: its headers and the blank line after them
+    /// (the server answers GET only, which carries no body).
+    public static func isWholeRequest(_ bytes: [UInt8]) -> Bool {
+        headerEnd(bytes) != nil
     }
 
     /// The offset of the first byte after `\r\n\r\n`, nil when there is none.

@@ -1,5 +1,6 @@
 import ModGraphCore
 import Foundation
+import ModGraphSystem
 
 /// One cache file: a header line with the body's length and SHA-256, then
 /// the body. A file that is truncated, altered or of another format reads

@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphSystem
 
 /// Where dumps are cached. Everything in the folder can be rebuilt, so it is
 /// safe to delete at any time, even while `modgraph` runs.

@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphSystem
 
 /// Answers from a folder of earlier dumps when nothing that decides the dump
 /// has changed (see ``DumpCacheKey``), and asks `base` otherwise, storing

@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphSystem
 
 /// Finds the checkout of a remote package under `<root>/.build/checkouts/`
 /// (or `<scratch>/checkouts/` for a build with `--scratch-path`).
@@ -17,7 +18,7 @@ struct CheckoutIndex: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: checkouts)) ?? []
         for name in names.sorted() {
             let path = Paths.absolute(name, relativeTo: checkouts)
-            if Paths.isDirectory(path), let canonical = Paths.canonical(path) {
+            if FileStatus.isFolder(path), let canonical = Paths.canonical(path) {
                 folders[PackageIdentity(name), default: canonical] = canonical
             }
         }

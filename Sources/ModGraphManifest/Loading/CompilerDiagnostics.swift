@@ -1,4 +1,5 @@
 import ModGraphOutput
+import ModGraphSystem
 
 /// What is shown of a failed manifest's standard error: its first lines, cut
 /// to what a person reads in a CI log. A manifest can print megabytes there

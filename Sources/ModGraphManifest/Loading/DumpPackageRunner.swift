@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphSystem
 
 /// Runs `swift package dump-package` in a package folder: argv, never a
 /// shell, so no folder name can be misread as a command; with a deadline,

@@ -1,7 +1,9 @@
+import ModGraphSystem
+
 /// Why a workspace could not be loaded. Each message is one line that names
 /// the file or folder at fault and what to do about it; the compiler's own
 /// diagnostics, when there are some, are ``details``, capped, for the lines after it.
-public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum LoadError: UserFacingError, Equatable, Sendable {
     case noManifest(directory: String)
     /// `Package.swift` is there but is no regular file (`kind`: ``Paths/irregularKind(_:)``).
     case manifestNotAFile(manifest: String, kind: String)

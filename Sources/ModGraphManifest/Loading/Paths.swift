@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphSystem
 
 /// Path helpers the loader needs: canonical folders (so a package reached
 /// through a symlink or two relative paths is loaded once) and paths shown
@@ -48,22 +49,16 @@ public enum Paths {
     /// messages; nil for a regular file, or when nothing is there. Nothing is opened, so a
     /// FIFO cannot block and a device is not read.
     public static func irregularKind(_ path: String) -> String? {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
-        guard stat(path, &status) == 0 else { return "a symbolic link to nothing" }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "a folder"
-        case S_IFIFO: return "a FIFO"
-        case S_IFCHR, S_IFBLK: return "a device"
-        case S_IFSOCK: return "a socket"
-        default: return "not a regular file"
+        guard FileStatus.exists(path) else { return nil }
+        guard let status = FileStatus.following(path) else { return "a symbolic link to nothing" }
+        switch status.kind {
+        case .regularFile: return nil
+        case .folder: return "a folder"
+        case .fifo: return "a FIFO"
+        case .device: return "a device"
+        case .socket: return "a socket"
+        case .symbolicLink, .other: return "not a regular file"
         }
-    }
-
-    public static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// `path` (absolute) with `.`, `..` and repeated slashes folded by its text alone, as SwiftPM's
@@ -78,12 +73,6 @@ public enum Paths {
             }
         }
         return "/" + components.joined(separator: "/")
-    }
-
-    /// Whether a regular file (or a link to one) is at `path`.
-    public static func isRegularFile(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// Whether `path` is a folder with nothing in it: what a git submodule is before
@@ -119,7 +108,7 @@ public enum Paths {
         guard existing < components.count, components.count - existing <= maximumCaseFoldedComponents else { return nil }
         var found = base
         for component in components[existing...] {
-            guard component != ".", component != "..", Paths.isDirectory(found.isEmpty ? "/" : found) else { return nil }
+            guard component != ".", component != "..", FileStatus.isFolder(found.isEmpty ? "/" : found) else { return nil }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: found.isEmpty ? "/" : found)) ?? []
             let matches = names.filter { $0.lowercased() == component.lowercased() }
             guard matches.count == 1, let match = matches.first else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphSystem
 
 /// Lists the files a target compiles from its ``TargetFiles``: the one walk
 /// the source checks (Swift files) and the `sources` weights (every compiled
@@ -41,7 +42,7 @@ public enum SourceFileLister {
                 }
             }
         case let .project(listed, folders, _, _):
-            for path in listed where extensions.contains(pathExtension(path)) && isRegularFile(path) {
+            for path in listed where extensions.contains(pathExtension(path)) && FileStatus.isRegularFile(path) {
                 found.insert(path)
             }
             for folder in folders {
@@ -74,11 +75,10 @@ public enum SourceFileLister {
             if relative != ".", skipping.contains(where: { covers($0, relative) }) { continue }
             if relative != ".", !patterns.isEmpty, patterns.contains(where: { $0.matchesWhole(relative) }) { continue }
             let absolute = relative == "." ? root : join(root, relative)
-            var status = stat()
             // The starting point is followed if it is a link; nothing below it is.
-            guard (depth == 0 ? stat(absolute, &status) : lstat(absolute, &status)) == 0 else { continue }
-            switch status.st_mode & S_IFMT {
-            case S_IFDIR:
+            guard let status = depth == 0 ? FileStatus.following(absolute) : FileStatus.notFollowing(absolute) else { continue }
+            switch status.kind {
+            case .folder:
                 let isBundle = ["xcodeproj", "xcworkspace"].contains(pathExtension(relative))
                 guard depth < maximumDepth, !isBundle || depth == 0,
                     let children = try? FileManager.default.contentsOfDirectory(atPath: absolute)
@@ -86,11 +86,11 @@ public enum SourceFileLister {
                 for child in children.sorted().reversed() where !child.hasPrefix(".") {
                     pending.append((relative == "." ? child : relative + "/" + child, depth + 1))
                 }
-            case S_IFREG:
+            case .regularFile:
                 if extensions.contains(pathExtension(relative)) { found.append(relative) }
-            case S_IFLNK:
+            case .symbolicLink:
                 // A linked file is compiled like any other; a link to a folder is not followed.
-                if extensions.contains(pathExtension(relative)), isRegularFile(absolute) { found.append(relative) }
+                if extensions.contains(pathExtension(relative)), FileStatus.isRegularFile(absolute) { found.append(relative) }
             default:
                 continue
             }
@@ -127,10 +127,5 @@ public enum SourceFileLister {
         // A name starting with `.` (`.gitignore`) has no extension.
         if dot == bytes.startIndex || bytes[bytes.index(before: dot)] == UInt8(ascii: "/") { return "" }
         return String(path[path.index(after: dot)...])
-    }
-
-    private static func isRegularFile(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphSystem
 
 /// Finds a target's source folder as SwiftPM does: `path:` when given, else
 /// the first predefined folder that exists (`Sources/NAME`, `Source/NAME`,
@@ -111,7 +112,7 @@ struct SourceLayout {
             }
         }
         if takesWholeFolder(target) {
-            let existing = folders.first(where: { Paths.isDirectory(Paths.absolute($0, relativeTo: packageDirectory)) })
+            let existing = folders.first(where: { FileStatus.isFolder(Paths.absolute($0, relativeTo: packageDirectory)) })
             return Folder(path: existing ?? folders.first, isWholePredefinedFolder: true, mayExist: existing != nil)
         }
         return Folder(path: firstCandidate, isWholePredefinedFolder: false, mayExist: false)
@@ -143,7 +144,7 @@ struct SourceLayout {
             case .folders: break
             }
         }
-        return Paths.isDirectory(Paths.absolute("\(parent)/\(name)", relativeTo: packageDirectory))
+        return FileStatus.isFolder(Paths.absolute("\(parent)/\(name)", relativeTo: packageDirectory))
     }
 
     /// SwiftPM 5.9 on: the only target of its kind may have its sources right
@@ -193,7 +194,7 @@ struct SourceLayout {
         // A folder known to be missing (every target of a dump without its sources) costs no path.
         guard folder.mayExist else { return !folder.isWholePredefinedFolder }
         let root = Paths.absolute(path, relativeTo: packageDirectory)
-        guard Paths.isDirectory(root) else { return !folder.isWholePredefinedFolder }
+        guard FileStatus.isFolder(root) else { return !folder.isWholePredefinedFolder }
         for resource in target.resources where FileManager.default.fileExists(atPath: Paths.absolute(resource, relativeTo: root)) {
             return true
         }
@@ -211,7 +212,7 @@ struct SourceLayout {
             let absolute = relative == "." ? root : root + "/" + relative
             let name = (relative as NSString).lastPathComponent
             let pathExtension = (name as NSString).pathExtension
-            if Paths.isDirectory(absolute) {
+            if FileStatus.isFolder(absolute) {
                 if Self.contentExtensions.contains(pathExtension) || pathExtension == "lproj" { return true }
                 if ["xcodeproj", "xcworkspace", "playground"].contains(pathExtension) { continue }
                 let children = (try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? []
@@ -300,7 +301,7 @@ private final class FolderListings {
             case Int32(DT_DIR): names.insert(name)
             case Int32(DT_LNK), Int32(DT_UNKNOWN):
                 // A link counts when it leads to a folder, as `stat` follows it.
-                if Paths.isDirectory(folder + "/" + name) { names.insert(name) }
+                if FileStatus.isFolder(folder + "/" + name) { names.insert(name) }
             default: continue
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphSystem
 
 /// Follows a root manifest's `path:` dependencies, and with
 /// ``ExternalsMode/expand`` its remote ones checked out under
@@ -51,7 +52,7 @@ public struct WorkspaceLoader: Sendable {
         for (directories, origin) in [(roots, PackageOrigin.root), (locals, .local)] {
             for directory in directories {
                 guard let canonical = Paths.canonical(directory) else { throw .pathNotFound(directory) }
-                guard Paths.isDirectory(canonical) else { throw .noManifest(directory: directory) }
+                guard FileStatus.isFolder(canonical) else { throw .noManifest(directory: directory) }
                 seeds.append(Seed(manifest: nil, directory: canonical, origin: origin))
             }
         }
@@ -260,7 +261,7 @@ public struct WorkspaceLoader: Sendable {
                 // An empty folder (an uninitialised git submodule) or one without a manifest is no package either;
                 // a manifest that is there but no file (a FIFO) is refused where manifests are read, by name.
                 if let found = folder, case let manifest = Paths.absolute("Package.swift", relativeTo: found),
-                    !Paths.isRegularFile(manifest), Paths.irregularKind(manifest) == nil
+                    !FileStatus.isRegularFile(manifest), Paths.irregularKind(manifest) == nil
                 {
                     warnings.append(
                         Self.missingLocalPackage(

@@ -1,6 +1,7 @@
 import Foundation
 import ModGraphCore
 import ModGraphManifest
+import ModGraphSystem
 
 /// `--verify-manifests`: loads every manifest both ways, evaluated from its
 /// syntax tree and dumped by `dump-package`, uses the dump, and records every

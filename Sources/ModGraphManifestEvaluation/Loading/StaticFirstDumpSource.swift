@@ -1,6 +1,7 @@
 import Foundation
 import ModGraphCore
 import ModGraphManifest
+import ModGraphSystem
 
 /// A ``DumpSource`` that evaluates each manifest from its syntax tree when it
 /// can (``StaticManifestEvaluator``) and asks `base` (`dump-package`)
@@ -30,14 +31,16 @@ public final class StaticFirstDumpSource: DumpSource {
     public func manifest(forPackageAt directory: String) throws(LoadError) -> Manifest {
         switch evaluated(directory) {
         case let .success(manifest): return manifest
-        case let .failure(fallback): return try dumped(directory, fallback) { () throws(LoadError) in try base.manifest(forPackageAt: directory) }
+        case let .failure(fallback):
+            return try dumped(directory, fallback) { () throws(LoadError) in try base.manifest(forPackageAt: directory) }
         }
     }
 
     public func dump(forPackageAt directory: String) throws(LoadError) -> Data {
         switch evaluated(directory) {
         case let .success(manifest): return ManifestEncoding.dumpJSON(manifest)
-        case let .failure(fallback): return try dumped(directory, fallback) { () throws(LoadError) in try base.dump(forPackageAt: directory) }
+        case let .failure(fallback):
+            return try dumped(directory, fallback) { () throws(LoadError) in try base.dump(forPackageAt: directory) }
         }
     }
 

@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphSystem
 
 /// A value worked out the first time it is asked for, once, whichever
 /// thread asks: what only some commands need (where each target's files

@@ -1,5 +1,6 @@
 import ModGraphCore
 import ModGraphManifest
+import ModGraphSystem
 import ModGraphTuist
 import ModGraphXcode
 
@@ -75,11 +76,12 @@ struct ProjectSet {
                     if exclusions.excludes(InputDiscovery.canonical(resolved) ?? resolved) { continue }
                     let isManifest = XcodeProject.isXcodeGenSpec(resolved) || TuistReader.isManifest(resolved)
                     guard XcodePath.pathExtension(resolved) == "xcodeproj" || isManifest else {
-                        warnings.append("\(file): refers to project '\(reference)', which is not an .xcodeproj; the dependencies on it are left out")
+                        warnings.append(
+                            "\(file): refers to project '\(reference)', which is not an .xcodeproj; the dependencies on it are left out")
                         continue
                     }
                     guard let canonical = InputDiscovery.canonical(resolved),
-                        isManifest ? InputDiscovery.isRegularFile(canonical) : InputDiscovery.isDirectory(canonical)
+                        isManifest ? FileStatus.isRegularFile(canonical) : FileStatus.isFolder(canonical)
                     else {
                         let absent = Paths.lexical(resolved)
                         let hint = root.flatMap { InputDiscovery.emptyFolderHint(for: absent, root: $0) } ?? ""

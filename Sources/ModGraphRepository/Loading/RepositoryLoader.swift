@@ -1,6 +1,7 @@
 import Foundation
 import ModGraphCore
 import ModGraphManifest
+import ModGraphSystem
 import ModGraphTuist
 import ModGraphXcode
 
@@ -53,7 +54,9 @@ public struct RepositoryLoader: Sendable {
             Self.warning($0, naming: projectFiles)
         }
         var locals: [String] = []
-        var excludedFolders = inputs.excluded.filter { XcodePath.pathExtension($0) != "xcodeproj" && XcodePath.pathExtension($0) != "xcworkspace" }
+        var excludedFolders = inputs.excluded.filter {
+            XcodePath.pathExtension($0) != "xcodeproj" && XcodePath.pathExtension($0) != "xcworkspace"
+        }
         for project in projectSet.projects {
             let usesUnnamedPackage = project.targets.contains { target in
                 target.dependencies.contains { dependency in
@@ -73,7 +76,7 @@ public struct RepositoryLoader: Sendable {
                     if !excludedFolders.contains(path) { excludedFolders.append(path) }
                     continue
                 }
-                if let canonical, InputDiscovery.isRegularFile(canonical + "/Package.swift") {
+                if let canonical, FileStatus.isRegularFile(canonical + "/Package.swift") {
                     if !locals.contains(canonical) { locals.append(canonical) }
                 } else {
                     let state: MissingPackageFolder.State =
@@ -111,7 +114,8 @@ public struct RepositoryLoader: Sendable {
         }
         let cocoaPods = CocoaPodsLinks(
             projects: projectSet.projects, folders: podfileFolders, root: inputs.root,
-            taken: Set(workspace.packages.keys).union(ProjectIdentities(projects: projectSet.projects, taken: Set(workspace.packages.keys)).byPath.values))
+            taken: Set(workspace.packages.keys).union(
+                ProjectIdentities(projects: projectSet.projects, taken: Set(workspace.packages.keys)).byPath.values))
         warnings += cocoaPods.warnings
         var builderOfXcode = XcodeGraphBuilder(
             projects: projectSet.projects, workspace: workspace, base: inputs.base, missingFolders: inputs.missingFolders,
@@ -147,7 +151,9 @@ public struct RepositoryLoader: Sendable {
         var excluded = inputs.excluded
         for folder in excludedFolders where !excluded.contains(folder) { excluded.append(folder) }
         for package in workspace.packages.values.sorted(by: { $0.identity < $1.identity })
-        where package.manifest == nil && package.origin == .local && inputs.exclusions.excludes(package.location) && !excluded.contains(package.location) {
+        where package.manifest == nil && package.origin == .local && inputs.exclusions.excludes(package.location)
+            && !excluded.contains(package.location)
+        {
             excluded.append(package.location)
         }
         var repository = Repository(
@@ -190,9 +196,8 @@ public struct RepositoryLoader: Sendable {
     /// The first `limit` bytes of the regular file open at `descriptor`,
     /// mapped; `nil` for anything else, an empty file, or when it cannot be mapped.
     private static func mapped(_ descriptor: Int32, limit: Int) -> Data? {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else { return nil }
-        let count = min(Int(status.st_size), limit)
+        guard let status = FileStatus.of(descriptor: descriptor), status.kind == .regularFile, status.size > 0 else { return nil }
+        let count = min(status.size, limit)
         guard let start = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), start != MAP_FAILED else { return nil }
         return Data(bytesNoCopy: start, count: count, deallocator: .unmap)
     }

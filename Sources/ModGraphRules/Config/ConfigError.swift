@@ -1,5 +1,7 @@
+import ModGraphSystem
+
 /// A configuration the checker cannot use: the file, the line and the key at fault.
-public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct ConfigError: UserFacingError, Equatable, Sendable {
     public let file: String
     public let line: Int?
     public let problem: String

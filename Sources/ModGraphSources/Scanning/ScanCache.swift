@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphSystem
 
 /// What the scanner found in each Swift file, remembered from one run to the
 /// next by the file's content (issue #48): a warm `check`, `init`, `report` or
@@ -159,7 +160,6 @@ final class ScanShelf: Sendable {
         }
         return index
     }
-
 
     /// The file scanned earlier with this key, named `path`; nil (a miss) when there is none or its entry does not decode.
     func file(for key: String, path: String) -> ScannedFile? {

@@ -1,6 +1,7 @@
 import Foundation
 import ModGraphCore
 import ModGraphSyntax
+import ModGraphSystem
 import SwiftParser
 import SwiftSyntax
 

@@ -1,6 +1,7 @@
 import Foundation
 import ModGraphCore
 import ModGraphManifest
+import ModGraphSystem
 
 /// Compiles Tuist manifests with `swiftc` against modgraph's own
 /// ProjectDescription (``ProjectDescriptionSource``) and the repository's
@@ -106,7 +107,9 @@ final class ManifestCompiler: @unchecked Sendable {
 
     /// The root's local plugins, each a module of its name, compiled once; a plugin that does not compile
     /// is left out (a manifest that imports it then says the module is missing, with the plugin's error before).
-    private func compiledPlugins(_ plugins: [TuistSources.Plugin], root: String, library: String) throws(Failure) -> [(name: String, folder: String)] {
+    private func compiledPlugins(_ plugins: [TuistSources.Plugin], root: String, library: String) throws(Failure) -> [(
+        name: String, folder: String
+    )] {
         guard !plugins.isEmpty else { return [] }
         return try state.withLock { state throws(Failure) -> [(name: String, folder: String)] in
             if let known = state.plugins[root] { return known }
@@ -116,7 +119,8 @@ final class ManifestCompiler: @unchecked Sendable {
                 let parts = ["plugin", ProjectDescriptionSource.digest, plugin.digest]
                 let output = try? self.library(
                     plugin.name, from: plugin.files.map { (path: "src/" + $0.path, text: $0.text) }, key: cacheKey(parts),
-                    imports: [library], in: folder, output: folder + "/plugin-\(state.plugins.count)-\(index)", what: "plugin " + plugin.name)
+                    imports: [library], in: folder, output: folder + "/plugin-\(state.plugins.count)-\(index)",
+                    what: "plugin " + plugin.name)
                 if let output { made.append((plugin.name, output)) }
             }
             state.plugins[root] = made
@@ -167,7 +171,9 @@ final class ManifestCompiler: @unchecked Sendable {
         }
         var arguments = ["-swift-version", "5", "-suppress-warnings", "-parse-as-library", "-wmo", "-module-name", module]
         for path in imports { arguments += ["-I", path] }
-        arguments += ["-emit-module", "-emit-module-path", output + "/" + made[1], "-static", "-emit-library", "-o", output + "/" + made[0]]
+        arguments += [
+            "-emit-module", "-emit-module-path", output + "/" + made[1], "-static", "-emit-library", "-o", output + "/" + made[0],
+        ]
         try compile(arguments + files, what: what, folder: folder)
         if let key, let cache = options.cacheFolder {
             for name in made {
@@ -234,7 +240,8 @@ final class ManifestCompiler: @unchecked Sendable {
         // The diagnostics' own lines (`file:line:column: error: …`), not the source excerpts drawn under them.
         let errors = lines.filter { line in
             let text = line.trimmingCharacters(in: .whitespaces)
-            return (text.hasPrefix("error:") || text.contains(": error: ")) && !text.hasPrefix("|") && !text.contains("command failed with exit code")
+            return (text.hasPrefix("error:") || text.contains(": error: ")) && !text.hasPrefix("|")
+                && !text.contains("command failed with exit code")
         }.prefix(3)
         return errors.isEmpty ? "" : ": " + errors.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import ModGraphCore
 import ModGraphManifest
+import ModGraphSystem
 import ModGraphXcode
 
 /// Reads a Tuist `Project.swift` into the ``XcodeProject`` `tuist generate`

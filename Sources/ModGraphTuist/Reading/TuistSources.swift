@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphSystem
 import ModGraphXcode
 
 /// The Swift a Tuist root's manifests compile with besides their own text: the helper module
@@ -43,7 +44,8 @@ struct TuistSources: Sendable {
     /// Reads `tuistRoot`'s helpers and local plugins, inside `root`.
     init(of tuistRoot: String, in root: String, disk: XcodeDisk) throws(XcodeError) {
         var budget = Budget()
-        helpers = try Self.swiftFiles(below: tuistRoot + "/Tuist/ProjectDescriptionHelpers", tuistRoot: tuistRoot, in: root, disk: disk, budget: &budget)
+        helpers = try Self.swiftFiles(
+            below: tuistRoot + "/Tuist/ProjectDescriptionHelpers", tuistRoot: tuistRoot, in: root, disk: disk, budget: &budget)
         for folder in Self.pluginFolders(below: tuistRoot, disk: disk).prefix(Self.maximumPlugins) {
             guard let text = ConfinedRead.file(folder + "/Plugin.swift", in: root, limit: Self.maximumFileBytes),
                 let name = Self.pluginName(in: String(decoding: text, as: UTF8.self))
@@ -99,7 +101,8 @@ struct TuistSources: Sendable {
         for _ in 0..<pluginDepth {
             var next: [String] = []
             for folder in level {
-                for name in disk.subfolders(of: folder) where ![".build", "Derived", "DerivedData", "Pods", "Carthage", "node_modules"].contains(name) {
+                for name in disk.subfolders(of: folder)
+                where ![".build", "Derived", "DerivedData", "Pods", "Carthage", "node_modules"].contains(name) {
                     let path = folder + "/" + name
                     if disk.isRegularFile(path + "/Plugin.swift") {
                         found.append(path)
@@ -120,7 +123,9 @@ struct TuistSources: Sendable {
     }
 
     /// The `.swift` files below `top` (no link, nothing hidden), in path order, relative to `tuistRoot`.
-    static func swiftFiles(below top: String, tuistRoot: String, in root: String, disk: XcodeDisk, budget: inout Budget) throws(XcodeError) -> [File] {
+    static func swiftFiles(below top: String, tuistRoot: String, in root: String, disk: XcodeDisk, budget: inout Budget) throws(XcodeError)
+        -> [File]
+    {
         var paths: [String] = []
         var level = [top]
         for _ in 0..<32 where !level.isEmpty {

@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphSystem
 
 /// C, C++ and Objective-C targets are compiled by clang, which writes no
 /// Swift statistics. SwiftPM takes the C compiler from `CC`, so `measure`

@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphManifest
+import ModGraphSystem
 
 /// A clean `swift build` of a package in a scratch folder of its own, with
 /// the compiler's per-job statistics switched on and C-family compiles

@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphSystem
 
 /// The compilers' module caches in a scratch folder, which a warm-up build
 /// fills and the measured build then reuses.
@@ -32,10 +33,9 @@ enum ModuleCaches {
     @discardableResult
     private static func prune(_ path: String, depth: Int) throws -> Bool {
         let fileManager = FileManager.default
-        var status = stat()
         // A symbolic link (`debug` → `<triple>/debug`) is removed, never followed.
-        guard lstat(path, &status) == 0 else { return false }
-        let isFolder = status.st_mode & S_IFMT == S_IFDIR
+        guard let status = FileStatus.notFollowing(path) else { return false }
+        let isFolder = status.kind == .folder
         if isFolder, (path as NSString).lastPathComponent == folderName { return true }
         if isFolder, depth < maximumDepth {
             var kept = false
@@ -75,10 +75,7 @@ enum ModuleCaches {
         var found: [String] = []
         for child in children.sorted() {
             let path = relative.isEmpty ? child : relative + "/" + child
-            var status = stat()
-            guard lstat((scratch as NSString).appendingPathComponent(path), &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-                continue
-            }
+            guard FileStatus.isFolder((scratch as NSString).appendingPathComponent(path), followingLinks: false) else { continue }
             if child == folderName {
                 found.append(path)
             } else {

@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphSystem
 
 /// Everything ModGraphXcode reads from disk, in one place, so that decoding
 /// projects and workspaces stays pure and testable from strings: reading a
@@ -50,8 +51,7 @@ public struct XcodeDisk: Sendable {
 
     /// Whether there is a symbolic link at `path` itself.
     func isSymbolicLink(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+        FileStatus.notFollowing(path)?.kind == .symbolicLink
     }
 
     /// `realpath(3)`: `path` with every link followed; nil when nothing is there.
@@ -73,14 +73,12 @@ public struct XcodeDisk: Sendable {
 
     /// Whether `path` is a folder (after symbolic links).
     public func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        FileStatus.isFolder(path)
     }
 
     /// Whether something is at `path` (after symbolic links).
     public func exists(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0
+        FileStatus.following(path) != nil
     }
 
     /// Whether the folder at `path` is a Swift package: holds a `Package.swift`.
@@ -93,26 +91,23 @@ public struct XcodeDisk: Sendable {
     public func subfolders(of path: String) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
         return names.filter { name in
-            var status = stat()
-            return !name.hasPrefix(".") && lstat(XcodePath.join(path, name), &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+            !name.hasPrefix(".") && FileStatus.isFolder(XcodePath.join(path, name), followingLinks: false)
         }.sorted()
     }
 
     /// Whether `path` is a regular file (after symbolic links).
     public func isRegularFile(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        FileStatus.isRegularFile(path)
     }
 
     /// The bytes of the regular file at `path`, when it has at most `limit` of them.
     /// Anything else (a folder, a device, a pipe a link points to) is refused
     /// before it is opened, so reading cannot block.
     func contents(of path: String, limit: Int) throws(XcodeError) -> [UInt8] {
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw .notFound(path: path) }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
-        guard Int(status.st_size) <= limit else {
-            throw .unreadable(path: path, reason: "the file has \(status.st_size) bytes, more than the \(limit) modgraph reads")
+        guard let status = FileStatus.following(path) else { throw .notFound(path: path) }
+        guard status.kind == .regularFile else { throw .unreadable(path: path, reason: "not a regular file") }
+        guard status.size <= limit else {
+            throw .unreadable(path: path, reason: "the file has \(status.size) bytes, more than the \(limit) modgraph reads")
         }
         guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(path: path, reason: "it cannot be opened") }
         defer { try? handle.close() }

@@ -1,5 +1,5 @@
 import Foundation
-import ModGraphManifest
+import ModGraphSystem
 import Testing
 
 /// `measure` compares the CPU a build used with its jobs' own: the runner
@@ -11,7 +11,8 @@ struct ProcessCPUTests {
         let spin = "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.4: pass\n"
         let parent = "import subprocess, sys\nsubprocess.run([sys.executable, '-c', sys.argv[1]], check=True)\n"
         let result = try ProcessRunner(timeout: .seconds(60)).run(
-            "python3", ["-c", parent, spin], environment: ProcessInfo.processInfo.environment, output: .capture(limit: 1 << 16, errorHead: 1 << 12))
+            "python3", ["-c", parent, spin], environment: ProcessInfo.processInfo.environment,
+            output: .capture(limit: 1 << 16, errorHead: 1 << 12))
         #expect(result.status.code == 0)
         #expect(result.cpuSeconds >= 0.4, "\(result.cpuSeconds)")
         #expect(result.cpuSeconds < 30)

@@ -1,9 +1,12 @@
 import Foundation
-import ModGraphCore
-#if canImport(Darwin)
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
     import Darwin
 #else
-    import Glibc
+    #error("ModGraphSystem calls the C library: a port adds its module here and checks each call of this file")
 #endif
 
 /// Every child modgraph has running, each in a session of its own, and the
@@ -233,7 +236,7 @@ public final class ChildProcesses: Sendable {
     }
 
     private static func reason(_ code: Int32) -> String {
-        String(cString: strerror(code))
+        SystemError.description(code)
     }
 }
 

@@ -1,9 +1,12 @@
 import Foundation
-import ModGraphCore
-#if canImport(Darwin)
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
     import Darwin
 #else
-    import Glibc
+    #error("ModGraphSystem calls the C library: a port adds its module here and checks each call of this file")
 #endif
 
 /// The address space a child may use, and everything it starts: `RLIMIT_AS`,
@@ -52,22 +55,22 @@ public enum MemoryLimit {
         var current = rlimit()
         if getrlimit(resource, &current) == 0 { bytes = min(bytes, current.rlim_max) }
         var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
-        guard setrlimit(resource, &limit) == 0 else { fail("cannot limit memory: \(String(cString: strerror(errno)))") }
+        guard setrlimit(resource, &limit) == 0 else { fail("cannot limit memory: \(SystemError.current)") }
         let program = Array(arguments.dropFirst(2))
         let argv = program.map { strdup($0) } + [nil]
         execv(program[0], argv)
-        fail("cannot run \(program[0]): \(String(cString: strerror(errno)))")
+        fail("cannot run \(program[0]): \(SystemError.current)")
     }
 
     /// Whether children with a limit get it: a limiter was named.
-    static var isApplied: Bool {
+    public static var isApplied: Bool {
         limiter.withLock { $0 != nil }
     }
 
     /// Whether a failed child's standard error says an allocation failed, as the
     /// programs a load runs say it (the Swift runtime, C++'s `bad_alloc`, LLVM,
     /// `strerror(ENOMEM)`, Python): the limit shows only in how the program fails.
-    static func reportsExhaustion(_ standardError: [UInt8]) -> Bool {
+    public static func reportsExhaustion(_ standardError: [UInt8]) -> Bool {
         let text = String(decoding: standardError, as: UTF8.self).lowercased()
         return ["failed to allocate", "could not allocate", "out of memory", "cannot allocate memory", "bad_alloc", "memoryerror"]
             .contains { text.contains($0) }

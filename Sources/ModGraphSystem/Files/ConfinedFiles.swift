@@ -4,6 +4,8 @@
     import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("ModGraphSystem calls the C library: a port adds its module here and checks each call of this file")
 #endif
 
 /// Files below a folder reached without following any symbolic link on the way: the folder itself
@@ -130,7 +132,7 @@ public struct ConfinedError: Error, Hashable, Sendable, CustomStringConvertible 
         self.code = code
     }
 
-    public var description: String { String(cString: strerror(code)) }
+    public var description: String { SystemError.description(code) }
 }
 
 // `read` and `write` inside the enum would name its own members.

@@ -1,5 +1,5 @@
 import Foundation
-import ModGraphCore
+import ModGraphSystem
 import SystemPackage
 import Testing
 
@@ -33,9 +33,13 @@ struct FileCreationTests {
         // Another write to the same path, or to a link to it, fails and changes nothing.
         #expect(throws: Errno.fileExists) { try FileCreation.write(Array("theirs".utf8), toNew: target, permissions: .ownerReadWrite) }
         try FileManager.default.createSymbolicLink(atPath: base + "/link", withDestinationPath: target)
-        #expect(throws: Errno.fileExists) { try FileCreation.write(Array("theirs".utf8), toNew: base + "/link", permissions: .ownerReadWrite) }
+        #expect(throws: Errno.fileExists) {
+            try FileCreation.write(Array("theirs".utf8), toNew: base + "/link", permissions: .ownerReadWrite)
+        }
         try FileManager.default.createSymbolicLink(atPath: base + "/dangling", withDestinationPath: base + "/nowhere")
-        #expect(throws: Errno.fileExists) { try FileCreation.write(Array("theirs".utf8), toNew: base + "/dangling", permissions: .ownerReadWrite) }
+        #expect(throws: Errno.fileExists) {
+            try FileCreation.write(Array("theirs".utf8), toNew: base + "/dangling", permissions: .ownerReadWrite)
+        }
         #expect(!FileManager.default.fileExists(atPath: base + "/nowhere"))
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "mine")
         let mode = try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int

@@ -4,6 +4,8 @@
     import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("ModGraphSystem calls the C library: a port adds its module here and checks each call of this file")
 #endif
 
 /// A value that only one thread at a time can read or change: the lock owns

@@ -1,15 +1,19 @@
-#if canImport(Darwin)
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
     import Darwin
 #else
-    import Glibc
+    #error("ModGraphSystem calls the C library: a port adds its module here and checks each call of this file")
 #endif
 
 /// Two paths swapped in one step, where the platform and its file system can:
 /// Linux's `renameat2(RENAME_EXCHANGE)`, macOS's `renamex_np(RENAME_SWAP)`.
 /// The only platform-specific piece of writing a report folder
 /// (``ReportFolder``): with it, the folder's name never names nothing.
-enum ExchangeRename {
-    enum Outcome: Equatable {
+public enum ExchangeRename {
+    public enum Outcome: Equatable {
         case exchanged
         /// The platform or the file system has no such rename: two renames must do.
         case unsupported
@@ -18,7 +22,7 @@ enum ExchangeRename {
     }
 
     /// Swaps what `first` and `second` name; both must exist.
-    static func exchange(_ first: String, _ second: String) -> Outcome {
+    public static func exchange(_ first: String, _ second: String) -> Outcome {
         #if canImport(Darwin)
             guard renamex_np(first, second, UInt32(RENAME_SWAP)) == 0 else { return outcome(errno) }
             return .exchanged

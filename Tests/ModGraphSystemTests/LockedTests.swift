@@ -1,5 +1,5 @@
 import Foundation
-import ModGraphCore
+import ModGraphSystem
 import Testing
 
 @Suite("Locked state")

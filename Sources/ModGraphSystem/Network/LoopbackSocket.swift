@@ -4,6 +4,8 @@
     import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("ModGraphSystem calls the C library: a port adds its module here and checks each call of this file")
 #endif
 
 /// `modgraph serve`'s socket: TCP on 127.0.0.1 only, served on the calling
@@ -24,14 +26,14 @@ public struct LoopbackSocket: ~Copyable {
     static let maximumConnections = 64
 
     /// Listens on 127.0.0.1:`port` (0: a free port the system chooses).
-    public init(port: Int) throws(CommandError) {
+    public init(port: Int) throws(SystemFailure) {
         #if canImport(Darwin)
             let stream = SOCK_STREAM
         #else
             let stream = Int32(SOCK_STREAM.rawValue)
         #endif
         let socket = socket(AF_INET, stream, 0)
-        guard socket >= 0 else { throw CommandError("serve: no socket (\(Self.reason()))") }
+        guard socket >= 0 else { throw SystemFailure("serve: no socket (\(Self.reason()))") }
         var on: Int32 = 1
         _ = setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -47,7 +49,7 @@ public struct LoopbackSocket: ~Copyable {
         guard bound == 0, listen(socket, 16) == 0, Self.setNonBlocking(socket) else {
             let reason = Self.reason()
             close(socket)
-            throw CommandError("serve: cannot listen on 127.0.0.1:\(port) (\(reason)); choose another --port, or 0 for any")
+            throw SystemFailure("serve: cannot listen on 127.0.0.1:\(port) (\(reason)); choose another --port, or 0 for any")
         }
         var actual = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -72,9 +74,10 @@ public struct LoopbackSocket: ~Copyable {
     }
 
     /// Accepts connections for ever: reads each one's request, of at most `limit`
-    /// bytes (up to the blank line after its headers), writes `answer`'s bytes,
-    /// closes. A connection not done within ``timeout`` seconds is dropped.
-    public func serve(limit: Int, answer: ([UInt8]) -> [UInt8]) {
+    /// bytes (until `isWhole` says it has all of it: for HTTP, the blank line after its
+    /// headers), writes `answer`'s bytes, closes. A connection not done within
+    /// ``timeout`` seconds is dropped.
+    public func serve(limit: Int, isWhole: ([UInt8]) -> Bool, answer: ([UInt8]) -> [UInt8]) {
         var connections: [Connection] = []
         while true {
             let now = Self.now()
@@ -92,7 +95,9 @@ public struct LoopbackSocket: ~Copyable {
             guard poll(&polled, nfds_t(polled.count), wait) > 0 else { continue }
             var done: Set<Int32> = []
             for index in connections.indices where polled[index].revents != 0 {
-                if Self.advance(&connections[index], events: Int32(polled[index].revents), limit: limit, answer: answer) {
+                if Self.advance(
+                    &connections[index], events: Int32(polled[index].revents), limit: limit, isWhole: isWhole, answer: answer)
+                {
                     close(connections[index].descriptor)
                     done.insert(connections[index].descriptor)
                 }
@@ -122,7 +127,9 @@ public struct LoopbackSocket: ~Copyable {
     }
 
     /// Reads or writes what `connection` is ready for; whether it is done (answered, closed, or failed).
-    private static func advance(_ connection: inout Connection, events: Int32, limit: Int, answer: ([UInt8]) -> [UInt8]) -> Bool {
+    private static func advance(
+        _ connection: inout Connection, events: Int32, limit: Int, isWhole: ([UInt8]) -> Bool, answer: ([UInt8]) -> [UInt8]
+    ) -> Bool {
         if events & Int32(POLLERR | POLLNVAL) != 0 { return true }
         guard let bytes = connection.answer else {
             var buffer = [UInt8](repeating: 0, count: 4_096)
@@ -132,7 +139,7 @@ public struct LoopbackSocket: ~Copyable {
             if connection.request.count > limit {
                 // The first `limit + 1` bytes: the answer refuses it.
                 connection.answer = answer(Array(connection.request.prefix(limit + 1)))
-            } else if ViewerServer.headerEnd(connection.request) != nil {
+            } else if isWhole(connection.request) {
                 connection.answer = answer(connection.request)
             }
             return false
@@ -162,7 +169,7 @@ public struct LoopbackSocket: ~Copyable {
         return flags >= 0 && fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0
     }
 
-    private static func reason() -> String { String(cString: strerror(errno)) }
+    private static func reason() -> String { SystemError.current }
 }
 
 /// `accept` without an address, outside the type whose method of the same name would hide it.

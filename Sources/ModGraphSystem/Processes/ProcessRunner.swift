@@ -1,8 +1,12 @@
 import Foundation
-#if canImport(Darwin)
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
     import Darwin
 #else
-    import Glibc
+    #error("ModGraphSystem calls the C library: a port adds its module here and checks each call of this file")
 #endif
 
 /// Runs one program to its end, for `dump-package` and for measured builds.
