@@ -89,7 +89,7 @@ struct AffectedCommand: ParsableCommand {
         let changes: AffectedRequest.Changes =
             if all { .all } else if let changedFiles { .list(changedFiles) } else { .git(base: base ?? "", head: head) }
         let request = AffectedRequest(
-            load: load.request(), changes: changes, configPath: config,
+            load: load.request(configuration: config), changes: changes,
             shards: shards ?? (format == .githubMatrix ? 1 : nil), weights: WeightsChoice(argument: weights), testPlan: testPlan)
         let run = try AffectedRun(request, on: loaded, warnings: Console.warning)
         try OutputFile.write(run.render(as: testPlan == nil ? format : .xctestplan), to: output)

@@ -56,11 +56,9 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try load.load(configuration: config)
-        guard let configPath = try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path) else {
-            throw CommandError(
-                Self.nothingConfigured(start: DisplayPath.of(CheckRun.startFolder(loaded, load.path)), path: load.path))
+        guard let check = try CheckRun(on: loaded, warnings: Console.warning) else {
+            throw CommandError(Self.nothingConfigured(start: DisplayPath.of(loaded.configuration.searchedFrom), path: load.path))
         }
-        let check = try CheckRun(configPath: configPath, on: loaded, warnings: Console.warning)
         if let writeBaseline {
             let (text, count) = check.baseline
             try OutputFile.write(text, to: writeBaseline)

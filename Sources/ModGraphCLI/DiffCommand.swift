@@ -60,7 +60,7 @@ struct DiffCommand: ParsableCommand {
         let loaded = try load.load(configuration: config)
         let baseChoice: DiffRequest.Base = basePath.isEmpty ? .git(ref: base ?? "", head: head) : .paths(basePath)
         let request = DiffRequest(
-            load: load.request(), base: baseChoice, configPath: config,
+            load: load.request(configuration: config), base: baseChoice,
             workers: workers, weights: WeightsChoice(argument: weights))
         let run = try DiffRun(request, head: loaded, warnings: Console.warning)
         try OutputFile.write(run.render(as: format), to: output)

@@ -48,7 +48,7 @@ struct FixCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try load.load(configuration: config)
-        let request = FixRequest(load: load.request(), configPath: config, only: only, targets: Set(targets))
+        let request = FixRequest(load: load.request(configuration: config), only: only, targets: Set(targets))
         let fix = try FixRun(request, on: loaded, warnings: Console.warning)
         for left in fix.notFixed { Console.note("not fixed: \(left.subject): \(left.reason)") }
         let files = fix.edits.count

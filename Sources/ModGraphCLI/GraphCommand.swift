@@ -57,15 +57,14 @@ struct GraphCommand: ParsableCommand {
         }
         let loaded = try load.load(configuration: config)
         if wiring && format != .html {
-            let configPath = try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path)
-            let found = try WiringView.read(loaded, configPath: configPath, warnings: Console.warning)
+            let found = try WiringView.read(loaded, config: loaded.configuration.configuration()?.config, warnings: Console.warning)
             try OutputFile.write(try WiringView.render(found, as: format, layout: layout, warnings: Console.warning), to: output)
             return
         }
         let selection = try view.selection()
         // html with --wiring: the build graph with the wiring over it, behind a toggle that opens on.
-        let configPath = wiring ? try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path) : nil
-        let found = wiring ? try WiringView.read(loaded, configPath: configPath, warnings: Console.warning) : nil
+        let found =
+            wiring ? try WiringView.read(loaded, config: loaded.configuration.configuration()?.config, warnings: Console.warning) : nil
         let content = try GraphOutput.render(
             loaded.graph, as: format, selection: selection, layout: layout,
             layers: try layers(of: loaded, for: selection),
@@ -77,13 +76,17 @@ struct GraphCommand: ParsableCommand {
     /// its own only costs the colours (with a warning); one asked for by --config or --cluster layer is an error.
     private func layers(of loaded: LoadedGraph, for selection: GraphSelection) throws -> GraphOutput.LayerSource {
         guard (format != .text && format != .json) || selection.collapse == .layer,
-            let path = try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path)
+            try loaded.configuration.existingPath() != nil
         else { return { [:] } }
         let isRequired = config != nil || selection.cluster == .layer || selection.collapse == .layer
-        let graph = loaded.graph
+        let (graph, configuration) = (loaded.graph, loaded.configuration)
         return { () throws(ConfigError) in
             do throws(ConfigError) {
-                return try DiagramLayers.layers(configPath: path, for: graph)
+                guard case .read(let config) = configuration.state else {
+                    if case .invalid(let error) = configuration.state { throw error }
+                    return [:]
+                }
+                return try DiagramLayers.layers(of: config, for: graph)
             } catch {
                 if isRequired { throw error }
                 Console.warning("\(error); the diagram is drawn without layer colours")

@@ -107,8 +107,8 @@ struct LoadOptions: ParsableArguments {
         try OptionBounds.check(manifestMemory, in: OptionBounds.manifestMemory, option: "--manifest-memory")
     }
 
-    /// The request these options make; `externals` overrides the option.
-    func request(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil) -> LoadRequest {
+    /// The request these options make; `externals` overrides the option; `configuration`: the `--config` file.
+    func request(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil, configuration: String? = nil) -> LoadRequest {
         var request = LoadRequest(
             paths: paths, externals: override ?? externals, platform: platform, traits: traits.map(TraitSelection.init(argument:)),
             includesTests: !noTests, swiftExecutable: swiftExecutable, jobs: jobs,
@@ -120,14 +120,14 @@ struct LoadOptions: ParsableArguments {
         request.evaluatesManifests = !dumpManifests
         request.runsManifests = !noRunManifests
         request.exclude = exclude
+        request.configuration = configuration
         return request
     }
 
     /// Loads the graph with a progress bar on a watched terminal, and prints the warnings that matter.
-    /// - Parameter configuration: the `--config` file, whose `exclude:` applies.
+    /// - Parameter configuration: the `--config` file, found and read once with the graph.
     func load(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil, configuration: String? = nil) throws -> LoadedGraph {
-        var request = request(externals: override, scratchDirectory: scratchDirectory)
-        request.configuration = configuration
+        var request = request(externals: override, scratchDirectory: scratchDirectory, configuration: configuration)
         let progress = ProgressBar.onStandardErrorIfWatched()
         request.progress = progress.map { bar in bar.update }
         let loaded: LoadedGraph

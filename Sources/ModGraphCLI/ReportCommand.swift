@@ -47,7 +47,6 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let loaded = try load.load(configuration: config)
         let request = ReportRequest(
-            config: config,
             schedule: ScheduleRequest(
                 weights: WeightsChoice(argument: weights),
                 workers: workers),

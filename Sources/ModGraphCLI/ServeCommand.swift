@@ -33,12 +33,14 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try load.load()
+        let loaded = try load.load(configuration: config)
         let selection = GraphSelection()
         var layers: [TargetID: DiagramStyle.Layer] = [:]
-        if let path = try CheckRun.configuration(explicit: config, for: loaded, requestedPath: load.path) {
+        if try loaded.configuration.existingPath() != nil {
             do {
-                layers = try DiagramLayers.layers(configPath: path, for: loaded.graph)
+                if let configured = try loaded.configuration.configuration() {
+                    layers = try DiagramLayers.layers(of: configured.config, for: loaded.graph)
+                }
             } catch {
                 if config != nil { throw error }
                 Console.warning("\(error); the views are drawn without layer colours")

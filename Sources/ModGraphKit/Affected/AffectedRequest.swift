@@ -14,8 +14,6 @@ public struct AffectedRequest: Sendable {
 
     public var load: LoadRequest
     public var changes: Changes
-    /// `.modgraph.yml` to read; nil: found as `check` finds it.
-    public var configPath: String?
     /// Spread the selected test targets over this many CI machines; nil: no shards.
     public var shards: Int?
     /// What a target costs a shard's machine.
@@ -24,12 +22,11 @@ public struct AffectedRequest: Sendable {
     public var testPlan: String?
 
     public init(
-        load: LoadRequest, changes: Changes, configPath: String? = nil, shards: Int? = nil, weights: WeightsChoice = .sources,
+        load: LoadRequest, changes: Changes, shards: Int? = nil, weights: WeightsChoice = .sources,
         testPlan: String? = nil
     ) {
         self.load = load
         self.changes = changes
-        self.configPath = configPath
         self.shards = shards
         self.weights = weights
         self.testPlan = testPlan

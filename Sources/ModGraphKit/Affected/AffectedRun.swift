@@ -34,9 +34,9 @@ public struct AffectedRun: Sendable {
         let root =
             Paths.canonical(loaded.rootDirectory ?? FileManager.default.currentDirectoryPath)
             ?? FileManager.default.currentDirectoryPath
-        let configPath = try CheckRun.configuration(explicit: request.configPath, for: loaded, requestedPath: request.load.path)
-        let config = try configPath.map { path throws(ConfigError) in try ConfigFile.load(path) }
-        let folder = Paths.canonical(CheckRun.startFolder(loaded, request.load.path))
+        let configured = try loaded.configuration.configuration()
+        let (configPath, config) = (configured?.path, configured?.config)
+        let folder = Paths.canonical(loaded.configuration.searchedFrom)
         let settings =
             try config.map { try Self.policy($0.affected, folder: folder, graph: loaded.repository.graph, warnings: warnings) }
             ?? .unconfigured

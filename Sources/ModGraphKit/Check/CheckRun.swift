@@ -17,28 +17,14 @@ public struct CheckRun: Sendable {
     /// Every finding, before any baseline.
     public let result: CheckResult
 
-    /// The configuration for `loaded`: `explicit` when given (it must exist),
-    /// else `.modgraph.yml` in the root package's folder or above it up to the
-    /// repository root; nil when there is none.
-    public static func configuration(explicit: String?, for loaded: LoadedGraph, requestedPath: String) throws(CommandError) -> String? {
-        if let explicit {
-            guard FileManager.default.fileExists(atPath: explicit) else {
-                throw CommandError("\(explicit): no such configuration file")
-            }
-            return explicit
-        }
-        return ConfigFile.find(from: startFolder(loaded, requestedPath)).map(DisplayPath.of)
-    }
-
-    /// Where the search for `.modgraph.yml` starts.
-    public static func startFolder(_ loaded: LoadedGraph, _ requestedPath: String) -> String {
-        loaded.rootDirectory ?? (requestedPath == "-" ? "." : requestedPath)
-    }
-
-    /// Reads the configuration at `configPath` and runs every rule it enables on
-    /// `loaded`'s graph, source checks included (on the graph's platform).
-    public init(configPath: String, on loaded: LoadedGraph, warnings: (String) -> Void = { _ in }) throws {
-        try self.init(config: ConfigFile.load(configPath), configPath: configPath, on: loaded, warnings: warnings)
+    /// Runs every rule `loaded`'s configuration (``LoadedGraph/configuration``, found and read
+    /// when it was loaded) enables on its graph, source checks included (on the graph's
+    /// platform); nil when there is no configuration.
+    ///
+    /// - Throws: when `--config` named no file, or the file cannot be used.
+    public init?(on loaded: LoadedGraph, warnings: (String) -> Void = { _ in }) throws {
+        guard let configured = try loaded.configuration.configuration() else { return nil }
+        try self.init(config: configured.config, configPath: configured.path, on: loaded, warnings: warnings)
     }
 
     /// Runs `config`, read already (from the file at `configPath`, which findings and messages name), on `loaded`.

@@ -11,19 +11,17 @@ public struct DiffRequest: Sendable {
 
     public var load: LoadRequest
     public var base: Base
-    public var configPath: String?
     public var workers: Int
     public var weights: WeightsChoice
 
     /// The simulated build is `schedule`'s, with its defaults (``ScheduleRequest/defaultWorkers``,
     /// ``WeightsChoice/default``), so the diff's numbers are the ones `schedule` and `report` print.
     public init(
-        load: LoadRequest, base: Base, configPath: String? = nil, workers: Int = ScheduleRequest.defaultWorkers,
+        load: LoadRequest, base: Base, workers: Int = ScheduleRequest.defaultWorkers,
         weights: WeightsChoice = .default
     ) {
         self.load = load
         self.base = base
-        self.configPath = configPath
         self.workers = workers
         self.weights = weights
     }

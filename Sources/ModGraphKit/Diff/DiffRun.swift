@@ -56,16 +56,19 @@ public struct DiffRun: Sendable {
                 headName = headRef
             }
         }
-        let configPath = try CheckRun.configuration(explicit: request.configPath, for: head, requestedPath: request.load.path)
-        let config = try configPath.map { try ConfigFile.load($0) }
+        // The head's configuration judges both sides.
+        let configured = try head.configuration.configuration()
+        let config = configured?.config
         let before = try Self.metrics(of: baseGraph, request, warnings: { _ in })
         let after = try Self.metrics(of: headGraph, request, warnings: warnings)
         var newFindings: [DiffFinding] = []
         var fixed: [DiffFinding] = []
         var unchanged = 0
-        if let configPath {
-            let old = try CheckRun(configPath: configPath, on: baseGraph).result.findings.filter { $0.rule != .staleConfig }
-            let new = try CheckRun(configPath: configPath, on: headGraph, warnings: warnings).result.findings.filter {
+        if let configured {
+            let old = try CheckRun(config: configured.config, configPath: configured.path, on: baseGraph).result.findings.filter {
+                $0.rule != .staleConfig
+            }
+            let new = try CheckRun(config: configured.config, configPath: configured.path, on: headGraph, warnings: warnings).result.findings.filter {
                 $0.rule != .staleConfig
             }
             let oldPrints = Set(old.map(\.fingerprint))
@@ -79,7 +82,7 @@ public struct DiffRun: Sendable {
             .evaluate(graphDiff, before: before, after: after, newFindings: newFindings.count)
         report = DiffReport(
             base: baseName, head: headName, graph: graphDiff, before: before, after: after, newFindings: newFindings,
-            fixedFindings: fixed, unchangedFindings: unchanged, config: configPath, budgets: budgets)
+            fixedFindings: fixed, unchangedFindings: unchanged, config: configured?.path, budgets: budgets)
         _ = folders
     }
 

@@ -4,16 +4,13 @@ import ModGraphRules
 /// use, which findings to fix, and whether to write the edits.
 public struct FixRequest: Sendable {
     public var load: LoadRequest
-    /// `.modgraph.yml` to read; nil: found as `check` finds it.
-    public var configPath: String?
     /// The kinds of finding to fix, by rule name (`undeclared-import`); empty: every kind that has an edit.
     public var only: [String]
     /// The targets whose findings to fix, by name; empty: all.
     public var targets: Set<String>
 
-    public init(load: LoadRequest, configPath: String? = nil, only: [String] = [], targets: Set<String> = []) {
+    public init(load: LoadRequest, only: [String] = [], targets: Set<String> = []) {
         self.load = load
-        self.configPath = configPath
         self.only = only
         self.targets = targets
     }

@@ -40,6 +40,8 @@ public struct FixRun: Sendable {
     /// The folder the files are read and written under: the repository's top folder.
     public let root: String
     public let configPath: String
+    /// The configuration read with the graph, which judges the graph again after the edits.
+    private let config: CheckConfig
     /// The findings of the kinds asked for that have an edit.
     let fixable: [Finding]
     /// Every finding before the edits, by fingerprint: what a write compares the check after it with.
@@ -55,14 +57,12 @@ public struct FixRun: Sendable {
     public init(_ request: FixRequest, on loaded: LoadedGraph, warnings: (String) -> Void = { _ in }) throws {
         self.loaded = loaded
         self.request = request
-        guard let configPath = try CheckRun.configuration(explicit: request.configPath, for: loaded, requestedPath: request.load.path)
-        else {
+        guard let check = try CheckRun(on: loaded, warnings: warnings) else {
             throw CommandError(
-                "\(DisplayPath.of(CheckRun.startFolder(loaded, request.load.path))): nothing to fix: no \(CheckRun.defaultConfigurationName) here or in the folders above it; run `modgraph init`, then `modgraph fix`"
+                "\(DisplayPath.of(loaded.configuration.searchedFrom)): nothing to fix: no \(CheckRun.defaultConfigurationName) here or in the folders above it; run `modgraph init`, then `modgraph fix`"
             )
         }
-        self.configPath = configPath
-        let check = try CheckRun(configPath: configPath, on: loaded, warnings: warnings)
+        (configPath, config) = (check.configPath, check.config)
         let kinds = try request.kinds()
         let fixable = check.result.findings.filter { finding in
             guard let fix = finding.fix, kinds.contains(finding.rule) else { return false }
@@ -125,7 +125,7 @@ public struct FixRun: Sendable {
         let check: CheckRun
         do {
             reloaded = try GraphLoader.load(request.load, warnings: { _ in })
-            check = try CheckRun(configPath: configPath, on: reloaded, warnings: { _ in })
+            check = try CheckRun(config: config, configPath: configPath, on: reloaded, warnings: { _ in })
         } catch {
             restore()
             throw CommandError(

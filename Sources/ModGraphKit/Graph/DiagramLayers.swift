@@ -10,9 +10,9 @@ public enum DiagramLayers {
     /// Each target's layer, numbered from the bottom.
     ///
     /// - Complexity: the checker's layer assignment alone, O(V · P) for P patterns.
-    public static func layers(configPath: String, for graph: ModuleGraph) throws(ConfigError) -> [TargetID: DiagramStyle.Layer] {
-        let config = try ConfigFile.load(configPath)
-        return DiagramStyle.layers(
+    public static func layers(of config: CheckConfig, for graph: ModuleGraph) throws(ConfigError) -> [TargetID: DiagramStyle.Layer] {
+        DiagramStyle.layers(
             of: graph, indices: try Checker(config: config).layerIndices(of: graph), namesTopFirst: config.layers.map(\.name))
     }
+
 }

@@ -7,18 +7,18 @@ import ModGraphSources
 /// `modgraph graph --wiring` as a use case: the wiring between the workspace's own
 /// modules read from their sources (docs/wiring.md), in one of the graph's formats.
 public enum WiringView {
-    /// Reads the wiring of `loaded`'s own modules. The modules' roles come from the
-    /// configuration at `configPath` when there is one (its interfaces, layers and
-    /// features), else from the graph (``WiringRoles/inferred(from:interfaces:)``).
+    /// Reads the wiring of `loaded`'s own modules. The modules' roles come from
+    /// `config` when there is one (its interfaces, layers and features), else from
+    /// the graph (``WiringRoles/inferred(from:interfaces:)``).
     /// A file over the parsing budget is named in `warnings` and left out. `scans`: as in ``CheckRun``.
     public static func read(
-        _ loaded: LoadedGraph, configPath: String?, scans: ScanCache? = nil, warnings: (String) -> Void = { _ in }
+        _ loaded: LoadedGraph, config: CheckConfig?, scans: ScanCache? = nil, warnings: (String) -> Void = { _ in }
     ) throws(CommandError) -> Wiring {
         let graph = loaded.graph
         let roles: WiringRoles
         do {
-            if let configPath {
-                roles = try WiringRoles.configured(try ConfigFile.load(configPath), graph: graph)
+            if let config {
+                roles = try WiringRoles.configured(config, graph: graph)
             } else {
                 roles = WiringRoles.inferred(from: graph)
             }

@@ -27,7 +27,7 @@ public struct InitRun: Sendable {
     /// - Parameter destination: where the file will be written, which errors name
     ///   (nil: ``path``); the proposals are checked in memory, under that name.
     public init(on loaded: LoadedGraph, requestedPath: String, destination: String? = nil) throws {
-        let folder = CheckRun.startFolder(loaded, requestedPath)
+        let folder = loaded.rootDirectory ?? (requestedPath == "-" ? "." : requestedPath)
         path = folder == "." ? ConfigFile.defaultName : folder + "/" + ConfigFile.defaultName
         let name = destination ?? path
         // The report's folder as the README writes it (`modgraph report --output modgraph-report`): a report
@@ -49,7 +49,7 @@ public struct InitRun: Sendable {
         defer { loaded.save(scans) }
         // The wiring checks are written when the sources wire verticals the ways they read (docs/wiring.md).
         if readsSources {
-            let wiring = try WiringView.read(loaded, configPath: nil, scans: scans)
+            let wiring = try WiringView.read(loaded, config: nil, scans: scans)
             starter.wiring = !wiring.edges.isEmpty || wiring.modules.contains { !$0.requirements.isEmpty }
         }
         guard !starter.layers.isEmpty else {

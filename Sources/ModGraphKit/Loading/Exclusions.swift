@@ -3,28 +3,21 @@ import ModGraphChanges
 import ModGraphCore
 import ModGraphManifest
 import ModGraphRepository
-import ModGraphRules
 
 /// What a load leaves out (``LoadExclusions``): the `exclude:` patterns of the configuration
 /// (`--config`, else `.modgraph.yml` found from the folder loaded) and those given with
 /// `--exclude`, all path patterns (`.gitignore`'s globs, ``PathPattern``) relative to the folder
 /// loaded, as `affected.ignore`'s are, whichever file names them.
 enum Exclusions {
-    /// The exclusions for `request`. A configuration that cannot be read excludes nothing here:
-    /// the command that reads it says what is wrong with it (`check` stops, `graph` warns).
+    /// The exclusions for `request`, whose configuration is `configuration`. A configuration that
+    /// cannot be read excludes nothing here: the command that reads it says what is wrong with it
+    /// (`check` stops, `graph` warns).
     ///
     /// - Throws: ``CommandError`` for a pattern that is not one, naming where it is written.
-    static func of(_ request: LoadRequest) throws -> LoadExclusions {
+    static func of(_ request: LoadRequest, configuration: RequestConfiguration) throws -> LoadExclusions {
         guard request.paths != ["-"] else { return .none }
-        let base = InputDiscovery.base(of: request.paths.isEmpty ? ["."] : request.paths, currentDirectory: FileManager.default.currentDirectoryPath)
-        var written: [(pattern: String, place: String)] = request.exclude.map { ($0, "--exclude") }
-        if let file = request.configuration ?? ConfigFile.find(from: base) {
-            do {
-                written += try ConfigFile.load(file).exclude.map { ($0.pattern, $0.location.description) }
-            } catch {
-                // Said by the command that reads the file.
-            }
-        }
+        let base = searchFolder(of: request)
+        let written: [(pattern: String, place: String)] = request.exclude.map { ($0, "--exclude") } + configuration.excludes
         guard !written.isEmpty else { return .none }
         var patterns: [PathPattern] = []
         for entry in written {
@@ -41,5 +34,11 @@ enum Exclusions {
             let relative = String(path.dropFirst(root.count + 1))
             return compiled.contains { $0.matches(relative) }
         }
+    }
+
+    /// The folder a request's paths are relative to (``InputDiscovery/base(of:currentDirectory:)``),
+    /// where its `.modgraph.yml` is looked for.
+    static func searchFolder(of request: LoadRequest) -> String {
+        InputDiscovery.base(of: request.paths.isEmpty ? ["."] : request.paths, currentDirectory: FileManager.default.currentDirectoryPath)
     }
 }

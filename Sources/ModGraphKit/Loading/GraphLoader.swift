@@ -21,7 +21,12 @@ public enum GraphLoader {
         }
         let runner = dumpRunner(request)
         var setupWarnings: [String] = []
-        let exclusions = try Exclusions.of(request)
+        // Resolved once, here: the exclusions and every use case read it from the loaded graph.
+        // A dump's folder is known only once it is read.
+        let isDump = request.paths == ["-"]
+        var configuration = RequestConfiguration.resolve(
+            explicit: request.configuration, searchingFrom: isDump ? "." : Exclusions.searchFolder(of: request))
+        let exclusions = try Exclusions.of(request, configuration: configuration)
         let sources = manifestSources(request, dumpingWith: runner, warnings: &setupWarnings)
         let provider = sources.provider
         let loader = WorkspaceLoader(
@@ -73,6 +78,10 @@ public enum GraphLoader {
                 manifestDifferences: sources.verifier?.verification.differences,
                 manifestOutcomes: sources.verifier?.verification.outcomes)
             loaded.cacheFolder = sources.cacheFolder
+            if isDump, let folder = loaded.rootDirectory {
+                configuration = RequestConfiguration.resolve(explicit: request.configuration, searchingFrom: folder)
+            }
+            loaded.configuration = configuration
             return loaded
         } catch {
             (setupWarnings

@@ -59,8 +59,9 @@ public struct LoadRequest: Sendable {
     /// Path patterns (relative to the folder loaded) of packages, projects and folders to leave
     /// out of loading and of the source checks, besides the configuration's `exclude:`.
     public var exclude: [String] = []
-    /// The configuration file `--config` names, whose `exclude:` applies; nil: `.modgraph.yml`
-    /// found from the folder loaded up to the repository's root.
+    /// The configuration file `--config` names; nil: `.modgraph.yml` found from the folder loaded
+    /// up to the repository's root. Resolved once by ``GraphLoader`` (its `exclude:` applies to the
+    /// load) and carried by the ``LoadedGraph``.
     public var configuration: String?
 
     public init(
@@ -115,6 +116,8 @@ public struct LoadedGraph: Sendable {
     public let manifestOutcomes: [String]?
     /// The cache folder the load used (nil: no cache), where the source checks keep their ``ScanCache``.
     public var cacheFolder: String?
+    /// The request's configuration, found and read once by ``GraphLoader``.
+    public var configuration: RequestConfiguration = .none
 
     public init(
         repository: Repository, graph: ModuleGraph, warnings: [String], notes: [String] = [], manifestSummary: String? = nil,

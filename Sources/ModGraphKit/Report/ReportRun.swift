@@ -7,8 +7,6 @@ import ModGraphRules
 
 /// What `modgraph report` puts together.
 public struct ReportRequest: Sendable {
-    /// The check configuration; nil: `.modgraph.yml` found from the package folder up, or no check when there is none.
-    public var config: String?
     public var schedule: ScheduleRequest
     /// Graphviz layout for graph.svg; nil: dot, or sfdp for large graphs.
     public var layout: GraphvizLayout?
@@ -18,8 +16,8 @@ public struct ReportRequest: Sendable {
     /// schedule.svg) are left out anyway, with a warning.
     public var drawsDiagrams: Bool
 
-    public init(config: String? = nil, schedule: ScheduleRequest = ScheduleRequest(), layout: GraphvizLayout? = nil, drawsDiagrams: Bool = true) {
-        self.config = config
+    /// The check runs on the loaded graph's configuration (``LoadedGraph/configuration``), when it has one.
+    public init(schedule: ScheduleRequest = ScheduleRequest(), layout: GraphvizLayout? = nil, drawsDiagrams: Bool = true) {
         self.schedule = schedule
         self.layout = layout
         self.drawsDiagrams = drawsDiagrams
@@ -51,14 +49,13 @@ public enum ReportRun {
         // held and told in the order they always were (the check's, then the weights').
         // The diagrams' style (cycles, longest chain, the check's layers and findings) is worked
         // out with the check.
-        let configPath = try CheckRun.configuration(explicit: request.config, for: loaded, requestedPath: source)
+        _ = try loaded.configuration.existingPath()
         let (checked, planned) = Executor().both(
             { () -> (result: Result<CheckReport?, any Error>, warnings: [String], style: DiagramStyle) in
                 var told: [String] = []
                 var style = DiagramStyle.highlights(of: graph)
                 let result = Result { () throws -> CheckReport? in
-                    guard let configPath else { return nil }
-                    let check = try CheckRun(configPath: configPath, on: loaded, warnings: { told.append($0) })
+                    guard let check = try CheckRun(on: loaded, warnings: { told.append($0) }) else { return nil }
                     let report = try check.report()
                     CheckSection.style(report, layerNames: check.config.layers.map(\.name), into: &style)
                     return report
