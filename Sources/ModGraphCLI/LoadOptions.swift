@@ -40,7 +40,10 @@ struct LoadOptions: ParsableArguments {
     @Option(help: "The swift executable that runs `swift package dump-package` (default: $MODGRAPH_SWIFT, else swift on PATH).")
     var swiftExecutable: String?
 
-    @Option(help: "How many manifests to load at once, \(OptionBounds.describe(OptionBounds.jobs)) (default: the number of cores).")
+    @Option(
+        help:
+            "How many units of work to run at once (manifests, Swift files, re-simulations, a report's files), \(OptionBounds.describe(OptionBounds.jobs)) (default: the number of cores)."
+    )
     var jobs: Int?
 
     @Option(

@@ -52,7 +52,7 @@ struct ReportCommand: ParsableCommand {
                 workers: workers),
             layout: layout, drawsDiagrams: !noDiagrams)
         let report = try ReportRun.run(request, on: loaded, source: load.path, warnings: Console.warning)
-        for warning in try ReportFolder.write(report.files, into: output) { Console.warning(warning) }
+        for warning in try report.write(into: output) { Console.warning(warning) }
         Console.write(
             report.document.summary.map { Escape.message($0) + "\n" }.joined()
                 + "Wrote \(Escape.message(output)): " + report.files.map(\.name).joined(separator: ", ") + "\n")

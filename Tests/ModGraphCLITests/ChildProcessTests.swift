@@ -263,7 +263,7 @@ struct ChildProcessTests {
         (
             "graph",
             [
-                "--jobs <jobs> How many manifests to load at once, 1 to 256",
+                "--jobs <jobs> How many units of work to run at once (manifests, Swift files, re-simulations, a report's files), 1 to 256",
                 "--manifest-timeout <seconds> Seconds one manifest may take to load, 1 to 3,600 (default: 120)",
             ]
         ),

@@ -113,7 +113,7 @@ struct OutputSafetyTests {
         try "old".write(to: shared.appendingPathComponent("report.md"), atomically: false, encoding: .utf8)
         for target in [shared, folder.appendingPathComponent("report")] {
             do {
-                _ = try ReportFolder.write(failing, into: target.path)
+                _ = try ReportFolder.write(failing, into: target.path, executor: Executor(width: 4))
                 Issue.record("\(target.lastPathComponent): written although a file failed")
             } catch {
                 #expect(error.description == "the renderer failed")
@@ -126,7 +126,7 @@ struct OutputSafetyTests {
         let warned: [(name: String, content: FileContent)] = (0..<6).map { index in
             ("report\(index).md", .rendered { (Array("file \(index)".utf8), ["first of \(index)", "second of \(index)"]) })
         }
-        let warnings = try ReportFolder.write(warned, into: shared.path)
+        let warnings = try ReportFolder.write(warned, into: shared.path, executor: Executor(width: 4))
         #expect(warnings == (0..<6).flatMap { ["first of \($0)", "second of \($0)"] })
         #expect(try String(contentsOf: shared.appendingPathComponent("report5.md"), encoding: .utf8) == "file 5")
         #expect(try String(contentsOf: shared.appendingPathComponent("report.md"), encoding: .utf8) == "old")
@@ -143,7 +143,7 @@ struct OutputSafetyTests {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = folder.appendingPathComponent("report")
-        _ = try ReportFolder.write(files("old"), into: report.path)
+        _ = try ReportFolder.write(files("old"), into: report.path, executor: Executor(width: 4))
         var steps: [ReportFolder.Step] = []
         let swap = ReportFolder.Swap { step in
             steps.append(step)
@@ -151,7 +151,7 @@ struct OutputSafetyTests {
             #expect(markdown == "old" || markdown == "new", "after \(step): report.md is \(markdown ?? "missing")")
             return true
         }
-        _ = try ReportFolder.write(files("new"), into: report.path, swap: swap)
+        _ = try ReportFolder.write(files("new"), into: report.path, executor: Executor(width: 4), swap: swap)
         #expect(steps == [.staged, .exchanged])
         #expect(try String(contentsOf: report.appendingPathComponent("report.md"), encoding: .utf8) == "new")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report"], "no sibling left behind")
@@ -164,9 +164,9 @@ struct OutputSafetyTests {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = folder.appendingPathComponent("report")
-        _ = try ReportFolder.write(files("old"), into: report.path)
+        _ = try ReportFolder.write(files("old"), into: report.path, executor: Executor(width: 4))
         // Killed right after the old report was renamed aside.
-        _ = try ReportFolder.write(files("lost"), into: report.path, swap: ReportFolder.Swap(exchange: false) { $0 != .movedAside })
+        _ = try ReportFolder.write(files("lost"), into: report.path, executor: Executor(width: 4), swap: ReportFolder.Swap(exchange: false) { $0 != .movedAside })
         #expect(!FileManager.default.fileExists(atPath: report.path))
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted { $0.hasSuffix(".old") && !$1.hasSuffix(".old") }
         try #require(left.count == 2 && left[0].hasSuffix(".old") && left[1].hasSuffix(".tmp"), "\(left)")
@@ -180,10 +180,10 @@ struct OutputSafetyTests {
         let failing: [(name: String, content: FileContent)] = [
             ("report.md", .rendered { () throws(CommandError) in throw CommandError("the renderer failed") })
         ]
-        #expect(throws: CommandError.self) { _ = try ReportFolder.write(failing, into: report.path) }
+        #expect(throws: CommandError.self) { _ = try ReportFolder.write(failing, into: report.path, executor: Executor(width: 4)) }
         #expect(try String(contentsOf: report.appendingPathComponent("report.md"), encoding: .utf8) == "old")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".report.modgraph-") && $0 != "report" }.isEmpty)
-        _ = try ReportFolder.write(files("new"), into: report.path, swap: ReportFolder.Swap(exchange: false))
+        _ = try ReportFolder.write(files("new"), into: report.path, executor: Executor(width: 4), swap: ReportFolder.Swap(exchange: false))
         #expect(try String(contentsOf: report.appendingPathComponent("report.md"), encoding: .utf8) == "new")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report"], "no copy left behind")
     }

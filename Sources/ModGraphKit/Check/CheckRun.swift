@@ -55,7 +55,7 @@ public struct CheckRun: Sendable {
                     if let manifest = package.manifest { checker.declaredPackages[identity] = Set(manifest.dependencies.map(\.identity)) }
                 }
                 let cache = scans ?? loaded.scanCache()
-                let outcome = try checker.check(loaded.graph, targets: targets, budget: .standard, runner: Executor(), cache: cache)
+                let outcome = try checker.check(loaded.graph, targets: targets, budget: .standard, runner: loaded.executor, cache: cache)
                 if scans == nil { loaded.save(cache) }
                 // A file over a parsing budget is skipped, never a crash or a hang; each is named.
                 for skipped in outcome.skipped {

@@ -29,7 +29,7 @@ public enum WiringView {
         let targets = SourceInventory.targets(of: graph, files: loaded.targetFiles, excluding: exclusions.excludes)
         do {
             let cache = scans ?? loaded.scanCache()
-            let outcome = try WiringReader.read(graph, targets: targets, roles: roles, budget: .standard, runner: Executor(), cache: cache)
+            let outcome = try WiringReader.read(graph, targets: targets, roles: roles, budget: .standard, runner: loaded.executor, cache: cache)
             if scans == nil { loaded.save(cache) }
             for skipped in outcome.skipped {
                 warnings(SkippedSource(path: DisplayPath.of(skipped.path), excess: skipped.excess).description)

@@ -29,8 +29,9 @@ public enum GraphLoader {
         let exclusions = try Exclusions.of(request, configuration: configuration)
         let sources = manifestSources(request, dumpingWith: runner, warnings: &setupWarnings)
         let provider = sources.provider
+        let executor = Executor(width: request.jobs ?? CoreCount.available)
         let loader = WorkspaceLoader(
-            provider: provider, externals: request.externals, runner: Executor(width: request.jobs ?? CoreCount.available),
+            provider: provider, externals: request.externals, runner: executor,
             scratchDirectory: request.scratchDirectory, exclusions: exclusions, progress: request.progress)
         let repository: Repository
         do {
@@ -82,6 +83,7 @@ public enum GraphLoader {
                 configuration = RequestConfiguration.resolve(explicit: request.configuration, searchingFrom: folder)
             }
             loaded.configuration = configuration
+            loaded.executor = executor
             return loaded
         } catch {
             (setupWarnings

@@ -118,6 +118,10 @@ public struct LoadedGraph: Sendable {
     public var cacheFolder: String?
     /// The request's configuration, found and read once by ``GraphLoader``.
     public var configuration: RequestConfiguration = .none
+    /// The one executor of the request, sized once by ``LoadRequest/jobs`` (else the cores this
+    /// process may use): the load, the source checks, the schedule's re-simulations and a
+    /// report's files all run their units on it.
+    public var executor = Executor(width: CoreCount.available)
 
     public init(
         repository: Repository, graph: ModuleGraph, warnings: [String], notes: [String] = [], manifestSummary: String? = nil,

@@ -21,9 +21,12 @@ import ModGraphSystem
 /// beside their places and, once all are written, replaced one by one, each
 /// atomically. Leftovers of a killed run are removed by the next.
 public enum ReportFolder {
-    /// Writes `files` into `folder`; returns what their renderers warned of, in the files' order.
-    public static func write(_ files: [(name: String, content: FileContent)], into folder: String) throws(CommandError) -> [String] {
-        try write(files, into: folder, swap: Swap())
+    /// Writes `files` into `folder`, as many at once as `executor` runs; returns what their
+    /// renderers warned of, in the files' order.
+    public static func write(
+        _ files: [(name: String, content: FileContent)], into folder: String, executor: Executor
+    ) throws(CommandError) -> [String] {
+        try write(files, into: folder, executor: executor, swap: Swap())
     }
 
     /// The steps of putting a staged report in place, for tests that stop between them as a kill would.
@@ -47,7 +50,7 @@ public enum ReportFolder {
     }
 
     static func write(
-        _ files: [(name: String, content: FileContent)], into folder: String, swap: Swap
+        _ files: [(name: String, content: FileContent)], into folder: String, executor: Executor, swap: Swap
     ) throws(CommandError) -> [String] {
         guard !folder.isEmpty else { throw CommandError("--output: the path is empty; give a folder") }
         for (name, _) in files {
@@ -74,7 +77,7 @@ public enum ReportFolder {
         guard swappable else {
             // The user's own folder: replace each report file atomically, touch nothing else.
             // (Its stale temporaries were removed above, once.)
-            let (written, warnings) = try writeAll(files, in: trimmed, naming: trimmed)
+            let (written, warnings) = try writeAll(files, in: trimmed, naming: trimmed, executor: executor)
             for (index, temporary) in written.enumerated() {
                 let path = OutputPath.join(trimmed, files[index].name)
                 do throws(CommandError) {
@@ -91,7 +94,7 @@ public enum ReportFolder {
             throw CommandError("\(folder): cannot create a temporary folder beside it: \(SystemError.current)")
         }
         do throws(CommandError) {
-            let (written, warnings) = try writeAll(files, in: staging, naming: trimmed)
+            let (written, warnings) = try writeAll(files, in: staging, naming: trimmed, executor: executor)
             for (index, temporary) in written.enumerated() {
                 try TemporaryFiles.move(
                     temporary, to: OutputPath.join(staging, files[index].name), for: OutputPath.join(trimmed, files[index].name))
@@ -110,11 +113,11 @@ public enum ReportFolder {
     /// order. On a failure, the first file's in the list is thrown and no
     /// temporary file is left.
     private static func writeAll(
-        _ files: [(name: String, content: FileContent)], in folder: String, naming destination: String
+        _ files: [(name: String, content: FileContent)], in folder: String, naming destination: String, executor: Executor
     ) throws(CommandError) -> (paths: [String], warnings: [String]) {
         let contents = files.map(\.content)
         let targets = files.map { OutputPath.join(destination, $0.name) }
-        let written = Executor().map(files.count) { index in
+        let written = executor.map(files.count) { index in
             Result { () throws(CommandError) in
                 try TemporaryFiles.create(in: folder, writing: contents[index], for: targets[index])
             }

@@ -30,6 +30,14 @@ public struct ReportOutput: Sendable {
     /// Plain file names and their contents, made as they are written: the
     /// sections' files, index.html, then report.md and report.json.
     public let files: [(name: String, content: FileContent)]
+    /// The request's executor, which writes the files at once.
+    let executor: Executor
+
+    /// Writes the report's files into `folder` (``ReportFolder``); returns what their
+    /// renderers warned of, in the files' order.
+    public func write(into folder: String) throws(CommandError) -> [String] {
+        try ReportFolder.write(files, into: folder, executor: executor)
+    }
 }
 
 /// `modgraph report` as a use case: the graph's sections, the check's when a
@@ -50,33 +58,27 @@ public enum ReportRun {
         // The diagrams' style (cycles, longest chain, the check's layers and findings) is worked
         // out with the check.
         _ = try loaded.configuration.existingPath()
-        let (checked, planned) = Executor().both(
-            { () -> (result: Result<CheckReport?, any Error>, warnings: [String], style: DiagramStyle) in
-                var told: [String] = []
-                var style = DiagramStyle.highlights(of: graph)
-                let result = Result { () throws -> CheckReport? in
-                    guard let check = try CheckRun(on: loaded, warnings: { told.append($0) }) else { return nil }
+        let (checked, planned) = loaded.executor.both(
+            {
+                Told { warn -> (report: CheckReport?, style: DiagramStyle) in
+                    var style = DiagramStyle.highlights(of: graph)
+                    guard let check = try CheckRun(on: loaded, warnings: warn) else { return (nil, style) }
                     let report = try check.report()
                     CheckSection.style(report, layerNames: check.config.layers.map(\.name), into: &style)
-                    return report
+                    return (report, style)
                 }
-                return (result, told, style)
             },
-            { () -> (result: Result<ScheduleReport?, any Error>, warnings: [String]) in
-                var told: [String] = []
-                let result = Result { () throws -> ScheduleReport? in
-                    let weights = try ScheduleRun.weights(request.schedule.weights, for: loaded, warnings: { told.append($0) })
+            {
+                Told { warn -> ScheduleReport? in
+                    let weights = try ScheduleRun.weights(request.schedule.weights, for: loaded, warnings: warn)
                     // A graph with cycles has no schedule; the check and the structure section report them.
                     return try? ScheduleRun.plan(request.schedule, weights: weights, on: loaded, source: source)
                 }
-                return (result, told)
             })
-        checked.warnings.forEach(warnings)
-        let checkReport = try checked.result.get()
-        var style = checked.style
+        let (checkReport, checkedStyle) = try checked.get(telling: warnings)
+        var style = checkedStyle
         if let checkReport { extraSections.append(CheckSection.section(checkReport)) }
-        planned.warnings.forEach(warnings)
-        let schedule = try planned.result.get()
+        let schedule = try planned.get(telling: warnings)
         if let schedule {
             // The schedule's path runs in build order, dependencies first; a diagram's chains follow the edges, dependents first.
             style.criticalPath = schedule.plan.timing.path.reversed().map { graph.targets[$0].id }
@@ -133,7 +135,7 @@ public enum ReportRun {
             ))
         files.append(("report.md", .rendered { (Array(document.markdown().utf8), []) }))
         files.append(("report.json", .streamed { write in document.writeJSON(to: write) }))
-        return ReportOutput(document: document, files: files)
+        return ReportOutput(document: document, files: files, executor: loaded.executor)
     }
 }
 

@@ -109,7 +109,7 @@ public enum ScheduleRun {
                 bottleneckLimit: request.bottleneckCandidates,
                 bottleneckRules: bottleneckRules(
                     for: graph, unit: targetWeights.unit, measuredError: measured ? ModelAccuracy.moduleLevelError : nil),
-                runner: Executor())
+                runner: loaded.executor)
         } catch .cycles(let groups) {
             let cycles = groups.map { $0.path.map { graph.targets[$0].id.description }.joined(separator: " → ") }
             throw CommandError("\(source): cannot schedule a graph with dependency cycles: \(cycles.joined(separator: "; "))")
@@ -133,7 +133,7 @@ public enum ScheduleRun {
                     moduleNames: wait == .wholeModule ? graph.targets.map(\.name) : nil, bottleneckLimit: request.bottleneckCandidates,
                     bottleneckRules: bottleneckRules(
                         for: graph, unit: targetWeights.unit, measuredError: measured ? ModelAccuracy.jobLevelError : nil),
-                    runner: Executor())
+                    runner: loaded.executor)
             } catch {
                 throw CommandError("\(source): cannot schedule: \(error)")
             }
