@@ -3,6 +3,7 @@ import Foundation
     import FoundationXML
 #endif
 @testable import ModGraphCLI
+import ModGraphTestSupport
 import Testing
 
 /// `modgraph check` end to end on the samples: the real dump, the real

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
+import ModGraphTestSupport
 import Testing
 
 /// `modgraph graph` drawing pictures and views, through the built binary.

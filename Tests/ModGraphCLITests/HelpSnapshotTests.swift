@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphTestSupport
 import Testing
 
 /// Every command's `--help`, as users read it, against a golden file: help

@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphTestSupport
 import Testing
 
 /// `--jobs`, `--traits`, the cache options and the progress bar, through the built executable.

@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphTestSupport
 import Testing
 
 /// Manifests evaluated from their syntax tree: `--verbose` says how each was

@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphTestSupport
 import Testing
 
 /// The samples through the real `swift package dump-package`, compared with

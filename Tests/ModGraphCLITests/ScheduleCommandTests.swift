@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphTestSupport
 import Testing
 
 /// `modgraph schedule` on the samples (golden files) and on bad input.

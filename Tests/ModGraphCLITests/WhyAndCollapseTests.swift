@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphTestSupport
 import Testing
 
 /// `modgraph why A B` and `graph --collapse`, through the built binary, on the samples: answers

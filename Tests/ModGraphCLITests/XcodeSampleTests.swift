@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphTestSupport
 import Testing
 
 /// Samples/XcodeApp, an Xcode workspace of two projects (Xcode 11 and Xcode 16

@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphTestSupport
 import Testing
 import ModGraphOutput
 import ModGraphCore

@@ -67,7 +67,9 @@ public enum AffectedJSON {
         switch reason {
         case let .changedFiles(files, count):
             .object([("kind", .string("changed")), ("files", .strings(files)), ("fileCount", .int(count))])
-        case let .manifest(file, detail): .object([("kind", .string("manifest")), ("file", .string(file)), ("detail", .string(detail))])
+        // A file in the package's folder is told as the manifest's reasons are (the schema's kinds are kept).
+        case let .manifest(file, detail), let .packageFolder(file, detail):
+            .object([("kind", .string("manifest")), ("file", .string(file)), ("detail", .string(detail))])
         case let .project(file, detail): .object([("kind", .string("project")), ("file", .string(file)), ("detail", .string(detail))])
         case let .pins(file, packages): .object([("kind", .string("pins")), ("file", .string(file)), ("packages", .strings(packages))])
         case let .dependency(through, changed, steps):

@@ -62,7 +62,8 @@ public enum AffectedText {
         case let .changedFiles(files, count):
             let more = count > files.count ? " (and \(count - files.count) more)" : ""
             return "changed: " + files.map { Escape.text($0, limit: Escape.messageLimit) }.joined(separator: ", ") + more
-        case let .manifest(file, detail): return "\(Escape.text(file, limit: Escape.messageLimit)): \(Escape.message(detail))"
+        case let .manifest(file, detail), let .packageFolder(file, detail):
+            return "\(Escape.text(file, limit: Escape.messageLimit)): \(Escape.message(detail))"
         case let .project(file, detail): return "\(Escape.text(file, limit: Escape.messageLimit)): \(Escape.message(detail))"
         case let .pins(file, packages):
             return "\(Escape.text(file, limit: Escape.messageLimit)) moved " + packages.map { Escape.text($0) }.joined(separator: ", ")

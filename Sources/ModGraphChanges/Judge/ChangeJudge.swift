@@ -60,7 +60,7 @@ public struct ChangeJudge {
             let gone = change.status == .deleted || (change.paths.count == 2 && path == change.paths[0])
             verdicts.append(verdict(for: path, deleted: gone, owners: owners, index: index))
         }
-        return AffectedReport.File(change: change, verdict: verdicts.max(by: { Self.strength($0) < Self.strength($1) }) ?? .outside)
+        return AffectedReport.File(change: change, verdict: verdicts.max(by: { $0.strength < $1.strength }) ?? .outside)
     }
 
     /// Whether `path` matches `affected.ignore`.
@@ -103,18 +103,6 @@ public struct ChangeJudge {
         return [AffectedReport.File(change: change, verdict: .submodule(path: path, detail: detail))]
     }
 
-    private static func strength(_ verdict: AffectedReport.Verdict) -> Int {
-        switch verdict {
-        case .everything: 7
-        case .manifest, .triggered, .submodule: 6
-        case .project, .tests: 5
-        case .packageFolder: 4
-        case .pins: 3
-        case .owned: 2
-        case .ignored, .configuration: 1
-        case .outside, .notLoaded: 0
-        }
-    }
 
     /// A file that declares `projects` changed (an XcodeGen spec or a file it includes; a Tuist manifest, or a
     /// helper or plugin file manifests compile with): any of their targets may have, so every one is selected.
@@ -187,13 +175,13 @@ public struct ChangeJudge {
                     package: package.identity.rawValue, detail: "deleted with target '\(removed)', which the manifest no longer declares")
             }
             for target in graph.targets where target.package == package.identity {
-                add(target.id, .manifest(path, detail: Self.folderDetailPrefix + "\(package.identity)'s folder, in no target's"))
+                add(target.id, .packageFolder(path, detail: "in package \(package.identity)'s folder, in no target's"))
             }
             return .packageFolder(package.identity.rawValue)
         }
         if let project = index.project(inFolderHolding: absolute) {
             for target in graph.targets where target.package == project {
-                add(target.id, .manifest(path, detail: Self.folderDetailPrefix + "\(project)'s folder, in no target's"))
+                add(target.id, .packageFolder(path, detail: "in package \(project)'s folder, in no target's"))
             }
             return .packageFolder(project.rawValue)
         }
@@ -366,22 +354,8 @@ public struct ChangeJudge {
         if everything == nil { everything = reason }
     }
 
-    /// A target's own files explain it best, then its declaration, its
-    /// project or pins, and last the package folder it is in.
-    private static func rank(_ reason: AffectedReason) -> Int {
-        switch reason {
-        case .changedFiles: 0
-        case .manifest(_, let detail) where detail.hasPrefix(Self.folderDetailPrefix): 3
-        case .manifest, .added, .triggered, .submodule: 1
-        case .project, .pins: 2
-        case .dependency, .everything: 4
-        }
-    }
-
-    static let folderDetailPrefix = "in package "
-
     mutating func add(_ target: TargetID, _ reason: AffectedReason) {
-        if let known = seeds[target], Self.rank(known) <= Self.rank(reason) { return }
+        if let known = seeds[target], known.precedence <= reason.precedence { return }
         seeds[target] = reason
     }
 

@@ -23,6 +23,9 @@ public enum AffectedReason: Hashable, Sendable {
     case triggered(file: String, pattern: String)
     /// A submodule it is in moved, and what changed inside cannot be told (its history is not here).
     case submodule(path: String, detail: String)
+    /// A file in its package's (or project's) folder, in no target's, changed: any target may
+    /// read it. Written as the manifest's reasons are (the file, and where it is).
+    case packageFolder(String, detail: String)
 }
 
 /// Why everything is selected, when it is.
