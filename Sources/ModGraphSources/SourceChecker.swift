@@ -102,7 +102,7 @@ public struct SourceChecker: Sendable {
         if let wiring = settings.wiring {
             let roles = self.roles ?? interfaceRoles(of: graph)
             let facts = WiringAnalyzer(roles: roles).analyze(scanned: scanned, folders: folders, graph: graph)
-            findings += WiringRule(settings: wiring, roles: roles, graph: graph).findings(facts, folders: folders)
+            findings += WiringFindings(settings: wiring, roles: roles, graph: graph).findings(facts, folders: folders)
         }
         return findings.sorted()
     }

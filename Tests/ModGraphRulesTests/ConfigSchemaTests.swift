@@ -19,6 +19,7 @@ struct ConfigSchemaTests {
         ("exceptions:\n  - {from: A, to: B, reason: r, zzz: 1}\n", ["exceptions", "items"]),
         ("limits: {zzz: 1}\n", ["limits"]),
         ("sources: {zzz: 1}\n", ["sources"]),
+        ("sources:\n  wiring:\n    vocabulary: {zzz: 1}\n", ["sources", "wiring", "vocabulary"]),
         ("affected: {zzz: 1}\n", ["affected"]),
         ("affected:\n  triggers:\n    - {paths: [a], targets: [A], zzz: 1}\n", ["affected", "triggers", "items"]),
         ("budgets: {zzz: 1}\n", ["budgets"]),

@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphRules
 
 /// The layers `modgraph init` proposes for a graph, each with why: apps and
 /// executables on top, feature-like modules as an isolated layer, interface
@@ -45,7 +46,7 @@ struct StarterConfiguration {
         let placed = candidates.filter { !apart.contains($0) && twinOf[$0] == nil }
         let apps = placed.filter { graph.targets[$0].type.isEntryPoint }
         let isApp = Set(apps)
-        let interfaces = placed.filter { !isApp.contains($0) && Self.looksLikeInterface(graph.targets[$0].name) }
+        let interfaces = placed.filter { !isApp.contains($0) && WiringVocabulary.standard.looksLikeInterface(graph.targets[$0].name) }
         let isInterface = Set(interfaces)
         let (namedFeatures, usedByAppsOnly) = Self.features(
             placed.filter { !isApp.contains($0) && !isInterface.contains($0) }, isApp: isApp, isCandidate: isCandidate, twinOf: twinOf, graph)
@@ -201,13 +202,6 @@ struct StarterConfiguration {
                 ? "at the bottom: the modules above use them (\(usedBy) \(usedBy == 1 ? "dependency" : "dependencies")) as much as or more than they use those modules (\(uses))"
                 : "on top: they use the modules below (\(uses) \(uses == 1 ? "dependency" : "dependencies")) more than those modules use them (\(usedBy))"
         )
-    }
-
-    static func looksLikeInterface(_ name: String) -> Bool {
-        ["Interface", "Interfaces", "API", "Api", "Contract", "Contracts", "Protocols"].contains {
-            name.hasSuffix($0) && name.count > $0.count
-        }
-            || name == "Interfaces"
     }
 
     static func looksLikeFeature(_ name: String) -> Bool {

@@ -177,6 +177,8 @@ public struct CheckConfig: Sendable {
         /// The modules where wiring belongs; empty: the entry points and every module of their layers.
         public var app: [LocatedPattern] = []
         public var containers: [Container] = []
+        /// The words of the team's dependency-injection style (`vocabulary:`), the defaults where it says none.
+        public var vocabulary = WiringVocabulary.standard
         public let location: ConfigLocation
 
         public init(location: ConfigLocation) {

@@ -445,7 +445,7 @@ private struct Reader {
     func wiring(_ node: Node) throws(ConfigError) -> CheckConfig.WiringChecks {
         var wiring = CheckConfig.WiringChecks(location: location(node))
         if case let .mapping(mapping) = node, mapping.isEmpty { return wiring }
-        let keys = ["unprovided", "providedTwice", "unwired", "verticalWiring", "containerExtensions", "app", "containers"]
+        let keys = ["unprovided", "providedTwice", "unwired", "verticalWiring", "containerExtensions", "app", "containers", "vocabulary"]
         for (key, _, value) in try entries(node, at: "sources.wiring", allowed: keys) {
             let path = "sources.wiring.\(key)"
             switch key {
@@ -459,6 +459,7 @@ private struct Reader {
                 wiring.containers = try list(value, at: path) { reader, item, itemPath throws(ConfigError) in
                     try reader.container(item, at: itemPath)
                 }
+            case "vocabulary": wiring.vocabulary = try vocabulary(value, at: path)
             default: break
             }
         }
@@ -485,6 +486,51 @@ private struct Reader {
         }
         guard let type else { throw fail(node, "\(path) needs a 'type': the container type's name") }
         return CheckConfig.WiringChecks.Container(type: type, owners: owners, location: location(node))
+    }
+
+    /// `sources.wiring.vocabulary`: the words of the team's injection style; each list given
+    /// replaces its default (``WiringVocabulary``); every word is a Swift identifier.
+    func vocabulary(_ node: Node, at path: String) throws(ConfigError) -> WiringVocabulary {
+        var vocabulary = WiringVocabulary.standard
+        let keys = ["builderProtocols", "builderTypes", "builderNamespaces", "moduleProtocols", "moduleParts", "interfaceModules"]
+        for (key, _, value) in try entries(node, at: path, allowed: keys) {
+            let path = "\(path).\(key)"
+            switch key {
+            case "builderProtocols": vocabulary.builderProtocols = try words(value, at: path)
+            case "builderTypes": vocabulary.builderTypes = try words(value, at: path)
+            case "builderNamespaces": vocabulary.builderNamespaces = try words(value, at: path)
+            case "moduleParts": vocabulary.moduleParts = try words(value, at: path)
+            case "interfaceModules": vocabulary.interfaceModules = try words(value, at: path)
+            case "moduleProtocols":
+                var kinds: [String: String] = [:]
+                guard case let .mapping(mapping) = value else { throw fail(value, "\(path) must be a mapping of protocol names to kinds") }
+                guard mapping.count <= Self.maximumWords else { throw fail(value, "\(path) has more than \(Self.maximumWords) entries") }
+                for (keyNode, kindNode) in mapping {
+                    let name = try string(keyNode, at: path)
+                    let kind = try string(kindNode, at: "\(path).\(name)")
+                    guard Self.isIdentifier(Substring(name)), Self.isIdentifier(Substring(kind)) else {
+                        throw fail(keyNode, "\(path) maps protocol names to kinds, both Swift identifiers (`ScreenModule: screen`); got '\(name): \(kind)'")
+                    }
+                    kinds[name] = kind
+                }
+                vocabulary.moduleProtocols = kinds
+            default: break
+            }
+        }
+        return vocabulary
+    }
+
+    /// The most words one vocabulary list holds.
+    static let maximumWords = 64
+
+    /// A list of Swift identifiers, at most ``maximumWords``.
+    private func words(_ node: Node, at path: String) throws(ConfigError) -> [String] {
+        let words = try list(node, at: path) { reader, item, itemPath throws(ConfigError) in try reader.string(item, at: itemPath) }
+        guard words.count <= Self.maximumWords else { throw fail(node, "\(path) has more than \(Self.maximumWords) words") }
+        if let bad = words.first(where: { !Self.isIdentifier(Substring($0)) }) {
+            throw fail(node, "\(path) lists Swift identifiers (`Builder`, `Factory`); got '\(bad)'")
+        }
+        return words
     }
 
     /// A Swift identifier: a letter or `_`, then letters, digits and `_`; at most 200 characters.

@@ -38,15 +38,6 @@ struct WiringAnalyzer {
         let wiring: WiringFile
     }
 
-    /// Protocols whose conformers are Lasso modules, and what each makes of the type.
-    static let moduleProtocols: [String: String] = [
-        "ScreenModule": "screen", "PassthroughScreenModule": "screen",
-        "FlowModule": "flow", "PassthroughFlowModule": "flow", "NavigationFlowModule": "flow",
-        "StoreModule": "store",
-    ]
-    /// The parts of a Lasso module the inventory lists.
-    static let moduleParts: Set<String> = ["State", "Action", "Output", "ViewState", "ViewAction", "RequiredContext", "Route"]
-
     /// The most protocol refinements followed up from one protocol.
     static let refinementLimit = 64
 
@@ -155,12 +146,7 @@ struct WiringPass {
 
     func isBuilderConstraint(_ type: WrittenType) -> Bool {
         guard let base = type.base, !type.arguments.isEmpty, type.arguments.count <= 2 else { return false }
-        return Self.isBuilderName(base)
-    }
-
-    /// `Builder`, `…Builder`, `…Buildable`: how the styles this reads name a builder protocol.
-    static func isBuilderName(_ name: String) -> Bool {
-        name == "Builder" || name.hasSuffix("Builder") || name.hasSuffix("Buildable")
+        return roles.vocabulary.isBuilderProtocol(base)
     }
 
     /// Changes `target`'s inventory in place (a copy out of the dictionary and back would copy its lists each time).
@@ -236,7 +222,7 @@ struct WiringPass {
             let declaration = located.declaration
             guard declaration.isInExtension, declaration.kind == .enum || declaration.kind == .struct,
                 case let components = WiringName.components(of: declaration.name), components.count > 1,
-                components[0] == "Builder" || components[0] == "Builders"
+                roles.vocabulary.builderNamespaces.contains(String(components[0]))
             else { continue }
             for member in declaration.members where member.kind == .function && member.isStatic {
                 let function = Wiring.Function(
@@ -260,14 +246,15 @@ struct WiringPass {
             }
         }
         var screens: [String: (target: TargetID, label: String)] = [:]
+        let vocabulary = roles.vocabulary
         for located in declarations {
             let declaration = located.declaration
             guard declaration.kind != .protocol, declaration.kind != .extension,
-                let kind = declaration.inherited.lazy.compactMap({ $0.base.flatMap { WiringAnalyzer.moduleProtocols[$0] } }).first
+                let kind = declaration.inherited.lazy.compactMap({ $0.base.flatMap { vocabulary.moduleProtocols[$0] } }).first
             else { continue }
             let name = declaration.simpleName
             let types = (classesByArgument[name] ?? []).filter { $0.target == located.target }.map(\.declaration.name).sorted()
-            let parts = declaration.nested.filter { WiringAnalyzer.moduleParts.contains($0) }
+            let parts = declaration.nested.filter { vocabulary.moduleParts.contains($0) }
             update(located.target) {
                 $0.screens.append(Wiring.Screen(kind: kind, name: declaration.name, parts: parts, types: types, site: located.site()))
             }
@@ -309,7 +296,7 @@ struct WiringPass {
         for builder in builders.values where !roles.interfaces.contains(builder.located.target) {
             for constraint in builder.located.declaration.constraints {
                 // `Base: Builder` makes an adapter, not a dependency the app implements.
-                if let base = constraint.type.base, !Self.isBuilderName(base) { dependencyProtocols.insert(base) }
+                if let base = constraint.type.base, !roles.vocabulary.isBuilderProtocol(base) { dependencyProtocols.insert(base) }
             }
         }
         return dependencyProtocols

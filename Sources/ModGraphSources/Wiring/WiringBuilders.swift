@@ -33,8 +33,8 @@ extension WiringPass {
     func builderType(_ located: WiringAnalyzer.Located) -> BuilderType? {
         let declaration = located.declaration
         guard [.struct, .class, .enum, .actor].contains(declaration.kind) else { return nil }
-        let conforms = declaration.inherited.contains { $0.base.map(Self.isBuilderName) ?? false }
-        guard conforms || declaration.simpleName.hasSuffix("Builder"),
+        let conforms = declaration.inherited.contains { $0.base.map(roles.vocabulary.isBuilderProtocol) ?? false }
+        guard conforms || roles.vocabulary.isBuilderType(declaration.simpleName),
             let build = declaration.members.first(where: { $0.kind == .function && !$0.isStatic && $0.name.hasPrefix("build(") })
         else { return nil }
         var takes: [String] = []

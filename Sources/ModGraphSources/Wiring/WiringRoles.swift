@@ -9,20 +9,23 @@ public struct WiringRoles: Sendable {
     public var app: Set<TargetID>
     /// Each vertical's feature.
     public var verticals: [TargetID: String]
+    /// The words by which the reader knows builders, module types and interface modules.
+    public var vocabulary: WiringVocabulary
 
-    public init(interfaces: Set<TargetID>, app: Set<TargetID>, verticals: [TargetID: String]) {
+    public init(interfaces: Set<TargetID>, app: Set<TargetID>, verticals: [TargetID: String], vocabulary: WiringVocabulary = .standard) {
         self.interfaces = interfaces
         self.app = app
         self.verticals = verticals
+        self.vocabulary = vocabulary
     }
 
-    /// Without a configuration: interface modules named like interfaces (``looksLikeInterface(_:)``),
+    /// Without a configuration: interface modules named like interfaces (``WiringVocabulary/looksLikeInterface(_:)``),
     /// or `interfaces` when given; the entry points (executables, apps, extensions) as the app;
     /// every other module of the workspace's own, tests left out, a vertical of its own.
     public static func inferred(from graph: ModuleGraph, interfaces given: Set<TargetID>? = nil) -> WiringRoles {
         let own = Set(graph.packages.filter(\.origin.isOwn).map(\.identity))
         let modules = graph.targets.filter { own.contains($0.package) && !$0.type.isTest && $0.type != .externalProduct }
-        let interfaces = given ?? Set(modules.filter { looksLikeInterface($0.name) }.map(\.id))
+        let interfaces = given ?? Set(modules.filter { WiringVocabulary.standard.looksLikeInterface($0.name) }.map(\.id))
         let app = Set(modules.filter(\.type.isEntryPoint).map(\.id))
         var verticals: [TargetID: String] = [:]
         for module in modules where !app.contains(module.id) && !interfaces.contains(module.id) {
@@ -66,14 +69,6 @@ public struct WiringRoles: Sendable {
             }
         }
         for id in app { verticals[id] = nil }
-        return WiringRoles(interfaces: interfaces, app: app, verticals: verticals)
-    }
-
-    /// Named like an interface module: `…Interface(s)`, `…API`, `…Contract(s)`, `…Protocols`, or `Interfaces`.
-    public static func looksLikeInterface(_ name: String) -> Bool {
-        ["Interface", "Interfaces", "API", "Api", "Contract", "Contracts", "Protocols"].contains {
-            name.hasSuffix($0) && name.count > $0.count
-        }
-            || name == "Interfaces"
+        return WiringRoles(interfaces: interfaces, app: app, verticals: verticals, vocabulary: settings?.wiring?.vocabulary ?? .standard)
     }
 }

@@ -4,7 +4,7 @@ import ModGraphRules
 /// The wiring checks (`sources.wiring`, docs/wiring.md) on what ``WiringAnalyzer`` read:
 /// a need nothing provides, one two verticals provide, a builder requirement the app
 /// never wires, a vertical wiring another's builder, a container extended outside its owners.
-struct WiringRule {
+struct WiringFindings {
     let settings: CheckConfig.WiringChecks
     let roles: WiringRoles
     let graph: ModuleGraph
