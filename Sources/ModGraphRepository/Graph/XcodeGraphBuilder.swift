@@ -47,7 +47,7 @@ struct XcodeGraphBuilder {
     }
 
     /// What the build of one target needs to look up, made once for all targets.
-    private struct Lookups {
+    struct Lookups {
         let identities: ProjectIdentities
         let projectByPath: [String: XcodeProject]
         let packageByFolder: [String: WorkspacePackage]
@@ -126,12 +126,8 @@ struct XcodeGraphBuilder {
             targetsOfMissingProducts: targetsOfMissingProducts)
         var result = Result()
         var warned: Set<String> = []
-        func warn(_ message: String) {
-            if warned.insert(message).inserted { result.warnings.append(message) }
-        }
-        // Apart from `result`: `warn` changes `result` while the lookups hold this inout.
+        // Apart from `result`: a warning changes `result` while the lookups hold this inout.
         var found = Found()
-
         for project in projects {
             guard let identity = identities.byPath[project.path] else { continue }
             result.parts.packages.append(
@@ -142,151 +138,7 @@ struct XcodeGraphBuilder {
             // The names the project sets for any of its targets: one it sets for others is unset for a target that does not.
             let conditionNames = project.targets.reduce(into: Set<String>()) { $0.formUnion($1.swiftConditions.sometimes) }
             for target in project.targets {
-                let projectFile = target.file ?? project.declarationFile
-                let from = TargetID(package: identity, name: target.name)
-                result.parts.targets.append(
-                    Target(
-                        id: from, type: target.kind.targetType, path: Self.sourceFolder(of: target),
-                        moduleName: target.moduleName, platforms: target.platforms.isEmpty ? nil : target.platforms))
-                result.files[from] = project.files(of: target)
-                let flags = target.swiftConditions.flags(judging: conditionNames)
-                if !flags.isEmpty { result.conditions[from] = flags }
-
-                // One edge per (target, product) reached; unconditional if any declaration is.
-                var reached: [(edge: EdgeKey, filters: [[String]])] = []
-                var position: [EdgeKey: Int] = [:]
-                // The first line that declares each dependency, by the name a finding gives it.
-                var lines: [String: Int] = [:]
-                // The file a dependency is declared in, where it is not the target's (a pod's Podfile, an XcodeGen template's file).
-                var elsewhere: [String: String] = [:]
-                var linesFromTargetDependencies: Set<String> = []
-                func add(_ key: EdgeKey, _ dependency: XcodeDependency) {
-                    if key.to == from { return }
-                    if dependency.declaration == .embedded { result.embedded[from, default: []].insert(key.to) }
-                    let named = key.product ?? key.to.name
-                    // A build file's line names the dependency (`Kit.framework in Frameworks`); a target dependency's
-                    // object opens a few lines above its name: the first build file wins over it.
-                    let namesIt = dependency.declaration != .targetDependency
-                    if let line = dependency.line, lines[named] == nil || (namesIt && linesFromTargetDependencies.contains(named)) {
-                        lines[named] = line
-                        if namesIt { linesFromTargetDependencies.remove(named) } else { linesFromTargetDependencies.insert(named) }
-                        if let file = dependency.file, file != projectFile { elsewhere[named] = file }
-                    }
-                    if let index = position[key] {
-                        reached[index].filters.append(dependency.platformFilters)
-                    } else {
-                        position[key] = reached.count
-                        reached.append((key, [dependency.platformFilters]))
-                    }
-                }
-                // A dependency declared several times is warned about once, at its first declaration.
-                var firstLines: [XcodeDependency.Reference: Int] = [:]
-                for dependency in target.dependencies {
-                    if let line = dependency.line, firstLines[dependency.reference] == nil { firstLines[dependency.reference] = line }
-                }
-                /// `App.xcodeproj/project.pbxproj:12`: where a warning about `dependency` points.
-                func at(_ dependency: XcodeDependency) -> String {
-                    (dependency.file ?? projectFile) + ((firstLines[dependency.reference] ?? dependency.line).map { ":\($0)" } ?? "")
-                }
-                for dependency in target.dependencies {
-                    switch dependency.reference {
-                    case let .target(id, name, other):
-                        guard let owner = other.map({ loadedProject(project.resolvedPath($0), lookups.projectByPath) }) ?? project else {
-                            // Into a project that is not there (an uninitialised submodule): still declared.
-                            if let other, let name {
-                                add(missingProjectEdge(to: name, in: project.resolvedPath(other), lookups, &found), dependency)
-                            }
-                            continue
-                        }
-                        guard let ownerIdentity = identities.byPath[owner.path] else { continue }
-                        guard let chosen = owner.target(withID: id) ?? name.flatMap({ name in owner.targets.first { $0.name == name } })
-                        else {
-                            warn(
-                                "\(at(dependency)): target '\(target.name)' depends on \(name.map { "'\($0)'" } ?? "a target") of \(owner.name), which has no such target; skipped"
-                            )
-                            continue
-                        }
-                        add(EdgeKey(to: TargetID(package: ownerIdentity, name: chosen.name), kind: .target, product: nil), dependency)
-                    case let .productOfTarget(productReference, fileName, name, other):
-                        guard let owner = loadedProject(project.resolvedPath(other), lookups.projectByPath) else {
-                            // The target's name (`remoteInfo`), as a target dependency on it names it, else the file's.
-                            if let product = name ?? fileName.map(XcodePath.baseName) {
-                                add(missingProjectEdge(to: product, file: fileName, in: project.resolvedPath(other), lookups, &found), dependency)
-                            }
-                            continue
-                        }
-                        guard let ownerIdentity = identities.byPath[owner.path] else { continue }
-                        guard
-                            let chosen = owner.target(producing: productReference)
-                                ?? fileName.flatMap({ file in owner.targets.first { $0.productFileName == file } })
-                                ?? name.flatMap({ name in owner.targets.first { $0.name == name } })
-                        else {
-                            warn(
-                                "\(at(dependency)): target '\(target.name)' uses \((fileName ?? name).map { "'\($0)'" } ?? "a product") of \(owner.name), which no target there makes; skipped"
-                            )
-                            continue
-                        }
-                        add(EdgeKey(to: TargetID(package: ownerIdentity, name: chosen.name), kind: .target, product: nil), dependency)
-                    case let .builtProduct(fileName):
-                        // Made by no target loaded, but by one of a missing project another project links it
-                        // from (Delta's ZIPFoundation.framework, in DeltaCore's subproject): that project's product.
-                        if lookups.productFiles[fileName] == nil, let paths = lookups.productFilesOfMissingProjects[fileName],
-                            paths.count == 1, let path = paths.first
-                        {
-                            let product = lookups.targetsOfMissingProducts[fileName] ?? XcodePath.baseName(fileName)
-                            add(missingProjectEdge(to: product, file: fileName, in: path, lookups, &found), dependency)
-                            continue
-                        }
-                        // Made by no target of the workspace: a prebuilt framework (Carthage, an .xcframework) or a product
-                        // of something not loaded. An external node, so that the link is seen and an import of it is declared.
-                        if lookups.productFiles[fileName] == nil, let module = Self.prebuiltModule(fileName) {
-                            let node = TargetID(package: prebuiltIdentity(of: project, identities, &found), name: module)
-                            found.externalProducts.insert(node)
-                            found.prebuilt[project.path, default: Found.Prebuilt(at: at(dependency), target: target.name)].files.insert(fileName)
-                            add(EdgeKey(to: node, kind: .product, product: module), dependency)
-                            continue
-                        }
-                        guard let chosen = maker(of: fileName, for: target, dependency, at: at(dependency), in: project, lookups, warn: warn),
-                            let ownerIdentity = identities.byPath[chosen.project.path]
-                        else { continue }
-                        add(EdgeKey(to: TargetID(package: ownerIdentity, name: chosen.target.name), kind: .target, product: nil), dependency)
-                    case let .packageProduct(product):
-                        for key in packageProductEdges(product, of: target, at: at(dependency), in: project, lookups, &found, warn: warn) {
-                            add(key, dependency)
-                        }
-                    }
-                }
-                // The pods its Podfile blocks declare: products of the Podfile's package, declared at their `pod` lines.
-                for use in pods {
-                    for pod in use.searchPaths[project.path]?[target.name] ?? [] {
-                        result.searchPaths[from, default: []].append(TargetID(package: use.identity, name: pod.name))
-                    }
-                    for pod in use.pods[project.path]?[target.name] ?? [] {
-                        let node = TargetID(package: use.identity, name: pod.name)
-                        found.externalProducts.insert(node)
-                        result.parts.moduleNames[node] = use.moduleNames[pod.name] ?? ModuleIdentifier.c99(pod.name)
-                        let key = EdgeKey(to: node, kind: .product, product: pod.name)
-                        guard position[key] == nil else { continue }
-                        position[key] = reached.count
-                        reached.append((key, [[]]))
-                        if lines[pod.name] == nil {
-                            lines[pod.name] = pod.line
-                            elsewhere[pod.name] = use.podfile
-                        }
-                    }
-                }
-                for (key, filters) in reached {
-                    // Any declaration without platform filters makes the dependency unconditional.
-                    let platforms =
-                        filters.contains(where: \.isEmpty) ? [] : Array(Set(filters.joined())).map(TargetPlatforms.swiftPMName(ofFilter:))
-                    // A target of another project is reached through its product, as a package's is (docs/json-format.md).
-                    let across = key.kind == .target && key.to.package != from.package
-                    result.parts.edges.append(
-                        Edge(
-                            from: from, to: key.to, kind: across ? .product : key.kind, product: across ? key.to.name : key.product,
-                            condition: Condition(platforms: platforms)))
-                }
-                result.declarations[from] = DeclarationLines(file: projectFile, target: target.line, dependencies: lines, files: elsewhere)
+                add(target, of: project, as: identity, conditionNames: conditionNames, lookups, &found, into: &result, warned: &warned)
             }
         }
         result.parts.externalProducts = found.externalProducts
@@ -317,7 +169,7 @@ struct XcodeGraphBuilder {
     /// not taken for undeclared), as a missing local package's products are.
     /// `file` is the product's file, when known: its base name is the module (`CwlPreconditionTesting.framework`
     /// of target `CwlPreconditionTesting_iOS`).
-    private func missingProjectEdge(to name: String, file: String? = nil, in path: String, _ lookups: Lookups, _ found: inout Found) -> EdgeKey {
+    func missingProjectEdge(to name: String, file: String? = nil, in path: String, _ lookups: Lookups, _ found: inout Found) -> EdgeKey {
         let projectName = XcodePath.baseName(path)
         var identity = PackageIdentity(projectName)
         let taken = Set(lookups.identities.byPath.values)
@@ -335,7 +187,7 @@ struct XcodeGraphBuilder {
     /// is made by, as Xcode's build system finds it: the targets that make a file of that name for a
     /// platform the linking target builds for (``XcodeTarget/platforms``, narrowed by the
     /// declaration's platform filters), this project's first; a warning when several remain.
-    private func maker(
+    func maker(
         of fileName: String, for target: XcodeTarget, _ dependency: XcodeDependency, at place: String, in project: XcodeProject,
         _ lookups: Lookups, warn: (String) -> Void
     ) -> (project: XcodeProject, target: XcodeTarget)? {
@@ -410,13 +262,13 @@ struct XcodeGraphBuilder {
     }
 
     /// The project at `path`, when it was loaded (``ProjectSet`` said once why one was not).
-    private func loadedProject(_ path: String, _ byPath: [String: XcodeProject]) -> XcodeProject? {
+    func loadedProject(_ path: String, _ byPath: [String: XcodeProject]) -> XcodeProject? {
         byPath[InputDiscovery.canonical(path) ?? path]
     }
 
     /// The edges a package product dependency leads to.
     /// `projectFile` is where warnings point: the project file and the line of the dependency.
-    private func packageProductEdges(
+    func packageProductEdges(
         _ product: XcodePackageProduct, of target: XcodeTarget, at projectFile: String, in project: XcodeProject,
         _ lookups: Lookups, _ found: inout Found, warn: (String) -> Void
     ) -> [EdgeKey] {

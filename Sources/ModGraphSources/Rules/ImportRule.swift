@@ -37,200 +37,28 @@ struct ImportRule {
     }
 
     /// One import of a target, in one of its files.
-    private struct Occurrence {
+    struct Occurrence {
         let file: String
         let statement: ImportStatement
     }
 
     /// One entry of the target's `dependencies:` as written: a target, or a product (one edge per product target).
-    private struct Declaration {
+    struct Declaration {
         let written: String
         var edges: [Edge]
     }
 
     /// Whether `target` is a regular target of a package with no C-family file: its Swift files are all
     /// its users can reach (a project's framework may export Objective-C headers its Swift files do not show).
-    private func isSwiftLibraryOfAPackage(_ target: TargetID) -> Bool {
+    func isSwiftLibraryOfAPackage(_ target: TargetID) -> Bool {
         guard let vertex = graph.index(of: target), graph.targets[vertex].type == .regular,
             let origin = graph.package(target.package)?.origin, origin != .project, origin != .cocoapods
         else { return false }
         return (clang[target]?.files ?? 0) == 0
     }
 
-    /// - Complexity: O(I + E + V) for I imports, plus a breadth-first search per undeclared module
-    ///   and per target that imports a module named like a platform's.
-    func findings(scanned: [TargetID: [ScannedFile]]) -> [Finding] {
-        let ignored = Set(settings.ignoredModules)
-        var verticesByModule: [String: [Int]] = [:]
-        for (vertex, target) in graph.targets.enumerated() {
-            verticesByModule[ModuleNames.module(of: target), default: []].append(vertex)
-        }
-        var edgesFrom: [TargetID: [Edge]] = [:]
-        for edge in graph.edges where edge.kind != .plugin { edgesFrom[edge.from, default: []].append(edge) }
-        var reexports: [TargetID: Set<String>] = [:]
-        for (target, files) in scanned {
-            reexports[target] = Set(files.flatMap(\.imports).filter(\.isReexport).map(\.module))
-        }
-        // A target whose files declare and import nothing (a licence, `@_exported` imports at most) is
-        // there to bring its dependencies into a product (a wrapper): what it depends on is declared by
-        // whoever declares it, and none of it is unused. So is a package's library that targets depend on,
-        // whose Swift files declare something and surely give their users none of it (Marconio's `AppDelegate_iOS`: one internal
-        // placeholder struct, there to link a platform's dependencies, which SwiftPM cannot condition on
-        // the platform; the app imports it for what it brings in).
-        let dependedOn = Set(graph.edges.lazy.filter { $0.kind != .plugin }.map(\.to))
-        let wrappers = Set(
-            scanned.filter { entry in
-                !entry.value.isEmpty && entry.value.allSatisfy { $0.skipped == nil }
-                    && (entry.value.allSatisfy { $0.declaresNothing && $0.imports.allSatisfy(\.isReexport) }
-                        || (entry.value.allSatisfy(\.exportsNothing) && entry.value.contains { !$0.declaresNothing }
-                            && dependedOn.contains(entry.key)
-                            && isSwiftLibraryOfAPackage(entry.key)))
-            }.keys)
-
-        var findings: [Finding] = []
-        for target in scanned.keys.sorted() where judging?(target) ?? true {
-            guard let vertex = graph.index(of: target), let files = scanned[target] else { continue }
-            let ownModule = ModuleNames.module(of: graph.targets[vertex])
-            let builtFor = graph.targets[vertex].platforms
-            // SwiftPM sets `SWIFT_PACKAGE` for a package's targets; Xcode sets it for no project's (the
-            // same sources built both ways import differently under it).
-            var flags = conditions[target] ?? [:]
-            flags["SWIFT_PACKAGE"] = graph.package(target.package)?.origin != .project
-            // A module named like one of the platform's (`Network`, `Security`) is the graph's when the
-            // graph has one the target reaches: the build finds it before the SDK's.
-            var reached: Set<String>?
-            func reaches(_ module: String) -> Bool {
-                if reached == nil { reached = reachableModules(from: vertex) }
-                return reached?.contains(module) ?? false
-            }
-            // What every build of the target can import: the modules reached through unconditional edges.
-            var alwaysReached: Set<String>?
-            func reachesInEveryBuild(_ name: String) -> Bool {
-                if alwaysReached == nil { alwaysReached = modulesReached(from: [target], edgesFrom, everyBuild: true) }
-                return alwaysReached?.contains(name) ?? false
-            }
-            let occurrences = files.flatMap { file in file.imports.map { Occurrence(file: file.path, statement: $0) } }
-                .filter { occurrence in
-                    let statement = occurrence.statement
-                    let module = statement.module
-                    guard !module.isEmpty, !ignored.contains(module), module != ownModule else { return false }
-                    if ModuleNames.platform.contains(module), verticesByModule[module] == nil || !reaches(module) { return false }
-                    // `#if canImport(A) … #elseif canImport(B)`: where the target reaches A, the later branches
-                    // are never compiled (a module it reaches is built before it, so it can be imported).
-                    let canImport = { (module: String) -> Bool? in reachesInEveryBuild(module) ? true : nil }
-                    if statement.condition?.holds(onPlatform: platform, defining: flags, canImport: canImport) == false { return false }
-                    // Under `#if os(…)` of no platform the target is built for, it is never compiled.
-                    if let builtFor, let condition = statement.condition,
-                        !builtFor.contains(where: { condition.holds(onPlatform: $0, defining: flags) != false })
-                    {
-                        return false
-                    }
-                    return true
-                }
-                .sorted { ($0.file, $0.statement.line, $0.statement.column) < ($1.file, $1.statement.line, $1.statement.column) }
-
-            var declarations: [String: Declaration] = [:]
-            var declaredModules: [String: [Edge]] = [:]
-            for edge in edgesFrom[target] ?? [] {
-                let written = edge.product ?? edge.to.name
-                let key = edge.product.map { "product \($0) of \(edge.to.package)" } ?? "target \(edge.to)"
-                declarations[key, default: Declaration(written: written, edges: [])].edges.append(edge)
-                declaredModules[module(of: edge.to), default: []].append(edge)
-                // Through a wrapper, its dependencies are declared too, on the wrapper's own conditions.
-                var pending = wrappers.contains(edge.to) ? [edge.to] : []
-                var seen = Set(pending)
-                while let wrapper = pending.popLast() {
-                    for inner in edgesFrom[wrapper] ?? [] {
-                        declaredModules[module(of: inner.to), default: []].append(inner)
-                        if wrappers.contains(inner.to), seen.insert(inner.to).inserted { pending.append(inner.to) }
-                    }
-                }
-            }
-            var visible = modulesReexported(from: Set((edgesFrom[target] ?? []).map(\.to)), reexports, verticesByModule)
-            for seen in searchPaths[target] ?? [] { visible.insert(module(of: seen)) }
-
-            var imported = Set<String>()
-            var hasUnknownImport = false
-            var undeclared: [String: [Occurrence]] = [:]
-            var optional: [String: [Occurrence]] = [:]
-            var conditionallyDeclaredModules = Set<String>()
-            for occurrence in occurrences {
-                let module = occurrence.statement.module
-                imported.insert(module)
-                if let edges = declaredModules[module] {
-                    if let uncovered = uncoveredBuild(of: occurrence.statement, edges, builtFor: builtFor, flags: flags),
-                        settings.undeclaredImports != .ignore,
-                        conditionallyDeclaredModules.insert(module).inserted
-                    {
-                        findings.append(conditionallyDeclared(target, occurrence, edges, missingOn: uncovered.platform))
-                    }
-                } else if visible.contains(module) {
-                    continue
-                } else if verticesByModule[module] != nil {
-                    // `#if canImport(M)` around `import M`: optional by construction, never undeclared.
-                    if occurrence.statement.condition?.requiresCanImport(module) == true {
-                        optional[module, default: []].append(occurrence)
-                    } else {
-                        undeclared[module, default: []].append(occurrence)
-                    }
-                } else {
-                    hasUnknownImport = true
-                }
-            }
-            if settings.undeclaredImports != .ignore {
-                for module in undeclared.keys.sorted() {
-                    guard let occurrences = undeclared[module], let first = occurrences.first else { continue }
-                    let files = Set(occurrences.map(\.file)).count
-                    findings.append(undeclaredImport(target, vertex, first, files: files, candidates: verticesByModule[module] ?? []))
-                }
-                for module in optional.keys.sorted() where undeclared[module] == nil {
-                    guard let occurrences = optional[module], let first = occurrences.first else { continue }
-                    // Only a provider built for a platform the target is built for could be declared: a watchOS
-                    // target is not told to add an iOS-only framework.
-                    let providers = (verticesByModule[module] ?? []).filter { Self.overlap(builtFor, graph.targets[$0].platforms) }
-                    guard !providers.isEmpty else { continue }
-                    findings.append(optionalImport(target, vertex, first, candidates: providers))
-                }
-            }
-            // A file over the source budget was not read: any dependency may be imported there; so may a
-            // C-family file that could not be read. What the readable ones import is used.
-            let other = clang[target] ?? ClangImports.Result()
-            imported.formUnion(other.modules)
-            if settings.unusedDependencies != .ignore, !files.contains(where: { $0.skipped != nil }), other.unreadable == 0,
-                !wrappers.contains(target)
-            {
-                for key in declarations.keys.sorted() {
-                    guard let declaration = declarations[key] else { continue }
-                    let nodes = declaration.edges.compactMap { graph.index(of: $0.to) }.map { graph.targets[$0] }
-                    guard nodes.contains(where: { !Self.notImported.contains($0.type) }) else { continue }
-                    // A pod no Swift file imports is often linked for its resources or used from Objective-C,
-                    // and its module may not be the one CocoaPods names by default: not charged (docs/xcode.md).
-                    if nodes.contains(where: { graph.package($0.package)?.origin == .cocoapods }) { continue }
-                    // Embedded in the product on purpose (NetNewsWire bundles SyncDatabase for its extensions).
-                    if let bundled = embedded[target], declaration.edges.contains(where: { bundled.contains($0.to) }) { continue }
-                    var modules = Set(nodes.map(ModuleNames.module(of:)))
-                    // A wrapper's modules are those it brings in.
-                    for node in nodes where wrappers.contains(node.id) {
-                        for inner in edgesFrom[node.id] ?? [] { modules.insert(module(of: inner.to)) }
-                    }
-                    if !modules.isDisjoint(with: imported) { continue }
-                    if hasUnknownImport, nodes.contains(where: { $0.type == .externalProduct }) { continue }
-                    if let stale = Self.staleImport(of: modules, in: files, known: verticesByModule) {
-                        findings.append(renamedImport(target, declaration, stale))
-                        continue
-                    }
-                    // Removing it would take away a module the target imports that only it brings in (9oya's App → Feature,
-                    // its one way to RxSwift): the undeclared import says to declare that module; until then this one is used.
-                    if carriesImport(declaration, of: target, imported: imported, edgesFrom) { continue }
-                    findings.append(unusedDependency(target, declaration, fileCount: files.count, otherCount: other.files))
-                }
-            }
-        }
-        return findings
-    }
-
     /// The module the node `target` builds.
-    private func module(of target: TargetID) -> String {
+    func module(of target: TargetID) -> String {
         graph.index(of: target).map { ModuleNames.module(of: graph.targets[$0]) } ?? ModuleNames.module(ofTarget: target.name)
     }
 
@@ -238,7 +66,7 @@ struct ImportRule {
     /// of the target's other dependencies (in any build).
     ///
     /// - Complexity: O(V + E).
-    private func carriesImport(_ declaration: Declaration, of target: TargetID, imported: Set<String>, _ edgesFrom: [TargetID: [Edge]]) -> Bool {
+    func carriesImport(_ declaration: Declaration, of target: TargetID, imported: Set<String>, _ edgesFrom: [TargetID: [Edge]]) -> Bool {
         let through = Set(declaration.edges.map(\.to))
         let carried = Set(through.map(module(of:))).union(modulesReached(from: Array(through), edgesFrom)).intersection(imported)
         guard !carried.isEmpty else { return false }
@@ -251,7 +79,7 @@ struct ImportRule {
     /// `everyBuild`: what every build of them can import.
     ///
     /// - Complexity: O(V + E).
-    private func modulesReached(from starts: [TargetID], _ edgesFrom: [TargetID: [Edge]], everyBuild: Bool = false) -> Set<String> {
+    func modulesReached(from starts: [TargetID], _ edgesFrom: [TargetID: [Edge]], everyBuild: Bool = false) -> Set<String> {
         var modules = Set<String>()
         var seen = Set(starts)
         var pending = starts
@@ -267,7 +95,7 @@ struct ImportRule {
     /// The modules of every target `vertex` reaches through its dependencies.
     ///
     /// - Complexity: O(V + E).
-    private func reachableModules(from vertex: Int) -> Set<String> {
+    func reachableModules(from vertex: Int) -> Set<String> {
         let parents = breadthFirstParents(from: vertex)
         var modules = Set<String>()
         for (other, parent) in parents.enumerated() where parent != nil && other != vertex {
@@ -277,7 +105,7 @@ struct ImportRule {
     }
 
     /// A build in which an import is compiled but its module is not declared.
-    private struct Uncovered {
+    struct Uncovered {
         /// The platform of that build; `nil` for "every build" (a target built for any platform).
         let platform: String?
     }
@@ -287,7 +115,7 @@ struct ImportRule {
     /// platforms. The platforms judged are `--platform` when given, else the ones the target is
     /// built for (an Xcode target's); for a target built for any platform, only an import outside
     /// any `#if` is judged (against every platform), as an `#if` is not decided without one.
-    private func uncoveredBuild(of statement: ImportStatement, _ edges: [Edge], builtFor: [String]?, flags: [String: Bool]) -> Uncovered? {
+    func uncoveredBuild(of statement: ImportStatement, _ edges: [Edge], builtFor: [String]?, flags: [String: Bool]) -> Uncovered? {
         func declared(on platform: String) -> Bool {
             edges.contains { edge in
                 guard let condition = edge.condition else { return true }
@@ -312,12 +140,12 @@ struct ImportRule {
     /// Dependencies SwiftPM builds for a target without it importing them:
     /// tools (executables), macro implementations, plugins, and binaries whose
     /// module names the manifest does not tell.
-    private static let notImported: Set<TargetType> = [
+    static let notImported: Set<TargetType> = [
         .executable, .macro, .plugin, .binary, .application, .appExtension, .bundle, .aggregate,
     ]
 
     /// Modules a target sees through `@_exported import`s of its dependencies, followed transitively.
-    private func modulesReexported(from declared: Set<TargetID>, _ reexports: [TargetID: Set<String>], _ verticesByModule: [String: [Int]])
+    func modulesReexported(from declared: Set<TargetID>, _ reexports: [TargetID: Set<String>], _ verticesByModule: [String: [Int]])
         -> Set<String>
     {
         var visible = Set<String>()
@@ -384,7 +212,7 @@ struct ImportRule {
         return (chosen, chain, how)
     }
 
-    private func undeclaredImport(_ target: TargetID, _ vertex: Int, _ occurrence: Occurrence, files: Int, candidates: [Int]) -> Finding {
+    func undeclaredImport(_ target: TargetID, _ vertex: Int, _ occurrence: Occurrence, files: Int, candidates: [Int]) -> Finding {
         let module = occurrence.statement.module
         let (chosen, chain, how) = reach(target, vertex, module: module, candidates: candidates)
         let condition = occurrence.statement.condition.map { " under #if \($0)" } ?? ""
@@ -419,7 +247,7 @@ struct ImportRule {
 
     /// A module of the graph imported under `#if canImport` of itself, not declared: a note
     /// (``RuleKind/optionalImport``), never an undeclared import.
-    private func optionalImport(_ target: TargetID, _ vertex: Int, _ occurrence: Occurrence, candidates: [Int]) -> Finding {
+    func optionalImport(_ target: TargetID, _ vertex: Int, _ occurrence: Occurrence, candidates: [Int]) -> Finding {
         let module = occurrence.statement.module
         let (chosen, chain, how) = reach(target, vertex, module: module, candidates: candidates)
         let condition = occurrence.statement.condition.map { " under #if \($0)" } ?? ""
@@ -451,7 +279,7 @@ struct ImportRule {
         return parents
     }
 
-    private func conditionallyDeclared(_ target: TargetID, _ occurrence: Occurrence, _ edges: [Edge], missingOn platform: String?) -> Finding {
+    func conditionallyDeclared(_ target: TargetID, _ occurrence: Occurrence, _ edges: [Edge], missingOn platform: String?) -> Finding {
         let module = occurrence.statement.module
         let conditions = Set(edges.compactMap(\.condition)).sorted().map { condition -> String in
             var parts: [String] = []
@@ -508,7 +336,7 @@ struct ImportRule {
 
     /// A declared dependency not imported under its name, while an import names a module close to it that
     /// no target builds: renaming the import is the fix, removing the dependency would break the build.
-    private func renamedImport(
+    func renamedImport(
         _ target: TargetID, _ declaration: Declaration, _ stale: (statement: ImportStatement, file: String, module: String)
     ) -> Finding {
         Finding(
@@ -520,7 +348,7 @@ struct ImportRule {
             sourcePosition: SourcePosition(file: stale.file, line: stale.statement.line, column: stale.statement.column))
     }
 
-    private func unusedDependency(_ target: TargetID, _ declaration: Declaration, fileCount: Int, otherCount: Int) -> Finding {
+    func unusedDependency(_ target: TargetID, _ declaration: Declaration, fileCount: Int, otherCount: Int) -> Finding {
         let files =
             otherCount > 0
             ? "none of its \(fileCount) Swift and \(otherCount) Objective-C or C files imports it"
