@@ -257,6 +257,7 @@ let package = Package(
             name: "ModGraphSourcesTests",
             dependencies: [
                 "ModGraphSources", "ModGraphRules", "ModGraphCore", "ModGraphManifest", "ModGraphSyntax", "ModGraphSystem",
+                "ModGraphTestSupport",
                 // The tree's real depth, walked without recursion, against what the token scan measures.
                 .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             ]),

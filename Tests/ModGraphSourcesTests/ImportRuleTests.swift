@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphTestSupport
 import Testing
 @testable import ModGraphSources
 
@@ -10,15 +11,16 @@ struct ImportRuleTests {
         // App declares Search only; Search declares Helpers. App imports Helpers: it builds only
         // because App → Search → Helpers puts Helpers on the build path.
         let graph = graph("App -> Search, Search -> Helpers")
+        let first = MarkedText("import Search\n1️⃣import Helpers\n")
         let result = try run(
             graph, yaml,
             [
-                id("App"): files("App", ["A.swift": "import Search\nimport Helpers\n", "B.swift": "import Foundation\nimport Helpers\n"]),
+                id("App"): files("App", ["A.swift": first.text, "B.swift": "import Foundation\nimport Helpers\n"]),
                 id("Search"): files("Search", ["S.swift": "import Helpers\n"]),
             ])
         #expect(
             result == [
-                "undeclared-import: App imports Helpers (in 2 files) without declaring it; it builds only because Search → Helpers brings it in. In Package.swift, add \"Helpers\" to the dependencies of target \"App\" @ App/A.swift:2:1"
+                "undeclared-import: App imports Helpers (in 2 files) without declaring it; it builds only because Search → Helpers brings it in. In Package.swift, add \"Helpers\" to the dependencies of target \"App\" @ App/A.swift:\(first.place("1️⃣"))"
             ])
         let finding = try #require(
             SourceChecker(settings: try settings(yaml)).findings(
@@ -70,11 +72,11 @@ struct ImportRuleTests {
     @Test func conditionsAreReportedNotGuessed() throws {
         // An undeclared import under another `#if` still builds by accident when it builds: reported, with its condition.
         let graph = graph("App -> Feature, Feature -> Kit")
-        let result = try run(
-            graph, yaml, [id("App"): files("App", ["A.swift": "import Feature\n#if DEBUG\nimport Kit\n#endif\n"])])
+        let source = MarkedText("import Feature\n#if DEBUG\n1️⃣import Kit\n#endif\n")
+        let result = try run(graph, yaml, [id("App"): files("App", ["A.swift": source.text])])
         #expect(
             result == [
-                "undeclared-import: App imports Kit under #if DEBUG without declaring it; it builds only because Feature → Kit brings it in. In Package.swift, add \"Kit\" to the dependencies of target \"App\" @ App/A.swift:3:1"
+                "undeclared-import: App imports Kit under #if DEBUG without declaring it; it builds only because Feature → Kit brings it in. In Package.swift, add \"Kit\" to the dependencies of target \"App\" @ App/A.swift:\(source.place("1️⃣"))"
             ])
     }
 

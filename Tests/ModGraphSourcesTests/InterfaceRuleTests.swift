@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphTestSupport
 import Testing
 @testable import ModGraphSources
 
@@ -46,40 +47,54 @@ struct InterfaceRuleTests {
     }
 
     @Test func eachForbiddenDeclarationIsAnErrorAtItsLineAndColumn() throws {
-        // Hand-counted lines: the class is on line 1, the actor on 2, and so on; members are indented by 4.
-        let text = """
-            public final class Cache {}
-            actor Counter {}
-            public func makeCache() -> Int { 1 }
-            public var shared = 0
-            let limit = 10
+        // Each marker stands where a finding points (MarkedText): at the declaration's first token.
+        let marked = MarkedText(
+            """
+            1️⃣public final class Cache {}
+            2️⃣actor Counter {}
+            3️⃣public func makeCache() -> Int { 1 }
+            4️⃣public var shared = 0
+            5️⃣let limit = 10
             public struct Money {
                 public let cents: Int
-                public func doubled() -> Money { Money(cents: cents * 2) }
-                static var count = 0
-                class Box {}
+                6️⃣public func doubled() -> Money { Money(cents: cents * 2) }
+                7️⃣static var count = 0
+                8️⃣class Box {}
             }
             extension Money {
-                public func formatted() -> String { "" }
+                9️⃣public func formatted() -> String { "" }
             }
             #if os(Linux)
-            class LinuxOnly {}
+            0️⃣class LinuxOnly {}
             #endif
-            """
+            """)
+        let module = "an interface module holds only protocols, DTO structs and enums, and typealiases"
+        let at = { (marker: String) in "@ Interfaces/API.swift:" + marked.place(marker) }
         #expect(
-            try findings(text) == [
-                "interface-content: Interfaces declares class Cache; an interface module holds only protocols, DTO structs and enums, and typealiases @ Interfaces/API.swift:1:1",
-                "interface-content: Interfaces declares actor Counter; an interface module holds only protocols, DTO structs and enums, and typealiases @ Interfaces/API.swift:2:1",
-                "interface-content: Interfaces declares free function makeCache(); an interface module holds only protocols, DTO structs and enums, and typealiases @ Interfaces/API.swift:3:1",
-                "interface-content: Interfaces declares global variable shared; an interface module holds only protocols, DTO structs and enums, and typealiases @ Interfaces/API.swift:4:1",
-                "interface-content: Interfaces declares global constant limit; an interface module holds only protocols, DTO structs and enums, and typealiases @ Interfaces/API.swift:5:1",
-                "interface-content: Money declares method doubled(); a DTO holds stored properties, initialisers and computed properties, not behaviour @ Interfaces/API.swift:8:5",
-                "interface-content: Money declares static stored variable count, which is shared mutable state; an interface module holds only protocols, DTO structs and enums, and typealiases @ Interfaces/API.swift:9:5",
-                "interface-content: Interfaces declares class Money.Box; an interface module holds only protocols, DTO structs and enums, and typealiases @ Interfaces/API.swift:10:5",
-                "interface-content: extension of Money adds method formatted() outside the type's definition; the types of an interface module carry data, not behaviour @ Interfaces/API.swift:13:5",
+            try findings(marked.text) == [
+                "interface-content: Interfaces declares class Cache; \(module) \(at("1️⃣"))",
+                "interface-content: Interfaces declares actor Counter; \(module) \(at("2️⃣"))",
+                "interface-content: Interfaces declares free function makeCache(); \(module) \(at("3️⃣"))",
+                "interface-content: Interfaces declares global variable shared; \(module) \(at("4️⃣"))",
+                "interface-content: Interfaces declares global constant limit; \(module) \(at("5️⃣"))",
+                "interface-content: Money declares method doubled(); a DTO holds stored properties, initialisers and computed properties, not behaviour \(at("6️⃣"))",
+                "interface-content: Money declares static stored variable count, which is shared mutable state; \(module) \(at("7️⃣"))",
+                "interface-content: Interfaces declares class Money.Box; \(module) \(at("8️⃣"))",
+                "interface-content: extension of Money adds method formatted() outside the type's definition; the types of an interface module carry data, not behaviour \(at("9️⃣"))",
                 // Every clause of an `#if` is read: the class is there on Linux.
-                "interface-content: Interfaces declares class LinuxOnly; an interface module holds only protocols, DTO structs and enums, and typealiases @ Interfaces/API.swift:16:1",
+                "interface-content: Interfaces declares class LinuxOnly; \(module) \(at("0️⃣"))",
             ])
+        // The places are the ones counted by hand before the markers (line 8, column 5 for `doubled`).
+        #expect(marked.place("6️⃣") == "8:5")
+        #expect(marked.place("0️⃣") == "16:1")
+    }
+
+    /// Markers are taken out and their places kept in swift-syntax's counting: lines from 1, columns in UTF-8 bytes.
+    @Test func markersArePlacesInTheTextWithoutThem() {
+        let marked = MarkedText("let é = 1; 1️⃣struct A {}\r\n  2️⃣enum B {}\n")
+        #expect(marked.text == "let é = 1; struct A {}\r\n  enum B {}\n")
+        #expect(marked.place("1️⃣") == "1:13")
+        #expect(marked.place("2️⃣") == "2:3")
     }
 
     @Test func aProtocolExtensionWithAnImplementationFollowsItsPolicy() throws {
