@@ -1,5 +1,6 @@
 import ModGraphCore
 import ModGraphRules
+import ModGraphTestSupport
 import Testing
 @testable import ModGraphSources
 
@@ -33,12 +34,14 @@ enum WiringFixture {
             public func buy(_ id: String) {}
         }
         """
-    static let home = """
+    /// 1️⃣ where a builder requirement's findings point, 2️⃣ where an interface protocol's do (MarkedText).
+    static let markedHome = MarkedText(
+        """
         import Interfaces
         public protocol HomeDeps {
-            associatedtype PaywallBuilderType: Builder<PaywallSource, Screen>
+            1️⃣associatedtype PaywallBuilderType: Builder<PaywallSource, Screen>
             var paywallBuilder: PaywallBuilderType { get }
-            var messaging: any MessagingBuilding { get }
+            var messaging: any 2️⃣MessagingBuilding { get }
         }
         enum LoginScreenModule: ScreenModule {
             struct State {}
@@ -49,7 +52,8 @@ enum WiringFixture {
         func history() -> Screen {
             Builders.Records.makeHistory(with: "all")
         }
-        """
+        """)
+    static var home: String { markedHome.text }
     static let messaging = """
         import Interfaces
         public struct Inbox: MessagingBuilding {
@@ -246,7 +250,7 @@ struct WiringCheckTests {
     @Test func aProtocolNothingProvides() throws {
         #expect(
             try check(["Messaging": "import Interfaces\n"]) == [
-                "unprovided-requirement: Home needs interface protocol MessagingBuilding, which no module of the graph provides; implement it in the vertical that offers it, or remove it from the interface module @ Home/Home.swift:5:24"
+                "unprovided-requirement: Home needs interface protocol MessagingBuilding, which no module of the graph provides; implement it in the vertical that offers it, or remove it from the interface module @ Home/Home.swift:\(WiringFixture.markedHome.place("2️⃣"))"
             ])
     }
 
@@ -254,8 +258,8 @@ struct WiringCheckTests {
         let app = WiringFixture.app.replacingOccurrences(of: "var paywallBuilder", with: "var otherBuilder")
         #expect(
             try check(["Paywall": "import Interfaces\n", "App": app]) == [
-                "unprovided-requirement: Home needs builder requirement HomeDeps.paywallBuilder, which no module of the graph provides; declare a builder whose dependencies take its argument type, and have the app wire it @ Home/Home.swift:3:5",
-                "warning unwired-builder: no module of the app wires builder requirement HomeDeps.paywallBuilder of Home: implement it where the app builds Home's dependencies @ Home/Home.swift:3:5",
+                "unprovided-requirement: Home needs builder requirement HomeDeps.paywallBuilder, which no module of the graph provides; declare a builder whose dependencies take its argument type, and have the app wire it @ Home/Home.swift:\(WiringFixture.markedHome.place("1️⃣"))",
+                "warning unwired-builder: no module of the app wires builder requirement HomeDeps.paywallBuilder of Home: implement it where the app builds Home's dependencies @ Home/Home.swift:\(WiringFixture.markedHome.place("1️⃣"))",
             ])
     }
 
@@ -264,7 +268,7 @@ struct WiringCheckTests {
         let app = WiringFixture.app.replacingOccurrences(of: "var paywallBuilder", with: "var otherBuilder")
         #expect(
             try check(["App": app]) == [
-                "warning unwired-builder: no module of the app wires builder requirement HomeDeps.paywallBuilder of Home: implement it where the app builds Home's dependencies @ Home/Home.swift:3:5"
+                "warning unwired-builder: no module of the app wires builder requirement HomeDeps.paywallBuilder of Home: implement it where the app builds Home's dependencies @ Home/Home.swift:\(WiringFixture.markedHome.place("1️⃣"))"
             ])
     }
 
@@ -272,7 +276,7 @@ struct WiringCheckTests {
         let records = WiringFixture.records + "\npublic struct RecordsInbox: MessagingBuilding {\n    public func makeInbox() -> Screen { Screen(title: \"\") }\n}\n"
         #expect(
             try check(["Records": records]) == [
-                "warning provided-twice: Home needs interface protocol MessagingBuilding, and App links providers of it from 2 verticals (Inbox in Messaging, RecordsInbox in Records); which one it gets is decided where the app wires it, so keep one in the build of App or name them apart @ Home/Home.swift:5:24"
+                "warning provided-twice: Home needs interface protocol MessagingBuilding, and App links providers of it from 2 verticals (Inbox in Messaging, RecordsInbox in Records); which one it gets is decided where the app wires it, so keep one in the build of App or name them apart @ Home/Home.swift:\(WiringFixture.markedHome.place("2️⃣"))"
             ])
     }
 
@@ -287,21 +291,21 @@ struct WiringCheckTests {
     }
 
     @Test func aVerticalThatWiresAnotherVerticalsBuilder() throws {
-        let home = WiringFixture.home + "\nlet paywall = PaywallBuilder().scoped { source in source }\n"
+        let home = MarkedText(WiringFixture.home + "\nlet paywall = 1️⃣PaywallBuilder().scoped { source in source }\n")
         #expect(
-            try check(["Home": home]) == [
-                "vertical-wiring: Home wires PaywallBuilder.scoped of Paywall itself; wiring one vertical into another belongs to the app @ Home/Home.swift:16:15"
+            try check(["Home": home.text]) == [
+                "vertical-wiring: Home wires PaywallBuilder.scoped of Paywall itself; wiring one vertical into another belongs to the app @ Home/Home.swift:\(home.place("1️⃣"))"
             ])
     }
 
     @Test func anExtensionOfAContainerOutsideItsOwners() throws {
         let yaml = self.yaml.replacingOccurrences(
             of: "wiring: {}", with: "wiring:\n    containers:\n      - type: World\n        owners: [App, Interfaces]")
-        let home = WiringFixture.home + "\nextension World {\n    var paywall: Int { 1 }\n}\n"
+        let home = MarkedText(WiringFixture.home + "\n1️⃣extension World {\n    var paywall: Int { 1 }\n}\n")
         let app = WiringFixture.app + "\nextension World {}\n"
         #expect(
-            try check(["Home": home, "App": app], yaml: yaml) == [
-                "container-extension: Home extends World, which only its owners may extend (sources.wiring.containers); move the extension to an owner or add Home to owners @ Home/Home.swift:16:1"
+            try check(["Home": home.text, "App": app], yaml: yaml) == [
+                "container-extension: Home extends World, which only its owners may extend (sources.wiring.containers); move the extension to an owner or add Home to owners @ Home/Home.swift:\(home.place("1️⃣"))"
             ])
     }
 

@@ -53,11 +53,62 @@ public struct RepositoryLoader: Sendable {
         var warnings = (inputs.warnings.filter { !saidByProjects.contains($0) } + projectSet.warnings).map {
             Self.warning($0, naming: projectFiles)
         }
+        let (locals, excludedFolders, localWarnings) = Self.localPackages(of: projectSet.projects, inputs)
+        warnings += localWarnings
+        let workspace: Workspace
+        if inputs.packages.isEmpty && locals.isEmpty {
+            workspace = Workspace(roots: [], locals: [], rootDirectory: inputs.base, packages: [:], warnings: [])
+        } else {
+            workspace = try loadPackages(inputs, locals: locals.filter { !inputs.packages.contains($0) })
+        }
+        let cocoaPods = CocoaPodsLinks(
+            projects: projectSet.projects, folders: Self.podfileFolders(inputs, projectSet.projects), root: inputs.root,
+            taken: Set(workspace.packages.keys).union(
+                ProjectIdentities(projects: projectSet.projects, taken: Set(workspace.packages.keys)).byPath.values))
+        warnings += cocoaPods.warnings
+        var builderOfXcode = XcodeGraphBuilder(
+            projects: projectSet.projects, workspace: workspace, base: inputs.base, missingFolders: inputs.missingFolders,
+            excludedFolders: excludedFolders)
+        builderOfXcode.pods = cocoaPods.uses
+        let xcode = builderOfXcode.build()
+        var graphWarnings: [LoadWarning] = []
+        let graph = try builder.build(workspace, adding: xcode.parts, warnings: &graphWarnings)
+        var files = workspace.targetFiles(for: graph)
+        for (target, described) in xcode.files { files[target] = described }
+        // Each folder the workspace lists that is not there, once, with the products shown as its;
+        // said first, so that a manifest's warning about the same folder joins it.
+        let missingFolders = Self.missingFolderWarnings(inputs, productsShown: xcode.productsOfMissingFolders)
+        var seen = Set<LoadWarning>()
+        let xcodeWarnings =
+            xcode.warnings.map { Self.warning($0, naming: projectFiles) }
+            + xcode.notes.map { note in
+                let warning = Self.warning(note, naming: projectFiles)
+                return LoadWarning(warning.parts, about: warning.package, subject: warning.subject, isNote: true)
+            }
+        let all = (missingFolders + warnings + workspace.warnings + graphWarnings + xcodeWarnings).filter {
+            seen.insert($0).inserted
+        }
+        var repository = Repository(
+            inputs: inputs, workspace: workspace, projects: projectSet.projects, graph: graph, targetFiles: files, warnings: all,
+            declarations: xcode.declarations, excluded: Self.excluded(inputs, folders: excludedFolders, workspace: workspace))
+        repository.searchPaths = xcode.searchPaths
+        repository.conditions = xcode.conditions
+        repository.embedded = xcode.embedded
+        return repository
+    }
+
+    /// The local packages the projects refer to (a package reference's folder, or the folders an
+    /// unnamed package product may come from), those left out by the exclusions, and a warning
+    /// for each one that is not there.
+    private static func localPackages(
+        of projects: [XcodeProject], _ inputs: RepositoryInputs
+    ) -> (locals: [String], excludedFolders: [String], warnings: [LoadWarning]) {
         var locals: [String] = []
+        var warnings: [LoadWarning] = []
         var excludedFolders = inputs.excluded.filter {
             XcodePath.pathExtension($0) != "xcodeproj" && XcodePath.pathExtension($0) != "xcworkspace"
         }
-        for project in projectSet.projects {
+        for project in projects {
             let usesUnnamedPackage = project.targets.contains { target in
                 target.dependencies.contains { dependency in
                     if case let .packageProduct(product) = dependency.reference { return product.package == nil }
@@ -94,16 +145,14 @@ public struct RepositoryLoader: Sendable {
                 }
             }
         }
-        let workspace: Workspace
-        if inputs.packages.isEmpty && locals.isEmpty {
-            workspace = Workspace(roots: [], locals: [], rootDirectory: inputs.base, packages: [:], warnings: [])
-        } else {
-            workspace = try loadPackages(inputs, locals: locals.filter { !inputs.packages.contains($0) })
-        }
-        // A Podfile beside a project or workspace, or in a folder above a project up to the folder loaded
-        // (Swinject-Modular's root Podfile names `xcodeproj 'App/App.xcodeproj'` for each target).
+        return (locals, excludedFolders, warnings)
+    }
+
+    /// Where a Podfile may be: beside a project or workspace, or in a folder above a project up to the
+    /// folder loaded (Swinject-Modular's root Podfile names `xcodeproj 'App/App.xcodeproj'` for each target).
+    private static func podfileFolders(_ inputs: RepositoryInputs, _ projects: [XcodeProject]) -> [String] {
         var podfileFolders = inputs.workspaces.map(XcodePath.parent)
-        for project in projectSet.projects {
+        for project in projects {
             var folder = XcodePath.parent(project.path)
             for _ in 0..<InputDiscovery.maximumDepth {
                 podfileFolders.append(folder)
@@ -112,57 +161,35 @@ public struct RepositoryLoader: Sendable {
                 folder = parent
             }
         }
-        let cocoaPods = CocoaPodsLinks(
-            projects: projectSet.projects, folders: podfileFolders, root: inputs.root,
-            taken: Set(workspace.packages.keys).union(
-                ProjectIdentities(projects: projectSet.projects, taken: Set(workspace.packages.keys)).byPath.values))
-        warnings += cocoaPods.warnings
-        var builderOfXcode = XcodeGraphBuilder(
-            projects: projectSet.projects, workspace: workspace, base: inputs.base, missingFolders: inputs.missingFolders,
-            excludedFolders: excludedFolders)
-        builderOfXcode.pods = cocoaPods.uses
-        let xcode = builderOfXcode.build()
-        var graphWarnings: [LoadWarning] = []
-        let graph = try builder.build(workspace, adding: xcode.parts, warnings: &graphWarnings)
-        var files = workspace.targetFiles(for: graph)
-        for (target, described) in xcode.files { files[target] = described }
-        // Each folder the workspace lists that is not there, once, with the products shown as its;
-        // said first, so that a manifest's warning about the same folder joins it.
-        let missingFolders = inputs.missingFolders.map { missing in
+        return podfileFolders
+    }
+
+    /// A warning for each folder the workspace lists that is not there, with the products shown as its.
+    private static func missingFolderWarnings(_ inputs: RepositoryInputs, productsShown: [String: [String]]) -> [LoadWarning] {
+        inputs.missingFolders.map { missing in
             let folder = MissingPackageFolder(
                 folder: missing.folder, requiredBy: missing.requiredBy, line: missing.line, state: missing.state,
-                products: xcode.productsOfMissingFolders[missing.folder] ?? [])
+                products: productsShown[missing.folder] ?? [])
             return LoadWarning(
                 [
                     .path(missing.requiredBy), .text(missing.line.map { ":\($0)" } ?? ""), .text(": local package '"),
                     .path(missing.folder), .text("' \(folder.problem)"),
                 ], about: PackageIdentity(location: missing.folder), subject: .missingLocalPackage(folder))
         }
-        var seen = Set<LoadWarning>()
-        let xcodeWarnings =
-            xcode.warnings.map { Self.warning($0, naming: projectFiles) }
-            + xcode.notes.map { note in
-                let warning = Self.warning(note, naming: projectFiles)
-                return LoadWarning(warning.parts, about: warning.package, subject: warning.subject, isNote: true)
-            }
-        let all = (missingFolders + warnings + workspace.warnings + graphWarnings + xcodeWarnings).filter {
-            seen.insert($0).inserted
-        }
+    }
+
+    /// What the load left out: the inputs' exclusions, the local package folders they matched, and
+    /// the local packages a manifest names that they matched.
+    private static func excluded(_ inputs: RepositoryInputs, folders: [String], workspace: Workspace) -> [String] {
         var excluded = inputs.excluded
-        for folder in excludedFolders where !excluded.contains(folder) { excluded.append(folder) }
+        for folder in folders where !excluded.contains(folder) { excluded.append(folder) }
         for package in workspace.packages.values.sorted(by: { $0.identity < $1.identity })
         where package.manifest == nil && package.origin == .local && inputs.exclusions.excludes(package.location)
             && !excluded.contains(package.location)
         {
             excluded.append(package.location)
         }
-        var repository = Repository(
-            inputs: inputs, workspace: workspace, projects: projectSet.projects, graph: graph,
-            targetFiles: files, warnings: all, declarations: xcode.declarations, excluded: excluded)
-        repository.searchPaths = xcode.searchPaths
-        repository.conditions = xcode.conditions
-        repository.embedded = xcode.embedded
-        return repository
+        return excluded
     }
 
     /// A warning about a project, its file kept apart as a path, so that it is shown as every
