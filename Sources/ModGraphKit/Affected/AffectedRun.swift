@@ -41,35 +41,9 @@ public struct AffectedRun: Sendable {
             try config.map { try Self.policy($0.affected, folder: folder, graph: loaded.repository.graph, warnings: warnings) }
             ?? .unconfigured
 
-        let changes: ChangeSet
-        let topLevel: String
-        var git: GitRepository?
-        var baseCommit: String?
-        var headCommit: String?
-        switch request.changes {
-        case let .git(base, head):
-            let repository = try GitRepository(containing: root)
-            let baseResolved = try repository.commit(base)
-            let headResolved = try head.map { ref throws(GitError) in try repository.commit(ref) }
-            let start = try repository.mergeBase(baseResolved, headResolved ?? "HEAD", names: (base, head ?? "HEAD"))
-            changes = try repository.changes(from: start, to: headResolved)
-            if let headResolved, let current = try? repository.commit("HEAD"), current != headResolved {
-                warnings(
-                    "the graph is read from the working tree, which is not at '\(head ?? "")': check out the head to select from its graph")
-            }
-            topLevel = repository.topLevel
-            git = repository
-            baseCommit = start
-            headCommit = headResolved
-        case let .list(source):
-            changes = try Self.readList(source)
-            topLevel = (try? GitRepository(containing: root).topLevel) ?? FileManager.default.currentDirectoryPath
-        case .all:
-            changes = ChangeSet(files: [])
-            topLevel = (try? GitRepository(containing: root).topLevel) ?? FileManager.default.currentDirectoryPath
-        }
-
-        let sources = RepositorySources(git: git, base: baseCommit, topLevel: topLevel, load: request.load)
+        let gathered = try Self.gather(request.changes, root: root, warnings: warnings)
+        let (changes, topLevel, headCommit) = (gathered.changes, gathered.topLevel, gathered.headCommit)
+        let sources = RepositorySources(git: gathered.git, base: gathered.baseCommit, topLevel: topLevel, load: request.load)
         let inputs = Self.inputs(loaded, topLevel: topLevel)
         // A change to the configuration's `affected:` is judged under the base's section too.
         let configFile = configPath.flatMap { Paths.canonical($0) }.flatMap { ChangeJudge.relative($0, to: topLevel) }
@@ -102,24 +76,7 @@ public struct AffectedRun: Sendable {
             selection: selection, files: files, base: baseName, head: headName,
             environment: Self.environmentReads(loaded, topLevel: topLevel))
         testPlanEntries = Self.testPlanEntries(selection.tests, in: loaded)
-        if let path = request.testPlan {
-            guard let handle = FileHandle(forReadingAtPath: path) else { throw CommandError("--test-plan: cannot read '\(path)'") }
-            let data = handle.readData(ofLength: TestPlan.maximumBytes + 1)
-            try? handle.close()
-            do throws(TestPlan.Failure) {
-                let (plan, missing) = try TestPlan.filtered(data, selected: Set(selection.tests.map(\.target.name)))
-                filteredTestPlan = plan
-                for name in missing {
-                    warnings(
-                        "--test-plan: the selected test target '\(name)' is not in \(path), so the plan does not run it; add it to the plan"
-                    )
-                }
-            } catch {
-                throw CommandError("--test-plan: \(path): \(error.problem)")
-            }
-        } else {
-            filteredTestPlan = nil
-        }
+        filteredTestPlan = try request.testPlan.map { path in try Self.filtered(plan: path, selection, warnings: warnings) }
         if let count = request.shards {
             let weights = try ScheduleRun.weights(request.weights, for: loaded, warnings: warnings)
             let tests = selection.tests.compactMap { loaded.graph.index(of: $0.target) }
@@ -131,6 +88,54 @@ public struct AffectedRun: Sendable {
                 })
         } else {
             shards = nil
+        }
+    }
+
+    /// The changes `changes` names, the repository's top folder, and for a git range the
+    /// repository and the commits compared.
+    private struct Gathered {
+        let changes: ChangeSet
+        let topLevel: String
+        var git: GitRepository?
+        var baseCommit: String?
+        var headCommit: String?
+    }
+
+    private static func gather(_ changes: AffectedRequest.Changes, root: String, warnings: (String) -> Void) throws -> Gathered {
+        switch changes {
+        case let .git(base, head):
+            let repository = try GitRepository(containing: root)
+            let baseResolved = try repository.commit(base)
+            let headResolved = try head.map { ref throws(GitError) in try repository.commit(ref) }
+            let start = try repository.mergeBase(baseResolved, headResolved ?? "HEAD", names: (base, head ?? "HEAD"))
+            let changed = try repository.changes(from: start, to: headResolved)
+            if let headResolved, let current = try? repository.commit("HEAD"), current != headResolved {
+                warnings(
+                    "the graph is read from the working tree, which is not at '\(head ?? "")': check out the head to select from its graph")
+            }
+            return Gathered(changes: changed, topLevel: repository.topLevel, git: repository, baseCommit: start, headCommit: headResolved)
+        case let .list(source):
+            let topLevel = (try? GitRepository(containing: root).topLevel) ?? FileManager.default.currentDirectoryPath
+            return Gathered(changes: try readList(source), topLevel: topLevel)
+        case .all:
+            let topLevel = (try? GitRepository(containing: root).topLevel) ?? FileManager.default.currentDirectoryPath
+            return Gathered(changes: ChangeSet(files: []), topLevel: topLevel)
+        }
+    }
+
+    /// The test plan at `path` with only the selected test targets enabled; each selected one the plan lacks is said.
+    private static func filtered(plan path: String, _ selection: AffectedSelection, warnings: (String) -> Void) throws -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw CommandError("--test-plan: cannot read '\(path)'") }
+        let data = handle.readData(ofLength: TestPlan.maximumBytes + 1)
+        try? handle.close()
+        do throws(TestPlan.Failure) {
+            let (plan, missing) = try TestPlan.filtered(data, selected: Set(selection.tests.map(\.target.name)))
+            for name in missing {
+                warnings("--test-plan: the selected test target '\(name)' is not in \(path), so the plan does not run it; add it to the plan")
+            }
+            return plan
+        } catch {
+            throw CommandError("--test-plan: \(path): \(error.problem)")
         }
     }
 
