@@ -82,10 +82,7 @@ struct GraphCommand: ParsableCommand {
         let (graph, configuration) = (loaded.graph, loaded.configuration)
         return { () throws(ConfigError) in
             do throws(ConfigError) {
-                guard case .read(let config) = configuration.state else {
-                    if case .invalid(let error) = configuration.state { throw error }
-                    return [:]
-                }
+                guard let config = try configuration.read() else { return [:] }
                 return try DiagramLayers.layers(of: config, for: graph)
             } catch {
                 if isRequired { throw error }

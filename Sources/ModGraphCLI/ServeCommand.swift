@@ -38,8 +38,8 @@ struct ServeCommand: ParsableCommand {
         var layers: [TargetID: DiagramStyle.Layer] = [:]
         if try loaded.configuration.existingPath() != nil {
             do {
-                if let configured = try loaded.configuration.configuration() {
-                    layers = try DiagramLayers.layers(of: configured.config, for: loaded.graph)
+                if let config = try loaded.configuration.read() {
+                    layers = try DiagramLayers.layers(of: config, for: loaded.graph)
                 }
             } catch {
                 if config != nil { throw error }

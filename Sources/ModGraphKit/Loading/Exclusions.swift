@@ -11,11 +11,10 @@ import ModGraphRepository
 enum Exclusions {
     /// The exclusions for `request`, whose configuration is `configuration`. A configuration that
     /// cannot be read excludes nothing here: the command that reads it says what is wrong with it
-    /// (`check` stops, `graph` warns).
+    /// (`check` stops, `graph` warns). Not asked for a dump, which excludes nothing.
     ///
     /// - Throws: ``CommandError`` for a pattern that is not one, naming where it is written.
     static func of(_ request: LoadRequest, configuration: RequestConfiguration) throws -> LoadExclusions {
-        guard request.paths != ["-"] else { return .none }
         let base = searchFolder(of: request)
         let written: [(pattern: String, place: String)] = request.exclude.map { ($0, "--exclude") } + configuration.excludes
         guard !written.isEmpty else { return .none }

@@ -22,11 +22,11 @@ public enum GraphLoader {
         let runner = dumpRunner(request)
         var setupWarnings: [String] = []
         // Resolved once, here: the exclusions and every use case read it from the loaded graph.
-        // A dump's folder is known only once it is read.
-        let isDump = request.paths == ["-"]
-        var configuration = RequestConfiguration.resolve(
-            explicit: request.configuration, searchingFrom: isDump ? "." : Exclusions.searchFolder(of: request))
-        let exclusions = try Exclusions.of(request, configuration: configuration)
+        // A dump's folder is known only once it is read (and a dump excludes nothing): its configuration is resolved then.
+        let configuration =
+            request.paths == ["-"]
+            ? nil : RequestConfiguration.resolve(explicit: request.configuration, searchingFrom: Exclusions.searchFolder(of: request))
+        let exclusions = try configuration.map { try Exclusions.of(request, configuration: $0) } ?? .none
         let sources = manifestSources(request, dumpingWith: runner, warnings: &setupWarnings)
         let provider = sources.provider
         let executor = Executor(width: request.jobs ?? CoreCount.available)
@@ -79,10 +79,8 @@ public enum GraphLoader {
                 manifestDifferences: sources.verifier?.verification.differences,
                 manifestOutcomes: sources.verifier?.verification.outcomes)
             loaded.cacheFolder = sources.cacheFolder
-            if isDump, let folder = loaded.rootDirectory {
-                configuration = RequestConfiguration.resolve(explicit: request.configuration, searchingFrom: folder)
-            }
-            loaded.configuration = configuration
+            loaded.configuration =
+                configuration ?? RequestConfiguration.resolve(explicit: request.configuration, searchingFrom: loaded.rootDirectory ?? ".")
             loaded.executor = executor
             return loaded
         } catch {

@@ -56,17 +56,25 @@ public struct RequestConfiguration: Sendable {
         return path
     }
 
+    /// The file's configuration; nil when there is none (whether `--config` named a file that is
+    /// not there is ``existingPath()``'s to say).
+    ///
+    /// - Throws: ``ConfigError`` when the file cannot be used.
+    public func read() throws(ConfigError) -> CheckConfig? {
+        switch state {
+        case .read(let config): return config
+        case .invalid(let error): throw error
+        case .absent, .missing: return nil
+        }
+    }
+
     /// The configuration and its file; nil when there is none.
     ///
     /// - Throws: ``CommandError`` when `--config` named a file that is not there; ``ConfigError``
     ///   when the file cannot be used.
     public func configuration() throws -> (path: String, config: CheckConfig)? {
-        guard let path = try existingPath() else { return nil }
-        switch state {
-        case .read(let config): return (path, config)
-        case .invalid(let error): throw error
-        case .absent, .missing: return nil
-        }
+        guard let path = try existingPath(), let config = try read() else { return nil }
+        return (path, config)
     }
 
     /// The `exclude:` patterns of a file that could be read, with where each is written.
