@@ -103,7 +103,6 @@ public struct ChangeJudge {
         return [AffectedReport.File(change: change, verdict: .submodule(path: path, detail: detail))]
     }
 
-
     /// A file that declares `projects` changed (an XcodeGen spec or a file it includes; a Tuist manifest, or a
     /// helper or plugin file manifests compile with): any of their targets may have, so every one is selected.
     private mutating func specChanged(_ path: String, name: String, of projects: [PackageIdentity]) -> AffectedReport.Verdict {
@@ -113,9 +112,11 @@ public struct ChangeJudge {
             add(target.id, .project(path, detail: "\(what) changed"))
         }
         let kind = isTuist ? (name == "Project.swift" ? "its Tuist manifest" : "a Tuist helper it compiles with,") : "its XcodeGen spec"
-        let scope = projects.count == 1 ? "every target of the project" : "every target of the \(projects.count) projects that compile with it"
+        let scope =
+            projects.count == 1 ? "every target of the project" : "every target of the \(projects.count) projects that compile with it"
         let first = projects.map(\.rawValue).sorted()[0]
-        return .project(projects.count == 1 ? first : "\(first) (and \(projects.count - 1) more)", detail: "\(kind) \(name) changed: \(scope)")
+        return .project(
+            projects.count == 1 ? first : "\(first) (and \(projects.count - 1) more)", detail: "\(kind) \(name) changed: \(scope)")
     }
 
     private mutating func verdict(for path: String, deleted: Bool, owners: FileOwners, index: Index) -> AffectedReport.Verdict {
@@ -141,23 +142,7 @@ public struct ChangeJudge {
         if let projects = inputs.specFiles[absolute], !projects.isEmpty { return specChanged(path, name: name, of: projects) }
         if name.hasSuffix(".xcscheme"), let verdict = schemeChanged(path, absolute: absolute) { return verdict }
         if name.hasSuffix(".xctestplan"), let verdict = testPlanChanged(path, absolute: absolute) { return verdict }
-        if let project = index.project(holding: absolute) {
-            if name == "project.pbxproj", let change = projectChange(path) {
-                if let every = change.everyTarget {
-                    for target in graph.targets where target.package == project { add(target.id, .project(path, detail: every)) }
-                    return .project(project.rawValue, detail: every + ": every target of the project")
-                }
-                for name in change.targets { add(TargetID(package: project, name: name), .project(path, detail: "its objects changed")) }
-                return .project(
-                    project.rawValue,
-                    detail: change.targets.isEmpty
-                        ? "no target's objects changed" : change.targets.map { "'\($0)'" }.joined(separator: ", ") + " changed")
-            }
-            for target in graph.targets where target.package == project {
-                add(target.id, .project(path, detail: "a file of the project changed"))
-            }
-            return .project(project.rawValue, detail: "a file of the project changed: every target of the project")
-        }
+        if let project = index.project(holding: absolute) { return projectFileChanged(path, name: name, of: project) }
         var owning = owners.owners(of: absolute)
         // A file deleted or renamed away is in no target's files at the head: its project at the base says whose it was.
         if owning.isEmpty, deleted { owning = baseOwners(of: absolute) }
@@ -198,6 +183,27 @@ public struct ChangeJudge {
                         + "everything (list it under affected.ignore in .modgraph.yml if it builds nothing)"))
             return .everything(pattern: nil)
         }
+    }
+
+    /// A file inside a project's `.xcodeproj` changed: the targets whose
+    /// objects its `project.pbxproj` changed (every target where the
+    /// comparison says so), or every target of the project for another file.
+    private mutating func projectFileChanged(_ path: String, name: String, of project: PackageIdentity) -> AffectedReport.Verdict {
+        if name == "project.pbxproj", let change = projectChange(path) {
+            if let every = change.everyTarget {
+                for target in graph.targets where target.package == project { add(target.id, .project(path, detail: every)) }
+                return .project(project.rawValue, detail: every + ": every target of the project")
+            }
+            for name in change.targets { add(TargetID(package: project, name: name), .project(path, detail: "its objects changed")) }
+            return .project(
+                project.rawValue,
+                detail: change.targets.isEmpty
+                    ? "no target's objects changed" : change.targets.map { "'\($0)'" }.joined(separator: ", ") + " changed")
+        }
+        for target in graph.targets where target.package == project {
+            add(target.id, .project(path, detail: "a file of the project changed"))
+        }
+        return .project(project.rawValue, detail: "a file of the project changed: every target of the project")
     }
 
     /// The targets of the head's graph that owned `absolute` at the base, by the `project.pbxproj`

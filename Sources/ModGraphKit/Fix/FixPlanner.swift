@@ -53,43 +53,9 @@ struct FixPlanner {
         // Read from the workspace's manifests once, and only when a product's package needs an entry.
         var known: [ManifestEditor.PackageEntry]?
         for identity in byPackage.keys.sorted() {
-            let planned = byPackage[identity] ?? []
-            func refuse(_ reason: String) {
-                notFixed += planned.map { FixRun.NotFixed(finding: $0.finding, reason: reason) }
-            }
-            guard let directory = loaded.workspace.packages[identity]?.directory else {
-                refuse("its package's folder is not on this machine")
-                continue
-            }
-            if let names = try? FileManager.default.contentsOfDirectory(atPath: directory),
-                let variant = names.sorted().first(where: { $0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift") })
-            {
-                refuse("the package also has \(variant), which a toolchain may read instead of Package.swift: edit the one it reads")
-                continue
-            }
-            let relative: String
-            let text: String
-            switch read("Package.swift", in: directory, limit: ManifestEditor.maximumBytes) {
-            case let .success(file): (relative, text) = file
-            case let .failure(refusal):
-                refuse(refusal.reason)
-                continue
-            }
-            let entries = packageEntries(for: planned.map(\.change), in: directory, known: &known)
-            do throws(ManifestRefusal) {
-                // The packages the manifest declares, as its dump or evaluation says, however it is written.
-                let dependencies = loaded.workspace.packages[identity]?.manifest?.dependencies ?? []
-                let declared = Set(dependencies.flatMap { [$0.identity.rawValue] + ($0.explicitName.map { [$0.lowercased()] } ?? []) })
-                let outcome = try ManifestEditor(text).apply(planned.map(\.change), packages: entries, declared: declared)
-                for (change, reason) in outcome.refused {
-                    notFixed += planned.filter { $0.change == change }.map { FixRun.NotFixed(finding: $0.finding, reason: reason) }
-                }
-                if outcome.text != text {
-                    edits.append(FixRun.FileEdit(path: relative, old: text, new: outcome.text, packagesAdded: outcome.packagesAdded))
-                }
-            } catch {
-                refuse("\(relative): \(error.reason)")
-            }
+            let (edit, left) = manifestEdit(identity, byPackage[identity] ?? [], known: &known)
+            if let edit { edits.append(edit) }
+            notFixed += left
         }
         for file in bySpec.keys.sorted() {
             let (edit, left) = specEdit(file, bySpec[file] ?? [])
@@ -102,6 +68,50 @@ struct FixPlanner {
             notFixed += left
         }
         return (edits.sorted { $0.path < $1.path }, notFixed)
+    }
+
+    /// The edit of one package's `Package.swift` that makes `planned`'s
+    /// changes, and the findings it leaves with the reason: the package's
+    /// folder missing, a `Package@swift-` variant beside it, a manifest that
+    /// cannot be read or edited. `known` is the workspace's package entries, read once.
+    private func manifestEdit(
+        _ identity: PackageIdentity, _ planned: [(finding: Finding, change: ManifestEditor.Change)],
+        known: inout [ManifestEditor.PackageEntry]?
+    ) -> (FixRun.FileEdit?, [FixRun.NotFixed]) {
+        func refused(_ reason: String) -> (FixRun.FileEdit?, [FixRun.NotFixed]) {
+            (nil, planned.map { FixRun.NotFixed(finding: $0.finding, reason: reason) })
+        }
+        guard let directory = loaded.workspace.packages[identity]?.directory else {
+            return refused("its package's folder is not on this machine")
+        }
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: directory),
+            let variant = names.sorted().first(where: { $0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift") })
+        {
+            return refused("the package also has \(variant), which a toolchain may read instead of Package.swift: edit the one it reads")
+        }
+        let relative: String
+        let text: String
+        switch read("Package.swift", in: directory, limit: ManifestEditor.maximumBytes) {
+        case let .success(file): (relative, text) = file
+        case let .failure(refusal): return refused(refusal.reason)
+        }
+        let entries = packageEntries(for: planned.map(\.change), in: directory, known: &known)
+        do throws(ManifestRefusal) {
+            // The packages the manifest declares, as its dump or evaluation says, however it is written.
+            let dependencies = loaded.workspace.packages[identity]?.manifest?.dependencies ?? []
+            let declared = Set(dependencies.flatMap { [$0.identity.rawValue] + ($0.explicitName.map { [$0.lowercased()] } ?? []) })
+            let outcome = try ManifestEditor(text).apply(planned.map(\.change), packages: entries, declared: declared)
+            var left: [FixRun.NotFixed] = []
+            for (change, reason) in outcome.refused {
+                left += planned.filter { $0.change == change }.map { FixRun.NotFixed(finding: $0.finding, reason: reason) }
+            }
+            let edit =
+                outcome.text == text
+                ? nil : FixRun.FileEdit(path: relative, old: text, new: outcome.text, packagesAdded: outcome.packagesAdded)
+            return (edit, left)
+        } catch {
+            return refused("\(relative): \(error.reason)")
+        }
     }
 
     /// Why a pod a target imports is not added: the Podfile declares it, and fix does not edit Podfiles.

@@ -146,8 +146,25 @@ public struct WorkspaceLoader: Sendable {
             frontier += pendingDependencies(of: package, locator: locator, warnings: &warnings)
         }
         guard !roots.isEmpty || !locals.isEmpty else { throw .pathNotFound(first.fallbackIdentity ?? "") }
-        var aliases: [PackageIdentity: PackageIdentity] = [:]
+        let aliases = try loadDependencies(
+            frontier, into: &packages, manifests: &manifests, locator: locator, warnings: &warnings)
+        var seen = Set<LoadWarning>()
+        let uniqueWarnings = warnings.filter { seen.insert($0).inserted }
+        return Workspace(
+            roots: roots, locals: locals, rootDirectory: base ?? first.directory, packages: packages,
+            aliases: aliases, warnings: uniqueWarnings)
+    }
 
+    /// Loads the packages `pending` leads to, level by level until none is
+    /// left, into `packages`: each identity claimed once, a folder on disk
+    /// before a package known only by URL. The aliases: identities the dumps
+    /// gave that the loaded package has another of.
+    private func loadDependencies(
+        _ start: [Pending], into packages: inout [PackageIdentity: WorkspacePackage], manifests: inout LoadedManifests,
+        locator: FolderLocator, warnings: inout [LoadWarning]
+    ) throws(LoadError) -> [PackageIdentity: PackageIdentity] {
+        var frontier = start
+        var aliases: [PackageIdentity: PackageIdentity] = [:]
         while !frontier.isEmpty {
             // Claim each identity once; a folder on disk beats a package known only by URL.
             var claimed: [PackageIdentity: Pending] = [:]
@@ -185,11 +202,7 @@ public struct WorkspaceLoader: Sendable {
                 }
             }
         }
-        var seen = Set<LoadWarning>()
-        let uniqueWarnings = warnings.filter { seen.insert($0).inserted }
-        return Workspace(
-            roots: roots, locals: locals, rootDirectory: base ?? first.directory, packages: packages,
-            aliases: aliases, warnings: uniqueWarnings)
+        return aliases
     }
 
     /// A `path:` dependency whose folder does not exist, is empty (an uninitialised git

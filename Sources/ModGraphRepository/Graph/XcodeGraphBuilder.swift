@@ -201,7 +201,8 @@ struct XcodeGraphBuilder {
         let names = candidates.map { "'\($0.target.name)' of \($0.project.name)" }
         warn(
             "\(place): target '\(target.name)' links \(fileName), which "
-                + "\(names.count) targets make for its platforms (\(names.prefix(4).joined(separator: ", "))\(names.count > 4 ? ", …" : "")); skipped")
+                + "\(names.count) targets make for its platforms (\(names.prefix(4).joined(separator: ", "))\(names.count > 4 ? ", …" : "")); skipped"
+        )
         return nil
     }
 
@@ -237,12 +238,16 @@ struct XcodeGraphBuilder {
                             candidate.identity.rawValue == packageName.lowercased()
                                 || candidate.explicitName?.lowercased() == packageName.lowercased()
                         }
-                        if let declared, let missing = workspace.package(for: declared), missing.manifest == nil, declared.kind == .fileSystem {
+                        if let declared, let missing = workspace.package(for: declared), missing.manifest == nil,
+                            declared.kind == .fileSystem
+                        {
                             result[name, default: []].insert(missing.identity)
                         }
                     case let .byName(name, _) where !local.contains(name):
                         declared = manifest.dependencies.first { $0.identity.rawValue == name.lowercased() }
-                        if let declared, let missing = workspace.package(for: declared), missing.manifest == nil, declared.kind == .fileSystem {
+                        if let declared, let missing = workspace.package(for: declared), missing.manifest == nil,
+                            declared.kind == .fileSystem
+                        {
                             result[name, default: []].insert(missing.identity)
                         }
                     default:
@@ -272,21 +277,10 @@ struct XcodeGraphBuilder {
         _ product: XcodePackageProduct, of target: XcodeTarget, at projectFile: String, in project: XcodeProject,
         _ lookups: Lookups, _ found: inout Found, warn: (String) -> Void
     ) -> [EdgeKey] {
-        let kind: EdgeKind = product.isPlugin ? .plugin : .product
-        func edges(to package: WorkspacePackage) -> [EdgeKey]? {
-            guard let manifest = package.manifest else { return nil }
-            guard let vended = manifest.products.first(where: { $0.name == product.name }) else { return [] }
-            return vended.targets.map { EdgeKey(to: TargetID(package: package.identity, name: $0), kind: kind, product: product.name) }
-        }
-        func external(_ identity: PackageIdentity) -> [EdgeKey] {
-            let node = TargetID(package: identity, name: product.name)
-            found.externalProducts.insert(node)
-            return [EdgeKey(to: node, kind: kind, product: product.name)]
-        }
         switch product.package {
         case let .local(path):
             let folder = InputDiscovery.canonical(project.resolvedPath(path))
-            if let folder, let package = lookups.packageByFolder[folder], let edges = edges(to: package) {
+            if let folder, let package = lookups.packageByFolder[folder], let edges = vendedEdges(product, by: package) {
                 if edges.isEmpty {
                     warn(
                         "\(projectFile): target '\(target.name)' uses product '\(product.name)', which package '\(package.manifest?.name ?? path)' does not vend; skipped"
@@ -295,86 +289,118 @@ struct XcodeGraphBuilder {
                 return edges
             }
             // The package's folder is missing (said once by the loader): the product stands in for it.
-            return external(workspace.packages[PackageIdentity(location: path)]?.identity ?? PackageIdentity(location: path))
+            let identity = workspace.packages[PackageIdentity(location: path)]?.identity ?? PackageIdentity(location: path)
+            return externalEdges(product, of: identity, &found)
         case let .remote(url):
             let identity = PackageIdentity(location: url)
-            if let package = workspace.packages[identity], let edges = edges(to: package), !edges.isEmpty { return edges }
+            if let package = workspace.packages[identity], let edges = vendedEdges(product, by: package), !edges.isEmpty { return edges }
             found.remotePackages[identity] = found.remotePackages[identity] ?? url
-            return external(identity)
+            return externalEdges(product, of: identity, &found)
         case nil:
-            // Xcode resolves a product that names no package as the project resolves it elsewhere: the
-            // one package the same project names for that product (Swiftfin's `StatefulMacros`).
-            if let named = lookups.namedPackages[project.path]?[product.name], named.count == 1, let package = named.first {
-                return packageProductEdges(
-                    XcodePackageProduct(name: product.name, isPlugin: product.isPlugin, package: package), of: target, at: projectFile,
-                    in: project, lookups, &found, warn: warn)
-            }
-            // Then among the packages of the project and of the workspace: first the project's own local packages
-            // (references, then folders, as before Xcode 15, and packages in its synchronised folders), then any other.
-            let own =
-                project.packageReferences.compactMap { reference -> String? in
-                    if case let .local(path) = reference { return path }
-                    return nil
-                } + project.localPackageCandidates
-            var seen: Set<PackageIdentity> = []
-            for path in own {
-                guard let folder = InputDiscovery.canonical(project.resolvedPath(path)), let package = lookups.packageByFolder[folder],
-                    seen.insert(package.identity).inserted, let edges = edges(to: package), !edges.isEmpty
-                else { continue }
-                return edges
-            }
-            let vendors = workspace.packages.values
-                .filter { !seen.contains($0.identity) && !(edges(to: $0) ?? []).isEmpty }
-                .sorted { $0.identity.rawValue < $1.identity.rawValue }
-            if vendors.count == 1, let edges = edges(to: vendors[0]) { return edges }
-            if vendors.count > 1 {
-                let names = vendors.map { "'\($0.identity.rawValue)'" }.joined(separator: ", ")
-                warn(
-                    "\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package and several packages vend (\(names)); skipped"
-                )
-                return []
-            }
-            // Not loaded anywhere: a missing local package the manifests take it from, else a folder
-            // the workspace lists that is missing (an uninitialised submodule), as its product.
-            if let packages = lookups.productsOfMissingPackages[product.name], packages.count == 1, let identity = packages.first {
-                return external(identity)
-            }
-            if let folder = folder(vending: product.name) {
-                let identity = PackageIdentity(location: folder)
-                if workspace.packages[identity] == nil {
-                    found.missingPackages[identity] = (XcodePath.lastComponent(folder), Paths.relative(folder, from: base))
-                }
-                if missingFolders.contains(where: { $0.folder == folder }), !(found.productsOfMissingFolders[folder] ?? []).contains(product.name) {
-                    found.productsOfMissingFolders[folder, default: []].append(product.name)
-                }
-                return external(identity)
-            }
-            // The project names several packages for it elsewhere (Swiftfin's CollectionHStack, also
-            // declared from swift-identified-collections): which one vends it is not known.
-            if let named = lookups.namedPackages[project.path]?[product.name], named.count > 1 {
-                let names = named.map { "'\($0.identity.rawValue)'" }.joined(separator: ", ")
-                warn(
-                    "\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package, and the project names several for it (\(names)); skipped"
-                )
-                return []
-            }
-            // Else a remote package the project references and nobody checked out: Xcode resolves the product
-            // among them (CodeEdit's `CodeEditSourceEditor`). Without that edge a moved pin or requirement of
-            // the package would select nothing of the target.
-            let remotes = project.packageReferences.compactMap { reference -> String? in
-                guard case let .remote(url) = reference, workspace.packages[reference.identity]?.manifest == nil else { return nil }
-                return url
-            }
-            if let url = Self.likeliestRemote(remotes, vending: product.name) {
-                return packageProductEdges(
-                    XcodePackageProduct(name: product.name, isPlugin: product.isPlugin, package: .remote(url: url)), of: target,
-                    at: projectFile, in: project, lookups, &found, warn: warn)
-            }
+            return unnamedPackageEdges(product, of: target, at: projectFile, in: project, lookups, &found, warn: warn)
+        }
+    }
+
+    /// The edges to the targets `package` vends as `product`: empty when it vends no such
+    /// product, nil when the package was not loaded (no manifest).
+    func vendedEdges(_ product: XcodePackageProduct, by package: WorkspacePackage) -> [EdgeKey]? {
+        guard let manifest = package.manifest else { return nil }
+        guard let vended = manifest.products.first(where: { $0.name == product.name }) else { return [] }
+        let kind: EdgeKind = product.isPlugin ? .plugin : .product
+        return vended.targets.map { EdgeKey(to: TargetID(package: package.identity, name: $0), kind: kind, product: product.name) }
+    }
+
+    /// The edge to `product` of a package not loaded, as an external product node.
+    func externalEdges(_ product: XcodePackageProduct, of identity: PackageIdentity, _ found: inout Found) -> [EdgeKey] {
+        let node = TargetID(package: identity, name: product.name)
+        found.externalProducts.insert(node)
+        return [EdgeKey(to: node, kind: product.isPlugin ? .plugin : .product, product: product.name)]
+    }
+
+    /// The edges of a product dependency that names no package, found as Xcode
+    /// resolves it: the one package the project names for it, its own local
+    /// packages, the one package loaded that vends it, a missing folder that
+    /// would, else the likeliest remote package the project references.
+    func unnamedPackageEdges(
+        _ product: XcodePackageProduct, of target: XcodeTarget, at projectFile: String, in project: XcodeProject,
+        _ lookups: Lookups, _ found: inout Found, warn: (String) -> Void
+    ) -> [EdgeKey] {
+        func edges(to package: WorkspacePackage) -> [EdgeKey]? { vendedEdges(product, by: package) }
+        func external(_ identity: PackageIdentity) -> [EdgeKey] { externalEdges(product, of: identity, &found) }
+        // Xcode resolves a product that names no package as the project resolves it elsewhere: the
+        // one package the same project names for that product (Swiftfin's `StatefulMacros`).
+        if let named = lookups.namedPackages[project.path]?[product.name], named.count == 1, let package = named.first {
+            return packageProductEdges(
+                XcodePackageProduct(name: product.name, isPlugin: product.isPlugin, package: package), of: target, at: projectFile,
+                in: project, lookups, &found, warn: warn)
+        }
+        // Then among the packages of the project and of the workspace: first the project's own local packages
+        // (references, then folders, as before Xcode 15, and packages in its synchronised folders), then any other.
+        let own =
+            project.packageReferences.compactMap { reference -> String? in
+                if case let .local(path) = reference { return path }
+                return nil
+            } + project.localPackageCandidates
+        var seen: Set<PackageIdentity> = []
+        for path in own {
+            guard let folder = InputDiscovery.canonical(project.resolvedPath(path)), let package = lookups.packageByFolder[folder],
+                seen.insert(package.identity).inserted, let edges = edges(to: package), !edges.isEmpty
+            else { continue }
+            return edges
+        }
+        let vendors = workspace.packages.values
+            .filter { !seen.contains($0.identity) && !(edges(to: $0) ?? []).isEmpty }
+            .sorted { $0.identity.rawValue < $1.identity.rawValue }
+        if vendors.count == 1, let edges = edges(to: vendors[0]) { return edges }
+        if vendors.count > 1 {
+            let names = vendors.map { "'\($0.identity.rawValue)'" }.joined(separator: ", ")
             warn(
-                "\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package and no package loaded vends (a remote package's product, perhaps); skipped"
+                "\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package and several packages vend (\(names)); skipped"
             )
             return []
         }
+        // Not loaded anywhere: a missing local package the manifests take it from, else a folder
+        // the workspace lists that is missing (an uninitialised submodule), as its product.
+        if let packages = lookups.productsOfMissingPackages[product.name], packages.count == 1, let identity = packages.first {
+            return external(identity)
+        }
+        if let folder = folder(vending: product.name) {
+            let identity = PackageIdentity(location: folder)
+            if workspace.packages[identity] == nil {
+                found.missingPackages[identity] = (XcodePath.lastComponent(folder), Paths.relative(folder, from: base))
+            }
+            if missingFolders.contains(where: { $0.folder == folder }),
+                !(found.productsOfMissingFolders[folder] ?? []).contains(product.name)
+            {
+                found.productsOfMissingFolders[folder, default: []].append(product.name)
+            }
+            return external(identity)
+        }
+        // The project names several packages for it elsewhere (Swiftfin's CollectionHStack, also
+        // declared from swift-identified-collections): which one vends it is not known.
+        if let named = lookups.namedPackages[project.path]?[product.name], named.count > 1 {
+            let names = named.map { "'\($0.identity.rawValue)'" }.joined(separator: ", ")
+            warn(
+                "\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package, and the project names several for it (\(names)); skipped"
+            )
+            return []
+        }
+        // Else a remote package the project references and nobody checked out: Xcode resolves the product
+        // among them (CodeEdit's `CodeEditSourceEditor`). Without that edge a moved pin or requirement of
+        // the package would select nothing of the target.
+        let remotes = project.packageReferences.compactMap { reference -> String? in
+            guard case let .remote(url) = reference, workspace.packages[reference.identity]?.manifest == nil else { return nil }
+            return url
+        }
+        if let url = Self.likeliestRemote(remotes, vending: product.name) {
+            return packageProductEdges(
+                XcodePackageProduct(name: product.name, isPlugin: product.isPlugin, package: .remote(url: url)), of: target,
+                at: projectFile, in: project, lookups, &found, warn: warn)
+        }
+        warn(
+            "\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package and no package loaded vends (a remote package's product, perhaps); skipped"
+        )
+        return []
     }
 
     /// Of the places (folders, URLs) a product may come from, the one it does: the only one, or
