@@ -266,7 +266,8 @@ let package = Package(
             // Runs the built executable, as users do; the progress bar, loading
             // options and the report folder's writing are also tested in-process.
             dependencies: [
-                "modgraph", "ModGraphCLI", "ModGraphKit", "ModGraphManifest", "ModGraphOutput", "ModGraphWeights", "ModGraphTestSupport",
+                "modgraph", "ModGraphCLI", "ModGraphCore", "ModGraphKit", "ModGraphManifest", "ModGraphOutput", "ModGraphWeights",
+                "ModGraphTestSupport",
             ],
             exclude: ["Golden"]
         ),

@@ -6,6 +6,8 @@
 
 For one package folder (a generated workspace from scripts/gen-workspace.py, or a checkout):
   1. `modgraph measure -j M` (a warm-up build, then a measured clean build) -> weights.json;
+     (measure also writes coreSharing: the cores the build kept busy and, from its compiler
+     probe, how much slower a job runs for each other busy core);
   2. for each N in --jobs: `modgraph schedule --no-tests --workers N --weights weights.json`,
      the module-level and the job-level makespans, each plus the measured build's work outside
      the compiles (buildPhases: before the first compile, after the last);
@@ -77,6 +79,13 @@ def whatif_arguments(bottleneck, suffix_of):
 def replan(package, name, arguments):
     weights = os.path.join(arguments.results, f"{name}.weights.json")
     measured = json.load(open(weights))
+    if arguments.no_core_sharing:
+        # The model before #54: every job's measured time taken as it is, whatever ran beside it, and
+        # each module's batches as measured (without the measured -j, none is re-cut).
+        measured.pop("coreSharing", None)
+        measured.pop("buildJobs", None)
+        weights = os.path.join(tempfile.mkdtemp(prefix="modgraph-replan-"), "weights.json")
+        json.dump(measured, open(weights, "w"))
     phases = measured.get("buildPhases", {})
     if arguments.measured_build:
         # Against the measured build itself: the model's own error, without the variation
@@ -118,6 +127,8 @@ def main():
     parser.add_argument("--plan-flag", action="append", default=[])
     parser.add_argument("--measured-build", action="store_true",
                         help="with --replan: predict the measured build itself (its -j), the model's own error")
+    parser.add_argument("--no-core-sharing", action="store_true",
+                        help="with --replan: plan without the weights' coreSharing and -j (jobs' measured times and batches as they are)")
     parser.add_argument("--replan", action="store_true",
                         help="build nothing: re-plan from the weights and real times kept in --results (a later model, the same builds)")
     arguments = parser.parse_args()

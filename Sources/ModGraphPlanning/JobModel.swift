@@ -13,17 +13,23 @@ public struct TargetJobs: Sendable, Equatable {
     /// Linking the target's product: after its own compile jobs and those of
     /// everything it depends on, directly or not. Zero: no link.
     public var link: Double
+    /// The module's Swift files, when known: at another `-j` the driver cuts
+    /// them into other batches (``DriverBatches``).
+    public var swiftFiles: Int?
 
-    public init(emitModule: Double? = nil, compile: [Double] = [], link: Double = 0) {
+    public init(emitModule: Double? = nil, compile: [Double] = [], link: Double = 0, swiftFiles: Int? = nil) {
         self.emitModule = emitModule
         self.compile = compile
         self.link = link
+        self.swiftFiles = swiftFiles
     }
 
     /// The jobs of one half of a target split in two: half of each job, and
     /// the link (the product's) with the first half only.
     func half(keepingLink: Bool) -> TargetJobs {
-        TargetJobs(emitModule: emitModule.map { $0 / 2 }, compile: compile.map { $0 / 2 }, link: keepingLink ? link : 0)
+        TargetJobs(
+            emitModule: emitModule.map { $0 / 2 }, compile: compile.map { $0 / 2 }, link: keepingLink ? link : 0,
+            swiftFiles: swiftFiles.map { max(1, $0 / 2) })
     }
 }
 
@@ -85,18 +91,31 @@ public struct JobGraph: Sendable, Equatable {
     let jobsOfTarget: [[Int]]
     let targetWeights: [Double]
     let hasLinks: Bool
+    /// How the jobs slow down beside one another; ``weights`` are the jobs'
+    /// times alone, the measured times over the measured build's factor.
+    public let sharing: CoreSharing
+    /// Targets whose compile jobs were re-cut into the driver's batches at
+    /// the planned `-j` (``DriverBatches``), by vertex.
+    public let rebatched: [Int]
 
     /// The jobs of `targets` (edges from a target to its dependencies) with
     /// `weights` per target and `jobs` where known, after `change`; a
-    /// target's dependents wait for what `dependentsWait` says.
+    /// target's dependents wait for what `dependentsWait` says. With
+    /// `sharing`, every weight is taken as measured in a build that kept
+    /// `sharing.measuredBusyCores` busy, and turned into the job's time alone.
+    /// With `workers` and dependents that wait for whole modules (SwiftPM's
+    /// jobs), a module's compile jobs are the batches the driver makes at
+    /// that `-j` (``DriverBatches``) where its files and the measured `-j` are known.
     ///
     /// - Complexity: O(J + E · k) for J jobs, E dependencies and at most k
     ///   jobs per target.
     public init(
         targets: Digraph, weights: [Double], jobs known: [Int: TargetJobs], dependentsWait: DependentsWait = .wholeModule,
-        moduleStart: Double = 0, moduleNames: [String]? = nil, change: BuildChange? = nil
+        moduleStart: Double = 0, moduleNames: [String]? = nil, sharing: CoreSharing = .none, workers: Int? = nil,
+        change: BuildChange? = nil
     ) {
         self.moduleStart = moduleStart
+        self.sharing = sharing
         var names = moduleNames
         var count = targets.vertexCount
         var targetEdges = targets.edges
@@ -144,15 +163,24 @@ public struct JobGraph: Sendable, Equatable {
         var firstJobs = [[Int]](repeating: [], count: count)
         func add(_ target: Int, _ kind: BuildJob.Kind, _ weight: Double) -> Int {
             jobList.append(BuildJob(target: target, kind: kind))
-            jobWeights.append(weight)
+            jobWeights.append(sharing.alone(weight))
             return jobList.count - 1
         }
         let links = (0..<count).filter { (targetJobs[$0]?.link ?? 0) > 0 }
+        var rebatched: [Int] = []
         for target in 0..<count {
             let known = targetJobs[target]
             if let known, known.emitModule != nil || !known.compile.isEmpty {
+                var compile = known.compile
+                if dependentsWait == .wholeModule, let workers,
+                    let batches = DriverBatches.rebatched(
+                        compile, files: known.swiftFiles, measuredJobs: sharing.measuredJobs, workers: workers)
+                {
+                    compile = batches
+                    rebatched.append(target)
+                }
                 let emit = known.emitModule.map { add(target, .emitModule, $0) }
-                let compiles = known.compile.indices.map { add(target, .compile($0), known.compile[$0]) }
+                let compiles = compile.indices.map { add(target, .compile($0), compile[$0]) }
                 interface[target] = dependentsWait == .interface ? (emit.map { [$0] } ?? compiles) : (emit.map { [$0] } ?? []) + compiles
                 objects[target] = compiles.isEmpty ? (emit.map { [$0] } ?? []) : compiles
                 firstJobs[target] = (emit.map { [$0] } ?? []) + compiles
@@ -168,6 +196,7 @@ public struct JobGraph: Sendable, Equatable {
         self.targetDependencies = dependencies
         self.jobsOfTarget = firstJobs
         self.targetWeights = targetWeights
+        self.rebatched = rebatched
         self.hasLinks = !links.isEmpty
         self.dependentsWait = dependentsWait
         var edges: [(Int, Int)] = []
@@ -220,14 +249,15 @@ public struct JobPlan: Sendable, Equatable {
     ///   jobs and E' job dependencies.
     public init(
         targets: Digraph, weights: [Double], jobs: [Int: TargetJobs], workers: Int, dependentsWait: DependentsWait = .wholeModule,
-        moduleStart: Double = 0, moduleNames: [String]? = nil, bottleneckLimit: Int = 100, bottleneckRules: BottleneckRules = .everything, runner: any UnitRunner = .sequential
+        moduleStart: Double = 0, moduleNames: [String]? = nil, sharing: CoreSharing = .none, bottleneckLimit: Int = 100,
+        bottleneckRules: BottleneckRules = .everything, runner: any UnitRunner = .sequential
     ) throws(PlanningError) {
         guard workers >= 1 else { throw .noWorkers(workers) }
         try validate(weights: weights, for: targets)
         guard let targetOrder = targets.topologicalOrder() else { throw .cycles(targets.cycleGroups()) }
         let jobGraph = JobGraph(
             targets: targets, weights: weights, jobs: jobs, dependentsWait: dependentsWait, moduleStart: moduleStart,
-            moduleNames: moduleNames)
+            moduleNames: moduleNames, sharing: sharing, workers: workers)
         self.dependentsWait = dependentsWait
         let schedule = try jobGraph.simulate(workers: workers)
         self.jobGraph = jobGraph
@@ -243,7 +273,7 @@ public struct JobPlan: Sendable, Equatable {
         ) { change in
             let changed = JobGraph(
                 targets: targets, weights: weights, jobs: jobs, dependentsWait: dependentsWait, moduleStart: moduleStart,
-                moduleNames: moduleNames, change: change)
+                moduleNames: moduleNames, sharing: sharing, workers: workers, change: change)
             return (try? changed.simulate(workers: workers, recording: false).makespan) ?? .infinity
         }
     }
@@ -256,7 +286,8 @@ extension JobGraph {
     func simulate(workers: Int, recording: Bool = true) throws(PlanningError) -> ListSchedule {
         guard let order = graph.topologicalOrder() else { throw .cycles(graph.cycleGroups()) }
         if dependentsWait == .wholeModule, !hasLinks { return moduleSlotSchedule(workers: workers, dependenciesFirst: order) }
-        return graph.listSchedule(weights: weights, workers: workers, dependenciesFirst: order, patch: .none, recording: recording)
+        return graph.listSchedule(
+            weights: weights, workers: workers, dependenciesFirst: order, patch: .none, recording: recording, sharing: sharing)
     }
 
     /// SwiftPM's native build system, as its job timelines show: each module
@@ -265,8 +296,9 @@ extension JobGraph {
     /// at once, and each runs at most N of its own frontend jobs at once
     /// (its emit-module job first, then its batches). So up to N × N jobs
     /// share the N cores: every running job progresses at min(1, N ÷ running)
-    /// (processor sharing), and a job's weight is the work it needs, its CPU
-    /// seconds (`measure` writes them). A ready module takes a free slot in
+    /// (processor sharing) over the slowdown of the min(running, N) busy
+    /// cores (``CoreSharing``), and a job's weight is the work it needs alone,
+    /// from its CPU seconds (`measure` writes them). A ready module takes a free slot in
     /// the build system's order when the module names are known (SwiftPM: the
     /// greatest name first, not the longest chain), else by its bottom level
     /// (the heaviest chain of target weights above it), ties to the smaller
@@ -324,7 +356,10 @@ extension JobGraph {
                 slotOf[next.vertex] = slot
                 launching.append((next.vertex, now + moduleStart))
             }
-            let rate = running.isEmpty ? 1 : min(1, Double(workers) / Double(running.count))
+            let rate =
+                running.isEmpty
+                ? 1
+                : min(1, Double(workers) / Double(running.count)) / sharing.factor(busy: Double(min(running.count, workers)))
             // The next job to end, the smaller job on ties; every job within a rounding error of it ends too.
             var first = running.first
             if var best = first {

@@ -63,11 +63,18 @@ extension Digraph {
     /// Without `recording`, only the makespan is kept (a bottleneck search
     /// needs nothing else): three arrays of V fewer per re-simulation.
     ///
+    /// With `sharing` that slows jobs, weights are times alone and every
+    /// running vertex progresses at the pace the busy workers allow: as all
+    /// run at the same pace, the schedule runs on a clock of work done (which
+    /// orders the ends as before) and a second clock turns each step of work
+    /// into time, `step × factor(running)`.
+    ///
     /// - Complexity: O((V + E) log V) time: each vertex enters and leaves the
     ///   ready and running heaps once, and each edge is looked at twice (for
     ///   the priorities and to release the dependent). O(V) memory.
     func listSchedule(
-        weights baseWeights: [Double], workers: Int, dependenciesFirst order: [Int], patch: GraphPatch, recording: Bool = true
+        weights baseWeights: [Double], workers: Int, dependenciesFirst order: [Int], patch: GraphPatch, recording: Bool = true,
+        sharing: CoreSharing = .none
     ) -> ListSchedule {
         // The patch, spelled out: a removed edge, or the vertex split and its second half.
         var removedFrom = -1
@@ -126,21 +133,26 @@ extension Digraph {
             for index in 0..<min(workers, max(count, 1)) { freeWorkers.insert(FreeWorker(index: index)) }
             for vertex in 0..<count where waitingFor[vertex] == 0 { ready.insert(ReadyTarget(priority: priority[vertex], vertex: vertex)) }
 
+            // `now` counts work done by each running vertex; `clock` is time, the same without sharing.
             var now = 0.0
+            var clock = 0.0
+            let slows = sharing.slows
             while true {
                 while !ready.isEmpty, let free = freeWorkers.popMin(), let next = ready.popMin() {
                     let finish = now + weights[next.vertex]
                     if recording {
-                        start[next.vertex] = now
+                        start[next.vertex] = slows ? clock : now
                         end[next.vertex] = finish
                         worker[next.vertex] = free.index
                     }
                     running.insert(RunningTarget(end: finish, vertex: next.vertex, worker: free.index))
                 }
                 guard let earliest = running.min else { break }
+                if slows { clock += (earliest.end - now) * sharing.factor(busy: Double(running.count)) }
                 now = earliest.end
                 while let finished = running.min, finished.end == now {
                     _ = running.popMin()
+                    if recording, slows { end[finished.vertex] = clock }
                     freeWorkers.insert(FreeWorker(index: finished.worker))
                     // The half has the vertex's dependents; each dependency of the vertex is one of the half's too.
                     let vertex = finished.vertex == half ? split : finished.vertex
@@ -156,9 +168,10 @@ extension Digraph {
                     }
                 }
             }
-            // The last target to end ends last: `now` is the largest end.
+            // The last target to end ends last: `now` (`clock`) is the largest end.
             return ListSchedule(
-                weights: weights, start: start, end: end, worker: worker, makespan: now, criticalPathLength: criticalPathLength)
+                weights: weights, start: start, end: end, worker: worker, makespan: slows ? clock : now,
+                criticalPathLength: criticalPathLength)
         }
     }
 }

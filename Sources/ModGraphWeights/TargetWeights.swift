@@ -38,6 +38,9 @@ public struct TargetWeights: Sendable, Equatable {
     /// How long the build system took to start a module once it could
     /// (``ModuleStartDelay``), from a measured build; nil when unknown.
     public internal(set) var moduleStartSeconds: Double?
+    /// The cores the measured build shared and how its jobs slowed for it
+    /// (``CoreSharingRecord``); nil without jobs or a compiling span.
+    public internal(set) var coreSharing: CoreSharingRecord?
 
     /// Targets without a compile step cost nothing: binary targets (a
     /// prebuilt artifact), system library targets (a module map) and Xcode's
@@ -69,7 +72,8 @@ public struct TargetWeights: Sendable, Equatable {
             // One short line however many there are: every real app has external products.
             warnings.append(
                 "\(source): no weight for \(defaulted.count) target\(defaulted.count == 1 ? "" : "s") (\(abbreviated(defaulted.map(\.description)))); "
-                    + "each counts as the median of the others, \(formatted(median)) \(unit.symbol)" + (defaultedNote.map { "; " + $0 } ?? ""))
+                    + "each counts as the median of the others, \(formatted(median)) \(unit.symbol)"
+                    + (defaultedNote.map { "; " + $0 } ?? ""))
         }
         return TargetWeights(
             values: values, unit: unit, source: source, defaulted: defaulted,

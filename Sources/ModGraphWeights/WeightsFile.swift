@@ -107,12 +107,58 @@ public enum WeightsFile {
             }
             if let value = (object as? [String: Any])?["moduleStartSeconds"] {
                 guard let seconds = XCLogParserReport.number(value), (0...maximumWeight).contains(seconds) else {
-                    throw .malformed(path: source, problem: "moduleStartSeconds must be a number of seconds from 0 to \(Int(maximumWeight))")
+                    throw .malformed(
+                        path: source, problem: "moduleStartSeconds must be a number of seconds from 0 to \(Int(maximumWeight))")
                 }
                 weights.moduleStartSeconds = seconds
             }
+            weights.coreSharing = try coreSharing(in: object as? [String: Any] ?? [:], jobs: weights.jobs, source: source)
         }
         return weights
+    }
+
+    /// The file's `coreSharing` object; for a file written before it, the
+    /// busy cores from its jobs' work over its `buildPhases.compiling` span,
+    /// not calibrated. Nil when neither is there.
+    static func coreSharing(in document: [String: Any], jobs: [Int: TargetJobTimes], source: String) throws(WeightsError)
+        -> CoreSharingRecord?
+    {
+        // `swift build -j`, within bounds before it becomes an `Int` (a file may say 1e300).
+        let buildJobs = XCLogParserReport.number(document["buildJobs"]).flatMap {
+            (1...Double(CoreSharingRecord.maximumCores)).contains($0) ? Int($0) : nil
+        }
+        guard let value = document["coreSharing"] else {
+            let work = jobs.values.reduce(0) { $0 + ($1.emitModule ?? 0) + $1.compile.reduce(0, +) + ($1.link ?? 0) }
+            let span = XCLogParserReport.number((document["buildPhases"] as? [String: Any])?["compiling"]) ?? 0
+            return CoreSharingRecord.busyCores(work: work, compilingSeconds: span, jobs: buildJobs).map {
+                CoreSharingRecord(measuredJobs: buildJobs, busyCores: $0)
+            }
+        }
+        func problem(_ text: String) -> WeightsError { .malformed(path: source, problem: "coreSharing: " + text) }
+        guard let fields = value as? [String: Any] else { throw problem("must be an object") }
+        guard let busy = XCLogParserReport.number(fields["busyCores"]),
+            (1...Double(CoreSharingRecord.maximumCores)).contains(busy)
+        else { throw problem("busyCores must be a number from 1 to \(CoreSharingRecord.maximumCores)") }
+        var record = CoreSharingRecord(measuredJobs: nil, busyCores: busy)
+        if let jobs = fields["measuredJobs"], !(jobs is NSNull) {
+            guard let number = XCLogParserReport.number(jobs), number == number.rounded(),
+                (1...Double(CoreSharingRecord.maximumCores)).contains(number)
+            else { throw problem("measuredJobs must be a whole number from 1 to \(CoreSharingRecord.maximumCores)") }
+            record.measuredJobs = Int(number)
+        }
+        if let slowdown = fields["slowdownPerCore"], !(slowdown is NSNull) {
+            guard let number = XCLogParserReport.number(slowdown), (0...CoreSharingRecord.maximumSlowdownPerCore).contains(number) else {
+                throw problem("slowdownPerCore must be a number from 0 to \(Int(CoreSharingRecord.maximumSlowdownPerCore))")
+            }
+            record.slowdownPerCore = number
+        }
+        if let calibration = fields["calibration"], !(calibration is NSNull) {
+            guard let text = calibration as? String, text.utf8.count <= 1_000 else {
+                throw problem("calibration must be a string of at most 1,000 bytes")
+            }
+            record.calibration = text
+        }
+        return record
     }
 
     /// The record of another tool that `object` is, when it is one.
@@ -166,7 +212,8 @@ public enum WeightsFile {
             let compileValues = fields["compile"].map { $0 as? [Any] } ?? []
             guard let compileValues, compileValues.count <= TargetJobTimes.maximumCompileJobs else {
                 throw .malformed(
-                    path: source, problem: "the compile jobs of '\(key)' must be an array of at most \(TargetJobTimes.maximumCompileJobs) numbers")
+                    path: source,
+                    problem: "the compile jobs of '\(key)' must be an array of at most \(TargetJobTimes.maximumCompileJobs) numbers")
             }
             var compile: [Double] = []
             for job in compileValues {

@@ -143,6 +143,13 @@ struct MeasureCommandTests {
         // VerticalApp's modules wait for one another: the build shows when each could start and did.
         let moduleStart = try #require(document["moduleStartSeconds"] as? Double)
         #expect(moduleStart >= 0 && moduleStart < wall)
+        // The cores the build kept busy, and the compiler probe's slowdown per other busy core (this machine has 2 or more).
+        let sharing = try #require(document["coreSharing"] as? [String: Any])
+        #expect(sharing["measuredJobs"] as? Int == 2)
+        let busy = try #require(sharing["busyCores"] as? Double)
+        #expect(busy >= 1 && busy <= 2)
+        #expect((sharing["calibration"] as? String)?.hasPrefix("probe: swiftc -typecheck") == true)
+        #expect((sharing["slowdownPerCore"] as? Double).map { $0 >= 0 } == true)
 
         let schedule = try ModGraphRunner.run(["schedule", sample.path, "--no-tests", "--workers", "2", "--weights", weights.path])
         #expect(schedule.status == 0)
@@ -181,5 +188,44 @@ struct MeasureCommandTests {
         #expect(!plainText.contains("after it may"))
         // Every module of the longest chain waits once more: the build is longer by at least one delay.
         #expect(with >= without + 0.5)
+    }
+
+    @Test func jobsMeasuredBesideOthersArePlannedAloneAtOneCore() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-cores-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = ModGraphRunner.samples.appendingPathComponent("VerticalApp").path
+        func plan(_ sharing: String, workers: Int) throws -> (Double, [String: Any], String) {
+            let weights = folder.appendingPathComponent("weights-\(UUID().uuidString).json")
+            try (#"{"schemaVersion": 2, "buildJobs": 2, "targets": {"Prelude": 10, "Networking": 2, "App": 1}, "jobs": {"Prelude": {"emitModule": 1, "compile": [9, 8]}}"#
+                + sharing + "}").write(to: weights, atomically: true, encoding: .utf8)
+            let arguments = ["schedule", path, "--no-tests", "--workers", String(workers), "--weights", weights.path]
+            let result = try ModGraphRunner.run(arguments + ["--format", "json"])
+            #expect(result.status == 0, "\(result.errors)")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+            let jobLevel = try #require(document["jobLevel"] as? [String: Any])
+            return (try #require(jobLevel["makespan"] as? Double), jobLevel, try ModGraphRunner.run(arguments).output)
+        }
+        let calibrated = #", "coreSharing": {"measuredJobs": 2, "busyCores": 1.5, "slowdownPerCore": 0.2, "calibration": "probe: test\u001b[31m"}"#
+        let (asMeasured, _, plainText) = try plan("", workers: 1)
+        let (alone, jobLevel, text) = try plan(calibrated, workers: 1)
+        // Measured with 1.5 cores busy, 20% slower per other core: every job is 1.1 times its time alone, and
+        // at -j 1 nothing runs beside it, so the build is the measured one ÷ 1.1.
+        #expect(abs(alone - asMeasured / 1.1) < 1e-6)
+        #expect(
+            text.contains(
+                "  cores        weights measured at -j 2, 1.5 cores busy on average; a job runs 20.0% slower for each other busy core "
+                    + "(probe: test\\u{1B}[31m); this plan for -j 1 extrapolates from 2 cores"))
+        #expect(!plainText.contains("  cores  "))
+        let sharing = try #require(jobLevel["coreSharing"] as? [String: Any])
+        #expect(sharing["measuredJobs"] as? Int == 2)
+        #expect(sharing["slowdownPerCore"] as? Double == 0.2)
+        // At the measured -j the plan says where its weights come from and no extrapolation.
+        let (_, _, atTwo) = try plan(calibrated, workers: 2)
+        #expect(atTwo.contains("a job runs 20.0% slower for each other busy core (probe: test\\u{1B}[31m)\n"))
+        // Not calibrated: measured times taken as they are, and said so.
+        let (uncalibrated, _, uncalibratedText) = try plan(#", "coreSharing": {"measuredJobs": 2, "busyCores": 1.5}"#, workers: 1)
+        #expect(uncalibrated == asMeasured)
+        #expect(uncalibratedText.contains("how much jobs slow beside one another is not calibrated"))
     }
 }

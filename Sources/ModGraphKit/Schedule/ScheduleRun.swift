@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphManifest
 import ModGraphPlanning
 import ModGraphWeights
 
@@ -123,14 +124,27 @@ public enum ScheduleRun {
         if measured { report.measuredError = ModelAccuracy.moduleLevelError }
         // Job-level weights (a schema 2 file, an imported build record): the build planned job by job too.
         if !targetWeights.jobs.isEmpty {
-            let jobs = targetWeights.jobs.mapValues { TargetJobs(emitModule: $0.emitModule, compile: $0.compile, link: $0.link ?? 0) }
             let wait = targetWeights.dependentsWait.flatMap(DependentsWait.init(rawValue:)) ?? .wholeModule
+            // SwiftPM's jobs: each module's Swift files, which the driver cuts into batches by the -j (DriverBatches).
+            let files = wait == .wholeModule ? loaded.targetFiles : [:]
+            var jobs: [Int: TargetJobs] = [:]
+            for (vertex, times) in targetWeights.jobs {
+                let swiftFiles = files[graph.targets[vertex].id].map { SourceFileLister.files($0, extensions: ["swift"]).count }
+                jobs[vertex] = TargetJobs(
+                    emitModule: times.emitModule, compile: times.compile, link: times.link ?? 0, swiftFiles: swiftFiles)
+            }
             do {
                 report.jobPlan = try JobPlan(
                     targets: graph.digraph, weights: targetWeights.values, jobs: jobs, workers: request.workers,
                     dependentsWait: wait, moduleStart: targetWeights.moduleStartSeconds ?? 0,
                     // Jobs of SwiftPM's native build: its queue starts ready modules by name.
-                    moduleNames: wait == .wholeModule ? graph.targets.map(\.name) : nil, bottleneckLimit: request.bottleneckCandidates,
+                    moduleNames: wait == .wholeModule ? graph.targets.map(\.name) : nil,
+                    sharing: targetWeights.coreSharing.map {
+                        CoreSharing(
+                            slowdownPerCore: $0.slowdownPerCore ?? 0, measuredBusyCores: $0.busyCores, measuredJobs: $0.measuredJobs,
+                            calibration: $0.slowdownPerCore == nil ? nil : $0.calibration)
+                    } ?? .none,
+                    bottleneckLimit: request.bottleneckCandidates,
                     bottleneckRules: bottleneckRules(
                         for: graph, unit: targetWeights.unit, measuredError: measured ? ModelAccuracy.jobLevelError : nil),
                     runner: loaded.executor)

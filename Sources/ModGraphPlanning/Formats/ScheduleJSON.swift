@@ -55,6 +55,8 @@ public enum ScheduleJSON {
             ("measuredError", report.jobMeasuredError.map(number) ?? .null),
             ("dependentsWait", .string(jobs.dependentsWait.rawValue)),
             ("moduleStartSeconds", number(jobs.jobGraph.moduleStart)),
+            ("coreSharing", coreSharing(jobs.jobGraph.sharing)),
+            ("rebatched", .array(jobs.jobGraph.rebatched.filter { $0 < report.graph.targets.count }.map { id($0, report) })),
             ("startOrder", .string(jobs.jobGraph.startOrder == nil ? "longest-chain" : "name")),
             ("jobs", .int(jobs.jobGraph.jobs.count)),
             ("makespan", number(build.makespan)),
@@ -63,6 +65,17 @@ public enum ScheduleJSON {
             ("criticalPath", .array(jobs.criticalPath.map(job))),
             ("schedule", .array(jobs.jobGraph.jobs.indices.map(job))),
             ("bottlenecks", bottlenecks(jobs.bottlenecks, report)),
+        ])
+    }
+
+    /// The measured build's cores and the slowdown per other busy core (null when not calibrated).
+    private static func coreSharing(_ sharing: CoreSharing) -> JSONValue {
+        guard sharing != .none else { return .null }
+        return .object([
+            ("measuredJobs", sharing.measuredJobs.map(JSONValue.int) ?? .null),
+            ("measuredBusyCores", number(sharing.measuredBusyCores)),
+            ("slowdownPerCore", sharing.calibration == nil ? .null : number(sharing.slowdownPerCore)),
+            ("calibration", sharing.calibration.map(JSONValue.string) ?? .null),
         ])
     }
 
@@ -167,7 +180,8 @@ public enum ScheduleJSON {
     /// A target's id; a split's second half (vertex count and above) as `id (half)`.
     private static func id(_ vertex: Int, _ report: ScheduleReport) -> JSONValue {
         let count = report.graph.targets.count
-        return .string(vertex < count ? report.graph.targets[vertex].id.description : report.graph.targets[vertex - count].id.description + " (half)")
+        return .string(
+            vertex < count ? report.graph.targets[vertex].id.description : report.graph.targets[vertex - count].id.description + " (half)")
     }
 
     private static func number(_ value: Double) -> JSONValue {

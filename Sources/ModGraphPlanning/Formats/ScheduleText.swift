@@ -46,9 +46,13 @@ public enum ScheduleText {
                 "Job-level build (\(Counted.text(jobs.jobGraph.jobs.count, "job")) on \(Counted.text(jobBuild.workers, "core")); dependents start "
                     + (jobs.dependentsWait == .interface ? "once a module's interface is emitted" : "once all of a module's jobs end")
                     + (jobs.jobGraph.moduleStart > 0 ? "; each module starts \(amount(jobs.jobGraph.moduleStart)) after it may" : "")
-                    + (jobs.jobGraph.startOrder != nil ? "; ready modules start by name, greatest first, as SwiftPM's queue takes them)" : ")")
+                    + (jobs.jobGraph.startOrder != nil
+                        ? "; ready modules start by name, greatest first, as SwiftPM's queue takes them)" : ")")
             )
             output.line("  makespan     \(amount(jobBuild.makespan))" + errorNote(report.jobMeasuredError))
+            if let cores = coresNote(jobs.jobGraph.sharing, planned: jobBuild.workers, rebatched: jobs.jobGraph.rebatched.count) {
+                output.line("  cores        " + cores)
+            }
             output.line("  efficiency   \(ScheduleNumber.percent(jobBuild.efficiency)) of core time spent building")
             output.line("  critical path (\(Counted.text(jobs.criticalPath.count, "job")), \(amount(jobs.criticalPathLength)))")
             let chain = jobs.criticalPath.filter { jobs.jobGraph.weights[$0] > 0 }.map {
@@ -294,6 +298,29 @@ public enum ScheduleText {
     }
 
     /// `  (±13% against real builds, docs/planning.md)`, or nothing when never checked.
+    /// Which core count the weights were measured at, how jobs slow beside
+    /// one another, and how far this plan's `-j` is from it; nil when the
+    /// weights say nothing of their build's cores.
+    static func coresNote(_ sharing: CoreSharing, planned: Int, rebatched: Int = 0) -> String? {
+        guard sharing != .none else { return nil }
+        let measured = sharing.measuredJobs.map { "-j \($0)" } ?? "SwiftPM's default -j"
+        var note = "weights measured at \(measured), \(ScheduleNumber.format(sharing.measuredBusyCores)) cores busy on average; "
+        if let calibration = sharing.calibration {
+            note +=
+                "a job runs \(ScheduleNumber.percent(sharing.slowdownPerCore)) slower for each other busy core (\(Escape.message(calibration)))"
+        } else {
+            note += "how much jobs slow beside one another is not calibrated, so their measured times are taken as they are"
+        }
+        if let jobs = sharing.measuredJobs, jobs != planned {
+            note += "; this plan for -j \(planned) extrapolates from \(jobs) cores"
+        }
+        if rebatched > 0 {
+            note +=
+                "; \(rebatched == 1 ? "1 module's" : "\(rebatched) modules'") compile jobs re-cut into the batches the Swift driver makes at -j \(planned)"
+        }
+        return note
+    }
+
     static func errorNote(_ error: Double?) -> String {
         guard let error else { return "" }
         return "  (±\(ScheduleNumber.percent(error)) against real builds, docs/planning.md)"

@@ -188,6 +188,12 @@ public struct MeasuredBuild: Sendable {
     /// The toolchain's clang, which SwiftPM uses when `CC` is not set: the
     /// `clang` beside the real `swift` executable.
     static func toolchainClang(besides swift: String, path: String?) -> String? {
+        toolchainTool("clang", besides: swift, path: path)
+    }
+
+    /// The toolchain's program `name` (`clang`, `swiftc`): the one beside the
+    /// real `swift` executable (links followed), found as `swift` is, on `PATH` when a bare name.
+    public static func toolchainTool(_ name: String, besides swift: String, path: String?) -> String? {
         var candidates: [String] = []
         if swift.contains("/") {
             candidates = [swift]
@@ -198,8 +204,8 @@ public struct MeasuredBuild: Sendable {
             guard let resolved = realpath(candidate, nil) else { continue }
             defer { free(resolved) }
             let folder = (String(cString: resolved) as NSString).deletingLastPathComponent
-            let clang = (folder as NSString).appendingPathComponent("clang")
-            if FileManager.default.isExecutableFile(atPath: clang) { return clang }
+            let tool = (folder as NSString).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: tool) { return tool }
         }
         return nil
     }
