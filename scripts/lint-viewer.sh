@@ -25,7 +25,9 @@ lint() {
     if [ "$major" -ge 9 ]; then
         eslint --no-ignore --config scripts/lint-viewer/eslint.config.js --max-warnings 0 "$@"
     else
-        eslint --no-eslintrc --no-ignore --config scripts/lint-viewer/legacy.eslintrc.js --max-warnings 0 "$@"
+        # The compact formatter: Debian's default one (stylish) needs node-chalk, which its ESLint
+        # package does not always bring (a fresh Debian image failed with "Cannot find module 'chalk'").
+        eslint --no-eslintrc --no-ignore --config scripts/lint-viewer/legacy.eslintrc.js --format compact --max-warnings 0 "$@"
     fi
 }
 
