@@ -1,3 +1,4 @@
+import Foundation
 import ModGraphCore
 import ModGraphTestSupport
 import Testing
@@ -317,5 +318,51 @@ struct ClangImportsTests {
         // A C-family file that could not be read may import anything: nothing is charged.
         objc.unreadable = 1
         #expect(try run(graph, yaml, scanned, clang: [id("App"): objc]) == [])
+    }
+
+    @Test func headersIncludedInQuotesBelowTheFileAreRead() throws {
+        // AltStore's AltServer, reduced: its `.m` file includes a private header beside it, which includes the library.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modgraph-clang-\(UUID().uuidString)")
+        let app = folder.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Sub"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ path: String, _ text: String) throws {
+            try text.write(to: folder.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        try write("App/Connection.m", "#import \"Connection+Private.h\"\n#include \"Sub/Deep.h\"\n#import \"../Outside.h\"\n#import \"Missing.h\"\n")
+        try write("App/Connection+Private.h", "#include <libimobiledevice/libimobiledevice.h>\n#import \"Connection+Private.h\"\n#import \"Link.h\"\n")
+        try write("App/Sub/Deep.h", "@import Deep;\n#import \"Sub/Deep.h\"\n")
+        try write("Outside.h", "@import Outside;\n")
+        try write("Elsewhere.h", "@import Linked;\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: app.appendingPathComponent("Link.h").path, withDestinationPath: folder.appendingPathComponent("Elsewhere.h").path)
+        let result = ClangImports.read([app.appendingPathComponent("Connection.m").path])
+        // The private header and the one in a sub-folder are read, once each (a header including itself ends);
+        // one above the file's folder, a link, and a missing one are not.
+        #expect(result.modules == ["libimobiledevice", "Deep"])
+        #expect(result.files == 3)
+        #expect(result.unreadable == 0)
+    }
+
+    @Test func aCLibrarysHeaderFolderIsItsTargetsName() throws {
+        // AltStore's AltServer → libimobiledevice, whose module is `imobiledevice` (PRODUCT_NAME) while its headers
+        // are included from `<libimobiledevice/…>`: the include is a use, not an unused dependency.
+        let package = PackageIdentity("app")
+        let graph = ModuleGraph(
+            packages: [Package(identity: package, name: "App", path: ".", origin: .root, location: nil, isLoaded: true)],
+            targets: [
+                Target(id: id("AltServer"), type: .application, path: "AltServer"),
+                Target(id: id("libimobiledevice"), type: .staticLibrary, path: "libimobiledevice", moduleName: "imobiledevice"),
+            ],
+            products: [], edges: [Edge(from: id("AltServer"), to: id("libimobiledevice"), kind: .target)])
+        let scanned = [id("AltServer"): files("AltServer", ["A.swift": "let server = 1\n"])]
+        let yaml = "version: 1\nsources:\n  unusedDependencies: warning\n"
+        var objc = ClangImports.Result()
+        objc.files = 2
+        objc.modules = ["libimobiledevice"]
+        #expect(try run(graph, yaml, scanned, clang: [id("AltServer"): objc]) == [])
+        // Without that include it is unused, as before.
+        objc.modules = []
+        #expect(try run(graph, yaml, scanned, clang: [id("AltServer"): objc]).count == 1)
     }
 }

@@ -228,6 +228,10 @@ extension ImportRule {
         // Embedded in the product on purpose (NetNewsWire bundles SyncDatabase for its extensions).
         if let bundled = embedded[target], declaration.edges.contains(where: { bundled.contains($0.to) }) { return nil }
         var modules = Set(nodes.map(ModuleNames.module(of:)))
+        // A C library's headers sit in a folder named after its target, whatever its module: AltStore's
+        // `libimobiledevice` builds module `imobiledevice` (PRODUCT_NAME), and AltServer's Objective-C++
+        // uses it through `#include <libimobiledevice/libimobiledevice.h>`.
+        if otherFiles > 0 { modules.formUnion(nodes.map { ModuleNames.module(ofTarget: $0.name) }) }
         // A wrapper's modules are those it brings in.
         for node in nodes where context.wrappers.contains(node.id) {
             for inner in context.edgesFrom[node.id] ?? [] { modules.insert(module(of: inner.to)) }

@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphSystem
 
 /// The modules a C-family file (`.m`, `.mm`, `.c`, `.cpp`, `.h`, …) of a mixed
 /// target uses, read line by line without a compiler: `@import Module;`
@@ -9,11 +10,20 @@ import Foundation
 /// serves: `unused-dependency` never advises removing what an Objective-C file
 /// imports (issue #49).
 ///
+/// A header a file includes in quotes (`#include "ALTConnection+Private.h"`)
+/// is read too when it lies in the file's folder or below it, not through a
+/// link: Xcode lists no header of an application in its phases, and AltStore's
+/// AltServer uses `libimobiledevice` only from such a header, which made its
+/// link read as unused (and `fix` would have removed it, breaking the build).
+///
 /// A file is input: at most ``maximumBytes`` are read, and a file past them
-/// counts as unreadable (``Result/unreadable``), so that nothing is called unused.
+/// counts as unreadable (``Result/unreadable``), so that nothing is called unused;
+/// at most ``maximumHeaders`` headers are followed from one target's files.
 public enum ClangImports {
     /// Larger than any hand-written source file; generated ones past it are not read.
     public static let maximumBytes = 4 << 20
+    /// The most headers followed from one target's files: a project's own headers are hundreds.
+    public static let maximumHeaders = 10_000
 
     public struct Result: Sendable, Hashable {
         /// The modules imported, by name.
@@ -27,7 +37,12 @@ public enum ClangImports {
     /// What the files at `paths` import.
     public static func read(_ paths: [String]) -> Result {
         var result = Result()
-        for path in paths {
+        var queue = paths
+        var seen = Set(paths)
+        var next = 0
+        while next < queue.count {
+            let path = queue[next]
+            next += 1
             result.files += 1
             guard let handle = FileHandle(forReadingAtPath: path),
                 let data = try? handle.read(upToCount: maximumBytes + 1), data.count <= maximumBytes
@@ -36,7 +51,17 @@ public enum ClangImports {
                 continue
             }
             try? handle.close()
-            result.modules.formUnion(modules(in: [UInt8](data)))
+            let found = scan([UInt8](data))
+            result.modules.formUnion(found.modules)
+            let folder = (path as NSString).deletingLastPathComponent
+            for name in found.quoted where queue.count - paths.count < maximumHeaders {
+                // Below the file's folder only: no absolute path, no `..`, no link.
+                guard !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { continue }
+                let header = (folder as NSString).appendingPathComponent(name)
+                guard !seen.contains(header), FileStatus.isRegularFile(header, followingLinks: false) else { continue }
+                seen.insert(header)
+                queue.append(header)
+            }
         }
         return result
     }
@@ -48,9 +73,16 @@ public enum ClangImports {
         modules(in: Array(text.utf8))
     }
 
-    /// The same on the file's bytes: one pass, a line looked at only when it starts with `@` or `#`.
+    /// The same on the file's bytes.
     static func modules(in bytes: [UInt8]) -> Set<String> {
+        scan(bytes).modules
+    }
+
+    /// The modules the file's bytes import, and the headers it includes in quotes, in order: one pass,
+    /// a line looked at only when it starts with `@` or `#`.
+    static func scan(_ bytes: [UInt8]) -> (modules: Set<String>, quoted: [String]) {
         var found = Set<String>()
+        var quoted: [String] = []
         var index = 0
         let count = bytes.count
         func skipBlanks() { while index < count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 } }
@@ -85,6 +117,20 @@ public enum ClangImports {
                 for directive in ["include_next", "import", "include"] where starts(with: directive) {
                     index += directive.utf8.count
                     skipBlanks()
+                    if index < count, bytes[index] == UInt8(ascii: "\"") {
+                        // A quoted include: a header of the target's own, up to the closing quote on the same line.
+                        let start = index + 1
+                        var end = start
+                        while end < count, end - start < 1_024,
+                            ![UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[end])
+                        {
+                            end += 1
+                        }
+                        if end < count, bytes[end] == UInt8(ascii: "\""), end > start {
+                            quoted.append(String(decoding: bytes[start..<end], as: UTF8.self))
+                        }
+                        break
+                    }
                     guard index < count, bytes[index] == UInt8(ascii: "<") else { break }
                     index += 1
                     // A framework's folder is its module, `-` made `_` as Xcode and CocoaPods make it (`Harmony-Drive`).
@@ -99,6 +145,6 @@ public enum ClangImports {
             while index < count, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") { index += 1 }
             index += 1
         }
-        return found
+        return (found, quoted)
     }
 }
