@@ -19,7 +19,9 @@ extension ProjectEditor {
     /// - Parameter heldLocally: whether the project holds the package in a folder of its own (another target
     ///   uses its products with no reference object, as Xcode wrote local packages before Xcode 15, or inside a
     ///   synchronized folder): the product is then added without a reference, as those are.
-    public func adding(product: String, of package: PackageIdentity, to target: String, heldLocally: Bool = false) throws(ManifestRefusal) -> String {
+    public func adding(product: String, of package: PackageIdentity, to target: String, heldLocally: Bool = false) throws(ManifestRefusal)
+        -> String
+    {
         guard Self.isPlain(product) else {
             throw ManifestRefusal(reason: "the product's name \"\(product)\" is not one fix writes into a project file: add it in Xcode")
         }
@@ -40,7 +42,8 @@ extension ProjectEditor {
         if let reference { dependency.append("\t\t\tpackage = \(reference);") }
         dependency += ["\t\t\tproductName = \(product);", "\t\t};"]
         try edited.insert(object: dependency, id: dependencyID, section: "XCSwiftPackageProductDependency")
-        let buildFile = "\t\t\(buildFileID) /* \(product) in Frameworks */ = {isa = PBXBuildFile; productRef = \(dependencyID) /* \(product) */; };"
+        let buildFile =
+            "\t\t\(buildFileID) /* \(product) in Frameworks */ = {isa = PBXBuildFile; productRef = \(dependencyID) /* \(product) */; };"
         try edited.insert(object: [buildFile], id: buildFileID, section: "PBXBuildFile")
         try edited.append("\(dependencyID) /* \(product) */,", toList: "packageProductDependencies", of: targetID)
         try edited.append("\(buildFileID) /* \(product) in Frameworks */,", toList: "files", of: phase)
@@ -50,7 +53,8 @@ extension ProjectEditor {
             after[phase]?.dictionary?["files"]?.strings.contains(buildFileID) == true,
             after[dependencyID]?.dictionary?["productName"]?.string == product
         else {
-            throw ManifestRefusal(reason: "the project is not written as Xcode writes it, so the product was not added; nothing was changed")
+            throw ManifestRefusal(
+                reason: "the project is not written as Xcode writes it, so the product was not added; nothing was changed")
         }
         return result
     }
@@ -81,20 +85,24 @@ extension ProjectEditor {
             }
             return "\(id) /* \(comment) */"
         }
-        guard matching.isEmpty else { throw ManifestRefusal(reason: "the project references package \"\(package)\" \(matching.count) times") }
+        guard matching.isEmpty else {
+            throw ManifestRefusal(reason: "the project references package \"\(package)\" \(matching.count) times")
+        }
         let folders = objects.keys.filter { id in
             isa(id) == "PBXFileReference" && ["wrapper", "folder"].contains(field(id, "lastKnownFileType") ?? "")
                 && field(id, "path").map { PackageIdentity(location: $0) } == package
         }
         guard !folders.isEmpty || heldLocally else {
             throw ManifestRefusal(
-                reason: "the project does not reference package \"\(package)\": add it to the project in Xcode (Add Package Dependencies…), then run fix again")
+                reason:
+                    "the project does not reference package \"\(package)\": add it to the project in Xcode (Add Package Dependencies…), then run fix again"
+            )
         }
         return nil
     }
 
     /// The text of the comment after `id` where its object opens (`XCRemoteSwiftPackageReference "Nuke"`).
-    private func comment(of id: String) -> String? {
+    func comment(of id: String) -> String? {
         let opening = "\t\t\(id) /* "
         guard let line = lines.first(where: { $0.hasPrefix(opening) && $0.hasSuffix(" */ = {") }) else { return nil }
         let comment = line.dropFirst(opening.count).dropLast(" */ = {".count)
@@ -104,7 +112,9 @@ extension ProjectEditor {
     /// A name written bare in a project file and in its comments: letters, digits, `_`, `-` and `.`.
     static func isPlain(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= 256
-            && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)) }
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0))
+            }
     }
 }
 

@@ -291,4 +291,31 @@ struct FixCommandTests {
         #expect(!again.output.contains("Core imports DesignSystem"), "\(again.output)")
         #expect(try ModGraphRunner.run(["fix", folder.path, "--check"], in: folder).status == 0)
     }
+
+    /// Another target of the same project a target imports and does not declare: a target dependency
+    /// through a proxy, and the link of its framework (a unit-test bundle embeds nothing); the project
+    /// reloads with the edge, check passes, and a second fix finds nothing.
+    @Test func anUndeclaredTargetOfTheSameProjectJoinsItsDependencies() throws {
+        let top = try ModGraphRunner.scratchFolder("modgraph-fix-xcode-target")
+        defer { try? FileManager.default.removeItem(at: top) }
+        let folder = top.appendingPathComponent("XcodeApp")
+        try FileManager.default.copyItem(at: ModGraphRunner.samples.appendingPathComponent("XcodeApp"), to: folder)
+        let tests = folder.appendingPathComponent("App/XcodeAppTests")
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: tests.path).sorted().first { $0.hasSuffix(".swift") })
+        let source = tests.appendingPathComponent(file)
+        try ("import Core\n" + String(contentsOf: source, encoding: .utf8)).write(to: source, atomically: true, encoding: .utf8)
+        let check = try ModGraphRunner.run(["check", folder.path], in: folder)
+        #expect(check.output.contains("XcodeAppTests imports Core"), "\(check.output)")
+        let result = try ModGraphRunner.run(["fix", folder.path, "--write"], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.contains("fix: dependency added: app/XcodeAppTests → app/Core"), "\(result.errors)")
+        let project = try String(contentsOf: folder.appendingPathComponent("App/App.xcodeproj/project.pbxproj"), encoding: .utf8)
+        #expect(project.contains("\t\t\tremoteInfo = Core;\n"))
+        #expect(project.contains("/* Core.framework in Frameworks */ = {isa = PBXBuildFile; fileRef = "))
+        let graph = try ModGraphRunner.run(["graph", folder.path, "--format", "text"], in: folder)
+        #expect(graph.output.contains("XcodeAppTests [unit-tests] → Core, XcodeApp"), "\(graph.output)")
+        let again = try ModGraphRunner.run(["check", folder.path], in: folder)
+        #expect(!again.output.contains("XcodeAppTests imports Core"), "\(again.output)")
+        #expect(try ModGraphRunner.run(["fix", folder.path, "--check"], in: folder).status == 0)
+    }
 }

@@ -123,6 +123,8 @@ struct FixPlanner {
         /// `heldLocally`: another target of the project already uses a product of the package without
         /// naming a reference to it (a local package in a folder of the project, before Xcode 15).
         case addProduct(target: String, product: String, package: PackageIdentity, heldLocally: Bool)
+        /// Another target of the same project: a target dependency, linked (and embedded) where its product needs it.
+        case addTarget(target: String, dependency: String)
     }
 
     /// The edit a fix asks of an Xcode project; a reason when it is not one fix makes.
@@ -135,11 +137,21 @@ struct FixPlanner {
             if graph.package(dependency.package)?.origin == .cocoapods {
                 return .failure(ManifestRefusal(reason: Self.podReason))
             }
+            if dependency.package == target.package { return .success(.addTarget(target: target.name, dependency: dependency.name)) }
+            // A framework the project links by file that no target of the workspace builds (the loader's
+            // `<project>-prebuilt` node, AltStore's Roxas from an uninitialised submodule) is no package's product.
+            if let owner = graph.package(dependency.package), !owner.isLoaded, owner.name.hasSuffix(" (prebuilt)") {
+                return .failure(
+                    ManifestRefusal(
+                        reason:
+                            "\"\(dependency.name)\" is a framework the project links by file, which no target of the workspace builds: link it in Xcode"
+                    ))
+            }
             guard let owner = graph.package(dependency.package), [.root, .local, .remote, .registry].contains(owner.origin) else {
                 return .failure(
                     ManifestRefusal(
                         reason:
-                            "fix adds packages' products to an Xcode target, not another target of a project: make the edit the finding says in Xcode"
+                            "fix adds packages' products and targets of the same project to an Xcode target, not a target of another project: make the edit the finding says in Xcode"
                     ))
             }
             guard let product = graph.productName(reaching: dependency) else {
@@ -169,6 +181,7 @@ struct FixPlanner {
             case let .remove(target, written): try ProjectEditor(text).removing(written, from: target)
             case let .addProduct(target, product, package, heldLocally):
                 try ProjectEditor(text).adding(product: product, of: package, to: target, heldLocally: heldLocally)
+            case let .addTarget(target, dependency): try ProjectEditor(text).adding(targetDependency: dependency, to: target)
             }
         }
     }
