@@ -24,8 +24,10 @@ public struct ProjectEditor {
         self.objects = objects
     }
 
-    /// `text` without `target`'s dependency written `written` (a package product's name, or
-    /// another target's or its product's name).
+    /// `text` without `target`'s dependency written `written` (a package product's name,
+    /// another target's or its product's name, or a framework linked by file: `Vendor` for
+    /// `Vendor.framework`, a prebuilt one or another project's, with that project's target
+    /// dependency, which names it and has no `target`).
     public func removing(_ written: String, from target: String) throws(ManifestRefusal) -> String {
         let targetID = try nativeTarget(named: target)
         var listEntries: Set<String> = []  // ids whose line in a list goes
@@ -37,16 +39,22 @@ public struct ProjectEditor {
             guard let other = field(dependency, "target") else { return false }
             return field(other, "name") == written || field(other, "productName") == written
         }
-        let builtProducts = Set(dependencies.compactMap { field($0, "target") }.compactMap { field($0, "productReference") })
-        guard !products.isEmpty || !dependencies.isEmpty else {
+        var builtProducts = Set(dependencies.compactMap { field($0, "target") }.compactMap { field($0, "productReference") })
+        // A framework linked by file (a file reference, or a reference proxy of another project's product), and the
+        // dependency on another project's target, which Xcode writes with the target's `name` and a proxy only.
+        let phaseFiles = strings(targetID, "buildPhases").flatMap { strings($0, "files") }
+        let linkedByFile = Set(phaseFiles.compactMap { field($0, "fileRef") }.filter { frameworkName(of: $0) == written })
+        let crossProject = strings(targetID, "dependencies").filter { field($0, "target") == nil && field($0, "name") == written }
+        builtProducts.formUnion(linkedByFile)
+        guard !products.isEmpty || !dependencies.isEmpty || !linkedByFile.isEmpty else {
             throw ManifestRefusal(
-                reason: "target \"\(target)\" lists no package product or target dependency \"\(written)\" (a framework linked by file is edited in Xcode)")
+                reason: "target \"\(target)\" lists no package product, target dependency or framework \"\(written)\"")
         }
         listEntries.formUnion(products)
         objectsGone.formUnion(products)
-        listEntries.formUnion(dependencies)
-        objectsGone.formUnion(dependencies)
-        objectsGone.formUnion(dependencies.compactMap { field($0, "targetProxy") })
+        listEntries.formUnion(dependencies + crossProject)
+        objectsGone.formUnion(dependencies + crossProject)
+        objectsGone.formUnion((dependencies + crossProject).compactMap { field($0, "targetProxy") })
         // The build files of the target's phases that link or embed them.
         let productSet = Set(products)
         for phase in strings(targetID, "buildPhases") {
@@ -98,6 +106,17 @@ public struct ProjectEditor {
             throw ManifestRefusal(reason: "the edited project would not parse; nothing was changed")
         }
         return result
+    }
+
+    /// The module a framework file names: `Vendor` for `Vendor.framework` or `Vendor.xcframework`, the
+    /// last component of the reference's `path` (or `name`); nil for any other file.
+    func frameworkName(of reference: String) -> String? {
+        guard let path = field(reference, "path") ?? field(reference, "name") else { return nil }
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        for suffix in [".framework", ".xcframework"] where last.hasSuffix(suffix) && last.count > suffix.count {
+            return String(last.dropLast(suffix.count))
+        }
+        return nil
     }
 
     /// The line that closes the object opened on line `start`: the same line when it ends in `};`,

@@ -134,6 +134,41 @@ struct ProjectEditorTests {
                     ]))
     }
 
+    /// A framework linked by file that this project does not build (ownCloud's tests link the SDK project's
+    /// `ownCloudUI.framework`): the build files that link and embed it, and the dependency on the other
+    /// project's target, written with its `name` and a proxy; the file reference stays, as Xcode leaves it.
+    @Test func aFrameworkLinkedByFileGoesWithItsBuildFilesAndOtherProjectsDependency() throws {
+        let core = """
+            \t\tTG0000000000000000000002 /* Core */ = {
+            \t\t\tisa = PBXNativeTarget;
+            \t\t\tbuildPhases = (
+            \t\t\t);
+            \t\t\tname = Core;
+            \t\t\tproductName = Core;
+            \t\t\tproductReference = FR0000000000000000000002 /* Core.framework */;
+            \t\t};
+
+            """
+        #expect(Self.project.contains(core))
+        let byFile = Self.project.replacingOccurrences(of: core, with: "")
+            .replacingOccurrences(of: "\t\t\ttarget = TG0000000000000000000002 /* Core */;\n", with: "\t\t\tname = Core;\n")
+        let edited = try ProjectEditor(byFile).removing("Core", from: "App")
+        #expect(
+            edited
+                == without(
+                    byFile,
+                    [
+                        "\t\tBF0000000000000000000002 /* Core.framework in Frameworks */ = {isa = PBXBuildFile; fileRef = FR0000000000000000000002 /* Core.framework */; };\n",
+                        "\t\tBF0000000000000000000003 /* Core.framework in Embed Frameworks */ = {isa = PBXBuildFile; fileRef = FR0000000000000000000002 /* Core.framework */; };\n",
+                        "/* Begin PBXContainerItemProxy section */\n\t\tCP0000000000000000000001 /* PBXContainerItemProxy */ = {\n\t\t\tisa = PBXContainerItemProxy;\n\t\t\tcontainerPortal = PR0000000000000000000001 /* Project object */;\n\t\t\tproxyType = 1;\n\t\t\tremoteGlobalIDString = TG0000000000000000000002;\n\t\t\tremoteInfo = Core;\n\t\t};\n/* End PBXContainerItemProxy section */\n\n",
+                        "\t\t\t\tBF0000000000000000000002 /* Core.framework in Frameworks */,\n",
+                        "\t\t\t\tBF0000000000000000000003 /* Core.framework in Embed Frameworks */,\n",
+                        "\t\t\t\tTD0000000000000000000001 /* PBXTargetDependency */,\n",
+                        "/* Begin PBXTargetDependency section */\n\t\tTD0000000000000000000001 /* PBXTargetDependency */ = {\n\t\t\tisa = PBXTargetDependency;\n\t\t\tname = Core;\n\t\t\ttargetProxy = CP0000000000000000000001 /* PBXContainerItemProxy */;\n\t\t};\n/* End PBXTargetDependency section */\n\n",
+                    ]))
+        #expect(edited.contains("FR0000000000000000000002 /* Core.framework */ = {isa = PBXFileReference;"))
+    }
+
     @Test func whatIsNotThereOrNotInXcodesLayoutIsRefused() throws {
         #expect(throws: ManifestRefusal.self) { try ProjectEditor(Self.project).removing("Nothing", from: "App") }
         #expect(throws: ManifestRefusal.self) { try ProjectEditor(Self.project).removing("Kit", from: "NoSuchTarget") }
