@@ -80,7 +80,7 @@ extension ProjectEditor {
             return location.map { PackageIdentity(location: $0) } == package
         }
         if matching.count == 1, let id = matching.first {
-            guard let comment = comment(of: id) else {
+            guard let comment = comment(of: id, multiLine: true) else {
                 throw ManifestRefusal(reason: "the project's reference to package \"\(package)\" is not written as Xcode writes it")
             }
             return "\(id) /* \(comment) */"
@@ -101,12 +101,18 @@ extension ProjectEditor {
         return nil
     }
 
-    /// The text of the comment after `id` where its object opens (`XCRemoteSwiftPackageReference "Nuke"`).
-    func comment(of id: String) -> String? {
+    /// The text of the comment after `id` where its object opens: `XCRemoteSwiftPackageReference
+    /// "Nuke"` on an object written over several lines, as Xcode writes a package reference
+    /// (`multiLine`: the line ends at ` */ = {`), or `Low.framework` on one written whole on one
+    /// line, as Xcode writes a file reference. Nil when the comment could hide another (`*/`, `/*`).
+    func comment(of id: String, multiLine: Bool) -> String? {
         let opening = "\t\t\(id) /* "
-        guard let line = lines.first(where: { $0.hasPrefix(opening) && $0.hasSuffix(" */ = {") }) else { return nil }
-        let comment = line.dropFirst(opening.count).dropLast(" */ = {".count)
-        return comment.contains("*/") ? nil : String(comment)
+        let closing = " */ = {"
+        guard let line = lines.first(where: { $0.hasPrefix(opening) && (!multiLine || $0.hasSuffix(closing)) }),
+            let end = line.range(of: closing)
+        else { return nil }
+        let comment = line[line.index(line.startIndex, offsetBy: opening.count)..<end.lowerBound]
+        return comment.contains("*/") || comment.contains("/*") ? nil : String(comment)
     }
 
     /// A name written bare in a project file and in its comments: letters, digits, `_`, `-` and `.`.

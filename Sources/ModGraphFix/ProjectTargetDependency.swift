@@ -77,7 +77,8 @@ extension ProjectEditor {
         _ dependencyID: String, named dependency: String, into targetID: String, named target: String, _ edited: inout EditedLines,
         _ ids: inout IDMaker
     ) throws(ManifestRefusal) -> [(id: String, file: String)] {
-        guard let product = field(dependencyID, "productReference"), let name = oneLineComment(of: product), Self.isPlain(name) else {
+        guard let product = field(dependencyID, "productReference"), let name = comment(of: product, multiLine: false), Self.isPlain(name)
+        else {
             throw ManifestRefusal(reason: "target \"\(dependency)\" has no product written as Xcode writes it: add it in Xcode")
         }
         let frameworks = strings(targetID, "buildPhases").filter { isa($0) == "PBXFrameworksBuildPhase" }
@@ -123,14 +124,5 @@ extension ProjectEditor {
             added.append((phaseID, embedID))
         }
         return added
-    }
-
-    /// The comment after `id` where its object opens, written whole on one line as Xcode writes a
-    /// file reference (`FR… /* Low.framework */ = {isa = PBXFileReference; …};`) or over several.
-    func oneLineComment(of id: String) -> String? {
-        let opening = "\t\t\(id) /* "
-        guard let line = lines.first(where: { $0.hasPrefix(opening) }), let end = line.range(of: " */ = {") else { return nil }
-        let comment = line[line.index(line.startIndex, offsetBy: opening.count)..<end.lowerBound]
-        return comment.contains("*/") || comment.contains("/*") ? nil : String(comment)
     }
 }

@@ -1,3 +1,5 @@
+import ModGraphCore
+
 /// How a build's jobs slow down when they share the machine: a job that runs
 /// while other cores are busy takes longer than it does alone (shared caches,
 /// memory bandwidth, two hyper-threads of one core). Measured on this
@@ -25,11 +27,6 @@ public struct CoreSharing: Sendable, Equatable {
     /// measured builds at two `-j`, or nothing (`nil`: not calibrated).
     public let calibration: String?
 
-    /// The largest slowdown per core taken from a file: 10 (a job beside one
-    /// other takes 11 times as long) is past anything a machine does; more is
-    /// a wrong file, not a slow machine.
-    public static let maximumSlowdownPerCore = 10.0
-
     /// Jobs that take their time whatever runs beside them.
     public static let none = CoreSharing(slowdownPerCore: 0, measuredBusyCores: 1)
 
@@ -37,7 +34,7 @@ public struct CoreSharing: Sendable, Equatable {
     /// slowdown is 0, busy cores are at least 1.
     public init(slowdownPerCore: Double, measuredBusyCores: Double, measuredJobs: Int? = nil, calibration: String? = nil) {
         self.slowdownPerCore =
-            slowdownPerCore.isFinite ? min(max(0, slowdownPerCore), Self.maximumSlowdownPerCore) : 0
+            slowdownPerCore.isFinite ? min(max(0, slowdownPerCore), CoreSharingLimit.maximumSlowdownPerCore) : 0
         self.measuredBusyCores = measuredBusyCores.isFinite ? min(max(1, measuredBusyCores), 1_000_000) : 1
         self.measuredJobs = measuredJobs
         self.calibration = calibration

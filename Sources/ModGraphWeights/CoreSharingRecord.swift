@@ -1,3 +1,5 @@
+import ModGraphCore
+
 /// What a weights file says about the cores its measured build shared: its
 /// `-j`, the cores its jobs kept busy on average, and how much slower a job
 /// runs for each other busy core, with where that figure came from. The
@@ -23,8 +25,6 @@ public struct CoreSharingRecord: Sendable, Equatable {
     /// at two `-j`); nil when not calibrated.
     public var calibration: String?
 
-    /// The largest slowdown per core read from a file, as the planner bounds it.
-    public static let maximumSlowdownPerCore = 10.0
     /// The most cores a file may say were busy.
     public static let maximumCores = 100_000
 
@@ -61,6 +61,6 @@ public struct CoreSharingRecord: Sendable, Equatable {
         let denominator = (busyA - 1) - ratio * (busyB - 1)
         guard abs(denominator) > 1e-9 else { return nil }
         let slowdown = (ratio - 1) / denominator
-        return slowdown.isFinite ? min(max(0, slowdown), maximumSlowdownPerCore) : nil
+        return slowdown.isFinite ? min(max(0, slowdown), CoreSharingLimit.maximumSlowdownPerCore) : nil
     }
 }

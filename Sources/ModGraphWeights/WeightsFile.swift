@@ -147,8 +147,8 @@ public enum WeightsFile {
             record.measuredJobs = Int(number)
         }
         if let slowdown = fields["slowdownPerCore"], !(slowdown is NSNull) {
-            guard let number = XCLogParserReport.number(slowdown), (0...CoreSharingRecord.maximumSlowdownPerCore).contains(number) else {
-                throw problem("slowdownPerCore must be a number from 0 to \(Int(CoreSharingRecord.maximumSlowdownPerCore))")
+            guard let number = XCLogParserReport.number(slowdown), (0...CoreSharingLimit.maximumSlowdownPerCore).contains(number) else {
+                throw problem("slowdownPerCore must be a number from 0 to \(Int(CoreSharingLimit.maximumSlowdownPerCore))")
             }
             record.slowdownPerCore = number
         }

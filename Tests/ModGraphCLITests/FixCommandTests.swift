@@ -318,4 +318,45 @@ struct FixCommandTests {
         #expect(!again.output.contains("XcodeAppTests imports Core"), "\(again.output)")
         #expect(try ModGraphRunner.run(["fix", folder.path, "--check"], in: folder).status == 0)
     }
+
+    /// A framework the project links by file that no target of the workspace builds (a prebuilt
+    /// `Vendor.xcframework`, the loader's `<project>-prebuilt` node) is no package's product: fix says
+    /// to link it in Xcode instead of adding a package product without a package, and writes nothing.
+    @Test func aPrebuiltFrameworkIsNotAdded() throws {
+        let top = try ModGraphRunner.scratchFolder("modgraph-fix-xcode-prebuilt")
+        defer { try? FileManager.default.removeItem(at: top) }
+        let folder = top.appendingPathComponent("XcodeApp")
+        try FileManager.default.copyItem(at: ModGraphRunner.samples.appendingPathComponent("XcodeApp"), to: folder)
+        let path = folder.appendingPathComponent("App/App.xcodeproj/project.pbxproj")
+        var project = try String(contentsOf: path, encoding: .utf8)
+        // The application links Vendor.xcframework from the checkout.
+        project = project.replacingOccurrences(
+            of: "/* End PBXBuildFile section */",
+            with:
+                "\t\tAA0000000000000000000001 /* Vendor.xcframework in Frameworks */ = {isa = PBXBuildFile; fileRef = AA0000000000000000000002 /* Vendor.xcframework */; };\n/* End PBXBuildFile section */"
+        )
+        project = project.replacingOccurrences(
+            of: "/* End PBXFileReference section */",
+            with:
+                "\t\tAA0000000000000000000002 /* Vendor.xcframework */ = {isa = PBXFileReference; lastKnownFileType = wrapper.xcframework; path = Vendor/Vendor.xcframework; sourceTree = \"<group>\"; };\n/* End PBXFileReference section */"
+        )
+        project = project.replacingOccurrences(
+            of: "\t\t\t\t6D2A7DB0B887B6CD1C487FB2 /* DesignSystem in Frameworks */,\n",
+            with: "\t\t\t\t6D2A7DB0B887B6CD1C487FB2 /* DesignSystem in Frameworks */,\n\t\t\t\tAA0000000000000000000001 /* Vendor.xcframework in Frameworks */,\n")
+        try project.write(to: path, atomically: true, encoding: .utf8)
+        // The application imports it; Core imports it and does not link it.
+        for file in ["App/XcodeApp/AppDelegate.swift", "App/Core/Logger.swift"] {
+            let source = folder.appendingPathComponent(file)
+            try ("import Vendor\n" + String(contentsOf: source, encoding: .utf8)).write(to: source, atomically: true, encoding: .utf8)
+        }
+        let check = try ModGraphRunner.run(["check", folder.path], in: folder)
+        #expect(check.output.contains("Core imports Vendor"), "\(check.output)")
+        let result = try ModGraphRunner.run(["fix", folder.path, "--write"], in: folder)
+        #expect(
+            result.errors.contains(
+                "\"Vendor\" is a framework the project links by file, which no target of the workspace builds: link it in Xcode"),
+            "\(result.errors)")
+        #expect(!result.errors.contains("dependency added"), "\(result.errors)")
+        #expect(try String(contentsOf: path, encoding: .utf8) == project)
+    }
 }

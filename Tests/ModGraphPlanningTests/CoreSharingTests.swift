@@ -19,7 +19,7 @@ struct CoreSharingTests {
         // Out of range values are brought into range: no negative slowdown, at least one busy core.
         #expect(CoreSharing(slowdownPerCore: -1, measuredBusyCores: 0) == CoreSharing(slowdownPerCore: 0, measuredBusyCores: 1))
         #expect(CoreSharing(slowdownPerCore: .nan, measuredBusyCores: .infinity).slowdownPerCore == 0)
-        #expect(CoreSharing(slowdownPerCore: 1e9, measuredBusyCores: 2).slowdownPerCore == CoreSharing.maximumSlowdownPerCore)
+        #expect(CoreSharing(slowdownPerCore: 1e9, measuredBusyCores: 2).slowdownPerCore == 10)
     }
 
     @Test func aListScheduleRunsAtThePaceOfTheBusyWorkers() {

@@ -329,19 +329,27 @@ struct ClangImportsTests {
         func write(_ path: String, _ text: String) throws {
             try text.write(to: folder.appendingPathComponent(path), atomically: true, encoding: .utf8)
         }
-        try write("App/Connection.m", "#import \"Connection+Private.h\"\n#include \"Sub/Deep.h\"\n#import \"../Outside.h\"\n#import \"Missing.h\"\n")
+        try write(
+            "App/Connection.m",
+            "#import \"Connection+Private.h\"\n#include \"Sub/Deep.h\"\n#import \"../Outside.h\"\n#import \"Missing.h\"\n#import \"Linked/Secret.h\"\n")
         try write("App/Connection+Private.h", "#include <libimobiledevice/libimobiledevice.h>\n#import \"Connection+Private.h\"\n#import \"Link.h\"\n")
         try write("App/Sub/Deep.h", "@import Deep;\n#import \"Sub/Deep.h\"\n")
         try write("Outside.h", "@import Outside;\n")
         try write("Elsewhere.h", "@import Linked;\n")
         try FileManager.default.createSymbolicLink(
             atPath: app.appendingPathComponent("Link.h").path, withDestinationPath: folder.appendingPathComponent("Elsewhere.h").path)
+        // A folder link below the file's folder, to a folder outside it.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Outer"), withIntermediateDirectories: true)
+        try write("Outer/Secret.h", "@import Secret;\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: app.appendingPathComponent("Linked").path, withDestinationPath: folder.appendingPathComponent("Outer").path)
         let result = ClangImports.read([app.appendingPathComponent("Connection.m").path])
         // The private header and the one in a sub-folder are read, once each (a header including itself ends);
-        // one above the file's folder, a link, and a missing one are not.
+        // one above the file's folder, a link, and a missing one are not. The header through the folder
+        // link is not read either: it counts as unreadable, so no dependency of the target is called unused.
         #expect(result.modules == ["libimobiledevice", "Deep"])
-        #expect(result.files == 3)
-        #expect(result.unreadable == 0)
+        #expect(result.files == 4)
+        #expect(result.unreadable == 1)
     }
 
     @Test func aCLibrarysHeaderFolderIsItsTargetsName() throws {

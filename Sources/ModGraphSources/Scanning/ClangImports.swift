@@ -37,21 +37,32 @@ public enum ClangImports {
     /// What the files at `paths` import.
     public static func read(_ paths: [String]) -> Result {
         var result = Result()
-        var queue = paths
+        // A target's own files by path; a header they include by its folder and its name below it,
+        // read without following a link anywhere on the way (a folder link planted below the
+        // file's folder could otherwise lead outside the repository).
+        var queue: [(path: String, below: (root: String, relative: String)?)] = paths.map { ($0, nil) }
         var seen = Set(paths)
         var next = 0
         while next < queue.count {
-            let path = queue[next]
+            let (path, below) = queue[next]
             next += 1
             result.files += 1
-            guard let handle = FileHandle(forReadingAtPath: path),
-                let data = try? handle.read(upToCount: maximumBytes + 1), data.count <= maximumBytes
-            else {
+            let bytes: [UInt8]?
+            if let below {
+                bytes = ConfinedFiles.read(below.relative, in: below.root, limit: maximumBytes)
+            } else if let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: maximumBytes + 1),
+                data.count <= maximumBytes
+            {
+                try? handle.close()
+                bytes = [UInt8](data)
+            } else {
+                bytes = nil
+            }
+            guard let bytes else {
                 result.unreadable += 1
                 continue
             }
-            try? handle.close()
-            let found = scan([UInt8](data))
+            let found = scan(bytes)
             result.modules.formUnion(found.modules)
             let folder = (path as NSString).deletingLastPathComponent
             for name in found.quoted where queue.count - paths.count < maximumHeaders {
@@ -60,7 +71,8 @@ public enum ClangImports {
                 let header = (folder as NSString).appendingPathComponent(name)
                 guard !seen.contains(header), FileStatus.isRegularFile(header, followingLinks: false) else { continue }
                 seen.insert(header)
-                queue.append(header)
+                let relative = below.map { ($0.relative as NSString).deletingLastPathComponent } ?? ""
+                queue.append((header, (below?.root ?? folder, relative.isEmpty ? name : relative + "/" + name)))
             }
         }
         return result
