@@ -95,4 +95,54 @@ struct DiffAttributesTests {
         // The repository's own index and work tree are untouched.
         #expect(try runGit(["status", "--porcelain"], in: repository).isEmpty)
     }
+
+    /// A file the working tree holds as exactly its committed blob is a hard link to it (nothing
+    /// written); one edited and not committed, one git would call unchanged whose bytes differ (line
+    /// endings under `core.autocrlf`), and one the working tree reaches through a folder link are
+    /// written from the blob; a committed link stays a link. Removing the copy leaves the working tree.
+    @Test func whatTheWorkingTreeHoldsAsCommittedIsLinked() throws {
+        let folder = try ModGraphRunner.scratchFolder("modgraph-checkout-links")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let repository = folder.appendingPathComponent("repository")
+        try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
+        try runGit(["init", "-q", "-b", "main"], in: repository)
+        let files = [
+            "same.swift": "let same = 1\n", "Sources/Deep/same.swift": "let deep = 1\n", "edited.swift": "let x = 1\n",
+            "crlf.swift": "a\nb\n", "moved/inner.swift": "let inner = 1\n", ".build/state.json": "{}\n",
+        ]
+        for (path, text) in files { try write(repository, path, text) }
+        try FileManager.default.createSymbolicLink(atPath: repository.appendingPathComponent("link.swift").path, withDestinationPath: "same.swift")
+        try runGit(["add", "-A"], in: repository)
+        try runGit(["commit", "-q", "-m", "c"], in: repository)
+        // After the commit: an edit, the same lines with CRLF (git status stays clean), a folder made a link.
+        try write(repository, "edited.swift", "let x = 2\n")
+        try runGit(["config", "core.autocrlf", "true"], in: repository)
+        try write(repository, "crlf.swift", "a\r\nb\r\n")
+        let outside = folder.appendingPathComponent("outside")
+        try FileManager.default.moveItem(at: repository.appendingPathComponent("moved"), to: outside)
+        try FileManager.default.createSymbolicLink(at: repository.appendingPathComponent("moved"), withDestinationURL: outside)
+        let git = try GitRepository(containing: repository.path)
+        let top = folder.appendingPathComponent("top")
+        let scratch = folder.appendingPathComponent("scratch")
+        for made in [top, scratch] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: false) }
+        try git.checkOut(try git.commit("HEAD"), into: top.path, scratch: scratch.path)
+        func inode(_ url: URL) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int
+        }
+        for (path, text) in files {
+            #expect(try String(contentsOf: top.appendingPathComponent(path), encoding: .utf8) == text, "\(path)")
+        }
+        for path in ["same.swift", "Sources/Deep/same.swift"] {
+            #expect(try inode(top.appendingPathComponent(path)) == inode(repository.appendingPathComponent(path)), "\(path)")
+        }
+        // Edited, other bytes, and in a folder SwiftPM writes in.
+        for path in ["edited.swift", "crlf.swift", ".build/state.json"] {
+            #expect(try inode(top.appendingPathComponent(path)) != inode(repository.appendingPathComponent(path)), "\(path)")
+        }
+        #expect(try inode(top.appendingPathComponent("moved/inner.swift")) != inode(outside.appendingPathComponent("inner.swift")))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: top.appendingPathComponent("link.swift").path) == "same.swift")
+        try FileManager.default.removeItem(at: top)
+        #expect(try String(contentsOf: repository.appendingPathComponent("same.swift"), encoding: .utf8) == "let same = 1\n")
+        #expect(try String(contentsOf: repository.appendingPathComponent("crlf.swift"), encoding: .utf8) == "a\r\nb\r\n")
+    }
 }

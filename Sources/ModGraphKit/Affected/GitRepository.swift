@@ -110,7 +110,9 @@ public struct GitRepository: Sendable {
     /// with `checkout-index` against an empty work tree, no system or global
     /// attributes file and no line-ending conversion: no attribute applies, so
     /// no filter runs and every file is the blob committed. (`checkout-index`
-    /// writes no file through a symbolic link in its leading path.)
+    /// writes no file through a symbolic link in its leading path.) A file the
+    /// working tree holds as exactly that blob is a hard link to it instead of a
+    /// copy (``linkUnchanged(_:into:)``): most of a commit is what is checked out.
     public func checkOut(_ commit: String, into folder: String, scratch: String) throws(GitError) {
         guard !commit.hasPrefix("-") else { throw .badRef(commit) }
         let empty = scratch + "/empty-work-tree"
@@ -129,6 +131,11 @@ public struct GitRepository: Sendable {
         }
         if !paths.isEmpty {
             _ = try run(settings + ["update-index", "--force-remove", "--"] + paths, environment: environment)
+        }
+        // What the working tree holds byte for byte is linked; the index then keeps the rest.
+        let linked = linkUnchanged(try indexEntries(settings: settings, environment: environment), into: folder)
+        for chunk in Self.chunks(linked) {
+            _ = try run(settings + ["update-index", "--force-remove", "--"] + chunk, environment: environment)
         }
         _ = try run(settings + ["checkout-index", "--all", "--force", "--prefix=" + folder + "/"], environment: environment)
     }
@@ -186,7 +193,7 @@ public struct GitRepository: Sendable {
         return (try? run(["cat-file", "-e", "--end-of-options", commit + "^{commit}"])) != nil
     }
 
-    private func run(
+    func run(
         _ arguments: [String], environment: [String: String] = [:], failure: ((String) -> GitError)? = nil
     ) throws(GitError) -> Data {
         try Self.run(runner, in: topLevel, arguments, environment: environment, failure: failure)

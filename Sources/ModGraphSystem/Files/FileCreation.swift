@@ -53,4 +53,12 @@ public enum FileCreation {
             throw (error as? Errno) ?? .ioError
         }
     }
+
+    /// A second name `path` for the file at `existing` (a hard link: the same bytes, nothing
+    /// copied), following a link at neither end: a link at `existing` would be linked itself,
+    /// and anything at `path` fails with `EEXIST`. `EXDEV` when the two are on different file
+    /// systems, `EPERM` where the system refuses links to others' files.
+    public static func hardLink(_ existing: String, at path: String) throws(Errno) {
+        guard linkat(AT_FDCWD, existing, AT_FDCWD, path, 0) == 0 else { throw Errno(rawValue: errno) }
+    }
 }
