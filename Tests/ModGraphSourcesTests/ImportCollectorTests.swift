@@ -1,3 +1,4 @@
+import ModGraphTestSupport
 import Testing
 @testable import ModGraphSources
 
@@ -34,21 +35,22 @@ struct ImportCollectorTests {
     }
 
     @Test func conditionsAreKeptAsWrittenWithEarlierClausesNegated() {
-        let file = SourceScanner.scan(
-            text: """
-                #if canImport(Glibc)
-                import Glibc
-                #elseif canImport(Musl)
-                  import Musl
-                #else
-                import Darwin
-                #endif
-                #if os(Linux) || os(Android) && DEBUG
-                #if !targetEnvironment(simulator)
-                import Nested
-                #endif
-                #endif
-                """)
+        let marked = MarkedText(
+            """
+            #if canImport(Glibc)
+            import Glibc
+            #elseif canImport(Musl)
+              1️⃣import Musl
+            #else
+            import Darwin
+            #endif
+            #if os(Linux) || os(Android) && DEBUG
+            #if !targetEnvironment(simulator)
+            import Nested
+            #endif
+            #endif
+            """)
+        let file = SourceScanner.scan(text: marked.text)
         #expect(file.imports.map(\.module) == ["Glibc", "Musl", "Darwin", "Nested"])
         #expect(
             file.imports.map { $0.condition?.description ?? "always" } == [
@@ -59,8 +61,7 @@ struct ImportCollectorTests {
                 "(os(Linux) || os(Android) && DEBUG) && !targetEnvironment(simulator)",
             ])
         // The indented import's column counts the two spaces before it.
-        #expect(file.imports[1].line == 4)
-        #expect(file.imports[1].column == 3)
+        #expect("\(file.imports[1].line):\(file.imports[1].column)" == marked.place("1️⃣"))
     }
 
     @Test func onlyOperatingSystemChecksAreJudgedForAPlatform() throws {

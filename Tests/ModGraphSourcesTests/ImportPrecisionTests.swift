@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphTestSupport
 import Testing
 @testable import ModGraphSources
 
@@ -12,10 +13,11 @@ struct ImportPrecisionTests {
     /// means when the target reaches it: declared, it is used; reached through another, it is undeclared.
     @Test func aModuleOfTheGraphNamedLikeAnSDKModuleIsTheOneImported() throws {
         #expect(try run(graph("App -> Network"), yaml, [id("App"): files("App", ["A.swift": "import Network\nlet a = 1\n"])]) == [])
+        let reached = MarkedText("import Feature\n1️⃣import Network\n")
         #expect(
-            try run(graph("App -> Feature, Feature -> Network"), yaml, [id("App"): files("App", ["A.swift": "import Feature\nimport Network\n"])])
+            try run(graph("App -> Feature, Feature -> Network"), yaml, [id("App"): files("App", ["A.swift": reached.text])])
                 == [
-                    "undeclared-import: App imports Network without declaring it; it builds only because Feature → Network brings it in. In Package.swift, add \"Network\" to the dependencies of target \"App\" @ App/A.swift:2:1"
+                    "undeclared-import: App imports Network without declaring it; it builds only because Feature → Network brings it in. In Package.swift, add \"Network\" to the dependencies of target \"App\" @ App/A.swift:\(reached.place("1️⃣"))"
                 ])
         // A target that does not reach the graph's Network means the SDK's.
         #expect(
@@ -87,9 +89,10 @@ struct ImportPrecisionTests {
         #expect(try run(iOSOnly, yaml, [id("App"): files("App", ["A.swift": "import Kit\n"])]) == [])
         // Built for Mac Catalyst too, the filter leaves that build without it.
         let catalyst = graph("App -> Kit", conditions: condition, platforms: ["App": ["ios", "maccatalyst"]])
+        let source = MarkedText("1️⃣import Kit\n")
         #expect(
-            try run(catalyst, yaml, [id("App"): files("App", ["A.swift": "import Kit\n"])]) == [
-                "undeclared-import: App imports Kit in its build for maccatalyst, one of the platforms it is built for, but declares it only for ios; put the import under the matching #if, or in Package.swift declare \"Kit\" for target \"App\" without a condition @ App/A.swift:1:1"
+            try run(catalyst, yaml, [id("App"): files("App", ["A.swift": source.text])]) == [
+                "undeclared-import: App imports Kit in its build for maccatalyst, one of the platforms it is built for, but declares it only for ios; put the import under the matching #if, or in Package.swift declare \"Kit\" for target \"App\" without a condition @ App/A.swift:\(source.place("1️⃣"))"
             ])
     }
 

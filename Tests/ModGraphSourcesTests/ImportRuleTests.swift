@@ -35,11 +35,12 @@ struct ImportRuleTests {
     }
 
     @Test func anImportNothingBringsInSaysSo() throws {
+        let source = MarkedText("import Core\n1️⃣import Other\n")
         let result = try run(
-            graph("App -> Core", types: ["Other": .regular]), yaml, [id("App"): files("App", ["A.swift": "import Core\nimport Other\n"])])
+            graph("App -> Core", types: ["Other": .regular]), yaml, [id("App"): files("App", ["A.swift": source.text])])
         #expect(
             result == [
-                "undeclared-import: App imports Other without declaring it; nothing it depends on brings it in, so it builds only when SwiftPM happens to build Other first. In Package.swift, add \"Other\" to the dependencies of target \"App\" @ App/A.swift:2:1"
+                "undeclared-import: App imports Other without declaring it; nothing it depends on brings it in, so it builds only when SwiftPM happens to build Other first. In Package.swift, add \"Other\" to the dependencies of target \"App\" @ App/A.swift:\(source.place("1️⃣"))"
             ])
     }
 
@@ -127,15 +128,16 @@ struct ImportRuleTests {
         let linux = Condition(platforms: ["linux"])
         let graph = graph(
             "Store -> LinuxSupport, App -> LinuxSupport", conditions: ["Store -> LinuxSupport": linux, "App -> LinuxSupport": linux])
+        let everyBuild = MarkedText("1️⃣import LinuxSupport\n")
         let scanned = [
             // Matches its declaration: imported only where it is declared.
             id("Store"): files("Store", ["S.swift": "#if os(Linux)\nimport LinuxSupport\n#endif\n"]),
             // Imported in every build, declared only for Linux: the macOS build breaks or builds by accident.
-            id("App"): files("App", ["A.swift": "import LinuxSupport\n"]),
+            id("App"): files("App", ["A.swift": everyBuild.text]),
         ]
         #expect(
             try run(graph, yaml, scanned) == [
-                "undeclared-import: App imports LinuxSupport in every build but declares it only for linux; put the import under the matching #if, or in Package.swift declare \"LinuxSupport\" for target \"App\" without a condition @ App/A.swift:1:1"
+                "undeclared-import: App imports LinuxSupport in every build but declares it only for linux; put the import under the matching #if, or in Package.swift declare \"LinuxSupport\" for target \"App\" without a condition @ App/A.swift:\(everyBuild.place("1️⃣"))"
             ])
         // Checking one platform, where the condition holds, there is nothing to say.
         #expect(try run(graph.restricted(toPlatform: "linux"), yaml, scanned, platform: "linux") == [])
@@ -225,11 +227,11 @@ struct CrossPackageImportTests {
 
     @Test func theEditNamesAProductOfTheOtherPackage() throws {
         // Prelude is only in product Core; Networking has a product of its own.
-        let result = try run(
-            workspace(), yaml, [id("App"): files("App", ["main.swift": "import Networking\nimport Prelude\nimport Collections\n"])])
+        let source = MarkedText("import Networking\n1️⃣import Prelude\nimport Collections\n")
+        let result = try run(workspace(), yaml, [id("App"): files("App", ["main.swift": source.text])])
         #expect(
             result == [
-                "undeclared-import: App imports Prelude without declaring it; it builds only because Networking → Prelude brings it in. In Package.swift, add .product(name: \"Core\", package: \"Core\") to the dependencies of target \"App\" @ App/main.swift:2:1"
+                "undeclared-import: App imports Prelude without declaring it; it builds only because Networking → Prelude brings it in. In Package.swift, add .product(name: \"Core\", package: \"Core\") to the dependencies of target \"App\" @ App/main.swift:\(source.place("1️⃣"))"
             ])
     }
 
@@ -249,16 +251,17 @@ struct CrossPackageImportTests {
     /// module close to a dependency's name (`SwiftUI`, `SwiftUIIntrospect`) is imported for itself.
     @Test func aStaleImportAfterARenameSaysRenameIt() throws {
         let graph = graph("AppTests -> NetworkClient, App -> SwiftUIIntrospect", types: ["AppTests": .test])
+        let stale = MarkedText("import XCTest\n1️⃣@testable import Network\n")
         let result = try run(
             graph, yaml,
             [
-                id("AppTests"): files("AppTests", ["T.swift": "import XCTest\n@testable import Network\n"]),
+                id("AppTests"): files("AppTests", ["T.swift": stale.text]),
                 id("App"): files("App", ["A.swift": "import SwiftUI\n"]),
             ])
         #expect(
             result == [
                 "unused-dependency: App declares SwiftUIIntrospect but its one Swift file does not import it, which lengthens the build for nothing. In Package.swift, remove \"SwiftUIIntrospect\" from the dependencies of target \"App\"",
-                "unused-dependency: AppTests declares NetworkClient but imports Network, which no target builds: was NetworkClient renamed? Rename the import to NetworkClient (keep the dependency) @ AppTests/T.swift:2:1",
+                "unused-dependency: AppTests declares NetworkClient but imports Network, which no target builds: was NetworkClient renamed? Rename the import to NetworkClient (keep the dependency) @ AppTests/T.swift:\(stale.place("1️⃣"))",
             ])
         #expect(ImportRule.similar("Netwrok", "Network") && !ImportRule.similar("Core", "Cart") && !ImportRule.similar("App", "Apps"))
     }

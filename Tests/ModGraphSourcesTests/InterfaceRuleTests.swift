@@ -98,19 +98,21 @@ struct InterfaceRuleTests {
     }
 
     @Test func aProtocolExtensionWithAnImplementationFollowsItsPolicy() throws {
-        let text = """
+        let marked = MarkedText(
+            """
             public protocol Greeting { func name() -> String }
             extension Greeting {
-                public func greet() -> String { "Hello, " + name() }
-                public var shout: String { greet().uppercased() }
+                1️⃣public func greet() -> String { "Hello, " + name() }
+                2️⃣public var shout: String { greet().uppercased() }
             }
             extension Interfaces.Greeting where Self: Sendable {}
-            """
+            """)
+        let text = marked.text
         let warning = "extension of protocol Greeting implements"
         #expect(
             try findings(text) == [
-                "warning interface-content: \(warning) method greet(): a default implementation is behaviour, which belongs outside the interface module @ Interfaces/API.swift:3:5",
-                "warning interface-content: \(warning) computed property shout: a default implementation is behaviour, which belongs outside the interface module @ Interfaces/API.swift:4:5",
+                "warning interface-content: \(warning) method greet(): a default implementation is behaviour, which belongs outside the interface module @ Interfaces/API.swift:\(marked.place("1️⃣"))",
+                "warning interface-content: \(warning) computed property shout: a default implementation is behaviour, which belongs outside the interface module @ Interfaces/API.swift:\(marked.place("2️⃣"))",
             ])
         let strict = try findings(text, yaml: yaml + "  protocolExtensions: error\n")
         #expect(strict.count == 2 && strict.allSatisfy { $0.hasPrefix("interface-content: \(warning)") })
@@ -119,16 +121,17 @@ struct InterfaceRuleTests {
 
     @Test func aProtocolDeclaredInAnotherFileIsStillAProtocol() throws {
         // The extension and the protocol live in different files of the module; the rule joins them.
+        let extensionFile = MarkedText("extension Greeting { 1️⃣func greet() {} }\n")
         let scanned = files(
             "Interfaces",
             [
-                "A.swift": "extension Greeting { func greet() {} }\n",
+                "A.swift": extensionFile.text,
                 "B.swift": "public protocol Greeting {}\n",
             ], interface: true)
         let result = try run(graph("", types: ["Interfaces": .regular]), yaml, [id("Interfaces"): scanned])
         #expect(
             result == [
-                "warning interface-content: extension of protocol Greeting implements method greet(): a default implementation is behaviour, which belongs outside the interface module @ Interfaces/A.swift:1:22"
+                "warning interface-content: extension of protocol Greeting implements method greet(): a default implementation is behaviour, which belongs outside the interface module @ Interfaces/A.swift:\(extensionFile.place("1️⃣"))"
             ])
     }
 
