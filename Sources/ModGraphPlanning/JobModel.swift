@@ -116,45 +116,9 @@ public struct JobGraph: Sendable, Equatable {
     ) {
         self.moduleStart = moduleStart
         self.sharing = sharing
-        var names = moduleNames
-        var count = targets.vertexCount
-        var targetEdges = targets.edges
-        var targetJobs = known
-        var targetWeights = weights
-        switch change {
-        case .none: break
-        case let .removeEdge(from, to):
-            targetEdges.removeAll { $0.from == from && $0.to == to }
-        case .splitTarget(let vertex):
-            let half = count
-            count += 1
-            targetWeights[vertex] = weights[vertex] / 2
-            targetWeights.append(weights[vertex] / 2)
-            if let split = names?[vertex] { names?.append(split + "_2") }
-            if let jobs = known[vertex] {
-                targetJobs[vertex] = jobs.half(keepingLink: true)
-                targetJobs[half] = jobs.half(keepingLink: false)
-            }
-            var added: [(from: Int, to: Int)] = []
-            for edge in targetEdges {
-                if edge.from == vertex { added.append((half, edge.to)) }
-                if edge.to == vertex { added.append((edge.from, half)) }
-            }
-            targetEdges += added
-        }
-        if targetWeights.count < count { targetWeights += [Double](repeating: 0, count: count - targetWeights.count) }
-        // SwiftPM's llbuild takes the ready command whose name is greatest (a priority queue on
-        // names); a module's is `C.<target>-<triple>-<configuration>.module`, so the target's name
-        // followed by `-` decides. Ranks by byte order, greatest highest; equal names tie to the smaller target.
-        if let names, names.count == count {
-            let keys = names.map { Array(($0 + "-").utf8) }
-            let ascending = (0..<count).sorted { keys[$0] != keys[$1] ? keys[$0].lexicographicallyPrecedes(keys[$1]) : $0 > $1 }
-            var rank = [Double](repeating: 0, count: count)
-            for (position, target) in ascending.enumerated() { rank[target] = Double(position) }
-            startOrder = rank
-        } else {
-            startOrder = nil
-        }
+        let changed = ChangedTargets(targets: targets, weights: weights, jobs: known, names: moduleNames, change: change)
+        let (count, targetEdges, targetJobs, targetWeights) = (changed.count, changed.edges, changed.jobs, changed.weights)
+        startOrder = Self.startOrder(names: changed.names, count: count)
 
         var jobList: [BuildJob] = []
         var jobWeights: [Double] = []
@@ -222,6 +186,19 @@ public struct JobGraph: Sendable, Equatable {
         self.jobs = jobList
         self.weights = jobWeights
         self.graph = Digraph(vertexCount: jobList.count, edges: edges)
+    }
+
+    /// SwiftPM's llbuild takes the ready command whose name is greatest (a priority queue on
+    /// names); a module's is `C.<target>-<triple>-<configuration>.module`, so the target's name
+    /// followed by `-` decides. Ranks by byte order, greatest highest; equal names tie to the
+    /// smaller target. Nil without a name for each target.
+    static func startOrder(names: [String]?, count: Int) -> [Double]? {
+        guard let names, names.count == count else { return nil }
+        let keys = names.map { Array(($0 + "-").utf8) }
+        let ascending = (0..<count).sorted { keys[$0] != keys[$1] ? keys[$0].lexicographicallyPrecedes(keys[$1]) : $0 > $1 }
+        var rank = [Double](repeating: 0, count: count)
+        for (position, target) in ascending.enumerated() { rank[target] = Double(position) }
+        return rank
     }
 }
 
@@ -309,23 +286,8 @@ extension JobGraph {
     ///   at once, and E target dependencies.
     func moduleSlotSchedule(workers: Int, dependenciesFirst jobOrder: [Int]) -> ListSchedule {
         let count = jobsOfTarget.count
-        var dependents = [[Int]](repeating: [], count: count)
-        var waiting = [Int](repeating: 0, count: count)
-        for target in 0..<count {
-            waiting[target] = targetDependencies[target].count
-            for dependency in targetDependencies[target] { dependents[dependency].append(target) }
-        }
-        // Bottom levels of the targets, from the job order (a target's jobs come after its dependencies' jobs).
-        var level = [Double](repeating: -1, count: count)
-        var targetOrder: [Int] = []
-        for job in jobOrder where level[jobs[job].target] < 0 {
-            level[jobs[job].target] = 0
-            targetOrder.append(jobs[job].target)
-        }
-        for target in targetOrder.reversed() {
-            level[target] = targetWeights[target] + (dependents[target].map { level[$0] }.max() ?? 0)
-        }
-        let priority = startOrder ?? level
+        let (dependents, waitingAtFirst, priority) = targetOrder(dependenciesFirst: jobOrder)
+        var waiting = waitingAtFirst
         var ready = Heap<ReadyTarget>()
         for target in 0..<count where waiting[target] == 0 { ready.insert(ReadyTarget(priority: priority[target], vertex: target)) }
         var freeSlots = Heap<Int>()
@@ -361,13 +323,7 @@ extension JobGraph {
                 ? 1
                 : min(1, Double(workers) / Double(running.count)) / sharing.factor(busy: Double(min(running.count, workers)))
             // The next job to end, the smaller job on ties; every job within a rounding error of it ends too.
-            var first = running.first
-            if var best = first {
-                for job in running.dropFirst() where remaining[job] < remaining[best] || (remaining[job] == remaining[best] && job < best) {
-                    best = job
-                }
-                first = best
-            }
+            let first = running.min { remaining[$0] < remaining[$1] || (remaining[$0] == remaining[$1] && $0 < $1) }
             let ending = first.map { now + remaining[$0] / rate }
             if nextLaunch < launching.count, launching[nextLaunch].at <= ending ?? .infinity {
                 // A module's first jobs start before (or as) the next job ends: the running jobs progress until then.
@@ -404,5 +360,70 @@ extension JobGraph {
         }
         let criticalPathLength = graph.bottomLevels(weights: weights, dependenciesFirst: jobOrder).max() ?? 0
         return ListSchedule(weights: weights, start: start, end: end, worker: worker, makespan: now, criticalPathLength: criticalPathLength)
+    }
+
+    /// Each target's dependents, how many dependencies it waits for, and the priority a ready
+    /// module takes a slot by: the build system's order of names where known, else its bottom
+    /// level (the heaviest chain of target weights above it), from the job order (a target's
+    /// jobs come after its dependencies' jobs).
+    private func targetOrder(dependenciesFirst jobOrder: [Int]) -> (dependents: [[Int]], waiting: [Int], priority: [Double]) {
+        let count = jobsOfTarget.count
+        var dependents = [[Int]](repeating: [], count: count)
+        var waiting = [Int](repeating: 0, count: count)
+        for target in 0..<count {
+            waiting[target] = targetDependencies[target].count
+            for dependency in targetDependencies[target] { dependents[dependency].append(target) }
+        }
+        var level = [Double](repeating: -1, count: count)
+        var targetOrder: [Int] = []
+        for job in jobOrder where level[jobs[job].target] < 0 {
+            level[jobs[job].target] = 0
+            targetOrder.append(jobs[job].target)
+        }
+        for target in targetOrder.reversed() {
+            level[target] = targetWeights[target] + (dependents[target].map { level[$0] }.max() ?? 0)
+        }
+        return (dependents, waiting, startOrder ?? level)
+    }
+}
+
+/// The targets a job graph is made of after a ``BuildChange``: an edge removed, or a target split
+/// in two halves (the second one a new target at the end, with half the weight and jobs, and
+/// every edge of the first).
+struct ChangedTargets {
+    var count: Int
+    var edges: [(from: Int, to: Int)]
+    var jobs: [Int: TargetJobs]
+    var weights: [Double]
+    var names: [String]?
+
+    init(targets: Digraph, weights: [Double], jobs known: [Int: TargetJobs], names: [String]?, change: BuildChange?) {
+        count = targets.vertexCount
+        edges = targets.edges
+        jobs = known
+        self.weights = weights
+        self.names = names
+        switch change {
+        case .none: break
+        case let .removeEdge(from, to):
+            edges.removeAll { $0.from == from && $0.to == to }
+        case .splitTarget(let vertex):
+            let half = count
+            count += 1
+            self.weights[vertex] = weights[vertex] / 2
+            self.weights.append(weights[vertex] / 2)
+            if let split = names?[vertex] { self.names?.append(split + "_2") }
+            if let jobs = known[vertex] {
+                self.jobs[vertex] = jobs.half(keepingLink: true)
+                self.jobs[half] = jobs.half(keepingLink: false)
+            }
+            var added: [(from: Int, to: Int)] = []
+            for edge in edges {
+                if edge.from == vertex { added.append((half, edge.to)) }
+                if edge.to == vertex { added.append((edge.from, half)) }
+            }
+            edges += added
+        }
+        if self.weights.count < count { self.weights += [Double](repeating: 0, count: count - self.weights.count) }
     }
 }

@@ -69,67 +69,14 @@ public struct GraphBuilder: Sendable {
         // Every package's targets first, so that a product naming a target left out is known before anything uses it.
         var empty: [PackageIdentity: [String: String]] = [:]
         for (package, manifest) in loaded {
-            var here: [String: Int] = [:]
-            here.reserveCapacity(manifest.targets.count)
-            let layout = SourceLayout(packageDirectory: package.directory, manifest: manifest)
-            let placements = layout.placements()
-            // By position, so that each target is read in place rather than copied.
-            let manifestTargets = manifest.targets
-            for index in manifestTargets.indices {
-                let name = manifestTargets[index].name
-                let folder = placements[index].folder
-                if let written = folder.writtenAs, let found = folder.path {
-                    warnings.append(
-                        LoadWarning(
-                            [
-                                .path(package.manifestPath),
-                                .text(
-                                    ": target '\(name)': its folder '\(written)' is found as '\(found)', which differs only in case,"
-                                        + " as a case-insensitive file system (macOS's default) finds it"),
-                            ], about: package.identity, isNote: true))
-                }
-                guard placements[index].hasSources else {
-                    let target = manifestTargets[index]
-                    empty[package.identity, default: [:]][name] = folder.path ?? name
-                    // Another package's tests never reach the graph: nothing to warn about.
-                    if target.type == .test, !package.origin.isOwn { continue }
-                    warnings.append(
-                        LoadWarning(
-                            [
-                                .path(package.manifestPath),
-                                .text(
-                                    ": \(layout.noSourcesWarning(for: target)) "
-                                        + "(target '\(target.name)' has no source files, so it is left out, as SwiftPM leaves it out)"),
-                            ], about: package.identity))
-                    continue
-                }
-                // The first declaration of a name keeps its position: one hash, not a lookup then an insertion.
-                keepFirst(&here[name, default: targets.count])
-                targets.append(
-                    Target(
-                        id: TargetID(package: package.identity, name: name),
-                        type: placements[index].type,
-                        path: folder.path))
-            }
+            var here = Self.addTargets(of: package, manifest, to: &targets, empty: &empty, warnings: &warnings)
             let emptyHere = empty[package.identity] ?? [:]
             // A name declared twice is in the graph only if no declaration of it was left out.
             for name in emptyHere.keys { here[name] = nil }
             positions[package.identity] = here
-            let isRoot = workspace.roots.contains(package.identity)
-            for product in manifest.products {
-                if isRoot, !emptyHere.isEmpty,
-                    let target = product.targets.first(where: { emptyHere[$0] != nil }), let folder = emptyHere[target]
-                {
-                    throw .emptyTargetInProduct(manifest: package.manifestPath, target: target, product: product.name, folder: folder)
-                }
-                let kept = emptyHere.isEmpty ? product.targets : product.targets.filter { emptyHere[$0] == nil }
-                guard !kept.isEmpty else { continue }
-                if productTargetsAreListed, kept.contains(where: { here[$0] == nil }) { productTargetsAreListed = false }
-                products.append(
-                    Product(
-                        package: package.identity, name: product.name, type: product.type,
-                        targets: kept.map { TargetID(package: package.identity, name: $0) }))
-            }
+            try Self.addProducts(
+                of: package, manifest, isRoot: workspace.roots.contains(package.identity), positions: here, empty: emptyHere,
+                to: &products, allListed: &productTargetsAreListed)
         }
         try resolveDependencies(
             of: loaded, in: workspace, empty: empty, positions: positions,
@@ -137,24 +84,99 @@ public struct GraphBuilder: Sendable {
         if externals != .none {
             targets += externalNodes.map { Target(id: $0, type: .externalProduct, path: nil, moduleName: more.moduleNames[$0]) }
         }
-        let packages =
-            more.packages
-            + workspace.packages.values.map { package in
-                Package(
-                    identity: package.identity,
-                    name: package.manifest?.name ?? package.declaredName ?? package.identity.rawValue,
-                    path: package.directory.map { folder in workspace.rootDirectory.map { Paths.relative(folder, from: $0) } ?? folder },
-                    origin: package.origin,
-                    location: package.origin.isOwn ? nil : package.location,
-                    isLoaded: package.manifest != nil)
-            }
+        let packages = more.packages + Self.packages(of: workspace)
         // Remote packages loaded from checkouts bring only the targets the
         // workspace's own code reaches (never their tests, which nothing can
         // depend on), and are listed only while some are left: SwiftPM builds no more.
         return ModuleGraph(
             packages: packages, targets: consume targets, products: products, edges: consume edges, ends: ends,
-            productTargetsAreListed: productTargetsAreListed)
+            productTargetsAreListed: productTargetsAreListed
+        )
         .withoutUnusedExternals()
+    }
+
+    /// The targets of `package` that have sources, appended to `targets`; their positions there by
+    /// name (the first declaration of a name keeps its place). A target SwiftPM would find no
+    /// sources for goes to `empty` (its folder) and, unless it is another package's test, to `warnings`.
+    private static func addTargets(
+        of package: WorkspacePackage, _ manifest: Manifest, to targets: inout [Target],
+        empty: inout [PackageIdentity: [String: String]], warnings: inout [LoadWarning]
+    ) -> [String: Int] {
+        var here: [String: Int] = [:]
+        here.reserveCapacity(manifest.targets.count)
+        let layout = SourceLayout(packageDirectory: package.directory, manifest: manifest)
+        let placements = layout.placements()
+        // By position, so that each target is read in place rather than copied.
+        let manifestTargets = manifest.targets
+        for index in manifestTargets.indices {
+            let name = manifestTargets[index].name
+            let folder = placements[index].folder
+            if let written = folder.writtenAs, let found = folder.path {
+                warnings.append(
+                    LoadWarning(
+                        [
+                            .path(package.manifestPath),
+                            .text(
+                                ": target '\(name)': its folder '\(written)' is found as '\(found)', which differs only in case,"
+                                    + " as a case-insensitive file system (macOS's default) finds it"),
+                        ], about: package.identity, isNote: true))
+            }
+            guard placements[index].hasSources else {
+                let target = manifestTargets[index]
+                empty[package.identity, default: [:]][name] = folder.path ?? name
+                // Another package's tests never reach the graph: nothing to warn about.
+                if target.type == .test, !package.origin.isOwn { continue }
+                warnings.append(
+                    LoadWarning(
+                        [
+                            .path(package.manifestPath),
+                            .text(
+                                ": \(layout.noSourcesWarning(for: target)) "
+                                    + "(target '\(target.name)' has no source files, so it is left out, as SwiftPM leaves it out)"),
+                        ], about: package.identity))
+                continue
+            }
+            // The first declaration of a name keeps its position: one hash, not a lookup then an insertion.
+            keepFirst(&here[name, default: targets.count])
+            targets.append(Target(id: TargetID(package: package.identity, name: name), type: placements[index].type, path: folder.path))
+        }
+        return here
+    }
+
+    /// The products of `package`, less the targets left out (`empty`), appended to `products`; a root
+    /// package's product naming a target left out is an error, as SwiftPM checks every root product.
+    /// `allListed` turns false when a product names a target not in `positions`.
+    private static func addProducts(
+        of package: WorkspacePackage, _ manifest: Manifest, isRoot: Bool, positions here: [String: Int], empty emptyHere: [String: String],
+        to products: inout [Product], allListed: inout Bool
+    ) throws(LoadError) {
+        for product in manifest.products {
+            if isRoot, !emptyHere.isEmpty,
+                let target = product.targets.first(where: { emptyHere[$0] != nil }), let folder = emptyHere[target]
+            {
+                throw .emptyTargetInProduct(manifest: package.manifestPath, target: target, product: product.name, folder: folder)
+            }
+            let kept = emptyHere.isEmpty ? product.targets : product.targets.filter { emptyHere[$0] == nil }
+            guard !kept.isEmpty else { continue }
+            if allListed, kept.contains(where: { here[$0] == nil }) { allListed = false }
+            products.append(
+                Product(
+                    package: package.identity, name: product.name, type: product.type,
+                    targets: kept.map { TargetID(package: package.identity, name: $0) }))
+        }
+    }
+
+    /// The workspace's packages as the graph lists them, loaded or not.
+    private static func packages(of workspace: Workspace) -> [Package] {
+        workspace.packages.values.map { package in
+            Package(
+                identity: package.identity,
+                name: package.manifest?.name ?? package.declaredName ?? package.identity.rawValue,
+                path: package.directory.map { folder in workspace.rootDirectory.map { Paths.relative(folder, from: $0) } ?? folder },
+                origin: package.origin,
+                location: package.origin.isOwn ? nil : package.location,
+                isLoaded: package.manifest != nil)
+        }
     }
 
     /// Each dependency and plugin usage of the loaded packages' targets, as
