@@ -137,6 +137,7 @@ let package = Package(
             dependencies: [
                 "ModGraphCore",
                 "ModGraphManifest",
+                "ModGraphOutput",
                 "ModGraphRules",
                 "ModGraphSyntax",
                 "ModGraphSystem",

@@ -41,7 +41,8 @@ enum ArrayEdit {
             return outcome
         }
         guard let array = argument.expression.as(ArrayExprSyntax.self) else {
-            return Outcome(refusal: "the target's dependencies: is not an array literal (a variable or an expression): edit it where it is written")
+            return Outcome(
+                refusal: "the target's dependencies: is not an array literal (a variable or an expression): edit it where it is written")
         }
         let elements = Array(array.elements)
         var kept: [ArrayElementSyntax] = []
@@ -70,10 +71,15 @@ enum ArrayEdit {
             !elements.isEmpty
             && elements.allSatisfy { element in
                 guard let call = element.expression.as(FunctionCallExprSyntax.self) else { return false }
-                return call.calledExpression.as(MemberAccessExprSyntax.self).map { ["target", "product"].contains($0.declName.baseName.text) }
+                return call.calledExpression.as(MemberAccessExprSyntax.self).map {
+                    ["target", "product"].contains($0.declName.baseName.text)
+                }
                     ?? false
             }
-            && elements.contains { $0.expression.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "target" }
+            && elements.contains {
+                $0.expression.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                    == "target"
+            }
         let present = Set(kept.compactMap { dependency($0.expression)?.name })
         let written = Set(kept.map { $0.expression.trimmedDescription })
         let added = adding.filter { !present.contains($0.name) }.map { $0.written(inTargetStyle: targetStyle, variables: variables) }
@@ -85,6 +91,15 @@ enum ArrayEdit {
     /// `elements` of `array` taken out.
     static func remove(_ elements: [ArrayElementSyntax], from array: ArrayExprSyntax, into edits: inout TextEdits) {
         edit(array, elements: Array(array.elements), dropped: elements, adding: [], into: &edits)
+    }
+
+    /// `dropped` (taken from `elements`, the array's elements) taken out of `array` and `entries` appended,
+    /// in one edit of its elements.
+    static func change(
+        _ array: ArrayExprSyntax, elements: [ArrayElementSyntax], dropping dropped: [ArrayElementSyntax], adding entries: [String],
+        into edits: inout TextEdits
+    ) {
+        edit(array, elements: elements, dropped: dropped, adding: entries, into: &edits)
     }
 
     /// `entries` appended to `array`.

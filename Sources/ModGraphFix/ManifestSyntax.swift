@@ -2,7 +2,7 @@ import ModGraphSyntax
 import SwiftParser
 import SwiftSyntax
 
-/// A `Package.swift` read as the edits need it: its targets' calls and their
+/// A `Package.swift` (or a Tuist `Project.swift`, whose targets are calls too) read as the edits need it: its targets' calls and their
 /// `dependencies:` arrays, and the package's own `dependencies:` array, found in
 /// the syntax tree as the author wrote them (literals only: a target built by a
 /// helper, a loop or a variable is not found, and the edit says why).
@@ -64,6 +64,13 @@ struct ManifestSyntax {
         return finder.found.map { call in
             (call.arguments.first.flatMap { $0.label?.text == "name" ? Self.literal($0.expression) : nil }, call)
         }
+    }
+
+    /// Every call `matches` accepts, wherever it is written, in file order.
+    func calls(where matches: @escaping (FunctionCallExprSyntax) -> Bool) -> [FunctionCallExprSyntax] {
+        let finder = CallFinder(viewMode: .sourceAccurate, matches: matches)
+        finder.walk(file)
+        return finder.found
     }
 
     /// Every `.target(name: "NAME", …)` call, of any kind of target, wherever it is written.

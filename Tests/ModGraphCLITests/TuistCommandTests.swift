@@ -236,4 +236,34 @@ struct TuistCommandTests {
         #expect(graph.status != 0)
         #expect(graph.errors.contains("--no-run-manifests"), "\(graph.errors)")
     }
+
+    /// fix edits a target written out in its Project.swift, in the manifest's language and the array's
+    /// layout; the project reloads with the edges and check passes on them. A target a helper makes
+    /// keeps its advice, with the reason.
+    @Test func fixEditsATargetWrittenInItsManifest() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try repository(in: folder)
+        try write("import HomeInterface\nimport Home\nimport Cart\nimport Alamofire\n", "Projects/App/Sources/App.swift", in: folder)
+        // Home, which the helper makes, imports Core, which only its interface brings.
+        try write("import HomeInterface\nimport CartInterface\nimport Core\n", "Projects/Home/Sources/Home/Home.swift", in: folder)
+        try write("version: 1\nsources:\n  undeclaredImports: error\n  unusedDependencies: warning\n", ".modgraph.yml", in: folder)
+        let result = try ModGraphRunner.run(["fix", ".", "--write"], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        let manifest = try String(contentsOf: folder.appendingPathComponent("Projects/App/Project.swift"), encoding: .utf8)
+        // Appended after the last element, at its indentation, with the trailing comma the array has.
+        #expect(
+            manifest.contains(
+                [
+                    "                .project(target: \"Home\", path: \"../Home\"), .project(target: \"Cart\", path: \"../Cart\"),",
+                    "                .external(name: \"Alamofire\"),",
+                    "                .project(target: \"HomeInterface\", path: \"../Home\"),",
+                    "            ])",
+                ].joined(separator: "\n")), "\(manifest)")
+        #expect(result.errors.contains("not fixed: undeclared-import: home/Home"), "\(result.errors)")
+        #expect(result.errors.contains("is not written as .target(name: \"Home\", …) in the manifest (a helper, a loop or a variable makes it)"), "\(result.errors)")
+        let check = try ModGraphRunner.run(["check", "."], in: folder)
+        #expect(!check.output.contains("to the dependencies: of target \"Shop\""), "\(check.output)")
+        #expect(check.output.contains("to the dependencies: of target \"Home\""), "\(check.output)")
+    }
 }

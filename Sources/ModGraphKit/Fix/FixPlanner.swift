@@ -24,9 +24,18 @@ struct FixPlanner {
         var byPackage: [PackageIdentity: [(finding: Finding, change: ManifestEditor.Change)]] = [:]
         var byProject: [PackageIdentity: [(finding: Finding, edit: ProjectChange)]] = [:]
         var bySpec: [String: [SpecChange]] = [:]
+        var byTuistManifest: [String: [TuistChange]] = [:]
         var specPackageNames: [PackageIdentity: [PackageIdentity: String]]?
         for finding in findings {
             guard let fix = finding.fix else { continue }
+            // A target of a Tuist project is edited in the Project.swift that declares it.
+            if loaded.graph.package(fix.target.package)?.isTuistProject == true {
+                switch tuistChange(for: fix, finding: finding) {
+                case let .success(change): byTuistManifest[change.file, default: []].append(change)
+                case let .failure(refusal): notFixed.append(FixRun.NotFixed(finding: finding, reason: refusal.reason))
+                }
+                continue
+            }
             // A target of an XcodeGen spec is edited in the spec's file that declares it.
             if loaded.graph.package(fix.target.package)?.isXcodeGenProject == true {
                 if specPackageNames == nil { specPackageNames = loaded.repository.xcodeGenPackageNames() }
@@ -59,6 +68,11 @@ struct FixPlanner {
         }
         for file in bySpec.keys.sorted() {
             let (edit, left) = specEdit(file, bySpec[file] ?? [])
+            if let edit { edits.append(edit) }
+            notFixed += left
+        }
+        for file in byTuistManifest.keys.sorted() {
+            let (edit, left) = tuistEdit(file, byTuistManifest[file] ?? [])
             if let edit { edits.append(edit) }
             notFixed += left
         }
@@ -219,9 +233,7 @@ struct FixPlanner {
         }
         guard package.origin == .root || package.origin == .local else {
             let kind =
-                package.isXcodeGenProject
-                ? "an XcodeGen spec"
-                : package.isTuistProject ? "a Tuist manifest" : package.origin == .cocoapods ? "a Podfile" : "an Xcode project"
+                package.isXcodeGenProject ? "an XcodeGen spec" : package.origin == .cocoapods ? "a Podfile" : "an Xcode project"
             return .failure(
                 ManifestRefusal(reason: "its target is declared in \(kind), which fix does not edit yet: make the edit the finding says"))
         }

@@ -1,5 +1,6 @@
 import ModGraphCore
 import ModGraphManifest
+import ModGraphOutput
 
 /// The change to make in `Package.swift`, spelled the way a manifest spells it.
 enum DependencyEdit {
@@ -14,13 +15,16 @@ enum DependencyEdit {
         _ dependency: TargetID, to target: TargetID, in graph: ModuleGraph, declared: Set<PackageIdentity>? = nil,
         specPackages: [PackageIdentity: String]? = nil
     ) -> String {
-        if graph.package(target.package)?.isXcodeGenProject == true { return addInSpec(dependency, to: target, in: graph, packages: specPackages) }
+        if graph.package(target.package)?.isXcodeGenProject == true {
+            return addInSpec(dependency, to: target, in: graph, packages: specPackages)
+        }
         if isXcodeTarget(target, graph) { return addInProject(dependency, to: target, in: graph) }
         let line = addInManifest(dependency, to: target, in: graph)
         guard dependency.package != target.package, let declared, !declared.contains(dependency.package),
             let entry = packageEntry(dependency.package, from: target.package, in: graph)
         else { return line }
-        return line + ", and \(entry) to the package's dependencies, which do not declare \"\(graph.packageReference(dependency.package))\" yet"
+        return line
+            + ", and \(entry) to the package's dependencies, which do not declare \"\(graph.packageReference(dependency.package))\" yet"
     }
 
     /// The package-level entry that declares `identity` in the manifest of `from`: a local package by
@@ -120,21 +124,11 @@ enum DependencyEdit {
         if owner?.origin == .cocoapods {
             return "add pod '\(dependency.name)' to the block of target '\(target.name)' in \(owner?.path ?? "the Podfile")"
         }
-        if dependency.package == target.package { return "add .target(name: \"\(dependency.name)\") \(destination)" }
-        if let owner, owner.isTuistProject, let there = owner.location, let here = graph.package(target.package)?.location {
-            let path = Paths.relative(Paths.lexical("/" + parent(there)), from: Paths.lexical("/" + parent(here)))
-            return "add .project(target: \"\(dependency.name)\", path: \"\(path.isEmpty ? "." : path)\") \(destination)"
+        guard let element = TuistDependency(dependency, of: target, in: graph) else {
+            return
+                "package \"\(graph.packageReference(dependency.package))\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
         }
-        let product = graph.productName(reaching: dependency)
-        // A remote package's product comes through Tuist's package list (`Tuist/Package.swift`), as Tuist 4 advises;
-        // a package of the repository's own is a `packages:` entry of the project.
-        if owner?.isTuistPackageList == true || (owner?.origin != .local && owner?.origin != .root) {
-            return "add .external(name: \"\(product ?? dependency.name)\") \(destination)"
-        }
-        guard let product else {
-            return "package \"\(graph.packageReference(dependency.package))\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
-        }
-        return "add .package(product: \"\(product)\") \(destination)"
+        return "add \(element.written) \(destination)"
     }
 
     private static func parent(_ path: String) -> String {
@@ -155,13 +149,15 @@ enum DependencyEdit {
         if owner?.origin == .project {
             let sameSpec = dependency.package == target.package
             let prefix = sameSpec ? "" : (owner?.name).map { "\($0)/" } ?? ""
-            return "add \"- target: \(prefix)\(dependency.name)\"\(sameSpec ? "" : " (with \(owner?.name ?? "its project") under projectReferences:)") \(destination)"
+            return
+                "add \"- target: \(prefix)\(dependency.name)\"\(sameSpec ? "" : " (with \(owner?.name ?? "its project") under projectReferences:)") \(destination)"
         }
         let named = packages?[dependency.package]
         let package = named ?? graph.packageReference(dependency.package)
         let product = graph.productName(reaching: dependency)
         guard let product else {
-            return "package \"\(package)\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
+            return
+                "package \"\(package)\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
         }
         let line = "add \"- package: \(package)\"\(product == package ? "" : " with \"product: \(product)\"") \(destination)"
         guard packages != nil, named == nil, let owner else { return line }
@@ -173,5 +169,64 @@ enum DependencyEdit {
         default: entry = ""
         }
         return line + ", and \(package)\(entry) to packages:, which does not declare it yet"
+    }
+}
+
+/// A Tuist target's `TargetDependency` on another module, as a manifest writes it: what check advises
+/// and fix adds.
+public enum TuistDependency: Hashable, Sendable {
+    /// A target of the same project: `.target(name:)`.
+    case target(String)
+    /// A target of another manifest's project: `.project(target:path:)`, the path from this project's folder.
+    case project(target: String, path: String)
+    /// A product of Tuist's package list (`Tuist/Package.swift`) or a remote package: `.external(name:)`.
+    case external(String)
+    /// A product of a package of the repository's own, which the project's `packages:` lists: `.package(product:)`.
+    case package(product: String)
+
+    /// The element `dependency` is for a target of `target`'s project; nil for a pod, and for a package
+    /// of the repository's own without a library product holding it.
+    public init?(_ dependency: TargetID, of target: TargetID, in graph: ModuleGraph) {
+        let owner = graph.package(dependency.package)
+        if owner?.origin == .cocoapods { return nil }
+        if dependency.package == target.package {
+            self = .target(dependency.name)
+            return
+        }
+        if let owner, owner.isTuistProject, let there = owner.location, let here = graph.package(target.package)?.location {
+            let path = Paths.relative(Paths.lexical("/" + Self.parent(there)), from: Paths.lexical("/" + Self.parent(here)))
+            self = .project(target: dependency.name, path: path.isEmpty ? "." : path)
+            return
+        }
+        let product = graph.productName(reaching: dependency)
+        // A remote package's product comes through Tuist's package list (`Tuist/Package.swift`), as Tuist 4 advises;
+        // a package of the repository's own is a `packages:` entry of the project.
+        if owner?.isTuistPackageList == true || (owner?.origin != .local && owner?.origin != .root) {
+            self = .external(product ?? dependency.name)
+            return
+        }
+        guard let product else { return nil }
+        self = .package(product: product)
+    }
+
+    /// The name the element names: the target's, or the product's.
+    public var name: String {
+        switch self {
+        case let .target(name), let .project(name, _), let .external(name), let .package(name): name
+        }
+    }
+
+    /// As the manifest writes it: `.project(target: "HomeInterface", path: "../Home")`.
+    public var written: String {
+        switch self {
+        case let .target(name): ".target(name: \(Escape.swiftString(name)))"
+        case let .project(target, path): ".project(target: \(Escape.swiftString(target)), path: \(Escape.swiftString(path)))"
+        case let .external(name): ".external(name: \(Escape.swiftString(name)))"
+        case let .package(product): ".package(product: \(Escape.swiftString(product)))"
+        }
+    }
+
+    private static func parent(_ path: String) -> String {
+        path.split(separator: "/").dropLast().joined(separator: "/")
     }
 }

@@ -1,0 +1,76 @@
+import Testing
+
+@testable import ModGraphFix
+
+/// Edits of a Tuist `Project.swift`'s targets, with the results worked out by hand.
+@Suite("fix: editing a Tuist manifest")
+struct TuistEditorTests {
+    /// Feature written out (Tuist 4), Legacy in Tuist 3's `Target(…)`, Made by a helper, NoList without `dependencies:`.
+    static let manifest = """
+        import ProjectDescription
+
+        let shared: [TargetDependency] = [.target(name: "Core")]
+
+        let project = Project(
+            name: "Feature",
+            targets: [
+                .target(
+                    name: "Feature", destinations: .iOS, product: .framework, bundleId: "dev.feature",
+                    dependencies: [
+                        .target(name: "Core"),
+                        .external(name: "Nuke"), // images
+                        .sdk(name: "c++", type: .library),
+                    ]),
+                Target(name: "Legacy", platform: .iOS, product: .framework, bundleId: "dev.legacy", dependencies: [.project(target: "Old", path: "../Old")]),
+                .target(name: "Core", destinations: .iOS, product: .framework, bundleId: "dev.core", dependencies: shared),
+                .makeModule(name: "Made"),
+                .target(name: "NoList", destinations: .iOS, product: .framework, bundleId: "dev.nolist"),
+            ])
+        """
+
+    @Test func aDependencyIsAddedInTheArraysLayoutAndOneIsRemovedWithItsLine() throws {
+        let outcome = try TuistEditor(Self.manifest).apply([
+            .remove(target: "Feature", name: "Nuke"),
+            .add(target: "Feature", written: ".project(target: \"HomeInterface\", path: \"../Home\")", name: "HomeInterface"),
+            // Already there: nothing to add. A dependency's own `.target(name: "Core")` is no declaration of Core.
+            .add(target: "Feature", written: ".target(name: \"Core\")", name: "Core"),
+        ])
+        #expect(outcome.refused.isEmpty)
+        // Nuke's line goes with its comment; the new element follows the last, with the array's trailing comma.
+        let expected = Self.manifest.replacingOccurrences(
+            of: "                .external(name: \"Nuke\"), // images\n                .sdk(name: \"c++\", type: .library),\n",
+            with: "                .sdk(name: \"c++\", type: .library),\n                .project(target: \"HomeInterface\", path: \"../Home\"),\n")
+        #expect(expected != Self.manifest)
+        #expect(outcome.text == expected)
+    }
+
+    @Test func tuist3TargetsOnOneLineStayOnOneLine() throws {
+        let outcome = try TuistEditor(Self.manifest).apply([
+            .add(target: "Legacy", written: ".external(name: \"Alamofire\")", name: "Alamofire"),
+            .remove(target: "Legacy", name: "Old"),
+        ])
+        #expect(outcome.refused.isEmpty)
+        #expect(outcome.text.contains("bundleId: \"dev.legacy\", dependencies: [.external(name: \"Alamofire\")]),"))
+    }
+
+    @Test func whatIsNotWrittenOutIsRefusedWithTheReason() throws {
+        let outcome = try TuistEditor(Self.manifest).apply([
+            .add(target: "Core", written: ".external(name: \"Nuke\")", name: "Nuke"),
+            .add(target: "Made", written: ".target(name: \"Core\")", name: "Core"),
+            .add(target: "NoList", written: ".target(name: \"Core\")", name: "Core"),
+            .remove(target: "Feature", name: "Missing"),
+        ])
+        #expect(outcome.text == Self.manifest)
+        #expect(
+            outcome.refused.map(\.reason) == [
+                "target \"Core\" has no dependencies: array literal in the manifest: add the dependency there by hand",
+                "target \"Feature\" does not list \"Missing\" by name in its dependencies",
+                "target \"Made\" is not written as .target(name: \"Made\", …) in the manifest (a helper, a loop or a variable makes it): edit it where its dependencies are written",
+                "target \"NoList\" has no dependencies: array literal in the manifest: add the dependency there by hand",
+            ])
+    }
+
+    @Test func aManifestThatDoesNotParseIsNotEdited() {
+        #expect(throws: ManifestRefusal.self) { try TuistEditor("let project = Project(name: \"X\", targets: [") }
+    }
+}
