@@ -25,6 +25,9 @@ public enum EntryPoint {
             return 2
         } catch let code as ExitCode {
             return code.rawValue
+        } catch is ManifestsDiffer {
+            // `--verify-manifests` printed each difference: a finding, as check's are.
+            return 1
         } catch {
             let code = ModGraphCommand.exitCode(for: error)
             let message = ModGraphCommand.fullMessage(for: error)

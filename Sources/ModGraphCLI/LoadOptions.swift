@@ -103,7 +103,9 @@ struct LoadOptions: ParsableArguments {
 
     func validate() throws {
         if noRunManifests, dumpManifests || verifyManifests {
-            throw ValidationError("--no-run-manifests forbids what \(dumpManifests ? "--dump-manifests" : "--verify-manifests") asks: running swift package dump-package")
+            throw ValidationError(
+                "--no-run-manifests forbids what \(dumpManifests ? "--dump-manifests" : "--verify-manifests") asks: running swift package dump-package"
+            )
         }
         try OptionBounds.check(jobs, in: OptionBounds.jobs, option: "--jobs")
         try OptionBounds.check(manifestTimeout, in: OptionBounds.manifestTimeout, option: "--manifest-timeout")
@@ -129,7 +131,8 @@ struct LoadOptions: ParsableArguments {
 
     /// Loads the graph with a progress bar on a watched terminal, and prints the warnings that matter.
     /// - Parameter configuration: the `--config` file, found and read once with the graph.
-    func load(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil, configuration: String? = nil) throws -> LoadedGraph {
+    func load(externals override: ExternalsMode? = nil, scratchDirectory: String? = nil, configuration: String? = nil) throws -> LoadedGraph
+    {
         var request = request(externals: override, scratchDirectory: scratchDirectory, configuration: configuration)
         let progress = ProgressBar.onStandardErrorIfWatched()
         request.progress = progress.map { bar in bar.update }
@@ -153,7 +156,7 @@ struct LoadOptions: ParsableArguments {
         if verbose { loaded.manifestOutcomes?.forEach { Console.note("manifest " + $0) } }
         if let differences = loaded.manifestDifferences {
             for difference in differences { Console.info("manifest difference: " + difference) }
-            if !differences.isEmpty { throw ExitCode(1) }
+            if !differences.isEmpty { throw ManifestsDiffer(count: differences.count) }
         }
         return loaded
     }

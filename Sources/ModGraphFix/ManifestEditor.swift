@@ -71,11 +71,7 @@ public struct ManifestEditor {
     private let syntax: ManifestSyntax
 
     public init(_ text: String) throws(ManifestRefusal) {
-        do {
-            syntax = try ManifestSyntax(text)
-        } catch {
-            throw ManifestRefusal(reason: error.reason)
-        }
+        syntax = try ManifestSyntax.forEditing(text)
     }
 
     /// `changes` made; `packages` says, for each package a product may come from, how the
@@ -123,7 +119,8 @@ public struct ManifestEditor {
                 if case let .add(_, .product(_, package)) = change { neededPackages.append(package) }
             }
         }
-        let newEntries = try declare(Set(neededPackages), packages: packages, declared: declared, for: changes, refused: &refused, into: &edits)
+        let newEntries = try declare(
+            Set(neededPackages), packages: packages, declared: declared, for: changes, refused: &refused, into: &edits)
         guard !edits.overlap else { throw ManifestRefusal(reason: "two of its edits would touch the same text") }
         var text = edits.applied(to: syntax.text)
         // What was written must parse back.
@@ -157,7 +154,9 @@ public struct ManifestEditor {
         ).union(declared)
         var newEntries: [String] = []
         for package in needed.sorted() where !declaredNames.contains(package.lowercased()) {
-            guard let entry = packages[package] ?? packages.values.first(where: { $0.names.contains { $0.lowercased() == package.lowercased() } })
+            guard
+                let entry = packages[package]
+                    ?? packages.values.first(where: { $0.names.contains { $0.lowercased() == package.lowercased() } })
             else {
                 let reason =
                     "Package.swift does not declare package \"\(package)\", and no manifest of the workspace says where it comes from: add its .package(url:…) entry"
@@ -171,7 +170,9 @@ public struct ManifestEditor {
         if !newEntries.isEmpty {
             guard declaredArrays.count == 1, let array = declaredArrays.first else {
                 throw ManifestRefusal(
-                    reason: "the package-level dependencies are not one literal dependencies: [...] of Package(…); declare \(newEntries.joined(separator: ", ")) there")
+                    reason:
+                        "the package-level dependencies are not one literal dependencies: [...] of Package(…); declare \(newEntries.joined(separator: ", ")) there"
+                )
             }
             _ = ArrayEdit.append(newEntries, to: array, into: &edits)
         }

@@ -32,6 +32,15 @@ struct ManifestSyntax {
         }
     }
 
+    /// The manifest parsed, or why an editor refuses it (``ManifestRefusal``, the reason for the user).
+    static func forEditing(_ text: String) throws(ManifestRefusal) -> ManifestSyntax {
+        do {
+            return try ManifestSyntax(text)
+        } catch {
+            throw ManifestRefusal(reason: error.reason)
+        }
+    }
+
     /// The manifest parsed within the bounds; a manifest with syntax errors is refused,
     /// as an edit could not show that it parses back.
     init(_ text: String) throws(Refusal) {

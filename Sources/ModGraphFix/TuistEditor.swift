@@ -36,11 +36,7 @@ public struct TuistEditor {
     private let syntax: ManifestSyntax
 
     public init(_ text: String) throws(ManifestRefusal) {
-        do {
-            syntax = try ManifestSyntax(text)
-        } catch {
-            throw ManifestRefusal(reason: error.reason)
-        }
+        syntax = try ManifestSyntax.forEditing(text)
     }
 
     /// `changes` made, each target's together.

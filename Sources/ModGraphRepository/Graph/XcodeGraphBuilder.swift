@@ -364,18 +364,7 @@ struct XcodeGraphBuilder {
         if let packages = lookups.productsOfMissingPackages[product.name], packages.count == 1, let identity = packages.first {
             return external(identity)
         }
-        if let folder = folder(vending: product.name) {
-            let identity = PackageIdentity(location: folder)
-            if workspace.packages[identity] == nil {
-                found.missingPackages[identity] = (XcodePath.lastComponent(folder), Paths.relative(folder, from: base))
-            }
-            if missingFolders.contains(where: { $0.folder == folder }),
-                !(found.productsOfMissingFolders[folder] ?? []).contains(product.name)
-            {
-                found.productsOfMissingFolders[folder, default: []].append(product.name)
-            }
-            return external(identity)
-        }
+        if let edges = missingFolderEdges(product, &found) { return edges }
         // The project names several packages for it elsewhere (Swiftfin's CollectionHStack, also
         // declared from swift-identified-collections): which one vends it is not known.
         if let named = lookups.namedPackages[project.path]?[product.name], named.count > 1 {
@@ -401,6 +390,20 @@ struct XcodeGraphBuilder {
             "\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package and no package loaded vends (a remote package's product, perhaps); skipped"
         )
         return []
+    }
+
+    /// The edge to `product` as the product of a missing folder that would vend it (a local package not on
+    /// disk, an uninitialised submodule the workspace lists), recorded in `found`; nil when none would.
+    private func missingFolderEdges(_ product: XcodePackageProduct, _ found: inout Found) -> [EdgeKey]? {
+        guard let folder = folder(vending: product.name) else { return nil }
+        let identity = PackageIdentity(location: folder)
+        if workspace.packages[identity] == nil {
+            found.missingPackages[identity] = (XcodePath.lastComponent(folder), Paths.relative(folder, from: base))
+        }
+        if missingFolders.contains(where: { $0.folder == folder }), !(found.productsOfMissingFolders[folder] ?? []).contains(product.name) {
+            found.productsOfMissingFolders[folder, default: []].append(product.name)
+        }
+        return externalEdges(product, of: identity, &found)
     }
 
     /// Of the places (folders, URLs) a product may come from, the one it does: the only one, or
