@@ -93,13 +93,11 @@ enum ArrayEdit {
         edit(array, elements: Array(array.elements), dropped: elements, adding: [], into: &edits)
     }
 
-    /// `dropped` (taken from `elements`, the array's elements) taken out of `array` and `entries` appended,
-    /// in one edit of its elements.
+    /// `dropped` taken out of `array` and `entries` appended, in one edit of its elements.
     static func change(
-        _ array: ArrayExprSyntax, elements: [ArrayElementSyntax], dropping dropped: [ArrayElementSyntax], adding entries: [String],
-        into edits: inout TextEdits
+        _ array: ArrayExprSyntax, dropping dropped: [ArrayElementSyntax], adding entries: [String], into edits: inout TextEdits
     ) {
-        edit(array, elements: elements, dropped: dropped, adding: entries, into: &edits)
+        edit(array, elements: Array(array.elements), dropped: dropped, adding: entries, into: &edits)
     }
 
     /// `entries` appended to `array`.
@@ -113,8 +111,10 @@ enum ArrayEdit {
         into edits: inout TextEdits
     ) {
         guard !dropped.isEmpty || !adding.isEmpty else { return }
-        let droppedIDs = Set(dropped.map(\.id))
-        let kept = elements.filter { !droppedIDs.contains($0.id) }
+        // By place in the text: each walk of a collection makes its nodes (and their identities) anew,
+        // and the elements to drop may come from another walk than `elements`.
+        let droppedPlaces = Set(dropped.map(\.position.utf8Offset))
+        let kept = elements.filter { !droppedPlaces.contains($0.position.utf8Offset) }
         let multiline =
             elements.contains { hasNewline($0.leadingTrivia) } || hasNewline(array.rightSquare.leadingTrivia)
         let open = array.leftSquare.endPositionBeforeTrailingTrivia.utf8Offset

@@ -61,8 +61,6 @@ public struct TuistEditor {
                 refused += targetChanges.map { ($0, reason) }
                 continue
             }
-            // One list of the elements, whose identities the edit compares (each walk of a collection
-            // makes its nodes anew).
             let elements = Array(array.elements)
             var dropped: [ArrayElementSyntax] = []
             var adding: [String] = []
@@ -82,7 +80,7 @@ public struct TuistEditor {
                     adding.append(written)
                 }
             }
-            ArrayEdit.change(array, elements: elements, dropping: dropped, adding: adding, into: &edits)
+            ArrayEdit.change(array, dropping: dropped, adding: adding, into: &edits)
         }
         guard !edits.overlap else { throw ManifestRefusal(reason: "two of its edits would touch the same text") }
         let text = edits.applied(to: syntax.text)

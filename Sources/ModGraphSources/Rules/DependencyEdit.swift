@@ -131,10 +131,6 @@ enum DependencyEdit {
         return "add \(element.written) \(destination)"
     }
 
-    private static func parent(_ path: String) -> String {
-        path.split(separator: "/").dropLast().joined(separator: "/")
-    }
-
     /// The `dependencies:` item of an XcodeGen target: `- target:` for a target of a project, else `- package:`.
     /// `packages`: the spec's names for its packages (`- package:` writes the key of `packages:`, not the
     /// package's identity); a package the spec does not list must be declared there too, or XcodeGen skips it.

@@ -50,11 +50,8 @@ public enum ClangImports {
             let bytes: [UInt8]?
             if let below {
                 bytes = ConfinedFiles.read(below.relative, in: below.root, limit: maximumBytes)
-            } else if let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: maximumBytes + 1),
-                data.count <= maximumBytes
-            {
-                try? handle.close()
-                bytes = [UInt8](data)
+            } else if case let .bytes(read) = ConfinedFiles.read(path: path, limit: maximumBytes) {
+                bytes = read
             } else {
                 bytes = nil
             }
