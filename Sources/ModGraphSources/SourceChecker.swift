@@ -53,21 +53,29 @@ public struct SourceChecker: Sendable {
         cache: ScanCache? = nil
     ) throws(SourceScanError) -> Outcome {
         let interfaces = Set(targets.map(\.target).filter { interfacePattern(for: $0, in: graph) != nil })
-        let readsWiring = settings.wiring != nil
+        // Imports from each file's import region (whole for interface modules); the wiring's facts apart,
+        // so that a run whose files did not change reads the wiring's answer back (``WiringMemo``).
         let requests = targets.flatMap { sources in
-            sources.files.map {
-                SourceScanner.Request(path: $0, auditInterface: interfaces.contains(sources.target), readsWiring: readsWiring)
-            }
+            sources.files.map { SourceScanner.Request(path: $0, auditInterface: interfaces.contains(sources.target)) }
         }
         let scanned = try SourceScanner.scan(requests: requests, budget: budget, runner: runner, cache: cache)
+        let wiring = try settings.wiring.map { _ throws(SourceScanError) in
+            try WiringMemo.facts(
+                graph, targets: targets, roles: roles ?? interfaceRoles(of: graph), budget: budget, runner: runner, cache: cache)
+        }
         let byTarget = TargetSources.grouped(scanned, of: targets)
         // Mixed targets' Objective-C and C files: their imports count as uses of what the target declares,
         // which only `unused-dependency` asks; not read when it is off.
         let mixed = settings.unusedDependencies == .ignore ? [] : targets.filter { !$0.otherFiles.isEmpty }
         let clang = Dictionary(uniqueKeysWithValues: zip(mixed.map(\.target), runner.map(mixed) { ClangImports.read($0.otherFiles) }))
         let found = findings(
-            graph, scanned: byTarget, folders: Dictionary(uniqueKeysWithValues: targets.map { ($0.target, $0.folder) }), clang: clang)
-        let skipped = scanned.compactMap { file in file.skipped.map { SkippedSource(path: file.path, excess: $0) } }
+            graph, scanned: byTarget, folders: Dictionary(uniqueKeysWithValues: targets.map { ($0.target, $0.folder) }), clang: clang,
+            wiring: wiring?.facts)
+        // A file over a budget for its imports is over it for the wiring too: named once.
+        let skippedPaths = Set(scanned.filter { $0.skipped != nil }.map(\.path))
+        let skipped = (scanned + (wiring?.skipped ?? []).filter { !skippedPaths.contains($0.path) }).compactMap { file in
+            file.skipped.map { SkippedSource(path: file.path, excess: $0) }
+        }
         return Outcome(findings: found, skipped: skipped)
     }
 
@@ -77,10 +85,18 @@ public struct SourceChecker: Sendable {
     }
 
     /// Judges files already scanned; `folders` name each target's folder, which subjects are relative to.
-    /// `clang`: what each mixed target's C-family files import (``ClangImports``).
+    /// `clang`: what each mixed target's C-family files import (``ClangImports``). The wiring checks judge
+    /// `wiring` when given, else the analysis of the wiring `scanned` holds.
     public func findings(
         _ graph: ModuleGraph, scanned: [TargetID: [ScannedFile]], folders: [TargetID: String] = [:],
         clang: [TargetID: ClangImports.Result] = [:]
+    ) -> [Finding] {
+        findings(graph, scanned: scanned, folders: folders, clang: clang, wiring: nil)
+    }
+
+    func findings(
+        _ graph: ModuleGraph, scanned: [TargetID: [ScannedFile]], folders: [TargetID: String], clang: [TargetID: ClangImports.Result],
+        wiring facts: WiringFacts?
     ) -> [Finding] {
         var findings: [Finding] = []
         let rule = InterfaceRule(settings: settings)
@@ -101,7 +117,7 @@ public struct SourceChecker: Sendable {
         }
         if let wiring = settings.wiring {
             let roles = self.roles ?? interfaceRoles(of: graph)
-            let facts = WiringAnalyzer(roles: roles).analyze(scanned: scanned, folders: folders, graph: graph)
+            let facts = facts ?? WiringAnalyzer(roles: roles).analyze(scanned: scanned, folders: folders, graph: graph)
             findings += WiringFindings(settings: wiring, roles: roles, graph: graph).findings(facts, folders: folders)
         }
         return findings.sorted()

@@ -69,10 +69,11 @@ struct ScanCacheTests {
             asked.withLock { $0.append(shelf) }
             return shelf == .whole ? shelves[.whole] : fifth.encoded()[.imports]
         }
+        // The stamps are asked on the first file; files written this instant have none to give or keep.
         _ = try scan(paths, importsOnly)
-        #expect(asked.withLock { $0 } == [.imports])
+        #expect(asked.withLock { $0 } == [.stamps, .imports])
         _ = try scan(paths, importsOnly, wiring: true)
-        #expect(asked.withLock { $0 } == [.imports, .whole])
+        #expect(asked.withLock { $0 } == [.stamps, .imports, .whole])
         #expect(importsOnly.hits == 6 && importsOnly.misses == 0)
     }
 
@@ -100,27 +101,27 @@ struct ScanCacheTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let paths = try write([
             "Deps.swift": """
-                @_exported import Kit
-                #if os(iOS) && !(DEBUG || canImport(UIKit, _version: 2))
-                @testable import struct Core.Money
-                #elseif FLAG
-                public import func Tools.run
-                #endif
-                public protocol HomeDeps {
-                    associatedtype PaywallBuilderType: Builder<PaywallSource, Screen>
-                    var paywallBuilder: PaywallBuilderType { get }
-                    func history(at index: Int, label: String) -> Screen
-                }
-                public struct HomeBuilder<Deps: HomeDeps>: Builder where Deps.PaywallBuilderType: Sendable {
-                    public init() {}
-                    public func build(with deps: Deps) -> Screen { Screen(title: "é — \u{1F600}", rows: [deps.x]) }
-                }
-                enum Route: CaseIterable { case home, paywall }
-                extension Builders { static func makeHome(with s: String) -> Screen { Screen() } }
-                let scoped = PaywallBuilder<PaywallDepsImpl>().scoped { source in PaywallDepsImpl(source: source) }
-                var counter = 0
-                func helper() {}
-                """
+            @_exported import Kit
+            #if os(iOS) && !(DEBUG || canImport(UIKit, _version: 2))
+            @testable import struct Core.Money
+            #elseif FLAG
+            public import func Tools.run
+            #endif
+            public protocol HomeDeps {
+                associatedtype PaywallBuilderType: Builder<PaywallSource, Screen>
+                var paywallBuilder: PaywallBuilderType { get }
+                func history(at index: Int, label: String) -> Screen
+            }
+            public struct HomeBuilder<Deps: HomeDeps>: Builder where Deps.PaywallBuilderType: Sendable {
+                public init() {}
+                public func build(with deps: Deps) -> Screen { Screen(title: "é — \u{1F600}", rows: [deps.x]) }
+            }
+            enum Route: CaseIterable { case home, paywall }
+            extension Builders { static func makeHome(with s: String) -> Screen { Screen() } }
+            let scoped = PaywallBuilder<PaywallDepsImpl>().scoped { source in PaywallDepsImpl(source: source) }
+            var counter = 0
+            func helper() {}
+            """
         ])
         let request = SourceScanner.Request(path: paths[0], auditInterface: true, readsWiring: true)
         let cache = ScanCache()
@@ -175,6 +176,79 @@ struct ScanCacheTests {
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
+    }
+
+    /// A run that starts well after the files were written, so that their stamps are settled.
+    private func later() -> Int64 { FileStamp.now + 3 * FileStamp.coarsestTick }
+
+    /// A file whose stamp is remembered is not read: its answer is the entry the stamp names, even where
+    /// its bytes would say otherwise (here a stamps shelf that says so, as only a planted one can).
+    @Test func aFileWhoseStampIsRememberedIsNotRead() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let paths = try write(["A.swift": "import Kit\n", "B.swift": "import Core\n"])
+        let first = ScanCache(started: later())
+        _ = try scan(paths, first, wiring: true)
+        let learnt = first.encoded()
+        #expect(learnt.keys.sorted { $0.rawValue < $1.rawValue } == [.stamps, .whole])
+        // The next run finds both stamps: nothing to learn, nothing to write.
+        let second = ScanCache(started: later(), encoded: learnt)
+        #expect(try scan(paths, second, wiring: true) == (try scan(paths, nil, wiring: true)))
+        #expect(second.hits == 2 && second.encoded().isEmpty)
+        // A.swift rewritten: its stamp changes, so it is read again and its new import seen.
+        _ = try write(["A.swift": "import Other\n"])
+        let third = ScanCache(started: later(), encoded: learnt)
+        let warm = try scan(paths, third, wiring: true)
+        #expect(warm[0].imports.map(\.module) == ["Other"] && third.misses == 1 && third.hits == 1)
+        // A stamps shelf that gives A.swift's new stamp the key of its old text: the old answer, unread.
+        let status = try #require(stamp(of: paths[0]))
+        let request = SourceScanner.Request(path: paths[0], readsWiring: true)
+        let kind = ScanStamps.kind(request, budget: .standard)
+        let oldKey = try #require(ScanStamps(encoded: learnt[.stamps], started: later()).entries[paths[0]]?.keys[kind])
+        let planted = ScanStamps(encoded: nil, started: later())
+        planted.remember(paths[0], kind: kind, stamp: status, key: oldKey)
+        var shelves = learnt
+        shelves[.stamps] = planted.encoded()
+        let fourth = ScanCache(started: later(), encoded: shelves)
+        #expect(try scan(paths, fourth, wiring: true)[0].imports.map(\.module) == ["Kit"])
+        #expect(fourth.misses == 0)
+    }
+
+    /// A stamp taken within the file system's time granularity of the run's start is not kept: a write
+    /// in the same tick could leave it unchanged over other bytes.
+    @Test func aStampNotSettledIsNotRemembered() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let paths = try write(["A.swift": "import Kit\n"])
+        let cache = ScanCache(started: FileStamp.now)
+        _ = try scan(paths, cache)
+        #expect(cache.encoded().keys.sorted { $0.rawValue < $1.rawValue } == [.imports])
+    }
+
+    /// A damaged stamps shelf is empty: every file is read and hashed, and answers as cold.
+    @Test func aDamagedStampsShelfIsEmpty() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let paths = try write(["A.swift": "import Kit\n#if DEBUG\nimport Tools\n#endif\n"])
+        let first = ScanCache(started: later())
+        let cold = try scan(paths, first)
+        let learnt = first.encoded()
+        let body = [UInt8](try #require(learnt[.stamps]))
+        var generator = SplitMix(seed: 4_848)
+        var damaged: [[UInt8]] = (0..<body.count).map { Array(body[..<$0]) } + [body + [0]]
+        for _ in 0..<100 {
+            var copy = body
+            copy[Int(generator.next() % UInt64(copy.count))] = UInt8(truncatingIfNeeded: generator.next())
+            damaged.append(copy)
+        }
+        for bytes in damaged {
+            var shelves = learnt
+            shelves[.stamps] = Data(bytes)
+            // A change that still decodes names another stamp or another key: a miss, then the file is read.
+            #expect(try scan(paths, ScanCache(started: later(), encoded: shelves)) == cold)
+        }
+    }
+
+    private func stamp(of path: String) -> FileStamp? {
+        guard case let .known(stamp) = ConfinedFiles.read(path: path, limit: 1 << 20, unless: { _ in true }) else { return nil }
+        return stamp
     }
 
     @Test func filesOverABudgetAreNotRemembered() throws {

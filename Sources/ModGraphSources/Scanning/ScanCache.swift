@@ -21,6 +21,10 @@ import ModGraphSystem
 /// files, and of earlier runs up to as many again (another command asks other
 /// things of the same files: `graph --wiring` and `check` keep both), so it
 /// never grows far past the repository.
+///
+/// Two more shelves spare a warm run the reading: each file's key by its stamp (``ScanStamps``), so
+/// that an unchanged file is opened and asked its status but neither read nor hashed, and the wiring
+/// analysis's answer by the keys of the files it read (``WiringMemo``).
 public final class ScanCache: Sendable {
     /// Raised whenever the scanner's answer for a file, or the format it is kept in, may change:
     /// older entries are then not read. (2: the bytes of ``ScanWriter`` instead of JSON, on two shelves;
@@ -36,22 +40,41 @@ public final class ScanCache: Sendable {
     /// import-only `check` reads none of the wiring's facts: on a generated app of 5,000 files, with
     /// both on one shelf, a warm run without `sources.wiring` was slower than a cold one.
     public enum Shelf: String, CaseIterable, Sendable {
-        case imports, whole
+        /// Import regions; whole files read for the wiring; interface modules' files, whole.
+        case imports, whole, interfaces
+        /// The key of each file's scan by the file's stamp (``ScanStamps``): read on a run's first file.
+        case stamps
+        /// The wiring analysis's last answers, by the keys of the files analysed (``WiringMemo``).
+        case analyses
 
-        init(_ request: SourceScanner.Request) { self = request.parsesWhole ? .whole : .imports }
+        /// An interface module's files apart from the wiring's: a warm `check` that reads the wiring's
+        /// answer back (``WiringMemo``) then reads only the small shelves.
+        init(_ request: SourceScanner.Request) {
+            self = request.readsWiring ? .whole : request.auditInterface ? .interfaces : .imports
+        }
     }
 
     private let read: @Sendable (Shelf) -> Data?
     private let shelves = Locked([Shelf: ScanShelf]())
+    /// When this run started: a file's stamp is remembered only once settled before it (``ScanStamps``).
+    private let started: Int64
+    private let stampShelf = Locked<ScanStamps?>(nil)
+    private let analysisShelf = Locked<ScanAnalyses?>(nil)
+    /// The key of each file's scan this run, by what was asked (``ScanStamps/kind(_:budget:)``) and path.
+    private let keys = Locked([String: String]())
+    /// Each file's stamp when this run first opened it.
+    private let seen = Locked([String: FileStamp]())
 
-    /// A cache whose shelves `read` gives, each asked at most once, when first needed.
-    public init(reading read: @escaping @Sendable (Shelf) -> Data?) {
+    /// A cache whose shelves `read` gives, each asked at most once, when first needed, for a run that
+    /// started at `started` (nanoseconds since 1970, ``FileStamp/now``).
+    public init(started: Int64 = FileStamp.now, reading read: @escaping @Sendable (Shelf) -> Data?) {
         self.read = read
+        self.started = started
     }
 
     /// A cache holding what `encoded` (bodies ``encoded()`` gave) says; a shelf missing or that does not decode is empty.
-    public convenience init(encoded: [Shelf: Data] = [:]) {
-        self.init { encoded[$0] }
+    public convenience init(started: Int64 = FileStamp.now, encoded: [Shelf: Data] = [:]) {
+        self.init(started: started) { encoded[$0] }
     }
 
     private func shelf(_ kind: Shelf) -> ScanShelf {
@@ -73,6 +96,62 @@ public final class ScanCache: Sendable {
             (request.auditInterface ? "i" : "") + (request.readsWiring ? "w" : "") + (trailer ? "t" : "") + (exportsNothing ? "x" : "")
         return "\(SHA256.hex(parsed))-\(asked)-\(budget.fingerprint)"
     }
+
+    private var stamps: ScanStamps {
+        stampShelf.withLock { stamps in
+            if let stamps { return stamps }
+            let read = ScanStamps(encoded: read(.stamps), started: started)
+            stamps = read
+            return read
+        }
+    }
+
+    private var analyses: ScanAnalyses {
+        analysisShelf.withLock { analyses in
+            if let analyses { return analyses }
+            let read = ScanAnalyses(encoded: read(.analyses))
+            analyses = read
+            return read
+        }
+    }
+
+    /// The key of the scan of the file `request` reads within `budget`, when the file's stamp is still `stamp`
+    /// and, if `holding`, the entry of that key is on its shelf: the file need not be read.
+    func key(_ request: SourceScanner.Request, budget: SourceBudget, stamp: FileStamp, holding: Bool = true) -> String? {
+        let kind = ScanStamps.kind(request, budget: budget)
+        guard let key = stamps.key(request.path, kind: kind, stamp: stamp), !holding || shelf(Shelf(request)).holds(key) else {
+            return nil
+        }
+        keys.withLock { $0[kind + "\u{0}" + request.path] = key }
+        return key
+    }
+
+    /// Remembers that the file `request` reads, stamped `stamp` when it was read, scanned with `key`.
+    func remember(_ request: SourceScanner.Request, budget: SourceBudget, stamp: FileStamp, key: String) {
+        stamps.remember(request.path, kind: ScanStamps.kind(request, budget: budget), stamp: stamp, key: key)
+    }
+
+    /// Notes that the file `request` reads had `key` this run.
+    func note(_ request: SourceScanner.Request, budget: SourceBudget, key: String) {
+        keys.withLock { $0[ScanStamps.kind(request, budget: budget) + "\u{0}" + request.path] = key }
+    }
+
+    /// The key the file `request` reads had this run, if it was read, hashed or stamped.
+    func key(_ request: SourceScanner.Request, budget: SourceBudget) -> String? {
+        keys.withLock { $0[ScanStamps.kind(request, budget: budget) + "\u{0}" + request.path] }
+    }
+
+    /// The stamp the file at `path` had when this run first opened it: asked once per run, whatever is asked of the file.
+    func stamp(of path: String) -> FileStamp? { seen.withLock { $0[path] } }
+
+    /// Notes the stamp the file at `path` had when this run opened it.
+    func saw(_ path: String, _ stamp: FileStamp) { seen.withLock { $0[path] = stamp } }
+
+    /// The analysis kept under `key`, as bytes to decode.
+    func analysis(_ key: String) -> ArraySlice<UInt8>? { analyses.entry(key) }
+
+    /// Keeps `body` as the analysis of `key`.
+    func keep(analysis body: [UInt8], for key: String) { analyses.keep(body, for: key) }
 
     /// The file scanned earlier for `request` with this key, named `path`.
     func file(for key: String, _ request: SourceScanner.Request, path: String) -> ScannedFile? {
@@ -105,7 +184,10 @@ public final class ScanCache: Sendable {
 
     /// What to keep of each shelf this run changed (``ScanShelf/encoded()``); empty when nothing changed.
     public func encoded() -> [Shelf: Data] {
-        shelves.withLock { $0 }.compactMapValues { $0.encoded() }
+        var encoded = shelves.withLock { $0 }.compactMapValues { $0.encoded() }
+        encoded[.stamps] = stampShelf.withLock { $0 }?.encoded()
+        encoded[.analyses] = analysisShelf.withLock { $0 }?.encoded()
+        return encoded
     }
 }
 
@@ -186,6 +268,11 @@ final class ScanShelf: Sendable {
         var reader = ScanReader(stored, range: bytes)
         guard let file = try? ScannedFile(reading: &reader), reader.isAtEnd else { return nil }
         return file
+    }
+
+    /// Whether an entry of this key was read or learnt (its body may still not decode).
+    func holds(_ key: String) -> Bool {
+        previous[key] != nil || run.withLock { $0.used[key] != nil }
     }
 
     /// Remembers `file`, scanned for `key`, unless it was skipped over a budget.

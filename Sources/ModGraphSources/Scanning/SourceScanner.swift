@@ -118,12 +118,75 @@ public enum SourceScanner {
         return try results.map { result throws(SourceScanError) in try result.get() }
     }
 
-    /// Reads and scans one file.
+    /// The key each file `requests` name would be scanned with, without parsing it or reading its entry:
+    /// from this run, by a stamp the cache remembers (``ScanStamps``), else from its bytes, read and hashed
+    /// (a file changed within the time granularity of the last run has no stamp to give, a changed one no
+    /// entry); nil for a file over the budget's size or that cannot be read.
+    static func knownKeys(_ requests: [Request], budget: SourceBudget, runner: any UnitRunner, cache: ScanCache) -> [String?] {
+        runner.map(requests) { request -> String? in
+            if let key = cache.key(request, budget: budget) { return key }
+            if let stamp = cache.stamp(of: request.path), let key = cache.key(request, budget: budget, stamp: stamp, holding: false) {
+                return key
+            }
+            var known: String?
+            switch ConfinedFiles.read(
+                path: request.path, limit: budget.maximumFileBytes,
+                unless: { stamp in
+                    known = cache.key(request, budget: budget, stamp: stamp, holding: false)
+                    return known != nil
+                })
+            {
+            case let .known(stamp):
+                cache.saw(request.path, stamp)
+                return known
+            case let .read(.bytes(bytes), stamp):
+                if let stamp { cache.saw(request.path, stamp) }
+                let key = bytes.withUnsafeBufferPointer { scanKey(of: $0, request, budget: budget) }
+                cache.note(request, budget: budget, key: key)
+                return key
+            case .read:
+                return nil
+            }
+        }
+    }
+
+    /// Reads and scans one file; with a `cache`, a file whose stamp it remembers is not read (``ScanStamps``).
     private static func read(_ request: Request, budget: SourceBudget, cache: ScanCache?) -> Result<ScannedFile, SourceScanError> {
         let path = request.path
-        switch ConfinedFiles.read(path: path, limit: budget.maximumFileBytes) {
+        guard let cache else { return scanned(ConfinedFiles.read(path: path, limit: budget.maximumFileBytes), request, budget: budget) }
+        // A file this run opened already: its stamp then.
+        if let stamp = cache.stamp(of: path), let known = cache.key(request, budget: budget, stamp: stamp),
+            let file = cache.file(for: known, request, path: path)
+        {
+            return .success(file)
+        }
+        var known: String?
+        switch ConfinedFiles.read(
+            path: path, limit: budget.maximumFileBytes,
+            unless: { stamp in
+                known = cache.key(request, budget: budget, stamp: stamp)
+                return known != nil
+            })
+        {
+        case let .known(stamp):
+            cache.saw(path, stamp)
+            if let known, let file = cache.file(for: known, request, path: path) { return .success(file) }
+            // An entry that does not decode: the file is read and scanned again.
+            return scanned(ConfinedFiles.read(path: path, limit: budget.maximumFileBytes), request, budget: budget, cache: cache)
+        case let .read(read, stamp):
+            if let stamp { cache.saw(path, stamp) }
+            return scanned(read, request, budget: budget, cache: cache, stamp: stamp)
+        }
+    }
+
+    /// What `read` found of the file `request` names, scanned.
+    private static func scanned(
+        _ read: ConfinedFiles.Read, _ request: Request, budget: SourceBudget, cache: ScanCache? = nil, stamp: FileStamp? = nil
+    ) -> Result<ScannedFile, SourceScanError> {
+        let path = request.path
+        switch read {
         case let .bytes(bytes):
-            return .success(bytes.withUnsafeBufferPointer { scan(bytes: $0, request, budget: budget, cache: cache) })
+            return .success(bytes.withUnsafeBufferPointer { scan(bytes: $0, request, budget: budget, cache: cache, stamp: stamp) })
         case let .tooLarge(size):
             return .success(ScannedFile(path: path, imports: [], skipped: .fileBytes(size, limit: budget.maximumFileBytes)))
         case .missing:
@@ -142,7 +205,7 @@ public enum SourceScanner {
     /// what follows the stop was not read. The parse and the walks over its
     /// tree run only where their recursion has room (``SyntaxStack``).
     private static func scan(
-        bytes: UnsafeBufferPointer<UInt8>, _ request: Request, budget: SourceBudget, cache: ScanCache? = nil
+        bytes: UnsafeBufferPointer<UInt8>, _ request: Request, budget: SourceBudget, cache: ScanCache? = nil, stamp: FileStamp? = nil
     ) -> ScannedFile {
         let path = request.path
         if bytes.count > budget.maximumFileBytes {
@@ -150,20 +213,35 @@ public enum SourceScanner {
         }
         let regionEnd = request.parsesWhole ? bytes.count : ImportRegion.end(in: bytes)
         let parsed = UnsafeBufferPointer(rebasing: bytes[0..<regionEnd])
-        // What decides the answer: the part parsed, and whether only trivia follows it (a wrapper's file).
         let exportsNothing = !ImportRegion.mayExport(bytes)
-        let key = cache.map { _ in
-            ScanCache.key(
-                parsed, trailer: regionEnd == bytes.count || ImportRegion.isTrivia(bytes, from: regionEnd), exportsNothing: exportsNothing,
-                request, budget: budget)
+        let key = cache.map { _ in scanKey(of: bytes, regionEnd: regionEnd, exportsNothing: exportsNothing, request, budget: budget) }
+        if let cache, let key { cache.note(request, budget: budget, key: key) }
+        if let cache, let key, let known = cache.file(for: key, request, path: path) {
+            if let stamp { cache.remember(request, budget: budget, stamp: stamp, key: key) }
+            return known
         }
-        if let cache, let key, let known = cache.file(for: key, request, path: path) { return known }
         let scanned = parse(bytes: bytes, parsed: parsed, regionEnd: regionEnd, exportsNothing: exportsNothing, request, budget: budget)
-        if let cache, let key { cache.store(scanned, for: key, request) }
+        if let cache, let key, scanned.skipped == nil {
+            cache.store(scanned, for: key, request)
+            if let stamp { cache.remember(request, budget: budget, stamp: stamp, key: key) }
+        }
         return scanned
     }
 
-    /// The parse and the walks of ``scan(bytes:_:budget:cache:)``, within the budget.
+    /// The key of a file of `bytes` within the budget's size, scanned for `request` (``ScanCache/key(_:trailer:exportsNothing:_:budget:)``):
+    /// what decides the answer is the part parsed, whether only trivia follows it (a wrapper's file), and
+    /// whether the file may export anything.
+    private static func scanKey(
+        of bytes: UnsafeBufferPointer<UInt8>, regionEnd: Int? = nil, exportsNothing: Bool? = nil, _ request: Request, budget: SourceBudget
+    ) -> String {
+        let regionEnd = regionEnd ?? (request.parsesWhole ? bytes.count : ImportRegion.end(in: bytes))
+        return ScanCache.key(
+            UnsafeBufferPointer(rebasing: bytes[0..<regionEnd]),
+            trailer: regionEnd == bytes.count || ImportRegion.isTrivia(bytes, from: regionEnd),
+            exportsNothing: exportsNothing ?? !ImportRegion.mayExport(bytes), request, budget: budget)
+    }
+
+    /// The parse and the walks of ``scan(bytes:_:budget:cache:stamp:)``, within the budget.
     private static func parse(
         bytes: UnsafeBufferPointer<UInt8>, parsed: UnsafeBufferPointer<UInt8>, regionEnd: Int, exportsNothing: Bool, _ request: Request,
         budget: SourceBudget

@@ -18,12 +18,9 @@ public enum WiringReader {
         _ graph: ModuleGraph, targets: [TargetSources], roles: WiringRoles, budget: SourceBudget = .standard,
         runner: any UnitRunner = .sequential, cache: ScanCache? = nil
     ) throws(SourceScanError) -> Outcome {
-        let requests = targets.flatMap { sources in sources.files.map { SourceScanner.Request(path: $0, readsWiring: true) } }
-        let scanned = try SourceScanner.scan(requests: requests, budget: budget, runner: runner, cache: cache)
-        let byTarget = TargetSources.grouped(scanned, of: targets)
-        let folders = Dictionary(targets.map { ($0.target, $0.folder) }, uniquingKeysWith: { first, _ in first })
-        let facts = WiringAnalyzer(roles: roles).analyze(scanned: byTarget, folders: folders, graph: graph)
-        let skipped = scanned.compactMap { file in file.skipped.map { SkippedSource(path: file.path, excess: $0) } }
+        let outcome = try WiringMemo.facts(graph, targets: targets, roles: roles, budget: budget, runner: runner, cache: cache)
+        let skipped = outcome.skipped.compactMap { file in file.skipped.map { SkippedSource(path: file.path, excess: $0) } }
+        let facts = outcome.facts
         return Outcome(wiring: facts.wiring, skipped: skipped)
     }
 }

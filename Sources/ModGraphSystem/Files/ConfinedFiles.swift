@@ -80,10 +80,37 @@ public enum ConfinedFiles {
         return contents(of: file, limit: limit)
     }
 
+    /// What reading a file whose stamp may be known found: nothing read when `known` took its stamp.
+    public enum StampedRead: Equatable, Sendable {
+        /// A regular file within the limit whose stamp `known` answered for: its bytes were not read.
+        case known(FileStamp)
+        /// What ``read(path:limit:)`` finds, with the file's stamp when it is a regular file.
+        case read(Read, FileStamp?)
+    }
+
+    /// ``read(path:limit:)`` that leaves the bytes unread when `known` says the file's stamp is
+    /// remembered (the source checks' warm run: one open and one status per file, nothing read or hashed).
+    public static func read(path: String, limit: Int, unless known: (FileStamp) -> Bool) -> StampedRead {
+        let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard file >= 0 else { return .read(errno == ENOENT || errno == ENOTDIR ? .missing : .denied, nil) }
+        defer { close(file) }
+        var status = stat()
+        guard fstat(file, &status) == 0 else { return .read(.denied, nil) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { return .read(.notAFile, nil) }
+        let stamp = FileStamp(status)
+        if Int(status.st_size) <= limit, known(stamp) { return .known(stamp) }
+        return .read(contents(of: file, status: status, limit: limit), stamp)
+    }
+
     /// What the file open at `file` holds when it is a regular file of at most `limit` bytes.
     private static func contents(of file: Int32, limit: Int) -> Read {
         var status = stat()
         guard fstat(file, &status) == 0 else { return .denied }
+        return contents(of: file, status: status, limit: limit)
+    }
+
+    /// The same, for the file's status already asked.
+    private static func contents(of file: Int32, status: stat, limit: Int) -> Read {
         guard (status.st_mode & S_IFMT) == S_IFREG else { return .notAFile }
         guard Int(status.st_size) <= limit else { return .tooLarge(Int(status.st_size)) }
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size))

@@ -80,6 +80,59 @@ public struct FileStatus: Sendable, Equatable {
     }
 }
 
+/// What tells one version of a file from the next without reading it, as git's index keeps it:
+/// the file (device and inode), its size, and when its data and its status last changed, to the
+/// nanosecond where the file system keeps them. A write changes the status time, which no one can
+/// set back; ``FileStamp/settled(before:)`` says when a stamp is old enough to stand for the bytes.
+public struct FileStamp: Sendable, Hashable {
+    public let device: UInt64
+    public let inode: UInt64
+    public let size: Int
+    /// Nanoseconds since 1970: the data's last change, and the status's.
+    public let modified: Int64
+    public let changed: Int64
+
+    public init(device: UInt64, inode: UInt64, size: Int, modified: Int64, changed: Int64) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+    }
+
+    /// The longest a file system rounds its times to (FAT keeps 2 seconds): a file changed twice
+    /// within that span may keep one stamp.
+    public static let coarsestTick: Int64 = 2_000_000_000
+
+    /// Whether this stamp was taken of a file last changed a whole ``coarsestTick`` before `time`
+    /// (nanoseconds since 1970), so that any later write, one during a read made after `time` included,
+    /// gives it another status time.
+    public func settled(before time: Int64) -> Bool {
+        changed <= time - Self.coarsestTick && modified <= time - Self.coarsestTick
+    }
+
+    /// Now, in nanoseconds since 1970, on the clock file times are kept by.
+    public static var now: Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    init(_ status: stat) {
+        #if canImport(Darwin)
+            let modified = status.st_mtimespec
+            let changed = status.st_ctimespec
+        #else
+            let modified = status.st_mtim
+            let changed = status.st_ctim
+        #endif
+        self.init(
+            device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino),
+            size: Int(status.st_size), modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
+            changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec))
+    }
+}
+
 /// The C library's words for an `errno` value, the one place they are asked for.
 public enum SystemError {
     /// `strerror(code)`: "No such file or directory", "Permission denied", …

@@ -1,0 +1,64 @@
+import Foundation
+import ModGraphSystem
+
+/// A shelf of the ``ScanCache`` holding the last few answers of an analysis over many files (the
+/// wiring's, ``WiringMemo``), each under a key made of the keys of the files it read: a run whose
+/// files did not change reads its answer back instead of analysing again. Few entries are kept
+/// (``maximumEntries``, the latest first), as a repository has one such answer per configuration.
+/// Input like every shelf: one that does not decode is empty, and an entry is decoded by its reader,
+/// which refuses what is not whole.
+final class ScanAnalyses: Sendable {
+    /// Answers kept: a working copy and a few branches or configurations.
+    static let maximumEntries = 8
+    /// What an analyses body starts with, before its version.
+    static let magic = Array("modgraph-analyses\n".utf8)
+
+    /// The entries read, the latest first.
+    private let previous: [(key: String, body: ArraySlice<UInt8>)]
+    private let kept = Locked<(key: String, body: [UInt8])?>(nil)
+
+    init(encoded: Data?) {
+        previous = encoded.flatMap { Self.decode([UInt8]($0)) } ?? []
+    }
+
+    /// The body kept under `key`.
+    func entry(_ key: String) -> ArraySlice<UInt8>? {
+        if let kept = kept.withLock({ $0 }), kept.key == key { return kept.body[...] }
+        return previous.first { $0.key == key }?.body
+    }
+
+    /// Keeps `body` under `key`, first.
+    func keep(_ body: [UInt8], for key: String) {
+        kept.withLock { $0 = (key, body) }
+    }
+
+    /// The entry kept this run, then the earlier ones up to ``maximumEntries``; nil when nothing was kept.
+    func encoded() -> Data? {
+        guard let kept = kept.withLock({ $0 }) else { return nil }
+        let entries = [(kept.key, kept.body[...])] + previous.filter { $0.key != kept.key }.prefix(Self.maximumEntries - 1)
+        var writer = ScanWriter()
+        writer.int(ScanCache.scannerVersion)
+        writer.int(entries.count)
+        for (key, body) in entries {
+            writer.raw(key)
+            writer.bytes(body)
+        }
+        return Data(Self.magic + writer.bytes)
+    }
+
+    private static func decode(_ bytes: [UInt8]) -> [(key: String, body: ArraySlice<UInt8>)]? {
+        guard bytes.starts(with: magic) else { return nil }
+        var reader = ScanReader(bytes, range: magic.count..<bytes.count)
+        var entries: [(key: String, body: ArraySlice<UInt8>)] = []
+        do {
+            guard try reader.int() == ScanCache.scannerVersion else { return nil }
+            let count = try reader.count()
+            guard count <= maximumEntries else { return nil }
+            for _ in 0..<count { entries.append((try reader.raw(), bytes[try reader.span()])) }
+            guard reader.isAtEnd else { return nil }
+        } catch {
+            return nil
+        }
+        return entries
+    }
+}
