@@ -69,22 +69,25 @@ public enum SourceFileLister {
     ) -> [String] {
         var found: [String] = []
         var entries = 0
-        var pending: [(path: String, depth: Int)] = [(start, 0)]
-        while let (relative, depth) = pending.popLast(), entries < maximumEntries {
+        // Each entry with the kind its folder recorded, where it did: no status asked of a file only listed.
+        var pending: [(path: String, depth: Int, kind: FileStatus.Kind?)] = [(start, 0, nil)]
+        while let (relative, depth, recorded) = pending.popLast(), entries < maximumEntries {
             entries += 1
             if relative != ".", skipping.contains(where: { covers($0, relative) }) { continue }
             if relative != ".", !patterns.isEmpty, patterns.contains(where: { $0.matchesWhole(relative) }) { continue }
             let absolute = relative == "." ? root : join(root, relative)
             // The starting point is followed if it is a link; nothing below it is.
-            guard let status = depth == 0 ? FileStatus.following(absolute) : FileStatus.notFollowing(absolute) else { continue }
-            switch status.kind {
+            guard let kind = recorded ?? (depth == 0 ? FileStatus.following(absolute) : FileStatus.notFollowing(absolute))?.kind else {
+                continue
+            }
+            switch kind {
             case .folder:
                 let isBundle = ["xcodeproj", "xcworkspace"].contains(pathExtension(relative))
                 guard depth < maximumDepth, !isBundle || depth == 0,
-                    let children = try? FileManager.default.contentsOfDirectory(atPath: absolute)
+                    let children = FolderEntries.list(absolute, followingLink: depth == 0)
                 else { continue }
-                for child in children.sorted().reversed() where !child.hasPrefix(".") {
-                    pending.append((relative == "." ? child : relative + "/" + child, depth + 1))
+                for child in children.sorted(by: { $0.name > $1.name }) where !child.name.hasPrefix(".") {
+                    pending.append((relative == "." ? child.name : relative + "/" + child.name, depth + 1, child.kind))
                 }
             case .regularFile:
                 if extensions.contains(pathExtension(relative)) { found.append(relative) }
