@@ -77,4 +77,44 @@ struct DiffCommandTests {
         #expect(same.output.contains("the graph did not change\n"))
         #expect(same.output.contains("findings (.modgraph.yml): 0 new, 0 fixed, 1 unchanged\n"))
     }
+    /// The base's copy keeps its scans as the repository's: a `diff` adds no cache entries of its own
+    /// (each run's copy is a new folder), and finds the scans of the files it shares with the working tree.
+    @Test func theBaseCopysScansAreKeptAsTheRepositorys() throws {
+        let folder = try repository()
+        let cache = folder.deletingLastPathComponent().appendingPathComponent("cache")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        try git(folder, "init", "-q", "-b", "main")
+        try write(folder, "Package.swift", manifest(profile: #"["Core"]"#))
+        for target in ["Core", "Feed", "Profile", "App"] { try write(folder, "Sources/\(target)/\(target).swift", "import Foundation\n") }
+        try write(
+            folder, ".modgraph.yml",
+            """
+            layers:
+              - {name: app, targets: [App]}
+              - {name: features, targets: [Feed, Profile], isolated: true}
+              - {name: core, targets: [Core]}
+            sources:
+              undeclaredImports: error
+              wiring: {}
+
+            """)
+        try git(folder, "add", "-A")
+        try git(folder, "commit", "-q", "-m", "base")
+        try git(folder, "tag", "base")
+        try write(folder, "Sources/Feed/Feed.swift", "import Foundation\nimport Core\n")
+        let environment = ["MODGRAPH_CACHE_DIR": cache.path]
+        let entries = { () -> Set<String> in
+            Set(((try? FileManager.default.contentsOfDirectory(atPath: cache.path + "/source-scans")) ?? []).map { String($0.prefix(32)) })
+        }
+        let check = try ModGraphRunner.run(["check", folder.path], in: folder, environment: environment)
+        #expect(check.status == 0, "\(check.errors)")
+        let owners = entries()
+        #expect(owners.count == 1)
+        for _ in 0..<2 {
+            let diff = try ModGraphRunner.run(["diff", folder.path, "--base", "base"], in: folder, environment: environment)
+            #expect(diff.status == 0, "\(diff.errors)")
+            #expect(diff.output.contains("findings (.modgraph.yml): 0 new, 1 fixed, 3 unchanged\n"), "\(diff.output)")
+        }
+        #expect(entries() == owners)
+    }
 }

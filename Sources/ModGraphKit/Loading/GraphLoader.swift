@@ -79,6 +79,7 @@ public enum GraphLoader {
                 manifestDifferences: sources.verifier?.verification.differences,
                 manifestOutcomes: sources.verifier?.verification.outcomes)
             loaded.cacheFolder = sources.cacheFolder
+            loaded.relocation = request.relocation
             loaded.configuration =
                 configuration ?? RequestConfiguration.resolve(explicit: request.configuration, searchingFrom: loaded.rootDirectory ?? ".")
             loaded.executor = executor

@@ -116,6 +116,10 @@ public struct LoadedGraph: Sendable {
     public let manifestOutcomes: [String]?
     /// The cache folder the load used (nil: no cache), where the source checks keep their ``ScanCache``.
     public var cacheFolder: String?
+    /// Where the load's files stand in for another folder's (`diff`'s copy of a commit, ``LoadRequest/relocation``):
+    /// the scans are then kept as that folder's, so a copy finds the scans of the files it shares with the
+    /// working tree, and each run's copy adds no entries of its own to the cache.
+    public var relocation: Relocation?
     /// The request's configuration, found and read once by ``GraphLoader``.
     public var configuration: RequestConfiguration = .none
     /// The one executor of the request, sized once by ``LoadRequest/jobs`` (else the cores this
@@ -155,7 +159,8 @@ public struct LoadedGraph: Sendable {
 
     /// One entry per folder loaded and shelf: two repositories sharing a cache folder keep their own.
     private var scanCacheEntry: @Sendable (ScanCache.Shelf) -> String {
-        let folder = String(SHA256.hex(Array((rootDirectory ?? "-").utf8)).prefix(32))
+        let root = rootDirectory.map { relocation?.original(of: $0) ?? $0 } ?? "-"
+        let folder = String(SHA256.hex(Array(root.utf8)).prefix(32))
         return { "source-scans/\(folder)-\($0.rawValue).bin" }
     }
     /// Where the files of each target are, for the source checks and weights.
