@@ -89,17 +89,21 @@ public enum ConfinedFiles {
     }
 
     /// ``read(path:limit:)`` that leaves the bytes unread when `known` says the file's stamp is
-    /// remembered (the source checks' warm run: one open and one status per file, nothing read or hashed).
+    /// remembered (the source checks' warm run: one status per file, nothing opened, read or hashed).
+    /// The status is asked of the path as `open` would reach it; a file it cannot read has another
+    /// stamp than when it was read (a change of permissions changes the status time), so it is opened.
     public static func read(path: String, limit: Int, unless known: (FileStamp) -> Bool) -> StampedRead {
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) <= limit {
+            let stamp = FileStamp(status)
+            if known(stamp) { return .known(stamp) }
+        }
         let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard file >= 0 else { return .read(errno == ENOENT || errno == ENOTDIR ? .missing : .denied, nil) }
         defer { close(file) }
-        var status = stat()
         guard fstat(file, &status) == 0 else { return .read(.denied, nil) }
         guard (status.st_mode & S_IFMT) == S_IFREG else { return .read(.notAFile, nil) }
-        let stamp = FileStamp(status)
-        if Int(status.st_size) <= limit, known(stamp) { return .known(stamp) }
-        return .read(contents(of: file, status: status, limit: limit), stamp)
+        return .read(contents(of: file, status: status, limit: limit), FileStamp(status))
     }
 
     /// What the file open at `file` holds when it is a regular file of at most `limit` bytes.
