@@ -81,6 +81,25 @@ struct WiringMemoTests {
         #expect(second.hits == 0 && second.misses == 0)
     }
 
+    /// The same files in another folder (`diff`'s copy of a commit): the answer is named by paths within
+    /// each module's folder, so the copy reads the answer the working tree kept.
+    @Test func aCopyOfTheFilesElsewhereReadsTheAnswerBack() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { try? FileManager.default.removeItem(atPath: folder + "-copy") }
+        let targets = try write()
+        let first = cache()
+        let answer = try read(targets, first)
+        try FileManager.default.copyItem(atPath: folder, toPath: folder + "-copy")
+        let copied = targets.map { sources in
+            TargetSources(
+                target: sources.target, folder: sources.folder.replacingOccurrences(of: folder, with: folder + "-copy"),
+                files: sources.files.map { $0.replacingOccurrences(of: folder, with: folder + "-copy") })
+        }
+        let copy = cache(first.encoded())
+        #expect(try read(copied, copy) == answer)
+        #expect(copy.hits == 0 && copy.misses == 0)
+    }
+
     /// A file changed, or other roles: another key, so the answer is analysed again and is the cold one.
     @Test func anotherFileOrOtherRolesAreAnalysedAgain() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }

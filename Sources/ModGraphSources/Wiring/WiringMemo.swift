@@ -52,8 +52,10 @@ enum WiringMemo {
         return Outcome(facts: facts, skipped: skipped)
     }
 
-    /// The key of an analysis: the version, the roles, and each module's folder and files with their
-    /// keys, in the order of `targets`; nil when a file's key is unknown.
+    /// The key of an analysis: the version, the roles, and each module's files, named as the answer names
+    /// them (relative to the module's folder), with their keys, in the order of `targets`; nil when a
+    /// file's key is unknown. No absolute path is part of it: `diff`'s copy of a commit finds the answer
+    /// a `check` of that commit kept in the working tree.
     static func key(roles: WiringRoles, targets: [TargetSources], keys: [String?]) -> String? {
         guard !keys.contains(nil) else { return nil }
         var writer = ScanWriter()
@@ -64,10 +66,9 @@ enum WiringMemo {
         writer.int(targets.count)
         for sources in targets {
             sources.target.write(to: &writer)
-            writer.raw(sources.folder)
             writer.int(sources.files.count)
             for file in sources.files {
-                writer.raw(file)
+                writer.raw(InterfaceRule.relative(file, to: sources.folder))
                 writer.raw(next.next().flatMap { $0 } ?? "")
             }
         }
