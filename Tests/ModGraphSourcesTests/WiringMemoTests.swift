@@ -153,4 +153,21 @@ struct WiringMemoTests {
         shelves[.analyses] = Data(Array(planted.encoded() ?? Data()).dropLast())
         #expect(try read(targets, cache(shelves)) == (try read(targets, nil)))
     }
+    /// The shelf keeps the latest answers, the newest first, up to its bound; one that does not decode is empty.
+    @Test func theShelfKeepsTheLatestAnswers() throws {
+        var encoded: Data?
+        for index in 0..<(ScanAnalyses.maximumEntries + 2) {
+            let shelf = ScanAnalyses(encoded: encoded)
+            shelf.keep([UInt8(index)], for: "key\(index)")
+            encoded = shelf.encoded()
+        }
+        let read = ScanAnalyses(encoded: encoded)
+        let last = ScanAnalyses.maximumEntries + 1
+        #expect(read.entry("key\(last)") == [UInt8(last)][...])
+        #expect(read.entry("key\(last - ScanAnalyses.maximumEntries + 1)") != nil)
+        #expect(read.entry("key\(last - ScanAnalyses.maximumEntries)") == nil)
+        #expect(read.encoded() == nil)
+        let bytes = [UInt8](try #require(encoded))
+        #expect(ScanAnalyses(encoded: Data(bytes.dropLast())).entry("key\(last)") == nil)
+    }
 }

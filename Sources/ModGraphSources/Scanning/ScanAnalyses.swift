@@ -8,8 +8,9 @@ import ModGraphSystem
 /// Input like every shelf: one that does not decode is empty, and an entry is decoded by its reader,
 /// which refuses what is not whole.
 final class ScanAnalyses: Sendable {
-    /// Answers kept: a working copy and a few branches or configurations.
-    static let maximumEntries = 8
+    /// Answers kept: the working tree's, a `diff` base's and a branch's or configuration's beside them;
+    /// each is the size of a repository's wiring (half a megabyte for 5,000 files), read on every warm run.
+    static let maximumEntries = 4
     /// What an analyses body starts with, before its version.
     static let magic = Array("modgraph-analyses\n".utf8)
 
