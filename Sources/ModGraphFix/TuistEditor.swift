@@ -7,7 +7,8 @@ import SwiftSyntax
 /// certain: a target a helper function, a loop or a variable makes is not
 /// written in the manifest, and neither is a `dependencies:` that is not an
 /// array literal; those changes are refused with the reason, and the finding
-/// keeps its advice. The result must parse again, or nothing is written.
+/// keeps its advice. A target written without `dependencies:` gets one, where
+/// the initializer takes it. The result must parse again, or nothing is written.
 public struct TuistEditor {
     /// One change a finding asks of one target.
     public enum Change: Hashable, Sendable {
@@ -55,8 +56,22 @@ public struct TuistEditor {
                 refused += targetChanges.map { ($0, reason) }
                 continue
             }
-            guard let argument = ManifestSyntax.argument("dependencies", of: call), let array = argument.expression.as(ArrayExprSyntax.self)
-            else {
+            guard let argument = ManifestSyntax.argument("dependencies", of: call) else {
+                // No `dependencies:` yet: one is written where the initializer takes it, with what is added.
+                var added: [String] = []
+                var names: Set<String> = []
+                for change in targetChanges {
+                    switch change {
+                    case let .add(_, written, addedName) where names.insert(addedName).inserted: added.append(written)
+                    case .add: continue
+                    case let .remove(_, removed):
+                        refused.append((change, "target \"\(name)\" does not list \"\(removed)\" by name in its dependencies"))
+                    }
+                }
+                if !added.isEmpty { Self.insertDependencies(added, into: call, edits: &edits) }
+                continue
+            }
+            guard let array = Self.literalArray(argument.expression) else {
                 let reason = "target \"\(name)\" has no dependencies: array literal in the manifest: add the dependency there by hand"
                 refused += targetChanges.map { ($0, reason) }
                 continue
@@ -88,6 +103,45 @@ public struct TuistEditor {
             throw ManifestRefusal(reason: "the edited manifest would not parse; nothing was changed")
         }
         return Outcome(text: text, refused: refused.map { (change: $0.0, reason: $0.1) })
+    }
+
+    /// The array literal `expression` is, or that starts a concatenation of arrays (`[…] + (isAppStore ? […] : [])`,
+    /// every operator a `+`): what is added there is added whatever the rest holds.
+    static func literalArray(_ expression: ExprSyntax) -> ArrayExprSyntax? {
+        if let array = expression.as(ArrayExprSyntax.self) { return array }
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3, elements.count % 2 == 1, let first = elements.first?.as(ArrayExprSyntax.self) else { return nil }
+        for index in stride(from: 1, to: elements.count, by: 2) {
+            guard elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else { return nil }
+        }
+        return first
+    }
+
+    /// The arguments Tuist's target initializers (4's `.target`, 3's `Target`) take after `dependencies:`.
+    static let argumentsAfterDependencies: Set<String> = [
+        "settings", "coreDataModels", "environmentVariables", "environment", "launchArguments", "additionalFiles", "buildRules",
+        "mergedBinaryType", "mergeable", "onDemandResourcesTags", "metadata",
+    ]
+
+    /// `dependencies: [elements]` written into `call` where the initializer takes it: before the first argument
+    /// that follows it, else after the last, each on a line of its own where the arguments are.
+    private static func insertDependencies(_ elements: [String], into call: FunctionCallExprSyntax, edits: inout TextEdits) {
+        let argument = "dependencies: [\(elements.joined(separator: ", "))]"
+        let onItsOwnLine = { (trivia: Trivia) in trivia.contains { if case .newlines = $0 { true } else { false } } }
+        if let next = call.arguments.first(where: { $0.label.map { argumentsAfterDependencies.contains($0.text) } ?? false }) {
+            let text =
+                onItsOwnLine(next.leadingTrivia)
+                ? argument + ",\n" + ArrayEdit.indentation(of: next.leadingTrivia) : argument + ", "
+            edits.insert(text, at: next.positionAfterSkippingLeadingTrivia.utf8Offset)
+        } else if let last = call.arguments.last {
+            let separator = onItsOwnLine(last.leadingTrivia) ? "\n" + ArrayEdit.indentation(of: last.leadingTrivia) : " "
+            if let comma = last.trailingComma {
+                edits.insert(separator + argument + ",", at: comma.endPositionBeforeTrailingTrivia.utf8Offset)
+            } else {
+                edits.insert("," + separator + argument, at: last.endPositionBeforeTrailingTrivia.utf8Offset)
+            }
+        }
     }
 
     /// The calls that declare target `name`: `.target(name: "name", …)` or `Target(name: "name", …)` with a

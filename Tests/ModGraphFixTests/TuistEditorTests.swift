@@ -39,7 +39,9 @@ struct TuistEditorTests {
         // Nuke's line goes with its comment; the new element follows the last, with the array's trailing comma.
         let expected = Self.manifest.replacingOccurrences(
             of: "                .external(name: \"Nuke\"), // images\n                .sdk(name: \"c++\", type: .library),\n",
-            with: "                .sdk(name: \"c++\", type: .library),\n                .project(target: \"HomeInterface\", path: \"../Home\"),\n")
+            with:
+                "                .sdk(name: \"c++\", type: .library),\n                .project(target: \"HomeInterface\", path: \"../Home\"),\n"
+        )
         #expect(expected != Self.manifest)
         #expect(outcome.text == expected)
     }
@@ -57,7 +59,6 @@ struct TuistEditorTests {
         let outcome = try TuistEditor(Self.manifest).apply([
             .add(target: "Core", written: ".external(name: \"Nuke\")", name: "Nuke"),
             .add(target: "Made", written: ".target(name: \"Core\")", name: "Core"),
-            .add(target: "NoList", written: ".target(name: \"Core\")", name: "Core"),
             .remove(target: "Feature", name: "Missing"),
         ])
         #expect(outcome.text == Self.manifest)
@@ -66,7 +67,80 @@ struct TuistEditorTests {
                 "target \"Core\" has no dependencies: array literal in the manifest: add the dependency there by hand",
                 "target \"Feature\" does not list \"Missing\" by name in its dependencies",
                 "target \"Made\" is not written as .target(name: \"Made\", …) in the manifest (a helper, a loop or a variable makes it): edit it where its dependencies are written",
-                "target \"NoList\" has no dependencies: array literal in the manifest: add the dependency there by hand",
+            ])
+    }
+
+    /// A target written without `dependencies:` gets one where Tuist's initializer takes it: after the last
+    /// argument, or before `settings:` and what follows it, in the arguments' layout.
+    @Test func aTargetWithoutDependenciesGetsTheArgument() throws {
+        let oneLine = try TuistEditor(Self.manifest).apply([
+            .add(target: "NoList", written: ".target(name: \"Core\")", name: "Core"),
+            .add(target: "NoList", written: ".target(name: \"Core\")", name: "Core"),
+            .remove(target: "NoList", name: "Old"),
+        ])
+        #expect(
+            oneLine.text
+                == Self.manifest.replacingOccurrences(
+                    of: "bundleId: \"dev.nolist\")", with: "bundleId: \"dev.nolist\", dependencies: [.target(name: \"Core\")])"))
+        #expect(oneLine.refused.map(\.reason) == ["target \"NoList\" does not list \"Old\" by name in its dependencies"])
+        let multiLine = """
+            let project = Project(name: "M", targets: [
+                .target(
+                    name: "Multi",
+                    destinations: .iOS,
+                    product: .framework,
+                    bundleId: "dev.multi",
+                    settings: .settings(base: [:])
+                ),
+                .target(
+                    name: "Last",
+                    destinations: .iOS,
+                    product: .framework,
+                    bundleId: "dev.last",
+                ),
+            ])
+            """
+        let outcome = try TuistEditor(multiLine).apply([
+            .add(target: "Multi", written: ".external(name: \"Nuke\")", name: "Nuke"),
+            .add(target: "Multi", written: ".target(name: \"Core\")", name: "Core"),
+            .add(target: "Last", written: ".target(name: \"Core\")", name: "Core"),
+        ])
+        #expect(outcome.refused.isEmpty)
+        #expect(
+            outcome.text
+                == multiLine.replacingOccurrences(
+                    of: "        bundleId: \"dev.multi\",\n",
+                    with: "        bundleId: \"dev.multi\",\n        dependencies: [.external(name: \"Nuke\"), .target(name: \"Core\")],\n"
+                ).replacingOccurrences(
+                    of: "        bundleId: \"dev.last\",\n",
+                    with: "        bundleId: \"dev.last\",\n        dependencies: [.target(name: \"Core\")],\n"))
+    }
+
+    /// `dependencies: […] + (flag ? […] : [])`: the literal that starts the concatenation is edited; anything
+    /// else (another operator, a variable first) is refused.
+    @Test func anArrayThatStartsAConcatenationIsEdited() throws {
+        let manifest = """
+            let project = Project(name: "C", targets: [
+                .target(name: "Kit", destinations: .iOS, product: .framework, bundleId: "k", dependencies: [
+                    .external(name: "Nuke"),
+                ] + (isAppStore ? [.external(name: "Rollbar")] : [])),
+                .target(name: "Other", destinations: .iOS, product: .framework, bundleId: "o", dependencies: shared + [.target(name: "A")]),
+            ])
+            """
+        let outcome = try TuistEditor(manifest).apply([
+            .add(target: "Kit", written: ".target(name: \"Core\")", name: "Core"),
+            .remove(target: "Kit", name: "Rollbar"),
+            .add(target: "Other", written: ".target(name: \"Core\")", name: "Core"),
+        ])
+        #expect(
+            outcome.text
+                == manifest.replacingOccurrences(
+                    of: "        .external(name: \"Nuke\"),\n",
+                    with: "        .external(name: \"Nuke\"),\n        .target(name: \"Core\"),\n"))
+        #expect(
+            outcome.refused.map(\.reason) == [
+                "target \"Kit\" does not list \"Rollbar\" by name in its dependencies",
+                "target \"Other\" has no dependencies: array literal in the manifest: add the dependency there by hand",
             ])
     }
 
