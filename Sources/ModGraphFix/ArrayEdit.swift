@@ -40,7 +40,7 @@ enum ArrayEdit {
             }
             return outcome
         }
-        guard let array = argument.expression.as(ArrayExprSyntax.self) else {
+        guard let array = ManifestSyntax.literalArray(argument.expression) else {
             return Outcome(
                 refusal: "the target's dependencies: is not an array literal (a variable or an expression): edit it where it is written")
         }

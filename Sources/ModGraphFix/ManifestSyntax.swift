@@ -147,6 +147,19 @@ struct ManifestSyntax {
 
     static let targetKinds: Set<String> = ["target", "executableTarget", "testTarget", "macro", "plugin"]
 
+    /// The array literal `expression` is, or that starts a concatenation of arrays (`[…] + (isAppStore ? […] : [])`,
+    /// every operator a `+`): what is added there is added whatever the rest holds.
+    static func literalArray(_ expression: ExprSyntax) -> ArrayExprSyntax? {
+        if let array = expression.as(ArrayExprSyntax.self) { return array }
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3, elements.count % 2 == 1, let first = elements.first?.as(ArrayExprSyntax.self) else { return nil }
+        for index in stride(from: 1, to: elements.count, by: 2) {
+            guard elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else { return nil }
+        }
+        return first
+    }
+
     static func argument(_ label: String, of call: FunctionCallExprSyntax) -> LabeledExprSyntax? {
         call.arguments.first { $0.label?.text == label }
     }

@@ -71,7 +71,7 @@ public struct TuistEditor {
                 if !added.isEmpty { Self.insertDependencies(added, into: call, edits: &edits) }
                 continue
             }
-            guard let array = Self.literalArray(argument.expression) else {
+            guard let array = ManifestSyntax.literalArray(argument.expression) else {
                 let reason = "target \"\(name)\" has no dependencies: array literal in the manifest: add the dependency there by hand"
                 refused += targetChanges.map { ($0, reason) }
                 continue
@@ -103,19 +103,6 @@ public struct TuistEditor {
             throw ManifestRefusal(reason: "the edited manifest would not parse; nothing was changed")
         }
         return Outcome(text: text, refused: refused.map { (change: $0.0, reason: $0.1) })
-    }
-
-    /// The array literal `expression` is, or that starts a concatenation of arrays (`[…] + (isAppStore ? […] : [])`,
-    /// every operator a `+`): what is added there is added whatever the rest holds.
-    static func literalArray(_ expression: ExprSyntax) -> ArrayExprSyntax? {
-        if let array = expression.as(ArrayExprSyntax.self) { return array }
-        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
-        let elements = Array(sequence.elements)
-        guard elements.count >= 3, elements.count % 2 == 1, let first = elements.first?.as(ArrayExprSyntax.self) else { return nil }
-        for index in stride(from: 1, to: elements.count, by: 2) {
-            guard elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else { return nil }
-        }
-        return first
     }
 
     /// The arguments Tuist's target initializers (4's `.target`, 3's `Target`) take after `dependencies:`.

@@ -51,7 +51,9 @@ struct ManifestEditorTests {
         #expect(
             outcome.text
                 == Self.multiline
-                .replacingOccurrences(of: "                \"Unused\",\n", with: "                \"Unused\",\n                \"Models\",\n")
+                .replacingOccurrences(
+                    of: "                \"Unused\",\n", with: "                \"Unused\",\n                \"Models\",\n"
+                )
                 .replacingOccurrences(of: "[\"Feed\", \"Core\"]", with: "[\"Feed\", \"Core\", \"Models\"]"))
     }
 
@@ -197,6 +199,21 @@ struct ManifestEditorTests {
         #expect(reasons["U"]?.contains("is written 2 times") == true)
     }
 
+    /// `dependencies: ["A"] + extra`: the literal that starts the concatenation is edited; `extra + ["A"]` is refused.
+    @Test func anArrayThatStartsAConcatenationIsEdited() throws {
+        let text = """
+            let package = Package(name: "P", targets: [
+                .target(name: "T", dependencies: ["A"] + extra),
+                .target(name: "U", dependencies: extra + ["A"]),
+                .target(name: "A"), .target(name: "B"),
+            ])
+            """
+        let outcome = try edit(text, [.add(target: "T", element: .target("B")), .add(target: "U", element: .target("B"))])
+        #expect(
+            outcome.text == text.replacingOccurrences(of: "dependencies: [\"A\"] + extra", with: "dependencies: [\"A\", \"B\"] + extra"))
+        #expect(outcome.refused.map(\.change.target) == ["U"])
+    }
+
     /// A manifest that does not parse, or holds control characters, is not edited at all.
     @Test func aManifestThatDoesNotParseIsNotEdited() {
         #expect(throws: ManifestRefusal.self) { try ManifestEditor("let package = Package(name: \"A\", targets: [") }
@@ -312,7 +329,10 @@ struct ProductVariableTests {
         let editor = try ManifestEditor(Self.text)
         let added = try editor.apply(
             [.add(target: "C", element: .product(name: "Atomics", package: "swift-atomics"))], packages: [:], declared: ["swift-atomics"])
-        #expect(added.text == Self.text.replacingOccurrences(of: #"name: "C", dependencies: ["B"]"#, with: #"name: "C", dependencies: ["B", swiftAtomics]"#))
+        #expect(
+            added.text
+                == Self.text.replacingOccurrences(
+                    of: #"name: "C", dependencies: ["B"]"#, with: #"name: "C", dependencies: ["B", swiftAtomics]"#))
         let removed = try editor.apply([.remove(target: "A", written: "Atomics")], packages: [:])
         #expect(removed.refused.isEmpty)
         #expect(removed.text == Self.text.replacingOccurrences(of: "[swiftAtomics, \"B\"]", with: "[\"B\"]"))
