@@ -23,6 +23,14 @@ public struct TuistEditor {
             case let .add(target, _, _), let .remove(target, _): target
             }
         }
+
+        /// The same change asked of `target`.
+        func retargeted(_ target: String) -> Change {
+            switch self {
+            case let .add(_, written, name): .add(target: target, written: written, name: name)
+            case let .remove(_, name): .remove(target: target, name: name)
+            }
+        }
     }
 
     /// What came of the edits: the new text, and each change not made with why.
@@ -40,62 +48,34 @@ public struct TuistEditor {
         syntax = try ManifestSyntax.forEditing(text)
     }
 
-    /// `changes` made, each target's together.
-    public func apply(_ changes: [Change]) throws(ManifestRefusal) -> Outcome {
+    /// `changes` made, each target's together; targets a function of the manifest makes, through the function
+    /// (``TargetMaker``) where every target it makes asks the same change, among `changes` and `asked` (what
+    /// the whole run asks, when its changes are made one at a time).
+    public func apply(_ changes: [Change], asked: [Change] = []) throws(ManifestRefusal) -> Outcome {
         var edits = TextEdits()
         var refused: [(Change, String)] = []
         let byTarget = Dictionary(grouping: changes, by: \.target)
+        var byMaker: [String: (maker: TargetMaker, asking: [String])] = [:]
         for name in byTarget.keys.sorted() {
             let targetChanges = byTarget[name] ?? []
             let calls = declarations(named: name)
-            guard calls.count == 1, let call = calls.first else {
+            if calls.count == 1, let call = calls.first {
+                refused += edit(call, of: name, targetChanges, into: &edits)
+            } else if calls.isEmpty, let maker = TargetMaker.of(name, in: syntax) {
+                byMaker[maker.function, default: (maker, [])].asking.append(name)
+            } else {
                 let reason =
                     calls.isEmpty
                     ? "target \"\(name)\" is not written as .target(name: \"\(name)\", …) in the manifest (a helper, a loop or a variable makes it): edit it where its dependencies are written"
                     : "target \"\(name)\" is written \(calls.count) times in the manifest: edit the one that applies"
                 refused += targetChanges.map { ($0, reason) }
-                continue
             }
-            guard let argument = ManifestSyntax.argument("dependencies", of: call) else {
-                // No `dependencies:` yet: one is written where the initializer takes it, with what is added.
-                var added: [String] = []
-                var names: Set<String> = []
-                for change in targetChanges {
-                    switch change {
-                    case let .add(_, written, addedName) where names.insert(addedName).inserted: added.append(written)
-                    case .add: continue
-                    case let .remove(_, removed):
-                        refused.append((change, "target \"\(name)\" does not list \"\(removed)\" by name in its dependencies"))
-                    }
-                }
-                if !added.isEmpty { Self.insertDependencies(added, into: call, edits: &edits) }
-                continue
-            }
-            guard let array = ManifestSyntax.literalArray(argument.expression) else {
-                let reason = "target \"\(name)\" has no dependencies: array literal in the manifest: add the dependency there by hand"
-                refused += targetChanges.map { ($0, reason) }
-                continue
-            }
-            let elements = Array(array.elements)
-            var dropped: [ArrayElementSyntax] = []
-            var adding: [String] = []
-            var present = Set(elements.compactMap { Self.name(of: $0.expression) })
-            for change in targetChanges {
-                switch change {
-                case let .remove(_, removed):
-                    let matching = elements.filter { Self.name(of: $0.expression) == removed }
-                    if matching.isEmpty {
-                        refused.append((change, "target \"\(name)\" does not list \"\(removed)\" by name in its dependencies"))
-                    }
-                    dropped += matching
-                    present.remove(removed)
-                case let .add(_, written, added):
-                    guard !present.contains(added) else { continue }
-                    present.insert(added)
-                    adding.append(written)
-                }
-            }
-            ArrayEdit.change(array, dropping: dropped, adding: adding, into: &edits)
+        }
+        for function in byMaker.keys.sorted() {
+            guard let (maker, asking) = byMaker[function] else { continue }
+            refused += edit(
+                maker, changes: byTarget.filter { asking.contains($0.key) }, asked: Dictionary(grouping: asked + changes, by: \.target),
+                into: &edits)
         }
         guard !edits.overlap else { throw ManifestRefusal(reason: "two of its edits would touch the same text") }
         let text = edits.applied(to: syntax.text)
@@ -103,6 +83,82 @@ public struct TuistEditor {
             throw ManifestRefusal(reason: "the edited manifest would not parse; nothing was changed")
         }
         return Outcome(text: text, refused: refused.map { (change: $0.0, reason: $0.1) })
+    }
+
+    /// The `changes` every target `maker` makes asks (in `asked`), made once in the function's `.target(…)`;
+    /// the others refused.
+    private func edit(
+        _ maker: TargetMaker, changes: [String: [Change]], asked: [String: [Change]], into edits: inout TextEdits
+    ) -> [(Change, String)] {
+        let wanted = maker.made.map { name in Set((asked[name] ?? []).map { $0.retargeted("") }) }
+        let common = wanted.dropFirst().reduce(wanted.first ?? []) { $0.intersection($1) }
+        let made = maker.made.map { "\"\($0)\"" }.joined(separator: ", ")
+        var refused: [(Change, String)] = []
+        for (name, list) in changes.sorted(by: { $0.key < $1.key }) {
+            for change in list where !common.contains(change.retargeted("")) {
+                refused.append(
+                    (
+                        change,
+                        "target \"\(name)\" is made by \(maker.function)(…) in the manifest with \(made), which do not all need this change: edit it by hand"
+                    ))
+            }
+        }
+        var shared: [Change] = []
+        for change in changes.keys.sorted().flatMap({ changes[$0] ?? [] }).map({ $0.retargeted("") })
+        where common.contains(change) && !shared.contains(change) {
+            shared.append(change)
+        }
+        for (change, reason) in edit(maker.call, of: maker.function + "(…)", shared, into: &edits) {
+            for name in changes.keys.sorted() { refused.append((change.retargeted(name), reason)) }
+        }
+        return refused
+    }
+
+    /// `changes` made to the `.target(…)` `call` of target `name`; what cannot be made, with why.
+    private func edit(_ call: FunctionCallExprSyntax, of name: String, _ changes: [Change], into edits: inout TextEdits) -> [(
+        Change, String
+    )] {
+        var refused: [(Change, String)] = []
+        guard let argument = ManifestSyntax.argument("dependencies", of: call) else {
+            // No `dependencies:` yet: one is written where the initializer takes it, with what is added.
+            var added: [String] = []
+            var names: Set<String> = []
+            for change in changes {
+                switch change {
+                case let .add(_, written, addedName) where names.insert(addedName).inserted: added.append(written)
+                case .add: continue
+                case let .remove(_, removed):
+                    refused.append((change, "target \"\(name)\" does not list \"\(removed)\" by name in its dependencies"))
+                }
+            }
+            if !added.isEmpty { Self.insertDependencies(added, into: call, edits: &edits) }
+            return refused
+        }
+        guard let array = ManifestSyntax.literalArray(argument.expression) else {
+            let reason = "target \"\(name)\" has no dependencies: array literal in the manifest: add the dependency there by hand"
+            return changes.map { ($0, reason) }
+        }
+        let elements = Array(array.elements)
+        var dropped: [ArrayElementSyntax] = []
+        var adding: [String] = []
+        var present = Set(elements.compactMap { Self.name(of: $0.expression) })
+        for change in changes {
+            switch change {
+            case let .remove(_, removed):
+                let matching = elements.filter { Self.name(of: $0.expression) == removed }
+                if matching.isEmpty {
+                    refused.append((change, "target \"\(name)\" does not list \"\(removed)\" by name in its dependencies"))
+                }
+                dropped += matching
+                present.remove(removed)
+            case let .add(_, written, added):
+                guard !present.contains(added) else { continue }
+                present.insert(added)
+                adding.append(written)
+            }
+        }
+        ArrayEdit.change(array, dropping: dropped, adding: adding, into: &edits)
+        return refused
     }
 
     /// The arguments Tuist's target initializers (4's `.target`, 3's `Target`) take after `dependencies:`.

@@ -144,6 +144,57 @@ struct TuistEditorTests {
             ])
     }
 
+    /// Targets a function of the manifest makes (kMail's two apps): a change every one of them asks is made
+    /// once in the function's `.target(…)`; one only some ask is refused, since it would reach the others.
+    @Test func aChangeEveryTargetOfAFunctionNeedsIsMadeInTheFunction() throws {
+        let manifest = """
+            func app(name: String, destinations: Destinations) -> Target {
+                .target(
+                    name: name, destinations: destinations, product: .app, bundleId: "dev.app",
+                    dependencies: [
+                        .target(name: "Core"),
+                        .external(name: "Old"),
+                    ])
+            }
+
+            let project = Project(name: "Apps", targets: [
+                app(name: "Phone", destinations: .iOS),
+                app(name: "Mac", destinations: [.macCatalyst]),
+            ])
+            """
+        let outcome = try TuistEditor(manifest).apply([
+            .add(target: "Phone", written: ".external(name: \"Nuke\")", name: "Nuke"),
+            .add(target: "Mac", written: ".external(name: \"Nuke\")", name: "Nuke"),
+            .remove(target: "Phone", name: "Old"),
+            .remove(target: "Mac", name: "Old"),
+            .add(target: "Mac", written: ".external(name: \"MacOnly\")", name: "MacOnly"),
+        ])
+        #expect(
+            outcome.text
+                == manifest.replacingOccurrences(
+                    of: "            .external(name: \"Old\"),\n", with: "            .external(name: \"Nuke\"),\n"))
+        #expect(
+            outcome.refused.map(\.reason) == [
+                "target \"Mac\" is made by app(…) in the manifest with \"Phone\", \"Mac\", which do not all need this change: edit it by hand"
+            ])
+        // Made one at a time, as `fix` makes them, with the others asked for context: the same text.
+        let all: [TuistEditor.Change] = [
+            .add(target: "Phone", written: ".external(name: \"Nuke\")", name: "Nuke"),
+            .add(target: "Mac", written: ".external(name: \"Nuke\")", name: "Nuke"),
+            .add(target: "Mac", written: ".external(name: \"MacOnly\")", name: "MacOnly"),
+        ]
+        let first = try TuistEditor(manifest).apply([all[0]], asked: all)
+        let second = try TuistEditor(first.text).apply([all[1]], asked: all)
+        #expect(first.refused.isEmpty && second.refused.isEmpty && second.text == first.text)
+        #expect(first.text.contains(".external(name: \"Old\"),\n            .external(name: \"Nuke\"),\n"))
+        #expect(try TuistEditor(second.text).apply([all[2]], asked: all).refused.count == 1)
+        #expect(try TuistEditor(manifest).apply([all[0]]).refused.count == 1)
+        // A function whose calls do not all name their target with a literal makes no target the editor can follow.
+        let unknown = manifest.replacingOccurrences(of: "app(name: \"Mac\"", with: "app(name: macName")
+        let refused = try TuistEditor(unknown).apply([.add(target: "Phone", written: ".external(name: \"Nuke\")", name: "Nuke")])
+        #expect(refused.text == unknown && refused.refused.count == 1)
+    }
+
     @Test func aManifestThatDoesNotParseIsNotEdited() {
         #expect(throws: ManifestRefusal.self) { try TuistEditor("let project = Project(name: \"X\", targets: [") }
     }

@@ -48,7 +48,8 @@ extension FixPlanner {
             XcodePath.lastComponent(file), in: XcodePath.parent(file), limit: TuistEditor.maximumBytes, changes.map { ($0.finding, $0) }
         ) {
             text, change throws(ManifestRefusal) in
-            let outcome = try TuistEditor(text).apply([change.change])
+            // The others for context: a function making several targets is edited for what all of them ask.
+            let outcome = try TuistEditor(text).apply([change.change], asked: changes.map(\.change))
             if let refusal = outcome.refused.first { throw ManifestRefusal(reason: refusal.reason) }
             return outcome.text
         }
