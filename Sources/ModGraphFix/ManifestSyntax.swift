@@ -75,10 +75,10 @@ struct ManifestSyntax {
         }
     }
 
-    /// Every call `matches` accepts, wherever it is written, in file order.
-    func calls(where matches: @escaping (FunctionCallExprSyntax) -> Bool) -> [FunctionCallExprSyntax] {
+    /// Every call `matches` accepts, wherever it is written (within `node` when given), in file order.
+    func calls(in node: Syntax? = nil, where matches: @escaping (FunctionCallExprSyntax) -> Bool) -> [FunctionCallExprSyntax] {
         let finder = CallFinder(viewMode: .sourceAccurate, matches: matches)
-        finder.walk(file)
+        if let node { finder.walk(node) } else { finder.walk(file) }
         return finder.found
     }
 

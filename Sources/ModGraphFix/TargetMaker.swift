@@ -12,25 +12,26 @@ struct TargetMaker {
     /// The names of the targets it makes: the literal each of its calls passes.
     let made: [String]
 
-    /// The function of `syntax` that makes target `name`, when there is exactly one such declaration in it
-    /// and every call of it names its target with a literal.
-    static func of(_ name: String, in syntax: ManifestSyntax) -> TargetMaker? {
-        for item in syntax.file.statements {
-            guard let function = item.item.as(FunctionDeclSyntax.self), let maker = maker(function, in: syntax),
-                maker.made.contains(name)
-            else { continue }
-            return maker
+    /// The functions of `syntax` that make targets: each top-level function with one `.target(…)` named by a
+    /// parameter, every call of which names its target with a literal. One walk of each function's body and
+    /// one of the file, whatever the number of functions.
+    static func all(in syntax: ManifestSyntax) -> [TargetMaker] {
+        var callsByName: [String: [FunctionCallExprSyntax]] = [:]
+        for call in syntax.calls(where: { $0.calledExpression.is(DeclReferenceExprSyntax.self) }) {
+            if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                callsByName[name, default: []].append(call)
+            }
         }
-        return nil
+        return syntax.file.statements.compactMap { item in
+            item.item.as(FunctionDeclSyntax.self).flatMap { maker($0, calls: callsByName[$0.name.text] ?? [], in: syntax) }
+        }
     }
 
-    private static func maker(_ function: FunctionDeclSyntax, in syntax: ManifestSyntax) -> TargetMaker? {
-        guard let body = function.body else { return nil }
+    private static func maker(_ function: FunctionDeclSyntax, calls: [FunctionCallExprSyntax], in syntax: ManifestSyntax) -> TargetMaker? {
+        guard let body = function.body, !calls.isEmpty else { return nil }
         let parameters = function.signature.parameterClause.parameters.map { ($0.firstName.text, ($0.secondName ?? $0.firstName).text) }
         var declarations: [(call: FunctionCallExprSyntax, label: String)] = []
-        // Inside the body, by place in the text (each walk of the tree makes its nodes anew).
-        let inside = body.position..<body.endPosition
-        for call in syntax.calls(where: { inside.contains($0.position) && $0.endPosition <= inside.upperBound }) {
+        for call in syntax.calls(in: Syntax(body), where: { _ in true }) {
             let called = call.calledExpression
             guard
                 called.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "target"
@@ -42,14 +43,13 @@ struct TargetMaker {
             declarations.append((call, parameter.0))
         }
         guard declarations.count == 1, let declaration = declarations.first, declaration.label != "_" else { return nil }
-        let name = function.name.text
         var made: [String] = []
-        for call in syntax.calls(where: { $0.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == name }) {
+        for call in calls {
             guard let argument = ManifestSyntax.argument(declaration.label, of: call),
                 let literal = ManifestSyntax.literal(argument.expression)
             else { return nil }
             made.append(literal)
         }
-        return made.isEmpty ? nil : TargetMaker(function: name, call: declaration.call, made: made)
+        return TargetMaker(function: function.name.text, call: declaration.call, made: made)
     }
 }

@@ -56,12 +56,13 @@ public struct TuistEditor {
         var refused: [(Change, String)] = []
         let byTarget = Dictionary(grouping: changes, by: \.target)
         var byMaker: [String: (maker: TargetMaker, asking: [String])] = [:]
+        var makers: [TargetMaker]?
         for name in byTarget.keys.sorted() {
             let targetChanges = byTarget[name] ?? []
             let calls = declarations(named: name)
             if calls.count == 1, let call = calls.first {
                 refused += edit(call, of: name, targetChanges, into: &edits)
-            } else if calls.isEmpty, let maker = TargetMaker.of(name, in: syntax) {
+            } else if calls.isEmpty, let maker = maker(making: name, known: &makers) {
                 byMaker[maker.function, default: (maker, [])].asking.append(name)
             } else {
                 let reason =
@@ -83,6 +84,13 @@ public struct TuistEditor {
             throw ManifestRefusal(reason: "the edited manifest would not parse; nothing was changed")
         }
         return Outcome(text: text, refused: refused.map { (change: $0.0, reason: $0.1) })
+    }
+
+    /// The function of the manifest that makes target `name`; the manifest's makers found once, in `known`.
+    private func maker(making name: String, known: inout [TargetMaker]?) -> TargetMaker? {
+        let all = known ?? TargetMaker.all(in: syntax)
+        known = all
+        return all.first { $0.made.contains(name) }
     }
 
     /// The `changes` every target `maker` makes asks (in `asked`), made once in the function's `.target(…)`;
