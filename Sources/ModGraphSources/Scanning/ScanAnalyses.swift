@@ -22,6 +22,9 @@ final class ScanAnalyses: Sendable {
         previous = encoded.flatMap { Self.decode([UInt8]($0)) } ?? []
     }
 
+    /// Whether no answer was read or kept.
+    var isEmpty: Bool { previous.isEmpty && kept.withLock { $0 == nil } }
+
     /// The body kept under `key`.
     func entry(_ key: String) -> ArraySlice<UInt8>? {
         if let kept = kept.withLock({ $0 }), kept.key == key { return kept.body[...] }

@@ -97,23 +97,22 @@ public final class ScanCache: Sendable {
         return "\(SHA256.hex(parsed))-\(asked)-\(budget.fingerprint)"
     }
 
-    private var stamps: ScanStamps {
-        stampShelf.withLock { stamps in
-            if let stamps { return stamps }
-            let read = ScanStamps(encoded: read(.stamps), started: started)
-            stamps = read
-            return read
+    private var stamps: ScanStamps { Self.once(stampShelf) { ScanStamps(encoded: read(.stamps), started: started) } }
+    private var analyses: ScanAnalyses { Self.once(analysisShelf) { ScanAnalyses(encoded: read(.analyses)) } }
+
+    /// What `slot` holds, made by `make` the first time it is asked.
+    private static func once<Value>(_ slot: Locked<Value?>, _ make: () -> Value) -> Value {
+        slot.withLock { value in
+            if let value { return value }
+            let made = make()
+            value = made
+            return made
         }
     }
 
-    private var analyses: ScanAnalyses {
-        analysisShelf.withLock { analyses in
-            if let analyses { return analyses }
-            let read = ScanAnalyses(encoded: read(.analyses))
-            analyses = read
-            return read
-        }
-    }
+    /// Whether a wiring answer is kept at all: a run without one (the first) has none to look up, and
+    /// finds its files' keys by scanning them.
+    var keepsAnalyses: Bool { !analyses.isEmpty }
 
     /// The key of the scan of the file `request` reads within `budget`, when the file's stamp is still `stamp`
     /// and, if `holding`, the entry of that key is on its shelf: the file need not be read.

@@ -125,22 +125,10 @@ public enum SourceScanner {
     static func knownKeys(_ requests: [Request], budget: SourceBudget, runner: any UnitRunner, cache: ScanCache) -> [String?] {
         runner.map(requests) { request -> String? in
             if let key = cache.key(request, budget: budget) { return key }
-            if let stamp = cache.stamp(of: request.path), let key = cache.key(request, budget: budget, stamp: stamp, holding: false) {
+            switch lookUp(request, budget: budget, cache: cache, holding: false) {
+            case let .key(key):
                 return key
-            }
-            var known: String?
-            switch ConfinedFiles.read(
-                path: request.path, limit: budget.maximumFileBytes,
-                unless: { stamp in
-                    known = cache.key(request, budget: budget, stamp: stamp, holding: false)
-                    return known != nil
-                })
-            {
-            case let .known(stamp):
-                cache.saw(request.path, stamp)
-                return known
-            case let .read(.bytes(bytes), stamp):
-                if let stamp { cache.saw(request.path, stamp) }
+            case let .read(.bytes(bytes), _):
                 let key = bytes.withUnsafeBufferPointer { scanKey(of: $0, request, budget: budget) }
                 cache.note(request, budget: budget, key: key)
                 return key
@@ -150,31 +138,49 @@ public enum SourceScanner {
         }
     }
 
-    /// Reads and scans one file; with a `cache`, a file whose stamp it remembers is not read (``ScanStamps``).
-    private static func read(_ request: Request, budget: SourceBudget, cache: ScanCache?) -> Result<ScannedFile, SourceScanError> {
+    /// What the cache knows of the file `request` names by its stamp, or what reading it found.
+    private enum Lookup {
+        /// The key its stamp gives: the file was not read.
+        case key(String)
+        /// Its stamp gave none: what was read, with the stamp when it is a regular file.
+        case read(ConfinedFiles.Read, FileStamp?)
+    }
+
+    /// The key of the file `request` names by its stamp (the stamp this run first saw of it, else one asked now),
+    /// and, if `holding`, only where the key's entry is on its shelf; else the file, read. The stamp is noted for
+    /// the run's other requests of the file.
+    private static func lookUp(_ request: Request, budget: SourceBudget, cache: ScanCache, holding: Bool) -> Lookup {
         let path = request.path
-        guard let cache else { return scanned(ConfinedFiles.read(path: path, limit: budget.maximumFileBytes), request, budget: budget) }
-        // A file this run opened already: its stamp then.
-        if let stamp = cache.stamp(of: path), let known = cache.key(request, budget: budget, stamp: stamp),
-            let file = cache.file(for: known, request, path: path)
-        {
-            return .success(file)
+        if let stamp = cache.stamp(of: path), let key = cache.key(request, budget: budget, stamp: stamp, holding: holding) {
+            return .key(key)
         }
         var known: String?
         switch ConfinedFiles.read(
             path: path, limit: budget.maximumFileBytes,
             unless: { stamp in
-                known = cache.key(request, budget: budget, stamp: stamp)
+                known = cache.key(request, budget: budget, stamp: stamp, holding: holding)
                 return known != nil
             })
         {
         case let .known(stamp):
             cache.saw(path, stamp)
-            if let known, let file = cache.file(for: known, request, path: path) { return .success(file) }
+            return known.map(Lookup.key) ?? .read(ConfinedFiles.read(path: path, limit: budget.maximumFileBytes), nil)
+        case let .read(read, stamp):
+            if let stamp { cache.saw(path, stamp) }
+            return .read(read, stamp)
+        }
+    }
+
+    /// Reads and scans one file; with a `cache`, a file whose stamp it remembers is not read (``ScanStamps``).
+    private static func read(_ request: Request, budget: SourceBudget, cache: ScanCache?) -> Result<ScannedFile, SourceScanError> {
+        let path = request.path
+        guard let cache else { return scanned(ConfinedFiles.read(path: path, limit: budget.maximumFileBytes), request, budget: budget) }
+        switch lookUp(request, budget: budget, cache: cache, holding: true) {
+        case let .key(key):
+            if let file = cache.file(for: key, request, path: path) { return .success(file) }
             // An entry that does not decode: the file is read and scanned again.
             return scanned(ConfinedFiles.read(path: path, limit: budget.maximumFileBytes), request, budget: budget, cache: cache)
         case let .read(read, stamp):
-            if let stamp { cache.saw(path, stamp) }
             return scanned(read, request, budget: budget, cache: cache, stamp: stamp)
         }
     }

@@ -29,7 +29,8 @@ enum WiringMemo {
         let analysed = targets.filter { sources in graph.index(of: sources.target).map { !graph.targets[$0].type.isTest } ?? true }
         let requests = analysed.flatMap { sources in sources.files.map { SourceScanner.Request(path: $0, readsWiring: true) } }
         var key: String?
-        if let cache {
+        // Without an answer kept, the keys are not looked for: the scan below finds them, each file read once.
+        if let cache, cache.keepsAnalyses {
             let keys = SourceScanner.knownKeys(requests, budget: budget, runner: runner, cache: cache)
             key = Self.key(roles: roles, targets: analysed, keys: keys)
             if let key, let body = cache.analysis(key) {
