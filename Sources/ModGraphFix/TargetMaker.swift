@@ -31,13 +31,8 @@ struct TargetMaker {
         guard let body = function.body, !calls.isEmpty else { return nil }
         let parameters = function.signature.parameterClause.parameters.map { ($0.firstName.text, ($0.secondName ?? $0.firstName).text) }
         var declarations: [(call: FunctionCallExprSyntax, label: String)] = []
-        for call in syntax.calls(in: Syntax(body), where: { _ in true }) {
-            let called = call.calledExpression
-            guard
-                called.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "target"
-                    || called.as(DeclReferenceExprSyntax.self)?.baseName.text == "Target",
-                ManifestSyntax.argument("product", of: call) != nil,
-                let reference = ManifestSyntax.argument("name", of: call)?.expression.as(DeclReferenceExprSyntax.self),
+        for call in syntax.calls(in: Syntax(body), where: TuistEditor.declaresTarget) {
+            guard let reference = ManifestSyntax.argument("name", of: call)?.expression.as(DeclReferenceExprSyntax.self),
                 let parameter = parameters.first(where: { $0.1 == reference.baseName.text })
             else { continue }
             declarations.append((call, parameter.0))

@@ -117,7 +117,9 @@ public struct TuistEditor {
             shared.append(change)
         }
         for (change, reason) in edit(maker.call, of: maker.function + "(…)", shared, into: &edits) {
-            for name in changes.keys.sorted() { refused.append((change.retargeted(name), reason)) }
+            for name in changes.keys.sorted() where changes[name]?.contains(change.retargeted(name)) == true {
+                refused.append((change.retargeted(name), reason))
+            }
         }
         return refused
     }
@@ -199,15 +201,19 @@ public struct TuistEditor {
     /// `product:` (which a dependency's `.target(name:)` has not), wherever they are written.
     private func declarations(named name: String) -> [FunctionCallExprSyntax] {
         syntax.calls { call in
-            let called = call.calledExpression
-            let isDeclaration =
-                called.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "target"
-                || called.as(DeclReferenceExprSyntax.self)?.baseName.text == "Target"
-            guard isDeclaration, let first = call.arguments.first, first.label?.text == "name",
-                ManifestSyntax.literal(first.expression) == name
-            else { return false }
-            return ManifestSyntax.argument("product", of: call) != nil
+            guard Self.declaresTarget(call), let first = call.arguments.first, first.label?.text == "name" else { return false }
+            return ManifestSyntax.literal(first.expression) == name
         }
+    }
+
+    /// Whether `call` declares a target: `.target(…)` or Tuist 3's `Target(…)` with a `product:`, which a
+    /// dependency's `.target(name:)` has not.
+    static func declaresTarget(_ call: FunctionCallExprSyntax) -> Bool {
+        let called = call.calledExpression
+        let named =
+            called.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "target"
+            || called.as(DeclReferenceExprSyntax.self)?.baseName.text == "Target"
+        return named && ManifestSyntax.argument("product", of: call) != nil
     }
 
     /// The target or product a `TargetDependency` element names: `.target(name:)`, `.project(target:path:)`,
