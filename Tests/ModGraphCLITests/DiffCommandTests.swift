@@ -35,12 +35,12 @@ struct DiffCommandTests {
         """
     }
 
-    @Test func aNewVerticalEdgeIsANewFindingAndExceedsTheBudgets() throws {
-        let folder = try repository()
-        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    /// The shop at its base, committed and tagged `base`: each target's one file holds `source`, and
+    /// `.modgraph.yml` the layers and then `config`.
+    private func commitBase(_ folder: URL, source: String, config: String) throws {
         try git(folder, "init", "-q", "-b", "main")
         try write(folder, "Package.swift", manifest(profile: #"["Core"]"#))
-        for target in ["Core", "Feed", "Profile", "App"] { try write(folder, "Sources/\(target)/\(target).swift", "let x = 1\n") }
+        for target in ["Core", "Feed", "Profile", "App"] { try write(folder, "Sources/\(target)/\(target).swift", source) }
         try write(
             folder, ".modgraph.yml",
             """
@@ -48,14 +48,24 @@ struct DiffCommandTests {
               - {name: app, targets: [App]}
               - {name: features, targets: [Feed, Profile], isolated: true}
               - {name: core, targets: [Core]}
-            budgets:
-              depthGrowth: 0
-              criticalPathGrowth: 50%
+            \(config)
 
             """)
         try git(folder, "add", "-A")
         try git(folder, "commit", "-q", "-m", "base")
         try git(folder, "tag", "base")
+    }
+
+    @Test func aNewVerticalEdgeIsANewFindingAndExceedsTheBudgets() throws {
+        let folder = try repository()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        try commitBase(
+            folder, source: "let x = 1\n",
+            config: """
+                budgets:
+                  depthGrowth: 0
+                  criticalPathGrowth: 50%
+                """)
         try write(folder, "Package.swift", manifest(profile: #"["Core", "Feed"]"#))
 
         let result = try ModGraphRunner.run(["diff", folder.path, "--base", "base", "--format", "json"], in: folder)
@@ -83,24 +93,13 @@ struct DiffCommandTests {
         let folder = try repository()
         let cache = folder.deletingLastPathComponent().appendingPathComponent("cache")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
-        try git(folder, "init", "-q", "-b", "main")
-        try write(folder, "Package.swift", manifest(profile: #"["Core"]"#))
-        for target in ["Core", "Feed", "Profile", "App"] { try write(folder, "Sources/\(target)/\(target).swift", "import Foundation\n") }
-        try write(
-            folder, ".modgraph.yml",
-            """
-            layers:
-              - {name: app, targets: [App]}
-              - {name: features, targets: [Feed, Profile], isolated: true}
-              - {name: core, targets: [Core]}
-            sources:
-              undeclaredImports: error
-              wiring: {}
-
-            """)
-        try git(folder, "add", "-A")
-        try git(folder, "commit", "-q", "-m", "base")
-        try git(folder, "tag", "base")
+        try commitBase(
+            folder, source: "import Foundation\n",
+            config: """
+                sources:
+                  undeclaredImports: error
+                  wiring: {}
+                """)
         try write(folder, "Sources/Feed/Feed.swift", "import Foundation\nimport Core\n")
         let environment = ["MODGRAPH_CACHE_DIR": cache.path]
         let entries = { () -> Set<String> in
