@@ -268,6 +268,7 @@ let package = Package(
             // options and the report folder's writing are also tested in-process.
             dependencies: [
                 "modgraph", "ModGraphCLI", "ModGraphCore", "ModGraphKit", "ModGraphManifest", "ModGraphOutput", "ModGraphWeights",
+                "ModGraphSystem",
                 "ModGraphTestSupport",
             ],
             exclude: ["Golden"]

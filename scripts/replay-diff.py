@@ -9,7 +9,12 @@ and makes the exit status 1). Each command runs once untimed before it is timed,
 manifest cache (a private one) is warm as in CI with a kept cache. Not run in CI (it needs a
 real repository's history).
 
-    python3 scripts/replay-diff.py GIT_DIR --modgraph NEW [--old OLD] [--count 20] [--touching Package.swift]
+    python3 scripts/replay-diff.py GIT_DIR --modgraph NEW [--old OLD] [--count 20] [--touching Package.swift] [--pause 2.5]
+
+With --pause, the timed run waits that many seconds after the untimed one: `diff`'s kept copy of
+the base is then as an earlier run left it (its files' stamps settled), as on a developer's
+machine or a CI runner that keeps its clone; without it, the timed run follows at once and
+hashes the files just written again.
 """
 import argparse, os, shutil, statistics, subprocess, sys, tempfile, time
 
@@ -36,6 +41,7 @@ def main():
     parser.add_argument("--old")
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--touching", help="only commits that change a file of this name")
+    parser.add_argument("--pause", type=float, default=0, help="seconds between the untimed and the timed run")
     options = parser.parse_args()
     builds = {"new": os.path.abspath(options.modgraph)}
     if options.old:
@@ -62,6 +68,7 @@ def main():
                 for command in ("diff", "affected"):
                     argv = [binary, command, "--base", parents[0]]
                     timed(argv, tree, env)  # the manifests' dumps into the cache: timed warm, as in CI with a kept cache
+                    time.sleep(options.pause)
                     seconds, result = timed(argv, tree, env)
                     times[name][command].append(seconds)
                     if command == "diff":

@@ -68,21 +68,29 @@ public struct SourceLineCounter: Sendable {
         case .tooLarge: return Int(WeightsFile.maximumWeight)
         case .missing, .denied, .notAFile: return 0
         }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var count = 0
-            var lineHasText = false
-            for byte in buffer {
-                switch byte {
-                case UInt8(ascii: "\n"):
-                    if lineHasText { count += 1 }
-                    lineHasText = false
-                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0B, 0x0C:
-                    break
-                default:
-                    lineHasText = true
-                }
+        return bytes.withUnsafeBufferPointer(nonBlankLines(in:))
+    }
+
+    /// The lines of `buffer` holding anything but white space (space, tab, CR, VT, FF). Each line
+    /// is looked at up to its first other byte, then skipped to its end with `memchr`, which reads
+    /// many bytes a step: counting byte by byte was a tenth of a warm `diff` on swift-package-manager.
+    static func nonBlankLines(in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var count = 0
+        var index = 0
+        let end = buffer.count
+        while index < end {
+            let byte = base[index]
+            switch byte {
+            case UInt8(ascii: "\n"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0B, 0x0C:
+                index += 1
+            default:
+                // Text on this line: it counts, and the rest of it need not be looked at.
+                count += 1
+                guard let newline = memchr(base + index, Int32(UInt8(ascii: "\n")), end - index) else { return count }
+                index = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
             }
-            return count + (lineHasText ? 1 : 0)
         }
+        return count
     }
 }

@@ -63,9 +63,7 @@ extension GitRepository {
         var linked: [String] = []
         var made: Set<Substring> = [""]
         for chunk in Self.chunks(candidates.map(\.path)) {
-            guard let output = try? run(["hash-object", "--no-filters", "--"] + chunk) else { return linked }
-            let ids = output.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
-            guard ids.count == chunk.count else { return linked }
+            guard let ids = try? hashes(of: chunk) else { return linked }
             for (path, id) in zip(chunk, ids) where blobs[path] == id {
                 guard Self.makeFolders(of: path, in: folder, made: &made) else { continue }
                 do {
@@ -77,6 +75,17 @@ extension GitRepository {
             }
         }
         return linked
+    }
+
+    /// The blob id of each file of `paths` (relative to the top folder, or absolute) as git would
+    /// store its bytes, no filter applied (`hash-object --no-filters`), in order.
+    func hashes(of paths: [String]) throws(GitError) -> [String] {
+        let output = try run(["hash-object", "--no-filters", "--"] + paths)
+        let ids = output.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+        guard ids.count == paths.count else {
+            throw .failed(command: "git hash-object", status: 0, message: "\(ids.count) ids for \(paths.count) files")
+        }
+        return ids
     }
 
     /// Whether `path` lies in a folder SwiftPM writes in when it reads a package (`.build`, `.swiftpm`):

@@ -31,6 +31,14 @@ public struct GitRepository: Sendable {
         return (try? run(["check-ignore", "-q", "--", path])) != nil
     }
 
+    /// Where git keeps `name` among this clone's own files (`git rev-parse --git-path`: `.git/NAME`,
+    /// or a linked worktree's own folder), absolute: a place tied to the clone that no commit writes.
+    func gitPath(_ name: String) throws(GitError) -> String {
+        let output = try run(["rev-parse", "--git-path", name])
+        let path = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .newlines)
+        return Paths.absolute(path, relativeTo: topLevel)
+    }
+
     /// Whether the clone is shallow (CI checkouts usually are).
     public var isShallow: Bool {
         let output = try? run(["rev-parse", "--is-shallow-repository"])
@@ -41,17 +49,17 @@ public struct GitRepository: Sendable {
     public func commit(_ ref: String) throws(GitError) -> String {
         guard !ref.isEmpty else { throw .emptyRef }
         guard !ref.hasPrefix("-") else { throw .badRef(ref) }
-        let shallow = isShallow
+        // Whether the clone is shallow is asked only to explain a failure (one git process less a run).
         let output = try run(
             ["rev-parse", "--verify", "--quiet", "--end-of-options", ref + "^{commit}"],
-            failure: { _ in .unknownCommit(ref: ref, shallow: shallow) })
+            failure: { _ in .unknownCommit(ref: ref, shallow: self.isShallow) })
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The commit a branch from `base` to `head` started from, as a pull request's diff is taken.
     public func mergeBase(_ base: String, _ head: String, names: (String, String)) throws(GitError) -> String {
-        let shallow = isShallow
-        let output = try run(["merge-base", base, head], failure: { _ in .noMergeBase(base: names.0, head: names.1, shallow: shallow) })
+        let output = try run(
+            ["merge-base", base, head], failure: { _ in .noMergeBase(base: names.0, head: names.1, shallow: self.isShallow) })
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -114,6 +122,19 @@ public struct GitRepository: Sendable {
     /// working tree holds as exactly that blob is a hard link to it instead of a
     /// copy (``linkUnchanged(_:into:)``): most of a commit is what is checked out.
     public func checkOut(_ commit: String, into folder: String, scratch: String) throws(GitError) {
+        try write(try privateIndex(of: commit, scratch: scratch), into: folder)
+    }
+
+    /// A commit read into an index of its own, in a private folder: the git settings and
+    /// environment that point at it, and its entries (its `.gitattributes` files taken out).
+    struct PrivateIndex {
+        let settings: [String]
+        let environment: [String: String]
+        let entries: [IndexEntry]
+    }
+
+    /// `commit` read into an index in `scratch` (see ``checkOut(_:into:scratch:)``), its `.gitattributes` files taken out.
+    func privateIndex(of commit: String, scratch: String) throws(GitError) -> PrivateIndex {
         guard !commit.hasPrefix("-") else { throw .badRef(commit) }
         let empty = scratch + "/empty-work-tree"
         guard mkdir(empty, 0o700) == 0 else {
@@ -132,12 +153,23 @@ public struct GitRepository: Sendable {
         if !paths.isEmpty {
             _ = try run(settings + ["update-index", "--force-remove", "--"] + paths, environment: environment)
         }
-        // What the working tree holds byte for byte is linked; the index then keeps the rest.
-        let linked = linkUnchanged(try indexEntries(settings: settings, environment: environment), into: folder)
-        for chunk in Self.chunks(linked) {
-            _ = try run(settings + ["update-index", "--force-remove", "--"] + chunk, environment: environment)
+        return PrivateIndex(
+            settings: settings, environment: environment, entries: try indexEntries(settings: settings, environment: environment))
+    }
+
+    /// Writes the entries of `index` under `folder`, but those at the paths `present` (which
+    /// `folder` already holds as their blobs): what the working tree holds byte for byte is
+    /// linked, the rest checked out. Empties `index`.
+    func write(_ index: PrivateIndex, into folder: String, present: Set<String> = []) throws(GitError) {
+        let missing = present.isEmpty ? index.entries : index.entries.filter { !present.contains($0.path) }
+        guard !missing.isEmpty else { return }
+        // The index then keeps only what is neither there nor linked.
+        let linked = linkUnchanged(missing, into: folder)
+        for chunk in Self.chunks(Array(present) + linked) {
+            _ = try run(index.settings + ["update-index", "--force-remove", "--"] + chunk, environment: index.environment)
         }
-        _ = try run(settings + ["checkout-index", "--all", "--force", "--prefix=" + folder + "/"], environment: environment)
+        _ = try run(
+            index.settings + ["checkout-index", "--all", "--force", "--prefix=" + folder + "/"], environment: index.environment)
     }
 
     /// More `.gitattributes` files than any repository has; each is one argument of one command.

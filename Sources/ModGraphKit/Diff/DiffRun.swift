@@ -19,8 +19,8 @@ public struct DiffRun: Sendable {
         var baseName: String
         var headName = "the working tree"
         var headGraph = head
-        // Kept until the run ends: the checkouts the graphs were loaded from.
-        var folders: [PrivateFolder] = []
+        // Kept until the run ends: the checkouts the graphs were loaded from (and the kept base's lock).
+        var folders: [AnyObject] = []
         let baseGraph: LoadedGraph
         switch request.base {
         case let .paths(paths):
@@ -35,7 +35,8 @@ public struct DiffRun: Sendable {
             let headCommit = try headRef.map { ref throws(GitError) in try git.commit(ref) }
             let start = try git.mergeBase(baseCommit, headCommit ?? "HEAD", names: (ref, headRef ?? "HEAD"))
             baseName = ref
-            let (baseFolder, basePaths, baseTop) = try Self.checkout(start, of: git, paths: request.load.paths)
+            let (baseFolder, basePaths, baseTop) = try Self.baseCheckout(
+                start, of: git, paths: request.load.paths, keeping: request.load.cache != .disabled)
             folders.append(baseFolder)
             var load = request.load
             load.paths = basePaths
@@ -68,9 +69,10 @@ public struct DiffRun: Sendable {
             let old = try CheckRun(config: configured.config, configPath: configured.path, on: baseGraph).result.findings.filter {
                 $0.rule != .staleConfig
             }
-            let new = try CheckRun(config: configured.config, configPath: configured.path, on: headGraph, warnings: warnings).result.findings.filter {
-                $0.rule != .staleConfig
-            }
+            let new = try CheckRun(config: configured.config, configPath: configured.path, on: headGraph, warnings: warnings).result
+                .findings.filter {
+                    $0.rule != .staleConfig
+                }
             let oldPrints = Set(old.map(\.fingerprint))
             let newPrints = Set(new.map(\.fingerprint))
             newFindings = new.filter { !oldPrints.contains($0.fingerprint) }.map(Self.finding)
@@ -86,6 +88,17 @@ public struct DiffRun: Sendable {
         _ = folders
     }
 
+    /// The base `commit`'s tree (see ``checkout(_:of:paths:)``), in the clone's kept copy
+    /// (``KeptBase``) when `keeping` and it is free, else in a private folder.
+    static func baseCheckout(_ commit: String, of git: GitRepository, paths: [String], keeping: Bool) throws -> (
+        AnyObject, [String], String
+    ) {
+        if keeping, let kept = KeptBase.open(git), (try? kept.update(to: commit, of: git)) != nil {
+            return (kept, mapped(paths, of: git, into: kept.top), kept.top)
+        }
+        return try checkout(commit, of: git, paths: paths)
+    }
+
     /// `commit`'s tree in a private folder named like the repository's top
     /// folder (a root package's identity is its folder's name), `paths` there, and that folder, canonical;
     /// every file as committed, whatever the commit's `.gitattributes` say (``GitRepository/checkOut(_:into:scratch:)``).
@@ -98,14 +111,34 @@ public struct DiffRun: Sendable {
             throw CommandError("cannot create a folder for the base's files in \(folder.path): \(SystemError.current)")
         }
         try git.checkOut(commit, into: top, scratch: scratch)
-        let current = Paths.canonical(FileManager.default.currentDirectoryPath) ?? FileManager.default.currentDirectoryPath
+        try markTop(top)
         let canonicalTop = Paths.canonical(top) ?? top
-        let mapped = (paths.isEmpty ? ["."] : paths).map { path -> String in
+        return (folder, mapped(paths, of: git, into: canonicalTop), canonicalTop)
+    }
+
+    /// `paths` (as given, in the working tree) where they are in the copy whose top folder is `top`.
+    private static func mapped(_ paths: [String], of git: GitRepository, into top: String) -> [String] {
+        let current = Paths.canonical(FileManager.default.currentDirectoryPath) ?? FileManager.default.currentDirectoryPath
+        return (paths.isEmpty ? ["."] : paths).map { path -> String in
             let absolute = Paths.canonical(path.hasPrefix("/") ? path : current + "/" + path) ?? path
             guard let inside = ChangeJudge.relative(absolute, to: git.topLevel) else { return absolute }
-            return inside == "." ? canonicalTop : canonicalTop + "/" + inside
+            return inside == "." ? top : top + "/" + inside
         }
-        return (folder, mapped, canonicalTop)
+    }
+
+    /// Marks `top`, a copy of a commit's tree, as the top of a checkout, as the working tree's top
+    /// is: an empty `.git` file. Whatever looks for the repository's top from a folder of the copy
+    /// (the folder reads are confined to, the configuration's search) stops there, not in a folder
+    /// above the copy (the kept copy is in the clone's git folder, whose parent is the working tree).
+    static func markTop(_ top: String) throws {
+        let marker = top + "/.git"
+        do {
+            try FileCreation.write([], toNew: marker, permissions: .ownerReadWrite)
+        } catch {
+            guard error == .fileExists, FileStatus.isRegularFile(marker, followingLinks: false) else {
+                throw CommandError("cannot mark \(top) as a checkout's top: \(error)")
+            }
+        }
     }
 
     static func metrics(of loaded: LoadedGraph, _ request: DiffRequest, warnings: (String) -> Void) throws -> GraphMetrics {

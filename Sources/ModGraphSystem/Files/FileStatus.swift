@@ -66,6 +66,16 @@ public struct FileStatus: Sendable, Equatable {
         notFollowing(path) != nil
     }
 
+    /// The bytes a symbolic link at `path` holds (`readlink`); nil when `path` is not a link.
+    public static func linkTarget(_ path: String) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBufferPointer { pointer in
+            pointer.baseAddress.map { readlink(path, UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self), pointer.count) } ?? -1
+        }
+        guard count >= 0, count < buffer.count else { return nil }
+        return Array(buffer[..<count])
+    }
+
     private init(_ status: stat) {
         switch status.st_mode & S_IFMT {
         case S_IFREG: kind = .regularFile
@@ -109,6 +119,13 @@ public struct FileStamp: Sendable, Hashable {
     /// gives it another status time.
     public func settled(before time: Int64) -> Bool {
         changed <= time - Self.coarsestTick && modified <= time - Self.coarsestTick
+    }
+
+    /// The stamp of what `path` itself is (a symbolic link's own, not its target's); nil when nothing is there.
+    public static func of(_ path: String) -> FileStamp? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return FileStamp(status)
     }
 
     /// Now, in nanoseconds since 1970, on the clock file times are kept by.

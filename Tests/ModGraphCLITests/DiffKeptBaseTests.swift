@@ -1,0 +1,107 @@
+import Foundation
+import ModGraphSystem
+import Testing
+
+/// `diff` keeps the base's copy in the clone's git folder between runs and writes only what
+/// changed; whatever happened to the copy since, what it loads is the base commit as committed.
+@Suite("diff's kept base")
+struct DiffKeptBaseTests {
+    private func manifest(_ targets: [String]) -> String {
+        """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let package = Package(name: "Shop", targets: [
+        \(targets.map { "    .target(name: \"\($0)\", dependencies: \($0 == "Core" ? "[]" : "[\"Core\"]")),\n" }.joined())])
+        """
+    }
+
+    /// A package tagged `base` (Core, Feed; `Old.swift` in Feed) and `next` (Core, Feed, Profile; no
+    /// `Old.swift`), with the working tree at `next` plus an uncommitted `Search` target.
+    private func repository() throws -> URL {
+        let folder = try ModGraphRunner.scratchFolder("modgraph-kept-base").appendingPathComponent("shop")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try runGit(["init", "-q", "-b", "main"], in: folder)
+        try ModGraphRunner.write(
+            [
+                "Package.swift": manifest(["Core", "Feed"]), "Sources/Core/Core.swift": "let core = 1\n",
+                "Sources/Feed/Feed.swift": "let feed = 1\n", "Sources/Feed/Old.swift": "let old = 1\n",
+            ], in: folder)
+        try runGit(["add", "-A"], in: folder)
+        try runGit(["commit", "-q", "-m", "base"], in: folder)
+        try runGit(["tag", "base"], in: folder)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Sources/Feed/Old.swift"))
+        try ModGraphRunner.write(
+            ["Package.swift": manifest(["Core", "Feed", "Profile"]), "Sources/Profile/Profile.swift": "let profile = 1\n"],
+            in: folder)
+        try runGit(["add", "-A"], in: folder)
+        try runGit(["commit", "-q", "-m", "next"], in: folder)
+        try runGit(["tag", "next"], in: folder)
+        try ModGraphRunner.write(
+            ["Package.swift": manifest(["Core", "Feed", "Profile", "Search"]), "Sources/Search/Search.swift": "let search = 1\n"],
+            in: folder)
+        return folder
+    }
+
+    private func diff(_ folder: URL, base: String, _ extra: [String] = []) throws -> [String] {
+        let result = try ModGraphRunner.run(["diff", ".", "--base", base, "--format", "json"] + extra, in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        return try #require(json["addedTargets"] as? [String])
+    }
+
+    private func inode(_ path: String) -> UInt64? { FileStamp.of(path)?.inode }
+
+    @Test func theCopyIsKeptAndAnythingChangedInItIsTheBaseAgain() throws {
+        let folder = try repository()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let top = folder.path + "/.git/modgraph-base/tree/shop"
+        #expect(try diff(folder, base: "base") == ["shop/Profile", "shop/Search"])
+        // The manifest differs from the working tree's, so it was written; the core file is the working tree's, linked.
+        let written = try #require(inode(top + "/Package.swift"))
+        #expect(inode(top + "/Sources/Core/Core.swift") == inode(folder.path + "/Sources/Core/Core.swift"))
+        #expect(FileManager.default.fileExists(atPath: top + "/Sources/Feed/Old.swift"))
+        // Files written within the clock's coarsest tick are hashed again; after it, their stamps stand for them.
+        Thread.sleep(forTimeInterval: Double(FileStamp.coarsestTick) / 1e9 + 0.2)
+        #expect(try diff(folder, base: "base") == ["shop/Profile", "shop/Search"])
+        #expect(inode(top + "/Package.swift") == written, "an unchanged copy is not written again")
+        // Its record, now of settled stamps only, is not written again either.
+        let record = FileStamp.of(folder.path + "/.git/modgraph-base/record")
+        #expect(try diff(folder, base: "base") == ["shop/Profile", "shop/Search"])
+        #expect(FileStamp.of(folder.path + "/.git/modgraph-base/record") == record)
+
+        // Edited, planted and linked out: each is undone, and the base loads as committed.
+        try ModGraphRunner.write(
+            [
+                "Package.swift": manifest(["Core", "Feed", "Profile"]), "Sources/Profile/Profile.swift": "let planted = 1\n",
+                "Planted/Package.swift": manifest(["Planted"]),
+            ], in: URL(fileURLWithPath: top))
+        try FileManager.default.removeItem(atPath: top + "/Sources/Core/Core.swift")
+        try FileManager.default.createSymbolicLink(atPath: top + "/Sources/Core/Core.swift", withDestinationPath: "/etc/hostname")
+        #expect(try diff(folder, base: "base") == ["shop/Profile", "shop/Search"])
+        #expect(try String(contentsOfFile: top + "/Package.swift", encoding: .utf8) == manifest(["Core", "Feed"]))
+        #expect(!FileManager.default.fileExists(atPath: top + "/Sources/Profile"))
+        #expect(!FileManager.default.fileExists(atPath: top + "/Planted"))
+        #expect(FileStatus.notFollowing(top + "/Sources/Core/Core.swift")?.kind == .regularFile)
+
+        // Another base: what it no longer holds is gone.
+        #expect(try diff(folder, base: "next") == ["shop/Search"])
+        #expect(!FileManager.default.fileExists(atPath: top + "/Sources/Feed/Old.swift"))
+        #expect(FileManager.default.fileExists(atPath: top + "/Sources/Profile/Profile.swift"))
+        // The working tree is as it was.
+        #expect(try String(contentsOfFile: folder.path + "/Sources/Core/Core.swift", encoding: .utf8) == "let core = 1\n")
+        #expect(try runGit(["status", "--porcelain"], in: folder) == " M Package.swift\n?? Sources/Search/\n")
+    }
+
+    @Test func aCopyInUseOrNoCacheMeansAPrivateCopy() throws {
+        let folder = try repository()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        #expect(try diff(folder, base: "base", ["--no-cache"]) == ["shop/Profile", "shop/Search"])
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/.git/modgraph-base"))
+        try FileManager.default.createDirectory(atPath: folder.path + "/.git/modgraph-base", withIntermediateDirectories: false)
+        let lock = try FileLock.tryLocking(folder.path + "/.git/modgraph-base/lock")
+        #expect(lock != nil)
+        #expect(try diff(folder, base: "base") == ["shop/Profile", "shop/Search"])
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/.git/modgraph-base/tree"))
+        withExtendedLifetime(lock) {}
+    }
+}
