@@ -27,6 +27,9 @@ struct DiffKeptBaseTests {
                 "Sources/Feed/Feed.swift": "let feed = 1\n", "Sources/Feed/Old.swift": "let old = 1\n",
             ], in: folder)
         try runGit(["add", "-A"], in: folder)
+        // A submodule (a gitlink; nothing of it is checked out, as in a clone without `--recursive`).
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Vendor/Kit"), withIntermediateDirectories: true)
+        try runGit(["update-index", "--add", "--cacheinfo", "160000,\(String(repeating: "1", count: 40)),Vendor/Kit"], in: folder)
         try runGit(["commit", "-q", "-m", "base"], in: folder)
         try runGit(["tag", "base"], in: folder)
         try FileManager.default.removeItem(at: folder.appendingPathComponent("Sources/Feed/Old.swift"))
@@ -60,6 +63,7 @@ struct DiffKeptBaseTests {
         let written = try #require(inode(top + "/Package.swift"))
         #expect(inode(top + "/Sources/Core/Core.swift") == inode(folder.path + "/Sources/Core/Core.swift"))
         #expect(FileManager.default.fileExists(atPath: top + "/Sources/Feed/Old.swift"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: top + "/Vendor/Kit").isEmpty)
         // Files written within the clock's coarsest tick are hashed again; after it, their stamps stand for them.
         Thread.sleep(forTimeInterval: Double(FileStamp.coarsestTick) / 1e9 + 0.2)
         #expect(try diff(folder, base: "base") == ["shop/Profile", "shop/Search"])

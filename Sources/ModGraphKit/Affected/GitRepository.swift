@@ -56,6 +56,13 @@ public struct GitRepository: Sendable {
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The id of `commit`'s tree.
+    func tree(of commit: String) throws(GitError) -> String {
+        guard !commit.hasPrefix("-") else { throw .badRef(commit) }
+        let output = try run(["rev-parse", "--verify", "--end-of-options", commit + "^{tree}"])
+        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The commit a branch from `base` to `head` started from, as a pull request's diff is taken.
     public func mergeBase(_ base: String, _ head: String, names: (String, String)) throws(GitError) -> String {
         let output = try run(

@@ -19,6 +19,8 @@ import ModGraphSystem
 /// blob, else checked out with no attribute applied). A stamp taken within
 /// ``FileStamp/coarsestTick`` of its file's last change may stand for other bytes written in the
 /// same tick, so such an entry is hashed again (`git hash-object --no-filters`) before it is kept.
+/// A record that lists every entry of a tree names the tree: a run on the same base then reads
+/// no index at all (git's part of a warm `diff` is then finding the merge base).
 ///
 /// The record is written (atomically) once the copy is whole, and only when it changed. A run
 /// stopped midway leaves the last record, which still holds for every entry it left alone: an
@@ -59,18 +61,25 @@ final class KeptBase {
 
     /// Makes the copy hold exactly `commit`'s files as committed.
     func update(to commit: String, of git: GitRepository) throws {
-        let scratch = try FileCreation.privateFolder(in: slot, prefix: "scratch-")
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let index = try git.privateIndex(of: commit, scratch: scratch)
+        let scratch = Scratch(slot: slot)
+        defer { scratch.remove() }
+        let tree = try git.tree(of: commit)
         let record = slot + "/record"
         let recorded = Self.readRecord(record)
         let name = (top as NSString).lastPathComponent
-        let wanted = Dictionary(index.entries.map { (name + "/" + $0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        // The same tree as the record's: its entries are the commit's, and no index need be read.
+        var index = recorded.tree == tree ? nil : try git.privateIndex(of: commit, scratch: try scratch.path())
+        let entries =
+            index?.entries
+            ?? recorded.entries.values.map(\.entry).map { entry in
+                GitRepository.IndexEntry(mode: entry.mode, blob: entry.blob, path: String(entry.path.dropFirst(name.count + 1)))
+            }
+        let wanted = Dictionary(entries.map { (name + "/" + $0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var present: Set<String> = []
         var unsettled: [String] = []
         // The top's `.git` marker is in no commit: it goes with the rest and is made again.
         let pruned = FolderPruning.prune(slot + "/tree") { path, stamp in
-            guard let entry = wanted[path], let kept = recorded[path], kept.entry.mode == entry.mode,
+            guard let entry = wanted[path], let kept = recorded.entries[path], kept.entry.mode == entry.mode,
                 kept.entry.blob == entry.blob, kept.stamp == stamp
             else { return false }
             if kept.settled {
@@ -91,12 +100,54 @@ final class KeptBase {
         guard mkdir(top, 0o700) == 0 || errno == EEXIST, FileStatus.isFolder(top, followingLinks: false) else {
             throw CommandError("cannot create \(top): \(SystemError.current)")
         }
+        // A submodule is an empty folder, as `checkout-index` leaves it (the walk took it as empty):
+        // made here, so that a base with submodules is not checked out again on every run.
+        for entry in entries where entry.mode == "160000" {
+            guard Self.makeFolders(entry.path, in: top) else { continue }
+            present.insert(entry.path)
+        }
         // Every entry kept with a settled stamp: the record would be written again as it is.
-        let unchanged = unsettled.isEmpty && present.count == index.entries.count && recorded.count == present.count
-        present.formUnion(try verified(unsettled, blobs: index.entries, git: git))
+        let unchanged =
+            recorded.tree == tree && unsettled.isEmpty && present.count == entries.count && recorded.entries.count == present.count
+        present.formUnion(try verified(unsettled, blobs: entries, git: git))
         try DiffRun.markTop(top)
-        try git.write(index, into: top, present: present)
-        if !unchanged { try writeRecord(index.entries, to: record) }
+        if present.count < entries.count {
+            if index == nil { index = try git.privateIndex(of: commit, scratch: try scratch.path()) }
+            if let index { try git.write(index, into: top, present: present) }
+        }
+        if !unchanged { try writeRecord(entries, tree: tree, to: record) }
+    }
+
+    /// The private folder for git's index of a commit, made only when one is read.
+    private final class Scratch {
+        let slot: String
+        private var made: String?
+
+        init(slot: String) { self.slot = slot }
+
+        func path() throws -> String {
+            if let made { return made }
+            let path = try FileCreation.privateFolder(in: slot, prefix: "scratch-")
+            made = path
+            return path
+        }
+
+        func remove() {
+            if let made { try? FileManager.default.removeItem(atPath: made) }
+        }
+    }
+
+    /// Makes the folder `path` (relative) and those above it under `top`, never through a link: a
+    /// folder already there must be one. False when one could not be made.
+    private static func makeFolders(_ path: String, in top: String) -> Bool {
+        var folder = top
+        for part in path.split(separator: "/") {
+            folder += "/" + part
+            guard mkdir(folder, 0o755) == 0 || (errno == EEXIST && FileStatus.isFolder(folder, followingLinks: false)) else {
+                return false
+            }
+        }
+        return true
     }
 
     /// Those of `paths` (regular files whose stamps were taken too soon after they changed) whose
@@ -131,26 +182,45 @@ final class KeptBase {
     /// The most bytes of record read: a million entries of a long path each.
     static let recordLimit = 512 << 20
 
-    /// The record at `path` by path within the tree folder; empty when there is none or it is damaged.
-    static func readRecord(_ path: String) -> [String: Kept] {
-        guard case let .bytes(bytes) = ConfinedFiles.read(path: path, limit: recordLimit) else { return [:] }
-        var kept: [String: Kept] = [:]
-        for record in bytes.split(separator: 0) {
-            guard let entry = Kept(record: record) else { return [:] }
-            kept[entry.entry.path] = entry
-        }
-        return kept
+    /// A record read: the tree it is the copy of (nil when it may not list every entry of it), and
+    /// its entries by path within the tree folder.
+    struct Record {
+        var tree: String?
+        var entries: [String: Kept] = [:]
     }
 
+    /// The record at `path`; empty when there is none or it is damaged.
+    static func readRecord(_ path: String) -> Record {
+        guard case let .bytes(bytes) = ConfinedFiles.read(path: path, limit: recordLimit) else { return Record() }
+        var records = bytes.split(separator: 0)[...]
+        var read = Record()
+        if let first = records.first, first.starts(with: Self.treePrefix) {
+            read.tree = String(decoding: first.dropFirst(Self.treePrefix.count), as: UTF8.self)
+            records = records.dropFirst()
+        }
+        for record in records {
+            guard let entry = Kept(record: record) else { return Record() }
+            read.entries[entry.entry.path] = entry
+        }
+        return read
+    }
+
+    /// What the record's first line starts with when it lists every entry of a tree.
+    private static let treePrefix = Array("tree ".utf8)
+
     /// Stamps every entry of `entries` where the copy holds it and writes the record, atomically.
-    private func writeRecord(_ entries: [GitRepository.IndexEntry], to path: String) throws {
+    private func writeRecord(_ entries: [GitRepository.IndexEntry], tree: String, to path: String) throws {
         let now = FileStamp.now
         let name = (top as NSString).lastPathComponent
         var bytes: [UInt8] = []
+        var complete = true
         for entry in entries {
             let path = top + "/" + entry.path
             // The link's bytes after its stamp: a link replaced in between has another stamp.
-            guard let stamp = FileStamp.of(path) else { continue }
+            guard let stamp = FileStamp.of(path) else {
+                complete = false
+                continue
+            }
             let target = entry.mode == "120000" ? FileStatus.linkTarget(path).map(SHA256.hex) : nil
             let kept = Kept(
                 entry: GitRepository.IndexEntry(mode: entry.mode, blob: entry.blob, path: name + "/" + entry.path), stamp: stamp,
@@ -158,6 +228,8 @@ final class KeptBase {
             bytes += kept.recordBytes
             bytes.append(0)
         }
+        // The tree is named only when every entry is listed: a run that trusts it reads no index.
+        if complete { bytes = Self.treePrefix + Array(tree.utf8) + [0] + bytes }
         let temporary = path + ".new-" + UUID().uuidString
         try FileCreation.write(bytes, toNew: temporary, permissions: .ownerReadWrite)
         guard rename(temporary, path) == 0 else {
