@@ -246,6 +246,42 @@ struct ScanCacheTests {
         }
     }
 
+    /// The stamps shelf writes each path as what it shares with the one before and each key as its
+    /// digest's bytes and a tail kept once; 500 entries of random paths (sharing starts, non-ASCII) and
+    /// keys (digests with tails, upper-case and short ones written whole) read back as they were.
+    @Test func theStampsShelfReadsBackWhatItWrote() throws {
+        var generator = SplitMix(seed: 2_026)
+        func random(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+        let parts = ["Sources", "Feature", "é", "a b", "/", "File", ".swift", "0"]
+        let hex = Array("0123456789abcdef")
+        let stamps = ScanStamps(encoded: nil, started: later())
+        var expected: [String: ScanStamps.Entry] = [:]
+        for index in 0..<500 {
+            let path = "/r/" + (0..<(1 + random(6))).map { _ in parts[random(parts.count)] }.joined() + "\(index)"
+            let digest = String((0..<64).map { _ in hex[random(16)] })
+            let keys = [
+                "-w-1.2.3", "--1.2.3", "x", "-\(random(3))",
+            ].prefix(1 + random(3)).enumerated().map { offset, tail -> (String, String) in
+                let key: String
+                switch random(4) {
+                case 0: key = digest.uppercased() + tail
+                case 1: key = String(digest.prefix(10))
+                default: key = digest + tail
+                }
+                return ("kind\(offset)", key)
+            }
+            let stamp = FileStamp(
+                device: UInt64(random(1 << 20)), inode: UInt64.max - UInt64(index), size: random(1 << 30), modified: Int64(index),
+                changed: -Int64(index))
+            for (kind, key) in keys { stamps.remember(path, kind: kind, stamp: stamp, key: key) }
+            expected[path] = ScanStamps.Entry(stamp: stamp, keys: Dictionary(keys, uniquingKeysWith: { _, last in last }))
+        }
+        let written = stamps.encoded()
+        #expect(written != nil)
+        let read = ScanStamps(encoded: written, started: later())
+        #expect(read.entries == expected)
+    }
+
     private func stamp(of path: String) -> FileStamp? {
         guard case let .known(stamp) = ConfinedFiles.read(path: path, limit: 1 << 20, unless: { _ in true }) else { return nil }
         return stamp

@@ -82,10 +82,15 @@ public struct SHA256: Sendable {
     }
 
     public mutating func finalizeHex() -> String {
+        Self.hex(digest: finalize())
+    }
+
+    /// `digest` (any bytes) as lower-case hexadecimal digits, two a byte: how digests are written.
+    public static func hex<Bytes: Collection>(digest: Bytes) -> String where Bytes.Element == UInt8 {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for byte in finalize() {
+        text.reserveCapacity(digest.count * 2)
+        for byte in digest {
             text.append(digits[Int(byte >> 4)])
             text.append(digits[Int(byte & 0x0F)])
         }

@@ -135,6 +135,11 @@ struct ScanReader {
         return value
     }
 
+    /// A run of bytes written with ``ScanWriter/bytes(_:)``.
+    mutating func byteRun() throws(ScanCodecError) -> ArraySlice<UInt8> {
+        bytes[try span()]
+    }
+
     /// The range of a run of bytes written with ``ScanWriter/bytes(_:)``.
     mutating func span() throws(ScanCodecError) -> Range<Int> {
         let length = try count()
