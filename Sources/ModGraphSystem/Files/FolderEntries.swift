@@ -25,8 +25,16 @@ public enum FolderEntries {
     public static func list(_ path: String, followingLink: Bool) -> [Entry]? {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followingLink ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else { return nil }
-        guard let folder = fdopendir(descriptor) else {
-            close(descriptor)
+        defer { close(descriptor) }
+        return list(descriptor: descriptor)
+    }
+
+    /// The entries of the folder open as `descriptor` (which stays open, and the caller's), as ``list(_:followingLink:)``.
+    public static func list(descriptor: Int32) -> [Entry]? {
+        let copy = dup(descriptor)
+        guard copy >= 0 else { return nil }
+        guard let folder = fdopendir(copy) else {
+            close(copy)
             return nil
         }
         defer { closedir(folder) }

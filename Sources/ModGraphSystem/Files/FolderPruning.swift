@@ -29,8 +29,8 @@ public enum FolderPruning {
     }
 
     private static func walk(_ folder: Int32, prefix: String, depth: Int, keep: (String, FileStamp) -> Bool) -> Bool {
-        guard let names = names(in: folder) else { return false }
-        for name in names {
+        guard let entries = FolderEntries.list(descriptor: folder) else { return false }
+        for name in entries.map(\.name) {
             var status = stat()
             guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
                 if errno == ENOENT { continue }
@@ -51,24 +51,5 @@ public enum FolderPruning {
             }
         }
         return true
-    }
-
-    /// The names in the open folder `folder` but `.` and `..`; nil when it cannot be read.
-    private static func names(in folder: Int32) -> [String]? {
-        let copy = dup(folder)
-        guard copy >= 0 else { return nil }
-        guard let stream = fdopendir(copy) else {
-            close(copy)
-            return nil
-        }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names
     }
 }
