@@ -113,13 +113,21 @@ extension GitRepository {
         return chunks
     }
 
-    /// The folders above `path` made under `folder` (which this run made, so no link is on the way).
+    /// The folders above `path` made under `folder` (``makeFolder(_:in:made:)``).
     private static func makeFolders(of path: String, in folder: String, made: inout Set<Substring>) -> Bool {
-        for slash in path.indices where path[slash] == "/" {
-            let parent = path[..<slash]
-            if made.contains(parent) { continue }
-            guard mkdir(folder + "/" + parent, 0o755) == 0 || errno == EEXIST else { return false }
-            made.insert(parent)
+        guard let slash = path.lastIndex(of: "/") else { return true }
+        return makeFolder(path[..<slash], in: folder, made: &made)
+    }
+
+    /// The folder `relative` and those above it made under `folder`, each once a run (`made`); one
+    /// already there must be a folder, not a link to one (a copy kept between runs holds folders an
+    /// earlier run made). False when one could not be made.
+    static func makeFolder(_ relative: Substring, in folder: String, made: inout Set<Substring>) -> Bool {
+        let prefixes = relative.indices.filter { relative[$0] == "/" }.map { relative[..<$0] } + [relative]
+        for prefix in prefixes where !prefix.isEmpty && !made.contains(prefix) {
+            let path = folder + "/" + prefix
+            guard mkdir(path, 0o755) == 0 || (errno == EEXIST && FileStatus.isFolder(path, followingLinks: false)) else { return false }
+            made.insert(prefix)
         }
         return true
     }

@@ -7,11 +7,12 @@ import ModGraphSystem
 final class PrivateFolder {
     let path: String
 
-    init() throws(CommandError) {
+    /// A new folder in `base` (the temporary folder unless said), named `prefix` and random characters.
+    init(in base: String = FileManager.default.temporaryDirectory.path, prefix: String = "modgraph-") throws(CommandError) {
         do {
-            path = try FileCreation.privateFolder(in: FileManager.default.temporaryDirectory.path, prefix: "modgraph-")
+            path = try FileCreation.privateFolder(in: base, prefix: prefix)
         } catch {
-            throw CommandError("cannot create a temporary folder: \(error)")
+            throw CommandError("cannot create a temporary folder in \(base): \(error)")
         }
     }
 

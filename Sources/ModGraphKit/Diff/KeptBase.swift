@@ -33,11 +33,14 @@ import ModGraphSystem
 final class KeptBase {
     /// The copy's top folder, canonical, named like the repository's (a root package's identity).
     let top: String
+    /// The top folder's name: the record names each entry by its path below `slot/tree`, this and the path in the commit.
+    private let name: String
     private let slot: String
     private let lock: FileLock
 
-    private init(top: String, slot: String, lock: FileLock) {
-        self.top = top
+    private init(tree: String, name: String, slot: String, lock: FileLock) {
+        top = tree + "/" + name
+        self.name = name
         self.slot = slot
         self.lock = lock
     }
@@ -48,27 +51,31 @@ final class KeptBase {
         guard let slot = try? git.gitPath("modgraph-base") else { return nil }
         guard mkdir(slot, 0o700) == 0 || errno == EEXIST, FileStatus.isFolder(slot, followingLinks: false) else { return nil }
         guard let lock = try? FileLock.tryLocking(slot + "/lock") else { return nil }
-        let name = (git.topLevel as NSString).lastPathComponent
         let tree = slot + "/tree"
         guard mkdir(tree, 0o700) == 0 || errno == EEXIST, FileStatus.isFolder(tree, followingLinks: false) else { return nil }
-        let top = tree + "/" + (name.isEmpty || name == "/" ? "repository" : name)
         // Scratch folders of runs that were stopped: only this run may be in the slot now.
         for entry in FolderEntries.list(slot, followingLink: false) ?? [] where entry.name.hasPrefix("scratch-") {
             try? FileManager.default.removeItem(atPath: slot + "/" + entry.name)
         }
-        return KeptBase(top: (Paths.canonical(tree) ?? tree) + "/" + (top as NSString).lastPathComponent, slot: slot, lock: lock)
+        let name = (git.topLevel as NSString).lastPathComponent
+        return KeptBase(
+            tree: Paths.canonical(tree) ?? tree, name: name.isEmpty || name == "/" ? "repository" : name, slot: slot, lock: lock)
     }
 
     /// Makes the copy hold exactly `commit`'s files as committed.
     func update(to commit: String, of git: GitRepository) throws {
-        let scratch = Scratch(slot: slot)
-        defer { scratch.remove() }
+        // The private folder for git's index of the commit, made only when one is read; removed with the run.
+        var scratch: PrivateFolder?
+        func readIndex() throws -> GitRepository.PrivateIndex {
+            let folder = try scratch ?? PrivateFolder(in: slot, prefix: "scratch-")
+            scratch = folder
+            return try git.privateIndex(of: commit, scratch: folder.path)
+        }
         let tree = try git.tree(of: commit)
         let record = slot + "/record"
         let recorded = Self.readRecord(record)
-        let name = (top as NSString).lastPathComponent
         // The same tree as the record's: its entries are the commit's, and no index need be read.
-        var index = recorded.tree == tree ? nil : try git.privateIndex(of: commit, scratch: try scratch.path())
+        let index = recorded.tree == tree ? nil : try readIndex()
         let entries =
             index?.entries
             ?? recorded.entries.values.map(\.entry).map { entry in
@@ -102,8 +109,9 @@ final class KeptBase {
         }
         // A submodule is an empty folder, as `checkout-index` leaves it (the walk took it as empty):
         // made here, so that a base with submodules is not checked out again on every run.
+        var made: Set<Substring> = []
         for entry in entries where entry.mode == "160000" {
-            guard Self.makeFolders(entry.path, in: top) else { continue }
+            guard GitRepository.makeFolder(entry.path[...], in: top, made: &made) else { continue }
             present.insert(entry.path)
         }
         // Every entry kept with a settled stamp: the record would be written again as it is.
@@ -112,42 +120,9 @@ final class KeptBase {
         present.formUnion(try verified(unsettled, blobs: entries, git: git))
         try DiffRun.markTop(top)
         if present.count < entries.count {
-            if index == nil { index = try git.privateIndex(of: commit, scratch: try scratch.path()) }
-            if let index { try git.write(index, into: top, present: present) }
+            try git.write(try index ?? readIndex(), into: top, present: present)
         }
         if !unchanged { try writeRecord(entries, tree: tree, to: record) }
-    }
-
-    /// The private folder for git's index of a commit, made only when one is read.
-    private final class Scratch {
-        let slot: String
-        private var made: String?
-
-        init(slot: String) { self.slot = slot }
-
-        func path() throws -> String {
-            if let made { return made }
-            let path = try FileCreation.privateFolder(in: slot, prefix: "scratch-")
-            made = path
-            return path
-        }
-
-        func remove() {
-            if let made { try? FileManager.default.removeItem(atPath: made) }
-        }
-    }
-
-    /// Makes the folder `path` (relative) and those above it under `top`, never through a link: a
-    /// folder already there must be one. False when one could not be made.
-    private static func makeFolders(_ path: String, in top: String) -> Bool {
-        var folder = top
-        for part in path.split(separator: "/") {
-            folder += "/" + part
-            guard mkdir(folder, 0o755) == 0 || (errno == EEXIST && FileStatus.isFolder(folder, followingLinks: false)) else {
-                return false
-            }
-        }
-        return true
     }
 
     /// Those of `paths` (regular files whose stamps were taken too soon after they changed) whose
@@ -211,7 +186,6 @@ final class KeptBase {
     /// Stamps every entry of `entries` where the copy holds it and writes the record, atomically.
     private func writeRecord(_ entries: [GitRepository.IndexEntry], tree: String, to path: String) throws {
         let now = FileStamp.now
-        let name = (top as NSString).lastPathComponent
         var bytes: [UInt8] = []
         var complete = true
         for entry in entries {
