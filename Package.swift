@@ -109,9 +109,14 @@ let package = Package(
         // ProjectDescription (its source embedded here, compiled on the user's machine) and run within bounds.
         .target(
             name: "ModGraphTuist",
-            dependencies: ["ModGraphCore", "ModGraphManifest", "ModGraphSystem", "ModGraphXcode"],
+            dependencies: [
+                "ModGraphCore", "ModGraphManifest", "ModGraphSyntax", "ModGraphSystem", "ModGraphXcode",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftOperators", package: "swift-syntax"),
+            ],
             // ProjectDescription/ is never compiled into modgraph, whatever files it gains.
-            sources: ["Compiling", "Dump", "Model", "Reading"],
+            sources: ["Compiling", "Dump", "Evaluation", "Model", "Reading"],
             resources: ProjectDescriptionFiles.names.map { .embedInCode("ProjectDescription/" + $0) }
         ),
         // Several roots, discovery, and the mixed graph of packages and Xcode projects.

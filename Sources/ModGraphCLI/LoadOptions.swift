@@ -66,23 +66,23 @@ struct LoadOptions: ParsableArguments {
 
     @Flag(
         help:
-            "Dump every manifest with swift package dump-package, evaluating none from its syntax tree (cached dumps are used, cached evaluations are not)."
+            "Dump every manifest with swift package dump-package and compile every Tuist manifest, evaluating none from its syntax tree (cached dumps are used, cached evaluations are not)."
     )
     var dumpManifests = false
 
     @Flag(
         help: ArgumentHelp(
-            "Run no manifest's code: a Package.swift is only evaluated from its text, never dumped by swift package dump-package, and no Tuist manifest is compiled.",
+            "Run no manifest's code: a Package.swift or a Tuist Project.swift is only evaluated from its text, never dumped by swift package dump-package or compiled.",
             discussion:
-                "A Package.swift modgraph cannot evaluate, or a Tuist project, is then an error that says why. Dumps already in the cache are still used (docs/security.md)."
+                "A manifest modgraph cannot evaluate is then an error that says why. Dumps already in the cache are still used (docs/security.md)."
         ))
     var noRunManifests = false
 
     @Flag(
         help: ArgumentHelp(
-            "Load every manifest both ways, evaluated from Package.swift and dumped by swift package dump-package, uncached, and print every difference.",
+            "Load every manifest both ways, evaluated from its text and run (dumped by swift package dump-package, or a Tuist manifest compiled), uncached, and print every difference.",
             discussion:
-                "Each difference is one line; the exit status is 1 when there is one. The dumps are used for the command's output. With --verbose, a line per manifest says whether it was evaluated, or why it fell back to dump-package."
+                "Each difference is one line; the exit status is 1 when there is one. What the manifests printed is used for the command's output. With --verbose, a line per manifest says whether it was evaluated, or why it fell back to running it."
         ))
     var verifyManifests = false
 

@@ -145,7 +145,8 @@ struct TuistCommandTests {
         // Left out of Core's sources by the glob's `excluding:`: in the project's folder, in no target's.
         let generated = try ModGraphRunner.run(["affected", ".", "--changed-files", "generated.txt"], in: folder)
         #expect(
-            generated.output.contains("core/Core           Projects/Core/Sources/Generated/Strings.swift: in package core's folder, in no target's"),
+            generated.output.contains(
+                "core/Core           Projects/Core/Sources/Generated/Strings.swift: in package core's folder, in no target's"),
             "\(generated.output)")
     }
 
@@ -155,7 +156,9 @@ struct TuistCommandTests {
     @Test func pluginsAndTheLayoutsAroundManifestsAreReadAsTuistReadsThem() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write("import ProjectDescription\nlet config = Config(plugins: [.local(path: .relativeToRoot(\"Plugins/Modules\"))])\n", "Tuist/Config.swift", in: folder)
+        try write(
+            "import ProjectDescription\nlet config = Config(plugins: [.local(path: .relativeToRoot(\"Plugins/Modules\"))])\n",
+            "Tuist/Config.swift", in: folder)
         try write("import ProjectDescription\nlet plugin = Plugin(name: \"ModulesPlugin\")\n", "Plugins/Modules/Plugin.swift", in: folder)
         try write(
             """
@@ -196,7 +199,8 @@ struct TuistCommandTests {
         try write(
             "// swift-tools-version: 5.9\nimport PackageDescription\n#if TUIST\nimport ProjectDescription\nlet packageSettings = PackageSettings()\n#endif\nlet package = Package(name: \"Shop\")\n",
             "Package.swift", in: folder)
-        try write("// import ProjectDescription\n// let project = Project(name: \"Feature\")\n", "Scripts/Template/Project.swift", in: folder)
+        try write(
+            "// import ProjectDescription\n// let project = Project(name: \"Feature\")\n", "Scripts/Template/Project.swift", in: folder)
         try write("//\n//  Package.swift\n//\npublic protocol Package {}\n", "Features/Search/Sources/Package.swift", in: folder)
         let graph = try ModGraphRunner.run(["graph", "."], in: folder)
         #expect(graph.status == 0, "\(graph.errors)")
@@ -215,26 +219,73 @@ struct TuistCommandTests {
         #expect(check.status == 1, "\(check.output)\(check.errors)")
         #expect(
             check.output.contains(
-                "In Projects/App/Project.swift, add .project(target: \"HomeInterface\", path: \"../Home\") to the dependencies: of target \"Shop\""),
+                "In Projects/App/Project.swift, add .project(target: \"HomeInterface\", path: \"../Home\") to the dependencies: of target \"Shop\""
+            ),
             "\(check.output)")
         // A product of Tuist's package list is reached through `.external`, as Tuist 4 advises.
         #expect(
-            check.output.contains("In Projects/App/Project.swift, add .external(name: \"Alamofire\") to the dependencies: of target \"Shop\""),
+            check.output.contains(
+                "In Projects/App/Project.swift, add .external(name: \"Alamofire\") to the dependencies: of target \"Shop\""),
             "\(check.output)")
         try write("Tuist/ProjectDescriptionHelpers/Project+Feature.swift\n", "helper.txt", in: folder)
         let helper = try ModGraphRunner.run(["affected", ".", "--changed-files", "helper.txt"], in: folder)
         #expect(helper.status == 0, "\(helper.errors)")
         #expect(helper.output.contains("affected: 11 of 13 targets"), "\(helper.output)")
-        #expect(helper.output.contains("a Tuist helper it compiles with, Project+Feature.swift changed: every target of the 2 projects that compile with it"), "\(helper.output)")
+        #expect(
+            helper.output.contains(
+                "a Tuist helper it compiles with, Project+Feature.swift changed: every target of the 2 projects that compile with it"),
+            "\(helper.output)")
     }
 
+    /// Every manifest here is evaluated from its text: `--no-run-manifests` gives the same graph. One that
+    /// decides its targets from a file on disk is compiled and run, unless running is forbidden: then an
+    /// error says why it could not be evaluated.
     @Test func runningManifestsCanBeForbidden() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         try repository(in: folder)
-        let graph = try ModGraphRunner.run(["graph", ".", "--no-run-manifests"], in: folder)
-        #expect(graph.status != 0)
-        #expect(graph.errors.contains("--no-run-manifests"), "\(graph.errors)")
+        let ran = try ModGraphRunner.run(["graph", "."], in: folder)
+        let graph = try ModGraphRunner.run(["graph", ".", "--no-run-manifests", "--verbose"], in: folder)
+        #expect(graph.status == 0, "\(graph.errors)")
+        #expect(graph.output == ran.output)
+        #expect(
+            graph.errors.contains("Tuist manifests: 4 read, 4 evaluated statically (100%), 0 compiled, 0 from the cache"), "\(graph.errors)"
+        )
+        try write(
+            """
+            import ProjectDescription
+            import Foundation
+
+            let local = FileManager.default.fileExists(atPath: "local.flag")
+            let project = Project(name: "Tool", targets: local ? [] : [.target(name: "Tool", destinations: .macOS, product: .commandLineTool, bundleId: "t")])
+            """, "Projects/Tool/Project.swift", in: folder)
+        let compiled = try ModGraphRunner.run(["graph", ".", "--verbose"], in: folder)
+        #expect(compiled.status == 0, "\(compiled.errors)")
+        #expect(compiled.output.contains("Tool [executable]"), "\(compiled.output)")
+        #expect(compiled.errors.contains("Tuist manifests: 5 read, 4 evaluated statically (80%), 1 compiled"), "\(compiled.errors)")
+        let refused = try ModGraphRunner.run(["graph", ".", "--no-run-manifests"], in: folder)
+        #expect(refused.status != 0)
+        #expect(
+            refused.errors.contains(
+                "could not evaluate without running it (a condition on 'FileManager', at \(folder.path)/Projects/Tool/Project.swift:5), and --no-run-manifests forbids running it"
+            ),
+            "\(refused.errors)")
+    }
+
+    /// `--verify-manifests` evaluates every manifest and compiles it too: the template's loops, switches and
+    /// defaults give what the compiled manifests print, to the last dependency.
+    @Test func verifyingComparesEachEvaluatedManifestWithTheCompiledOne() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try repository(in: folder)
+        let plain = try ModGraphRunner.run(["graph", "."], in: folder)
+        let verified = try ModGraphRunner.run(["graph", ".", "--verify-manifests", "--verbose"], in: folder)
+        #expect(verified.status == 0, "\(verified.errors)")
+        #expect(verified.output == plain.output)
+        #expect(
+            verified.errors.contains("Tuist manifests: 4 read, 4 evaluated statically (100%), 4 compiled, 0 from the cache, 0 differences"),
+            "\(verified.errors)")
+        #expect(verified.errors.contains("manifest evaluated: \(folder.path)/Projects/Home/Project.swift"), "\(verified.errors)")
     }
 
     /// fix edits a target written out in its Project.swift, in the manifest's language and the array's
@@ -261,7 +312,10 @@ struct TuistCommandTests {
                     "            ])",
                 ].joined(separator: "\n")), "\(manifest)")
         #expect(result.errors.contains("not fixed: undeclared-import: home/Home"), "\(result.errors)")
-        #expect(result.errors.contains("is not written as .target(name: \"Home\", …) in the manifest (a helper, a loop or a variable makes it)"), "\(result.errors)")
+        #expect(
+            result.errors.contains(
+                "is not written as .target(name: \"Home\", …) in the manifest (a helper, a loop or a variable makes it)"),
+            "\(result.errors)")
         let check = try ModGraphRunner.run(["check", "."], in: folder)
         #expect(!check.output.contains("to the dependencies: of target \"Shop\""), "\(check.output)")
         #expect(check.output.contains("to the dependencies: of target \"Home\""), "\(check.output)")

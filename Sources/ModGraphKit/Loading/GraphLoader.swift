@@ -34,18 +34,20 @@ public enum GraphLoader {
             provider: provider, externals: request.externals, runner: executor,
             scratchDirectory: request.scratchDirectory, exclusions: exclusions, progress: request.progress)
         let repository: Repository
+        var tuist: TuistReader?
         do {
             let inputs = try InputDiscovery.inputs(for: request.paths, exclusions: exclusions)
-            let tuist =
-                inputs.projects.contains(where: TuistReader.isManifest)
-                ? tuistReader(request, runner, cacheFolder: sources.cacheFolder) : nil
+            if inputs.projects.contains(where: TuistReader.isManifest) {
+                tuist = tuistReader(request, runner, cacheFolder: sources.cacheFolder)
+            }
             defer { tuist?.finish() }
             repository = try RepositoryLoader(loader: loader, tuist: tuist).load(inputs)
         } catch {
             setupWarnings.forEach(warnings)
             // A manifest the evaluator took while dump-package refused it is the difference that matters most:
             // said before the error the refusal stops the load with.
-            for difference in sources.verifier?.verification.differences ?? [] { warnings("manifest difference: " + difference) }
+            let differences = (sources.verifier?.verification.differences ?? []) + (tuist?.verification.differences ?? [])
+            differences.forEach { warnings("manifest difference: " + $0) }
             throw error
         }
         if repository.graph.targets.isEmpty,
@@ -75,9 +77,9 @@ public enum GraphLoader {
                         relevant.filter { !$0.isNote }, workspace: repository.workspace, graph: repository.graph, offByDefault: offByDefault
                     ),
                 notes: WarningLines.lines(relevant.filter(\.isNote), workspace: repository.workspace, graph: repository.graph),
-                manifestSummary: sources.summary(repository.workspace),
-                manifestDifferences: sources.verifier?.verification.differences,
-                manifestOutcomes: sources.verifier?.verification.outcomes)
+                manifestSummary: sources.summary(repository.workspace, tuist: tuist?.verification, verifying: request.verifyManifests),
+                manifestDifferences: sources.verifier.map { $0.verification.differences + (tuist?.verification.differences ?? []) },
+                manifestOutcomes: sources.verifier.map { $0.verification.outcomes + (tuist?.verification.outcomes ?? []) })
             loaded.cacheFolder = sources.cacheFolder
             loaded.relocation = request.relocation
             loaded.configuration =
@@ -125,7 +127,8 @@ public enum GraphLoader {
             options: TuistOptions(
                 swiftExecutable: runner.swiftExecutable, timeout: runner.timeout, memoryLimit: runner.memoryLimit,
                 cacheFolder: cacheFolder, toolchainVersion: { ToolchainVersionLookup.version(of: runner, cacheFolder: cacheFolder) },
-                runsManifests: request.runsManifests))
+                runsManifests: request.runsManifests, evaluatesStatically: request.evaluatesManifests,
+                verifiesManifests: request.verifyManifests))
     }
 
     /// Where manifests come from: evaluated from their syntax tree where the
@@ -239,7 +242,14 @@ struct ManifestSources {
 
     /// `manifests: 200 loaded, 198 evaluated from Package.swift, 2 dumped by swift package dump-package, 0 from the cache`;
     /// the verification's summary with `--verify-manifests`.
-    func summary(_ workspace: Workspace) -> String? {
+    /// - Parameter tuist: how the Tuist manifests were answered, when there were any: a line of their own.
+    func summary(_ workspace: Workspace, tuist: TuistVerification?, verifying: Bool) -> String? {
+        guard let tuist, tuist.manifests > 0 else { return packageSummary(workspace) }
+        let packages = workspace.packages.values.contains { $0.manifest != nil && $0.directory != nil } ? packageSummary(workspace) : nil
+        return [packages, tuist.summary(verifying: verifying)].compactMap { $0 }.joined(separator: "; ")
+    }
+
+    private func packageSummary(_ workspace: Workspace) -> String? {
         if let verifier { return "manifests verified: " + verifier.verification.summary }
         guard let evaluator else { return nil }
         let loaded = workspace.packages.values.filter { $0.manifest != nil && $0.directory != nil }.count

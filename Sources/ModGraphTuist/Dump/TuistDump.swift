@@ -50,7 +50,7 @@ enum TuistDump {
         var resources: [Glob]
         var buildableFolders: [Path]
         var dependencies: [Dependency]
-        /// `settings.base`'s string values.
+        /// `settings.base`'s string values of the settings modgraph reads (``TuistDump/readSettings``).
         var settings: [String: String]
     }
 
@@ -67,6 +67,9 @@ enum TuistDump {
         /// What was left out, one line each.
         var problems: [String]
     }
+
+    /// The build settings that name a target's product and module: the only ones modgraph reads.
+    static let readSettings: Set<String> = ["PRODUCT_NAME", "PRODUCT_MODULE_NAME"]
 
     /// The project in `json` (the text between the markers), or why there is none.
     static func project(from json: Data) -> Result<Project, DumpProblem> {
@@ -118,7 +121,7 @@ enum TuistDump {
         let folders = ((object["buildableFolders"] as? [Any]) ?? []).compactMap { item in path((item as? [String: Any])?["path"]) }
         var settings: [String: String] = [:]
         if let base = (object["settings"] as? [String: Any])?["base"] as? [String: Any] {
-            for (key, value) in base {
+            for (key, value) in base where readSettings.contains(key) {
                 if let text = settingText(value) { settings[key] = text }
             }
         }

@@ -18,8 +18,14 @@ public struct TuistOptions: Sendable {
     public var cacheFolder: String?
     /// The toolchain's version, part of every cache key; nil: nothing is cached.
     public var toolchainVersion: @Sendable () -> String?
-    /// Whether manifests may be compiled and run: `false` reads none and says so (`--no-run-manifests`).
+    /// Whether manifests may be compiled and run: `false` reads only those evaluated statically, and says
+    /// so of the others (`--no-run-manifests`).
     public var runsManifests: Bool
+    /// Whether a manifest is evaluated statically first, without compiling it (``TuistStaticEvaluator``).
+    public var evaluatesStatically: Bool
+    /// `--verify-manifests`: every manifest evaluated statically and compiled, the compiled answer used,
+    /// and each difference recorded (``TuistReader/verification``).
+    public var verifiesManifests: Bool
     /// The environment a manifest runs in: `PATH`, and the `TUIST_*` variables that ProjectDescription's
     /// `Environment` reads. Nothing else of modgraph's environment reaches the pull request's code.
     public var manifestEnvironment: [String: String]
@@ -30,8 +36,8 @@ public struct TuistOptions: Sendable {
     public init(
         swiftExecutable: String = DumpPackageRunner.defaultExecutable, timeout: Duration = DumpPackageRunner.defaultTimeout,
         memoryLimit: Int? = DumpPackageRunner.defaultMemoryLimit, temporaryBase: String? = nil, cacheFolder: String? = nil,
-        toolchainVersion: @escaping @Sendable () -> String? = { nil }, runsManifests: Bool = true,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        toolchainVersion: @escaping @Sendable () -> String? = { nil }, runsManifests: Bool = true, evaluatesStatically: Bool = true,
+        verifiesManifests: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.swiftExecutable = swiftExecutable
         self.timeout = timeout
@@ -40,6 +46,8 @@ public struct TuistOptions: Sendable {
         self.cacheFolder = cacheFolder
         self.toolchainVersion = toolchainVersion
         self.runsManifests = runsManifests
+        self.evaluatesStatically = evaluatesStatically
+        self.verifiesManifests = verifiesManifests
         self.manifestEnvironment = Self.manifestEnvironment(from: environment)
     }
 

@@ -20,6 +20,12 @@ public final class TuistReader: Sendable {
 
     /// Each Tuist root's helpers and plugins, read once per load.
     private let sources = Locked<[String: Result<TuistSources, XcodeError>]>([:])
+    /// Each Tuist root's helpers and plugins parsed for the static evaluator, once per load.
+    private let parsed = Locked<[String: ParsedSources]>([:])
+    private let record = Locked(TuistVerification())
+
+    /// How the manifests read so far were answered, and with `--verify-manifests` what differed.
+    public var verification: TuistVerification { record.withLock { $0 } }
     /// Bumped when what is cached changes meaning.
     static let cacheVersion = "modgraph-tuist-1"
 
@@ -46,11 +52,6 @@ public final class TuistReader: Sendable {
         let disk = XcodeDisk(root: root)
         guard disk.isInside(manifest) else { throw .notFound(path: manifest) }
         let tuistRoot = Self.tuistRoot(above: folder, within: loaded, disk: disk)
-        guard options.runsManifests else {
-            throw .notAProject(
-                file: manifest,
-                problem: "a Tuist manifest, not read: reading one runs its code, which --no-run-manifests forbids")
-        }
         guard let text = ConfinedRead.file(manifest, in: loaded, limit: TuistSources.maximumFileBytes) else {
             throw .unreadable(path: manifest, reason: "it cannot be read inside the folder loaded")
         }
@@ -61,17 +62,61 @@ public final class TuistReader: Sendable {
             return try read.get()
         }
         let sources = Self.imports(text, "ProjectDescriptionHelpers") ? read : read.withoutHelpers()
+        var model = TuistProjectModel(manifest: manifest, tuistRoot: tuistRoot, disk: disk)
+        model.lines = ManifestLines(text: String(decoding: text, as: UTF8.self))
+        let files = (sources.helpers + sources.plugins.flatMap(\.files)).map { XcodePath.join(tuistRoot, $0.path) }
+        let evaluated = options.evaluatesStatically ? evaluate(text, at: manifest, sources: read, tuistRoot: tuistRoot) : nil
+        if case let .success(project)? = evaluated, !options.verifiesManifests {
+            record.withLock {
+                $0.manifests += 1
+                $0.evaluated += 1
+            }
+            return model.project(project, compiledWith: files)
+        }
+        guard options.runsManifests else {
+            let reason =
+                evaluated.flatMap { if case let .failure(fallback) = $0 { fallback.reason } else { nil } } ?? "static evaluation is off"
+            throw .notAProject(
+                file: manifest,
+                problem: "a Tuist manifest modgraph could not evaluate without running it (\(reason)), "
+                    + "and --no-run-manifests forbids running it")
+        }
+        let project = try compiled(text, at: manifest, sources: sources, tuistRoot: tuistRoot)
+        record.withLock { verification in
+            verification.manifests += 1
+            guard options.verifiesManifests else { return }
+            switch evaluated {
+            case let .success(mine)?:
+                verification.evaluated += 1
+                verification.outcomes.append("evaluated: \(manifest)")
+                verification.differences += TuistVerification.differences(mine, project).map { "\(manifest): \($0)" }
+            case let .failure(fallback)?:
+                verification.outcomes.append("fell back: \(manifest): \(fallback.reason)")
+            case nil:
+                verification.outcomes.append("fell back: \(manifest): static evaluation is off")
+            }
+        }
+        return model.project(project, compiledWith: files)
+    }
+
+    /// The project the manifest declares, as the compiled manifest prints it (from the cache when it was printed before).
+    private func compiled(_ text: [UInt8], at manifest: String, sources: TuistSources, tuistRoot: String) throws(XcodeError)
+        -> TuistDump.Project
+    {
         let relativePath = XcodePath.relative(manifest, from: tuistRoot)
         let key = cacheKey(manifest: text, at: relativePath, sources: sources)
         var printed: Data?
         if let key, let folder = options.cacheFolder { printed = CacheEntry.read(Self.entry(key), in: folder) }
-        if printed == nil {
+        if printed != nil {
+            record.withLock { $0.cached += 1 }
+        } else {
             do throws(ManifestCompiler.Failure) {
                 let output = try compiler.dump(manifest: text, at: relativePath, sources: sources, root: tuistRoot)
                 guard let json = Self.lastDump(in: output) else {
                     throw ManifestCompiler.Failure(problem: "the manifest ran but printed no project (no `let project = Project(…)`?)")
                 }
                 printed = json
+                record.withLock { $0.compiled += 1 }
                 if let key, let folder = options.cacheFolder { CacheEntry.write(json, named: Self.entry(key), in: folder) }
             } catch {
                 throw .notAProject(file: manifest, problem: "a Tuist manifest that could not be read: " + error.problem)
@@ -79,13 +124,31 @@ public final class TuistReader: Sendable {
         }
         guard let printed else { throw .notAProject(file: manifest, problem: "a Tuist manifest that could not be read") }
         switch TuistDump.project(from: printed) {
-        case let .success(project):
-            var model = TuistProjectModel(manifest: manifest, tuistRoot: tuistRoot, disk: disk)
-            model.lines = ManifestLines(text: String(decoding: text, as: UTF8.self))
-            let files = (sources.helpers + sources.plugins.flatMap(\.files)).map { XcodePath.join(tuistRoot, $0.path) }
-            return model.project(project, compiledWith: files)
-        case let .failure(problem):
-            throw .notAProject(file: manifest, problem: "a Tuist manifest: " + problem.message)
+        case let .success(project): return project
+        case let .failure(problem): throw .notAProject(file: manifest, problem: "a Tuist manifest: " + problem.message)
+        }
+    }
+
+    /// The project evaluated statically from the manifest's text and the helpers it imports, or why not.
+    private func evaluate(_ text: [UInt8], at manifest: String, sources: TuistSources, tuistRoot: String)
+        -> Result<TuistDump.Project, StaticFallback>
+    {
+        let shared = parsed.withLock { known -> ParsedSources in
+            if let found = known[tuistRoot] { return found }
+            let made = ParsedSources(sources, tuistRoot: tuistRoot)
+            known[tuistRoot] = made
+            return made
+        }
+        switch TuistStaticEvaluator.parse(text, path: manifest) {
+        case let .success(file):
+            switch shared.outcome {
+            case let .success((helpers, plugins)):
+                return TuistStaticEvaluator.project(
+                    manifest: file, helpers: helpers, plugins: plugins, environment: options.manifestEnvironment)
+            case let .failure(fallback): return .failure(fallback)
+            }
+        case let .failure(fallback):
+            return .failure(fallback)
         }
     }
 
@@ -131,5 +194,27 @@ public final class TuistReader: Sendable {
 
     static func entry(_ key: String) -> String {
         "tuist/\(key.prefix(2))/\(key).json"
+    }
+}
+
+/// A Tuist root's helpers and plugins, parsed once for the static evaluator: the helper module's
+/// files and each plugin's by its module name, or the first file that does not parse.
+struct ParsedSources: Sendable {
+    let outcome: Result<([TuistStaticEvaluator.ParsedFile], [String: [TuistStaticEvaluator.ParsedFile]]), StaticFallback>
+
+    init(_ sources: TuistSources, tuistRoot: String) {
+        func parse(_ files: [TuistSources.File]) throws(StaticFallback) -> [TuistStaticEvaluator.ParsedFile] {
+            try files.map { file throws(StaticFallback) in
+                try TuistStaticEvaluator.parse(file.text, path: XcodePath.join(tuistRoot, file.path)).get()
+            }
+        }
+        do throws(StaticFallback) {
+            let helpers = try parse(sources.helpers)
+            var plugins: [String: [TuistStaticEvaluator.ParsedFile]] = [:]
+            for plugin in sources.plugins { plugins[plugin.name] = try parse(plugin.files) }
+            outcome = .success((helpers, plugins))
+        } catch {
+            outcome = .failure(error)
+        }
     }
 }

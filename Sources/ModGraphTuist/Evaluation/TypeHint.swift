@@ -1,0 +1,104 @@
+import SwiftSyntax
+
+/// A type as the evaluator needs it: enough to give an implicit member (`.target(name:)`,
+/// `.iOS`) the type Swift would infer for it, and the element type of a literal inside.
+indirect enum TypeHint: Hashable, Sendable {
+    case named(String)
+    case array(TypeHint)
+    case set(TypeHint)
+    case dictionary(TypeHint, TypeHint)
+    case optional(TypeHint)
+    /// A function type, a tuple or a generic parameter: nothing the evaluator infers from.
+    case other
+
+    init(_ syntax: TypeSyntax, selfType: TypeHint? = nil) {
+        if let array = syntax.as(ArrayTypeSyntax.self) {
+            self = .array(TypeHint(array.element, selfType: selfType))
+        } else if let dictionary = syntax.as(DictionaryTypeSyntax.self) {
+            self = .dictionary(TypeHint(dictionary.key, selfType: selfType), TypeHint(dictionary.value, selfType: selfType))
+        } else if let optional = syntax.as(OptionalTypeSyntax.self) {
+            self = .optional(TypeHint(optional.wrappedType, selfType: selfType))
+        } else if let optional = syntax.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            self = .optional(TypeHint(optional.wrappedType, selfType: selfType))
+        } else if let attributed = syntax.as(AttributedTypeSyntax.self) {
+            self = TypeHint(attributed.baseType, selfType: selfType)
+        } else if let identifier = syntax.as(IdentifierTypeSyntax.self) {
+            let name = identifier.name.text
+            let arguments = identifier.genericArgumentClause?.arguments.compactMap { argument -> TypeHint? in
+                guard case let .type(type) = argument.argument else { return nil }
+                return TypeHint(type, selfType: selfType)
+            }
+            let list = arguments ?? []
+            if arguments == nil {
+                self = name == "Self" ? (selfType ?? .other) : .named(name)
+            } else if list.count == 1, let element = list.first {
+                switch name {
+                case "Set": self = .set(element)
+                case "Array": self = .array(element)
+                case "Optional": self = .optional(element)
+                default: self = .other
+                }
+            } else if list.count == 2, name == "Dictionary" {
+                self = .dictionary(list[0], list[1])
+            } else {
+                self = .other
+            }
+        } else if let member = syntax.as(MemberTypeSyntax.self), member.genericArgumentClause == nil {
+            let base = TypeHint(member.baseType, selfType: selfType)
+            switch base {
+            case .named("ProjectDescription"): self = .named(member.name.text)
+            case let .named(outer): self = .named("\(outer).\(member.name.text)")
+            default: self = .other
+            }
+        } else {
+            self = .other
+        }
+    }
+
+    /// The name an extension's members are kept under: the type's, or `[X]` for `extension Array where
+    /// Element == X` and `extension [X]`, whose members an implicit member of type `[X]` finds.
+    static func extensionName(_ declaration: ExtensionDeclSyntax) -> String? {
+        let extended = TypeHint(declaration.extendedType)
+        if case let .array(element) = extended, let name = element.name { return "[\(name)]" }
+        guard case let .named(name) = extended else { return nil }
+        guard name == "Array" || name == "Collection" || name == "Sequence" else { return name }
+        for requirement in declaration.genericWhereClause?.requirements ?? [] {
+            guard case let .sameTypeRequirement(same) = requirement.requirement, same.leftType.trimmedDescription == "Element",
+                case let .type(right) = same.rightType, let element = TypeHint(right).name
+            else { continue }
+            return "[\(element)]"
+        }
+        return name
+    }
+
+    /// The name under which the members of an extension of this type are kept (``extensionName(_:)``).
+    var memberOwner: String? {
+        switch self {
+        case let .named(name): name
+        case let .array(element): element.name.map { "[\($0)]" }
+        case let .optional(wrapped): wrapped.memberOwner
+        default: nil
+        }
+    }
+
+    /// The type of an element of a collection of this type.
+    var element: TypeHint? {
+        switch self {
+        case let .array(element), let .set(element): element
+        case let .optional(wrapped): wrapped.element
+        default: nil
+        }
+    }
+
+    /// The type without `Optional`.
+    var unwrapped: TypeHint {
+        if case let .optional(wrapped) = self { return wrapped.unwrapped }
+        return self
+    }
+
+    /// The name of the nominal type (after `Optional`), for member lookups.
+    var name: String? {
+        if case let .named(name) = unwrapped { return name }
+        return nil
+    }
+}

@@ -1,0 +1,322 @@
+import Testing
+
+@testable import ModGraphTuist
+
+/// Tuist manifests and helpers evaluated without compiling them. Each answer is worked out by hand
+/// from modgraph's ProjectDescription source (the defaults and literal conversions the compiled
+/// manifest applies); `TuistCommandTests` checks the same against the compiled path with
+/// `--verify-manifests`.
+@Suite("Tuist manifests evaluated statically")
+struct TuistStaticEvaluatorTests {
+    private func parsed(_ text: String, _ path: String) throws -> TuistStaticEvaluator.ParsedFile {
+        try TuistStaticEvaluator.parse(Array(text.utf8), path: path).get()
+    }
+
+    /// The project `manifest` declares with `helpers` as its helper module, or why it fell back.
+    private func evaluate(
+        _ manifest: String, helpers: [String] = [], plugins: [String: [String]] = [:], environment: [String: String] = [:]
+    ) throws -> Result<TuistDump.Project, StaticFallback> {
+        let helperFiles = try helpers.enumerated().map { try parsed($1, "/repo/Tuist/ProjectDescriptionHelpers/H\($0).swift") }
+        var pluginFiles: [String: [TuistStaticEvaluator.ParsedFile]] = [:]
+        for (name, texts) in plugins {
+            pluginFiles[name] = try texts.enumerated().map {
+                try parsed($1, "/repo/Plugins/\(name)/ProjectDescriptionHelpers/P\($0).swift")
+            }
+        }
+        return TuistStaticEvaluator.project(
+            manifest: try parsed(manifest, "/repo/Projects/App/Project.swift"), helpers: helperFiles, plugins: pluginFiles,
+            environment: environment)
+    }
+
+    private func project(_ manifest: String, helpers: [String] = [], plugins: [String: [String]] = [:], environment: [String: String] = [:])
+        throws -> TuistDump.Project
+    {
+        switch try evaluate(manifest, helpers: helpers, plugins: plugins, environment: environment) {
+        case let .success(project): return project
+        case let .failure(fallback): throw fallback
+        }
+    }
+
+    private func reason(_ manifest: String, helpers: [String] = []) throws -> String? {
+        if case let .failure(fallback) = try evaluate(manifest, helpers: helpers) { return fallback.reason }
+        return nil
+    }
+
+    @Test func aManifestWrittenOutGivesWhatItsJSONWould() throws {
+        let project = try project(
+            """
+            import ProjectDescription
+
+            let project = Project(
+                name: "Shop",
+                packages: [.remote(url: "https://example.com/kit", requirement: .upToNextMajor(from: "1.0.0")), .local(path: "//Packages/Local")],
+                targets: [
+                    .target(
+                        name: "Shop-App", destinations: .iOS, product: .app, bundleId: "dev.shop",
+                        sources: ["Sources/**", .glob("//Shared/**", excluding: ["//Shared/Generated/**"])],
+                        resources: "Resources/**",
+                        dependencies: [
+                            .target(name: "Feature", condition: .when([.catalyst, .ios])),
+                            .project(target: "Core", path: .relativeToRoot("Projects/Core")),
+                            .external(name: "Alamofire"), .package(product: "Lint", type: .plugin), .sdk(name: "c++", type: .library),
+                        ],
+                        settings: .settings(base: ["PRODUCT_NAME": "Shop", "SWIFT_VERSION": "6.0"])),
+                    .target(
+                        name: "ShopTests", destinations: [.iPhone, .mac], product: .unitTests, bundleId: "dev.shop.tests",
+                        sources: "Tests/**", buildableFolders: ["Fixtures", "//Shared/Fixtures"],
+                        dependencies: [.target(name: "Shop-App")]),
+                ])
+            """)
+        #expect(project.name == "Shop")
+        #expect(project.packages == [.remote(url: "https://example.com/kit"), .local(path: .init(base: .root, text: "Packages/Local"))])
+        let app = project.targets[0]
+        #expect(app.product == "app")
+        #expect(app.destinations == ["iPad", "iPhone", "macWithiPadDesign"])
+        // A string as a source glob is relative to the manifest even with `//`; as a `Path` it is relative to the root.
+        #expect(app.sources.map(\.pattern) == [.init(base: .manifest, text: "Sources/**"), .init(base: .root, text: "Shared/**")])
+        #expect(app.sources[1].excluding == [.init(base: .root, text: "Shared/Generated/**")])
+        #expect(app.resources.map(\.pattern) == [.init(base: .manifest, text: "Resources/**")])
+        #expect(
+            app.dependencies == [
+                .target(name: "Feature", filters: ["ios", "maccatalyst"]),
+                .project(target: "Core", path: .init(base: .root, text: "Projects/Core"), filters: []),
+                .external(name: "Alamofire", filters: []), .package(product: "Lint", isPlugin: true, filters: []), .prebuilt(kind: "sdk"),
+            ])
+        // Only the settings modgraph reads are kept.
+        #expect(app.settings == ["PRODUCT_NAME": "Shop"])
+        let tests = project.targets[1]
+        #expect(tests.product == "unit_tests")
+        #expect(tests.destinations == ["iPhone", "mac"])
+        #expect(tests.buildableFolders == [.init(base: .manifest, text: "Fixtures"), .init(base: .root, text: "Shared/Fixtures")])
+    }
+
+    /// The microfeatures template: a `CaseIterable` loop, a switch over `self`, interpolated names, defaults.
+    @Test func helperTemplatesRunAsTheCompiledManifestWould() throws {
+        let helper = """
+            import ProjectDescription
+
+            public enum Part: CaseIterable {
+                case interface, implementation, tests
+                func name(_ feature: String) -> String {
+                    switch self {
+                    case .interface: "\\(feature)Interface"
+                    case .implementation: feature
+                    case .tests: "\\(feature)Tests"
+                    }
+                }
+            }
+
+            extension Project {
+                public static func feature(_ name: String, destinations: Destinations = .iOS, dependencies: [TargetDependency] = []) -> Project {
+                    var targets: [Target] = []
+                    for part in Part.allCases where part != .tests || name != "Core" {
+                        let own: [TargetDependency] = part == .implementation ? [.target(name: Part.interface.name(name))] + dependencies : []
+                        targets.append(.target(
+                            name: part.name(name), destinations: destinations, product: part == .tests ? .unitTests : .framework,
+                            bundleId: "dev.\\(name.lowercased())", sources: ["Sources/\\(part.name(name))/**"], dependencies: own))
+                    }
+                    return Project(name: name, targets: targets, schemes: [.scheme(name: "\\(UUID().uuidString)")])
+                }
+            }
+            """
+        let project = try project(
+            """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+
+            let project = Project.feature("Home", destinations: [.mac], dependencies: [.project(target: "Core", path: "../Core")])
+            """, helpers: [helper])
+        // The scheme's `UUID()` is not computed, and not needed: schemes are not read.
+        #expect(project.targets.map(\.name) == ["HomeInterface", "Home", "HomeTests"])
+        #expect(project.targets.map(\.product) == ["framework", "framework", "unit_tests"])
+        #expect(project.targets.allSatisfy { $0.destinations == ["mac"] })
+        #expect(
+            project.targets[1].dependencies == [
+                .target(name: "HomeInterface", filters: []),
+                .project(target: "Core", path: .init(base: .manifest, text: "../Core"), filters: []),
+            ])
+        #expect(project.targets[2].sources.map(\.pattern.text) == ["Sources/HomeTests/**"])
+        let core = try self.project("import ProjectDescriptionHelpers\nlet project = Project.feature(\"Core\")\n", helpers: [helper])
+        #expect(core.targets.map(\.name) == ["CoreInterface", "Core"])
+        #expect(core.targets[0].destinations == ["iPad", "iPhone", "macWithiPadDesign"])
+    }
+
+    /// A struct with an initializer written out, changed through an `inout` closure; a protocol
+    /// extension's method; a case with a payload matched with a cast; an implicit member chain into a
+    /// nested type; a local plugin's module.
+    @Test func structsProtocolsAndPluginsAsTemplatesWriteThem() throws {
+        let plugin = """
+            import ProjectDescription
+
+            public protocol Named { var rawValue: String { get } }
+            public extension Named {
+                func targetName(suffix: String = "") -> String { rawValue + suffix }
+            }
+            public enum Module {
+                case feature(Feature)
+                public enum Feature: String, Named { case home = "Home", cart = "Cart" }
+            }
+            public extension TargetDependency {
+                struct SPM {}
+                static func module(_ module: Module, suffix: String = "") -> TargetDependency {
+                    switch module {
+                    case let .feature(feature as any Named): .project(target: feature.targetName(suffix: suffix), path: .relativeToRoot("Features/\\(feature.rawValue)"))
+                    }
+                }
+            }
+            public extension TargetDependency.SPM {
+                static let snapKit = TargetDependency.external(name: "SnapKit")
+            }
+            """
+        let helper = """
+            import ProjectDescription
+            import Modules
+
+            protocol Configurable {}
+            extension Configurable {
+                func with(_ block: (inout Self) -> Void) -> Self {
+                    var copy = self
+                    block(&copy)
+                    return copy
+                }
+            }
+            public struct Spec: Configurable {
+                var name: String
+                var product: Product
+                var dependencies: [TargetDependency]
+                init(name: String, product: Product = .staticFramework, dependencies: [TargetDependency] = []) {
+                    self.name = name
+                    self.product = product
+                    self.dependencies = dependencies
+                }
+                func target() -> Target {
+                    .target(name: name, destinations: .iOS, product: product, bundleId: "dev.\\(name)", dependencies: dependencies)
+                }
+            }
+            """
+        let project = try project(
+            """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            import Modules
+
+            let spec = Spec(name: "Shop", dependencies: [.module(.feature(.home), suffix: "Interface"), .SPM.snapKit])
+            let project = Project(name: "Shop", targets: [spec.with { $0.product = .app }.target(), spec.target()])
+            """, helpers: [helper], plugins: ["Modules": [plugin]])
+        #expect(project.targets.map(\.product) == ["app", "staticFramework"])
+        #expect(
+            project.targets[0].dependencies == [
+                .project(target: "HomeInterface", path: .init(base: .root, text: "Features/Home"), filters: []),
+                .external(name: "SnapKit", filters: []),
+            ])
+    }
+
+    /// Tuist 3's `Target(platform:deploymentTarget:)`: destinations as ProjectDescription's `Destinations.legacy` makes them.
+    @Test func tuist3TargetsTakeTheirDestinationsFromPlatformAndDevices() throws {
+        let project = try project(
+            """
+            import ProjectDescription
+
+            let project = Project(name: "Old", targets: [
+                Target(name: "A", platform: .iOS, product: .framework, bundleId: "a", deploymentTarget: .iOS(targetVersion: "15.0", devices: [.iphone, .mac])),
+                Target(name: "B", platform: .iOS, product: .framework, bundleId: "b", deploymentTarget: .iOS(targetVersion: "15.0", devices: .ipad, supportsMacDesignedForIOS: false)),
+                Target(name: "C", platform: .macOS, product: .app, bundleId: "c"),
+                Target(name: "D", platform: .iOS, product: .app, bundleId: "d"),
+            ])
+            """)
+        #expect(
+            project.targets.map(\.destinations) == [
+                ["iPhone", "macCatalyst", "macWithiPadDesign"], ["iPad"], ["mac"], ["iPad", "iPhone", "macWithiPadDesign"],
+            ])
+    }
+
+    /// `Environment.name` reads `TUIST_NAME` where the manifest runs, as ProjectDescription does.
+    @Test func environmentVariablesAreReadAsTheCompiledManifestReadsThem() throws {
+        let manifest = """
+            import ProjectDescription
+
+            let withTests = Environment.includeTests.getBoolean(default: false)
+            let name = Environment.appName.getString(default: "Shop")
+            let project = Project(name: name, targets: withTests ? [.target(name: "T", destinations: .iOS, product: .unitTests, bundleId: "t")] : [])
+            """
+        #expect(try project(manifest).name == "Shop")
+        #expect(try project(manifest).targets.isEmpty)
+        let set = try project(manifest, environment: ["TUIST_INCLUDE_TESTS": "1", "TUIST_APP_NAME": "Store"])
+        #expect(set.name == "Store")
+        #expect(set.targets.map(\.name) == ["T"])
+    }
+
+    /// What the evaluator cannot decide is said, and the manifest is compiled instead.
+    @Test func whatCannotBeDecidedFallsBackWithItsReason() throws {
+        let fileCheck = """
+            import ProjectDescription
+            import Foundation
+
+            let local = FileManager.default.fileExists(atPath: "flag")
+            let project = Project(name: "A", targets: local ? [] : [.target(name: "A", destinations: .iOS, product: .app, bundleId: "a")])
+            """
+        let fileReason = try reason(fileCheck)
+        #expect(fileReason == "a condition on 'FileManager', at /repo/Projects/App/Project.swift:5")
+        #expect(
+            try reason("import ProjectDescription\nimport RemotePlugin\nlet project = Project(name: \"A\")\n")?.contains("'RemotePlugin'")
+                == true)
+        #expect(try reason("import ProjectDescription\nlet workspace = 1\n")?.hasPrefix("no Project(...) made") == true)
+        // A product the evaluator cannot tell.
+        #expect(
+            try reason(
+                "import ProjectDescription\nlet project = Project(name: \"A\", targets: [.target(name: \"A\", destinations: .iOS, product: ProcessInfo.processInfo.product, bundleId: \"a\")])\n"
+            )?
+            .contains("product") == true)
+        // Two helper types declare `.shared`, and nothing says which is meant.
+        let twice = """
+            import ProjectDescription
+            public enum A { case shared }
+            public enum B { case shared }
+            """
+        #expect(
+            try reason("import ProjectDescriptionHelpers\nlet x = .shared\nlet project = Project(name: \"A\")\n", helpers: [twice])?
+                .contains("declared by several types") == true)
+    }
+
+    /// Code the compiled manifest would stop at, or whose effect the evaluator does not model, is not taken as a project.
+    @Test func codeThatWouldStopOrRunItsOwnInitializerFallsBack() throws {
+        let stops =
+            "import ProjectDescription\nlet name = \"\"\nif name.isEmpty { fatalError(\"no name\") }\nlet project = Project(name: name)\n"
+        #expect(try reason(stops)?.hasPrefix("fatalError(...) reached") == true)
+        let checked = "import ProjectDescription\nprecondition(1 + 1 == 3)\nlet project = Project(name: \"A\")\n"
+        #expect(try reason(checked)?.hasPrefix("a failed precondition") == true)
+        let ownInit = """
+            import ProjectDescription
+            extension Project {
+                public init(feature: String) { self.init(name: feature + "Feature") }
+            }
+            """
+        #expect(
+            try reason("import ProjectDescriptionHelpers\nlet project = Project(feature: \"Home\")\n", helpers: [ownInit])?
+                .hasPrefix("an initializer the helpers declare on Project") == true)
+    }
+
+    /// Hostile helpers: unbounded recursion and doubling stop at the bounds, as a fallback, never a crash.
+    @Test func recursionAndGrowthStopAtTheBounds() throws {
+        let recursion = """
+            import ProjectDescription
+            func name(_ n: Int) -> String { name(n + 1) }
+            """
+        let recursed = try reason("import ProjectDescriptionHelpers\nlet project = Project(name: name(0))\n", helpers: [recursion])
+        #expect(recursed == "calls nested past the bound, at /repo/Tuist/ProjectDescriptionHelpers/H0.swift:2")
+        let doubling = """
+            import ProjectDescription
+            func grow(_ text: String) -> String { grow(text + text) }
+            """
+        let grown = try reason("import ProjectDescriptionHelpers\nlet project = Project(name: grow(\"ab\"))\n", helpers: [doubling])
+        #expect(grown == "a string longer than the bound, at /repo/Tuist/ProjectDescriptionHelpers/H0.swift:2")
+        let loop = """
+            import ProjectDescription
+            func spin(_ items: [Int]) -> [Int] { items.flatMap { _ in items } }
+            """
+        #expect(
+            try reason(
+                "import ProjectDescriptionHelpers\nlet a = spin([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])\nlet b = spin(a)\nlet c = spin(b)\nlet project = Project(name: \"A\")\n",
+                helpers: [loop])?.hasPrefix("an array longer than the bound, at ") == true)
+    }
+}
