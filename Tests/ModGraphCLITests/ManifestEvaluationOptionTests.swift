@@ -89,7 +89,8 @@ struct ManifestEvaluationOptionTests {
 /// mark), and the options that exist to run it are refused.
 @Suite("manifests not run")
 struct ManifestsNotRunTests {
-    private static let decided = "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")])\n"
+    private static let decided =
+        "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")])\n"
     /// The package built by a function of the manifest's own: only running it says what it is.
     private static let undecided = """
         // swift-tools-version: 5.9
@@ -125,7 +126,8 @@ struct ManifestsNotRunTests {
         let result = try ModGraphRunner.run(["graph", package.path, "--no-run-manifests", "--no-cache", "--swift-executable", swift.path])
         #expect(result.status == 2, "\(result.errors)")
         #expect(
-            result.errors.contains("\(package.path)/Package.swift: not read: modgraph cannot evaluate it from its text ("), "\(result.errors)")
+            result.errors.contains("\(package.path)/Package.swift: not read: modgraph cannot evaluate it from its text ("),
+            "\(result.errors)")
         #expect(result.errors.contains("and --no-run-manifests forbids running it with swift package dump-package"), "\(result.errors)")
         #expect(!FileManager.default.fileExists(atPath: mark.path))
         // Without the flag the same manifest goes to dump-package (which this fake `swift` refuses).
@@ -140,5 +142,20 @@ struct ManifestsNotRunTests {
             #expect(result.status == 2, "\(result.errors)")
             #expect(result.errors.contains("--no-run-manifests forbids what \(option) asks"), "\(result.errors)")
         }
+    }
+    /// `manifests: {run: false}` in `.modgraph.yml` forbids what the flag forbids, for every command that loads.
+    @Test func theConfigurationCanForbidRunningManifestsToo() throws {
+        let (folder, package, swift, mark) = try package(Self.undecided)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "manifests:\n  run: false\n".write(to: package.appendingPathComponent(".modgraph.yml"), atomically: true, encoding: .utf8)
+        let result = try ModGraphRunner.run(["graph", package.path, "--no-cache", "--swift-executable", swift.path])
+        #expect(result.status == 2, "\(result.errors)")
+        #expect(result.errors.contains("and --no-run-manifests forbids running it with swift package dump-package"), "\(result.errors)")
+        #expect(!FileManager.default.fileExists(atPath: mark.path))
+        let verify = try ModGraphRunner.run(["graph", package.path, "--verify-manifests", "--swift-executable", swift.path])
+        #expect(verify.status == 2, "\(verify.errors)")
+        #expect(
+            verify.errors.contains("manifests: {run: false} forbids what --verify-manifests asks: running manifests"), "\(verify.errors)")
+        #expect(!FileManager.default.fileExists(atPath: mark.path))
     }
 }

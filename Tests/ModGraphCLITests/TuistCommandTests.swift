@@ -249,7 +249,7 @@ struct TuistCommandTests {
         #expect(graph.status == 0, "\(graph.errors)")
         #expect(graph.output == ran.output)
         #expect(
-            graph.errors.contains("Tuist manifests: 4 read, 4 evaluated statically (100%), 0 compiled, 0 from the cache"), "\(graph.errors)"
+            graph.errors.contains("Tuist manifests: 4 read, 4 evaluated statically (100%), 0 compiled, 4 from the cache"), "\(graph.errors)"
         )
         try write(
             """

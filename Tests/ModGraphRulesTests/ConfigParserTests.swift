@@ -59,7 +59,7 @@ struct ConfigParserTests {
     @Test(arguments: [
         (
             "layers: []\nunasigned: error\n", 2,
-            "unknown key 'unasigned' in the top level; expected one of: version, exclude, layers, unassigned, tests, forbidden, exceptions, limits, sources, affected, budgets"
+            "unknown key 'unasigned' in the top level; expected one of: version, exclude, layers, unassigned, tests, forbidden, exceptions, limits, sources, affected, budgets, manifests"
         ),
         (
             "layers:\n  - name: a\n    targets: [A]\n    isolate: true\n", 4,

@@ -54,7 +54,8 @@ struct TuistDumpTests {
         #expect(references[0] == .target(id: "HomeInterface", name: "HomeInterface", project: nil))
         #expect(home.dependencies[0].platformFilters == ["maccatalyst"])
         #expect(references[1] == .target(id: "Core", name: "Core", project: "../Core/Project.swift"))
-        #expect(references[2] == .packageProduct(XcodePackageProduct(name: "Alamofire", isPlugin: false, package: .local(path: "../../Tuist"))))
+        #expect(
+            references[2] == .packageProduct(XcodePackageProduct(name: "Alamofire", isPlugin: false, package: .local(path: "../../Tuist"))))
         #expect(references[3] == .packageProduct(XcodePackageProduct(name: "Kit", isPlugin: false, package: nil)))
         #expect(project.referencedProjects == ["../Core/Project.swift"])
         #expect(project.packageReferences == [.local(path: "../../Packages/Kit")])
@@ -79,7 +80,8 @@ struct TuistDumpTests {
 
     /// The manifest may print anything before and after; the last complete block is the project.
     @Test func theLastMarkedBlockIsRead() {
-        let output = Data("noise\nTUIST_MANIFEST_START\n{\"a\":1}\nTUIST_MANIFEST_END\nTUIST_MANIFEST_START\n{\"b\":2}\nTUIST_MANIFEST_END\n".utf8)
+        let output = Data(
+            "noise\nTUIST_MANIFEST_START\n{\"a\":1}\nTUIST_MANIFEST_END\nTUIST_MANIFEST_START\n{\"b\":2}\nTUIST_MANIFEST_END\n".utf8)
         #expect(TuistReader.lastDump(in: output) == Data(#"{"b":2}"#.utf8))
         #expect(TuistReader.lastDump(in: Data("TUIST_MANIFEST_START\n{".utf8)) == nil)
     }
@@ -109,7 +111,8 @@ struct TuistPathTests {
     @Test func aPathRelativeToAHelperIsRelativeToTheRepositorysHelper() {
         let model = TuistProjectModel(manifest: "/repo/Projects/Home/Project.swift", tuistRoot: "/repo", disk: XcodeDisk())
         let path = TuistDump.Path(
-            base: .currentFile, text: "../../Shared/Sources", callerPath: "/tmp/modgraph-tuist.Ab3dE9/src/Tuist/ProjectDescriptionHelpers/Paths.swift")
+            base: .currentFile, text: "../../Shared/Sources",
+            callerPath: "/tmp/modgraph-tuist.Ab3dE9/src/Tuist/ProjectDescriptionHelpers/Paths.swift")
         #expect(model.absolute(path) == "/repo/Shared/Sources")
         #expect(model.relative(model.absolute(path)) == "../../Shared/Sources")
         #expect(model.absolute(TuistDump.Path(base: .root, text: "Projects/Core")) == "/repo/Projects/Core")
@@ -161,7 +164,8 @@ struct TuistCacheKeyTests {
     private func root(helper: String) throws -> String {
         let folder = NSTemporaryDirectory() + "modgraph-tuist-key-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder + "/Tuist/ProjectDescriptionHelpers", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: folder + "/Plugins/Kit/ProjectDescriptionHelpers", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder + "/Plugins/Kit/ProjectDescriptionHelpers", withIntermediateDirectories: true)
         try Data(helper.utf8).write(to: URL(fileURLWithPath: folder + "/Tuist/ProjectDescriptionHelpers/Feature.swift"))
         try Data("import ProjectDescription\nlet plugin = Plugin(name: \"KitPlugin\")\n".utf8).write(
             to: URL(fileURLWithPath: folder + "/Plugins/Kit/Plugin.swift"))
@@ -195,5 +199,72 @@ struct TuistCacheKeyTests {
                 == reader.cacheKey(manifest: manifest, at: "App/Project.swift", sources: two.withoutHelpers()))
         let uncached = TuistReader(options: TuistOptions(toolchainVersion: { "6.3" }, environment: [:]))
         #expect(uncached.cacheKey(manifest: manifest, at: "App/Project.swift", sources: one) == nil)
+    }
+}
+
+/// A project evaluated from its text is cached as the JSON a compiled manifest prints: whatever it
+/// holds reads back the same. Seeded, so that a failure is the same on every run.
+@Suite("Tuist projects' JSON round trip")
+struct TuistDumpRoundTripTests {
+    /// SplitMix64: a small generator with a fixed seed.
+    private struct Seeded {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+        mutating func pick<T>(_ items: [T]) -> T { items[next(items.count)] }
+    }
+
+    private static let names = ["Home", "Home-UI", "Ünïcode", "a\"quote", "back\\slash", "new\nline", ""]
+
+    private func path(_ random: inout Seeded) -> TuistDump.Path {
+        let base = random.pick([TuistDump.Path.Base.manifest, .root, .currentFile])
+        return TuistDump.Path(
+            base: base, text: random.pick(["Sources/**", "//x", "../Core", "a b/c"]),
+            callerPath: base == .currentFile ? "/repo/H.swift" : nil)
+    }
+
+    private func project(_ random: inout Seeded) -> TuistDump.Project {
+        var targets: [TuistDump.Target] = []
+        for _ in 0..<random.next(4) {
+            var dependencies: [TuistDump.Dependency] = []
+            for _ in 0..<random.next(5) {
+                let filters = random.pick([[], ["ios"], ["ios", "maccatalyst"]])
+                dependencies.append(
+                    random.pick([
+                        .target(name: random.pick(Self.names), filters: filters),
+                        .project(target: random.pick(Self.names), path: path(&random), filters: filters),
+                        .external(name: random.pick(Self.names), filters: filters),
+                        .package(product: random.pick(Self.names), isPlugin: random.next(2) == 0, filters: filters),
+                        .macro(name: random.pick(Self.names)), .prebuilt(kind: random.pick(["sdk", "xcframework", "xctest"])),
+                    ]))
+            }
+            let glob = TuistDump.Glob(pattern: path(&random), excluding: random.next(2) == 0 ? [] : [path(&random)])
+            targets.append(
+                TuistDump.Target(
+                    name: random.pick(Self.names.filter { !$0.isEmpty }), product: random.pick(["app", "unit_tests", "staticFramework"]),
+                    productName: random.next(2) == 0 ? nil : random.pick(Self.names),
+                    destinations: random.pick([[], ["iPhone"], ["iPad", "iPhone", "mac"]]), sources: random.next(2) == 0 ? [] : [glob],
+                    resources: random.next(2) == 0 ? [] : [glob], buildableFolders: random.next(2) == 0 ? [] : [path(&random)],
+                    dependencies: dependencies, settings: random.next(2) == 0 ? [:] : ["PRODUCT_NAME": random.pick(Self.names)]))
+        }
+        let packages: [TuistDump.Package] = (0..<random.next(3)).map { _ in
+            random.pick([.remote(url: "https://example.com/a"), .registry(identifier: "a.b"), .local(path: path(&random))])
+        }
+        return TuistDump.Project(name: random.pick(Self.names.filter { !$0.isEmpty }), targets: targets, packages: packages, problems: [])
+    }
+
+    @Test func everyProjectReadsBackAsItWasWritten() throws {
+        var random = Seeded(state: 47)
+        for _ in 0..<300 {
+            let written = project(&random)
+            let json = try #require(written.json())
+            let read = try TuistDump.project(from: json).get()
+            #expect(read == written)
+        }
     }
 }

@@ -211,6 +211,26 @@ struct TuistStaticEvaluatorTests {
             ])
     }
 
+    /// Ranges in loops, `+=` on strings, optional chaining on nil, dictionary subscripts.
+    @Test func loopsOverRangesAndOptionalChains() throws {
+        let project = try project(
+            """
+            import ProjectDescription
+
+            let names: [String: String] = ["a": "Alpha"]
+            var targets: [Target] = []
+            for index in 1...3 where index != 2 {
+                var name = "Module"
+                name += String(index)
+                let missing: String? = nil
+                let suffix = missing?.uppercased() ?? names["a"] ?? "none"
+                targets.append(.target(name: name + suffix, destinations: .macOS, product: .framework, bundleId: "m\\(index)"))
+            }
+            let project = Project(name: "Loop", targets: targets)
+            """)
+        #expect(project.targets.map(\.name) == ["Module1Alpha", "Module3Alpha"])
+    }
+
     /// Tuist 3's `Target(platform:deploymentTarget:)`: destinations as ProjectDescription's `Destinations.legacy` makes them.
     @Test func tuist3TargetsTakeTheirDestinationsFromPlatformAndDevices() throws {
         let project = try project(

@@ -27,6 +27,7 @@ public enum GraphLoader {
             request.paths == ["-"]
             ? nil : RequestConfiguration.resolve(explicit: request.configuration, searchingFrom: Exclusions.searchFolder(of: request))
         let exclusions = try configuration.map { try Exclusions.of(request, configuration: $0) } ?? .none
+        let request = try forbiddingRuns(request, as: configuration)
         let sources = manifestSources(request, dumpingWith: runner, warnings: &setupWarnings)
         let provider = sources.provider
         let executor = Executor(width: request.jobs ?? CoreCount.available)
@@ -119,6 +120,20 @@ public enum GraphLoader {
         DumpPackageRunner(
             swiftExecutable: request.swiftExecutable ?? DumpPackageRunner.defaultExecutable,
             timeout: request.manifestTimeout, memoryLimit: request.manifestMemory)
+    }
+
+    /// The request with running manifests forbidden where the configuration says `manifests: {run: false}`;
+    /// an error when the request asks for what that forbids (`--dump-manifests`, `--verify-manifests`).
+    static func forbiddingRuns(_ request: LoadRequest, as configuration: RequestConfiguration?) throws -> LoadRequest {
+        guard case let .read(config)? = configuration?.state, !config.runsManifests else { return request }
+        guard !request.verifyManifests, request.evaluatesManifests else {
+            throw CommandError(
+                "\(configuration?.path ?? ".modgraph.yml"): manifests: {run: false} forbids what "
+                    + "\(request.verifyManifests ? "--verify-manifests" : "--dump-manifests") asks: running manifests")
+        }
+        var forbidden = request
+        forbidden.runsManifests = false
+        return forbidden
     }
 
     /// What reads Tuist's manifests: `runner`'s `swift`, time and memory bounds, the same cache.

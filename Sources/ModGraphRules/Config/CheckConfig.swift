@@ -251,6 +251,9 @@ public struct CheckConfig: Sendable {
     /// (vendored code), as path patterns relative to the configuration's folder (docs/configuration.md).
     public var exclude: [(pattern: String, location: ConfigLocation)] = []
     public var affected = AffectedSettings()
+    /// `manifests: {run: false}`: no manifest's code runs for this repository (`--no-run-manifests`); it can only
+    /// forbid, never allow what the command line forbids.
+    public var runsManifests = true
     public var sources: SourceChecks?
     public var layers: [Layer] = []
     public var unassigned: RuleLevel = .warning

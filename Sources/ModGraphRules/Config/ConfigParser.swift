@@ -189,6 +189,7 @@ private struct Reader {
         var config = CheckConfig(file: file)
         let keys = [
             "version", "exclude", "layers", "unassigned", "tests", "forbidden", "exceptions", "limits", "sources", "affected", "budgets",
+            "manifests",
         ]
         for (key, _, value) in try entries(root, at: "the top level", allowed: keys) {
             switch key {
@@ -221,6 +222,10 @@ private struct Reader {
                 config.affected = try affected(value)
             case "budgets":
                 config.budgets = try budgets(value)
+            case "manifests":
+                for (key, _, setting) in try entries(value, at: "manifests", allowed: ["run"]) where key == "run" {
+                    config.runsManifests = try boolean(setting, at: "manifests.run")
+                }
             default:
                 break
             }
@@ -509,7 +514,9 @@ private struct Reader {
                     let name = try string(keyNode, at: path)
                     let kind = try string(kindNode, at: "\(path).\(name)")
                     guard Self.isIdentifier(Substring(name)), Self.isIdentifier(Substring(kind)) else {
-                        throw fail(keyNode, "\(path) maps protocol names to kinds, both Swift identifiers (`ScreenModule: screen`); got '\(name): \(kind)'")
+                        throw fail(
+                            keyNode,
+                            "\(path) maps protocol names to kinds, both Swift identifiers (`ScreenModule: screen`); got '\(name): \(kind)'")
                     }
                     kinds[name] = kind
                 }

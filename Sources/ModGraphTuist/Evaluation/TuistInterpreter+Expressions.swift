@@ -271,6 +271,13 @@ extension TuistInterpreter {
         case let ("+", .int(a), .int(b)): return .int(a &+ b)
         case let ("-", .int(a), .int(b)): return .int(a &- b)
         case let ("*", .int(a), .int(b)): return .int(a &* b)
+        case let ("..<", .int(a), .int(b)), let ("...", .int(a), .int(b)):
+            // A range, as the list of its numbers (`for index in 0..<count`).
+            let end = symbol == "..<" ? b : b &+ 1
+            guard a <= end else { throw StaticFallback("a range with its bounds reversed") }
+            guard end - a <= Self.maximumCount else { throw StaticFallback("a range longer than the bound") }
+            try step(end - a)
+            return .list((a..<end).map(TuistValue.int))
         case let ("<", .int(a), .int(b)): return .bool(a < b)
         case let (">", .int(a), .int(b)): return .bool(a > b)
         case let ("<=", .int(a), .int(b)): return .bool(a <= b)

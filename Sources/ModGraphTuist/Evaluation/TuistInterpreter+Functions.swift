@@ -354,6 +354,9 @@ extension TuistInterpreter {
         case let (.dictionary(entries), "merging", [nil, "uniquingKeysWith"]):
             guard case let .dictionary(other)? = first else { return .unknown("merging of \(describe(first ?? .none))") }
             return try .dictionary(merged(entries, other, arguments[1].value))
+        case (.none, _, _):
+            // `optional?.method()` on nil.
+            return .none
         default:
             return .unknown("the method \(name) of \(describe(value))")
         }

@@ -3,8 +3,11 @@
 /// project, one line each, and each manifest's outcome.
 public struct TuistVerification: Sendable, Equatable {
     public var manifests = 0
+    /// Answered by the evaluator, now or (from the cache) before.
     public var evaluated = 0
+    /// Compiled and run now.
     public var compiled = 0
+    /// Answers taken from the cache, evaluated or compiled before.
     public var cached = 0
     public var differences: [String] = []
     /// `evaluated: PATH` or `fell back: PATH: reason`, one per manifest, with `--verify-manifests`.

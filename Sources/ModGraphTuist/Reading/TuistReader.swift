@@ -28,6 +28,8 @@ public final class TuistReader: Sendable {
     public var verification: TuistVerification { record.withLock { $0 } }
     /// Bumped when what is cached changes meaning.
     static let cacheVersion = "modgraph-tuist-1"
+    /// Bumped when the evaluator's answers change meaning.
+    static let staticCacheVersion = "modgraph-tuist-static-1"
 
     public init(options: TuistOptions) {
         self.options = options
@@ -65,7 +67,8 @@ public final class TuistReader: Sendable {
         var model = TuistProjectModel(manifest: manifest, tuistRoot: tuistRoot, disk: disk)
         model.lines = ManifestLines(text: String(decoding: text, as: UTF8.self))
         let files = (sources.helpers + sources.plugins.flatMap(\.files)).map { XcodePath.join(tuistRoot, $0.path) }
-        let evaluated = options.evaluatesStatically ? evaluate(text, at: manifest, sources: read, tuistRoot: tuistRoot) : nil
+        let evaluated =
+            options.evaluatesStatically ? evaluateCached(text, at: manifest, read: read, sources: sources, tuistRoot: tuistRoot) : nil
         if case let .success(project)? = evaluated, !options.verifiesManifests {
             record.withLock {
                 $0.manifests += 1
@@ -127,6 +130,31 @@ public final class TuistReader: Sendable {
         case let .success(project): return project
         case let .failure(problem): throw .notAProject(file: manifest, problem: "a Tuist manifest: " + problem.message)
         }
+    }
+
+    /// The project evaluated statically, from the cache when it was evaluated before: keyed by everything the
+    /// evaluation reads (the manifest's text and place, its helpers' and plugins' digests, the environment,
+    /// modgraph's ProjectDescription, the evaluator's version). A fallback is not kept: it is compiled, and
+    /// the compiled answer is kept under its own key.
+    private func evaluateCached(_ text: [UInt8], at manifest: String, read: TuistSources, sources: TuistSources, tuistRoot: String)
+        -> Result<TuistDump.Project, StaticFallback>
+    {
+        var parts = [Self.staticCacheVersion, ProjectDescriptionSource.digest, tuistRoot, manifest, SHA256.hex(text)]
+        parts += [sources.helpersDigest, sources.pluginsDigest]
+        for (name, value) in options.manifestEnvironment.sorted(by: { $0.key < $1.key }) { parts += [name, value] }
+        let key = SHA256.hex(Array(parts.joined(separator: "\u{0}").utf8))
+        let entry = "tuist-static/\(key.prefix(2))/\(key).json"
+        if let folder = options.cacheFolder, let data = CacheEntry.read(entry, in: folder),
+            case let .success(project) = TuistDump.project(from: data)
+        {
+            record.withLock { $0.cached += 1 }
+            return .success(project)
+        }
+        let result = evaluate(text, at: manifest, sources: read, tuistRoot: tuistRoot)
+        if case let .success(project) = result, let folder = options.cacheFolder, let json = project.json() {
+            CacheEntry.write(json, named: entry, in: folder)
+        }
+        return result
     }
 
     /// The project evaluated statically from the manifest's text and the helpers it imports, or why not.
