@@ -230,7 +230,7 @@ let package = Package(
                 "ModGraphXcode", "ModGraphRepository", "ModGraphManifest", "ModGraphCore", "ModGraphOutput", "ModGraphTestSupport",
             ]),
         // Tuist manifests' JSON read into projects, by hand-worked answers (the compiled path runs in ModGraphCLITests).
-        .testTarget(name: "ModGraphTuistTests", dependencies: ["ModGraphTuist", "ModGraphXcode"]),
+        .testTarget(name: "ModGraphTuistTests", dependencies: ["ModGraphTuist", "ModGraphXcode", "ModGraphTestSupport"]),
         .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore", "ModGraphTestSupport"]),
         // Each supported construct evaluated and compared with a real dump-package of the same manifest.
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphTestSupport
 import ModGraphXcode
 import Testing
 
@@ -206,60 +207,49 @@ struct TuistCacheKeyTests {
 /// holds reads back the same. Seeded, so that a failure is the same on every run.
 @Suite("Tuist projects' JSON round trip")
 struct TuistDumpRoundTripTests {
-    /// SplitMix64: a small generator with a fixed seed.
-    private struct Seeded {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-        mutating func pick<T>(_ items: [T]) -> T { items[next(items.count)] }
-    }
-
     private static let names = ["Home", "Home-UI", "Ünïcode", "a\"quote", "back\\slash", "new\nline", ""]
 
-    private func path(_ random: inout Seeded) -> TuistDump.Path {
+    private func path(_ random: inout SplitMix64) -> TuistDump.Path {
         let base = random.pick([TuistDump.Path.Base.manifest, .root, .currentFile])
         return TuistDump.Path(
             base: base, text: random.pick(["Sources/**", "//x", "../Core", "a b/c"]),
             callerPath: base == .currentFile ? "/repo/H.swift" : nil)
     }
 
-    private func project(_ random: inout Seeded) -> TuistDump.Project {
+    private func project(_ random: inout SplitMix64) -> TuistDump.Project {
         var targets: [TuistDump.Target] = []
-        for _ in 0..<random.next(4) {
+        for _ in 0..<random.next(below: 4) {
             var dependencies: [TuistDump.Dependency] = []
-            for _ in 0..<random.next(5) {
+            for _ in 0..<random.next(below: 5) {
                 let filters = random.pick([[], ["ios"], ["ios", "maccatalyst"]])
                 dependencies.append(
                     random.pick([
                         .target(name: random.pick(Self.names), filters: filters),
                         .project(target: random.pick(Self.names), path: path(&random), filters: filters),
                         .external(name: random.pick(Self.names), filters: filters),
-                        .package(product: random.pick(Self.names), isPlugin: random.next(2) == 0, filters: filters),
+                        .package(product: random.pick(Self.names), isPlugin: random.next(below: 2) == 0, filters: filters),
                         .macro(name: random.pick(Self.names)), .prebuilt(kind: random.pick(["sdk", "xcframework", "xctest"])),
                     ]))
             }
-            let glob = TuistDump.Glob(pattern: path(&random), excluding: random.next(2) == 0 ? [] : [path(&random)])
+            let glob = TuistDump.Glob(pattern: path(&random), excluding: random.next(below: 2) == 0 ? [] : [path(&random)])
             targets.append(
                 TuistDump.Target(
                     name: random.pick(Self.names.filter { !$0.isEmpty }), product: random.pick(["app", "unit_tests", "staticFramework"]),
-                    productName: random.next(2) == 0 ? nil : random.pick(Self.names),
-                    destinations: random.pick([[], ["iPhone"], ["iPad", "iPhone", "mac"]]), sources: random.next(2) == 0 ? [] : [glob],
-                    resources: random.next(2) == 0 ? [] : [glob], buildableFolders: random.next(2) == 0 ? [] : [path(&random)],
-                    dependencies: dependencies, settings: random.next(2) == 0 ? [:] : ["PRODUCT_NAME": random.pick(Self.names)]))
+                    productName: random.next(below: 2) == 0 ? nil : random.pick(Self.names),
+                    destinations: random.pick([[], ["iPhone"], ["iPad", "iPhone", "mac"]]),
+                    sources: random.next(below: 2) == 0 ? [] : [glob],
+                    resources: random.next(below: 2) == 0 ? [] : [glob],
+                    buildableFolders: random.next(below: 2) == 0 ? [] : [path(&random)],
+                    dependencies: dependencies, settings: random.next(below: 2) == 0 ? [:] : ["PRODUCT_NAME": random.pick(Self.names)]))
         }
-        let packages: [TuistDump.Package] = (0..<random.next(3)).map { _ in
+        let packages: [TuistDump.Package] = (0..<random.next(below: 3)).map { _ in
             random.pick([.remote(url: "https://example.com/a"), .registry(identifier: "a.b"), .local(path: path(&random))])
         }
         return TuistDump.Project(name: random.pick(Self.names.filter { !$0.isEmpty }), targets: targets, packages: packages, problems: [])
     }
 
     @Test func everyProjectReadsBackAsItWasWritten() throws {
-        var random = Seeded(state: 47)
+        var random = SplitMix64(seed: 47)
         for _ in 0..<300 {
             let written = project(&random)
             let json = try #require(written.json())
@@ -267,4 +257,9 @@ struct TuistDumpRoundTripTests {
             #expect(read == written)
         }
     }
+}
+
+extension SplitMix64 {
+    /// One of `items`, chosen by the seeded generator.
+    fileprivate mutating func pick<T>(_ items: [T]) -> T { items[next(below: items.count)] }
 }

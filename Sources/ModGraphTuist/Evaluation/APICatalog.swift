@@ -1,3 +1,4 @@
+import SwiftOperators
 import SwiftParser
 import SwiftSyntax
 
@@ -49,7 +50,10 @@ struct APICatalog: Sendable {
 
     init(files: [String]) {
         for text in files {
-            let file = Parser.parse(source: text)
+            // Folded as the evaluator's own trees are (TuistStaticEvaluator.parse): the constants it evaluates
+            // from here then hold no unfolded operators.
+            let parsed = Parser.parse(source: text)
+            let file = (try? OperatorTable.standardOperators.foldAll(parsed))?.as(SourceFileSyntax.self) ?? parsed
             for item in file.statements {
                 if let declaration = item.item.as(DeclSyntax.self) { read(declaration, in: nil) }
             }

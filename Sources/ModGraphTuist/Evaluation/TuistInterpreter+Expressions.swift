@@ -1,4 +1,3 @@
-import SwiftOperators
 import SwiftSyntax
 
 extension TuistInterpreter {
@@ -26,12 +25,6 @@ extension TuistInterpreter {
                 throw StaticFallback("a tuple")
             }
             return try evaluate(only.expression, in: scope, hint: hint)
-        }
-        if let sequence = expression.as(SequenceExprSyntax.self) {
-            let folded: ExprSyntax
-            do { folded = try OperatorTable.standardOperators.foldSingle(sequence) } catch { throw StaticFallback("operators not folded") }
-            guard !folded.is(SequenceExprSyntax.self) else { throw StaticFallback("operators not folded") }
-            return try evaluate(folded, in: scope, hint: hint)
         }
         if let infix = expression.as(InfixOperatorExprSyntax.self) { return try operation(infix, in: scope, hint: hint) }
         if let ternary = expression.as(TernaryExprSyntax.self) {
@@ -297,11 +290,7 @@ extension TuistInterpreter {
     func mutate(_ expression: ExprSyntax, in scope: Scope) throws(StaticFallback) -> Bool {
         var target: String?
         var newValue: TuistValue?
-        var assignment = expression.as(InfixOperatorExprSyntax.self)
-        if let sequence = expression.as(SequenceExprSyntax.self) {
-            assignment = (try? OperatorTable.standardOperators.foldSingle(sequence))?.as(InfixOperatorExprSyntax.self)
-        }
-        if let infix = assignment,
+        if let infix = expression.as(InfixOperatorExprSyntax.self),
             infix.operator.is(AssignmentExprSyntax.self) || infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+="
         {
             let isAssignment = infix.operator.is(AssignmentExprSyntax.self)
@@ -464,11 +453,6 @@ extension TuistInterpreter {
         }
         // `let .feature(module as any Convertible)`: a cast to a protocol the payload conforms to binds it as it is.
         if let cast = expression.as(AsExprSyntax.self), cast.questionOrExclamationMark == nil { return boundName(cast.expression) }
-        if let sequence = expression.as(SequenceExprSyntax.self), let folded = try? OperatorTable.standardOperators.foldSingle(sequence),
-            !folded.is(SequenceExprSyntax.self)
-        {
-            return boundName(folded)
-        }
         return expression.as(DeclReferenceExprSyntax.self)?.baseName.text
     }
 

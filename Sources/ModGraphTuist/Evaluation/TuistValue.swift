@@ -124,13 +124,10 @@ final class Callable {
     let body: Body
     /// The scope it captured; a declared function's own scope is made inside it at each call.
     let scope: Scope
-    /// The type a declared function is a member of, and whether it is a static one.
-    let owner: String?
 
-    init(body: Body, scope: Scope, owner: String? = nil) {
+    init(body: Body, scope: Scope) {
         self.body = body
         self.scope = scope
-        self.owner = owner
     }
 }
 
