@@ -126,7 +126,9 @@ extension GitRepository {
         let prefixes = relative.indices.filter { relative[$0] == "/" }.map { relative[..<$0] } + [relative]
         for prefix in prefixes where !prefix.isEmpty && !made.contains(prefix) {
             let path = folder + "/" + prefix
-            guard mkdir(path, 0o755) == 0 || (errno == EEXIST && FileStatus.isFolder(path, followingLinks: false)) else { return false }
+            guard FileNames.ensureFolder(path, permissions: [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute]) else {
+                return false
+            }
             made.insert(prefix)
         }
         return true

@@ -144,8 +144,11 @@ public struct GitRepository: Sendable {
     func privateIndex(of commit: String, scratch: String) throws(GitError) -> PrivateIndex {
         guard !commit.hasPrefix("-") else { throw .badRef(commit) }
         let empty = scratch + "/empty-work-tree"
-        guard mkdir(empty, 0o700) == 0 else {
-            throw .failed(command: "git checkout-index", status: -1, message: "cannot create \(empty): \(SystemError.current)")
+        do {
+            try FileNames.makeFolder(empty, permissions: .ownerReadWriteExecute)
+        } catch {
+            throw .failed(
+                command: "git checkout-index", status: -1, message: "cannot create \(empty): \(SystemError.description(error.rawValue))")
         }
         let settings = [
             "--work-tree=" + empty, "-c", "core.attributesFile=/dev/null", "-c", "core.autocrlf=false", "-c", "core.symlinks=true",

@@ -107,8 +107,11 @@ public struct DiffRun: Sendable {
         let name = (git.topLevel as NSString).lastPathComponent
         let top = folder.path + "/" + (name.isEmpty || name == "/" ? "repository" : name)
         let scratch = folder.path + "/.git-scratch"
-        guard mkdir(top, 0o700) == 0, mkdir(scratch, 0o700) == 0 else {
-            throw CommandError("cannot create a folder for the base's files in \(folder.path): \(SystemError.current)")
+        do {
+            try FileNames.makeFolder(top, permissions: .ownerReadWriteExecute)
+            try FileNames.makeFolder(scratch, permissions: .ownerReadWriteExecute)
+        } catch {
+            throw CommandError("cannot create a folder for the base's files in \(folder.path): \(SystemError.description(error.rawValue))")
         }
         try git.checkOut(commit, into: top, scratch: scratch)
         try markTop(top)

@@ -49,10 +49,10 @@ final class KeptBase {
     /// the git folder cannot hold it (a read-only clone): the caller then makes a private copy.
     static func open(_ git: GitRepository) -> KeptBase? {
         guard let slot = try? git.gitPath("modgraph-base") else { return nil }
-        guard mkdir(slot, 0o700) == 0 || errno == EEXIST, FileStatus.isFolder(slot, followingLinks: false) else { return nil }
+        guard FileNames.ensureFolder(slot, permissions: .ownerReadWriteExecute) else { return nil }
         guard let lock = try? FileLock.tryLocking(slot + "/lock") else { return nil }
         let tree = slot + "/tree"
-        guard mkdir(tree, 0o700) == 0 || errno == EEXIST, FileStatus.isFolder(tree, followingLinks: false) else { return nil }
+        guard FileNames.ensureFolder(tree, permissions: .ownerReadWriteExecute) else { return nil }
         // Scratch folders of runs that were stopped: only this run may be in the slot now.
         for entry in FolderEntries.list(slot, followingLink: false) ?? [] where entry.name.hasPrefix("scratch-") {
             try? FileManager.default.removeItem(atPath: slot + "/" + entry.name)
@@ -104,7 +104,7 @@ final class KeptBase {
         }
         guard pruned else { throw CommandError("cannot clear the kept copy of the base in \(slot)") }
         // An empty top folder went with the rest.
-        guard mkdir(top, 0o700) == 0 || errno == EEXIST, FileStatus.isFolder(top, followingLinks: false) else {
+        guard FileNames.ensureFolder(top, permissions: .ownerReadWriteExecute) else {
             throw CommandError("cannot create \(top): \(SystemError.current)")
         }
         // A submodule is an empty folder, as `checkout-index` leaves it (the walk took it as empty):
@@ -137,7 +137,7 @@ final class KeptBase {
                 if blobs[path] == id {
                     same.append(path)
                 } else {
-                    unlink(top + "/" + path)
+                    FileNames.remove(top + "/" + path)
                 }
             }
         }
@@ -206,9 +206,11 @@ final class KeptBase {
         if complete { bytes = Self.treePrefix + Array(tree.utf8) + [0] + bytes }
         let temporary = path + ".new-" + UUID().uuidString
         try FileCreation.write(bytes, toNew: temporary, permissions: .ownerReadWrite)
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw CommandError("cannot write \(path): \(SystemError.current)")
+        do {
+            try FileNames.rename(temporary, to: path)
+        } catch {
+            FileNames.remove(temporary)
+            throw CommandError("cannot write \(path): \(SystemError.description(error.rawValue))")
         }
     }
 }

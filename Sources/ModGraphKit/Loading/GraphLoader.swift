@@ -51,17 +51,7 @@ public enum GraphLoader {
             differences.forEach { warnings("manifest difference: " + $0) }
             throw error
         }
-        if repository.graph.targets.isEmpty,
-            let workspace = repository.inputs.workspaces.first(where: { repository.inputs.listed[$0, default: 0] > 0 })
-        {
-            // Every entry missing, outside the folder loaded or of no kind modgraph loads: an empty graph would pass every check.
-            (setupWarnings + WarningLines.lines(repository.warnings, workspace: repository.workspace, graph: repository.graph)).forEach(
-                warnings)
-            let count = repository.inputs.listed[workspace, default: 0]
-            throw CommandError(
-                "\(workspace): lists \(count) \(count == 1 ? "reference" : "references") and none gave a target to load "
-                    + "(the warnings say why); a check of nothing would pass")
-        }
+        try refuseEmptyWorkspace(repository, setupWarnings: setupWarnings, warnings: warnings)
         do {
             var environment = BuildEnvironment(platform: request.platform, includesTests: request.includesTests)
             if let traits = request.traits {
@@ -93,6 +83,22 @@ public enum GraphLoader {
                 .forEach(warnings)
             throw error
         }
+    }
+
+    /// Throws when a workspace lists entries and none gave a target: every entry missing, outside the
+    /// folder loaded or of no kind modgraph loads. An empty graph would pass every check.
+    private static func refuseEmptyWorkspace(
+        _ repository: Repository, setupWarnings: [String], warnings: (String) -> Void
+    ) throws(CommandError) {
+        guard repository.graph.targets.isEmpty,
+            let workspace = repository.inputs.workspaces.first(where: { repository.inputs.listed[$0, default: 0] > 0 })
+        else { return }
+        (setupWarnings + WarningLines.lines(repository.warnings, workspace: repository.workspace, graph: repository.graph)).forEach(
+            warnings)
+        let count = repository.inputs.listed[workspace, default: 0]
+        throw CommandError(
+            "\(workspace): lists \(count) \(count == 1 ? "reference" : "references") and none gave a target to load "
+                + "(the warnings say why); a check of nothing would pass")
     }
 
     /// The packages of missing checkouts that the build `swift build` makes,

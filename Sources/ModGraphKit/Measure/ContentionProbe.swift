@@ -59,7 +59,7 @@ struct ContentionProbe: Sendable {
         } catch {
             throw CommandError("\(folder): cannot write the compiler probe's file: \(error)")
         }
-        defer { unlink(file) }
+        defer { FileNames.remove(file) }
         let once: @Sendable (Int) -> Outcome = { [compiler, timeout] _ in
             let started = ContinuousClock.now
             do {

@@ -1,4 +1,5 @@
 import Foundation
+import ModGraphSystem
 
 /// What one output file holds, produced as the file is written: a large
 /// document (the JSON of a report of 100,000 targets is over 100 MB) goes to
@@ -47,33 +48,9 @@ public struct FileContent: Sendable {
     }
 }
 
-/// A new file, written in pieces. The first failure is kept and later
-/// pieces dropped, for the writer to report once the content is done.
-///
-/// `@unchecked Sendable`: the content's closures may run on another thread
-/// than the one that opened the file, but only one thread writes a file.
-final class FileSink: @unchecked Sendable {
-    private let descriptor: Int32
-    /// The `errno` of the first write that failed.
-    private(set) var failure: Int32?
-
-    init(descriptor: Int32) {
-        self.descriptor = descriptor
-    }
-
+extension FileSink {
+    /// `bytes` written whole, as their buffer is.
     func write(_ bytes: some ContiguousBytes) {
-        guard failure == nil else { return }
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Foundation.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += count
-            }
-        }
+        bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in write(buffer) }
     }
 }

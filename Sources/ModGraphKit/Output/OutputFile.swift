@@ -20,7 +20,7 @@ public enum OutputFile {
     /// it is whole.
     public static func write(_ content: FileContent, to path: String?) throws(CommandError) {
         guard let path, path != "-" else {
-            let output = FileSink(descriptor: STDOUT_FILENO)
+            let output = FileSink.standardOutput
             _ = try content.write(output)
             if let failure = output.failure {
                 throw CommandError("standard output: cannot write: \(SystemError.description(failure))")

@@ -83,15 +83,17 @@ public enum ReportFolder {
                 do throws(CommandError) {
                     try TemporaryFiles.move(temporary, to: path, for: path)
                 } catch {
-                    written[(index + 1)...].forEach { unlink($0) }
+                    written[(index + 1)...].forEach { FileNames.remove($0) }
                     throw error
                 }
             }
             return warnings
         }
         let staging = OutputPath.join(parent, ".\(base)" + TemporaryFiles.name())
-        guard mkdir(staging, 0o755) == 0 else {
-            throw CommandError("\(folder): cannot create a temporary folder beside it: \(SystemError.current)")
+        do {
+            try FileNames.makeFolder(staging, permissions: [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute])
+        } catch {
+            throw CommandError("\(folder): cannot create a temporary folder beside it: \(SystemError.description(error.rawValue))")
         }
         do throws(CommandError) {
             let (written, warnings) = try writeAll(files, in: staging, naming: trimmed, executor: executor)
@@ -135,7 +137,7 @@ public enum ReportFolder {
             }
         }
         if let failure {
-            paths.forEach { unlink($0) }
+            paths.forEach { FileNames.remove($0) }
             throw failure
         }
         return (paths, warnings)
@@ -148,8 +150,10 @@ public enum ReportFolder {
         _ staging: String, into folder: String, exists: Bool, parent: String, base: String, swap: Swap
     ) throws(CommandError) {
         guard exists else {
-            guard rename(staging, folder) == 0 else {
-                throw CommandError("\(folder): cannot move the new report into place: \(SystemError.current)")
+            do {
+                try FileNames.rename(staging, to: folder)
+            } catch {
+                throw CommandError("\(folder): cannot move the new report into place: \(SystemError.description(error.rawValue))")
             }
             _ = swap.after(.movedIn)
             return
@@ -168,14 +172,17 @@ public enum ReportFolder {
             }
         }
         let aside = OutputPath.join(parent, ".\(base)" + TemporaryFiles.name(suffix: TemporaryFiles.asideSuffix))
-        guard rename(folder, aside) == 0 else {
-            throw CommandError("\(folder): cannot replace the old report: \(SystemError.current)")
+        do {
+            try FileNames.rename(folder, to: aside)
+        } catch {
+            throw CommandError("\(folder): cannot replace the old report: \(SystemError.description(error.rawValue))")
         }
         guard swap.after(.movedAside) else { return }
-        guard rename(staging, folder) == 0 else {
-            let reason = SystemError.current
-            rename(aside, folder)
-            throw CommandError("\(folder): cannot move the new report into place: \(reason)")
+        do {
+            try FileNames.rename(staging, to: folder)
+        } catch {
+            try? FileNames.rename(aside, to: folder)
+            throw CommandError("\(folder): cannot move the new report into place: \(SystemError.description(error.rawValue))")
         }
         guard swap.after(.movedIn) else { return }
         TemporaryFiles.removeFolderOfFiles(aside)
@@ -186,12 +193,12 @@ public enum ReportFolder {
     private static func restoreAside(of folder: String, parent: String, base: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return }
         let asides = names.filter { name in
-            TemporaryFiles.asideOwner(of: name, base: base).map { !TemporaryFiles.isAlive($0) } ?? false
+            TemporaryFiles.asideOwner(of: name, base: base).map { !ProcessIdentity.exists($0) } ?? false
         }.sorted()
         for name in asides {
             let path = OutputPath.join(parent, name)
             if !FileStatus.exists(folder), SystemError.currentCode == ENOENT {
-                if rename(path, folder) == 0 { continue }
+                if (try? FileNames.rename(path, to: folder)) != nil { continue }
             }
             if FileStatus.exists(folder) { TemporaryFiles.removeFolderOfFiles(path) }
         }

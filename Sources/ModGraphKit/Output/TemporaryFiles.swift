@@ -16,7 +16,7 @@ enum TemporaryFiles {
     /// A fresh name: this process's id and 64 random bits.
     static func name(suffix: String = suffix) -> String {
         let random = UInt64.random(in: .min ... .max)
-        return "\(prefix)\(getpid())-\(String(random, radix: 16))\(suffix)"
+        return "\(prefix)\(ProcessIdentity.current)-\(String(random, radix: 16))\(suffix)"
     }
 
     /// The process id in `name` when it is the aside copy of the folder `base`
@@ -45,26 +45,24 @@ enum TemporaryFiles {
     ) {
         for _ in 0..<8 {
             let path = OutputPath.join(folder, name())
-            let descriptor: Int32
+            let file: FileSink
             do {
-                descriptor = try FileCreation.create(path, permissions: [.ownerReadWrite, .groupRead, .otherRead]).rawValue
+                file = try FileSink.create(path, permissions: [.ownerReadWrite, .groupRead, .otherRead])
             } catch .fileExists {
                 continue
             } catch {
                 throw CommandError("\(target): cannot write: \(error)")
             }
-            let file = FileSink(descriptor: descriptor)
             let warnings: [String]
             do {
                 warnings = try content.write(file)
             } catch {
-                close(descriptor)
-                unlink(path)
+                _ = file.close()
+                FileNames.remove(path)
                 throw error
             }
-            let closed = close(descriptor) == 0
-            if let failure = file.failure ?? (closed ? nil : errno) {
-                unlink(path)
+            if let failure = file.close() {
+                FileNames.remove(path)
                 throw CommandError("\(target): cannot write: \(SystemError.description(failure))")
             }
             return (path, warnings)
@@ -74,10 +72,11 @@ enum TemporaryFiles {
 
     /// Renames our temporary file to `path`, or removes it if that fails.
     static func move(_ temporary: String, to path: String, for target: String) throws(CommandError) {
-        if rename(temporary, path) != 0 {
-            let reason = SystemError.current
-            unlink(temporary)
-            throw CommandError("\(target): cannot write: \(reason)")
+        do {
+            try FileNames.rename(temporary, to: path)
+        } catch {
+            FileNames.remove(temporary)
+            throw CommandError("\(target): cannot write: \(SystemError.description(error.rawValue))")
         }
     }
 
@@ -87,10 +86,10 @@ enum TemporaryFiles {
     static func removeStale(in folder: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names {
-            guard let pid = owner(of: stripFolderPrefix(name)), !isAlive(pid) else { continue }
+            guard let pid = owner(of: stripFolderPrefix(name)), !ProcessIdentity.exists(pid) else { continue }
             let path = OutputPath.join(folder, name)
             switch FileStatus.notFollowing(path)?.kind {
-            case .regularFile?: unlink(path)
+            case .regularFile?: FileNames.remove(path)
             case .folder?: removeFolderOfFiles(path)
             default: break
             }
@@ -103,10 +102,6 @@ enum TemporaryFiles {
         return String(name[range.lowerBound...])
     }
 
-    static func isAlive(_ pid: pid_t) -> Bool {
-        kill(pid, 0) == 0 || errno == EPERM
-    }
-
     /// Removes a folder that holds only regular files; leaves anything else alone.
     @discardableResult
     static func removeFolderOfFiles(_ path: String) -> Bool {
@@ -114,7 +109,7 @@ enum TemporaryFiles {
         for name in names {
             guard FileStatus.isRegularFile(OutputPath.join(path, name), followingLinks: false) else { return false }
         }
-        for name in names { unlink(OutputPath.join(path, name)) }
-        return rmdir(path) == 0
+        for name in names { FileNames.remove(OutputPath.join(path, name)) }
+        return FileNames.removeEmptyFolder(path)
     }
 }

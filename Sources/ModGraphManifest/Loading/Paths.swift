@@ -8,9 +8,7 @@ import ModGraphSystem
 public enum Paths {
     /// The absolute path with symlinks, `.` and `..` resolved; `nil` when it does not exist.
     public static func canonical(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        FileNames.canonical(path)
     }
 
     /// `path` made absolute against `base` when it is relative.
@@ -78,15 +76,7 @@ public enum Paths {
     /// Whether `path` is a folder with nothing in it: what a git submodule is before
     /// `git submodule update --init`.
     public static func isEmptyFolder(_ path: String) -> Bool {
-        guard let directory = opendir(path) else { return false }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in raw.prefix(while: { $0 != 0 }) }
-            if !(name.count == 1 && name[0] == UInt8(ascii: ".")) && !(name.count == 2 && name.allSatisfy { $0 == UInt8(ascii: ".") }) {
-                return false
-            }
-        }
-        return true
+        FolderEntries.list(path, followingLink: true)?.isEmpty ?? false
     }
 
     /// The path that exists on disk for `path` (absolute) when `path` itself does not but a path

@@ -298,19 +298,17 @@ private final class FolderListings {
     }
 
     private static func read(_ folder: String) -> Listing? {
-        guard let directory = opendir(folder) else { return errno == ENOENT || errno == ENOTDIR ? .missing : nil }
-        defer { closedir(directory) }
+        guard let entries = FolderEntries.list(folder, followingLink: true) else {
+            // Nothing there, or not a folder, is a missing folder; a folder that cannot be read is not.
+            return FileStatus.isFolder(folder) ? nil : .missing
+        }
         var names = Set<String>()
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR): names.insert(name)
-            case Int32(DT_LNK), Int32(DT_UNKNOWN):
+        for entry in entries {
+            switch entry.kind {
+            case .folder?: names.insert(entry.name)
+            case .symbolicLink?, nil:
                 // A link counts when it leads to a folder, as `stat` follows it.
-                if FileStatus.isFolder(folder + "/" + name) { names.insert(name) }
+                if FileStatus.isFolder(folder + "/" + entry.name) { names.insert(entry.name) }
             default: continue
             }
         }

@@ -448,20 +448,12 @@ public enum InputDiscovery {
 
     /// A folder's entries, sorted by name: sub-folders (not links to folders) and other entries.
     private static func listing(_ folder: String) -> [(name: String, isFolder: Bool)] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var entries: [(name: String, isFolder: Bool)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
-            if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
-                // Some file systems do not say: ask, without following a link.
-                isFolder = FileStatus.isFolder(folder + "/" + name, followingLinks: false)
-            }
-            entries.append((name, isFolder))
+        let entries = (FolderEntries.list(folder, followingLink: true) ?? []).map { entry in
+            // Some file systems do not say: ask, without following a link.
+            (
+                name: entry.name,
+                isFolder: entry.kind.map { $0 == .folder } ?? FileStatus.isFolder(folder + "/" + entry.name, followingLinks: false)
+            )
         }
         return entries.sorted { $0.name < $1.name }
     }

@@ -225,7 +225,7 @@ public struct RepositoryLoader: Sendable {
     private static func mapped(_ descriptor: Int32, limit: Int) -> Data? {
         guard let status = FileStatus.of(descriptor: descriptor), status.kind == .regularFile, status.size > 0 else { return nil }
         let count = min(status.size, limit)
-        guard let start = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), start != MAP_FAILED else { return nil }
+        guard let start = FileMapping.map(descriptor: descriptor, count: count) else { return nil }
         return Data(bytesNoCopy: start, count: count, deallocator: .unmap)
     }
 }

@@ -201,9 +201,8 @@ public struct MeasuredBuild: Sendable {
             candidates = (path ?? "").split(separator: ":").map { ($0 as NSString).appendingPathComponent(swift) }
         }
         for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate) {
-            guard let resolved = realpath(candidate, nil) else { continue }
-            defer { free(resolved) }
-            let folder = (String(cString: resolved) as NSString).deletingLastPathComponent
+            guard let resolved = FileNames.canonical(candidate) else { continue }
+            let folder = (resolved as NSString).deletingLastPathComponent
             let tool = (folder as NSString).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: tool) { return tool }
         }

@@ -56,9 +56,7 @@ public struct XcodeDisk: Sendable {
 
     /// `realpath(3)`: `path` with every link followed; nil when nothing is there.
     private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        FileNames.canonical(path)
     }
 
     /// What is at `path` (after symbolic links); `.outside` without looking, when it is outside ``root``.
