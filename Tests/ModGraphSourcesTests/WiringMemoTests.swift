@@ -37,6 +37,11 @@ struct WiringMemoTests {
         ScanCache(started: FileStamp.now + 3 * FileStamp.coarsestTick, encoded: shelves)
     }
 
+    /// The cache folder after `runs`: each shelf as the last run that wrote it left it.
+    private func folder(after runs: ScanCache...) -> [ScanCache.Shelf: Data] {
+        runs.reduce(into: [:]) { shelves, run in shelves.merge(run.encoded()) { _, new in new } }
+    }
+
     private func read(_ targets: [TargetSources], roles: WiringRoles? = nil, _ cache: ScanCache?) throws -> Wiring {
         try WiringReader.read(WiringFixture.graph, targets: targets, roles: roles ?? self.roles, cache: cache).wiring
     }
@@ -115,7 +120,9 @@ struct WiringMemoTests {
         let warm = try read(changed, third)
         #expect(warm == (try read(changed, nil)))
         #expect(warm != before)
-        #expect(third.misses == 1 && third.encoded()[.analyses] != nil)
+        // The changed file parsed once, to learn that its facts changed (its previous scan read to compare);
+        // the five others read from their shelf.
+        #expect(third.hits == 6 && third.encoded()[.analyses] != nil)
         // Other words for builders: the same files, another answer.
         var vocabulary = WiringVocabulary.standard
         vocabulary.builderProtocols = ["Maker"]
@@ -145,7 +152,7 @@ struct WiringMemoTests {
         let planted = ScanAnalyses(encoded: nil)
         var writer = ScanWriter()
         WiringFacts(wiring: Wiring(), needs: [], extensions: []).write(to: &writer)
-        planted.keep(writer.bytes, for: key)
+        planted.keep(WiringMemo.Kept.body(factsKey: "", facts: writer.bytes[...]), for: key)
         var shelves = learnt
         shelves[.analyses] = planted.encoded()
         #expect(try read(targets, cache(shelves)) == Wiring())
@@ -153,6 +160,116 @@ struct WiringMemoTests {
         shelves[.analyses] = Data(Array(planted.encoded() ?? Data()).dropLast())
         #expect(try read(targets, cache(shelves)) == (try read(targets, nil)))
     }
+
+    /// A file edited without changing what it declares and uses (a comment added at its end): only it is
+    /// parsed, and the answer kept under the same facts is read back, then kept under the files' new keys.
+    @Test func aChangeThatLeavesTheFactsReadsTheAnswerBack() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let targets = try write()
+        let first = cache()
+        let answer = try read(targets, first)
+        let changed = try write(["Records": WiringFixture.records + "\n// Reviewed.\n"])
+        let second = cache(first.encoded())
+        #expect(try read(changed, second) == answer)
+        // One file parsed without its shelf (no entry read; kept among the recent scans), and the answer kept under the new keys.
+        #expect(second.misses == 0 && second.hits == 0)
+        let written = second.encoded()
+        #expect(written[.analyses] != nil && written[.whole] == nil && written[.recent] != nil)
+        let learnt = folder(after: first, second)
+        let third = cache(learnt)
+        #expect(try read(changed, third) == answer)
+        #expect(third.hits == 0 && third.misses == 0 && third.encoded()[.analyses] == nil)
+        // A line added above the declarations moves them: the answer's places in the file move with them,
+        // the file's previous scan read from the recent scans (one hit), no other file's, and the cold answer.
+        let moved = try write(["Records": "// Reviewed.\n" + WiringFixture.records])
+        let fourth = cache(learnt)
+        let analysed = try read(moved, fourth)
+        #expect(analysed == (try read(moved, nil)))
+        #expect(analysed != answer)
+        #expect(fourth.hits == 1 && fourth.misses == 0 && fourth.encoded()[.analyses] != nil)
+    }
+
+    /// The app's file, where most places of the answer are, grown by lines and columns in several places:
+    /// the answer read back with its places moved is the answer of analysing it cold.
+    @Test func linesAddedInTheAppMoveTheAnswersPlaces() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let targets = try write()
+        let first = cache()
+        let answer = try read(targets, first)
+        let grown = WiringFixture.app
+            .replacingOccurrences(of: "import Paywall\n", with: "import Paywall\n\n// The app's wiring.\n")
+            .replacingOccurrences(of: "struct PaywallDepsImpl", with: "/// Paywall's.\nstruct  PaywallDepsImpl")
+            .replacingOccurrences(of: "{ Inbox() }", with: "{\n        Inbox()\n    }")
+        let changed = try write(["App": grown])
+        let second = cache(first.encoded())
+        let moved = try read(changed, second)
+        #expect(moved == (try read(changed, nil)))
+        #expect(moved != answer)
+        // The file's previous scan not among the recent scans (a miss), read from its shelf (a hit).
+        #expect(second.hits == 1 && second.misses == 1)
+        // Read back by the files' new keys on the next run, with nothing parsed.
+        let third = cache(folder(after: first, second))
+        #expect(try read(changed, third) == moved)
+        #expect(third.hits == 0 && third.misses == 0)
+        // A name changed besides: not a move, analysed again (the grown file's scan read from the recent
+        // scans to compare, then the five other files from their shelf).
+        let renamed = try write(["App": grown.replacingOccurrences(of: "Inbox()", with: "Mailbox()")])
+        let fourth = cache(folder(after: first, second, third))
+        #expect(try read(renamed, fourth) == (try read(renamed, nil)))
+        #expect(fourth.hits == 6)
+    }
+
+    /// Places that change their order are not moved: two scans that say the same things, one with its
+    /// lines swapped, give no map; lines added above give one that keeps the order.
+    @Test func placesMoveOnlyInTheirOrder() throws {
+        let before = SourceScanner.scan(text: "struct A {}\nstruct B {}\n", readsWiring: true)
+        let below = SourceScanner.scan(text: "\n\nstruct A {}\n  struct B {}\n", readsWiring: true)
+        let map = try #require(WiringMemo.moves(from: before, to: below))
+        #expect(map[ScanPosition(line: 1, column: 1)] == ScanPosition(line: 3, column: 1))
+        #expect(map[ScanPosition(line: 2, column: 1)] == ScanPosition(line: 4, column: 3))
+        let swapped = SourceScanner.scan(text: "struct B {}\nstruct A {}\n", readsWiring: true)
+        #expect(WiringMemo.moves(from: before, to: swapped) == nil)
+        let more = SourceScanner.scan(text: "struct A {}\nstruct B {}\nstruct C {}\n", readsWiring: true)
+        #expect(WiringMemo.moves(from: before, to: more) == nil)
+    }
+
+    /// The answer is found by its facts' key, not analysed: here a planted empty one, kept under the key of
+    /// the facts the files have after a comment is added, with each file's facts digest.
+    @Test func theAnswerIsFoundByTheFactsOfTheFiles() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let targets = try write()
+        let first = cache()
+        _ = try read(targets, first)
+        let learnt = first.encoded()
+        let analysed = targets.filter { $0.target.name != "HomeTests" }
+        let files = try SourceScanner.scan(
+            requests: analysed.flatMap(\.files).map { SourceScanner.Request(path: $0, readsWiring: true) }, budget: .standard,
+            runner: .sequential, cache: nil)
+        let digests = files.map { WiringMemo.digest(of: $0) }
+        let factsKey = WiringMemo.factsKey(roles: roles, targets: analysed, digests: digests)
+        let stamps = ScanStamps(encoded: learnt[.stamps], started: 0)
+        let table = Dictionary(
+            uniqueKeysWithValues: zip(
+                analysed.flatMap(\.files).map { path in
+                    stamps.entries[path]?.keys[ScanStamps.kind(SourceScanner.Request(path: path, readsWiring: true), budget: .standard)]
+                        ?? ""
+                }, digests))
+        var writer = ScanWriter()
+        WiringFacts(wiring: Wiring(), needs: [], extensions: []).write(to: &writer)
+        let planted = ScanAnalyses(encoded: nil)
+        planted.keep(WiringMemo.Kept.body(factsKey: factsKey, facts: writer.bytes[...]), for: "another key")
+        let kept = ScanAnalyses(encoded: nil, limit: 1)
+        kept.keep(WiringMemo.Kept.table(table), for: "digests")
+        var shelves = learnt
+        shelves[.analyses] = planted.encoded()
+        shelves[.digests] = kept.encoded()
+        let changed = try write(["Records": WiringFixture.records + "\n// Reviewed.\n"])
+        #expect(try read(changed, cache(shelves)) == Wiring())
+        // Without the digests, the change is analysed.
+        shelves[.digests] = nil
+        #expect(try read(changed, cache(shelves)) == (try read(changed, nil)))
+    }
+
     /// The shelf keeps the latest answers, the newest first, up to its bound; one that does not decode is empty.
     @Test func theShelfKeepsTheLatestAnswers() throws {
         var encoded: Data?

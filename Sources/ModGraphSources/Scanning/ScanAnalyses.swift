@@ -17,9 +17,12 @@ final class ScanAnalyses: Sendable {
     /// The entries read, the latest first.
     private let previous: [(key: String, body: ArraySlice<UInt8>)]
     private let kept = Locked<(key: String, body: [UInt8])?>(nil)
+    /// How many entries are kept (``maximumEntries`` unless told).
+    private let limit: Int
 
-    init(encoded: Data?) {
-        previous = encoded.flatMap { Self.decode([UInt8]($0)) } ?? []
+    init(encoded: Data?, limit: Int = maximumEntries) {
+        self.limit = limit
+        previous = encoded.flatMap { Self.decode([UInt8]($0), limit: limit) } ?? []
     }
 
     /// Whether no answer was read or kept.
@@ -31,15 +34,20 @@ final class ScanAnalyses: Sendable {
         return previous.first { $0.key == key }?.body
     }
 
+    /// Every body: the one kept this run, then those read.
+    var bodies: [ArraySlice<UInt8>] {
+        (kept.withLock { $0 }.map { [$0.body[...]] } ?? []) + previous.map(\.body)
+    }
+
     /// Keeps `body` under `key`, first.
     func keep(_ body: [UInt8], for key: String) {
         kept.withLock { $0 = (key, body) }
     }
 
-    /// The entry kept this run, then the earlier ones up to ``maximumEntries``; nil when nothing was kept.
+    /// The entry kept this run, then the earlier ones up to the limit; nil when nothing was kept.
     func encoded() -> Data? {
         guard let kept = kept.withLock({ $0 }) else { return nil }
-        let entries = [(kept.key, kept.body[...])] + previous.filter { $0.key != kept.key }.prefix(Self.maximumEntries - 1)
+        let entries = [(kept.key, kept.body[...])] + previous.filter { $0.key != kept.key }.prefix(limit - 1)
         var writer = ScanWriter()
         writer.int(ScanCache.scannerVersion)
         writer.int(entries.count)
@@ -50,14 +58,14 @@ final class ScanAnalyses: Sendable {
         return Data(Self.magic + writer.bytes)
     }
 
-    private static func decode(_ bytes: [UInt8]) -> [(key: String, body: ArraySlice<UInt8>)]? {
+    private static func decode(_ bytes: [UInt8], limit: Int) -> [(key: String, body: ArraySlice<UInt8>)]? {
         guard bytes.starts(with: magic) else { return nil }
         var reader = ScanReader(bytes, range: magic.count..<bytes.count)
         var entries: [(key: String, body: ArraySlice<UInt8>)] = []
         do {
             guard try reader.int() == ScanCache.scannerVersion else { return nil }
             let count = try reader.count()
-            guard count <= maximumEntries else { return nil }
+            guard count <= limit else { return nil }
             for _ in 0..<count { entries.append((try reader.raw(), bytes[try reader.span()])) }
             guard reader.isAtEnd else { return nil }
         } catch {

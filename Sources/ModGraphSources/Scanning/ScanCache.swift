@@ -46,6 +46,12 @@ public final class ScanCache: Sendable {
         case stamps
         /// The wiring analysis's last answers, by the keys of the files analysed (``WiringMemo``).
         case analyses
+        /// The digest of what each file's scan for the wiring found, by the scan's key: read only when the
+        /// files' keys give no answer, to find one kept for files that say the same things (``WiringMemo``).
+        case digests
+        /// The scans of the few files parsed to find a kept answer, apart from every file's (which is then
+        /// neither read nor written): the previous versions a later edit's places are moved from (``WiringMemo``).
+        case recent
 
         /// An interface module's files apart from the wiring's: a warm `check` that reads the wiring's
         /// answer back (``WiringMemo``) then reads only the small shelves.
@@ -60,6 +66,7 @@ public final class ScanCache: Sendable {
     private let started: Int64
     private let stampShelf = Locked<ScanStamps?>(nil)
     private let analysisShelf = Locked<ScanAnalyses?>(nil)
+    private let digestShelf = Locked<ScanAnalyses?>(nil)
     /// The key of each file's scan this run, by what was asked (``ScanStamps/kind(_:budget:)``) and path.
     private let keys = Locked([String: String]())
     /// Each file's stamp when this run first opened it.
@@ -80,7 +87,7 @@ public final class ScanCache: Sendable {
     private func shelf(_ kind: Shelf) -> ScanShelf {
         shelves.withLock { shelves in
             if let shelf = shelves[kind] { return shelf }
-            let shelf = ScanShelf(encoded: read(kind))
+            let shelf = ScanShelf(encoded: read(kind), room: kind == .recent ? Self.recentEntries : 10_000)
             shelves[kind] = shelf
             return shelf
         }
@@ -99,6 +106,7 @@ public final class ScanCache: Sendable {
 
     private var stamps: ScanStamps { Self.once(stampShelf) { ScanStamps(encoded: read(.stamps), started: started) } }
     private var analyses: ScanAnalyses { Self.once(analysisShelf) { ScanAnalyses(encoded: read(.analyses)) } }
+    private var digests: ScanAnalyses { Self.once(digestShelf) { ScanAnalyses(encoded: read(.digests), limit: 1) } }
 
     /// What `slot` holds, made by `make` the first time it is asked.
     private static func once<Value>(_ slot: Locked<Value?>, _ make: () -> Value) -> Value {
@@ -125,6 +133,11 @@ public final class ScanCache: Sendable {
         return key
     }
 
+    /// The key the file `request` reads had when its stamp was last remembered, whatever its stamp is now.
+    func previousKey(_ request: SourceScanner.Request, budget: SourceBudget) -> String? {
+        stamps.entries[request.path]?.keys[ScanStamps.kind(request, budget: budget)]
+    }
+
     /// Remembers that the file `request` reads, stamped `stamp` when it was read, scanned with `key`.
     func remember(_ request: SourceScanner.Request, budget: SourceBudget, stamp: FileStamp, key: String) {
         stamps.remember(request.path, kind: ScanStamps.kind(request, budget: budget), stamp: stamp, key: key)
@@ -149,6 +162,15 @@ public final class ScanCache: Sendable {
     /// The analysis kept under `key`, as bytes to decode.
     func analysis(_ key: String) -> ArraySlice<UInt8>? { analyses.entry(key) }
 
+    /// Every analysis kept, as bytes to decode: the one kept this run first, then those read.
+    var keptAnalyses: [ArraySlice<UInt8>] { analyses.bodies }
+
+    /// The digests of the files of the latest analysis, as bytes to decode (``WiringMemo``).
+    var factsDigests: ArraySlice<UInt8>? { digests.bodies.first }
+
+    /// Keeps `body` as the digests of the latest analysis's files.
+    func keep(factsDigests body: [UInt8]) { digests.keep(body, for: "digests") }
+
     /// Keeps `body` as the analysis of `key`.
     func keep(analysis body: [UInt8], for key: String) { analyses.keep(body, for: key) }
 
@@ -157,9 +179,28 @@ public final class ScanCache: Sendable {
         shelf(Shelf(request)).file(for: key, path: path)
     }
 
+    /// The bytes of the entry `key` as its shelf read them, for the kind of scan `readsWiring` says; nil for
+    /// one not read from the cache.
+    func stored(_ key: String, readsWiring: Bool) -> ArraySlice<UInt8>? {
+        shelf(readsWiring ? .whole : .imports).stored(key)
+    }
+
     /// Remembers `file`, scanned for `request` with `key`, unless it was skipped over a budget.
     func store(_ file: ScannedFile, for key: String, _ request: SourceScanner.Request) {
         shelf(Shelf(request)).store(file, for: key)
+    }
+
+    /// How many scans of files parsed apart from their shelf are kept.
+    static let recentEntries = 512
+
+    /// Remembers `file`, scanned with `key` apart from its shelf (``Shelf/recent``).
+    func keepRecent(_ file: ScannedFile, for key: String) {
+        shelf(.recent).store(file, for: key)
+    }
+
+    /// The file scanned earlier with this key, named `path`: from the recent scans, else from the shelf of `request`'s kind.
+    func previousFile(for key: String, _ request: SourceScanner.Request, path: String) -> ScannedFile? {
+        shelf(.recent).file(for: key, path: path) ?? file(for: key, request, path: path)
     }
 
     /// What this process read of each file, by request: a command that runs the checks several times
@@ -186,6 +227,7 @@ public final class ScanCache: Sendable {
         var encoded = shelves.withLock { $0 }.compactMapValues { $0.encoded() }
         encoded[.stamps] = stampShelf.withLock { $0 }?.encoded()
         encoded[.analyses] = analysisShelf.withLock { $0 }?.encoded()
+        encoded[.digests] = digestShelf.withLock { $0 }?.encoded()
         return encoded
     }
 }
@@ -210,7 +252,11 @@ final class ScanShelf: Sendable {
     private let run = Locked(Run())
 
     /// A shelf holding what `encoded` (a body ``encoded()`` wrote) says; empty when it is nil or does not decode.
-    init(encoded: Data?) {
+    /// The fewest entries kept, this run's and earlier ones (``encoded()``).
+    private let room: Int
+
+    init(encoded: Data?, room: Int = 10_000) {
+        self.room = room
         let bytes = encoded.map { [UInt8]($0) } ?? []
         guard let index = Self.index(bytes) else {
             stored = []
@@ -269,6 +315,11 @@ final class ScanShelf: Sendable {
         return file
     }
 
+    /// The bytes an entry of this key was read from, when it was.
+    func stored(_ key: String) -> ArraySlice<UInt8>? {
+        previous[key].map { stored[$0] }
+    }
+
     /// Whether an entry of this key was read or learnt (its body may still not decode).
     func holds(_ key: String) -> Bool {
         previous[key] != nil || run.withLock { $0.used[key] != nil }
@@ -285,7 +336,7 @@ final class ScanShelf: Sendable {
     var misses: Int { run.withLock { $0.misses } }
 
     /// What to keep for the next run, or nil when nothing changed: this run's files, and earlier entries
-    /// up to as many again (at least 10,000, at most ``ScanCache/maximumEntries`` in all), in the order of their keys.
+    /// up to as many again (at least its room, 10,000 unless told, at most ``ScanCache/maximumEntries`` in all), in the order of their keys.
     /// An entry read from the cache is kept as the bytes it was read from.
     func encoded() -> Data? {
         let used = run.withLock { $0.used }
@@ -295,7 +346,7 @@ final class ScanShelf: Sendable {
         for (key, entry) in used {
             if let bytes = entry.bytes { kept[key] = bytes } else { fresh[key] = entry.file }
         }
-        let room = min(ScanCache.maximumEntries, max(2 * used.count, 10_000))
+        let room = min(ScanCache.maximumEntries, max(2 * used.count, room))
         for key in previous.keys.sorted() where kept.count + fresh.count < room && used[key] == nil { kept[key] = previous[key] }
         var writer = ScanWriter()
         writer.int(ScanCache.scannerVersion)

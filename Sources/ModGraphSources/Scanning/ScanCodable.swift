@@ -43,8 +43,7 @@ extension ImportStatement: ScanCodable {
         writer.optional(accessLevel)
         writer.bool(condition != nil)
         condition?.write(to: &writer)
-        writer.int(line)
-        writer.int(column)
+        writer.position(line: line, column: column)
     }
 }
 
@@ -110,8 +109,7 @@ extension InterfaceItem: ScanCodable {
         writer.optional(container)
         writer.bool(isInExtension)
         writer.bool(isStatic)
-        writer.int(line)
-        writer.int(column)
+        writer.position(line: line, column: column)
     }
 }
 
@@ -177,8 +175,7 @@ extension WiringMember: ScanCodable {
         writer.bool(isInjected)
         writer.strings(references)
         writer.strings(reads)
-        writer.int(line)
-        writer.int(column)
+        writer.position(line: line, column: column)
     }
 }
 
@@ -211,8 +208,7 @@ extension WiringDeclaration: ScanCodable {
         writer.array(members)
         writer.strings(nested)
         writer.bool(hasCases)
-        writer.int(line)
-        writer.int(column)
+        writer.position(line: line, column: column)
     }
 }
 
@@ -234,8 +230,7 @@ extension NameSite: ScanCodable {
 
     func write(to writer: inout ScanWriter) {
         writer.string(name)
-        writer.int(line)
-        writer.int(column)
+        writer.position(line: line, column: column)
     }
 }
 
@@ -247,8 +242,7 @@ extension ConstructionSite: ScanCodable {
     func write(to writer: inout ScanWriter) {
         writer.string(type)
         writer.array(arguments)
-        writer.int(line)
-        writer.int(column)
+        writer.position(line: line, column: column)
     }
 }
 
@@ -275,7 +269,6 @@ extension ScopedSite: ScanCodable {
         writer.strings(builders)
         writer.strings(dependencies)
         writer.strings(reads)
-        writer.int(line)
-        writer.int(column)
+        writer.position(line: line, column: column)
     }
 }

@@ -1,3 +1,5 @@
+import ModGraphCore
+
 /// The scan cache's one format (issue #48): what the scanner found in a file, in bytes.
 ///
 /// Why not JSON: a warm `check` with `sources.wiring` reads the facts of every file of the
@@ -15,6 +17,18 @@
 struct ScanWriter {
     private(set) var bytes: [UInt8] = []
     private var table: [String: Int] = [:]
+    /// Whether ``position(line:column:)`` writes zeros: two files whose scans differ only in where
+    /// things are (lines added above them) then write the same bytes (``WiringMemo``).
+    var omitsPositions = false
+    /// Each position written, in order, when not nil.
+    var positions: [ScanPosition]?
+
+    /// Where something is in the file scanned.
+    mutating func position(line: Int, column: Int) {
+        positions?.append(ScanPosition(line: line, column: column))
+        int(omitsPositions ? 0 : line)
+        int(omitsPositions ? 0 : column)
+    }
 
     /// A signed integer, zigzag-encoded, 7 bits a byte.
     mutating func int(_ value: Int) {
@@ -67,6 +81,14 @@ struct ScanWriter {
     }
 }
 
+/// A line and a column in a file, 1-based.
+struct ScanPosition: Hashable, Comparable {
+    let line: Int
+    let column: Int
+
+    static func < (lhs: ScanPosition, rhs: ScanPosition) -> Bool { (lhs.line, lhs.column) < (rhs.line, rhs.column) }
+}
+
 /// Why an entry of the scan cache was not read: it is then scanned again.
 struct ScanCodecError: Error {}
 
@@ -80,6 +102,10 @@ struct ScanReader {
     private let end: Int
     private var table: [String] = []
     private var depth = 0
+    /// Where each place a wiring answer names (``Wiring/Site``) is now, by module and file (relative to
+    /// the module's folder), when read back for files whose lines moved; nil for a place that is gone,
+    /// which refuses the answer (``WiringMemo``).
+    var moved: ((TargetID, String, ScanPosition) -> ScanPosition?)?
 
     init(_ bytes: [UInt8], range: Range<Int>? = nil) {
         self.bytes = bytes

@@ -106,12 +106,17 @@ public enum SourceScanner {
 
     /// The same for requests that may ask for the wiring inventory.
     /// With a `cache`, a file whose text was scanned the same way before is not parsed again (``ScanCache``).
+    /// Without `shelving`, the files' scans are neither looked for on their shelf nor kept there, but among the
+    /// recent scans (``ScanCache/Shelf/recent``; their stamps and keys as always): for a few changed files whose
+    /// scans only decide whether a kept answer still holds, so that the shelf of every file's scan is neither read
+    /// nor written again (``WiringMemo``).
     public static func scan(
-        requests: [Request], budget: SourceBudget = .standard, runner: any UnitRunner = .sequential, cache: ScanCache? = nil
+        requests: [Request], budget: SourceBudget = .standard, runner: any UnitRunner = .sequential, cache: ScanCache? = nil,
+        shelving: Bool = true
     ) throws(SourceScanError) -> [ScannedFile] {
         let results = runner.map(requests) { request -> Result<ScannedFile, SourceScanError> in
             if let known = cache?.answered(request) { return .success(known) }
-            let result = read(request, budget: budget, cache: cache)
+            let result = read(request, budget: budget, cache: cache, shelving: shelving)
             if let cache, case let .success(file) = result { cache.answer(request, file) }
             return result
         }
@@ -128,9 +133,11 @@ public enum SourceScanner {
             switch lookUp(request, budget: budget, cache: cache, holding: false) {
             case let .key(key):
                 return key
-            case let .read(.bytes(bytes), _):
+            case let .read(.bytes(bytes), stamp):
                 let key = bytes.withUnsafeBufferPointer { scanKey(of: $0, request, budget: budget) }
                 cache.note(request, budget: budget, key: key)
+                // The version this run read, which a later run's changed file is compared with (``WiringMemo``).
+                if let stamp { cache.remember(request, budget: budget, stamp: stamp, key: key) }
                 return key
             case .read:
                 return nil
@@ -172,27 +179,32 @@ public enum SourceScanner {
     }
 
     /// Reads and scans one file; with a `cache`, a file whose stamp it remembers is not read (``ScanStamps``).
-    private static func read(_ request: Request, budget: SourceBudget, cache: ScanCache?) -> Result<ScannedFile, SourceScanError> {
+    private static func read(
+        _ request: Request, budget: SourceBudget, cache: ScanCache?, shelving: Bool = true
+    ) -> Result<ScannedFile, SourceScanError> {
         let path = request.path
         guard let cache else { return scanned(ConfinedFiles.read(path: path, limit: budget.maximumFileBytes), request, budget: budget) }
-        switch lookUp(request, budget: budget, cache: cache, holding: true) {
+        switch lookUp(request, budget: budget, cache: cache, holding: shelving) {
         case let .key(key):
-            if let file = cache.file(for: key, request, path: path) { return .success(file) }
-            // An entry that does not decode: the file is read and scanned again.
-            return scanned(ConfinedFiles.read(path: path, limit: budget.maximumFileBytes), request, budget: budget, cache: cache)
+            if shelving, let file = cache.file(for: key, request, path: path) { return .success(file) }
+            // An entry that does not decode, or none looked for: the file is read and scanned again.
+            return scanned(
+                ConfinedFiles.read(path: path, limit: budget.maximumFileBytes), request, budget: budget, cache: cache, shelving: shelving)
         case let .read(read, stamp):
-            return scanned(read, request, budget: budget, cache: cache, stamp: stamp)
+            return scanned(read, request, budget: budget, cache: cache, stamp: stamp, shelving: shelving)
         }
     }
 
     /// What `read` found of the file `request` names, scanned.
     private static func scanned(
-        _ read: ConfinedFiles.Read, _ request: Request, budget: SourceBudget, cache: ScanCache? = nil, stamp: FileStamp? = nil
+        _ read: ConfinedFiles.Read, _ request: Request, budget: SourceBudget, cache: ScanCache? = nil, stamp: FileStamp? = nil,
+        shelving: Bool = true
     ) -> Result<ScannedFile, SourceScanError> {
         let path = request.path
         switch read {
         case let .bytes(bytes):
-            return .success(bytes.withUnsafeBufferPointer { scan(bytes: $0, request, budget: budget, cache: cache, stamp: stamp) })
+            return .success(
+                bytes.withUnsafeBufferPointer { scan(bytes: $0, request, budget: budget, cache: cache, stamp: stamp, shelving: shelving) })
         case let .tooLarge(size):
             return .success(ScannedFile(path: path, imports: [], skipped: .fileBytes(size, limit: budget.maximumFileBytes)))
         case .missing:
@@ -211,7 +223,8 @@ public enum SourceScanner {
     /// what follows the stop was not read. The parse and the walks over its
     /// tree run only where their recursion has room (``SyntaxStack``).
     private static func scan(
-        bytes: UnsafeBufferPointer<UInt8>, _ request: Request, budget: SourceBudget, cache: ScanCache? = nil, stamp: FileStamp? = nil
+        bytes: UnsafeBufferPointer<UInt8>, _ request: Request, budget: SourceBudget, cache: ScanCache? = nil, stamp: FileStamp? = nil,
+        shelving: Bool = true
     ) -> ScannedFile {
         let path = request.path
         if bytes.count > budget.maximumFileBytes {
@@ -222,13 +235,13 @@ public enum SourceScanner {
         let exportsNothing = !ImportRegion.mayExport(bytes)
         let key = cache.map { _ in scanKey(of: bytes, regionEnd: regionEnd, exportsNothing: exportsNothing, request, budget: budget) }
         if let cache, let key { cache.note(request, budget: budget, key: key) }
-        if let cache, let key, let known = cache.file(for: key, request, path: path) {
+        if let cache, let key, shelving, let known = cache.file(for: key, request, path: path) {
             if let stamp { cache.remember(request, budget: budget, stamp: stamp, key: key) }
             return known
         }
         let scanned = parse(bytes: bytes, parsed: parsed, regionEnd: regionEnd, exportsNothing: exportsNothing, request, budget: budget)
         if let cache, let key, scanned.skipped == nil {
-            cache.store(scanned, for: key, request)
+            if shelving { cache.store(scanned, for: key, request) } else { cache.keepRecent(scanned, for: key) }
             if let stamp { cache.remember(request, budget: budget, stamp: stamp, key: key) }
         }
         return scanned
@@ -247,7 +260,7 @@ public enum SourceScanner {
             exportsNothing: exportsNothing ?? !ImportRegion.mayExport(bytes), request, budget: budget)
     }
 
-    /// The parse and the walks of ``scan(bytes:_:budget:cache:stamp:)``, within the budget.
+    /// The parse and the walks of ``scan(bytes:_:budget:cache:stamp:shelving:)``, within the budget.
     private static func parse(
         bytes: UnsafeBufferPointer<UInt8>, parsed: UnsafeBufferPointer<UInt8>, regionEnd: Int, exportsNothing: Bool, _ request: Request,
         budget: SourceBudget

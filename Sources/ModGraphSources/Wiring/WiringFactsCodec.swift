@@ -67,7 +67,14 @@ extension TargetID: ScanCodable {
 
 extension Wiring.Site: ScanCodable {
     init(reading reader: inout ScanReader) throws(ScanCodecError) {
-        self.init(target: try TargetID(reading: &reader), file: try reader.string(), line: try reader.int(), column: try reader.int())
+        let target = try TargetID(reading: &reader)
+        let file = try reader.string()
+        var position = ScanPosition(line: try reader.int(), column: try reader.int())
+        if let moved = reader.moved {
+            guard let now = moved(target, file, position) else { throw ScanCodecError() }
+            position = now
+        }
+        self.init(target: target, file: file, line: position.line, column: position.column)
     }
 
     func write(to writer: inout ScanWriter) {

@@ -13,7 +13,12 @@ import ModGraphSystem
 /// cache where it can) and analysed again, and the answer kept for the next run.
 enum WiringMemo {
     /// Raised whenever the analysis's answer for the same files may change: older answers are then not read.
-    static let analyserVersion = 1
+    /// (2: an answer is kept with the key of its files' facts and each file's facts digest.)
+    static let analyserVersion = 2
+
+    /// The most files whose facts a run works out itself to find an answer kept under the same facts
+    /// (files changed since the answer was kept); past it, the analysis runs again.
+    static let maximumRescanned = 256
 
     /// What ``facts(_:targets:roles:budget:runner:cache:)`` found, and the files it did not parse.
     struct Outcome {
@@ -23,6 +28,12 @@ enum WiringMemo {
 
     /// The facts of `targets`' files, test targets left out (they build against what they test,
     /// and a double they declare is not a provider), analysed with `roles`.
+    ///
+    /// An answer is kept under two keys: the keys of the files' scans (their bytes), which a run whose
+    /// files did not change finds by their stamps, reading no file; and the digests of what each file
+    /// declares and uses (its ``WiringFile``), which a run finds when the files that changed say the same
+    /// things as before (an edit inside a function body, a comment): those few are parsed, the others'
+    /// digests read from the answer, and the answer read back instead of analysing every file again.
     static func facts(
         _ graph: ModuleGraph, targets: [TargetSources], roles: WiringRoles, budget: SourceBudget, runner: any UnitRunner, cache: ScanCache?
     ) throws(SourceScanError) -> Outcome {
@@ -33,9 +44,18 @@ enum WiringMemo {
         if let cache, cache.keepsAnalyses {
             let keys = SourceScanner.knownKeys(requests, budget: budget, runner: runner, cache: cache)
             key = Self.key(roles: roles, targets: analysed, keys: keys)
-            if let key, let body = cache.analysis(key) {
-                var reader = ScanReader(Array(body))
-                if let facts = try? WiringFacts(reading: &reader), reader.isAtEnd { return Outcome(facts: facts, skipped: []) }
+            if let key, let body = cache.analysis(key), let facts = Kept.facts(body) { return Outcome(facts: facts, skipped: []) }
+            if let key,
+                let facts = try sameFacts(
+                    requests, keys: keys, targets: analysed, roles: roles, budget: budget, runner: runner, cache: cache, key: key)
+            {
+                return Outcome(facts: facts, skipped: [])
+            }
+            if let key,
+                let facts = try movedFacts(
+                    requests, keys: keys, targets: analysed, roles: roles, budget: budget, runner: runner, cache: cache, key: key)
+            {
+                return Outcome(facts: facts, skipped: [])
             }
         }
         let scanned = try SourceScanner.scan(requests: requests, budget: budget, runner: runner, cache: cache)
@@ -43,14 +63,136 @@ enum WiringMemo {
         let facts = WiringAnalyzer(roles: roles).analyze(
             scanned: TargetSources.grouped(scanned, of: analysed), folders: folders, graph: graph)
         let skipped = scanned.filter { $0.skipped != nil }
-        if let cache, skipped.isEmpty,
-            let key = key ?? Self.key(roles: roles, targets: analysed, keys: requests.map { cache.key($0, budget: budget) })
-        {
+        let keys = cache.map { cache in requests.map { cache.key($0, budget: budget) } } ?? []
+        if let cache, skipped.isEmpty, let key = key ?? Self.key(roles: roles, targets: analysed, keys: keys) {
+            let digests = zip(scanned, keys).map { file, key in
+                digest(of: file, stored: key.flatMap { cache.stored($0, readsWiring: true) })
+            }
             var writer = ScanWriter()
             facts.write(to: &writer)
-            cache.keep(analysis: writer.bytes, for: key)
+            cache.keep(
+                analysis: Kept.body(factsKey: factsKey(roles: roles, targets: analysed, digests: digests), facts: writer.bytes[...]),
+                for: key)
+            cache.keep(factsDigests: Kept.table(Dictionary(zip(keys.map { $0 ?? "" }, digests), uniquingKeysWith: { first, _ in first })))
         }
         return Outcome(facts: facts, skipped: skipped)
+    }
+
+    /// The answer kept for files that declare and use what these do, when at most ``maximumRescanned``
+    /// of them are not in a kept answer's digests: those are scanned (parsed where their scans are not
+    /// kept either), and the answer kept again under `key`, these files' keys.
+    private static func sameFacts(
+        _ requests: [SourceScanner.Request], keys: [String?], targets: [TargetSources], roles: WiringRoles, budget: SourceBudget,
+        runner: any UnitRunner, cache: ScanCache, key: String
+    ) throws(SourceScanError) -> WiringFacts? {
+        // The latest analysis's digests: those of a file's scan do not depend on the roles it was analysed with.
+        guard let table = cache.factsDigests, let known = Kept.digests(table), !known.isEmpty else { return nil }
+        var digests = keys.map { $0.flatMap { known[$0] } }
+        let unknown = digests.indices.filter { digests[$0] == nil }
+        guard unknown.count <= maximumRescanned else { return nil }
+        // Parsed without the shelf of every file's scan: neither read nor written again for a few files.
+        let scanned = try SourceScanner.scan(
+            requests: unknown.map { requests[$0] }, budget: budget, runner: runner, cache: cache, shelving: false)
+        guard scanned.allSatisfy({ $0.skipped == nil }) else { return nil }
+        for (index, file) in zip(unknown, scanned) { digests[index] = digest(of: file) }
+        let complete = digests.compactMap { $0 }
+        guard complete.count == digests.count else { return nil }
+        let factsKey = Self.factsKey(roles: roles, targets: targets, digests: complete)
+        for body in cache.keptAnalyses where Kept.factsKey(body) == factsKey {
+            guard let facts = Kept.facts(body), let stored = Kept.factsBytes(body) else { continue }
+            cache.keep(analysis: Kept.body(factsKey: factsKey, facts: stored), for: key)
+            if !unknown.isEmpty {
+                cache.keep(
+                    factsDigests: Kept.table(Dictionary(zip(keys.map { $0 ?? "" }, complete), uniquingKeysWith: { first, _ in first })))
+            }
+            return facts
+        }
+        return nil
+    }
+
+    /// The digest of what the scan of a file found (what it declares and uses, its imports), as the scan
+    /// cache writes it: of `stored`, its entry's bytes, when it was read from the cache, which are the bytes
+    /// its encoding gives. Two files that say the same things in other bytes (a comment, a function's body)
+    /// have the same digest.
+    static func digest(of file: ScannedFile, stored: ArraySlice<UInt8>? = nil) -> [UInt8] {
+        var hasher = SHA256()
+        if let stored {
+            hasher.update(stored)
+        } else {
+            var writer = ScanWriter()
+            file.named("").write(to: &writer)
+            hasher.update(writer.bytes)
+        }
+        return hasher.finalize()
+    }
+
+    /// The key of an analysis by what its files declare and use: the version, the roles, and each module's
+    /// files with their facts' digests, in the order of `targets`.
+    static func factsKey(roles: WiringRoles, targets: [TargetSources], digests: [[UInt8]]) -> String {
+        keyed(roles: roles, targets: targets, label: "facts") { writer, index in
+            writer.bytes(index < digests.count ? digests[index] : [])
+        }
+    }
+
+    /// An answer as kept: the key of its files' facts, then the facts; and apart from answers (read only when
+    /// the files' keys give none), the digest of each file's facts by the key of its scan.
+    enum Kept {
+        static func body(factsKey: String, facts: ArraySlice<UInt8>) -> [UInt8] {
+            var writer = ScanWriter()
+            writer.raw(factsKey)
+            writer.bytes(facts)
+            return writer.bytes
+        }
+
+        /// The parts of `body`: the facts key, and where the facts are.
+        private static func parts(_ body: ArraySlice<UInt8>) -> (factsKey: String, facts: Range<Int>)? {
+            var reader = ScanReader(Array(body))
+            guard let factsKey = try? reader.raw(), let facts = try? reader.span(), reader.isAtEnd else { return nil }
+            return (factsKey, (facts.lowerBound + body.startIndex)..<(facts.upperBound + body.startIndex))
+        }
+
+        static func factsKey(_ body: ArraySlice<UInt8>) -> String? { parts(body)?.factsKey }
+
+        static func factsBytes(_ body: ArraySlice<UInt8>) -> ArraySlice<UInt8>? { parts(body).map { body[$0.facts] } }
+
+        static func facts(_ body: ArraySlice<UInt8>) -> WiringFacts? {
+            guard let bytes = factsBytes(body) else { return nil }
+            var reader = ScanReader(Array(bytes))
+            guard let facts = try? WiringFacts(reading: &reader), reader.isAtEnd else { return nil }
+            return facts
+        }
+
+        /// The digests of files' facts by the keys of their scans, in the order of the keys.
+        static func table(_ digests: [String: [UInt8]]) -> [UInt8] {
+            var writer = ScanWriter()
+            writer.int(digests.count)
+            for (key, digest) in digests.sorted(by: { $0.key < $1.key }) {
+                writer.raw(key)
+                writer.bytes(digest)
+            }
+            return writer.bytes
+        }
+
+        /// What ``table(_:)`` wrote; nil when it does not decode.
+        static func digests(_ body: ArraySlice<UInt8>) -> [String: [UInt8]]? {
+            var reader = ScanReader(Array(body))
+            var read: [String: [UInt8]] = [:]
+            do {
+                let count = try reader.count()
+                guard count <= ScanCache.maximumEntries else { return nil }
+                read.reserveCapacity(count)
+                for _ in 0..<count {
+                    let key = try reader.raw()
+                    let digest = Array(try reader.byteRun())
+                    guard digest.count == 32 else { return nil }
+                    read[key] = digest
+                }
+                guard reader.isAtEnd else { return nil }
+            } catch {
+                return nil
+            }
+            return read
+        }
     }
 
     /// The key of an analysis: the version, the roles, and each module's files, named as the answer names
@@ -59,18 +201,31 @@ enum WiringMemo {
     /// a `check` of that commit kept in the working tree.
     static func key(roles: WiringRoles, targets: [TargetSources], keys: [String?]) -> String? {
         guard !keys.contains(nil) else { return nil }
+        return keyed(roles: roles, targets: targets, label: nil) { writer, index in
+            writer.raw(index < keys.count ? keys[index] ?? "" : "")
+        }
+    }
+
+    /// The SHA-256 of `label`, the versions, the roles, and each module's files in the order of `targets`,
+    /// each named within its module's folder and followed by what `file` writes for it (by its index among
+    /// all the files): the key of its scan, or the digest of its facts.
+    private static func keyed(
+        roles: WiringRoles, targets: [TargetSources], label: String?, file: (inout ScanWriter, Int) -> Void
+    ) -> String {
         var writer = ScanWriter()
+        if let label { writer.raw(label) }
         writer.int(analyserVersion)
         writer.int(ScanCache.scannerVersion)
         write(roles, to: &writer)
-        var next = keys.makeIterator()
+        var index = 0
         writer.int(targets.count)
         for sources in targets {
             sources.target.write(to: &writer)
             writer.int(sources.files.count)
-            for file in sources.files {
-                writer.raw(InterfaceRule.relative(file, to: sources.folder))
-                writer.raw(next.next().flatMap { $0 } ?? "")
+            for path in sources.files {
+                writer.raw(InterfaceRule.relative(path, to: sources.folder))
+                file(&writer, index)
+                index += 1
             }
         }
         return SHA256.hex(writer.bytes)

@@ -1,0 +1,103 @@
+import ModGraphCore
+import ModGraphRules
+
+extension WiringMemo {
+    /// The answer for these files when those changed since the previous analysis differ from their
+    /// previous versions only in where things are (lines added or removed above a declaration, a
+    /// function's body grown): the answer kept for the previous versions, each place it names in those
+    /// files moved to where the same thing is now. Most edits move lines; without this, each was
+    /// analysed again, every file's facts decoded.
+    ///
+    /// The previous versions are those the files' stamps last stood for (``ScanCache/previousKey(_:budget:)``),
+    /// their scans read from the shelf; a changed file whose scan is not kept, that says anything else
+    /// (a name, a declaration added), or whose places do not keep their order, gives no answer, and
+    /// neither does a place of the answer that its file no longer has.
+    static func movedFacts(
+        _ requests: [SourceScanner.Request], keys: [String?], targets: [TargetSources], roles: WiringRoles, budget: SourceBudget,
+        runner: any UnitRunner, cache: ScanCache, key: String
+    ) throws(SourceScanError) -> WiringFacts? {
+        var previousKeys: [String?] = keys
+        var changed: [Int] = []
+        for index in requests.indices where keys[index] != nil {
+            let previous = cache.previousKey(requests[index], budget: budget)
+            guard previous != keys[index] else { continue }
+            guard let previous else { return nil }
+            previousKeys[index] = previous
+            changed.append(index)
+        }
+        guard !changed.isEmpty, changed.count <= maximumRescanned,
+            let previousKey = Self.key(roles: roles, targets: targets, keys: previousKeys),
+            let body = cache.analysis(previousKey), let bytes = Kept.factsBytes(body)
+        else { return nil }
+        let places = targets.flatMap { sources in
+            sources.files.map { Place(target: sources.target, file: InterfaceRule.relative($0, to: sources.folder)) }
+        }
+        let now = try SourceScanner.scan(
+            requests: changed.map { requests[$0] }, budget: budget, runner: runner, cache: cache, shelving: false)
+        var moved: [Place: [ScanPosition: ScanPosition]] = [:]
+        for (file, index) in zip(now, changed) {
+            guard file.skipped == nil, let previous = previousKeys[index],
+                let before = cache.previousFile(for: previous, requests[index], path: requests[index].path),
+                let map = moves(from: before, to: file)
+            else { return nil }
+            moved[places[index]] = map
+        }
+        var reader = ScanReader(Array(bytes))
+        reader.moved = { target, file, position in
+            guard let map = moved[Place(target: target, file: file)] else { return position }
+            return map[position]
+        }
+        guard let facts = try? WiringFacts(reading: &reader), reader.isAtEnd else { return nil }
+        keep(facts, for: key, files: zip(changed, now).map { ($0, $1) }, keys: keys, targets: targets, roles: roles, cache: cache)
+        return facts
+    }
+
+    /// A file of a module, as an answer's places name it.
+    private struct Place: Hashable {
+        let target: TargetID
+        let file: String
+    }
+
+    /// Where each place of `before` is in `after`, when the two scans say the same things at other places
+    /// and keep their order; nil otherwise.
+    static func moves(from before: ScannedFile, to after: ScannedFile) -> [ScanPosition: ScanPosition]? {
+        func written(_ file: ScannedFile) -> ScanWriter {
+            var writer = ScanWriter()
+            writer.omitsPositions = true
+            writer.positions = []
+            file.named("").write(to: &writer)
+            return writer
+        }
+        let old = written(before)
+        let new = written(after)
+        guard old.bytes == new.bytes, let from = old.positions, let to = new.positions, from.count == to.count else { return nil }
+        var map: [ScanPosition: ScanPosition] = [:]
+        for (was, now) in zip(from, to) {
+            if let seen = map[was], seen != now { return nil }
+            map[was] = now
+        }
+        // In the same order, so that what the answer sorts by place is sorted the same.
+        let pairs = map.sorted { $0.key < $1.key }
+        for (first, second) in zip(pairs, pairs.dropFirst()) where !(first.value < second.value) { return nil }
+        return map
+    }
+
+    /// Keeps `facts` as the answer for the files of `keys`, with the digests of their facts where the
+    /// latest analysis's digests and the files scanned now (`files`, by their index) give every one.
+    private static func keep(
+        _ facts: WiringFacts, for key: String, files: [(Int, ScannedFile)], keys: [String?], targets: [TargetSources], roles: WiringRoles,
+        cache: ScanCache
+    ) {
+        var writer = ScanWriter()
+        facts.write(to: &writer)
+        var known = cache.factsDigests.flatMap(Kept.digests) ?? [:]
+        for (index, file) in files { if let key = keys[index] { known[key] = digest(of: file) } }
+        let digests = keys.map { $0.flatMap { known[$0] } }
+        let complete = digests.compactMap { $0 }
+        let factsKey = complete.count == digests.count ? factsKey(roles: roles, targets: targets, digests: complete) : ""
+        cache.keep(analysis: Kept.body(factsKey: factsKey, facts: writer.bytes[...]), for: key)
+        if complete.count == digests.count {
+            cache.keep(factsDigests: Kept.table(Dictionary(zip(keys.map { $0 ?? "" }, complete), uniquingKeysWith: { first, _ in first })))
+        }
+    }
+}
