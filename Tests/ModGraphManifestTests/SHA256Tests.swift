@@ -37,6 +37,15 @@ struct SHA256Tests {
         #expect(SHA256.hex(Data(bytes)) == digest)
     }
 
+    @Test func everyByteIsTwoLowerCaseDigits() {
+        let all = (0...255).map(UInt8.init)
+        #expect(SHA256.hex(digest: all) == all.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined())
+        #expect(SHA256.hex(digest: all[250...]) == "fafbfcfdfeff")
+        #expect(SHA256.hex(digest: [UInt8]()) == "")
+        // Bytes without contiguous storage take the same path through a copy.
+        #expect(SHA256.hex(digest: (0..<4).lazy.map { UInt8($0 * 85) }) == "0055aaff")
+    }
+
     @Test func feedingInPiecesGivesTheSameDigest() {
         let bytes = (0..<1000).map { UInt8(($0 * 7 + 3) % 256) }
         // Pieces that straddle block edges in every way.

@@ -86,15 +86,30 @@ public struct SHA256: Sendable {
     }
 
     /// `digest` (any bytes) as lower-case hexadecimal digits, two a byte: how digests are written.
+    /// Written from the bytes' own storage into the string's: a warm `check` of 5,000 files turns
+    /// 10,000 kept scan keys back into text, and a byte at a time through the generic collection
+    /// (unspecialised across modules), with a table and a buffer made for each, was a sixteenth of the run.
     public static func hex<Bytes: Collection>(digest: Bytes) -> String where Bytes.Element == UInt8 {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(digest.count * 2)
-        for byte in digest {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
+        if let text = digest.withContiguousStorageIfAvailable(hex(buffer:)) { return text }
+        return Array(digest).withUnsafeBufferPointer(hex(buffer:))
+    }
+
+    private static func hex(buffer: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: buffer.count * 2) { text in
+            var index = 0
+            for byte in buffer {
+                text[index] = hexDigit(byte >> 4)
+                text[index + 1] = hexDigit(byte & 0x0F)
+                index += 2
+            }
+            return index
         }
-        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The lower-case hexadecimal digit of `value` (0 to 15).
+    @inline(__always)
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") - 10 + value
     }
 
     private static let roundConstants: [UInt32] = [
