@@ -251,10 +251,10 @@ final class ScanShelf: Sendable {
     }
     private let run = Locked(Run())
 
-    /// A shelf holding what `encoded` (a body ``encoded()`` wrote) says; empty when it is nil or does not decode.
     /// The fewest entries kept, this run's and earlier ones (``encoded()``).
     private let room: Int
 
+    /// A shelf holding what `encoded` (a body ``encoded()`` wrote) says; empty when it is nil or does not decode.
     init(encoded: Data?, room: Int = 10_000) {
         self.room = room
         let bytes = encoded.map { [UInt8]($0) } ?? []

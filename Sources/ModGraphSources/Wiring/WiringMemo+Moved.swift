@@ -9,7 +9,7 @@ extension WiringMemo {
     /// analysed again, every file's facts decoded.
     ///
     /// The previous versions are those the files' stamps last stood for (``ScanCache/previousKey(_:budget:)``),
-    /// their scans read from the shelf; a changed file whose scan is not kept, that says anything else
+    /// their scans read from the recent scans or the shelf; a changed file whose scan is not kept, that says anything else
     /// (a name, a declaration added), or whose places do not keep their order, gives no answer, and
     /// neither does a place of the answer that its file no longer has.
     static func movedFacts(
@@ -97,7 +97,7 @@ extension WiringMemo {
         let factsKey = complete.count == digests.count ? factsKey(roles: roles, targets: targets, digests: complete) : ""
         cache.keep(analysis: Kept.body(factsKey: factsKey, facts: writer.bytes[...]), for: key)
         if complete.count == digests.count {
-            cache.keep(factsDigests: Kept.table(Dictionary(zip(keys.map { $0 ?? "" }, complete), uniquingKeysWith: { first, _ in first })))
+            cache.keep(factsDigests: Kept.table(keys: keys, digests: complete))
         }
     }
 }

@@ -30,10 +30,12 @@ enum WiringMemo {
     /// and a double they declare is not a provider), analysed with `roles`.
     ///
     /// An answer is kept under two keys: the keys of the files' scans (their bytes), which a run whose
-    /// files did not change finds by their stamps, reading no file; and the digests of what each file
-    /// declares and uses (its ``WiringFile``), which a run finds when the files that changed say the same
+    /// files did not change finds by their stamps, reading no file; and the digests of what each file's
+    /// scan found (``digest(of:stored:)``), which a run finds when the files that changed say the same
     /// things as before (an edit inside a function body, a comment): those few are parsed, the others'
-    /// digests read from the answer, and the answer read back instead of analysing every file again.
+    /// digests read from the digests shelf, and the answer read back instead of analysing every file
+    /// again. Failing that, an answer whose files say the same things at other places is moved
+    /// (``movedFacts(_:keys:targets:roles:budget:runner:cache:key:)``).
     static func facts(
         _ graph: ModuleGraph, targets: [TargetSources], roles: WiringRoles, budget: SourceBudget, runner: any UnitRunner, cache: ScanCache?
     ) throws(SourceScanError) -> Outcome {
@@ -73,7 +75,7 @@ enum WiringMemo {
             cache.keep(
                 analysis: Kept.body(factsKey: factsKey(roles: roles, targets: analysed, digests: digests), facts: writer.bytes[...]),
                 for: key)
-            cache.keep(factsDigests: Kept.table(Dictionary(zip(keys.map { $0 ?? "" }, digests), uniquingKeysWith: { first, _ in first })))
+            cache.keep(factsDigests: Kept.table(keys: keys, digests: digests))
         }
         return Outcome(facts: facts, skipped: skipped)
     }
@@ -102,8 +104,7 @@ enum WiringMemo {
             guard let facts = Kept.facts(body), let stored = Kept.factsBytes(body) else { continue }
             cache.keep(analysis: Kept.body(factsKey: factsKey, facts: stored), for: key)
             if !unknown.isEmpty {
-                cache.keep(
-                    factsDigests: Kept.table(Dictionary(zip(keys.map { $0 ?? "" }, complete), uniquingKeysWith: { first, _ in first })))
+                cache.keep(factsDigests: Kept.table(keys: keys, digests: complete))
             }
             return facts
         }
@@ -160,6 +161,12 @@ enum WiringMemo {
             var reader = ScanReader(Array(bytes))
             guard let facts = try? WiringFacts(reading: &reader), reader.isAtEnd else { return nil }
             return facts
+        }
+
+        /// The digest of each file's facts (`digests`) by the key of its scan (`keys`, in the same order), the
+        /// first of a key kept.
+        static func table(keys: [String?], digests: [[UInt8]]) -> [UInt8] {
+            table(Dictionary(zip(keys.map { $0 ?? "" }, digests), uniquingKeysWith: { first, _ in first }))
         }
 
         /// The digests of files' facts by the keys of their scans, in the order of the keys.
