@@ -1,3 +1,4 @@
+import ModGraphSyntax
 import SwiftSyntax
 
 /// Finds a file's imports. Swift allows them only at the top level, inside
@@ -48,7 +49,7 @@ struct ImportCollector {
 
     private func statement(_ declaration: ImportDeclSyntax, _ conditions: [BuildCondition]) -> ImportStatement {
         let path = declaration.path.map(\.name.text)
-        let attributes = declaration.attributes.map(\.trimmedDescription)
+        let attributes = declaration.attributes.map(\.trimmedText)
         let accessLevel = declaration.modifiers.first { modifier in
             ["public", "package", "internal", "fileprivate", "private", "open"].contains(modifier.name.text)
         }?.name.text
@@ -99,7 +100,7 @@ enum ConditionReader {
         if let call = expression.as(FunctionCallExprSyntax.self),
             let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
         {
-            return .check(name: name, argument: call.arguments.first?.expression.trimmedDescription)
+            return .check(name: name, argument: call.arguments.first?.expression.trimmedText)
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             return .check(name: reference.baseName.text, argument: nil)
@@ -107,7 +108,7 @@ enum ConditionReader {
         if let literal = expression.as(BooleanLiteralExprSyntax.self) {
             return .check(name: literal.literal.text, argument: nil)
         }
-        return .other(expression.trimmedDescription)
+        return .other(expression.trimmedText)
     }
 
     private static func fold(_ elements: [ExprSyntax]) -> BuildCondition {
@@ -123,12 +124,12 @@ enum ConditionReader {
             return groups
         }
         func operand(_ items: [ExprSyntax]) -> BuildCondition {
-            items.count == 1 ? condition(of: items[0]) : .other(items.map(\.trimmedDescription).joined(separator: " "))
+            items.count == 1 ? condition(of: items[0]) : .other(items.map(\.trimmedText).joined(separator: " "))
         }
         let alternatives = split(elements, on: "||").map { group in
             split(group, on: "&&").map(operand).reduce(nil as BuildCondition?) { partial, next in partial.map { .and($0, next) } ?? next }
         }.compactMap { $0 }
-        guard var result = alternatives.first else { return .other(elements.map(\.trimmedDescription).joined(separator: " ")) }
+        guard var result = alternatives.first else { return .other(elements.map(\.trimmedText).joined(separator: " ")) }
         for next in alternatives.dropFirst() { result = .or(result, next) }
         return result
     }

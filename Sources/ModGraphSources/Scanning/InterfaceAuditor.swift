@@ -1,3 +1,4 @@
+import ModGraphSyntax
 import SwiftSyntax
 
 /// Lists the declarations of an interface module's file that the interface
@@ -19,14 +20,14 @@ struct InterfaceAuditor {
             case let .decl(declaration):
                 topLevel(declaration, into: &audit)
             case let .stmt(statement):
-                audit.items.append(self.item(.topLevelCode, statement.trimmedDescription.firstLine, statement))
+                audit.items.append(self.item(.topLevelCode, statement.trimmedText.firstLine, statement))
             case let .expr(expression):
                 if let macro = expression.as(MacroExpansionExprSyntax.self) {
                     if !Self.diagnosticMacros.contains(macro.macroName.text) {
                         audit.items.append(self.item(.macro, "#" + macro.macroName.text, macro))
                     }
                 } else {
-                    audit.items.append(self.item(.topLevelCode, expression.trimmedDescription.firstLine, expression))
+                    audit.items.append(self.item(.topLevelCode, expression.trimmedText.firstLine, expression))
                 }
             }
         }
@@ -53,7 +54,7 @@ struct InterfaceAuditor {
             typeBody(enumeration.memberBlock.members, container: enumeration.name.text, into: &audit)
         } else if let extensionDeclaration = declaration.as(ExtensionDeclSyntax.self) {
             extensionBody(
-                extensionDeclaration.memberBlock.members, extended: extensionDeclaration.extendedType.trimmedDescription, into: &audit)
+                extensionDeclaration.memberBlock.members, extended: extensionDeclaration.extendedType.trimmedText, into: &audit)
         } else if let classDeclaration = declaration.as(ClassDeclSyntax.self) {
             audit.items.append(item(.class, classDeclaration.name.text, declaration))
         } else if let actor = declaration.as(ActorDeclSyntax.self) {
@@ -194,7 +195,7 @@ struct InterfaceAuditor {
     }
 
     private static func names(of variable: VariableDeclSyntax) -> String {
-        variable.bindings.map(\.pattern.trimmedDescription).joined(separator: ", ")
+        variable.bindings.map(\.pattern.trimmedText).joined(separator: ", ")
     }
 
     private static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {

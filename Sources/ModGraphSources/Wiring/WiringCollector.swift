@@ -1,3 +1,4 @@
+import ModGraphSyntax
 import SwiftSyntax
 
 /// Reads what the wiring inventory needs from one parsed file (``WiringFile``):
@@ -70,7 +71,7 @@ struct WiringCollector {
             (kind, name, inheritance, genericClause, whereClause, body) =
                 (.protocol, qualified(node.name.text), node.inheritanceClause, nil, node.genericWhereClause, node.memberBlock)
         } else if let node = declaration.as(ExtensionDeclSyntax.self) {
-            let extended = Self.cut(node.extendedType.trimmedDescription)
+            let extended = Self.cut(node.extendedType.trimmedText)
             (kind, name, inheritance, genericClause, whereClause, body) =
                 (.extension, qualified(extended), node.inheritanceClause, nil, node.genericWhereClause, node.memberBlock)
         } else {
@@ -227,13 +228,13 @@ struct WiringCollector {
         for argument in clause?.arguments ?? [] {
             switch argument.argument {
             case let .type(argumentType): arguments.append(Self.baseName(of: argumentType))
-            case let .expr(expression): arguments.append(Self.cut(expression.trimmedDescription))
+            case let .expr(expression): arguments.append(Self.cut(expression.trimmedText))
             }
         }
         var names = UniqueNames(limit: WiringFile.memberNameLimit)
         TypeNames.collect(type, into: &names)
         return WrittenType(
-            text: Self.cut(type.trimmedDescription), base: base, arguments: arguments, names: names.items.map(\.name), isOpaque: isOpaque)
+            text: Self.cut(type.trimmedText), base: base, arguments: arguments, names: names.items.map(\.name), isOpaque: isOpaque)
     }
 
     /// The principal name of a generic argument, or the argument as written when it names no one type.
@@ -253,7 +254,7 @@ struct WiringCollector {
         if let identifier = principal.as(IdentifierTypeSyntax.self) { return identifier.name.text }
         if let member = principal.as(MemberTypeSyntax.self) { return member.name.text }
         if let tuple = principal.as(TupleTypeSyntax.self), tuple.elements.isEmpty { return "()" }
-        return cut(principal.trimmedDescription)
+        return cut(principal.trimmedText)
     }
 
     /// At most ``WiringFile/textLimit`` characters.
