@@ -6,9 +6,9 @@ extension SyntaxProtocol {
     /// of the tree it makes to get there.
     ///
     /// `trimmedDescription` detaches the node and sets both trivia to nothing, which allocates a
-    /// new tree per call; the wiring and import readers call it on every type they name, and on
-    /// a cold check of 5,000 files that copy and its release were a fifth of the CPU. Here the
-    /// node's text is written once and the two trivia are cut off by their lengths. The tokens are
+    /// new tree per call; the wiring and import readers call it on every type they name, so a
+    /// cold check made and released a tree per name. Here the node's text is written once and
+    /// the two trivia are cut off by their lengths. The tokens are
     /// the ones `trimmed` changes: its first and last of any presence (a missing token has no text
     /// and no trivia, so nothing is cut for it). `TrimmedTextTests` compares the two on every
     /// node of damaged and ordinary files.

@@ -122,6 +122,9 @@ public final class ScanCache: Sendable {
     /// finds its files' keys by scanning them.
     var keepsAnalyses: Bool { !analyses.isEmpty }
 
+    /// Whether earlier runs left stamps to look files up by: a cold run's files are all read.
+    var knowsStamps: Bool { !stamps.entries.isEmpty }
+
     /// The key of the scan of the file `request` reads within `budget`, when the file's stamp is still `stamp`
     /// and, if `holding`, the entry of that key is on its shelf: the file need not be read.
     func key(_ request: SourceScanner.Request, budget: SourceBudget, stamp: FileStamp, holding: Bool = true) -> String? {
@@ -329,8 +332,8 @@ final class ScanShelf: Sendable {
     }
 
     /// Remembers `file`, scanned for `key`, unless it was skipped over a budget. Its bytes are written
-    /// here, on the thread that scanned it: the shelf keeps them and the wiring's digests hash them, and
-    /// written at the end, one file after another, they were a cold check's last 0.4 s.
+    /// here, once, on the thread that scanned it: the shelf keeps them and the wiring's digests hash them,
+    /// where each used to write them again, one file after another, at the end of the run.
     func store(_ file: ScannedFile, for key: String) {
         guard file.skipped == nil else { return }
         let unnamed = file.named("")

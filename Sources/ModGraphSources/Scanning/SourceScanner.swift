@@ -114,34 +114,78 @@ public enum SourceScanner {
         requests: [Request], budget: SourceBudget = .standard, runner: any UnitRunner = .sequential, cache: ScanCache? = nil,
         shelving: Bool = true
     ) throws(SourceScanError) -> [ScannedFile] {
-        let results = runner.map(requests) { request -> Result<ScannedFile, SourceScanError> in
-            if let known = cache?.answered(request) { return .success(known) }
-            let result = read(request, budget: budget, cache: cache, shelving: shelving)
+        // What this run already answered, and the keys stamps give, are looked up here, in order, as
+        // ``knownKeys(_:budget:runner:cache:)`` does; the units are the entries to decode and the files to read.
+        let stamped = cache?.knowsStamps ?? false
+        var results: [Result<ScannedFile, SourceScanError>?] = []
+        var keys: [String?] = []
+        for request in requests {
+            let answered = cache?.answered(request)
+            results.append(answered.map { .success($0) })
+            keys.append(
+                answered == nil && stamped ? cache.flatMap { stampedKey(request, budget: budget, cache: $0, holding: shelving) } : nil)
+        }
+        let pending = results.indices.filter { results[$0] == nil }
+        let found = runner.map(pending.map { (requests[$0], keys[$0]) }) { request, key -> Result<ScannedFile, SourceScanError> in
+            let result = read(request, budget: budget, cache: cache, shelving: shelving, key: key)
             if let cache, case let .success(file) = result { cache.answer(request, file) }
             return result
         }
-        return try results.map { result throws(SourceScanError) in try result.get() }
+        for (index, result) in zip(pending, found) { results[index] = result }
+        return try results.map { result throws(SourceScanError) in
+            guard let result else { preconditionFailure("every file was answered or scanned") }
+            return try result.get()
+        }
     }
 
     /// The key each file `requests` name would be scanned with, without parsing it or reading its entry:
     /// from this run, by a stamp the cache remembers (``ScanStamps``), else from its bytes, read and hashed
     /// (a file changed within the time granularity of the last run has no stamp to give, a changed one no
     /// entry); nil for a file over the budget's size or that cannot be read.
+    ///
+    /// A file the run or its stamp already answers for costs a status and a few lookups under the cache's
+    /// locks: too little to share out, since threads taking those locks for every file of a repository
+    /// spend their time waiting for one another. Those are answered here, in order; the executor's units
+    /// are the files to read and hash.
     static func knownKeys(_ requests: [Request], budget: SourceBudget, runner: any UnitRunner, cache: ScanCache) -> [String?] {
-        runner.map(requests) { request -> String? in
-            if let key = cache.key(request, budget: budget) { return key }
-            switch lookUp(request, budget: budget, cache: cache, holding: false) {
-            case let .key(key):
-                return key
-            case let .read(.bytes(bytes), stamp):
-                let key = bytes.withUnsafeBufferPointer { scanKey(of: $0, request, budget: budget) }
-                cache.note(request, budget: budget, key: key)
-                // The version this run read, which a later run's changed file is compared with (``WiringMemo``).
-                if let stamp { cache.remember(request, budget: budget, stamp: stamp, key: key) }
-                return key
-            case .read:
-                return nil
-            }
+        let stamped = cache.knowsStamps
+        var keys = requests.map { request in
+            cache.key(request, budget: budget) ?? (stamped ? stampedKey(request, budget: budget, cache: cache) : nil)
+        }
+        let unknown = keys.indices.filter { keys[$0] == nil }
+        for (index, key) in zip(unknown, runner.map(unknown.map { requests[$0] }) { readKey($0, budget: budget, cache: cache) }) {
+            keys[index] = key
+        }
+        return keys
+    }
+
+    /// The key the stamp of the file `request` names gives, from the stamp this run saw or one asked now (noted
+    /// for the run's other requests of the file when it gives one), and, if `holding`, only where the key's entry
+    /// is on its shelf; nil when it gives none.
+    private static func stampedKey(_ request: Request, budget: SourceBudget, cache: ScanCache, holding: Bool = false) -> String? {
+        if let stamp = cache.stamp(of: request.path) {
+            return cache.key(request, budget: budget, stamp: stamp, holding: holding)
+        }
+        guard let stamp = ConfinedFiles.stamp(path: request.path, limit: budget.maximumFileBytes),
+            let key = cache.key(request, budget: budget, stamp: stamp, holding: holding)
+        else { return nil }
+        cache.saw(request.path, stamp)
+        return key
+    }
+
+    /// The key of the file `request` names, read and hashed when its stamp gives none (``knownKeys(_:budget:runner:cache:)``).
+    private static func readKey(_ request: Request, budget: SourceBudget, cache: ScanCache) -> String? {
+        switch lookUp(request, budget: budget, cache: cache, holding: false) {
+        case let .key(key):
+            return key
+        case let .read(.bytes(bytes), stamp):
+            let key = bytes.withUnsafeBufferPointer { scanKey(of: $0, request, budget: budget) }
+            cache.note(request, budget: budget, key: key)
+            // The version this run read, which a later run's changed file is compared with (``WiringMemo``).
+            if let stamp { cache.remember(request, budget: budget, stamp: stamp, key: key) }
+            return key
+        case .read:
+            return nil
         }
     }
 
@@ -179,12 +223,13 @@ public enum SourceScanner {
     }
 
     /// Reads and scans one file; with a `cache`, a file whose stamp it remembers is not read (``ScanStamps``).
+    /// `key`, when its stamp already gave one (``stampedKey(_:budget:cache:holding:)``), is not looked up again.
     private static func read(
-        _ request: Request, budget: SourceBudget, cache: ScanCache?, shelving: Bool = true
+        _ request: Request, budget: SourceBudget, cache: ScanCache?, shelving: Bool = true, key: String? = nil
     ) -> Result<ScannedFile, SourceScanError> {
         let path = request.path
         guard let cache else { return scanned(ConfinedFiles.read(path: path, limit: budget.maximumFileBytes), request, budget: budget) }
-        switch lookUp(request, budget: budget, cache: cache, holding: shelving) {
+        switch key.map(Lookup.key) ?? lookUp(request, budget: budget, cache: cache, holding: shelving) {
         case let .key(key):
             if shelving, let file = cache.file(for: key, request, path: path) { return .success(file) }
             // An entry that does not decode, or none looked for: the file is read and scanned again.

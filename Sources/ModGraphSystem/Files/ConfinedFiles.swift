@@ -93,17 +93,22 @@ public enum ConfinedFiles {
     /// The status is asked of the path as `open` would reach it; a file it cannot read has another
     /// stamp than when it was read (a change of permissions changes the status time), so it is opened.
     public static func read(path: String, limit: Int, unless known: (FileStamp) -> Bool) -> StampedRead {
+        if let stamp = stamp(path: path, limit: limit), known(stamp) { return .known(stamp) }
         var status = stat()
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) <= limit {
-            let stamp = FileStamp(status)
-            if known(stamp) { return .known(stamp) }
-        }
         let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard file >= 0 else { return .read(errno == ENOENT || errno == ENOTDIR ? .missing : .denied, nil) }
         defer { close(file) }
         guard fstat(file, &status) == 0 else { return .read(.denied, nil) }
         guard (status.st_mode & S_IFMT) == S_IFREG else { return .read(.notAFile, nil) }
         return .read(contents(of: file, status: status, limit: limit), FileStamp(status))
+    }
+
+    /// The stamp of the regular file of at most `limit` bytes at `path`, asked as `open` would reach it
+    /// (``read(path:limit:unless:)`` asks it first); nil for anything else or nothing.
+    public static func stamp(path: String, limit: Int) -> FileStamp? {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) <= limit else { return nil }
+        return FileStamp(status)
     }
 
     /// What the file open at `file` holds when it is a regular file of at most `limit` bytes.
