@@ -54,4 +54,27 @@ struct SystemTests {
         #expect(SystemError.description(ENOENT) == "No such file or directory")
         #expect(SystemError.description(EACCES) == "Permission denied")
     }
+
+    #if os(Linux)
+        /// A session's members are found by reading each process's /proc/PID/stat: the state and the session
+        /// come after the name's last parenthesis, whatever the name holds.
+        @Test func aProcessStatLineGivesItsStateAndSession() {
+            func parsed(_ line: String) -> String? {
+                Session.parseStat(ArraySlice(Array(line.utf8))).map { "\(Character(UnicodeScalar($0.state))) \($0.session)" }
+            }
+            #expect(parsed("4242 (git) S 1 4242 4242 0 -1 4194560 210 0") == "S 4242")
+            #expect(parsed("77 (a) (b) x) Z 1 70 69 34817 -1 0") == "Z 69")
+            #expect(parsed("12 (sp ace) R 1 2 3 4") == "R 3")
+            // Cut before the field after the session: that session could be cut too.
+            #expect(parsed("12 (git) S 1 2 345") == nil)
+            #expect(parsed("12 git S 1 2 3 4") == nil)
+            #expect(parsed("") == nil)
+        }
+
+        @Test func thisProcessIsAMemberOfItsOwnSession() {
+            let session = getsid(0)
+            #expect(Session.members(of: session).contains(ProcessInfo.processInfo.processIdentifier))
+            #expect(Session.members(of: -7).isEmpty)
+        }
+    #endif
 }

@@ -330,22 +330,44 @@ enum Session {
             guard sysctl(&mib, 4, &processes, &size, nil, 0) == 0 else { return [] }
             return processes.prefix(size / stride).filter { Int32($0.kp_proc.p_stat) != SZOMB }.map(\.kp_proc.p_pid)
         #else
-            // /proc/PID/stat: `pid (name) state ppid pgrp session …`; the name may hold spaces and parentheses.
+            // Every process's /proc/PID/stat is read after each child ends: a descriptor and a buffer, not a
+            // Foundation string per file.
             guard let folder = opendir("/proc") else { return [] }
             defer { closedir(folder) }
             var found: [pid_t] = []
+            var buffer = [UInt8](repeating: 0, count: 256)
             while let entry = readdir(folder) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                guard let pid = pid_t(name),
-                    let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                    let close = stat.lastIndex(of: ")")
-                else { continue }
-                let fields = stat[stat.index(after: close)...].split(separator: " ")
-                if fields.count > 3, fields[0] != "Z", fields[0] != "X", pid_t(fields[3]) == id { found.append(pid) }
+                guard let pid = pid_t(name), let fields = statFields(of: pid, buffer: &buffer) else { continue }
+                if fields.state != UInt8(ascii: "Z"), fields.state != UInt8(ascii: "X"), fields.session == id { found.append(pid) }
             }
             return found
         #endif
     }
+
+    #if !canImport(Darwin)
+        /// The state and the session of process `pid`, from the start of /proc/PID/stat: `pid (name) state ppid
+        /// pgrp session …`. The name may hold spaces and parentheses but is at most 15 bytes, so its closing
+        /// parenthesis, the last in the line, is within the first bytes read, and no later field holds one.
+        static func statFields(of pid: pid_t, buffer: inout [UInt8]) -> (state: UInt8, session: pid_t)? {
+            let file = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+            guard file >= 0 else { return nil }
+            defer { close(file) }
+            let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
+            guard count > 0 else { return nil }
+            return parseStat(buffer[0..<count])
+        }
+
+        /// ``statFields(of:buffer:)``'s reading of the line's start.
+        static func parseStat(_ line: ArraySlice<UInt8>) -> (state: UInt8, session: pid_t)? {
+            guard let close = line.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+            let fields = line[(close + 1)...].split(separator: UInt8(ascii: " "), maxSplits: 5, omittingEmptySubsequences: true)
+            guard fields.count > 4, fields[0].count == 1, let state = fields[0].first,
+                let session = pid_t(String(decoding: fields[3], as: UTF8.self))
+            else { return nil }
+            return (state, session)
+        }
+    #endif
 }
 
 /// `kill(2)`, under a name that ``Session/kill(_:)`` does not hide.
