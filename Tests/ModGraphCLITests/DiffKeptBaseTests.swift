@@ -54,6 +54,51 @@ struct DiffKeptBaseTests {
 
     private func inode(_ path: String) -> UInt64? { FileStamp.of(path)?.inode }
 
+    /// Two packages side by side, `App` depending on `../Lib` by path (as apps keep their modules in
+    /// `Modules/`): the base's `App`, answered by the cache entry the head's load wrote, depends on the
+    /// copy's `Lib`, not the working tree's, and the entry the base's load writes names the working
+    /// tree's again. Before, the base's graph held both `Lib`s and the run failed on their identity.
+    @Test func aPathDependencyOfTheBaseIsTheCopysSibling() throws {
+        let folder = try ModGraphRunner.scratchFolder("modgraph-base-siblings").appendingPathComponent("modules")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try runGit(["init", "-q", "-b", "main"], in: folder)
+        func lib(_ targets: [String]) -> String {
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "Lib", products: [.library(name: "Lib", targets: ["Lib"])], targets: [
+            \(targets.map { "    .target(name: \"\($0)\"),\n" }.joined())])
+            """
+        }
+        try ModGraphRunner.write(
+            [
+                "Lib/Package.swift": lib(["Lib"]), "Lib/Sources/Lib/Lib.swift": "let lib = 1\n",
+                "App/Package.swift": """
+                // swift-tools-version: 5.9
+                import PackageDescription
+                let package = Package(name: "App", dependencies: [.package(path: "../Lib")], targets: [
+                    .target(name: "App", dependencies: [.product(name: "Lib", package: "Lib")]),
+                ])
+                """,
+                "App/Sources/App/App.swift": "import Lib\n",
+            ], in: folder)
+        try runGit(["add", "-A"], in: folder)
+        try runGit(["commit", "-q", "-m", "base"], in: folder)
+        try ModGraphRunner.write(
+            ["Lib/Package.swift": lib(["Lib", "Extra"]), "Lib/Sources/Extra/Extra.swift": "let extra = 1\n"], in: folder)
+        try runGit(["add", "-A"], in: folder)
+        try runGit(["commit", "-q", "-m", "next"], in: folder)
+        for run in ["the copy written", "the copy kept", "a private copy"] {
+            let added = try diff(folder, base: "HEAD~1", run == "a private copy" ? ["--no-cache"] : [])
+            #expect(added == ["lib/Extra"], "\(run)")
+        }
+        // The head alone, after the base's loads wrote their entries, still reads the working tree's `Lib`.
+        let head = try ModGraphRunner.run(["graph", ".", "--format", "json"], in: folder)
+        #expect(head.status == 0, "\(head.errors)")
+        #expect(!head.output.contains("modgraph-base"), "\(head.output)")
+    }
+
     @Test func theCopyIsKeptAndAnythingChangedInItIsTheBaseAgain() throws {
         let folder = try repository()
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }

@@ -52,12 +52,14 @@ public final class CachingManifestProvider: ManifestProvider {
             ManifestEncoding.isEvaluated(body) ? acceptsEvaluatedEntries && ManifestEncoding.isCurrentEvaluation(body) : true,
             let manifest = try? ManifestDecoding.decode(body, source: source)
         {
-            return manifest.relocated(from: keyFolder, to: directory)
+            // Every path the entry names under the original (its folder, and `path:` dependencies on
+            // packages beside it) is the copy's: the copy's siblings, never the working tree's.
+            return relocation.map { manifest.relocated(from: $0.original, to: $0.copy) } ?? manifest
         }
         let dump = try base.dump(forPackageAt: directory)
         let manifest = try ManifestDecoding.decode(dump, source: source)
         // A cache that cannot be written only makes the next run slower. A copy's entry says what the original's dump would.
-        let body = keyFolder == directory ? dump : ManifestEncoding.dumpJSON(manifest.relocated(from: directory, to: keyFolder))
+        let body = relocation.map { ManifestEncoding.dumpJSON(manifest.relocated(from: $0.copy, to: $0.original)) } ?? dump
         try? CacheFile.write(body, to: entry, under: folder)
         return manifest
     }

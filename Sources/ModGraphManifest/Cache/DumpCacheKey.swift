@@ -14,8 +14,9 @@ struct DumpCacheKey: Equatable {
     /// 64 hex digits.
     let hex: String
 
-    /// The bump that retires every entry when the key or entry format changes.
-    static let formatVersion = "1"
+    /// The bump that retires every entry when the key or entry format changes (2: a `diff` base's copy
+    /// could keep a `path:` dependency on a package beside its own as the copy's path).
+    static let formatVersion = "2"
 
     /// `environment` is what ``ManifestEnvironment/keyed(_:)`` gives: empty for a manifest that
     /// reads none, whose key is then what it was before variables were part of it.
