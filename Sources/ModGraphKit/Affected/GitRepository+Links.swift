@@ -45,19 +45,11 @@ extension GitRepository {
     /// the same relative path, folders made as needed); the paths linked. Stops linking, and leaves
     /// the rest to be written, when the two folders are on different file systems or git fails.
     func linkUnchanged(_ entries: [IndexEntry], into folder: String) -> [String] {
-        var insideByFolder: [Substring: Bool] = [:]
+        var folders = LinkableFolders(top: topLevel)
         let candidates = entries.filter { entry in
-            guard entry.mode == "100644" || entry.mode == "100755", !Self.isToolFolderFile(entry.path) else { return false }
+            guard entry.mode == "100644" || entry.mode == "100755" else { return false }
             let parent = entry.path.lastIndex(of: "/").map { entry.path[..<$0] } ?? ""
-            let inside =
-                insideByFolder[parent]
-                ?? {
-                    let full = parent.isEmpty ? topLevel : topLevel + "/" + parent
-                    let answer = Paths.canonical(full) == full
-                    insideByFolder[parent] = answer
-                    return answer
-                }()
-            return inside && FileStatus.isRegularFile(topLevel + "/" + entry.path, followingLinks: false)
+            return folders.linkable(parent) && FileStatus.isRegularFile(topLevel + "/" + entry.path, followingLinks: false)
         }
         let blobs = Dictionary(candidates.map { ($0.path, $0.blob) }, uniquingKeysWith: { first, _ in first })
         var linked: [String] = []
@@ -88,11 +80,35 @@ extension GitRepository {
         return ids
     }
 
-    /// Whether `path` lies in a folder SwiftPM writes in when it reads a package (`.build`, `.swiftpm`):
-    /// such a committed file is written, not linked, so that no tool run on the base can change the
-    /// working tree's copy through a shared name.
-    static func isToolFolderFile(_ path: String) -> Bool {
-        path.split(separator: "/").dropLast().contains { $0 == ".build" || $0 == ".swiftpm" }
+    /// The working tree's folders whose files may be linked, each asked once: reached from the top folder
+    /// through no link at all (each level a folder itself, not a link to one, below a top that is its own
+    /// canonical path), and in no folder SwiftPM writes in when it reads a package (`.build`, `.swiftpm`): such
+    /// a committed file is written, not linked, so that no tool run on the base can change the working tree's
+    /// copy through a shared name. One status per folder, where resolving each folder's whole path asked the
+    /// status of every level above it again.
+    struct LinkableFolders {
+        let top: String
+        private var answers: [Substring: Bool] = [:]
+        private let topIsCanonical: Bool
+
+        init(top: String) {
+            self.top = top
+            topIsCanonical = Paths.canonical(top) == top
+        }
+
+        /// Whether the files of `folder`, relative to the top ("" for the top itself), may be linked.
+        mutating func linkable(_ folder: Substring) -> Bool {
+            if folder.isEmpty { return topIsCanonical }
+            if let known = answers[folder] { return known }
+            let slash = folder.lastIndex(of: "/")
+            let name = slash.map { folder[folder.index(after: $0)...] } ?? folder
+            let parent = slash.map { folder[..<$0] } ?? ""
+            let answer =
+                name != ".build" && name != ".swiftpm" && linkable(parent)
+                && FileStatus.isFolder(top + "/" + folder, followingLinks: false)
+            answers[folder] = answer
+            return answer
+        }
     }
 
     /// `paths` in runs whose arguments stay well under any system's limit on a command line.
