@@ -57,6 +57,7 @@ def main():
         env = dict(os.environ, MODGRAPH_CACHE_DIR=os.path.join(scratch, "cache"))
         times = {name: {"diff": [], "affected": []} for name in builds}
         differences = []
+        failures = []
         replayed = 0
         for commit in reversed(commits):
             parents = git(tree, "rev-list", "--parents", "-n", "1", commit).split()[1:]
@@ -73,6 +74,10 @@ def main():
                     times[name][command].append(seconds)
                     if command == "diff":
                         outputs[name] = (result.returncode, result.stdout)
+                    # Exit 1 is a budget exceeded; anything else is a failure, never "the same bytes".
+                    if result.returncode not in (0, 1):
+                        first = next((line for line in result.stderr.decode(errors="replace").splitlines() if line.startswith("error")), "")
+                        failures.append(f"{name} {command} at {commit[:10]}: exit {result.returncode}: {first[:200]}")
             if len(set(outputs.values())) > 1:
                 differences.append(commit)
             replayed += 1
@@ -88,7 +93,10 @@ def main():
             print(f"diff output the same bytes on {replayed - len(differences)} of {replayed} commits")
             for commit in differences:
                 print(f"  differs: {commit}")
-        return 1 if differences else 0
+        print(f"runs that failed: {len(failures)}")
+        for failure in failures:
+            print(f"  {failure}")
+        return 1 if differences or failures else 0
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
