@@ -8,10 +8,9 @@ extension SyntaxProtocol {
     /// `trimmedDescription` detaches the node and sets both trivia to nothing, which allocates a
     /// new tree per call; the wiring and import readers call it on every type they name, so a
     /// cold check made and released a tree per name. Here the node's text is written once and
-    /// the two trivia are cut off by their lengths. The tokens are
-    /// the ones `trimmed` changes: its first and last of any presence (a missing token has no text
-    /// and no trivia, so nothing is cut for it). `TrimmedTextTests` compares the two on every
-    /// node of damaged and ordinary files.
+    /// the two trivia are cut off by their lengths. The tokens are the ones `trimmed` changes: its
+    /// first and last of any presence (a missing token has no text and no trivia, so nothing is
+    /// cut for it). `TrimmedTextTests` compares the two on every node of damaged and ordinary files.
     public var trimmedText: String {
         let bytes = syntaxTextBytes
         let leading = firstToken(viewMode: .all).map { $0.presence == .present ? Self.triviaLength($0.leadingTrivia) : 0 } ?? 0

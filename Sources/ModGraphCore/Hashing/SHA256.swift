@@ -86,9 +86,9 @@ public struct SHA256: Sendable {
     }
 
     /// `digest` (any bytes) as lower-case hexadecimal digits, two a byte: how digests are written.
-    /// Written from the bytes' own storage into the string's: a warm `check` of 5,000 files turns
-    /// 10,000 kept scan keys back into text, and a byte at a time through the generic collection
-    /// (unspecialised across modules), with a table and a buffer made for each, was a sixteenth of the run.
+    /// Written from the bytes' own storage into the string's: a warm `check` turns every kept scan key
+    /// back into text, and a byte at a time through the generic collection (unspecialised across
+    /// modules), with a table and a buffer made for each, was a visible part of that run.
     public static func hex<Bytes: Collection>(digest: Bytes) -> String where Bytes.Element == UInt8 {
         if let text = digest.withContiguousStorageIfAvailable(hex(buffer:)) { return text }
         return Array(digest).withUnsafeBufferPointer(hex(buffer:))

@@ -337,9 +337,8 @@ final class ScanShelf: Sendable {
     func store(_ file: ScannedFile, for key: String) {
         guard file.skipped == nil else { return }
         let unnamed = file.named("")
-        var body = ScanWriter()
-        unnamed.write(to: &body)
-        run.withLock { $0.used[key] = Used(file: unnamed, bytes: nil, body: body.bytes) }
+        let body = unnamed.keptBytes
+        run.withLock { $0.used[key] = Used(file: unnamed, bytes: nil, body: body) }
     }
 
     /// The files found in the cache and those scanned, in this run.
@@ -380,5 +379,14 @@ extension ScannedFile {
         ScannedFile(
             path: path, imports: imports, interface: interface, wiring: wiring, skipped: skipped, declaresNothing: declaresNothing,
             exportsNothing: exportsNothing)
+    }
+
+    /// The bytes a shelf keeps this scan as: written without its path, since an entry is found by its key
+    /// and named by the request that asks for it. The wiring's digests hash these same bytes
+    /// (``WiringMemo/digest(of:stored:)``), whether read from a shelf or written here.
+    var keptBytes: [UInt8] {
+        var writer = ScanWriter()
+        named("").write(to: &writer)
+        return writer.bytes
     }
 }

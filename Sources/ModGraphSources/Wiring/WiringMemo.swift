@@ -112,17 +112,14 @@ enum WiringMemo {
     }
 
     /// The digest of what the scan of a file found (what it declares and uses, its imports), as the scan
-    /// cache writes it: of `stored`, its entry's bytes, when it was read from the cache, which are the bytes
-    /// its encoding gives. Two files that say the same things in other bytes (a comment, a function's body)
+    /// cache writes it (``ScannedFile/keptBytes``): of `stored`, its entry's bytes, when the cache has them. Two files that say the same things in other bytes (a comment, a function's body)
     /// have the same digest.
     static func digest(of file: ScannedFile, stored: ArraySlice<UInt8>? = nil) -> [UInt8] {
         var hasher = SHA256()
         if let stored {
             hasher.update(stored)
         } else {
-            var writer = ScanWriter()
-            file.named("").write(to: &writer)
-            hasher.update(writer.bytes)
+            hasher.update(file.keptBytes)
         }
         return hasher.finalize()
     }
