@@ -9,12 +9,16 @@ and makes the exit status 1). Each command runs once untimed before it is timed,
 manifest cache (a private one) is warm as in CI with a kept cache. Not run in CI (it needs a
 real repository's history).
 
-    python3 scripts/replay-diff.py GIT_DIR --modgraph NEW [--old OLD] [--count 20] [--touching Package.swift] [--pause 2.5]
+    python3 scripts/replay-diff.py GIT_DIR --modgraph NEW [--old OLD] [--count 20] [--touching Package.swift] [--pause 2.5 | --fresh]
 
 With --pause, the timed run waits that many seconds after the untimed one: `diff`'s kept copy of
 the base is then as an earlier run left it (its files' stamps settled), as on a developer's
 machine or a CI runner that keeps its clone; without it, the timed run follows at once and
 hashes the files just written again.
+
+With --fresh, each timed run is in a new clone of the commit, made at the same path after the
+untimed run, as a CI job's checkout is (its modgraph cache kept, nothing else): no kept copy of
+the base for `diff`, and no file's stamp known to either command.
 """
 import argparse, os, shutil, statistics, subprocess, sys, tempfile, time
 
@@ -42,6 +46,7 @@ def main():
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--touching", help="only commits that change a file of this name")
     parser.add_argument("--pause", type=float, default=0, help="seconds between the untimed and the timed run")
+    parser.add_argument("--fresh", action="store_true", help="each timed run in a new clone, as a CI job's")
     options = parser.parse_args()
     builds = {"new": os.path.abspath(options.modgraph)}
     if options.old:
@@ -69,6 +74,10 @@ def main():
                 for command in ("diff", "affected"):
                     argv = [binary, command, "--base", parents[0]]
                     timed(argv, tree, env)  # the manifests' dumps into the cache: timed warm, as in CI with a kept cache
+                    if options.fresh:
+                        shutil.rmtree(tree)
+                        subprocess.run(["git", "clone", "-q", "--no-checkout", options.git_dir, tree], check=True)
+                        git(tree, "checkout", "-q", "--force", commit)
                     time.sleep(options.pause)
                     seconds, result = timed(argv, tree, env)
                     times[name][command].append(seconds)

@@ -85,7 +85,7 @@ struct DiffAttributesTests {
         let top = folder.appendingPathComponent("top")
         let scratch = folder.appendingPathComponent("scratch")
         for made in [top, scratch] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: false) }
-        try git.checkOut(commit, into: top.path, scratch: scratch.path)
+        try git.checkOut(commit, into: top.path, scratch: scratch.path, executor: .sequential)
         for (path, text) in files where !path.hasSuffix(".gitattributes") {
             let written = try String(contentsOf: top.appendingPathComponent(path), encoding: .utf8)
             #expect(written == text, "\(path)")
@@ -111,7 +111,8 @@ struct DiffAttributesTests {
             "crlf.swift": "a\nb\n", "moved/inner.swift": "let inner = 1\n", ".build/state.json": "{}\n",
         ]
         for (path, text) in files { try write(repository, path, text) }
-        try FileManager.default.createSymbolicLink(atPath: repository.appendingPathComponent("link.swift").path, withDestinationPath: "same.swift")
+        try FileManager.default.createSymbolicLink(
+            atPath: repository.appendingPathComponent("link.swift").path, withDestinationPath: "same.swift")
         try runGit(["add", "-A"], in: repository)
         try runGit(["commit", "-q", "-m", "c"], in: repository)
         // After the commit: an edit, the same lines with CRLF (git status stays clean), a folder made a link.
@@ -125,7 +126,7 @@ struct DiffAttributesTests {
         let top = folder.appendingPathComponent("top")
         let scratch = folder.appendingPathComponent("scratch")
         for made in [top, scratch] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: false) }
-        try git.checkOut(try git.commit("HEAD"), into: top.path, scratch: scratch.path)
+        try git.checkOut(try git.commit("HEAD"), into: top.path, scratch: scratch.path, executor: Executor(width: 2))
         func inode(_ url: URL) throws -> Int? {
             try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int
         }
@@ -144,5 +145,41 @@ struct DiffAttributesTests {
         try FileManager.default.removeItem(at: top)
         #expect(try String(contentsOf: repository.appendingPathComponent("same.swift"), encoding: .utf8) == "let same = 1\n")
         #expect(try String(contentsOf: repository.appendingPathComponent("crlf.swift"), encoding: .utf8) == "a\r\nb\r\n")
+    }
+
+    /// Enough files for several `hash-object` chunks hashed at once, while the folders are made: each
+    /// file the working tree holds as committed is linked, each edited one written from its blob, in
+    /// every chunk, whatever the executor's width.
+    @Test(arguments: [1, 2, 3])
+    func manyFilesAreHashedInChunksAtOnce(width: Int) throws {
+        let folder = try ModGraphRunner.scratchFolder("modgraph-checkout-chunks")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let repository = folder.appendingPathComponent("repository")
+        try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
+        try runGit(["init", "-q", "-b", "main"], in: repository)
+        let paths = (0..<900).map { "Sources/Module\($0 % 7)/Group\($0 % 13)/File\($0).swift" }
+        for (number, path) in paths.enumerated() { try write(repository, path, "let value\(number) = \(number)\n") }
+        try runGit(["add", "-A"], in: repository)
+        try runGit(["commit", "-q", "-m", "c"], in: repository)
+        let edited = Set(paths.enumerated().filter { $0.offset % 97 == 5 }.map(\.element))
+        for path in edited { try write(repository, path, "let edited = true\n") }
+        let git = try GitRepository(containing: repository.path)
+        let top = folder.appendingPathComponent("top")
+        let scratch = folder.appendingPathComponent("scratch")
+        for made in [top, scratch] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: false) }
+        try git.checkOut(try git.commit("HEAD"), into: top.path, scratch: scratch.path, executor: Executor(width: width))
+        func inode(_ url: URL) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int
+        }
+        var linked = 0
+        for (number, path) in paths.enumerated() {
+            let copy = top.appendingPathComponent(path)
+            #expect(try String(contentsOf: copy, encoding: .utf8) == "let value\(number) = \(number)\n", "\(path)")
+            let same = try inode(copy) == inode(repository.appendingPathComponent(path))
+            #expect(same == !edited.contains(path), "\(path)")
+            if same { linked += 1 }
+        }
+        #expect(linked == paths.count - edited.count)
+        #expect(edited.count == 10)
     }
 }

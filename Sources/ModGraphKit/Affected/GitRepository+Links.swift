@@ -44,7 +44,11 @@ extension GitRepository {
     /// Links each regular file of `entries` whose working-tree bytes are its blob into `folder` (at
     /// the same relative path, folders made as needed); the paths linked. Stops linking, and leaves
     /// the rest to be written, when the two folders are on different file systems or git fails.
-    func linkUnchanged(_ entries: [IndexEntry], into folder: String) -> [String] {
+    ///
+    /// The files are hashed by `git` on `executor`'s units, a chunk each, while this thread makes the
+    /// folders they go in: each candidate's folder is the base's, whether its file is then linked or
+    /// written, and from a fresh clone the folders and the hashing are each a good part of `diff`.
+    func linkUnchanged(_ entries: [IndexEntry], into folder: String, executor: Executor) -> [String] {
         var folders = LinkableFolders(top: topLevel)
         let candidates = entries.filter { entry in
             guard entry.mode == "100644" || entry.mode == "100755" else { return false }
@@ -52,12 +56,19 @@ extension GitRepository {
             return folders.linkable(parent) && FileStatus.isRegularFile(topLevel + "/" + entry.path, followingLinks: false)
         }
         let blobs = Dictionary(candidates.map { ($0.path, $0.blob) }, uniquingKeysWith: { first, _ in first })
-        var linked: [String] = []
+        let paths = candidates.map(\.path)
+        let chunks = Self.chunks(paths, count: Self.chunkCount(paths.count, width: executor.width))
         var made: Set<Substring> = [""]
-        for chunk in Self.chunks(candidates.map(\.path)) {
-            guard let ids = try? hashes(of: chunk) else { return linked }
-            for (path, id) in zip(chunk, ids) where blobs[path] == id {
-                guard Self.makeFolders(of: path, in: folder, made: &made) else { continue }
+        var unmade: Set<String> = []
+        let (_, hashed) = executor.both(
+            {
+                for path in paths where !Self.makeFolders(of: path, in: folder, made: &made) { unmade.insert(path) }
+            },
+            { executor.map(chunks) { chunk in try? self.hashes(of: chunk) } })
+        var linked: [String] = []
+        for (chunk, ids) in zip(chunks, hashed) {
+            guard let ids else { return linked }
+            for (path, id) in zip(chunk, ids) where blobs[path] == id && !unmade.contains(path) {
                 do {
                     try FileCreation.hardLink(topLevel + "/" + path, at: folder + "/" + path)
                     linked.append(path)
@@ -109,6 +120,12 @@ extension GitRepository {
             answers[folder] = answer
             return answer
         }
+    }
+
+    /// How many paths each `hash-object` gets: enough chunks for `width` units at once, each large
+    /// enough that starting `git` stays a small part of it, none over ``chunks(_:bytes:count:)``'s default.
+    static func chunkCount(_ count: Int, width: Int) -> Int {
+        min(2_000, max(250, (count + width - 1) / max(1, width)))
     }
 
     /// `paths` in runs whose arguments stay well under any system's limit on a command line.

@@ -127,9 +127,10 @@ public struct GitRepository: Sendable {
     /// no filter runs and every file is the blob committed. (`checkout-index`
     /// writes no file through a symbolic link in its leading path.) A file the
     /// working tree holds as exactly that blob is a hard link to it instead of a
-    /// copy (``linkUnchanged(_:into:)``): most of a commit is what is checked out.
-    public func checkOut(_ commit: String, into folder: String, scratch: String) throws(GitError) {
-        try write(try privateIndex(of: commit, scratch: scratch), into: folder)
+    /// copy (``linkUnchanged(_:into:executor:)``): most of a commit is what is checked out.
+    /// `executor` hashes the working tree's files (``hashes(of:)``) on its units.
+    public func checkOut(_ commit: String, into folder: String, scratch: String, executor: Executor) throws(GitError) {
+        try write(try privateIndex(of: commit, scratch: scratch), into: folder, executor: executor)
     }
 
     /// A commit read into an index of its own, in a private folder: the git settings and
@@ -169,12 +170,12 @@ public struct GitRepository: Sendable {
 
     /// Writes the entries of `index` under `folder`, but those at the paths `present` (which
     /// `folder` already holds as their blobs): what the working tree holds byte for byte is
-    /// linked, the rest checked out. Empties `index`.
-    func write(_ index: PrivateIndex, into folder: String, present: Set<String> = []) throws(GitError) {
+    /// linked (the files hashed on `executor`'s units), the rest checked out. Empties `index`.
+    func write(_ index: PrivateIndex, into folder: String, present: Set<String> = [], executor: Executor) throws(GitError) {
         let missing = present.isEmpty ? index.entries : index.entries.filter { !present.contains($0.path) }
         guard !missing.isEmpty else { return }
         // The index then keeps only what is neither there nor linked.
-        let linked = linkUnchanged(missing, into: folder)
+        let linked = linkUnchanged(missing, into: folder, executor: executor)
         for chunk in Self.chunks(Array(present) + linked) {
             _ = try run(index.settings + ["update-index", "--force-remove", "--"] + chunk, environment: index.environment)
         }

@@ -36,7 +36,7 @@ public struct DiffRun: Sendable {
             let start = try git.mergeBase(baseCommit, headCommit ?? "HEAD", names: (ref, headRef ?? "HEAD"))
             baseName = ref
             let (baseFolder, basePaths, baseTop) = try Self.baseCheckout(
-                start, of: git, paths: request.load.paths, keeping: request.load.cache != .disabled)
+                start, of: git, paths: request.load.paths, keeping: request.load.cache != .disabled, executor: request.load.executor)
             folders.append(baseFolder)
             var load = request.load
             load.paths = basePaths
@@ -45,7 +45,8 @@ public struct DiffRun: Sendable {
             load.relocation = Relocation(copy: baseTop, original: git.topLevel)
             baseGraph = try GraphLoader.load(load)
             if let headRef, let headCommit, (try? git.commit("HEAD")) != headCommit {
-                let (headFolder, headPaths, headTop) = try Self.checkout(headCommit, of: git, paths: request.load.paths)
+                let (headFolder, headPaths, headTop) = try Self.checkout(
+                    headCommit, of: git, paths: request.load.paths, executor: request.load.executor)
                 folders.append(headFolder)
                 var headLoad = request.load
                 headLoad.paths = headPaths
@@ -89,20 +90,23 @@ public struct DiffRun: Sendable {
     }
 
     /// The base `commit`'s tree (see ``checkout(_:of:paths:)``), in the clone's kept copy
-    /// (``KeptBase``) when `keeping` and it is free, else in a private folder.
-    static func baseCheckout(_ commit: String, of git: GitRepository, paths: [String], keeping: Bool) throws -> (
+    /// (``KeptBase``) when `keeping` and it is free, else in a private folder; `executor` hashes the
+    /// working tree's files to be linked.
+    static func baseCheckout(_ commit: String, of git: GitRepository, paths: [String], keeping: Bool, executor: Executor) throws -> (
         AnyObject, [String], String
     ) {
-        if keeping, let kept = KeptBase.open(git), (try? kept.update(to: commit, of: git)) != nil {
+        if keeping, let kept = KeptBase.open(git), (try? kept.update(to: commit, of: git, executor: executor)) != nil {
             return (kept, mapped(paths, of: git, into: kept.top), kept.top)
         }
-        return try checkout(commit, of: git, paths: paths)
+        return try checkout(commit, of: git, paths: paths, executor: executor)
     }
 
     /// `commit`'s tree in a private folder named like the repository's top
     /// folder (a root package's identity is its folder's name), `paths` there, and that folder, canonical;
     /// every file as committed, whatever the commit's `.gitattributes` say (``GitRepository/checkOut(_:into:scratch:)``).
-    static func checkout(_ commit: String, of git: GitRepository, paths: [String]) throws -> (PrivateFolder, [String], String) {
+    static func checkout(_ commit: String, of git: GitRepository, paths: [String], executor: Executor) throws -> (
+        PrivateFolder, [String], String
+    ) {
         let folder = try PrivateFolder()
         let name = (git.topLevel as NSString).lastPathComponent
         let top = folder.path + "/" + (name.isEmpty || name == "/" ? "repository" : name)
@@ -113,7 +117,7 @@ public struct DiffRun: Sendable {
         } catch {
             throw CommandError("cannot create a folder for the base's files in \(folder.path): \(SystemError.description(error.rawValue))")
         }
-        try git.checkOut(commit, into: top, scratch: scratch)
+        try git.checkOut(commit, into: top, scratch: scratch, executor: executor)
         try markTop(top)
         let canonicalTop = Paths.canonical(top) ?? top
         return (folder, mapped(paths, of: git, into: canonicalTop), canonicalTop)

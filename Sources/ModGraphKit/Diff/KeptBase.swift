@@ -63,7 +63,7 @@ final class KeptBase {
     }
 
     /// Makes the copy hold exactly `commit`'s files as committed.
-    func update(to commit: String, of git: GitRepository) throws {
+    func update(to commit: String, of git: GitRepository, executor: Executor) throws {
         // The private folder for git's index of the commit, made only when one is read; removed with the run.
         var scratch: PrivateFolder?
         func readIndex() throws -> GitRepository.PrivateIndex {
@@ -120,7 +120,7 @@ final class KeptBase {
         present.formUnion(try verified(unsettled, blobs: entries, git: git))
         try DiffRun.markTop(top)
         if present.count < entries.count {
-            try git.write(try index ?? readIndex(), into: top, present: present)
+            try git.write(try index ?? readIndex(), into: top, present: present, executor: executor)
         }
         if !unchanged { try writeRecord(entries, tree: tree, to: record) }
     }

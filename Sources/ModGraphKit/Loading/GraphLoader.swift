@@ -30,7 +30,7 @@ public enum GraphLoader {
         let request = try forbiddingRuns(request, as: configuration)
         let sources = manifestSources(request, dumpingWith: runner, warnings: &setupWarnings)
         let provider = sources.provider
-        let executor = Executor(width: request.jobs ?? CoreCount.available)
+        let executor = request.executor
         let loader = WorkspaceLoader(
             provider: provider, externals: request.externals, runner: executor,
             scratchDirectory: request.scratchDirectory, exclusions: exclusions, progress: request.progress)

@@ -33,6 +33,8 @@ public struct LoadRequest: Sendable {
     public var swiftExecutable: String?
     /// Manifests dumped at once; nil: the core count.
     public var jobs: Int?
+    /// The request's one executor, sized here once: `jobs` units at once, else the cores this process may use.
+    public var executor: Executor { Executor(width: jobs ?? CoreCount.available) }
     /// How long one manifest may take to load; then it is stopped with every process it started.
     public var manifestTimeout: Duration
     /// The address space, in bytes, that `dump-package` and each process it starts may use
