@@ -36,6 +36,18 @@ struct StackRoomTests {
         #expect(top - deep >= 64 << 10, "\(top) at the top, \(deep) 64 frames of 1 KiB below")
     }
 
+    /// A thread's stack is found once and kept for that thread alone: whichever thread asks first,
+    /// each later one measures against its own stack, and the first thread's answers stay its own.
+    @Test func eachThreadMeasuresItsOwnStackWhoeverAskedFirst() throws {
+        for _ in 0..<3 {
+            let (first, again) = onThread(stack: 16 << 20) { (StackRoom.remaining() ?? 0, StackRoom.remaining() ?? 0) }
+            let small = try #require(onThread(stack: 256 << 10) { StackRoom.remaining() })
+            #expect(first > 15 << 20 && again > 15 << 20, "\(first), \(again)")
+            #expect(abs(first - again) < 64 << 10, "\(first), then \(again)")
+            #expect(small > 128 << 10 && small <= 4 * 256 << 10, "\(small)")
+        }
+    }
+
     /// The room left `levels` frames of at least 1 KiB each below the caller.
     @inline(never) private static func roomAfter(levels: Int) -> Int {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in

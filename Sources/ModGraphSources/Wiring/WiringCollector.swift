@@ -7,18 +7,29 @@ import SwiftSyntax
 /// make a capitalised type, and the `.scoped { … }` calls. Syntax only: macros
 /// are not expanded, every clause of an `#if` is read, and names are names.
 ///
-/// Two passes over the tree, each O(n): one for the declarations (a member's
-/// body walked once for what it uses), one for the uses.
+/// One walk over the whole tree for the uses, which also gathers what each
+/// member's body, initial value and accessors use (``UseWalker/memberUses``),
+/// then a pass over the declarations, which descends no body: a body is the
+/// bulk of a file, and walking each member's again cost as much as the walk
+/// over the whole file.
 struct WiringCollector {
     let lines: LineTable
+    /// What each member's body, initial value or accessor block uses, by the node's id (``UseWalker``).
+    private var memberUses: [SyntaxIdentifier: MemberUses] = [:]
+
+    init(lines: LineTable) {
+        self.lines = lines
+    }
 
     func collect(_ file: SourceFileSyntax) -> WiringFile {
         var result = WiringFile()
-        var top: [WiringMember] = []
-        topLevel(file.statements, into: &result.declarations, top: &top)
-        if !top.isEmpty { result.declarations.append(WiringDeclaration(kind: .file, name: "", members: top, line: 1, column: 1)) }
         let walker = UseWalker(lines: lines)
         walker.walk(file)
+        var collector = self
+        collector.memberUses = walker.memberUses
+        var top: [WiringMember] = []
+        collector.topLevel(file.statements, into: &result.declarations, top: &top)
+        if !top.isEmpty { result.declarations.append(WiringDeclaration(kind: .file, name: "", members: top, line: 1, column: 1)) }
         result.mentions = walker.mentions.items
         result.references = walker.references.items
         result.paths = walker.paths.items
@@ -128,9 +139,9 @@ struct WiringCollector {
             let isLazy = variable.modifiers.contains { $0.name.text == "lazy" }
             return variable.bindings.compactMap { binding in
                 guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { return nil }
-                var uses = Uses()
-                if let value = binding.initializer?.value { uses.walk(value) }
-                if let accessors = binding.accessorBlock { uses.walk(accessors) }
+                var uses = MemberUses()
+                if let value = binding.initializer?.value { uses.append(used(value)) }
+                if let accessors = binding.accessorBlock { uses.append(used(accessors)) }
                 let isStored = binding.accessorBlock.map { block -> Bool in
                     guard case let .accessors(list) = block.accessors else { return false }
                     return list.allSatisfy { ["willSet", "didSet"].contains($0.accessorSpecifier.text) }
@@ -144,8 +155,7 @@ struct WiringCollector {
             }
         }
         if let function = declaration.as(FunctionDeclSyntax.self) {
-            var uses = Uses()
-            if let body = function.body { uses.walk(body) }
+            let uses = function.body.map(used) ?? MemberUses()
             let parameters = function.signature.parameterClause.parameters.map {
                 WiringMember.Parameter(label: $0.firstName.text, type: written($0.type))
             }
@@ -158,8 +168,7 @@ struct WiringCollector {
             ]
         }
         if let initializer = declaration.as(InitializerDeclSyntax.self) {
-            var uses = Uses()
-            if let body = initializer.body { uses.walk(body) }
+            let uses = initializer.body.map(used) ?? MemberUses()
             let parameters = initializer.signature.parameterClause.parameters.map {
                 WiringMember.Parameter(label: $0.firstName.text, type: written($0.type))
             }
@@ -187,6 +196,11 @@ struct WiringCollector {
             ]
         }
         return []
+    }
+
+    /// What `node` (a member's body, initial value or accessor block) uses, as the walk over the file gathered it.
+    private func used(_ node: some SyntaxProtocol) -> MemberUses {
+        memberUses[node.id] ?? MemberUses()
     }
 
     private static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
@@ -322,6 +336,34 @@ struct Uses {
     }
 }
 
+/// The capitalised names and the member names a member's body, initial value or accessors use, in the
+/// order first met, as ``Uses`` gathers them from a walk of their own.
+struct MemberUses {
+    var references = UniqueNames(limit: WiringFile.memberNameLimit)
+    var reads = UniqueNames(limit: WiringFile.memberNameLimit)
+
+    /// A name a body uses: `PaywallBuilder`, a type (`capitalised`, ``Swift/String/isCapitalised``);
+    /// `paywallBuilder`, a value read.
+    mutating func add(_ name: String, capitalised: Bool) {
+        if capitalised { references.add(name) } else { reads.add(name) }
+    }
+
+    /// `other`'s names after these, as one walk over both parts in turn would meet them: each part keeps
+    /// its first ``WiringFile/memberNameLimit`` names, which are all the two together can keep of it.
+    mutating func append(_ other: MemberUses) {
+        for item in other.references.items { references.add(item.name) }
+        for item in other.reads.items { reads.add(item.name) }
+    }
+
+    init() {}
+
+    /// What `uses` gathered from a walk of its own.
+    init(_ uses: Uses) {
+        references = uses.references
+        reads = uses.reads
+    }
+}
+
 private final class UsesVisitor: SyntaxVisitor {
     var references = UniqueNames(limit: WiringFile.memberNameLimit)
     var reads = UniqueNames(limit: WiringFile.memberNameLimit)
@@ -343,9 +385,17 @@ private final class UsesVisitor: SyntaxVisitor {
     }
 }
 
-/// One walk over a whole file for what it uses (``WiringFile``).
+/// One walk over a whole file for what it uses (``WiringFile``), and for what each
+/// member's body, initial value or accessor block uses (``memberUses``): a part met
+/// outside any other is gathered while the walk is inside it, as a walk of the part
+/// alone (``Uses``) would gather it. A part inside another (a local function's body, a
+/// closure's `let`) belongs to no member the declarations pass reads, which descends
+/// no body.
 private final class UseWalker: SyntaxVisitor {
     let lines: LineTable
+    private(set) var memberUses: [SyntaxIdentifier: MemberUses] = [:]
+    /// The part being gathered, by the id of its node, and what it uses so far.
+    private var current: (id: SyntaxIdentifier, uses: MemberUses)?
     var mentions = UniqueNames(limit: WiringFile.nameLimit)
     var references = UniqueNames(limit: WiringFile.nameLimit)
     var paths = UniqueNames(limit: WiringFile.nameLimit)
@@ -358,14 +408,60 @@ private final class UseWalker: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
-    /// What a type is made of is not what it uses.
+    /// What a type is made of is not what it uses; a local type's inheritance is what the member
+    /// whose body declares it uses, gathered on its own.
     override func visit(_ node: InheritanceClauseSyntax) -> SyntaxVisitorContinueKind {
-        .skipChildren
+        if current != nil {
+            var uses = Uses()
+            uses.walk(node)
+            current?.uses.append(MemberUses(uses))
+        }
+        return .skipChildren
+    }
+
+    // The parts a member's uses are gathered from: an initial value, an accessor block, a function's or an initialiser's body.
+
+    override func visit(_ node: InitializerClauseSyntax) -> SyntaxVisitorContinueKind {
+        begin(node.value.id)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: InitializerClauseSyntax) {
+        end(node.value.id)
+    }
+
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
+        begin(node.id)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: AccessorBlockSyntax) {
+        end(node.id)
+    }
+
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.is(FunctionDeclSyntax.self) == true || node.parent?.is(InitializerDeclSyntax.self) == true { begin(node.id) }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: CodeBlockSyntax) {
+        end(node.id)
+    }
+
+    private func begin(_ id: SyntaxIdentifier) {
+        if current == nil { current = (id, MemberUses()) }
+    }
+
+    private func end(_ id: SyntaxIdentifier) {
+        guard let part = current, part.id == id else { return }
+        memberUses[id] = part.uses
+        current = nil
     }
 
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
         let location = lines.location(of: node)
         mentions.add(node.name.text, line: location.line, column: location.column)
+        current?.uses.references.add(node.name.text)
         return .visitChildren
     }
 
@@ -377,10 +473,12 @@ private final class UseWalker: SyntaxVisitor {
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.baseName.text
-        if name.isCapitalised {
+        let capitalised = name.isCapitalised
+        if capitalised {
             let location = lines.location(of: node)
             references.add(name, line: location.line, column: location.column)
         }
+        current?.uses.add(name, capitalised: capitalised)
         return .visitChildren
     }
 
@@ -463,8 +561,11 @@ extension MemberBlockItemListSyntax {
 
 extension String {
     /// Starts with an upper-case letter: how Swift code names types (`PaywallBuilder`), unlike values.
+    /// An ASCII first letter (nearly every name) is answered from its byte; Unicode's tables only for others.
     var isCapitalised: Bool {
-        guard let first = unicodeScalars.first else { return false }
-        return first.properties.isUppercase && self != "Self"
+        guard let first = utf8.first else { return false }
+        if first < 0x80 { return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") && self != "Self" }
+        guard let scalar = unicodeScalars.first else { return false }
+        return scalar.properties.isUppercase
     }
 }

@@ -28,6 +28,25 @@ public enum StackRoom {
             guard top > size else { return nil }
             let bottom = top - size
         #else
+            guard let bottom = bottom() else { return nil }
+        #endif
+        return here > bottom ? Int(here - bottom) : 0
+    }
+
+    #if !canImport(Darwin)
+        /// Each thread's stack bottom, kept in a slot of its own: a thread's stack does not move, and
+        /// for the main thread glibc finds it by reading `/proc/self/maps` line by line with
+        /// `sscanf`, which cost more than the parse of a small file (every Swift file scanned on
+        /// the main thread asks, as under `--jobs 1`). A new thread's slot starts empty.
+        private static let slot: pthread_key_t? = {
+            var key = pthread_key_t()
+            return pthread_key_create(&key, nil) == 0 ? key : nil
+        }()
+
+        /// The lowest address of the calling thread's stack, guard pages excluded; nil when the
+        /// platform cannot say.
+        private static func bottom() -> UInt? {
+            if let slot, let kept = pthread_getspecific(slot) { return UInt(bitPattern: kept) }
             // glibc and musl export pthread_getattr_np, but their Swift module leaves the GNU extensions
             // out: it is looked up by name (RTLD_DEFAULT is the null handle on both).
             guard let symbol = dlsym(nil, "pthread_getattr_np") else { return nil }
@@ -39,9 +58,8 @@ public enum StackRoom {
             var address: UnsafeMutableRawPointer?
             var size = 0
             guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
-            // The lowest address of the stack, guard pages excluded.
-            let bottom = UInt(bitPattern: address)
-        #endif
-        return here > bottom ? Int(here - bottom) : 0
-    }
+            if let slot { pthread_setspecific(slot, address) }
+            return UInt(bitPattern: address)
+        }
+    #endif
 }
