@@ -133,11 +133,11 @@ struct WiringMemberUsesTests {
         #expect(compared == 1)
     }
 
-    @Test("the Swift files of the samples and of ModGraphSources")
+    @Test("the Swift files of the samples and of the wiring's own sources")
     func realFiles() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var compared = 0
-        for folder in ["Samples", "Sources/ModGraphSources"] {
+        for folder in ["Samples", "Sources/ModGraphSources/Wiring"] {
             let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
             while let url = enumerator?.nextObject() as? URL {
                 guard url.pathExtension == "swift", !url.path.contains("/.build/") else { continue }
