@@ -15,7 +15,7 @@ import SwiftSyntax
 struct WiringCollector {
     let lines: LineTable
     /// What each member's body, initial value or accessor block uses, by the node's id (``UseWalker``).
-    private var memberUses: [SyntaxIdentifier: MemberUses] = [:]
+    private var memberUses: [SyntaxIdentifier: Uses] = [:]
 
     init(lines: LineTable) {
         self.lines = lines
@@ -139,7 +139,7 @@ struct WiringCollector {
             let isLazy = variable.modifiers.contains { $0.name.text == "lazy" }
             return variable.bindings.compactMap { binding in
                 guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { return nil }
-                var uses = MemberUses()
+                var uses = Uses()
                 if let value = binding.initializer?.value { uses.append(used(value)) }
                 if let accessors = binding.accessorBlock { uses.append(used(accessors)) }
                 let isStored = binding.accessorBlock.map { block -> Bool in
@@ -155,7 +155,7 @@ struct WiringCollector {
             }
         }
         if let function = declaration.as(FunctionDeclSyntax.self) {
-            let uses = function.body.map(used) ?? MemberUses()
+            let uses = function.body.map(used) ?? Uses()
             let parameters = function.signature.parameterClause.parameters.map {
                 WiringMember.Parameter(label: $0.firstName.text, type: written($0.type))
             }
@@ -168,7 +168,7 @@ struct WiringCollector {
             ]
         }
         if let initializer = declaration.as(InitializerDeclSyntax.self) {
-            let uses = initializer.body.map(used) ?? MemberUses()
+            let uses = initializer.body.map(used) ?? Uses()
             let parameters = initializer.signature.parameterClause.parameters.map {
                 WiringMember.Parameter(label: $0.firstName.text, type: written($0.type))
             }
@@ -199,8 +199,8 @@ struct WiringCollector {
     }
 
     /// What `node` (a member's body, initial value or accessor block) uses, as the walk over the file gathered it.
-    private func used(_ node: some SyntaxProtocol) -> MemberUses {
-        memberUses[node.id] ?? MemberUses()
+    private func used(_ node: some SyntaxProtocol) -> Uses {
+        memberUses[node.id] ?? Uses()
     }
 
     private static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
@@ -321,66 +321,55 @@ private final class TypeNames: SyntaxVisitor {
     }
 }
 
-/// The capitalised names and the member names an expression or a body uses.
+/// The capitalised names and the member names an expression or a body uses, in the order first met:
+/// gathered by a walk of their own (``walk(_:)``), or by the walk over the file while it is inside a
+/// member's part (``UseWalker``).
 struct Uses {
     private(set) var references = UniqueNames(limit: WiringFile.memberNameLimit)
     private(set) var reads = UniqueNames(limit: WiringFile.memberNameLimit)
 
-    mutating func walk(_ node: some SyntaxProtocol) {
-        let visitor = UsesVisitor()
-        visitor.references = references
-        visitor.reads = reads
-        visitor.walk(node)
-        references = visitor.references
-        reads = visitor.reads
-    }
-}
-
-/// The capitalised names and the member names a member's body, initial value or accessors use, in the
-/// order first met, as ``Uses`` gathers them from a walk of their own.
-struct MemberUses {
-    var references = UniqueNames(limit: WiringFile.memberNameLimit)
-    var reads = UniqueNames(limit: WiringFile.memberNameLimit)
-
-    /// A name a body uses: `PaywallBuilder`, a type (`capitalised`, ``Swift/String/isCapitalised``);
-    /// `paywallBuilder`, a value read.
+    /// A name an expression uses: `PaywallBuilder`, a type (`capitalised`, ``Swift/String/isCapitalised``);
+    /// `parent` and `paywallBuilder` in `parent.paywallBuilder`, values read.
     mutating func add(_ name: String, capitalised: Bool) {
         if capitalised { references.add(name) } else { reads.add(name) }
     }
 
+    /// A name written where a type goes.
+    mutating func addType(_ name: String) {
+        references.add(name)
+    }
+
     /// `other`'s names after these, as one walk over both parts in turn would meet them: each part keeps
     /// its first ``WiringFile/memberNameLimit`` names, which are all the two together can keep of it.
-    mutating func append(_ other: MemberUses) {
+    mutating func append(_ other: Uses) {
         for item in other.references.items { references.add(item.name) }
         for item in other.reads.items { reads.add(item.name) }
     }
 
-    init() {}
-
-    /// What `uses` gathered from a walk of its own.
-    init(_ uses: Uses) {
-        references = uses.references
-        reads = uses.reads
+    /// Adds what `node` uses, in order.
+    mutating func walk(_ node: some SyntaxProtocol) {
+        let visitor = UsesVisitor(uses: self)
+        visitor.walk(node)
+        self = visitor.uses
     }
 }
 
 private final class UsesVisitor: SyntaxVisitor {
-    var references = UniqueNames(limit: WiringFile.memberNameLimit)
-    var reads = UniqueNames(limit: WiringFile.memberNameLimit)
+    var uses: Uses
 
-    init() {
+    init(uses: Uses) {
+        self.uses = uses
         super.init(viewMode: .sourceAccurate)
     }
 
-    /// `PaywallBuilder` is a type used; `parent` and `paywallBuilder` in `parent.paywallBuilder` are values read.
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.baseName.text
-        if name.isCapitalised { references.add(name) } else { reads.add(name) }
+        uses.add(name, capitalised: name.isCapitalised)
         return .visitChildren
     }
 
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-        references.add(node.name.text)
+        uses.addType(node.name.text)
         return .visitChildren
     }
 }
@@ -393,9 +382,9 @@ private final class UsesVisitor: SyntaxVisitor {
 /// no body.
 private final class UseWalker: SyntaxVisitor {
     let lines: LineTable
-    private(set) var memberUses: [SyntaxIdentifier: MemberUses] = [:]
+    private(set) var memberUses: [SyntaxIdentifier: Uses] = [:]
     /// The part being gathered, by the id of its node, and what it uses so far.
-    private var current: (id: SyntaxIdentifier, uses: MemberUses)?
+    private var current: (id: SyntaxIdentifier, uses: Uses)?
     var mentions = UniqueNames(limit: WiringFile.nameLimit)
     var references = UniqueNames(limit: WiringFile.nameLimit)
     var paths = UniqueNames(limit: WiringFile.nameLimit)
@@ -411,11 +400,7 @@ private final class UseWalker: SyntaxVisitor {
     /// What a type is made of is not what it uses; a local type's inheritance is what the member
     /// whose body declares it uses, gathered on its own.
     override func visit(_ node: InheritanceClauseSyntax) -> SyntaxVisitorContinueKind {
-        if current != nil {
-            var uses = Uses()
-            uses.walk(node)
-            current?.uses.append(MemberUses(uses))
-        }
+        current?.uses.walk(node)
         return .skipChildren
     }
 
@@ -440,7 +425,10 @@ private final class UseWalker: SyntaxVisitor {
     }
 
     override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
-        if node.parent?.is(FunctionDeclSyntax.self) == true || node.parent?.is(InitializerDeclSyntax.self) == true { begin(node.id) }
+        // A body inside another part (a local function's) is no member's: its parent is not asked for.
+        if current == nil, let parent = node.parent, parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) {
+            begin(node.id)
+        }
         return .visitChildren
     }
 
@@ -449,7 +437,7 @@ private final class UseWalker: SyntaxVisitor {
     }
 
     private func begin(_ id: SyntaxIdentifier) {
-        if current == nil { current = (id, MemberUses()) }
+        if current == nil { current = (id, Uses()) }
     }
 
     private func end(_ id: SyntaxIdentifier) {
@@ -461,7 +449,7 @@ private final class UseWalker: SyntaxVisitor {
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
         let location = lines.location(of: node)
         mentions.add(node.name.text, line: location.line, column: location.column)
-        current?.uses.references.add(node.name.text)
+        current?.uses.addType(node.name.text)
         return .visitChildren
     }
 

@@ -112,8 +112,9 @@ enum WiringMemo {
     }
 
     /// The digest of what the scan of a file found (what it declares and uses, its imports), as the scan
-    /// cache writes it (``ScannedFile/keptBytes``): of `stored`, its entry's bytes, when the cache has them. Two files that say the same things in other bytes (a comment, a function's body)
-    /// have the same digest.
+    /// cache writes it (``ScannedFile/keptBytes``): of `stored`, its entry's bytes, when the cache has
+    /// them. Two files that say the same things in other bytes (a comment, a function's body) have the
+    /// same digest.
     static func digest(of file: ScannedFile, stored: ArraySlice<UInt8>? = nil) -> [UInt8] {
         var hasher = SHA256()
         if let stored {
