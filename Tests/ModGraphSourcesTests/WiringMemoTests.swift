@@ -149,15 +149,17 @@ struct WiringMemoTests {
             }
         }
         let key = try #require(WiringMemo.key(roles: roles, targets: analysed, keys: keys))
-        let planted = ScanAnalyses(encoded: nil)
+        let planted = ScanAnswers(index: nil) { _ in nil }
         var writer = ScanWriter()
         WiringFacts(wiring: Wiring(), needs: [], extensions: []).write(to: &writer)
-        planted.keep(WiringMemo.Kept.body(factsKey: "", facts: writer.bytes[...]), for: key)
+        planted.keep(WiringMemo.Kept.body(factsKey: "", facts: writer.bytes[...]), for: key, tag: "")
+        let written = try #require(planted.encoded())
         var shelves = learnt
-        shelves[.analyses] = planted.encoded()
+        shelves[.analyses] = written.index
+        shelves[.answer(written.slot)] = written.body
         #expect(try read(targets, cache(shelves)) == Wiring())
         // A damaged answer is analysed again.
-        shelves[.analyses] = Data(Array(planted.encoded() ?? Data()).dropLast())
+        shelves[.answer(written.slot)] = Data(written.body.dropLast())
         #expect(try read(targets, cache(shelves)) == (try read(targets, nil)))
     }
 
@@ -256,18 +258,42 @@ struct WiringMemoTests {
                 }, digests))
         var writer = ScanWriter()
         WiringFacts(wiring: Wiring(), needs: [], extensions: []).write(to: &writer)
-        let planted = ScanAnalyses(encoded: nil)
-        planted.keep(WiringMemo.Kept.body(factsKey: factsKey, facts: writer.bytes[...]), for: "another key")
+        let planted = ScanAnswers(index: nil) { _ in nil }
+        planted.keep(WiringMemo.Kept.body(factsKey: factsKey, facts: writer.bytes[...]), for: "another key", tag: factsKey)
+        let answer = try #require(planted.encoded())
         let kept = ScanAnalyses(encoded: nil, limit: 1)
         kept.keep(WiringMemo.Kept.table(table), for: "digests")
         var shelves = learnt
-        shelves[.analyses] = planted.encoded()
+        shelves[.analyses] = answer.index
+        shelves[.answer(answer.slot)] = answer.body
         shelves[.digests] = kept.encoded()
         let changed = try write(["Records": WiringFixture.records + "\n// Reviewed.\n"])
         #expect(try read(changed, cache(shelves)) == Wiring())
         // Without the digests, the change is analysed.
         shelves[.digests] = nil
         #expect(try read(changed, cache(shelves)) == (try read(changed, nil)))
+    }
+
+    /// After a declaration is added the wiring is analysed again, and the digests kept are each file's scan's by
+    /// its key, whether the latest analysis's table gave them or the file was hashed.
+    @Test func theDigestsKeptAfterAnAnalysisAreThoseOfTheFilesScans() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = cache()
+        _ = try read(try write(), first)
+        let changed = try write(["Records": WiringFixture.records + "\npublic struct Added {}\n"])
+        let second = cache(first.encoded())
+        #expect(try read(changed, second) == (try read(changed, nil)))
+        let learnt = folder(after: first, second)
+        let table = try #require(ScanAnalyses(encoded: learnt[.digests], limit: 1).bodies.first.flatMap(WiringMemo.Kept.digests))
+        let stamps = ScanStamps(encoded: learnt[.stamps], started: 0)
+        let paths = changed.filter { $0.target.name != "HomeTests" }.flatMap(\.files)
+        let files = try SourceScanner.scan(
+            requests: paths.map { SourceScanner.Request(path: $0, readsWiring: true) }, budget: .standard, runner: .sequential, cache: nil)
+        #expect(table.count == paths.count)
+        for (path, file) in zip(paths, files) {
+            let key = stamps.entries[path]?.keys[ScanStamps.kind(SourceScanner.Request(path: path, readsWiring: true), budget: .standard)]
+            #expect(key.flatMap { table[$0] } == WiringMemo.digest(of: file), "\(path)")
+        }
     }
 
     /// The shelf keeps the latest answers, the newest first, up to its bound; one that does not decode is empty.

@@ -1,15 +1,13 @@
 import Foundation
 import ModGraphSystem
 
-/// A shelf of the ``ScanCache`` holding the last few answers of an analysis over many files (the
-/// wiring's, ``WiringMemo``), each under a key made of the keys of the files it read: a run whose
-/// files did not change reads its answer back instead of analysing again. Few entries are kept
-/// (``maximumEntries``, the latest first), as a repository has one such answer per configuration.
-/// Input like every shelf: one that does not decode is empty, and an entry is decoded by its reader,
-/// which refuses what is not whole.
+/// A shelf of the ``ScanCache`` holding the last few bodies of a table kept beside an analysis's
+/// answers (the digest of each file's facts, ``WiringMemo``, which keeps one), each under a key,
+/// the latest first; the answers themselves are kept one a shelf (``ScanAnswers``). Input like
+/// every shelf: one that does not decode is empty, and an entry is decoded by its reader, which
+/// refuses what is not whole.
 final class ScanAnalyses: Sendable {
-    /// Answers kept: the working tree's, a `diff` base's and a branch's or configuration's beside them;
-    /// each is the size of a repository's wiring (half a megabyte for 5,000 files), read on every warm run.
+    /// The most bodies kept unless told.
     static let maximumEntries = 4
     /// What an analyses body starts with, before its version.
     static let magic = Array("modgraph-analyses\n".utf8)

@@ -44,8 +44,11 @@ public final class ScanCache: Sendable {
         case imports, whole, interfaces
         /// The key of each file's scan by the file's stamp (``ScanStamps``): read on a run's first file.
         case stamps
-        /// The wiring analysis's last answers, by the keys of the files analysed (``WiringMemo``).
+        /// The index of the wiring analysis's last answers, by the keys of the files analysed and of what
+        /// they say (``WiringMemo``, ``ScanAnswers``); each answer is on a shelf of its own, ``answer(_:)``.
         case analyses
+        /// The answers the index names, one a shelf, read only when a run asks for that one.
+        case answer0, answer1, answer2, answer3
         /// The digest of what each file's scan for the wiring found, by the scan's key: read only when the
         /// files' keys give no answer, to find one kept for files that say the same things (``WiringMemo``).
         case digests
@@ -58,6 +61,11 @@ public final class ScanCache: Sendable {
         init(_ request: SourceScanner.Request) {
             self = request.readsWiring ? .whole : request.auditInterface ? .interfaces : .imports
         }
+
+        /// The shelf of the answer in slot `slot` (``ScanAnswers``), one of as many as it keeps.
+        static func answer(_ slot: Int) -> Shelf {
+            [Shelf.answer0, .answer1, .answer2, .answer3][slot]
+        }
     }
 
     private let read: @Sendable (Shelf) -> Data?
@@ -65,7 +73,7 @@ public final class ScanCache: Sendable {
     /// When this run started: a file's stamp is remembered only once settled before it (``ScanStamps``).
     private let started: Int64
     private let stampShelf = Locked<ScanStamps?>(nil)
-    private let analysisShelf = Locked<ScanAnalyses?>(nil)
+    private let analysisShelf = Locked<ScanAnswers?>(nil)
     private let digestShelf = Locked<ScanAnalyses?>(nil)
     /// The key of each file's scan this run, by what was asked (``ScanStamps/kind(_:budget:)``) and path.
     private let keys = Locked([String: String]())
@@ -105,7 +113,9 @@ public final class ScanCache: Sendable {
     }
 
     private var stamps: ScanStamps { Self.once(stampShelf) { ScanStamps(encoded: read(.stamps), started: started) } }
-    private var analyses: ScanAnalyses { Self.once(analysisShelf) { ScanAnalyses(encoded: read(.analyses)) } }
+    private var analyses: ScanAnswers {
+        Self.once(analysisShelf) { [read] in ScanAnswers(index: read(.analyses)) { read(.answer($0)) } }
+    }
     private var digests: ScanAnalyses { Self.once(digestShelf) { ScanAnalyses(encoded: read(.digests), limit: 1) } }
 
     /// What `slot` holds, made by `make` the first time it is asked.
@@ -165,8 +175,8 @@ public final class ScanCache: Sendable {
     /// The analysis kept under `key`, as bytes to decode.
     func analysis(_ key: String) -> ArraySlice<UInt8>? { analyses.entry(key) }
 
-    /// Every analysis kept, as bytes to decode: the one kept this run first, then those read.
-    var keptAnalyses: [ArraySlice<UInt8>] { analyses.bodies }
+    /// The latest analysis kept for files that say what `factsKey` stands for, as bytes to decode.
+    func analysis(factsKey: String) -> ArraySlice<UInt8>? { analyses.entry(tagged: factsKey)?.body }
 
     /// The digests of the files of the latest analysis, as bytes to decode (``WiringMemo``).
     var factsDigests: ArraySlice<UInt8>? { digests.bodies.first }
@@ -174,8 +184,8 @@ public final class ScanCache: Sendable {
     /// Keeps `body` as the digests of the latest analysis's files.
     func keep(factsDigests body: [UInt8]) { digests.keep(body, for: "digests") }
 
-    /// Keeps `body` as the analysis of `key`.
-    func keep(analysis body: [UInt8], for key: String) { analyses.keep(body, for: key) }
+    /// Keeps `body` as the analysis of `key`, for files that say what `factsKey` stands for.
+    func keep(analysis body: [UInt8], for key: String, factsKey: String) { analyses.keep(body, for: key, tag: factsKey) }
 
     /// The file scanned earlier for `request` with this key, named `path`.
     func file(for key: String, _ request: SourceScanner.Request, path: String) -> ScannedFile? {
@@ -229,7 +239,10 @@ public final class ScanCache: Sendable {
     public func encoded() -> [Shelf: Data] {
         var encoded = shelves.withLock { $0 }.compactMapValues { $0.encoded() }
         encoded[.stamps] = stampShelf.withLock { $0 }?.encoded()
-        encoded[.analyses] = analysisShelf.withLock { $0 }?.encoded()
+        if let answers = analysisShelf.withLock({ $0 })?.encoded() {
+            encoded[.analyses] = answers.index
+            encoded[.answer(answers.slot)] = answers.body
+        }
         encoded[.digests] = digestShelf.withLock { $0 }?.encoded()
         return encoded
     }

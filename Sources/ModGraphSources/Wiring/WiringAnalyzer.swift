@@ -270,8 +270,11 @@ struct WiringPass {
     private mutating func provisions() -> [String: [(target: TargetID, type: String, site: Wiring.Site)]] {
         var providers: [String: [(target: TargetID, type: String, site: Wiring.Site)]] = [:]
         for located in declarations where located.declaration.kind != .protocol && located.declaration.kind != .file {
+            // Most declarations provide nothing: their type's name is not worked out.
+            let provided = conformances(of: located.declaration)
+            guard !provided.isEmpty else { continue }
             let type = Self.typeName(located.declaration)
-            for name in conformances(of: located.declaration) {
+            for name in provided {
                 providers[name, default: []].append((located.target, type, located.site()))
                 update(located.target) { $0.provides.append(Wiring.Provision(name: name, type: type, site: located.site())) }
             }

@@ -95,7 +95,7 @@ extension WiringMemo {
         let digests = keys.map { $0.flatMap { known[$0] } }
         let complete = digests.compactMap { $0 }
         let factsKey = complete.count == digests.count ? factsKey(roles: roles, targets: targets, digests: complete) : ""
-        cache.keep(analysis: Kept.body(factsKey: factsKey, facts: writer.bytes[...]), for: key)
+        cache.keep(analysis: Kept.body(factsKey: factsKey, facts: writer.bytes[...]), for: key, factsKey: factsKey)
         if complete.count == digests.count {
             cache.keep(factsDigests: Kept.table(keys: keys, digests: complete))
         }

@@ -67,14 +67,16 @@ enum WiringMemo {
         let skipped = scanned.filter { $0.skipped != nil }
         let keys = cache.map { cache in requests.map { cache.key($0, budget: budget) } } ?? []
         if let cache, skipped.isEmpty, let key = key ?? Self.key(roles: roles, targets: analysed, keys: keys) {
+            // The digests the latest analysis kept are those of the same scans (a key names a file's bytes and
+            // what was asked of them): only the files it did not read are hashed, not every file's scan again.
+            let known = cache.factsDigests.flatMap(Kept.digests) ?? [:]
             let digests = zip(scanned, keys).map { file, key in
-                digest(of: file, stored: key.flatMap { cache.stored($0, readsWiring: true) })
+                key.flatMap { known[$0] } ?? digest(of: file, stored: key.flatMap { cache.stored($0, readsWiring: true) })
             }
             var writer = ScanWriter()
             facts.write(to: &writer)
-            cache.keep(
-                analysis: Kept.body(factsKey: factsKey(roles: roles, targets: analysed, digests: digests), facts: writer.bytes[...]),
-                for: key)
+            let factsKey = factsKey(roles: roles, targets: analysed, digests: digests)
+            cache.keep(analysis: Kept.body(factsKey: factsKey, facts: writer.bytes[...]), for: key, factsKey: factsKey)
             cache.keep(factsDigests: Kept.table(keys: keys, digests: digests))
         }
         return Outcome(facts: facts, skipped: skipped)
@@ -100,15 +102,14 @@ enum WiringMemo {
         let complete = digests.compactMap { $0 }
         guard complete.count == digests.count else { return nil }
         let factsKey = Self.factsKey(roles: roles, targets: targets, digests: complete)
-        for body in cache.keptAnalyses where Kept.factsKey(body) == factsKey {
-            guard let facts = Kept.facts(body), let stored = Kept.factsBytes(body) else { continue }
-            cache.keep(analysis: Kept.body(factsKey: factsKey, facts: stored), for: key)
-            if !unknown.isEmpty {
-                cache.keep(factsDigests: Kept.table(keys: keys, digests: complete))
-            }
-            return facts
+        guard let body = cache.analysis(factsKey: factsKey), Kept.factsKey(body) == factsKey, let facts = Kept.facts(body),
+            let stored = Kept.factsBytes(body)
+        else { return nil }
+        cache.keep(analysis: Kept.body(factsKey: factsKey, facts: stored), for: key, factsKey: factsKey)
+        if !unknown.isEmpty {
+            cache.keep(factsDigests: Kept.table(keys: keys, digests: complete))
         }
-        return nil
+        return facts
     }
 
     /// The digest of what the scan of a file found (what it declares and uses, its imports), as the scan
