@@ -150,18 +150,24 @@ public struct SHA256: Sendable {
         }
     }
 
+    /// The 64 rounds, eight at a time: each round names the working variables in the order the one
+    /// before left them, instead of moving all eight along (a tuple assignment the compiler kept as
+    /// register moves in every round).
     private static func rounds(
         _ schedule: UnsafeBufferPointer<UInt32>, constants: UnsafeBufferPointer<UInt32>, state: UnsafeMutableBufferPointer<UInt32>
     ) {
         var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for index in 0..<64 {
-            let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-            let choose = (e & f) ^ (~e & g)
-            let temporary1 = h &+ sum1 &+ choose &+ constants[index] &+ schedule[index]
-            let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let temporary2 = sum0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temporary1, c, b, a, temporary1 &+ temporary2)
+        var index = 0
+        while index < 64 {
+            round(a, b, c, &d, e, f, g, &h, constants[index] &+ schedule[index])
+            round(h, a, b, &c, d, e, f, &g, constants[index + 1] &+ schedule[index + 1])
+            round(g, h, a, &b, c, d, e, &f, constants[index + 2] &+ schedule[index + 2])
+            round(f, g, h, &a, b, c, d, &e, constants[index + 3] &+ schedule[index + 3])
+            round(e, f, g, &h, a, b, c, &d, constants[index + 4] &+ schedule[index + 4])
+            round(d, e, f, &g, h, a, b, &c, constants[index + 5] &+ schedule[index + 5])
+            round(c, d, e, &f, g, h, a, &b, constants[index + 6] &+ schedule[index + 6])
+            round(b, c, d, &e, f, g, h, &a, constants[index + 7] &+ schedule[index + 7])
+            index += 8
         }
         state[0] &+= a
         state[1] &+= b
@@ -171,6 +177,22 @@ public struct SHA256: Sendable {
         state[5] &+= f
         state[6] &+= g
         state[7] &+= h
+    }
+
+    /// One round, where the next round's `a` is written into `h` and its `e` into `d`; `added` is the
+    /// round's constant plus its word of the schedule.
+    @inline(__always)
+    private static func round(
+        _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32,
+        _ added: UInt32
+    ) {
+        let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+        let choose = g ^ (e & (f ^ g))
+        let temporary1 = h &+ sum1 &+ choose &+ added
+        let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+        let majority = (a & b) | (c & (a | b))
+        d &+= temporary1
+        h = temporary1 &+ sum0 &+ majority
     }
 }
 
