@@ -4,13 +4,15 @@ import Testing
 @testable import ModGraphSources
 
 /// The wiring's answers kept one a shelf behind an index (issue #48): a run reads the answer it asks for
-/// and no other, writes only the answer it keeps, and a slot that is not the answer the index names gives none.
+/// and no other, writes only the answer it keeps (none when a slot holds the answer of the same facts),
+/// and a slot that is not the answer the index names gives none.
 @Suite("scan answers")
 struct ScanAnswersTests {
-    /// A cache folder's shelves of answers, and the slots each run read.
+    /// A cache folder's shelves of answers, the slots each run read, and those written.
     private final class Folder: Sendable {
         let shelves = Locked([ScanCache.Shelf: Data]())
         let reads = Locked([Int]())
+        let writes = Locked([Int]())
 
         func answers() -> ScanAnswers {
             ScanAnswers(index: shelves.withLock { $0[.analyses] }) { [shelves, reads] slot in
@@ -19,14 +21,15 @@ struct ScanAnswersTests {
             }
         }
 
-        /// Writes what `answers` kept; the slot written.
+        /// Writes what `answers` kept; the slot its answer is in.
         @discardableResult
         func save(_ answers: ScanAnswers) -> Int? {
             guard let written = answers.encoded() else { return nil }
             shelves.withLock { shelves in
                 shelves[.analyses] = written.index
-                shelves[.answer(written.slot)] = written.body
+                if let body = written.body { shelves[.answer(written.slot)] = body }
             }
+            if written.body != nil { writes.withLock { $0.append(written.slot) } }
             return written.slot
         }
 
@@ -78,21 +81,39 @@ struct ScanAnswersTests {
         #expect(folder.reads.withLock { $0 } == [2, 1])
     }
 
-    @Test func anAnswerKeptAgainKeepsItsSlotAndComesFirst() throws {
+    /// The same facts give the same answer: kept again under new keys (a comment added), it names the slot
+    /// that holds it, and only the index is written.
+    @Test func anAnswerOfTheSameFactsNamesTheSlotThatHoldsIt() throws {
         let folder = Folder()
-        folder.keep(3) { _ in "tag" }
+        folder.keep(2)
         let again = folder.answers()
-        again.keep(body(9), for: "key0", tag: "tag")
+        again.keep(body(0), for: "key0 commented", tag: "tag0")
+        #expect(folder.save(again) == 0)
+        #expect(folder.writes.withLock { $0 } == [0, 1])
+        let read = folder.answers()
+        #expect(read.entry("key0 commented") == body(0)[...] && read.entry("key0") == body(0)[...])
+        #expect(read.entry("key1") == body(1)[...])
+        // Another answer takes a slot none of those kept uses: the shared one stays.
+        let another = folder.answers()
+        another.keep(body(2), for: "key2", tag: "tag2")
+        #expect(folder.save(another) == 2)
+        #expect(folder.answers().entry("key0") == body(0)[...])
+    }
+
+    @Test func anAnswerKeptAgainComesFirst() throws {
+        let folder = Folder()
+        folder.keep(3)
+        let again = folder.answers()
+        again.keep(body(9), for: "key0", tag: "tag9")
         #expect(folder.save(again) == 0)
         let read = folder.answers()
-        #expect(read.entry("key0") == body(9)[...])
-        // The latest of the answers with a tag is found by it.
-        #expect(read.entry(tagged: "tag")?.key == "key0")
+        #expect(read.entry("key0") == body(9)[...] && read.entry(tagged: "tag0") == nil)
+        #expect(read.entry(tagged: "tag9")?.key == "key0")
         #expect(read.entry("key1") == body(1)[...] && read.entry("key2") == body(2)[...])
         // The answer kept this run is found before any read.
         let run = folder.answers()
-        run.keep(body(7), for: "key7", tag: "tag")
-        #expect(run.entry(tagged: "tag")?.key == "key7" && run.entry("key7") == body(7)[...])
+        run.keep(body(7), for: "key7", tag: "tag1")
+        #expect(run.entry(tagged: "tag1")?.key == "key7" && run.entry("key7") == body(7)[...])
     }
 
     @Test func aSlotThatIsNotTheAnswerTheIndexNamesGivesNone() throws {
@@ -111,14 +132,18 @@ struct ScanAnswersTests {
         #expect(folder.answers().isEmpty)
     }
 
-    @Test func anIndexNamingASlotTwiceOrOutOfRangeIsEmpty() throws {
-        for slots in [[0, 0], [0, 4], [-1]] {
+    /// Two answers of other facts in one slot, a slot out of range, or a key twice: the index is not read.
+    @Test func anIndexNamingASlotForTwoAnswersOrOutOfRangeIsEmpty() throws {
+        for entries in [
+            [("key0", "tag0", 0), ("key1", "tag1", 0)], [("key0", "tag0", 0), ("key1", "tag1", 4)], [("key0", "tag0", -1)],
+            [("key0", "tag0", 0), ("key0", "tag0", 1)],
+        ] {
             var writer = ScanWriter()
             writer.int(ScanCache.scannerVersion)
-            writer.int(slots.count)
-            for (index, slot) in slots.enumerated() {
-                writer.raw("key\(index)")
-                writer.raw("tag")
+            writer.int(entries.count)
+            for (key, tag, slot) in entries {
+                writer.raw(key)
+                writer.raw(tag)
                 writer.int(slot)
             }
             let answers = ScanAnswers(index: Data(ScanAnswers.magic + writer.bytes)) { _ in nil }

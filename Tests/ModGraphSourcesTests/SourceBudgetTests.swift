@@ -107,6 +107,25 @@ struct SourceBudgetTests {
         #expect(outcome.skipped == [SkippedSource(path: "\(folder)/Sources/App/Big.swift", excess: .fileBytes(1_140_012, limit: 1_000))])
     }
 
+    /// The scan cache keys a scan by the budget's fingerprint, which is kept with the bounds: changing any
+    /// bound changes it, to what a budget made with that bound has, so a scan under other bounds is not reused.
+    @Test func theFingerprintFollowsEveryBound() {
+        let changes: [(WritableKeyPath<SourceBudget, Int>, SourceBudget)] = [
+            (\.maximumFileBytes, SourceBudget(maximumFileBytes: 7)), (\.maximumParsedBytes, SourceBudget(maximumParsedBytes: 7)),
+            (\.maximumNesting, SourceBudget(maximumNesting: 7)), (\.maximumBracketNesting, SourceBudget(maximumBracketNesting: 7)),
+            (\.maximumTreeDepth, SourceBudget(maximumTreeDepth: 7)),
+        ]
+        var fingerprints: Set<String> = [SourceBudget.standard.fingerprint]
+        for (bound, made) in changes {
+            var budget = SourceBudget.standard
+            budget[keyPath: bound] = 7
+            #expect(budget.fingerprint == made.fingerprint && budget == made)
+            fingerprints.insert(budget.fingerprint)
+        }
+        #expect(fingerprints.count == changes.count + 1)
+        #expect(SourceBudget.standard.fingerprint == "33554432.1048576.64.8.512")
+    }
+
     @Test func realisticNestingIsParsedOnEveryThread() throws {
         // 62 levels of braces, parentheses and brackets (more than real code), just within the budget,
         // in many files at once: the parser's recursion fits the worker threads' stacks.
@@ -165,7 +184,8 @@ struct SourceBudgetNestingTests {
         for chain in [
             "let x = " + String(repeating: "try ", count: 11) + "1\n",
             "let x = " + String(repeating: "await ", count: 11) + "f()\n",
-            "let x = " + String(repeating: "try? ", count: 6) + String(repeating: "-", count: 1) + String(repeating: "await ", count: 5) + "f()\n",
+            "let x = " + String(repeating: "try? ", count: 6) + String(repeating: "-", count: 1) + String(repeating: "await ", count: 5)
+                + "f()\n",
             "let x: " + String(repeating: "() -> ", count: 11) + "()\n",
             "let x: " + String(repeating: "(Int) async throws -> ", count: 11) + "Int\n",
             "let x = " + String(repeating: "a ? ", count: 11) + "1" + String(repeating: " : 2", count: 11) + "\n",

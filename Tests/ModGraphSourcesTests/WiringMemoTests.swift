@@ -154,12 +154,13 @@ struct WiringMemoTests {
         WiringFacts(wiring: Wiring(), needs: [], extensions: []).write(to: &writer)
         planted.keep(WiringMemo.Kept.body(factsKey: "", facts: writer.bytes[...]), for: key, tag: "")
         let written = try #require(planted.encoded())
+        let body = try #require(written.body)
         var shelves = learnt
         shelves[.analyses] = written.index
-        shelves[.answer(written.slot)] = written.body
+        shelves[.answer(written.slot)] = body
         #expect(try read(targets, cache(shelves)) == Wiring())
         // A damaged answer is analysed again.
-        shelves[.answer(written.slot)] = Data(written.body.dropLast())
+        shelves[.answer(written.slot)] = Data(body.dropLast())
         #expect(try read(targets, cache(shelves)) == (try read(targets, nil)))
     }
 
@@ -177,6 +178,8 @@ struct WiringMemoTests {
         #expect(second.misses == 0 && second.hits == 0)
         let written = second.encoded()
         #expect(written[.analyses] != nil && written[.whole] == nil && written[.recent] != nil)
+        // The same facts, the same answer: the index names the file that holds it, which is not written again.
+        #expect([ScanCache.Shelf.answer0, .answer1, .answer2, .answer3].allSatisfy { written[$0] == nil })
         let learnt = folder(after: first, second)
         let third = cache(learnt)
         #expect(try read(changed, third) == answer)

@@ -11,7 +11,11 @@ import ModGraphSystem
 /// what those files say), both in the index, so a run looking for an answer by its files' facts reads
 /// only the answer that has them.
 ///
-/// Input like every shelf: an index that does not decode is empty; a slot names the key and tag it
+/// An answer depends only on its tag (the roles and what each file says, in order), so the answer kept
+/// again under new keys for the same facts (a comment added) names the slot that holds it: only the
+/// index is written.
+///
+/// Input like every shelf: an index that does not decode is empty; a slot names the tag of what it
 /// holds, and one that does not decode, or holds another answer than the index says (two runs that
 /// wrote at once, a run stopped between its writes), gives none.
 final class ScanAnswers: Sendable {
@@ -19,8 +23,8 @@ final class ScanAnswers: Sendable {
     static let maximumEntries = 4
     /// What an index starts with, before its version.
     static let magic = Array("modgraph-answers\n".utf8)
-    /// What a slot starts with, before its version.
-    static let slotMagic = Array("modgraph-answer\n".utf8)
+    /// What a slot starts with, before its version (`-2`: a slot names the tag it holds, not a key).
+    static let slotMagic = Array("modgraph-answer-2\n".utf8)
 
     /// An answer as the index names it.
     struct Entry: Equatable {
@@ -38,7 +42,6 @@ final class ScanAnswers: Sendable {
     private let kept = Locked<(key: String, tag: String, body: [UInt8])?>(nil)
 
     private struct Slot {
-        let key: String
         let tag: String
         let body: ArraySlice<UInt8>
     }
@@ -55,7 +58,7 @@ final class ScanAnswers: Sendable {
     /// The answer kept under `key`.
     func entry(_ key: String) -> ArraySlice<UInt8>? {
         if let kept = kept.withLock({ $0 }), kept.key == key { return kept.body[...] }
-        guard let entry = index.first(where: { $0.key == key }), let slot = slot(entry.slot), slot.key == key else { return nil }
+        guard let entry = index.first(where: { $0.key == key }), let slot = slot(entry.slot), slot.tag == entry.tag else { return nil }
         return slot.body
     }
 
@@ -63,7 +66,7 @@ final class ScanAnswers: Sendable {
     func entry(tagged tag: String) -> (key: String, body: ArraySlice<UInt8>)? {
         if let kept = kept.withLock({ $0 }), kept.tag == tag { return (kept.key, kept.body[...]) }
         for entry in index where entry.tag == tag {
-            if let slot = slot(entry.slot), slot.key == entry.key, slot.tag == tag { return (entry.key, slot.body) }
+            if let slot = slot(entry.slot), slot.tag == tag { return (entry.key, slot.body) }
         }
         return nil
     }
@@ -74,27 +77,25 @@ final class ScanAnswers: Sendable {
     }
 
     /// What to write when an answer was kept this run: the index (that answer, then the earlier ones up
-    /// to the bound) and the slot it is kept in (its own if the key was kept before, else a free one,
-    /// else the oldest answer's); nil when nothing was kept.
-    func encoded() -> (index: Data, slot: Int, body: Data)? {
+    /// to the bound) and the slot it is in, with the slot's bytes unless an earlier answer of the same
+    /// tag already holds it there (else a slot none of the earlier answers kept uses is written); nil
+    /// when nothing was kept.
+    func encoded() -> (index: Data, slot: Int, body: Data?)? {
         guard let kept = kept.withLock({ $0 }) else { return nil }
-        let others = index.filter { $0.key != kept.key }
-        let slot =
-            index.first { $0.key == kept.key }?.slot
-            ?? (0..<Self.maximumEntries).first { slot in !others.prefix(Self.maximumEntries - 1).contains { $0.slot == slot } }
-            ?? 0
-        let entries = [Entry(key: kept.key, tag: kept.tag, slot: slot)] + others.filter { $0.slot != slot }.prefix(Self.maximumEntries - 1)
+        let others = index.filter { $0.key != kept.key }.prefix(Self.maximumEntries - 1)
+        let shared = others.first { $0.tag == kept.tag }?.slot
+        let slot = shared ?? (0..<Self.maximumEntries).first { slot in !others.contains { $0.slot == slot } } ?? 0
         var writer = ScanWriter()
         writer.int(ScanCache.scannerVersion)
-        writer.int(entries.count)
-        for entry in entries {
+        writer.int(others.count + 1)
+        for entry in [Entry(key: kept.key, tag: kept.tag, slot: slot)] + others {
             writer.raw(entry.key)
             writer.raw(entry.tag)
             writer.int(entry.slot)
         }
+        guard shared == nil else { return (Data(Self.magic + writer.bytes), slot, nil) }
         var body = ScanWriter()
         body.int(ScanCache.scannerVersion)
-        body.raw(kept.key)
         body.raw(kept.tag)
         body.bytes(kept.body[...])
         return (Data(Self.magic + writer.bytes), slot, Data(Self.slotMagic + body.bytes))
@@ -118,7 +119,10 @@ final class ScanAnswers: Sendable {
             guard count <= maximumEntries else { return nil }
             for _ in 0..<count {
                 let entry = Entry(key: try reader.raw(), tag: try reader.raw(), slot: try reader.int())
-                guard (0..<maximumEntries).contains(entry.slot), !entries.contains(where: { $0.slot == entry.slot }) else { return nil }
+                // Each key once; entries share a slot only with the same tag, as they name one answer.
+                guard (0..<maximumEntries).contains(entry.slot),
+                    !entries.contains(where: { $0.key == entry.key || ($0.slot == entry.slot && $0.tag != entry.tag) })
+                else { return nil }
                 entries.append(entry)
             }
             guard reader.isAtEnd else { return nil }
@@ -131,9 +135,8 @@ final class ScanAnswers: Sendable {
     private static func decodeSlot(_ bytes: [UInt8]) -> Slot? {
         guard bytes.starts(with: slotMagic) else { return nil }
         var reader = ScanReader(bytes, range: slotMagic.count..<bytes.count)
-        guard (try? reader.int()) == ScanCache.scannerVersion, let key = try? reader.raw(), let tag = try? reader.raw(),
-            let body = try? reader.span(), reader.isAtEnd
+        guard (try? reader.int()) == ScanCache.scannerVersion, let tag = try? reader.raw(), let body = try? reader.span(), reader.isAtEnd
         else { return nil }
-        return Slot(key: key, tag: tag, body: bytes[body])
+        return Slot(tag: tag, body: bytes[body])
     }
 }

@@ -76,7 +76,12 @@ public final class ScanCache: Sendable {
     private let analysisShelf = Locked<ScanAnswers?>(nil)
     private let digestShelf = Locked<ScanAnalyses?>(nil)
     /// The key of each file's scan this run, by what was asked (``ScanStamps/kind(_:budget:)``) and path.
-    private let keys = Locked([String: String]())
+    private let keys = Locked([Asked: String]())
+    /// What was asked of a file: the kind of scan and the file.
+    private struct Asked: Hashable {
+        let kind: String
+        let path: String
+    }
     /// Each file's stamp when this run first opened it.
     private let seen = Locked([String: FileStamp]())
 
@@ -142,7 +147,7 @@ public final class ScanCache: Sendable {
         guard let key = stamps.key(request.path, kind: kind, stamp: stamp), !holding || shelf(Shelf(request)).holds(key) else {
             return nil
         }
-        keys.withLock { $0[kind + "\u{0}" + request.path] = key }
+        keys.withLock { $0[Asked(kind: kind, path: request.path)] = key }
         return key
     }
 
@@ -158,12 +163,12 @@ public final class ScanCache: Sendable {
 
     /// Notes that the file `request` reads had `key` this run.
     func note(_ request: SourceScanner.Request, budget: SourceBudget, key: String) {
-        keys.withLock { $0[ScanStamps.kind(request, budget: budget) + "\u{0}" + request.path] = key }
+        keys.withLock { $0[Asked(kind: ScanStamps.kind(request, budget: budget), path: request.path)] = key }
     }
 
     /// The key the file `request` reads had this run, if it was read, hashed or stamped.
     func key(_ request: SourceScanner.Request, budget: SourceBudget) -> String? {
-        keys.withLock { $0[ScanStamps.kind(request, budget: budget) + "\u{0}" + request.path] }
+        keys.withLock { $0[Asked(kind: ScanStamps.kind(request, budget: budget), path: request.path)] }
     }
 
     /// The stamp the file at `path` had when this run first opened it: asked once per run, whatever is asked of the file.
@@ -241,7 +246,7 @@ public final class ScanCache: Sendable {
         encoded[.stamps] = stampShelf.withLock { $0 }?.encoded()
         if let answers = analysisShelf.withLock({ $0 })?.encoded() {
             encoded[.analyses] = answers.index
-            encoded[.answer(answers.slot)] = answers.body
+            if let body = answers.body { encoded[.answer(answers.slot)] = body }
         }
         encoded[.digests] = digestShelf.withLock { $0 }?.encoded()
         return encoded

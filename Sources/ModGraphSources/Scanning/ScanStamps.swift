@@ -44,7 +44,14 @@ final class ScanStamps: Sendable {
 
     /// What was asked of a file, within which budget: an import-only scan hashes a part of it.
     static func kind(_ request: SourceScanner.Request, budget: SourceBudget) -> String {
-        (request.auditInterface ? "i" : "") + (request.readsWiring ? "w" : "") + "-\(budget.fingerprint)"
+        let asked =
+            switch (request.auditInterface, request.readsWiring) {
+            case (false, false): "-"
+            case (true, false): "i-"
+            case (false, true): "w-"
+            case (true, true): "iw-"
+            }
+        return asked + budget.fingerprint
     }
 
     /// The key of the scan `kind` of the file at `path` when its stamp is still `stamp`.

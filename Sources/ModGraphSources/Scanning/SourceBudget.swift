@@ -22,16 +22,19 @@ import ModGraphSyntax
 ///   parsed, then crashed the wiring reader.
 public struct SourceBudget: Hashable, Sendable {
     /// Larger files are not read.
-    public var maximumFileBytes: Int
+    public var maximumFileBytes: Int { didSet { fingerprint = Self.fingerprint(of: self) } }
     /// The most bytes parsed: the whole file for an interface module, the part holding the imports for any other.
-    public var maximumParsedBytes: Int
+    public var maximumParsedBytes: Int { didSet { fingerprint = Self.fingerprint(of: self) } }
     /// The deepest recursion (``SyntaxDepth/depth``): nesting of `(`, `[`, `{`, `<` and `#if`, and
     /// chains of modifiers, `->`, ternaries and `else if`; also the parser's own `maximumNestingLevel`.
-    public var maximumNesting: Int
+    public var maximumNesting: Int { didSet { fingerprint = Self.fingerprint(of: self) } }
     /// The deepest nesting of `[` and `<` with no `{` between them.
-    public var maximumBracketNesting: Int
+    public var maximumBracketNesting: Int { didSet { fingerprint = Self.fingerprint(of: self) } }
     /// The deepest tree (``SyntaxDepth/treeDepth``): the nesting above and the links of postfix chains.
-    public var maximumTreeDepth: Int
+    public var maximumTreeDepth: Int { didSet { fingerprint = Self.fingerprint(of: self) } }
+    /// The bounds in one word, for the scan cache's keys: a file scanned under other bounds is scanned again.
+    /// Kept with the bounds, not written out when asked: every file a run looks up by its stamp names it.
+    private(set) var fingerprint = ""
 
     public init(
         maximumFileBytes: Int = 32 << 20, maximumParsedBytes: Int = 1 << 20, maximumNesting: Int = 64, maximumBracketNesting: Int = 8,
@@ -42,6 +45,7 @@ public struct SourceBudget: Hashable, Sendable {
         self.maximumNesting = maximumNesting
         self.maximumBracketNesting = maximumBracketNesting
         self.maximumTreeDepth = maximumTreeDepth
+        fingerprint = Self.fingerprint(of: self)
     }
 
     /// 32 MiB read, 1 MiB parsed, nesting 64, square and angle brackets 8, a tree 512 deep
@@ -54,9 +58,8 @@ public struct SourceBudget: Hashable, Sendable {
     /// worker thread's stack with room to spare (it overflows past 300).
     public static let standard = SourceBudget()
 
-    /// The bounds in one word, for the scan cache's keys: a file scanned under other bounds is scanned again.
-    var fingerprint: String {
-        "\(maximumFileBytes).\(maximumParsedBytes).\(maximumNesting).\(maximumBracketNesting).\(maximumTreeDepth)"
+    private static func fingerprint(of budget: SourceBudget) -> String {
+        "\(budget.maximumFileBytes).\(budget.maximumParsedBytes).\(budget.maximumNesting).\(budget.maximumBracketNesting).\(budget.maximumTreeDepth)"
     }
 
     /// The budget a file exceeded.
