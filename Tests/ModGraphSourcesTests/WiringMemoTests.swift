@@ -299,6 +299,76 @@ struct WiringMemoTests {
         }
     }
 
+    /// Records' folder with a generated file over `budget`'s parse (as element-x-ios commits its mocks) beside its own.
+    private func withGenerated(_ targets: [TargetSources]) throws -> [TargetSources] {
+        try targets.map { sources in
+            guard sources.target.name == "Records" else { return sources }
+            let file = sources.folder + "/Generated.swift"
+            let text = "public enum Generated {\n" + (0..<200).map { "    public static let value\($0) = \($0)\n" }.joined() + "}\n"
+            if (try? String(contentsOfFile: file, encoding: .utf8)) != text {
+                try text.write(toFile: file, atomically: false, encoding: .utf8)
+            }
+            return TargetSources(target: sources.target, folder: sources.folder, files: sources.files + [file])
+        }
+    }
+
+    /// A file over the parse budget is kept in the answer with what it exceeded (it kept any answer from being
+    /// kept, so every warm run analysed again): read back warm, found by the files' facts after a comment
+    /// elsewhere, and moved after lines added, the answer and the warning are a cold run's.
+    @Test func aFileOverTheBudgetIsKeptInTheAnswerWithItsWarning() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let budget = SourceBudget(maximumParsedBytes: 2_000)
+        func outcome(_ targets: [TargetSources], _ cache: ScanCache?) throws -> WiringReader.Outcome {
+            try WiringReader.read(WiringFixture.graph, targets: targets, roles: roles, budget: budget, cache: cache)
+        }
+        let targets = try withGenerated(try write())
+        let cold = try outcome(targets, nil)
+        #expect(cold.skipped.map(\.path) == [folder + "/Records/Generated.swift"] && !cold.wiring.edges.isEmpty)
+        let first = cache()
+        #expect(try outcome(targets, first).skipped == cold.skipped)
+        #expect(first.encoded()[.analyses] != nil)
+        // Warm: the answer read back, no scan decoded.
+        let second = cache(first.encoded())
+        let warm = try outcome(targets, second)
+        #expect(warm.wiring == cold.wiring && warm.skipped == cold.skipped)
+        #expect(second.hits == 0 && second.misses == 0)
+        // A comment in another module: found by the files' facts, no scan decoded.
+        let learnt = folder(after: first, second)
+        let commented = try withGenerated(try write(["Home": WiringFixture.home + "\n// Reviewed.\n"]))
+        let third = cache(learnt)
+        let found = try outcome(commented, third)
+        let commentedCold = try outcome(commented, nil)
+        #expect(found.wiring == commentedCold.wiring && found.skipped == commentedCold.skipped)
+        #expect(third.hits == 0 && third.misses == 0)
+        // A line added at the top of the app: the answer's places moved, the app's previous scan the one scan read
+        // (from its shelf, after the recent scans, which do not hold it: one miss).
+        let moved = try withGenerated(try write(["App": "// Reviewed.\n" + WiringFixture.app]))
+        let fourth = cache(learnt)
+        let movedAnswer = try outcome(moved, fourth)
+        let movedCold = try outcome(moved, nil)
+        #expect(movedAnswer.wiring == movedCold.wiring && movedAnswer.skipped == movedCold.skipped)
+        #expect(movedAnswer.wiring != cold.wiring)
+        #expect(fourth.hits == 1 && fourth.misses == 1)
+    }
+
+    /// A skipped file says nothing its scan knows: its digest names what it exceeded, so that it passes neither for
+    /// an empty file nor for one skipped otherwise; and what it exceeded is kept and read back as it was.
+    @Test func aSkippedFileIsToldFromAnEmptyOneAndWhatItExceededIsKept() throws {
+        let excesses: [SourceBudget.Excess] = [
+            .fileBytes(9, limit: 8), .parsedBytes(7, limit: 6), .nesting(limit: 5), .bracketNesting(limit: 4), .treeDepth(limit: 3),
+            .stack(depth: 2),
+        ]
+        let files = [ScannedFile(path: "A.swift", imports: [])] + excesses.map { ScannedFile(path: "A.swift", imports: [], skipped: $0) }
+        #expect(Set(files.map { WiringMemo.digest(of: $0) }).count == files.count)
+        for excess in excesses {
+            var writer = ScanWriter()
+            excess.write(to: &writer)
+            var reader = ScanReader(writer.bytes)
+            #expect(try SourceBudget.Excess(reading: &reader) == excess && reader.isAtEnd)
+        }
+        #expect(excesses.filter(\.recurs).count == excesses.count - 1)
+    }
+
     /// The shelf keeps the latest answers, the newest first, up to its bound; one that does not decode is empty.
     @Test func theShelfKeepsTheLatestAnswers() throws {
         var encoded: Data?

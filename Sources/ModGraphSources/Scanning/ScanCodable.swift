@@ -272,3 +272,49 @@ extension ScopedSite: ScanCodable {
         writer.position(line: line, column: column)
     }
 }
+
+/// What a skipped file exceeded, for a wiring answer that keeps its files' warnings (``WiringMemo``).
+extension SourceBudget.Excess: ScanCodable {
+    init(reading reader: inout ScanReader) throws(ScanCodecError) {
+        switch try reader.int() {
+        case 0: self = .fileBytes(try reader.int(), limit: try reader.int())
+        case 1: self = .parsedBytes(try reader.int(), limit: try reader.int())
+        case 2: self = .nesting(limit: try reader.int())
+        case 3: self = .bracketNesting(limit: try reader.int())
+        case 4: self = .treeDepth(limit: try reader.int())
+        case 5: self = .stack(depth: try reader.int())
+        default: throw ScanCodecError()
+        }
+    }
+
+    func write(to writer: inout ScanWriter) {
+        switch self {
+        case let .fileBytes(bytes, limit):
+            writer.int(0)
+            writer.int(bytes)
+            writer.int(limit)
+        case let .parsedBytes(bytes, limit):
+            writer.int(1)
+            writer.int(bytes)
+            writer.int(limit)
+        case let .nesting(limit):
+            writer.int(2)
+            writer.int(limit)
+        case let .bracketNesting(limit):
+            writer.int(3)
+            writer.int(limit)
+        case let .treeDepth(limit):
+            writer.int(4)
+            writer.int(limit)
+        case let .stack(depth):
+            writer.int(5)
+            writer.int(depth)
+        }
+    }
+
+    /// Whether a file skipped for this would be skipped again: a size or a nesting depends only on its
+    /// bytes and the budget, both in its key; the room left on a thread's stack may differ next time.
+    var recurs: Bool {
+        if case .stack = self { false } else { true }
+    }
+}

@@ -15,7 +15,7 @@ extension WiringMemo {
     static func movedFacts(
         _ requests: [SourceScanner.Request], keys: [String?], targets: [TargetSources], roles: WiringRoles, budget: SourceBudget,
         runner: any UnitRunner, cache: ScanCache, key: String
-    ) throws(SourceScanError) -> WiringFacts? {
+    ) throws(SourceScanError) -> Outcome? {
         var previousKeys: [String?] = keys
         var changed: [Int] = []
         for index in requests.indices where keys[index] != nil {
@@ -27,7 +27,8 @@ extension WiringMemo {
         }
         guard !changed.isEmpty, changed.count <= maximumRescanned,
             let previousKey = Self.key(roles: roles, targets: targets, keys: previousKeys),
-            let body = cache.analysis(previousKey), let bytes = Kept.factsBytes(body)
+            let body = cache.analysis(previousKey), let bytes = Kept.factsBytes(body), let skipped = Kept.skipped(body),
+            skipped.allSatisfy({ requests.indices.contains($0.index) })
         else { return nil }
         let places = targets.flatMap { sources in
             sources.files.map { Place(target: sources.target, file: InterfaceRule.relative($0, to: sources.folder)) }
@@ -48,8 +49,11 @@ extension WiringMemo {
             return map[position]
         }
         guard let facts = try? WiringFacts(reading: &reader), reader.isAtEnd else { return nil }
-        keep(facts, for: key, files: zip(changed, now).map { ($0, $1) }, keys: keys, targets: targets, roles: roles, cache: cache)
-        return facts
+        // The files changed were all parsed; those skipped are unchanged, and skipped as before.
+        keep(
+            facts, skipped: skipped, for: key, files: zip(changed, now).map { ($0, $1) }, keys: keys, targets: targets, roles: roles,
+            cache: cache)
+        return Outcome(facts: facts, skipped: Kept.files(skipped, requests: requests))
     }
 
     /// A file of a module, as an answer's places name it.
@@ -85,8 +89,8 @@ extension WiringMemo {
     /// Keeps `facts` as the answer for the files of `keys`, with the digests of their facts where the
     /// latest analysis's digests and the files scanned now (`files`, by their index) give every one.
     private static func keep(
-        _ facts: WiringFacts, for key: String, files: [(Int, ScannedFile)], keys: [String?], targets: [TargetSources], roles: WiringRoles,
-        cache: ScanCache
+        _ facts: WiringFacts, skipped: [(index: Int, excess: SourceBudget.Excess)], for key: String, files: [(Int, ScannedFile)],
+        keys: [String?], targets: [TargetSources], roles: WiringRoles, cache: ScanCache
     ) {
         var writer = ScanWriter()
         facts.write(to: &writer)
@@ -95,7 +99,7 @@ extension WiringMemo {
         let digests = keys.map { $0.flatMap { known[$0] } }
         let complete = digests.compactMap { $0 }
         let factsKey = complete.count == digests.count ? factsKey(roles: roles, targets: targets, digests: complete) : ""
-        cache.keep(analysis: Kept.body(factsKey: factsKey, facts: writer.bytes[...]), for: key, factsKey: factsKey)
+        cache.keep(analysis: Kept.body(factsKey: factsKey, facts: writer.bytes[...], skipped: skipped), for: key, factsKey: factsKey)
         if complete.count == digests.count {
             cache.keep(factsDigests: Kept.table(keys: keys, digests: complete))
         }

@@ -13,8 +13,9 @@ import ModGraphSystem
 /// cache where it can) and analysed again, and the answer kept for the next run.
 enum WiringMemo {
     /// Raised whenever the analysis's answer for the same files may change: older answers are then not read.
-    /// (2: an answer is kept with the key of its files' facts and each file's facts digest.)
-    static let analyserVersion = 2
+    /// (2: an answer is kept with the key of its files' facts and each file's facts digest; 3: with the files
+    /// it skipped.)
+    static let analyserVersion = 3
 
     /// The most files whose facts a run works out itself to find an answer kept under the same facts
     /// (files changed since the answer was kept); past it, the analysis runs again.
@@ -46,18 +47,18 @@ enum WiringMemo {
         if let cache, cache.keepsAnalyses {
             let keys = SourceScanner.knownKeys(requests, budget: budget, runner: runner, cache: cache)
             key = Self.key(roles: roles, targets: analysed, keys: keys)
-            if let key, let body = cache.analysis(key), let facts = Kept.facts(body) { return Outcome(facts: facts, skipped: []) }
+            if let key, let body = cache.analysis(key), let outcome = Kept.outcome(body, requests: requests) { return outcome }
             if let key,
-                let facts = try sameFacts(
+                let outcome = try sameFacts(
                     requests, keys: keys, targets: analysed, roles: roles, budget: budget, runner: runner, cache: cache, key: key)
             {
-                return Outcome(facts: facts, skipped: [])
+                return outcome
             }
             if let key,
-                let facts = try movedFacts(
+                let outcome = try movedFacts(
                     requests, keys: keys, targets: analysed, roles: roles, budget: budget, runner: runner, cache: cache, key: key)
             {
-                return Outcome(facts: facts, skipped: [])
+                return outcome
             }
         }
         let scanned = try SourceScanner.scan(requests: requests, budget: budget, runner: runner, cache: cache)
@@ -66,7 +67,10 @@ enum WiringMemo {
             scanned: TargetSources.grouped(scanned, of: analysed), folders: folders, graph: graph)
         let skipped = scanned.filter { $0.skipped != nil }
         let keys = cache.map { cache in requests.map { cache.key($0, budget: budget) } } ?? []
-        if let cache, skipped.isEmpty, let key = key ?? Self.key(roles: roles, targets: analysed, keys: keys) {
+        // A file over the budget is kept in the answer with what it exceeded, unless that may differ next time.
+        if let cache, skipped.allSatisfy({ $0.skipped?.recurs ?? true }),
+            let key = key ?? Self.key(roles: roles, targets: analysed, keys: keys)
+        {
             // The digests the latest analysis kept are those of the same scans (a key names a file's bytes and
             // what was asked of them): only the files it did not read are hashed, not every file's scan again.
             let known = cache.factsDigests.flatMap(Kept.digests) ?? [:]
@@ -76,7 +80,8 @@ enum WiringMemo {
             var writer = ScanWriter()
             facts.write(to: &writer)
             let factsKey = factsKey(roles: roles, targets: analysed, digests: digests)
-            cache.keep(analysis: Kept.body(factsKey: factsKey, facts: writer.bytes[...]), for: key, factsKey: factsKey)
+            let skips = scanned.indices.compactMap { index in scanned[index].skipped.map { (index, $0) } }
+            cache.keep(analysis: Kept.body(factsKey: factsKey, facts: writer.bytes[...], skipped: skips), for: key, factsKey: factsKey)
             cache.keep(factsDigests: Kept.table(keys: keys, digests: digests))
         }
         return Outcome(facts: facts, skipped: skipped)
@@ -88,7 +93,7 @@ enum WiringMemo {
     private static func sameFacts(
         _ requests: [SourceScanner.Request], keys: [String?], targets: [TargetSources], roles: WiringRoles, budget: SourceBudget,
         runner: any UnitRunner, cache: ScanCache, key: String
-    ) throws(SourceScanError) -> WiringFacts? {
+    ) throws(SourceScanError) -> Outcome? {
         // The latest analysis's digests: those of a file's scan do not depend on the roles it was analysed with.
         guard let table = cache.factsDigests, let known = Kept.digests(table), !known.isEmpty else { return nil }
         var digests = keys.map { $0.flatMap { known[$0] } }
@@ -102,26 +107,33 @@ enum WiringMemo {
         let complete = digests.compactMap { $0 }
         guard complete.count == digests.count else { return nil }
         let factsKey = Self.factsKey(roles: roles, targets: targets, digests: complete)
-        guard let body = cache.analysis(factsKey: factsKey), Kept.factsKey(body) == factsKey, let facts = Kept.facts(body),
-            let stored = Kept.factsBytes(body)
+        guard let body = cache.analysis(factsKey: factsKey), Kept.factsKey(body) == factsKey,
+            let outcome = Kept.outcome(body, requests: requests)
         else { return nil }
-        cache.keep(analysis: Kept.body(factsKey: factsKey, facts: stored), for: key, factsKey: factsKey)
+        // The same facts, the same answer and the same files skipped: kept again as it was.
+        cache.keep(analysis: Array(body), for: key, factsKey: factsKey)
         if !unknown.isEmpty {
             cache.keep(factsDigests: Kept.table(keys: keys, digests: complete))
         }
-        return facts
+        return outcome
     }
 
     /// The digest of what the scan of a file found (what it declares and uses, its imports), as the scan
     /// cache writes it (``ScannedFile/keptBytes``): of `stored`, its entry's bytes, when the cache has
     /// them. Two files that say the same things in other bytes (a comment, a function's body) have the
-    /// same digest.
+    /// same digest. A skipped file's digest also names what it exceeded: it says nothing its scan
+    /// knows, and must not pass for an empty file or for one skipped otherwise.
     static func digest(of file: ScannedFile, stored: ArraySlice<UInt8>? = nil) -> [UInt8] {
         var hasher = SHA256()
         if let stored {
             hasher.update(stored)
         } else {
             hasher.update(file.keptBytes)
+        }
+        if let excess = file.skipped {
+            var writer = ScanWriter()
+            excess.write(to: &writer)
+            hasher.update(writer.bytes)
         }
         return hasher.finalize()
     }
@@ -134,32 +146,69 @@ enum WiringMemo {
         }
     }
 
-    /// An answer as kept: the key of its files' facts, then the facts; and apart from answers (read only when
+    /// An answer as kept: the key of its files' facts, the facts, and the files skipped over the budget (by
+    /// their index among the files analysed, with what each exceeded); and apart from answers (read only when
     /// the files' keys give none), the digest of each file's facts by the key of its scan.
     enum Kept {
-        static func body(factsKey: String, facts: ArraySlice<UInt8>) -> [UInt8] {
+        static func body(
+            factsKey: String, facts: ArraySlice<UInt8>, skipped: [(index: Int, excess: SourceBudget.Excess)] = []
+        ) -> [UInt8] {
             var writer = ScanWriter()
             writer.raw(factsKey)
             writer.bytes(facts)
+            writer.int(skipped.count)
+            for (index, excess) in skipped {
+                writer.int(index)
+                excess.write(to: &writer)
+            }
             return writer.bytes
         }
 
-        /// The parts of `body`: the facts key, and where the facts are.
-        private static func parts(_ body: ArraySlice<UInt8>) -> (factsKey: String, facts: Range<Int>)? {
+        /// The parts of `body`: the facts key, where the facts are, and the files skipped.
+        private static func parts(
+            _ body: ArraySlice<UInt8>
+        ) -> (factsKey: String, facts: Range<Int>, skipped: [(index: Int, excess: SourceBudget.Excess)])? {
             var reader = ScanReader(Array(body))
-            guard let factsKey = try? reader.raw(), let facts = try? reader.span(), reader.isAtEnd else { return nil }
-            return (factsKey, (facts.lowerBound + body.startIndex)..<(facts.upperBound + body.startIndex))
+            do {
+                let factsKey = try reader.raw()
+                let facts = try reader.span()
+                let count = try reader.count()
+                guard count <= ScanCache.maximumEntries else { return nil }
+                var skipped: [(index: Int, excess: SourceBudget.Excess)] = []
+                for _ in 0..<count { skipped.append((try reader.int(), try SourceBudget.Excess(reading: &reader))) }
+                guard reader.isAtEnd else { return nil }
+                return (factsKey, (facts.lowerBound + body.startIndex)..<(facts.upperBound + body.startIndex), skipped)
+            } catch {
+                return nil
+            }
         }
 
         static func factsKey(_ body: ArraySlice<UInt8>) -> String? { parts(body)?.factsKey }
 
         static func factsBytes(_ body: ArraySlice<UInt8>) -> ArraySlice<UInt8>? { parts(body).map { body[$0.facts] } }
 
+        /// The files `body` says were skipped, by their index among the files analysed.
+        static func skipped(_ body: ArraySlice<UInt8>) -> [(index: Int, excess: SourceBudget.Excess)]? { parts(body)?.skipped }
+
         static func facts(_ body: ArraySlice<UInt8>) -> WiringFacts? {
             guard let bytes = factsBytes(body) else { return nil }
             var reader = ScanReader(Array(bytes))
             guard let facts = try? WiringFacts(reading: &reader), reader.isAtEnd else { return nil }
             return facts
+        }
+
+        /// The answer `body` keeps for the files `requests` name: its facts, and its skipped files named as
+        /// the requests name them; nil when it does not decode or names a file they do not have.
+        static func outcome(_ body: ArraySlice<UInt8>, requests: [SourceScanner.Request]) -> Outcome? {
+            guard let facts = facts(body), let skipped = skipped(body),
+                skipped.allSatisfy({ requests.indices.contains($0.index) })
+            else { return nil }
+            return Outcome(facts: facts, skipped: files(skipped, requests: requests))
+        }
+
+        /// The files `skipped` names, by their index among `requests`, as a scan that skipped them gives them.
+        static func files(_ skipped: [(index: Int, excess: SourceBudget.Excess)], requests: [SourceScanner.Request]) -> [ScannedFile] {
+            skipped.map { ScannedFile(path: requests[$0.index].path, imports: [], skipped: $0.excess) }
         }
 
         /// The digest of each file's facts (`digests`) by the key of its scan (`keys`, in the same order), the
