@@ -13,8 +13,8 @@ extension WiringMemo {
     /// (a name, a declaration added), or whose places do not keep their order, gives no answer, and
     /// neither does a place of the answer that its file no longer has.
     static func movedFacts(
-        _ requests: [SourceScanner.Request], keys: [String?], targets: [TargetSources], roles: WiringRoles, budget: SourceBudget,
-        runner: any UnitRunner, cache: ScanCache, key: String
+        _ requests: [SourceScanner.Request], keys: [String?], known: [String: [UInt8]], targets: [TargetSources], roles: WiringRoles,
+        budget: SourceBudget, runner: any UnitRunner, cache: ScanCache, key: String
     ) throws(SourceScanError) -> Outcome? {
         var previousKeys: [String?] = keys
         var changed: [Int] = []
@@ -27,8 +27,8 @@ extension WiringMemo {
         }
         guard !changed.isEmpty, changed.count <= maximumRescanned,
             let previousKey = Self.key(roles: roles, targets: targets, keys: previousKeys),
-            let body = cache.analysis(previousKey), let bytes = Kept.factsBytes(body), let skipped = Kept.skipped(body),
-            skipped.allSatisfy({ requests.indices.contains($0.index) })
+            let body = cache.analysis(previousKey), let parts = Kept.parts(body),
+            let skippedFiles = Kept.files(parts.skipped, requests: requests)
         else { return nil }
         let places = targets.flatMap { sources in
             sources.files.map { Place(target: sources.target, file: InterfaceRule.relative($0, to: sources.folder)) }
@@ -43,7 +43,7 @@ extension WiringMemo {
             else { return nil }
             moved[places[index]] = map
         }
-        var reader = ScanReader(Array(bytes))
+        var reader = ScanReader(Array(parts.facts))
         reader.moved = { target, file, position in
             guard let map = moved[Place(target: target, file: file)] else { return position }
             return map[position]
@@ -51,9 +51,9 @@ extension WiringMemo {
         guard let facts = try? WiringFacts(reading: &reader), reader.isAtEnd else { return nil }
         // The files changed were all parsed; those skipped are unchanged, and skipped as before.
         keep(
-            facts, skipped: skipped, for: key, files: zip(changed, now).map { ($0, $1) }, keys: keys, targets: targets, roles: roles,
-            cache: cache)
-        return Outcome(facts: facts, skipped: Kept.files(skipped, requests: requests))
+            facts, skipped: parts.skipped, for: key, files: zip(changed, now).map { ($0, $1) }, keys: keys, known: known, targets: targets,
+            roles: roles, cache: cache)
+        return Outcome(facts: facts, skipped: skippedFiles)
     }
 
     /// A file of a module, as an answer's places name it.
@@ -87,14 +87,14 @@ extension WiringMemo {
     }
 
     /// Keeps `facts` as the answer for the files of `keys`, with the digests of their facts where the
-    /// latest analysis's digests and the files scanned now (`files`, by their index) give every one.
+    /// latest analysis's digests (`known`) and the files scanned now (`files`, by their index) give every one.
     private static func keep(
         _ facts: WiringFacts, skipped: [(index: Int, excess: SourceBudget.Excess)], for key: String, files: [(Int, ScannedFile)],
-        keys: [String?], targets: [TargetSources], roles: WiringRoles, cache: ScanCache
+        keys: [String?], known: [String: [UInt8]], targets: [TargetSources], roles: WiringRoles, cache: ScanCache
     ) {
         var writer = ScanWriter()
         facts.write(to: &writer)
-        var known = cache.factsDigests.flatMap(Kept.digests) ?? [:]
+        var known = known
         for (index, file) in files { if let key = keys[index] { known[key] = digest(of: file) } }
         let digests = keys.map { $0.flatMap { known[$0] } }
         let complete = digests.compactMap { $0 }

@@ -43,20 +43,29 @@ enum WiringMemo {
         let analysed = targets.filter { sources in graph.index(of: sources.target).map { !graph.targets[$0].type.isTest } ?? true }
         let requests = analysed.flatMap { sources in sources.files.map { SourceScanner.Request(path: $0, readsWiring: true) } }
         var key: String?
+        // The latest analysis's digests by scan key, decoded once: read only when the files' keys give no answer.
+        var known: [String: [UInt8]]?
         // Without an answer kept, the keys are not looked for: the scan below finds them, each file read once.
         if let cache, cache.keepsAnalyses {
             let keys = SourceScanner.knownKeys(requests, budget: budget, runner: runner, cache: cache)
             key = Self.key(roles: roles, targets: analysed, keys: keys)
-            if let key, let body = cache.analysis(key), let outcome = Kept.outcome(body, requests: requests) { return outcome }
+            if let key, let body = cache.analysis(key), let parts = Kept.parts(body), let outcome = Kept.outcome(parts, requests: requests)
+            {
+                return outcome
+            }
+            let table = cache.factsDigests.flatMap(Kept.digests) ?? [:]
+            known = table
             if let key,
                 let outcome = try sameFacts(
-                    requests, keys: keys, targets: analysed, roles: roles, budget: budget, runner: runner, cache: cache, key: key)
+                    requests, keys: keys, known: table, targets: analysed, roles: roles, budget: budget, runner: runner, cache: cache,
+                    key: key)
             {
                 return outcome
             }
             if let key,
                 let outcome = try movedFacts(
-                    requests, keys: keys, targets: analysed, roles: roles, budget: budget, runner: runner, cache: cache, key: key)
+                    requests, keys: keys, known: table, targets: analysed, roles: roles, budget: budget, runner: runner, cache: cache,
+                    key: key)
             {
                 return outcome
             }
@@ -73,7 +82,7 @@ enum WiringMemo {
         {
             // The digests the latest analysis kept are those of the same scans (a key names a file's bytes and
             // what was asked of them): only the files it did not read are hashed, not every file's scan again.
-            let known = cache.factsDigests.flatMap(Kept.digests) ?? [:]
+            let known = known ?? cache.factsDigests.flatMap(Kept.digests) ?? [:]
             let digests = zip(scanned, keys).map { file, key in
                 key.flatMap { known[$0] } ?? digest(of: file, stored: key.flatMap { cache.stored($0, readsWiring: true) })
             }
@@ -90,12 +99,12 @@ enum WiringMemo {
     /// The answer kept for files that declare and use what these do, when at most ``maximumRescanned``
     /// of them are not in a kept answer's digests: those are scanned (parsed where their scans are not
     /// kept either), and the answer kept again under `key`, these files' keys.
+    /// `known` is the latest analysis's digests: those of a file's scan do not depend on the roles it was analysed with.
     private static func sameFacts(
-        _ requests: [SourceScanner.Request], keys: [String?], targets: [TargetSources], roles: WiringRoles, budget: SourceBudget,
-        runner: any UnitRunner, cache: ScanCache, key: String
+        _ requests: [SourceScanner.Request], keys: [String?], known: [String: [UInt8]], targets: [TargetSources], roles: WiringRoles,
+        budget: SourceBudget, runner: any UnitRunner, cache: ScanCache, key: String
     ) throws(SourceScanError) -> Outcome? {
-        // The latest analysis's digests: those of a file's scan do not depend on the roles it was analysed with.
-        guard let table = cache.factsDigests, let known = Kept.digests(table), !known.isEmpty else { return nil }
+        guard !known.isEmpty else { return nil }
         var digests = keys.map { $0.flatMap { known[$0] } }
         let unknown = digests.indices.filter { digests[$0] == nil }
         guard unknown.count <= maximumRescanned else { return nil }
@@ -107,8 +116,8 @@ enum WiringMemo {
         let complete = digests.compactMap { $0 }
         guard complete.count == digests.count else { return nil }
         let factsKey = Self.factsKey(roles: roles, targets: targets, digests: complete)
-        guard let body = cache.analysis(factsKey: factsKey), Kept.factsKey(body) == factsKey,
-            let outcome = Kept.outcome(body, requests: requests)
+        guard let body = cache.analysis(factsKey: factsKey), let parts = Kept.parts(body), parts.factsKey == factsKey,
+            let outcome = Kept.outcome(parts, requests: requests)
         else { return nil }
         // The same facts, the same answer and the same files skipped: kept again as it was.
         cache.keep(analysis: Array(body), for: key, factsKey: factsKey)
@@ -164,10 +173,15 @@ enum WiringMemo {
             return writer.bytes
         }
 
-        /// The parts of `body`: the facts key, where the facts are, and the files skipped.
-        private static func parts(
-            _ body: ArraySlice<UInt8>
-        ) -> (factsKey: String, facts: Range<Int>, skipped: [(index: Int, excess: SourceBudget.Excess)])? {
+        /// An answer's parts: the key of its files' facts, the facts' bytes, and the files skipped.
+        struct Parts {
+            let factsKey: String
+            let facts: ArraySlice<UInt8>
+            let skipped: [(index: Int, excess: SourceBudget.Excess)]
+        }
+
+        /// The parts of `body`, read once; nil when it does not decode.
+        static func parts(_ body: ArraySlice<UInt8>) -> Parts? {
             var reader = ScanReader(Array(body))
             do {
                 let factsKey = try reader.raw()
@@ -177,38 +191,28 @@ enum WiringMemo {
                 var skipped: [(index: Int, excess: SourceBudget.Excess)] = []
                 for _ in 0..<count { skipped.append((try reader.int(), try SourceBudget.Excess(reading: &reader))) }
                 guard reader.isAtEnd else { return nil }
-                return (factsKey, (facts.lowerBound + body.startIndex)..<(facts.upperBound + body.startIndex), skipped)
+                return Parts(
+                    factsKey: factsKey, facts: body[(facts.lowerBound + body.startIndex)..<(facts.upperBound + body.startIndex)],
+                    skipped: skipped)
             } catch {
                 return nil
             }
         }
 
-        static func factsKey(_ body: ArraySlice<UInt8>) -> String? { parts(body)?.factsKey }
-
-        static func factsBytes(_ body: ArraySlice<UInt8>) -> ArraySlice<UInt8>? { parts(body).map { body[$0.facts] } }
-
-        /// The files `body` says were skipped, by their index among the files analysed.
-        static func skipped(_ body: ArraySlice<UInt8>) -> [(index: Int, excess: SourceBudget.Excess)]? { parts(body)?.skipped }
-
-        static func facts(_ body: ArraySlice<UInt8>) -> WiringFacts? {
-            guard let bytes = factsBytes(body) else { return nil }
-            var reader = ScanReader(Array(bytes))
-            guard let facts = try? WiringFacts(reading: &reader), reader.isAtEnd else { return nil }
-            return facts
-        }
-
-        /// The answer `body` keeps for the files `requests` name: its facts, and its skipped files named as
-        /// the requests name them; nil when it does not decode or names a file they do not have.
-        static func outcome(_ body: ArraySlice<UInt8>, requests: [SourceScanner.Request]) -> Outcome? {
-            guard let facts = facts(body), let skipped = skipped(body),
-                skipped.allSatisfy({ requests.indices.contains($0.index) })
+        /// The answer `parts` keep for the files `requests` name: the facts, and the skipped files named as the
+        /// requests name them; nil when the facts do not decode or a skipped file is not among the requests.
+        static func outcome(_ parts: Parts, requests: [SourceScanner.Request]) -> Outcome? {
+            var reader = ScanReader(Array(parts.facts))
+            guard let skipped = files(parts.skipped, requests: requests), let facts = try? WiringFacts(reading: &reader), reader.isAtEnd
             else { return nil }
-            return Outcome(facts: facts, skipped: files(skipped, requests: requests))
+            return Outcome(facts: facts, skipped: skipped)
         }
 
-        /// The files `skipped` names, by their index among `requests`, as a scan that skipped them gives them.
-        static func files(_ skipped: [(index: Int, excess: SourceBudget.Excess)], requests: [SourceScanner.Request]) -> [ScannedFile] {
-            skipped.map { ScannedFile(path: requests[$0.index].path, imports: [], skipped: $0.excess) }
+        /// The files `skipped` names, by their index among `requests`, as a scan that skipped them gives them;
+        /// nil when one is not among them.
+        static func files(_ skipped: [(index: Int, excess: SourceBudget.Excess)], requests: [SourceScanner.Request]) -> [ScannedFile]? {
+            guard skipped.allSatisfy({ requests.indices.contains($0.index) }) else { return nil }
+            return skipped.map { ScannedFile(path: requests[$0.index].path, imports: [], skipped: $0.excess) }
         }
 
         /// The digest of each file's facts (`digests`) by the key of its scan (`keys`, in the same order), the
