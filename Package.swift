@@ -6,7 +6,8 @@ import PackageDescription
 //   ModGraphSystem     the platform, in one place (as SwiftPM keeps Basics): locks, the stack's room,
 //                      file status and creation, confined reads, the atomic folder exchange, processes
 //                      (runner, child processes, memory limit, signals), the core count, the loopback
-//                      socket; each file's C-library import ends in #error, so a port fails at its line
+//                      socket, SHA-256 (swift-crypto); each file's C-library import ends in #error, so a
+//                      port fails at its line
 //   ModGraphOutput     what every output shares: the one escaping rule of each format (text,
 //                      Markdown, XML, DOT, Mermaid, GitHub commands, JSON) and the JSON writer
 //   ModGraphCore       pure graph model and algorithms: no I/O, no processes, no platform calls
@@ -72,12 +73,18 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        // SHA-256 (ModGraphSystem's `SHA256`): CryptoKit on Apple's platforms, BoringSSL elsewhere.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
         // `swift package generate-documentation --target ModGraphKit` (make docs): the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "ModGraphSystem", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        .target(
+            name: "ModGraphSystem",
+            dependencies: [
+                .product(name: "SystemPackage", package: "swift-system"), .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .target(name: "ModGraphOutput"),
         .target(name: "ModGraphCore"),
         .target(name: "ModGraphManifest", dependencies: ["ModGraphCore", "ModGraphOutput", "ModGraphSystem"]),
@@ -129,7 +136,9 @@ let package = Package(
             name: "ModGraphPlanning",
             dependencies: ["ModGraphCore", "ModGraphOutput", .product(name: "HeapModule", package: "swift-collections")]),
         // Change selection judges the graph and compares typed manifests (ModGraphManifest) and project objects (ModGraphXcode).
-        .target(name: "ModGraphChanges", dependencies: ["ModGraphCore", "ModGraphOutput", "ModGraphManifest", "ModGraphXcode"]),
+        .target(
+            name: "ModGraphChanges",
+            dependencies: ["ModGraphCore", "ModGraphOutput", "ModGraphManifest", "ModGraphSystem", "ModGraphXcode"]),
         // Graphviz's libgvc and libcgraph, found through pkg-config; only ModGraphDiagrams uses it.
         .systemLibrary(
             name: "CGraphviz",
@@ -158,6 +167,7 @@ let package = Package(
                 "ModGraphCore",
                 "ModGraphOutput",
                 "ModGraphSyntax",
+                "ModGraphSystem",
                 "ModGraphXcode",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
@@ -165,7 +175,7 @@ let package = Package(
         ),
         .target(
             name: "ModGraphReport",
-            dependencies: ["ModGraphCore", "ModGraphOutput", "ModGraphRules", "ModGraphPlanning", "ModGraphDiagrams"],
+            dependencies: ["ModGraphCore", "ModGraphOutput", "ModGraphRules", "ModGraphPlanning", "ModGraphDiagrams", "ModGraphSystem"],
             // The viewer's script, a JavaScript file of its own (linted apart), compiled into the binary.
             resources: [.embedInCode("Viewer/viewer.js")]
         ),
@@ -231,7 +241,8 @@ let package = Package(
             ]),
         // Tuist manifests' JSON read into projects, by hand-worked answers (the compiled path runs in ModGraphCLITests).
         .testTarget(name: "ModGraphTuistTests", dependencies: ["ModGraphTuist", "ModGraphXcode", "ModGraphTestSupport"]),
-        .testTarget(name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore", "ModGraphTestSupport"]),
+        .testTarget(
+            name: "ModGraphManifestTests", dependencies: ["ModGraphManifest", "ModGraphCore", "ModGraphSystem", "ModGraphTestSupport"]),
         // Each supported construct evaluated and compared with a real dump-package of the same manifest.
         .testTarget(
             name: "ModGraphManifestEvaluationTests",

@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphSystem
 import ModGraphXcode
 
 /// Adding a package product to a target of a `project.pbxproj` the way Xcode adds it in the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ModGraphCore
+import ModGraphSystem
 @testable import ModGraphManifest
 @testable import ModGraphManifestEvaluation
 

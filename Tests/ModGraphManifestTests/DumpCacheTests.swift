@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphSystem
 import Testing
 @testable import ModGraphManifest
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ModGraphManifest
 import ModGraphCore
+import ModGraphSystem
 
 @Suite("SHA-256")
 struct SHA256Tests {

@@ -165,6 +165,37 @@ struct ScanCacheTests {
         #expect(throws: ScanCodecError.self) { try ScannedFile(reading: &reader) }
     }
 
+    /// Strings read back as written, whatever their characters; bytes that are not UTF-8 refuse the entry
+    /// (each is the length and the bytes ``ScanWriter/raw(_:)`` writes, with a string before and after).
+    @Test func stringsReadBackAndBytesNotUTF8AreRefused() throws {
+        for text in ["", "Kit", "ÉcranBuilder", "`a.b`", "名前", "👩‍💻Feature", "\u{FFFD}", String(repeating: "long name ", count: 40)] {
+            var writer = ScanWriter()
+            writer.raw("before")
+            writer.raw(text)
+            writer.raw("after")
+            var reader = ScanReader(writer.bytes)
+            #expect(try reader.raw() == "before")
+            #expect(try reader.raw() == text)
+            #expect(try reader.raw() == "after")
+            #expect(reader.isAtEnd)
+        }
+        let notUTF8: [[UInt8]] = [
+            [0xFF], [0x41, 0x80], [0xE2, 0x82], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x41, 0xF0, 0x9F, 0x98],
+        ]
+        for bytes in notUTF8 {
+            var writer = ScanWriter()
+            writer.raw("before")
+            writer.int(bytes.count)
+            var entry = writer.bytes + bytes
+            writer = ScanWriter()
+            writer.raw("after")
+            entry += writer.bytes
+            var reader = ScanReader(entry)
+            #expect(try reader.raw() == "before")
+            #expect(throws: ScanCodecError.self, "\(bytes)") { try reader.raw() }
+        }
+    }
+
     /// A small fixed generator, so that the damaged entries are the same on every run.
     private struct SplitMix {
         var state: UInt64

@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphSystem
 import ModGraphOutput
 
 /// The selected test targets as an Xcode test plan (`.xctestplan`), which

@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphSystem
 import Foundation
 
 /// Everything that decides what `dump-package` prints for a folder, hashed

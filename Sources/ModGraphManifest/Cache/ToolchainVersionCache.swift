@@ -1,4 +1,5 @@
 import ModGraphCore
+import ModGraphSystem
 import Foundation
 
 /// Remembers `swift --version`, which costs a process start, under a fingerprint of the toolchain's files: their paths, sizes

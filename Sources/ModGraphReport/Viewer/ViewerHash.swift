@@ -1,5 +1,5 @@
 import Foundation
-import ModGraphCore
+import ModGraphSystem
 
 /// The digest that index.html's Content-Security-Policy names its script by:
 /// the policy allows the page's own script and nothing else, so even markup

@@ -1,4 +1,4 @@
-import ModGraphCore
+import ModGraphSystem
 
 /// modgraph's ProjectDescription: the files of `ProjectDescription/`, embedded in the binary as
 /// text (Package.swift's `ProjectDescriptionFiles` lists them) and compiled on the user's machine,
