@@ -281,6 +281,54 @@ struct InitAggregateTests {
         let layers = result.output.components(separatedBy: "\n").filter { $0.hasPrefix("  - name: ") }
         #expect(layers.first == "  - name: aggregates", "\(layers)")
     }
+
+    /// Seen on a Tuist app (`Modules/Feature/*`, `Modules/Core/*`): a feature kept in the features folder
+    /// is a feature though another feature uses it (that edge is the one exception, for isolation), and
+    /// an interface module the core uses is placed with the core, not above it. Before, `Feed` went to
+    /// the core (a feature used it) and three exceptions were written where one edge breaks the design.
+    @Test func featuresByTheirFolderAndInterfacesTheCoreUsesWithTheCore() throws {
+        let folder = try ModGraphRunner.scratchFolder("modgraph-init-folders")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func target(_ name: String, _ path: String, _ dependencies: [String], type: String = "framework") -> String {
+            let list = dependencies.map { "{target: \($0)}" }.joined(separator: ", ")
+            return "  \(name): {type: \(type), platform: iOS, sources: [\(path)], dependencies: [\(list)]}\n"
+        }
+        var spec = "name: Shop\ntargets:\n"
+        spec += target("Shop", "App", ["Home", "Feed", "Common"], type: "application")
+        spec += target("Home", "Modules/Feature/Home", ["Feed", "FeedInterface", "Common"])
+        spec += target("Feed", "Modules/Feature/Feed", ["FeedInterface", "Common", "AppInterface"])
+        spec += target("FeedInterface", "Modules/Feature/FeedInterface", ["Common"])
+        spec += target("AppInterface", "Modules/Core/AppInterface", ["Model"])
+        spec += target("Common", "Modules/Core/Common", ["AppInterface", "Model"])
+        spec += target("Model", "Modules/Core/Model", [])
+        let files = [
+            "project.yml": spec,
+            "App/App.swift": "import Home\nimport Feed\nimport Common\n",
+            "Modules/Feature/Home/Home.swift": "import Feed\nimport FeedInterface\nimport Common\n",
+            "Modules/Feature/Feed/Feed.swift": "import FeedInterface\nimport Common\nimport AppInterface\n",
+            "Modules/Feature/FeedInterface/FeedInterface.swift": "import Common\npublic protocol FeedBuilding {}\n",
+            "Modules/Core/AppInterface/AppInterface.swift": "import Model\npublic protocol AppRouting {}\n",
+            "Modules/Core/Common/Common.swift": "import AppInterface\nimport Model\n",
+            "Modules/Core/Model/Model.swift": "public struct Item {}\n",
+        ]
+        try ModGraphRunner.write(files, in: folder)
+        let result = try ModGraphRunner.run(["init", "."], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        let written = try String(contentsOf: folder.appendingPathComponent(".modgraph.yml"), encoding: .utf8)
+        let lines = written.components(separatedBy: "\n")
+        #expect(lines.contains("    targets: [\"Feed\", \"Home\"]"), "\(written)")
+        #expect(lines.contains("    targets: [\"FeedInterface\"]"), "\(written)")
+        #expect(lines.contains("    targets: [\"AppInterface\", \"Common\", \"Model\"]"), "\(written)")
+        #expect(written.contains("  # kept in a folder of features: \"Feed\", \"Home\""), "\(written)")
+        #expect(written.contains("  # named like interfaces but used by modules placed here (\"AppInterface\"): below those"), "\(written)")
+        let exceptions = lines.filter { $0.hasPrefix("  - {from: ") }
+        #expect(
+            exceptions == [
+                "  - {from: \"shop/Home\", to: \"shop/Feed\", rule: isolation, reason: \"present when modgraph init wrote this file\"}"
+            ], "\(written)")
+        let check = try ModGraphRunner.run(["check", "."], in: folder)
+        #expect(check.status == 0, "\(check.output)\(check.errors)")
+    }
 }
 
 /// `init` proposes `affected.triggers` for folders tests read that no target builds.

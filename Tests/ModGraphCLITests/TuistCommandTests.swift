@@ -320,4 +320,60 @@ struct TuistCommandTests {
         #expect(!check.output.contains("to the dependencies: of target \"Shop\""), "\(check.output)")
         #expect(check.output.contains("to the dependencies: of target \"Home\""), "\(check.output)")
     }
+
+    /// Seen on a Tuist app: a feature's `.package(product: "DeviceKit")` whose package only the app's
+    /// project declares is resolved as Xcode resolves it, across the workspace; it was skipped, and the
+    /// feature's `import DeviceKit` was reported as undeclared. A product no project's packages name
+    /// stays skipped with its warning.
+    @Test func aProductIsFoundAmongTheRemotePackagesOfTheWholeWorkspace() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(
+            """
+            import ProjectDescription
+
+            let workspace = Workspace(name: "Shop", projects: ["App", "Features/Profile"])
+            """, "Workspace.swift", in: folder)
+        try write(
+            """
+            import ProjectDescription
+
+            let project = Project(
+                name: "App",
+                packages: [
+                    .remote(url: "https://github.com/devicekit/DeviceKit.git", requirement: .exact("5.0.0")),
+                    .remote(url: "https://github.com/kasketis/netfox", requirement: .exact("1.21.0")),
+                ],
+                targets: [
+                    .target(
+                        name: "Shop", destinations: .iOS, product: .app, bundleId: "dev.shop.app", sources: ["Sources/**"],
+                        dependencies: [.project(target: "Profile", path: "../Features/Profile"), .package(product: "DeviceKit")])
+                ])
+            """, "App/Project.swift", in: folder)
+        try write(
+            """
+            import ProjectDescription
+
+            let project = Project(
+                name: "Profile",
+                targets: [
+                    .target(
+                        name: "Profile", destinations: .iOS, product: .framework, bundleId: "dev.shop.profile", sources: ["Sources/**"],
+                        dependencies: [.package(product: "DeviceKit"), .package(product: "Unheard")])
+                ])
+            """, "Features/Profile/Project.swift", in: folder)
+        try write("import Profile\nimport DeviceKit\n", "App/Sources/App.swift", in: folder)
+        try write("import DeviceKit\npublic let profile = 1\n", "Features/Profile/Sources/Profile.swift", in: folder)
+        try write("version: 1\nsources:\n  undeclaredImports: error\n", ".modgraph.yml", in: folder)
+        let graph = try ModGraphRunner.run(["graph", "."], in: folder)
+        #expect(graph.status == 0, "\(graph.errors)")
+        #expect(graph.output.contains("Profile [framework] → devicekit/DeviceKit\n"), "\(graph.output)")
+        #expect(!graph.errors.contains("'DeviceKit'"), "\(graph.errors)")
+        #expect(
+            graph.errors.contains(
+                "warning: Features/Profile/Project.swift:8: target 'Profile' uses product 'Unheard', which names no package and no package loaded vends (a remote package's product, perhaps); skipped"
+            ), "\(graph.errors)")
+        let check = try ModGraphRunner.run(["check", "."], in: folder)
+        #expect(check.status == 0, "\(check.output)\(check.errors)")
+    }
 }

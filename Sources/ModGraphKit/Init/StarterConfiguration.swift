@@ -48,10 +48,14 @@ struct StarterConfiguration {
         let isApp = Set(apps)
         let interfaces = placed.filter { !isApp.contains($0) && WiringVocabulary.standard.looksLikeInterface(graph.targets[$0].name) }
         let isInterface = Set(interfaces)
-        let (namedFeatures, usedByAppsOnly) = Self.features(
-            placed.filter { !isApp.contains($0) && !isInterface.contains($0) }, isApp: isApp, isCandidate: isCandidate, twinOf: twinOf, graph)
-        let isFeature = Set(namedFeatures + usedByAppsOnly)
-        let core = placed.filter { !isApp.contains($0) && !isInterface.contains($0) && !isFeature.contains($0) }
+        let (namedFeatures, inFeatureFolder, usedByAppsOnly) = Self.features(
+            placed.filter { !isApp.contains($0) && !isInterface.contains($0) }, isApp: isApp, isCandidate: isCandidate, twinOf: twinOf,
+            graph)
+        let isFeature = Set(namedFeatures + inFeatureFolder + usedByAppsOnly)
+        let rest = placed.filter { !isApp.contains($0) && !isInterface.contains($0) && !isFeature.contains($0) }
+        let usedByCore = Self.interfacesUsed(byCore: rest, interfaces: interfaces, graph)
+        let layered = interfaces.filter { !usedByCore.contains($0) }
+        let core = rest + interfaces.filter(usedByCore.contains)
         let namer = Namer(graph: graph, candidates: candidates, twinOf: twinOf)
 
         var layers: [Layer] = []
@@ -65,25 +69,31 @@ struct StarterConfiguration {
         if !isFeature.isEmpty {
             var why = ["verticals that must not reach one another"]
             if !namedFeatures.isEmpty { why.append("named like features: \(namer.examples(namedFeatures))") }
+            if !inFeatureFolder.isEmpty { why.append("kept in a folder of features: \(namer.examples(inFeatureFolder))") }
             if !usedByAppsOnly.isEmpty {
                 why.append(
                     "used by apps and by no other module: \(namer.examples(usedByAppsOnly)); a weak sign: move to core what several features will share"
                 )
             }
-            layers.append(namer.layer("features", why, namedFeatures + usedByAppsOnly, isolated: true))
+            layers.append(namer.layer("features", why, namedFeatures + inFeatureFolder + usedByAppsOnly, isolated: true))
         }
-        if !interfaces.isEmpty {
+        if !layered.isEmpty {
             layers.append(
                 namer.layer(
                     "interfaces",
                     [
-                        "named like interfaces (\(namer.examples(interfaces))): protocols and plain data the features share instead of depending on one another"
+                        "named like interfaces (\(namer.examples(layered))): protocols and plain data the features share instead of depending on one another"
                     ],
-                    interfaces))
+                    layered))
         }
         if !core.isEmpty {
-            layers.append(
-                namer.layer("core", ["what the layers above share, and every module no other rule placed (\(namer.examples(core)))"], core))
+            var why = ["what the layers above share, and every module no other rule placed (\(namer.examples(rest.isEmpty ? core : rest)))"]
+            if !usedByCore.isEmpty {
+                why.append(
+                    "named like interfaces but used by modules placed here (\(namer.examples(Array(usedByCore)))): below those, so with them"
+                )
+            }
+            layers.append(namer.layer("core", why, core))
         }
         for (name, members, what) in [
             ("tools", tools, "build tools (%@): plugins, macros and the executables plugins run"),
@@ -164,17 +174,25 @@ struct StarterConfiguration {
         return twinOf
     }
 
-    /// The features among `rest`: named like one, or (a weak sign, kept for names that say nothing either
-    /// way) used by apps alone, with dependencies of their own, and not named like a shared module.
+    /// The features among `rest`: named like one; kept in a folder named like features
+    /// (`Modules/Feature/Feed`, `Features/Home`) and not named like a shared module, whoever uses them
+    /// (a feature another feature uses is the edge vertical isolation is about, not a shared module);
+    /// or (a weak sign, kept for names that say nothing either way) used by apps alone, with
+    /// dependencies of their own, and not named like a shared module.
     private static func features(
         _ rest: [Int], isApp: Set<Int>, isCandidate: Set<Int>, twinOf: [Int: Int], _ graph: ModuleGraph
-    ) -> (named: [Int], usedByAppsOnly: [Int]) {
+    ) -> (named: [Int], inFolder: [Int], usedByAppsOnly: [Int]) {
         var named: [Int] = []
+        var inFolder: [Int] = []
         var usedByAppsOnly: [Int] = []
         for vertex in rest {
             let name = graph.targets[vertex].name
             if looksLikeFeature(name) {
                 named.append(vertex)
+                continue
+            }
+            if isInFeatureFolder(graph.targets[vertex], graph), !looksShared(name) {
+                inFolder.append(vertex)
                 continue
             }
             let users = graph.digraph.predecessors(of: vertex).filter { isCandidate.contains($0) && !graph.targets[$0].type.isTest }
@@ -184,7 +202,34 @@ struct StarterConfiguration {
                 usedByAppsOnly.append(vertex)
             }
         }
-        return (named, usedByAppsOnly)
+        return (named, inFolder, usedByAppsOnly)
+    }
+
+    /// The interface modules that a module of `core` uses, directly or through others of them: each sits
+    /// below its users, so the interfaces layer above the core would make every such use an exception.
+    /// - Complexity: O(V + E).
+    private static func interfacesUsed(byCore core: [Int], interfaces: [Int], _ graph: ModuleGraph) -> Set<Int> {
+        let isInterface = Set(interfaces)
+        var used: Set<Int> = []
+        var pending = core
+        while let user = pending.popLast() {
+            for next in graph.digraph.successors(of: user) where isInterface.contains(next) && used.insert(next).inserted {
+                pending.append(next)
+            }
+        }
+        return used
+    }
+
+    /// Folder names a team keeps its verticals in.
+    static let featureFolders: Set<String> = ["Feature", "Features", "feature", "features", "Vertical", "Verticals"]
+
+    /// Whether a folder on the way to `target`'s sources is named like a features folder: one of its
+    /// package's or project's path, or one holding the target's own folder (a target kept in a folder
+    /// named `Features` is in it; one whose own folder is so named may be an umbrella of them).
+    static func isInFeatureFolder(_ target: Target, _ graph: ModuleGraph) -> Bool {
+        let packageFolders = (graph.package(target.package)?.path ?? "").split(separator: "/")
+        let targetFolders = (target.path ?? "").split(separator: "/").dropLast()
+        return (packageFolders + targetFolders).contains { featureFolders.contains(String($0)) }
     }
 
     /// Above everything or below everything, whichever breaks fewer of today's dependencies, and why.

@@ -377,11 +377,7 @@ struct XcodeGraphBuilder {
         // Else a remote package the project references and nobody checked out: Xcode resolves the product
         // among them (CodeEdit's `CodeEditSourceEditor`). Without that edge a moved pin or requirement of
         // the package would select nothing of the target.
-        let remotes = project.packageReferences.compactMap { reference -> String? in
-            guard case let .remote(url) = reference, workspace.packages[reference.identity]?.manifest == nil else { return nil }
-            return url
-        }
-        if let url = Self.likeliestRemote(remotes, vending: product.name) {
+        if let url = remoteVending(product.name, for: project, lookups) {
             return packageProductEdges(
                 XcodePackageProduct(name: product.name, isPlugin: product.isPlugin, package: .remote(url: url)), of: target,
                 at: projectFile, in: project, lookups, &found, warn: warn)
@@ -390,6 +386,24 @@ struct XcodeGraphBuilder {
             "\(projectFile): target '\(target.name)' uses product '\(product.name)', which names no package and no package loaded vends (a remote package's product, perhaps); skipped"
         )
         return []
+    }
+
+    /// The remote package not checked out that `product` comes from: among the project's own references
+    /// (``likeliestRemote(_:vending:)``), else, as Xcode resolves packages across the workspace, the one
+    /// another project references whose name says so (a Tuist module's `.package(product: "DeviceKit")`,
+    /// whose package the app's project declares).
+    private func remoteVending(_ product: String, for project: XcodeProject, _ lookups: Lookups) -> String? {
+        func remotes(of project: XcodeProject) -> [String] {
+            project.packageReferences.compactMap { reference -> String? in
+                guard case let .remote(url) = reference, workspace.packages[reference.identity]?.manifest == nil else { return nil }
+                return url
+            }
+        }
+        if let url = Self.likeliestRemote(remotes(of: project), vending: product) { return url }
+        let others = lookups.projectByPath.keys.sorted().filter { $0 != project.path }.flatMap {
+            lookups.projectByPath[$0].map(remotes) ?? []
+        }
+        return Self.namedRemote(others, vending: product)
     }
 
     /// The edge to `product` as the product of a missing folder that would vend it (a local package not on
@@ -424,13 +438,22 @@ struct XcodeGraphBuilder {
     /// `SwiftLintPlugin` share `swiftl`, and ProtonVPN's plugin comes from another package.
     static func likeliestRemote(_ urls: [String], vending product: String) -> String? {
         guard urls.count > 1 else { return urls.first }
+        return namedRemote(urls, vending: product)
+    }
+
+    /// The one package among `urls` (the same package once however often it is listed) whose name and
+    /// the product's contain one another; nil when none or several do, even if it is the only one listed.
+    static func namedRemote(_ urls: [String], vending product: String) -> String? {
         let name = letters(product)
-        let related = urls.filter { url in
+        var related: [PackageIdentity: String] = [:]
+        for url in urls {
             let last = XcodePath.lastComponent(url)
             let package = letters(last.hasSuffix(".git") ? String(last.dropLast(4)) : last)
-            return !package.isEmpty && (name.contains(package) || package.contains(name))
+            if !package.isEmpty, name.contains(package) || package.contains(name), related[PackageIdentity(location: url)] == nil {
+                related[PackageIdentity(location: url)] = url
+            }
         }
-        return related.count == 1 ? related[0] : nil
+        return related.count == 1 ? related.values.first : nil
     }
 
     /// `text` lowercased, its letters and digits only: how names are compared across spellings.
