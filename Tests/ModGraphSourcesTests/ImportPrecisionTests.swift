@@ -152,6 +152,48 @@ struct ImportPrecisionTests {
         }
     }
 
+    /// ugglan (Tuist): `CoreDependencies` is a framework whose one file is `struct Dependencies {}`, there to
+    /// bundle the packages the modules would otherwise each declare. In a project Tuist or XcodeGen generates
+    /// it is a wrapper as a package's would be: 221 of ugglan's 366 import findings were about such bundles.
+    /// A framework with a C-family file, or one of a project read from its `project.pbxproj` (which may
+    /// export Objective-C headers from a build phase), is no wrapper.
+    @Test func aPlaceholderFrameworkOfAGeneratedProjectIsAWrapper() throws {
+        let shop = PackageIdentity("shop")
+        func graph(location: String) -> ModuleGraph {
+            ModuleGraph(
+                packages: [
+                    Package(identity: shop, name: "Shop", path: "Shop.xcodeproj", origin: .project, location: location, isLoaded: true)
+                ],
+                targets: [
+                    Target(id: id("Home", "shop"), type: .framework, path: "Home"),
+                    Target(id: id("CoreDependencies", "shop"), type: .framework, path: "CoreDependencies"),
+                    Target(id: id("Kit", "shop"), type: .framework, path: "Kit"),
+                ],
+                products: [],
+                edges: [
+                    Edge(from: id("Home", "shop"), to: id("CoreDependencies", "shop"), kind: .target),
+                    Edge(from: id("CoreDependencies", "shop"), to: id("Kit", "shop"), kind: .target),
+                ])
+        }
+        let scanned = [
+            id("Home", "shop"): files("Home", ["H.swift": "import Kit\npublic let home = 1\n"]),
+            id("CoreDependencies", "shop"): files(
+                "CoreDependencies", ["Dependencies.swift": "import Foundation\n\nstruct Dependencies {}\n"]),
+        ]
+        for location in ["Projects/Shop/Project.swift", "project.yml"] {
+            #expect(try run(graph(location: location), yaml, scanned) == [], "\(location)")
+        }
+        // Read from its project.pbxproj, or with an Objective-C header beside its Swift: findings as for any framework.
+        let pbxproj = try run(graph(location: "Shop.xcodeproj"), yaml, scanned)
+        #expect(pbxproj.count == 2, "\(pbxproj)")
+        #expect(pbxproj.contains { $0.contains("Home imports Kit without declaring it") }, "\(pbxproj)")
+        #expect(pbxproj.contains { $0.contains("CoreDependencies declares Kit but") }, "\(pbxproj)")
+        let withHeader = try run(
+            graph(location: "project.yml"), yaml, scanned,
+            clang: [id("CoreDependencies", "shop"): ClangImports.Result(modules: [], files: 1, unreadable: 0)])
+        #expect(withHeader.count == 2, "\(withHeader)")
+    }
+
     /// 9oya's App declares Feature, imports none of it, and imports RxSwift, which only Feature brings in: the
     /// finding is the undeclared RxSwift; Feature is used until RxSwift is declared, then it is unused.
     @Test func aDependencyThatAloneBringsAnImportedModuleIsNotUnused() throws {

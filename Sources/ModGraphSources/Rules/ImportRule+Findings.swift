@@ -49,10 +49,12 @@ extension ImportRule {
 
     /// A target whose files declare and import nothing (a licence, `@_exported` imports at most) is
     /// there to bring its dependencies into a product (a wrapper): what it depends on is declared by
-    /// whoever declares it, and none of it is unused. So is a package's library that targets depend on,
-    /// whose Swift files declare something and surely give their users none of it (Marconio's `AppDelegate_iOS`: one internal
-    /// placeholder struct, there to link a platform's dependencies, which SwiftPM cannot condition on
-    /// the platform; the app imports it for what it brings in).
+    /// whoever declares it, and none of it is unused. So is a Swift library that targets depend on
+    /// (``isSwiftOnlyLibrary(_:)``), whose Swift files declare something and surely give their users none
+    /// of it: Marconio's `AppDelegate_iOS` (one internal placeholder struct, there to link a platform's
+    /// dependencies, which SwiftPM cannot condition on the platform; the app imports it for what it
+    /// brings in), ugglan's Tuist frameworks `CoreDependencies` and its kind (a `struct Dependencies {}`,
+    /// there to bundle the packages each module would otherwise declare).
     private func wrappers(_ scanned: [TargetID: [ScannedFile]]) -> Set<TargetID> {
         let dependedOn = Set(graph.edges.lazy.filter { $0.kind != .plugin }.map(\.to))
         return Set(
@@ -61,7 +63,7 @@ extension ImportRule {
                     && (entry.value.allSatisfy { $0.declaresNothing && $0.imports.allSatisfy(\.isReexport) }
                         || (entry.value.allSatisfy(\.exportsNothing) && entry.value.contains { !$0.declaresNothing }
                             && dependedOn.contains(entry.key)
-                            && isSwiftLibraryOfAPackage(entry.key)))
+                            && isSwiftOnlyLibrary(entry.key)))
             }.keys)
     }
 

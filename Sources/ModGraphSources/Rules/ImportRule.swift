@@ -48,13 +48,18 @@ struct ImportRule {
         var edges: [Edge]
     }
 
-    /// Whether `target` is a regular target of a package with no C-family file: its Swift files are all
-    /// its users can reach (a project's framework may export Objective-C headers its Swift files do not show).
-    func isSwiftLibraryOfAPackage(_ target: TargetID) -> Bool {
-        guard let vertex = graph.index(of: target), graph.targets[vertex].type == .regular,
-            let origin = graph.package(target.package)?.origin, origin != .project, origin != .cocoapods
+    /// Whether `target` is a library whose Swift files are all its users can reach: a regular target of a
+    /// package, or a framework or library of a project Tuist or XcodeGen generates (its manifest lists its
+    /// sources and headers), with no C-family file. A project read from its `project.pbxproj` may export
+    /// Objective-C headers from a build phase its Swift files do not show: none of its targets is one.
+    func isSwiftOnlyLibrary(_ target: TargetID) -> Bool {
+        guard let vertex = graph.index(of: target), let package = graph.package(target.package), package.origin != .cocoapods
         else { return false }
-        return (clang[target]?.files ?? 0) == 0
+        let type = graph.targets[vertex].type
+        let isLibrary =
+            package.origin == .project
+            ? package.isGeneratedProject && [.framework, .staticLibrary, .dynamicLibrary].contains(type) : type == .regular
+        return isLibrary && (clang[target]?.files ?? 0) == 0
     }
 
     /// The module the node `target` builds.
