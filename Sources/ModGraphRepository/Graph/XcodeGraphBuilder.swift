@@ -449,9 +449,9 @@ struct XcodeGraphBuilder {
         for url in urls {
             let last = XcodePath.lastComponent(url)
             let package = letters(last.hasSuffix(".git") ? String(last.dropLast(4)) : last)
-            if !package.isEmpty, name.contains(package) || package.contains(name), related[PackageIdentity(location: url)] == nil {
-                related[PackageIdentity(location: url)] = url
-            }
+            guard !package.isEmpty, name.contains(package) || package.contains(name) else { continue }
+            let identity = PackageIdentity(location: url)
+            if related[identity] == nil { related[identity] = url }
         }
         return related.count == 1 ? related.values.first : nil
     }
