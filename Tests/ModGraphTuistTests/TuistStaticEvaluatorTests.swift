@@ -212,6 +212,69 @@ struct TuistStaticEvaluatorTests {
     }
 
     /// Ranges in loops, `+=` on strings, optional chaining on nil, dictionary subscripts.
+    /// As sopt-makers/SOPT-iOS writes its helpers: a plugin names `TargetDependency` through an alias and extends
+    /// it with nested namespaces, a template extends `SettingsDictionary` with methods, and an array literal with
+    /// no type where it is written takes its elements' (`[deps, [.SPM.flex]].flatMap { $0 }`).
+    @Test func aliasesSettingsMethodsAndInferredLiteralsAsHelpersWriteThem() throws {
+        let plugin = """
+            import ProjectDescription
+            public typealias Dep = TargetDependency
+            public extension Dep {
+                struct Modules {}
+                enum SPM {}
+            }
+            public extension Dep.Modules {
+                static let core = Dep.project(target: "Core", path: .relativeToRoot("Projects/Core"))
+            }
+            public extension TargetDependency.SPM {
+                static let flex = TargetDependency.external(name: "FLEX")
+            }
+            public extension SettingsDictionary {
+                func setCodeSignManual() -> SettingsDictionary {
+                    merging(["CODE_SIGN_STYLE": SettingValue(stringLiteral: "Manual")])
+                }
+            }
+            """
+        let helper = """
+            import ProjectDescription
+            import DependencyPlugin
+            extension Project {
+                public static func module(name: String, dependencies: [Dep] = []) -> Project {
+                    let deps: [TargetDependency] = [.Modules.core]
+                    let settings: SettingsDictionary = SettingsDictionary().setCodeSignManual()
+                    return Project(name: name, targets: [
+                        .target(
+                            name: name, destinations: .iOS, product: .framework, bundleId: "dev.\\(name)",
+                            dependencies: [deps, dependencies, [.SPM.flex]].flatMap { $0 },
+                            settings: .settings(base: settings.merging(["PRODUCT_NAME": "\\(name)Kit"]))),
+                    ])
+                }
+            }
+            """
+        let project = try project(
+            """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            import DependencyPlugin
+
+            let project = Project.module(name: "Poke", dependencies: [.Modules.core, .SPM.flex])
+            """, helpers: [helper], plugins: ["DependencyPlugin": [plugin]])
+        let core = TuistDump.Dependency.project(target: "Core", path: .init(base: .root, text: "Projects/Core"), filters: [])
+        let flex = TuistDump.Dependency.external(name: "FLEX", filters: [])
+        #expect(project.targets.map(\.dependencies) == [[core, core, flex, flex]])
+        #expect(project.targets.first?.settings == ["PRODUCT_NAME": "PokeKit"])
+        // An alias two files give two meanings is no alias the evaluator can follow.
+        let other = "import ProjectDescription\npublic typealias Dep = Target\n"
+        let twice = try evaluate(
+            "import ProjectDescription\nimport DependencyPlugin\nlet project = Project(name: \"A\")\n",
+            plugins: ["DependencyPlugin": [plugin, other]])
+        guard case let .failure(fallback) = twice else {
+            Issue.record("an alias of two types was evaluated")
+            return
+        }
+        #expect(fallback.reason == "'Dep' declared twice among the helpers")
+    }
+
     @Test func loopsOverRangesAndOptionalChains() throws {
         let project = try project(
             """

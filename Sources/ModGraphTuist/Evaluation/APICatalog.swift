@@ -75,6 +75,11 @@ struct APICatalog: Sendable {
         aliases.filter { $0.value == hint }.map(\.key).sorted()
     }
 
+    /// The aliases of dictionary types (`SettingsDictionary`), whose extensions' methods a dictionary has.
+    var dictionaryAliases: [String] {
+        aliases.filter { if case .dictionary = $0.value { true } else { false } }.map(\.key).sorted()
+    }
+
     /// The one type with a function or case `name` that arguments labelled `labels` fit; nil when none or several do.
     func onlyType(declaring name: String, labels: [String?]) -> String? {
         let fitting = types.filter { _, entry in

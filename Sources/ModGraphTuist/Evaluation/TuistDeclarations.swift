@@ -55,10 +55,21 @@ final class TuistDeclarations {
     private(set) var simpleNames: [String: Set<String>] = [:]
     /// Names declared twice where Swift would reject or the evaluator could not tell which is meant.
     private(set) var conflicts: [String] = []
+    /// Top-level `typealias Dep = TargetDependency` of the helpers, plugins and manifest: each name and the
+    /// type it stands for. Helpers written against an alias extend the type through it (`extension Dep.Modules`),
+    /// so every type name is read through them (``canonical(_:)``) and their members land on the type itself.
+    private(set) var aliases: [String: String] = [:]
 
     /// Reads the declarations of `files` (absolute paths and their trees). A manifest's own top-level
     /// statements are not read here: they run in order (``TuistInterpreter/run(manifest:file:)``).
     init(files: [(path: String, tree: SourceFileSyntax)], manifest: (path: String, tree: SourceFileSyntax)?) {
+        // Aliases first: a file's extension of `Dep` may come before the file that says what `Dep` is.
+        for tree in files.map(\.tree) + (manifest.map { [$0.tree] } ?? []) {
+            for item in tree.statements {
+                guard let alias = item.item.as(DeclSyntax.self)?.as(TypeAliasDeclSyntax.self) else { continue }
+                addAlias(alias)
+            }
+        }
         for (path, tree) in files {
             for item in tree.statements {
                 guard let declaration = item.item.as(DeclSyntax.self) else { continue }
@@ -78,7 +89,32 @@ final class TuistDeclarations {
     }
 
     func type(_ name: String) -> TypeDeclaration? {
-        types[name]
+        types[canonical(name)]
+    }
+
+    /// `name` with an alias in its first component replaced by the type it stands for (`Dep.Modules` is
+    /// `TargetDependency.Modules`), through at most ``aliasLimit`` aliases (`A = B`, `B = A` stops there).
+    func canonical(_ name: String) -> String {
+        guard !aliases.isEmpty else { return name }
+        var current = name
+        for _ in 0..<Self.aliasLimit {
+            let first = current.split(separator: ".", maxSplits: 1)
+            guard let head = first.first, let target = aliases[String(head)] else { return current }
+            current = first.count > 1 ? "\(target).\(first[1])" : target
+        }
+        return current
+    }
+
+    /// The most aliases followed from one name.
+    static let aliasLimit = 8
+
+    /// A top-level alias of a type by name (`TargetDependency`, `ProjectDescription.Target`); an alias of an
+    /// array, a function or a generic type is not read, and what uses it falls back as before.
+    private func addAlias(_ alias: TypeAliasDeclSyntax) {
+        guard alias.genericParameterClause == nil, case let .named(target) = TypeHint(alias.initializer.value) else { return }
+        let name = alias.name.text
+        if let known = aliases[name], known != target { conflicts.append(name) }
+        aliases[name] = target
     }
 
     /// The instance functions named `name` of `type`, its own or its protocols' extensions'.
@@ -113,6 +149,8 @@ final class TuistDeclarations {
 
     private func typeEntry(_ name: String) -> TypeDeclaration {
         if let existing = types[name] { return existing }
+        // `typealias Dep = TargetDependency` beside `struct Dep`: which one a use means depends on where it is.
+        if aliases[name] != nil { conflicts.append(name) }
         let created = TypeDeclaration(name: name)
         types[name] = created
         let last = String(name.split(separator: ".").last ?? Substring(name))
@@ -153,7 +191,7 @@ final class TuistDeclarations {
             addMembers(type.memberBlock, to: typeEntry(qualified(type.name.text)), file: file)
         } else if let type = declaration.as(ExtensionDeclSyntax.self) {
             guard let name = TypeHint.extensionName(type) else { return }
-            let entry = typeEntry(name)
+            let entry = typeEntry(canonical(name))
             entry.conformances += type.inheritanceClause?.inheritedTypes.compactMap { TypeHint($0.type).name } ?? []
             addMembers(type.memberBlock, to: entry, file: file)
         }

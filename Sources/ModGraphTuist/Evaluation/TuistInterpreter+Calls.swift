@@ -41,10 +41,12 @@ extension TuistInterpreter {
     }
 
     /// The helpers' type (qualified) or ProjectDescription's that `name` names where the code runs in `context`.
+    /// A helper's alias is resolved here (`Dep` is `TargetDependency`), so that what follows meets the type's own name.
     func resolveType(_ name: String, context: String?) -> String? {
         for owner in context.map(Self.enclosing) ?? [] where declarations.type("\(owner).\(name)") != nil {
-            return "\(owner).\(name)"
+            return declarations.canonical("\(owner).\(name)")
         }
+        let name = declarations.canonical(name)
         if declarations.type(name) != nil { return name }
         if let candidates = declarations.simpleNames[name], candidates.count == 1, let only = candidates.first { return only }
         if catalog.isType(name) { return name }
@@ -423,7 +425,7 @@ extension TuistInterpreter {
     {
         if name == "none", written == nil, case .optional? = hint { return .none }
         var types: [String] = []
-        if let hint, let named = hint.memberOwner { types.append(named) }
+        if let hint, let named = hint.memberOwner { types.append(declarations.canonical(named)) }
         if let hint, let resolved = catalog.resolve(hint.unwrapped).name, !types.contains(resolved) { types.append(resolved) }
         if let hint, types.isEmpty { types += catalog.aliasNames(for: catalog.resolve(hint.unwrapped)) }
         if types.isEmpty {

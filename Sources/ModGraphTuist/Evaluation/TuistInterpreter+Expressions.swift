@@ -141,14 +141,25 @@ extension TuistInterpreter {
         return result
     }
 
+    /// Without a type where it is written, Swift infers the literal's from its elements: in
+    /// `[deps, [.SPM.FLEX]].flatMap { $0 }` the second element has the type of `deps`. Elements are still
+    /// evaluated once each, in order, so an implicit member takes the type of an element before it.
     private func array(_ array: ArrayExprSyntax, in scope: Scope, hint: TypeHint?) throws(StaticFallback) -> TuistValue {
-        let element = hint.flatMap { elementHint(of: $0) }
+        var element = hint.flatMap { elementHint(of: $0) }
         var items: [TuistValue] = []
         for item in array.elements {
-            items.append(try evaluate(item.expression, in: scope, hint: element))
+            let value = try evaluate(item.expression, in: scope, hint: element)
+            if hint == nil, element == nil { element = literalHint(of: value) }
+            items.append(value)
         }
         if case .set? = hint.map(catalog.resolve)?.unwrapped { return .list(deduplicated(items)) }
         return .list(items)
+    }
+
+    /// The type of a value as an element of an inferred literal: a value of a known type, or an array of them.
+    private func literalHint(of value: TuistValue) -> TypeHint? {
+        if case let .list(items) = value { return items.first.flatMap(literalHint(of:)).map(TypeHint.array) }
+        return typeHint(of: value)
     }
 
     /// The element type of a literal written where `hint` is expected: an array's, a set's, or an

@@ -261,6 +261,9 @@ extension TuistInterpreter {
             switch type {
             case "String": ["String", "StringProtocol"]
             case "Array": ["Array", "Collection", "Sequence"]
+            // `extension SettingsDictionary { func setCodeSignManual() -> SettingsDictionary }`: a dictionary's
+            // methods are also those declared on ProjectDescription's aliases of dictionaries.
+            case "Dictionary": ["Dictionary"] + catalog.dictionaryAliases
             default: type.map { [$0] } ?? []
             }
         for owner in owners {
