@@ -329,6 +329,46 @@ struct InitAggregateTests {
         let check = try ModGraphRunner.run(["check", "."], in: folder)
         #expect(check.status == 0, "\(check.output)\(check.errors)")
     }
+
+    /// Seen on depromeet/WalWal-iOS (Tuist): each feature is several modules in a folder of its own
+    /// (`Features/Auth/AuthData`, `AuthDomain`, `AuthPresenter`). Each module was a feature of its own, so
+    /// every edge within a feature was an isolation exception (282 in all there); the parts two features or
+    /// more share now make one feature of each folder's modules, and only edges between features are left.
+    @Test func aFeatureOfSeveralModulesIsOneFeature() throws {
+        let folder = try ModGraphRunner.scratchFolder("modgraph-init-feature-parts")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func target(_ name: String, _ path: String, _ dependencies: [String], type: String = "framework") -> String {
+            let list = dependencies.map { "{target: \($0)}" }.joined(separator: ", ")
+            return "  \(name): {type: \(type), platform: iOS, sources: [\(path)], dependencies: [\(list)]}\n"
+        }
+        var spec = "name: Shop\ntargets:\n"
+        spec += target("Shop", "App", ["AuthPresenter", "FeedPresenter", "Settings"], type: "application")
+        var files = ["App/App.swift": "import AuthPresenter\nimport FeedPresenter\nimport Settings\n"]
+        for (feature, uses) in [("Auth", [String]()), ("Feed", ["AuthDomain"])] {
+            let modules = [("Presenter", ["\(feature)Domain"]), ("Domain", ["\(feature)Data"] + uses), ("Data", [])]
+            for (part, dependencies) in modules {
+                let name = feature + part
+                spec += target(name, "Features/\(feature)/\(name)", dependencies)
+                files["Features/\(feature)/\(name)/\(name).swift"] = dependencies.map { "import \($0)\n" }.joined() + "public struct \(name)Item {}\n"
+            }
+        }
+        spec += target("Settings", "Features/Settings/Settings", [])
+        files["Features/Settings/Settings/Settings.swift"] = "public struct Screen {}\n"
+        files["project.yml"] = spec
+        try ModGraphRunner.write(files, in: folder)
+        let result = try ModGraphRunner.run(["init", "."], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        let written = try String(contentsOf: folder.appendingPathComponent(".modgraph.yml"), encoding: .utf8)
+        let lines = written.components(separatedBy: "\n")
+        #expect(lines.contains("    isolated: [\"{feature}Presenter\", \"{feature}Domain\", \"{feature}Data\", \"{feature}\"]"), "\(written)")
+        let exceptions = lines.filter { $0.hasPrefix("  - {from: ") }
+        #expect(
+            exceptions == [
+                "  - {from: \"shop/FeedDomain\", to: \"shop/AuthDomain\", rule: isolation, reason: \"present when modgraph init wrote this file\"}"
+            ], "\(written)")
+        let check = try ModGraphRunner.run(["check", "."], in: folder)
+        #expect(check.status == 0, "\(check.output)\(check.errors)")
+    }
 }
 
 /// `init` proposes `affected.triggers` for folders tests read that no target builds.

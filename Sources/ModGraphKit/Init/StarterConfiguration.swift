@@ -14,6 +14,8 @@ struct StarterConfiguration {
         let why: [String]
         let targets: [String]
         let isolated: Bool
+        /// `isolated`'s patterns when features are several modules each (``featurePatterns(_:_:)``); empty: each its own.
+        var featurePatterns: [String] = []
     }
 
     let layers: [Layer]
@@ -75,7 +77,16 @@ struct StarterConfiguration {
                     "used by apps and by no other module: \(namer.examples(usedByAppsOnly)); a weak sign: move to core what several features will share"
                 )
             }
-            layers.append(namer.layer("features", why, namedFeatures + inFeatureFolder + usedByAppsOnly, isolated: true))
+            let members = namedFeatures + inFeatureFolder + usedByAppsOnly
+            let patterns = Self.featurePatterns(members, graph)
+            if !patterns.isEmpty {
+                why.append(
+                    "one feature per name before a part several features have (\(patterns.prefix(3).map(Self.quoted).joined(separator: ", "))\(patterns.count > 3 ? ", …" : "")), as their folders group them"
+                )
+            }
+            var layer = namer.layer("features", why, members, isolated: true)
+            layer.featurePatterns = patterns
+            layers.append(layer)
         }
         if !layered.isEmpty {
             layers.append(
@@ -220,6 +231,44 @@ struct StarterConfiguration {
         return used
     }
 
+    /// `isolated` patterns that make one feature of a vertical's several modules: where modules are kept in
+    /// a folder per feature below a features folder (`Features/Auth/AuthData`, `Features/Auth/AuthDomainImp`),
+    /// the parts their names add to a feature's name (`Data`, `DomainImp`) that two features or more have,
+    /// longest first, as `{feature}DomainImp`, then `{feature}` for members with no such part. Empty when
+    /// no part is shared: each member is then a feature of its own (`isolated: true`). Names and parts are
+    /// kept only as ASCII letters and digits, so a pattern never holds the pattern syntax's characters.
+    static func featurePatterns(_ members: [Int], _ graph: ModuleGraph) -> [String] {
+        func isPlain(_ text: Substring) -> Bool {
+            !text.isEmpty && text.utf8.allSatisfy { (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }
+        }
+        var features: Set<Substring> = []
+        for vertex in members {
+            let target = graph.targets[vertex]
+            let folders = (graph.package(target.package)?.path ?? "").split(separator: "/") + (target.path ?? "").split(separator: "/")
+            for (index, folder) in folders.enumerated().dropLast() where featureFolders.contains(String(folder)) {
+                if isPlain(folders[index + 1]) { features.insert(folders[index + 1]) }
+            }
+        }
+        var featuresByPart: [Substring: Set<Substring>] = [:]
+        for vertex in members {
+            let name = graph.targets[vertex].name
+            // The longest feature the name starts with: `MissionUploadDomain` is MissionUpload's, not Mission's.
+            guard let feature = features.filter({ name.hasPrefix($0) && name.count > $0.count }).max(by: { $0.count < $1.count })
+            else { continue }
+            let part = name.dropFirst(feature.count)
+            if isPlain(part) { featuresByPart[part, default: []].insert(feature) }
+        }
+        let parts = featuresByPart.filter { $0.value.count >= 2 }.keys.sorted { ($1.count, $0) < ($0.count, $1) }
+        guard !parts.isEmpty else { return [] }
+        var patterns = parts.map { "{feature}" + $0 }
+        let unmatched = members.contains { vertex in
+            let name = graph.targets[vertex].name
+            return !parts.contains { name.hasSuffix($0) && name.count > $0.count }
+        }
+        if unmatched { patterns.append("{feature}") }
+        return patterns
+    }
+
     /// Folder names a team keeps its verticals in.
     static let featureFolders: Set<String> = ["Feature", "Features", "feature", "features", "Vertical", "Verticals"]
 
@@ -297,7 +346,11 @@ struct StarterConfiguration {
             }
             lines.append("  - name: \(layer.name)")
             lines.append("    targets: [" + layer.targets.map(Self.quoted).joined(separator: ", ") + "]")
-            if layer.isolated { lines.append("    isolated: true") }
+            if !layer.featurePatterns.isEmpty {
+                lines.append("    isolated: [" + layer.featurePatterns.map(Self.quoted).joined(separator: ", ") + "]")
+            } else if layer.isolated {
+                lines.append("    isolated: true")
+            }
         }
         lines += [
             "# A module no layer names is an error: a new module must be placed.",
