@@ -25,11 +25,9 @@ extension WiringMemo {
             previousKeys[index] = previous
             changed.append(index)
         }
-        guard !changed.isEmpty, changed.count <= maximumRescanned,
-            let previousKey = Self.key(roles: roles, targets: targets, keys: previousKeys),
-            let body = cache.analysis(previousKey), let parts = Kept.parts(body),
-            let skippedFiles = Kept.files(parts.skipped, requests: requests)
-        else { return nil }
+        guard !changed.isEmpty, changed.count <= maximumRescanned else { return nil }
+        // The changed files first: most that say something else (a declaration added) stop here, before the
+        // previous answer's key is worked out from every file's and the answer read.
         let places = targets.flatMap { sources in
             sources.files.map { Place(target: sources.target, file: InterfaceRule.relative($0, to: sources.folder)) }
         }
@@ -43,6 +41,10 @@ extension WiringMemo {
             else { return nil }
             moved[places[index]] = map
         }
+        guard let previousKey = Self.key(roles: roles, targets: targets, keys: previousKeys),
+            let body = cache.analysis(previousKey), let parts = Kept.parts(body),
+            let skippedFiles = Kept.files(parts.skipped, requests: requests)
+        else { return nil }
         var reader = ScanReader(Array(parts.facts))
         reader.moved = { target, file, position in
             guard let map = moved[Place(target: target, file: file)] else { return position }
