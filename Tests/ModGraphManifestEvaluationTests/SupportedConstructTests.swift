@@ -227,12 +227,21 @@ struct SupportedConstructTests {
             #if false
             let unread = ProcessInfo.processInfo.environment["NOT_EVALUATED"]
             #endif
+            // As Tuist's `Tuist/Package.swift` is written: Tuist defines TUIST, SwiftPM does not.
+            #if TUIST
+                import struct ProjectDescription.PackageSettings
+                let packageSettings = PackageSettings(productTypes: ["Alamofire": .framework])
+                dependencies.append("TuistOnly")
+            #endif
+            #if !TUIST
+            dependencies.append("SwiftPMOnly")
+            #endif
 
             let package = Package(
                 name: "Conditional",
                 targets: [
                     .target(name: "Base"), .target(name: "LinuxOnly"), .target(name: "AppleOnly"), .target(name: "Other"),
-                    .target(name: "Desktop"), .target(name: "Ancient"),
+                    .target(name: "Desktop"), .target(name: "Ancient"), .target(name: "TuistOnly"), .target(name: "SwiftPMOnly"),
                     .target(name: "App", dependencies: dependencies),
                 ]
             )

@@ -18,7 +18,8 @@ struct TuistDumpTests {
                                   "excluding": [{"type": "relativeToManifest", "pathString": "Sources/Generated/**"}]}]},
            "dependencies": [
              {"target": {"name": "HomeInterface", "status": "required", "condition": {"platformFilters": ["catalyst"]}}},
-             {"project": {"target": "Core", "path": {"type": "relativeToRoot", "pathString": "Projects/Core"}, "status": "required"}},
+             {"project": {"target": "Core", "path": {"type": "relativeToRoot", "pathString": "Projects/Core"}, "status": "required",
+                          "condition": {"platformFilters": [{"ios": {}}, {"catalyst": {}}]}}},
              {"external": {"name": "Alamofire"}},
              {"package": {"product": "Kit", "type": {"runtime": {}}}},
              {"sdk": {"name": "c++", "type": "library", "status": "required"}},
@@ -55,6 +56,8 @@ struct TuistDumpTests {
         #expect(references[0] == .target(id: "HomeInterface", name: "HomeInterface", project: nil))
         #expect(home.dependencies[0].platformFilters == ["maccatalyst"])
         #expect(references[1] == .target(id: "Core", name: "Core", project: "../Core/Project.swift"))
+        // As a compiled manifest prints `.when([.ios, .catalyst])`: each filter a case of an enum without raw values.
+        #expect(home.dependencies[1].platformFilters == ["ios", "maccatalyst"])
         #expect(
             references[2] == .packageProduct(XcodePackageProduct(name: "Alamofire", isPlugin: false, package: .local(path: "../../Tuist"))))
         #expect(references[3] == .packageProduct(XcodePackageProduct(name: "Kit", isPlugin: false, package: nil)))

@@ -275,6 +275,79 @@ struct TuistStaticEvaluatorTests {
         #expect(fallback.reason == "'Dep' declared twice among the helpers")
     }
 
+    /// As depromeet/14th-team5-iOS writes its helpers: a static named by a keyword in backticks
+    /// (`` static let `default`: SourceFilesList = "Sources/**" ``, used as `.default`), and `.when(.all)`,
+    /// ProjectDescription's `PlatformFilters.all`, which is `Set(PlatformFilter.allCases)`.
+    @Test func keywordNamesAndEveryPlatform() throws {
+        let helper = """
+            import ProjectDescription
+            extension SourceFilesList {
+                public static let `default`: SourceFilesList = "Sources/**"
+            }
+            """
+        let project = try project(
+            """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let project = Project(name: "Core", targets: [
+                .target(
+                    name: "Core", destinations: .iOS, product: .framework, bundleId: "dev.core", sources: .default,
+                    dependencies: [.external(name: "SnapKit", condition: .when(.all)), .external(name: "Then", condition: .when([.ios]))]),
+            ])
+            """, helpers: [helper])
+        let core = try #require(project.targets.first)
+        #expect(core.sources.map(\.pattern) == [.init(base: .manifest, text: "Sources/**")])
+        let every = ["driverkit", "ios", "maccatalyst", "macos", "tvos", "visionos", "watchos"]
+        #expect(core.dependencies == [.external(name: "SnapKit", filters: every), .external(name: "Then", filters: ["ios"])])
+    }
+
+    /// As depromeet/Cllog-iOS writes its helpers: a case whose payload has a default
+    /// (`case module(name: String, useDemo: Bool = false)`, made as `.module(name: "Umbrella")` and matched
+    /// with both values), and an Info.plist built by assigning to a dictionary's keys.
+    @Test func caseDefaultsAndDictionaryElementsAssigned() throws {
+        let helper = """
+            import ProjectDescription
+            public enum ModuleType {
+                case app
+                case module(name: String, useDemo: Bool = false)
+            }
+            extension Project {
+                public static func configure(moduleType: ModuleType) -> Project {
+                    var plist: [String: Plist.Value] = ["CFBundleVersion": "1", "Unused": "x"]
+                    plist["CFBundleDisplayName"] = .string("Cllog")
+                    plist["CFBundleVersion"] = "2"
+                    plist["Unused"] = nil
+                    var names = ["Core", "Kit"]
+                    names[1] = "Feature"
+                    switch moduleType {
+                    case .app:
+                        return Project(name: "App")
+                    case let .module(name, useDemo):
+                        let demo: [Target] = useDemo ? [.target(name: name + "Demo", destinations: .iOS, product: .app, bundleId: "demo")] : []
+                        let version = plist["CFBundleVersion"] == "2" && plist["Unused"] == nil ? "ok" : "stale"
+                        return Project(name: name, targets: [
+                            .target(
+                                name: name, destinations: .iOS, product: .framework, bundleId: "dev.cllog",
+                                infoPlist: .extendingDefault(with: plist), dependencies: names.map { .target(name: $0) } + [.target(name: version)]),
+                        ] + demo)
+                    }
+                }
+            }
+            """
+        let umbrella = try project(
+            "import ProjectDescription\nimport ProjectDescriptionHelpers\nlet project = Project.configure(moduleType: .module(name: \"Umbrella\"))\n",
+            helpers: [helper])
+        #expect(umbrella.targets.map(\.name) == ["Umbrella"])
+        #expect(
+            umbrella.targets.first?.dependencies == [
+                .target(name: "Core", filters: []), .target(name: "Feature", filters: []), .target(name: "ok", filters: []),
+            ])
+        let demo = try project(
+            "import ProjectDescriptionHelpers\nlet project = Project.configure(moduleType: .module(name: \"Feed\", useDemo: true))\n",
+            helpers: [helper])
+        #expect(demo.targets.map(\.name) == ["Feed", "FeedDemo"])
+    }
+
     @Test func loopsOverRangesAndOptionalChains() throws {
         let project = try project(
             """

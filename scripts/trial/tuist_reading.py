@@ -1,18 +1,21 @@
 """Independent reading of a Tuist repository's graph from the JSON its compiled manifests printed,
 compared with modgraph's graph. Shares no code with modgraph.
 
-Usage: tuist_reading.py ROOT CACHE GRAPH_JSON
+Usage: tuist_reading.py ROOT CACHE GRAPH_JSON [NAME=FOLDER ...]
   ROOT        the folder holding Tuist/ (where `modgraph graph .` was run)
   CACHE       the MODGRAPH_CACHE_DIR of a `modgraph graph . --dump-manifests` run (each compiled
               manifest's printed project is kept under tuist/)
   GRAPH_JSON  `modgraph graph . --format json`
+  NAME=FOLDER places the project NAME at FOLDER (relative to ROOT), read by hand from its manifest, where a
+              helper builds the name (`moduleType: .app` naming the project "Cllog")
 
 Each project is placed at the folder of the Project.swift named like it (or whose text names it; the
-one project and folder left over go together). Targets are `lower(project name)/target`; edges are
+one project and folder left over go together). Targets are (folder, target name), modgraph's mapped by its packages' paths; edges are
 `.target` and `.project(target:path:)` resolved against the folder; `.external` and
 `.package(product:)` are counted apart, by name."""
 import json, os, sys, glob
 root, cache, graph = sys.argv[1], sys.argv[2], sys.argv[3]
+by_hand = dict(arg.split('=', 1) for arg in sys.argv[4:])
 folders = {}
 for dirpath, dirs, files in os.walk(root):
     dirs[:] = [d for d in dirs if not d.startswith('.') and d != 'Tuist']
@@ -25,7 +28,7 @@ for f in glob.glob(cache + '/tuist/*/*.json'):
 by_folder = {}
 unplaced = []
 for p in projects:
-    cands = folders.get(p['name'], [])
+    cands = [os.path.join(root, by_hand[p['name']])] if p['name'] in by_hand else folders.get(p['name'], [])
     if not cands:
         cands = [d for ds in folders.values() for d in ds if ('"%s"' % p['name']) in open(os.path.join(d, 'Project.swift')).read()]
     if len(cands) != 1:
@@ -39,27 +42,31 @@ if len(unplaced) == 1 and len(free) == 1:
 targets, edges, externals = set(), set(), set()
 for folder, p in by_folder.items():
     for t in p['targets']:
-        src = p['name'].lower() + '/' + t['name']
+        src = (folder, t['name'])
         targets.add(src)
         for d in t['dependencies']:
             kind, body = next(iter(d.items()))
             if kind == 'target':
-                edges.add((src, p['name'].lower() + '/' + body['name']))
+                edges.add((src, (folder, body['name'])))
             elif kind == 'project':
                 path = body['path']
                 base = root if path['type'] == 'relativeToRoot' else folder
-                other = by_folder.get(os.path.realpath(os.path.join(base, path['pathString'])))
-                if other is None:
+                other = os.path.realpath(os.path.join(base, path['pathString']))
+                if other not in by_folder:
                     print('unresolved', src, body); continue
-                edges.add((src, other['name'].lower() + '/' + body['target']))
+                edges.add((src, (other, body['target'])))
             elif kind == 'external':
                 externals.add((src, body['name']))
             elif kind == 'package':
                 externals.add((src, body['product']))
+# modgraph's side: each Tuist project's targets by the folder of its Project.swift, the rest external.
 g = json.load(open(graph))
-gt = {t['id'] for t in g['targets'] if not t['id'].startswith('tuist/')}
-ge = {(e['from'], e['to']) for e in g['edges'] if e['to'] in gt}
-gx = {(e['from'], e['to'].split('/', 1)[1]) for e in g['edges'] if e['to'] not in gt or e['to'].startswith('tuist/')}
+folder_of = {pkg['identity']: os.path.realpath(os.path.join(root, os.path.dirname(pkg['path'])))
+             for pkg in g['packages'] if pkg['origin'] == 'project' and pkg['path'].endswith('Project.swift')}
+key = {t['id']: (folder_of[t['package']], t['name']) for t in g['targets'] if t['package'] in folder_of}
+gt = set(key.values())
+ge = {(key[e['from']], key[e['to']]) for e in g['edges'] if e['from'] in key and e['to'] in key}
+gx = {(key[e['from']], e['product'] or e['to'].split('/', 1)[1]) for e in g['edges'] if e['from'] in key and e['to'] not in key}
 print('projects', len(projects), 'unplaced', unplaced)
 print('targets: independent %d / modgraph %d / same %d' % (len(targets), len(gt), len(targets & gt)))
 print('target edges: independent %d / modgraph %d / same %d' % (len(edges), len(ge), len(edges & ge)))

@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// Decides an `#if` condition for the host, where it can be decided exactly:
 /// `os(...)`, `arch(...)`, `compiler(>=…)`/`compiler(<…)`, `swift(>=…)`/`swift(<…)`,
-/// `canImport(Darwin)` off Apple's systems, `true`, `false`, and `!`, `&&`,
+/// `canImport(Darwin)` off Apple's systems, `TUIST` (false), `true`, `false`, and `!`, `&&`,
 /// `||`, parentheses over them. Other `canImport`s, custom flags and the rest fall back.
 struct CompilationConditions {
     let host: EvaluationHost
@@ -27,6 +27,12 @@ struct CompilationConditions {
         }
         if let tuple = condition.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
             return try evaluate(only.expression, depth: depth + 1, failure: failure)
+        }
+        // `#if TUIST`: Tuist defines it where it compiles `Tuist/Package.swift` for its `PackageSettings`; SwiftPM,
+        // whose reading this is, defines no custom condition for a manifest (`swift package dump-package` takes the
+        // `#else`). Other custom conditions are left undecided.
+        if let flag = condition.as(DeclReferenceExprSyntax.self), flag.argumentNames == nil, flag.baseName.text == "TUIST" {
+            return false
         }
         if let prefix = condition.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
             return try !evaluate(prefix.expression, depth: depth + 1, failure: failure)

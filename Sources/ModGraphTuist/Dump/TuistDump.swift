@@ -175,8 +175,14 @@ enum TuistDump {
     }
 
     /// `condition: .when([.ios, .macos])`: its filters as Xcode names them (`catalyst` is `maccatalyst`).
+    /// `PlatformFilter` has no raw values, so a compiled manifest prints each as Swift's synthesized `Codable`
+    /// writes such a case, `{"ios": {}}`; a plain string is read too.
     static func platformFilters(_ value: Any?) -> [String] {
-        let filters = ((value as? [String: Any])?["platformFilters"] as? [Any] ?? []).compactMap { $0 as? String }
+        let filters = ((value as? [String: Any])?["platformFilters"] as? [Any] ?? []).compactMap { item -> String? in
+            if let name = item as? String { return name }
+            guard let object = item as? [String: Any], object.count == 1 else { return nil }
+            return object.keys.first
+        }
         return filters.map { $0 == "catalyst" ? "maccatalyst" : $0 }.sorted()
     }
 

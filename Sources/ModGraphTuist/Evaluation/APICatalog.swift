@@ -31,6 +31,8 @@ struct APICatalog: Sendable {
         var properties: [String: TypeHint] = [:]
         /// Static constants written as a literal (`static let iOS: Destinations = [...]`), evaluated on demand.
         var constants: [String: ExprSyntax] = [:]
+        /// An enum's cases without payloads, in order: its `allCases` (`PlatformFilter.allCases`).
+        var cases: [String] = []
         /// Enum cases' raw values, where written (`case staticLibrary = "static_library"`).
         var rawValues: [String: String] = [:]
         /// Stored instance properties (a struct's fields), by name.
@@ -105,19 +107,19 @@ struct APICatalog: Sendable {
 
     private mutating func read(_ declaration: DeclSyntax, in owner: String?) {
         if let alias = declaration.as(TypeAliasDeclSyntax.self) {
-            let name = qualified(alias.name.text, in: owner)
+            let name = qualified(alias.name.unquoted, in: owner)
             aliases[name] = TypeHint(alias.initializer.value)
-            if owner != nil { aliases[alias.name.text] = aliases[alias.name.text] ?? TypeHint(alias.initializer.value) }
+            if owner != nil { aliases[alias.name.unquoted] = aliases[alias.name.unquoted] ?? TypeHint(alias.initializer.value) }
             return
         }
         let members: MemberBlockSyntax
         let name: String
         if let type = declaration.as(EnumDeclSyntax.self) {
-            (name, members) = (qualified(type.name.text, in: owner), type.memberBlock)
+            (name, members) = (qualified(type.name.unquoted, in: owner), type.memberBlock)
         } else if let type = declaration.as(StructDeclSyntax.self) {
-            (name, members) = (qualified(type.name.text, in: owner), type.memberBlock)
+            (name, members) = (qualified(type.name.unquoted, in: owner), type.memberBlock)
         } else if let type = declaration.as(ClassDeclSyntax.self) {
-            (name, members) = (qualified(type.name.text, in: owner), type.memberBlock)
+            (name, members) = (qualified(type.name.unquoted, in: owner), type.memberBlock)
         } else if let type = declaration.as(ExtensionDeclSyntax.self) {
             guard let extended = TypeHint.extensionName(type) else { return }
             (name, members) = (extended, type.memberBlock)
@@ -134,7 +136,7 @@ struct APICatalog: Sendable {
         let selfType = TypeHint.named(owner)
         if let cases = declaration.as(EnumCaseDeclSyntax.self) {
             for element in cases.elements {
-                let name = element.name.text
+                let name = element.name.unquoted
                 if let parameters = element.parameterClause {
                     let list = parameters.parameters.map { parameter in
                         Signature.Parameter(
@@ -144,20 +146,21 @@ struct APICatalog: Sendable {
                     types[owner]?.functions[name, default: []].append(Signature(parameters: list, result: selfType))
                 } else {
                     types[owner]?.properties[name] = selfType
+                    types[owner]?.cases.append(name)
                 }
                 if let raw = element.rawValue?.value.as(StringLiteralExprSyntax.self), let text = raw.plainText {
                     types[owner]?.rawValues[name] = text
                 }
             }
         } else if let function = declaration.as(FunctionDeclSyntax.self), !function.isStatic, function.isPublic {
-            types[owner]?.methods.insert(function.name.text)
+            types[owner]?.methods.insert(function.name.unquoted)
         } else if let function = declaration.as(FunctionDeclSyntax.self), function.isPublicStatic {
             let result = function.signature.returnClause.map { TypeHint($0.type, selfType: selfType) } ?? .named("Void")
-            types[owner]?.functions[function.name.text, default: []].append(
+            types[owner]?.functions[function.name.unquoted, default: []].append(
                 Signature(parameters: Self.parameters(function.signature.parameterClause, selfType: selfType), result: result))
         } else if let initializer = declaration.as(InitializerDeclSyntax.self), initializer.isPublic {
             let parameters = initializer.signature.parameterClause.parameters
-            if parameters.count == 1, let only = parameters.first, only.firstName.text == "arrayLiteral", only.ellipsis != nil {
+            if parameters.count == 1, let only = parameters.first, only.firstName.unquoted == "arrayLiteral", only.ellipsis != nil {
                 types[owner]?.arrayElement = TypeHint(only.type, selfType: selfType)
             }
             types[owner]?.functions["init", default: []].append(
@@ -165,7 +168,7 @@ struct APICatalog: Sendable {
         } else if let variable = declaration.as(VariableDeclSyntax.self) {
             let isStatic = variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
             for binding in variable.bindings {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.unquoted else { continue }
                 let type = binding.typeAnnotation.map { TypeHint($0.type, selfType: selfType) } ?? selfType
                 if isStatic {
                     types[owner]?.properties[name] = type
@@ -182,7 +185,7 @@ struct APICatalog: Sendable {
     private static func parameters(_ clause: FunctionParameterClauseSyntax, selfType: TypeHint) -> [Signature.Parameter] {
         clause.parameters.map { parameter in
             Signature.Parameter(
-                label: parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text,
+                label: parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.unquoted,
                 type: TypeHint(parameter.type, selfType: selfType), hasDefault: parameter.defaultValue != nil)
         }
     }

@@ -25,6 +25,8 @@ final class TuistDeclarations {
         let labels: [String?]?
         /// The payload's types, as written (resolved where the enum is).
         var types: [TypeHint] = []
+        /// The payload's default values, where written (`case module(name: String, useDemo: Bool = false)`).
+        var defaults: [ExprSyntax?] = []
     }
 
     final class TypeDeclaration {
@@ -112,7 +114,7 @@ final class TuistDeclarations {
     /// array, a function or a generic type is not read, and what uses it falls back as before.
     private func addAlias(_ alias: TypeAliasDeclSyntax) {
         guard alias.genericParameterClause == nil, case let .named(target) = TypeHint(alias.initializer.value) else { return }
-        let name = alias.name.text
+        let name = alias.name.unquoted
         if let known = aliases[name], known != target { conflicts.append(name) }
         aliases[name] = target
     }
@@ -160,7 +162,7 @@ final class TuistDeclarations {
 
     private func addGlobal(_ variable: VariableDeclSyntax, file: String) {
         for binding in variable.bindings {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.unquoted else { continue }
             if globals[name] != nil { conflicts.append(name) }
             globals[name] = Property(
                 binding: binding, type: binding.typeAnnotation.map { TypeHint($0.type) },
@@ -172,9 +174,9 @@ final class TuistDeclarations {
         func qualified(_ name: String) -> String { owner.map { "\($0).\(name)" } ?? name }
         if let function = declaration.as(FunctionDeclSyntax.self) {
             guard owner == nil else { return }
-            functions[function.name.text, default: []].append(Function(syntax: function, file: file))
+            functions[function.name.unquoted, default: []].append(Function(syntax: function, file: file))
         } else if let type = declaration.as(EnumDeclSyntax.self) {
-            let entry = typeEntry(qualified(type.name.text))
+            let entry = typeEntry(qualified(type.name.unquoted))
             entry.isEnum = true
             let inherited = type.inheritanceClause?.inheritedTypes.map { TypeHint($0.type) } ?? []
             entry.conformances += inherited.compactMap(\.name)
@@ -183,12 +185,12 @@ final class TuistDeclarations {
             readCases(type.memberBlock, into: entry, rawType: inherited.first)
             addMembers(type.memberBlock, to: entry, file: file)
         } else if let type = declaration.as(StructDeclSyntax.self) {
-            let entry = typeEntry(qualified(type.name.text))
+            let entry = typeEntry(qualified(type.name.unquoted))
             entry.isStruct = true
             entry.conformances += type.inheritanceClause?.inheritedTypes.compactMap { TypeHint($0.type).name } ?? []
             addMembers(type.memberBlock, to: entry, file: file)
         } else if let type = declaration.as(ClassDeclSyntax.self) {
-            addMembers(type.memberBlock, to: typeEntry(qualified(type.name.text)), file: file)
+            addMembers(type.memberBlock, to: typeEntry(qualified(type.name.unquoted)), file: file)
         } else if let type = declaration.as(ExtensionDeclSyntax.self) {
             guard let name = TypeHint.extensionName(type) else { return }
             let entry = typeEntry(canonical(name))
@@ -202,7 +204,7 @@ final class TuistDeclarations {
         for member in members.members {
             guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
             for element in cases.elements {
-                let name = element.name.text
+                let name = element.name.unquoted
                 var raw: TuistValue?
                 switch rawType {
                 case .named("String"):
@@ -226,7 +228,8 @@ final class TuistDeclarations {
                     }
                 }
                 let types = element.parameterClause.map { clause in clause.parameters.map { TypeHint($0.type) } } ?? []
-                entry.cases.append(Case(name: name, raw: raw, labels: labels, types: types))
+                let defaults = element.parameterClause.map { clause in clause.parameters.map { $0.defaultValue?.value } } ?? []
+                entry.cases.append(Case(name: name, raw: raw, labels: labels, types: types, defaults: defaults))
             }
         }
     }
@@ -237,14 +240,14 @@ final class TuistDeclarations {
             if let function = declaration.as(FunctionDeclSyntax.self) {
                 let item = Function(syntax: function, file: file)
                 if function.modifiers.isStatic {
-                    entry.staticFunctions[function.name.text, default: []].append(item)
+                    entry.staticFunctions[function.name.unquoted, default: []].append(item)
                 } else {
-                    entry.instanceFunctions[function.name.text, default: []].append(item)
+                    entry.instanceFunctions[function.name.unquoted, default: []].append(item)
                 }
             } else if let variable = declaration.as(VariableDeclSyntax.self) {
                 let isStatic = variable.modifiers.isStatic
                 for binding in variable.bindings {
-                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.unquoted else { continue }
                     let property = Property(
                         binding: binding, type: binding.typeAnnotation.map { TypeHint($0.type, selfType: .named(entry.name)) },
                         isMutable: variable.bindingSpecifier.tokenKind == .keyword(.var), file: file)

@@ -56,7 +56,7 @@ extension TuistInterpreter {
     // MARK: Members
 
     func access(_ member: MemberAccessExprSyntax, in scope: Scope, hint: TypeHint?) throws(StaticFallback) -> TuistValue {
-        let name = member.declName.baseName.text
+        let name = member.declName.baseName.unquoted
         guard let baseSyntax = member.base else { return try implicitMember(name, arguments: nil, in: scope, hint: hint) }
         if name == "environment", baseSyntax.trimmedDescription == "ProcessInfo.processInfo", declarations.type("ProcessInfo") == nil {
             return processEnvironment
@@ -162,13 +162,28 @@ extension TuistInterpreter {
 
     /// A ProjectDescription static property or case: a constant written as a literal is evaluated
     /// (`Destinations.iOS` is `[.iPhone, .iPad, .macWithiPadDesign]`); others stay symbolic.
+    /// A constant is evaluated where it is a literal, a member, or the standard library's `Set(…)` or `Array(…)` of
+    /// one (`PlatformFilters.all` is `Set(PlatformFilter.allCases)`, which `.when(.all)` names); an enum's `allCases`
+    /// is its cases in order. Anything else stays symbolic.
     func apiProperty(_ name: String, of type: String) throws(StaticFallback) -> TuistValue {
-        if let entry = catalog.entry(type), let constant = entry.constants[name],
-            constant.is(ArrayExprSyntax.self) || constant.is(MemberAccessExprSyntax.self)
+        guard let entry = catalog.entry(type) else { return .api(APIValue(type: type, member: name, arguments: nil, file: "")) }
+        if name == "allCases", entry.properties[name] == nil, !entry.cases.isEmpty {
+            return .list(entry.cases.map { .api(APIValue(type: type, member: $0, arguments: nil, file: "")) })
+        }
+        if let constant = entry.constants[name],
+            constant.is(ArrayExprSyntax.self) || constant.is(MemberAccessExprSyntax.self) || Self.isConversion(constant)
         {
             return try evaluate(constant, in: Scope(parent: nil, file: "", typeContext: type), hint: entry.properties[name])
         }
         return .api(APIValue(type: type, member: name, arguments: nil, file: ""))
+    }
+
+    /// `Set(x)` or `Array(x)`: one unlabelled argument.
+    private static func isConversion(_ expression: ExprSyntax) -> Bool {
+        guard let call = expression.as(FunctionCallExprSyntax.self), let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+            ["Set", "Array"].contains(callee.baseName.unquoted), call.arguments.count == 1, call.arguments.first?.label == nil
+        else { return false }
+        return call.trailingClosure == nil
     }
 
     /// A property of a value: a field, a computed property the helpers declare, an argument of a
@@ -252,26 +267,26 @@ extension TuistInterpreter {
         }
         let called = call.calledExpression
         if let reference = called.as(DeclReferenceExprSyntax.self) {
-            return try callName(reference.baseName.text, written, in: scope, hint: hint)
+            return try callName(reference.baseName.unquoted, written, in: scope, hint: hint)
         }
         if let member = called.as(MemberAccessExprSyntax.self) {
-            let name = member.declName.baseName.text
+            let name = member.declName.baseName.unquoted
             guard let baseSyntax = member.base else { return try implicitMember(name, arguments: written, in: scope, hint: hint) }
             let base = try evaluate(baseSyntax, in: scope, hint: Self.isImplicitChain(baseSyntax) ? hint : nil)
             if case let .type(type) = base { return try staticCall(name, on: type, written, in: scope, hint: hint) }
-            let declared = baseSyntax.as(DeclReferenceExprSyntax.self).flatMap { scope.hint(for: $0.baseName.text) }
+            let declared = baseSyntax.as(DeclReferenceExprSyntax.self).flatMap { scope.hint(for: $0.baseName.unquoted) }
             return try method(name, of: base, written, in: scope, declared: declared)
         }
         if let generic = called.as(GenericSpecializationExprSyntax.self), let base = generic.expression.as(DeclReferenceExprSyntax.self),
-            ["Set", "Array"].contains(base.baseName.text), generic.genericArgumentClause.arguments.count == 1,
+            ["Set", "Array"].contains(base.baseName.unquoted), generic.genericArgumentClause.arguments.count == 1,
             case let .type(element)? = generic.genericArgumentClause.arguments.first?.argument, written.count <= 1
         {
             // `Set<Destination>([.iPhone, .iPad])`: the elements take the type written.
             let hint: TypeHint = .array(TypeHint(element))
             guard let only = written.first else { return .list([]) }
-            guard only.label == nil else { throw StaticFallback("\(base.baseName.text)(...) of another form") }
+            guard only.label == nil else { throw StaticFallback("\(base.baseName.unquoted)(...) of another form") }
             let value = try evaluate(only.expression, in: scope, hint: hint)
-            if base.baseName.text == "Set", case let .list(items) = value { return .list(deduplicated(items)) }
+            if base.baseName.unquoted == "Set", case let .list(items) = value { return .list(deduplicated(items)) }
             return value
         }
         if written.isEmpty, let array = called.as(ArrayExprSyntax.self), array.elements.count == 1 { return .list([]) }
@@ -344,6 +359,30 @@ extension TuistInterpreter {
         return .unknown("a call of '\(name)'")
     }
 
+    /// A case with a payload, `.module(name: "Umbrella")`: the arguments written in the order of the case's
+    /// parameters, a parameter left out taking its default value (`useDemo: Bool = false`), as Swift fills it in.
+    private func caseValue(
+        _ found: TuistDeclarations.Case, labels: [String?], of type: String, _ written: [WrittenArgument], in scope: Scope
+    ) throws(StaticFallback) -> TuistValue {
+        var payload: [Argument] = []
+        var next = 0
+        for (index, label) in labels.enumerated() {
+            var hint = index < found.types.count ? found.types[index] : nil
+            if case let .named(written)? = hint, let resolved = resolveType(written, context: type) { hint = .named(resolved) }
+            if next < written.count, written[next].label == label {
+                payload.append(Argument(label: label, value: try evaluate(written[next].expression, in: scope, hint: hint)))
+                next += 1
+            } else if index < found.defaults.count, let initial = found.defaults[index] {
+                let defaults = Scope(parent: nil, file: scope.file, typeContext: type)
+                payload.append(Argument(label: label, value: try evaluate(initial, in: defaults, hint: hint)))
+            } else {
+                throw StaticFallback("the case \(type).\(found.name) with other labels")
+            }
+        }
+        guard next == written.count else { throw StaticFallback("the case \(type).\(found.name) with other labels") }
+        return .userCase(UserCase(type: type, name: found.name, raw: nil, payload: payload))
+    }
+
     /// `T.name(...)`: a static function or case the helpers declare, an initializer, or ProjectDescription's member.
     func staticCall(_ name: String, on type: String, _ written: [WrittenArgument], in scope: Scope, hint: TypeHint?)
         throws(StaticFallback) -> TuistValue
@@ -355,14 +394,7 @@ extension TuistInterpreter {
                 return try callDeclared([match], written, in: scope, owner: type, selfValue: nil, hint: hint)
             }
             if let found = declaration.cases.first(where: { $0.name == name }), let labels = found.labels {
-                guard labels == written.map(\.label) else { throw StaticFallback("the case \(type).\(name) with other labels") }
-                var payload: [Argument] = []
-                for (index, argument) in written.enumerated() {
-                    var hint = index < found.types.count ? found.types[index] : nil
-                    if case let .named(written)? = hint, let resolved = resolveType(written, context: type) { hint = .named(resolved) }
-                    payload.append(Argument(label: argument.label, value: try evaluate(argument.expression, in: scope, hint: hint)))
-                }
-                return .userCase(UserCase(type: type, name: name, raw: nil, payload: payload))
+                return try caseValue(found, labels: labels, of: type, written, in: scope)
             }
             if name == "init", declaration.isEnum || declaration.isStruct {
                 return try initialize(declaration, written, in: scope)

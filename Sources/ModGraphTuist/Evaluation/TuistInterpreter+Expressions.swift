@@ -17,7 +17,7 @@ extension TuistInterpreter {
         if expression.is(NilLiteralExprSyntax.self) { return .none }
         if let array = expression.as(ArrayExprSyntax.self) { return try self.array(array, in: scope, hint: hint) }
         if let dictionary = expression.as(DictionaryExprSyntax.self) { return try self.dictionary(dictionary, in: scope, hint: hint) }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) { return try name(reference.baseName.text, in: scope) }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return try name(reference.baseName.unquoted, in: scope) }
         if let member = expression.as(MemberAccessExprSyntax.self) { return try access(member, in: scope, hint: hint) }
         if let call = expression.as(FunctionCallExprSyntax.self) { return try self.call(call, in: scope, hint: hint) }
         if let tuple = expression.as(TupleExprSyntax.self) {
@@ -202,7 +202,7 @@ extension TuistInterpreter {
         var names: [String] = []
         for component in path.components {
             guard case let .property(property) = component.component else { throw StaticFallback("a key path of another form") }
-            names.append(property.declName.baseName.text)
+            names.append(property.declName.baseName.unquoted)
         }
         return .keyPath(names)
     }
@@ -211,11 +211,11 @@ extension TuistInterpreter {
     func madeType(_ expression: ExprSyntax, in scope: Scope) -> TypeHint? {
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
         var called = call.calledExpression
-        if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init", let base = member.base {
+        if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.unquoted == "init", let base = member.base {
             called = base
         }
         guard let reference = called.as(DeclReferenceExprSyntax.self) else { return nil }
-        return resolveType(reference.baseName.text, context: scope.typeContext).map(TypeHint.named)
+        return resolveType(reference.baseName.unquoted, context: scope.typeContext).map(TypeHint.named)
     }
 
     // MARK: Operators
@@ -310,7 +310,11 @@ extension TuistInterpreter {
                 try assignField(member, right, compound: !isAssignment, in: scope)
                 return true
             }
-            guard let name = left.as(DeclReferenceExprSyntax.self)?.baseName.text else {
+            if let element = left.as(SubscriptCallExprSyntax.self), isAssignment {
+                try assignElement(element, right, in: scope)
+                return true
+            }
+            guard let name = left.as(DeclReferenceExprSyntax.self)?.baseName.unquoted else {
                 throw StaticFallback("an assignment to something other than a local variable")
             }
             guard let current = scope.lookup(name) else {
@@ -323,8 +327,8 @@ extension TuistInterpreter {
             target = name
             newValue = isAssignment ? value : try binary("+", current, value)
         } else if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            let name = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            ["append", "insert", "removeAll", "formUnion", "merge"].contains(member.declName.baseName.text)
+            let name = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.unquoted,
+            ["append", "insert", "removeAll", "formUnion", "merge"].contains(member.declName.baseName.unquoted)
         {
             guard let current = scope.lookup(name) else { return false }
             // `targets.append(.target(…))`: the element takes the type the variable was declared with, or its elements'.
@@ -335,22 +339,55 @@ extension TuistInterpreter {
                 return Argument(label: argument.label?.text, value: try evaluate(argument.expression, in: scope, hint: hint))
             }
             target = name
-            newValue = try mutated(current, member.declName.baseName.text, arguments)
+            newValue = try mutated(current, member.declName.baseName.unquoted, arguments)
         }
         guard let target, let newValue else { return false }
         guard scope.assign(target, newValue) else { throw StaticFallback("an assignment to '\(target)', not a local variable") }
         return true
     }
 
+    /// `infoPlist["CFBundleIdentifier"] = .string(id)` on a local dictionary (`= nil` removes the key), or
+    /// `list[2] = value` on a local array within its bounds, where Swift would otherwise stop.
+    private func assignElement(_ element: SubscriptCallExprSyntax, _ valueSyntax: ExprSyntax, in scope: Scope) throws(StaticFallback) {
+        guard let name = element.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.unquoted, let current = scope.lookup(name),
+            element.arguments.count == 1, let argument = element.arguments.first, argument.label == nil
+        else { throw StaticFallback("an assignment to an element of something other than a local variable") }
+        let key = try evaluate(argument.expression, in: scope, hint: nil)
+        var updated: TuistValue
+        switch (current, key) {
+        case let (.dictionary(entries), .string(text)):
+            var valueHint: TypeHint?
+            if case let .dictionary(_, value)? = scope.hint(for: name).map(catalog.resolve)?.unwrapped { valueHint = value }
+            let value = try evaluate(valueSyntax, in: scope, hint: valueHint)
+            if case .none = value {
+                updated = .dictionary(entries.filter { $0.key != text })
+            } else if let index = entries.firstIndex(where: { $0.key == text }) {
+                var replaced = entries
+                replaced[index].value = value
+                updated = .dictionary(replaced)
+            } else {
+                guard entries.count < Self.maximumCount else { throw StaticFallback("a dictionary larger than the bound") }
+                updated = .dictionary(entries + [(key: text, value: value)])
+            }
+        case let (.list(items), .int(index)) where items.indices.contains(index):
+            var list = items
+            list[index] = try evaluate(valueSyntax, in: scope, hint: scope.hint(for: name).flatMap { elementHint(of: $0) })
+            updated = .list(list)
+        default:
+            throw StaticFallback("an assignment to an element of \(describe(current))")
+        }
+        guard scope.assign(name, updated) else { throw StaticFallback("an assignment to '\(name)', not a local variable") }
+    }
+
     /// `variable.field = value` (and `+=`) on a local holding a struct's value, `self` in an initializer included.
     private func assignField(_ member: MemberAccessExprSyntax, _ valueSyntax: ExprSyntax, compound: Bool, in scope: Scope)
         throws(StaticFallback)
     {
-        let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+        let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.unquoted
         guard let base, case let .instance(instance)? = scope.lookup(base) else {
             throw StaticFallback("an assignment to a property of something other than a local struct")
         }
-        let field = member.declName.baseName.text
+        let field = member.declName.baseName.unquoted
         let hint = declarations.type(instance.type)?.fields.first { $0.name == field }?.type
         var value = try evaluate(valueSyntax, in: scope, hint: hint)
         if compound { value = try binary("+", instance.field(field) ?? .unknown("\(instance.type).\(field)"), value) }
@@ -432,12 +469,12 @@ extension TuistInterpreter {
             throw StaticFallback("a case pattern of another form")
         }
         if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil {
-            return caseName(of: subject) == member.declName.baseName.text
+            return caseName(of: subject) == member.declName.baseName.unquoted
         }
         if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.base == nil
         {
-            guard caseName(of: subject) == member.declName.baseName.text, case let .userCase(value) = subject,
+            guard caseName(of: subject) == member.declName.baseName.unquoted, case let .userCase(value) = subject,
                 value.payload.count == call.arguments.count
             else { return false }
             for (argument, payload) in zip(call.arguments, value.payload) {
@@ -458,13 +495,13 @@ extension TuistInterpreter {
     private static func boundName(_ expression: ExprSyntax) -> String? {
         if let pattern = expression.as(PatternExprSyntax.self) {
             if let bound = pattern.pattern.as(ValueBindingPatternSyntax.self) {
-                return bound.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                return bound.pattern.as(IdentifierPatternSyntax.self)?.identifier.unquoted
             }
-            return pattern.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            return pattern.pattern.as(IdentifierPatternSyntax.self)?.identifier.unquoted
         }
         // `let .feature(module as any Convertible)`: a cast to a protocol the payload conforms to binds it as it is.
         if let cast = expression.as(AsExprSyntax.self), cast.questionOrExclamationMark == nil { return boundName(cast.expression) }
-        return expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        return expression.as(DeclReferenceExprSyntax.self)?.baseName.unquoted
     }
 
     private func caseName(of value: TuistValue) -> String? {

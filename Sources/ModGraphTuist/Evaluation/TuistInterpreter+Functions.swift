@@ -9,7 +9,7 @@ extension TuistInterpreter {
         .Function?
     {
         let fitting = functions.filter { Self.bindings(of: $0.syntax.signature.parameterClause.parameters, for: written) != nil }
-        guard fitting.count <= 1 else { throw StaticFallback("an overloaded helper '\(functions[0].syntax.name.text)'") }
+        guard fitting.count <= 1 else { throw StaticFallback("an overloaded helper '\(functions[0].syntax.name.unquoted)'") }
         return fitting.first
     }
 
@@ -19,7 +19,7 @@ extension TuistInterpreter {
         var index = 0
         for parameter in parameters {
             guard parameter.ellipsis == nil else { return nil }
-            let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+            let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.unquoted
             if index < written.count, written[index].label == label || (written[index].isTrailing && isFunctionType(parameter.type)) {
                 result.append(index)
                 index += 1
@@ -44,7 +44,7 @@ extension TuistInterpreter {
         hint: TypeHint?
     ) throws(StaticFallback) -> TuistValue {
         guard let function = try userMatch(functions, written) else {
-            throw StaticFallback("a call of '\(functions[0].syntax.name.text)' with other labels")
+            throw StaticFallback("a call of '\(functions[0].syntax.name.unquoted)' with other labels")
         }
         var values: [TuistValue] = []
         let parameters = Array(function.syntax.signature.parameterClause.parameters)
@@ -65,7 +65,7 @@ extension TuistInterpreter {
     /// others to their defaults), then its body.
     func invoke(_ function: FunctionDeclSyntax, slots: [Int?], values: [TuistValue], frame: Scope) throws(StaticFallback) -> TuistValue {
         guard function.signature.effectSpecifiers?.asyncSpecifier == nil, function.genericParameterClause == nil else {
-            throw StaticFallback("a generic or async helper '\(function.name.text)'")
+            throw StaticFallback("a generic or async helper '\(function.name.unquoted)'")
         }
         guard let body = function.body else { throw StaticFallback("a function without a body") }
         let selfType = frame.typeContext.map(TypeHint.named)
@@ -151,7 +151,7 @@ extension TuistInterpreter {
     static func parameterNames(of closure: ClosureExprSyntax, count: Int) -> [String?] {
         switch closure.signature?.parameterClause {
         case let .simpleInput(list)?:
-            return list.map { $0.name.tokenKind == .wildcard ? nil : $0.name.text }
+            return list.map { $0.name.tokenKind == .wildcard ? nil : $0.name.unquoted }
         case let .parameterClause(clause)?:
             return clause.parameters.map { parameter in
                 let name = parameter.secondName ?? parameter.firstName
@@ -177,7 +177,8 @@ extension TuistInterpreter {
         let result = try applyClosure(closure, scope: callable.scope, values, frame: &frame)
         let names = Self.parameterNames(of: closure, count: values.count)
         for (index, argument) in written.enumerated() {
-            guard let variable = argument.expression.as(InOutExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            guard
+                let variable = argument.expression.as(InOutExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self)?.baseName.unquoted,
                 index < names.count, let parameter = names[index], let value = frame?.lookup(parameter)
             else { continue }
             guard scope.assign(variable, value) else { throw StaticFallback("an inout argument that is not a variable") }

@@ -108,7 +108,7 @@ final class TuistInterpreter {
             if let variable = declaration.as(VariableDeclSyntax.self) {
                 try declare(variable, in: scope)
             } else if let function = declaration.as(FunctionDeclSyntax.self) {
-                scope.declare(function.name.text, .function(Callable(body: .function(function), scope: scope)), mutable: false)
+                scope.declare(function.name.unquoted, .function(Callable(body: .function(function), scope: scope)), mutable: false)
             } else if !declaration.is(ImportDeclSyntax.self) {
                 throw StaticFallback("a local declaration of a kind not evaluated (\(declaration.kind))")
             }
@@ -197,7 +197,7 @@ final class TuistInterpreter {
     /// Binds a loop's or closure's pattern: a name, `_`, or a tuple of names.
     func bind(_ pattern: PatternSyntax, to value: TuistValue, in scope: Scope) throws(StaticFallback) {
         if let name = pattern.as(IdentifierPatternSyntax.self) {
-            scope.declare(name.identifier.text, value, mutable: false)
+            scope.declare(name.identifier.unquoted, value, mutable: false)
         } else if !pattern.is(WildcardPatternSyntax.self) {
             throw StaticFallback("a pattern of another form")
         }
@@ -210,7 +210,7 @@ final class TuistInterpreter {
             case let .expression(expression):
                 guard try truth(evaluate(expression, in: binding)) else { return false }
             case let .optionalBinding(optional):
-                guard let name = optional.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+                guard let name = optional.pattern.as(IdentifierPatternSyntax.self)?.identifier.unquoted else {
                     throw StaticFallback("an optional binding of another form")
                 }
                 let value =
@@ -234,7 +234,7 @@ final class TuistInterpreter {
     private func declare(_ variable: VariableDeclSyntax, in scope: Scope) throws(StaticFallback) {
         let mutable = variable.bindingSpecifier.tokenKind == .keyword(.var)
         for binding in variable.bindings {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.unquoted else {
                 throw StaticFallback("a declaration of another pattern")
             }
             if binding.accessorBlock != nil {

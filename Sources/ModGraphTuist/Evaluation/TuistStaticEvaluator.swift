@@ -41,7 +41,7 @@ struct TuistStaticEvaluator {
                 return .failure(StaticFallback("\(path): operators that cannot be folded"))
             }
             let imports = tree.statements.compactMap { item -> String? in
-                item.item.as(ImportDeclSyntax.self)?.path.first?.name.text
+                item.item.as(ImportDeclSyntax.self)?.path.first?.name.unquoted
             }
             return .success(ParsedFile(path: path, tree: tree, imports: imports))
         }

@@ -23,7 +23,7 @@ indirect enum TypeHint: Hashable, Sendable {
         } else if let attributed = syntax.as(AttributedTypeSyntax.self) {
             self = TypeHint(attributed.baseType, selfType: selfType)
         } else if let identifier = syntax.as(IdentifierTypeSyntax.self) {
-            let name = identifier.name.text
+            let name = identifier.name.unquoted
             let arguments = identifier.genericArgumentClause?.arguments.compactMap { argument -> TypeHint? in
                 guard case let .type(type) = argument.argument else { return nil }
                 return TypeHint(type, selfType: selfType)
@@ -46,8 +46,8 @@ indirect enum TypeHint: Hashable, Sendable {
         } else if let member = syntax.as(MemberTypeSyntax.self), member.genericArgumentClause == nil {
             let base = TypeHint(member.baseType, selfType: selfType)
             switch base {
-            case .named("ProjectDescription"): self = .named(member.name.text)
-            case let .named(outer): self = .named("\(outer).\(member.name.text)")
+            case .named("ProjectDescription"): self = .named(member.name.unquoted)
+            case let .named(outer): self = .named("\(outer).\(member.name.unquoted)")
             default: self = .other
             }
         } else {
@@ -100,5 +100,15 @@ indirect enum TypeHint: Hashable, Sendable {
     var name: String? {
         if case let .named(name) = unwrapped { return name }
         return nil
+    }
+}
+
+extension TokenSyntax {
+    /// The name the token spells, without the backticks that make a keyword a name: helpers write
+    /// `` static let `default`: SourceFilesList = "Sources/**" `` and manifests `.default`, one name.
+    var unquoted: String {
+        let text = self.text
+        guard text.count > 2, text.hasPrefix("`"), text.hasSuffix("`") else { return text }
+        return String(text.dropFirst().dropLast())
     }
 }
