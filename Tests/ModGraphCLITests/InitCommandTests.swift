@@ -256,6 +256,12 @@ private func jsonString(_ text: String) -> String {
 /// break no layer (issue #49: they went into core and came back as exceptions).
 @Suite("init places aggregate targets apart")
 struct InitAggregateTests {
+    /// One target of an XcodeGen spec on one line, with its folder and the targets it depends on.
+    private static func target(_ name: String, _ path: String, _ dependencies: [String], type: String = "framework") -> String {
+        let list = dependencies.map { "{target: \($0)}" }.joined(separator: ", ")
+        return "  \(name): {type: \(type), platform: iOS, sources: [\(path)], dependencies: [\(list)]}\n"
+    }
+
     @Test func anAggregateThatBuildsTheAppIsOnTopWithoutExceptions() throws {
         let folder = try ModGraphRunner.scratchFolder("modgraph-init-aggregate")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -289,18 +295,14 @@ struct InitAggregateTests {
     @Test func featuresByTheirFolderAndInterfacesTheCoreUsesWithTheCore() throws {
         let folder = try ModGraphRunner.scratchFolder("modgraph-init-folders")
         defer { try? FileManager.default.removeItem(at: folder) }
-        func target(_ name: String, _ path: String, _ dependencies: [String], type: String = "framework") -> String {
-            let list = dependencies.map { "{target: \($0)}" }.joined(separator: ", ")
-            return "  \(name): {type: \(type), platform: iOS, sources: [\(path)], dependencies: [\(list)]}\n"
-        }
         var spec = "name: Shop\ntargets:\n"
-        spec += target("Shop", "App", ["Home", "Feed", "Common"], type: "application")
-        spec += target("Home", "Modules/Feature/Home", ["Feed", "FeedInterface", "Common"])
-        spec += target("Feed", "Modules/Feature/Feed", ["FeedInterface", "Common", "AppInterface"])
-        spec += target("FeedInterface", "Modules/Feature/FeedInterface", ["Common"])
-        spec += target("AppInterface", "Modules/Core/AppInterface", ["Model"])
-        spec += target("Common", "Modules/Core/Common", ["AppInterface", "Model"])
-        spec += target("Model", "Modules/Core/Model", [])
+        spec += Self.target("Shop", "App", ["Home", "Feed", "Common"], type: "application")
+        spec += Self.target("Home", "Modules/Feature/Home", ["Feed", "FeedInterface", "Common"])
+        spec += Self.target("Feed", "Modules/Feature/Feed", ["FeedInterface", "Common", "AppInterface"])
+        spec += Self.target("FeedInterface", "Modules/Feature/FeedInterface", ["Common"])
+        spec += Self.target("AppInterface", "Modules/Core/AppInterface", ["Model"])
+        spec += Self.target("Common", "Modules/Core/Common", ["AppInterface", "Model"])
+        spec += Self.target("Model", "Modules/Core/Model", [])
         let files = [
             "project.yml": spec,
             "App/App.swift": "import Home\nimport Feed\nimport Common\n",
@@ -337,22 +339,19 @@ struct InitAggregateTests {
     @Test func aFeatureOfSeveralModulesIsOneFeature() throws {
         let folder = try ModGraphRunner.scratchFolder("modgraph-init-feature-parts")
         defer { try? FileManager.default.removeItem(at: folder) }
-        func target(_ name: String, _ path: String, _ dependencies: [String], type: String = "framework") -> String {
-            let list = dependencies.map { "{target: \($0)}" }.joined(separator: ", ")
-            return "  \(name): {type: \(type), platform: iOS, sources: [\(path)], dependencies: [\(list)]}\n"
-        }
         var spec = "name: Shop\ntargets:\n"
-        spec += target("Shop", "App", ["AuthPresenter", "FeedPresenter", "Settings"], type: "application")
+        spec += Self.target("Shop", "App", ["AuthPresenter", "FeedPresenter", "Settings"], type: "application")
         var files = ["App/App.swift": "import AuthPresenter\nimport FeedPresenter\nimport Settings\n"]
         for (feature, uses) in [("Auth", [String]()), ("Feed", ["AuthDomain"])] {
             let modules = [("Presenter", ["\(feature)Domain"]), ("Domain", ["\(feature)Data"] + uses), ("Data", [])]
             for (part, dependencies) in modules {
                 let name = feature + part
-                spec += target(name, "Features/\(feature)/\(name)", dependencies)
-                files["Features/\(feature)/\(name)/\(name).swift"] = dependencies.map { "import \($0)\n" }.joined() + "public struct \(name)Item {}\n"
+                spec += Self.target(name, "Features/\(feature)/\(name)", dependencies)
+                files["Features/\(feature)/\(name)/\(name).swift"] =
+                    dependencies.map { "import \($0)\n" }.joined() + "public struct \(name)Item {}\n"
             }
         }
-        spec += target("Settings", "Features/Settings/Settings", [])
+        spec += Self.target("Settings", "Features/Settings/Settings", [])
         files["Features/Settings/Settings/Settings.swift"] = "public struct Screen {}\n"
         files["project.yml"] = spec
         try ModGraphRunner.write(files, in: folder)
@@ -360,7 +359,8 @@ struct InitAggregateTests {
         #expect(result.status == 0, "\(result.errors)")
         let written = try String(contentsOf: folder.appendingPathComponent(".modgraph.yml"), encoding: .utf8)
         let lines = written.components(separatedBy: "\n")
-        #expect(lines.contains("    isolated: [\"{feature}Presenter\", \"{feature}Domain\", \"{feature}Data\", \"{feature}\"]"), "\(written)")
+        #expect(
+            lines.contains("    isolated: [\"{feature}Presenter\", \"{feature}Domain\", \"{feature}Data\", \"{feature}\"]"), "\(written)")
         let exceptions = lines.filter { $0.hasPrefix("  - {from: ") }
         #expect(
             exceptions == [
