@@ -348,6 +348,43 @@ struct TuistStaticEvaluatorTests {
         #expect(demo.targets.map(\.name) == ["Feed", "FeedDemo"])
     }
 
+    /// As depromeet/17th-team5-iOS writes its dependencies: namespaces that conform to a protocol whose extension
+    /// gives them static functions, called unqualified from a type nested in them (`featureDependency(target:)`
+    /// inside `TargetDependency.Feature.Home`).
+    @Test func protocolExtensionStaticsCalledFromNestedTypes() throws {
+        let helper = """
+            import ProjectDescription
+            public protocol DependencyProvider {
+                static func featureDependency(target: String) -> TargetDependency
+            }
+            public extension DependencyProvider {
+                static func featureDependency(target: String) -> TargetDependency {
+                    .project(target: target, path: .relativeToRoot("Projects/Feature/\\(target)"))
+                }
+            }
+            public extension TargetDependency {
+                struct Feature: DependencyProvider {}
+            }
+            public extension TargetDependency.Feature {
+                struct Home {
+                    private static let name = "HomeFeature"
+                    public static let feature = featureDependency(target: name)
+                }
+            }
+            """
+        let project = try project(
+            """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let project = Project(name: "App", targets: [
+                .target(name: "App", destinations: .iOS, product: .app, bundleId: "dev.app", dependencies: [.Feature.Home.feature]),
+            ])
+            """, helpers: [helper])
+        let home = TuistDump.Dependency.project(
+            target: "HomeFeature", path: .init(base: .root, text: "Projects/Feature/HomeFeature"), filters: [])
+        #expect(project.targets.first?.dependencies == [home])
+    }
+
     @Test func loopsOverRangesAndOptionalChains() throws {
         let project = try project(
             """

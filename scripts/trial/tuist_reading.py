@@ -20,7 +20,11 @@ folders = {}
 for dirpath, dirs, files in os.walk(root):
     dirs[:] = [d for d in dirs if not d.startswith('.') and d != 'Tuist']
     if 'Project.swift' in files:
-        folders.setdefault(os.path.basename(dirpath), []).append(dirpath)
+        # The folder's name, and its last two and three names joined (`Core/HealthKit` makes `CoreHealthKit`).
+        parts = os.path.relpath(dirpath, root).split(os.sep)
+        for k in (1, 2, 3):
+            if len(parts) >= k:
+                folders.setdefault(''.join(parts[-k:]), []).append(dirpath)
 projects = []
 for f in glob.glob(cache + '/tuist/*/*.json'):
     text = open(f).read().split('\n', 1)[1]
@@ -36,7 +40,7 @@ for p in projects:
     by_folder[os.path.realpath(cands[0])] = p
 # One project left and one manifest folder left: that is its folder (a name a helper builds).
 claimed = set(by_folder)
-free = [os.path.realpath(d) for ds in folders.values() for d in ds if os.path.realpath(d) not in claimed]
+free = sorted({os.path.realpath(d) for ds in folders.values() for d in ds} - claimed)
 if len(unplaced) == 1 and len(free) == 1:
     by_folder[free[0]] = next(p for p in projects if p['name'] == unplaced[0]); unplaced = []
 targets, edges, externals = set(), set(), set()

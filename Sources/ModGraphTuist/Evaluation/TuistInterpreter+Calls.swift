@@ -310,7 +310,9 @@ extension TuistInterpreter {
         if let context = scope.typeContext {
             for owner in Self.enclosing(context) {
                 guard let declaration = declarations.type(owner) else { continue }
-                var candidates = declaration.staticFunctions[name] ?? []
+                // A protocol extension's static function counts as the type's own (`struct Feature: DependencyProvider`
+                // calling `featureDependency(target:)` from a type nested in it).
+                var candidates = declaration.staticFunctions[name] ?? declarations.inheritedStatic(name, of: owner).functions ?? []
                 if scope.selfValue != nil, owner == context { candidates += declaration.instanceFunctions[name] ?? [] }
                 if !candidates.isEmpty {
                     return try callDeclared(candidates, written, in: scope, owner: owner, selfValue: scope.selfValue, hint: hint)
