@@ -385,6 +385,38 @@ struct TuistStaticEvaluatorTests {
         #expect(project.targets.first?.dependencies == [home])
     }
 
+    /// As mash-up-kr/NoWeekend-iOS writes its dependencies: a helper overload of ProjectDescription's
+    /// `.project(target:path:)` taking a path type of its own, whose body calls ProjectDescription's member with
+    /// the same labels (Swift picks that overload by the argument's type; before, the helper called itself
+    /// until the call bound).
+    @Test func aHelperOverloadCallingProjectDescriptionsMember() throws {
+        let helper = """
+            import ProjectDescription
+            public enum ProjectPath: String {
+                case core = "Projects/Core"
+                public var relativePath: Path { .relativeToRoot(rawValue) }
+            }
+            extension TargetDependency {
+                public static func project(target: String, path: ProjectPath) -> TargetDependency {
+                    return .project(target: target, path: path.relativePath)
+                }
+                public static func core(_ name: String) -> TargetDependency {
+                    return .project(target: name, path: .core)
+                }
+            }
+            """
+        let project = try project(
+            """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let project = Project(name: "App", targets: [
+                .target(name: "App", destinations: .iOS, product: .app, bundleId: "dev.app", dependencies: [.core("Network")]),
+            ])
+            """, helpers: [helper])
+        let network = TuistDump.Dependency.project(target: "Network", path: .init(base: .root, text: "Projects/Core"), filters: [])
+        #expect(project.targets.first?.dependencies == [network])
+    }
+
     @Test func loopsOverRangesAndOptionalChains() throws {
         let project = try project(
             """

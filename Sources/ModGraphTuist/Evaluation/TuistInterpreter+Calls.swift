@@ -178,6 +178,11 @@ extension TuistInterpreter {
         return .api(APIValue(type: type, member: name, arguments: nil, file: ""))
     }
 
+    /// Whether ProjectDescription's `type` has a member `name` that arguments labelled `labels` fit.
+    static func apiTakes(_ name: String, on type: String, _ labels: [String?], catalog: APICatalog) -> Bool {
+        catalog.entry(type)?.functions[name]?.contains { matches(labels, $0.parameters.map { ($0.label, $0.hasDefault) }) } ?? false
+    }
+
     /// `Set(x)` or `Array(x)`: one unlabelled argument.
     private static func isConversion(_ expression: ExprSyntax) -> Bool {
         guard let call = expression.as(FunctionCallExprSyntax.self), let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
@@ -393,6 +398,12 @@ extension TuistInterpreter {
             if let functions = declaration.staticFunctions[name] ?? declarations.inheritedStatic(name, of: type).functions,
                 let match = try userMatch(functions, written)
             {
+                // `static func project(target: String, path: ProjectPath)` whose body calls `.project(target:path: path.relativePath)`:
+                // Swift picks ProjectDescription's overload by the argument's type; a helper calling itself with the labels of
+                // ProjectDescription's member of that name means that member (calling itself unconditionally, it would never end).
+                if running.last == match.syntax.id, Self.apiTakes(name, on: type, written.map(\.label), catalog: catalog) {
+                    return try apiCall(name, on: type, written, in: scope)
+                }
                 return try callDeclared([match], written, in: scope, owner: type, selfValue: nil, hint: hint)
             }
             if let found = declaration.cases.first(where: { $0.name == name }), let labels = found.labels {

@@ -80,6 +80,8 @@ extension TuistInterpreter {
             }
         }
         let result = function.signature.returnClause.map { TypeHint($0.type, selfType: selfType) }
+        running.append(function.id)
+        defer { running.removeLast() }
         return try deeper { () throws(StaticFallback) in try self.body(body.statements, in: frame.returns(result), hint: result) }
     }
 

@@ -40,6 +40,8 @@ final class TuistInterpreter {
     private var evaluating: Set<String> = []
     private var steps = 0
     private var callDepth = 0
+    /// The helper functions running, innermost last (``invoke(_:slots:values:frame:)``).
+    var running: [SyntaxIdentifier] = []
     /// The expression evaluated last and its file: where a fallback is said to be.
     var lastPlace: (node: Syntax, file: String)?
     /// The lowest stack address the evaluation may reach: its recursion follows the syntax tree and the
