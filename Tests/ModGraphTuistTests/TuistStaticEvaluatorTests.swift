@@ -276,13 +276,17 @@ struct TuistStaticEvaluatorTests {
     }
 
     /// As depromeet/14th-team5-iOS writes its helpers: a static named by a keyword in backticks
-    /// (`` static let `default`: SourceFilesList = "Sources/**" ``, used as `.default`), and `.when(.all)`,
+    /// (`` static let `default`: SourceFilesList = "Sources/**" ``, used as `.default`; a parameter so named,
+    /// labelled with or without them at the call), and `.when(.all)`,
     /// ProjectDescription's `PlatformFilters.all`, which is `Set(PlatformFilter.allCases)`.
     @Test func keywordNamesAndEveryPlatform() throws {
         let helper = """
             import ProjectDescription
             extension SourceFilesList {
                 public static let `default`: SourceFilesList = "Sources/**"
+            }
+            extension TargetDependency {
+                public static func kit(`default`: String) -> TargetDependency { .target(name: `default`) }
             }
             """
         let project = try project(
@@ -292,13 +296,20 @@ struct TuistStaticEvaluatorTests {
             let project = Project(name: "Core", targets: [
                 .target(
                     name: "Core", destinations: .iOS, product: .framework, bundleId: "dev.core", sources: .default,
-                    dependencies: [.external(name: "SnapKit", condition: .when(.all)), .external(name: "Then", condition: .when([.ios]))]),
+                    dependencies: [
+                        .external(name: "SnapKit", condition: .when(.all)), .external(name: "Then", condition: .when([.ios])),
+                        .kit(default: "Kit"), .kit(`default`: "Base"),
+                    ]),
             ])
             """, helpers: [helper])
         let core = try #require(project.targets.first)
         #expect(core.sources.map(\.pattern) == [.init(base: .manifest, text: "Sources/**")])
         let every = ["driverkit", "ios", "maccatalyst", "macos", "tvos", "visionos", "watchos"]
-        #expect(core.dependencies == [.external(name: "SnapKit", filters: every), .external(name: "Then", filters: ["ios"])])
+        #expect(
+            core.dependencies == [
+                .external(name: "SnapKit", filters: every), .external(name: "Then", filters: ["ios"]), .target(name: "Kit", filters: []),
+                .target(name: "Base", filters: []),
+            ])
     }
 
     /// As depromeet/Cllog-iOS writes its helpers: a case whose payload has a default

@@ -239,7 +239,7 @@ struct StarterConfiguration {
     /// kept only as ASCII letters and digits, so a pattern never holds the pattern syntax's characters.
     static func featurePatterns(_ members: [Int], _ graph: ModuleGraph) -> [String] {
         func isPlain(_ text: Substring) -> Bool {
-            !text.isEmpty && text.utf8.allSatisfy { (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }
+            !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
         }
         var features: Set<Substring> = []
         for vertex in members {

@@ -170,9 +170,8 @@ struct ScanReader {
             let value = String(decoding: slice, as: UTF8.self)
             let same =
                 value.utf8.withContiguousStorageIfAvailable { decoded in
-                    guard decoded.count == slice.count, let left = decoded.baseAddress, let right = slice.baseAddress else {
-                        return decoded.count == slice.count
-                    }
+                    guard decoded.count == slice.count else { return false }
+                    guard let left = decoded.baseAddress, let right = slice.baseAddress else { return true }
                     return memcmp(left, right, slice.count) == 0
                 } ?? value.utf8.elementsEqual(slice)
             guard same else { throw ScanCodecError() }

@@ -46,6 +46,8 @@ struct APICatalog: Sendable {
     private(set) var types: [String: TypeEntry] = [:]
     /// `typealias` names and what they stand for.
     private(set) var aliases: [String: TypeHint] = [:]
+    /// The aliases of dictionary types (`SettingsDictionary`), whose extensions' methods a dictionary has.
+    private(set) var dictionaryAliases: [String] = []
 
     /// The catalogue of modgraph's ProjectDescription, read once.
     static let shared = APICatalog(files: ProjectDescriptionSource.files.map { String(decoding: $0.text, as: UTF8.self) })
@@ -60,6 +62,7 @@ struct APICatalog: Sendable {
                 if let declaration = item.item.as(DeclSyntax.self) { read(declaration, in: nil) }
             }
         }
+        dictionaryAliases = aliases.filter { if case .dictionary = $0.value { true } else { false } }.map(\.key).sorted()
     }
 
     /// The type a name stands for, aliases followed (`Destinations` is `Set<Destination>`).
@@ -75,11 +78,6 @@ struct APICatalog: Sendable {
     /// The aliases that stand for `hint` (`Destinations` for `Set<Destination>`), where an implicit member is looked up.
     func aliasNames(for hint: TypeHint) -> [String] {
         aliases.filter { $0.value == hint }.map(\.key).sorted()
-    }
-
-    /// The aliases of dictionary types (`SettingsDictionary`), whose extensions' methods a dictionary has.
-    var dictionaryAliases: [String] {
-        aliases.filter { if case .dictionary = $0.value { true } else { false } }.map(\.key).sorted()
     }
 
     /// The one type with a function or case `name` that arguments labelled `labels` fit; nil when none or several do.
@@ -140,7 +138,7 @@ struct APICatalog: Sendable {
                 if let parameters = element.parameterClause {
                     let list = parameters.parameters.map { parameter in
                         Signature.Parameter(
-                            label: parameter.firstName.map { $0.tokenKind == .wildcard ? nil : $0.text } ?? nil,
+                            label: parameter.firstName.map { $0.tokenKind == .wildcard ? nil : $0.unquoted } ?? nil,
                             type: TypeHint(parameter.type), hasDefault: parameter.defaultValue != nil)
                     }
                     types[owner]?.functions[name, default: []].append(Signature(parameters: list, result: selfType))

@@ -224,7 +224,7 @@ final class TuistDeclarations {
                 let labels = element.parameterClause.map { clause in
                     clause.parameters.map { parameter -> String? in
                         guard let first = parameter.firstName, first.tokenKind != .wildcard else { return nil }
-                        return first.text
+                        return first.unquoted
                     }
                 }
                 let types = element.parameterClause.map { clause in clause.parameters.map { TypeHint($0.type) } } ?? []

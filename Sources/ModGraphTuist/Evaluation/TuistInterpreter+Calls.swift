@@ -160,11 +160,10 @@ extension TuistInterpreter {
         return nil
     }
 
-    /// A ProjectDescription static property or case: a constant written as a literal is evaluated
-    /// (`Destinations.iOS` is `[.iPhone, .iPad, .macWithiPadDesign]`); others stay symbolic.
-    /// A constant is evaluated where it is a literal, a member, or the standard library's `Set(…)` or `Array(…)` of
-    /// one (`PlatformFilters.all` is `Set(PlatformFilter.allCases)`, which `.when(.all)` names); an enum's `allCases`
-    /// is its cases in order. Anything else stays symbolic.
+    /// A ProjectDescription static property or case: a constant written as a literal, a member, or the standard
+    /// library's `Set(…)` or `Array(…)` of one is evaluated (`Destinations.iOS` is `[.iPhone, .iPad, .macWithiPadDesign]`;
+    /// `PlatformFilters.all`, which `.when(.all)` names, is `Set(PlatformFilter.allCases)`); an enum's `allCases` is its
+    /// cases in order. Anything else stays symbolic.
     func apiProperty(_ name: String, of type: String) throws(StaticFallback) -> TuistValue {
         guard let entry = catalog.entry(type) else { return .api(APIValue(type: type, member: name, arguments: nil, file: "")) }
         if name == "allCases", entry.properties[name] == nil, !entry.cases.isEmpty {
@@ -263,12 +262,12 @@ extension TuistInterpreter {
     // MARK: Calls
 
     func call(_ call: FunctionCallExprSyntax, in scope: Scope, hint: TypeHint?) throws(StaticFallback) -> TuistValue {
-        var written = call.arguments.map { WrittenArgument(label: $0.label?.text, expression: $0.expression, isTrailing: false) }
+        var written = call.arguments.map { WrittenArgument(label: $0.label?.unquoted, expression: $0.expression, isTrailing: false) }
         if let closure = call.trailingClosure {
             written.append(WrittenArgument(label: nil, expression: ExprSyntax(closure), isTrailing: true))
         }
         for extra in call.additionalTrailingClosures {
-            written.append(WrittenArgument(label: extra.label.text, expression: ExprSyntax(extra.closure), isTrailing: true))
+            written.append(WrittenArgument(label: extra.label.unquoted, expression: ExprSyntax(extra.closure), isTrailing: true))
         }
         let called = call.calledExpression
         if let reference = called.as(DeclReferenceExprSyntax.self) {
@@ -371,22 +370,21 @@ extension TuistInterpreter {
     private func caseValue(
         _ found: TuistDeclarations.Case, labels: [String?], of type: String, _ written: [WrittenArgument], in scope: Scope
     ) throws(StaticFallback) -> TuistValue {
+        let parameters = labels.indices.map { (label: labels[$0], hasDefault: $0 < found.defaults.count && found.defaults[$0] != nil) }
+        guard let slots = Self.slots(written.map(\.label), parameters) else {
+            throw StaticFallback("the case \(type).\(found.name) with other labels")
+        }
         var payload: [Argument] = []
-        var next = 0
-        for (index, label) in labels.enumerated() {
+        for (index, slot) in slots.enumerated() {
             var hint = index < found.types.count ? found.types[index] : nil
             if case let .named(written)? = hint, let resolved = resolveType(written, context: type) { hint = .named(resolved) }
-            if next < written.count, written[next].label == label {
-                payload.append(Argument(label: label, value: try evaluate(written[next].expression, in: scope, hint: hint)))
-                next += 1
-            } else if index < found.defaults.count, let initial = found.defaults[index] {
+            if let slot {
+                payload.append(Argument(label: labels[index], value: try evaluate(written[slot].expression, in: scope, hint: hint)))
+            } else if let initial = found.defaults[index] {
                 let defaults = Scope(parent: nil, file: scope.file, typeContext: type)
-                payload.append(Argument(label: label, value: try evaluate(initial, in: defaults, hint: hint)))
-            } else {
-                throw StaticFallback("the case \(type).\(found.name) with other labels")
+                payload.append(Argument(label: labels[index], value: try evaluate(initial, in: defaults, hint: hint)))
             }
         }
-        guard next == written.count else { throw StaticFallback("the case \(type).\(found.name) with other labels") }
         return .userCase(UserCase(type: type, name: found.name, raw: nil, payload: payload))
     }
 
@@ -524,14 +522,24 @@ extension TuistInterpreter {
 
     /// Whether arguments with `labels` fit parameters with these labels and defaults, in order.
     static func matches(_ labels: [String?], _ parameters: [(label: String?, hasDefault: Bool)]) -> Bool {
+        slots(labels, parameters) != nil
+    }
+
+    /// For each parameter, the index of the argument it takes (`nil`: its default), when arguments with `labels`
+    /// fit parameters with these labels and defaults, in order; `nil` when they do not.
+    static func slots(_ labels: [String?], _ parameters: [(label: String?, hasDefault: Bool)]) -> [Int?]? {
+        var result: [Int?] = []
         var index = 0
         for parameter in parameters {
             if index < labels.count, labels[index] == parameter.label {
+                result.append(index)
                 index += 1
-            } else if !parameter.hasDefault {
-                return false
+            } else if parameter.hasDefault {
+                result.append(nil)
+            } else {
+                return nil
             }
         }
-        return index == labels.count
+        return index == labels.count ? result : nil
     }
 }

@@ -335,8 +335,8 @@ extension TuistInterpreter {
             var element = scope.hint(for: name).flatMap { elementHint(of: $0) }
             if element == nil, case let .list(items) = current, let first = items.first { element = typeHint(of: first) }
             let arguments = try call.arguments.map { argument throws(StaticFallback) in
-                let hint = argument.label?.text == "contentsOf" ? element.map { TypeHint.array($0) } : element
-                return Argument(label: argument.label?.text, value: try evaluate(argument.expression, in: scope, hint: hint))
+                let hint = argument.label?.unquoted == "contentsOf" ? element.map { TypeHint.array($0) } : element
+                return Argument(label: argument.label?.unquoted, value: try evaluate(argument.expression, in: scope, hint: hint))
             }
             target = name
             newValue = try mutated(current, member.declName.baseName.unquoted, arguments)

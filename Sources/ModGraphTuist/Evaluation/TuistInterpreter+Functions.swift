@@ -71,7 +71,7 @@ extension TuistInterpreter {
         let selfType = frame.typeContext.map(TypeHint.named)
         var next = values.makeIterator()
         for (parameter, slot) in zip(function.signature.parameterClause.parameters, slots) {
-            let name = (parameter.secondName ?? parameter.firstName).text
+            let name = (parameter.secondName ?? parameter.firstName).unquoted
             let hint = TypeHint(parameter.type, selfType: selfType)
             if slot != nil, let value = next.next() {
                 frame.declare(name, value, mutable: false, hint: hint)
@@ -157,7 +157,7 @@ extension TuistInterpreter {
         case let .parameterClause(clause)?:
             return clause.parameters.map { parameter in
                 let name = parameter.secondName ?? parameter.firstName
-                return name.tokenKind == .wildcard ? nil : name.text
+                return name.tokenKind == .wildcard ? nil : name.unquoted
             }
         case nil:
             return (0..<count).map { "$\($0)" }
@@ -218,7 +218,7 @@ extension TuistInterpreter {
         let frame = Scope(parent: nil, file: file, typeContext: declaration.name)
         for (parameter, slot) in zip(syntax.signature.parameterClause.parameters, slots) {
             let hint = TypeHint(parameter.type, selfType: selfType)
-            let name = (parameter.secondName ?? parameter.firstName).text
+            let name = (parameter.secondName ?? parameter.firstName).unquoted
             if let slot {
                 frame.declare(name, try evaluate(written[slot].expression, in: scope, hint: hint), mutable: false)
             } else if let initial = parameter.defaultValue?.value {
