@@ -40,4 +40,18 @@ struct FileOwnersTests {
         #expect(owners.owners(of: "/r/Widget/Other.swift") == [])
         #expect(owners.owners(of: "/r/App/Other.swift") == [])
     }
+
+    /// XcodeGen's `includes:` keep only what they match, a folder matched with everything under it;
+    /// its `excludes:` still win.
+    @Test func anXcodeGenFolderWithIncludesOwnsOnlyWhatTheyMatch() throws {
+        let folder = TargetFiles.SynchronizedFolder(
+            path: "/r/Shared", only: nil, excluded: [], excludedPatterns: [try PathPattern("/Legacy")],
+            includedPatterns: [try PathPattern("/Resources"), try PathPattern("/**/*Model.swift")])
+        let owners = FileOwners([id("App"): .project(files: [], folders: [folder])])
+        #expect(owners.owners(of: "/r/Shared/Resources/Deep/icon.png") == [id("App")])
+        #expect(owners.owners(of: "/r/Shared/UserModel.swift") == [id("App")])
+        #expect(owners.owners(of: "/r/Shared/Deep/OrderModel.swift") == [id("App")])
+        #expect(owners.owners(of: "/r/Shared/Other.swift") == [])
+        #expect(owners.owners(of: "/r/Shared/Legacy/OldModel.swift") == [])
+    }
 }

@@ -8,7 +8,8 @@ import ModGraphCore
 /// SwiftPM would warn about included: a change to any of them can change the
 /// build. An Xcode target owns the files of its build phases (its sources,
 /// and its resources, headers and copied files, what is in those that are
-/// folders included), what its synchronised folders hold, less their exceptions,
+/// folders included), what its synchronised folders hold, less their exceptions
+/// (and, for XcodeGen's, what their `includes:` globs match, when they list any),
 /// and the files its build settings name (`Info.plist`, entitlements, `.xcconfig`
 /// files and those they `#include`), in every configuration.
 public struct FileOwners: Sendable {
@@ -18,6 +19,8 @@ public struct FileOwners: Sendable {
         let only: [String]?
         let excluded: [String]
         var patterns: [PathPattern] = []
+        /// XcodeGen's `includes:`: when not empty, only what one of them matches.
+        var included: [PathPattern] = []
     }
 
     private var folders: [String: [FolderOwner]] = [:]
@@ -38,7 +41,8 @@ public struct FileOwners: Sendable {
                     folders[Self.trimmed(folder.path), default: []].append(
                         FolderOwner(
                             target: target, only: folder.only.map(Self.relative),
-                            excluded: Self.relative(folder.excluded), patterns: folder.excludedPatterns))
+                            excluded: Self.relative(folder.excluded), patterns: folder.excludedPatterns,
+                            included: folder.includedPatterns))
                 }
             }
         }
@@ -60,6 +64,7 @@ public struct FileOwners: Sendable {
             for owner in owners
             where Self.includes(owner.only, inside) && !owner.excluded.contains(where: { Self.holds($0, inside) })
                 && !owner.patterns.contains(where: { $0.matches(inside) })
+                && (owner.included.isEmpty || owner.included.contains(where: { $0.matches(inside) }))
             {
                 found.insert(owner.target)
             }

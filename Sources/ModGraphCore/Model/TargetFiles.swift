@@ -26,12 +26,18 @@ public enum TargetFiles: Hashable, Sendable {
         /// Globs of paths left out, relative to `path` (XcodeGen's `excludes:`): a file one
         /// matches, or a folder one matches and everything under it, is not the target's.
         public let excludedPatterns: [PathPattern]
+        /// When not empty, only the files one of these globs matches, or that are under a folder one
+        /// matches (XcodeGen's `includes:`, relative to `path`); ``excludedPatterns`` still win.
+        public let includedPatterns: [PathPattern]
 
-        public init(path: String, only: [String]?, excluded: [String], excludedPatterns: [PathPattern] = []) {
+        public init(
+            path: String, only: [String]?, excluded: [String], excludedPatterns: [PathPattern] = [], includedPatterns: [PathPattern] = []
+        ) {
             self.path = path
             self.only = only
             self.excluded = excluded
             self.excludedPatterns = excludedPatterns
+            self.includedPatterns = includedPatterns
         }
 
     }

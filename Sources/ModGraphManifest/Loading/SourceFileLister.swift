@@ -10,7 +10,8 @@ import ModGraphSystem
 /// under the `sources:` it lists, less its `exclude:` entries (files or
 /// folders). Xcode's for a project target: the files of its *Compile Sources*
 /// phase that exist, and its synchronised folders (all but the exceptions, or
-/// only the files another target's exception ticked). Both skip hidden files
+/// only the files another target's exception ticked; of an XcodeGen folder with
+/// `includes:`, only what they match). Both skip hidden files
 /// and folders, and folders inside `.xcodeproj`/`.xcworkspace` bundles.
 ///
 /// The checkout is input: a walk never follows a symbolic link into a folder
@@ -50,7 +51,7 @@ public enum SourceFileLister {
                 for start in (folder.only ?? ["."]).map(normalised) where isInside(start) {
                     for relative in walk(
                         root: folder.path, from: start, skipping: excluded, patterns: folder.excludedPatterns, extensions: extensions)
-                    {
+                    where folder.includedPatterns.isEmpty || folder.includedPatterns.contains(where: { $0.matches(relative) }) {
                         found.insert(join(folder.path, relative))
                     }
                 }

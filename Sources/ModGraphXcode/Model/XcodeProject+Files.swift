@@ -9,10 +9,12 @@ extension XcodeProject {
             switch folder.membership {
             case let .all(except):
                 return TargetFiles.SynchronizedFolder(
-                    path: path, only: nil, excluded: except + folder.opaqueFolders, excludedPatterns: folder.excludedPatterns)
+                    path: path, only: nil, excluded: except + folder.opaqueFolders, excludedPatterns: folder.excludedPatterns,
+                    includedPatterns: folder.includedPatterns)
             case let .only(paths):
                 return TargetFiles.SynchronizedFolder(
-                    path: path, only: paths, excluded: folder.opaqueFolders, excludedPatterns: folder.excludedPatterns)
+                    path: path, only: paths, excluded: folder.opaqueFolders, excludedPatterns: folder.excludedPatterns,
+                    includedPatterns: folder.includedPatterns)
             }
         }
         return .project(

@@ -30,11 +30,18 @@ public struct XcodeSynchronizedFolder: Hashable, Sendable {
     /// Globs of paths left out, relative to the folder: XcodeGen's `excludes:` for a
     /// `sources:` folder, which Xcode never writes (its exceptions are paths).
     public let excludedPatterns: [PathPattern]
+    /// When not empty, only what these globs match (XcodeGen's `includes:`, relative to the folder):
+    /// a file, or everything under a folder. ``excludedPatterns`` still win, as in XcodeGen.
+    public let includedPatterns: [PathPattern]
 
-    public init(path: String, membership: Membership, opaqueFolders: [String] = [], excludedPatterns: [PathPattern] = []) {
+    public init(
+        path: String, membership: Membership, opaqueFolders: [String] = [], excludedPatterns: [PathPattern] = [],
+        includedPatterns: [PathPattern] = []
+    ) {
         self.path = path
         self.membership = membership
         self.opaqueFolders = opaqueFolders
         self.excludedPatterns = excludedPatterns
+        self.includedPatterns = includedPatterns
     }
 }

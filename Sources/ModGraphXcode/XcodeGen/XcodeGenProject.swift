@@ -19,8 +19,8 @@ import ModGraphCore
 ///   the build (an `implicit` one, or a bare file name) become edges; `sdk`,
 ///   `carthage` and a `framework` file in the checkout are prebuilt, not edges.
 /// - `sources`: each path a folder whose files the target builds (less its
-///   `excludes` globs), or a file; they give ownership to `affected` and the
-///   files to the source checks.
+///   `excludes` globs; with `includes` globs, only what they match), or a file;
+///   they give ownership to `affected` and the files to the source checks.
 /// - `aggregateTargets`: aggregate targets depending on their `targets`.
 /// - `packages` (`url`, `github`, `path`) and `localPackages`; `projectReferences`.
 enum XcodeGenProject {
@@ -168,27 +168,34 @@ enum XcodeGenProject {
                     files.append(XcodePath.normalised(path))
                     continue
                 }
-                var patterns: [PathPattern] = []
-                for exclude in item["excludes"]?.items ?? [] {
-                    guard let written = exclude.string else { continue }
-                    // XcodeGen's globs are relative to the source folder: `*.md` is only its own files.
-                    do {
-                        patterns.append(try PathPattern(written.hasPrefix("/") ? written : "/" + written))
-                    } catch {
-                        warnings.append("\(at(exclude)): exclude '\(written)' of target '\(name)': \(error.message); ignored")
-                    }
-                }
-                if item["includes"] != nil {
-                    warnings.append("\(at(item)): target '\(name)' lists `includes:` for '\(path)'; modgraph reads the whole folder")
-                }
+                let excluded = globs(item["excludes"], "exclude", of: name)
+                // A list whose every glob was refused leaves the whole folder, each refusal said.
+                let included = globs(item["includes"], "include", of: name)
                 folders.append(
-                    XcodeSynchronizedFolder(path: XcodePath.normalised(path), membership: .all(except: []), excludedPatterns: patterns))
+                    XcodeSynchronizedFolder(
+                        path: XcodePath.normalised(path), membership: .all(except: []), excludedPatterns: excluded,
+                        includedPatterns: included))
             }
             return XcodeTarget(
                 id: name, name: name, kind: kind, productName: productName, moduleName: moduleName,
                 productFileName: kind.productFileName(named: productName), productReference: nil,
                 dependencies: dependencies, sources: files, synchronizedFolders: folders,
                 platforms: platforms, line: value.origin.line, file: file(of: value), swiftConditions: swiftConditions(of: value))
+        }
+
+        /// A source folder's `excludes:` or `includes:` globs. XcodeGen's are relative to the folder: `*.md` is
+        /// only its own files, so each is anchored there; one modgraph cannot read is said and left out.
+        mutating func globs(_ list: SpecValue?, _ kind: String, of target: String) -> [PathPattern] {
+            var patterns: [PathPattern] = []
+            for item in list?.items ?? [] {
+                guard let written = item.string else { continue }
+                do {
+                    patterns.append(try PathPattern(written.hasPrefix("/") ? written : "/" + written))
+                } catch {
+                    warnings.append("\(at(item)): \(kind) '\(written)' of target '\(target)': \(error.message); ignored")
+                }
+            }
+            return patterns
         }
 
         /// An aggregate target of `aggregateTargets:`: it builds its `targets`.

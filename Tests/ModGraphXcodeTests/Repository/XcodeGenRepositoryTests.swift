@@ -85,6 +85,38 @@ struct XcodeGenRepositoryTests {
         #expect(SourceFileLister.files(files, extensions: SourceFileLister.swift) == [folder.path + "/Features/Home/Home.swift"])
     }
 
+    /// `includes:` globs (kiwix/kiwix-apple: `path: Contents, includes: [Resources]`): only the files they
+    /// match, or under a folder they match, are the target's; `excludes:` still win, as in XcodeGen.
+    @Test func aSourceFolderWithIncludesGivesOnlyTheFilesTheyMatch() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(
+            "project.yml",
+            """
+            name: Shop
+            targets:
+              App:
+                type: application
+                platform: iOS
+                sources:
+                  - path: Shared
+                    includes: [Resources, "**/*Model.swift", "/../x"]
+                    excludes: [Legacy]
+            """)
+        for file in ["Resources/R.swift", "Resources/Deep/D.swift", "Other.swift", "UserModel.swift", "Legacy/OldModel.swift"] {
+            try folder.write("Shared/" + file, "import Foundation\n")
+        }
+        let repository = try load(folder)
+        let shop = try #require(repository.graph.packages.first { $0.origin == .project })
+        let files = try #require(repository.targetFiles[TargetID(package: shop.identity, name: "App")])
+        #expect(
+            SourceFileLister.files(files, extensions: SourceFileLister.swift)
+                == ["Resources/Deep/D.swift", "Resources/R.swift", "UserModel.swift"].map { folder.path + "/Shared/" + $0 })
+        // A glob leaving the folder is refused and said; the others still apply.
+        #expect(repository.warnings.contains { $0.description.contains("include '/../x' of target 'App'") }, "\(repository.warnings)")
+        #expect(!repository.warnings.contains { $0.description.contains("reads the whole folder") })
+    }
+
     @Test func projectFoldersHoldingOnlySharedDataArePassedOverWithANote() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
