@@ -254,7 +254,8 @@ struct StaticProjectReading {
             throw StaticFallback("target '\(target)''s settings base: \(Self.describe(base))")
         }
         var kept: [String: String] = [:]
-        for (key, setting) in entries where TuistDump.readSettings.contains(key) {
+        for (written, setting) in entries {
+            guard let key = written.string, TuistDump.readSettings.contains(key) else { continue }
             switch setting {
             case let .string(text): kept[key] = text
             case let .api(written) where written.member == "string": kept[key] = try string(written.unlabelled, "the setting \(key)")

@@ -81,9 +81,9 @@ extension TuistInterpreter {
     /// `ProcessInfo.processInfo.environment` as the compiled manifest sees it: `PATH` and the `TUIST_*`
     /// variables, `HOME` and `TMPDIR` private folders made for the run (not known here), nothing else.
     var processEnvironment: TuistValue {
-        var entries = environment.sorted { $0.key < $1.key }.map { (key: $0.key, value: TuistValue.string($0.value)) }
+        var entries = environment.sorted { $0.key < $1.key }.map { (key: TuistKey.string($0.key), value: TuistValue.string($0.value)) }
         for name in ["HOME", "TMPDIR"] where environment[name] == nil {
-            entries.append((name, .unknown("\(name), a folder made for the run")))
+            entries.append((.string(name), .unknown("\(name), a folder made for the run")))
         }
         return .dictionary(entries)
     }

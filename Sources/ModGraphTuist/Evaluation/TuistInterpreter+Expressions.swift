@@ -99,14 +99,18 @@ extension TuistInterpreter {
         return .string(text)
     }
 
-    /// What `"\(value)"` prints, where the evaluator knows it.
+    /// What `"\(value)"` and `String(describing:)` print, where the evaluator knows it: a case its name
+    /// (unless its type declares a `description` of its own), a type its name without the types around it
+    /// (`"\(Self.self)"` in `Feature.Home` is `Home`).
     func interpolated(_ value: TuistValue) -> String? {
         switch value {
         case let .string(text): text
         case let .int(number): String(number)
         case let .double(number): String(number)
         case let .bool(flag): flag ? "true" : "false"
-        case let .userCase(value) where value.payload.isEmpty: value.name
+        case let .userCase(value) where value.payload.isEmpty:
+            declarations.type(value.type)?.instanceProperties["description"] == nil ? value.name : nil
+        case let .type(name): name.split(separator: ".").last.map(String.init)
         default: nil
         }
     }
@@ -181,17 +185,18 @@ extension TuistInterpreter {
 
     private func dictionary(_ dictionary: DictionaryExprSyntax, in scope: Scope, hint: TypeHint?) throws(StaticFallback) -> TuistValue {
         guard case let .elements(elements) = dictionary.content else { return .dictionary([]) }
+        var keyHint: TypeHint?
         var valueHint: TypeHint?
-        if case let .dictionary(_, value) = hint.map(catalog.resolve)?.unwrapped { valueHint = value }
-        var entries: [(key: String, value: TuistValue)] = []
+        if case let .dictionary(key, value) = hint.map(catalog.resolve)?.unwrapped { (keyHint, valueHint) = (key, value) }
+        var entries: [(key: TuistKey, value: TuistValue)] = []
         for element in elements {
-            let key = try evaluate(element.key, in: scope)
-            guard case let .string(text) = key else { return .unknown("a dictionary with keys of \(describe(key))") }
+            let written = try evaluate(element.key, in: scope, hint: keyHint)
+            guard let key = TuistKey(written) else { return .unknown("a dictionary with keys of \(describe(written))") }
             let value = try evaluate(element.value, in: scope, hint: valueHint)
-            if let index = entries.firstIndex(where: { $0.key == text }) {
+            if let index = entries.firstIndex(where: { $0.key == key }) {
                 entries[index].value = value
             } else {
-                entries.append((text, value))
+                entries.append((key, value))
             }
         }
         return .dictionary(entries)
@@ -352,12 +357,14 @@ extension TuistInterpreter {
         guard let name = element.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.unquoted, let current = scope.lookup(name),
             element.arguments.count == 1, let argument = element.arguments.first, argument.label == nil
         else { throw StaticFallback("an assignment to an element of something other than a local variable") }
-        let key = try evaluate(argument.expression, in: scope, hint: nil)
+        var keyHint: TypeHint?
+        var valueHint: TypeHint?
+        if case let .dictionary(key, value)? = scope.hint(for: name).map(catalog.resolve)?.unwrapped { (keyHint, valueHint) = (key, value) }
+        let key = try evaluate(argument.expression, in: scope, hint: keyHint)
         var updated: TuistValue
         switch (current, key) {
-        case let (.dictionary(entries), .string(text)):
-            var valueHint: TypeHint?
-            if case let .dictionary(_, value)? = scope.hint(for: name).map(catalog.resolve)?.unwrapped { valueHint = value }
+        case let (.dictionary(entries), _) where TuistKey(key) != nil:
+            guard let text = TuistKey(key) else { throw StaticFallback("a key of another kind") }
             let value = try evaluate(valueSyntax, in: scope, hint: valueHint)
             if case .none = value {
                 updated = .dictionary(entries.filter { $0.key != text })
@@ -424,8 +431,8 @@ extension TuistInterpreter {
         }
     }
 
-    func merged(_ entries: [(key: String, value: TuistValue)], _ other: [(key: String, value: TuistValue)], _ combine: TuistValue)
-        throws(StaticFallback) -> [(key: String, value: TuistValue)]
+    func merged(_ entries: [(key: TuistKey, value: TuistValue)], _ other: [(key: TuistKey, value: TuistValue)], _ combine: TuistValue)
+        throws(StaticFallback) -> [(key: TuistKey, value: TuistValue)]
     {
         var result = entries
         for (key, value) in other {

@@ -51,10 +51,11 @@ extension TuistInterpreter {
         guard let slots = Self.bindings(of: function.syntax.signature.parameterClause.parameters, for: written) else {
             throw StaticFallback("a call with other labels")
         }
+        let generics = TypeHint.generics(of: function.syntax)
         for (parameter, slot) in zip(parameters, slots) {
             guard let slot else { continue }
-            values.append(
-                try evaluate(written[slot].expression, in: scope, hint: TypeHint(parameter.type, selfType: owner.map(TypeHint.named))))
+            let hint = nested(TypeHint(parameter.type, selfType: owner.map(TypeHint.named), generics: generics), in: owner)
+            values.append(try evaluate(written[slot].expression, in: scope, hint: hint))
         }
         let parent = function.file == top.file ? top : nil
         let frame = Scope(parent: parent, file: function.file, typeContext: owner, selfValue: selfValue)
@@ -63,26 +64,73 @@ extension TuistInterpreter {
 
     /// Runs a declared function in `frame`: parameters bound (the written ones from `values`, the
     /// others to their defaults), then its body.
+    ///
+    /// A generic helper (`static func dependency<T: Modulable>(module: T)`) runs as any other: the evaluator's
+    /// values carry their own types, and a generic parameter's name gives no hint. A generic parameter that a
+    /// parameter's type names (`T`, `T.Type`) takes its argument's type (``genericBinding(_:_:generics:)``); one
+    /// no argument decides finds no type of its name where the body uses it, and the manifest falls back.
     func invoke(_ function: FunctionDeclSyntax, slots: [Int?], values: [TuistValue], frame: Scope) throws(StaticFallback) -> TuistValue {
-        guard function.signature.effectSpecifiers?.asyncSpecifier == nil, function.genericParameterClause == nil else {
-            throw StaticFallback("a generic or async helper '\(function.name.unquoted)'")
+        guard function.signature.effectSpecifiers?.asyncSpecifier == nil else {
+            throw StaticFallback("an async helper '\(function.name.unquoted)'")
         }
         guard let body = function.body else { throw StaticFallback("a function without a body") }
         let selfType = frame.typeContext.map(TypeHint.named)
+        let generics = TypeHint.generics(of: function)
         var next = values.makeIterator()
         for (parameter, slot) in zip(function.signature.parameterClause.parameters, slots) {
             let name = (parameter.secondName ?? parameter.firstName).unquoted
-            let hint = TypeHint(parameter.type, selfType: selfType)
+            let hint = nested(TypeHint(parameter.type, selfType: selfType, generics: generics), in: frame.typeContext)
             if slot != nil, let value = next.next() {
                 frame.declare(name, value, mutable: false, hint: hint)
+                if let (generic, type) = Self.genericBinding(parameter.type, value, generics: generics), frame.lookup(generic) == nil {
+                    frame.declare(generic, .type(type), mutable: false)
+                }
             } else if let initial = parameter.defaultValue?.value {
                 frame.declare(name, try evaluate(initial, in: frame, hint: hint), mutable: false, hint: hint)
             }
         }
-        let result = function.signature.returnClause.map { TypeHint($0.type, selfType: selfType) }
+        let result = function.signature.returnClause.map {
+            nested(TypeHint($0.type, selfType: selfType, generics: generics), in: frame.typeContext)
+        }
         running.append(function.id)
         defer { running.removeLast() }
         return try deeper { () throws(StaticFallback) in try self.body(body.statements, in: frame.returns(result), hint: result) }
+    }
+
+    /// The generic parameter a parameter's type is (`module: T`, `rootModule: T.Type`) and the type `value`, its
+    /// argument, gives it, as Swift infers it: the body's `T.self` and `T.allCases` then name that type.
+    static func genericBinding(_ type: TypeSyntax, _ value: TuistValue, generics: Set<String>) -> (String, String)? {
+        if let metatype = type.as(MetatypeTypeSyntax.self), metatype.metatypeSpecifier.text == "Type",
+            let base = metatype.baseType.as(IdentifierTypeSyntax.self), generics.contains(base.name.unquoted),
+            case let .type(name) = value
+        {
+            return (base.name.unquoted, name)
+        }
+        guard let identifier = type.as(IdentifierTypeSyntax.self), generics.contains(identifier.name.unquoted) else { return nil }
+        switch value {
+        case let .userCase(item): return (identifier.name.unquoted, item.type)
+        case let .instance(item): return (identifier.name.unquoted, item.type)
+        default: return nil
+        }
+    }
+
+    /// `hint` as written in `context`, a name there meaning the type nested in it or around it: in
+    /// `extension TargetDependency { enum TargetType …; static func dependency(target: TargetType = .sources) }`,
+    /// `TargetType` is `TargetDependency.TargetType`, where the argument and the default are evaluated.
+    func nested(_ hint: TypeHint, in context: String?) -> TypeHint {
+        guard let context else { return hint }
+        switch hint {
+        case let .named(name):
+            for owner in Self.enclosing(context) where declarations.type("\(owner).\(name)") != nil {
+                return .named(declarations.canonical("\(owner).\(name)"))
+            }
+            return hint
+        case let .array(element): return .array(nested(element, in: context))
+        case let .set(element): return .set(nested(element, in: context))
+        case let .optional(wrapped): return .optional(nested(wrapped, in: context))
+        case let .dictionary(key, value): return .dictionary(nested(key, in: context), nested(value, in: context))
+        case .other: return hint
+        }
     }
 
     /// Calls a function value (a closure, a local function, a key path) with positional arguments.
@@ -136,13 +184,16 @@ extension TuistInterpreter {
             throw StaticFallback("a subscript of another form")
         }
         let base = try evaluate(call.calledExpression, in: scope)
-        let key = try evaluate(argument.expression, in: scope)
+        // A dictionary's key is evaluated as its type says (`dependencies[.interface]`).
+        var keyHint: TypeHint?
+        if case let .dictionary(entries) = base, let first = entries.first?.key.value { keyHint = typeHint(of: first) }
+        let key = try evaluate(argument.expression, in: scope, hint: keyHint)
         switch (base, key) {
         case let (.list(items), .int(index)):
             guard items.indices.contains(index) else { throw StaticFallback("an index out of range") }
             return items[index]
-        case let (.dictionary(entries), .string(text)):
-            return entries.first { $0.key == text }?.value ?? .none
+        case let (.dictionary(entries), _) where TuistKey(key) != nil:
+            return entries.first { $0.key == TuistKey(key) }?.value ?? .none
         case (.unknown, _): return base
         case (_, .unknown): return key
         default: throw StaticFallback("a subscript of \(describe(base))")
@@ -356,7 +407,7 @@ extension TuistInterpreter {
         case let (.dictionary(entries), _, _) where catalog.entry("SettingsDictionary")?.methods.contains(name) == true:
             // A SettingsDictionary method (`.swiftVersion(_:)`, `.currentProjectVersion(_:)`) adds settings other than the
             // product's and module's names, which are all modgraph reads: they are kept as settings not known.
-            return .dictionary(entries + [(key: "modgraph.unread.\(name)", value: .unknown("the settings .\(name) adds"))])
+            return .dictionary(entries + [(key: .string("modgraph.unread.\(name)"), value: .unknown("the settings .\(name) adds"))])
         case let (.dictionary(entries), "merging", [nil, "uniquingKeysWith"]):
             guard case let .dictionary(other)? = first else { return .unknown("merging of \(describe(first ?? .none))") }
             return try .dictionary(merged(entries, other, arguments[1].value))

@@ -17,8 +17,8 @@ indirect enum TuistValue {
     case none
     /// Arrays, and sets (kept in the order first written, duplicates removed).
     case list([TuistValue])
-    /// Dictionaries with string keys, in the order written.
-    case dictionary([(key: String, value: TuistValue)])
+    /// Dictionaries, in the order written: keyed by strings, or by cases without a payload.
+    case dictionary([(key: TuistKey, value: TuistValue)])
     case api(APIValue)
     /// A case of an enum the helpers declare.
     case userCase(UserCase)
@@ -68,6 +68,54 @@ indirect enum TuistValue {
             return a.member == b.member
         default:
             return nil
+        }
+    }
+}
+
+/// A dictionary's key: a string (settings, Info.plist), or a case without a payload of an enum the
+/// helpers declare (`[TargetType: [TargetDependency]]` keyed by `.interface`), as Swift's `Hashable` compares
+/// them: by type and case.
+enum TuistKey: Hashable {
+    case string(String)
+    case userCase(UserCase)
+
+    /// The key `value` makes; nil for a value the evaluator does not key by.
+    init?(_ value: TuistValue) {
+        switch value {
+        case let .string(text): self = .string(text)
+        case let .userCase(value) where value.payload.isEmpty: self = .userCase(value)
+        default: return nil
+        }
+    }
+
+    /// The key as a value, where code reads it back.
+    var value: TuistValue {
+        switch self {
+        case let .string(text): .string(text)
+        case let .userCase(value): .userCase(value)
+        }
+    }
+
+    /// The string of a string key.
+    var string: String? {
+        if case let .string(text) = self { return text }
+        return nil
+    }
+
+    static func == (a: TuistKey, b: TuistKey) -> Bool {
+        switch (a, b) {
+        case let (.string(x), .string(y)): x == y
+        case let (.userCase(x), .userCase(y)): x.type == y.type && x.name == y.name
+        default: false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case let .string(text): hasher.combine(text)
+        case let .userCase(value):
+            hasher.combine(value.type)
+            hasher.combine(value.name)
         }
     }
 }

@@ -11,25 +11,31 @@ indirect enum TypeHint: Hashable, Sendable {
     /// A function type, a tuple or a generic parameter: nothing the evaluator infers from.
     case other
 
-    init(_ syntax: TypeSyntax, selfType: TypeHint? = nil) {
+    /// - Parameter generics: the generic parameters in scope (a helper's `<T: Modulable>`): they name no type
+    ///   the evaluator knows, so nothing is inferred from them.
+    init(_ syntax: TypeSyntax, selfType: TypeHint? = nil, generics: Set<String> = []) {
         if let array = syntax.as(ArrayTypeSyntax.self) {
-            self = .array(TypeHint(array.element, selfType: selfType))
+            self = .array(TypeHint(array.element, selfType: selfType, generics: generics))
         } else if let dictionary = syntax.as(DictionaryTypeSyntax.self) {
-            self = .dictionary(TypeHint(dictionary.key, selfType: selfType), TypeHint(dictionary.value, selfType: selfType))
+            self = .dictionary(
+                TypeHint(dictionary.key, selfType: selfType, generics: generics),
+                TypeHint(dictionary.value, selfType: selfType, generics: generics))
         } else if let optional = syntax.as(OptionalTypeSyntax.self) {
-            self = .optional(TypeHint(optional.wrappedType, selfType: selfType))
+            self = .optional(TypeHint(optional.wrappedType, selfType: selfType, generics: generics))
         } else if let optional = syntax.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-            self = .optional(TypeHint(optional.wrappedType, selfType: selfType))
+            self = .optional(TypeHint(optional.wrappedType, selfType: selfType, generics: generics))
         } else if let attributed = syntax.as(AttributedTypeSyntax.self) {
-            self = TypeHint(attributed.baseType, selfType: selfType)
+            self = TypeHint(attributed.baseType, selfType: selfType, generics: generics)
         } else if let identifier = syntax.as(IdentifierTypeSyntax.self) {
             let name = identifier.name.unquoted
             let arguments = identifier.genericArgumentClause?.arguments.compactMap { argument -> TypeHint? in
                 guard case let .type(type) = argument.argument else { return nil }
-                return TypeHint(type, selfType: selfType)
+                return TypeHint(type, selfType: selfType, generics: generics)
             }
             let list = arguments ?? []
-            if arguments == nil {
+            if generics.contains(name) {
+                self = .other
+            } else if arguments == nil {
                 self = name == "Self" ? (selfType ?? .other) : .named(name)
             } else if list.count == 1, let element = list.first {
                 switch name {
@@ -44,7 +50,7 @@ indirect enum TypeHint: Hashable, Sendable {
                 self = .other
             }
         } else if let member = syntax.as(MemberTypeSyntax.self), member.genericArgumentClause == nil {
-            let base = TypeHint(member.baseType, selfType: selfType)
+            let base = TypeHint(member.baseType, selfType: selfType, generics: generics)
             switch base {
             case .named("ProjectDescription"): self = .named(member.name.unquoted)
             case let .named(outer): self = .named("\(outer).\(member.name.unquoted)")
@@ -53,6 +59,11 @@ indirect enum TypeHint: Hashable, Sendable {
         } else {
             self = .other
         }
+    }
+
+    /// The generic parameters a function declares (`<T: Modulable>`), by name.
+    static func generics(of function: FunctionDeclSyntax) -> Set<String> {
+        Set(function.genericParameterClause?.parameters.map(\.name.unquoted) ?? [])
     }
 
     /// The name an extension's members are kept under: the type's, or `[X]` for `extension Array where
