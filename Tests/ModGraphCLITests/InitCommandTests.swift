@@ -369,6 +369,77 @@ struct InitAggregateTests {
         let check = try ModGraphRunner.run(["check", "."], in: folder)
         #expect(check.status == 0, "\(check.output)\(check.errors)")
     }
+
+    /// Seen on Nexters/Mohanyang-iOS, sopt-makers/SOPT-iOS, Pumping-iOS, NoWeekend-iOS and gabbangzip-iOS: a module
+    /// that composes the features for the app (`Feature`, `RootFeature`, `TabBar`, `MainCoordinator`) was placed
+    /// with them, so each of its edges was an exception (7 of Mohanyang's 12). It goes with the apps; a feature that
+    /// only the app uses but reaches into two features of six stays a feature, its edges exceptions.
+    @Test func whatComposesTheFeaturesForTheAppGoesWithTheApps() throws {
+        let folder = try ModGraphRunner.scratchFolder("modgraph-init-composer")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let features: [(String, [String])] = [
+            ("Root", ["Home", "Search", "Profile", "Cart", "Chat"]), ("Home", ["Search"]), ("Search", []), ("Profile", []),
+            ("Cart", []), ("Chat", []), ("Promo", ["Home", "Search"]),
+        ]
+        var spec = "name: Shop\ntargets:\n" + Self.target("Shop", "App", ["Root", "Promo"], type: "application")
+        var files = ["App/App.swift": "import Root\nimport Promo\n"]
+        for (name, dependencies) in features {
+            spec += Self.target(name, "Features/\(name)", dependencies)
+            files["Features/\(name)/\(name).swift"] = dependencies.map { "import \($0)\n" }.joined() + "public struct \(name)Screen {}\n"
+        }
+        files["project.yml"] = spec
+        try ModGraphRunner.write(files, in: folder)
+        let result = try ModGraphRunner.run(["init", "."], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        let written = try String(contentsOf: folder.appendingPathComponent(".modgraph.yml"), encoding: .utf8)
+        let lines = written.components(separatedBy: "\n")
+        #expect(lines.contains("    targets: [\"Root\", \"Shop\"]"), "\(written)")
+        #expect(
+            written.contains("  # and what composes features for them (\"Root\"): each depends on half the features or more"), "\(written)")
+        let exceptions = lines.filter { $0.hasPrefix("  - {from: ") }.map { $0.components(separatedBy: ", rule:")[0] }
+        #expect(
+            exceptions == [
+                "  - {from: \"shop/Home\", to: \"shop/Search\"", "  - {from: \"shop/Promo\", to: \"shop/Home\"",
+                "  - {from: \"shop/Promo\", to: \"shop/Search\"",
+            ], "\(written)")
+        let check = try ModGraphRunner.run(["check", "."], in: folder)
+        #expect(check.status == 0, "\(check.output)\(check.errors)")
+    }
+
+    /// One module of a feature of several (mash-up-kr/MOIT-iOS: `MOITListUserInterfaceImpl` beside `MOITListDomain`)
+    /// that only the app uses and that reaches into the other features is a vertical's, not what composes them.
+    @Test func aModuleOfAFeatureOfSeveralIsNoComposer() throws {
+        let folder = try ModGraphRunner.scratchFolder("modgraph-init-no-composer")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let modules: [(String, String, [String])] = [
+            ("AuthPresenter", "Auth", ["AuthData"]), ("AuthData", "Auth", []),
+            ("FeedPresenter", "Feed", ["FeedData", "AuthPresenter", "Settings"]),
+            ("FeedData", "Feed", []), ("Settings", "Settings", []),
+        ]
+        var spec =
+            "name: Shop\ntargets:\n" + Self.target("Shop", "App", ["FeedPresenter", "AuthPresenter", "Settings"], type: "application")
+        var files = ["App/App.swift": "import FeedPresenter\nimport AuthPresenter\nimport Settings\n"]
+        for (name, feature, dependencies) in modules {
+            spec += Self.target(name, "Features/\(feature)/\(name)", dependencies)
+            files["Features/\(feature)/\(name)/\(name).swift"] =
+                dependencies.map { "import \($0)\n" }.joined() + "public struct \(name)Item {}\n"
+        }
+        files["project.yml"] = spec
+        try ModGraphRunner.write(files, in: folder)
+        let result = try ModGraphRunner.run(["init", "."], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        let written = try String(contentsOf: folder.appendingPathComponent(".modgraph.yml"), encoding: .utf8)
+        #expect(written.components(separatedBy: "\n").contains("    targets: [\"Shop\"]"), "\(written)")
+        #expect(!written.contains("composes"), "\(written)")
+        let exceptions = written.components(separatedBy: "\n").filter { $0.hasPrefix("  - {from: ") }.map {
+            $0.components(separatedBy: ", rule:")[0]
+        }
+        #expect(
+            exceptions == [
+                "  - {from: \"shop/FeedPresenter\", to: \"shop/AuthPresenter\"", "  - {from: \"shop/FeedPresenter\", to: \"shop/Settings\"",
+            ],
+            "\(written)")
+    }
 }
 
 /// `init` proposes `affected.triggers` for folders tests read that no target builds.

@@ -50,10 +50,17 @@ struct StarterConfiguration {
         let isApp = Set(apps)
         let interfaces = placed.filter { !isApp.contains($0) && WiringVocabulary.standard.looksLikeInterface(graph.targets[$0].name) }
         let isInterface = Set(interfaces)
-        let (namedFeatures, inFeatureFolder, usedByAppsOnly) = Self.features(
+        let found = Self.features(
             placed.filter { !isApp.contains($0) && !isInterface.contains($0) }, isApp: isApp, isCandidate: isCandidate, twinOf: twinOf,
             graph)
-        let isFeature = Set(namedFeatures + inFeatureFolder + usedByAppsOnly)
+        let isFeature = Set(found.named + found.inFolder + found.usedByAppsOnly)
+        let composers = Self.composers(
+            found.named + found.inFolder + found.usedByAppsOnly, isFeature: isFeature, isApp: isApp, isCandidate: isCandidate,
+            twinOf: twinOf, graph)
+        let isComposer = Set(composers)
+        let namedFeatures = found.named.filter { !isComposer.contains($0) }
+        let inFeatureFolder = found.inFolder.filter { !isComposer.contains($0) }
+        let usedByAppsOnly = found.usedByAppsOnly.filter { !isComposer.contains($0) }
         let rest = placed.filter { !isApp.contains($0) && !isInterface.contains($0) && !isFeature.contains($0) }
         let usedByCore = Self.interfacesUsed(byCore: rest, interfaces: interfaces, graph)
         let layered = interfaces.filter { !usedByCore.contains($0) }
@@ -62,13 +69,17 @@ struct StarterConfiguration {
 
         var layers: [Layer] = []
         if !apps.isEmpty {
-            layers.append(
-                namer.layer(
-                    "app",
-                    ["apps, extensions and executables (\(namer.examples(apps))): they wire the modules below and nothing depends on them"],
-                    apps))
+            var why = [
+                "apps, extensions and executables (\(namer.examples(apps))): they wire the modules below and nothing depends on them"
+            ]
+            if !composers.isEmpty {
+                why.append(
+                    "and what composes features for them (\(namer.examples(composers))): each depends on half the features or more, and only apps depend on it"
+                )
+            }
+            layers.append(namer.layer("app", why, apps + composers))
         }
-        if !isFeature.isEmpty {
+        if !(namedFeatures + inFeatureFolder + usedByAppsOnly).isEmpty {
             var why = ["verticals that must not reach one another"]
             if !namedFeatures.isEmpty { why.append("named like features: \(namer.examples(namedFeatures))") }
             if !inFeatureFolder.isEmpty { why.append("kept in a folder of features: \(namer.examples(inFeatureFolder))") }
@@ -214,6 +225,35 @@ struct StarterConfiguration {
             }
         }
         return (named, inFolder, usedByAppsOnly)
+    }
+
+    /// Features that compose others for an app (a root `Feature` module, a `TabBar`, a `MainCoordinator`): each is
+    /// a feature of one module, depends on two other features or more and on at least half of them, and only apps
+    /// depend on it (tests aside). They wire verticals as an app does, so they go with the apps: among the features,
+    /// every one of their edges would be an exception. A vertical that reaches into a few others (`Home` using
+    /// `Profile` and `Search` of twenty), or one module of a feature of several (`MOITListUserInterfaceImpl`
+    /// beside `MOITListDomain`), stays a feature, its edges the violations they are. Decided once, on the features
+    /// as first found, so a feature only such a module uses stays a feature.
+    private static func composers(
+        _ features: [Int], isFeature: Set<Int>, isApp: Set<Int>, isCandidate: Set<Int>, twinOf: [Int: Int], _ graph: ModuleGraph
+    ) -> [Int] {
+        let parts = featurePatterns(features, graph).map { $0.dropFirst("{feature}".count) }.filter { !$0.isEmpty }
+        // The feature a module is part of: its name without the longest shared part it ends with.
+        func feature(_ vertex: Int) -> Substring {
+            let name = Substring(graph.targets[vertex].name)
+            guard let part = parts.first(where: { name.hasSuffix($0) && name.count > $0.count }) else { return name }
+            return name.dropLast(part.count)
+        }
+        let members = Dictionary(grouping: features, by: feature)
+        return features.filter { vertex in
+            let own = feature(vertex)
+            guard members[own]?.count == 1 else { return false }
+            let others = Set(graph.digraph.successors(of: vertex).filter { isFeature.contains($0) && $0 != vertex }.map(feature))
+                .subtracting([own])
+            guard others.count >= 2, others.count * 2 >= members.count - 1 else { return false }
+            let users = graph.digraph.predecessors(of: vertex).filter { isCandidate.contains($0) && !graph.targets[$0].type.isTest }
+            return !users.isEmpty && users.allSatisfy { isApp.contains($0) || isApp.contains(twinOf[$0] ?? -1) }
+        }
     }
 
     /// The interface modules that a module of `core` uses, directly or through others of them: each sits
