@@ -440,6 +440,35 @@ struct InitAggregateTests {
             ],
             "\(written)")
     }
+
+    /// Seen on PrintingAlley/PrintingAlley-iOS and ORE-iOS (28 and 16 exceptions, now none): in Tuist's TMA layout
+    /// what is kept in `Projects/Shared` or `Projects/Core` is shared whatever its name says (`KeychainModule`, or
+    /// `JwtStore` that only the app uses), and a `BaseFeature` every feature builds on is no vertical.
+    @Test func sharedFoldersAndABaseEveryFeatureUsesAreTheCore() throws {
+        let folder = try ModGraphRunner.scratchFolder("modgraph-init-shared")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let modules: [(String, String, [String])] = [
+            ("HomeFeature", "Feature", ["BaseFeature", "KeychainModule"]), ("SearchFeature", "Feature", ["BaseFeature"]),
+            ("BaseFeature", "Feature", ["UtilityModule"]), ("UtilityModule", "Shared", []), ("KeychainModule", "Shared", []),
+            ("JwtStore", "Core", ["KeychainModule"]),
+        ]
+        var spec = "name: Shop\ntargets:\n" + Self.target("Shop", "App", ["HomeFeature", "SearchFeature", "JwtStore"], type: "application")
+        var files = ["App/App.swift": "import HomeFeature\nimport SearchFeature\nimport JwtStore\n"]
+        for (name, kind, dependencies) in modules {
+            spec += Self.target(name, "Projects/\(kind)/\(name)", dependencies)
+            files["Projects/\(kind)/\(name)/\(name).swift"] =
+                dependencies.map { "import \($0)\n" }.joined() + "public struct \(name)Item {}\n"
+        }
+        files["project.yml"] = spec
+        try ModGraphRunner.write(files, in: folder)
+        let result = try ModGraphRunner.run(["init", "."], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        let written = try String(contentsOf: folder.appendingPathComponent(".modgraph.yml"), encoding: .utf8)
+        let lines = written.components(separatedBy: "\n")
+        #expect(lines.contains("    targets: [\"HomeFeature\", \"SearchFeature\"]"), "\(written)")
+        #expect(lines.contains("    targets: [\"BaseFeature\", \"JwtStore\", \"KeychainModule\", \"UtilityModule\"]"), "\(written)")
+        #expect(!written.contains("exceptions:"), "\(written)")
+    }
 }
 
 /// `init` proposes `affected.triggers` for folders tests read that no target builds.

@@ -209,7 +209,9 @@ struct StarterConfiguration {
         var usedByAppsOnly: [Int] = []
         for vertex in rest {
             let name = graph.targets[vertex].name
-            if looksLikeFeature(name) {
+            // `Projects/Shared/UtilityModule`, `Projects/Core/JwtStore`: kept with shared code, whatever the name says.
+            if isInSharedFolder(graph.targets[vertex], graph) { continue }
+            if looksLikeFeature(name), !looksShared(name) {
                 named.append(vertex)
                 continue
             }
@@ -321,6 +323,20 @@ struct StarterConfiguration {
         return (packageFolders + targetFolders).contains { featureFolders.contains(String($0)) }
     }
 
+    /// Folder names a team keeps shared code in, below its features (TMA's `Projects/Core`, `Projects/Shared`,
+    /// `Projects/Domain`).
+    static let sharedFolders: Set<String> = [
+        "Core", "core", "Shared", "shared", "Common", "common", "Domain", "Domains", "Foundation", "Infrastructure", "Libraries",
+    ]
+
+    /// Whether a folder on the way to `target`'s sources is named like shared code (``sharedFolders``) and none like
+    /// features (`Features/Auth/AuthDomain` is a feature's).
+    static func isInSharedFolder(_ target: Target, _ graph: ModuleGraph) -> Bool {
+        let folders =
+            (graph.package(target.package)?.path ?? "").split(separator: "/") + (target.path ?? "").split(separator: "/").dropLast()
+        return folders.contains { sharedFolders.contains(String($0)) } && !folders.contains { featureFolders.contains(String($0)) }
+    }
+
     /// Above everything or below everything, whichever breaks fewer of today's dependencies, and why.
     private static func side(of members: Set<Int>, isCandidate: Set<Int>, _ graph: ModuleGraph) -> (atBottom: Bool, why: String) {
         var usedBy = 0
@@ -350,7 +366,11 @@ struct StarterConfiguration {
             "Models", "Model", "Networking", "Network", "Storage", "Persistence", "DesignSystem", "UI", "Library", "Lib",
             "SDK", "Testing", "Mocks",
         ]
-        return shared.contains { name.hasSuffix($0) || name.hasPrefix($0) }
+        if shared.contains(where: { name.hasSuffix($0) || name.hasPrefix($0) }) { return true }
+        // `BaseFeature`, `UtilityModule`: a base or the utilities every feature builds on; `Baseball…` is not.
+        return ["Base", "Utility"].contains { word in
+            name.hasPrefix(word) && name.dropFirst(word.count).first.map { $0.isUppercase || $0.isNumber } ?? true
+        }
     }
 
     /// The name of the module `name` is a platform copy of (`LoopKit` for `LoopKit-watchOS`,
