@@ -376,4 +376,49 @@ struct TuistCommandTests {
         let check = try ModGraphRunner.run(["check", "."], in: folder)
         #expect(check.status == 0, "\(check.output)\(check.errors)")
     }
+
+    /// Seen on VadimBaby/FinanceCarter: `.package(product: "MyCoreDataWrapper")` in a project whose packages are
+    /// `MyCommon.git` (its `MyCommon` product used beside it) and `MyCoreDataWrapped.git`: the one package left
+    /// is the one Xcode takes the product from. It was skipped with a warning. When another product is
+    /// unexplained too (`Logging`, from `swift-log`), the package left over may be that one's: both stay skipped.
+    /// (Without that rule, the Log project's `MyCoreDataWrapper` would be taken from `swift-log`.)
+    @Test func theOnePackageNoOtherProductExplainsVendsTheProductLeft() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(
+            """
+            import ProjectDescription
+
+            let workspace = Workspace(name: "Shop", projects: ["Data", "Log"])
+            """, "Workspace.swift", in: folder)
+        for (name, extra) in [("Data", ""), ("Log", ", .package(product: \"Logging\")")] {
+            // The Log project references swift-log instead: left over beside `MyCoreDataWrapper` and `Logging`, it is no one's.
+            let remote =
+                name == "Log"
+                ? "apple/swift-log.git\", requirement: .exact(\"1.5.0\")" : "shop/MyCoreDataWrapped.git\", requirement: .exact(\"1.0.3\")"
+            try write(
+                """
+                import ProjectDescription
+
+                let project = Project(
+                    name: "\(name)",
+                    packages: [
+                        .remote(url: "https://github.com/shop/MyCommon.git", requirement: .exact("1.0.0")),
+                        .remote(url: "https://github.com/\(remote))
+                    ],
+                    targets: [
+                        .target(
+                            name: "\(name)", destinations: .iOS, product: .framework, bundleId: "dev.shop.\(name)", sources: ["Sources/**"],
+                            dependencies: [.package(product: "MyCommon"), .package(product: "MyCoreDataWrapper")\(extra)])
+                    ])
+                """, "\(name)/Project.swift", in: folder)
+        }
+        let graph = try ModGraphRunner.run(["graph", "."], in: folder)
+        #expect(graph.status == 0, "\(graph.errors)")
+        #expect(graph.output.contains("Data [framework] → mycommon/MyCommon, mycoredatawrapped/MyCoreDataWrapper\n"), "\(graph.output)")
+        #expect(!graph.errors.contains("Data/Project.swift"), "\(graph.errors)")
+        #expect(graph.output.contains("Log [framework] → mycommon/MyCommon\n"), "\(graph.output)")
+        #expect(graph.errors.contains("target 'Log' uses product 'MyCoreDataWrapper', which names no package"), "\(graph.errors)")
+        #expect(graph.errors.contains("target 'Log' uses product 'Logging', which names no package"), "\(graph.errors)")
+    }
 }

@@ -399,7 +399,9 @@ struct XcodeGraphBuilder {
                 return url
             }
         }
-        if let url = Self.likeliestRemote(remotes(of: project), vending: product) { return url }
+        let own = remotes(of: project)
+        if let url = Self.likeliestRemote(own, vending: product) { return url }
+        if let url = Self.unclaimedRemote(own, vending: product, claimedBy: Self.productReferences(of: project)) { return url }
         let others = lookups.projectByPath.keys.sorted().filter { $0 != project.path }.flatMap {
             lookups.projectByPath[$0].map(remotes) ?? []
         }
@@ -439,6 +441,41 @@ struct XcodeGraphBuilder {
     static func likeliestRemote(_ urls: [String], vending product: String) -> String? {
         guard urls.count > 1 else { return urls.first }
         return namedRemote(urls, vending: product)
+    }
+
+    /// Of several remote packages a project references, the one a product whose name says nothing comes
+    /// from, when the project's other products are each explained by one of them (named by the product
+    /// dependency, or named after the product) and one package alone is left (VadimBaby/FinanceCarter:
+    /// `.package(product: "MyCoreDataWrapper")` beside `MyCommon`, in a project referencing `MyCommon.git`
+    /// and `MyCoreDataWrapped.git`). Xcode resolves the product among the project's packages: one product
+    /// and one package left over are each other's. Another product unexplained too (`Logging`, from
+    /// `swift-log`) leaves no such pair, and nil is returned: a package left over may be that one's.
+    static func unclaimedRemote(_ urls: [String], vending product: String, claimedBy uses: [XcodePackageProduct]) -> String? {
+        var claimed: Set<PackageIdentity> = []
+        for use in uses where use.name != product {
+            if case let .remote(url)? = use.package {
+                claimed.insert(PackageIdentity(location: url))
+            } else if use.package == nil, let url = namedRemote(urls, vending: use.name) {
+                claimed.insert(PackageIdentity(location: url))
+            } else if use.package == nil {
+                return nil
+            }
+        }
+        var left: [PackageIdentity: String] = [:]
+        for url in urls where !claimed.contains(PackageIdentity(location: url)) && left[PackageIdentity(location: url)] == nil {
+            left[PackageIdentity(location: url)] = url
+        }
+        return left.count == 1 ? left.values.first : nil
+    }
+
+    /// The package products the targets of `project` use.
+    static func productReferences(of project: XcodeProject) -> [XcodePackageProduct] {
+        project.targets.flatMap { target in
+            target.dependencies.compactMap { dependency -> XcodePackageProduct? in
+                if case let .packageProduct(product) = dependency.reference { return product }
+                return nil
+            }
+        }
     }
 
     /// The one package among `urls` (the same package once however often it is listed) whose name and
