@@ -4,7 +4,8 @@ import Testing
 
 /// Helpers written as Tuist's TMA (The Modular Architecture) guide writes them, as Nexters/Mohanyang-iOS does:
 /// generic helpers over a `Modulable` enum of modules, module names from `String(describing:)`, and the
-/// dependencies of each kind of target in a dictionary keyed by an enum. Each answer is worked out by hand.
+/// dependencies of each kind of target in a dictionary keyed by an enum; and helpers extending
+/// ProjectDescription's `Environment` (RevenueCat/purchases-ios). Each answer is worked out by hand.
 @Suite("Tuist generic helpers evaluated statically")
 struct TuistGenericHelpersTests: EvaluatesManifests {
     private static let plugin = """
@@ -139,5 +140,45 @@ struct TuistGenericHelpersTests: EvaluatesManifests {
             let project = Project(name: String(describing: Module.home), targets: [])
             """)
         #expect(reason?.contains("the project's name") == true, "\(reason ?? "evaluated")")
+    }
+
+    /// RevenueCat/purchases-ios: helpers extend ProjectDescription's `Environment` with members of their own, and
+    /// read `Environment.rcRemote` beside them; a string split at a character. Before, the extension hid
+    /// ProjectDescription's dynamic members (`Environment.rcRemote` was not known) and `split` was not read.
+    @Test func anExtendedEnvironmentKeepsItsVariablesAndStringsSplit() throws {
+        let helper = """
+            import ProjectDescription
+            extension Environment {
+                public static var remote: Bool { Environment.rcRemote.getBoolean(default: false) }
+                public static var conditions: [String] {
+                    let value = Environment.swiftConditions.getString(default: "")
+                    return value.split(separator: " ").map(String.init).filter { !$0.isEmpty }
+                }
+            }
+            """
+        let manifest = """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let names = Environment.remote ? ["Remote"] : Environment.conditions
+            let project = Project(name: "App", targets: names.map { .target(name: $0, destinations: .iOS, product: .framework, bundleId: "b") })
+            """
+        #expect(try project(manifest, helpers: [helper]).targets.isEmpty)
+        let conditions = try project(manifest, helpers: [helper], environment: ["TUIST_SWIFT_CONDITIONS": "  A B  C"])
+        #expect(conditions.targets.map(\.name) == ["A", "B", "C"])
+        let remote = try project(manifest, helpers: [helper], environment: ["TUIST_RC_REMOTE": "true", "TUIST_SWIFT_CONDITIONS": "A"])
+        #expect(remote.targets.map(\.name) == ["Remote"])
+        // An `enum Environment` of the helpers' own is another type: its unknown members are not variables.
+        let own = """
+            import ProjectDescription
+            public enum Environment { case dev }
+            """
+        let reason = try evaluate(
+            "import ProjectDescription\nimport ProjectDescriptionHelpers\nlet project = Project(name: Environment.appName.getString(default: \"X\"), targets: [])",
+            helpers: [own])
+        guard case let .failure(fallback) = reason else {
+            Issue.record("evaluated with the helpers' own Environment")
+            return
+        }
+        #expect(fallback.reason.contains("name"), "\(fallback.reason)")
     }
 }

@@ -61,11 +61,14 @@ extension TuistInterpreter {
         if name == "environment", baseSyntax.trimmedDescription == "ProcessInfo.processInfo", declarations.type("ProcessInfo") == nil {
             return processEnvironment
         }
+        // `String.init` passed as a function (`.map(String.init)`): the type, applied as its initializer.
+        if name == "init", baseSyntax.trimmedDescription == "String", declarations.type("String") == nil { return .type("String") }
         let base = try evaluate(baseSyntax, in: scope, hint: Self.isImplicitChain(baseSyntax) ? hint : nil)
         if case let .type(type) = base {
             if name == "self" { return base }
-            if type == "Environment", declarations.type(type) == nil { return environmentValue(name) }
             if let value = try staticProperty(name, of: type) { return value }
+            // ProjectDescription's `Environment.someName`, also where the helpers extend it with members of their own.
+            if type == "Environment", declarations.type(type)?.isDeclared != true { return environmentValue(name) }
             if let nested = resolveType(name, context: type), nested.hasPrefix(type + ".") { return .type(nested) }
             if catalog.isType(type) { return try apiProperty(name, of: type) }
             return .unknown("\(type).\(name)")

@@ -152,6 +152,9 @@ extension TuistInterpreter {
                 guard slots.count == arguments.count else { throw StaticFallback("a local function called with other arguments") }
                 return try invoke(declaration, slots: slots, values: arguments, frame: Scope(parent: callable.scope))
             }
+        case .type("String") where arguments.count == 1:
+            // `.map(String.init)` over substrings and numbers: what `String(describing:)` prints.
+            return interpolated(arguments[0]).map(TuistValue.string) ?? .unknown("String of \(describe(arguments[0]))")
         case .unknown:
             return function
         default:
@@ -479,6 +482,20 @@ extension TuistInterpreter {
         case ("components", ["separatedBy"]):
             guard case let .string(separator)? = values.first else { return .unknown("components of another kind") }
             return .list(text.components(separatedBy: separator).map(TuistValue.string))
+        case ("split", ["separator"]), ("split", ["separator", "maxSplits"]), ("split", ["separator", "omittingEmptySubsequences"]),
+            ("split", ["separator", "maxSplits", "omittingEmptySubsequences"]):
+            // `split(separator: " ")` on a string: a Character, its parts without the empty ones unless asked.
+            guard case let .string(separator)? = values.first, separator.count == 1, let character = separator.first,
+                let limit = labels.contains("maxSplits") ? count(1, default: Int.max) : Int.max
+            else { return .unknown("split of another kind") }
+            var omitting = true
+            if let index = labels.firstIndex(of: "omittingEmptySubsequences") {
+                guard case let .bool(flag) = values[index] else { return .unknown("split of another kind") }
+                omitting = flag
+            }
+            let parts = text.split(separator: character, maxSplits: limit, omittingEmptySubsequences: omitting)
+            guard parts.count <= Self.maximumCount else { throw StaticFallback("an array longer than the bound") }
+            return .list(parts.map { .string(String($0)) })
         case ("prefix", [nil]):
             return count(0, default: 0).map { .string(String(text.prefix($0))) } ?? .unknown("prefix")
         case ("suffix", [nil]):
