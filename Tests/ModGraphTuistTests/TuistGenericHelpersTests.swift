@@ -181,4 +181,32 @@ struct TuistGenericHelpersTests: EvaluatesManifests {
         }
         #expect(fallback.reason.contains("name"), "\(fallback.reason)")
     }
+
+    /// RevenueCat's `extension SettingsDictionary { func appendingTuistSwiftConditions() … Environment.extraSwiftConditions }`:
+    /// inside a method of a dictionary, `Environment` is the type, not a property of the dictionary.
+    @Test func aTypeNamedInADictionarysMethodIsTheType() throws {
+        let helper = """
+            import ProjectDescription
+            extension Environment {
+                public static var flags: [String] { Environment.swiftConditions.getString(default: "").split(separator: " ").map(String.init) }
+            }
+            extension SettingsDictionary {
+                public func named() -> SettingsDictionary {
+                    let flags = Environment.flags
+                    guard !flags.isEmpty else { return self }
+                    return merging(["PRODUCT_NAME": "\\(flags.joined(separator: "_"))"])
+                }
+            }
+            """
+        let manifest = """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let project = Project(name: "App", targets: [
+                .target(name: "App", destinations: .iOS, product: .app, bundleId: "b", settings: .settings(base: ["A": "1"].named())),
+            ])
+            """
+        let named = try project(manifest, helpers: [helper], environment: ["TUIST_SWIFT_CONDITIONS": "X Y"])
+        #expect(named.targets.first?.settings["PRODUCT_NAME"] == "X_Y")
+        #expect(try project(manifest, helpers: [helper]).targets.first?.settings["PRODUCT_NAME"] == nil)
+    }
 }

@@ -235,7 +235,9 @@ extension TuistInterpreter {
             switch name {
             case "count": return .int(entries.count)
             case "isEmpty": return .bool(entries.isEmpty)
-            default: return .unknown("a dictionary's \(name)")
+            // No such member: a name a method of `extension SettingsDictionary` uses (`Environment`) is looked
+            // for outside it, as Swift looks for it, not taken for a property of the dictionary.
+            default: return nil
             }
         default:
             return nil
