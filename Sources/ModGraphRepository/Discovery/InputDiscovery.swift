@@ -146,10 +146,11 @@ public enum InputDiscovery {
     }
 
     /// The projects and workspaces in `package`'s folder and in its sub-folders, not in
-    /// hidden ones, build products or other people's code: what a user who gave the
-    /// package's folder may have meant (`App.xcodeproj` beside a `Package.swift` for tools).
+    /// hidden ones, build products or other people's code, and the folders of Tuist projects
+    /// one or two folders down: what a user who gave the package's folder may have meant
+    /// (`App.xcodeproj` beside a `Package.swift` for tools).
     ///
-    /// - Complexity: O(entries of the folder and of its sub-folders).
+    /// - Complexity: O(entries of the folder and of its sub-folders and theirs).
     private static func projectsNear(_ package: String) -> [String] {
         var found: [String] = []
         var subfolders: [String] = []
@@ -166,9 +167,16 @@ public enum InputDiscovery {
             }
         }
         for folder in subfolders {
-            for entry in listing(folder) where entry.isFolder && ["xcodeproj", "xcworkspace"].contains(XcodePath.pathExtension(entry.name))
-            {
+            let inside = listing(folder)
+            for entry in inside where entry.isFolder && ["xcodeproj", "xcworkspace"].contains(XcodePath.pathExtension(entry.name)) {
                 found.append(folder + "/" + entry.name)
+            }
+            // Tuist projects kept beside a package (RevenueCat's `Projects/PaywallsTester/Project.swift`, test apps
+            // of the SDK the package is): one or two folders down.
+            if isManifest("Project.swift", in: folder, entries: inside) { found.append(folder) }
+            for entry in inside where entry.isFolder && !entry.name.hasPrefix(".") && XcodePath.pathExtension(entry.name).isEmpty {
+                let nested = folder + "/" + entry.name
+                if isManifest("Project.swift", in: nested, entries: listing(nested)) { found.append(nested) }
             }
         }
         return found

@@ -81,6 +81,22 @@ struct DiscoveryTests {
         #expect(both.unsearched == [try canonical(folder, "App/isowords.xcodeproj")])
     }
 
+    /// RevenueCat/purchases-ios: beside the SDK's `Package.swift`, Tuist projects of test apps
+    /// (`Projects/PaywallsTester/Project.swift`) one or two folders down are named too; a `Project.swift`
+    /// that is no Tuist manifest, or deeper down, is not.
+    @Test func tuistProjectsInAPackageFolderGivenAreNamedNotLoaded() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Package.swift")
+        try folder.write("Projects/Tester/Project.swift", "import ProjectDescription\nlet project = Project(name: \"Tester\")\n")
+        try folder.write("Sample/Project.swift", "import ProjectDescription\nlet project = Project(name: \"Sample\")\n")
+        try folder.write("Sources/Model/Project.swift", "struct Project {}\n")
+        try folder.write("Deep/Down/Under/Project.swift", "import ProjectDescription\n")
+        let inputs = try InputDiscovery.inputs(for: [folder.path])
+        #expect(inputs.packages == [try canonical(folder, ".")])
+        #expect(inputs.unsearched == [try canonical(folder, "Projects/Tester"), try canonical(folder, "Sample")])
+    }
+
     @Test func namedPathsAreTakenAsTheyAre() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
