@@ -262,6 +262,32 @@ struct InitAggregateTests {
         return "  \(name): {type: \(type), platform: iOS, sources: [\(path)], dependencies: [\(list)]}\n"
     }
 
+    /// Writes an XcodeGen spec of an app `Shop` that uses `uses`, and of `modules`, each in its folder with a Swift
+    /// file importing what it depends on; runs `init` there and gives the folder (for the caller to remove) and the
+    /// configuration written.
+    private static func initialised(
+        _ label: String, app uses: [String], _ modules: [(name: String, folder: String, dependencies: [String])]
+    ) throws -> (folder: URL, written: String) {
+        let folder = try ModGraphRunner.scratchFolder(label)
+        var spec = "name: Shop\ntargets:\n" + target("Shop", "App", uses, type: "application")
+        var files = ["App/App.swift": uses.map { "import \($0)\n" }.joined()]
+        for module in modules {
+            spec += target(module.name, module.folder, module.dependencies)
+            files["\(module.folder)/\(module.name).swift"] =
+                module.dependencies.map { "import \($0)\n" }.joined() + "public struct \(module.name)Item {}\n"
+        }
+        files["project.yml"] = spec
+        try ModGraphRunner.write(files, in: folder)
+        let result = try ModGraphRunner.run(["init", "."], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        return (folder, try String(contentsOf: folder.appendingPathComponent(".modgraph.yml"), encoding: .utf8))
+    }
+
+    /// The exceptions `written` lists, as `from` and `to`.
+    private static func exceptionEdges(_ written: String) -> [String] {
+        written.components(separatedBy: "\n").filter { $0.hasPrefix("  - {from: ") }.map { $0.components(separatedBy: ", rule:")[0] }
+    }
+
     @Test func anAggregateThatBuildsTheAppIsOnTopWithoutExceptions() throws {
         let folder = try ModGraphRunner.scratchFolder("modgraph-init-aggregate")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -375,30 +401,18 @@ struct InitAggregateTests {
     /// with them, so each of its edges was an exception (7 of Mohanyang's 12). It goes with the apps; a feature that
     /// only the app uses but reaches into two features of six stays a feature, its edges exceptions.
     @Test func whatComposesTheFeaturesForTheAppGoesWithTheApps() throws {
-        let folder = try ModGraphRunner.scratchFolder("modgraph-init-composer")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let features: [(String, [String])] = [
             ("Root", ["Home", "Search", "Profile", "Cart", "Chat"]), ("Home", ["Search"]), ("Search", []), ("Profile", []),
             ("Cart", []), ("Chat", []), ("Promo", ["Home", "Search"]),
         ]
-        var spec = "name: Shop\ntargets:\n" + Self.target("Shop", "App", ["Root", "Promo"], type: "application")
-        var files = ["App/App.swift": "import Root\nimport Promo\n"]
-        for (name, dependencies) in features {
-            spec += Self.target(name, "Features/\(name)", dependencies)
-            files["Features/\(name)/\(name).swift"] = dependencies.map { "import \($0)\n" }.joined() + "public struct \(name)Screen {}\n"
-        }
-        files["project.yml"] = spec
-        try ModGraphRunner.write(files, in: folder)
-        let result = try ModGraphRunner.run(["init", "."], in: folder)
-        #expect(result.status == 0, "\(result.errors)")
-        let written = try String(contentsOf: folder.appendingPathComponent(".modgraph.yml"), encoding: .utf8)
-        let lines = written.components(separatedBy: "\n")
-        #expect(lines.contains("    targets: [\"Root\", \"Shop\"]"), "\(written)")
+        let (folder, written) = try Self.initialised(
+            "modgraph-init-composer", app: ["Root", "Promo"], features.map { ($0.0, "Features/\($0.0)", $0.1) })
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(written.components(separatedBy: "\n").contains("    targets: [\"Root\", \"Shop\"]"), "\(written)")
         #expect(
             written.contains("  # and what composes features for them (\"Root\"): each depends on half the features or more"), "\(written)")
-        let exceptions = lines.filter { $0.hasPrefix("  - {from: ") }.map { $0.components(separatedBy: ", rule:")[0] }
         #expect(
-            exceptions == [
+            Self.exceptionEdges(written) == [
                 "  - {from: \"shop/Home\", to: \"shop/Search\"", "  - {from: \"shop/Promo\", to: \"shop/Home\"",
                 "  - {from: \"shop/Promo\", to: \"shop/Search\"",
             ], "\(written)")
@@ -409,61 +423,36 @@ struct InitAggregateTests {
     /// One module of a feature of several (mash-up-kr/MOIT-iOS: `MOITListUserInterfaceImpl` beside `MOITListDomain`)
     /// that only the app uses and that reaches into the other features is a vertical's, not what composes them.
     @Test func aModuleOfAFeatureOfSeveralIsNoComposer() throws {
-        let folder = try ModGraphRunner.scratchFolder("modgraph-init-no-composer")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let modules: [(String, String, [String])] = [
             ("AuthPresenter", "Auth", ["AuthData"]), ("AuthData", "Auth", []),
             ("FeedPresenter", "Feed", ["FeedData", "AuthPresenter", "Settings"]),
             ("FeedData", "Feed", []), ("Settings", "Settings", []),
         ]
-        var spec =
-            "name: Shop\ntargets:\n" + Self.target("Shop", "App", ["FeedPresenter", "AuthPresenter", "Settings"], type: "application")
-        var files = ["App/App.swift": "import FeedPresenter\nimport AuthPresenter\nimport Settings\n"]
-        for (name, feature, dependencies) in modules {
-            spec += Self.target(name, "Features/\(feature)/\(name)", dependencies)
-            files["Features/\(feature)/\(name)/\(name).swift"] =
-                dependencies.map { "import \($0)\n" }.joined() + "public struct \(name)Item {}\n"
-        }
-        files["project.yml"] = spec
-        try ModGraphRunner.write(files, in: folder)
-        let result = try ModGraphRunner.run(["init", "."], in: folder)
-        #expect(result.status == 0, "\(result.errors)")
-        let written = try String(contentsOf: folder.appendingPathComponent(".modgraph.yml"), encoding: .utf8)
+        let (folder, written) = try Self.initialised(
+            "modgraph-init-no-composer", app: ["FeedPresenter", "AuthPresenter", "Settings"],
+            modules.map { ($0.0, "Features/\($0.1)/\($0.0)", $0.2) })
+        defer { try? FileManager.default.removeItem(at: folder) }
         #expect(written.components(separatedBy: "\n").contains("    targets: [\"Shop\"]"), "\(written)")
         #expect(!written.contains("composes"), "\(written)")
-        let exceptions = written.components(separatedBy: "\n").filter { $0.hasPrefix("  - {from: ") }.map {
-            $0.components(separatedBy: ", rule:")[0]
-        }
         #expect(
-            exceptions == [
+            Self.exceptionEdges(written) == [
                 "  - {from: \"shop/FeedPresenter\", to: \"shop/AuthPresenter\"", "  - {from: \"shop/FeedPresenter\", to: \"shop/Settings\"",
-            ],
-            "\(written)")
+            ], "\(written)")
     }
 
     /// Seen on PrintingAlley/PrintingAlley-iOS and ORE-iOS (28 and 16 exceptions, now none): in Tuist's TMA layout
     /// what is kept in `Projects/Shared` or `Projects/Core` is shared whatever its name says (`KeychainModule`, or
     /// `JwtStore` that only the app uses), and a `BaseFeature` every feature builds on is no vertical.
     @Test func sharedFoldersAndABaseEveryFeatureUsesAreTheCore() throws {
-        let folder = try ModGraphRunner.scratchFolder("modgraph-init-shared")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let modules: [(String, String, [String])] = [
             ("HomeFeature", "Feature", ["BaseFeature", "KeychainModule"]), ("SearchFeature", "Feature", ["BaseFeature"]),
             ("BaseFeature", "Feature", ["UtilityModule"]), ("UtilityModule", "Shared", []), ("KeychainModule", "Shared", []),
             ("JwtStore", "Core", ["KeychainModule"]),
         ]
-        var spec = "name: Shop\ntargets:\n" + Self.target("Shop", "App", ["HomeFeature", "SearchFeature", "JwtStore"], type: "application")
-        var files = ["App/App.swift": "import HomeFeature\nimport SearchFeature\nimport JwtStore\n"]
-        for (name, kind, dependencies) in modules {
-            spec += Self.target(name, "Projects/\(kind)/\(name)", dependencies)
-            files["Projects/\(kind)/\(name)/\(name).swift"] =
-                dependencies.map { "import \($0)\n" }.joined() + "public struct \(name)Item {}\n"
-        }
-        files["project.yml"] = spec
-        try ModGraphRunner.write(files, in: folder)
-        let result = try ModGraphRunner.run(["init", "."], in: folder)
-        #expect(result.status == 0, "\(result.errors)")
-        let written = try String(contentsOf: folder.appendingPathComponent(".modgraph.yml"), encoding: .utf8)
+        let (folder, written) = try Self.initialised(
+            "modgraph-init-shared", app: ["HomeFeature", "SearchFeature", "JwtStore"],
+            modules.map { ($0.0, "Projects/\($0.1)/\($0.0)", $0.2) })
+        defer { try? FileManager.default.removeItem(at: folder) }
         let lines = written.components(separatedBy: "\n")
         #expect(lines.contains("    targets: [\"HomeFeature\", \"SearchFeature\"]"), "\(written)")
         #expect(lines.contains("    targets: [\"BaseFeature\", \"JwtStore\", \"KeychainModule\", \"UtilityModule\"]"), "\(written)")
