@@ -64,7 +64,7 @@ public struct FileOwners: Sendable {
             for owner in owners
             where Self.includes(owner.only, inside) && !owner.excluded.contains(where: { Self.holds($0, inside) })
                 && !owner.patterns.contains(where: { $0.matches(inside) })
-                && (owner.included.isEmpty || owner.included.contains(where: { $0.matches(inside) }))
+                && PathPattern.includes(owner.included, inside)
             {
                 found.insert(owner.target)
             }

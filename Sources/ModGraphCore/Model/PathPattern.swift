@@ -48,6 +48,12 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// Whether `path` (relative) is one that `included` lets in, as XcodeGen's `includes:` do: every path when
+    /// the list is empty, else one that a pattern matches or that is under a folder one matches.
+    public static func includes(_ included: [PathPattern], _ path: String) -> Bool {
+        included.isEmpty || included.contains { $0.matches(path) }
+    }
+
     /// Whether `path` itself matches, not a folder above it: for a walk that has tried each folder
     /// on its way down already.
     ///

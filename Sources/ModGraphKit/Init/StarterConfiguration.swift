@@ -53,10 +53,9 @@ struct StarterConfiguration {
         let found = Self.features(
             placed.filter { !isApp.contains($0) && !isInterface.contains($0) }, isApp: isApp, isCandidate: isCandidate, twinOf: twinOf,
             graph)
-        let isFeature = Set(found.named + found.inFolder + found.usedByAppsOnly)
-        let composers = Self.composers(
-            found.named + found.inFolder + found.usedByAppsOnly, isFeature: isFeature, isApp: isApp, isCandidate: isCandidate,
-            twinOf: twinOf, graph)
+        let allFeatures = found.named + found.inFolder + found.usedByAppsOnly
+        let isFeature = Set(allFeatures)
+        let composers = Self.composers(allFeatures, isFeature: isFeature, isApp: isApp, isCandidate: isCandidate, twinOf: twinOf, graph)
         let isComposer = Set(composers)
         let namedFeatures = found.named.filter { !isComposer.contains($0) }
         let inFeatureFolder = found.inFolder.filter { !isComposer.contains($0) }
@@ -68,36 +67,9 @@ struct StarterConfiguration {
         let namer = Namer(graph: graph, candidates: candidates, twinOf: twinOf)
 
         var layers: [Layer] = []
-        if !apps.isEmpty {
-            var why = [
-                "apps, extensions and executables (\(namer.examples(apps))): they wire the modules below and nothing depends on them"
-            ]
-            if !composers.isEmpty {
-                why.append(
-                    "and what composes features for them (\(namer.examples(composers))): each depends on half the features or more, and only apps depend on it"
-                )
-            }
-            layers.append(namer.layer("app", why, apps + composers))
-        }
-        if !(namedFeatures + inFeatureFolder + usedByAppsOnly).isEmpty {
-            var why = ["verticals that must not reach one another"]
-            if !namedFeatures.isEmpty { why.append("named like features: \(namer.examples(namedFeatures))") }
-            if !inFeatureFolder.isEmpty { why.append("kept in a folder of features: \(namer.examples(inFeatureFolder))") }
-            if !usedByAppsOnly.isEmpty {
-                why.append(
-                    "used by apps and by no other module: \(namer.examples(usedByAppsOnly)); a weak sign: move to core what several features will share"
-                )
-            }
-            let members = namedFeatures + inFeatureFolder + usedByAppsOnly
-            let patterns = Self.featurePatterns(members, graph)
-            if !patterns.isEmpty {
-                why.append(
-                    "one feature per name before a part several features have (\(patterns.prefix(3).map(Self.quoted).joined(separator: ", "))\(patterns.count > 3 ? ", …" : "")), as their folders group them"
-                )
-            }
-            var layer = namer.layer("features", why, members, isolated: true)
-            layer.featurePatterns = patterns
-            layers.append(layer)
+        if !apps.isEmpty { layers.append(Self.appLayer(apps, composers: composers, namer)) }
+        if let features = Self.featureLayer(named: namedFeatures, inFolder: inFeatureFolder, usedByAppsOnly: usedByAppsOnly, namer) {
+            layers.append(features)
         }
         if !layered.isEmpty {
             layers.append(
@@ -128,6 +100,41 @@ struct StarterConfiguration {
         }
         self.layers = layers
         self.interfaces = namer.literals(interfaces)
+    }
+
+    /// The apps, extensions and executables on top, with what composes features for them (``composers(_:isFeature:isApp:isCandidate:twinOf:_:)``).
+    private static func appLayer(_ apps: [Int], composers: [Int], _ namer: Namer) -> Layer {
+        var why = ["apps, extensions and executables (\(namer.examples(apps))): they wire the modules below and nothing depends on them"]
+        if !composers.isEmpty {
+            why.append(
+                "and what composes features for them (\(namer.examples(composers))): each depends on half the features or more, and only apps depend on it"
+            )
+        }
+        return namer.layer("app", why, apps + composers)
+    }
+
+    /// The isolated layer of features, each reason it holds a module said, and the patterns that make one feature of
+    /// a feature's several modules; nil when there are none.
+    private static func featureLayer(named: [Int], inFolder: [Int], usedByAppsOnly: [Int], _ namer: Namer) -> Layer? {
+        let members = named + inFolder + usedByAppsOnly
+        guard !members.isEmpty else { return nil }
+        var why = ["verticals that must not reach one another"]
+        if !named.isEmpty { why.append("named like features: \(namer.examples(named))") }
+        if !inFolder.isEmpty { why.append("kept in a folder of features: \(namer.examples(inFolder))") }
+        if !usedByAppsOnly.isEmpty {
+            why.append(
+                "used by apps and by no other module: \(namer.examples(usedByAppsOnly)); a weak sign: move to core what several features will share"
+            )
+        }
+        let patterns = featurePatterns(members, namer.graph)
+        if !patterns.isEmpty {
+            why.append(
+                "one feature per name before a part several features have (\(patterns.prefix(3).map(quoted).joined(separator: ", "))\(patterns.count > 3 ? ", …" : "")), as their folders group them"
+            )
+        }
+        var layer = namer.layer("features", why, members, isolated: true)
+        layer.featurePatterns = patterns
+        return layer
     }
 
     /// How the proposal names targets and lists examples, and makes layers with the platform copies of their members.

@@ -51,7 +51,7 @@ public enum SourceFileLister {
                 for start in (folder.only ?? ["."]).map(normalised) where isInside(start) {
                     for relative in walk(
                         root: folder.path, from: start, skipping: excluded, patterns: folder.excludedPatterns, extensions: extensions)
-                    where folder.includedPatterns.isEmpty || folder.includedPatterns.contains(where: { $0.matches(relative) }) {
+                    where PathPattern.includes(folder.includedPatterns, relative) {
                         found.insert(join(folder.path, relative))
                     }
                 }

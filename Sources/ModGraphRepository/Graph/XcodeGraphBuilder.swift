@@ -461,11 +461,9 @@ struct XcodeGraphBuilder {
                 return nil
             }
         }
-        var left: [PackageIdentity: String] = [:]
-        for url in urls where !claimed.contains(PackageIdentity(location: url)) && left[PackageIdentity(location: url)] == nil {
-            left[PackageIdentity(location: url)] = url
-        }
-        return left.count == 1 ? left.values.first : nil
+        let left = Set(urls.map { PackageIdentity(location: $0) }).subtracting(claimed)
+        guard left.count == 1, let only = left.first else { return nil }
+        return urls.first { PackageIdentity(location: $0) == only }
     }
 
     /// The package products the targets of `project` use.

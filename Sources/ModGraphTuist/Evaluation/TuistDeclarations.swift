@@ -33,9 +33,10 @@ final class TuistDeclarations {
         let name: String
         var isEnum = false
         var isStruct = false
+        var isClass = false
         /// Declared by the helpers (an enum, struct or class), not only extended: an `extension Environment`
         /// adds to ProjectDescription's type, an `enum Environment` is another type.
-        var isDeclared = false
+        var isDeclared: Bool { isEnum || isStruct || isClass }
         var cases: [Case] = []
         var staticFunctions: [String: [Function]] = [:]
         var staticProperties: [String: Property] = [:]
@@ -181,7 +182,6 @@ final class TuistDeclarations {
         } else if let type = declaration.as(EnumDeclSyntax.self) {
             let entry = typeEntry(qualified(type.name.unquoted))
             entry.isEnum = true
-            entry.isDeclared = true
             let inherited = type.inheritanceClause?.inheritedTypes.map { TypeHint($0.type) } ?? []
             entry.conformances += inherited.compactMap(\.name)
             // An enum with raw values is RawRepresentable: `extension RawRepresentable where RawValue == String` applies.
@@ -191,12 +191,11 @@ final class TuistDeclarations {
         } else if let type = declaration.as(StructDeclSyntax.self) {
             let entry = typeEntry(qualified(type.name.unquoted))
             entry.isStruct = true
-            entry.isDeclared = true
             entry.conformances += type.inheritanceClause?.inheritedTypes.compactMap { TypeHint($0.type).name } ?? []
             addMembers(type.memberBlock, to: entry, file: file)
         } else if let type = declaration.as(ClassDeclSyntax.self) {
             let entry = typeEntry(qualified(type.name.unquoted))
-            entry.isDeclared = true
+            entry.isClass = true
             addMembers(type.memberBlock, to: entry, file: file)
         } else if let type = declaration.as(ExtensionDeclSyntax.self) {
             guard let name = TypeHint.extensionName(type) else { return }

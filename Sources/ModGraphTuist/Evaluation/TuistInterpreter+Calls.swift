@@ -533,18 +533,25 @@ extension TuistInterpreter {
     /// For each parameter, the index of the argument it takes (`nil`: its default), when arguments with `labels`
     /// fit parameters with these labels and defaults, in order; `nil` when they do not.
     static func slots(_ labels: [String?], _ parameters: [(label: String?, hasDefault: Bool)]) -> [Int?]? {
+        slots(arguments: labels.count, defaults: parameters.map(\.hasDefault)) { labels[$0] == parameters[$1].label }
+    }
+
+    /// For each of the parameters (whether each has a default), the index of the argument it takes (`nil`: its
+    /// default), the `count` arguments taken in order, each by the next parameter it `fits`; `nil` when a parameter
+    /// without a default is left without one, or an argument is left over. Swift's matching of a call's arguments.
+    static func slots(arguments count: Int, defaults: [Bool], fits: (_ argument: Int, _ parameter: Int) -> Bool) -> [Int?]? {
         var result: [Int?] = []
         var index = 0
-        for parameter in parameters {
-            if index < labels.count, labels[index] == parameter.label {
+        for (parameter, hasDefault) in defaults.enumerated() {
+            if index < count, fits(index, parameter) {
                 result.append(index)
                 index += 1
-            } else if parameter.hasDefault {
+            } else if hasDefault {
                 result.append(nil)
             } else {
                 return nil
             }
         }
-        return index == labels.count ? result : nil
+        return index == count ? result : nil
     }
 }

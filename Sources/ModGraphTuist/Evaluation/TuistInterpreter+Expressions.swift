@@ -185,9 +185,7 @@ extension TuistInterpreter {
 
     private func dictionary(_ dictionary: DictionaryExprSyntax, in scope: Scope, hint: TypeHint?) throws(StaticFallback) -> TuistValue {
         guard case let .elements(elements) = dictionary.content else { return .dictionary([]) }
-        var keyHint: TypeHint?
-        var valueHint: TypeHint?
-        if case let .dictionary(key, value) = hint.map(catalog.resolve)?.unwrapped { (keyHint, valueHint) = (key, value) }
+        let (keyHint, valueHint) = dictionaryHints(hint)
         var entries: [(key: TuistKey, value: TuistValue)] = []
         for element in elements {
             let written = try evaluate(element.key, in: scope, hint: keyHint)
@@ -351,20 +349,23 @@ extension TuistInterpreter {
         return true
     }
 
+    /// The types of a dictionary's keys and values, where `hint` says it is one (aliases such as `SettingsDictionary` followed).
+    private func dictionaryHints(_ hint: TypeHint?) -> (key: TypeHint?, value: TypeHint?) {
+        if case let .dictionary(key, value)? = hint.map(catalog.resolve)?.unwrapped { return (key, value) }
+        return (nil, nil)
+    }
+
     /// `infoPlist["CFBundleIdentifier"] = .string(id)` on a local dictionary (`= nil` removes the key), or
     /// `list[2] = value` on a local array within its bounds, where Swift would otherwise stop.
     private func assignElement(_ element: SubscriptCallExprSyntax, _ valueSyntax: ExprSyntax, in scope: Scope) throws(StaticFallback) {
         guard let name = element.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.unquoted, let current = scope.lookup(name),
             element.arguments.count == 1, let argument = element.arguments.first, argument.label == nil
         else { throw StaticFallback("an assignment to an element of something other than a local variable") }
-        var keyHint: TypeHint?
-        var valueHint: TypeHint?
-        if case let .dictionary(key, value)? = scope.hint(for: name).map(catalog.resolve)?.unwrapped { (keyHint, valueHint) = (key, value) }
+        let (keyHint, valueHint) = dictionaryHints(scope.hint(for: name))
         let key = try evaluate(argument.expression, in: scope, hint: keyHint)
         var updated: TuistValue
-        switch (current, key) {
-        case let (.dictionary(entries), _) where TuistKey(key) != nil:
-            guard let text = TuistKey(key) else { throw StaticFallback("a key of another kind") }
+        switch (current, key, TuistKey(key)) {
+        case let (.dictionary(entries), _, text?):
             let value = try evaluate(valueSyntax, in: scope, hint: valueHint)
             if case .none = value {
                 updated = .dictionary(entries.filter { $0.key != text })
@@ -376,7 +377,7 @@ extension TuistInterpreter {
                 guard entries.count < Self.maximumCount else { throw StaticFallback("a dictionary larger than the bound") }
                 updated = .dictionary(entries + [(key: text, value: value)])
             }
-        case let (.list(items), .int(index)) where items.indices.contains(index):
+        case let (.list(items), .int(index), _) where items.indices.contains(index):
             var list = items
             list[index] = try evaluate(valueSyntax, in: scope, hint: scope.hint(for: name).flatMap { elementHint(of: $0) })
             updated = .list(list)

@@ -14,22 +14,14 @@ extension TuistInterpreter {
     }
 
     /// For each parameter, the index of the written argument it takes (`nil`: its default); `nil` when they do not fit.
+    /// A trailing closure takes the next parameter of function type, whatever its label; a variadic parameter fits nothing.
     static func bindings(of parameters: FunctionParameterListSyntax, for written: [WrittenArgument]) -> [Int?]? {
-        var result: [Int?] = []
-        var index = 0
-        for parameter in parameters {
-            guard parameter.ellipsis == nil else { return nil }
-            let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.unquoted
-            if index < written.count, written[index].label == label || (written[index].isTrailing && isFunctionType(parameter.type)) {
-                result.append(index)
-                index += 1
-            } else if parameter.defaultValue != nil {
-                result.append(nil)
-            } else {
-                return nil
-            }
+        let list = Array(parameters)
+        guard list.allSatisfy({ $0.ellipsis == nil }) else { return nil }
+        let labels = list.map { $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.unquoted }
+        return slots(arguments: written.count, defaults: list.map { $0.defaultValue != nil }) { argument, parameter in
+            written[argument].label == labels[parameter] || (written[argument].isTrailing && isFunctionType(list[parameter].type))
         }
-        return index == written.count ? result : nil
     }
 
     private static func isFunctionType(_ type: TypeSyntax) -> Bool {
@@ -191,14 +183,14 @@ extension TuistInterpreter {
         var keyHint: TypeHint?
         if case let .dictionary(entries) = base, let first = entries.first?.key.value { keyHint = typeHint(of: first) }
         let key = try evaluate(argument.expression, in: scope, hint: keyHint)
-        switch (base, key) {
-        case let (.list(items), .int(index)):
+        switch (base, key, TuistKey(key)) {
+        case let (.list(items), .int(index), _):
             guard items.indices.contains(index) else { throw StaticFallback("an index out of range") }
             return items[index]
-        case let (.dictionary(entries), _) where TuistKey(key) != nil:
-            return entries.first { $0.key == TuistKey(key) }?.value ?? .none
-        case (.unknown, _): return base
-        case (_, .unknown): return key
+        case let (.dictionary(entries), _, wanted?):
+            return entries.first { $0.key == wanted }?.value ?? .none
+        case (.unknown, _, _): return base
+        case (_, .unknown, _): return key
         default: throw StaticFallback("a subscript of \(describe(base))")
         }
     }
