@@ -35,8 +35,8 @@ struct WiringMemberUsesTests {
                     continue
                 }
                 compared += 1
-                if uses.references != member.references || uses.reads != member.reads {
-                    differences.append("\(key): \(uses) | \(member.references), \(member.reads)")
+                if uses != member.references {
+                    differences.append("\(key): \(uses) | \(member.references)")
                 }
             }
         }
@@ -47,7 +47,7 @@ struct WiringMemberUsesTests {
     /// of its own parts uses: the value then the accessors, or the body.
     private final class Reference: SyntaxVisitor {
         let lines: LineTable
-        var uses: [String: (references: [String], reads: [String])] = [:]
+        var uses: [String: [String]] = [:]
 
         init(lines: LineTable) {
             self.lines = lines
@@ -58,7 +58,7 @@ struct WiringMemberUsesTests {
             var walked = Uses()
             for part in parts { walked.walk(part) }
             let location = lines.location(of: node)
-            uses["\(location.line):\(location.column) \(name)"] = (walked.references.items.map(\.name), walked.reads.items.map(\.name))
+            uses["\(location.line):\(location.column) \(name)"] = walked.references.items.map(\.name)
         }
 
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {

@@ -194,6 +194,23 @@ struct WiringMemoTests {
         #expect(fourth.hits == 1 && fourth.misses == 0 && fourth.encoded()[.analyses] != nil)
     }
 
+    /// A body edited in the values it reads only (`filter` → `filter.lowercased()`), the commonest edit: no
+    /// check matches values, so the facts are the same and the answer is read back unanalysed, as for a comment.
+    @Test func aBodyEditOfTheValuesReadLeavesTheFacts() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let targets = try write()
+        let first = cache()
+        let answer = try read(targets, first)
+        let edited = WiringFixture.records.replacingOccurrences(of: "Screen(title: filter)", with: "Screen(title: filter.lowercased())")
+        #expect(edited != WiringFixture.records)
+        let changed = try write(["Records": edited])
+        let second = cache(first.encoded())
+        #expect(try read(changed, second) == answer)
+        let written = second.encoded()
+        #expect(second.misses == 0 && second.hits == 0 && written[.analyses] != nil)
+        #expect([ScanCache.Shelf.answer0, .answer1, .answer2, .answer3].allSatisfy { written[$0] == nil })
+    }
+
     /// The app's file, where most places of the answer are, grown by lines and columns in several places:
     /// the answer read back with its places moved is the answer of analysing it cold.
     @Test func linesAddedInTheAppMoveTheAnswersPlaces() throws {

@@ -28,8 +28,8 @@ import ModGraphSystem
 public final class ScanCache: Sendable {
     /// Raised whenever the scanner's answer for a file, or the format it is kept in, may change:
     /// older entries are then not read. (2: the bytes of ``ScanWriter`` instead of JSON, on two shelves;
-    /// 3: ``ScannedFile/exportsNothing``.)
-    public static let scannerVersion = 3
+    /// 3: ``ScannedFile/exportsNothing``; 4: the wiring keeps no values read, only type names.)
+    public static let scannerVersion = 4
     /// More files than any repository's own targets hold.
     public static let maximumEntries = 500_000
     /// What a cache file starts with, before its version.

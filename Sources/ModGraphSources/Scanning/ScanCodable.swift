@@ -160,8 +160,7 @@ extension WiringMember: ScanCodable {
         let type = try reader.bool() ? try WrittenType(reading: &reader) : nil
         self.init(
             kind: kind, name: name, isStatic: isStatic, type: type, constraints: try reader.array(), parameters: try reader.array(),
-            isInjected: try reader.bool(), references: try reader.strings(), reads: try reader.strings(), line: try reader.int(),
-            column: try reader.int())
+            isInjected: try reader.bool(), references: try reader.strings(), line: try reader.int(), column: try reader.int())
     }
 
     func write(to writer: inout ScanWriter) {
@@ -174,7 +173,6 @@ extension WiringMember: ScanCodable {
         writer.array(parameters)
         writer.bool(isInjected)
         writer.strings(references)
-        writer.strings(reads)
         writer.position(line: line, column: column)
     }
 }
@@ -248,27 +246,23 @@ extension ConstructionSite: ScanCodable {
 
 extension ConstructionSite.Argument: ScanCodable {
     init(reading reader: inout ScanReader) throws(ScanCodecError) {
-        self.init(label: try reader.string(), references: try reader.strings(), reads: try reader.strings())
+        self.init(label: try reader.string(), references: try reader.strings())
     }
 
     func write(to writer: inout ScanWriter) {
         writer.string(label)
         writer.strings(references)
-        writer.strings(reads)
     }
 }
 
 extension ScopedSite: ScanCodable {
     init(reading reader: inout ScanReader) throws(ScanCodecError) {
-        self.init(
-            builders: try reader.strings(), dependencies: try reader.strings(), reads: try reader.strings(), line: try reader.int(),
-            column: try reader.int())
+        self.init(builders: try reader.strings(), dependencies: try reader.strings(), line: try reader.int(), column: try reader.int())
     }
 
     func write(to writer: inout ScanWriter) {
         writer.strings(builders)
         writer.strings(dependencies)
-        writer.strings(reads)
         writer.position(line: line, column: column)
     }
 }

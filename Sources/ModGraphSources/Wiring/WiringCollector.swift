@@ -150,8 +150,7 @@ struct WiringCollector {
                 return WiringMember(
                     kind: .property, name: identifier.identifier.text, isStatic: isStatic,
                     type: binding.typeAnnotation.map { written($0.type) }, isInjected: injected,
-                    references: uses.references.items.map(\.name), reads: uses.reads.items.map(\.name),
-                    line: location.line, column: location.column)
+                    references: uses.references.items.map(\.name), line: location.line, column: location.column)
             }
         }
         if let function = declaration.as(FunctionDeclSyntax.self) {
@@ -164,7 +163,7 @@ struct WiringCollector {
                     kind: .function, name: function.name.text + "(" + parameters.map { "\($0.label):" }.joined() + ")",
                     isStatic: Self.isStatic(function.modifiers), type: function.signature.returnClause.map { written($0.type) },
                     parameters: parameters, isInjected: inProtocol, references: uses.references.items.map(\.name),
-                    reads: uses.reads.items.map(\.name), line: location.line, column: location.column)
+                    line: location.line, column: location.column)
             ]
         }
         if let initializer = declaration.as(InitializerDeclSyntax.self) {
@@ -175,8 +174,7 @@ struct WiringCollector {
             return [
                 WiringMember(
                     kind: .initializer, name: "init(" + parameters.map { "\($0.label):" }.joined() + ")", parameters: parameters,
-                    references: uses.references.items.map(\.name), reads: uses.reads.items.map(\.name),
-                    line: location.line, column: location.column)
+                    references: uses.references.items.map(\.name), line: location.line, column: location.column)
             ]
         }
         if let alias = declaration.as(TypeAliasDeclSyntax.self) {
@@ -321,21 +319,15 @@ private final class TypeNames: SyntaxVisitor {
     }
 }
 
-/// The capitalised names and the member names an expression or a body uses, in the order first met:
-/// gathered by a walk of their own (``walk(_:)``), or by the walk over the file while it is inside a
-/// member's part (``UseWalker``).
+/// The capitalised names an expression or a body uses, in the order first met: gathered by a walk of
+/// their own (``walk(_:)``), or by the walk over the file while it is inside a member's part
+/// (``UseWalker``). The values it reads (`parent` and `paywallBuilder` in `parent.paywallBuilder`) are
+/// not kept: no wiring check matches them.
 struct Uses {
     private(set) var references = UniqueNames(limit: WiringFile.memberNameLimit)
-    private(set) var reads = UniqueNames(limit: WiringFile.memberNameLimit)
 
-    /// A name an expression uses: `PaywallBuilder`, a type (`capitalised`, ``Swift/String/isCapitalised``);
-    /// `parent` and `paywallBuilder` in `parent.paywallBuilder`, values read.
-    mutating func add(_ name: String, capitalised: Bool) {
-        if capitalised { references.add(name) } else { reads.add(name) }
-    }
-
-    /// A name written where a type goes.
-    mutating func addType(_ name: String) {
+    /// A type name an expression uses (`PaywallBuilder`, ``Swift/String/isCapitalised``) or a name written where a type goes.
+    mutating func add(_ name: String) {
         references.add(name)
     }
 
@@ -343,7 +335,6 @@ struct Uses {
     /// its first ``WiringFile/memberNameLimit`` names, which are all the two together can keep of it.
     mutating func append(_ other: Uses) {
         for item in other.references.items { references.add(item.name) }
-        for item in other.reads.items { reads.add(item.name) }
     }
 
     /// Adds what `node` uses, in order.
@@ -364,12 +355,12 @@ private final class UsesVisitor: SyntaxVisitor {
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.baseName.text
-        uses.add(name, capitalised: name.isCapitalised)
+        if name.isCapitalised { uses.add(name) }
         return .visitChildren
     }
 
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-        uses.addType(node.name.text)
+        uses.add(node.name.text)
         return .visitChildren
     }
 }
@@ -449,7 +440,7 @@ private final class UseWalker: SyntaxVisitor {
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
         let location = lines.location(of: node)
         mentions.add(node.name.text, line: location.line, column: location.column)
-        current?.uses.addType(node.name.text)
+        current?.uses.add(node.name.text)
         return .visitChildren
     }
 
@@ -465,8 +456,8 @@ private final class UseWalker: SyntaxVisitor {
         if capitalised {
             let location = lines.location(of: node)
             references.add(name, line: location.line, column: location.column)
+            current?.uses.add(name)
         }
-        current?.uses.add(name, capitalised: capitalised)
         return .visitChildren
     }
 
@@ -502,7 +493,7 @@ private final class UseWalker: SyntaxVisitor {
                 scopedCalls.append(
                     ScopedSite(
                         builders: builders.references.items.map(\.name), dependencies: closure.references.items.map(\.name),
-                        reads: builders.reads.items.map(\.name), line: location.line, column: location.column))
+                        line: location.line, column: location.column))
             } else {
                 isTruncated = true
             }
@@ -518,8 +509,7 @@ private final class UseWalker: SyntaxVisitor {
             let arguments: [ConstructionSite.Argument] = node.arguments.map { argument in
                 var uses = Uses()
                 uses.walk(argument.expression)
-                return .init(
-                    label: argument.label?.text ?? "_", references: uses.references.items.map(\.name), reads: uses.reads.items.map(\.name))
+                return .init(label: argument.label?.text ?? "_", references: uses.references.items.map(\.name))
             }
             if constructions.count < WiringFile.nameLimit {
                 constructions.append(

@@ -51,16 +51,15 @@ public struct WiringMember: Hashable, Sendable, Codable {
     public let parameters: [Parameter]
     /// A stored property without an initial value, or a requirement of a protocol: what is handed in.
     public let isInjected: Bool
-    /// Type names its initial value, accessors or body use (capitalised names), once each.
+    /// Type names its initial value, accessors or body use (capitalised names), once each. The values it
+    /// reads are not kept: no wiring check matches them, and keeping them made every edit of a body new facts.
     public let references: [String]
-    /// Member names its initial value, accessors or body read (`parent.paywallBuilder` → `paywallBuilder`), once each.
-    public let reads: [String]
     public let line: Int
     public let column: Int
 
     public init(
         kind: Kind, name: String, isStatic: Bool = false, type: WrittenType? = nil, constraints: [WrittenType] = [],
-        parameters: [Parameter] = [], isInjected: Bool = false, references: [String] = [], reads: [String] = [], line: Int, column: Int
+        parameters: [Parameter] = [], isInjected: Bool = false, references: [String] = [], line: Int, column: Int
     ) {
         self.kind = kind
         self.name = name
@@ -70,7 +69,6 @@ public struct WiringMember: Hashable, Sendable, Codable {
         self.parameters = parameters
         self.isInjected = isInjected
         self.references = references
-        self.reads = reads
         self.line = line
         self.column = column
     }
@@ -181,12 +179,10 @@ public struct ConstructionSite: Hashable, Sendable, Codable {
     public struct Argument: Hashable, Sendable, Codable {
         public let label: String
         public let references: [String]
-        public let reads: [String]
 
-        public init(label: String, references: [String], reads: [String]) {
+        public init(label: String, references: [String]) {
             self.label = label
             self.references = references
-            self.reads = reads
         }
     }
 
@@ -207,14 +203,12 @@ public struct ConstructionSite: Hashable, Sendable, Codable {
 public struct ScopedSite: Hashable, Sendable, Codable {
     public let builders: [String]
     public let dependencies: [String]
-    public let reads: [String]
     public let line: Int
     public let column: Int
 
-    public init(builders: [String], dependencies: [String], reads: [String], line: Int, column: Int) {
+    public init(builders: [String], dependencies: [String], line: Int, column: Int) {
         self.builders = builders
         self.dependencies = dependencies
-        self.reads = reads
         self.line = line
         self.column = column
     }
