@@ -114,4 +114,31 @@ struct WorkspaceReferenceTests {
                 "error: \(folder.path)/Shop.xcworkspace/contents.xcworkspacedata: refers to project '\(folder.path)/App/Broken.xcodeproj', which cannot be read: "),
             "\(listed.errors)")
     }
+
+    /// omniedge-iOS: the workspace found lists the app's project only, which refers to each library's
+    /// project. Those are loaded, and are not said to be passed over; a project beside them that
+    /// nothing refers to is named without `--verbose`, as what the graph leaves out.
+    @Test func whatAWorkspacesProjectsReferToIsNotSaidToBePassedOver() throws {
+        let folder = try checkout()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(Self.project(subprojects: ["../Libraries/Login/Login.xcodeproj"]), "App/App.xcodeproj/project.pbxproj", in: folder)
+        try write(Self.project(subprojects: []), "Libraries/Login/Login.xcodeproj/project.pbxproj", in: folder)
+        try write(Self.project(subprojects: []), "Old.xcodeproj/project.pbxproj", in: folder)
+        try write(workspace(["group:App/App.xcodeproj"]), "Shop.xcworkspace/contents.xcworkspacedata", in: folder)
+        let quiet = try ModGraphRunner.run(["graph", "."], in: folder)
+        #expect(quiet.status == 0, "\(quiet.errors)")
+        #expect(
+            quiet.errors.split(separator: "\n").map(String.init) == [
+                "note: found 1 workspace (Shop.xcworkspace), 2 projects (2 targets)",
+                "note: not loaded: Old.xcodeproj, not listed by Shop.xcworkspace; name it as a PATH to include it",
+            ], "\(quiet.errors)")
+        let verbose = try ModGraphRunner.run(["graph", ".", "--verbose"], in: folder)
+        let lines = verbose.errors.split(separator: "\n").map(String.init)
+        #expect(lines.contains("note: project Libraries/Login/Login.xcodeproj: 1 target"), "\(verbose.errors)")
+        #expect(
+            lines.filter { $0.contains("not listed") } == [
+                "note: not loaded: Old.xcodeproj, not listed by Shop.xcworkspace; name it as a PATH to include it",
+                "note: passed over: \(folder.resolvingSymlinksInPath().path)/Old.xcodeproj: not listed by the workspace; name it as a PATH to include it",
+            ], "\(verbose.errors)")
+    }
 }

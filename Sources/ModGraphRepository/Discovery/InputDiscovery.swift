@@ -136,7 +136,7 @@ public enum InputDiscovery {
             let walked = found
             for workspace in walked.workspaces { try add(workspace: workspace, to: &inputs) }
             for other in walked.projects + walked.packages where !inputs.projects.contains(other) && !inputs.packages.contains(other) {
-                inputs.passedOver.append("\(other): not listed by the workspace; name it as a PATH to include it")
+                inputs.notListed.append(other)
             }
         }
         inputs.passedOver += found.passedOver

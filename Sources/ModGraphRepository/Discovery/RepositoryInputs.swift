@@ -11,7 +11,7 @@ public struct RepositoryInputs: Sendable, Equatable {
             && lhs.unsearched == rhs.unsearched && lhs.missingFolders == rhs.missingFolders && lhs.excluded == rhs.excluded
             && lhs.exclusions.patterns == rhs.exclusions.patterns && lhs.root == rhs.root && lhs.warnings == rhs.warnings
             && lhs.referrers == rhs.referrers && lhs.listed == rhs.listed && lhs.missingProjects == rhs.missingProjects
-            && lhs.tuistManifests == rhs.tuistManifests
+            && lhs.tuistManifests == rhs.tuistManifests && lhs.notListed == rhs.notListed
     }
 
     /// Folders holding a `Package.swift`.
@@ -33,6 +33,10 @@ public struct RepositoryInputs: Sendable, Equatable {
     public var wasDiscovered = false
     /// What the search passed over and why, one line each (shown with `--verbose`).
     public var passedOver: [String] = []
+    /// Projects and package folders the search found beside a workspace that no workspace loaded
+    /// lists (absolute): loaded only when a project or package loaded refers to them, which the load,
+    /// not the search, finds out (``Repository/unlisted``).
+    public var notListed: [String] = []
     /// What a workspace's list skipped (missing, outside ``root``, of an unknown kind), one line each, for warnings.
     public var warnings: [String] = []
     /// Who named each project that a workspace listed (`FILE:LINE`), so that one that

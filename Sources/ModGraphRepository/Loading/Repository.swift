@@ -120,6 +120,32 @@ public struct Repository: Sendable {
         return "not loaded: \(named), in a package's folder, which is not searched; name \(them) as a PATH to include \(them)"
     }
 
+    /// The projects and package folders beside a workspace that it does not list and that no project or
+    /// package loaded refers to, so that they are not in the graph (absolute, in the order found). One
+    /// that a listed project refers to (omniedge-iOS: the app's project lists none of its libraries'
+    /// projects but refers to each, and each refers to local packages) is loaded, and is not named.
+    public var unlisted: [String] {
+        let notListed = inputs.notListed
+        guard !notListed.isEmpty else { return [] }
+        let loaded = Set(projects.map(\.path) + workspace.packages.values.compactMap(\.directory))
+        return notListed.filter { !loaded.contains($0) }
+    }
+
+    /// The projects and packages beside a workspace that are not loaded (``unlisted``), in one line;
+    /// `nil` when there are none. Worth saying without `--verbose`: the graph the user meant may hold them.
+    public var unlistedNote: String? {
+        let unlisted = self.unlisted
+        guard !unlisted.isEmpty else { return nil }
+        let named =
+            unlisted.prefix(5).map { Paths.relative($0, from: inputs.base) }.joined(separator: ", ")
+            + (unlisted.count > 5 ? " and \(unlisted.count - 5) more" : "")
+        let them = unlisted.count == 1 ? "it" : "them"
+        let workspaces = inputs.workspaces.map { Paths.relative($0, from: inputs.base) }
+        let listing =
+            workspaces.count == 1 ? "not listed by \(workspaces[0])" : "listed by none of the \(workspaces.count) workspaces loaded"
+        return "not loaded: \(named), \(listing); name \(them) as a PATH to include \(them)"
+    }
+
     /// Every project and package loaded, one line each, for `--verbose`.
     public var details: [String] {
         let projectLines = graph.packages.filter { $0.origin == .project }.map { package in
@@ -130,6 +156,7 @@ public struct Repository: Sendable {
             "package \(package.path ?? package.name) (\(package.origin.rawValue)): "
                 + Counted.text(graph.targets.count { $0.package == package.identity }, "target")
         }
-        return projectLines + packageLines + inputs.passedOver.map { "passed over: " + $0 }
+        let unlisted = self.unlisted.map { "passed over: \($0): not listed by the workspace; name it as a PATH to include it" }
+        return projectLines + packageLines + unlisted + inputs.passedOver.map { "passed over: " + $0 }
     }
 }
