@@ -23,6 +23,10 @@ extension TuistDump.Project {
             "settings": ["base": target.settings],
         ]
         if let productName = target.productName { object["productName"] = productName }
+        if let line = target.line { object[TuistDump.lineKeys.target] = line }
+        if target.dependencyLines.contains(where: { $0 != nil }) {
+            object[TuistDump.lineKeys.dependencies] = target.dependencyLines.map { $0.map { $0 as Any } ?? NSNull() }
+        }
         return object
     }
 

@@ -52,6 +52,10 @@ enum TuistDump {
         var dependencies: [Dependency]
         /// `settings.base`'s string values of the settings modgraph reads (``TuistDump/readSettings``).
         var settings: [String: String]
+        /// Where the manifest makes the target and each of ``dependencies`` (the same count, or none when no line
+        /// is known), when it was evaluated from its text (``APIValue/line``): a compiled manifest prints no lines.
+        var line: Int? = nil
+        var dependencyLines: [Int?] = []
     }
 
     enum Package: Equatable, Sendable {
@@ -99,9 +103,12 @@ enum TuistDump {
             let product = object["product"] as? String
         else { return nil }
         var dependencies: [Dependency] = []
-        for item in (object["dependencies"] as? [Any]) ?? [] {
+        var dependencyLines: [Int?] = []
+        let writtenLines = (object[lineKeys.dependencies] as? [Any]) ?? []
+        for (index, item) in ((object["dependencies"] as? [Any]) ?? []).enumerated() {
             if let dependency = dependency(item) {
                 dependencies.append(dependency)
+                if !writtenLines.isEmpty { dependencyLines.append(index < writtenLines.count ? line(writtenLines[index]) : nil) }
             } else {
                 problems.append("target '\(name)': a dependency of a kind modgraph does not know; left out")
             }
@@ -128,7 +135,17 @@ enum TuistDump {
         return Target(
             name: name, product: product, productName: object["productName"] as? String,
             destinations: ((object["destinations"] as? [Any]) ?? []).compactMap { $0 as? String }.sorted(),
-            sources: sources, resources: resources, buildableFolders: folders, dependencies: dependencies, settings: settings)
+            sources: sources, resources: resources, buildableFolders: folders, dependencies: dependencies, settings: settings,
+            line: line(object[lineKeys.target]), dependencyLines: dependencyLines)
+    }
+
+    /// The keys the evaluator's lines are cached under, beside the compiled form's: no ProjectDescription type has them.
+    static let lineKeys = (target: "modgraphLine", dependencies: "modgraphDependencyLines")
+
+    /// A line as the cache keeps it: a positive number within any manifest modgraph reads, else none.
+    static func line(_ value: Any?) -> Int? {
+        guard let number = value as? Int, number >= 1, number <= 10_000_000 else { return nil }
+        return number
     }
 
     static func dependency(_ value: Any) -> Dependency? {

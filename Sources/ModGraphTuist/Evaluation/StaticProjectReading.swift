@@ -38,15 +38,18 @@ struct StaticProjectReading {
         }
         destinations.sort()
         var dependencies: [TuistDump.Dependency] = []
+        var dependencyLines: [Int?] = []
         for item in try list(call.argument("dependencies") ?? .list([]), "target '\(name)''s dependencies") {
             dependencies.append(try dependency(item, file: call.file))
+            if case let .api(made) = item { dependencyLines.append(made.line) } else { dependencyLines.append(nil) }
         }
         return TuistDump.Target(
             name: name, product: product, productName: productName, destinations: destinations,
             sources: try sources(call.argument("sources") ?? .none, of: name),
             resources: try resources(call.argument("resources") ?? .none, of: name),
             buildableFolders: try buildableFolders(call.argument("buildableFolders") ?? .list([]), of: name),
-            dependencies: dependencies, settings: try settings(call.argument("settings") ?? .none, of: name))
+            dependencies: dependencies, settings: try settings(call.argument("settings") ?? .none, of: name), line: call.line,
+            dependencyLines: dependencyLines.contains { $0 != nil } ? dependencyLines : [])
     }
 
     private func destinations(_ value: TuistValue, of target: String) throws(StaticFallback) -> [String] {

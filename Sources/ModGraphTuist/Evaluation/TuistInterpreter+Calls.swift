@@ -168,16 +168,18 @@ extension TuistInterpreter {
     /// `PlatformFilters.all`, which `.when(.all)` names, is `Set(PlatformFilter.allCases)`); an enum's `allCases` is its
     /// cases in order. Anything else stays symbolic.
     func apiProperty(_ name: String, of type: String) throws(StaticFallback) -> TuistValue {
-        guard let entry = catalog.entry(type) else { return .api(APIValue(type: type, member: name, arguments: nil, file: "")) }
+        guard let entry = catalog.entry(type) else {
+            return .api(APIValue(type: type, member: name, arguments: nil, file: "", line: manifestLine))
+        }
         if name == "allCases", entry.properties[name] == nil, !entry.cases.isEmpty {
-            return .list(entry.cases.map { .api(APIValue(type: type, member: $0, arguments: nil, file: "")) })
+            return .list(entry.cases.map { .api(APIValue(type: type, member: $0, arguments: nil, file: "", line: manifestLine)) })
         }
         if let constant = entry.constants[name],
             constant.is(ArrayExprSyntax.self) || constant.is(MemberAccessExprSyntax.self) || Self.isConversion(constant)
         {
             return try evaluate(constant, in: Scope(parent: nil, file: "", typeContext: type), hint: entry.properties[name])
         }
-        return .api(APIValue(type: type, member: name, arguments: nil, file: ""))
+        return .api(APIValue(type: type, member: name, arguments: nil, file: "", line: manifestLine))
     }
 
     /// Whether ProjectDescription's `type` has a member `name` that arguments labelled `labels` fit.
@@ -500,7 +502,8 @@ extension TuistInterpreter {
         let apiType = types.first { catalog.isType($0) } ?? types.first ?? ""
         if let written { return try apiCall(name, on: apiType, written, in: scope) }
         return apiType.isEmpty
-            ? .api(APIValue(type: "", member: name, arguments: nil, file: scope.file)) : try apiProperty(name, of: apiType)
+            ? .api(APIValue(type: "", member: name, arguments: nil, file: scope.file, line: manifestLine))
+            : try apiProperty(name, of: apiType)
     }
 
     /// A call of ProjectDescription's: kept symbolic, its arguments evaluated with the types the
@@ -520,7 +523,7 @@ extension TuistInterpreter {
             parameters = parameters.dropFirst()
             arguments.append(Argument(label: argument.label, value: try evaluate(argument.expression, in: scope, hint: hint)))
         }
-        let value = APIValue(type: type, member: name, arguments: arguments, file: scope.file)
+        let value = APIValue(type: type, member: name, arguments: arguments, file: scope.file, line: manifestLine)
         if type == "Project", name == "init" { recordProject(value) }
         return .api(value)
     }

@@ -3,6 +3,12 @@ import SwiftSyntax
 extension TuistInterpreter {
     /// The value of `expression` where Swift would infer it to be of type `hint`.
     func evaluate(_ expression: ExprSyntax, in scope: Scope, hint: TypeHint? = nil) throws(StaticFallback) -> TuistValue {
+        try atManifestLine(of: expression, in: scope) { () throws(StaticFallback) -> TuistValue in
+            try evaluateHere(expression, in: scope, hint: hint)
+        }
+    }
+
+    private func evaluateHere(_ expression: ExprSyntax, in scope: Scope, hint: TypeHint?) throws(StaticFallback) -> TuistValue {
         try step()
         lastPlace = (Syntax(expression), scope.file)
         if let literal = expression.as(StringLiteralExprSyntax.self) { return try string(literal, in: scope) }

@@ -44,6 +44,10 @@ final class TuistInterpreter {
     var running: [SyntaxIdentifier] = []
     /// The expression evaluated last and its file: where a fallback is said to be.
     var lastPlace: (node: Syntax, file: String)?
+    /// The line of the manifest's innermost expression being evaluated (``APIValue/line``).
+    private(set) var manifestLine: Int?
+    /// Lines of the manifest's positions, made when its run starts.
+    private var manifestLines: SourceLocationConverter?
     /// The lowest stack address the evaluation may reach: its recursion follows the syntax tree and the
     /// calls, and stops, leaving ``stackReserve`` in hand, before the thread's stack ends. Nil: no bound known.
     private let stackFloor: UInt?
@@ -71,6 +75,7 @@ final class TuistInterpreter {
 
     /// Runs the manifest's top-level statements; the last project made is the answer.
     func run(manifest tree: SourceFileSyntax) throws(StaticFallback) -> APIValue {
+        manifestLines = SourceLocationConverter(fileName: top.file, tree: tree)
         for item in tree.statements {
             if let declaration = item.item.as(DeclSyntax.self), !declaration.is(VariableDeclSyntax.self) {
                 guard
@@ -90,6 +95,28 @@ final class TuistInterpreter {
 
     func recordProject(_ value: APIValue) {
         projects.append(value)
+    }
+
+    /// Evaluates `body`, an expression of the file `scope` is in, with ``manifestLine`` at `expression`'s
+    /// line when that file is the manifest; helpers' files leave it at the manifest's expression calling them.
+    func atManifestLine<T>(of expression: ExprSyntax, in scope: Scope, _ body: () throws(StaticFallback) -> T) throws(StaticFallback) -> T {
+        guard scope.file == top.file, let lines = manifestLines else { return try body() }
+        let outer = manifestLine
+        manifestLine = lines.location(for: expression.positionAfterSkippingLeadingTrivia).line
+        defer { manifestLine = outer }
+        return try body()
+    }
+
+    /// `value` as made now: a helper's constant read again (`static let domain: TargetDependency = …`, evaluated once)
+    /// points at the manifest's line that reads it this time, as a value made afresh would.
+    func madeHere(_ value: TuistValue) -> TuistValue {
+        switch value {
+        case var .api(api):
+            api.line = manifestLine
+            return .api(api)
+        case let .list(items): return .list(items.map(madeHere))
+        default: return value
+        }
     }
 
     // MARK: Statements
@@ -258,7 +285,7 @@ final class TuistInterpreter {
         if let accessors = property.binding.accessorBlock {
             return try getter(accessors, scope: Scope(parent: nil, file: property.file, typeContext: typeContext), hint: property.type)
         }
-        if let value = stored[key] { return value }
+        if let value = stored[key] { return madeHere(value) }
         guard let initializer = property.binding.initializer else { return .unknown("'\(key)' without a value") }
         guard evaluating.insert(key).inserted else { throw StaticFallback("'\(key)' defined by itself") }
         defer { evaluating.remove(key) }

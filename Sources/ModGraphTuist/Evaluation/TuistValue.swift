@@ -134,6 +134,11 @@ struct APIValue {
     var arguments: [Argument]?
     /// The file the call is written in, absolute: what `#file` says there (`.relativeToCurrentFile`).
     var file: String
+    /// The line of the manifest's innermost expression being evaluated when it was made: where the
+    /// manifest writes it (`.project(target: "Home", …)`), or the helper call that made it
+    /// (`.feature(implements: .Home)`), or the name of the helper constant it is (`.domain`). What a
+    /// finding on the target or dependency points at; nil outside a manifest's evaluation.
+    var line: Int? = nil
 
     func argument(_ label: String) -> TuistValue? {
         arguments?.first { $0.label == label }?.value

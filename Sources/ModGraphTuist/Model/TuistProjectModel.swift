@@ -69,12 +69,15 @@ struct TuistProjectModel {
 
     /// - Parameter span: the lines of the manifest where the target is written, when its name is there.
     func target(_ target: TuistDump.Target, span: ClosedRange<Int>? = nil, referenced: inout [String], warnings: inout [String]) -> XcodeTarget {
+        var index = 0
+        // The line writing the name within the target's span, else the line the evaluator made the dependency at.
         func edge(_ reference: XcodeDependency.Reference, _ declaration: XcodeDependency.Declaration, _ filters: [String], named name: String)
             -> XcodeDependency
         {
-            XcodeDependency(
-                reference: reference, declaration: declaration, platformFilters: filters, line: span.flatMap { lines.line(of: name, in: $0) },
-                file: manifest)
+            let made = index < target.dependencyLines.count ? lines.checked(target.dependencyLines[index]) : nil
+            return XcodeDependency(
+                reference: reference, declaration: declaration, platformFilters: filters,
+                line: span.flatMap { lines.line(of: name, in: $0) } ?? made, file: manifest)
         }
         let productType = Self.productTypes[target.product].map { "com.apple.product-type." + $0 }
         if productType == nil {
@@ -86,6 +89,7 @@ struct TuistProjectModel {
         let moduleName = target.settings["PRODUCT_MODULE_NAME"] ?? IdentifierMangling.c99Extended(productName)
         var dependencies: [XcodeDependency] = []
         for dependency in target.dependencies {
+            defer { index += 1 }
             switch dependency {
             case let .target(name, filters):
                 dependencies.append(edge(.target(id: name, name: name, project: nil), .targetDependency, filters, named: name))
@@ -124,7 +128,8 @@ struct TuistProjectModel {
         return XcodeTarget(
             id: target.name, name: target.name, kind: kind, productName: productName, moduleName: moduleName,
             productFileName: kind.productFileName(named: productName), productReference: nil, dependencies: dependencies,
-            sources: files, synchronizedFolders: folders, platforms: platforms.sorted(), line: span?.lowerBound,
+            sources: files, synchronizedFolders: folders, platforms: platforms.sorted(),
+            line: span?.lowerBound ?? lines.checked(target.line),
             resources: resources + resourceFolders.map(\.path), file: manifest)
     }
 
@@ -191,13 +196,20 @@ struct TuistProjectModel {
 
 /// Where a manifest writes names as string literals (`"Home"`), for the lines findings point at. A target
 /// declared by name in the manifest spans from that line to the next such target's; a dependency written
-/// inside the span is at its line. A target a helper makes has no span, and no line is guessed.
+/// inside the span is at its line. A target a helper makes has no span: it is at the line the evaluator
+/// made it at (``TuistDump/Target/line``), when the manifest was evaluated from its text, else at none.
 struct ManifestLines: Sendable {
     /// Each line's text, from line 1.
     private let texts: [Substring]
 
     init(text: String) {
         texts = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// `line` when the manifest has it: a line the evaluator gave, or the cache kept, that is no line of this text is none.
+    func checked(_ line: Int?) -> Int? {
+        guard let line, line >= 1, line <= texts.count else { return nil }
+        return line
     }
 
     /// The first line writing `"name"` within `range`.

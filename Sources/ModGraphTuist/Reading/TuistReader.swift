@@ -29,7 +29,7 @@ public final class TuistReader: Sendable {
     /// Bumped when what is cached changes meaning.
     static let cacheVersion = "modgraph-tuist-1"
     /// Bumped when the evaluator's answers change meaning.
-    static let staticCacheVersion = "modgraph-tuist-static-1"
+    static let staticCacheVersion = "modgraph-tuist-static-2"
 
     public init(options: TuistOptions) {
         self.options = options
