@@ -18,7 +18,7 @@ public struct TuistEditor {
         /// `.package(product:)`, …) taken out.
         case remove(target: String, name: String)
 
-        var target: String {
+        public var target: String {
             switch self {
             case let .add(target, _, _), let .remove(target, _): target
             }
@@ -84,6 +84,66 @@ public struct TuistEditor {
             throw ManifestRefusal(reason: "the edited manifest would not parse; nothing was changed")
         }
         return Outcome(text: text, refused: refused.map { (change: $0.0, reason: $0.1) })
+    }
+
+    /// The manifest without the one array element that starts on `line`: a dependency a helper's argument names
+    /// (`dependencies: [.domain]` of `.feature(interface: .Main, factory: .init(…))`), at the line the evaluator
+    /// made it at. What the element was part of is not known here: the caller evaluates the text before and after
+    /// and keeps the edit only when it took out that dependency and changed nothing else.
+    public func removingElement(at line: Int) throws(ManifestRefusal) -> String {
+        let (element, array) = try element(at: line)
+        var edits = TextEdits()
+        ArrayEdit.remove([element], from: array, into: &edits)
+        return try edited(edits)
+    }
+
+    /// The manifest with `written` appended to the array whose one element starting on `line` makes another
+    /// dependency of the same target (`dependencies: [.feature(interface: .Main)]` of a helper's call). As for
+    /// ``removingElement(at:)``, the caller keeps the edit only when it added that dependency and changed nothing else.
+    public func addingElement(_ written: String, besideTheElementAt line: Int) throws(ManifestRefusal) -> String {
+        let (_, array) = try element(at: line)
+        var edits = TextEdits()
+        _ = ArrayEdit.append([written], to: array, into: &edits)
+        return try edited(edits)
+    }
+
+    /// The one element of an array literal that starts on `line`, with its array.
+    private func element(at line: Int) throws(ManifestRefusal) -> (ArrayElementSyntax, ArrayExprSyntax) {
+        let converter = SourceLocationConverter(fileName: "", tree: syntax.file)
+        let finder = ArrayFinder(viewMode: .sourceAccurate)
+        finder.walk(syntax.file)
+        var found: [(element: ArrayElementSyntax, array: ArrayExprSyntax)] = []
+        for array in finder.found {
+            for element in array.elements where converter.location(for: element.positionAfterSkippingLeadingTrivia).line == line {
+                found.append((element, array))
+            }
+        }
+        guard found.count == 1, let only = found.first else {
+            throw ManifestRefusal(
+                reason: found.isEmpty
+                    ? "line \(line), where a helper makes its dependency, is no element of an array in the manifest"
+                    : "line \(line), where a helper makes its dependency, starts \(found.count) elements of arrays: edit it by hand")
+        }
+        return only
+    }
+
+    /// The manifest with `edits` made, which must parse.
+    private func edited(_ edits: TextEdits) throws(ManifestRefusal) -> String {
+        let text = edits.applied(to: syntax.text)
+        guard (try? ManifestSyntax(text)) != nil else {
+            throw ManifestRefusal(reason: "the edited manifest would not parse; nothing was changed")
+        }
+        return text
+    }
+
+    /// Every array literal of a file, outermost first.
+    private final class ArrayFinder: SyntaxVisitor {
+        var found: [ArrayExprSyntax] = []
+
+        override func visit(_ node: ArrayExprSyntax) -> SyntaxVisitorContinueKind {
+            found.append(node)
+            return .visitChildren
+        }
     }
 
     /// The function of the manifest that makes target `name`; the manifest's makers found once, in `known`.

@@ -289,15 +289,17 @@ struct TuistCommandTests {
     }
 
     /// fix edits a target written out in its Project.swift, in the manifest's language and the array's
-    /// layout; the project reloads with the edges and check passes on them. A target a helper makes
-    /// keeps its advice, with the reason.
+    /// layout; the project reloads with the edges and check passes on them. A target a helper makes is
+    /// edited in the array the manifest hands the helper, when the manifest evaluated after the edit has
+    /// that dependency more and nothing else changed; one the manifest hands no array keeps its advice, with the reason.
     @Test func fixEditsATargetWrittenInItsManifest() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         try repository(in: folder)
         try write("import HomeInterface\nimport Home\nimport Cart\nimport Alamofire\n", "Projects/App/Sources/App.swift", in: folder)
-        // Home, which the helper makes, imports Core, which only its interface brings.
+        // Home and Cart, which the helper makes, import Core, which only their interfaces bring.
         try write("import HomeInterface\nimport CartInterface\nimport Core\n", "Projects/Home/Sources/Home/Home.swift", in: folder)
+        try write("import CartInterface\nimport Core\n", "Projects/Cart/Sources/Cart/Cart.swift", in: folder)
         try write("version: 1\nsources:\n  undeclaredImports: error\n  unusedDependencies: warning\n", ".modgraph.yml", in: folder)
         let result = try ModGraphRunner.run(["fix", ".", "--write"], in: folder)
         #expect(result.status == 0, "\(result.errors)")
@@ -311,14 +313,57 @@ struct TuistCommandTests {
                     "                .project(target: \"HomeInterface\", path: \"../Home\"),",
                     "            ])",
                 ].joined(separator: "\n")), "\(manifest)")
-        #expect(result.errors.contains("not fixed: undeclared-import: home/Home"), "\(result.errors)")
+        let home = try String(contentsOf: folder.appendingPathComponent("Projects/Home/Project.swift"), encoding: .utf8)
+        #expect(
+            home.contains(
+                "Project.feature(.home, dependencies: [.project(target: \"CartInterface\", path: \"../Cart\"), .project(target: \"Core\", path: \"../Core\")])"
+            ), "\(home)")
+        #expect(!result.errors.contains("not fixed: undeclared-import: home/Home"), "\(result.errors)")
         #expect(
             result.errors.contains(
-                "is not written as .target(name: \"Home\", …) in the manifest (a helper, a loop or a variable makes it)"),
-            "\(result.errors)")
+                "not fixed: undeclared-import: cart/Cart → core/Core: Projects/Cart/Project.swift: target \"Cart\" is not written as .target(name: \"Cart\", …) in the manifest (a helper, a loop or a variable makes it): edit it where its dependencies are written; line 4, where a helper makes its dependency, is no element of an array in the manifest"
+            ), "\(result.errors)")
         let check = try ModGraphRunner.run(["check", "."], in: folder)
         #expect(!check.output.contains("to the dependencies: of target \"Shop\""), "\(check.output)")
-        #expect(check.output.contains("to the dependencies: of target \"Home\""), "\(check.output)")
+        #expect(!check.output.contains("to the dependencies: of target \"Home\""), "\(check.output)")
+        #expect(check.output.contains("to the dependencies: of target \"Cart\""), "\(check.output)")
+    }
+
+    /// A dependency a helper makes is removed from the array the manifest hands it only when that takes it out of
+    /// this target alone: an array two targets share keeps it, with the reason, and the manifest is not edited.
+    @Test func fixLeavesADependencyTwoTargetsShare() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try repository(in: folder)
+        try write(
+            """
+            import ProjectDescription
+            extension Target {
+                public static func kit(_ name: String, _ dependencies: [TargetDependency]) -> Target {
+                    .target(name: name, destinations: .iOS, product: .framework, bundleId: "dev.shop.\\(name)",
+                            sources: ["Sources/\\(name)/**"], dependencies: dependencies)
+                }
+            }
+            """, "Tuist/ProjectDescriptionHelpers/Target+Kit.swift", in: folder)
+        let manifest = """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let shared: [TargetDependency] = [
+                .project(target: "Core", path: "../Core")
+            ]
+            let project = Project(name: "Kit", targets: [.kit("KitA", shared), .kit("KitB", shared)])
+            """
+        try write(manifest, "Projects/Kit/Project.swift", in: folder)
+        try write("import Core\n", "Projects/Kit/Sources/KitA/A.swift", in: folder)
+        try write("let b = 1\n", "Projects/Kit/Sources/KitB/B.swift", in: folder)
+        try write("version: 1\nsources:\n  unusedDependencies: warning\n", ".modgraph.yml", in: folder)
+        let result = try ModGraphRunner.run(["fix", ".", "--write"], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(
+            result.errors.contains(
+                "not fixed: unused-dependency: kit/KitB → core/Core: Projects/Kit/Project.swift: target \"KitB\" is not written as .target(name: \"KitB\", …) in the manifest (a helper, a loop or a variable makes it): edit it where its dependencies are written; line 4, where a helper makes a dependency of it, makes more than this target's: edit it by hand"
+            ), "\(result.errors)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("Projects/Kit/Project.swift"), encoding: .utf8) == manifest)
     }
 
     /// Seen on a Tuist app: a feature's `.package(product: "DeviceKit")` whose package only the app's

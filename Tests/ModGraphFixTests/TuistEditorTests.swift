@@ -198,4 +198,35 @@ struct TuistEditorTests {
     @Test func aManifestThatDoesNotParseIsNotEdited() {
         #expect(throws: ManifestRefusal.self) { try TuistEditor("let project = Project(name: \"X\", targets: [") }
     }
+
+    /// A dependency a helper makes, at the line the evaluator made it at: the one array element starting on that line is
+    /// taken out with its line, or a new one appended to its array; a line starting no element, or two, is refused.
+    @Test func anElementAtALineIsRemovedOrAddedBeside() throws {
+        let manifest = """
+            let project = Project.make(
+                dependencies: [
+                    .domain,
+                    .core(implements: .Network)
+                ],
+                more: [.a, .b]
+            )
+            """
+        let editor = try TuistEditor(manifest)
+        #expect(
+            try editor.removingElement(at: 3)
+                == manifest.replacingOccurrences(of: "        .domain,\n", with: ""))
+        #expect(
+            try editor.addingElement(".project(target: \"Core\", path: \"../Core\")", besideTheElementAt: 4)
+                == manifest.replacingOccurrences(
+                    of: ".core(implements: .Network)\n",
+                    with: ".core(implements: .Network),\n        .project(target: \"Core\", path: \"../Core\")\n"))
+        #expect(throws: ManifestRefusal(reason: "line 1, where a helper makes its dependency, is no element of an array in the manifest")) {
+            try editor.removingElement(at: 1)
+        }
+        #expect(
+            throws: ManifestRefusal(reason: "line 6, where a helper makes its dependency, starts 2 elements of arrays: edit it by hand")
+        ) {
+            try editor.removingElement(at: 6)
+        }
+    }
 }

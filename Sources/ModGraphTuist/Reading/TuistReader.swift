@@ -57,12 +57,7 @@ public final class TuistReader: Sendable {
         guard let text = ConfinedRead.file(manifest, in: loaded, limit: TuistSources.maximumFileBytes) else {
             throw .unreadable(path: manifest, reason: "it cannot be read inside the folder loaded")
         }
-        let read = try self.sources.withLock { known throws(XcodeError) -> TuistSources in
-            if let read = known[tuistRoot] { return try read.get() }
-            let read = Result { () throws(XcodeError) -> TuistSources in try TuistSources(of: tuistRoot, in: loaded, disk: disk) }
-            known[tuistRoot] = read
-            return try read.get()
-        }
+        let read = try sources(of: tuistRoot, in: loaded, disk: disk)
         let sources = Self.imports(text, "ProjectDescriptionHelpers") ? read : read.withoutHelpers()
         var model = TuistProjectModel(manifest: manifest, tuistRoot: tuistRoot, disk: disk)
         model.lines = ManifestLines(text: String(decoding: text, as: UTF8.self))
@@ -100,6 +95,37 @@ public final class TuistReader: Sendable {
             }
         }
         return model.project(project, compiledWith: files)
+    }
+
+    /// The helpers and plugins of the Tuist root `tuistRoot`, read once per reader.
+    private func sources(of tuistRoot: String, in loaded: String, disk: XcodeDisk) throws(XcodeError) -> TuistSources {
+        try self.sources.withLock { known throws(XcodeError) -> TuistSources in
+            if let read = known[tuistRoot] { return try read.get() }
+            let read = Result { () throws(XcodeError) -> TuistSources in try TuistSources(of: tuistRoot, in: loaded, disk: disk) }
+            known[tuistRoot] = read
+            return try read.get()
+        }
+    }
+
+    /// The project `text` would declare as the manifest at `manifest` (absolute), evaluated from its text alone:
+    /// never compiled, never cached, not counted in ``verification``. What `fix` checks an edit of a manifest by
+    /// (it must change what was asked and nothing else); nil when the text cannot be evaluated.
+    /// - Parameter root: the folder loaded: no file outside it is read.
+    public func evaluatedProject(_ text: String, at manifest: String, root: String?) -> XcodeProject? {
+        let folder = XcodePath.parent(manifest)
+        let loaded = root ?? folder
+        let disk = XcodeDisk(root: root)
+        let bytes = Array(text.utf8)
+        guard disk.isInside(manifest), bytes.count <= TuistSources.maximumFileBytes else { return nil }
+        let tuistRoot = Self.tuistRoot(above: folder, within: loaded, disk: disk)
+        guard let read = try? sources(of: tuistRoot, in: loaded, disk: disk),
+            case let .success(project) = evaluate(bytes, at: manifest, sources: read, tuistRoot: tuistRoot)
+        else { return nil }
+        let sources = Self.imports(bytes, "ProjectDescriptionHelpers") ? read : read.withoutHelpers()
+        var model = TuistProjectModel(manifest: manifest, tuistRoot: tuistRoot, disk: disk)
+        model.lines = ManifestLines(text: text)
+        return model.project(
+            project, compiledWith: (sources.helpers + sources.plugins.flatMap(\.files)).map { XcodePath.join(tuistRoot, $0.path) })
     }
 
     /// The project the manifest declares, as the compiled manifest prints it (from the cache when it was printed before).
