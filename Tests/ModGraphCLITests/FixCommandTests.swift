@@ -153,6 +153,34 @@ struct FixCommandTests {
 
     /// Written, the manifest is exactly the expected text, the toolchain's dump-package reads it,
     /// check passes, and a second fix has nothing to do.
+    /// An import that breaks the layering is warned of as undeclared; declaring it would make the break a `layering`
+    /// error of `check`, so fix leaves it, says why, and makes the other edits (depromeet/WalWal-iOS: 43 such).
+    @Test func anAdditionThatWouldBreakTheLayeringIsLeft() throws {
+        let top = try workspace()
+        defer { try? FileManager.default.removeItem(at: top) }
+        let folder = top.appendingPathComponent("Top")
+        try """
+        version: 1
+        layers:
+          - name: upper
+            targets: ["Low"]
+          - name: lower
+            targets: ["Top", "Helpers", "Mid"]
+        unassigned: error
+        sources:
+          undeclaredImports: warning
+          unusedDependencies: error
+
+        """.write(to: folder.appendingPathComponent(".modgraph.yml"), atomically: true, encoding: .utf8)
+        let result = try ModGraphRunner.run(["fix", folder.path], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(
+            result.errors.contains(
+                "not fixed: undeclared-import: top/Top → low/Low: declaring it would make a layering error (Top (layer 'lower') depends on Low (layer 'upper'), which is above it), which the import already is: move the code that imports it, or accept the edge in .modgraph.yml"
+            ), "\(result.errors)")
+        #expect(!result.output.contains("Low") && result.output.contains("-                \"Helpers\","), "\(result.output)")
+    }
+
     @Test func writingIsARoundTrip() throws {
         let top = try workspace()
         defer { try? FileManager.default.removeItem(at: top) }
@@ -162,7 +190,8 @@ struct FixCommandTests {
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.errors.contains("fix: wrote Package.swift"), "\(result.errors)")
         #expect(
-            result.errors.contains("fix: dependency added: top/Top → low/Low") && result.errors.contains("fix: dependency removed: top/Top → top/Helpers"),
+            result.errors.contains("fix: dependency added: top/Top → low/Low")
+                && result.errors.contains("fix: dependency removed: top/Top → top/Helpers"),
             "\(result.errors)")
         #expect(result.errors.contains("fix: check now finds 0 of the 2 fixed findings"), "\(result.errors)")
         #expect(try String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8) == Self.fixedManifest)
@@ -205,7 +234,9 @@ struct FixCommandTests {
         let result = try ModGraphRunner.run(["fix", folder.path, "--write"], in: folder)
         #expect(result.status != 1, "\(result.errors)")
         #expect(try String(contentsOf: outside, encoding: .utf8) == Self.topManifest)
-        let kind = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("Package.swift").path)[.type] as? FileAttributeType
+        let kind =
+            try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("Package.swift").path)[.type]
+            as? FileAttributeType
         #expect(kind == .typeSymbolicLink)
         if result.status == 0 {
             #expect(result.errors.contains("reached through a link"), "\(result.errors)")
@@ -270,13 +301,19 @@ struct FixCommandTests {
         let (file, product) = ("D32D2AFFBFBD048F79F8DB14", "751E81F6F3473D7B2E014F0D")
         var expected = before
         for (anchor, insertion) in [
-            ("\t\tDAEC0626B10D19C54FE583DB /* Feed.framework in Embed Frameworks */ = {isa = PBXBuildFile; fileRef = ",
-             "\t\t\(file) /* DesignSystem in Frameworks */ = {isa = PBXBuildFile; productRef = \(product) /* DesignSystem */; };\n"),
-            ("\t\t20189A2686C1F1D3454DF720 /* Frameworks */ = {\n\t\t\tisa = PBXFrameworksBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n\t\t\tfiles = (\n",
-             "\t\t\t\t\(file) /* DesignSystem in Frameworks */,\n"),
+            (
+                "\t\tDAEC0626B10D19C54FE583DB /* Feed.framework in Embed Frameworks */ = {isa = PBXBuildFile; fileRef = ",
+                "\t\t\(file) /* DesignSystem in Frameworks */ = {isa = PBXBuildFile; productRef = \(product) /* DesignSystem */; };\n"
+            ),
+            (
+                "\t\t20189A2686C1F1D3454DF720 /* Frameworks */ = {\n\t\t\tisa = PBXFrameworksBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n\t\t\tfiles = (\n",
+                "\t\t\t\t\(file) /* DesignSystem in Frameworks */,\n"
+            ),
             ("\t\t\tname = Core;\n", "\t\t\tpackageProductDependencies = (\n\t\t\t\t\(product) /* DesignSystem */,\n\t\t\t);\n"),
-            ("\t\t535126F0D12B93C26F39C87C /* DesignSystem */ = {\n\t\t\tisa = XCSwiftPackageProductDependency;\n\t\t\tproductName = DesignSystem;\n\t\t};\n",
-             "\t\t\(product) /* DesignSystem */ = {\n\t\t\tisa = XCSwiftPackageProductDependency;\n\t\t\tproductName = DesignSystem;\n\t\t};\n"),
+            (
+                "\t\t535126F0D12B93C26F39C87C /* DesignSystem */ = {\n\t\t\tisa = XCSwiftPackageProductDependency;\n\t\t\tproductName = DesignSystem;\n\t\t};\n",
+                "\t\t\(product) /* DesignSystem */ = {\n\t\t\tisa = XCSwiftPackageProductDependency;\n\t\t\tproductName = DesignSystem;\n\t\t};\n"
+            ),
         ] {
             guard let range = expected.range(of: anchor) else {
                 Issue.record("the sample's project no longer has \(anchor)")
@@ -342,7 +379,9 @@ struct FixCommandTests {
         )
         project = project.replacingOccurrences(
             of: "\t\t\t\t6D2A7DB0B887B6CD1C487FB2 /* DesignSystem in Frameworks */,\n",
-            with: "\t\t\t\t6D2A7DB0B887B6CD1C487FB2 /* DesignSystem in Frameworks */,\n\t\t\t\tAA0000000000000000000001 /* Vendor.xcframework in Frameworks */,\n")
+            with:
+                "\t\t\t\t6D2A7DB0B887B6CD1C487FB2 /* DesignSystem in Frameworks */,\n\t\t\t\tAA0000000000000000000001 /* Vendor.xcframework in Frameworks */,\n"
+        )
         try project.write(to: path, atomically: true, encoding: .utf8)
         // The application imports it; Core imports it and does not link it.
         for file in ["App/XcodeApp/AppDelegate.swift", "App/Core/Logger.swift"] {

@@ -17,6 +17,16 @@ struct FixPlanner {
     let loaded: LoadedGraph
     /// Files are read and written below this folder only.
     let root: String
+    /// Additions the configuration's graph rules would fail, by finding (``breaking(_:in:config:)``): each is left
+    /// with the error it would make, once its edit is known to be one fix makes (else with the reason it is not).
+    var breaking: [String: Finding] = [:]
+
+    /// Whether `finding`'s addition is held back for the error it would make (then said in `notFixed`).
+    private func held(_ finding: Finding, _ notFixed: inout [FixRun.NotFixed]) -> Bool {
+        guard let error = breaking[finding.fingerprint] else { return false }
+        notFixed.append(FixRun.NotFixed(finding: finding, reason: Self.breakingReason(error)))
+        return true
+    }
 
     /// The edits, by manifest path, and the findings left as they are.
     mutating func plan(_ findings: [Finding]) -> ([FixRun.FileEdit], [FixRun.NotFixed]) {
@@ -31,7 +41,8 @@ struct FixPlanner {
             // A target of a Tuist project is edited in the Project.swift that declares it.
             if loaded.graph.package(fix.target.package)?.isTuistProject == true {
                 switch tuistChange(for: fix, finding: finding) {
-                case let .success(change): byTuistManifest[change.file, default: []].append(change)
+                case let .success(change) where !held(finding, &notFixed): byTuistManifest[change.file, default: []].append(change)
+                case .success: continue
                 case let .failure(refusal): notFixed.append(FixRun.NotFixed(finding: finding, reason: refusal.reason))
                 }
                 continue
@@ -40,7 +51,8 @@ struct FixPlanner {
             if loaded.graph.package(fix.target.package)?.isXcodeGenProject == true {
                 if specPackageNames == nil { specPackageNames = loaded.repository.xcodeGenPackageNames() }
                 switch specChange(for: fix, finding: finding, packageNames: specPackageNames?[fix.target.package]) {
-                case let .success(change): bySpec[change.file, default: []].append(change)
+                case let .success(change) where !held(finding, &notFixed): bySpec[change.file, default: []].append(change)
+                case .success: continue
                 case let .failure(refusal): notFixed.append(FixRun.NotFixed(finding: finding, reason: refusal.reason))
                 }
                 continue
@@ -48,13 +60,15 @@ struct FixPlanner {
             // A dependency of an Xcode project's target is edited in the project file.
             if let package = loaded.graph.package(fix.target.package), package.origin == .project, !package.isGeneratedProject {
                 switch projectChange(for: fix) {
-                case let .success(edit): byProject[fix.target.package, default: []].append((finding, edit))
+                case let .success(edit) where !held(finding, &notFixed): byProject[fix.target.package, default: []].append((finding, edit))
+                case .success: continue
                 case let .failure(refusal): notFixed.append(FixRun.NotFixed(finding: finding, reason: refusal.reason))
                 }
                 continue
             }
             switch change(for: fix) {
-            case let .success(change): byPackage[fix.target.package, default: []].append((finding, change))
+            case let .success(change) where !held(finding, &notFixed): byPackage[fix.target.package, default: []].append((finding, change))
+            case .success: continue
             case let .failure(refusal): notFixed.append(FixRun.NotFixed(finding: finding, reason: refusal.reason))
             }
         }

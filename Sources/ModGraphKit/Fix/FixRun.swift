@@ -73,6 +73,7 @@ public struct FixRun: Sendable {
         let base = loaded.rootDirectory.flatMap(Paths.canonical) ?? FileManager.default.currentDirectoryPath
         root = (try? GitRepository(containing: base).topLevel).flatMap(Paths.canonical) ?? base
         var planner = FixPlanner(loaded: loaded, root: root)
+        planner.breaking = FixPlanner.breaking(fixable, in: loaded.graph, config: check.config)
         (edits, notFixed) = planner.plan(fixable)
     }
 
