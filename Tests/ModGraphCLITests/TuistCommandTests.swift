@@ -272,6 +272,31 @@ struct TuistCommandTests {
             "\(refused.errors)")
     }
 
+    /// woin2ee/MyAlarm: a manifest imports a plugin `Tuist/Config.swift` fetches from git, which `tuist install` puts
+    /// outside the repository: the error names the plugins, not only the missing module.
+    @Test func aPluginFromGitIsNamedWhenItsModuleIsMissing() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try repository(in: folder)
+        try write(
+            """
+            import ProjectDescription
+            let config = Config(plugins: [.git(url: "https://github.com/example/tuist-micro-feature-plugin.git", tag: "0.2.4")])
+            """, "Tuist/Config.swift", in: folder)
+        try write(
+            """
+            import ProjectDescription
+            import MicroFeaturePlugin
+            let project = Project(name: "Alarm", targets: [])
+            """, "Projects/Alarm/Project.swift", in: folder)
+        let refused = try ModGraphRunner.run(["graph", ".", "--no-run-manifests"], in: folder)
+        #expect(refused.status != 0)
+        #expect(
+            refused.errors.contains(
+                "(an import of 'MicroFeaturePlugin', not a module the manifest's folder provides; the Tuist configuration fetches plugins from git (https://github.com/example/tuist-micro-feature-plugin.git), which `tuist install` downloads outside the repository, and modgraph reads nothing there), and --no-run-manifests forbids running it"
+            ), "\(refused.errors)")
+    }
+
     /// `--verify-manifests` evaluates every manifest and compiles it too: the template's loops, switches and
     /// defaults give what the compiled manifests print, to the last dependency.
     @Test func verifyingComparesEachEvaluatedManifestWithTheCompiledOne() throws {

@@ -177,6 +177,33 @@ struct TuistCacheKeyTests {
         return folder
     }
 
+    /// woin2ee/MyAlarm: `Tuist/Config.swift` fetches its plugins from git, which `tuist install` puts outside the
+    /// repository. A missing module's error names them; what a URL cannot hold (a quote, a space, a control
+    /// character) is no URL, and at most ``TuistSources/maximumRemotePlugins`` are named.
+    @Test func theRemotePluginsOfTheConfigurationAreNamedWhenAModuleIsMissing() throws {
+        let config = """
+            let config = Config(plugins: [
+                .git(url: "https://github.com/Woin2ee-Modules/tuist-micro-feature-plugin.git", tag: "0.2.4"),
+                .git(url:"https://example.com/a b.git", tag: "1"),
+                .git(url: "https://example.com/\u{1B}[2J.git", tag: "1"),
+                .local(path: .relativeToRoot("Plugins/Kit")),
+                .git(url: "https://github.com/Woin2ee-Modules/tuist-micro-feature-plugin.git", tag: "0.2.4"),
+            ])
+            """
+        #expect(TuistSources.gitURLs(in: config) == ["https://github.com/Woin2ee-Modules/tuist-micro-feature-plugin.git"])
+        let many = (0..<20).map { ".git(url: \"https://example.com/p\($0).git\")" }.joined(separator: "\n")
+        #expect(TuistSources.gitURLs(in: many).count == TuistSources.maximumRemotePlugins)
+        let folder = try root(helper: "public let a = 1\n")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(config.utf8).write(to: URL(fileURLWithPath: folder + "/Tuist/Config.swift"))
+        let sources = try TuistSources(of: folder, in: folder, disk: XcodeDisk(root: folder))
+        #expect(
+            sources.explaining("Project.swift:2:8: error: no such module 'MicroFeaturePlugin'")
+                == "Project.swift:2:8: error: no such module 'MicroFeaturePlugin'; the Tuist configuration fetches plugins from git (https://github.com/Woin2ee-Modules/tuist-micro-feature-plugin.git), which `tuist install` downloads outside the repository, and modgraph reads nothing there"
+        )
+        #expect(sources.explaining("a condition on 'FileManager'") == "a condition on 'FileManager'")
+    }
+
     @Test func aManifestsKeyChangesWithWhatItCompilesWith() throws {
         let first = try root(helper: "public let a = 1\n")
         let second = try root(helper: "public let a = 2\n")

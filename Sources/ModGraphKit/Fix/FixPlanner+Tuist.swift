@@ -8,10 +8,10 @@ import ModGraphXcode
 /// Fixes of targets a Tuist `Project.swift` declares: edits of that manifest where the target is
 /// written out in it (``TuistEditor``), the dependency written as check advises it
 /// (``TuistDependency``: `.target(name:)`, `.project(target:path:)`, `.external(name:)`,
-/// `.package(product:)`). A dependency a helper makes is removed at the line the evaluator made it
-/// at, when the manifest evaluated before and after the edit differs by that dependency alone
-/// (``removeAtItsLine(_:_:target:dependency:reader:)``). An addition to a target a helper makes, a
-/// pod, a package of the repository's own without a product keep their advice, with the reason.
+/// `.package(product:)`). Of a target a helper makes, a dependency is removed at the line the
+/// evaluator made it at, or added beside another of its dependencies, when the manifest evaluated
+/// before and after the edit differs by that dependency alone (``atItsLine(_:_:dependency:reader:)``).
+/// A pod, a package of the repository's own without a product keep their advice, with the reason.
 extension FixPlanner {
     /// One edit of a Tuist manifest.
     struct TuistChange {
@@ -139,7 +139,7 @@ extension FixPlanner {
         return shapes == expected
     }
 
-    /// A reader that evaluates manifests from their text only, for ``removeAtItsLine(_:_:target:dependency:reader:)``.
+    /// A reader that evaluates manifests from their text only, for ``atItsLine(_:_:dependency:reader:)``.
     static func verifyingReader() -> TuistReader {
         TuistReader(options: TuistOptions(cacheFolder: nil, runsManifests: false, evaluatesStatically: true))
     }

@@ -76,7 +76,7 @@ public final class TuistReader: Sendable {
                 evaluated.flatMap { if case let .failure(fallback) = $0 { fallback.reason } else { nil } } ?? "static evaluation is off"
             throw .notAProject(
                 file: manifest,
-                problem: "a Tuist manifest modgraph could not evaluate without running it (\(reason)), "
+                problem: "a Tuist manifest modgraph could not evaluate without running it (\(sources.explaining(reason))), "
                     + "and --no-run-manifests forbids running it")
         }
         let project = try compiled(text, at: manifest, sources: sources, tuistRoot: tuistRoot)
@@ -148,7 +148,7 @@ public final class TuistReader: Sendable {
                 record.withLock { $0.compiled += 1 }
                 if let key, let folder = options.cacheFolder { CacheEntry.write(json, named: Self.entry(key), in: folder) }
             } catch {
-                throw .notAProject(file: manifest, problem: "a Tuist manifest that could not be read: " + error.problem)
+                throw .notAProject(file: manifest, problem: "a Tuist manifest that could not be read: " + sources.explaining(error.problem))
             }
         }
         guard let printed else { throw .notAProject(file: manifest, problem: "a Tuist manifest that could not be read") }

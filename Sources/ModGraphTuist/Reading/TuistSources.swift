@@ -28,6 +28,10 @@ struct TuistSources: Sendable {
 
     private(set) var helpers: [File] = []
     private(set) var plugins: [Plugin] = []
+    /// The git URLs of the plugins `Tuist/Config.swift` (or Tuist 4's `Tuist.swift`) fetches (`.git(url: "…")`):
+    /// `tuist install` downloads them outside the repository, which modgraph does not read. Said when a manifest
+    /// imports a module nothing here provides (woin2ee/MyAlarm's `ExternalDependencyPlugin`).
+    private(set) var remotePlugins: [String] = []
     /// The SHA-256 of ``helpers`` (paths and texts) and of every plugin's ``Plugin/digest``, each computed
     /// once when the files are read: a root's hundred manifests share them instead of hashing the files again.
     private(set) var helpersDigest = TuistSources.digest(of: [])
@@ -53,6 +57,11 @@ struct TuistSources: Sendable {
             let files = try Self.swiftFiles(
                 below: folder + "/ProjectDescriptionHelpers", tuistRoot: tuistRoot, in: root, disk: disk, budget: &budget)
             plugins.append(Plugin(name: name, files: files, digest: Self.digest(of: files, named: name)))
+        }
+        for config in ["Tuist/Config.swift", "Tuist.swift"] {
+            guard let text = ConfinedRead.file(tuistRoot + "/" + config, in: root, limit: Self.maximumFileBytes) else { continue }
+            remotePlugins = Self.gitURLs(in: String(decoding: text, as: UTF8.self))
+            break
         }
         helpersDigest = Self.digest(of: helpers)
         var hasher = SHA256()
@@ -81,6 +90,36 @@ struct TuistSources: Sendable {
             add(file.text)
         }
         return hasher.finalizeHex()
+    }
+
+    /// The most remote plugins named, and the longest URL kept.
+    static let maximumRemotePlugins = 8
+    static let maximumURLLength = 200
+
+    /// The literal URLs of `.git(url: "…"` in a Tuist configuration, in order, each once: only the characters
+    /// of a URL, since they are printed in an error.
+    static func gitURLs(in text: String) -> [String] {
+        var found: [String] = []
+        var rest = text[...]
+        while found.count < maximumRemotePlugins, let call = rest.range(of: ".git(url:") {
+            rest = rest[call.upperBound...]
+            let value = rest.drop { $0 == " " }
+            guard value.first == "\"" else { continue }
+            let url = value.dropFirst().prefix { $0 != "\"" }
+            let allowed = url.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || ":/._~@+-%".unicodeScalars.contains($0))
+            }
+            if !url.isEmpty, url.count <= maximumURLLength, allowed, !found.contains(String(url)) { found.append(String(url)) }
+        }
+        return found
+    }
+
+    /// `problem` (why a manifest could not be read), with the remote plugins named when a module is missing.
+    func explaining(_ problem: String) -> String {
+        guard !remotePlugins.isEmpty, problem.contains("no such module") || problem.contains("not a module the manifest's folder provides")
+        else { return problem }
+        return problem
+            + "; the Tuist configuration fetches plugins from git (\(remotePlugins.joined(separator: ", "))), which `tuist install` downloads outside the repository, and modgraph reads nothing there"
     }
 
     /// `Plugin(name: "X")`: the module the plugin's helpers make.
