@@ -54,18 +54,23 @@ struct FixCommand: ParsableCommand {
         let files = fix.edits.count
         let summary =
             "\(fix.fixedCount) of \(fix.fixableCount) finding\(fix.fixableCount == 1 ? "" : "s") with an edit fixed in \(files) file\(files == 1 ? "" : "s")"
+        // Findings fix cannot edit are not "nothing to fix": check still reports them.
+        let nothing =
+            fix.fixableCount == 0
+            ? "nothing to fix"
+            : "none of the \(fix.fixableCount) finding\(fix.fixableCount == 1 ? "" : "s") with an edit can be made here; each `not fixed:` note says why"
         if check {
-            Console.info("fix: " + (files == 0 ? "nothing to fix" : summary + " when `modgraph fix --write` runs"))
+            Console.info("fix: " + (files == 0 ? nothing : summary + " when `modgraph fix --write` runs"))
             if files > 0 { throw ExitCode(1) }
             return
         }
         guard write else {
             try OutputFile.write(fix.diff, to: output)
-            Console.info("fix: " + (files == 0 ? "nothing to fix" : summary + " (a diff; `modgraph fix --write` makes the edits)"))
+            Console.info("fix: " + (files == 0 ? nothing : summary + " (a diff; `modgraph fix --write` makes the edits)"))
             return
         }
         guard files > 0 else {
-            Console.info("fix: nothing to fix")
+            Console.info("fix: " + nothing)
             return
         }
         let written = try fix.write(warnings: Console.warning)
