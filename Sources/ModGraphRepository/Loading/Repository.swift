@@ -111,13 +111,17 @@ public struct Repository: Sendable {
     /// The projects and workspaces a package folder given holds but that were not loaded
     /// (``RepositoryInputs/unsearched``), in one line; `nil` when there are none.
     public var unsearchedNote: String? {
-        let unsearched = inputs.unsearched
-        guard !unsearched.isEmpty else { return nil }
-        let named =
-            unsearched.prefix(5).map { Paths.relative($0, from: inputs.base) }.joined(separator: ", ")
-            + (unsearched.count > 5 ? " and \(unsearched.count - 5) more" : "")
-        let them = unsearched.count == 1 ? "it" : "them"
+        guard let (named, them) = named(inputs.unsearched) else { return nil }
         return "not loaded: \(named), in a package's folder, which is not searched; name \(them) as a PATH to include \(them)"
+    }
+
+    /// The first five of `paths` relative to the base and how many more, with the pronoun for them; nil for none.
+    private func named(_ paths: [String]) -> (named: String, them: String)? {
+        guard !paths.isEmpty else { return nil }
+        let named =
+            paths.prefix(5).map { Paths.relative($0, from: inputs.base) }.joined(separator: ", ")
+            + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
+        return (named, paths.count == 1 ? "it" : "them")
     }
 
     /// The projects and package folders beside a workspace that it does not list and that no project or
@@ -134,12 +138,7 @@ public struct Repository: Sendable {
     /// The projects and packages beside a workspace that are not loaded (``unlisted``), in one line;
     /// `nil` when there are none. Worth saying without `--verbose`: the graph the user meant may hold them.
     public var unlistedNote: String? {
-        let unlisted = self.unlisted
-        guard !unlisted.isEmpty else { return nil }
-        let named =
-            unlisted.prefix(5).map { Paths.relative($0, from: inputs.base) }.joined(separator: ", ")
-            + (unlisted.count > 5 ? " and \(unlisted.count - 5) more" : "")
-        let them = unlisted.count == 1 ? "it" : "them"
+        guard let (named, them) = named(unlisted) else { return nil }
         let workspaces = inputs.workspaces.map { Paths.relative($0, from: inputs.base) }
         let listing =
             workspaces.count == 1 ? "not listed by \(workspaces[0])" : "listed by none of the \(workspaces.count) workspaces loaded"

@@ -53,15 +53,11 @@ public final class TuistReader: Sendable {
         let loaded = root ?? folder
         let disk = XcodeDisk(root: root)
         guard disk.isInside(manifest) else { throw .notFound(path: manifest) }
-        let tuistRoot = Self.tuistRoot(above: folder, within: loaded, disk: disk)
         guard let text = ConfinedRead.file(manifest, in: loaded, limit: TuistSources.maximumFileBytes) else {
             throw .unreadable(path: manifest, reason: "it cannot be read inside the folder loaded")
         }
-        let read = try sources(of: tuistRoot, in: loaded, disk: disk)
-        let sources = Self.imports(text, "ProjectDescriptionHelpers") ? read : read.withoutHelpers()
-        var model = TuistProjectModel(manifest: manifest, tuistRoot: tuistRoot, disk: disk)
-        model.lines = ManifestLines(text: String(decoding: text, as: UTF8.self))
-        let files = (sources.helpers + sources.plugins.flatMap(\.files)).map { XcodePath.join(tuistRoot, $0.path) }
+        let place = try placed(manifest, text: text, loaded: loaded, disk: disk)
+        let (tuistRoot, read, sources) = (place.tuistRoot, place.read, place.sources)
         let evaluated =
             options.evaluatesStatically ? evaluateCached(text, at: manifest, read: read, sources: sources, tuistRoot: tuistRoot) : nil
         if case let .success(project)? = evaluated, !options.verifiesManifests {
@@ -69,7 +65,7 @@ public final class TuistReader: Sendable {
                 $0.manifests += 1
                 $0.evaluated += 1
             }
-            return model.project(project, compiledWith: files)
+            return place.project(project, text: text)
         }
         guard options.runsManifests else {
             let reason =
@@ -94,7 +90,34 @@ public final class TuistReader: Sendable {
                 verification.outcomes.append("fell back: \(manifest): static evaluation is off")
             }
         }
-        return model.project(project, compiledWith: files)
+        return place.project(project, text: text)
+    }
+
+    /// Where one manifest is read: its Tuist root, every helper and plugin of that root, and those the manifest
+    /// compiles with (the helper module only when it imports it).
+    private struct Place {
+        let manifest: String
+        let tuistRoot: String
+        let disk: XcodeDisk
+        let read: TuistSources
+        let sources: TuistSources
+
+        /// The Xcode project `dump`, the manifest's project, makes; findings point into `text`, and the files it
+        /// compiled with are part of it.
+        func project(_ dump: TuistDump.Project, text: [UInt8]) -> XcodeProject {
+            var model = TuistProjectModel(manifest: manifest, tuistRoot: tuistRoot, disk: disk)
+            model.lines = ManifestLines(text: String(decoding: text, as: UTF8.self))
+            let files = (sources.helpers + sources.plugins.flatMap(\.files)).map { XcodePath.join(tuistRoot, $0.path) }
+            return model.project(dump, compiledWith: files)
+        }
+    }
+
+    /// The place of `manifest`, whose text is `text`, in the folder `loaded`.
+    private func placed(_ manifest: String, text: [UInt8], loaded: String, disk: XcodeDisk) throws(XcodeError) -> Place {
+        let tuistRoot = Self.tuistRoot(above: XcodePath.parent(manifest), within: loaded, disk: disk)
+        let read = try sources(of: tuistRoot, in: loaded, disk: disk)
+        let sources = Self.imports(text, "ProjectDescriptionHelpers") ? read : read.withoutHelpers()
+        return Place(manifest: manifest, tuistRoot: tuistRoot, disk: disk, read: read, sources: sources)
     }
 
     /// The helpers and plugins of the Tuist root `tuistRoot`, read once per reader.
@@ -112,20 +135,13 @@ public final class TuistReader: Sendable {
     /// (it must change what was asked and nothing else); nil when the text cannot be evaluated.
     /// - Parameter root: the folder loaded: no file outside it is read.
     public func evaluatedProject(_ text: String, at manifest: String, root: String?) -> XcodeProject? {
-        let folder = XcodePath.parent(manifest)
-        let loaded = root ?? folder
         let disk = XcodeDisk(root: root)
         let bytes = Array(text.utf8)
-        guard disk.isInside(manifest), bytes.count <= TuistSources.maximumFileBytes else { return nil }
-        let tuistRoot = Self.tuistRoot(above: folder, within: loaded, disk: disk)
-        guard let read = try? sources(of: tuistRoot, in: loaded, disk: disk),
-            case let .success(project) = evaluate(bytes, at: manifest, sources: read, tuistRoot: tuistRoot)
+        guard disk.isInside(manifest), bytes.count <= TuistSources.maximumFileBytes,
+            let place = try? placed(manifest, text: bytes, loaded: root ?? XcodePath.parent(manifest), disk: disk),
+            case let .success(project) = evaluate(bytes, at: manifest, sources: place.read, tuistRoot: place.tuistRoot)
         else { return nil }
-        let sources = Self.imports(bytes, "ProjectDescriptionHelpers") ? read : read.withoutHelpers()
-        var model = TuistProjectModel(manifest: manifest, tuistRoot: tuistRoot, disk: disk)
-        model.lines = ManifestLines(text: text)
-        return model.project(
-            project, compiledWith: (sources.helpers + sources.plugins.flatMap(\.files)).map { XcodePath.join(tuistRoot, $0.path) })
+        return place.project(project, text: bytes)
     }
 
     /// The project the manifest declares, as the compiled manifest prints it (from the cache when it was printed before).
