@@ -1,7 +1,7 @@
 import Foundation
 import ModGraphTestSupport
 import SwiftParser
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 import Testing
 
 @testable import ModGraphSources
@@ -56,7 +56,7 @@ struct WiringMemberUsesTests {
 
         private func record(_ name: String, at node: some SyntaxProtocol, _ parts: [Syntax]) {
             var walked = Uses()
-            for part in parts { walked.walk(part) }
+            for part in parts { walked.walk(part.raw) }
             let location = lines.location(of: node)
             uses["\(location.line):\(location.column) \(name)"] = walked.references.items.map(\.name)
         }

@@ -1,5 +1,5 @@
 import ModGraphSyntax
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Reads what the wiring inventory needs from one parsed file (``WiringFile``):
 /// its declarations with their members, the names it writes where a type goes,
@@ -15,7 +15,7 @@ import SwiftSyntax
 struct WiringCollector {
     let lines: LineTable
     /// What each member's body, initial value or accessor block uses, by the node's id (``UseWalker``).
-    private var memberUses: [SyntaxIdentifier: Uses] = [:]
+    private var memberUses: [RawSyntax.ID: Uses] = [:]
 
     init(lines: LineTable) {
         self.lines = lines
@@ -23,8 +23,8 @@ struct WiringCollector {
 
     func collect(_ file: SourceFileSyntax) -> WiringFile {
         var result = WiringFile()
-        let walker = UseWalker(lines: lines)
-        walker.walk(file)
+        var walker = UseWalker(lines: lines)
+        walker.walk(Syntax(file).raw)
         var collector = self
         collector.memberUses = walker.memberUses
         var top: [WiringMember] = []
@@ -105,7 +105,9 @@ struct WiringCollector {
         }
         var constraints: [WiringDeclaration.Constraint] = []
         var generics: [String] = []
-        for parameter in genericClause?.parameters ?? [] {
+        // Not `genericClause?.parameters ?? []`: the empty list would be a syntax collection built for each
+        // declaration, a tree allocated from an array literal.
+        for parameter in genericClause.map({ Array($0.parameters) }) ?? [] {
             generics.append(parameter.name.text)
             if let inherited = parameter.inheritedType {
                 constraints.append(.init(parameter: parameter.name.text, type: written(inherited)))
@@ -123,7 +125,8 @@ struct WiringCollector {
     }
 
     private func whereConstraints(_ clause: GenericWhereClauseSyntax?) -> [WiringDeclaration.Constraint] {
-        (clause?.requirements ?? []).compactMap { requirement in
+        guard let clause else { return [] }
+        return clause.requirements.compactMap { requirement in
             guard case let .conformanceRequirement(conformance) = requirement.requirement,
                 let left = conformance.leftType.as(IdentifierTypeSyntax.self)
             else { return nil }
@@ -198,7 +201,7 @@ struct WiringCollector {
 
     /// What `node` (a member's body, initial value or accessor block) uses, as the walk over the file gathered it.
     private func used(_ node: some SyntaxProtocol) -> Uses {
-        memberUses[node.id] ?? Uses()
+        memberUses[Syntax(node).raw.id] ?? Uses()
     }
 
     private static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
@@ -237,16 +240,26 @@ struct WiringCollector {
             base = member.name.text
             clause = member.genericArgumentClause
         }
-        for argument in clause?.arguments ?? [] {
+        // Not `clause?.arguments ?? []`, which builds an empty syntax collection for each type without one.
+        for argument in clause.map({ Array($0.arguments) }) ?? [] {
             switch argument.argument {
             case let .type(argumentType): arguments.append(Self.baseName(of: argumentType))
             case let .expr(expression): arguments.append(Self.cut(expression.trimmedText))
             }
         }
+        return WrittenType(
+            text: Self.cut(type.trimmedText), base: base, arguments: arguments, names: Self.names(in: type), isOpaque: isOpaque)
+    }
+
+    /// The type names `type` holds (``WrittenType/names``). A plain name (`PaywallBuilder`, most of the
+    /// types a file writes) holds only itself, read without starting a visitor for it.
+    static func names(in type: TypeSyntax) -> [String] {
+        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
+            return [identifier.name.text]
+        }
         var names = UniqueNames(limit: WiringFile.memberNameLimit)
         TypeNames.collect(type, into: &names)
-        return WrittenType(
-            text: Self.cut(type.trimmedText), base: base, arguments: arguments, names: names.items.map(\.name), isOpaque: isOpaque)
+        return names.items.map(\.name)
     }
 
     /// The principal name of a generic argument, or the argument as written when it names no one type.
@@ -315,209 +328,6 @@ private final class TypeNames: SyntaxVisitor {
 
     override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
         names.add(node.name.text)
-        return .visitChildren
-    }
-}
-
-/// The capitalised names an expression or a body uses, in the order first met: gathered by a walk of
-/// their own (``walk(_:)``), or by the walk over the file while it is inside a member's part
-/// (``UseWalker``). The values it reads (`parent` and `paywallBuilder` in `parent.paywallBuilder`) are
-/// not kept: no wiring check matches them.
-struct Uses {
-    private(set) var references = UniqueNames(limit: WiringFile.memberNameLimit)
-
-    /// A type name an expression uses (`PaywallBuilder`, ``Swift/String/isCapitalised``) or a name written where a type goes.
-    mutating func add(_ name: String) {
-        references.add(name)
-    }
-
-    /// `other`'s names after these, as one walk over both parts in turn would meet them: each part keeps
-    /// its first ``WiringFile/memberNameLimit`` names, which are all the two together can keep of it.
-    mutating func append(_ other: Uses) {
-        for item in other.references.items { references.add(item.name) }
-    }
-
-    /// Adds what `node` uses, in order.
-    mutating func walk(_ node: some SyntaxProtocol) {
-        let visitor = UsesVisitor(uses: self)
-        visitor.walk(node)
-        self = visitor.uses
-    }
-}
-
-private final class UsesVisitor: SyntaxVisitor {
-    var uses: Uses
-
-    init(uses: Uses) {
-        self.uses = uses
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.baseName.text
-        if name.isCapitalised { uses.add(name) }
-        return .visitChildren
-    }
-
-    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-        uses.add(node.name.text)
-        return .visitChildren
-    }
-}
-
-/// One walk over a whole file for what it uses (``WiringFile``), and for what each
-/// member's body, initial value or accessor block uses (``memberUses``): a part met
-/// outside any other is gathered while the walk is inside it, as a walk of the part
-/// alone (``Uses``) would gather it. A part inside another (a local function's body, a
-/// closure's `let`) belongs to no member the declarations pass reads, which descends
-/// no body.
-private final class UseWalker: SyntaxVisitor {
-    let lines: LineTable
-    private(set) var memberUses: [SyntaxIdentifier: Uses] = [:]
-    /// The part being gathered, by the id of its node, and what it uses so far.
-    private var current: (id: SyntaxIdentifier, uses: Uses)?
-    var mentions = UniqueNames(limit: WiringFile.nameLimit)
-    var references = UniqueNames(limit: WiringFile.nameLimit)
-    var paths = UniqueNames(limit: WiringFile.nameLimit)
-    var constructions: [ConstructionSite] = []
-    var scopedCalls: [ScopedSite] = []
-    var isTruncated = false
-
-    init(lines: LineTable) {
-        self.lines = lines
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    /// What a type is made of is not what it uses; a local type's inheritance is what the member
-    /// whose body declares it uses, gathered on its own.
-    override func visit(_ node: InheritanceClauseSyntax) -> SyntaxVisitorContinueKind {
-        current?.uses.walk(node)
-        return .skipChildren
-    }
-
-    // The parts a member's uses are gathered from: an initial value, an accessor block, a function's or an initialiser's body.
-
-    override func visit(_ node: InitializerClauseSyntax) -> SyntaxVisitorContinueKind {
-        begin(node.value.id)
-        return .visitChildren
-    }
-
-    override func visitPost(_ node: InitializerClauseSyntax) {
-        end(node.value.id)
-    }
-
-    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
-        begin(node.id)
-        return .visitChildren
-    }
-
-    override func visitPost(_ node: AccessorBlockSyntax) {
-        end(node.id)
-    }
-
-    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
-        // A body inside another part (a local function's) is no member's: its parent is not asked for.
-        if current == nil, let parent = node.parent, parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) {
-            begin(node.id)
-        }
-        return .visitChildren
-    }
-
-    override func visitPost(_ node: CodeBlockSyntax) {
-        end(node.id)
-    }
-
-    private func begin(_ id: SyntaxIdentifier) {
-        if current == nil { current = (id, Uses()) }
-    }
-
-    private func end(_ id: SyntaxIdentifier) {
-        guard let part = current, part.id == id else { return }
-        memberUses[id] = part.uses
-        current = nil
-    }
-
-    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-        let location = lines.location(of: node)
-        mentions.add(node.name.text, line: location.line, column: location.column)
-        current?.uses.add(node.name.text)
-        return .visitChildren
-    }
-
-    override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
-        let location = lines.location(of: node.name)
-        mentions.add(node.name.text, line: location.line, column: location.column)
-        return .visitChildren
-    }
-
-    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.baseName.text
-        let capitalised = name.isCapitalised
-        if capitalised {
-            let location = lines.location(of: node)
-            references.add(name, line: location.line, column: location.column)
-            current?.uses.add(name)
-        }
-        return .visitChildren
-    }
-
-    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        // Only the outermost access of a chain: `A.b.c` once, not `A.b` again.
-        if let parent = node.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == node.id { return .visitChildren }
-        var components: [String] = [node.declName.baseName.text]
-        var base = node.base
-        while let access = base?.as(MemberAccessExprSyntax.self) {
-            components.append(access.declName.baseName.text)
-            base = access.base
-        }
-        if let root = base?.as(DeclReferenceExprSyntax.self), root.baseName.text.isCapitalised {
-            components.append(root.baseName.text)
-            let chain = Array(components.reversed().prefix(4))
-            let location = lines.location(of: node)
-            paths.add(chain.joined(separator: "."), line: location.line, column: location.column)
-        }
-        return .visitChildren
-    }
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        let location = lines.location(of: node)
-        if let access = node.calledExpression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "scoped",
-            let base = access.base
-        {
-            var builders = Uses()
-            builders.walk(base)
-            var closure = Uses()
-            closure.walk(node.arguments)
-            if let trailing = node.trailingClosure { closure.walk(trailing) }
-            if scopedCalls.count < WiringFile.nameLimit {
-                scopedCalls.append(
-                    ScopedSite(
-                        builders: builders.references.items.map(\.name), dependencies: closure.references.items.map(\.name),
-                        line: location.line, column: location.column))
-            } else {
-                isTruncated = true
-            }
-        }
-        var callee = node.calledExpression
-        if let specialised = callee.as(GenericSpecializationExprSyntax.self) { callee = specialised.expression }
-        if let access = callee.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "init", let base = access.base {
-            callee = base
-        }
-        if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text.isCapitalised {
-            // The arguments in parentheses only: what a generic parameter is bound to. A trailing closure (a
-            // view's content) is walked by the visit anyway, and walking it here too would cost a walk per level of nesting.
-            let arguments: [ConstructionSite.Argument] = node.arguments.map { argument in
-                var uses = Uses()
-                uses.walk(argument.expression)
-                return .init(label: argument.label?.text ?? "_", references: uses.references.items.map(\.name))
-            }
-            if constructions.count < WiringFile.nameLimit {
-                constructions.append(
-                    ConstructionSite(type: reference.baseName.text, arguments: arguments, line: location.line, column: location.column))
-            } else {
-                isTruncated = true
-            }
-        }
         return .visitChildren
     }
 }
