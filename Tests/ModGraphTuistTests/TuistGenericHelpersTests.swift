@@ -209,4 +209,164 @@ struct TuistGenericHelpersTests: EvaluatesManifests {
         #expect(named.targets.first?.settings["PRODUCT_NAME"] == "X_Y")
         #expect(try project(manifest, helpers: [helper]).targets.first?.settings["PRODUCT_NAME"] == nil)
     }
+
+    /// psangwon62/Polymorph: `Project.module(name:)` makes one target of each kind with `.target(name:type:dependencies:)`
+    /// in a closure of `compactMap` into a `[Target]`, and the helpers also declare `[TargetDependency].target(name:types:)`,
+    /// whose closure makes `.target(name:)` into `Self`. Swift gives each closure the element type of what the call
+    /// makes, which tells the two `.target`s apart; inside `extension String`, `String(first)` is the initializer, not
+    /// a method of `self`. The kinds come from `CaseIterable`, the dependencies from a dictionary keyed by the kind.
+    @Test func aClosureOfMapReturnsTheElementTypeOfWhatTheCallMakes() throws {
+        let helper = """
+            import ProjectDescription
+            public extension Project {
+                static func module(name: String, targets: [Target.TargetType] = Target.TargetType.allCases,
+                                   dependencies: [Target.TargetType: [TargetDependency]] = [:]) -> Project {
+                    let adjustedTargets: [Target] = targets.compactMap { target in
+                        return .target(name: name, type: target, dependencies: dependencies[target] ?? [])
+                    }
+                    return Project(name: name, targets: adjustedTargets)
+                }
+            }
+            public extension Target {
+                enum TargetType: String, CaseIterable {
+                    case interface
+                    case feature
+                    case tests
+                    var product: Product {
+                        switch self {
+                            case .interface, .feature: .framework
+                            case .tests: .unitTests
+                        }
+                    }
+                    func targetName(_ name: String) -> String {
+                        switch self {
+                            case .feature: return name
+                            default: return "\\(name)\\(rawValue.firstCharacterUppercased)"
+                        }
+                    }
+                    func targetDependencies(name: String, additional: [TargetDependency] = []) -> [TargetDependency] {
+                        let base: [TargetDependency]
+                        switch self {
+                            case .interface: base = []
+                            case .feature: base = .target(name: name, types: [.interface])
+                            case .tests: base = .target(name: name, types: [.feature])
+                        }
+                        return base + additional
+                    }
+                }
+                static func target(name: String, type: TargetType, dependencies: [TargetDependency] = []) -> Target {
+                    .target(name: type.targetName(name), destinations: .iOS, product: type.product, bundleId: "b.\\(name)",
+                            sources: "\\(type.rawValue)/**", dependencies: type.targetDependencies(name: name, additional: dependencies))
+                }
+            }
+            private extension String {
+                var firstCharacterUppercased: String {
+                    guard let first = first else { return "" }
+                    return String(first).uppercased() + dropFirst()
+                }
+            }
+            extension [TargetDependency] {
+                static func target(name: String, types: [Target.TargetType] = []) -> Self {
+                    types.compactMap { .target(name: $0.targetName(name)) }
+                }
+            }
+            """
+        let manifest = """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let project = Project.module(name: "Logger", dependencies: [.tests: [.external(name: "Nimble")]])
+            """
+        let project = try project(manifest, helpers: [helper])
+        #expect(project.targets.map(\.name) == ["LoggerInterface", "Logger", "LoggerTests"])
+        #expect(
+            project.targets.map(\.dependencies) == [
+                [], [.target(name: "LoggerInterface", filters: [])],
+                [.target(name: "Logger", filters: []), .external(name: "Nimble", filters: [])],
+            ])
+    }
+
+    /// Polymorph's `var target = Target.target(…); if type == .example { target.infoPlist = … }`: a property of a
+    /// ProjectDescription value is the argument of its label, so setting it (or adding to it) sets that argument;
+    /// a name the call takes no argument of is not known to be a property, and the manifest falls back.
+    @Test func aPropertySetOnATargetIsTheArgumentOfItsLabel() throws {
+        let helper = """
+            import ProjectDescription
+            public func made(_ name: String, example: Bool) -> Target {
+                var target = Target.target(name: name, destinations: .iOS, product: .framework, bundleId: "b")
+                if example {
+                    target.product = .app
+                    target.infoPlist = .extendingDefault(with: ["UILaunchScreen": ""])
+                }
+                target.dependencies += [.external(name: "Kit")]
+                return target
+            }
+            """
+        let manifest = """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let project = Project(name: "A", targets: [made("One", example: false), made("Two", example: true)])
+            """
+        let project = try project(manifest, helpers: [helper])
+        #expect(project.targets.map(\.product) == ["framework", "app"])
+        #expect(project.targets.map(\.dependencies) == [[.external(name: "Kit", filters: [])], [.external(name: "Kit", filters: [])]])
+        let unknown = """
+            import ProjectDescription
+            public func made() -> Target {
+                var target = Target.target(name: "A", destinations: .iOS, product: .app, bundleId: "b")
+                target.colour = "red"
+                return target
+            }
+            """
+        let reason = try reason(
+            "import ProjectDescription\nimport ProjectDescriptionHelpers\nlet project = Project(name: \"A\", targets: [made()])\n",
+            helpers: [unknown])
+        #expect(reason?.contains("Target.target's colour") == true, "\(reason ?? "evaluated")")
+    }
+
+    /// RevenueCat/purchases-ios's `[Target].addingXcodeDeploymentTargetOverrides()`: a method of an extension of
+    /// `[Target]` on an array of targets; `guard let deploymentTargets` unwrapping a property of `self`, nil where the
+    /// target was made without one (its default); versions compared with `Int(…) ?? 0` and `Swift.max`; and the
+    /// copy's `settings` set (`var target = self; target.settings = settings`).
+    @Test func aCopyOfATargetWithItsSettingsSetByAnArraysMethod() throws {
+        let helper = """
+            import ProjectDescription
+            extension Target {
+                public func raised() -> Target {
+                    guard let deploymentTargets else { return self }
+                    guard let iOS = deploymentTargets.iOS, iOS.below("15.0") else { return self }
+                    var target = self
+                    target.settings = .settings(base: ["PRODUCT_NAME": "Raised"])
+                    return target
+                }
+            }
+            extension [Target] {
+                public func raised() -> [Target] { map { $0.raised() } }
+            }
+            private extension String {
+                func below(_ other: String) -> Bool {
+                    let lhs = split(separator: ".").map { Int($0) ?? 0 }
+                    let rhs = other.split(separator: ".").map { Int($0) ?? 0 }
+                    for index in 0..<Swift.max(lhs.count, rhs.count) {
+                        let left = index < lhs.count ? lhs[index] : 0
+                        let right = index < rhs.count ? rhs[index] : 0
+                        if left != right { return left < right }
+                    }
+                    return false
+                }
+            }
+            """
+        let manifest = """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let old: DeploymentTargets = .multiplatform(iOS: "13.0", macOS: "11.0")
+            let project = Project(name: "A", targets: [
+                .target(name: "Old", destinations: .iOS, product: .app, bundleId: "a", deploymentTargets: old),
+                .target(name: "New", destinations: .iOS, product: .app, bundleId: "b", deploymentTargets: .multiplatform(iOS: "16.0")),
+                .target(name: "Unset", destinations: .iOS, product: .app, bundleId: "c"),
+            ].raised())
+            """
+        let project = try project(manifest, helpers: [helper])
+        #expect(project.targets.map(\.name) == ["Old", "New", "Unset"])
+        #expect(project.targets.map { $0.settings["PRODUCT_NAME"] } == ["Raised", nil, nil])
+    }
 }

@@ -18,6 +18,33 @@ struct APICatalog: Sendable {
             let label: String?
             let type: TypeHint
             let hasDefault: Bool
+            /// The default when it is a literal the evaluator can take as written (`nil`, `[]`, `[:]`, a Boolean, a
+            /// string): what a property of a value made without this argument reads (`target.deploymentTargets`).
+            var literalDefault: LiteralDefault? = nil
+        }
+
+        /// A default value written as a literal.
+        enum LiteralDefault: Sendable, Equatable {
+            case nothing, emptyList, emptyDictionary
+            case bool(Bool)
+            case string(String)
+
+            init?(_ expression: ExprSyntax?) {
+                guard let expression else { return nil }
+                if expression.is(NilLiteralExprSyntax.self) {
+                    self = .nothing
+                } else if let array = expression.as(ArrayExprSyntax.self), array.elements.isEmpty {
+                    self = .emptyList
+                } else if let dictionary = expression.as(DictionaryExprSyntax.self), case .colon = dictionary.content {
+                    self = .emptyDictionary
+                } else if let boolean = expression.as(BooleanLiteralExprSyntax.self) {
+                    self = .bool(boolean.literal.tokenKind == .keyword(.true))
+                } else if let text = expression.as(StringLiteralExprSyntax.self)?.plainText {
+                    self = .string(text)
+                } else {
+                    return nil
+                }
+            }
         }
 
         let parameters: [Parameter]
@@ -90,6 +117,14 @@ struct APICatalog: Sendable {
         return fitting.count == 1 ? fitting.first?.key : nil
     }
 
+    /// The parameter `label` of `type`'s member `member` (`init` for an initializer), in the signature that
+    /// arguments labelled `labels` fit; nil when none fits or it has no such parameter.
+    func parameter(_ label: String, of type: String, member: String, labels: [String?]) -> Signature.Parameter? {
+        let signatures = entry(type)?.functions[member] ?? []
+        let signature = signatures.first { TuistInterpreter.matches(labels, $0.parameters.map { ($0.label, $0.hasDefault) }) }
+        return signature?.parameters.first { $0.label == label }
+    }
+
     func entry(_ name: String) -> TypeEntry? {
         if let entry = types[name] { return entry }
         if case let .named(target) = resolve(.named(name)) { return types[target] }
@@ -139,7 +174,8 @@ struct APICatalog: Sendable {
                     let list = parameters.parameters.map { parameter in
                         Signature.Parameter(
                             label: parameter.firstName.map { $0.tokenKind == .wildcard ? nil : $0.unquoted } ?? nil,
-                            type: TypeHint(parameter.type), hasDefault: parameter.defaultValue != nil)
+                            type: TypeHint(parameter.type), hasDefault: parameter.defaultValue != nil,
+                            literalDefault: Signature.LiteralDefault(parameter.defaultValue?.value))
                     }
                     types[owner]?.functions[name, default: []].append(Signature(parameters: list, result: selfType))
                 } else {
@@ -184,7 +220,8 @@ struct APICatalog: Sendable {
         clause.parameters.map { parameter in
             Signature.Parameter(
                 label: parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.unquoted,
-                type: TypeHint(parameter.type, selfType: selfType), hasDefault: parameter.defaultValue != nil)
+                type: TypeHint(parameter.type, selfType: selfType), hasDefault: parameter.defaultValue != nil,
+                literalDefault: Signature.LiteralDefault(parameter.defaultValue?.value))
         }
     }
 

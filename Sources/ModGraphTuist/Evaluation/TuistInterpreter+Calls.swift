@@ -195,6 +195,22 @@ extension TuistInterpreter {
         return call.trailingClosure == nil
     }
 
+    /// The value of the argument `name` that `item`'s call left to its default, where that default is a literal
+    /// (``APICatalog/Signature/LiteralDefault``): `deploymentTargets` of a `.target(…)` made without one is nil.
+    func defaultArgument(_ name: String, of item: APIValue) -> TuistValue? {
+        guard let arguments = item.arguments,
+            let parameter = catalog.parameter(name, of: item.type, member: item.member, labels: arguments.map(\.label)),
+            let literal = parameter.literalDefault
+        else { return nil }
+        switch literal {
+        case .nothing: return TuistValue.none
+        case .emptyList: return .list([])
+        case .emptyDictionary: return .dictionary([])
+        case let .bool(value): return .bool(value)
+        case let .string(text): return .string(text)
+        }
+    }
+
     /// A property of a value: a field, a computed property the helpers declare, an argument of a
     /// ProjectDescription value, or one of the standard library's; `nil` when there is none.
     func property(_ name: String, of value: TuistValue, scope: Scope) throws(StaticFallback) -> TuistValue? {
@@ -209,6 +225,7 @@ extension TuistInterpreter {
             return try computedProperty(name, of: value, type: item.type)
         case let .api(item):
             if let argument = item.argument(name) { return argument }
+            if let value = defaultArgument(name, of: item) { return value }
             return try computedProperty(name, of: value, type: item.type) ?? .unknown("\(item.type).\(item.member)'s \(name)")
         case let .string(text):
             for owner in ["String", "StringProtocol"] {
@@ -283,10 +300,14 @@ extension TuistInterpreter {
         if let member = called.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.unquoted
             guard let baseSyntax = member.base else { return try implicitMember(name, arguments: written, in: scope, hint: hint) }
+            // `Swift.max(a, b)`: the standard library's function, named by its module.
+            if baseSyntax.as(DeclReferenceExprSyntax.self)?.baseName.unquoted == "Swift", scope.lookup("Swift") == nil {
+                return try standardCall(name, written, in: scope, hint: hint)
+            }
             let base = try evaluate(baseSyntax, in: scope, hint: Self.isImplicitChain(baseSyntax) ? hint : nil)
             if case let .type(type) = base { return try staticCall(name, on: type, written, in: scope, hint: hint) }
             let declared = baseSyntax.as(DeclReferenceExprSyntax.self).flatMap { scope.hint(for: $0.baseName.unquoted) }
-            return try method(name, of: base, written, in: scope, declared: declared)
+            return try method(name, of: base, written, in: scope, declared: declared, hint: hint)
         }
         if let generic = called.as(GenericSpecializationExprSyntax.self), let base = generic.expression.as(DeclReferenceExprSyntax.self),
             ["Set", "Array"].contains(base.baseName.unquoted), generic.genericArgumentClause.arguments.count == 1,
@@ -333,43 +354,12 @@ extension TuistInterpreter {
         if let functions = declarations.functions[name] {
             return try callDeclared(functions, written, in: scope, owner: nil, selfValue: nil, hint: hint)
         }
-        // `prefix(1)` inside `extension StringProtocol`: the standard library's method on `self`.
-        if let selfValue = scope.selfValue, Self.isStandardValue(selfValue) { return try method(name, of: selfValue, written, in: scope) }
-        switch name {
-        case "fatalError", "preconditionFailure":
-            // The compiled manifest stops here: it prints no project.
-            throw StaticFallback("\(name)(...) reached")
-        case "precondition", "assert":
-            guard let condition = written.first else { throw StaticFallback("\(name) without a condition") }
-            if try !truth(evaluate(condition.expression, in: scope)) { throw StaticFallback("a failed \(name)") }
-            return .none
-        case "Set":
-            // `Set([.framework, .tests])` where a `Set<FeatureTarget>` is expected: the elements take its element type.
-            let element = hint.flatMap { elementHint(of: $0) }
-            let values = try written.map { argument throws(StaticFallback) in
-                try evaluate(argument.expression, in: scope, hint: element.map { TypeHint.array($0) })
-            }
-            guard values.count <= 1, written.first?.label == nil else { throw StaticFallback("Set(...) of another form") }
-            guard let first = values.first else { return .list([]) }
-            if case let .list(items) = first { return .list(deduplicated(items)) }
-            return first.isUnknown ? first : .unknown("Set of \(describe(first))")
-        case "Array":
-            let values = try written.map { argument throws(StaticFallback) in try evaluate(argument.expression, in: scope, hint: hint) }
-            guard values.count == 1, let first = values.first else { throw StaticFallback("Array(...) of another form") }
-            return first
-        case "String":
-            let values = try evaluatePositional(written, in: scope)
-            guard values.count == 1, written.first?.label == nil || written.first?.label == "describing", let first = values.first else {
-                return .unknown("String(...) of another form")
-            }
-            return interpolated(first).map(TuistValue.string) ?? .unknown("String of \(describe(first))")
-        default:
-            break
+        // `prefix(1)` inside `extension StringProtocol`: the standard library's method on `self`. A capitalised
+        // name is a type's initializer (`String(first)` inside `extension String`), as below.
+        if let selfValue = scope.selfValue, Self.isStandardValue(selfValue), name.first?.isLowercase == true {
+            return try method(name, of: selfValue, written, in: scope)
         }
-        if let type = name == "Self" ? scope.typeContext : resolveType(name, context: scope.typeContext) {
-            return try staticCall("init", on: type, written, in: scope, hint: hint)
-        }
-        return .unknown("a call of '\(name)'")
+        return try standardCall(name, written, in: scope, hint: hint)
     }
 
     /// A case with a payload, `.module(name: "Umbrella")`: the arguments written in the order of the case's

@@ -393,15 +393,19 @@ extension TuistInterpreter {
         guard scope.assign(name, updated) else { throw StaticFallback("an assignment to '\(name)', not a local variable") }
     }
 
-    /// `variable.field = value` (and `+=`) on a local holding a struct's value, `self` in an initializer included.
+    /// `variable.field = value` (and `+=`) on a local holding a struct's value, `self` in an initializer included,
+    /// or a ProjectDescription value (``assignArgument(_:of:named:_:compound:in:)``).
     private func assignField(_ member: MemberAccessExprSyntax, _ valueSyntax: ExprSyntax, compound: Bool, in scope: Scope)
         throws(StaticFallback)
     {
         let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.unquoted
+        let field = member.declName.baseName.unquoted
+        if let base, case let .api(call)? = scope.lookup(base) {
+            return try assignArgument(field, of: call, named: base, valueSyntax, compound: compound, in: scope)
+        }
         guard let base, case let .instance(instance)? = scope.lookup(base) else {
             throw StaticFallback("an assignment to a property of something other than a local struct")
         }
-        let field = member.declName.baseName.unquoted
         let hint = declarations.type(instance.type)?.fields.first { $0.name == field }?.type
         var value = try evaluate(valueSyntax, in: scope, hint: hint)
         if compound { value = try binary("+", instance.field(field) ?? .unknown("\(instance.type).\(field)"), value) }
@@ -412,6 +416,32 @@ extension TuistInterpreter {
             updated.fields.append((field, value))
         }
         guard scope.assign(base, .instance(updated)) else { throw StaticFallback("an assignment to a property of the constant '\(base)'") }
+    }
+
+    /// `target.infoPlist = …` on a local `var target = Target.target(…)`: ProjectDescription's values are structs whose
+    /// properties are the arguments they are made with (a property read is the argument of its label), so the
+    /// assignment sets that argument, as if it had been written in the call. Only a property the call's
+    /// signature takes (ProjectDescription's catalogue) is set: another is not known to be one.
+    private func assignArgument(
+        _ field: String, of call: APIValue, named base: String, _ valueSyntax: ExprSyntax, compound: Bool, in scope: Scope
+    ) throws(StaticFallback) {
+        let parameter = catalog.entry(call.type)?.functions[call.member]?.lazy.flatMap(\.parameters).first { $0.label == field }
+        guard let parameter, var arguments = call.arguments else {
+            throw StaticFallback("an assignment to \(call.type).\(call.member)'s \(field), which the evaluator does not know")
+        }
+        var value = try evaluate(valueSyntax, in: scope, hint: parameter.type)
+        if compound {
+            let current = call.argument(field) ?? defaultArgument(field, of: call) ?? .unknown("\(call.type)'s \(field)")
+            value = try binary("+", current, value)
+        }
+        if let index = arguments.firstIndex(where: { $0.label == field }) {
+            arguments[index].value = value
+        } else {
+            arguments.append(Argument(label: field, value: value))
+        }
+        var updated = call
+        updated.arguments = arguments
+        guard scope.assign(base, .api(updated)) else { throw StaticFallback("an assignment to a property of the constant '\(base)'") }
     }
 
     private func mutated(_ current: TuistValue, _ method: String, _ arguments: [Argument]) throws(StaticFallback) -> TuistValue {

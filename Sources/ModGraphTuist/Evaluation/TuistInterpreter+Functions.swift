@@ -46,7 +46,7 @@ extension TuistInterpreter {
         let generics = TypeHint.generics(of: function.syntax)
         for (parameter, slot) in zip(parameters, slots) {
             guard let slot else { continue }
-            let hint = nested(TypeHint(parameter.type, selfType: owner.map(TypeHint.named), generics: generics), in: owner)
+            let hint = nested(TypeHint(parameter.type, selfType: owner.map(TypeHint.owner), generics: generics), in: owner)
             values.append(try evaluate(written[slot].expression, in: scope, hint: hint))
         }
         let parent = function.file == top.file ? top : nil
@@ -66,7 +66,7 @@ extension TuistInterpreter {
             throw StaticFallback("an async helper '\(function.name.unquoted)'")
         }
         guard let body = function.body else { throw StaticFallback("a function without a body") }
-        let selfType = frame.typeContext.map(TypeHint.named)
+        let selfType = frame.typeContext.map(TypeHint.owner)
         let generics = TypeHint.generics(of: function)
         var next = values.makeIterator()
         for (parameter, slot) in zip(function.signature.parameterClause.parameters, slots) {
@@ -125,8 +125,9 @@ extension TuistInterpreter {
         }
     }
 
-    /// Calls a function value (a closure, a local function, a key path) with positional arguments.
-    func apply(_ function: TuistValue, _ arguments: [TuistValue]) throws(StaticFallback) -> TuistValue {
+    /// Calls a function value (a closure, a local function, a key path) with positional arguments; a closure
+    /// that does not say what it returns returns a value of type `returning` where that is known.
+    func apply(_ function: TuistValue, _ arguments: [TuistValue], returning: TypeHint? = nil) throws(StaticFallback) -> TuistValue {
         switch function {
         case let .keyPath(names):
             guard arguments.count == 1, var value = arguments.first else { throw StaticFallback("a key path applied to other arguments") }
@@ -138,7 +139,7 @@ extension TuistInterpreter {
             switch callable.body {
             case let .closure(closure):
                 var frame: Scope?
-                return try applyClosure(closure, scope: callable.scope, arguments, frame: &frame)
+                return try applyClosure(closure, scope: callable.scope, arguments, frame: &frame, returning: returning)
             case let .function(declaration):
                 let slots = declaration.signature.parameterClause.parameters.indices.enumerated().map { index, _ in Optional(index) }
                 guard slots.count == arguments.count else { throw StaticFallback("a local function called with other arguments") }
@@ -155,9 +156,9 @@ extension TuistInterpreter {
     }
 
     /// - Parameter frame: set to the closure's own scope, where an `inout` argument's new value is read back.
-    func applyClosure(_ closure: ClosureExprSyntax, scope: Scope, _ arguments: [TuistValue], frame made: inout Scope?)
-        throws(StaticFallback) -> TuistValue
-    {
+    func applyClosure(
+        _ closure: ClosureExprSyntax, scope: Scope, _ arguments: [TuistValue], frame made: inout Scope?, returning: TypeHint? = nil
+    ) throws(StaticFallback) -> TuistValue {
         let frame = Scope(parent: scope)
         made = frame
         let names = Self.parameterNames(of: closure, count: arguments.count)
@@ -169,7 +170,7 @@ extension TuistInterpreter {
             // Mutable, for an `inout` parameter (`spec.with { $0.sources = … }`).
             if let name { frame.declare(name, value, mutable: true) }
         }
-        let result = closure.signature?.returnClause.map { TypeHint($0.type) }
+        let result = closure.signature?.returnClause.map { TypeHint($0.type) } ?? returning
         return try deeper { () throws(StaticFallback) in try body(closure.statements, in: frame.returns(result), hint: result) }
     }
 
@@ -236,6 +237,14 @@ extension TuistInterpreter {
 
     /// The type a value is of, where it says (a case of the helpers' enums, a struct, a ProjectDescription value):
     /// what an implicit member compared with it or looked for among such values is inferred to be.
+    /// The name an extension of arrays of `value`'s elements is kept under (`[Target]`), from the type the array
+    /// was declared with, else its first element's.
+    private func arrayOwner(of value: TuistValue, declared: TypeHint?) -> String? {
+        guard case let .list(items) = value else { return nil }
+        let element = declared.flatMap { elementHint(of: $0) } ?? items.first.flatMap(typeHint(of:))
+        return element.flatMap { TypeHint.array($0).memberOwner }
+    }
+
     func typeHint(of value: TuistValue) -> TypeHint? {
         switch value {
         case let .userCase(item): .named(item.type)
@@ -290,10 +299,14 @@ extension TuistInterpreter {
     // MARK: Methods
 
     /// `value.name(...)`: a method the helpers declare on the value's type, or one of the standard library's.
-    /// - Parameter declared: the type the receiver was declared with, where it is a variable or parameter.
-    func method(_ name: String, of value: TuistValue, _ written: [WrittenArgument], in scope: Scope, declared: TypeHint? = nil)
-        throws(StaticFallback) -> TuistValue
-    {
+    /// - Parameters:
+    ///   - declared: the type the receiver was declared with, where it is a variable or parameter.
+    ///   - hint: the type the call's result is to have, which gives a closure passed to `map`, `compactMap` or
+    ///     `flatMap` the type of what it returns (`let targets: [Target] = kinds.compactMap { .target(…) }`).
+    func method(
+        _ name: String, of value: TuistValue, _ written: [WrittenArgument], in scope: Scope, declared: TypeHint? = nil,
+        hint: TypeHint? = nil
+    ) throws(StaticFallback) -> TuistValue {
         let type: String? =
             switch value {
             case let .userCase(item): item.type
@@ -309,7 +322,8 @@ extension TuistInterpreter {
         let owners: [String] =
             switch type {
             case "String": ["String", "StringProtocol"]
-            case "Array": ["Array", "Collection", "Sequence"]
+            // `extension [Target] { func addingOverrides() }`: an array's methods are first those of its element's arrays.
+            case "Array": (arrayOwner(of: value, declared: declared).map { [$0] } ?? []) + ["Array", "Collection", "Sequence"]
             // `extension SettingsDictionary { func setCodeSignManual() -> SettingsDictionary }`: a dictionary's
             // methods are also those declared on ProjectDescription's aliases of dictionaries.
             case "Dictionary": ["Dictionary"] + catalog.dictionaryAliases
@@ -328,17 +342,19 @@ extension TuistInterpreter {
             Argument(label: argument.label, value: try evaluate(argument.expression, in: scope, hint: elementType))
         }
         if case let .api(item) = value { return .unknown("the method \(name) of \(item.type)") }
-        return try builtin(name, of: value, arguments)
+        return try builtin(name, of: value, arguments, hint: hint)
     }
 
-    private func builtin(_ name: String, of value: TuistValue, _ arguments: [Argument]) throws(StaticFallback) -> TuistValue {
+    private func builtin(_ name: String, of value: TuistValue, _ arguments: [Argument], hint: TypeHint?) throws(StaticFallback)
+        -> TuistValue
+    {
         let labels = arguments.map(\.label)
         let first = arguments.first?.value
         switch (value, name, labels) {
         case let (.list(items), "map", [nil]), let (.list(items), "flatMap", [nil]), let (.list(items), "compactMap", [nil]),
             let (.list(items), "filter", [nil]), let (.list(items), "forEach", [nil]), let (.list(items), "sorted", ["by"]),
             let (.list(items), "first", ["where"]), let (.list(items), "contains", ["where"]), let (.list(items), "allSatisfy", [nil]):
-            return try transform(items, name, first ?? .none)
+            return try transform(items, name, first ?? .none, result: hint)
         case let (.list(items), "contains", [nil]) where { if case .function = first { true } else { false } }():
             return try transform(items, name, first ?? .none)
         case let (.list(items), "contains", [nil]):
@@ -414,11 +430,21 @@ extension TuistInterpreter {
         }
     }
 
-    private func transform(_ items: [TuistValue], _ name: String, _ function: TuistValue) throws(StaticFallback) -> TuistValue {
+    /// `items.name(function)`; `result`, the type the call's result is to have, gives the type `function` returns.
+    private func transform(_ items: [TuistValue], _ name: String, _ function: TuistValue, result hint: TypeHint? = nil)
+        throws(StaticFallback) -> TuistValue
+    {
+        let returns: TypeHint? =
+            switch name {
+            case "map": hint.flatMap { elementHint(of: $0) }
+            case "compactMap": hint.flatMap { elementHint(of: $0) }.map { .optional($0) }
+            case "flatMap": hint
+            default: nil
+            }
         var result: [TuistValue] = []
         try step(items.count)
         for item in items {
-            let output = try apply(function, [item])
+            let output = try apply(function, [item], returning: returns)
             if output.isUnknown, name != "map", name != "forEach" { return output }
             switch name {
             case "map": result.append(output)

@@ -242,9 +242,13 @@ final class TuistInterpreter {
                 guard let name = optional.pattern.as(IdentifierPatternSyntax.self)?.identifier.unquoted else {
                     throw StaticFallback("an optional binding of another form")
                 }
-                let value =
-                    try optional.initializer.map { initializer throws(StaticFallback) in try evaluate(initializer.value, in: binding) }
-                    ?? (binding.lookup(name) ?? .unknown("'\(name)'"))
+                // `if let x` alone unwraps what `x` names there: a local, or a property of `self` (`guard let deploymentTargets`).
+                let value: TuistValue
+                if let initializer = optional.initializer {
+                    value = try evaluate(initializer.value, in: binding)
+                } else {
+                    value = try self.name(name, in: binding)
+                }
                 if value.isUnknown { throw StaticFallback("a condition on \(describe(value))") }
                 if case .none = value { return false }
                 binding.declare(name, value, mutable: optional.bindingSpecifier.tokenKind == .keyword(.var))

@@ -82,6 +82,13 @@ indirect enum TypeHint: Hashable, Sendable {
         return name
     }
 
+    /// The type whose members are kept under `owner` (``extensionName(_:)``): `[TargetDependency]` is an
+    /// array of `TargetDependency`, which `Self` in its extension stands for.
+    static func owner(_ owner: String) -> TypeHint {
+        guard owner.hasPrefix("["), owner.hasSuffix("]"), owner.count > 2 else { return .named(owner) }
+        return .array(.named(String(owner.dropFirst().dropLast())))
+    }
+
     /// The name under which the members of an extension of this type are kept (``extensionName(_:)``).
     var memberOwner: String? {
         switch self {
