@@ -343,4 +343,56 @@ struct XcodeGenTests {
         #expect(try target("T", in: out).synchronizedFolders.isEmpty)
         #expect(out.warnings.contains { $0.hasPrefix(folder.path + "/out/project.yml: refers to '../../../etc'") })
     }
+
+    /// SentoCrespo/BaseUIKitCombine's `project-Domain-Tests.yml` gives `USER_HEADER_SEARCH_PATHS` twice in one map.
+    /// XcodeGen (Yams before 6) reads the last of a map's equal keys; Yams 6 refuses the file. The spec is read as
+    /// XcodeGen reads it, with a warning naming the key and the line of the one left out (an inner map's first,
+    /// as the parse meets them).
+    @Test func aKeyGivenTwiceInAMapIsReadAsItsLast() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(
+            "project.yml",
+            """
+            name: Twice
+            targets:
+              App:
+                type: application
+                platform: iOS
+                dependencies:
+                  - target: Old
+                settings:
+                  base:
+                    PRODUCT_NAME: First
+                    PRODUCT_NAME: Second
+                dependencies:
+                  - target: New
+              Old: {type: framework, platform: iOS}
+              New: {type: framework, platform: iOS}
+            """)
+        let project = try load(folder)
+        let app = try target("App", in: project)
+        #expect(edges(app) == ["New"])
+        #expect(
+            project.warnings == [
+                folder.path
+                    + "/project.yml:10: 'PRODUCT_NAME' is given again later in the same map; the last is read, as XcodeGen reads it",
+                folder.path + "/project.yml:6: 'dependencies' is given again later in the same map; the last is read, as XcodeGen reads it",
+            ])
+        // Past the bound of keys given twice (each a parse of the file), the spec is refused.
+        let many = (0...SpecValue.maximumRepeatedKeys).map { "  K\($0): 1\n  K\($0): 2\n" }.joined()
+        try folder.write("many/project.yml", "name: Many\nsettings:\n" + many + "targets:\n  T: {type: tool}\n")
+        #expect {
+            try load(folder, "many/project.yml")
+        } throws: { error in
+            "\(error)".contains("more than once")
+        }
+        // In a flow map there is no line to leave out: the spec is refused, naming the key.
+        try folder.write("flow/project.yml", "name: Flow\ntargets:\n  T: {type: tool, type: framework}\n")
+        #expect {
+            try load(folder, "flow/project.yml")
+        } throws: { error in
+            "\(error)".contains("flow/project.yml:3") && "\(error)".contains("the key(s) 'type' more than once")
+        }
+    }
 }

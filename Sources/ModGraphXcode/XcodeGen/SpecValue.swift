@@ -102,21 +102,72 @@ indirect enum SpecValue: Sendable {
         }
     }
 
+    /// The most keys given twice in one map that a spec is read with (each costs a parse of the file).
+    static let maximumRepeatedKeys = 64
+
     /// Parses `text` (YAML, or JSON, which YAML reads) into a tree.
     ///
+    /// A key given twice in one block map is read as XcodeGen reads it: the last one. XcodeGen's YAML reader
+    /// (Yams before 6) kept the last of a map's equal keys; Yams 6 refuses the map. So each first of two is
+    /// blanked out, its lines left empty so that every other line keeps its number, and the text parsed again,
+    /// up to ``maximumRepeatedKeys`` times; `repeated` gets each such key and its line.
+    ///
     /// - Throws: ``SpecError`` with the line Yams stopped at, or when the tree is past the bounds.
-    static func parse(_ text: String, file: Int, path: String) throws(SpecError) -> SpecValue {
-        let node: Node?
-        do {
-            node = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw SpecError(file: path, line: Self.line(of: error), problem: Self.problem(of: error))
-        } catch {
-            throw SpecError(file: path, line: nil, problem: "\(error)")
+    static func parse(_ text: String, file: Int, path: String, repeated: inout [(key: String, line: Int)]) throws(SpecError)
+        -> SpecValue
+    {
+        var text = text
+        var node: Node?
+        while true {
+            do {
+                node = try Yams.compose(yaml: text)
+                break
+            } catch let YamlError.duplicatedKeysInMapping(duplicates, context) {
+                let line = context.mark.line
+                guard repeated.count < maximumRepeatedKeys, let shorter = Self.blankingKey(at: context.mark, in: text) else {
+                    let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+                    throw SpecError(file: path, line: line, problem: "a map gives the key(s) \(keys) more than once")
+                }
+                repeated.append((duplicates.sorted().first ?? "", line))
+                text = shorter
+            } catch let error as YamlError {
+                throw SpecError(file: path, line: Self.line(of: error), problem: Self.problem(of: error))
+            } catch {
+                throw SpecError(file: path, line: nil, problem: "\(error)")
+            }
         }
         guard let node else { return .map([], SpecOrigin(file: file, line: 1)) }
         var budget = maximumNodes
         return try convert(node, file: file, path: path, depth: 0, budget: &budget)
+    }
+
+    /// Parses `text`, a key given twice read as its last (``parse(_:file:path:repeated:)``).
+    static func parse(_ text: String, file: Int, path: String) throws(SpecError) -> SpecValue {
+        var repeated: [(key: String, line: Int)] = []
+        return try parse(text, file: file, path: path, repeated: &repeated)
+    }
+
+    /// `text` with the block map entry whose key starts at `mark` blanked out: its line, and the lines after it
+    /// indented deeper or empty (its value), each left as an empty line. Nil where the key is not the first thing
+    /// on its line (a flow map's `{a: 1, a: 2}`, a list item's `- a: 1`), which is left for the parse to refuse.
+    static func blankingKey(at mark: Mark, in text: String) -> String? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = mark.line - 1
+        guard lines.indices.contains(first), mark.column >= 1 else { return nil }
+        let indent = mark.column - 1
+        let head = lines[first].unicodeScalars
+        guard head.count > indent, head.prefix(indent).allSatisfy({ $0 == " " }) else { return nil }
+        lines[first] = ""
+        var next = first + 1
+        while next < lines.count {
+            let line = lines[next]
+            let spaces = line.unicodeScalars.prefix { $0 == " " }.count
+            let blank = line.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
+            guard blank || spaces > indent else { break }
+            lines[next] = ""
+            next += 1
+        }
+        return lines.joined(separator: "\n")
     }
 
     private static func convert(_ node: Node, file: Int, path: String, depth: Int, budget: inout Int) throws(SpecError) -> SpecValue {

@@ -47,8 +47,12 @@ struct XcodeGenSpec {
         defer { visiting.remove(path) }
         let bytes = try disk.contents(of: path, limit: Self.maximumBytes)
         var value: SpecValue
+        var repeated: [(key: String, line: Int)] = []
         do {
-            value = try SpecValue.parse(String(decoding: bytes, as: UTF8.self), file: index, path: path)
+            value = try SpecValue.parse(String(decoding: bytes, as: UTF8.self), file: index, path: path, repeated: &repeated)
+            for (key, line) in repeated {
+                warnings.append("\(path):\(line): '\(key)' is given again later in the same map; the last is read, as XcodeGen reads it")
+            }
         } catch {
             throw .malformedSpec(file: error.file, line: error.line, problem: error.problem)
         }
