@@ -19,15 +19,44 @@ public struct RepositoryLoader: Sendable {
         self.tuist = tuist
     }
 
-    /// The packages given or found and the projects' local packages; an identity clash
-    /// in what a search found says how to load less.
-    private func loadPackages(_ inputs: RepositoryInputs, locals: [String]) throws -> Workspace {
-        do {
-            return try loader.load(roots: inputs.packages, locals: locals, base: inputs.base)
-        } catch {
-            guard inputs.wasDiscovered, case let .identityClash(identity, first, second) = error else { throw error }
-            let example = (inputs.workspaces.first ?? inputs.projects.first).map { Paths.relative($0, from: inputs.base) }
-            throw RepositoryError.identityClashInSearch(identity: identity, first: first, second: second, example: example)
+    /// The most root packages a search's load sets aside for an identity clash (``loadPackages(_:locals:used:)``).
+    static let maximumSetAside = 8
+
+    /// The packages given or found and the projects' local packages, and a note for each package a search
+    /// found that is set aside. Two packages of one identity cannot be in one graph. Where a search found
+    /// them, and one is inside a root package that no project uses (home-assistant/iOS: `Sources/PushServer`,
+    /// a server, depends on its own `Sources/PushServer/SharedPush`, and the app's project on `Sources/SharedPush`,
+    /// both named `SharedPush`), that root is what is built apart: it is left out, with a note saying how to
+    /// load it alone. Any other clash says how to load less.
+    /// `used`: the folders of every local package the projects use, roots among them.
+    private func loadPackages(_ inputs: RepositoryInputs, locals: [String], used: Set<String>) throws -> (Workspace, [LoadWarning]) {
+        var roots = inputs.packages
+        var notes: [LoadWarning] = []
+        while true {
+            do {
+                return (try loader.load(roots: roots, locals: locals, base: inputs.base), notes)
+            } catch {
+                guard inputs.wasDiscovered, case let .identityClash(identity, first, second) = error else { throw error }
+                let holders = roots.filter { root in
+                    !used.contains(root) && [first, second].contains { $0 != root && $0.hasPrefix(root + "/") }
+                }
+                guard !holders.isEmpty, notes.count + holders.count <= Self.maximumSetAside else {
+                    let example = (inputs.workspaces.first ?? inputs.projects.first).map { Paths.relative($0, from: inputs.base) }
+                    throw RepositoryError.identityClashInSearch(identity: identity, first: first, second: second, example: example)
+                }
+                for holder in holders {
+                    let inside = holder == first || first.hasPrefix(holder + "/") ? first : second
+                    let other = inside == first ? second : first
+                    notes.append(
+                        LoadWarning(
+                            [
+                                .text("not loaded: "), .path(holder), .text(", a package no project uses, whose package "), .path(inside),
+                                .text(" has the identity '\(identity)' of "), .path(other),
+                                .text("; name it as a PATH to load it apart"),
+                            ], isNote: true))
+                }
+                roots.removeAll { holders.contains($0) }
+            }
         }
     }
 
@@ -59,7 +88,10 @@ public struct RepositoryLoader: Sendable {
         if inputs.packages.isEmpty && locals.isEmpty {
             workspace = Workspace(roots: [], locals: [], rootDirectory: inputs.base, packages: [:], warnings: [])
         } else {
-            workspace = try loadPackages(inputs, locals: locals.filter { !inputs.packages.contains($0) })
+            let setAside: [LoadWarning]
+            (workspace, setAside) = try loadPackages(
+                inputs, locals: locals.filter { !inputs.packages.contains($0) }, used: Set(locals))
+            warnings += setAside
         }
         let cocoaPods = CocoaPodsLinks(
             projects: projectSet.projects, folders: Self.podfileFolders(inputs, projectSet.projects), root: inputs.root,

@@ -139,10 +139,11 @@ struct MixedGraphTests {
             repository.graph.package(PackageIdentity("swift-collections"))?.location == "https://github.com/apple/swift-collections.git")
     }
 
-    /// Home Assistant: the search finds the app's packages and a server package whose own
-    /// `path:` dependency has the identity of one of them. They are never built together;
-    /// the error says to name what is.
-    @Test func anIdentityClashInWhatTheSearchFoundSaysWhatToName() throws {
+    /// Home Assistant: the search finds the app's packages and a server package whose own `path:` dependency
+    /// has the identity of one of them. They are never built together: the server, which no project uses, is
+    /// left out, with a note saying how to load it apart, and the rest is loaded. Two packages of one identity
+    /// that the search found side by side still stop the load, saying what to name.
+    @Test func anIdentityClashInWhatTheSearchFoundLeavesOutThePackageHoldingIt() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write("Shop/App.xcodeproj/project.pbxproj", UnnamedPackageProductTests.app())
@@ -159,6 +160,19 @@ struct MixedGraphTests {
         try folder.write("Sources/Server/Sources/ServerCode/A.swift")
         try folder.write("Sources/Server/Shared/Package.swift", manifest("Shared", ""))
         try folder.write("Sources/Server/Shared/Sources/SharedCode/A.swift")
+        let repository = try load(folder)
+        #expect(repository.graph.packages.map(\.identity.rawValue).sorted() == ["app", "shared"])
+        #expect(repository.graph.package(PackageIdentity("shared"))?.path == "Sources/Shared")
+        #expect(
+            repository.warnings.filter(\.isNote).map(\.description) == [
+                "not loaded: \(folder.path)/Sources/Server, a package no project uses, whose package \(folder.path)/Sources/Server/Shared"
+                    + " has the identity 'shared' of \(folder.path)/Sources/Shared; name it as a PATH to load it apart"
+            ])
+        // Named, the server loads with its own Shared.
+        #expect(try load(folder, "Sources/Server").graph.packages.map(\.identity.rawValue).sorted() == ["server", "shared"])
+        // Beside the other, not inside a package: the search cannot tell which is meant.
+        try folder.write("Other/Shared/Package.swift", manifest("Shared", ""))
+        try folder.write("Other/Shared/Sources/SharedCode/A.swift")
         #expect {
             try load(folder)
         } throws: { error in
