@@ -58,6 +58,12 @@ public enum GraphJSON {
                     json.string(targets[index].type.rawValue)
                     json.key("path")
                     json.optional(targets[index].path)
+                    // What `import` names it by, where that is not its name (an Xcode target's `PRODUCT_MODULE_NAME`:
+                    // `Shared-iOS` is imported as `Shared`); a script matching imports to targets needs it.
+                    if let module = targets[index].moduleName, module != targets[index].name {
+                        json.key("moduleName")
+                        json.string(module)
+                    }
                     json.endObject()
                 }
             }
