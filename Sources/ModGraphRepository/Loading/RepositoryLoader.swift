@@ -37,16 +37,20 @@ public struct RepositoryLoader: Sendable {
                 return (try loader.load(roots: roots, locals: locals, base: inputs.base), notes)
             } catch {
                 guard inputs.wasDiscovered, case let .identityClash(identity, first, second) = error else { throw error }
-                let holders = roots.filter { root in
-                    !used.contains(root) && [first, second].contains { $0 != root && $0.hasPrefix(root + "/") }
+                // Each root no project uses that holds one of the two inside its folder, with the one it holds.
+                let holders = roots.compactMap { root -> (root: String, inside: String, other: String)? in
+                    guard !used.contains(root) else { return nil }
+                    for (inside, other) in [(first, second), (second, first)]
+                    where inside != root && XcodePath.isSame(inside, orInside: root) {
+                        return (root, inside, other)
+                    }
+                    return nil
                 }
                 guard !holders.isEmpty, notes.count + holders.count <= Self.maximumSetAside else {
                     let example = (inputs.workspaces.first ?? inputs.projects.first).map { Paths.relative($0, from: inputs.base) }
                     throw RepositoryError.identityClashInSearch(identity: identity, first: first, second: second, example: example)
                 }
-                for holder in holders {
-                    let inside = holder == first || first.hasPrefix(holder + "/") ? first : second
-                    let other = inside == first ? second : first
+                for (holder, inside, other) in holders {
                     notes.append(
                         LoadWarning(
                             [
@@ -55,7 +59,7 @@ public struct RepositoryLoader: Sendable {
                                 .text("; name it as a PATH to load it apart"),
                             ], isNote: true))
                 }
-                roots.removeAll { holders.contains($0) }
+                roots.removeAll { root in holders.contains { $0.root == root } }
             }
         }
     }

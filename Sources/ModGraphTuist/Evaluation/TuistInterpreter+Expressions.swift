@@ -420,13 +420,15 @@ extension TuistInterpreter {
 
     /// `target.infoPlist = …` on a local `var target = Target.target(…)`: ProjectDescription's values are structs whose
     /// properties are the arguments they are made with (a property read is the argument of its label), so the
-    /// assignment sets that argument, as if it had been written in the call. Only a property the call's
-    /// signature takes (ProjectDescription's catalogue) is set: another is not known to be one.
+    /// assignment sets that argument, as if it had been written in the call. Only a property the signature its
+    /// arguments fit takes (ProjectDescription's catalogue, as a property read finds a default) is set: another
+    /// is not known to be one.
     private func assignArgument(
         _ field: String, of call: APIValue, named base: String, _ valueSyntax: ExprSyntax, compound: Bool, in scope: Scope
     ) throws(StaticFallback) {
-        let parameter = catalog.entry(call.type)?.functions[call.member]?.lazy.flatMap(\.parameters).first { $0.label == field }
-        guard let parameter, var arguments = call.arguments else {
+        guard var arguments = call.arguments,
+            let parameter = catalog.parameter(field, of: call.type, member: call.member, labels: arguments.map(\.label))
+        else {
             throw StaticFallback("an assignment to \(call.type).\(call.member)'s \(field), which the evaluator does not know")
         }
         var value = try evaluate(valueSyntax, in: scope, hint: parameter.type)

@@ -124,11 +124,13 @@ indirect enum SpecValue: Sendable {
                 break
             } catch let YamlError.duplicatedKeysInMapping(duplicates, context) {
                 let line = context.mark.line
+                // Yams places the error at the first of the sorted keys.
+                let keys = duplicates.sorted()
                 guard repeated.count < maximumRepeatedKeys, let shorter = Self.blankingKey(at: context.mark, in: text) else {
-                    let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
-                    throw SpecError(file: path, line: line, problem: "a map gives the key(s) \(keys) more than once")
+                    let named = keys.map { "'\($0)'" }.joined(separator: ", ")
+                    throw SpecError(file: path, line: line, problem: "a map gives the key(s) \(named) more than once")
                 }
-                repeated.append((duplicates.sorted().first ?? "", line))
+                repeated.append((keys.first ?? "", line))
                 text = shorter
             } catch let error as YamlError {
                 throw SpecError(file: path, line: Self.line(of: error), problem: Self.problem(of: error))
