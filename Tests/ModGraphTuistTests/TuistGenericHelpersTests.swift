@@ -369,4 +369,59 @@ struct TuistGenericHelpersTests: EvaluatesManifests {
         #expect(project.targets.map(\.name) == ["Old", "New", "Unset"])
         #expect(project.targets.map { $0.settings["PRODUCT_NAME"] } == ["Raised", nil, nil])
     }
+
+    /// CAKK-DEV/cakk-client's helpers pass `settings: .init(.settings(base: …))` where a `Settings?` is asked:
+    /// `Optional.init(_:)`, which wraps its argument, as `.some(…)` does. `Settings` has no initializer one
+    /// unlabelled argument fits; a helper's struct that has one is made by it, not wrapped.
+    @Test func anImplicitInitOfAnOptionalWrapsItsArgument() throws {
+        let helper = """
+            import ProjectDescription
+            public struct Named {
+                public let name: String
+                public init(_ name: String) { self.name = name }
+            }
+            public func made(_ name: String, label: Named? = nil) -> Target {
+                .target(name: label?.name ?? name, destinations: .iOS, product: .framework, bundleId: "b",
+                        settings: .init(.settings(base: ["PRODUCT_MODULE_NAME": "\\(name)Module"])))
+            }
+            public func wrapped(_ name: String) -> Target {
+                .target(name: name, destinations: .iOS, product: .framework, bundleId: "b",
+                        settings: .some(.settings(base: ["PRODUCT_NAME": "Some"])))
+            }
+            """
+        let manifest = """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let project = Project(name: "A", targets: [made("One"), made("Two", label: .init("Named")), wrapped("Three")])
+            """
+        let project = try project(manifest, helpers: [helper])
+        #expect(project.targets.map(\.name) == ["One", "Named", "Three"])
+        #expect(project.targets.map { $0.settings["PRODUCT_MODULE_NAME"] } == ["OneModule", "TwoModule", nil])
+        #expect(project.targets.map { $0.settings["PRODUCT_NAME"] } == [nil, nil, "Some"])
+    }
+
+    /// DDD-Community/MorningBear-iOS's `Project.app(name:platform:additionalTargets:)` takes a tuple of ten
+    /// labelled names and reads `additionalTargets.UI`; an element is read by its position too, and a tuple
+    /// pattern binds one.
+    @Test func aLabelledTupleIsReadByLabelAndPosition() throws {
+        let helper = """
+            import ProjectDescription
+            public func app(_ names: (Kit: String, UI: String)) -> [Target] {
+                let (first, _) = names
+                return [
+                    .target(name: names.UI, destinations: .iOS, product: .app, bundleId: "a", dependencies: [.target(name: names.Kit)]),
+                    .target(name: names.0, destinations: .iOS, product: .framework, bundleId: "b"),
+                    .target(name: first + "Tests", destinations: .iOS, product: .unitTests, bundleId: "c"),
+                ]
+            }
+            """
+        let manifest = """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let project = Project(name: "A", targets: app((Kit: "AppKit", UI: "AppUI")))
+            """
+        let project = try project(manifest, helpers: [helper])
+        #expect(project.targets.map(\.name) == ["AppUI", "AppKit", "AppKitTests"])
+        #expect(project.targets.first?.dependencies == [.target(name: "AppKit", filters: [])])
+    }
 }

@@ -464,6 +464,13 @@ extension TuistInterpreter {
         throws(StaticFallback) -> TuistValue
     {
         if name == "none", written == nil, case .optional? = hint { return .none }
+        // `settings: .init(.settings(…))` where a `Settings?` is asked (cakk-client's helpers): Swift looks the
+        // member up on `Optional` first, and `Optional.init(_:)` and `.some(_:)` wrap their one argument.
+        if case let .optional(wrapped)? = hint, let written, written.count == 1, written[0].label == nil,
+            name == "some" || (name == "init" && !takesOneUnlabelled(wrapped))
+        {
+            return try evaluate(written[0].expression, in: scope, hint: wrapped)
+        }
         var types: [String] = []
         if let hint, let named = hint.memberOwner { types.append(declarations.canonical(named)) }
         if let hint, let resolved = catalog.resolve(hint.unwrapped).name, !types.contains(resolved) { types.append(resolved) }
@@ -494,6 +501,16 @@ extension TuistInterpreter {
         return apiType.isEmpty
             ? .api(APIValue(type: "", member: name, arguments: nil, file: scope.file, line: manifestLine))
             : try apiProperty(name, of: apiType)
+    }
+
+    /// Whether `type` (a ProjectDescription type or the manifests' own) has an initializer that one unlabelled
+    /// argument fits, which `.init(x)` then names instead of `Optional`'s.
+    private func takesOneUnlabelled(_ type: TypeHint) -> Bool {
+        guard let name = type.name else { return true }
+        if let resolved = catalog.resolve(type).name, Self.apiTakes("init", on: resolved, [nil], catalog: catalog) { return true }
+        return declarations.type(declarations.canonical(name))?.initializers.contains { initializer in
+            initializer.syntax.signature.parameterClause.parameters.first?.firstName.tokenKind == .wildcard
+        } ?? false
     }
 
     /// A call of ProjectDescription's: kept symbolic, its arguments evaluated with the types the

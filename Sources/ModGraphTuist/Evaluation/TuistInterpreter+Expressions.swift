@@ -27,10 +27,10 @@ extension TuistInterpreter {
         if let member = expression.as(MemberAccessExprSyntax.self) { return try access(member, in: scope, hint: hint) }
         if let call = expression.as(FunctionCallExprSyntax.self) { return try self.call(call, in: scope, hint: hint) }
         if let tuple = expression.as(TupleExprSyntax.self) {
-            guard tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil else {
-                throw StaticFallback("a tuple")
+            if tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+                return try evaluate(only.expression, in: scope, hint: hint)
             }
-            return try evaluate(only.expression, in: scope, hint: hint)
+            return try self.tuple(tuple, in: scope)
         }
         if let infix = expression.as(InfixOperatorExprSyntax.self) { return try operation(infix, in: scope, hint: hint) }
         if let ternary = expression.as(TernaryExprSyntax.self) {

@@ -223,13 +223,35 @@ final class TuistInterpreter {
         return .next
     }
 
-    /// Binds a loop's or closure's pattern: a name, `_`, or a tuple of names.
+    /// Binds a loop's or closure's pattern: a name, `_`, or a tuple of those, to a tuple of as many.
     func bind(_ pattern: PatternSyntax, to value: TuistValue, in scope: Scope) throws(StaticFallback) {
         if let name = pattern.as(IdentifierPatternSyntax.self) {
             scope.declare(name.identifier.unquoted, value, mutable: false)
+        } else if let tuple = pattern.as(TuplePatternSyntax.self) {
+            guard case let .instance(item) = value, item.type == Self.tupleType, tuple.elements.count * 2 == item.fields.count else {
+                throw StaticFallback("a tuple pattern of \(describe(value))")
+            }
+            for (index, element) in tuple.elements.enumerated() {
+                try bind(element.pattern, to: item.fields[index * 2].value, in: scope)
+            }
         } else if !pattern.is(WildcardPatternSyntax.self) {
             throw StaticFallback("a pattern of another form")
         }
+    }
+
+    /// The type an ``Instance`` made of a tuple has: no declaration can extend it.
+    static let tupleType = "()"
+
+    /// A tuple of two or more values (`(Data: "MorningBearData", UI: "MorningBearUI")`, MorningBear's helper's
+    /// argument): an instance whose fields are the elements, each under its label (`_` without one) and then
+    /// its position, so that `.UI` and `.1` read it and a tuple pattern binds it.
+    func tuple(_ tuple: TupleExprSyntax, in scope: Scope) throws(StaticFallback) -> TuistValue {
+        var fields: [(name: String, value: TuistValue)] = []
+        for (index, element) in tuple.elements.enumerated() {
+            let value = try evaluate(element.expression, in: scope)
+            fields += [(element.label?.unquoted ?? "_", value), (String(index), value)]
+        }
+        return .instance(Instance(type: Self.tupleType, fields: fields))
     }
 
     /// The conditions of an `if` or `guard`, all true; `if let x = e` binds `x` in `binding`.
@@ -267,6 +289,11 @@ final class TuistInterpreter {
     private func declare(_ variable: VariableDeclSyntax, in scope: Scope) throws(StaticFallback) {
         let mutable = variable.bindingSpecifier.tokenKind == .keyword(.var)
         for binding in variable.bindings {
+            // `let (kit, ui) = names`: each name bound to its element of the tuple.
+            if binding.pattern.is(TuplePatternSyntax.self), !mutable, binding.typeAnnotation == nil, let initializer = binding.initializer {
+                try bind(binding.pattern, to: evaluate(initializer.value, in: scope), in: scope)
+                continue
+            }
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.unquoted else {
                 throw StaticFallback("a declaration of another pattern")
             }
