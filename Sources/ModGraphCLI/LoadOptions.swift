@@ -150,8 +150,7 @@ struct LoadOptions: ParsableArguments {
         {
             Console.note(loaded.repository.summary)
         }
-        if let note = loaded.repository.unsearchedNote { Console.note(note) }
-        if let note = loaded.repository.unlistedNote { Console.note(note) }
+        loaded.repository.searchNotes.forEach(Console.note)
         if verbose { loaded.repository.details.forEach(Console.note) }
         if verbose || verifyManifests, let summary = loaded.manifestSummary { Console.note(summary) }
         if verbose { loaded.manifestOutcomes?.forEach { Console.note("manifest " + $0) } }

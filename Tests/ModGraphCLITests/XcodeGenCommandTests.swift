@@ -94,6 +94,40 @@ struct XcodeGenCommandTests {
         #expect(check.output.contains("at Specs/features.yml:8"), "\(check.output)")
     }
 
+    /// bitwarden/authenticator-ios generates its app with `xcodegen --spec project-bwa.yml` and commits no project:
+    /// a search loaded only its `Networking` package and said nothing of the app. XcodeGen reads such a spec only
+    /// when told, so the search does not load it either, but says so; named as a PATH, it loads. Beside a
+    /// committed project (maybe its output), the project is loaded and the spec named only with `--verbose`.
+    @Test func aSpecByAnotherNameIsNamedNotLoaded() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try repository(in: folder)
+        try FileManager.default.moveItem(
+            at: folder.appendingPathComponent("project.yml"), to: folder.appendingPathComponent("project-shop.yml"))
+        try write("name: Docs\nnav: []\n", "project-docs.yml", in: folder)
+        try write(
+            "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: [.target(name: \"Kit\")])\n",
+            "Kit/Package.swift", in: folder)
+        try write("public let kit = 1\n", "Kit/Sources/Kit/Kit.swift", in: folder)
+        let searched = try ModGraphRunner.run(["graph", "."], in: folder)
+        #expect(searched.status == 0, "\(searched.errors)")
+        #expect(!searched.output.contains("App [application]"), "\(searched.output)")
+        #expect(
+            searched.errors.contains(
+                "note: not loaded: project-shop.yml, an XcodeGen spec not named project.yml, which XcodeGen reads only with --spec; name it as a PATH to load it\n"
+            ), "\(searched.errors)")
+        let named = try ModGraphRunner.run(["graph", "project-shop.yml"], in: folder)
+        #expect(named.status == 0, "\(named.errors)")
+        #expect(named.output.contains("App [application] → Core, Home"), "\(named.output)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Shop.xcodeproj"), withIntermediateDirectories: true)
+        let beside = try ModGraphRunner.run(["graph", ".", "--verbose"], in: folder)
+        #expect(!beside.errors.contains("note: not loaded: project-shop.yml"), "\(beside.errors)")
+        #expect(
+            beside.errors.contains("project-shop.yml: an XcodeGen spec not named project.yml; the project beside it is loaded"),
+            "\(beside.errors)")
+    }
+
     @Test func affectedSelectsByTheSpecsSourcesAndEveryTargetWhenTheSpecChanges() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -140,6 +140,7 @@ public enum InputDiscovery {
             }
         }
         inputs.passedOver += found.passedOver
+        inputs.otherSpecs += found.otherSpecs
         for path in found.excluded where !inputs.excluded.contains(path) { inputs.excluded.append(path) }
         inputs.tuistManifests += found.tuistManifests
         if found.isEmpty { throw RepositoryError.nothingFound(folder: given) }
@@ -345,7 +346,19 @@ public enum InputDiscovery {
         }
         // An XcodeGen spec is read instead of the project it generates, committed or not.
         let spec = xcodeGenSpec(in: folder, entries: entries)
-        if let spec { found.add(project: spec) }
+        if let spec {
+            found.add(project: spec)
+        } else {
+            // A spec by another name is said without `--verbose` unless a project beside it is loaded (maybe its output).
+            let hasProject = entries.contains { $0.isFolder && XcodePath.pathExtension($0.name) == "xcodeproj" }
+            for other in otherXcodeGenSpecs(in: folder, entries: entries) {
+                if hasProject {
+                    found.passedOver.append("\(other): an XcodeGen spec not named project.yml; the project beside it is loaded")
+                } else {
+                    found.otherSpecs.append(other)
+                }
+            }
+        }
         for entry in entries where entry.isFolder && !entry.name.hasPrefix(".") {
             let path = folder == "/" ? "/" + entry.name : folder + "/" + entry.name
             if found.exclusions.excludes(path) {
@@ -389,14 +402,27 @@ public enum InputDiscovery {
         let keys = ["targets:", "include:", "\"targets\"", "\"include\""]
         for name in XcodeProject.xcodeGenSpecNames where entries.contains(where: { $0.name == name && !$0.isFolder }) {
             let path = folder + "/" + name
-            guard let text = head(of: path, bytes: 1 << 20) else { continue }
-            let isJSON = name.hasSuffix(".json")
-            let isSpec = text.split(whereSeparator: \.isNewline).contains { line in
-                keys.contains { line.hasPrefix($0) || (isJSON && line.hasPrefix("  " + $0)) }
-            }
-            if isSpec { return path }
+            if startsALine(path, with: keys, indentedForJSON: name.hasSuffix(".json")) { return path }
         }
         return nil
+    }
+
+    /// The YAML files in `folder` named `project…` other than `project.yml` (`project-bwa.yml`,
+    /// `project.base.yml`) with a top-level `targets:`: specs XcodeGen reads only with `--spec`.
+    static func otherXcodeGenSpecs(in folder: String, entries: [(name: String, isFolder: Bool)]) -> [String] {
+        entries.filter { entry in
+            !entry.isFolder && entry.name.lowercased().hasPrefix("project") && !XcodeProject.xcodeGenSpecNames.contains(entry.name)
+                && ["yml", "yaml"].contains(XcodePath.pathExtension(entry.name).lowercased())
+        }.map { folder + "/" + $0.name }.filter { startsALine($0, with: ["targets:"], indentedForJSON: false) }
+    }
+
+    /// Whether a line of the file at `path` (its first MiB) starts with one of `keys`, or, in JSON, with one
+    /// indented two spaces.
+    private static func startsALine(_ path: String, with keys: [String], indentedForJSON: Bool) -> Bool {
+        guard let text = head(of: path, bytes: 1 << 20) else { return false }
+        return text.split(whereSeparator: \.isNewline).contains { line in
+            keys.contains { line.hasPrefix($0) || (indentedForJSON && line.hasPrefix("  " + $0)) }
+        }
     }
 
     /// Whether `folder` holds Tuist's manifests: a `Project.swift` or `Workspace.swift` that imports

@@ -11,7 +11,7 @@ public struct RepositoryInputs: Sendable, Equatable {
             && lhs.unsearched == rhs.unsearched && lhs.missingFolders == rhs.missingFolders && lhs.excluded == rhs.excluded
             && lhs.exclusions.patterns == rhs.exclusions.patterns && lhs.root == rhs.root && lhs.warnings == rhs.warnings
             && lhs.referrers == rhs.referrers && lhs.listed == rhs.listed && lhs.missingProjects == rhs.missingProjects
-            && lhs.tuistManifests == rhs.tuistManifests && lhs.notListed == rhs.notListed
+            && lhs.tuistManifests == rhs.tuistManifests && lhs.notListed == rhs.notListed && lhs.otherSpecs == rhs.otherSpecs
     }
 
     /// Folders holding a `Package.swift`.
@@ -37,6 +37,10 @@ public struct RepositoryInputs: Sendable, Equatable {
     /// lists (absolute): loaded only when a project or package loaded refers to them, which the load,
     /// not the search, finds out (``Repository/unlisted``).
     public var notListed: [String] = []
+    /// XcodeGen specs the search found under another name than `project.yml` (bitwarden's `project-bwa.yml`) in
+    /// a folder without one (absolute): XcodeGen reads such a spec only when told (`--spec`), so the search loads
+    /// none, and says so: the app the user meant may be in one.
+    public var otherSpecs: [String] = []
     /// What a workspace's list skipped (missing, outside ``root``, of an unknown kind), one line each, for warnings.
     public var warnings: [String] = []
     /// Who named each project that a workspace listed (`FILE:LINE`), so that one that

@@ -115,6 +115,19 @@ public struct Repository: Sendable {
         return "not loaded: \(named), in a package's folder, which is not searched; name \(them) as a PATH to include \(them)"
     }
 
+    /// The XcodeGen specs by another name the search found and did not load (``RepositoryInputs/otherSpecs``),
+    /// in one line; `nil` when there are none.
+    public var otherSpecsNote: String? {
+        guard let (named, them) = named(inputs.otherSpecs) else { return nil }
+        let kind = inputs.otherSpecs.count == 1 ? "an XcodeGen spec" : "XcodeGen specs"
+        return
+            "not loaded: \(named), \(kind) not named project.yml, which XcodeGen reads only with --spec; name \(them) as a PATH to load \(them)"
+    }
+
+    /// What the search left out that the user may have meant, one line each: projects in a package's folder,
+    /// projects and packages no workspace lists, XcodeGen specs by another name.
+    public var searchNotes: [String] { [unsearchedNote, unlistedNote, otherSpecsNote].compactMap { $0 } }
+
     /// The first five of `paths` relative to the base and how many more, with the pronoun for them; nil for none.
     private func named(_ paths: [String]) -> (named: String, them: String)? {
         guard !paths.isEmpty else { return nil }
