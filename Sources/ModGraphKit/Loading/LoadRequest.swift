@@ -128,6 +128,11 @@ public struct LoadedGraph: Sendable {
     /// process may use): the load, the source checks, the schedule's re-simulations and a
     /// report's files all run their units on it.
     public var executor = Executor(width: CoreCount.available)
+    /// The scan caches read for this graph, which live as long as it does. The CLI keeps the graph until the
+    /// process ends (its output written), so a cache of thousands of files' decoded scans is not freed piece by
+    /// piece at the end of a command: on a generated app of 5,000 files, freeing it was 8 % of a `check` after
+    /// a declaration was added.
+    private let caches = Locked<[ScanCache]>([])
 
     public init(
         repository: Repository, graph: ModuleGraph, warnings: [String], notes: [String] = [], manifestSummary: String? = nil,
@@ -150,7 +155,9 @@ public struct LoadedGraph: Sendable {
     public func scanCache() -> ScanCache? {
         guard let cacheFolder else { return nil }
         let entry = scanCacheEntry
-        return ScanCache { shelf in CacheEntry.read(entry(shelf), in: cacheFolder) }
+        let cache = ScanCache { shelf in CacheEntry.read(entry(shelf), in: cacheFolder) }
+        caches.withLock { $0.append(cache) }
+        return cache
     }
 
     /// Keeps what `cache` learnt for the next run.
