@@ -424,4 +424,43 @@ struct TuistGenericHelpersTests: EvaluatesManifests {
         #expect(project.targets.map(\.name) == ["AppUI", "AppKit", "AppKitTests"])
         #expect(project.targets.first?.dependencies == [.target(name: "AppKit", filters: [])])
     }
+
+    /// RevenueCat/purchases-ios reads `deploymentTargets.iOS` of a target made with `.iOS("15.0")`: ProjectDescription's
+    /// `static func iOS(_ version: String) -> DeploymentTargets { Self(iOS: version) }` passes its argument to the
+    /// initializer's `iOS`, and leaves the others to the initializer's defaults (nil). Its BinarySizeTest manifest
+    /// trims an environment variable with `CharacterSet.whitespacesAndNewlines` before switching over it.
+    @Test func aFactorysValueHasThePropertiesItsBodyPassesOn() throws {
+        let helper = """
+            import ProjectDescription
+            extension Target {
+                public var minimum: String {
+                    guard let deploymentTargets else { return "none" }
+                    if let iOS = deploymentTargets.iOS { return "iOS " + iOS }
+                    if let watchOS = deploymentTargets.watchOS { return "watchOS " + watchOS }
+                    return "other"
+                }
+            }
+            public func kind(_ raw: String) -> Product {
+                switch raw.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines).uppercased() {
+                case "APP": return .app
+                default: return .framework
+                }
+            }
+            """
+        let manifest = """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let made: [Target] = [
+                .target(name: "A", destinations: .iOS, product: .app, bundleId: "a", deploymentTargets: .iOS("15.0")),
+                .target(name: "B", destinations: .iOS, product: .app, bundleId: "b", deploymentTargets: .watchOS("9.0")),
+                .target(name: "C", destinations: .iOS, product: .app, bundleId: "c", deploymentTargets: .macOS("13.0")),
+            ]
+            let project = Project(name: "P", targets: made.map { target in
+                .target(name: target.name + " " + target.minimum, destinations: .iOS, product: kind("  app\\n"), bundleId: "x")
+            })
+            """
+        let project = try project(manifest, helpers: [helper])
+        #expect(project.targets.map(\.name) == ["A iOS 15.0", "B watchOS 9.0", "C other"])
+        #expect(project.targets.map(\.product) == ["app", "app", "app"])
+    }
 }

@@ -49,6 +49,11 @@ struct APICatalog: Sendable {
 
         let parameters: [Parameter]
         let result: TypeHint
+        /// For a static function whose body is one call of its type's initializer (`static func iOS(_ version: String)
+        /// -> DeploymentTargets { Self(iOS: version) }`): each label of that call, with the index of the parameter it
+        /// passes on as it is. A property of the value it makes is that parameter's argument, or, for a label the call
+        /// does not give, the initializer's default.
+        var forwarded: [String: Int]? = nil
     }
 
     struct TypeEntry: Sendable {
@@ -190,8 +195,9 @@ struct APICatalog: Sendable {
             types[owner]?.methods.insert(function.name.unquoted)
         } else if let function = declaration.as(FunctionDeclSyntax.self), function.isPublicStatic {
             let result = function.signature.returnClause.map { TypeHint($0.type, selfType: selfType) } ?? .named("Void")
-            types[owner]?.functions[function.name.unquoted, default: []].append(
-                Signature(parameters: Self.parameters(function.signature.parameterClause, selfType: selfType), result: result))
+            var signature = Signature(parameters: Self.parameters(function.signature.parameterClause, selfType: selfType), result: result)
+            signature.forwarded = Self.forwarded(function, owner: owner)
+            types[owner]?.functions[function.name.unquoted, default: []].append(signature)
         } else if let initializer = declaration.as(InitializerDeclSyntax.self), initializer.isPublic {
             let parameters = initializer.signature.parameterClause.parameters
             if parameters.count == 1, let only = parameters.first, only.firstName.unquoted == "arrayLiteral", only.ellipsis != nil {
@@ -223,6 +229,25 @@ struct APICatalog: Sendable {
                 type: TypeHint(parameter.type, selfType: selfType), hasDefault: parameter.defaultValue != nil,
                 literalDefault: Signature.LiteralDefault(parameter.defaultValue?.value))
         }
+    }
+
+    /// What ``Signature/forwarded`` holds for `function`: nil unless its body is one call of `Self(…)` or
+    /// `Owner(…)` whose every argument is labelled and is one of the function's parameters.
+    private static func forwarded(_ function: FunctionDeclSyntax, owner: String) -> [String: Int]? {
+        guard let statements = function.body?.statements, statements.count == 1, let only = statements.first else { return nil }
+        let expression = only.item.as(ExprSyntax.self) ?? only.item.as(ReturnStmtSyntax.self)?.expression
+        guard let call = expression?.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.unquoted, callee == "Self" || callee == owner
+        else { return nil }
+        let names = function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).unquoted }
+        var forwarded: [String: Int] = [:]
+        for argument in call.arguments {
+            guard let label = argument.label?.unquoted, let passed = argument.expression.as(DeclReferenceExprSyntax.self),
+                let index = names.firstIndex(of: passed.baseName.unquoted)
+            else { return nil }
+            forwarded[label] = index
+        }
+        return forwarded
     }
 
     private func qualified(_ name: String, in owner: String?) -> String {

@@ -195,22 +195,6 @@ extension TuistInterpreter {
         return call.trailingClosure == nil
     }
 
-    /// The value of the argument `name` that `item`'s call left to its default, where that default is a literal
-    /// (``APICatalog/Signature/LiteralDefault``): `deploymentTargets` of a `.target(…)` made without one is nil.
-    func defaultArgument(_ name: String, of item: APIValue) -> TuistValue? {
-        guard let arguments = item.arguments,
-            let parameter = catalog.parameter(name, of: item.type, member: item.member, labels: arguments.map(\.label)),
-            let literal = parameter.literalDefault
-        else { return nil }
-        switch literal {
-        case .nothing: return TuistValue.none
-        case .emptyList: return .list([])
-        case .emptyDictionary: return .dictionary([])
-        case let .bool(value): return .bool(value)
-        case let .string(text): return .string(text)
-        }
-    }
-
     /// A property of a value: a field, a computed property the helpers declare, an argument of a
     /// ProjectDescription value, or one of the standard library's; `nil` when there is none.
     func property(_ name: String, of value: TuistValue, scope: Scope) throws(StaticFallback) -> TuistValue? {
@@ -226,6 +210,7 @@ extension TuistInterpreter {
         case let .api(item):
             if let argument = item.argument(name) { return argument }
             if let value = defaultArgument(name, of: item) { return value }
+            if let value = forwardedArgument(name, of: item) { return value }
             return try computedProperty(name, of: value, type: item.type) ?? .unknown("\(item.type).\(item.member)'s \(name)")
         case let .string(text):
             for owner in ["String", "StringProtocol"] {

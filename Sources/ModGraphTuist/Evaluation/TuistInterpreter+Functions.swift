@@ -335,6 +335,7 @@ extension TuistInterpreter {
             }
         }
         if value.isUnknown { return value }
+        if case let .string(text) = value, name == "trimmingCharacters", let trimmed = trimmed(text, written) { return .string(trimmed) }
         // `modules.contains(.interface)`: the argument takes the type of the elements.
         var elementType: TypeHint?
         if case let .list(items) = value { elementType = declared.flatMap { elementHint(of: $0) } ?? items.first.flatMap(typeHint(of:)) }

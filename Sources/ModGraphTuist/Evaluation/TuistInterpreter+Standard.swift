@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 extension TuistInterpreter {
@@ -56,5 +57,23 @@ extension TuistInterpreter {
             return try staticCall("init", on: type, written, in: scope, hint: hint)
         }
         return .unknown("a call of '\(name)'")
+    }
+
+    /// Foundation's `text.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines)` (or `.whitespaces`,
+    /// `.newlines`), as RevenueCat's BinarySizeTest manifest trims an environment variable; nil for another set,
+    /// or where the helpers declare a `CharacterSet` of their own.
+    func trimmed(_ text: String, _ written: [WrittenArgument]) -> String? {
+        guard written.count == 1, written[0].label == "in", declarations.type("CharacterSet") == nil,
+            let member = written[0].expression.as(MemberAccessExprSyntax.self),
+            member.base.map({ $0.trimmedDescription == "CharacterSet" }) ?? true
+        else { return nil }
+        let set: CharacterSet
+        switch member.declName.baseName.text {
+        case "whitespacesAndNewlines": set = .whitespacesAndNewlines
+        case "whitespaces": set = .whitespaces
+        case "newlines": set = .newlines
+        default: return nil
+        }
+        return text.trimmingCharacters(in: set)
     }
 }
