@@ -105,6 +105,12 @@ struct XcodeGenCommandTests {
         try FileManager.default.moveItem(
             at: folder.appendingPathComponent("project.yml"), to: folder.appendingPathComponent("project-shop.yml"))
         try write("name: Docs\nnav: []\n", "project-docs.yml", in: folder)
+        // A link is not read, wherever it leads (here to a spec outside the folder).
+        let outside = try scratch()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try write("name: Elsewhere\ntargets:\n  E:\n    type: framework\n", "project.yml", in: outside)
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("project-linked.yml"), withDestinationURL: outside.appendingPathComponent("project.yml"))
         try write(
             "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: [.target(name: \"Kit\")])\n",
             "Kit/Package.swift", in: folder)

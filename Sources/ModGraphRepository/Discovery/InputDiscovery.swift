@@ -408,12 +408,15 @@ public enum InputDiscovery {
     }
 
     /// The YAML files in `folder` named `project…` other than `project.yml` (`project-bwa.yml`,
-    /// `project.base.yml`) with a top-level `targets:`: specs XcodeGen reads only with `--spec`.
+    /// `project.base.yml`) with a top-level `targets:`, links left unread: specs XcodeGen reads only with `--spec`.
     static func otherXcodeGenSpecs(in folder: String, entries: [(name: String, isFolder: Bool)]) -> [String] {
         entries.filter { entry in
             !entry.isFolder && entry.name.lowercased().hasPrefix("project") && !XcodeProject.xcodeGenSpecNames.contains(entry.name)
                 && ["yml", "yaml"].contains(XcodePath.pathExtension(entry.name).lowercased())
-        }.map { folder + "/" + $0.name }.filter { startsALine($0, with: ["targets:"], indentedForJSON: false) }
+        }.map { folder + "/" + $0.name }.filter { path in
+            // Not a link: this only names a file, and a link may lead outside the repository.
+            FileStatus.isRegularFile(path, followingLinks: false) && startsALine(path, with: ["targets:"], indentedForJSON: false)
+        }
     }
 
     /// Whether a line of the file at `path` (its first MiB) starts with one of `keys`, or, in JSON, with one
