@@ -463,4 +463,35 @@ struct TuistGenericHelpersTests: EvaluatesManifests {
         #expect(project.targets.map(\.name) == ["A iOS 15.0", "B watchOS 9.0", "C other"])
         #expect(project.targets.map(\.product) == ["app", "app", "app"])
     }
+
+    /// What the catalogue reads of a factory's body: each label of its one initializer call, in the call's order,
+    /// with the parameter passed on, whatever order the function's own parameters are in; nothing for a body of
+    /// another form (two statements, an argument that is not a parameter, another type's initializer).
+    @Test func aFactoryForwardsItsParametersInTheInitializersOrder() {
+        let catalog = APICatalog(files: [
+            """
+            public struct Pair {
+                public var first: String?
+                public var second: String?
+                public init(first: String? = nil, second: String? = nil) {
+                    self.first = first
+                    self.second = second
+                }
+                public static func swapped(_ second: String, _ first: String) -> Pair { Self(first: first, second: second) }
+                public static func named(_ first: String) -> Pair { return Pair(first: first) }
+                public static func twice(_ first: String) -> Pair { let made = Pair(first: first); return made }
+                public static func fixed(_ first: String) -> Pair { Self(first: first, second: "2") }
+                public static func other(_ first: String) -> Pair { Other(first: first) }
+            }
+            """
+        ])
+        func forwarded(_ member: String) -> [String]? {
+            catalog.entry("Pair")?.functions[member]?.first?.forwarded?.map { "\($0.label)=\($0.parameter)" }
+        }
+        #expect(forwarded("swapped") == ["first=1", "second=0"])
+        #expect(forwarded("named") == ["first=0"])
+        #expect(forwarded("twice") == nil)
+        #expect(forwarded("fixed") == nil)
+        #expect(forwarded("other") == nil)
+    }
 }

@@ -50,10 +50,10 @@ struct APICatalog: Sendable {
         let parameters: [Parameter]
         let result: TypeHint
         /// For a static function whose body is one call of its type's initializer (`static func iOS(_ version: String)
-        /// -> DeploymentTargets { Self(iOS: version) }`): each label of that call, with the index of the parameter it
-        /// passes on as it is. A property of the value it makes is that parameter's argument, or, for a label the call
-        /// does not give, the initializer's default.
-        var forwarded: [String: Int]? = nil
+        /// -> DeploymentTargets { Self(iOS: version) }`): each label of that call, in its order, with the index of the
+        /// parameter it passes on as it is. A property of the value it makes is that parameter's argument, or, for a
+        /// label the call does not give, the initializer's default.
+        var forwarded: [(label: String, parameter: Int)]? = nil
     }
 
     struct TypeEntry: Sendable {
@@ -233,19 +233,19 @@ struct APICatalog: Sendable {
 
     /// What ``Signature/forwarded`` holds for `function`: nil unless its body is one call of `Self(…)` or
     /// `Owner(…)` whose every argument is labelled and is one of the function's parameters.
-    private static func forwarded(_ function: FunctionDeclSyntax, owner: String) -> [String: Int]? {
+    private static func forwarded(_ function: FunctionDeclSyntax, owner: String) -> [(label: String, parameter: Int)]? {
         guard let statements = function.body?.statements, statements.count == 1, let only = statements.first else { return nil }
         let expression = only.item.as(ExprSyntax.self) ?? only.item.as(ReturnStmtSyntax.self)?.expression
         guard let call = expression?.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
             let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.unquoted, callee == "Self" || callee == owner
         else { return nil }
         let names = function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).unquoted }
-        var forwarded: [String: Int] = [:]
+        var forwarded: [(label: String, parameter: Int)] = []
         for argument in call.arguments {
             guard let label = argument.label?.unquoted, let passed = argument.expression.as(DeclReferenceExprSyntax.self),
                 let index = names.firstIndex(of: passed.baseName.unquoted)
             else { return nil }
-            forwarded[label] = index
+            forwarded.append((label, index))
         }
         return forwarded
     }

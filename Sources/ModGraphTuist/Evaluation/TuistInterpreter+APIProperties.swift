@@ -33,9 +33,9 @@ extension TuistInterpreter {
             }), let forwarded = signature.forwarded,
             let slots = Self.slots(labels, signature.parameters.map { ($0.label, $0.hasDefault) })
         else { return nil }
-        guard let index = forwarded[name] else {
+        guard let index = forwarded.first(where: { $0.label == name })?.parameter else {
             // A label the call leaves out: the initializer's default, for the labels it gives.
-            let given = forwarded.sorted { $0.value < $1.value }.map { Optional($0.key) }
+            let given = forwarded.map { Optional($0.label) }
             return catalog.parameter(name, of: item.type, member: "init", labels: given)?.literalDefault.map(Self.value(of:))
         }
         guard index < slots.count, let argument = slots[index] else {
