@@ -5,8 +5,9 @@ import ModGraphSystem
 public enum RepositoryError: UserFacingError, Equatable, Sendable {
     /// Nothing at `path`.
     case pathNotFound(String)
-    /// A folder with no package, project or workspace anywhere under it.
-    case nothingFound(folder: String)
+    /// A folder with no package, project or workspace anywhere under it; `refused`: the manifests and specs
+    /// found that are links to files outside the repository, which are not read.
+    case nothingFound(folder: String, refused: [String] = [])
     /// A dump JSON or standard input given beside other paths: a dump is a whole graph on its own.
     case dumpNotAlone(String)
     /// Two packages with one identity, in the graph of everything the search of a folder
@@ -17,9 +18,10 @@ public enum RepositoryError: UserFacingError, Equatable, Sendable {
         switch self {
         case let .pathNotFound(path):
             "\(path): no such file or directory"
-        case let .nothingFound(folder):
+        case let .nothingFound(folder, refused):
             "\(folder): no Package.swift, .xcodeproj or .xcworkspace found here or in its subfolders"
                 + " (skipping .build, DerivedData, Pods, Carthage, node_modules and hidden folders)"
+                + (refused.isEmpty ? "" : "; not read, links to files outside the repository: " + refused.joined(separator: ", "))
         case let .dumpNotAlone(path):
             "\(path): a dump-package JSON (or `-`) must be the only PATH; give the packages' folders instead to load them together"
         case let .identityClashInSearch(identity, first, second, example):

@@ -93,7 +93,8 @@ public enum InputDiscovery {
         case "xcodeproj": inputs.add(project: canonical)
         case "xcworkspace": try add(workspace: canonical, to: &inputs)
         default:
-            let hasManifest = FileStatus.isRegularFile(canonical + "/Package.swift")
+            let hasManifest =
+                FileStatus.isRegularFile(canonical + "/Package.swift") && !refusesLink(canonical + "/Package.swift", in: &inputs)
             let entries = hasManifest ? listing(canonical) : []
             if hasManifest, isTuistPackageList(canonical, entries: entries) {
                 // Tuist's list of external packages at the root (`#if TUIST`), not the repository's package.
@@ -102,7 +103,7 @@ public enum InputDiscovery {
                 inputs.add(package: canonical)
                 // An XcodeGen spec at the top of the folder given is the app's project (its tools', or the
                 // package's own targets for Xcode): loaded with the package. A committed project is not.
-                if let spec = xcodeGenSpec(in: canonical, entries: entries) { inputs.add(project: spec) }
+                if let spec = xcodeGenSpec(in: canonical, entries: entries), !refusesLink(spec, in: &inputs) { inputs.add(project: spec) }
                 inputs.unsearched += projectsNear(canonical)
             } else if let kind = Paths.irregularKind(canonical + "/Package.swift"), kind != "a folder" {
                 throw LoadError.manifestNotAFile(manifest: canonical + "/Package.swift", kind: kind)
@@ -141,9 +142,13 @@ public enum InputDiscovery {
         }
         inputs.passedOver += found.passedOver
         inputs.otherSpecs += found.otherSpecs
+        inputs.warnings += found.warnings
         for path in found.excluded where !inputs.excluded.contains(path) { inputs.excluded.append(path) }
         inputs.tuistManifests += found.tuistManifests
-        if found.isEmpty { throw RepositoryError.nothingFound(folder: given) }
+        if found.isEmpty {
+            let refused = inputs.warnings.filter { $0.hasSuffix(refusedLinkWarning) }.map { String($0.dropLast(refusedLinkWarning.count)) }
+            throw RepositoryError.nothingFound(folder: given, refused: refused)
+        }
     }
 
     /// The projects and workspaces in `package`'s folder and in its sub-folders, not in
@@ -333,7 +338,9 @@ public enum InputDiscovery {
             found.passedOver.append(
                 "\(folder)/Package.swift: beside a Tuist project, whose Project.swift is read instead; name the folder as a PATH to load the package"
             )
-        } else if !isStart, entries.contains(where: { $0.name == "Package.swift" && !$0.isFolder }) {
+        } else if !isStart, entries.contains(where: { $0.name == "Package.swift" && !$0.isFolder }),
+            !refusesLink(folder + "/Package.swift", in: &found)
+        {
             // A source file a module happens to name Package.swift (Cork's `Protocols/Package.swift`) is no manifest;
             // anything that may be one (a tools-version line, PackageDescription, or nothing yet) loads, or fails saying why.
             if mayBeManifest(folder + "/Package.swift") {
@@ -345,7 +352,7 @@ public enum InputDiscovery {
             )
         }
         // An XcodeGen spec is read instead of the project it generates, committed or not.
-        let spec = xcodeGenSpec(in: folder, entries: entries)
+        let spec = xcodeGenSpec(in: folder, entries: entries).flatMap { refusesLink($0, in: &found) ? nil : $0 }
         if let spec {
             found.add(project: spec)
         } else {
@@ -426,6 +433,21 @@ public enum InputDiscovery {
         return text.split(whereSeparator: \.isNewline).contains { line in
             keys.contains { line.hasPrefix($0) || (indentedForJSON && line.hasPrefix("  " + $0)) }
         }
+    }
+
+    /// What the warning of a link ``refusesLink(_:in:)`` refuses says after its path.
+    static let refusedLinkWarning = ": a link to a file outside the repository; not read"
+
+    /// Whether `path` (a manifest or spec the search found) is a link to a file outside the repository loaded,
+    /// which is then not read, with a warning: a pull request's `Package.swift` linked to a file of the CI
+    /// machine would otherwise be read, and used, as the repository's manifest. A link inside the repository
+    /// is followed.
+    static func refusesLink(_ path: String, in inputs: inout RepositoryInputs) -> Bool {
+        guard FileStatus.exists(path), !FileStatus.isRegularFile(path, followingLinks: false),
+            let resolved = canonical(path), !XcodePath.isSame(resolved, orInside: inputs.root)
+        else { return false }
+        inputs.warnings.append("\(Paths.relative(path, from: inputs.base))\(refusedLinkWarning)")
+        return true
     }
 
     /// Whether `folder` holds Tuist's manifests: a `Project.swift` or `Workspace.swift` that imports

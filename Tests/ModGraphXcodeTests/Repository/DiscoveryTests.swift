@@ -114,6 +114,40 @@ struct DiscoveryTests {
         #expect(try InputDiscovery.inputs(for: [folder.path + "/A", folder.path + "/A/Package.swift"]).packages.count == 1)
     }
 
+    /// A pull request's `Package.swift` or `project.yml` that is a link to a file outside the repository is not
+    /// read: it would be read, and used, as the repository's own. Each is a warning, and the error when nothing
+    /// else is found names them. A link inside the repository is followed.
+    @Test func aManifestLinkedOutsideTheRepositoryIsNotRead() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Outside/Package.swift", "// swift-tools-version:5.9\n")
+        try folder.write("Outside/project.yml", "name: Out\ntargets:\n  A:\n    type: framework\n")
+        try folder.write("Repo/.git/HEAD", "ref: refs/heads/main\n")
+        try folder.write("Repo/In/Package.swift", "// swift-tools-version:5.9\n")
+        try folder.write("Repo/Sub/README.md")
+        try folder.write("Repo/Linked/README.md")
+        let files = FileManager.default
+        try files.createSymbolicLink(
+            atPath: folder.path + "/Repo/Package.swift", withDestinationPath: folder.path + "/Outside/Package.swift")
+        try files.createSymbolicLink(atPath: folder.path + "/Repo/Sub/project.yml", withDestinationPath: "../../Outside/project.yml")
+        try files.createSymbolicLink(atPath: folder.path + "/Repo/Linked/Package.swift", withDestinationPath: "../In/Package.swift")
+        let inputs = try InputDiscovery.inputs(for: [folder.path + "/Repo"])
+        #expect(inputs.packages == [try canonical(folder, "Repo/In"), try canonical(folder, "Repo/Linked")])
+        #expect(inputs.projects.isEmpty)
+        #expect(
+            inputs.warnings == [
+                "Package.swift: a link to a file outside the repository; not read",
+                "Sub/project.yml: a link to a file outside the repository; not read",
+            ])
+        try files.removeItem(atPath: folder.path + "/Repo/In")
+        try files.removeItem(atPath: folder.path + "/Repo/Linked")
+        #expect(
+            throws: RepositoryError.nothingFound(folder: folder.path + "/Repo", refused: ["Package.swift", "Sub/project.yml"])
+        ) {
+            try InputDiscovery.inputs(for: [folder.path + "/Repo"])
+        }
+    }
+
     @Test func errorsNameThePathGiven() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
