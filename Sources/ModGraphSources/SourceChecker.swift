@@ -67,7 +67,11 @@ public struct SourceChecker: Sendable {
         // Mixed targets' Objective-C and C files: their imports count as uses of what the target declares,
         // which only `unused-dependency` asks; not read when it is off.
         let mixed = settings.unusedDependencies == .ignore ? [] : targets.filter { !$0.otherFiles.isEmpty }
-        let clang = Dictionary(uniqueKeysWithValues: zip(mixed.map(\.target), runner.map(mixed) { ClangImports.read($0.otherFiles) }))
+        var clang = Dictionary(uniqueKeysWithValues: zip(mixed.map(\.target), runner.map(mixed) { ClangImports.read($0.otherFiles) }))
+        // A file leading outside the repository is not read: like an unreadable one, it may import anything.
+        for sources in targets where !sources.outside.isEmpty {
+            clang[sources.target, default: ClangImports.Result()].unreadable += sources.outside.count
+        }
         let found = findings(
             graph, scanned: byTarget, folders: Dictionary(uniqueKeysWithValues: targets.map { ($0.target, $0.folder) }), clang: clang,
             wiring: wiring?.facts)

@@ -64,6 +64,8 @@ struct ErrorHandlingTests {
             #expect(result.errors == message, "\(path): \(result.errors)")
         }
         let root = folder.appendingPathComponent("Root")
+        // A repository holding both, so that `../Lone` is inside the folder loaded.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Sources/A"), withIntermediateDirectories: true)
         try "let a = 1\n".write(to: root.appendingPathComponent("Sources/A/A.swift"), atomically: true, encoding: .utf8)
         try """

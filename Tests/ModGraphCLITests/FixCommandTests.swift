@@ -15,6 +15,8 @@ struct FixCommandTests {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
+        // A repository: what the three packages' `path:`s name is inside the folder loaded, and the diff names paths from its top.
+        try write(".git/HEAD", "ref: refs/heads/main\n")
         try write("Top/Package.swift", Self.topManifest)
         try write("Top/Sources/Top/Top.swift", "import Mid\nimport Low\n")
         try write("Top/Sources/Helpers/Helpers.swift", "public let helper = 1\n")
@@ -119,8 +121,8 @@ struct FixCommandTests {
         #expect(result.status == 0, "\(result.errors)")
         #expect(
             result.output == """
-                --- a/Package.swift
-                +++ b/Package.swift
+                --- a/Top/Package.swift
+                +++ b/Top/Package.swift
                 @@ -5,13 +5,14 @@
                      name: "Top",
                      dependencies: [
@@ -188,7 +190,7 @@ struct FixCommandTests {
         #expect(try ModGraphRunner.run(["check", folder.path], in: folder).status == 1)
         let result = try ModGraphRunner.run(["fix", folder.path, "--write"], in: folder)
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.errors.contains("fix: wrote Package.swift"), "\(result.errors)")
+        #expect(result.errors.contains("fix: wrote Top/Package.swift"), "\(result.errors)")
         #expect(
             result.errors.contains("fix: dependency added: top/Top → low/Low")
                 && result.errors.contains("fix: dependency removed: top/Top → top/Helpers"),

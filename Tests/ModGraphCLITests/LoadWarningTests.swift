@@ -22,6 +22,8 @@ struct LoadWarningTests {
 
     private func scratch() throws -> URL {
         let folder = try ModGraphRunner.scratchFolder("modgraph-warnings")
+        // A repository: the packages' `path:`s to one another stay inside the folder loaded.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
         // As the loader names folders: with symbolic links resolved.
         return URL(fileURLWithPath: folder.resolvingSymlinksInPath().path)
     }
@@ -83,6 +85,48 @@ struct LoadWarningTests {
     /// An uninitialised git submodule: the `path:` folder is there but empty (ProtonVPN's
     /// `external/tunnelkit`, Passepartout's `submodules/partout`). One warning that names the
     /// manifest, the line and the fix; the graph loads without it (issue #34).
+    /// A `path:` outside the folder loaded, or to a folder whose `Package.swift` is a link to a file outside it, is not
+    /// read (a pull request's manifest could otherwise have any package of the machine dumped): its products are
+    /// external, with a warning each. A Swift file linked to one outside is not read by `check`, and said.
+    @Test func whatLeadsOutsideTheFolderLoadedIsNotRead() throws {
+        let folder = try scratch()
+        let outside = URL(fileURLWithPath: try ModGraphRunner.scratchFolder("modgraph-outside").resolvingSymlinksInPath().path)
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: outside)
+        }
+        try package(outside, "Far", library("Far"), targets: ["Far"])
+        try package(outside, "Near", library("Near"), targets: ["Near"])
+        try "import App\n".write(to: outside.appendingPathComponent("Key.swift"), atomically: true, encoding: .utf8)
+        try package(
+            folder, "App",
+            library(
+                "App", dependencies: #".package(path: "\#(outside.path)/Far"), .package(path: "../Near")"#,
+                uses: #".product(name: "Far", package: "Far"), .product(name: "Near", package: "Near")"#), targets: ["App"])
+        let files = FileManager.default
+        try files.createDirectory(at: folder.appendingPathComponent("Near"), withIntermediateDirectories: true)
+        try files.createSymbolicLink(
+            atPath: folder.appendingPathComponent("Near/Package.swift").path, withDestinationPath: outside.path + "/Near/Package.swift")
+        let result = try ModGraphRunner.run(["graph", "App", "--format", "json"], in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(
+            result.errors == "warning: App/Package.swift:4: local package '\(outside.path)/Far' is outside the folder loaded, which "
+                + "modgraph does not read (load a folder that holds both to include it); its products are shown as external (Far)\n"
+                + "warning: App/Package.swift:4: local package 'Near' has a Package.swift that is a link to a file outside the folder "
+                + "loaded, which modgraph does not read; its products are shown as external (Near)\n")
+        #expect(result.output.contains(#""id": "far/Far""#) && result.output.contains(#""id": "near/Near""#))
+        #expect(!result.output.contains(#""path": "Sources/Far""#))
+
+        // The same package's files: one linked outside is said and not read (it imports App, which no finding says).
+        try files.createSymbolicLink(
+            atPath: folder.appendingPathComponent("App/Sources/App/Key.swift").path, withDestinationPath: outside.path + "/Key.swift")
+        try "version: 1\nlayers:\n  - name: all\n    targets: [\"*\"]\nsources:\n  undeclaredImports: error\n".write(
+            to: folder.appendingPathComponent("App/.modgraph.yml"), atomically: true, encoding: .utf8)
+        let check = try ModGraphRunner.run(["check", "App"], in: folder)
+        #expect(check.status == 0, "\(check.output)\(check.errors)")
+        #expect(check.errors.contains("warning: App/Sources/App/Key.swift: leads outside the repository through a link; not read\n"))
+    }
+
     @Test func anEmptyLocalPackageFolderIsOneWarningAndTheGraphLoads() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

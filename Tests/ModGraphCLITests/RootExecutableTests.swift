@@ -32,6 +32,8 @@ struct RootExecutableTests {
 
                 """,
             "Tools/Sources/gen/main.swift": "print(1)\n",
+            // A repository: `../Tools` is inside the folder loaded.
+            ".git/HEAD": "ref: refs/heads/main\n",
         ]
         try ModGraphRunner.write(files, in: folder)
         return folder

@@ -1,6 +1,8 @@
 import Foundation
 import ModGraphCore
 import ModGraphManifest
+import ModGraphRules
+import ModGraphSystem
 import Testing
 @testable import ModGraphSources
 
@@ -77,6 +79,47 @@ struct SourceFilesTests {
                 targets.map { $0.files.map { String($0.dropFirst(folder.count + 1)) } } == [
                     ["Sources/App/main.swift"], ["Sources/Core/Core.swift"],
                 ])
+        }
+    }
+
+    /// A pull request's link to a file elsewhere on the machine (`Key.swift -> /elsewhere/x.swift`), or a target
+    /// folder that is one, is set apart and not read; a link inside the repository is read. A file set apart may
+    /// import anything, so its target is told of no unused dependency.
+    @Test func filesLeadingOutsideTheRepositoryAreSetApartNotRead() throws {
+        try withFolder([
+            "Repo/Sources/App/main.swift": "print(1)\n", "Repo/Sources/Core/Core.swift": "public let core = 1\n",
+            "Outside/Key.swift": "import Core\n", "Outside/Folder/Other.swift": "import Core\n",
+        ]) { folder in
+            let files = FileManager.default
+            try files.createSymbolicLink(atPath: folder + "/Repo/Sources/App/Key.swift", withDestinationPath: "../../../Outside/Key.swift")
+            try files.createSymbolicLink(atPath: folder + "/Repo/Sources/App/Same.swift", withDestinationPath: "main.swift")
+            try files.createSymbolicLink(atPath: folder + "/Repo/Sources/Linked", withDestinationPath: folder + "/Outside/Folder")
+            let repository = try #require(FileNames.canonical(folder + "/Repo"))
+            let graph = graph("App -> Core, Linked -> Core")
+            let described = Dictionary(
+                uniqueKeysWithValues: ["App", "Core", "Linked"].map {
+                    (id($0), TargetFiles.folder(repository + "/Sources/" + $0, sources: nil, exclude: []))
+                })
+            let targets = SourceInventory.targets(of: graph, files: described, within: repository)
+            let byName = Dictionary(uniqueKeysWithValues: targets.map { ($0.target.name, $0) })
+            #expect(byName["App"]?.files == [repository + "/Sources/App/Same.swift", repository + "/Sources/App/main.swift"])
+            #expect(byName["App"]?.outside == [repository + "/Sources/App/Key.swift"])
+            // A target folder leading out is set apart whole; the target is kept, so that it is said.
+            #expect(byName["Linked"]?.files == [])
+            #expect(byName["Linked"]?.outside == [repository + "/Sources/Linked"])
+            // Not confined (a dump's folders): every file is listed.
+            let anywhere = SourceInventory.targets(of: graph, files: described)
+            #expect(anywhere.first { $0.target.name == "App" }?.files.count == 3)
+            #expect(anywhere.allSatisfy { $0.outside.isEmpty })
+            // `main.swift` imports nothing; what Key.swift imports is unknown, so App → Core is not called unused.
+            let checker = SourceChecker(settings: try settings("sources:\n  unusedDependencies: error\n"))
+            let findings = try checker.check(graph, targets: targets, budget: .standard).findings
+            #expect(findings.isEmpty, "\(findings.map(\.message))")
+            let unconfined = targets.map {
+                TargetSources(target: $0.target, folder: $0.folder, files: $0.files, otherFiles: $0.otherFiles)
+            }
+            let told = try checker.check(graph, targets: unconfined, budget: .standard).findings
+            #expect(told.map(\.rule) == [.unusedDependency, .unusedDependency])
         }
     }
 }

@@ -35,8 +35,7 @@ public struct CheckRun: Sendable {
     ) throws {
         var sourceFindings: [Finding] = []
         if let settings = config.sources {
-            let exclusions = loaded.repository.inputs.exclusions
-            let targets = SourceInventory.targets(of: loaded.graph, files: loaded.targetFiles, excluding: exclusions.excludes)
+            let targets = loaded.sourceTargets(warnings: warnings)
             if targets.isEmpty {
                 warnings(
                     "\(settings.location.file):\(settings.location.line): 'sources' is set, but no Swift files of the workspace's own targets were found on disk; the source checks read nothing"

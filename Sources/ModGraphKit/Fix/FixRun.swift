@@ -70,8 +70,8 @@ public struct FixRun: Sendable {
         }
         self.fixable = fixable
         before = Dictionary(check.result.findings.map { ($0.fingerprint, $0) }, uniquingKeysWith: { first, _ in first })
-        let base = loaded.rootDirectory.flatMap(Paths.canonical) ?? FileManager.default.currentDirectoryPath
-        root = (try? GitRepository(containing: base).topLevel).flatMap(Paths.canonical) ?? base
+        // The folder loaded, which the load read nothing outside of: fix writes nothing outside it either.
+        root = loaded.repository.inputs.root
         var planner = FixPlanner(loaded: loaded, root: root)
         planner.breaking = FixPlanner.breaking(fixable, in: loaded.graph, config: check.config)
         (edits, notFixed) = planner.plan(fixable)

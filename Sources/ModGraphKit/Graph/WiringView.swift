@@ -25,8 +25,7 @@ public enum WiringView {
         } catch {
             throw CommandError(error.description)
         }
-        let exclusions = loaded.repository.inputs.exclusions
-        let targets = SourceInventory.targets(of: graph, files: loaded.targetFiles, excluding: exclusions.excludes)
+        let targets = loaded.sourceTargets(warnings: warnings)
         do {
             let cache = scans ?? loaded.scanCache()
             let outcome = try WiringReader.read(graph, targets: targets, roles: roles, budget: .standard, runner: loaded.executor, cache: cache)

@@ -40,9 +40,7 @@ public struct InitRun: Sendable {
             }
             ignored.append(isFolder.boolValue ? entry + "/**" : entry)
         }
-        let readsSources = !SourceInventory.targets(
-            of: loaded.graph, files: loaded.targetFiles, excluding: loaded.repository.inputs.exclusions.excludes
-        ).isEmpty
+        let readsSources = !loaded.sourceTargets().isEmpty
         var starter = StarterConfiguration(graph: loaded.graph, readsSources: readsSources, ignoredPaths: ignored)
         // Each file is parsed once for all the checks below (issue #48: init took 2-5 cold checks), and kept for the next run.
         let scans = loaded.scanCache() ?? ScanCache()

@@ -174,6 +174,20 @@ public struct LoadedGraph: Sendable {
     }
     /// Where the files of each target are, for the source checks and weights.
     public var targetFiles: [TargetID: TargetFiles] { repository.targetFiles }
+
+    /// The targets whose Swift files the source checks read (``SourceInventory``): the graph's own, less what the
+    /// load excludes and the files that lead outside the repository loaded through a link, each of which is said
+    /// once through `warnings` and not read (a pull request's `Key.swift -> /elsewhere/file.swift`).
+    public func sourceTargets(warnings: (String) -> Void = { _ in }) -> [TargetSources] {
+        let inputs = repository.inputs
+        // A dump's folders are where it was made: nothing of the repository bounds them.
+        let targets = SourceInventory.targets(
+            of: graph, files: targetFiles, within: inputs.dump == nil ? inputs.root : nil, excluding: inputs.exclusions.excludes)
+        for path in targets.flatMap(\.outside) {
+            warnings("\(DisplayPath.of(path)): leads outside the repository through a link; not read")
+        }
+        return targets
+    }
     /// The folder the graph's paths are relative to and `.modgraph.yml` is looked for from;
     /// `nil` for a dump whose package folder is not on this machine.
     public var rootDirectory: String? {

@@ -18,7 +18,9 @@ import ModGraphSystem
 /// (a linked file is listed; a link cannot make a walk loop or leave the
 /// checkout), except the starting folder itself, which is followed as SwiftPM
 /// and Xcode follow it; a walk stops ``maximumDepth`` folders deep and after
-/// ``maximumEntries`` entries.
+/// ``maximumEntries`` entries. Within the repository loaded (``listing(_:extensions:within:)``),
+/// a starting folder or a linked file that leads outside it is set apart, not listed: a pull
+/// request's `Sources/App/Key.swift -> /somewhere/else.swift` is never read.
 public enum SourceFileLister {
     /// Deeper than any source tree nests.
     public static let maximumDepth = 64
@@ -29,18 +31,35 @@ public enum SourceFileLister {
     /// What compiles into a module: Swift, C, C++, Objective-C and assembly (headers are not compiled).
     public static let compiled: Set<String> = ["swift", "c", "cc", "cpp", "cxx", "c++", "m", "mm", "s", "S"]
 
+    /// What a target's listing found: the files to read, and those set apart because they lead outside
+    /// the repository loaded (a linked file, or everything below a starting folder that is reached through
+    /// a link leading out). Absolute paths, sorted, without repeats.
+    public struct Listing: Sendable, Equatable {
+        public var files: [String]
+        public var outside: [String]
+    }
+
     /// Absolute paths of the files with one of `extensions`, sorted, without repeats.
     ///
     /// - Complexity: O(entries under the folders walked + files listed).
     public static func files(_ files: TargetFiles, extensions: Set<String>) -> [String] {
+        listing(files, extensions: extensions, within: nil).files
+    }
+
+    /// The files with one of `extensions`; those leading outside `root` (canonical; nil: none) set apart.
+    ///
+    /// - Complexity: O(entries under the folders walked + files listed), and a path resolved per
+    ///   starting folder and per linked file.
+    public static func listing(_ files: TargetFiles, extensions: Set<String>, within root: String?) -> Listing {
         var found: Set<String> = []
+        var outside: Set<String> = []
         switch files {
         case let .folder(folder, sources, exclude):
             let excluded = exclude.map(normalised)
             for start in (sources ?? ["."]).map(normalised) where isInside(start) {
-                for relative in walk(root: folder, from: start, skipping: excluded, extensions: extensions) {
-                    found.insert(join(folder, relative))
-                }
+                let walked = walk(root: folder, from: start, skipping: excluded, extensions: extensions, within: root)
+                walked.files.forEach { found.insert(join(folder, $0)) }
+                walked.outside.forEach { outside.insert(join(folder, $0)) }
             }
         case let .project(listed, folders, _, _):
             for path in listed where extensions.contains(pathExtension(path)) && FileStatus.isRegularFile(path) {
@@ -49,26 +68,31 @@ public enum SourceFileLister {
             for folder in folders {
                 let excluded = folder.excluded.map(normalised)
                 for start in (folder.only ?? ["."]).map(normalised) where isInside(start) {
-                    for relative in walk(
-                        root: folder.path, from: start, skipping: excluded, patterns: folder.excludedPatterns, extensions: extensions)
-                    where PathPattern.includes(folder.includedPatterns, relative) {
+                    let walked = walk(
+                        root: folder.path, from: start, skipping: excluded, patterns: folder.excludedPatterns, extensions: extensions,
+                        within: root)
+                    for relative in walked.files where PathPattern.includes(folder.includedPatterns, relative) {
                         found.insert(join(folder.path, relative))
                     }
+                    walked.outside.forEach { outside.insert(join(folder.path, $0)) }
                 }
             }
         }
-        return found.sorted()
+        return Listing(files: found.sorted(), outside: outside.sorted())
     }
 
     /// Files at or under `start` (relative to `root`) with one of
     /// `extensions`, as paths relative to `root`, minus those at or under
     /// `skipping`. Iterative, so a deep tree cannot exhaust the stack.
     /// `patterns` (XcodeGen's `excludes:` globs) are tried on each file and folder met, a folder
-    /// matched being left out whole, so no file is matched against every folder above it.
+    /// matched being left out whole, so no file is matched against every folder above it. With `repository`,
+    /// a starting point or a linked file that leads outside it is set apart (the starting point as itself).
     private static func walk(
-        root: String, from start: String, skipping: [String], patterns: [PathPattern] = [], extensions: Set<String>
-    ) -> [String] {
+        root: String, from start: String, skipping: [String], patterns: [PathPattern] = [], extensions: Set<String>,
+        within repository: String?
+    ) -> (files: [String], outside: [String]) {
         var found: [String] = []
+        var outside: [String] = []
         var entries = 0
         // Each entry with the kind its folder recorded, where it did: no status asked of a file only listed.
         var pending: [(path: String, depth: Int, kind: FileStatus.Kind?)] = [(start, 0, nil)]
@@ -77,6 +101,10 @@ public enum SourceFileLister {
             if relative != ".", skipping.contains(where: { covers($0, relative) }) { continue }
             if relative != ".", !patterns.isEmpty, patterns.contains(where: { $0.matchesWhole(relative) }) { continue }
             let absolute = relative == "." ? root : join(root, relative)
+            if depth == 0, let repository, !FileNames.leadsInside(absolute, root: repository) {
+                outside.append(relative)
+                continue
+            }
             // The starting point is followed if it is a link; nothing below it is.
             guard let kind = recorded ?? (depth == 0 ? FileStatus.following(absolute) : FileStatus.notFollowing(absolute))?.kind else {
                 continue
@@ -94,12 +122,17 @@ public enum SourceFileLister {
                 if extensions.contains(pathExtension(relative)) { found.append(relative) }
             case .symbolicLink:
                 // A linked file is compiled like any other; a link to a folder is not followed.
-                if extensions.contains(pathExtension(relative)), FileStatus.isRegularFile(absolute) { found.append(relative) }
+                guard extensions.contains(pathExtension(relative)), FileStatus.isRegularFile(absolute) else { continue }
+                if let repository, !FileNames.leadsInside(absolute, root: repository) {
+                    outside.append(relative)
+                } else {
+                    found.append(relative)
+                }
             default:
                 continue
             }
         }
-        return found
+        return (found, outside)
     }
 
     /// Whether a relative `path` stays inside its folder: a `sources:` entry or

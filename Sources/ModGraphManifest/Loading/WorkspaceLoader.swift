@@ -24,6 +24,11 @@ public struct WorkspaceLoader: Sendable {
     public let scratchDirectory: String?
     /// Local packages left out (vendored code): their products are shown as external, without a warning.
     public let exclusions: LoadExclusions
+    /// The folder no package read may leave (canonical; ``confined(to:)``): a `path:` dependency whose folder,
+    /// or whose `Package.swift`, leads outside it is not read and its products are shown as external, with a
+    /// warning. A pull request's manifest could otherwise name any package on the machine, and have it dumped.
+    /// Nil: anywhere (a dump given, whose folders are another machine's).
+    public private(set) var confinement: String?
 
     public init(
         provider: any ManifestProvider, externals: ExternalsMode = .products, runner: any UnitRunner = .sequential,
@@ -35,6 +40,13 @@ public struct WorkspaceLoader: Sendable {
         self.scratchDirectory = scratchDirectory
         self.exclusions = exclusions
         self.progress = progress
+    }
+
+    /// This loader, reading no package outside `root` (the repository loaded).
+    public func confined(to root: String) -> WorkspaceLoader {
+        var confined = self
+        confined.confinement = Paths.canonical(root) ?? Paths.lexical(root)
+        return confined
     }
 
     /// Loads the package in `directory`.
@@ -221,6 +233,13 @@ public struct WorkspaceLoader: Sendable {
             about: dependency.identity, subject: .missingLocalPackage(missing))
     }
 
+    /// How the package folder `folder` (canonical) leads outside `root`: by itself, or by a `Package.swift` that is a
+    /// link to a file elsewhere; nil when it stays inside.
+    static func leadsOutside(_ folder: String, of root: String) -> MissingPackageFolder.State? {
+        if !FileNames.leadsInside(folder, root: root) { return .outside }
+        return FileNames.leadsInside(folder + "/Package.swift", root: root) ? nil : .manifestOutside
+    }
+
     /// The line of `manifest` (a package's `Package.swift`) whose string literal names the folder `location`.
     static func line(naming location: String, in package: WorkspacePackage) -> Int? {
         guard let directory = package.directory,
@@ -273,7 +292,12 @@ public struct WorkspaceLoader: Sendable {
                 }
                 // An empty folder (an uninitialised git submodule) or one without a manifest is no package either;
                 // a manifest that is there but no file (a FIFO) is refused where manifests are read, by name.
-                if let found = folder, case let manifest = Paths.absolute("Package.swift", relativeTo: found),
+                if let found = folder, let confinement, let state = Self.leadsOutside(found, of: confinement) {
+                    warnings.append(
+                        Self.missingLocalPackage(
+                            dependency, requiredBy: requiredBy, line: Self.line(naming: dependency.location, in: package), state: state))
+                    folder = nil
+                } else if let found = folder, case let manifest = Paths.absolute("Package.swift", relativeTo: found),
                     !FileStatus.isRegularFile(manifest), Paths.irregularKind(manifest) == nil
                 {
                     warnings.append(

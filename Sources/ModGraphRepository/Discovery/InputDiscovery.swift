@@ -143,12 +143,10 @@ public enum InputDiscovery {
         inputs.passedOver += found.passedOver
         inputs.otherSpecs += found.otherSpecs
         inputs.warnings += found.warnings
+        inputs.refusedLinks += found.refusedLinks
         for path in found.excluded where !inputs.excluded.contains(path) { inputs.excluded.append(path) }
         inputs.tuistManifests += found.tuistManifests
-        if found.isEmpty {
-            let refused = inputs.warnings.filter { $0.hasSuffix(refusedLinkWarning) }.map { String($0.dropLast(refusedLinkWarning.count)) }
-            throw RepositoryError.nothingFound(folder: given, refused: refused)
-        }
+        if found.isEmpty { throw RepositoryError.nothingFound(folder: given, refused: inputs.refusedLinks) }
     }
 
     /// The projects and workspaces in `package`'s folder and in its sub-folders, not in
@@ -232,7 +230,9 @@ public enum InputDiscovery {
                 if inputs.missingProjects[absent] != nil { continue }
                 // A generated project, not committed: the XcodeGen spec beside where it would be is read instead.
                 let folder = XcodePath.parent(absent)
-                if XcodePath.isSame(folder, orInside: inputs.root), let spec = xcodeGenSpec(in: folder, entries: listing(folder)) {
+                if XcodePath.isSame(folder, orInside: inputs.root), let spec = xcodeGenSpec(in: folder, entries: listing(folder)),
+                    !refusesLink(spec, in: &inputs)
+                {
                     inputs.add(project: spec)
                     inputs.passedOver.append("\(absent): not there; generated from \(spec), which is read instead")
                     continue
@@ -351,21 +351,7 @@ public enum InputDiscovery {
                 "\(folder)/Package.swift: neither a `// swift-tools-version` line nor PackageDescription, so Swift source, not a package's manifest; passed over"
             )
         }
-        // An XcodeGen spec is read instead of the project it generates, committed or not.
-        let spec = xcodeGenSpec(in: folder, entries: entries).flatMap { refusesLink($0, in: &found) ? nil : $0 }
-        if let spec {
-            found.add(project: spec)
-        } else {
-            // A spec by another name is said without `--verbose` unless a project beside it is loaded (maybe its output).
-            let hasProject = entries.contains { $0.isFolder && XcodePath.pathExtension($0.name) == "xcodeproj" }
-            for other in otherXcodeGenSpecs(in: folder, entries: entries) {
-                if hasProject {
-                    found.passedOver.append("\(other): an XcodeGen spec not named project.yml; the project beside it is loaded")
-                } else {
-                    found.otherSpecs.append(other)
-                }
-            }
-        }
+        let spec = addSpec(in: folder, entries: entries, into: &found)
         for entry in entries where entry.isFolder && !entry.name.hasPrefix(".") {
             let path = folder == "/" ? "/" + entry.name : folder + "/" + entry.name
             if found.exclusions.excludes(path) {
@@ -402,6 +388,27 @@ public enum InputDiscovery {
         return next
     }
 
+    /// The XcodeGen spec in `folder`, added: it is read instead of the project it generates, committed or not.
+    /// Without one, the specs by other names there are named (``otherXcodeGenSpecs(in:entries:root:)``).
+    private static func addSpec(
+        in folder: String, entries: [(name: String, isFolder: Bool)], into found: inout RepositoryInputs
+    ) -> String? {
+        if let spec = xcodeGenSpec(in: folder, entries: entries), !refusesLink(spec, in: &found) {
+            found.add(project: spec)
+            return spec
+        }
+        // A spec by another name is said without `--verbose` unless a project beside it is loaded (maybe its output).
+        let hasProject = entries.contains { $0.isFolder && XcodePath.pathExtension($0.name) == "xcodeproj" }
+        for other in otherXcodeGenSpecs(in: folder, entries: entries, root: found.root) {
+            if hasProject {
+                found.passedOver.append("\(other): an XcodeGen spec not named project.yml; the project beside it is loaded")
+            } else {
+                found.otherSpecs.append(other)
+            }
+        }
+        return nil
+    }
+
     /// The XcodeGen spec in `folder` (`project.yml`, as `xcodegen generate` finds it), when a line starts
     /// a top-level `targets:` or `include:` (another tool's `project.yml` has neither); in
     /// `project.json`, a `"targets"` or `"include"` key at the top or indented two spaces.
@@ -415,14 +422,15 @@ public enum InputDiscovery {
     }
 
     /// The YAML files in `folder` named `project…` other than `project.yml` (`project-bwa.yml`,
-    /// `project.base.yml`) with a top-level `targets:`, links left unread: specs XcodeGen reads only with `--spec`.
-    static func otherXcodeGenSpecs(in folder: String, entries: [(name: String, isFolder: Bool)]) -> [String] {
+    /// `project.base.yml`) with a top-level `targets:`: specs XcodeGen reads only with `--spec`. A link leading outside
+    /// `root` is not read, nor named: this only names files of the repository.
+    static func otherXcodeGenSpecs(in folder: String, entries: [(name: String, isFolder: Bool)], root: String) -> [String] {
         entries.filter { entry in
             !entry.isFolder && entry.name.lowercased().hasPrefix("project") && !XcodeProject.xcodeGenSpecNames.contains(entry.name)
                 && ["yml", "yaml"].contains(XcodePath.pathExtension(entry.name).lowercased())
         }.map { folder + "/" + $0.name }.filter { path in
-            // Not a link: this only names a file, and a link may lead outside the repository.
-            FileStatus.isRegularFile(path, followingLinks: false) && startsALine(path, with: ["targets:"], indentedForJSON: false)
+            FileStatus.isRegularFile(path) && FileNames.leadsInside(path, root: root)
+                && startsALine(path, with: ["targets:"], indentedForJSON: false)
         }
     }
 
@@ -435,18 +443,15 @@ public enum InputDiscovery {
         }
     }
 
-    /// What the warning of a link ``refusesLink(_:in:)`` refuses says after its path.
-    static let refusedLinkWarning = ": a link to a file outside the repository; not read"
-
     /// Whether `path` (a manifest or spec the search found) is a link to a file outside the repository loaded,
     /// which is then not read, with a warning: a pull request's `Package.swift` linked to a file of the CI
     /// machine would otherwise be read, and used, as the repository's manifest. A link inside the repository
     /// is followed.
     static func refusesLink(_ path: String, in inputs: inout RepositoryInputs) -> Bool {
-        guard FileStatus.exists(path), !FileStatus.isRegularFile(path, followingLinks: false),
-            let resolved = canonical(path), !XcodePath.isSame(resolved, orInside: inputs.root)
-        else { return false }
-        inputs.warnings.append("\(Paths.relative(path, from: inputs.base))\(refusedLinkWarning)")
+        guard !FileNames.leadsInside(path, root: inputs.root) else { return false }
+        let shown = Paths.relative(path, from: inputs.base)
+        inputs.refusedLinks.append(shown)
+        inputs.warnings.append("\(shown): a link to a file outside the repository; not read")
         return true
     }
 

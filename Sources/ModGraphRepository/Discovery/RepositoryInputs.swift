@@ -12,6 +12,7 @@ public struct RepositoryInputs: Sendable, Equatable {
             && lhs.exclusions.patterns == rhs.exclusions.patterns && lhs.root == rhs.root && lhs.warnings == rhs.warnings
             && lhs.referrers == rhs.referrers && lhs.listed == rhs.listed && lhs.missingProjects == rhs.missingProjects
             && lhs.tuistManifests == rhs.tuistManifests && lhs.notListed == rhs.notListed && lhs.otherSpecs == rhs.otherSpecs
+            && lhs.refusedLinks == rhs.refusedLinks
     }
 
     /// Folders holding a `Package.swift`.
@@ -41,6 +42,10 @@ public struct RepositoryInputs: Sendable, Equatable {
     /// a folder without one (absolute): XcodeGen reads such a spec only when told (`--spec`), so the search loads
     /// none, and says so: the app the user meant may be in one.
     public var otherSpecs: [String] = []
+    /// The manifests and specs the search found (or found at the top of a folder given) that are links to files
+    /// outside ``root``, relative to ``base``: not read, each also one line of ``warnings``, and named by the error
+    /// when nothing else is found.
+    public var refusedLinks: [String] = []
     /// What a workspace's list skipped (missing, outside ``root``, of an unknown kind), one line each, for warnings.
     public var warnings: [String] = []
     /// Who named each project that a workspace listed (`FILE:LINE`), so that one that

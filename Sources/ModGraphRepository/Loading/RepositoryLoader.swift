@@ -34,7 +34,7 @@ public struct RepositoryLoader: Sendable {
         var notes: [LoadWarning] = []
         while true {
             do {
-                return (try loader.load(roots: roots, locals: locals, base: inputs.base), notes)
+                return (try loader.confined(to: inputs.root).load(roots: roots, locals: locals, base: inputs.base), notes)
             } catch {
                 guard inputs.wasDiscovered, case let .identityClash(identity, first, second) = error else { throw error }
                 // Each root no project uses that holds one of the two inside its folder, with the one it holds.

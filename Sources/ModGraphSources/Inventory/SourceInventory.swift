@@ -12,12 +12,16 @@ public struct TargetSources: Hashable, Sendable {
     /// The target's C-family files (Objective-C, C, C++ and their headers), absolute, sorted: read
     /// for their imports only, so that a dependency they use is never called unused.
     public let otherFiles: [String]
+    /// Files of the target (of either kind) that lead outside the repository loaded through a link, absolute,
+    /// sorted: not read, so any module may be imported there, and no dependency is called unused.
+    public let outside: [String]
 
-    public init(target: TargetID, folder: String, files: [String], otherFiles: [String] = []) {
+    public init(target: TargetID, folder: String, files: [String], otherFiles: [String] = [], outside: [String] = []) {
         self.target = target
         self.folder = folder
         self.files = files
         self.otherFiles = otherFiles
+        self.outside = outside
     }
 }
 
@@ -48,22 +52,29 @@ public enum SourceInventory {
     static let cFamily: Set<String> = ["m", "mm", "c", "cc", "cpp", "cxx", "c++", "h", "hh", "hpp", "hxx"]
 
     /// Every target of the workspace's own packages and projects whose files
-    /// `files` describes and that holds at least one Swift file, in the graph's order.
-    /// Files `excluded` accepts (vendored code an Xcode target compiles, `exclude:`) are not read.
+    /// `files` describes and that holds at least one Swift file (or a file leading outside `root`), in the graph's order.
+    /// Files `excluded` accepts (vendored code an Xcode target compiles, `exclude:`) are not read; nor are those
+    /// leading outside `root` (the repository loaded, canonical; nil: anywhere), which are set apart.
     public static func targets(
-        of graph: ModuleGraph, files: [TargetID: TargetFiles], excluding excluded: (String) -> Bool = { _ in false }
+        of graph: ModuleGraph, files: [TargetID: TargetFiles], within root: String? = nil,
+        excluding excluded: (String) -> Bool = { _ in false }
     ) -> [TargetSources] {
         let ownPackages = Set(graph.packages.filter(\.origin.isOwn).map(\.identity))
         var result: [TargetSources] = []
         for target in graph.targets where ownPackages.contains(target.package) && checkedTypes.contains(target.type) {
             guard let described = files[target.id] else { continue }
             // One walk for both kinds of file.
-            let listed = SourceFileLister.files(described, extensions: SourceFileLister.swift.union(cFamily)).filter { !excluded($0) }
+            let listing = SourceFileLister.listing(described, extensions: SourceFileLister.swift.union(cFamily), within: root)
+            let listed = listing.files.filter { !excluded($0) }
             let swiftFiles = listed.filter { $0.hasSuffix(".swift") }
-            if !swiftFiles.isEmpty {
+            let outside = listing.outside.filter { !excluded($0) }
+            // A target whose only Swift files lead outside is kept, with nothing to read, so that they are said.
+            if !swiftFiles.isEmpty || !outside.isEmpty {
                 let others = listed.filter { !$0.hasSuffix(".swift") }
                 result.append(
-                    TargetSources(target: target.id, folder: folder(of: described, swiftFiles), files: swiftFiles, otherFiles: others))
+                    TargetSources(
+                        target: target.id, folder: folder(of: described, swiftFiles.isEmpty ? outside : swiftFiles), files: swiftFiles,
+                        otherFiles: others, outside: outside))
             }
         }
         return result

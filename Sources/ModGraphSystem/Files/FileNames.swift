@@ -50,6 +50,15 @@ public enum FileNames {
         defer { free(resolved) }
         return String(cString: resolved)
     }
+
+    /// Whether `path`, its links followed, is the folder `root` (canonical) or lies inside it: what a read
+    /// confined to the repository loaded asks of a folder or file that a manifest names or the search finds,
+    /// since a link committed in a pull request may lead anywhere on the machine. True when nothing is at
+    /// `path`: nothing there can be read.
+    public static func leadsInside(_ path: String, root: String) -> Bool {
+        guard let resolved = canonical(path) else { return true }
+        return root == "/" || resolved == root || resolved.hasPrefix(root + "/")
+    }
 }
 
 /// C's `rename`, which the static method of the same name hides inside ``FileNames``.
