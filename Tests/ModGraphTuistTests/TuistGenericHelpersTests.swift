@@ -408,10 +408,12 @@ struct TuistGenericHelpersTests: EvaluatesManifests {
             import ProjectDescription
             public func app(_ names: (Kit: String, UI: String)) -> [Target] {
                 let (first, _) = names
+                let pair = ("Extra", "Kit")
                 return [
                     .target(name: names.UI, destinations: .iOS, product: .app, bundleId: "a", dependencies: [.target(name: names.Kit)]),
                     .target(name: names.0, destinations: .iOS, product: .framework, bundleId: "b"),
                     .target(name: first + "Tests", destinations: .iOS, product: .unitTests, bundleId: "c"),
+                    .target(name: pair.0 + pair.1, destinations: .iOS, product: .framework, bundleId: "d"),
                 ]
             }
             """
@@ -421,8 +423,42 @@ struct TuistGenericHelpersTests: EvaluatesManifests {
             let project = Project(name: "A", targets: app((Kit: "AppKit", UI: "AppUI")))
             """
         let project = try project(manifest, helpers: [helper])
-        #expect(project.targets.map(\.name) == ["AppUI", "AppKit", "AppKitTests"])
+        #expect(project.targets.map(\.name) == ["AppUI", "AppKit", "AppKitTests", "ExtraKit"])
         #expect(project.targets.first?.dependencies == [.target(name: "AppKit", filters: [])])
+    }
+
+    /// Pepsi-Club/WhereMyBus-iOS declares its dependencies in `extension Array<TargetDependency>`: an enum nested there
+    /// capitalises a case's name through its characters (`rawValue.map { $0 }`, `removeFirst()`, `insert(Character(…),
+    /// at: 0)`, `String(name)`), and a static list makes `Element.external(name:)`, `Element` being the array's element.
+    @Test func anArrayExtensionsElementAndAStringsCharacters() throws {
+        let plugin = """
+            import ProjectDescription
+            public extension Array<TargetDependency> {
+                static let external = Library.allCases.map { Element.external(name: $0.name) }
+                enum Library: String, CaseIterable {
+                    case rxCocoa, kingfisher
+                    public var name: String {
+                        var name = rawValue.map { $0 }
+                        name.removeFirst()
+                        name.insert(Character(rawValue.first!.uppercased()), at: 0)
+                        name.removeLast()
+                        return "\\(String(name))"
+                    }
+                }
+            }
+            """
+        let project = try project(
+            """
+            import ProjectDescription
+            import DependencyPlugin
+            let project = Project(name: "A", targets: [
+                .target(name: "A", destinations: .iOS, product: .framework, bundleId: "a", dependencies: .external)
+            ])
+            """, plugins: ["DependencyPlugin": [plugin]])
+        #expect(
+            project.targets.first?.dependencies == [
+                TuistDump.Dependency.external(name: "RxCoco", filters: []), .external(name: "Kingfishe", filters: []),
+            ])
     }
 
     /// RevenueCat/purchases-ios reads `deploymentTargets.iOS` of a target made with `.iOS("15.0")`: ProjectDescription's

@@ -54,6 +54,12 @@ struct APICatalog: Sendable {
         /// parameter it passes on as it is. A property of the value it makes is that parameter's argument, or, for a
         /// label the call does not give, the initializer's default.
         var forwarded: [(label: String, parameter: Int)]? = nil
+
+        /// Which parameter each argument labelled `labels` fills (nil: a defaulted one), when they fit this
+        /// signature (``TuistInterpreter/slots(_:_:)``); nil when they do not.
+        func slots(for labels: [String?]) -> [Int?]? {
+            TuistInterpreter.slots(labels, parameters.map { ($0.label, $0.hasDefault) })
+        }
     }
 
     struct TypeEntry: Sendable {
@@ -115,9 +121,7 @@ struct APICatalog: Sendable {
     /// The one type with a function or case `name` that arguments labelled `labels` fit; nil when none or several do.
     func onlyType(declaring name: String, labels: [String?]) -> String? {
         let fitting = types.filter { _, entry in
-            entry.functions[name]?.contains { signature in
-                TuistInterpreter.matches(labels, signature.parameters.map { ($0.label, $0.hasDefault) })
-            } ?? false
+            entry.functions[name]?.contains { $0.slots(for: labels) != nil } ?? false
         }
         return fitting.count == 1 ? fitting.first?.key : nil
     }
@@ -125,9 +129,16 @@ struct APICatalog: Sendable {
     /// The parameter `label` of `type`'s member `member` (`init` for an initializer), in the signature that
     /// arguments labelled `labels` fit; nil when none fits or it has no such parameter.
     func parameter(_ label: String, of type: String, member: String, labels: [String?]) -> Signature.Parameter? {
-        let signatures = entry(type)?.functions[member] ?? []
-        let signature = signatures.first { TuistInterpreter.matches(labels, $0.parameters.map { ($0.label, $0.hasDefault) }) }
-        return signature?.parameters.first { $0.label == label }
+        signature(of: type, member: member, labels: labels)?.signature.parameters.first { $0.label == label }
+    }
+
+    /// The first signature of `type`'s member `member` (`init` for an initializer) that arguments labelled `labels`
+    /// fit, as Swift picks among ProjectDescription's overloads, with which parameter each argument fills.
+    func signature(of type: String, member: String, labels: [String?]) -> (signature: Signature, slots: [Int?])? {
+        for signature in entry(type)?.functions[member] ?? [] {
+            if let slots = signature.slots(for: labels) { return (signature, slots) }
+        }
+        return nil
     }
 
     func entry(_ name: String) -> TypeEntry? {

@@ -27,11 +27,8 @@ extension TuistInterpreter {
     func forwardedArgument(_ name: String, of item: APIValue) -> TuistValue? {
         guard let arguments = item.arguments else { return nil }
         let labels = arguments.map(\.label)
-        guard
-            let signature = catalog.entry(item.type)?.functions[item.member]?.first(where: { signature in
-                Self.matches(labels, signature.parameters.map { ($0.label, $0.hasDefault) })
-            }), let forwarded = signature.forwarded,
-            let slots = Self.slots(labels, signature.parameters.map { ($0.label, $0.hasDefault) })
+        guard let (signature, slots) = catalog.signature(of: item.type, member: item.member, labels: labels),
+            let forwarded = signature.forwarded
         else { return nil }
         guard let index = forwarded.first(where: { $0.label == name })?.parameter else {
             // A label the call leaves out: the initializer's default, for the labels it gives.

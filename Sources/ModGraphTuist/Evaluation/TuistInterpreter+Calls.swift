@@ -43,6 +43,13 @@ extension TuistInterpreter {
     /// The helpers' type (qualified) or ProjectDescription's that `name` names where the code runs in `context`.
     /// A helper's alias is resolved here (`Dep` is `TargetDependency`), so that what follows meets the type's own name.
     func resolveType(_ name: String, context: String?) -> String? {
+        // `Element` in an extension of an array (`extension Array<TargetDependency>`, kept as `[TargetDependency]`) and
+        // in the types nested in it is the array's element (Pepsi-Club/WhereMyBus-iOS: `Element.external(name:)`).
+        if name == "Element", declarations.type("Element") == nil,
+            let array = context.map(Self.enclosing)?.last(where: { $0.hasPrefix("[") && $0.hasSuffix("]") })
+        {
+            return resolveType(String(array.dropFirst().dropLast()), context: nil)
+        }
         for owner in context.map(Self.enclosing) ?? [] where declarations.type("\(owner).\(name)") != nil {
             return declarations.canonical("\(owner).\(name)")
         }
@@ -184,7 +191,7 @@ extension TuistInterpreter {
 
     /// Whether ProjectDescription's `type` has a member `name` that arguments labelled `labels` fit.
     static func apiTakes(_ name: String, on type: String, _ labels: [String?], catalog: APICatalog) -> Bool {
-        catalog.entry(type)?.functions[name]?.contains { matches(labels, $0.parameters.map { ($0.label, $0.hasDefault) }) } ?? false
+        catalog.signature(of: type, member: name, labels: labels) != nil
     }
 
     /// `Set(x)` or `Array(x)`: one unlabelled argument.
@@ -505,8 +512,7 @@ extension TuistInterpreter {
         let labels = written.map(\.label)
         // With no type to go by, the one ProjectDescription type whose member of that name takes these labels.
         let type = writtenType.isEmpty ? catalog.onlyType(declaring: name, labels: labels) ?? "" : writtenType
-        let signatures = catalog.entry(type)?.functions[name] ?? []
-        let signature = signatures.first { Self.matches(labels, $0.parameters.map { ($0.label, $0.hasDefault) }) }
+        let signature = catalog.signature(of: type, member: name, labels: labels)?.signature
         var arguments: [Argument] = []
         var parameters = signature?.parameters[...] ?? []
         for argument in written {
@@ -518,11 +524,6 @@ extension TuistInterpreter {
         let value = APIValue(type: type, member: name, arguments: arguments, file: scope.file, line: manifestLine)
         if type == "Project", name == "init" { recordProject(value) }
         return .api(value)
-    }
-
-    /// Whether arguments with `labels` fit parameters with these labels and defaults, in order.
-    static func matches(_ labels: [String?], _ parameters: [(label: String?, hasDefault: Bool)]) -> Bool {
-        slots(labels, parameters) != nil
     }
 
     /// For each parameter, the index of the argument it takes (`nil`: its default), when arguments with `labels`

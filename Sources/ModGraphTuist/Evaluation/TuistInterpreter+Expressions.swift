@@ -337,7 +337,7 @@ extension TuistInterpreter {
             newValue = isAssignment ? value : try binary("+", current, value)
         } else if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             let name = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.unquoted,
-            ["append", "insert", "removeAll", "formUnion", "merge"].contains(member.declName.baseName.unquoted)
+            ["append", "insert", "removeAll", "removeFirst", "removeLast", "formUnion", "merge"].contains(member.declName.baseName.unquoted)
         {
             guard let current = scope.lookup(name) else { return false }
             // `targets.append(.target(…))`: the element takes the type the variable was declared with, or its elements'.
@@ -463,6 +463,10 @@ extension TuistInterpreter {
             return .list(copy)
         case (.list, "removeAll", [], nil):
             return .list([])
+        case let (.list(items), "removeFirst", [], nil) where !items.isEmpty:
+            return .list(Array(items.dropFirst()))
+        case let (.list(items), "removeLast", [], nil) where !items.isEmpty:
+            return .list(Array(items.dropLast()))
         case let (.dictionary(entries), "merge", [nil, "uniquingKeysWith"], .dictionary(other)?):
             return try .dictionary(merged(entries, other, arguments[1].value))
         default:

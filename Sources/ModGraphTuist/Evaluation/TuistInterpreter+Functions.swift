@@ -392,6 +392,10 @@ extension TuistInterpreter {
             var total = first ?? .none
             for item in items { total = try apply(arguments[1].value, [total, item]) }
             return total
+        // A string's characters, each a string of one: `rawValue.map { $0 }` (WhereMyBus-iOS capitalises a case's name so,
+        // and `String(…)` joins them again; `Character(…)` is its argument).
+        case let (.string(text), "map", [nil]), let (.string(text), "compactMap", [nil]):
+            return try transform(text.map { .string(String($0)) }, name, first ?? .none, result: hint)
         case let (.string(text), _, _) where name != "getBoolean" && name != "getString":
             return try stringMethod(text, name, arguments)
         case (.string, "getBoolean", ["default"]), (.none, "getBoolean", ["default"]):

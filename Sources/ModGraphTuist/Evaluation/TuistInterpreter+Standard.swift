@@ -49,7 +49,15 @@ extension TuistInterpreter {
             guard values.count == 1, written.first?.label == nil || written.first?.label == "describing", let first = values.first else {
                 return .unknown("String(...) of another form")
             }
+            // `String(characters)`: the characters (strings of one, ``builtin``) joined.
+            if written.first?.label == nil, case let .list(items) = first, let texts = items.strings, texts.allSatisfy({ $0.count == 1 }) {
+                return .string(texts.joined())
+            }
             return interpolated(first).map(TuistValue.string) ?? .unknown("String of \(describe(first))")
+        case "Character" where written.count == 1 && written.first?.label == nil:
+            let values = try evaluatePositional(written, in: scope)
+            guard case let .string(text)? = values.first, text.count == 1 else { return .unknown("Character(...) of another kind") }
+            return .string(text)
         default:
             break
         }

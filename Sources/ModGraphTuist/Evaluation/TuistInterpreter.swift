@@ -228,11 +228,11 @@ final class TuistInterpreter {
         if let name = pattern.as(IdentifierPatternSyntax.self) {
             scope.declare(name.identifier.unquoted, value, mutable: false)
         } else if let tuple = pattern.as(TuplePatternSyntax.self) {
-            guard case let .instance(item) = value, item.type == Self.tupleType, tuple.elements.count * 2 == item.fields.count else {
+            guard case let .instance(item) = value, item.type == Self.tupleType, tuple.elements.count == item.fields.count else {
                 throw StaticFallback("a tuple pattern of \(describe(value))")
             }
             for (index, element) in tuple.elements.enumerated() {
-                try bind(element.pattern, to: item.fields[index * 2].value, in: scope)
+                try bind(element.pattern, to: item.fields[index].value, in: scope)
             }
         } else if !pattern.is(WildcardPatternSyntax.self) {
             throw StaticFallback("a pattern of another form")
@@ -243,13 +243,13 @@ final class TuistInterpreter {
     static let tupleType = "()"
 
     /// A tuple of two or more values (`(Data: "MorningBearData", UI: "MorningBearUI")`, MorningBear's helper's
-    /// argument): an instance whose fields are the elements, each under its label (`_` without one) and then
-    /// its position, so that `.UI` and `.1` read it and a tuple pattern binds it.
+    /// argument): an instance whose fields are the elements in order, each under its label (its position without
+    /// one), so that `.UI` and `.1` read it (``Instance/field(_:)``) and a tuple pattern binds it.
     func tuple(_ tuple: TupleExprSyntax, in scope: Scope) throws(StaticFallback) -> TuistValue {
         var fields: [(name: String, value: TuistValue)] = []
         for (index, element) in tuple.elements.enumerated() {
             let value = try evaluate(element.expression, in: scope)
-            fields += [(element.label?.unquoted ?? "_", value), (String(index), value)]
+            fields.append((element.label?.unquoted ?? String(index), value))
         }
         return .instance(Instance(type: Self.tupleType, fields: fields))
     }

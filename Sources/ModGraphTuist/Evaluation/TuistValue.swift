@@ -162,7 +162,10 @@ struct Instance {
     var fields: [(name: String, value: TuistValue)]
 
     func field(_ name: String) -> TuistValue? {
-        fields.first { $0.name == name }?.value
+        if let value = fields.first(where: { $0.name == name })?.value { return value }
+        // A tuple's element is also read by its position (`.1`), labelled or not.
+        guard type == TuistInterpreter.tupleType, let index = Int(name), fields.indices.contains(index) else { return nil }
+        return fields[index].value
     }
 }
 
