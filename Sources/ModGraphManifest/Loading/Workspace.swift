@@ -157,6 +157,8 @@ public struct MissingPackageFolder: Sendable, Hashable {
         case noManifest
         /// Nothing, where the repository's `.gitmodules` has a submodule: not checked out.
         case submoduleNotCheckedOut
+        /// Nothing, below the folder of a submodule that is not checked out (empty or missing).
+        case inSubmoduleNotCheckedOut
         /// Outside the folder loaded (the repository's top folder, ``WorkspaceLoader/confinement``), which modgraph does not read.
         case outside
         /// Inside that folder, but its `Package.swift` is a link to a file outside it, which modgraph does not read.
@@ -190,6 +192,7 @@ public struct MissingPackageFolder: Sendable, Hashable {
         case .empty: "is an empty folder (an uninitialised git submodule? run `git submodule update --init`)"
         case .noManifest: "has no Package.swift"
         case .submoduleNotCheckedOut: "is a git submodule that is not checked out (run `git submodule update --init`)"
+        case .inSubmoduleNotCheckedOut: "is in a git submodule that is not checked out (run `git submodule update --init`)"
         case .outside: "is outside the folder loaded, which modgraph does not read (load a folder that holds both to include it)"
         case .manifestOutside: "has a Package.swift that is a link to a file outside the folder loaded, which modgraph does not read"
         }

@@ -288,8 +288,14 @@ struct XcodeGraphBuilder {
                 }
                 return edges
             }
-            // The package's folder is missing (said once by the loader): the product stands in for it.
+            // The package's folder is missing (said once by the loader): the product stands in for it, in a package
+            // listed as not loaded (an XcodeGen spec's `path:` into a submodule not checked out had products of no
+            // package, and the loader's warning about it was dropped with it).
             let identity = workspace.packages[PackageIdentity(location: path)]?.identity ?? PackageIdentity(location: path)
+            if workspace.packages[identity] == nil {
+                let absolute = Paths.lexical(project.resolvedPath(path))
+                found.missingPackages[identity] = (XcodePath.lastComponent(absolute), Paths.relative(absolute, from: base))
+            }
             return externalEdges(product, of: identity, &found)
         case let .remote(url):
             let identity = PackageIdentity(location: url)

@@ -144,6 +144,12 @@ public struct RepositoryLoader: Sendable {
         var excludedFolders = inputs.excluded.filter {
             XcodePath.pathExtension($0) != "xcodeproj" && XcodePath.pathExtension($0) != "xcworkspace"
         }
+        // A folder inside a submodule whose folder is empty or missing: not checked out (otoaka-ios's spec names
+        // packages in `Libraries/rocket-api/Modules/…`, a submodule never fetched).
+        let unfetched = InputDiscovery.submodules(of: inputs.root).filter { submodule in
+            let folder = inputs.root + "/" + submodule
+            return !FileStatus.isFolder(folder) || Paths.isEmptyFolder(folder)
+        }
         for project in projects {
             let usesUnnamedPackage = project.targets.contains { target in
                 target.dependencies.contains { dependency in
@@ -166,8 +172,11 @@ public struct RepositoryLoader: Sendable {
                 if let canonical, FileStatus.isRegularFile(canonical + "/Package.swift") {
                     if !locals.contains(canonical) { locals.append(canonical) }
                 } else {
+                    let relative = XcodePath.relative(path, from: inputs.root)
+                    let submodule = unfetched.first { XcodePath.isSame(relative, orInside: $0) }
                     let state: MissingPackageFolder.State =
-                        canonical.map { Paths.isEmptyFolder($0) ? .empty : .noManifest } ?? .missing
+                        canonical.map { Paths.isEmptyFolder($0) ? .empty : .noManifest }
+                        ?? submodule.map { $0 == relative ? .submoduleNotCheckedOut : .inSubmoduleNotCheckedOut } ?? .missing
                     let missing = MissingPackageFolder(
                         folder: Paths.lexical(project.resolvedPath(folder)), requiredBy: project.declarationFile, line: nil,
                         state: state)

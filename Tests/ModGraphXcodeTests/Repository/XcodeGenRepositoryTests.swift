@@ -85,6 +85,50 @@ struct XcodeGenRepositoryTests {
         #expect(SourceFileLister.files(files, extensions: SourceFileLister.swift) == [folder.path + "/Features/Home/Home.swift"])
     }
 
+    /// A spec's `packages:` whose `path:` is not there (0xvon/otoaka-ios: `Libraries/rocket-api/Modules/Endpoint`, in a
+    /// submodule never fetched): a package listed as not loaded, whose products are external, and one warning each that
+    /// says why. Before, its products belonged to no package of the graph, and the warning was dropped with it.
+    @Test func aSpecsLocalPackageNotThereIsAPackageNotLoaded() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(".gitmodules", "[submodule \"Libs/api\"]\n\tpath = Libs/api\n\turl = https://example.com/api.git\n")
+        try folder.folder("Libs/api")
+        try folder.write("App/App.swift", "import Endpoint\n")
+        try folder.write(
+            "project.yml",
+            """
+            name: Shop
+            packages:
+              Endpoint:
+                path: Libs/api/Modules/Endpoint
+              Gone:
+                path: Libs/Gone
+            targets:
+              App:
+                type: application
+                platform: iOS
+                sources: [App]
+                dependencies:
+                  - package: Endpoint
+                  - package: Gone
+                    product: GoneKit
+            """)
+        let repository = try load(folder)
+        let missing = repository.graph.packages.filter { !$0.isLoaded }.map { "\($0.identity) \($0.path ?? "") \($0.origin)" }
+        #expect(missing == ["endpoint Libs/api/Modules/Endpoint local", "gone Libs/Gone local"])
+        #expect(
+            repository.graph.edges.map { "\($0.from.name)->\($0.to.package)/\($0.to.name)" }.sorted() == [
+                "App->endpoint/Endpoint", "App->gone/GoneKit",
+            ])
+        let messages = repository.warnings.map(\.description).filter { $0.contains("local package") }.sorted()
+        #expect(
+            messages == [
+                folder.path + "/project.yml: local package 'Libs/Gone' not found; its products are shown as external",
+                folder.path + "/project.yml: local package 'Libs/api/Modules/Endpoint' is in a git submodule that is not checked out "
+                    + "(run `git submodule update --init`); its products are shown as external",
+            ], "\(repository.warnings)")
+    }
+
     /// `includes:` globs (kiwix/kiwix-apple: `path: Contents, includes: [Resources]`): only the files they
     /// match, or under a folder they match, are the target's; `excludes:` still win, as in XcodeGen.
     @Test func aSourceFolderWithIncludesGivesOnlyTheFilesTheyMatch() throws {
