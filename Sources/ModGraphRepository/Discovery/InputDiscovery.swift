@@ -295,6 +295,17 @@ public enum InputDiscovery {
         return paths
     }
 
+    /// The submodule of `root`'s `.gitmodules` at or above `relative` (a path relative to `root`) whose folder is
+    /// empty or missing, i.e. not checked out: a local package there is missing for that reason (otoaka-ios's spec
+    /// names packages in `Libraries/rocket-api/Modules/…`, a submodule never fetched). Read only for a folder that
+    /// is missing, so a load whose folders are all there reads no `.gitmodules`.
+    static func unfetchedSubmodule(holding relative: String, root: String) -> String? {
+        submodules(of: root).sorted().first { submodule in
+            let folder = root + "/" + submodule
+            return XcodePath.isSame(relative, orInside: submodule) && (!FileStatus.isFolder(folder) || Paths.isEmptyFolder(folder))
+        }
+    }
+
     /// Walks `start` breadth first, in name order, recording what it finds.
     private static func search(_ start: String, into found: inout RepositoryInputs) {
         var level = [start]

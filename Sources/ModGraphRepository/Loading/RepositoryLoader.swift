@@ -144,12 +144,6 @@ public struct RepositoryLoader: Sendable {
         var excludedFolders = inputs.excluded.filter {
             XcodePath.pathExtension($0) != "xcodeproj" && XcodePath.pathExtension($0) != "xcworkspace"
         }
-        // A folder inside a submodule whose folder is empty or missing: not checked out (otoaka-ios's spec names
-        // packages in `Libraries/rocket-api/Modules/…`, a submodule never fetched).
-        let unfetched = InputDiscovery.submodules(of: inputs.root).filter { submodule in
-            let folder = inputs.root + "/" + submodule
-            return !FileStatus.isFolder(folder) || Paths.isEmptyFolder(folder)
-        }
         for project in projects {
             let usesUnnamedPackage = project.targets.contains { target in
                 target.dependencies.contains { dependency in
@@ -173,7 +167,7 @@ public struct RepositoryLoader: Sendable {
                     if !locals.contains(canonical) { locals.append(canonical) }
                 } else {
                     let relative = XcodePath.relative(path, from: inputs.root)
-                    let submodule = unfetched.first { XcodePath.isSame(relative, orInside: $0) }
+                    let submodule = InputDiscovery.unfetchedSubmodule(holding: relative, root: inputs.root)
                     let state: MissingPackageFolder.State =
                         canonical.map { Paths.isEmptyFolder($0) ? .empty : .noManifest }
                         ?? submodule.map { $0 == relative ? .submoduleNotCheckedOut : .inSubmoduleNotCheckedOut } ?? .missing

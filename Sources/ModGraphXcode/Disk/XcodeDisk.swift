@@ -36,11 +36,10 @@ public struct XcodeDisk: Sendable {
     /// when something is there, after following symbolic links. A path to nothing is
     /// judged by its components alone (nothing there can be read).
     public func isInside(_ path: String) -> Bool {
-        guard root != nil else { return true }
+        guard let root else { return true }
         let folded = XcodePath.normalised(path)
         guard folded.hasPrefix("/"), isLexicallyInside(folded) else { return false }
-        guard let real = Self.realPath(folded) else { return true }
-        return isLexicallyInside(real)
+        return FileNames.leadsInside(folded, root: root)
     }
 
     /// Whether the absolute, folded `path` is ``root`` or below it by its components alone.
