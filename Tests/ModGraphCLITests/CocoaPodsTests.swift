@@ -184,4 +184,43 @@ struct CocoaPodsTests {
         #expect(notes == ["note: Podfile: line 2: a `if` block is not read; pods inside it are not seen"], "\(graph.errors)")
         #expect(graph.output.contains("App [application] → pods/Roxas"), "\(graph.output)")
     }
+
+    /// A `target` block that places its pods nowhere in the graph is said, with why (otoaka-ios's Podfile
+    /// names `Rocket`, a target its spec does not have): none of the projects it could be in has the
+    /// target, two have it and the block names no `project`, or the project it names is not loaded.
+    @Test func aPodfileTargetThatPlacesNoPodsIsSaid() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(
+            ProjectFixture(targets: [.init("App", type: "application"), .init("Widget")]).text, "App.xcodeproj/project.pbxproj", in: folder)
+        try write(ProjectFixture(targets: [.init("Widget")]).text, "Other.xcodeproj/project.pbxproj", in: folder)
+        let podfile = """
+            target 'App' do
+              pod 'Kit'
+            end
+            target 'Rocket' do
+              pod 'Kit'
+            end
+            target 'Widget' do
+              pod 'Kit'
+            end
+            target 'Far' do
+              project 'Far/Far.xcodeproj'
+              pod 'Kit'
+            end
+            target 'Tests' do
+            end
+            """
+        try write(podfile, "Podfile", in: folder)
+        let graph = try ModGraphRunner.run(["graph", "."], in: folder)
+        #expect(graph.status == 0, "\(graph.errors)")
+        #expect(graph.output.contains("App [application] → pods/Kit"), "\(graph.output)")
+        let said = graph.errors.split(separator: "\n").filter { $0.contains("Podfile") }
+        #expect(
+            said == [
+                "warning: Podfile:4: target 'Rocket' is no target of App.xcodeproj and Other.xcodeproj; its pods are not shown",
+                "warning: Podfile:7: target 'Widget' is a target of App.xcodeproj and Other.xcodeproj: name its project with `project`; its pods are not shown",
+                "warning: Podfile:10: target 'Far' is in 'Far/Far.xcodeproj', which is not loaded; its pods are not shown",
+            ], "\(graph.errors)")
+    }
 }

@@ -202,10 +202,9 @@ public enum InputDiscovery {
             inputs.missingFolders.append(
                 MissingPackageFolder(folder: folder, requiredBy: file, line: workspace.lines[reference], state: state))
         }
-        let submodules = Self.submodules(of: inputs.root)
         for reference in workspace.missing where XcodePath.pathExtension(reference) != "xcodeproj" {
             let relative = Paths.relative(Paths.lexical(workspace.resolvedPath(reference)), from: inputs.root)
-            missing(reference, submodules.contains(relative) ? .submoduleNotCheckedOut : .missing)
+            missing(reference, missingState(of: relative, root: inputs.root))
         }
         for warning in workspace.warnings {
             if saidByTheLoader.contains(where: { reference in
@@ -262,14 +261,22 @@ public enum InputDiscovery {
             switch reference.kind {
             case .project: inputs.add(project: resolved)
             case .package: inputs.add(package: resolved)
-            case .folder: if Paths.isEmptyFolder(resolved) { missing(reference.path, .empty) }
+            case .folder:
+                if Paths.isEmptyFolder(resolved) {
+                    missing(reference.path, missingState(of: Paths.relative(resolved, from: inputs.root), root: inputs.root, isEmpty: true))
+                }
             }
         }
     }
 
-    /// ` (in the empty folder Cores/NESDeltaCore: an uninitialised git submodule? run …)` when the
-    /// nearest folder above `path` (absolute) that exists, inside `root`, is empty; else `nil`.
+    /// ` (in the git submodule Cores/NESDeltaCore, which is not checked out: run …)` when `.gitmodules` names
+    /// an empty or missing submodule holding `path` (absolute); else ` (in the empty folder Cores/NESDeltaCore:
+    /// an uninitialised git submodule? run …)` when the nearest folder above it that exists, inside `root`, is
+    /// empty; else `nil`.
     static func emptyFolderHint(for path: String, root: String) -> String? {
+        if let submodule = unfetchedSubmodule(holding: XcodePath.relative(path, from: root), root: root) {
+            return " (in the git submodule \(submodule), which is not checked out: run `git submodule update --init`)"
+        }
         var folder = XcodePath.parent(path)
         while folder.hasPrefix(root + "/") {
             if FileStatus.isFolder(folder) {
@@ -293,6 +300,14 @@ public enum InputDiscovery {
             paths.insert(XcodePath.normalised(parts[1]))
         }
         return paths
+    }
+
+    /// Why the folder `relative` (to `root`), which is not there or `isEmpty`, holds no package: it is a git
+    /// submodule not checked out, or inside one (``unfetchedSubmodule(holding:root:)``), or neither. The one
+    /// reading of `.gitmodules` for a workspace's folder and a project's local package alike.
+    static func missingState(of relative: String, root: String, isEmpty: Bool = false) -> MissingPackageFolder.State {
+        guard let submodule = unfetchedSubmodule(holding: relative, root: root) else { return isEmpty ? .empty : .missing }
+        return submodule == relative ? .submoduleNotCheckedOut : .inSubmoduleNotCheckedOut
     }
 
     /// The submodule of `root`'s `.gitmodules` at or above `relative` (a path relative to `root`) whose folder is

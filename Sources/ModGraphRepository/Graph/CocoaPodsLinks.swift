@@ -62,7 +62,10 @@ struct CocoaPodsLinks {
                     candidates = beside
                 }
                 let having = candidates.filter { project in project.targets.contains { $0.name == target.name } }
-                guard having.count == 1, let project = having.first else { continue }
+                guard having.count == 1, let project = having.first else {
+                    warnings.append(Self.unplaced(target, of: path, candidates: candidates, having: having))
+                    continue
+                }
                 let pods = Self.withDependencies(target.pods, local)
                 let searchPaths = Self.withDependencies(target.searchPaths, local)
                 if !pods.isEmpty { use.pods[project.path, default: [:]][target.name] = pods }
@@ -75,6 +78,29 @@ struct CocoaPodsLinks {
             use.identity = identity
             uses.append(use)
         }
+    }
+
+    /// Why the Podfile's `target` block links nothing in the graph: no project loaded is the one it names
+    /// (or beside the Podfile), none of those has a target of its name (otoaka-ios's `target 'Rocket'`, whose
+    /// spec names its app targets otherwise), or several have one and the block names no `project`.
+    private static func unplaced(
+        _ target: Podfile.Target, of podfile: String, candidates: [XcodeProject], having: [XcodeProject]
+    ) -> LoadWarning {
+        func names(_ projects: [XcodeProject]) -> [LoadWarning.Part] {
+            projects.enumerated().flatMap { index, project -> [LoadWarning.Part] in
+                (index == 0 ? [] : [.text(index == projects.count - 1 ? " and " : ", ")]) + [.path(project.path)]
+            }
+        }
+        let head: [LoadWarning.Part] = [.path(podfile), .text(":\(target.line): target '\(target.name)' ")]
+        let tail = LoadWarning.Part.text("; its pods are not shown")
+        if candidates.isEmpty {
+            let place = target.project.map { "is in '\($0)', which is not loaded" } ?? "has no project loaded beside the Podfile"
+            return LoadWarning(head + [.text(place), tail])
+        }
+        if having.isEmpty {
+            return LoadWarning(head + [.text("is no target of ")] + names(candidates) + [tail])
+        }
+        return LoadWarning(head + [.text("is a target of ")] + names(having) + [.text(": name its project with `project`"), tail])
     }
 
     /// More pods than a target links; the dependencies of local pods past it are not followed.

@@ -167,10 +167,11 @@ public struct RepositoryLoader: Sendable {
                     if !locals.contains(canonical) { locals.append(canonical) }
                 } else {
                     let relative = XcodePath.relative(path, from: inputs.root)
-                    let submodule = InputDiscovery.unfetchedSubmodule(holding: relative, root: inputs.root)
                     let state: MissingPackageFolder.State =
-                        canonical.map { Paths.isEmptyFolder($0) ? .empty : .noManifest }
-                        ?? submodule.map { $0 == relative ? .submoduleNotCheckedOut : .inSubmoduleNotCheckedOut } ?? .missing
+                        canonical.map {
+                            Paths.isEmptyFolder($0)
+                                ? InputDiscovery.missingState(of: relative, root: inputs.root, isEmpty: true) : .noManifest
+                        } ?? InputDiscovery.missingState(of: relative, root: inputs.root)
                     let missing = MissingPackageFolder(
                         folder: Paths.lexical(project.resolvedPath(folder)), requiredBy: project.declarationFile, line: nil,
                         state: state)

@@ -263,10 +263,15 @@ struct XcodeLinkResolutionTests {
 
     /// Delta: the workspace lists `Cores/NESDeltaCore/NESDeltaCore.xcodeproj`, in an empty submodule
     /// folder, and the app's project refers into it: one warning, saying where, and what it costs.
-    @Test func aMissingProjectAWorkspaceListsAndAProjectRefersToIsOneWarning() throws {
+    /// Where `.gitmodules` names the folder, the warning says it is a submodule not checked out.
+    @Test(arguments: [false, true]) func aMissingProjectAWorkspaceListsAndAProjectRefersToIsOneWarning(declared: Bool) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.folder("Cores/NESDeltaCore")
+        if declared {
+            try folder.write(
+                ".gitmodules", "[submodule \"Cores/NESDeltaCore\"]\n\tpath = Cores/NESDeltaCore\n\turl = https://example.com/n.git\n")
+        }
         let app = ProjectFixture(targets: [
             .init("Delta", type: "application", linksProxies: [("../Cores/NESDeltaCore/NESDeltaCore.xcodeproj", "NESDeltaCore.framework", "NESDeltaCore")])
         ])
@@ -277,23 +282,32 @@ struct XcodeLinkResolutionTests {
         let repository = try load(folder)
         let about = repository.warnings.map(\.message).filter { $0.contains("NESDeltaCore.xcodeproj") }
         #expect(about.count == 1, "\(about)")
+        let hint =
+            declared
+            ? "(in the git submodule Cores/NESDeltaCore, which is not checked out: run `git submodule update --init`)"
+            : "(in the empty folder Cores/NESDeltaCore: an uninitialised git submodule? run `git submodule update --init`)"
         #expect(
-            about.first?.contains(
-                "which does not exist (in the empty folder Cores/NESDeltaCore: an uninitialised git submodule? run `git submodule update --init`); the dependencies on its targets are shown as external products"
-            ) == true, "\(about)")
+            about.first?.contains("which does not exist \(hint); the dependencies on its targets are shown as external products") == true,
+            "\(about)")
         #expect(edges(from: "delta/Delta", repository) == ["nesdeltacore/NESDeltaCore"])
     }
 
     /// ProtonVPN: the workspace lists `external/tunnelkit`, an empty folder (a submodule never fetched);
     /// the app's products that name no package are that folder's, shown as its external products, with
     /// one warning for the folder and none per product.
+    /// `.gitmodules` says which: the folder is a submodule not checked out (empty or missing), or inside one.
     @Test func productsOfAMissingWorkspaceFolderAreItsExternalProducts() throws {
-        for (empty, submodule) in [(true, false), (false, false), (false, true)] {
+        let cases: [(empty: Bool, submodule: String?, state: MissingPackageFolder.State)] = [
+            (true, nil, .empty), (false, nil, .missing), (false, "external/tunnelkit", .submoduleNotCheckedOut),
+            (true, "external/tunnelkit", .submoduleNotCheckedOut), (false, "external", .inSubmoduleNotCheckedOut),
+            (false, "external/tunnelkit/Sources", .missing),
+        ]
+        for (empty, submodule, state) in cases {
             let folder = try TemporaryFolder()
             defer { folder.remove() }
             if empty { try folder.folder("external/tunnelkit") }
-            if submodule {
-                try folder.write(".gitmodules", "[submodule \"external/tunnelkit\"]\n\tpath = external/tunnelkit\n\turl = https://example.com/tunnelkit.git\n")
+            if let submodule {
+                try folder.write(".gitmodules", "[submodule \"kit\"]\n\tpath = \(submodule)\n\turl = https://example.com/tunnelkit.git\n")
             }
             let app = ProjectFixture(targets: [
                 .init("App", type: "application", packageProducts: [("TunnelKitOpenVPN", nil), ("TunnelKitAppExtension", nil)])
@@ -308,7 +322,7 @@ struct XcodeLinkResolutionTests {
                 return nil
             }
             #expect(missing.map(\.folder) == [folder.path + "/external/tunnelkit"])
-            #expect(missing.first?.state == (empty ? .empty : submodule ? .submoduleNotCheckedOut : .missing))
+            #expect(missing.first?.state == state, "\(submodule ?? "no submodule")")
             // Said once, by the loader, not also as a reference to nothing.
             #expect(!repository.warnings.map(\.message).contains { $0.contains("which does not exist") }, "\(repository.warnings.map(\.message))")
             #expect(missing.first?.line == ProjectFixture.line(of: "group:external/tunnelkit", in: workspace))
