@@ -11,7 +11,8 @@ Usage: tuist_reading.py ROOT CACHE GRAPH_JSON [NAME=FOLDER ...]
 
 Each project is placed at the folder of the Project.swift named like it (or whose text names it; the
 one project and folder left over go together). Targets are (folder, target name), modgraph's mapped by its packages' paths; edges are
-`.target` and `.project(target:path:)` resolved against the folder; `.external` and
+`.target` and `.project(target:path:)` resolved against the folder (`.relativeToCurrentFile` against the
+folder of the file that wrote it, a helper's too); `.external` and
 `.package(product:)` are counted apart, by name."""
 import json, os, sys, glob
 root, cache, graph = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -55,6 +56,11 @@ for folder, p in by_folder.items():
             elif kind == 'project':
                 path = body['path']
                 base = root if path['type'] == 'relativeToRoot' else folder
+                caller = path.get('callerPath') or ''
+                if path['type'] == 'relativeToCurrentFile' and '/src/' in caller:
+                    # The file that wrote it, as compiled from a copy of the root in a temporary
+                    # folder (`…/src/Tuist/ProjectDescriptionHelpers/X.swift`): its folder in ROOT.
+                    base = os.path.dirname(os.path.join(root, caller.split('/src/', 1)[1]))
                 other = os.path.realpath(os.path.join(base, path['pathString']))
                 if other not in by_folder:
                     print('unresolved', src, body); continue

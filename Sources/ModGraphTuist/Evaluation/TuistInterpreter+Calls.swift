@@ -229,6 +229,17 @@ extension TuistInterpreter {
             case "first": return text.first.map { .string(String($0)) } ?? TuistValue.none
             case "last": return text.last.map { .string(String($0)) } ?? TuistValue.none
             case "capitalized": return .string(Self.capitalized(text))
+            // A Character's tests, on a string of one (the evaluator's characters: noffice-iOS's helper writes
+            // `for (index, char) in self.enumerated() where char.isUppercase`).
+            case "isUppercase", "isLowercase", "isLetter", "isNumber", "isWhitespace":
+                guard text.count == 1, let character = text.first else { return nil }
+                switch name {
+                case "isUppercase": return .bool(character.isUppercase)
+                case "isLowercase": return .bool(character.isLowercase)
+                case "isLetter": return .bool(character.isLetter)
+                case "isNumber": return .bool(character.isNumber)
+                default: return .bool(character.isWhitespace)
+                }
             default: return nil
             }
         case let .list(items):
@@ -409,15 +420,18 @@ extension TuistInterpreter {
             }
         }
         guard catalog.isType(type) else { return .unknown("\(type).\(name)(...)") }
-        if name == "init", written.isEmpty {
-            // `SettingsDictionary()`, `[String]()` spelled through an alias: an empty collection.
-            switch catalog.resolve(.named(type)) {
-            case .dictionary: return .dictionary([])
-            case .array, .set: return .list([])
-            default: break
-            }
-        }
+        if name == "init", written.isEmpty, let empty = emptyCollection(type) { return empty }
         return try apiCall(name, on: type, written, in: scope)
+    }
+
+    /// `SettingsDictionary()`, `[String]()` spelled through an alias, and `.init()` where one is asked
+    /// (sudopark/TodoCalendar's `base: .init().swiftVersion("6.0")`): an empty collection; nil for other types.
+    private func emptyCollection(_ type: String) -> TuistValue? {
+        switch catalog.resolve(.named(type)) {
+        case .dictionary: .dictionary([])
+        case .array, .set: .list([])
+        default: nil
+        }
     }
 
     /// A struct's memberwise initializer, or an enum's `init(rawValue:)`.
@@ -489,6 +503,7 @@ extension TuistInterpreter {
             }
         }
         let apiType = types.first { catalog.isType($0) } ?? types.first ?? ""
+        if name == "init", written?.isEmpty == true, let empty = emptyCollection(apiType) { return empty }
         if let written { return try apiCall(name, on: apiType, written, in: scope) }
         return apiType.isEmpty
             ? .api(APIValue(type: "", member: name, arguments: nil, file: scope.file, line: manifestLine))

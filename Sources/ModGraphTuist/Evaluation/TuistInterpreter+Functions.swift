@@ -388,6 +388,11 @@ extension TuistInterpreter {
             return .unknown("sorted of another kind")
         case let (.list(items), "reversed", []):
             return .list(items.reversed())
+        // `(offset, element)` tuples, which a tuple pattern binds by position and `.offset`, `.element` read.
+        case let (.list(items), "enumerated", []):
+            return .list(items.enumerated().map { Self.offsetTuple($0.offset, $0.element) })
+        case let (.string(text), "enumerated", []):
+            return .list(text.enumerated().map { Self.offsetTuple($0.offset, .string(String($0.element))) })
         case let (.list(items), "reduce", [nil, nil]):
             var total = first ?? .none
             for item in items { total = try apply(arguments[1].value, [total, item]) }
@@ -433,6 +438,11 @@ extension TuistInterpreter {
         default:
             return .unknown("the method \(name) of \(describe(value))")
         }
+    }
+
+    /// An element of `enumerated()`: a tuple labelled as Swift labels it.
+    private static func offsetTuple(_ offset: Int, _ element: TuistValue) -> TuistValue {
+        .instance(Instance(type: tupleType, fields: [("offset", .int(offset)), ("element", element)]))
     }
 
     /// `items.name(function)`; `result`, the type the call's result is to have, gives the type `function` returns.

@@ -26,8 +26,27 @@ public struct TuistVerification: Sendable, Equatable {
         return line
     }
 
-    /// What differs between the project evaluated statically and the one the compiled manifest printed.
-    static func differences(_ mine: TuistDump.Project, _ theirs: TuistDump.Project) -> [String] {
+    /// What differs between the project evaluated statically and the one the compiled manifest printed. A
+    /// `.relativeToCurrentFile` path names its caller as the file it stands for (``TuistProjectModel/callerFile(_:tuistRoot:)``):
+    /// the compiled manifest's `#filePath` is its copy's, in a temporary folder.
+    static func differences(_ mine: TuistDump.Project, _ theirs: TuistDump.Project, tuistRoot: String) -> [String] {
+        func placed(_ project: TuistDump.Project) -> TuistDump.Project {
+            var project = project
+            for index in project.targets.indices {
+                project.targets[index].dependencies = project.targets[index].dependencies.map { dependency in
+                    guard case .project(let target, var path, let filters) = dependency, let caller = path.callerPath else {
+                        return dependency
+                    }
+                    path.callerPath = TuistProjectModel.callerFile(caller, tuistRoot: tuistRoot)
+                    return .project(target: target, path: path, filters: filters)
+                }
+            }
+            return project
+        }
+        return differences(placed(mine), placed(theirs))
+    }
+
+    private static func differences(_ mine: TuistDump.Project, _ theirs: TuistDump.Project) -> [String] {
         var found: [String] = []
         if mine.name != theirs.name { found.append("name: '\(mine.name)' evaluated, '\(theirs.name)' compiled") }
         if mine.packages != theirs.packages { found.append("packages: \(mine.packages) evaluated, \(theirs.packages) compiled") }

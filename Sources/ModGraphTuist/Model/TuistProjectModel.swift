@@ -179,12 +179,16 @@ struct TuistProjectModel {
         case .root: return XcodePath.join(tuistRoot, text)
         case .currentFile:
             guard let caller = path.callerPath else { return XcodePath.join(folder, text) }
-            var file = caller
-            if let marker = caller.range(of: Self.copiesMarker), let copies = caller.range(of: "/src/", range: marker.upperBound..<caller.endIndex) {
-                file = XcodePath.join(tuistRoot, String(caller[copies.upperBound...]))
-            }
-            return XcodePath.join(XcodePath.parent(file), text)
+            return XcodePath.join(XcodePath.parent(Self.callerFile(caller, tuistRoot: tuistRoot)), text)
         }
+    }
+
+    /// The file `caller` (a `#filePath`) stands for: a compiled copy's path is its original's below `tuistRoot`.
+    static func callerFile(_ caller: String, tuistRoot: String) -> String {
+        guard let marker = caller.range(of: copiesMarker),
+            let copies = caller.range(of: "/src/", range: marker.upperBound..<caller.endIndex)
+        else { return caller }
+        return XcodePath.join(tuistRoot, String(caller[copies.upperBound...]))
     }
 
     /// `path` relative to the manifest's folder (`.` for the folder itself).

@@ -83,7 +83,7 @@ public final class TuistReader: Sendable {
             case let .success(mine)?:
                 verification.evaluated += 1
                 verification.outcomes.append("evaluated: \(manifest)")
-                verification.differences += TuistVerification.differences(mine, project).map { "\(manifest): \($0)" }
+                verification.differences += TuistVerification.differences(mine, project, tuistRoot: tuistRoot).map { "\(manifest): \($0)" }
             case let .failure(fallback)?:
                 verification.outcomes.append("fell back: \(manifest): \(fallback.reason)")
             case nil:
