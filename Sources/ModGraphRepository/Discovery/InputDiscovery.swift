@@ -61,7 +61,10 @@ public enum InputDiscovery {
             try add(searched: folder, given: given, exclusions: exclusions, to: &inputs)
         }
         inputs.wasDiscovered = !searched.isEmpty
-        inputs.unsearched = inputs.unsearched.filter { !inputs.projects.contains($0) && !inputs.workspaces.contains($0) }
+        // Named also as a PATH (a Tuist project's folder as its manifest): loaded, so not said to be left out.
+        inputs.unsearched = inputs.unsearched.filter {
+            !inputs.projects.contains($0) && !inputs.projects.contains($0 + "/Project.swift") && !inputs.workspaces.contains($0)
+        }
         return inputs
     }
 
@@ -172,7 +175,11 @@ public enum InputDiscovery {
         }
         for folder in subfolders {
             let inside = listing(folder)
+            // There too (AeroSpace's `xcode/project.yml` beside the `AeroSpace.xcodeproj` it generates).
+            let spec = xcodeGenSpec(in: folder, entries: inside)
+            if let spec { found.append(spec) }
             for entry in inside where entry.isFolder && ["xcodeproj", "xcworkspace"].contains(XcodePath.pathExtension(entry.name)) {
+                if spec != nil, XcodePath.pathExtension(entry.name) == "xcodeproj" { continue }
                 found.append(folder + "/" + entry.name)
             }
             // Tuist projects kept beside a package (RevenueCat's `Projects/PaywallsTester/Project.swift`, test apps
@@ -483,13 +490,18 @@ public enum InputDiscovery {
 
     /// Whether `folder` holds Tuist's manifests: a `Project.swift` or `Workspace.swift` that imports
     /// `ProjectDescription` (an app's own `Project.swift` model type does not), or is Tuist's own
-    /// folder (`Tuist/` with `Config.swift`, `Package.swift` or `ProjectDescriptionHelpers`).
+    /// folder (`Tuist/` with `Config.swift`, `Dependencies.swift`, `Package.swift` or `ProjectDescriptionHelpers`,
+    /// or beside the `Tuist.swift` of Tuist 4's root: YAPP-Github/26th-App-Team-3-iOS's `Tuist/Package.swift` lists
+    /// the external packages without importing ProjectDescription, and was loaded as a package vending nothing).
     static func isTuistManifestFolder(_ folder: String, entries: [(name: String, isFolder: Bool)]) -> Bool {
         if XcodePath.lastComponent(folder) == "Tuist",
-            entries.contains(where: { ["Config.swift", "ProjectDescriptionHelpers", "Package.swift"].contains($0.name) })
+            entries.contains(where: {
+                ["Config.swift", "Dependencies.swift", "ProjectDescriptionHelpers", "Package.swift"].contains($0.name)
+            })
         {
-            return startsWithProjectDescription(folder + "/Package.swift") || startsWithProjectDescription(folder + "/Config.swift")
+            return ["Package.swift", "Config.swift", "Dependencies.swift"].contains { startsWithProjectDescription(folder + "/" + $0) }
                 || entries.contains { $0.name == "ProjectDescriptionHelpers" && $0.isFolder }
+                || startsWithProjectDescription(XcodePath.parent(folder) + "/Tuist.swift")
         }
         return entries.contains { entry in
             !entry.isFolder && ["Project.swift", "Workspace.swift", "Tuist.swift"].contains(entry.name)

@@ -94,6 +94,25 @@ struct DiscoveryTests {
         let inputs = try InputDiscovery.inputs(for: [folder.path])
         #expect(inputs.packages == [try canonical(folder, ".")])
         #expect(inputs.unsearched == [try canonical(folder, "Projects/Tester"), try canonical(folder, "Sample")])
+        // Named as a PATH too, a project is loaded, and not said to be left out.
+        let both = try InputDiscovery.inputs(for: [folder.path, folder.path + "/Projects/Tester"])
+        #expect(both.projects == [try canonical(folder, "Projects/Tester") + "/Project.swift"])
+        #expect(both.unsearched == [try canonical(folder, "Sample")])
+    }
+
+    /// nikitabobko/AeroSpace: the root is the package, and `xcode/project.yml` generates `xcode/AeroSpace.xcodeproj`
+    /// (both committed): the spec is named, as the project it stands for; given as a PATH, it is loaded and not named.
+    @Test func aSpecOneFolderDownInAPackageFolderIsNamedForItsProject() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Package.swift")
+        try folder.write("xcode/project.yml", "name: AeroSpace\ntargets:\n  AeroSpace:\n    type: application\n    platform: macOS\n")
+        try folder.write("xcode/AeroSpace.xcodeproj/project.pbxproj")
+        let inputs = try InputDiscovery.inputs(for: [folder.path])
+        #expect(inputs.unsearched == [try canonical(folder, "xcode/project.yml")])
+        let both = try InputDiscovery.inputs(for: [folder.path, folder.path + "/xcode"])
+        #expect(both.projects == [try canonical(folder, "xcode/project.yml")])
+        #expect(both.unsearched.isEmpty)
     }
 
     @Test func namedPathsAreTakenAsTheyAre() throws {
