@@ -159,29 +159,15 @@ public enum InputDiscovery {
     ///
     /// - Complexity: O(entries of the folder and of its sub-folders and theirs).
     private static func projectsNear(_ package: String) -> [String] {
-        var found: [String] = []
-        var subfolders: [String] = []
-        let entries = listing(package)
-        // An XcodeGen spec beside the manifest stands for the project it generates.
-        let spec = xcodeGenSpec(in: package, entries: entries)
-        if let spec { found.append(spec) }
-        for entry in entries where entry.isFolder && !entry.name.hasPrefix(".") && !skippedFolders.contains(entry.name) {
-            let path = package + "/" + entry.name
-            switch XcodePath.pathExtension(entry.name) {
-            case "xcodeproj" where spec != nil: continue
-            case "xcodeproj", "xcworkspace": found.append(path)
-            default: subfolders.append(path)
-            }
-        }
+        // Files, and the folders that are not hidden, build products or other people's code.
+        let entries = listing(package).filter { !$0.isFolder || (!$0.name.hasPrefix(".") && !skippedFolders.contains($0.name)) }
+        var found = containers(in: package, entries: entries)
+        let subfolders = entries.filter { $0.isFolder && !["xcodeproj", "xcworkspace"].contains(XcodePath.pathExtension($0.name)) }
+            .map { package + "/" + $0.name }
         for folder in subfolders {
             let inside = listing(folder)
             // There too (AeroSpace's `xcode/project.yml` beside the `AeroSpace.xcodeproj` it generates).
-            let spec = xcodeGenSpec(in: folder, entries: inside)
-            if let spec { found.append(spec) }
-            for entry in inside where entry.isFolder && ["xcodeproj", "xcworkspace"].contains(XcodePath.pathExtension(entry.name)) {
-                if spec != nil, XcodePath.pathExtension(entry.name) == "xcodeproj" { continue }
-                found.append(folder + "/" + entry.name)
-            }
+            found += containers(in: folder, entries: inside)
             // Tuist projects kept beside a package (RevenueCat's `Projects/PaywallsTester/Project.swift`, test apps
             // of the SDK the package is): one or two folders down.
             if isManifest("Project.swift", in: folder, entries: inside) { found.append(folder) }
@@ -191,6 +177,17 @@ public enum InputDiscovery {
             }
         }
         return found
+    }
+
+    /// The XcodeGen spec in `folder`, standing for the project it generates, and the projects (but that one) and
+    /// workspaces among its `entries`, in their order.
+    private static func containers(in folder: String, entries: [(name: String, isFolder: Bool)]) -> [String] {
+        let spec = xcodeGenSpec(in: folder, entries: entries)
+        return (spec.map { [$0] } ?? [])
+            + entries.filter { entry in
+                let kind = XcodePath.pathExtension(entry.name)
+                return entry.isFolder && (kind == "xcworkspace" || (kind == "xcodeproj" && spec == nil))
+            }.map { folder + "/" + $0.name }
     }
 
     /// Adds the workspace at `path` with the projects and packages it lists, and the folders
