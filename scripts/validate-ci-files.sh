@@ -33,6 +33,17 @@ PATH="$pin/bin:$PATH" scripts/pin-image.sh "$pin/workflows/ci.yml" > /dev/null
 grep -q "^    container: swift:6.3-bookworm@sha256:$(printf 'ab%.0s' {1..32}) # swift:6.3-bookworm$" "$pin/workflows/ci.yml" \
     || { echo "validate-ci-files: pin-image.sh did not pin the image"; exit 1; }
 zizmor --offline --no-progress --persona=auditor "$pin/workflows/ci.yml" > /dev/null
+# A digest given (read from docker-library/repo-info where the registry cannot be reached)
+# replaces the pin without asking; one that is not a digest is refused like an answer.
+cd_digest="sha256:$(printf 'cd%.0s' {1..32})"
+PATH="$pin/bin:$PATH" scripts/pin-image.sh "$pin/workflows/ci.yml" "$cd_digest" > /dev/null
+grep -q "^    container: swift:6.3-bookworm@$cd_digest # swift:6.3-bookworm$" "$pin/workflows/ci.yml" \
+    || { echo "validate-ci-files: pin-image.sh did not take the digest given"; exit 1; }
+cp "$pin/workflows/ci.yml" "$pin/given.yml"
+if scripts/pin-image.sh "$pin/workflows/ci.yml" "sha256:$(printf 'cd%.0s' {1..31})" 2> /dev/null; then
+    echo "validate-ci-files: pin-image.sh took a given digest that is not one"; exit 1
+fi
+cmp -s "$pin/given.yml" "$pin/workflows/ci.yml" || { echo "validate-ci-files: a refused digest changed the file"; exit 1; }
 printf '#!/bin/sh\necho "latest; rm -rf /"\n' > "$pin/bin/crane"
 cp .github/workflows/ci.yml "$pin/workflows/ci.yml"
 if PATH="$pin/bin:$PATH" scripts/pin-image.sh "$pin/workflows/ci.yml" 2> /dev/null; then
@@ -40,6 +51,11 @@ if PATH="$pin/bin:$PATH" scripts/pin-image.sh "$pin/workflows/ci.yml" 2> /dev/nu
 fi
 cmp -s .github/workflows/ci.yml "$pin/workflows/ci.yml" || { echo "validate-ci-files: a refused pin changed the file"; exit 1; }
 rm -rf "$pin"
+# CI's own image is pinned (zizmor above would say so too, unless told to ignore the line).
+if ! grep -Eq '^    container: swift:6\.3-bookworm@sha256:[0-9a-f]{64} # swift:6\.3-bookworm$' .github/workflows/ci.yml \
+    || grep -q 'ignore\[unpinned-images\]' .github/workflows/ci.yml; then
+    echo "validate-ci-files: ci.yml's container image is not pinned by digest"; exit 1
+fi
 echo "validate-ci-files: action.yml and ${#workflows[@]} workflows: schemas, zizmor, actionlint and ShellCheck clean"
 # The configuration schema (docs/modgraph.schema.json) accepts every configuration in the repository.
 check-jsonschema --schemafile docs/modgraph.schema.json .modgraph.yml Samples/*/.modgraph.yml Tests/ModGraphCLITests/Golden/init-VerticalApp.yml
