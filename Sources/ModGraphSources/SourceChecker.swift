@@ -28,6 +28,8 @@ public struct SourceChecker: Sendable {
     public var declaredPackages: [PackageIdentity: Set<PackageIdentity>] = [:]
     /// For each project read from an XcodeGen spec, the name its `packages:` gives each package, by identity:
     /// a fix-it writes `- package:` with that name, and says to declare a package the spec does not list.
+    /// For each project read from a Tuist manifest, the packages Tuist's package list names: a fix-it adds a
+    /// product of one as `.external(name:)`.
     public var specPackageNames: [PackageIdentity: [PackageIdentity: String]] = [:]
 
     public init(settings: CheckConfig.SourceChecks, platform: String? = nil, roles: WiringRoles? = nil) {

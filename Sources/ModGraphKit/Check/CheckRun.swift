@@ -49,7 +49,7 @@ public struct CheckRun: Sendable {
                 for (target, lines) in loaded.repository.declarations where loaded.graph.package(target.package)?.isGeneratedProject == true {
                     checker.declarationFiles[target] = DisplayPath.of(lines.file)
                 }
-                checker.specPackageNames = loaded.repository.xcodeGenPackageNames()
+                checker.specPackageNames = loaded.repository.generatorPackageNames()
                 for (identity, package) in loaded.workspace.packages where package.origin.isOwn {
                     if let manifest = package.manifest { checker.declaredPackages[identity] = Set(manifest.dependencies.map(\.identity)) }
                 }

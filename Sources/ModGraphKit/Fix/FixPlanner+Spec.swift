@@ -23,7 +23,7 @@ extension FixPlanner {
     }
 
     /// The edit a fix asks of the spec that declares its target; a reason when it is not one fix makes.
-    /// - Parameter packageNames: the names the spec gives its packages (``Repository/xcodeGenPackageNames()``).
+    /// - Parameter packageNames: the names the spec gives its packages (``Repository/generatorPackageNames()``).
     func specChange(for fix: DependencyFix, finding: Finding, packageNames: [PackageIdentity: String]?) -> Result<SpecChange, ManifestRefusal> {
         let graph = loaded.graph
         guard let declared = loaded.repository.declarations[fix.target], let targetLine = declared.target else {

@@ -24,7 +24,8 @@ extension FixPlanner {
     }
 
     /// The edit a fix asks of the manifest that declares its target; a reason when it is not one fix makes.
-    func tuistChange(for fix: DependencyFix, finding: Finding) -> Result<TuistChange, ManifestRefusal> {
+    /// - Parameter listed: the packages of the repository's own Tuist's package list names (``Repository/generatorPackageNames()``).
+    func tuistChange(for fix: DependencyFix, finding: Finding, listed: [PackageIdentity: String]?) -> Result<TuistChange, ManifestRefusal> {
         guard let file = loaded.repository.declarations[fix.target]?.file else {
             return .failure(ManifestRefusal(reason: "the manifest that declares the target is not known"))
         }
@@ -36,7 +37,7 @@ extension FixPlanner {
             if loaded.graph.package(dependency.package)?.origin == .cocoapods {
                 return .failure(ManifestRefusal(reason: Self.podReason))
             }
-            guard let element = TuistDependency(dependency, of: target, in: loaded.graph) else {
+            guard let element = TuistDependency(dependency, of: target, in: loaded.graph, listed: Set((listed ?? [:]).keys)) else {
                 return .failure(
                     ManifestRefusal(
                         reason:

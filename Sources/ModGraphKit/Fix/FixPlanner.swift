@@ -40,7 +40,8 @@ struct FixPlanner {
             guard let fix = finding.fix else { continue }
             // A target of a Tuist project is edited in the Project.swift that declares it.
             if loaded.graph.package(fix.target.package)?.isTuistProject == true {
-                switch tuistChange(for: fix, finding: finding) {
+                if specPackageNames == nil { specPackageNames = loaded.repository.generatorPackageNames() }
+                switch tuistChange(for: fix, finding: finding, listed: specPackageNames?[fix.target.package]) {
                 case let .success(change) where !held(finding, &notFixed): byTuistManifest[change.file, default: []].append(change)
                 case .success: continue
                 case let .failure(refusal): notFixed.append(FixRun.NotFixed(finding: finding, reason: refusal.reason))
@@ -49,7 +50,7 @@ struct FixPlanner {
             }
             // A target of an XcodeGen spec is edited in the spec's file that declares it.
             if loaded.graph.package(fix.target.package)?.isXcodeGenProject == true {
-                if specPackageNames == nil { specPackageNames = loaded.repository.xcodeGenPackageNames() }
+                if specPackageNames == nil { specPackageNames = loaded.repository.generatorPackageNames() }
                 switch specChange(for: fix, finding: finding, packageNames: specPackageNames?[fix.target.package]) {
                 case let .success(change) where !held(finding, &notFixed): bySpec[change.file, default: []].append(change)
                 case .success: continue

@@ -27,6 +27,10 @@ struct XcodeGraphBuilder {
     var excludedFolders: [String] = []
     /// The pods the targets link, from the Podfiles beside the projects.
     var pods: [CocoaPodsLinks.Use] = []
+    /// Tuist's package lists (a `Tuist` folder, canonical) → the local packages their `Package.swift` names,
+    /// canonical, in its order: a manifest's `.external(name:)` is a product of one of them before it is a
+    /// product of the list (NOFFICE-iOS's `OpenapiGenerated`, of `../openapi-generator-cli`).
+    var packageLists: [String: [String]] = [:]
 
     struct Result {
         var parts = GraphParts()
@@ -280,6 +284,11 @@ struct XcodeGraphBuilder {
         switch product.package {
         case let .local(path):
             let folder = InputDiscovery.canonical(project.resolvedPath(path))
+            for listed in folder.flatMap({ packageLists[$0] }) ?? [] {
+                if let package = lookups.packageByFolder[listed], let edges = vendedEdges(product, by: package), !edges.isEmpty {
+                    return edges
+                }
+            }
             if let folder, let package = lookups.packageByFolder[folder], let edges = vendedEdges(product, by: package) {
                 if edges.isEmpty {
                     warn(

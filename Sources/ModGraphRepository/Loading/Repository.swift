@@ -22,6 +22,9 @@ public struct Repository: Sendable {
     public let declarations: [TargetID: DeclarationLines]
     /// The packages, projects and folders the load left out (``RepositoryInputs/exclusions``), absolute.
     public let excluded: [String]
+    /// Tuist's package lists (their `Tuist` folders) → the folders of the local packages each names: where a
+    /// manifest's `.external(name:)` was found (``RepositoryLoader/tuistPackageLists(of:root:)``).
+    public var tuistPackageLists: [String: [String]] = [:]
     /// The modules each Xcode target may import without declaring them: the pods it sees through
     /// CocoaPods' `inherit! :search_paths`, which its host links.
     public internal(set) var searchPaths: [TargetID: [TargetID]] = [:]
@@ -47,16 +50,26 @@ public struct Repository: Sendable {
 
     /// For each project read from an XcodeGen spec, by its identity in the graph, the names the spec's `packages:`
     /// gives packages (``XcodeProject/packageNames``): what a `- package:` line writes, in `check`'s advice and `fix`'s edits.
+    /// For each project read from a Tuist manifest, the packages of the repository Tuist's package list names
+    /// (``tuistPackageLists``), by their manifests' names: a product of one is `.external(name:)` there, not
+    /// `.package(product:)`, which would need the project's own `packages:` to list it.
     ///
-    /// - Complexity: O(T + K × S) in the targets declared, the projects and the specs.
-    public func xcodeGenPackageNames() -> [PackageIdentity: [PackageIdentity: String]] {
+    /// - Complexity: O(T + K × S + P) in the targets declared, the projects, the specs and the packages.
+    public func generatorPackageNames() -> [PackageIdentity: [PackageIdentity: String]] {
         let specs = projects.filter(\.isXcodeGenSpec)
-        guard !specs.isEmpty else { return [:] }
+        let listed = Set(tuistPackageLists.values.joined())
+        var listedNames: [PackageIdentity: String] = [:]
+        for package in workspace.packages.values where package.directory.map(listed.contains) == true {
+            listedNames[package.identity] = package.manifest?.name ?? package.identity.rawValue
+        }
+        guard !specs.isEmpty || !listedNames.isEmpty else { return [:] }
         var names: [PackageIdentity: [PackageIdentity: String]] = [:]
         var asked: Set<PackageIdentity> = []
         for (target, lines) in declarations where asked.insert(target.package).inserted {
             if let project = specs.first(where: { $0.declarationFiles.contains(lines.file) }) {
                 names[target.package] = project.packageNames
+            } else if !listedNames.isEmpty, graph.package(target.package)?.isTuistProject == true {
+                names[target.package] = listedNames
             }
         }
         return names

@@ -86,8 +86,14 @@ public struct RepositoryLoader: Sendable {
         var warnings = (inputs.warnings.filter { !saidByProjects.contains($0) } + projectSet.warnings).map {
             Self.warning($0, naming: projectFiles)
         }
-        let (locals, excludedFolders, localWarnings) = Self.localPackages(of: projectSet.projects, inputs)
+        var (locals, excludedFolders, localWarnings) = Self.localPackages(of: projectSet.projects, inputs)
         warnings += localWarnings
+        let (packageLists, listWarnings) = tuistPackageLists(of: projectSet.projects, root: inputs.root)
+        warnings += listWarnings
+        for folder in packageLists.sorted(by: { $0.key < $1.key }).flatMap(\.value)
+        where !locals.contains(folder) && !inputs.exclusions.excludes(folder) {
+            locals.append(folder)
+        }
         let workspace: Workspace
         if inputs.packages.isEmpty && locals.isEmpty {
             workspace = Workspace(roots: [], locals: [], rootDirectory: inputs.base, packages: [:], warnings: [])
@@ -106,6 +112,7 @@ public struct RepositoryLoader: Sendable {
             projects: projectSet.projects, workspace: workspace, base: inputs.base, missingFolders: inputs.missingFolders,
             excludedFolders: excludedFolders)
         builderOfXcode.pods = cocoaPods.uses
+        builderOfXcode.packageLists = packageLists
         let xcode = builderOfXcode.build()
         var graphWarnings: [LoadWarning] = []
         let graph = try builder.build(workspace, adding: xcode.parts, warnings: &graphWarnings)
@@ -130,6 +137,7 @@ public struct RepositoryLoader: Sendable {
         repository.searchPaths = xcode.searchPaths
         repository.conditions = xcode.conditions
         repository.embedded = xcode.embedded
+        repository.tuistPackageLists = packageLists
         return repository
     }
 

@@ -18,7 +18,7 @@ enum DependencyEdit {
         if graph.package(target.package)?.isXcodeGenProject == true {
             return addInSpec(dependency, to: target, in: graph, packages: specPackages)
         }
-        if isXcodeTarget(target, graph) { return addInProject(dependency, to: target, in: graph) }
+        if isXcodeTarget(target, graph) { return addInProject(dependency, to: target, in: graph, packages: specPackages) }
         let line = addInManifest(dependency, to: target, in: graph)
         guard dependency.package != target.package, let declared, !declared.contains(dependency.package),
             let entry = packageEntry(dependency.package, from: target.package, in: graph)
@@ -97,8 +97,13 @@ enum DependencyEdit {
 
     /// An Xcode target links another target's product, or a package's product, in its General tab;
     /// a target of an XcodeGen spec lists it under `dependencies:`.
-    private static func addInProject(_ dependency: TargetID, to target: TargetID, in graph: ModuleGraph) -> String {
-        if graph.package(target.package)?.isTuistProject == true { return addInTuist(dependency, to: target, in: graph) }
+    /// - Parameter packages: for a Tuist target, the packages Tuist's package list names.
+    private static func addInProject(
+        _ dependency: TargetID, to target: TargetID, in graph: ModuleGraph, packages: [PackageIdentity: String]?
+    ) -> String {
+        if graph.package(target.package)?.isTuistProject == true {
+            return addInTuist(dependency, to: target, in: graph, listed: Set((packages ?? [:]).keys))
+        }
         let destination = "to target \"\(target.name)\"'s Frameworks, Libraries, and Embedded Content"
         guard let vertex = graph.index(of: dependency) else { return "add \"\(dependency.name)\" \(destination)" }
         let node = graph.targets[vertex]
@@ -118,13 +123,15 @@ enum DependencyEdit {
 
     /// The `TargetDependency` of a Tuist target: `.target` in its own project, `.project(target:path:)` for
     /// another manifest's, `.external` for a product of Tuist's packages, `.package(product:)` for another package's.
-    private static func addInTuist(_ dependency: TargetID, to target: TargetID, in graph: ModuleGraph) -> String {
+    private static func addInTuist(_ dependency: TargetID, to target: TargetID, in graph: ModuleGraph, listed: Set<PackageIdentity>)
+        -> String
+    {
         let destination = "to the dependencies: of target \"\(target.name)\""
         let owner = graph.package(dependency.package)
         if owner?.origin == .cocoapods {
             return "add pod '\(dependency.name)' to the block of target '\(target.name)' in \(owner?.path ?? "the Podfile")"
         }
-        guard let element = TuistDependency(dependency, of: target, in: graph) else {
+        guard let element = TuistDependency(dependency, of: target, in: graph, listed: listed) else {
             return
                 "package \"\(graph.packageReference(dependency.package))\" has no library product holding target \"\(dependency.name)\": add one, then add it \(destination)"
         }
@@ -182,7 +189,9 @@ public enum TuistDependency: Hashable, Sendable {
 
     /// The element `dependency` is for a target of `target`'s project; nil for a pod, and for a package
     /// of the repository's own without a library product holding it.
-    public init?(_ dependency: TargetID, of target: TargetID, in graph: ModuleGraph) {
+    /// - Parameter listed: the packages of the repository's own that Tuist's package list names: their
+    ///   products are `.external`, as the list's remote packages' are.
+    public init?(_ dependency: TargetID, of target: TargetID, in graph: ModuleGraph, listed: Set<PackageIdentity> = []) {
         let owner = graph.package(dependency.package)
         if owner?.origin == .cocoapods { return nil }
         if dependency.package == target.package {
@@ -197,7 +206,7 @@ public enum TuistDependency: Hashable, Sendable {
         let product = graph.productName(reaching: dependency)
         // A remote package's product comes through Tuist's package list (`Tuist/Package.swift`), as Tuist 4 advises;
         // a package of the repository's own is a `packages:` entry of the project.
-        if owner?.isTuistPackageList == true || (owner?.origin != .local && owner?.origin != .root) {
+        if owner?.isTuistPackageList == true || listed.contains(dependency.package) || (owner?.origin != .local && owner?.origin != .root) {
             self = .external(product ?? dependency.name)
             return
         }

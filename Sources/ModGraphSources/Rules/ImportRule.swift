@@ -204,8 +204,11 @@ struct ImportRule {
         let how: String
         if let path, path.count > 2 {
             how = "it builds only because " + path.dropFirst().map { graph.targets[$0].name }.joined(separator: " → ") + " brings it in"
-        } else if let unopened = unopenedPackages(reachedFrom: vertex, parents: parents), !unopened.isEmpty {
-            // modgraph cannot tell what a package it did not read brings in: it says so.
+        } else if graph.package(graph.targets[chosen].id.package)?.origin.isOwn != true,
+            let unopened = unopenedPackages(reachedFrom: vertex, parents: parents), !unopened.isEmpty
+        {
+            // modgraph cannot tell what a package it did not read brings in: it says so. A module of the repository's
+            // own is not among what it could bring: a remote package cannot depend on a local package or a project.
             let names = unopened.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (unopened.count > 3 ? " and \(unopened.count - 3) more" : "")
             how =
                 "nothing modgraph read of what it depends on brings it in, but \(names), remote \(unopened.count == 1 ? "package" : "packages") it depends on, \(unopened.count == 1 ? "was" : "were") not opened "
