@@ -417,10 +417,11 @@ struct XcodeGraphBuilder {
         let own = remotes(of: project)
         if let url = Self.likeliestRemote(own, vending: product) { return url }
         if let url = Self.unclaimedRemote(own, vending: product, claimedBy: Self.productReferences(of: project)) { return url }
+        if let url = Self.wordRemote(own, vending: product) { return url }
         let others = lookups.projectByPath.keys.sorted().filter { $0 != project.path }.flatMap {
             lookups.projectByPath[$0].map(remotes) ?? []
         }
-        return Self.namedRemote(others, vending: product)
+        return Self.namedRemote(others, vending: product) ?? Self.wordRemote(others, vending: product)
     }
 
     /// The edge to `product` as the product of a missing folder that would vend it (a local package not on
@@ -447,67 +448,6 @@ struct XcodeGraphBuilder {
         guard let best = scored.map(\.1).max(), best >= 4, scored.filter({ $0.1 == best }).count == 1 else { return nil }
         return scored.first { $0.1 == best }?.0
     }
-
-    /// Of the remote packages a project references and nobody checked out, the one a product that
-    /// names no package comes from: the only one, or among several the one whose name and the
-    /// product's contain one another (`swift-composable-architecture`, `ComposableArchitecture`),
-    /// when one alone does. A shared run of letters is not enough here: `swift-log` and
-    /// `SwiftLintPlugin` share `swiftl`, and ProtonVPN's plugin comes from another package.
-    static func likeliestRemote(_ urls: [String], vending product: String) -> String? {
-        guard urls.count > 1 else { return urls.first }
-        return namedRemote(urls, vending: product)
-    }
-
-    /// Of several remote packages a project references, the one a product whose name says nothing comes
-    /// from, when the project's other products are each explained by one of them (named by the product
-    /// dependency, or named after the product) and one package alone is left (VadimBaby/FinanceCarter:
-    /// `.package(product: "MyCoreDataWrapper")` beside `MyCommon`, in a project referencing `MyCommon.git`
-    /// and `MyCoreDataWrapped.git`). Xcode resolves the product among the project's packages: one product
-    /// and one package left over are each other's. Another product unexplained too (`Logging`, from
-    /// `swift-log`) leaves no such pair, and nil is returned: a package left over may be that one's.
-    static func unclaimedRemote(_ urls: [String], vending product: String, claimedBy uses: [XcodePackageProduct]) -> String? {
-        var claimed: Set<PackageIdentity> = []
-        for use in uses where use.name != product {
-            if case let .remote(url)? = use.package {
-                claimed.insert(PackageIdentity(location: url))
-            } else if use.package == nil, let url = namedRemote(urls, vending: use.name) {
-                claimed.insert(PackageIdentity(location: url))
-            } else if use.package == nil {
-                return nil
-            }
-        }
-        let left = Set(urls.map { PackageIdentity(location: $0) }).subtracting(claimed)
-        guard left.count == 1, let only = left.first else { return nil }
-        return urls.first { PackageIdentity(location: $0) == only }
-    }
-
-    /// The package products the targets of `project` use.
-    static func productReferences(of project: XcodeProject) -> [XcodePackageProduct] {
-        project.targets.flatMap { target in
-            target.dependencies.compactMap { dependency -> XcodePackageProduct? in
-                if case let .packageProduct(product) = dependency.reference { return product }
-                return nil
-            }
-        }
-    }
-
-    /// The one package among `urls` (the same package once however often it is listed) whose name and
-    /// the product's contain one another; nil when none or several do, even if it is the only one listed.
-    static func namedRemote(_ urls: [String], vending product: String) -> String? {
-        let name = letters(product)
-        var related: [PackageIdentity: String] = [:]
-        for url in urls {
-            let last = XcodePath.lastComponent(url)
-            let package = letters(last.hasSuffix(".git") ? String(last.dropLast(4)) : last)
-            guard !package.isEmpty, name.contains(package) || package.contains(name) else { continue }
-            let identity = PackageIdentity(location: url)
-            if related[identity] == nil { related[identity] = url }
-        }
-        return related.count == 1 ? related.values.first : nil
-    }
-
-    /// `text` lowercased, its letters and digits only: how names are compared across spellings.
-    private static func letters(_ text: String) -> String { String(text.lowercased().filter { $0.isLetter || $0.isNumber }) }
 
     /// The folder not loaded (missing from the workspace, or left out) a product that names no
     /// package comes from: the only one, or among several the one whose name shares the longest

@@ -254,6 +254,35 @@ struct UnnamedPackageProductTests {
         #expect(featureWarnings(repository).count == 1)
     }
 
+    /// 3dollar-in-my-pocket: `.package(product: "FirebaseAnalytics")` beside the project's `firebase-ios-sdk` and
+    /// others; no name contains the other, but the two share the word `firebase`. A word that says what a
+    /// package is for (`swift`) is no reason, nor a word shared with two packages (`kakao` and `auth`).
+    @Test func aRemotePackageSharingAWordWithTheProductVendsIt() throws {
+        let cases: [(product: String, feature: String, other: String, edges: [String])] = [
+            ("FeatureAnalytics", "feature-ios-sdk", "Other", ["feature-ios-sdk/FeatureAnalytics via FeatureAnalytics"]),
+            ("CameraPermission", "PermissionsKit", "Other", ["permissionskit/CameraPermission via CameraPermission"]),
+            ("KakaoSDKAuth", "kakao-ios-sdk", "Other", ["kakao-ios-sdk/KakaoSDKAuth via KakaoSDKAuth"]),
+            ("KakaoSDKAuth", "kakao-ios-sdk", "swift-auth-kit", []),
+            ("SwiftLintPlugin", "swift-log", "Other", []),
+            ("FeatureAnalytics", "feature-ios-sdk", "feature-extras", []),
+        ]
+        for (product, feature, other, edges) in cases {
+            let folder = try TemporaryFolder()
+            defer { folder.remove() }
+            let remote = Self.remoteReferences()
+            let objects = remote.objects
+                .replacingOccurrences(of: "https://example.com/shop/Feature.git", with: "https://example.com/shop/\(feature).git")
+                .replacingOccurrences(of: "https://example.com/shop/Other", with: "https://example.com/shop/\(other)")
+            let app = Self.app(objects: objects, packageReferences: remote.references)
+                .replacingOccurrences(of: "productName = Feature;", with: "productName = \(product);")
+            try folder.write("Shop/App.xcodeproj/project.pbxproj", app)
+            let repository = try load(folder, "Shop/App.xcodeproj")
+            #expect(appEdges(repository) == edges, "\(product) from \(feature), \(other)")
+            let warnings = repository.warnings.map(\.message).filter { $0.contains("'\(product)'") }
+            #expect(warnings.count == (edges.isEmpty ? 1 : 0), "\(product): \(warnings)")
+        }
+    }
+
     /// CodeEdit 445f338c: the requirement of the package a product that names no package comes
     /// from moved; no target's objects name that package, yet Xcode may take the product from it.
     @Test func aMovedRequirementTouchesTargetsWithUnnamedProducts() throws {
