@@ -81,4 +81,28 @@ struct TuistStringHelpersTests: EvaluatesManifests {
         let elsewhere = "/tmp/modgraph-tuist.Cfp9lt/src/Tuist/ProjectDescriptionHelpers/Nested/H0.swift"
         #expect(TuistVerification.differences(evaluated, compiled(callerPath: elsewhere), tuistRoot: "/repo").count == 1)
     }
+
+    /// AvocadoApps/azkar-ios's manifest extends `SettingsDictionary` with a computed property (`addingObjcLinkerFlag:
+    /// Self`) and reads it at the end of a `merging` chain: the evaluator fell back to compiling. The property's
+    /// getter runs with the dictionary as `self`: the module name the last one sets is the target's.
+    @Test func aComputedPropertyOfASettingsDictionaryExtension() throws {
+        let manifest = """
+            import ProjectDescription
+            extension SettingsDictionary {
+                var addingObjcLinkerFlag: Self {
+                    return self.merging(["OTHER_LDFLAGS": "$(inherited) -ObjC"])
+                }
+                var moduleNamed: Self { merging(["PRODUCT_MODULE_NAME": "Renamed"]) }
+            }
+            let base: SettingsDictionary = ["A": "B"]
+            let project = Project(name: "P", targets: [
+                .target(
+                    name: "App", destinations: .iOS, product: .app, bundleId: "b",
+                    settings: .settings(base: base.merging(["C": "D"]).addingObjcLinkerFlag.moduleNamed))
+            ])
+            """
+        let project = try project(manifest)
+        #expect(project.targets.map(\.name) == ["App"])
+        #expect(project.targets.first?.settings == ["PRODUCT_MODULE_NAME": "Renamed"])
+    }
 }

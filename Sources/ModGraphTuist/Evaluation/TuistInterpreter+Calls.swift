@@ -254,6 +254,11 @@ extension TuistInterpreter {
             default: return nil
             }
         case let .dictionary(entries):
+            // A property the manifest's own extension declares (AvocadoApps/azkar-ios's `extension SettingsDictionary
+            // { var addingObjcLinkerFlag: Self { merging([…]) } }`), on Dictionary or an alias ProjectDescription makes.
+            for owner in ["Dictionary"] + catalog.dictionaryAliases {
+                if let extended = try computedProperty(name, of: value, type: owner) { return extended }
+            }
             switch name {
             case "count": return .int(entries.count)
             case "isEmpty": return .bool(entries.isEmpty)
