@@ -52,15 +52,10 @@ extension XcodeGraphBuilder {
     /// the product's contain one another; nil when none or several do, even if it is the only one listed.
     static func namedRemote(_ urls: [String], vending product: String) -> String? {
         let name = letters(product)
-        var related: [PackageIdentity: String] = [:]
-        for url in urls {
-            let last = XcodePath.lastComponent(url)
-            let package = letters(last.hasSuffix(".git") ? String(last.dropLast(4)) : last)
-            guard !package.isEmpty, name.contains(package) || package.contains(name) else { continue }
-            let identity = PackageIdentity(location: url)
-            if related[identity] == nil { related[identity] = url }
+        return onlyRemote(urls) { repository in
+            let package = letters(repository)
+            return !package.isEmpty && (name.contains(package) || package.contains(name))
         }
-        return related.count == 1 ? related.values.first : nil
     }
 
     /// The one package among `urls` whose name shares a word with the product's: a word of four letters or more
@@ -71,10 +66,16 @@ extension XcodeGraphBuilder {
     static func wordRemote(_ urls: [String], vending product: String) -> String? {
         let wanted = Set(words(product))
         guard !wanted.isEmpty else { return nil }
+        return onlyRemote(urls) { !wanted.isDisjoint(with: words($0)) }
+    }
+
+    /// The one package among `urls` (the same package once however often it is listed) whose repository's name
+    /// (the URL's last component, less `.git`) `matches`; nil when none or several do.
+    private static func onlyRemote(_ urls: [String], where matches: (String) -> Bool) -> String? {
         var related: [PackageIdentity: String] = [:]
         for url in urls {
             let last = XcodePath.lastComponent(url)
-            guard !wanted.isDisjoint(with: words(last.hasSuffix(".git") ? String(last.dropLast(4)) : last)) else { continue }
+            guard matches(last.hasSuffix(".git") ? String(last.dropLast(4)) : last) else { continue }
             let identity = PackageIdentity(location: url)
             if related[identity] == nil { related[identity] = url }
         }

@@ -24,7 +24,7 @@ public struct Repository: Sendable {
     public let excluded: [String]
     /// Tuist's package lists (their `Tuist` folders) → the folders of the local packages each names: where a
     /// manifest's `.external(name:)` was found (``RepositoryLoader/tuistPackageLists(of:root:)``).
-    public var tuistPackageLists: [String: [String]] = [:]
+    public internal(set) var tuistPackageLists: [String: [String]] = [:]
     /// The modules each Xcode target may import without declaring them: the pods it sees through
     /// CocoaPods' `inherit! :search_paths`, which its host links.
     public internal(set) var searchPaths: [TargetID: [TargetID]] = [:]

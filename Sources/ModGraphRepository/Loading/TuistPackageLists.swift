@@ -19,23 +19,22 @@ extension RepositoryLoader {
     func tuistPackageLists(of projects: [XcodeProject], root: String) -> (lists: [String: [String]], warnings: [LoadWarning]) {
         var folders: [String] = []
         for project in projects where TuistReader.isManifest(project.path) {
-            for target in project.targets {
-                for dependency in target.dependencies {
-                    guard case let .packageProduct(product) = dependency.reference, case let .local(path)? = product.package,
-                        let folder = InputDiscovery.canonical(project.resolvedPath(path)), XcodePath.lastComponent(folder) == "Tuist",
-                        !folders.contains(folder)
-                    else { continue }
-                    folders.append(folder)
-                }
+            for product in XcodeGraphBuilder.productReferences(of: project) {
+                guard case let .local(path)? = product.package, let folder = InputDiscovery.canonical(project.resolvedPath(path)),
+                    XcodePath.lastComponent(folder) == "Tuist", !folders.contains(folder)
+                else { continue }
+                folders.append(folder)
             }
         }
         let repository = Paths.canonical(root) ?? Paths.lexical(root)
+        // A package folder (canonical) that is in the repository, whose `Package.swift` is a file that leads nowhere else.
+        func isReadable(_ folder: String) -> Bool {
+            XcodePath.isSame(folder, orInside: repository) && FileNames.leadsInside(folder + "/Package.swift", root: repository)
+                && FileStatus.isRegularFile(folder + "/Package.swift")
+        }
         var lists: [String: [String]] = [:]
         var warnings: [LoadWarning] = []
-        for folder in folders
-        where XcodePath.isSame(folder, orInside: repository) && FileNames.leadsInside(folder + "/Package.swift", root: repository)
-            && FileStatus.isRegularFile(folder + "/Package.swift")
-        {
+        for folder in folders where isReadable(folder) {
             let manifest: Manifest
             do {
                 manifest = try loader.provider.manifest(forPackageAt: folder)
@@ -52,10 +51,7 @@ extension RepositoryLoader {
             let locals = manifest.dependencies.compactMap { dependency -> String? in
                 guard dependency.kind == .fileSystem else { return nil }
                 let location = Paths.absolute(dependency.location, relativeTo: folder)
-                guard let canonical = InputDiscovery.canonical(location), XcodePath.isSame(canonical, orInside: repository),
-                    FileNames.leadsInside(canonical + "/Package.swift", root: repository),
-                    FileStatus.isRegularFile(canonical + "/Package.swift")
-                else { return nil }
+                guard let canonical = InputDiscovery.canonical(location), isReadable(canonical) else { return nil }
                 return canonical
             }
             if !locals.isEmpty { lists[folder] = locals }
