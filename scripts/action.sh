@@ -4,7 +4,8 @@
 # scripts/test-action.sh). docs/ci.md says what it needs and what it writes.
 #
 #   action.sh prepare   Graphviz (scripts/setup.sh --runtime), and the binary's cache key
-#   action.sh install   the binary: from the release archive, from the cache, or built
+#   action.sh install   the binary: from the release archive, from the cache, or built; the
+#                       key of modgraph's own cache, and whether this run saves it
 #   action.sh check     modgraph check --format github; its exit code as an output
 #   action.sh sarif     modgraph check --format sarif into a file
 #   action.sh report    modgraph report, report.md into the job summary
@@ -145,8 +146,29 @@ install_binary() {
     fi
     "$bin_dir/modgraph" --version >/dev/null || fail "$bin_dir/modgraph does not run"
     output modgraph "$bin_dir/modgraph"
+    cache_keys
     # The later steps of the job find it as `modgraph`.
     printf '%s\n' "$bin_dir" >> "${GITHUB_PATH:?GITHUB_PATH is not set}"
+}
+
+# modgraph's cache (MODGRAPH_CACHE_DIR: manifests read, each Swift file's scan) across runs: one
+# per version, system and architecture, the newest restored. Only a push to the default branch
+# saves one, so that what a pull request's check trusts was written by the default branch's runs
+# (a pull request's own runs could write only caches its own runs read; docs/ci.md).
+cache_keys() {
+    local version prefix
+    version="$("$bin_dir/modgraph" --version)"
+    [[ "$version" =~ ^[A-Za-z0-9._+-]{1,64}$ ]] || fail "modgraph --version printed an unexpected version: $version"
+    prefix="modgraph-cache-$RUNNER_OS-$RUNNER_ARCH-$version-"
+    output cache-dir "$cache_dir"
+    output cache-prefix "$prefix"
+    [[ "${GITHUB_SHA:-}" =~ ^[0-9a-f]{40,64}$ ]] || fail "GITHUB_SHA is not a commit id: ${GITHUB_SHA:-unset}"
+    output cache-key "$prefix$GITHUB_SHA"
+    if [ "${GITHUB_EVENT_NAME:-}" = push ] && [ -n "${DEFAULT_BRANCH:-}" ] && [ "${GITHUB_REF:-}" = "refs/heads/$DEFAULT_BRANCH" ]; then
+        output saves-cache true
+    else
+        output saves-cache false
+    fi
 }
 
 check() {

@@ -8,7 +8,8 @@ files a runner provides (GITHUB_OUTPUT, GITHUB_PATH, GITHUB_STEP_SUMMARY, RUNNER
 The `uses:` steps are the third-party actions, which need GitHub's services; each is
 stood in for by what it does to the job's files:
 
-  actions/cache/restore, actions/cache/save   copy the path from and to --cache-store/KEY
+  actions/cache/restore, actions/cache/save   copy the path from and to --cache-store/KEY (restore:
+                                              else the newest saved under a restore-keys prefix)
   actions/upload-artifact                     copy the path to --out/artifacts/NAME
   github/codeql-action/upload-sarif           check that the file is SARIF 2.1.0, and record it
 
@@ -17,6 +18,7 @@ drives it; --result writes what happened as JSON for the test to check.
 
     run-action.py --action DIR --workspace DIR --out DIR [--cache-store DIR]
                   [--input NAME=VALUE ...] [--event push|pull_request|fork-pull_request] [--actor NAME]
+                  [--branch NAME] [--sha COMMIT]
                   [--code-scanning on|off] [--workflow FILE [--env NAME=VALUE ...] [--base-ref BRANCH]]
 
 With --workflow it runs a workflow's job (docs/workflows/*.yml) the same way: the checkout
@@ -270,14 +272,20 @@ def stand_in(uses, inputs, options, record):
     """What a third-party action does to the job's files; its outputs."""
     name = uses.split("@", 1)[0]
     if name == "actions/cache/restore":
-        stored = os.path.join(options.cache_store, inputs["key"])
-        if inputs["key"] and os.path.isdir(stored):
+        key = inputs["key"]
+        matched = key if key and os.path.isdir(os.path.join(options.cache_store, key)) else None
+        # As GitHub's cache: no exact key, then the newest saved entry whose key starts with a restore key.
+        for prefix in (line.strip() for line in inputs.get("restore-keys", "").splitlines()):
+            saved = [entry for entry in os.listdir(options.cache_store) if prefix and entry.startswith(prefix)]
+            if matched is None and saved:
+                matched = max(saved, key=lambda entry: os.stat(os.path.join(options.cache_store, entry)).st_mtime_ns)
+        if matched:
             shutil.rmtree(inputs["path"], ignore_errors=True)
-            shutil.copytree(stored, inputs["path"], symlinks=True)
-            record["cache"].append({"restored": inputs["key"]})
-            return {"cache-hit": "true", "cache-primary-key": inputs["key"], "cache-matched-key": inputs["key"]}
-        record["cache"].append({"missed": inputs["key"]})
-        return {"cache-hit": "false", "cache-primary-key": inputs["key"]}
+            shutil.copytree(os.path.join(options.cache_store, matched), inputs["path"], symlinks=True)
+            record["cache"].append({"restored": matched})
+            return {"cache-hit": str(matched == key).lower(), "cache-primary-key": key, "cache-matched-key": matched}
+        record["cache"].append({"missed": key})
+        return {"cache-hit": "false", "cache-primary-key": key}
     if name == "actions/cache/save":
         stored = os.path.join(options.cache_store, inputs["key"])
         if not inputs["key"]:
@@ -332,6 +340,8 @@ class Runner:
                 "GITHUB_WORKSPACE": workspace,
                 "GITHUB_REPOSITORY": REPOSITORY,
                 "GITHUB_EVENT_NAME": github["event_name"],
+                "GITHUB_REF": github["ref"],
+                "GITHUB_SHA": github["sha"],
                 "GITHUB_BASE_REF": github.get("base_ref") or "",
                 "GITHUB_STEP_SUMMARY": self.files["summary.md"],
                 "GITHUB_PATH": self.files["path.txt"],
@@ -485,10 +495,12 @@ def main():
     parser.add_argument("--workspace", required=True, help="the job's workspace (the checked-out repository)")
     parser.add_argument("--out", required=True, help="an empty folder for the runner's files")
     parser.add_argument("--cache-store", help="where actions/cache keeps what it saves (default: OUT/cache)")
+    parser.add_argument("--sha", default="0" * 40, help="the commit the run is for (GITHUB_SHA, github.sha)")
     parser.add_argument("--input", action="append", default=[], metavar="NAME=VALUE",
                         help="an input of the action (with --workflow: added to the modgraph step's with:)")
     parser.add_argument("--event", choices=["push", "pull_request", "fork-pull_request"], default="push")
     parser.add_argument("--base-ref", default="main", help="a pull request's base branch (github.base_ref)")
+    parser.add_argument("--branch", default="main", help="the branch a push is to (the default branch is main)")
     parser.add_argument("--actor", default="octocat", help="who triggered the run (github.actor)")
     parser.add_argument("--code-scanning", choices=["on", "off"], default="on",
                         help="off: a SARIF upload fails as on a private repository without code scanning")
@@ -516,9 +528,10 @@ def main():
         "repository": REPOSITORY,
         "actor": options.actor,
         "event_name": event_name,
-        "ref": "refs/pull/1/merge" if pull_request else "refs/heads/main",
+        "ref": "refs/pull/1/merge" if pull_request else f"refs/heads/{options.branch}",
         "base_ref": options.base_ref if pull_request else "",
-        "event": {"pull_request": pull_request} if pull_request else {},
+        "sha": options.sha,
+        "event": dict({"pull_request": pull_request} if pull_request else {}, repository={"default_branch": "main"}),
     }
     runner = Runner(options, workspace, github)
     if options.workflow:

@@ -102,13 +102,16 @@ else
 
     # Findings, on a push: annotations, exit code 1 as the output, SARIF uploaded, the
     # report in the summary and as an artifact, and the job failed by the last step.
-    run push "$work/Violations" "${archive[@]}" --input "archive-sha256=$digest" --input sarif=true --event push
+    push_sha="$(printf 'a%.0s' {1..40})"
+    run push "$work/Violations" "${archive[@]}" --input "archive-sha256=$digest" --input sarif=true --event push --sha "$push_sha"
     expect push 'r["conclusion"]' failure
     expect push 'r["outputs"]["exit-code"]' 1
     expect push 'r["steps"][-1]["status"]' failure
     expect push 'len(r["sarif"])' 1
     expect push '"violations/Networking" in open(r["sarif"][0]["file"]).read()' True
-    expect push 'r["cache"]' '[]'
+    # The push to the default branch saves modgraph's cache under its commit.
+    expect push '[list(c) for c in r["cache"]]' "[['missed'], ['saved']]"
+    expect push 'r["cache"][1]["saved"].startswith("modgraph-cache-") and r["cache"][1]["saved"].endswith("'"$push_sha"'")' True
     expect push '"# " in r["summary"] and "violations/Networking" in r["summary"]' True
     expect push 'sorted(__import__("os").listdir(r["artifacts"]["modgraph-report"]))[:3]' "['graph.dot', 'graph.svg', 'index.html']"
     expect push 'r["path"] == [r["outputs"]["modgraph"].rsplit("/", 1)[0]]' True
@@ -123,6 +126,22 @@ else
     expect fork 'r["sarif"]' '[]'
     say "a pull request from a fork: SARIF skipped, the rest as on a push"
 
+    # It restored the push's cache and saved none; its check found every scan there: the shelves
+    # restored into the folder the check uses were not written again (a check without them writes them).
+    expect fork 'r["cache"]' "[{'restored': '$(field push 'r["cache"][1]["saved"]')'}]"
+    expect fork '[s["status"] for s in r["steps"] if s["name"] == "Save modgraph'"'"'s cache"]' "['skipped']"
+    python3 - "$work/cache-store/$(field push 'r["cache"][1]["saved"]')" "$work/fork/runner-temp/modgraph-cache" <<'PYTHON' \
+        || fail "fork: the check did not use the restored cache"
+import os, sys
+saved, used = sys.argv[1], sys.argv[2]
+shelves = [name for name in os.listdir(os.path.join(saved, "source-scans")) if name.endswith("-imports.bin")]
+assert shelves, "the push saved no imports shelf"
+for name in shelves:
+    before, after = os.path.join(saved, "source-scans", name), os.path.join(used, "source-scans", name)
+    assert os.stat(before).st_mtime_ns == os.stat(after).st_mtime_ns, f"{name} was written again"
+PYTHON
+    say "modgraph's cache: saved by the push to main, restored by a pull request (which saves none), every scan found in it"
+
     # Dependabot's pull requests get a read-only token too.
     run dependabot "$work/Violations" "${archive[@]}" --input sarif=true --event pull_request --actor 'dependabot[bot]'
     expect dependabot '[s["status"] for s in r["steps"] if s["name"] in ("SARIF", "Upload SARIF")]' "['skipped', 'skipped']"
@@ -135,6 +154,13 @@ else
     expect clean 'r["outputs"]["exit-code"]' 0
     expect clean 'len(r["sarif"])' 1
     say "a clean layering: exit-code 0, job passed"
+
+    # A push to another branch reads the cache and saves none: only the default branch's runs write it.
+    run branch "$work/VerticalApp" "${archive[@]}" --input report=false --event push --branch feature
+    expect branch 'r["outputs"]["exit-code"]' 0
+    expect branch '[list(c) for c in r["cache"]]' "[['restored']]"
+    expect branch '[s["status"] for s in r["steps"] if s["name"] == "Save modgraph'"'"'s cache"]' "['skipped']"
+    say "a push to another branch: the cache restored, none saved"
 
     # Inputs are data: a path and arguments written to break out of a script stay arguments.
     run hostile "$work/VerticalApp" "${archive[@]}" --input 'path=$(touch pwned-path); touch pwned-path2 #' \
