@@ -349,6 +349,9 @@ class Runner:
                 "RUNNER_TEMP": self.temp,
                 "RUNNER_OS": system,
                 "RUNNER_ARCH": arch,
+                # The user's cache folder on the runner: a modgraph step not given the action's
+                # cache folder writes here (scripts/test-action.sh checks that none does).
+                "XDG_CACHE_HOME": os.path.join(options.out, "user-cache"),
             }
         )
         self.record = {"steps": [], "cache": [], "artifacts": {}, "sarif": [], "checkout": 0}

@@ -228,6 +228,8 @@ PYTHON
     [ "$(tool_record ios-pr)" = "xcodebuild test -workspace XcodeApp.xcworkspace -scheme ModGraphAffected: XcodeAppTests FeedTests" ] \
         || { cat "$work/ios-pr.log"; fail "ios-pr: xcodebuild ran $(tool_record ios-pr)"; }
     say "iOS workflow, pull request, app scheme without tests, private repository: the 2 affected test targets ran from modgraph's scheme"
+    # Its diff and affected steps read the action's cache folder, which the check filled.
+    [ ! -e "$work/ios-pr/user-cache/modgraph" ] || fail "ios-pr: a modgraph step used the user's cache folder, not the action's"
 
     # A push to main runs every test target; with SARIF on where code scanning is off, the upload
     # fails, a notice says so, and the job still passes (its result is the check's).
@@ -250,6 +252,7 @@ PYTHON
     grep -q 'error: modgraph check found violations' "$work/bad-pr.log" || fail "bad-pr: the last step did not say the check found violations"
     grep -q '^swift test --filter ' <<< "$(tool_record bad-pr)" || { cat "$work/bad-pr.log"; fail "bad-pr: swift test did not run: $(tool_record bad-pr)"; }
     say "SwiftPM workflow, pull request with findings: the affected tests ran, the job failed on the check"
+    [ ! -e "$work/bad-pr/user-cache/modgraph" ] || fail "bad-pr: a modgraph step used the user's cache folder, not the action's"
 
     # A clean package on a push: every test, the job passes.
     repository VerticalApp good
