@@ -23,6 +23,16 @@ public enum XcodeError: UserFacingError, Equatable, Sendable {
     /// A project that `referrer` (a project or workspace file) names as `reference` cannot be read: `problem` says why.
     case unreadableReference(referrer: String, reference: String, problem: String)
 
+    /// The problem of a spec that names no project (``notAProject(file:problem:)``), after its includes: no
+    /// project XcodeGen would generate, often a part another spec includes (OneBusAway's `OBAKit/project.yml`).
+    public static let unnamedSpec = "an XcodeGen spec names its project (`name:`)"
+
+    /// Whether this is the error of a spec that names no project (``unnamedSpec``).
+    public var isUnnamedSpec: Bool {
+        if case let .notAProject(_, problem) = self { return problem == Self.unnamedSpec }
+        return false
+    }
+
     public var description: String {
         switch self {
         case let .notFound(path):

@@ -95,6 +95,19 @@ public enum LoadError: UserFacingError, Equatable, Sendable {
         }
     }
 
+    /// The manifest at fault when the error is what it declares: it does not compile, or it names a target,
+    /// product, package or plugin that is not there. SwiftPM cannot build such a package either; nil for
+    /// every other error (a timeout, memory, a dump, the toolchain, a trait asked for).
+    public var brokenManifest: String? {
+        switch self {
+        case let .manifestFailed(manifest, _), let .unresolvedDependency(manifest, _, _), let .unknownTarget(manifest, _, _),
+            let .unknownProduct(manifest, _, _, _), let .unknownPackage(manifest, _, _), let .unknownPlugin(manifest, _, _, _, _),
+            let .ambiguousDependency(manifest, _, _, _), let .emptyTargetInProduct(manifest, _, _, _):
+            manifest
+        default: nil
+        }
+    }
+
     /// The lines to show after ``description``: the capped compiler diagnostics
     /// of a manifest that failed to load; empty for every other error.
     public var details: [String] {

@@ -22,6 +22,15 @@ public struct LoadExclusions: Sendable {
 
     public var isEmpty: Bool { patterns.isEmpty }
 
+    /// These, and `folders` (absolute, canonical) with everything inside them.
+    public func adding(folders: [String]) -> LoadExclusions {
+        guard !folders.isEmpty else { return self }
+        let previous = self
+        return LoadExclusions(patterns: patterns + folders) { path in
+            previous.excludes(path) || folders.contains { path == $0 || path.hasPrefix($0 + "/") }
+        }
+    }
+
     /// Whether `path` (absolute) is left out.
     public func excludes(_ path: String) -> Bool {
         !patterns.isEmpty && matches(path)

@@ -23,7 +23,7 @@ public struct WorkspaceLoader: Sendable {
     /// (a build made with `--scratch-path`).
     public let scratchDirectory: String?
     /// Local packages left out (vendored code): their products are shown as external, without a warning.
-    public let exclusions: LoadExclusions
+    public private(set) var exclusions: LoadExclusions
     /// The folder no package read may leave (canonical; ``confined(to:)``): a `path:` dependency whose folder,
     /// or whose `Package.swift`, leads outside it is not read and its products are shown as external, with a
     /// warning. A pull request's manifest could otherwise name any package on the machine, and have it dumped.
@@ -47,6 +47,13 @@ public struct WorkspaceLoader: Sendable {
         var confined = self
         confined.confinement = Paths.canonical(root) ?? Paths.lexical(root)
         return confined
+    }
+
+    /// This loader, leaving `folders` (absolute, canonical) out as it leaves out what ``exclusions`` match.
+    public func leavingOut(_ folders: [String]) -> WorkspaceLoader {
+        var loader = self
+        loader.exclusions = exclusions.adding(folders: folders)
+        return loader
     }
 
     /// Loads the package in `directory`.

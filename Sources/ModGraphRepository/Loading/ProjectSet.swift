@@ -17,6 +17,8 @@ struct ProjectSet {
     /// The projects referred to that are not there (lexically absolute): each said once here, so that a
     /// workspace's own warning about the same one need not be said too.
     var missing: Set<String> = []
+    /// The specs of `passingOver` that name no project (``XcodeError/isUnnamedSpec``), not loaded.
+    var unnamedSpecs: [String] = []
 
     /// - Throws: ``XcodeError`` when a project cannot be read: a project that is
     ///   there but unreadable must not be silently left out of a check. The error
@@ -28,9 +30,11 @@ struct ProjectSet {
     ///   - exclusions: projects left out on purpose: what depends on them shows their products as external, without a word.
     ///   - runner: projects are read a level at a time (those given, then those they refer to, and so on), each level's as its units.
     ///   - tuist: reads Tuist's `Project.swift` manifests; without it, one is an error.
+    ///   - passingOver: specs a search found: one that names no project is left in ``unnamedSpecs``, not an error,
+    ///     which the caller says.
     init(
         loading paths: [String], root: String? = nil, referrers: [String: String] = [:], exclusions: LoadExclusions = .none,
-        runner: any UnitRunner = .sequential, tuist: TuistReader? = nil
+        runner: any UnitRunner = .sequential, tuist: TuistReader? = nil, passingOver found: Set<String> = []
     ) throws(XcodeError) {
         let disk = XcodeDisk(root: root)
         var level = paths
@@ -55,6 +59,10 @@ struct ProjectSet {
                 do {
                     project = try result.get()
                 } catch {
+                    if found.contains(path), error.isUnnamedSpec {
+                        unnamedSpecs.append(path)
+                        continue
+                    }
                     guard let referrer = referrers[path] else { throw error }
                     throw .unreadableReference(referrer: referrer, reference: path, problem: error.description)
                 }

@@ -29,12 +29,16 @@ public struct RepositoryLoader: Sendable {
     /// both named `SharedPush`), that root is what is built apart: it is left out, with a note saying how to
     /// load it alone. Any other clash says how to load less.
     /// `used`: the folders of every local package the projects use, roots among them.
-    private func loadPackages(_ inputs: RepositoryInputs, locals: [String], used: Set<String>) throws -> (Workspace, [LoadWarning]) {
-        var roots = inputs.packages
+    /// `broken`: roots left out for a broken manifest (``BrokenRoot``).
+    private func loadPackages(
+        _ inputs: RepositoryInputs, locals: [String], used: Set<String>, leavingOut broken: [String]
+    ) throws -> (Workspace, [LoadWarning]) {
+        var roots = inputs.packages.filter { !broken.contains($0) }
         var notes: [LoadWarning] = []
+        let packageLoader = loader.confined(to: inputs.root).leavingOut(broken)
         while true {
             do {
-                return (try loader.confined(to: inputs.root).load(roots: roots, locals: locals, base: inputs.base), notes)
+                return (try packageLoader.load(roots: roots, locals: locals, base: inputs.base), notes)
             } catch {
                 guard inputs.wasDiscovered, case let .identityClash(identity, first, second) = error else { throw error }
                 // Each root no project uses that holds one of the two inside its folder, with the one it holds.
@@ -64,7 +68,74 @@ public struct RepositoryLoader: Sendable {
         }
     }
 
+    /// A root the search found beside projects that do not use it, whose manifest is broken (``LoadError/brokenManifest``:
+    /// it does not compile, or names what is not there), and the warning saying it was left out. ruuvi's station
+    /// app is an XcodeGen project, and three of the twenty `Package.swift` files beside its modules no longer
+    /// load (stale since the spec took over): each stopped every command, one at a time. Such a root is left out
+    /// as `exclude:` leaves a folder out, and the load starts again, at most ``maximumSetAside`` times. A broken
+    /// package a project uses, or one a search found with no project beside it, still stops the load: it is built.
+    private struct BrokenRoot: Error {
+        let folder: String
+        let warning: LoadWarning
+        let error: LoadError
+    }
+
     public func load(_ inputs: RepositoryInputs) throws -> Repository {
+        var broken: [BrokenRoot] = []
+        while true {
+            do {
+                return try load(inputs, leavingOut: broken)
+            } catch let root as BrokenRoot {
+                guard broken.count < Self.maximumSetAside else { throw root.error }
+                broken.append(root)
+            }
+        }
+    }
+
+    /// `error` as a ``BrokenRoot`` when it blames one of `roots` that no project uses, found by a search beside projects.
+    private static func blaming<T>(_ inputs: RepositoryInputs, used: Set<String>, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as LoadError {
+            guard inputs.wasDiscovered, !inputs.projects.isEmpty || !inputs.workspaces.isEmpty, let manifest = error.brokenManifest,
+                manifest.hasSuffix("/Package.swift")
+            else { throw error }
+            let folder = String(manifest.dropLast("/Package.swift".count))
+            guard inputs.packages.contains(folder), !used.contains(folder) else { throw error }
+            let reason: String
+            if case .manifestFailed = error {
+                reason = "the manifest failed to load (loading its folder alone shows the compiler's diagnostics)"
+            } else {
+                let text = error.description
+                reason = text.hasPrefix(manifest + ": ") ? String(text.dropFirst(manifest.count + 2)) : text
+            }
+            let warning = LoadWarning([
+                .path(manifest),
+                .text(
+                    ": not loaded: \(reason); no project the search found uses this package, so the rest was loaded without it:"
+                        + " fix the manifest, or leave "),
+                .path(folder), .text(" out with exclude: in .modgraph.yml"),
+            ])
+            throw BrokenRoot(folder: folder, warning: warning, error: error)
+        }
+    }
+
+    /// The packages found and the projects' `locals`, without the roots left out for a broken manifest, with the
+    /// warnings saying which were left out and why.
+    private func workspace(_ inputs: RepositoryInputs, locals: [String], leavingOut broken: [BrokenRoot]) throws -> (
+        Workspace, [LoadWarning]
+    ) {
+        guard !inputs.packages.isEmpty || !locals.isEmpty else {
+            return (Workspace(roots: [], locals: [], rootDirectory: inputs.base, packages: [:], warnings: []), [])
+        }
+        let (workspace, setAside) = try Self.blaming(inputs, used: Set(locals)) {
+            try loadPackages(
+                inputs, locals: locals.filter { !inputs.packages.contains($0) }, used: Set(locals), leavingOut: broken.map(\.folder))
+        }
+        return (workspace, broken.map(\.warning) + setAside)
+    }
+
+    private func load(_ inputs: RepositoryInputs, leavingOut broken: [BrokenRoot]) throws -> Repository {
         let builder = GraphBuilder(externals: loader.externals)
         if let dump = inputs.dump {
             let workspace = try loadDump(dump)
@@ -76,16 +147,20 @@ public struct RepositoryLoader: Sendable {
         }
         let projectSet = try ProjectSet(
             loading: inputs.projects, root: inputs.root, referrers: inputs.referrers, exclusions: inputs.exclusions,
-            runner: loader.runner, tuist: tuist)
+            runner: loader.runner, tuist: tuist,
+            passingOver: inputs.wasDiscovered ? Set(inputs.projects.filter { XcodeProject.isXcodeGenSpec($0) }) : [])
+        var inputs = inputs
+        let partWarnings = try Self.passOver(projectSet, &inputs)
         // Files are shown as every path is: the projects' (with the files an XcodeGen spec includes) and the workspaces'.
         let projectFiles =
             projectSet.projects.flatMap(\.declarationFiles) + projectSet.projects.map(\.path)
             + inputs.workspaces.map { $0 + "/contents.xcworkspacedata" }
         // A missing project a workspace lists and a project refers to is said once, by the project.
         let saidByProjects = Set(inputs.missingProjects.filter { projectSet.missing.contains($0.key) }.values)
-        var warnings = (inputs.warnings.filter { !saidByProjects.contains($0) } + projectSet.warnings).map {
-            Self.warning($0, naming: projectFiles)
-        }
+        var warnings =
+            (inputs.warnings.filter { !saidByProjects.contains($0) } + projectSet.warnings).map {
+                Self.warning($0, naming: projectFiles)
+            } + partWarnings
         var (locals, excludedFolders, localWarnings) = Self.localPackages(of: projectSet.projects, inputs)
         warnings += localWarnings
         let (packageLists, listWarnings) = tuistPackageLists(of: projectSet.projects, root: inputs.root)
@@ -94,15 +169,8 @@ public struct RepositoryLoader: Sendable {
         where !locals.contains(folder) && !inputs.exclusions.excludes(folder) {
             locals.append(folder)
         }
-        let workspace: Workspace
-        if inputs.packages.isEmpty && locals.isEmpty {
-            workspace = Workspace(roots: [], locals: [], rootDirectory: inputs.base, packages: [:], warnings: [])
-        } else {
-            let setAside: [LoadWarning]
-            (workspace, setAside) = try loadPackages(
-                inputs, locals: locals.filter { !inputs.packages.contains($0) }, used: Set(locals))
-            warnings += setAside
-        }
+        let (workspace, setAside) = try workspace(inputs, locals: locals, leavingOut: broken)
+        warnings += setAside
         let cocoaPods = CocoaPodsLinks(
             projects: projectSet.projects, folders: Self.podfileFolders(inputs, projectSet.projects), root: inputs.root,
             taken: Set(workspace.packages.keys).union(
@@ -115,7 +183,9 @@ public struct RepositoryLoader: Sendable {
         builderOfXcode.packageLists = packageLists
         let xcode = builderOfXcode.build()
         var graphWarnings: [LoadWarning] = []
-        let graph = try builder.build(workspace, adding: xcode.parts, warnings: &graphWarnings)
+        let graph = try Self.blaming(inputs, used: Set(locals)) {
+            try builder.build(workspace, adding: xcode.parts, warnings: &graphWarnings)
+        }
         var files = workspace.targetFiles(for: graph)
         for (target, described) in xcode.files { files[target] = described }
         // Each folder the workspace lists that is not there, once, with the products shown as its;
@@ -139,6 +209,33 @@ public struct RepositoryLoader: Sendable {
         repository.embedded = xcode.embedded
         repository.tuistPackageLists = packageLists
         return repository
+    }
+
+    /// The specs a search found that name no project (``ProjectSet/unnamedSpecs``): one that a loaded spec includes is
+    /// part of it, passed over as `--verbose` lists; any other is said in a note. A repository whose root spec
+    /// includes `Sub/project.yml` (XcodeGen's `include:` takes any file name) stopped every search at the part.
+    /// When nothing else was found, the first one's error stops the load, as before.
+    private static func passOver(_ projectSet: ProjectSet, _ inputs: inout RepositoryInputs) throws -> [LoadWarning] {
+        guard let first = projectSet.unnamedSpecs.first else { return [] }
+        if projectSet.projects.isEmpty, inputs.packages.isEmpty, inputs.workspaces.isEmpty {
+            throw XcodeError.notAProject(file: first, problem: XcodeError.unnamedSpec)
+        }
+        let included = Set(projectSet.projects.flatMap(\.declarationFiles))
+        var notes: [LoadWarning] = []
+        for spec in projectSet.unnamedSpecs {
+            if included.contains(spec) {
+                inputs.passedOver.append("\(spec): an XcodeGen spec's part, which a spec loaded includes")
+            } else {
+                notes.append(
+                    LoadWarning(
+                        [
+                            .path(spec),
+                            .text(
+                                ": not loaded: an XcodeGen spec that names no project (`name:`), and no spec the search found includes it"),
+                        ], isNote: true))
+            }
+        }
+        return notes
     }
 
     /// The local packages the projects refer to (a package reference's folder, or the folders an

@@ -37,7 +37,7 @@ enum XcodeGenProject {
         let spec = try XcodeGenSpec(at: path, disk: disk)
         let folder = XcodePath.parent(path)
         guard let name = spec.root["name"]?.string, !name.isEmpty else {
-            throw .notAProject(file: path, problem: "an XcodeGen spec names its project (`name:`)")
+            throw .notAProject(file: path, problem: XcodeError.unnamedSpec)
         }
         var reader = Reader(spec: spec, folder: folder, disk: disk)
         let packages = reader.packages()

@@ -185,6 +185,55 @@ struct MixedGraphTests {
         #expect(try load(folder, "Shop/App.xcodeproj").graph.packages.map(\.identity.rawValue) == ["app"])
     }
 
+    /// ruuvi's station app: an XcodeGen project beside `Package.swift` files it does not use, some no longer
+    /// loading. What the search found loads without each broken one, with a warning naming it and what is
+    /// wrong; one a project uses, one named as a PATH, and one found with no project beside it still stop the load.
+    @Test func aBrokenPackageNoProjectUsesIsLeftOutOfWhatTheSearchFound() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let manifest = { (name: String, body: String) in
+            "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"\(name)\", \(body))\n"
+        }
+        try folder.write("Packages/Good/Package.swift", manifest("Good", "targets: [.target(name: \"GoodCode\")]"))
+        try folder.write("Packages/Good/Sources/GoodCode/A.swift")
+        // Names a product no dependency vends: the graph cannot be built (GraphBuilder).
+        try folder.write(
+            "Packages/Stale/Package.swift", manifest("Stale", "targets: [.target(name: \"StaleCode\", dependencies: [\"Gone\"])]"))
+        try folder.write("Packages/Stale/Sources/StaleCode/A.swift")
+        // Does not compile: the manifest is not read (the workspace's load).
+        try folder.write("Packages/Old/Package.swift", manifest("Old", "dependencies: [], products: [], targets: []"))
+        // Found with no project beside them, both stop the search's load.
+        #expect {
+            try load(folder)
+        } throws: { error in
+            (error as? LoadError)?.brokenManifest?.hasSuffix("/Package.swift") == true
+        }
+        try folder.write("Shop/App.xcodeproj/project.pbxproj", UnnamedPackageProductTests.app())
+        let repository = try load(folder)
+        #expect(repository.graph.packages.map(\.identity.rawValue).sorted() == ["app", "good"])
+        let left = repository.warnings.filter { $0.description.contains(": not loaded: ") }
+        #expect(
+            left.map(\.description).sorted() == [
+                "\(folder.path)/Packages/Old/Package.swift: not loaded: the manifest failed to load (loading its folder alone shows the"
+                    + " compiler's diagnostics); no project the search found uses this package, so the rest was loaded without it:"
+                    + " fix the manifest, or leave \(folder.path)/Packages/Old out with exclude: in .modgraph.yml",
+                "\(folder.path)/Packages/Stale/Package.swift: not loaded: target 'StaleCode' depends on 'Gone', which is neither a"
+                    + " target of this package nor a product of its dependencies; no project the search found uses this package, so the"
+                    + " rest was loaded without it: fix the manifest, or leave \(folder.path)/Packages/Stale out with exclude: in .modgraph.yml",
+            ])
+        #expect(left.allSatisfy { !$0.isNote })
+        // Named as a PATH, it is what was asked for.
+        #expect(throws: LoadError.self) { try load(folder, "Packages/Stale") }
+        // Used by the project, it is built: the load stops.
+        try folder.write("Shop/App.xcodeproj/project.pbxproj", UnnamedPackageProductTests.app(localPackage: "../Packages/Stale"))
+        #expect {
+            try load(folder)
+        } throws: { error in
+            guard case let .unresolvedDependency(manifest, _, dependency)? = error as? LoadError else { return false }
+            return manifest.hasSuffix("/Packages/Stale/Package.swift") && dependency == "Gone"
+        }
+    }
+
     /// A product that names no package, in a project whose local package folder is gone:
     /// one warning, and the rest of the graph (this once crashed on an exclusive-access conflict).
     @Test func aProductOfNoPackageIsOneWarning() throws {

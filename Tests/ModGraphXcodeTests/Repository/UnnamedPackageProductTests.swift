@@ -13,6 +13,19 @@ import Testing
 struct UnnamedPackageProductTests {
     /// An app that links product `Feature`, naming no package, with `objects` and the
     /// main group's `children` besides, and `packageReferences`.
+    /// ``app(objects:children:packageReferences:)`` referencing the local package at `path` (`XCLocalSwiftPackageReference`).
+    static func app(localPackage path: String) -> String {
+        app(
+            objects: """
+                /* Begin XCLocalSwiftPackageReference section */
+                \t\tE80000000000000000000001 /* XCLocalSwiftPackageReference "\(path)" */ = {
+                \t\t\tisa = XCLocalSwiftPackageReference;
+                \t\t\trelativePath = \(path);
+                \t\t};
+                /* End XCLocalSwiftPackageReference section */
+                """, packageReferences: ["E80000000000000000000001 /* XCLocalSwiftPackageReference \"\(path)\" */"])
+    }
+
     static func app(objects: String = "", children: [String] = [], packageReferences: [String] = []) -> String {
         projectText(
             objectVersion: 77, rootObject: "E10000000000000000000001",
@@ -113,17 +126,7 @@ struct UnnamedPackageProductTests {
     @Test func aLocalPackageReferenceOfTheProjectVendsIt() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try folder.write(
-            "Shop/App.xcodeproj/project.pbxproj",
-            Self.app(
-                objects: """
-                    /* Begin XCLocalSwiftPackageReference section */
-                    \t\tE80000000000000000000001 /* XCLocalSwiftPackageReference "../Packages/Shared" */ = {
-                    \t\t\tisa = XCLocalSwiftPackageReference;
-                    \t\t\trelativePath = ../Packages/Shared;
-                    \t\t};
-                    /* End XCLocalSwiftPackageReference section */
-                    """, packageReferences: ["E80000000000000000000001 /* XCLocalSwiftPackageReference \"../Packages/Shared\" */"]))
+        try folder.write("Shop/App.xcodeproj/project.pbxproj", Self.app(localPackage: "../Packages/Shared"))
         try writePackage(folder, "Packages/Shared", name: "Shared")
         let repository = try load(folder, "Shop/App.xcodeproj")
         #expect(appEdges(repository) == ["shared/SharedFeature via Feature"])

@@ -47,6 +47,42 @@ struct XcodeGenRepositoryTests {
         try #require(InputDiscovery.canonical(folder.path + "/" + path))
     }
 
+    /// XcodeGen's `include:` takes any file: a root spec including `Features/Home/project.yml`, a part naming no
+    /// project, stopped every search at the part ("not an Xcode project"). A part a loaded spec includes is part of
+    /// it; one nothing includes is said in a note; one named as a PATH, or all the search found, is still the error.
+    @Test func aPartNamedProjectYmlThatTheSpecIncludesIsNotLoadedAlone() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("project.yml", Self.spec.replacingOccurrences(of: "Specs/features.yml", with: "Features/Home/project.yml"))
+        try folder.write(
+            "Features/Home/project.yml",
+            Self.features.replacingOccurrences(of: "include: [missing.yml]\n", with: "").replacingOccurrences(
+                of: "../Features/Home", with: "."))
+        try folder.write("Features/Home/Home.swift", "import Core\n")
+        try folder.write("App/App.swift", "import Home\n")
+        let part = try canonical(folder, "Features/Home/project.yml")
+        let repository = try load(folder)
+        #expect(repository.graph.targets.map(\.name).sorted() == ["App", "Core", "Home"])
+        #expect(repository.inputs.passedOver.contains("\(part): an XcodeGen spec's part, which a spec loaded includes"))
+        #expect(!repository.warnings.contains { $0.description.contains("names no project") })
+        // A part nothing loaded includes: a note, and the rest.
+        try folder.write("Other/project.yml", "targets:\n  Lone:\n    type: framework\n    platform: iOS\n")
+        let other = try canonical(folder, "Other/project.yml")
+        let noted = try load(folder)
+        #expect(noted.graph.targets.map(\.name).sorted() == ["App", "Core", "Home"])
+        #expect(
+            noted.warnings.filter(\.isNote).map(\.description).contains(
+                "\(other): not loaded: an XcodeGen spec that names no project (`name:`), and no spec the search found includes it"))
+        // Named as a PATH, or all a search finds: what XcodeGen would say of it.
+        for paths in [["Other/project.yml"], ["Other"]] {
+            #expect {
+                try load(folder, paths)
+            } throws: { error in
+                (error as? XcodeError)?.isUnnamedSpec == true && (error as? XcodeError)?.description.hasPrefix(other) == true
+            }
+        }
+    }
+
     @Test func theSpecIsReadInsteadOfACommittedProjectAndFindingsPointIntoIt() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
