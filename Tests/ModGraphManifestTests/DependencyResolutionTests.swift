@@ -110,6 +110,24 @@ struct DependencyResolutionTests {
         }
     }
 
+    /// SwiftPM takes a product by its name from whichever dependency vends it, without checking `package:`
+    /// (swiyu's wallet: `.product(name: "BITCore", package: "BITAppAuth")` builds, `swift build` 6.3 agrees).
+    /// Named nowhere, it is still an error.
+    @Test func aProductTheNamedPackageDoesNotVendComesFromTheDependencyThatDoes() throws {
+        let (folder, root) = try workspace(
+            rootTools: "5.9", rootDependencies: #".package(path: "../Lib"), .package(path: "../Other")"#,
+            rootTargets: #".target(name: "App", dependencies: [.product(name: "Tools", package: "Lib")])"#)
+        defer { folder.remove() }
+        #expect(try edges(root) == ["App -> other/OtherTools [product Tools]"])
+        let (elsewhere, missing) = try workspace(
+            rootTools: "5.9", rootDependencies: #".package(path: "../Lib"), .package(path: "../Other")"#,
+            rootTargets: #".target(name: "App", dependencies: [.product(name: "Nope", package: "Lib")])"#)
+        defer { elsewhere.remove() }
+        #expect(throws: LoadError.unknownProduct(manifest: missing + "/Package.swift", target: "App", product: "Nope", package: "lib")) {
+            try edges(missing)
+        }
+    }
+
     /// SwiftPM's fixture PluginCanBeReferencedByProductName: `plugins:` may
     /// name the package's own plugin product, which stands for its plugin target.
     @Test func aPluginMayBeNamedByItsOwnPackagesPluginProduct() throws {

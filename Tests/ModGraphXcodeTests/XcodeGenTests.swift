@@ -395,4 +395,72 @@ struct XcodeGenTests {
             "\(error)".contains("flow/project.yml:3") && "\(error)".contains("the key(s) 'type' more than once")
         }
     }
+
+    /// swiyu-admin-ch/eidch-ios-wallet's `Project/schemes.yml` writes `define:` three times in one map, each value
+    /// defining an anchor (`&launch_arguments`, `&test_plans`, `&targets`), then merges all three into its schemes.
+    /// XcodeGen's reader keeps the last `define:` but every anchor; leaving the first two values out of the text
+    /// made their aliases undefined, and the spec was refused ("found undefined alias"). Keys written quoted, and
+    /// one given three times, are set aside the same way; the set-aside values never reach the spec read. The
+    /// merge key `<<`, which the wallet's schemes use and XcodeGen's reader applies, was not applied at all.
+    @Test func anAnchorInTheValueOfAKeyGivenAgainStaysDefined() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(
+            "project.yml",
+            """
+            name: Anchored
+            define: &kinds
+              type: framework
+              platform: iOS
+            define: &app
+              type: application
+              platform: iOS
+            "define": &deps
+              - target: Lib
+            targets:
+              Tool:
+                type: framework
+              App:
+                <<: *app
+                dependencies: *deps
+              Lib:
+                <<: [*kinds, *app]
+              Tool:
+                <<: *app
+                type: tool
+            """)
+        let project = try load(folder)
+        #expect(project.targets.map(\.name).sorted() == ["App", "Lib", "Tool"])
+        #expect(edges(try target("App", in: project)) == ["Lib"])
+        // Merged (`<<`) as XcodeGen's reader merges: the map's own keys win, then the first map listed.
+        #expect(try target("App", in: project).kind == .application)
+        #expect(try target("Lib", in: project).kind == .framework)
+        #expect(try target("Tool", in: project).kind == .commandLineTool)
+        #expect(project.warnings.filter { $0.contains("'define' is given again later") }.count == 2)
+        #expect(project.warnings.filter { $0.contains("'Tool' is given again later") }.count == 1)
+        #expect(project.warnings.allSatisfy { !$0.contains("modgraph-repeated") })
+    }
+
+    /// XcodeGen 2.43 reads a local package's `path` in an included file from that file's folder; earlier versions
+    /// from the spec's. swiyu's wallet pins 2.42, and its `Project/packages.yml` names `Modules/Platforms/BITCore`:
+    /// where only the spec's folder holds it, it is read from there, with a warning; where the included file's
+    /// folder holds it, from there, as XcodeGen reads it today.
+    @Test func aLocalPackageOfAnIncludedFileIsFoundWhereEitherXcodeGenLooks() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("project.yml", "name: Old\ninclude: [Project/packages.yml]\ntargets:\n  T: {type: tool, platform: macOS}\n")
+        try folder.write(
+            "Project/packages.yml", "packages:\n  Core:\n    path: Modules/Core\n  Here:\n    path: Here\n  Gone:\n    path: Gone\n")
+        try folder.write("Modules/Core/Package.swift", "")
+        try folder.write("Project/Here/Package.swift", "")
+        try folder.write("Here/Package.swift", "")
+        let project = try load(folder)
+        #expect(
+            Set(project.packageReferences) == [.local(path: "Modules/Core"), .local(path: "Project/Here"), .local(path: "Project/Gone")])
+        #expect(
+            project.warnings.filter { $0.contains("are not at") || $0.contains("is not at") } == [
+                folder.path + "/Project/packages.yml:2: package 'Core' is not at the paths written, from this file's folder, where"
+                    + " XcodeGen 2.43 and later look; read from the spec's folder, where earlier versions look"
+            ])
+    }
 }

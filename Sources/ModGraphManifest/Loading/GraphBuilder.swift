@@ -324,7 +324,13 @@ private struct Resolver {
             return found
         case let .product(name, packageName, _):
             let dependencies = try candidates(named: packageName, for: target)
-            guard let found = try product(name, in: dependencies, of: target) else {
+            if let found = try product(name, in: dependencies, of: target) { return found }
+            // SwiftPM finds a product by its name among all of the package's dependencies and does not check that
+            // `package:` vends it (ModulesGraph+Loading: `productDependencyMap[productRef.name]`). swiyu's wallet
+            // writes `.product(name: "BITCore", package: "BITAppAuth")`, and SwiftPM builds it with BITCore's
+            // package's product; so does this, from a loaded package that vends it.
+            let loaded = manifest.dependencies.filter { workspace.package(for: $0)?.manifest != nil }
+            guard packageName != nil, let found = try product(name, in: loaded, of: target) else {
                 let packageName = dependencies.count == 1 ? dependencies[0].identity.rawValue : "(any)"
                 throw .unknownProduct(manifest: manifestPath, target: target, product: name, package: packageName)
             }

@@ -109,7 +109,7 @@ indirect enum SpecValue: Sendable {
     ///
     /// A key given twice in one block map is read as XcodeGen reads it: the last one. XcodeGen's YAML reader
     /// (Yams before 6) kept the last of a map's equal keys; Yams 6 refuses the map. So each first of two is
-    /// blanked out, its lines left empty so that every other line keeps its number, and the text parsed again,
+    /// set aside (renamed on its line, so that every line keeps its number, and left out of the tree), and the text parsed again,
     /// up to ``maximumRepeatedKeys`` times; `repeated` gets each such key and its line.
     ///
     /// - Throws: ``SpecError`` with the line Yams stopped at, or when the tree is past the bounds.
@@ -126,7 +126,9 @@ indirect enum SpecValue: Sendable {
                 let line = context.mark.line
                 // Yams places the error at the first of the sorted keys.
                 let keys = duplicates.sorted()
-                guard repeated.count < maximumRepeatedKeys, let shorter = Self.blankingKey(at: context.mark, in: text) else {
+                guard repeated.count < maximumRepeatedKeys,
+                    let shorter = Self.settingAside(keyAt: context.mark, in: text, index: repeated.count)
+                else {
                     let named = keys.map { "'\($0)'" }.joined(separator: ", ")
                     throw SpecError(file: path, line: line, problem: "a map gives the key(s) \(named) more than once")
                 }
@@ -149,27 +151,64 @@ indirect enum SpecValue: Sendable {
         return try parse(text, file: file, path: path, repeated: &repeated)
     }
 
-    /// `text` with the block map entry whose key starts at `mark` blanked out: its line, and the lines after it
-    /// indented deeper or empty (its value), each left as an empty line. Nil where the key is not the first thing
-    /// on its line (a flow map's `{a: 1, a: 2}`, a list item's `- a: 1`), which is left for the parse to refuse.
-    static func blankingKey(at mark: Mark, in text: String) -> String? {
+    /// The key beside a package's `path` from an included file (made relative to that file's folder) that keeps
+    /// the path as written: a NUL no spec's key holds unless written escaped.
+    static let writtenPathKey = "\u{0}modgraph-written-path"
+
+    /// The start of the keys ``settingAside(keyAt:in:index:)`` writes: a NUL no spec's key holds unless written
+    /// escaped, so that no key of a spec is taken for one.
+    static let setAsidePrefix = "\u{0}modgraph-repeated-"
+
+    /// `text` with the key of the block map entry starting at `mark` renamed to the `index`th set-aside key
+    /// (``setAsidePrefix``), which ``convert(_:file:path:depth:budget:)`` leaves out. Its value is still
+    /// parsed, as XcodeGen's reader parsed it: the anchors it defines stay defined for the aliases after it
+    /// (swiyu's wallet writes `define: &launch_arguments`, `define: &test_plans` and `define: &targets` in one
+    /// map, then uses all three; leaving out the value, as this once did, left two aliases undefined). Nil
+    /// where the key is not the first thing on its line (a flow map's `{a: 1, a: 2}`, a list item's `- a: 1`)
+    /// or its end is not found, which is left for the parse to refuse.
+    static func settingAside(keyAt mark: Mark, in text: String, index: Int) -> String? {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let first = mark.line - 1
         guard lines.indices.contains(first), mark.column >= 1 else { return nil }
         let indent = mark.column - 1
-        let head = lines[first].unicodeScalars
-        guard head.count > indent, head.prefix(indent).allSatisfy({ $0 == " " }) else { return nil }
-        lines[first] = ""
-        var next = first + 1
-        while next < lines.count {
-            let line = lines[next]
-            let spaces = line.unicodeScalars.prefix { $0 == " " }.count
-            let blank = line.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
-            guard blank || spaces > indent else { break }
-            lines[next] = ""
-            next += 1
+        let line = Array(lines[first].unicodeScalars)
+        guard line.count > indent, line.prefix(indent).allSatisfy({ $0 == " " }), let colon = keyEnd(line, from: indent) else {
+            return nil
         }
+        var renamed = String.UnicodeScalarView(line[..<indent])
+        renamed.append(contentsOf: "\"\\0\(setAsidePrefix.dropFirst())\(index)\"".unicodeScalars)
+        renamed.append(contentsOf: line[colon...])
+        lines[first] = Substring(String(renamed))
         return lines.joined(separator: "\n")
+    }
+
+    /// Where the key starting at `start` ends: the `:` after it (past a quoted key's closing quote), or nil.
+    private static func keyEnd(_ line: [Unicode.Scalar], from start: Int) -> Int? {
+        var index = start
+        let quote = line[start]
+        if quote == "\"" || quote == "'" {
+            index += 1
+            while index < line.count {
+                if quote == "\"", line[index] == "\\" {
+                    index += 2
+                } else if line[index] == quote, quote == "'", index + 1 < line.count, line[index + 1] == "'" {
+                    index += 2
+                } else if line[index] == quote {
+                    index += 1
+                    break
+                } else {
+                    index += 1
+                }
+            }
+            while index < line.count, line[index] == " " { index += 1 }
+            return index < line.count && line[index] == ":" ? index : nil
+        }
+        while index < line.count {
+            let next = index + 1 < line.count ? line[index + 1] : " "
+            if line[index] == ":", next == " " || next == "\t" || next == "\r" { return index }
+            index += 1
+        }
+        return nil
     }
 
     private static func convert(_ node: Node, file: Int, path: String, depth: Int, budget: inout Int) throws(SpecError) -> SpecValue {
@@ -190,19 +229,51 @@ indirect enum SpecValue: Sendable {
             return .list(items, origin)
         case let .mapping(mapping):
             var entries: [(key: String, value: SpecValue)] = []
+            var merged: [(key: String, value: SpecValue)] = []
             for (key, value) in mapping {
+                // YAML's merge key: `<<` written plain (quoted, it is a key like any other).
+                if let scalar = key.scalar, scalar.string == "<<", scalar.style == .plain {
+                    merged += try mergedEntries(value, file: file, path: path, depth: depth, budget: &budget)
+                    continue
+                }
                 guard let name = key.scalar?.string else {
                     throw SpecError(file: path, line: key.mark?.line, problem: "a key that is not text")
                 }
+                // A key given again later in the map (``settingAside(keyAt:in:index:)``): its value was read for its anchors.
+                if name.hasPrefix(setAsidePrefix) { continue }
                 // A map or list is said to be where its key is (`App:`, `dependencies:`), not on the line after.
                 let converted = try convert(value, file: file, path: path, depth: depth + 1, budget: &budget)
                 entries.append((name, converted.at(line: key.mark?.line ?? converted.origin.line)))
             }
-            return .map(entries, origin)
+            guard !merged.isEmpty else { return .map(entries, origin) }
+            // As XcodeGen's reader builds the map: the merged pairs, then its own, the last of each key kept.
+            var seen: Set<String> = []
+            let kept = (merged + entries).reversed().filter { seen.insert($0.key).inserted }
+            return .map(kept.reversed(), origin)
         case .alias:
             // Yams resolves aliases while composing; an alias left is one it could not: nothing to read.
             return .text("", origin)
         }
+    }
+
+    /// The pairs a merge key (`<<: *base`) brings into its map: those of a map, or of each map of a list, the first
+    /// listed winning (YAML's merge, which XcodeGen's reader applies: swiyu's wallet merges `*targets` and
+    /// `*test_plans` into its schemes). Anything else merges nothing.
+    private static func mergedEntries(
+        _ value: Node, file: Int, path: String, depth: Int, budget: inout Int
+    ) throws(SpecError) -> [(key: String, value: SpecValue)] {
+        let maps: [Node]
+        switch value {
+        case .mapping: maps = [value]
+        case let .sequence(sequence): maps = sequence.reversed()
+        default: maps = []
+        }
+        var entries: [(key: String, value: SpecValue)] = []
+        for map in maps {
+            guard case .mapping = map else { continue }
+            entries += try convert(map, file: file, path: path, depth: depth + 1, budget: &budget).entries ?? []
+        }
+        return entries
     }
 
     private static func line(of error: YamlError) -> Int? {

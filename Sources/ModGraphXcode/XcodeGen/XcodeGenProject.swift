@@ -102,13 +102,17 @@ enum XcodeGenProject {
         /// `packages:` by name, and `localPackages:` by their folder's name.
         mutating func packages() -> [String: XcodePackageReference] {
             var found: [String: XcodePackageReference] = [:]
+            // By the file that names them: the packages read from where XcodeGen before 2.43 looks.
+            var olderPaths: [Int: [(name: String, value: SpecValue)]] = [:]
             for (name, value) in spec.root["packages"]?.entries ?? [] {
                 if let url = value["url"]?.string {
                     found[name] = .remote(url: url)
                 } else if let repository = value["github"]?.string {
                     found[name] = .remote(url: "https://github.com/\(repository)")
                 } else if let path = value["path"]?.string {
-                    found[name] = .local(path: path)
+                    let local = localPath(path, written: value[SpecValue.writtenPathKey]?.string)
+                    if local != path { olderPaths[value.origin.file, default: []].append((name, value)) }
+                    found[name] = .local(path: local)
                 } else {
                     warnings.append("\(at(value)): package '\(name)' has no `url`, `github` or `path`; skipped")
                 }
@@ -117,7 +121,27 @@ enum XcodeGenProject {
                 guard let path = item.string else { continue }
                 found[XcodePath.lastComponent(path)] = .local(path: path)
             }
+            for (_, packages) in olderPaths.sorted(by: { $0.key < $1.key }) {
+                guard let first = packages.first else { continue }
+                let names = packages.prefix(3).map { "'\($0.name)'" }.joined(separator: ", ")
+                let more = packages.count > 3 ? " and \(packages.count - 3) more" : ""
+                warnings.append(
+                    "\(at(first.value)): \(packages.count == 1 ? "package" : "\(packages.count) packages") \(names)\(more)"
+                        + " \(packages.count == 1 ? "is" : "are") not at the paths written, from this file's folder, where XcodeGen"
+                        + " 2.43 and later look; read from the spec's folder, where earlier versions look")
+            }
             return found
+        }
+
+        /// A local package's folder: `path` (made relative to the folder of the file that declares it, as XcodeGen
+        /// 2.43 and later read it), else, when only that is there, the path as `written` in an included file, from the
+        /// spec's folder, as XcodeGen before 2.43 read it (one warning per file says which). swiyu's wallet pins XcodeGen
+        /// 2.42, and its `Project/packages.yml` names `Modules/Platforms/BITCore`: 26 packages were "not found" at `Project/Modules/…`.
+        private func localPath(_ path: String, written: String?) -> String {
+            guard let written, written != path, !disk.isDirectory(XcodePath.join(folder, path)),
+                disk.isDirectory(XcodePath.join(folder, written))
+            else { return path }
+            return written
         }
 
         /// `projectReferences:` by name.

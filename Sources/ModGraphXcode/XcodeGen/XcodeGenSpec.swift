@@ -125,7 +125,18 @@ struct XcodeGenSpec {
             entries.map { field in
                 switch field.key {
                 case "targets", "targetTemplates": (field.key, each(field.value, target))
-                case "packages", "projectReferences": (field.key, each(field.value) { entry($0, keys: ["path", "spec"]) })
+                case "packages":
+                    // The path as written is kept beside: XcodeGen before 2.43 read it from the spec's folder.
+                    (
+                        field.key,
+                        each(field.value) { package in
+                            guard let written = package["path"], case let .map(fields, origin) = entry(package, keys: ["path"]) else {
+                                return package
+                            }
+                            return .map(fields + [(SpecValue.writtenPathKey, written)], origin)
+                        }
+                    )
+                case "projectReferences": (field.key, each(field.value) { entry($0, keys: ["path", "spec"]) })
                 case "localPackages": (field.key, list(field.value, keys: []))
                 default: field
                 }
