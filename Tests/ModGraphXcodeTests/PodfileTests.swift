@@ -221,6 +221,30 @@ extension PodfileTests {
         #expect(spec.dependencies == ["Lasso", "Firebase"])
         #expect(spec.moduleName == "LassoTesting")
     }
+
+    /// The Blue Alliance's `TBAData.podspec`: a test spec (and an app spec) is a target of its own, which CocoaPods
+    /// builds for the pod's tests or app only; its dependencies (`TBADataTesting`) reach no target using the pod.
+    /// Its blocks are skipped whole, nested blocks included; the pod's own dependencies after them are read.
+    @Test func aTestOrAppSpecsDependenciesAreNotThePods() {
+        let text = """
+            Pod::Spec.new do |s|
+              s.dependency 'MyTBAKit'
+              s.test_spec 'Tests' do |test_spec|
+                test_spec.source_files = 'Tests/**/*.swift'
+                if ENV['CI'] then test_spec.dependency 'CIOnly' end
+                test_spec.dependency 'TBADataTesting'
+              end
+              s.app_spec 'Demo' do |app| app.dependency 'DemoKit' end
+              s.test_spec 'UI' do |ui|
+                ['a'].each do |name|
+                  ui.dependency 'UIKitTesting'
+                end
+              end
+              s.dependency 'TBAUtils'
+            end
+            """
+        #expect(Podspec(text: text).dependencies == ["MyTBAKit", "TBAUtils"])
+    }
 }
 
 /// Issue #46: Podfiles that cost pods × targets, and Podfiles written with CRLF or `;`.

@@ -15,8 +15,28 @@ public struct Podspec: Hashable, Sendable {
             self.moduleName = nil
             return
         }
+        // Blocks open, and the depth a test or app spec's block opened at while inside one.
+        var depth = 0
+        var separateSpec: Int?
         for line in Podfile.lines(of: text).prefix(Podfile.maximumLines) {
-            guard let tokens = Podfile.tokens(String(line)), tokens.count >= 3 else { continue }
+            guard let tokens = Podfile.tokens(String(line)) else { continue }
+            let before = depth
+            depth = max(0, depth + Podfile.blockBalance(tokens[...]))
+            // `s.test_spec 'Tests' do |t| t.dependency 'TBADataTesting' end`: a test or app spec is a target
+            // of its own, which CocoaPods builds only for the pod's tests (`:testspecs`) or its app; its
+            // dependencies reach no target that uses the pod (The Blue Alliance's extension linked every
+            // `…Testing` pod through them).
+            if let from = separateSpec {
+                if depth <= from { separateSpec = nil }
+                continue
+            }
+            if tokens.indices.dropFirst().contains(where: { index in
+                tokens[index - 1] == .other(".") && (tokens[index] == .word("test_spec") || tokens[index] == .word("app_spec"))
+            }) {
+                if depth > before { separateSpec = before }
+                continue
+            }
+            guard tokens.count >= 3 else { continue }
             for index in tokens.indices.dropLast() {
                 if tokens[index] == .word("dependency"), index > 0, tokens[index - 1] == .other("."),
                     case let .string(name) = tokens[index + 1]
