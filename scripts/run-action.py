@@ -277,8 +277,9 @@ def stand_in(uses, inputs, options, record):
         # As GitHub's cache: no exact key, then the newest saved entry whose key starts with a restore key.
         for prefix in (line.strip() for line in inputs.get("restore-keys", "").splitlines()):
             saved = [entry for entry in os.listdir(options.cache_store) if prefix and entry.startswith(prefix)]
-            if matched is None and saved:
-                matched = max(saved, key=lambda entry: os.stat(os.path.join(options.cache_store, entry)).st_mtime_ns)
+            if matched or not saved:
+                continue
+            matched = max(saved, key=lambda entry: os.stat(os.path.join(options.cache_store, entry)).st_mtime_ns)
         if matched:
             shutil.rmtree(inputs["path"], ignore_errors=True)
             shutil.copytree(os.path.join(options.cache_store, matched), inputs["path"], symlinks=True)

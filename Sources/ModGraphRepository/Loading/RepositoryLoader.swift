@@ -19,7 +19,8 @@ public struct RepositoryLoader: Sendable {
         self.tuist = tuist
     }
 
-    /// The most root packages a search's load sets aside for an identity clash (``loadPackages(_:locals:used:)``).
+    /// The most root packages a search's load sets aside for an identity clash (``loadPackages(_:locals:used:leavingOut:)``),
+    /// and the most broken roots it leaves out (``BrokenRoot``).
     static let maximumSetAside = 8
 
     /// The packages given or found and the projects' local packages, and a note for each package a search
@@ -30,7 +31,7 @@ public struct RepositoryLoader: Sendable {
     /// load it alone. Any other clash says how to load less.
     /// `used`: the folders of every local package the projects use, roots among them.
     /// `broken`: roots left out for a broken manifest (``BrokenRoot``).
-    private func loadPackages(
+    func loadPackages(
         _ inputs: RepositoryInputs, locals: [String], used: Set<String>, leavingOut broken: [String]
     ) throws -> (Workspace, [LoadWarning]) {
         var roots = inputs.packages.filter { !broken.contains($0) }
@@ -68,74 +69,7 @@ public struct RepositoryLoader: Sendable {
         }
     }
 
-    /// A root the search found beside projects that do not use it, whose manifest is broken (``LoadError/brokenManifest``:
-    /// it does not compile, or names what is not there), and the warning saying it was left out. ruuvi's station
-    /// app is an XcodeGen project, and three of the twenty `Package.swift` files beside its modules no longer
-    /// load (stale since the spec took over): each stopped every command, one at a time. Such a root is left out
-    /// as `exclude:` leaves a folder out, and the load starts again, at most ``maximumSetAside`` times. A broken
-    /// package a project uses, or one a search found with no project beside it, still stops the load: it is built.
-    private struct BrokenRoot: Error {
-        let folder: String
-        let warning: LoadWarning
-        let error: LoadError
-    }
-
     public func load(_ inputs: RepositoryInputs) throws -> Repository {
-        var broken: [BrokenRoot] = []
-        while true {
-            do {
-                return try load(inputs, leavingOut: broken)
-            } catch let root as BrokenRoot {
-                guard broken.count < Self.maximumSetAside else { throw root.error }
-                broken.append(root)
-            }
-        }
-    }
-
-    /// `error` as a ``BrokenRoot`` when it blames one of `roots` that no project uses, found by a search beside projects.
-    private static func blaming<T>(_ inputs: RepositoryInputs, used: Set<String>, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as LoadError {
-            guard inputs.wasDiscovered, !inputs.projects.isEmpty || !inputs.workspaces.isEmpty, let manifest = error.brokenManifest,
-                manifest.hasSuffix("/Package.swift")
-            else { throw error }
-            let folder = String(manifest.dropLast("/Package.swift".count))
-            guard inputs.packages.contains(folder), !used.contains(folder) else { throw error }
-            let reason: String
-            if case .manifestFailed = error {
-                reason = "the manifest failed to load (loading its folder alone shows the compiler's diagnostics)"
-            } else {
-                let text = error.description
-                reason = text.hasPrefix(manifest + ": ") ? String(text.dropFirst(manifest.count + 2)) : text
-            }
-            let warning = LoadWarning([
-                .path(manifest),
-                .text(
-                    ": not loaded: \(reason); no project the search found uses this package, so the rest was loaded without it:"
-                        + " fix the manifest, or leave "),
-                .path(folder), .text(" out with exclude: in .modgraph.yml"),
-            ])
-            throw BrokenRoot(folder: folder, warning: warning, error: error)
-        }
-    }
-
-    /// The packages found and the projects' `locals`, without the roots left out for a broken manifest, with the
-    /// warnings saying which were left out and why.
-    private func workspace(_ inputs: RepositoryInputs, locals: [String], leavingOut broken: [BrokenRoot]) throws -> (
-        Workspace, [LoadWarning]
-    ) {
-        guard !inputs.packages.isEmpty || !locals.isEmpty else {
-            return (Workspace(roots: [], locals: [], rootDirectory: inputs.base, packages: [:], warnings: []), [])
-        }
-        let (workspace, setAside) = try Self.blaming(inputs, used: Set(locals)) {
-            try loadPackages(
-                inputs, locals: locals.filter { !inputs.packages.contains($0) }, used: Set(locals), leavingOut: broken.map(\.folder))
-        }
-        return (workspace, broken.map(\.warning) + setAside)
-    }
-
-    private func load(_ inputs: RepositoryInputs, leavingOut broken: [BrokenRoot]) throws -> Repository {
         let builder = GraphBuilder(externals: loader.externals)
         if let dump = inputs.dump {
             let workspace = try loadDump(dump)
@@ -169,23 +103,9 @@ public struct RepositoryLoader: Sendable {
         where !locals.contains(folder) && !inputs.exclusions.excludes(folder) {
             locals.append(folder)
         }
-        let (workspace, setAside) = try workspace(inputs, locals: locals, leavingOut: broken)
-        warnings += setAside
-        let cocoaPods = CocoaPodsLinks(
-            projects: projectSet.projects, folders: Self.podfileFolders(inputs, projectSet.projects), root: inputs.root,
-            taken: Set(workspace.packages.keys).union(
-                ProjectIdentities(projects: projectSet.projects, taken: Set(workspace.packages.keys)).byPath.values))
-        warnings += cocoaPods.warnings
-        var builderOfXcode = XcodeGraphBuilder(
-            projects: projectSet.projects, workspace: workspace, base: inputs.base, missingFolders: inputs.missingFolders,
-            excludedFolders: excludedFolders)
-        builderOfXcode.pods = cocoaPods.uses
-        builderOfXcode.packageLists = packageLists
-        let xcode = builderOfXcode.build()
-        var graphWarnings: [LoadWarning] = []
-        let graph = try Self.blaming(inputs, used: Set(locals)) {
-            try builder.build(workspace, adding: xcode.parts, warnings: &graphWarnings)
-        }
+        let (workspace, xcode, graph, graphWarnings, packageWarnings) = try packageGraph(
+            inputs, projectSet, locals: locals, excludedFolders: excludedFolders, packageLists: packageLists, builder: builder)
+        warnings += packageWarnings
         var files = workspace.targetFiles(for: graph)
         for (target, described) in xcode.files { files[target] = described }
         // Each folder the workspace lists that is not there, once, with the products shown as its;
@@ -295,7 +215,7 @@ public struct RepositoryLoader: Sendable {
 
     /// Where a Podfile may be: beside a project or workspace, or in a folder above a project up to the
     /// folder loaded (Swinject-Modular's root Podfile names `xcodeproj 'App/App.xcodeproj'` for each target).
-    private static func podfileFolders(_ inputs: RepositoryInputs, _ projects: [XcodeProject]) -> [String] {
+    static func podfileFolders(_ inputs: RepositoryInputs, _ projects: [XcodeProject]) -> [String] {
         var podfileFolders = inputs.workspaces.map(XcodePath.parent)
         for project in projects {
             var folder = XcodePath.parent(project.path)
