@@ -83,6 +83,11 @@ struct WiringFacts {
     var wiring: Wiring
     var needs: [Need]
     var extensions: [Extension]
+    /// Every name the analysis matches by or may look up: each component of every declaration's name, the
+    /// arguments of builder requirements and the dependency protocols. Not what the checks judge: kept beside
+    /// the answer, so that a file that adds only declarations and uses none of these names, of kinds no phase
+    /// reads, is known to leave the answer as it was (``WiringAdditions``).
+    var names: Set<String> = []
 }
 
 /// One analysis: the indexes made from the declarations, and each module's inventory as it is filled.
@@ -168,7 +173,8 @@ struct WiringPass {
         let appReference = appReferences()
         let protocolNeeds = self.protocolNeeds(providers: providers, appReference: appReference)
         let calls = self.calls(functions: functions, screens: screens, appReference: appReference)
-        wiringSites(builders: builders, dependencyProtocols: dependencyProtocols(requirements, builders: builders))
+        let dependencyProtocols = self.dependencyProtocols(requirements, builders: builders)
+        wiringSites(builders: builders, dependencyProtocols: dependencyProtocols)
         let extensions = declarations.filter { $0.declaration.kind == .extension }.map {
             WiringFacts.Extension(type: $0.declaration.name, site: $0.site())
         }
@@ -178,7 +184,25 @@ struct WiringPass {
         }
         let edges = items.map { pair, list in Wiring.Edge(from: pair.from, to: pair.to, items: Array(Set(list))) }
         let inventory = modules.values.map(Self.sorted).filter { !$0.isEmpty }
-        return WiringFacts(wiring: Wiring(edges: edges, modules: inventory), needs: builderNeeds.needs + protocolNeeds.needs, extensions: extensions)
+        return WiringFacts(
+            wiring: Wiring(edges: edges, modules: inventory), needs: builderNeeds.needs + protocolNeeds.needs, extensions: extensions,
+            names: names(requirements, dependencyProtocols: dependencyProtocols))
+    }
+
+    /// ``WiringFacts/names``: what an added declaration or use must not name to leave the answer as it is.
+    private func names(_ requirements: [RequirementSpec], dependencyProtocols: Set<String>) -> Set<String> {
+        var names = dependencyProtocols
+        for located in declarations {
+            for component in WiringName.components(of: located.declaration.name) {
+                names.insert(String(component))
+                // An extension of `World<T>` is a container found by `World`, its type's name.
+                if let generic = component.firstIndex(of: "<") { names.insert(String(component[..<generic])) }
+            }
+        }
+        for requirement in requirements {
+            if let arguments = requirement.arguments { names.insert(arguments) }
+        }
+        return names
     }
 
     /// What the needs and calls found: the needs the checks judge, and the wiring graph's items by edge.

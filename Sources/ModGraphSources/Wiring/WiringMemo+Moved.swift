@@ -9,9 +9,11 @@ extension WiringMemo {
     /// analysed again, every file's facts decoded.
     ///
     /// The previous versions are those the files' stamps last stood for (``ScanCache/previousKey(_:budget:)``),
-    /// their scans read from the recent scans or the shelf; a changed file whose scan is not kept, that says anything else
-    /// (a name, a declaration added), or whose places do not keep their order, gives no answer, and
-    /// neither does a place of the answer that its file no longer has.
+    /// their scans read from the recent scans or the shelf. A changed file may also add what the analysis cannot
+    /// see (``WiringAdditions``: a type no name of the answer matches), which is left out before its places are
+    /// compared. A changed file whose scan is not kept, that says anything else (a name, a declaration that
+    /// matters), or whose places do not keep their order, gives no answer, and neither does a place of the
+    /// answer that its file no longer has.
     static func movedFacts(
         _ requests: [SourceScanner.Request], keys: [String?], known: [String: [UInt8]], targets: [TargetSources], roles: WiringRoles,
         budget: SourceBudget, runner: any UnitRunner, cache: ScanCache, key: String
@@ -34,17 +36,39 @@ extension WiringMemo {
         let now = try SourceScanner.scan(
             requests: changed.map { requests[$0] }, budget: budget, runner: runner, cache: cache, shelving: false)
         var moved: [Place: [ScanPosition: ScanPosition]] = [:]
+        // Files that say more than before: what they add is weighed against the previous answer's names.
+        var grown: [(place: Place, before: ScannedFile, after: ScannedFile)] = []
         for (file, index) in zip(now, changed) {
             guard file.skipped == nil, let previous = previousKeys[index],
-                let before = cache.previousFile(for: previous, requests[index], path: requests[index].path),
-                let map = moves(from: before, to: file)
+                let before = cache.previousFile(for: previous, requests[index], path: requests[index].path)
             else { return nil }
-            moved[places[index]] = map
+            if let map = moves(from: before, to: file) {
+                moved[places[index]] = map
+            } else {
+                grown.append((places[index], before, file))
+            }
         }
         guard let previousKey = Self.key(roles: roles, targets: targets, keys: previousKeys),
             let body = cache.analysis(previousKey), let parts = Kept.parts(body),
             let skippedFiles = Kept.files(parts.skipped, requests: requests)
         else { return nil }
+        var names = parts.names
+        if !grown.isEmpty {
+            guard var known = Kept.names(parts.names) else { return nil }
+            for file in grown {
+                guard
+                    let seen = WiringAdditions.comparable(
+                        file.after, before: file.before,
+                        in: .init(
+                            names: known, inInterfaceModule: roles.interfaces.contains(file.place.target),
+                            inApp: roles.app.contains(file.place.target), vocabulary: roles.vocabulary)),
+                    let map = moves(from: seen.before, to: seen.after)
+                else { return nil }
+                moved[file.place] = map
+                known.formUnion(seen.declared)
+            }
+            names = Kept.names(known)[...]
+        }
         var reader = ScanReader(Array(parts.facts))
         reader.moved = { target, file, position in
             guard let map = moved[Place(target: target, file: file)] else { return position }
@@ -53,8 +77,8 @@ extension WiringMemo {
         guard let facts = try? WiringFacts(reading: &reader), reader.isAtEnd else { return nil }
         // The files changed were all parsed; those skipped are unchanged, and skipped as before.
         keep(
-            facts, skipped: parts.skipped, for: key, files: zip(changed, now).map { ($0, $1) }, keys: keys, known: known, targets: targets,
-            roles: roles, cache: cache)
+            facts, skipped: parts.skipped, names: names, for: key, files: zip(changed, now).map { ($0, $1) }, keys: keys, known: known,
+            targets: targets, roles: roles, cache: cache)
         return Outcome(facts: facts, skipped: skippedFiles)
     }
 
@@ -71,7 +95,9 @@ extension WiringMemo {
             var writer = ScanWriter()
             writer.omitsPositions = true
             writer.positions = []
-            file.named("").write(to: &writer)
+            // The file's top-level functions and variables, which no phase reads, are at 1:1, where its first
+            // import may be too: a line added above would move one place to two.
+            WiringAdditions.withoutFileScope(file).named("").write(to: &writer)
             return writer
         }
         let old = written(before)
@@ -85,13 +111,24 @@ extension WiringMemo {
         // In the same order, so that what the answer sorts by place is sorted the same.
         let pairs = map.sorted { $0.key < $1.key }
         for (first, second) in zip(pairs, pairs.dropFirst()) where !(first.value < second.value) { return nil }
+        // A construction on a `.scoped` call's line is that wiring, not another (``WiringPass``): lines split
+        // or joined must leave each on its call's line or off it, as it was.
+        guard onScopedLines(before) == onScopedLines(after) else { return nil }
         return map
+    }
+
+    /// For each construction of `file`, whether it is on the line of a `.scoped` call.
+    private static func onScopedLines(_ file: ScannedFile) -> [Bool] {
+        guard let wiring = file.wiring else { return [] }
+        let lines = Set(wiring.scopedCalls.map(\.line))
+        return wiring.constructions.map { lines.contains($0.line) }
     }
 
     /// Keeps `facts` as the answer for the files of `keys`, with the digests of their facts where the
     /// latest analysis's digests (`known`) and the files scanned now (`files`, by their index) give every one.
     private static func keep(
-        _ facts: WiringFacts, skipped: [(index: Int, excess: SourceBudget.Excess)], for key: String, files: [(Int, ScannedFile)],
+        _ facts: WiringFacts, skipped: [(index: Int, excess: SourceBudget.Excess)], names: ArraySlice<UInt8>, for key: String,
+        files: [(Int, ScannedFile)],
         keys: [String?], known: [String: [UInt8]], targets: [TargetSources], roles: WiringRoles, cache: ScanCache
     ) {
         var writer = ScanWriter()
@@ -101,7 +138,8 @@ extension WiringMemo {
         let digests = keys.map { $0.flatMap { known[$0] } }
         let complete = digests.compactMap { $0 }
         let factsKey = complete.count == digests.count ? factsKey(roles: roles, targets: targets, digests: complete) : ""
-        cache.keep(analysis: Kept.body(factsKey: factsKey, facts: writer.bytes[...], skipped: skipped), for: key, factsKey: factsKey)
+        cache.keep(
+            analysis: Kept.body(factsKey: factsKey, facts: writer.bytes[...], skipped: skipped, names: names), for: key, factsKey: factsKey)
         if complete.count == digests.count {
             cache.keep(factsDigests: Kept.table(keys: keys, digests: complete))
         }

@@ -14,8 +14,8 @@ import ModGraphSystem
 enum WiringMemo {
     /// Raised whenever the analysis's answer for the same files may change: older answers are then not read.
     /// (2: an answer is kept with the key of its files' facts and each file's facts digest; 3: with the files
-    /// it skipped.)
-    static let analyserVersion = 3
+    /// it skipped; 4: with the names it matches by, ``WiringFacts/names``.)
+    static let analyserVersion = 4
 
     /// The most files whose facts a run works out itself to find an answer kept under the same facts
     /// (files changed since the answer was kept); past it, the analysis runs again.
@@ -90,7 +90,9 @@ enum WiringMemo {
             facts.write(to: &writer)
             let factsKey = factsKey(roles: roles, targets: analysed, digests: digests)
             let skips = scanned.indices.compactMap { index in scanned[index].skipped.map { (index, $0) } }
-            cache.keep(analysis: Kept.body(factsKey: factsKey, facts: writer.bytes[...], skipped: skips), for: key, factsKey: factsKey)
+            cache.keep(
+                analysis: Kept.body(factsKey: factsKey, facts: writer.bytes[...], skipped: skips, names: Kept.names(facts.names)[...]),
+                for: key, factsKey: factsKey)
             cache.keep(factsDigests: Kept.table(keys: keys, digests: digests))
         }
         return Outcome(facts: facts, skipped: skipped)
@@ -155,12 +157,14 @@ enum WiringMemo {
         }
     }
 
-    /// An answer as kept: the key of its files' facts, the facts, and the files skipped over the budget (by
-    /// their index among the files analysed, with what each exceeded); and apart from answers (read only when
-    /// the files' keys give none), the digest of each file's facts by the key of its scan.
+    /// An answer as kept: the key of its files' facts, the facts, the files skipped over the budget (by
+    /// their index among the files analysed, with what each exceeded), and the names it matches by
+    /// (``WiringFacts/names``, read only to learn whether a file's additions leave it as it is); and apart
+    /// from answers (read only when the files' keys give none), the digest of each file's facts by the key of its scan.
     enum Kept {
         static func body(
-            factsKey: String, facts: ArraySlice<UInt8>, skipped: [(index: Int, excess: SourceBudget.Excess)] = []
+            factsKey: String, facts: ArraySlice<UInt8>, skipped: [(index: Int, excess: SourceBudget.Excess)] = [],
+            names: ArraySlice<UInt8> = names([])[...]
         ) -> [UInt8] {
             var writer = ScanWriter()
             writer.raw(factsKey)
@@ -170,14 +174,39 @@ enum WiringMemo {
                 writer.int(index)
                 excess.write(to: &writer)
             }
+            writer.bytes(names)
             return writer.bytes
         }
 
-        /// An answer's parts: the key of its files' facts, the facts' bytes, and the files skipped.
+        /// ``WiringFacts/names`` as an answer keeps them, in order.
+        static func names(_ names: Set<String>) -> [UInt8] {
+            var writer = ScanWriter()
+            writer.int(names.count)
+            for name in names.sorted() { writer.raw(name) }
+            return writer.bytes
+        }
+
+        /// What ``names(_:)`` wrote; nil when it does not decode.
+        static func names(_ bytes: ArraySlice<UInt8>) -> Set<String>? {
+            var reader = ScanReader(Array(bytes))
+            do {
+                // At least a byte each: never more than the bytes read.
+                let count = try reader.count()
+                var names: Set<String> = []
+                names.reserveCapacity(count)
+                for _ in 0..<count { names.insert(try reader.raw()) }
+                return reader.isAtEnd ? names : nil
+            } catch {
+                return nil
+            }
+        }
+
+        /// An answer's parts: the key of its files' facts, the facts' bytes, the files skipped, and the names' bytes.
         struct Parts {
             let factsKey: String
             let facts: ArraySlice<UInt8>
             let skipped: [(index: Int, excess: SourceBudget.Excess)]
+            let names: ArraySlice<UInt8>
         }
 
         /// The parts of `body`, read once; nil when it does not decode.
@@ -190,10 +219,11 @@ enum WiringMemo {
                 guard count <= ScanCache.maximumEntries else { return nil }
                 var skipped: [(index: Int, excess: SourceBudget.Excess)] = []
                 for _ in 0..<count { skipped.append((try reader.int(), try SourceBudget.Excess(reading: &reader))) }
+                let names = try reader.span()
                 guard reader.isAtEnd else { return nil }
                 return Parts(
                     factsKey: factsKey, facts: body[(facts.lowerBound + body.startIndex)..<(facts.upperBound + body.startIndex)],
-                    skipped: skipped)
+                    skipped: skipped, names: body[(names.lowerBound + body.startIndex)..<(names.upperBound + body.startIndex)])
             } catch {
                 return nil
             }

@@ -1,0 +1,198 @@
+import ModGraphRules
+
+/// What a changed file adds that the wiring analysis cannot see, so that the answer kept for its previous
+/// version still holds (issue #48): a type added to a feature (`public struct Added {}`, a view, a model) was
+/// a change of the file's facts, and every file's facts were decoded and analysed again for it.
+///
+/// A declaration added is inert when no phase of ``WiringPass`` reads it and its names match nothing:
+/// - a struct, class, enum or actor, outside an extension and outside an interface module (whose types are
+///   the inventory's);
+/// - no part of its name, nor of a type it inherits, is among the names the previous analysis matched by or
+///   looked up (``WiringFacts/names``: every declaration's name, the builder requirements' arguments, the
+///   dependency protocols), so it provides nothing, makes no name ambiguous, and no lookup finds it;
+/// - not a builder by its name, inheriting no builder or module protocol, and no member or constraint of a
+///   builder protocol's type, so it states no builder and no requirement.
+///
+/// A use (a name where a type goes, a capitalised name, a member chain, a construction, a name a member's
+/// body uses) none of whose names is among those names is not seen either, added or not: every index a use
+/// is looked up in is keyed by a declared name. A use of a name that matters, or a `.scoped` call, added or
+/// moved in order, makes the file's facts another's.
+enum WiringAdditions {
+    /// Where a changed file is, and what the previous analysis matched by.
+    struct Context {
+        /// ``WiringFacts/names`` of the previous analysis.
+        let names: Set<String>
+        let inInterfaceModule: Bool
+        let inApp: Bool
+        let vocabulary: WiringVocabulary
+
+        init(names: Set<String>, inInterfaceModule: Bool, inApp: Bool, vocabulary: WiringVocabulary) {
+            self.names = names
+            self.inInterfaceModule = inInterfaceModule
+            self.inApp = inApp
+            self.vocabulary = vocabulary
+        }
+
+        /// Whether no part of `name` is among ``names``; `Box<Item>` names `Box` too, as the analysis's type names do.
+        func isUnknown(_ name: String) -> Bool {
+            WiringName.components(of: name).allSatisfy { component in
+                !names.contains(String(component)) && !names.contains(String(component.prefix { $0 != "<" }))
+            }
+        }
+
+        /// Whether `type` names a builder protocol (its base or any name it holds).
+        func namesBuilder(_ type: WrittenType) -> Bool {
+            ([type.base].compactMap { $0 } + type.names).contains(where: vocabulary.isBuilderProtocol)
+        }
+    }
+
+    /// `before` and `after` as the analysis sees them, to be compared place by place (``WiringMemo/moves(from:to:)``):
+    /// without the uses of names the analysis cannot match (in either version: they matched nothing before and
+    /// match nothing after), without the members of declarations whose members no phase reads, and `after`
+    /// without the declarations it adds when all of those are inert; with the names those declarations declare,
+    /// which a later addition in the same run must not reuse. Nil when `after` changes or removes a declaration of
+    /// `before` in what the analysis sees, or adds one that is not inert; any other change of what the analysis
+    /// sees (a use of a declared name, a `.scoped` call) the comparison finds.
+    static func comparable(_ after: ScannedFile, before: ScannedFile, in context: Context) -> (
+        before: ScannedFile, after: ScannedFile, declared: [String]
+    )? {
+        guard let new = after.wiring, let old = before.wiring, !new.isTruncated, !old.isTruncated else { return nil }
+        var seen = projected(old, context)
+        var seeing = projected(new, context)
+        seen.declarations.removeAll { $0.kind == .file }
+        seeing.declarations.removeAll { $0.kind == .file }
+        var declared: [String] = []
+        guard
+            let declarations = kept(
+                seeing.declarations, seen.declarations, same: { placeless($0) == placeless($1) },
+                isInert: { declaration in
+                    guard isInert(declaration, context) else { return false }
+                    declared += WiringName.components(of: declaration.name).map(String.init)
+                    return true
+                })
+        else { return nil }
+        seeing.declarations = declarations
+        return (file(before, seen), file(after, seeing), declared)
+    }
+
+    /// `file` without the declaration of its top-level functions and variables (of kind `.file`), which no
+    /// phase reads: they are no type, name nothing, and are no container's. Moved by any line added above them
+    /// (they are at 1:1), and added with a file's first.
+    static func withoutFileScope(_ file: ScannedFile) -> ScannedFile {
+        guard var wiring = file.wiring, wiring.declarations.contains(where: { $0.kind == .file }) else { return file }
+        wiring.declarations.removeAll { $0.kind == .file }
+        return Self.file(file, wiring)
+    }
+
+    /// `file` with the wiring facts `wiring`.
+    private static func file(_ file: ScannedFile, _ wiring: WiringFile) -> ScannedFile {
+        ScannedFile(
+            path: file.path, imports: file.imports, interface: file.interface, wiring: wiring, skipped: file.skipped,
+            declaresNothing: file.declaresNothing, exportsNothing: file.exportsNothing)
+    }
+
+    /// `wiring` without the uses of names that are not known (``Context/isUnknown(_:)``): in its lists of uses,
+    /// in its members' bodies and in its constructions' arguments. No phase reads such a name: each index a use
+    /// is looked up in is keyed by a declared name, and the builders a member or an argument names are matched
+    /// among the builders. A declaration whose members no phase reads (``readsMembers(_:_:)``) is left with none.
+    /// The file's top-level functions and variables are left out by the comparison (``withoutFileScope(_:)``).
+    private static func projected(_ wiring: WiringFile, _ context: Context) -> WiringFile {
+        var wiring = wiring
+        let known = { !context.isUnknown($0) }
+        wiring.declarations = wiring.declarations.map { declaration in
+            let blind = !readsMembers(declaration, context)
+            guard blind || declaration.members.contains(where: { $0.references.contains { !known($0) } }) else { return declaration }
+            return WiringDeclaration(
+                kind: declaration.kind, name: declaration.name, isInExtension: declaration.isInExtension, inherited: declaration.inherited,
+                generics: declaration.generics, constraints: declaration.constraints,
+                members: blind
+                    ? []
+                    : declaration.members.map { member in
+                        WiringMember(
+                            kind: member.kind, name: member.name, isStatic: member.isStatic, type: member.type,
+                            constraints: member.constraints,
+                            parameters: member.parameters, isInjected: member.isInjected, references: member.references.filter(known),
+                            line: member.line, column: member.column)
+                    },
+                nested: declaration.nested, hasCases: declaration.hasCases, line: declaration.line, column: declaration.column)
+        }
+        wiring.mentions = wiring.mentions.filter { known($0.name) }
+        wiring.references = wiring.references.filter { known($0.name) }
+        wiring.paths = wiring.paths.filter { known($0.name) }
+        wiring.constructions = wiring.constructions.filter { known($0.type) }.map { construction in
+            ConstructionSite(
+                type: construction.type,
+                arguments: construction.arguments.map { .init(label: $0.label, references: $0.references.filter(known)) },
+                line: construction.line, column: construction.column)
+        }
+        return wiring
+    }
+
+    /// Whether a phase may read `declaration`'s members: those of a protocol (its requirements), an extension
+    /// (a builder namespace's functions, the app's conformances), an interface module's type (a container's
+    /// services), a nested type (a builder's `Deps`), a builder (its `build`), a type generic over a builder or
+    /// holding one (its requirements and the labels that bind them), and an app's type that names a declared
+    /// type it inherits (the members that wire a requirement). A struct, class, enum or actor of a feature that
+    /// is none of these is matched by its name and what it inherits only: a member added to it, removed or
+    /// changed leaves the answer as it was.
+    private static func readsMembers(_ declaration: WiringDeclaration, _ context: Context) -> Bool {
+        guard [.struct, .class, .enum, .actor].contains(declaration.kind), !declaration.isInExtension, !context.inInterfaceModule,
+            !declaration.name.contains("."), !context.vocabulary.isBuilderType(declaration.simpleName),
+            !declaration.inherited.contains(where: context.namesBuilder),
+            !context.inApp
+                || declaration.inherited.allSatisfy({ type in ([type.base].compactMap { $0 } + type.names).allSatisfy(context.isUnknown) }),
+            !declaration.constraints.contains(where: { context.namesBuilder($0.type) })
+        else { return true }
+        return declaration.members.contains { member in
+            member.type.map(context.namesBuilder) ?? false || member.constraints.contains(where: context.namesBuilder)
+        }
+    }
+
+    /// `after`'s entries without those it adds to `before`: each entry of `before` matched, in order, to the
+    /// first entry of `after` left that is the `same`, every other entry of `after` an addition `isInert` must
+    /// accept; nil when one is not, or when an entry of `before` is not matched.
+    private static func kept<Entry>(
+        _ after: [Entry], _ before: [Entry], same: (Entry, Entry) -> Bool, isInert: (Entry) -> Bool
+    ) -> [Entry]? {
+        var kept: [Entry] = []
+        kept.reserveCapacity(before.count)
+        for entry in after {
+            if kept.count < before.count, same(entry, before[kept.count]) {
+                kept.append(entry)
+            } else if !isInert(entry) {
+                return nil
+            }
+        }
+        return kept.count == before.count ? kept : nil
+    }
+
+    /// Whether the analysis can see nothing of `declaration`, added, but its name, and that name nothing: see above.
+    private static func isInert(_ declaration: WiringDeclaration, _ context: Context) -> Bool {
+        guard [.struct, .class, .enum, .actor].contains(declaration.kind), !declaration.isInExtension, !context.inInterfaceModule,
+            context.isUnknown(declaration.name), !context.vocabulary.isBuilderType(declaration.simpleName)
+        else { return false }
+        for type in declaration.inherited {
+            let named = [type.base].compactMap { $0 } + type.names
+            guard named.allSatisfy(context.isUnknown), !context.namesBuilder(type),
+                !named.contains(where: { context.vocabulary.moduleProtocols[$0] != nil })
+            else { return false }
+        }
+        return !declaration.constraints.contains { context.namesBuilder($0.type) }
+            && !declaration.members.contains { member in
+                member.type.map(context.namesBuilder) ?? false || member.constraints.contains(where: context.namesBuilder)
+            }
+    }
+
+    /// `declaration` at no place: two are the same declaration when they differ only in where they are.
+    private static func placeless(_ declaration: WiringDeclaration) -> WiringDeclaration {
+        WiringDeclaration(
+            kind: declaration.kind, name: declaration.name, isInExtension: declaration.isInExtension, inherited: declaration.inherited,
+            generics: declaration.generics, constraints: declaration.constraints,
+            members: declaration.members.map { member in
+                WiringMember(
+                    kind: member.kind, name: member.name, isStatic: member.isStatic, type: member.type, constraints: member.constraints,
+                    parameters: member.parameters, isInjected: member.isInjected, references: member.references, line: 0, column: 0)
+            },
+            nested: declaration.nested, hasCases: declaration.hasCases, line: 0, column: 0)
+    }
+}
