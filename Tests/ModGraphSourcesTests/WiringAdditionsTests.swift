@@ -19,9 +19,10 @@ struct WiringAdditionsTests {
     private static var roles: WiringRoles { WiringRoles.inferred(from: WiringFixture.graph, interfaces: [id("Interfaces")]) }
 
     /// What ``WiringMemo`` weighs a change of `target`'s file against, after an analysis that matched by `names`.
-    private static func context(_ names: Set<String>, _ target: TargetID) -> WiringAdditions.Context {
+    private static func context(_ facts: WiringFacts, _ target: TargetID) -> WiringAdditions.Context {
         WiringAdditions.Context(
-            names: names, inInterfaceModule: roles.interfaces.contains(target), inApp: roles.app.contains(target),
+            names: facts.names, useNames: facts.useNames, inInterfaceModule: roles.interfaces.contains(target),
+            inApp: roles.app.contains(target),
             vocabulary: roles.vocabulary)
     }
 
@@ -136,7 +137,7 @@ struct WiringAdditionsTests {
             let file = SourceScanner.scan(text: text, path: "/src/\(module)/\(module).swift", readsWiring: true)
             let previous = try #require(before[target]?.first)
             guard
-                let seen = WiringAdditions.comparable(file, before: previous, in: Self.context(old.names, target)),
+                let seen = WiringAdditions.comparable(file, before: previous, in: Self.context(old, target)),
                 let map = WiringMemo.moves(from: seen.before, to: seen.after)
             else {
                 refused += 1
@@ -254,7 +255,7 @@ extension WiringAdditionsTests {
         let after = SourceScanner.scan(text: named, path: "/src/App/App.swift", readsWiring: true)
         let previous = try #require(before[id("App")]?.first)
         #expect(previous.wiring?.references.map(\.name) == after.wiring?.references.map(\.name))
-        let seen = WiringAdditions.comparable(after, before: previous, in: Self.context(old.names, id("App")))
+        let seen = WiringAdditions.comparable(after, before: previous, in: Self.context(old, id("App")))
         #expect(seen.flatMap { WiringMemo.moves(from: $0.before, to: $0.after) } == nil)
         // What that stands for: the requirement is provided by one more builder.
         let fresh = WiringFixture.wiring(["Records": records, "App": named])
@@ -272,7 +273,7 @@ extension WiringAdditionsTests {
         let previous = try #require(before[target]?.first)
         let file = SourceScanner.scan(text: text, path: "/src/\(module)/\(module).swift", readsWiring: true)
         guard
-            let seen = WiringAdditions.comparable(file, before: previous, in: Self.context(old.names, target)),
+            let seen = WiringAdditions.comparable(file, before: previous, in: Self.context(old, target)),
             let map = WiringMemo.moves(from: seen.before, to: seen.after)
         else { return nil }
         var writer = ScanWriter()
@@ -404,5 +405,49 @@ extension WiringAdditionsTests {
             WiringFixture.wiring(["Interfaces": served, "Records": records])
                 != WiringFixture.wiring(["Interfaces": container, "Records": records]))
         #expect(try Self.readBack(["Interfaces": container, "Records": records], "Interfaces", served) == nil)
+    }
+
+    /// A type another module declares, used for the first time in a file, is not seen when it is none of the names
+    /// a use is matched by (a service, a container, a screen module, a provider, a builder, a requirement's type):
+    /// the answer is read back, and it is the fresh one.
+    @Test func aPlainTypeOfAnotherModuleNewlyUsedIsNotSeen() throws {
+        let base = ["Paywall": WiringFixture.paywall + "\npublic struct PaywallTheme {\n    public init() {}\n}\n"]
+        let text = WiringFixture.records + "\nfunc theme() -> PaywallTheme { PaywallTheme() }\n"
+        var used = base
+        used["Records"] = text
+        let read = try #require(try Self.readBack(base, "Records", text))
+        let roles = Self.roles
+        let folders = Dictionary(uniqueKeysWithValues: Self.modules.map { (id($0), "/src/\($0)") })
+        let fresh = WiringAnalyzer(roles: roles).analyze(scanned: WiringFixture.scanned(used), folders: folders, graph: WiringFixture.graph)
+        var readBytes = ScanWriter()
+        read.write(to: &readBytes)
+        var freshBytes = ScanWriter()
+        fresh.write(to: &freshBytes)
+        #expect(readBytes.bytes == freshBytes.bytes)
+    }
+
+    /// Each kind of name a use is matched by, used anew in a file, is seen: a builder no protocol names made by
+    /// the app, a builder namespace's function called, a provider the app hands over, a type stating a requirement
+    /// that the app makes.
+    @Test func usesOfEachKindOfMatchedNameAreSeen() throws {
+        let historyBuilder =
+            "\npublic struct HistoryBuilder {\n    public func build(with source: PaywallSource) -> Screen { fatalError() }\n}\n"
+        let holder = "\npublic struct Holder<B: Builder<PaywallSource, Screen>> {\n    public init(b: B) {}\n}\n"
+        let unreferenced = WiringFixture.app.replacingOccurrences(of: "{ Inbox() }", with: "{ fatalError() }")
+        let cases: [(base: [String: String], module: String, text: String)] = [
+            (["Records": WiringFixture.records + historyBuilder], "App", WiringFixture.app + "\nfunc again() { _ = HistoryBuilder() }\n"),
+            (
+                ["Interfaces": WiringFixture.interfaces.replacingOccurrences(of: "public enum Builders {}\n", with: "")], "Paywall",
+                WiringFixture.paywall + "\nfunc history() -> Screen { Builders.Records.makeHistory(with: \"\") }\n"
+            ),
+            (["App": unreferenced], "App", WiringFixture.app),
+            (["Home": WiringFixture.home + holder], "App", WiringFixture.app + "\nfunc hold() { _ = Holder(b: make()) }\n"),
+        ]
+        for (base, module, text) in cases {
+            var edited = base
+            edited[module] = text
+            #expect(WiringFixture.wiring(edited) != WiringFixture.wiring(base), "\(text)")
+            #expect(try Self.readBack(base, module, text) == nil, "\(text)")
+        }
     }
 }

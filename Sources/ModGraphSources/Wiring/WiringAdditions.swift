@@ -14,20 +14,25 @@ import ModGraphRules
 ///   builder protocol's type, so it states no builder and no requirement.
 ///
 /// A use (a name where a type goes, a capitalised name, a member chain, a construction, a name a member's
-/// body uses) none of whose names is among those names is not seen either, added or not: every index a use
-/// is looked up in is keyed by a declared name. A use of a name that matters, or a `.scoped` call, added or
-/// moved in order, makes the file's facts another's.
+/// body uses) is not seen either, added or not, unless it names a service or container of an interface
+/// module, a builder namespace, a screen module, a type that provides a protocol, a builder, or a type
+/// that states a builder requirement (``WiringFacts/useNames``): every index a use is looked up in is
+/// keyed by one of those. A core type newly used by a feature's file is not seen. A use of a name that
+/// matters, or a `.scoped` call, added or moved in order, makes the file's facts another's.
 enum WiringAdditions {
     /// Where a changed file is, and what the previous analysis matched by.
     struct Context {
         /// ``WiringFacts/names`` of the previous analysis.
         let names: Set<String>
+        /// ``WiringFacts/useNames`` of the previous analysis.
+        let useNames: Set<String>
         let inInterfaceModule: Bool
         let inApp: Bool
         let vocabulary: WiringVocabulary
 
-        init(names: Set<String>, inInterfaceModule: Bool, inApp: Bool, vocabulary: WiringVocabulary) {
+        init(names: Set<String>, useNames: Set<String>, inInterfaceModule: Bool, inApp: Bool, vocabulary: WiringVocabulary) {
             self.names = names
+            self.useNames = useNames
             self.inInterfaceModule = inInterfaceModule
             self.inApp = inApp
             self.vocabulary = vocabulary
@@ -35,8 +40,17 @@ enum WiringAdditions {
 
         /// Whether no part of `name` is among ``names``; `Box<Item>` names `Box` too, as the analysis's type names do.
         func isUnknown(_ name: String) -> Bool {
-            WiringName.components(of: name).allSatisfy { component in
-                !names.contains(String(component)) && !names.contains(String(component.prefix { $0 != "<" }))
+            !Self.names(name, anyOf: names)
+        }
+
+        /// Whether a use of `name` may be matched: a part of it is among ``useNames``.
+        func isMatched(_ name: String) -> Bool {
+            Self.names(name, anyOf: useNames)
+        }
+
+        private static func names(_ name: String, anyOf set: Set<String>) -> Bool {
+            WiringName.components(of: name).contains { component in
+                set.contains(String(component)) || set.contains(String(component.prefix { $0 != "<" }))
             }
         }
 
@@ -91,14 +105,14 @@ enum WiringAdditions {
             declaresNothing: file.declaresNothing, exportsNothing: file.exportsNothing)
     }
 
-    /// `wiring` without the uses of names that are not known (``Context/isUnknown(_:)``): in its lists of uses,
+    /// `wiring` without the uses of names no use is matched by (``Context/isMatched(_:)``): in its lists of uses,
     /// in its members' bodies and in its constructions' arguments. No phase reads such a name: each index a use
-    /// is looked up in is keyed by a declared name, and the builders a member or an argument names are matched
-    /// among the builders. A declaration whose members no phase reads (``readsMembers(_:_:)``) is left with none.
+    /// is looked up in is keyed by one of ``WiringFacts/useNames``, and the builders a member or an argument
+    /// names are matched among the builders. A declaration whose members no phase reads (``readsMembers(_:_:)``) is left with none.
     /// The file's top-level functions and variables are left out by the comparison (``withoutFileScope(_:)``).
     private static func projected(_ wiring: WiringFile, _ context: Context) -> WiringFile {
         var wiring = wiring
-        let known = { !context.isUnknown($0) }
+        let known = context.isMatched
         wiring.declarations = wiring.declarations.map { declaration in
             let blind = !readsMembers(declaration, context)
             guard blind || declaration.members.contains(where: { $0.references.contains { !known($0) } }) else { return declaration }

@@ -88,6 +88,11 @@ struct WiringFacts {
     /// the answer, so that a file that adds only declarations and uses none of these names, of kinds no phase
     /// reads, is known to leave the answer as it was (``WiringAdditions``).
     var names: Set<String> = []
+    /// The names a use is matched by (never more than ``names`` and the vocabulary's builder namespaces): what the
+    /// interface modules declare (services, containers), builder namespaces, screen modules, the types that provide
+    /// a protocol, builders, and the types that state a builder requirement. A use of any other name, even one a
+    /// module declares, matches nothing.
+    var useNames: Set<String> = []
 }
 
 /// One analysis: the indexes made from the declarations, and each module's inventory as it is filled.
@@ -186,7 +191,25 @@ struct WiringPass {
         let inventory = modules.values.map(Self.sorted).filter { !$0.isEmpty }
         return WiringFacts(
             wiring: Wiring(edges: edges, modules: inventory), needs: builderNeeds.needs + protocolNeeds.needs, extensions: extensions,
-            names: names(requirements, dependencyProtocols: dependencyProtocols))
+            names: names(requirements, dependencyProtocols: dependencyProtocols),
+            useNames: useNames(requirements, builders: builders, screens: screens, providers: providers))
+    }
+
+    /// ``WiringFacts/useNames``: the keys of every index a use is looked up in, or more.
+    private func useNames(
+        _ requirements: [RequirementSpec], builders: [String: BuilderType], screens: [String: (target: TargetID, label: String)],
+        providers: [String: [(target: TargetID, type: String, site: Wiring.Site)]]
+    ) -> Set<String> {
+        var names = Set(roles.vocabulary.builderNamespaces).union(builders.keys).union(screens.keys)
+        for located in declarations where roles.interfaces.contains(located.target) {
+            for component in WiringName.components(of: located.declaration.name) {
+                names.insert(String(component))
+                if let generic = component.firstIndex(of: "<") { names.insert(String(component[..<generic])) }
+            }
+        }
+        for list in providers.values { names.formUnion(list.map(\.type)) }
+        names.formUnion(requirements.compactMap(\.typeName))
+        return names
     }
 
     /// ``WiringFacts/names``: what an added declaration or use must not name to leave the answer as it is.

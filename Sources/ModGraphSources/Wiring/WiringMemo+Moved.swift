@@ -54,20 +54,22 @@ extension WiringMemo {
         else { return nil }
         var names = parts.names
         if !grown.isEmpty {
-            guard var known = Kept.names(parts.names) else { return nil }
+            guard let kept = Kept.names(parts.names) else { return nil }
+            var known = kept.names
+            let uses = kept.uses
             for file in grown {
                 guard
                     let seen = WiringAdditions.comparable(
                         file.after, before: file.before,
                         in: .init(
-                            names: known, inInterfaceModule: roles.interfaces.contains(file.place.target),
+                            names: known, useNames: uses, inInterfaceModule: roles.interfaces.contains(file.place.target),
                             inApp: roles.app.contains(file.place.target), vocabulary: roles.vocabulary)),
                     let map = moves(from: seen.before, to: seen.after)
                 else { return nil }
                 moved[file.place] = map
                 known.formUnion(seen.declared)
             }
-            names = Kept.names(known)[...]
+            names = Kept.names(known, uses: uses)[...]
         }
         var reader = ScanReader(Array(parts.facts))
         reader.moved = { target, file, position in

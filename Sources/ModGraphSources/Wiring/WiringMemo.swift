@@ -14,7 +14,7 @@ import ModGraphSystem
 enum WiringMemo {
     /// Raised whenever the analysis's answer for the same files may change: older answers are then not read.
     /// (2: an answer is kept with the key of its files' facts and each file's facts digest; 3: with the files
-    /// it skipped; 4: with the names it matches by, ``WiringFacts/names``.)
+    /// it skipped; 4: with the names it matches by, ``WiringFacts/names`` and ``WiringFacts/useNames``.)
     static let analyserVersion = 4
 
     /// The most files whose facts a run works out itself to find an answer kept under the same facts
@@ -91,7 +91,8 @@ enum WiringMemo {
             let factsKey = factsKey(roles: roles, targets: analysed, digests: digests)
             let skips = scanned.indices.compactMap { index in scanned[index].skipped.map { (index, $0) } }
             cache.keep(
-                analysis: Kept.body(factsKey: factsKey, facts: writer.bytes[...], skipped: skips, names: Kept.names(facts.names)[...]),
+                analysis: Kept.body(
+                    factsKey: factsKey, facts: writer.bytes[...], skipped: skips, names: Kept.names(facts.names, uses: facts.useNames)[...]),
                 for: key, factsKey: factsKey)
             cache.keep(factsDigests: Kept.table(keys: keys, digests: digests))
         }
@@ -164,7 +165,7 @@ enum WiringMemo {
     enum Kept {
         static func body(
             factsKey: String, facts: ArraySlice<UInt8>, skipped: [(index: Int, excess: SourceBudget.Excess)] = [],
-            names: ArraySlice<UInt8> = names([])[...]
+            names: ArraySlice<UInt8> = names([], uses: [])[...]
         ) -> [UInt8] {
             var writer = ScanWriter()
             writer.raw(factsKey)
@@ -178,24 +179,30 @@ enum WiringMemo {
             return writer.bytes
         }
 
-        /// ``WiringFacts/names`` as an answer keeps them, in order.
-        static func names(_ names: Set<String>) -> [UInt8] {
+        /// ``WiringFacts/names`` and ``WiringFacts/useNames`` as an answer keeps them, each in order.
+        static func names(_ names: Set<String>, uses: Set<String>) -> [UInt8] {
             var writer = ScanWriter()
-            writer.int(names.count)
-            for name in names.sorted() { writer.raw(name) }
+            for set in [names, uses] {
+                writer.int(set.count)
+                for name in set.sorted() { writer.raw(name) }
+            }
             return writer.bytes
         }
 
-        /// What ``names(_:)`` wrote; nil when it does not decode.
-        static func names(_ bytes: ArraySlice<UInt8>) -> Set<String>? {
+        /// What ``names(_:uses:)`` wrote; nil when it does not decode.
+        static func names(_ bytes: ArraySlice<UInt8>) -> (names: Set<String>, uses: Set<String>)? {
             var reader = ScanReader(Array(bytes))
             do {
-                // At least a byte each: never more than the bytes read.
-                let count = try reader.count()
-                var names: Set<String> = []
-                names.reserveCapacity(count)
-                for _ in 0..<count { names.insert(try reader.raw()) }
-                return reader.isAtEnd ? names : nil
+                var sets: [Set<String>] = []
+                for _ in 0..<2 {
+                    // At least a byte each: never more than the bytes read.
+                    let count = try reader.count()
+                    var names: Set<String> = []
+                    names.reserveCapacity(count)
+                    for _ in 0..<count { names.insert(try reader.raw()) }
+                    sets.append(names)
+                }
+                return reader.isAtEnd ? (sets[0], sets[1]) : nil
             } catch {
                 return nil
             }
