@@ -407,6 +407,29 @@ extension WiringAdditionsTests {
         #expect(try Self.readBack(["Interfaces": container, "Records": records], "Interfaces", served) == nil)
     }
 
+    /// A builder's nested `Deps` is read for the types its stored properties hold, which a requirement's argument
+    /// is matched by: a property added to it is seen, though the file already names its type.
+    @Test func aPropertyAddedToABuildersDepsIsSeen() throws {
+        let builder =
+            WiringFixture.records + "\nlet region: Region? = nil\npublic struct LocaleBuilder: Builder {\n"
+            + "    public struct Deps {\n        let locale: String\n    }\n"
+            + "    public func build(with deps: Deps) -> Screen { fatalError() }\n}\n"
+        let base = [
+            "Interfaces": WiringFixture.interfaces + "\npublic struct Region {}\n",
+            "Home": WiringFixture.home.replacingOccurrences(
+                of: "    var messaging:",
+                with: "    associatedtype RegionBuilderType: Builder<Region, Screen>\n    var regionBuilder: RegionBuilderType { get }\n"
+                    + "    var messaging:"),
+            "Records": builder,
+        ]
+        let grown = builder.replacingOccurrences(
+            of: "        let locale: String\n", with: "        let locale: String\n        let region: Region\n")
+        var edited = base
+        edited["Records"] = grown
+        #expect(WiringFixture.wiring(edited) != WiringFixture.wiring(base))
+        #expect(try Self.readBack(base, "Records", grown) == nil)
+    }
+
     /// A type another module declares, used for the first time in a file, is not seen when it is none of the names
     /// a use is matched by (a service, a container, a screen module, a provider, a builder, a requirement's type):
     /// the answer is read back, and it is the fresh one.

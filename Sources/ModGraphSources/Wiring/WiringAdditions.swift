@@ -30,14 +30,6 @@ enum WiringAdditions {
         let inApp: Bool
         let vocabulary: WiringVocabulary
 
-        init(names: Set<String>, useNames: Set<String>, inInterfaceModule: Bool, inApp: Bool, vocabulary: WiringVocabulary) {
-            self.names = names
-            self.useNames = useNames
-            self.inInterfaceModule = inInterfaceModule
-            self.inApp = inApp
-            self.vocabulary = vocabulary
-        }
-
         /// Whether no part of `name` is among ``names``; `Box<Item>` names `Box` too, as the analysis's type names do.
         func isUnknown(_ name: String) -> Bool {
             !Self.names(name, anyOf: names)
@@ -49,14 +41,12 @@ enum WiringAdditions {
         }
 
         private static func names(_ name: String, anyOf set: Set<String>) -> Bool {
-            WiringName.components(of: name).contains { component in
-                set.contains(String(component)) || set.contains(String(component.prefix { $0 != "<" }))
-            }
+            WiringName.parts(of: name).contains(where: set.contains)
         }
 
         /// Whether `type` names a builder protocol (its base or any name it holds).
         func namesBuilder(_ type: WrittenType) -> Bool {
-            ([type.base].compactMap { $0 } + type.names).contains(where: vocabulary.isBuilderProtocol)
+            type.baseAndNames.contains(where: vocabulary.isBuilderProtocol)
         }
     }
 
@@ -71,10 +61,8 @@ enum WiringAdditions {
         before: ScannedFile, after: ScannedFile, declared: [String]
     )? {
         guard let new = after.wiring, let old = before.wiring, !new.isTruncated, !old.isTruncated else { return nil }
-        var seen = projected(old, context)
+        let seen = projected(old, context)
         var seeing = projected(new, context)
-        seen.declarations.removeAll { $0.kind == .file }
-        seeing.declarations.removeAll { $0.kind == .file }
         var declared: [String] = []
         guard
             let declarations = kept(
@@ -108,27 +96,16 @@ enum WiringAdditions {
     /// `wiring` without the uses of names no use is matched by (``Context/isMatched(_:)``): in its lists of uses,
     /// in its members' bodies and in its constructions' arguments. No phase reads such a name: each index a use
     /// is looked up in is keyed by one of ``WiringFacts/useNames``, and the builders a member or an argument
-    /// names are matched among the builders. A declaration whose members no phase reads (``readsMembers(_:_:)``) is left with none.
-    /// The file's top-level functions and variables are left out by the comparison (``withoutFileScope(_:)``).
+    /// names are matched among the builders. A declaration whose members no phase reads (``readsMembers(_:_:)``)
+    /// is left with none, and the file's top-level functions and variables are left out (``withoutFileScope(_:)``).
     private static func projected(_ wiring: WiringFile, _ context: Context) -> WiringFile {
         var wiring = wiring
         let known = context.isMatched
-        wiring.declarations = wiring.declarations.map { declaration in
+        wiring.declarations = wiring.declarations.filter { $0.kind != .file }.map { declaration in
             let blind = !readsMembers(declaration, context)
             guard blind || declaration.members.contains(where: { $0.references.contains { !known($0) } }) else { return declaration }
-            return WiringDeclaration(
-                kind: declaration.kind, name: declaration.name, isInExtension: declaration.isInExtension, inherited: declaration.inherited,
-                generics: declaration.generics, constraints: declaration.constraints,
-                members: blind
-                    ? []
-                    : declaration.members.map { member in
-                        WiringMember(
-                            kind: member.kind, name: member.name, isStatic: member.isStatic, type: member.type,
-                            constraints: member.constraints,
-                            parameters: member.parameters, isInjected: member.isInjected, references: member.references.filter(known),
-                            line: member.line, column: member.column)
-                    },
-                nested: declaration.nested, hasCases: declaration.hasCases, line: declaration.line, column: declaration.column)
+            let members = blind ? [] : declaration.members.map { $0.with(references: $0.references.filter(known)) }
+            return declaration.with(members: members)
         }
         wiring.mentions = wiring.mentions.filter { known($0.name) }
         wiring.references = wiring.references.filter { known($0.name) }
@@ -150,16 +127,20 @@ enum WiringAdditions {
     /// is none of these is matched by its name and what it inherits only: a member added to it, removed or
     /// changed leaves the answer as it was.
     private static func readsMembers(_ declaration: WiringDeclaration, _ context: Context) -> Bool {
-        guard [.struct, .class, .enum, .actor].contains(declaration.kind), !declaration.isInExtension, !context.inInterfaceModule,
-            !declaration.name.contains("."), !context.vocabulary.isBuilderType(declaration.simpleName),
-            !declaration.inherited.contains(where: context.namesBuilder),
-            !context.inApp
-                || declaration.inherited.allSatisfy({ type in ([type.base].compactMap { $0 } + type.names).allSatisfy(context.isUnknown) }),
-            !declaration.constraints.contains(where: { context.namesBuilder($0.type) })
-        else { return true }
-        return declaration.members.contains { member in
-            member.type.map(context.namesBuilder) ?? false || member.constraints.contains(where: context.namesBuilder)
-        }
+        !isPlainType(declaration, context) || declaration.name.contains(".")
+            || context.inApp && !declaration.inherited.allSatisfy({ $0.baseAndNames.allSatisfy(context.isUnknown) })
+    }
+
+    /// What ``readsMembers(_:_:)`` and ``isInert(_:_:)`` both ask: a struct, class, enum or actor outside an
+    /// extension and outside an interface module, no builder by its name, inheriting no builder protocol, with no
+    /// constraint or member of a builder protocol's type.
+    private static func isPlainType(_ declaration: WiringDeclaration, _ context: Context) -> Bool {
+        [.struct, .class, .enum, .actor].contains(declaration.kind) && !declaration.isInExtension && !context.inInterfaceModule
+            && !context.vocabulary.isBuilderType(declaration.simpleName) && !declaration.inherited.contains(where: context.namesBuilder)
+            && !declaration.constraints.contains { context.namesBuilder($0.type) }
+            && !declaration.members.contains { member in
+                member.type.map(context.namesBuilder) ?? false || member.constraints.contains(where: context.namesBuilder)
+            }
     }
 
     /// `after`'s entries without those it adds to `before`: each entry of `before` matched, in order, to the
@@ -182,31 +163,37 @@ enum WiringAdditions {
 
     /// Whether the analysis can see nothing of `declaration`, added, but its name, and that name nothing: see above.
     private static func isInert(_ declaration: WiringDeclaration, _ context: Context) -> Bool {
-        guard [.struct, .class, .enum, .actor].contains(declaration.kind), !declaration.isInExtension, !context.inInterfaceModule,
-            context.isUnknown(declaration.name), !context.vocabulary.isBuilderType(declaration.simpleName)
-        else { return false }
-        for type in declaration.inherited {
-            let named = [type.base].compactMap { $0 } + type.names
-            guard named.allSatisfy(context.isUnknown), !context.namesBuilder(type),
-                !named.contains(where: { context.vocabulary.moduleProtocols[$0] != nil })
-            else { return false }
-        }
-        return !declaration.constraints.contains { context.namesBuilder($0.type) }
-            && !declaration.members.contains { member in
-                member.type.map(context.namesBuilder) ?? false || member.constraints.contains(where: context.namesBuilder)
+        isPlainType(declaration, context) && context.isUnknown(declaration.name)
+            && declaration.inherited.allSatisfy { type in
+                type.baseAndNames.allSatisfy { context.isUnknown($0) && context.vocabulary.moduleProtocols[$0] == nil }
             }
     }
 
     /// `declaration` at no place: two are the same declaration when they differ only in where they are.
     private static func placeless(_ declaration: WiringDeclaration) -> WiringDeclaration {
+        declaration.with(members: declaration.members.map { $0.with(references: $0.references, line: 0, column: 0) }, line: 0, column: 0)
+    }
+}
+
+extension WrittenType {
+    /// ``base`` and ``names``: every name a check may match it by.
+    fileprivate var baseAndNames: [String] { [base].compactMap { $0 } + names }
+}
+
+extension WiringDeclaration {
+    /// This declaration with other `members`, at another place if given.
+    fileprivate func with(members: [WiringMember], line: Int? = nil, column: Int? = nil) -> WiringDeclaration {
         WiringDeclaration(
-            kind: declaration.kind, name: declaration.name, isInExtension: declaration.isInExtension, inherited: declaration.inherited,
-            generics: declaration.generics, constraints: declaration.constraints,
-            members: declaration.members.map { member in
-                WiringMember(
-                    kind: member.kind, name: member.name, isStatic: member.isStatic, type: member.type, constraints: member.constraints,
-                    parameters: member.parameters, isInjected: member.isInjected, references: member.references, line: 0, column: 0)
-            },
-            nested: declaration.nested, hasCases: declaration.hasCases, line: 0, column: 0)
+            kind: kind, name: name, isInExtension: isInExtension, inherited: inherited, generics: generics, constraints: constraints,
+            members: members, nested: nested, hasCases: hasCases, line: line ?? self.line, column: column ?? self.column)
+    }
+}
+
+extension WiringMember {
+    /// This member with other `references`, at another place if given.
+    fileprivate func with(references: [String], line: Int? = nil, column: Int? = nil) -> WiringMember {
+        WiringMember(
+            kind: kind, name: name, isStatic: isStatic, type: type, constraints: constraints, parameters: parameters,
+            isInjected: isInjected, references: references, line: line ?? self.line, column: column ?? self.column)
     }
 }

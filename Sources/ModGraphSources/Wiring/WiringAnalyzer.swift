@@ -202,10 +202,7 @@ struct WiringPass {
     ) -> Set<String> {
         var names = Set(roles.vocabulary.builderNamespaces).union(builders.keys).union(screens.keys)
         for located in declarations where roles.interfaces.contains(located.target) {
-            for component in WiringName.components(of: located.declaration.name) {
-                names.insert(String(component))
-                if let generic = component.firstIndex(of: "<") { names.insert(String(component[..<generic])) }
-            }
+            names.formUnion(WiringName.parts(of: located.declaration.name))
         }
         for list in providers.values { names.formUnion(list.map(\.type)) }
         names.formUnion(requirements.compactMap(\.typeName))
@@ -215,13 +212,7 @@ struct WiringPass {
     /// ``WiringFacts/names``: what an added declaration or use must not name to leave the answer as it is.
     private func names(_ requirements: [RequirementSpec], dependencyProtocols: Set<String>) -> Set<String> {
         var names = dependencyProtocols
-        for located in declarations {
-            for component in WiringName.components(of: located.declaration.name) {
-                names.insert(String(component))
-                // An extension of `World<T>` is a container found by `World`, its type's name.
-                if let generic = component.firstIndex(of: "<") { names.insert(String(component[..<generic])) }
-            }
-        }
+        for located in declarations { names.formUnion(WiringName.parts(of: located.declaration.name)) }
         for requirement in requirements {
             if let arguments = requirement.arguments { names.insert(arguments) }
         }

@@ -159,6 +159,17 @@ public enum WiringName {
         components.append(name[start...])
         return components
     }
+
+    /// The names `name` may be found by: each of its components, and the part of one before its generic
+    /// arguments (an extension of `World<T>` is found by `World`, its type's name).
+    static func parts(of name: String) -> [String] {
+        var parts: [String] = []
+        for component in components(of: name) {
+            parts.append(String(component))
+            if let generic = component.firstIndex(of: "<") { parts.append(String(component[..<generic])) }
+        }
+        return parts
+    }
 }
 
 /// A name used in a file, where it is first used.
