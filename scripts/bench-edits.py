@@ -6,8 +6,11 @@ see (session 48)").
 
 The edits are those a developer makes, one at a time, at random (a fixed seed): a type added at the
 end of a file (`type`), a type added that holds one the file declares (`typeuse`), a function added
-to a type (`member`), a top-level function (`func`), a comment at a random line (`comment`). Each is
-left in place for the next. Edit a scratch clone: the files stay edited.
+to a type (`member`), a top-level function (`func`), a comment at a random line (`comment`); and
+three the wiring sees: a type the file declares made to conform to a protocol the repository
+declares (`conform`), a function added to a builder (`builder`: a type named `…Builder`), a function
+taking one of the repository's protocols (`service`). Each is left in place for the next. Edit a
+scratch clone: the files stay edited.
 
 Prints one line per edit (its kind, NEW's and OLD's CPU seconds, user + system, whether the outputs
 are the same), and per kind the medians. Exits 1 when an output differs from the cold run's.
@@ -25,8 +28,19 @@ import sys
 import tempfile
 import time
 
-KINDS = ["type", "typeuse", "member", "func", "comment"]
+KINDS = ["type", "typeuse", "member", "func", "comment", "conform", "builder", "service"]
 DECLARATION = re.compile(r"^(?:public |final |open |internal |private |fileprivate )*(?:struct|class|enum|actor) (\w+)[^{]*\{\s*$")
+BUILDER = re.compile(r"^(?:public |final |open |internal )*(?:struct|class) \w+Builder\b[^{]*\{\s*$")
+PROTOCOL = re.compile(r"^\s*(?:public |internal )?protocol (\w+)")
+
+
+def protocols(files):
+    """The names of the protocols the files declare, sorted."""
+    found = set()
+    for path in files:
+        with open(path, encoding="utf-8", errors="surrogateescape") as handle:
+            found.update(match.group(1) for match in map(PROTOCOL.match, handle) if match)
+    return sorted(found)
 
 
 def timed(command, cwd, cache):
@@ -53,8 +67,8 @@ def swift_files(repo):
     return found
 
 
-def edit(path, kind, tag, rng):
-    """Makes one edit of `kind` to the file; False when the file has no place for it."""
+def edit(path, kind, tag, rng, names=()):
+    """Makes one edit of `kind` to the file (`names`: the repository's protocols); False when the file has no place for it."""
     with open(path, encoding="utf-8", errors="surrogateescape") as handle:
         lines = handle.read().split("\n")
     if kind == "type":
@@ -64,13 +78,24 @@ def edit(path, kind, tag, rng):
         if not declared:
             return False
         lines.append(f"struct Added{tag} {{\n    let item: {declared[0]}? = nil\n}}")
-    elif kind == "member":
-        places = [index for index, line in enumerate(lines) if DECLARATION.match(line)]
+    elif kind in ("member", "builder"):
+        # A function added to a type the file declares, or to a builder.
+        pattern = BUILDER if kind == "builder" else DECLARATION
+        places = [index for index, line in enumerate(lines) if pattern.match(line)]
         if not places:
             return False
         lines.insert(rng.choice(places) + 1, f"    func added{tag}() -> Int {{ {tag} }}")
     elif kind == "func":
         lines.append(f"func added{tag}() -> Int {{ {tag} }}")
+    elif kind == "conform":
+        declared = [match.group(1) for match in map(DECLARATION.match, lines) if match]
+        if not declared or not names:
+            return False
+        lines.append(f"extension {rng.choice(declared)}: {rng.choice(names)} {{}}")
+    elif kind == "service":
+        if not names:
+            return False
+        lines.append(f"func uses{tag}(_ service: any {rng.choice(names)}) {{}}")
     else:
         lines.insert(rng.randrange(len(lines) + 1), f"// touched {tag}")
     with open(path, "w", encoding="utf-8", errors="surrogateescape") as handle:
@@ -98,13 +123,15 @@ def main():
         timed([build] + check, repo, caches[name])
     rng = random.Random(arguments.seed)
     files = swift_files(repo)
+    names = protocols(files)
+    builders = [path for path in files if any(map(BUILDER.match, open(path, encoding="utf-8", errors="surrogateescape")))]
     times = {(name, kind): [] for name in builds for kind in KINDS}
     different = 0
     made = 0
     while made < arguments.edits and files:
         kind = rng.choice(KINDS)
-        path = rng.choice(files)
-        if not edit(path, kind, rng.randrange(100_000), rng):
+        path = rng.choice(builders if kind == "builder" and builders else files)
+        if not edit(path, kind, rng.randrange(100_000), rng, names):
             continue
         made += 1
         # Past the coarsest time granularity, so that the file's stamp is settled.

@@ -68,8 +68,18 @@ public struct Wiring: Hashable, Sendable {
             self.wired = wired
         }
 
+        /// By kind, label and provider, then by where it is needed and wired (a place before none): a total order,
+        /// so that an edge lists the items of one need from several files the same way in every run (they come
+        /// out of a set).
         public static func < (lhs: Item, rhs: Item) -> Bool {
-            (lhs.kind, lhs.label, lhs.providedBy) < (rhs.kind, rhs.label, rhs.providedBy)
+            if (lhs.kind, lhs.label, lhs.providedBy, lhs.need) != (rhs.kind, rhs.label, rhs.providedBy, rhs.need) {
+                return (lhs.kind, lhs.label, lhs.providedBy, lhs.need) < (rhs.kind, rhs.label, rhs.providedBy, rhs.need)
+            }
+            switch (lhs.wired, rhs.wired) {
+            case let (left?, right?): return left < right
+            case (nil, .some): return true
+            default: return false
+            }
         }
     }
 

@@ -52,6 +52,9 @@ public final class ScanCache: Sendable {
         /// The digest of what each file's scan for the wiring found, by the scan's key: read only when the
         /// files' keys give no answer, to find one kept for files that say the same things (``WiringMemo``).
         case digests
+        /// The files the latest analysis could leave out, and what each gives its answer (``WiringRelevance``):
+        /// read only when neither the files' keys nor their digests give an answer.
+        case relevance
         /// The scans of the few files parsed to find a kept answer, apart from every file's (which is then
         /// neither read nor written): the previous versions a later edit's places are moved from (``WiringMemo``).
         case recent
@@ -75,6 +78,7 @@ public final class ScanCache: Sendable {
     private let stampShelf = Locked<ScanStamps?>(nil)
     private let analysisShelf = Locked<ScanAnswers?>(nil)
     private let digestShelf = Locked<ScanAnalyses?>(nil)
+    private let relevanceShelf = Locked<ScanAnalyses?>(nil)
     /// The key of each file's scan this run, by what was asked (``ScanStamps/kind(_:budget:)``) and path.
     private let keys = Locked([Asked: String]())
     /// What was asked of a file: the kind of scan and the file.
@@ -122,6 +126,8 @@ public final class ScanCache: Sendable {
         Self.once(analysisShelf) { [read] in ScanAnswers(index: read(.analyses)) { read(.answer($0)) } }
     }
     private var digests: ScanAnalyses { Self.once(digestShelf) { ScanAnalyses(encoded: read(.digests), limit: 1) } }
+    /// Two partitions: `check` and `graph --wiring` may judge the files under other roles, one after the other.
+    private var relevance: ScanAnalyses { Self.once(relevanceShelf) { ScanAnalyses(encoded: read(.relevance), limit: 2) } }
 
     /// What `slot` holds, made by `make` the first time it is asked.
     private static func once<Value>(_ slot: Locked<Value?>, _ make: () -> Value) -> Value {
@@ -189,6 +195,13 @@ public final class ScanCache: Sendable {
     /// Keeps `body` as the digests of the latest analysis's files.
     func keep(factsDigests body: [UInt8]) { digests.keep(body, for: "digests") }
 
+    /// The files the latest analysis under the roles `rolesKey` names could leave out (``WiringRelevance/Partition``),
+    /// as bytes to decode.
+    func partition(_ rolesKey: String) -> ArraySlice<UInt8>? { relevance.entry(rolesKey) }
+
+    /// Keeps `body` as the partition of the latest analysis's files under the roles `rolesKey` names.
+    func keep(partition body: [UInt8], for rolesKey: String) { relevance.keep(body, for: rolesKey) }
+
     /// Keeps `body` as the analysis of `key`, for files that say what `factsKey` stands for.
     func keep(analysis body: [UInt8], for key: String, factsKey: String) { analyses.keep(body, for: key, tag: factsKey) }
 
@@ -249,6 +262,7 @@ public final class ScanCache: Sendable {
             if let body = answers.body { encoded[.answer(answers.slot)] = body }
         }
         encoded[.digests] = digestShelf.withLock { $0 }?.encoded()
+        encoded[.relevance] = relevanceShelf.withLock { $0 }?.encoded()
         return encoded
     }
 }

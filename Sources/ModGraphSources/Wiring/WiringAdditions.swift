@@ -134,7 +134,7 @@ enum WiringAdditions {
     /// What ``readsMembers(_:_:)`` and ``isInert(_:_:)`` both ask: a struct, class, enum or actor outside an
     /// extension and outside an interface module, no builder by its name, inheriting no builder protocol, with no
     /// constraint or member of a builder protocol's type.
-    private static func isPlainType(_ declaration: WiringDeclaration, _ context: Context) -> Bool {
+    static func isPlainType(_ declaration: WiringDeclaration, _ context: Context) -> Bool {
         [.struct, .class, .enum, .actor].contains(declaration.kind) && !declaration.isInExtension && !context.inInterfaceModule
             && !context.vocabulary.isBuilderType(declaration.simpleName) && !declaration.inherited.contains(where: context.namesBuilder)
             && !declaration.constraints.contains { context.namesBuilder($0.type) }
@@ -177,7 +177,7 @@ enum WiringAdditions {
 
 extension WrittenType {
     /// ``base`` and ``names``: every name a check may match it by.
-    fileprivate var baseAndNames: [String] { [base].compactMap { $0 } + names }
+    var baseAndNames: [String] { [base].compactMap { $0 } + names }
 }
 
 extension WiringDeclaration {

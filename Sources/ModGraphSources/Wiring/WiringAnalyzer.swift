@@ -93,6 +93,14 @@ struct WiringFacts {
     /// a protocol, builders, and the types that state a builder requirement. A use of any other name, even one a
     /// module declares, matches nothing.
     var useNames: Set<String> = []
+    /// The part of ``names`` no declaration's name gives: the dependency protocols and the builder requirements'
+    /// arguments. Not kept with the answer: what this run's judge of the files it may leave out next time
+    /// weighs their names against (``WiringRelevance``).
+    var derivedNames: Set<String> = []
+    /// The part of ``useNames`` a use outside the app may be matched by: what the interface modules declare, builder
+    /// namespaces, screen modules and builders. The app's uses alone are looked up among the types that provide a
+    /// protocol and those that state a requirement. Not kept with the answer, like ``derivedNames``.
+    var featureUseNames: Set<String> = []
 }
 
 /// One analysis: the indexes made from the declarations, and each module's inventory as it is filled.
@@ -189,33 +197,49 @@ struct WiringPass {
         }
         let edges = items.map { pair, list in Wiring.Edge(from: pair.from, to: pair.to, items: Array(Set(list))) }
         let inventory = modules.values.map(Self.sorted).filter { !$0.isEmpty }
+        let derived = derivedNames(requirements, dependencyProtocols: dependencyProtocols)
+        let featureUses = featureUseNames(builders: builders, screens: screens)
         return WiringFacts(
             wiring: Wiring(edges: edges, modules: inventory), needs: builderNeeds.needs + protocolNeeds.needs, extensions: extensions,
-            names: names(requirements, dependencyProtocols: dependencyProtocols),
-            useNames: useNames(requirements, builders: builders, screens: screens, providers: providers))
+            names: names(derived), useNames: useNames(featureUses, requirements, providers: providers), derivedNames: derived,
+            featureUseNames: featureUses)
     }
 
-    /// ``WiringFacts/useNames``: the keys of every index a use is looked up in, or more.
-    private func useNames(
-        _ requirements: [RequirementSpec], builders: [String: BuilderType], screens: [String: (target: TargetID, label: String)],
-        providers: [String: [(target: TargetID, type: String, site: Wiring.Site)]]
-    ) -> Set<String> {
+    /// ``WiringFacts/featureUseNames``: the keys of every index a use outside the app is looked up in, or more.
+    private func featureUseNames(builders: [String: BuilderType], screens: [String: (target: TargetID, label: String)]) -> Set<String> {
         var names = Set(roles.vocabulary.builderNamespaces).union(builders.keys).union(screens.keys)
         for located in declarations where roles.interfaces.contains(located.target) {
             names.formUnion(WiringName.parts(of: located.declaration.name))
         }
+        return names
+    }
+
+    /// ``WiringFacts/useNames``: the keys of every index a use is looked up in, or more: those of a use outside
+    /// the app, the types that provide a protocol (the app hands them over) and those that state a builder
+    /// requirement (the app makes them).
+    private func useNames(
+        _ featureUses: Set<String>, _ requirements: [RequirementSpec],
+        providers: [String: [(target: TargetID, type: String, site: Wiring.Site)]]
+    ) -> Set<String> {
+        var names = featureUses
         for list in providers.values { names.formUnion(list.map(\.type)) }
         names.formUnion(requirements.compactMap(\.typeName))
         return names
     }
 
-    /// ``WiringFacts/names``: what an added declaration or use must not name to leave the answer as it is.
-    private func names(_ requirements: [RequirementSpec], dependencyProtocols: Set<String>) -> Set<String> {
+    /// ``WiringFacts/derivedNames``: the dependency protocols and the builder requirements' arguments.
+    private func derivedNames(_ requirements: [RequirementSpec], dependencyProtocols: Set<String>) -> Set<String> {
         var names = dependencyProtocols
-        for located in declarations { names.formUnion(WiringName.parts(of: located.declaration.name)) }
         for requirement in requirements {
             if let arguments = requirement.arguments { names.insert(arguments) }
         }
+        return names
+    }
+
+    /// ``WiringFacts/names``: what an added declaration or use must not name to leave the answer as it is.
+    private func names(_ derived: Set<String>) -> Set<String> {
+        var names = derived
+        for located in declarations { names.formUnion(WiringName.parts(of: located.declaration.name)) }
         return names
     }
 

@@ -69,6 +69,13 @@ enum WiringMemo {
             {
                 return outcome
             }
+            if let key,
+                let outcome = try relevantFacts(
+                    graph, requests: requests, keys: keys, known: table, targets: analysed, roles: roles, budget: budget, runner: runner,
+                    cache: cache, key: key)
+            {
+                return outcome
+            }
         }
         let scanned = try SourceScanner.scan(requests: requests, budget: budget, runner: runner, cache: cache)
         let folders = Dictionary(analysed.map { ($0.target, $0.folder) }, uniquingKeysWith: { first, _ in first })
@@ -86,15 +93,23 @@ enum WiringMemo {
             let digests = zip(scanned, keys).map { file, key in
                 key.flatMap { known[$0] } ?? digest(of: file, stored: key.flatMap { cache.stored($0, readsWiring: true) })
             }
-            var writer = ScanWriter()
-            facts.write(to: &writer)
-            let factsKey = factsKey(roles: roles, targets: analysed, digests: digests)
             let skips = scanned.indices.compactMap { index in scanned[index].skipped.map { (index, $0) } }
-            cache.keep(
-                analysis: Kept.body(
-                    factsKey: factsKey, facts: writer.bytes[...], skipped: skips, names: Kept.names(facts.names, uses: facts.useNames)[...]),
-                for: key, factsKey: factsKey)
-            cache.keep(factsDigests: Kept.table(keys: keys, digests: digests))
+            keep(facts, skips: skips, keys: keys, digests: digests, targets: analysed, roles: roles, cache: cache, key: key)
+            // The files a later analysis may leave out, judged now that every file's facts are at hand.
+            var index = 0
+            var files: [WiringRelevance.Analysed] = []
+            for sources in analysed {
+                for path in sources.files {
+                    files.append(
+                        .init(
+                            target: sources.target, file: InterfaceRule.relative(path, to: sources.folder), key: keys[index],
+                            scanned: scanned[index]))
+                    index += 1
+                }
+            }
+            let inert = WiringRelevance.inertFiles(files, facts: facts, roles: roles)
+            let rolesKey = Self.rolesKey(roles)
+            cache.keep(partition: WiringRelevance.Partition(rolesKey: rolesKey, inert: inert).encoded(), for: rolesKey)
         }
         return Outcome(facts: facts, skipped: skipped)
     }
@@ -305,7 +320,7 @@ enum WiringMemo {
     /// The SHA-256 of `label`, the versions, the roles, and each module's files in the order of `targets`,
     /// each named within its module's folder and followed by what `file` writes for it (by its index among
     /// all the files): the key of its scan, or the digest of its facts.
-    private static func keyed(
+    static func keyed(
         roles: WiringRoles, targets: [TargetSources], label: String?, file: (inout ScanWriter, Int) -> Void
     ) -> String {
         var writer = ScanWriter()

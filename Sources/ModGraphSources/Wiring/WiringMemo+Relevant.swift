@@ -1,0 +1,116 @@
+import ModGraphCore
+import ModGraphRules
+import ModGraphSystem
+
+extension WiringMemo {
+    /// The answer for these files, analysed without the files the latest analysis found inert
+    /// (``WiringRelevance``) that have not changed since: an edit the wiring sees (a conformance, a builder's
+    /// member, a service newly used) decodes and analyses the files that may matter and those changed, not
+    /// every file of the app. The files left out must still be inert beside the new analysis (none of their
+    /// names declared by a file analysed or derived, none a use is matched by); then the answer is the one
+    /// every file would give, with their extensions and the names they declare put back in, and is kept as
+    /// the full analysis keeps it. Each file left out is weighed beside this analysis, not the one that found it
+    /// inert: there, a name it shares with a builder or a screen module of another module matched nothing. Nil
+    /// when the partition kept is for other roles, when no file is left out, when a file left out has no digest
+    /// kept, or when one would no longer be inert.
+    static func relevantFacts(
+        _ graph: ModuleGraph, requests: [SourceScanner.Request], keys: [String?], known: [String: [UInt8]], targets: [TargetSources],
+        roles: WiringRoles, budget: SourceBudget, runner: any UnitRunner, cache: ScanCache, key: String
+    ) throws(SourceScanError) -> Outcome? {
+        let rolesKey = Self.rolesKey(roles)
+        guard let body = cache.partition(rolesKey), let partition = WiringRelevance.Partition(body), partition.rolesKey == rolesKey
+        else { return nil }
+        let places = targets.flatMap { sources in sources.files.map { (sources.target, InterfaceRule.relative($0, to: sources.folder)) } }
+        var inert: [Int: (place: String, file: WiringRelevance.Inert)] = [:]
+        for index in requests.indices {
+            guard let key = keys[index], known[key] != nil else { continue }
+            let place = WiringRelevance.place(places[index].0, file: places[index].1, key: key)
+            if let file = partition.inert[place] { inert[index] = (place, file) }
+        }
+        guard !inert.isEmpty else { return nil }
+        let analysed = requests.indices.filter { inert[$0] == nil }
+        let scanned = try scan(analysed.map { requests[$0] }, keys: analysed.map { keys[$0] }, budget: budget, runner: runner, cache: cache)
+        var subset: [TargetSources] = []
+        var offset = 0
+        for sources in targets {
+            let files = sources.files.indices.filter { inert[offset + $0] == nil }.map { sources.files[$0] }
+            subset.append(TargetSources(target: sources.target, folder: sources.folder, files: files))
+            offset += sources.files.count
+        }
+        let folders = Dictionary(targets.map { ($0.target, $0.folder) }, uniquingKeysWith: { first, _ in first })
+        var facts = WiringAnalyzer(roles: roles).analyze(
+            scanned: TargetSources.grouped(scanned, of: subset), folders: folders, graph: graph)
+        let lookedUp = WiringRelevance.lookedUp(facts, declaredIn: scanned.map(\.wiring))
+        guard inert.values.allSatisfy({ $0.file.isInert(beside: facts, lookedUp: lookedUp) }) else { return nil }
+        // The files left out give the answer their extensions, in the order of every file's, and their declarations' names.
+        var byIndex: [Int: ScannedFile] = [:]
+        for (index, file) in zip(analysed, scanned) { byIndex[index] = file }
+        facts = WiringRelevance.whole(
+            facts,
+            files: requests.indices.map { index in
+                (places[index].0, places[index].1, inert[index].map { .inert($0.file) } ?? .read(byIndex[index]?.wiring))
+            })
+        let skipped = scanned.filter { $0.skipped != nil }
+        guard skipped.allSatisfy({ $0.skipped?.recurs ?? true }) else { return Outcome(facts: facts, skipped: skipped) }
+        let analysedKeys = analysed.map { cache.key(requests[$0], budget: budget) }
+        var allKeys = keys
+        var digests = keys.map { $0.flatMap { known[$0] } ?? [] }
+        var skips: [(index: Int, excess: SourceBudget.Excess)] = []
+        var judged: [WiringRelevance.Analysed] = []
+        for (position, index) in analysed.enumerated() {
+            let file = scanned[position]
+            let key = analysedKeys[position]
+            allKeys[index] = key
+            digests[index] = key.flatMap { known[$0] } ?? digest(of: file, stored: key.flatMap { cache.stored($0, readsWiring: true) })
+            if let excess = file.skipped { skips.append((index, excess)) }
+            judged.append(.init(target: places[index].0, file: places[index].1, key: key, scanned: file))
+        }
+        var kept = WiringRelevance.inertFiles(judged, facts: facts, roles: roles)
+        for (_, left) in inert { kept[left.place] = left.file }
+        keep(facts, skips: skips, keys: allKeys, digests: digests, targets: targets, roles: roles, cache: cache, key: key)
+        // Most edits leave the same files out: the partition (one entry per file of the app) is then not written again.
+        if kept != partition.inert {
+            cache.keep(partition: WiringRelevance.Partition(rolesKey: rolesKey, inert: kept).encoded(), for: rolesKey)
+        }
+        return Outcome(facts: facts, skipped: skipped)
+    }
+
+    /// Scans `requests`: those whose scans (keyed `keys`) are on the shelf of every file's scan from there, the others
+    /// (changed since) among the recent scans, as ``movedFacts`` scans them, so that the shelf of every file's scan
+    /// (megabytes) is not written again for a few files.
+    private static func scan(
+        _ requests: [SourceScanner.Request], keys: [String?], budget: SourceBudget, runner: any UnitRunner, cache: ScanCache
+    ) throws(SourceScanError) -> [ScannedFile] {
+        let isShelved = requests.indices.map { keys[$0].map { cache.stored($0, readsWiring: true) != nil } ?? false }
+        var files = [ScannedFile?](repeating: nil, count: requests.count)
+        for shelving in [true, false] {
+            let indices = requests.indices.filter { isShelved[$0] == shelving }
+            let scanned = try SourceScanner.scan(
+                requests: indices.map { requests[$0] }, budget: budget, runner: runner, cache: cache, shelving: shelving)
+            for (index, file) in zip(indices, scanned) { files[index] = file }
+        }
+        return files.compactMap { $0 }
+    }
+
+    /// Keeps `facts`, the answer for files whose scans' keys are `keys` and whose facts' digests are `digests`
+    /// (in the order of `targets`' files), under `key` and the key of those digests, with the files it
+    /// `skips` by their index; and keeps the digests as the latest analysis's.
+    static func keep(
+        _ facts: WiringFacts, skips: [(index: Int, excess: SourceBudget.Excess)], keys: [String?], digests: [[UInt8]],
+        targets: [TargetSources], roles: WiringRoles, cache: ScanCache, key: String
+    ) {
+        var writer = ScanWriter()
+        facts.write(to: &writer)
+        let factsKey = factsKey(roles: roles, targets: targets, digests: digests)
+        cache.keep(
+            analysis: Kept.body(
+                factsKey: factsKey, facts: writer.bytes[...], skipped: skips, names: Kept.names(facts.names, uses: facts.useNames)[...]),
+            for: key, factsKey: factsKey)
+        cache.keep(factsDigests: Kept.table(keys: keys, digests: digests))
+    }
+
+    /// The key a partition is kept for: the versions and the roles its files were judged under.
+    static func rolesKey(_ roles: WiringRoles) -> String {
+        keyed(roles: roles, targets: [], label: "relevance") { _, _ in }
+    }
+}

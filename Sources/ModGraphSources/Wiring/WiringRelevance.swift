@@ -1,0 +1,252 @@
+import ModGraphCore
+import ModGraphRules
+import ModGraphSystem
+
+/// The files the wiring analysis can leave out (issue #48): after an edit the wiring sees (a conformance
+/// to a graph protocol, a builder's member, a service newly used), every file's facts were decoded and
+/// analysed again, though most files of an app (its views, models, formatters) give the answer nothing.
+///
+/// A file is inert when no phase of ``WiringPass`` reads it but for names that match nothing:
+/// - it is no interface module's (whose declarations are the inventory's) and not the app's (whose
+///   conformers and constructions wire builders), its facts are whole and it makes no `.scoped` call;
+/// - each of its types is plain (``WiringAdditions/isPlainType(_:_:)``: a struct, class, enum or actor
+///   outside an extension, no builder, of no builder protocol) and inherits no module protocol; each of its
+///   extensions conforms to no module protocol, and holds no builder namespace's function (those
+///   are types nested in an extension, which are not plain);
+/// - no name of its types, nor of what they or its extensions inherit, is one a lookup of the analysis may ask
+///   for (``lookedUp(_:declaredIn:)``): a name a use is matched by (``WiringFacts/useNames``), one the analysis
+///   derives (a requirement's argument, a dependency protocol: ``WiringFacts/derivedNames``), or a protocol's.
+///   Protocols, builders, screen modules, requirements' arguments and dependency protocols are each found by a
+///   name one module declares: the file makes none of those ambiguous, provides no protocol, wires no dependency
+///   protocol, and no class of it is a screen module's. Another name it shares with other files is looked up by
+///   nothing;
+/// - none of its uses (names where a type goes, capitalised names, member chains, constructions) names a
+///   part of a name a use outside the app is matched by (``WiringFacts/featureUseNames``).
+///
+/// Such a file gives the answer only its extensions (listed for the container check) and its declarations'
+/// names (``WiringFacts/names``), which ``Inert`` keeps. Its members and their bodies are read for the app's
+/// conformers and constructions only, and it is none of the app's.
+enum WiringRelevance {
+    /// What an inert file gives the answer, and the names it must not come to share.
+    struct Inert: Equatable {
+        /// Every part of every declaration's name: what ``WiringFacts/names`` holds of the file.
+        var declared: [String] = []
+        /// The names of its types and of what they inherit.
+        var guarded: [String] = []
+        /// Every part of every name its uses name.
+        var uses: [String] = []
+        /// Its extensions, in order: the type as written, and where.
+        var extensions: [Extension] = []
+
+        struct Extension: Equatable {
+            let type: String
+            let line: Int
+            let column: Int
+        }
+
+        /// Whether the file stays inert beside an analysis whose answer is `facts` and whose lookups may ask for
+        /// `lookedUp` (``WiringRelevance/lookedUp(_:declaredIn:)``): none of its types' names, nor what they inherit,
+        /// is one of those, and none of its uses names one a use outside the app is matched by
+        /// (``WiringFacts/featureUseNames``; it is none of the app's).
+        func isInert(beside facts: WiringFacts, lookedUp: Set<String>) -> Bool {
+            !guarded.contains(where: lookedUp.contains) && !uses.contains(where: facts.featureUseNames.contains)
+        }
+    }
+
+    /// The names a lookup of the analysis whose answer is `facts` may ask for: those a use is matched by, those it
+    /// derives, and every part of the names of the protocols `files` declare (whether one module declares them or several).
+    static func lookedUp(_ facts: WiringFacts, declaredIn files: [WiringFile?]) -> Set<String> {
+        var names = facts.useNames.union(facts.derivedNames)
+        for wiring in files {
+            for declaration in wiring?.declarations ?? [] where declaration.kind == .protocol {
+                names.formUnion(WiringName.parts(of: declaration.name))
+            }
+        }
+        return names
+    }
+
+    /// What `wiring`, a file of `target`, gives the answer when it is inert whatever names the analysis
+    /// matches by; nil when a phase may read it. Its names are weighed apart (``Inert/isInert(beside:lookedUp:)``).
+    static func inert(_ wiring: WiringFile, in target: TargetID, roles: WiringRoles) -> Inert? {
+        guard !roles.interfaces.contains(target), !roles.app.contains(target), !wiring.isTruncated, wiring.scopedCalls.isEmpty
+        else { return nil }
+        let context = WiringAdditions.Context(
+            names: [], useNames: [], inInterfaceModule: false, inApp: false, vocabulary: roles.vocabulary)
+        var inert = Inert()
+        var guarded = UniqueNames(limit: .max)
+        for declaration in wiring.declarations {
+            switch declaration.kind {
+            case .file:
+                break
+            case .extension:
+                // What it conforms to is weighed as a type's is: a protocol of the graph makes it a provider, a module
+                // protocol a screen. A builder protocol makes no builder of it (a builder is a type that declares it).
+                guard weigh(declaration.inherited, into: &guarded, roles: roles) else { return nil }
+                inert.extensions.append(.init(type: declaration.name, line: declaration.line, column: declaration.column))
+            case .struct, .class, .enum, .actor:
+                guard WiringAdditions.isPlainType(declaration, context), weigh(declaration.inherited, into: &guarded, roles: roles)
+                else { return nil }
+                for part in WiringName.parts(of: declaration.name) { guarded.add(part) }
+            case .protocol:
+                return nil
+            }
+            inert.declared += WiringName.parts(of: declaration.name)
+        }
+        inert.guarded = guarded.items.map(\.name)
+        var uses = UniqueNames(limit: .max)
+        for name in wiring.mentions.map(\.name) + wiring.references.map(\.name) + wiring.paths.map(\.name)
+            + wiring.constructions.map(\.type)
+        {
+            for part in WiringName.parts(of: name) { uses.add(part) }
+        }
+        inert.uses = uses.items.map(\.name)
+        return inert
+    }
+
+    /// Adds the names `inherited` holds to `guarded`; false when one is a module protocol (what makes a screen module).
+    private static func weigh(_ inherited: [WrittenType], into guarded: inout UniqueNames, roles: WiringRoles) -> Bool {
+        for type in inherited {
+            for name in type.baseAndNames {
+                guard roles.vocabulary.moduleProtocols[name] == nil else { return false }
+                guarded.add(name)
+            }
+        }
+        return true
+    }
+
+    /// A file an analysis read, where it is, and the key of its scan (nil when the file was not scanned whole).
+    struct Analysed {
+        let target: TargetID
+        /// Its path within its module's folder, as the answer names it.
+        let file: String
+        let key: String?
+        let scanned: ScannedFile
+    }
+
+    /// The files of an analysis whose answer is `facts` that are inert beside the others, by ``place(_:file:key:)``.
+    /// Judged beside the analysis of every file: a name two modules declare is looked up by nothing there, though
+    /// it may be once one of them is left out; an analysis that leaves files out weighs them again beside its own
+    /// answer (``WiringMemo/relevantFacts(_:requests:keys:known:targets:roles:budget:runner:cache:key:)``).
+    static func inertFiles(_ files: [Analysed], facts: WiringFacts, roles: WiringRoles) -> [String: Inert] {
+        var candidates: [(place: String, inert: Inert)] = []
+        var others: [WiringFile?] = []
+        for file in files {
+            if let key = file.key, let wiring = file.scanned.wiring, file.scanned.skipped == nil,
+                let inert = inert(wiring, in: file.target, roles: roles)
+            {
+                candidates.append((place(file.target, file: file.file, key: key), inert))
+            } else {
+                others.append(file.scanned.wiring)
+            }
+        }
+        // A file found not inert declares no protocol (a candidate declares none): the names looked up stay the same.
+        let lookedUp = lookedUp(facts, declaredIn: others)
+        let inert = candidates.filter { $0.inert.isInert(beside: facts, lookedUp: lookedUp) }
+        return Dictionary(inert.map { ($0.place, $0.inert) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A file of an analysis, in the order of every file's (module by module as ``WiringAnalyzer`` reads them, each
+    /// module's files in order): inert and left out, or read and its facts.
+    enum Part {
+        case inert(Inert)
+        case read(WiringFile?)
+    }
+
+    /// The answer every file gives, from `facts`, the answer of the files read alone: with the extensions of
+    /// those left out, in the order the analysis of every file lists them (by module, then by file), and with the
+    /// names their declarations give. `files` are every file's parts, by the module and the path within its folder.
+    static func whole(_ facts: WiringFacts, files: [(target: TargetID, file: String, part: Part)]) -> WiringFacts {
+        var whole = facts
+        var extensions: [WiringFacts.Extension] = []
+        for index in files.indices.sorted(by: { (files[$0].target, $0) < (files[$1].target, $1) }) {
+            let (target, file, part) = files[index]
+            switch part {
+            case let .inert(inert):
+                whole.names.formUnion(inert.declared)
+                for found in inert.extensions {
+                    extensions.append(
+                        .init(type: found.type, site: Wiring.Site(target: target, file: file, line: found.line, column: found.column)))
+                }
+            case let .read(wiring):
+                for declaration in wiring?.declarations ?? [] where declaration.kind == .extension {
+                    extensions.append(
+                        .init(
+                            type: declaration.name,
+                            site: Wiring.Site(target: target, file: file, line: declaration.line, column: declaration.column)))
+                }
+            }
+        }
+        whole.extensions = extensions
+        return whole
+    }
+
+    /// A file's place in an analysis: its module, its path within the module's folder and the key of its scan.
+    /// The same bytes in another module, or elsewhere in the same one, are another place.
+    static func place(_ target: TargetID, file: String, key: String) -> String {
+        var writer = ScanWriter()
+        target.write(to: &writer)
+        writer.raw(file)
+        writer.raw(key)
+        return String(SHA256.hex(writer.bytes).prefix(32))
+    }
+}
+
+extension WiringRelevance {
+    /// The inert files of the latest analysis, by ``place(_:file:key:)``, and the roles they were judged under
+    /// (a file inert in a feature is not in the app): what ``WiringMemo`` keeps on the relevance shelf.
+    struct Partition: Equatable {
+        /// ``WiringMemo/rolesKey(_:)`` of the roles the files were judged under.
+        let rolesKey: String
+        let inert: [String: Inert]
+
+        init(rolesKey: String, inert: [String: Inert]) {
+            self.rolesKey = rolesKey
+            self.inert = inert
+        }
+
+        /// The partition in the scan cache's format, its files in the order of their places.
+        func encoded() -> [UInt8] {
+            var writer = ScanWriter()
+            writer.raw(rolesKey)
+            writer.int(inert.count)
+            for (place, file) in inert.sorted(by: { $0.key < $1.key }) {
+                writer.raw(place)
+                writer.strings(file.declared)
+                writer.strings(file.guarded)
+                writer.strings(file.uses)
+                writer.int(file.extensions.count)
+                for found in file.extensions {
+                    writer.string(found.type)
+                    writer.int(found.line)
+                    writer.int(found.column)
+                }
+            }
+            return writer.bytes
+        }
+
+        /// What ``encoded()`` wrote; nil when it does not decode whole (the shelf is input, like every other).
+        init?(_ body: ArraySlice<UInt8>) {
+            var reader = ScanReader(Array(body))
+            do {
+                rolesKey = try reader.raw()
+                let count = try reader.count()
+                guard count <= ScanCache.maximumEntries else { return nil }
+                var inert: [String: Inert] = [:]
+                inert.reserveCapacity(count)
+                for _ in 0..<count {
+                    let place = try reader.raw()
+                    var file = Inert(declared: try reader.strings(), guarded: try reader.strings(), uses: try reader.strings())
+                    let extensions = try reader.count()
+                    for _ in 0..<extensions {
+                        file.extensions.append(.init(type: try reader.string(), line: try reader.int(), column: try reader.int()))
+                    }
+                    inert[place] = file
+                }
+                guard reader.isAtEnd else { return nil }
+                self.inert = inert
+            } catch {
+                return nil
+            }
+        }
+    }
+}
