@@ -31,6 +31,7 @@ struct WiringRelevanceTests {
         }
 
         var target: TargetID { id(module) }
+        var place: WiringMemo.Place { WiringMemo.Place(target: target, file: name) }
 
         private static func scan(_ text: String, _ module: String, _ name: String) -> ScannedFile {
             SourceScanner.scan(text: text, path: "/src/\(module)/\(name)", readsWiring: true)
@@ -54,7 +55,7 @@ struct WiringRelevanceTests {
 
     /// Each file's place, with a key of its own: its text's.
     private static func place(_ file: File) -> String {
-        WiringRelevance.place(file.target, file: file.name, key: SHA256.hex(Array(file.text.utf8)))
+        WiringRelevance.place(file.place, key: SHA256.hex(Array(file.text.utf8)))
     }
 
     /// `facts`' every part the checks judge, and its names, in one comparable text: the bytes kept (in which
@@ -91,7 +92,7 @@ struct WiringRelevanceTests {
         let facts = analyze(files.filter { inert[place($0)] == nil })
         return WiringRelevance.whole(
             facts,
-            files: files.map { file in (file.target, file.name, inert[place(file)].map { .inert($0) } ?? .read(file.scanned.wiring)) })
+            files: files.map { file in (file.place, inert[place(file)].map { .inert($0) } ?? .read(file.scanned.wiring)) })
     }
 
     /// The property: an app of the fixture and random files, judged after its analysis; the files found inert
@@ -115,7 +116,7 @@ struct WiringRelevanceTests {
             let full = Self.analyze(files)
             let judged = files.map { file in
                 WiringRelevance.Analysed(
-                    target: file.target, file: file.name, key: SHA256.hex(Array(file.text.utf8)), scanned: file.scanned)
+                    place: file.place, key: SHA256.hex(Array(file.text.utf8)), scanned: file.scanned)
             }
             let inert = WiringRelevance.inertFiles(judged, facts: full, roles: Self.roles)
             inertFiles += inert.count
@@ -173,7 +174,7 @@ struct WiringRelevanceTests {
             let full = Self.analyze(files)
             let judged = files.map { file in
                 WiringRelevance.Analysed(
-                    target: file.target, file: file.name, key: SHA256.hex(Array(file.text.utf8)), scanned: file.scanned)
+                    place: file.place, key: SHA256.hex(Array(file.text.utf8)), scanned: file.scanned)
             }
             let inert = WiringRelevance.inertFiles(judged, facts: full, roles: Self.roles)
             #expect(inert.isEmpty, "\(extra)")

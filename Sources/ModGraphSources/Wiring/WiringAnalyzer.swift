@@ -78,6 +78,19 @@ struct WiringFacts {
     struct Extension {
         let type: String
         let site: Wiring.Site
+
+        init(type: String, site: Wiring.Site) {
+            self.type = type
+            self.site = site
+        }
+
+        /// `declaration`, of `file` in `target`, as the facts list it: every extension, by the type as written; nil
+        /// for any other declaration.
+        init?(listing declaration: WiringDeclaration, target: TargetID, file: String) {
+            guard declaration.kind == .extension else { return nil }
+            self.init(
+                type: declaration.name, site: Wiring.Site(target: target, file: file, line: declaration.line, column: declaration.column))
+        }
     }
 
     var wiring: Wiring
@@ -188,9 +201,7 @@ struct WiringPass {
         let calls = self.calls(functions: functions, screens: screens, appReference: appReference)
         let dependencyProtocols = self.dependencyProtocols(requirements, builders: builders)
         wiringSites(builders: builders, dependencyProtocols: dependencyProtocols)
-        let extensions = declarations.filter { $0.declaration.kind == .extension }.map {
-            WiringFacts.Extension(type: $0.declaration.name, site: $0.site())
-        }
+        let extensions = declarations.compactMap { WiringFacts.Extension(listing: $0.declaration, target: $0.target, file: $0.file) }
         var items: [Pair: [Wiring.Item]] = [:]
         for (pair, item) in builderNeeds.items + protocolNeeds.items + calls {
             items[pair, default: []].append(item)

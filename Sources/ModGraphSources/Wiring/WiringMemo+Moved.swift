@@ -30,9 +30,7 @@ extension WiringMemo {
         guard !changed.isEmpty, changed.count <= maximumRescanned else { return nil }
         // The changed files first: most that say something else (a declaration added) stop here, before the
         // previous answer's key is worked out from every file's and the answer read.
-        let places = targets.flatMap { sources in
-            sources.files.map { Place(target: sources.target, file: InterfaceRule.relative($0, to: sources.folder)) }
-        }
+        let places = places(of: targets)
         let now = try SourceScanner.scan(
             requests: changed.map { requests[$0] }, budget: budget, runner: runner, cache: cache, shelving: false)
         var moved: [Place: [ScanPosition: ScanPosition]] = [:]
@@ -84,10 +82,17 @@ extension WiringMemo {
         return Outcome(facts: facts, skipped: skippedFiles)
     }
 
-    /// A file of a module, as an answer's places name it.
-    private struct Place: Hashable {
+    /// A file of a module, as an answer's places name it: its module and its path within the module's folder.
+    struct Place: Hashable {
         let target: TargetID
         let file: String
+    }
+
+    /// The place of each file of `targets`, in order.
+    static func places(of targets: [TargetSources]) -> [Place] {
+        targets.flatMap { sources in
+            sources.files.map { Place(target: sources.target, file: InterfaceRule.relative($0, to: sources.folder)) }
+        }
     }
 
     /// Where each place of `before` is in `after`, when the two scans say the same things at other places

@@ -18,59 +18,49 @@ extension WiringMemo {
         roles: WiringRoles, budget: SourceBudget, runner: any UnitRunner, cache: ScanCache, key: String
     ) throws(SourceScanError) -> Outcome? {
         let rolesKey = Self.rolesKey(roles)
-        guard let body = cache.partition(rolesKey), let partition = WiringRelevance.Partition(body), partition.rolesKey == rolesKey
-        else { return nil }
-        let places = targets.flatMap { sources in sources.files.map { (sources.target, InterfaceRule.relative($0, to: sources.folder)) } }
+        guard let body = cache.partition(rolesKey), let partition = WiringRelevance.Partition(body) else { return nil }
+        let places = places(of: targets)
         var inert: [Int: (place: String, file: WiringRelevance.Inert)] = [:]
         for index in requests.indices {
             guard let key = keys[index], known[key] != nil else { continue }
-            let place = WiringRelevance.place(places[index].0, file: places[index].1, key: key)
+            let place = WiringRelevance.place(places[index], key: key)
             if let file = partition.inert[place] { inert[index] = (place, file) }
         }
         guard !inert.isEmpty else { return nil }
         let analysed = requests.indices.filter { inert[$0] == nil }
         let scanned = try scan(analysed.map { requests[$0] }, keys: analysed.map { keys[$0] }, budget: budget, runner: runner, cache: cache)
-        var subset: [TargetSources] = []
-        var offset = 0
-        for sources in targets {
-            let files = sources.files.indices.filter { inert[offset + $0] == nil }.map { sources.files[$0] }
-            subset.append(TargetSources(target: sources.target, folder: sources.folder, files: files))
-            offset += sources.files.count
+        var byTarget: [TargetID: [ScannedFile]] = [:]
+        var byIndex: [Int: ScannedFile] = [:]
+        for (index, file) in zip(analysed, scanned) {
+            byTarget[places[index].target, default: []].append(file)
+            byIndex[index] = file
         }
         let folders = Dictionary(targets.map { ($0.target, $0.folder) }, uniquingKeysWith: { first, _ in first })
-        var facts = WiringAnalyzer(roles: roles).analyze(
-            scanned: TargetSources.grouped(scanned, of: subset), folders: folders, graph: graph)
+        var facts = WiringAnalyzer(roles: roles).analyze(scanned: byTarget, folders: folders, graph: graph)
         let lookedUp = WiringRelevance.lookedUp(facts, declaredIn: scanned.map(\.wiring))
         guard inert.values.allSatisfy({ $0.file.isInert(beside: facts, lookedUp: lookedUp) }) else { return nil }
         // The files left out give the answer their extensions, in the order of every file's, and their declarations' names.
-        var byIndex: [Int: ScannedFile] = [:]
-        for (index, file) in zip(analysed, scanned) { byIndex[index] = file }
         facts = WiringRelevance.whole(
-            facts,
-            files: requests.indices.map { index in
-                (places[index].0, places[index].1, inert[index].map { .inert($0.file) } ?? .read(byIndex[index]?.wiring))
-            })
+            facts, files: requests.indices.map { (places[$0], inert[$0].map { .inert($0.file) } ?? .read(byIndex[$0]?.wiring)) })
         let skipped = scanned.filter { $0.skipped != nil }
         guard skipped.allSatisfy({ $0.skipped?.recurs ?? true }) else { return Outcome(facts: facts, skipped: skipped) }
-        let analysedKeys = analysed.map { cache.key(requests[$0], budget: budget) }
         var allKeys = keys
         var digests = keys.map { $0.flatMap { known[$0] } ?? [] }
         var skips: [(index: Int, excess: SourceBudget.Excess)] = []
         var judged: [WiringRelevance.Analysed] = []
-        for (position, index) in analysed.enumerated() {
-            let file = scanned[position]
-            let key = analysedKeys[position]
+        for (index, file) in zip(analysed, scanned) {
+            let key = cache.key(requests[index], budget: budget)
             allKeys[index] = key
-            digests[index] = key.flatMap { known[$0] } ?? digest(of: file, stored: key.flatMap { cache.stored($0, readsWiring: true) })
+            digests[index] = digest(of: file, key: key, known: known, cache: cache)
             if let excess = file.skipped { skips.append((index, excess)) }
-            judged.append(.init(target: places[index].0, file: places[index].1, key: key, scanned: file))
+            judged.append(.init(place: places[index], key: key, scanned: file))
         }
         var kept = WiringRelevance.inertFiles(judged, facts: facts, roles: roles)
         for (_, left) in inert { kept[left.place] = left.file }
         keep(facts, skips: skips, keys: allKeys, digests: digests, targets: targets, roles: roles, cache: cache, key: key)
         // Most edits leave the same files out: the partition (one entry per file of the app) is then not written again.
         if kept != partition.inert {
-            cache.keep(partition: WiringRelevance.Partition(rolesKey: rolesKey, inert: kept).encoded(), for: rolesKey)
+            cache.keep(partition: WiringRelevance.Partition(inert: kept).encoded(), for: rolesKey)
         }
         return Outcome(facts: facts, skipped: skipped)
     }

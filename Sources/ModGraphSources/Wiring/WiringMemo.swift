@@ -90,26 +90,15 @@ enum WiringMemo {
             // The digests the latest analysis kept are those of the same scans (a key names a file's bytes and
             // what was asked of them): only the files it did not read are hashed, not every file's scan again.
             let known = known ?? cache.factsDigests.flatMap(Kept.digests) ?? [:]
-            let digests = zip(scanned, keys).map { file, key in
-                key.flatMap { known[$0] } ?? digest(of: file, stored: key.flatMap { cache.stored($0, readsWiring: true) })
-            }
+            let digests = zip(scanned, keys).map { file, key in digest(of: file, key: key, known: known, cache: cache) }
             let skips = scanned.indices.compactMap { index in scanned[index].skipped.map { (index, $0) } }
             keep(facts, skips: skips, keys: keys, digests: digests, targets: analysed, roles: roles, cache: cache, key: key)
             // The files a later analysis may leave out, judged now that every file's facts are at hand.
-            var index = 0
-            var files: [WiringRelevance.Analysed] = []
-            for sources in analysed {
-                for path in sources.files {
-                    files.append(
-                        .init(
-                            target: sources.target, file: InterfaceRule.relative(path, to: sources.folder), key: keys[index],
-                            scanned: scanned[index]))
-                    index += 1
-                }
+            let files = zip(places(of: analysed), zip(keys, scanned)).map { place, file in
+                WiringRelevance.Analysed(place: place, key: file.0, scanned: file.1)
             }
             let inert = WiringRelevance.inertFiles(files, facts: facts, roles: roles)
-            let rolesKey = Self.rolesKey(roles)
-            cache.keep(partition: WiringRelevance.Partition(rolesKey: rolesKey, inert: inert).encoded(), for: rolesKey)
+            cache.keep(partition: WiringRelevance.Partition(inert: inert).encoded(), for: rolesKey(roles))
         }
         return Outcome(facts: facts, skipped: skipped)
     }
@@ -163,6 +152,12 @@ enum WiringMemo {
             hasher.update(writer.bytes)
         }
         return hasher.finalize()
+    }
+
+    /// The digest of `file`'s facts (``digest(of:stored:)``): the latest analysis's (`known`) for its scan's
+    /// `key`, else worked out from the entry the cache holds for that key, else from the scan.
+    static func digest(of file: ScannedFile, key: String?, known: [String: [UInt8]], cache: ScanCache) -> [UInt8] {
+        key.flatMap { known[$0] } ?? digest(of: file, stored: key.flatMap { cache.stored($0, readsWiring: true) })
     }
 
     /// The key of an analysis by what its files declare and use: the version, the roles, and each module's

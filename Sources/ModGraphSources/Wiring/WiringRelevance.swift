@@ -75,6 +75,7 @@ enum WiringRelevance {
         var inert = Inert()
         var guarded = UniqueNames(limit: .max)
         for declaration in wiring.declarations {
+            let parts = WiringName.parts(of: declaration.name)
             switch declaration.kind {
             case .file:
                 break
@@ -86,11 +87,11 @@ enum WiringRelevance {
             case .struct, .class, .enum, .actor:
                 guard WiringAdditions.isPlainType(declaration, context), weigh(declaration.inherited, into: &guarded, roles: roles)
                 else { return nil }
-                for part in WiringName.parts(of: declaration.name) { guarded.add(part) }
+                for part in parts { guarded.add(part) }
             case .protocol:
                 return nil
             }
-            inert.declared += WiringName.parts(of: declaration.name)
+            inert.declared += parts
         }
         inert.guarded = guarded.items.map(\.name)
         var uses = UniqueNames(limit: .max)
@@ -116,14 +117,12 @@ enum WiringRelevance {
 
     /// A file an analysis read, where it is, and the key of its scan (nil when the file was not scanned whole).
     struct Analysed {
-        let target: TargetID
-        /// Its path within its module's folder, as the answer names it.
-        let file: String
+        let place: WiringMemo.Place
         let key: String?
         let scanned: ScannedFile
     }
 
-    /// The files of an analysis whose answer is `facts` that are inert beside the others, by ``place(_:file:key:)``.
+    /// The files of an analysis whose answer is `facts` that are inert beside the others, by ``place(_:key:)``.
     /// Judged beside the analysis of every file: a name two modules declare is looked up by nothing there, though
     /// it may be once one of them is left out; an analysis that leaves files out weighs them again beside its own
     /// answer (``WiringMemo/relevantFacts(_:requests:keys:known:targets:roles:budget:runner:cache:key:)``).
@@ -132,9 +131,9 @@ enum WiringRelevance {
         var others: [WiringFile?] = []
         for file in files {
             if let key = file.key, let wiring = file.scanned.wiring, file.scanned.skipped == nil,
-                let inert = inert(wiring, in: file.target, roles: roles)
+                let inert = inert(wiring, in: file.place.target, roles: roles)
             {
-                candidates.append((place(file.target, file: file.file, key: key), inert))
+                candidates.append((place(file.place, key: key), inert))
             } else {
                 others.append(file.scanned.wiring)
             }
@@ -154,13 +153,13 @@ enum WiringRelevance {
 
     /// The answer every file gives, from `facts`, the answer of the files read alone: with the extensions of
     /// those left out, in the order the analysis of every file lists them (by module, then by file), and with the
-    /// names their declarations give. `files` are every file's parts, by the module and the path within its folder.
-    static func whole(_ facts: WiringFacts, files: [(target: TargetID, file: String, part: Part)]) -> WiringFacts {
+    /// names their declarations give. `files` are every file's parts, by place.
+    static func whole(_ facts: WiringFacts, files: [(place: WiringMemo.Place, part: Part)]) -> WiringFacts {
         var whole = facts
         var extensions: [WiringFacts.Extension] = []
-        for index in files.indices.sorted(by: { (files[$0].target, $0) < (files[$1].target, $1) }) {
-            let (target, file, part) = files[index]
-            switch part {
+        for index in files.indices.sorted(by: { (files[$0].place.target, $0) < (files[$1].place.target, $1) }) {
+            let (target, file) = (files[index].place.target, files[index].place.file)
+            switch files[index].part {
             case let .inert(inert):
                 whole.names.formUnion(inert.declared)
                 for found in inert.extensions {
@@ -168,12 +167,7 @@ enum WiringRelevance {
                         .init(type: found.type, site: Wiring.Site(target: target, file: file, line: found.line, column: found.column)))
                 }
             case let .read(wiring):
-                for declaration in wiring?.declarations ?? [] where declaration.kind == .extension {
-                    extensions.append(
-                        .init(
-                            type: declaration.name,
-                            site: Wiring.Site(target: target, file: file, line: declaration.line, column: declaration.column)))
-                }
+                extensions += (wiring?.declarations ?? []).compactMap { WiringFacts.Extension(listing: $0, target: target, file: file) }
             }
         }
         whole.extensions = extensions
@@ -182,32 +176,28 @@ enum WiringRelevance {
 
     /// A file's place in an analysis: its module, its path within the module's folder and the key of its scan.
     /// The same bytes in another module, or elsewhere in the same one, are another place.
-    static func place(_ target: TargetID, file: String, key: String) -> String {
+    static func place(_ place: WiringMemo.Place, key: String) -> String {
         var writer = ScanWriter()
-        target.write(to: &writer)
-        writer.raw(file)
+        place.target.write(to: &writer)
+        writer.raw(place.file)
         writer.raw(key)
         return String(SHA256.hex(writer.bytes).prefix(32))
     }
 }
 
 extension WiringRelevance {
-    /// The inert files of the latest analysis, by ``place(_:file:key:)``, and the roles they were judged under
-    /// (a file inert in a feature is not in the app): what ``WiringMemo`` keeps on the relevance shelf.
+    /// The inert files of the latest analysis, by ``place(_:key:)``: what ``WiringMemo`` keeps on the relevance
+    /// shelf, under the key of the roles they were judged under (a file inert in a feature is not in the app).
     struct Partition: Equatable {
-        /// ``WiringMemo/rolesKey(_:)`` of the roles the files were judged under.
-        let rolesKey: String
         let inert: [String: Inert]
 
-        init(rolesKey: String, inert: [String: Inert]) {
-            self.rolesKey = rolesKey
+        init(inert: [String: Inert]) {
             self.inert = inert
         }
 
         /// The partition in the scan cache's format, its files in the order of their places.
         func encoded() -> [UInt8] {
             var writer = ScanWriter()
-            writer.raw(rolesKey)
             writer.int(inert.count)
             for (place, file) in inert.sorted(by: { $0.key < $1.key }) {
                 writer.raw(place)
@@ -228,7 +218,6 @@ extension WiringRelevance {
         init?(_ body: ArraySlice<UInt8>) {
             var reader = ScanReader(Array(body))
             do {
-                rolesKey = try reader.raw()
                 let count = try reader.count()
                 guard count <= ScanCache.maximumEntries else { return nil }
                 var inert: [String: Inert] = [:]
