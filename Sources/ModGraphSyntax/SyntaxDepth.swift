@@ -80,10 +80,32 @@ public struct SyntaxDepth: Hashable, Sendable {
     ///
     /// - Complexity: O(n) in the number of bytes (one pass of the lexer).
     public static func measure(_ bytes: UnsafeBufferPointer<UInt8>, limits: Limits = Limits()) -> (deepest: SyntaxDepth, excess: Excess?) {
+        var observer = Unobserved()
+        return measure(bytes, limits: limits, observer: &observer)
+    }
+
+    /// ``measure(_:limits:)``, showing `observer` each token the scan reads, in order: a reader of tokens that
+    /// needs no tree (the wiring's sketch of a file) rides on the one pass of the lexer the bound needs anyway.
+    @_spi(Tokens)
+    public static func measure(
+        _ bytes: UnsafeBufferPointer<UInt8>, limits: Limits = Limits(), observer: inout some SyntaxTokenObserver
+    ) -> (deepest: SyntaxDepth, excess: Excess?) {
         var scan = Scan(limits: limits)
-        let excess = scan.run(bytes)
+        let excess = scan.run(bytes, observer: &observer)
         return (scan.deepest, excess)
     }
+}
+
+/// What sees each token of a ``SyntaxDepth`` scan: its kind, its text (into the bytes measured), whether a line
+/// break comes before it, and whether the lexer found it malformed.
+@_spi(Tokens)
+public protocol SyntaxTokenObserver {
+    mutating func token(_ kind: RawTokenKind, text: SyntaxText, isAtStartOfLine: Bool, isMalformed: Bool)
+}
+
+/// No observer: the bound alone.
+private struct Unobserved: SyntaxTokenObserver {
+    func token(_ kind: RawTokenKind, text: SyntaxText, isAtStartOfLine: Bool, isMalformed: Bool) {}
 }
 
 /// One pass over the tokens: a stack of what is open, and the chains running
@@ -169,11 +191,14 @@ private struct Scan {
     /// Whether the previous token was a `.`: the name after it continues a postfix chain.
     private var afterPeriod = false
 
-    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) -> SyntaxDepth.Excess? {
+    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, observer: inout some SyntaxTokenObserver) -> SyntaxDepth.Excess? {
         var tracker = LookaheadTracker()
         return withUnsafeMutablePointer(to: &tracker) { tracker in
             var lexemes = Lexer.tokenize(bytes, lookaheadTracker: tracker)
             while let lexeme = lexemes.next(), lexeme.rawTokenKind != .endOfFile {
+                observer.token(
+                    lexeme.rawTokenKind, text: lexeme.tokenText, isAtStartOfLine: lexeme.flags.contains(.isAtStartOfLine),
+                    isMalformed: lexeme.diagnostic != nil)
                 if let excess = read(lexeme.rawTokenKind, text: lexeme.tokenText) { return excess }
             }
             return nil

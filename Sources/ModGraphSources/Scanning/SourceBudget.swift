@@ -1,4 +1,4 @@
-import ModGraphSyntax
+@_spi(Tokens) import ModGraphSyntax
 
 /// What one Swift file may cost the source checks. The files come with the
 /// pull request being checked, and swift-syntax's parser is not made for
@@ -97,8 +97,23 @@ public struct SourceBudget: Hashable, Sendable {
     /// over its tree recurse on), and the first budget parsing them would exceed, or `nil`.
     func measure(parsing bytes: UnsafeBufferPointer<UInt8>) -> (depth: Int, excess: Excess?) {
         guard bytes.count <= maximumParsedBytes else { return (0, .parsedBytes(bytes.count, limit: maximumParsedBytes)) }
-        let limits = SyntaxDepth.Limits(depth: maximumNesting, typeBrackets: maximumBracketNesting, treeDepth: maximumTreeDepth)
-        let (deepest, excess) = SyntaxDepth.measure(bytes, limits: limits)
+        return excess(SyntaxDepth.measure(bytes, limits: limits))
+    }
+
+    /// ``measure(parsing:)``, showing `observer` each token measured (``SyntaxDepth/measure(_:limits:observer:)``);
+    /// nothing when the bytes are over the size parsed.
+    func measure(parsing bytes: UnsafeBufferPointer<UInt8>, observer: inout some SyntaxTokenObserver) -> (depth: Int, excess: Excess?) {
+        guard bytes.count <= maximumParsedBytes else { return (0, .parsedBytes(bytes.count, limit: maximumParsedBytes)) }
+        return excess(SyntaxDepth.measure(bytes, limits: limits, observer: &observer))
+    }
+
+    private var limits: SyntaxDepth.Limits {
+        SyntaxDepth.Limits(depth: maximumNesting, typeBrackets: maximumBracketNesting, treeDepth: maximumTreeDepth)
+    }
+
+    /// The tree's depth and the budget exceeded, from what ``SyntaxDepth`` measured.
+    private func excess(_ measured: (deepest: SyntaxDepth, excess: SyntaxDepth.Excess?)) -> (depth: Int, excess: Excess?) {
+        let (deepest, excess) = measured
         switch excess {
         case .depth?, .brackets?: return (deepest.treeDepth, .nesting(limit: maximumNesting))
         case .typeBrackets?: return (deepest.treeDepth, .bracketNesting(limit: maximumBracketNesting))

@@ -1,5 +1,6 @@
 import Foundation
 import ModGraphCore
+import ModGraphRules
 import ModGraphSyntax
 import ModGraphSystem
 import SwiftParser
@@ -135,6 +136,46 @@ public enum SourceScanner {
         return try results.map { result throws(SourceScanError) in
             guard let result else { preconditionFailure("every file was answered or scanned") }
             return try result.get()
+        }
+    }
+
+    /// The sketch of each file `requests` name (``WiringSketch``), with the key its scan would have, or nil where the
+    /// file is to be scanned: its scan is on its shelf (decoding it costs less than reading the file), the file
+    /// cannot be read or is over the budget (its scan says so), or its bytes refuse a sketch. A file sketched is
+    /// within the budget as its scan would measure it, so that its scan would not have skipped it: the file's
+    /// key and stamp are noted, as a scan notes them.
+    static func sketch(
+        _ requests: [Request], vocabulary: WiringVocabulary, budget: SourceBudget, runner: any UnitRunner, cache: ScanCache?
+    ) -> [(sketch: WiringSketch, key: String?)?] {
+        runner.map(requests) { request -> (sketch: WiringSketch, key: String?)? in
+            var stamp: FileStamp?
+            let read: ConfinedFiles.Read
+            if let cache {
+                guard case let .read(found, seen) = lookUp(request, budget: budget, cache: cache, holding: true) else { return nil }
+                (read, stamp) = (found, seen)
+            } else {
+                read = ConfinedFiles.read(path: request.path, limit: budget.maximumFileBytes)
+            }
+            guard case let .bytes(bytes) = read else { return nil }
+            return bytes.withUnsafeBufferPointer { bytes -> (sketch: WiringSketch, key: String?)? in
+                guard var sketch = WiringSketch(bytes, vocabulary: vocabulary) else { return nil }
+                if sketch.mentionsExtension {
+                    var reader = WiringSketch.ExtensionReader(bytes)
+                    let (depth, excess) = budget.measure(parsing: bytes, observer: &reader)
+                    guard excess == nil, SyntaxStack.hasRoom(depth: depth), let extensions = reader.extensions(in: bytes) else {
+                        return nil
+                    }
+                    sketch.add(extensions)
+                } else {
+                    let (depth, excess) = budget.measure(parsing: bytes)
+                    guard excess == nil, SyntaxStack.hasRoom(depth: depth) else { return nil }
+                }
+                guard let cache else { return (sketch, nil) }
+                let key = scanKey(of: bytes, request, budget: budget)
+                cache.note(request, budget: budget, key: key)
+                if let stamp { cache.remember(request, budget: budget, stamp: stamp, key: key) }
+                return (sketch, key)
+            }
         }
     }
 

@@ -219,7 +219,10 @@ struct WiringPass {
     /// ``WiringFacts/featureUseNames``: the keys of every index a use outside the app is looked up in, or more.
     private func featureUseNames(builders: [String: BuilderType], screens: [String: (target: TargetID, label: String)]) -> Set<String> {
         var names = Set(roles.vocabulary.builderNamespaces).union(builders.keys).union(screens.keys)
-        for located in declarations where roles.interfaces.contains(located.target) {
+        // Not their extensions (`extension String`), nor the file's top-level functions and variables (named `""`): no
+        // index a use outside the app is looked up in holds them (a provider is looked up by the app's uses only).
+        for located in declarations
+        where roles.interfaces.contains(located.target) && ![.extension, .file].contains(located.declaration.kind) {
             names.formUnion(WiringName.parts(of: located.declaration.name))
         }
         return names

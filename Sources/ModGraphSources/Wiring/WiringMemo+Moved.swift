@@ -18,16 +18,7 @@ extension WiringMemo {
         _ requests: [SourceScanner.Request], keys: [String?], known: [String: [UInt8]], targets: [TargetSources], roles: WiringRoles,
         budget: SourceBudget, runner: any UnitRunner, cache: ScanCache, key: String
     ) throws(SourceScanError) -> Outcome? {
-        var previousKeys: [String?] = keys
-        var changed: [Int] = []
-        for index in requests.indices where keys[index] != nil {
-            let previous = cache.previousKey(requests[index], budget: budget)
-            guard previous != keys[index] else { continue }
-            guard let previous else { return nil }
-            previousKeys[index] = previous
-            changed.append(index)
-        }
-        guard !changed.isEmpty, changed.count <= maximumRescanned else { return nil }
+        guard let (changed, previousKeys) = changes(requests, keys: keys, budget: budget, cache: cache) else { return nil }
         // The changed files first: most that say something else (a declaration added) stop here, before the
         // previous answer's key is worked out from every file's and the answer read.
         let places = places(of: targets)
@@ -52,7 +43,7 @@ extension WiringMemo {
         else { return nil }
         var names = parts.names
         if !grown.isEmpty {
-            guard let kept = Kept.names(parts.names) else { return nil }
+            guard var kept = Kept.Names(parts.names) else { return nil }
             var known = kept.names
             let uses = kept.uses
             for file in grown {
@@ -67,7 +58,8 @@ extension WiringMemo {
                 moved[file.place] = map
                 known.formUnion(seen.declared)
             }
-            names = Kept.names(known, uses: uses)[...]
+            kept.names = known
+            names = kept.encoded()[...]
         }
         var reader = ScanReader(Array(parts.facts))
         reader.moved = { target, file, position in
@@ -77,9 +69,28 @@ extension WiringMemo {
         guard let facts = try? WiringFacts(reading: &reader), reader.isAtEnd else { return nil }
         // The files changed were all parsed; those skipped are unchanged, and skipped as before.
         keep(
-            facts, skipped: parts.skipped, names: names, for: key, files: zip(changed, now).map { ($0, $1) }, keys: keys, known: known,
-            targets: targets, roles: roles, cache: cache)
+            facts, skipped: parts.skipped, names: names, for: key,
+            changed: Dictionary(zip(changed, now.map { digest(of: $0) }), uniquingKeysWith: { first, _ in first }), keys: keys,
+            known: known, targets: targets, roles: roles, cache: cache)
         return Outcome(facts: facts, skipped: skippedFiles)
+    }
+
+    /// The files changed since the previous analysis, by their index (at most ``maximumRescanned``, at least one), and
+    /// the keys of every file's previous version (those their stamps last stood for; a file unchanged, its key); nil
+    /// when none changed, too many did, or a changed file's previous version is unknown.
+    static func changes(
+        _ requests: [SourceScanner.Request], keys: [String?], budget: SourceBudget, cache: ScanCache
+    ) -> (changed: [Int], previousKeys: [String?])? {
+        var previousKeys = keys
+        var changed: [Int] = []
+        for index in requests.indices where keys[index] != nil {
+            let previous = cache.previousKey(requests[index], budget: budget)
+            guard previous != keys[index] else { continue }
+            guard let previous else { return nil }
+            previousKeys[index] = previous
+            changed.append(index)
+        }
+        return changed.isEmpty || changed.count > maximumRescanned ? nil : (changed, previousKeys)
     }
 
     /// A file of a module, as an answer's places name it: its module and its path within the module's folder.
@@ -132,16 +143,16 @@ extension WiringMemo {
     }
 
     /// Keeps `facts` as the answer for the files of `keys`, with the digests of their facts where the
-    /// latest analysis's digests (`known`) and the files scanned now (`files`, by their index) give every one.
-    private static func keep(
+    /// latest analysis's digests (`known`) and those of the files changed now (`changed`, by their index) give every one.
+    static func keep(
         _ facts: WiringFacts, skipped: [(index: Int, excess: SourceBudget.Excess)], names: ArraySlice<UInt8>, for key: String,
-        files: [(Int, ScannedFile)],
-        keys: [String?], known: [String: [UInt8]], targets: [TargetSources], roles: WiringRoles, cache: ScanCache
+        changed: [Int: [UInt8]], keys: [String?], known: [String: [UInt8]], targets: [TargetSources], roles: WiringRoles,
+        cache: ScanCache
     ) {
         var writer = ScanWriter()
         facts.write(to: &writer)
         var known = known
-        for (index, file) in files { if let key = keys[index] { known[key] = digest(of: file) } }
+        for (index, digest) in changed { if let key = keys[index] { known[key] = digest } }
         let digests = keys.map { $0.flatMap { known[$0] } }
         let complete = digests.compactMap { $0 }
         let factsKey = complete.count == digests.count ? factsKey(roles: roles, targets: targets, digests: complete) : ""

@@ -37,8 +37,9 @@ extension WiringMemo {
         }
         let folders = Dictionary(targets.map { ($0.target, $0.folder) }, uniquingKeysWith: { first, _ in first })
         var facts = WiringAnalyzer(roles: roles).analyze(scanned: byTarget, folders: folders, graph: graph)
-        let lookedUp = WiringRelevance.lookedUp(facts, declaredIn: scanned.map(\.wiring))
-        guard inert.values.allSatisfy({ $0.file.isInert(beside: facts, lookedUp: lookedUp) }) else { return nil }
+        var judge = WiringRelevance.Judge(
+            facts: facts, lookedUp: WiringRelevance.lookedUp(facts, declaredIn: scanned.map(\.wiring)), roles: roles)
+        guard inert.values.allSatisfy({ judge.isInert($0.file) }) else { return nil }
         // The files left out give the answer their extensions, in the order of every file's, and their declarations' names.
         facts = WiringRelevance.whole(
             facts, files: requests.indices.map { (places[$0], inert[$0].map { .inert($0.file) } ?? .read(byIndex[$0]?.wiring)) })
@@ -57,7 +58,9 @@ extension WiringMemo {
         }
         var kept = WiringRelevance.inertFiles(judged, facts: facts, roles: roles)
         for (_, left) in inert { kept[left.place] = left.file }
-        keep(facts, skips: skips, keys: allKeys, digests: digests, targets: targets, roles: roles, cache: cache, key: key)
+        let weights = Kept.Names(
+            names: facts.names, uses: facts.useNames, weighed: judge.weighed, leftOut: inert.keys.sorted())
+        keep(facts, skips: skips, keys: allKeys, digests: digests, targets: targets, roles: roles, cache: cache, key: key, names: weights)
         // Most edits leave the same files out: the partition (one entry per file of the app) is then not written again.
         if kept != partition.inert {
             cache.keep(partition: WiringRelevance.Partition(inert: kept).encoded(), for: rolesKey)
@@ -85,16 +88,17 @@ extension WiringMemo {
     /// Keeps `facts`, the answer for files whose scans' keys are `keys` and whose facts' digests are `digests`
     /// (in the order of `targets`' files), under `key` and the key of those digests, with the files it
     /// `skips` by their index; and keeps the digests as the latest analysis's.
+    /// `names`: what the answer keeps beside it (``Kept/Names``); by default its names and use names alone.
     static func keep(
         _ facts: WiringFacts, skips: [(index: Int, excess: SourceBudget.Excess)], keys: [String?], digests: [[UInt8]],
-        targets: [TargetSources], roles: WiringRoles, cache: ScanCache, key: String
+        targets: [TargetSources], roles: WiringRoles, cache: ScanCache, key: String, names: Kept.Names? = nil
     ) {
         var writer = ScanWriter()
         facts.write(to: &writer)
         let factsKey = factsKey(roles: roles, targets: targets, digests: digests)
+        let names = names ?? Kept.Names(names: facts.names, uses: facts.useNames)
         cache.keep(
-            analysis: Kept.body(
-                factsKey: factsKey, facts: writer.bytes[...], skipped: skips, names: Kept.names(facts.names, uses: facts.useNames)[...]),
+            analysis: Kept.body(factsKey: factsKey, facts: writer.bytes[...], skipped: skips, names: names.encoded()[...]),
             for: key, factsKey: factsKey)
         cache.keep(factsDigests: Kept.table(keys: keys, digests: digests))
     }

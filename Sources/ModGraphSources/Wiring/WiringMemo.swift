@@ -14,8 +14,9 @@ import ModGraphSystem
 enum WiringMemo {
     /// Raised whenever the analysis's answer for the same files may change: older answers are then not read.
     /// (2: an answer is kept with the key of its files' facts and each file's facts digest; 3: with the files
-    /// it skipped; 4: with the names it matches by, ``WiringFacts/names`` and ``WiringFacts/useNames``.)
-    static let analyserVersion = 4
+    /// it skipped; 4: with the names it matches by, ``WiringFacts/names`` and ``WiringFacts/useNames``; 5: files
+    /// sketched, not parsed, by the digest of their keys and on the relevance shelf by their pieces.)
+    static let analyserVersion = 5
 
     /// The most files whose facts a run works out itself to find an answer kept under the same facts
     /// (files changed since the answer was kept); past it, the analysis runs again.
@@ -63,6 +64,13 @@ enum WiringMemo {
                 return outcome
             }
             if let key,
+                let outcome = sketchedFacts(
+                    requests, keys: keys, known: table, targets: analysed, roles: roles, budget: budget, runner: runner, cache: cache,
+                    key: key)
+            {
+                return outcome
+            }
+            if let key,
                 let outcome = try movedFacts(
                     requests, keys: keys, known: table, targets: analysed, roles: roles, budget: budget, runner: runner, cache: cache,
                     key: key)
@@ -77,30 +85,13 @@ enum WiringMemo {
                 return outcome
             }
         }
-        let scanned = try SourceScanner.scan(requests: requests, budget: budget, runner: runner, cache: cache)
-        let folders = Dictionary(analysed.map { ($0.target, $0.folder) }, uniquingKeysWith: { first, _ in first })
-        let facts = WiringAnalyzer(roles: roles).analyze(
-            scanned: TargetSources.grouped(scanned, of: analysed), folders: folders, graph: graph)
-        let skipped = scanned.filter { $0.skipped != nil }
-        let keys = cache.map { cache in requests.map { cache.key($0, budget: budget) } } ?? []
+        let whole = try whole(graph, requests: requests, targets: analysed, roles: roles, budget: budget, runner: runner, cache: cache)
+        let skipped = whole.scanned.compactMap { $0 }.filter { $0.skipped != nil }
         // A file over the budget is kept in the answer with what it exceeded, unless that may differ next time.
-        if let cache, skipped.allSatisfy({ $0.skipped?.recurs ?? true }),
-            let key = key ?? Self.key(roles: roles, targets: analysed, keys: keys)
-        {
-            // The digests the latest analysis kept are those of the same scans (a key names a file's bytes and
-            // what was asked of them): only the files it did not read are hashed, not every file's scan again.
-            let known = known ?? cache.factsDigests.flatMap(Kept.digests) ?? [:]
-            let digests = zip(scanned, keys).map { file, key in digest(of: file, key: key, known: known, cache: cache) }
-            let skips = scanned.indices.compactMap { index in scanned[index].skipped.map { (index, $0) } }
-            keep(facts, skips: skips, keys: keys, digests: digests, targets: analysed, roles: roles, cache: cache, key: key)
-            // The files a later analysis may leave out, judged now that every file's facts are at hand.
-            let files = zip(places(of: analysed), zip(keys, scanned)).map { place, file in
-                WiringRelevance.Analysed(place: place, key: file.0, scanned: file.1)
-            }
-            let inert = WiringRelevance.inertFiles(files, facts: facts, roles: roles)
-            cache.keep(partition: WiringRelevance.Partition(inert: inert).encoded(), for: rolesKey(roles))
+        if let cache, skipped.allSatisfy({ $0.skipped?.recurs ?? true }) {
+            keep(whole, requests: requests, key: key, known: known, targets: analysed, roles: roles, budget: budget, cache: cache)
         }
-        return Outcome(facts: facts, skipped: skipped)
+        return Outcome(facts: whole.facts, skipped: skipped)
     }
 
     /// The answer kept for files that declare and use what these do, when at most ``maximumRescanned``
@@ -175,7 +166,7 @@ enum WiringMemo {
     enum Kept {
         static func body(
             factsKey: String, facts: ArraySlice<UInt8>, skipped: [(index: Int, excess: SourceBudget.Excess)] = [],
-            names: ArraySlice<UInt8> = names([], uses: [])[...]
+            names: ArraySlice<UInt8> = Names(names: [], uses: []).encoded()[...]
         ) -> [UInt8] {
             var writer = ScanWriter()
             writer.raw(factsKey)
@@ -189,32 +180,58 @@ enum WiringMemo {
             return writer.bytes
         }
 
-        /// ``WiringFacts/names`` and ``WiringFacts/useNames`` as an answer keeps them, each in order.
-        static func names(_ names: Set<String>, uses: Set<String>) -> [UInt8] {
-            var writer = ScanWriter()
-            for set in [names, uses] {
-                writer.int(set.count)
-                for name in set.sorted() { writer.raw(name) }
-            }
-            return writer.bytes
-        }
+        /// What an answer keeps beside its facts, read only to weigh an edit against it: ``WiringFacts/names`` and
+        /// ``WiringFacts/useNames`` (what a file's additions are weighed against, ``WiringAdditions``), and when the
+        /// analysis left files out (sketched, or inert on the relevance shelf), those files by their index and the
+        /// names they were weighed against (``WiringRelevance/Judge``): a file left out that changes and is still
+        /// inert beside those names changes only the names and extensions it gives (``WiringMemo/sketchedFacts``).
+        struct Names {
+            var names: Set<String>
+            var uses: Set<String>
+            /// The names a lookup may ask for and those a use outside the app is matched by: what a sketch is weighed against.
+            var weighed: Set<String> = []
+            /// The files left out of the analysis, by their index among those analysed, in order.
+            var leftOut: [Int] = []
 
-        /// What ``names(_:uses:)`` wrote; nil when it does not decode.
-        static func names(_ bytes: ArraySlice<UInt8>) -> (names: Set<String>, uses: Set<String>)? {
-            var reader = ScanReader(Array(bytes))
-            do {
-                var sets: [Set<String>] = []
-                for _ in 0..<2 {
-                    // At least a byte each: never more than the bytes read.
-                    let count = try reader.count()
-                    var names: Set<String> = []
-                    names.reserveCapacity(count)
-                    for _ in 0..<count { names.insert(try reader.raw()) }
-                    sets.append(names)
+            init(names: Set<String>, uses: Set<String>, weighed: Set<String> = [], leftOut: [Int] = []) {
+                self.names = names
+                self.uses = uses
+                self.weighed = weighed
+                self.leftOut = leftOut
+            }
+
+            /// The sets in order, then the indices.
+            func encoded() -> [UInt8] {
+                var writer = ScanWriter()
+                for set in [names, uses, weighed] {
+                    writer.int(set.count)
+                    for name in set.sorted() { writer.raw(name) }
                 }
-                return reader.isAtEnd ? (sets[0], sets[1]) : nil
-            } catch {
-                return nil
+                writer.int(leftOut.count)
+                for index in leftOut { writer.int(index) }
+                return writer.bytes
+            }
+
+            /// What ``encoded()`` wrote; nil when it does not decode.
+            init?(_ bytes: ArraySlice<UInt8>) {
+                var reader = ScanReader(Array(bytes))
+                do {
+                    var sets: [Set<String>] = []
+                    for _ in 0..<3 {
+                        // At least a byte each: never more than the bytes read.
+                        let count = try reader.count()
+                        var names: Set<String> = []
+                        names.reserveCapacity(count)
+                        for _ in 0..<count { names.insert(try reader.raw()) }
+                        sets.append(names)
+                    }
+                    let count = try reader.count()
+                    leftOut = try (0..<count).map { _ throws(ScanCodecError) in try reader.int() }
+                    guard reader.isAtEnd else { return nil }
+                    (names, uses, weighed) = (sets[0], sets[1], sets[2])
+                } catch {
+                    return nil
+                }
             }
         }
 

@@ -37,19 +37,51 @@ enum WiringRelevance {
         var uses: [String] = []
         /// Its extensions, in order: the type as written, and where.
         var extensions: [Extension] = []
+        /// For a file judged by its bytes alone (``WiringSketch``), the hashes of its text's pieces, which stand for
+        /// ``guarded`` and ``uses`` (both empty): it declares (``declared``, a superset) and extends nothing else.
+        var pieces: [UInt32]?
 
         struct Extension: Equatable {
             let type: String
             let line: Int
             let column: Int
         }
+    }
 
-        /// Whether the file stays inert beside an analysis whose answer is `facts` and whose lookups may ask for
-        /// `lookedUp` (``WiringRelevance/lookedUp(_:declaredIn:)``): none of its types' names, nor what they inherit,
-        /// is one of those, and none of its uses names one a use outside the app is matched by
-        /// (``WiringFacts/featureUseNames``; it is none of the app's).
-        func isInert(beside facts: WiringFacts, lookedUp: Set<String>) -> Bool {
-            !guarded.contains(where: lookedUp.contains) && !uses.contains(where: facts.featureUseNames.contains)
+    /// Whether files stay inert beside an analysis whose answer is `facts` and whose lookups may ask for `lookedUp`
+    /// (``WiringRelevance/lookedUp(_:declaredIn:)``): none of a file's types' names, nor what they inherit, is one of
+    /// those, and none of its uses names one a use outside the app is matched by (``WiringFacts/featureUseNames``; it
+    /// is none of the app's). A sketched file must hold no name of either, nor a module protocol's (what makes a screen).
+    struct Judge {
+        private let lookedUp: Set<String>
+        private let featureUseNames: Set<String>
+        /// Built for the first sketched file judged.
+        private var names: WiringSketch.Names?
+        private let moduleProtocols: [String]
+
+        init(facts: WiringFacts, lookedUp: Set<String>, roles: WiringRoles) {
+            self.lookedUp = lookedUp
+            featureUseNames = facts.featureUseNames
+            moduleProtocols = Array(roles.vocabulary.moduleProtocols.keys)
+        }
+
+        /// A judge of the names an answer kept (``weighed``): each file's types' names and uses are weighed against all
+        /// of them, which may only find more files that matter.
+        init(weighed: Set<String>, roles: WiringRoles) {
+            lookedUp = weighed
+            featureUseNames = weighed
+            moduleProtocols = Array(roles.vocabulary.moduleProtocols.keys)
+        }
+
+        /// Every name a file is weighed against: kept with an answer that left files out (``WiringMemo/Kept/Names``).
+        var weighed: Set<String> { lookedUp.union(featureUseNames) }
+
+        mutating func isInert(_ file: Inert) -> Bool {
+            guard let pieces = file.pieces else {
+                return !file.guarded.contains(where: lookedUp.contains) && !file.uses.contains(where: featureUseNames.contains)
+            }
+            if names == nil { names = WiringSketch.Names(weighed.union(moduleProtocols)) }
+            return !(names?.anyIn(WiringSketch(pieces: pieces, declared: [])) ?? true)
         }
     }
 
@@ -66,7 +98,7 @@ enum WiringRelevance {
     }
 
     /// What `wiring`, a file of `target`, gives the answer when it is inert whatever names the analysis
-    /// matches by; nil when a phase may read it. Its names are weighed apart (``Inert/isInert(beside:lookedUp:)``).
+    /// matches by; nil when a phase may read it. Its names are weighed apart (``Judge``).
     static func inert(_ wiring: WiringFile, in target: TargetID, roles: WiringRoles) -> Inert? {
         guard !roles.interfaces.contains(target), !roles.app.contains(target), !wiring.isTruncated, wiring.scopedCalls.isEmpty
         else { return nil }
@@ -139,8 +171,8 @@ enum WiringRelevance {
             }
         }
         // A file found not inert declares no protocol (a candidate declares none): the names looked up stay the same.
-        let lookedUp = lookedUp(facts, declaredIn: others)
-        let inert = candidates.filter { $0.inert.isInert(beside: facts, lookedUp: lookedUp) }
+        var judge = Judge(facts: facts, lookedUp: lookedUp(facts, declaredIn: others), roles: roles)
+        let inert = candidates.filter { judge.isInert($0.inert) }
         return Dictionary(inert.map { ($0.place, $0.inert) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -210,6 +242,16 @@ extension WiringRelevance {
                     writer.int(found.line)
                     writer.int(found.column)
                 }
+                writer.bool(file.pieces != nil)
+                if let pieces = file.pieces {
+                    // Four bytes a hash, little-endian.
+                    var bytes: [UInt8] = []
+                    bytes.reserveCapacity(pieces.count * 4)
+                    for hash in pieces {
+                        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: hash >> shift)) }
+                    }
+                    writer.bytes(bytes)
+                }
             }
             return writer.bytes
         }
@@ -229,6 +271,14 @@ extension WiringRelevance {
                     for _ in 0..<extensions {
                         file.extensions.append(.init(type: try reader.string(), line: try reader.int(), column: try reader.int()))
                     }
+                    if try reader.bool() {
+                        let bytes = try reader.byteRun()
+                        guard bytes.count % 4 == 0 else { return nil }
+                        file.pieces = [UInt32](unsafeUninitializedCapacity: bytes.count / 4) { buffer, count in
+                            bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: $0) }
+                            count = bytes.count / 4
+                        }.map { UInt32(littleEndian: $0) }
+                    }
                     inert[place] = file
                 }
                 guard reader.isAtEnd else { return nil }
@@ -237,5 +287,12 @@ extension WiringRelevance {
                 return nil
             }
         }
+    }
+}
+
+extension WiringRelevance.Inert {
+    /// What a sketched file gives the answer and is judged by.
+    init(sketch: WiringSketch) {
+        self.init(declared: sketch.declared, extensions: sketch.extensions, pieces: sketch.pieces)
     }
 }
