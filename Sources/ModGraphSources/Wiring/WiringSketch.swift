@@ -242,7 +242,7 @@ private struct Reader {
         return !refused
     }
 
-    /// Whether a piece says nothing only a parse can weigh: no extension, protocol or `.scoped` call, no builder's word at its end.
+    /// Whether a piece says nothing only a parse can weigh: no protocol or `.scoped` call, no builder's word at its end.
     private func isPlain(_ piece: UnsafeBufferPointer<UInt8>) -> Bool {
         !Self.refused.contains(where: { $0.elementsEqual(piece) }) && !builderWords.contains(where: { piece.ends(with: $0) })
     }
