@@ -159,16 +159,14 @@ public enum SourceScanner {
             guard case let .bytes(bytes) = read else { return nil }
             return bytes.withUnsafeBufferPointer { bytes -> (sketch: WiringSketch, key: String?)? in
                 guard var sketch = WiringSketch(bytes, vocabulary: vocabulary) else { return nil }
+                // The extensions read from the budget's own pass over the tokens, where the text has any.
+                var reader = WiringSketch.ExtensionReader(bytes)
+                let (depth, excess) =
+                    sketch.mentionsExtension ? budget.measure(parsing: bytes, observer: &reader) : budget.measure(parsing: bytes)
+                guard excess == nil, SyntaxStack.hasRoom(depth: depth) else { return nil }
                 if sketch.mentionsExtension {
-                    var reader = WiringSketch.ExtensionReader(bytes)
-                    let (depth, excess) = budget.measure(parsing: bytes, observer: &reader)
-                    guard excess == nil, SyntaxStack.hasRoom(depth: depth), let extensions = reader.extensions(in: bytes) else {
-                        return nil
-                    }
+                    guard let extensions = reader.extensions(in: bytes) else { return nil }
                     sketch.add(extensions)
-                } else {
-                    let (depth, excess) = budget.measure(parsing: bytes)
-                    guard excess == nil, SyntaxStack.hasRoom(depth: depth) else { return nil }
                 }
                 guard let cache else { return (sketch, nil) }
                 let key = scanKey(of: bytes, request, budget: budget)

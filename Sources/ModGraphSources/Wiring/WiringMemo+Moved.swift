@@ -68,10 +68,11 @@ extension WiringMemo {
         }
         guard let facts = try? WiringFacts(reading: &reader), reader.isAtEnd else { return nil }
         // The files changed were all parsed; those skipped are unchanged, and skipped as before.
+        let digests = digests(
+            keys, known: known, changed: Dictionary(zip(changed, now.map { digest(of: $0) }), uniquingKeysWith: { first, _ in first }))
         keep(
-            facts, skipped: parts.skipped, names: names, for: key,
-            changed: Dictionary(zip(changed, now.map { digest(of: $0) }), uniquingKeysWith: { first, _ in first }), keys: keys,
-            known: known, targets: targets, roles: roles, cache: cache)
+            facts, skips: parts.skipped, keys: keys, digests: digests, targets: targets, roles: roles, cache: cache, key: key,
+            names: names)
         return Outcome(facts: facts, skipped: skippedFiles)
     }
 
@@ -142,24 +143,9 @@ extension WiringMemo {
         return wiring.constructions.map { lines.contains($0.line) }
     }
 
-    /// Keeps `facts` as the answer for the files of `keys`, with the digests of their facts where the
-    /// latest analysis's digests (`known`) and those of the files changed now (`changed`, by their index) give every one.
-    static func keep(
-        _ facts: WiringFacts, skipped: [(index: Int, excess: SourceBudget.Excess)], names: ArraySlice<UInt8>, for key: String,
-        changed: [Int: [UInt8]], keys: [String?], known: [String: [UInt8]], targets: [TargetSources], roles: WiringRoles,
-        cache: ScanCache
-    ) {
-        var writer = ScanWriter()
-        facts.write(to: &writer)
-        var known = known
-        for (index, digest) in changed { if let key = keys[index] { known[key] = digest } }
-        let digests = keys.map { $0.flatMap { known[$0] } }
-        let complete = digests.compactMap { $0 }
-        let factsKey = complete.count == digests.count ? factsKey(roles: roles, targets: targets, digests: complete) : ""
-        cache.keep(
-            analysis: Kept.body(factsKey: factsKey, facts: writer.bytes[...], skipped: skipped, names: names), for: key, factsKey: factsKey)
-        if complete.count == digests.count {
-            cache.keep(factsDigests: Kept.table(keys: keys, digests: complete))
-        }
+    /// The digest of each file's facts (`keys`, in order): those of the files changed now (`changed`, by their index),
+    /// the others the latest analysis's (`known`), nil where neither gives one.
+    static func digests(_ keys: [String?], known: [String: [UInt8]], changed: [Int: [UInt8]]) -> [[UInt8]?] {
+        keys.indices.map { index in changed[index] ?? keys[index].flatMap { known[$0] } }
     }
 }

@@ -29,24 +29,17 @@ extension WiringMemo {
         guard !inert.isEmpty else { return nil }
         let analysed = requests.indices.filter { inert[$0] == nil }
         let scanned = try scan(analysed.map { requests[$0] }, keys: analysed.map { keys[$0] }, budget: budget, runner: runner, cache: cache)
-        var byTarget: [TargetID: [ScannedFile]] = [:]
-        var byIndex: [Int: ScannedFile] = [:]
-        for (index, file) in zip(analysed, scanned) {
-            byTarget[places[index].target, default: []].append(file)
-            byIndex[index] = file
-        }
-        let folders = Dictionary(targets.map { ($0.target, $0.folder) }, uniquingKeysWith: { first, _ in first })
-        var facts = WiringAnalyzer(roles: roles).analyze(scanned: byTarget, folders: folders, graph: graph)
-        var judge = WiringRelevance.Judge(
-            facts: facts, lookedUp: WiringRelevance.lookedUp(facts, declaredIn: scanned.map(\.wiring)), roles: roles)
+        var read = [ScannedFile?](repeating: nil, count: requests.count)
+        for (index, file) in zip(analysed, scanned) { read[index] = file }
+        var (facts, judge) = analysis(of: read, places: places, targets: targets, graph: graph, roles: roles)
         guard inert.values.allSatisfy({ judge.isInert($0.file) }) else { return nil }
         // The files left out give the answer their extensions, in the order of every file's, and their declarations' names.
         facts = WiringRelevance.whole(
-            facts, files: requests.indices.map { (places[$0], inert[$0].map { .inert($0.file) } ?? .read(byIndex[$0]?.wiring)) })
+            facts, files: requests.indices.map { (places[$0], inert[$0].map { .inert($0.file) } ?? .read(read[$0]?.wiring)) })
         let skipped = scanned.filter { $0.skipped != nil }
         guard skipped.allSatisfy({ $0.skipped?.recurs ?? true }) else { return Outcome(facts: facts, skipped: skipped) }
         var allKeys = keys
-        var digests = keys.map { $0.flatMap { known[$0] } ?? [] }
+        var digests: [[UInt8]?] = keys.map { $0.flatMap { known[$0] } }
         var skips: [(index: Int, excess: SourceBudget.Excess)] = []
         var judged: [WiringRelevance.Analysed] = []
         for (index, file) in zip(analysed, scanned) {
@@ -60,12 +53,29 @@ extension WiringMemo {
         for (_, left) in inert { kept[left.place] = left.file }
         let weights = Kept.Names(
             names: facts.names, uses: facts.useNames, weighed: judge.weighed, leftOut: inert.keys.sorted())
-        keep(facts, skips: skips, keys: allKeys, digests: digests, targets: targets, roles: roles, cache: cache, key: key, names: weights)
+        keep(
+            facts, skips: skips, keys: allKeys, digests: digests, targets: targets, roles: roles, cache: cache, key: key,
+            names: weights.encoded()[...])
         // Most edits leave the same files out: the partition (one entry per file of the app) is then not written again.
         if kept != partition.inert {
             cache.keep(partition: WiringRelevance.Partition(inert: kept).encoded(), for: rolesKey)
         }
         return Outcome(facts: facts, skipped: skipped)
+    }
+
+    /// The analysis of the files read (`scanned`, by their index among the files of `targets`, which are at `places`;
+    /// nil for a file left out), and a judge of the files left out beside it.
+    static func analysis(
+        of scanned: [ScannedFile?], places: [Place], targets: [TargetSources], graph: ModuleGraph, roles: WiringRoles
+    ) -> (facts: WiringFacts, judge: WiringRelevance.Judge) {
+        var byTarget: [TargetID: [ScannedFile]] = [:]
+        for (place, file) in zip(places, scanned) {
+            if let file { byTarget[place.target, default: []].append(file) }
+        }
+        let folders = Dictionary(targets.map { ($0.target, $0.folder) }, uniquingKeysWith: { first, _ in first })
+        let facts = WiringAnalyzer(roles: roles).analyze(scanned: byTarget, folders: folders, graph: graph)
+        let lookedUp = WiringRelevance.lookedUp(facts, declaredIn: scanned.map { $0?.wiring })
+        return (facts, WiringRelevance.Judge(facts: facts, lookedUp: lookedUp, roles: roles))
     }
 
     /// Scans `requests`: those whose scans (keyed `keys`) are on the shelf of every file's scan from there, the others
@@ -85,22 +95,21 @@ extension WiringMemo {
         return files.compactMap { $0 }
     }
 
-    /// Keeps `facts`, the answer for files whose scans' keys are `keys` and whose facts' digests are `digests`
-    /// (in the order of `targets`' files), under `key` and the key of those digests, with the files it
-    /// `skips` by their index; and keeps the digests as the latest analysis's.
-    /// `names`: what the answer keeps beside it (``Kept/Names``); by default its names and use names alone.
+    /// Keeps `facts`, the answer for files whose scans' keys are `keys` (in the order of `targets`' files), under
+    /// `key`, with the files it `skips` by their index and `names` beside it (``Kept/Names``); and when `digests`
+    /// gives every file's facts' digest, under the key of those digests too, which are kept as the latest analysis's.
     static func keep(
-        _ facts: WiringFacts, skips: [(index: Int, excess: SourceBudget.Excess)], keys: [String?], digests: [[UInt8]],
-        targets: [TargetSources], roles: WiringRoles, cache: ScanCache, key: String, names: Kept.Names? = nil
+        _ facts: WiringFacts, skips: [(index: Int, excess: SourceBudget.Excess)], keys: [String?], digests: [[UInt8]?],
+        targets: [TargetSources], roles: WiringRoles, cache: ScanCache, key: String, names: ArraySlice<UInt8>
     ) {
         var writer = ScanWriter()
         facts.write(to: &writer)
-        let factsKey = factsKey(roles: roles, targets: targets, digests: digests)
-        let names = names ?? Kept.Names(names: facts.names, uses: facts.useNames)
+        let complete = digests.compactMap { $0 }
+        let isComplete = complete.count == digests.count
+        let factsKey = isComplete ? factsKey(roles: roles, targets: targets, digests: complete) : ""
         cache.keep(
-            analysis: Kept.body(factsKey: factsKey, facts: writer.bytes[...], skipped: skips, names: names.encoded()[...]),
-            for: key, factsKey: factsKey)
-        cache.keep(factsDigests: Kept.table(keys: keys, digests: digests))
+            analysis: Kept.body(factsKey: factsKey, facts: writer.bytes[...], skipped: skips, names: names), for: key, factsKey: factsKey)
+        if isComplete { cache.keep(factsDigests: Kept.table(keys: keys, digests: complete)) }
     }
 
     /// The key a partition is kept for: the versions and the roles its files were judged under.

@@ -33,20 +33,13 @@ extension WiringMemo {
         let sketches = SourceScanner.sketch(
             candidates.map { requests[$0] }, vocabulary: roles.vocabulary, budget: budget, runner: runner, cache: cache)
         for (index, found) in zip(candidates, sketches) { sketched[index] = found }
-        let folders = Dictionary(targets.map { ($0.target, $0.folder) }, uniquingKeysWith: { first, _ in first })
         var scanned = [ScannedFile?](repeating: nil, count: requests.count)
         var pending = requests.indices.filter { sketched[$0] == nil }
         while true {
             let found = try SourceScanner.scan(requests: pending.map { requests[$0] }, budget: budget, runner: runner, cache: cache)
             for (index, file) in zip(pending, found) { scanned[index] = file }
-            var byTarget: [TargetID: [ScannedFile]] = [:]
-            for (place, file) in zip(places, scanned) {
-                if let file { byTarget[place.target, default: []].append(file) }
-            }
-            let facts = WiringAnalyzer(roles: roles).analyze(scanned: byTarget, folders: folders, graph: graph)
+            var (facts, judge) = analysis(of: scanned, places: places, targets: targets, graph: graph, roles: roles)
             if sketched.isEmpty { return Whole(facts: facts, scanned: scanned, sketched: [:], weighed: []) }
-            var judge = WiringRelevance.Judge(
-                facts: facts, lookedUp: WiringRelevance.lookedUp(facts, declaredIn: scanned.map { $0?.wiring }), roles: roles)
             pending = sketched.filter { !judge.isInert(.init(sketch: $0.value.sketch)) }.keys.sorted()
             for index in pending { sketched[index] = nil }
             guard pending.isEmpty else { continue }
@@ -76,7 +69,9 @@ extension WiringMemo {
         }
         let skips = scanned.indices.compactMap { index in scanned[index]?.skipped.map { (index, $0) } }
         let names = Kept.Names(names: facts.names, uses: facts.useNames, weighed: whole.weighed, leftOut: whole.sketched.keys.sorted())
-        keep(facts, skips: skips, keys: keys, digests: digests, targets: targets, roles: roles, cache: cache, key: key, names: names)
+        keep(
+            facts, skips: skips, keys: keys, digests: digests, targets: targets, roles: roles, cache: cache, key: key,
+            names: names.encoded()[...])
         // The files a later analysis may leave out, judged now that every file's facts are at hand, and those sketched.
         let places = places(of: targets)
         let files = requests.indices.compactMap { index in
@@ -117,10 +112,11 @@ extension WiringMemo {
         var reader = ScanReader(Array(parts.facts))
         guard var facts = try? WiringFacts(reading: &reader), reader.isAtEnd else { return nil }
         facts.extensions = replacing(facts.extensions, with: now, places: places(of: targets))
+        let digests = digests(
+            keys, known: known, changed: Dictionary(uniqueKeysWithValues: changed.map { ($0, digest(sketched: keys[$0])) }))
         keep(
-            facts, skipped: parts.skipped, names: kept.encoded()[...], for: key,
-            changed: Dictionary(uniqueKeysWithValues: changed.map { ($0, digest(sketched: keys[$0])) }), keys: keys,
-            known: known, targets: targets, roles: roles, cache: cache)
+            facts, skips: parts.skipped, keys: keys, digests: digests, targets: targets, roles: roles, cache: cache, key: key,
+            names: kept.encoded()[...])
         return Outcome(facts: facts, skipped: skipped)
     }
 
