@@ -313,6 +313,22 @@ struct ScanCacheTests {
         #expect(read.entries == expected)
     }
 
+    /// The stamps written after a run: each file's this run's entry where it has one (a file changed since), else the
+    /// earlier one, kept; worked by hand for three files, one of them changed and one not seen this run.
+    @Test func theStampsWrittenAreThisRunsOverTheEarlierOnes() throws {
+        func stamp(_ size: Int) -> FileStamp { FileStamp(device: 1, inode: UInt64(size), size: size, modified: 5, changed: 5) }
+        let earlier = ScanStamps(encoded: nil, started: later())
+        for (path, size) in [("/r/A.swift", 1), ("/r/B.swift", 2), ("/r/C.swift", 3)] {
+            earlier.remember(path, kind: "w", stamp: stamp(size), key: "key-\(size)")
+        }
+        let run = ScanStamps(encoded: earlier.encoded(), started: later())
+        run.remember("/r/B.swift", kind: "w", stamp: stamp(20), key: "key-20")
+        #expect(run.key("/r/A.swift", kind: "w", stamp: stamp(1)) == "key-1")
+        let read = ScanStamps(encoded: run.encoded(), started: later())
+        #expect(read.entries.mapValues { $0.keys["w"] } == ["/r/A.swift": "key-1", "/r/B.swift": "key-20", "/r/C.swift": "key-3"])
+        #expect(read.entries["/r/B.swift"]?.stamp == stamp(20))
+    }
+
     private func stamp(of path: String) -> FileStamp? {
         guard case let .known(stamp) = ConfinedFiles.read(path: path, limit: 1 << 20, unless: { _ in true }) else { return nil }
         return stamp

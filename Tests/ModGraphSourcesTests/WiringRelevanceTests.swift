@@ -208,6 +208,32 @@ struct WiringRelevanceTests {
         "func wire() -> Shop { Shop() }", "extension Row#: Buildable {}", "extension Mode#: ScreenModule {}",
     ]
 
+    /// Worked by hand: each file's index sorted by module, then by index, where a module's files come one after another,
+    /// and a module may come twice.
+    @Test func filesInTheOrderOfTheirModules() {
+        let (a, b, c) = (id("A"), id("B"), id("C"))
+        #expect(WiringRelevance.byModule([b, b, a, a, b, c]) == [2, 3, 0, 1, 4, 5])
+        #expect(WiringRelevance.byModule([c, a, b, a]) == [1, 3, 2, 0])
+        #expect(WiringRelevance.byModule([a]) == [0])
+        #expect(WiringRelevance.byModule([]) == [])
+    }
+
+    /// A partition is written again when an analysis leaves out a file it does not hold (or holds otherwise), or
+    /// when more than a quarter of its entries, and more than 64, are no longer left out; not for a few fewer.
+    @Test func aPartitionIsWrittenAgainOnlyWhenOutgrown() {
+        let entries = Dictionary(uniqueKeysWithValues: (0..<400).map { ("place\($0)", WiringRelevance.Inert(declared: ["Row\($0)"])) })
+        let partition = WiringRelevance.Partition(inert: entries)
+        #expect(!partition.isOutgrown(by: entries))
+        #expect(!partition.isOutgrown(by: entries.filter { $0.key != "place7" }))
+        #expect(!partition.isOutgrown(by: entries.filter { Int($0.key.dropFirst(5)) ?? 0 >= 100 }))
+        #expect(partition.isOutgrown(by: entries.filter { Int($0.key.dropFirst(5)) ?? 0 >= 101 }))
+        #expect(partition.isOutgrown(by: entries.merging(["new": .init(declared: ["New"])]) { old, _ in old }))
+        #expect(partition.isOutgrown(by: entries.merging(["place3": .init(declared: ["Other"])]) { _, new in new }))
+        let small = WiringRelevance.Partition(inert: entries.filter { Int($0.key.dropFirst(5)) ?? 0 < 100 })
+        #expect(!small.isOutgrown(by: small.inert.filter { Int($0.key.dropFirst(5)) ?? 0 >= 64 }))
+        #expect(small.isOutgrown(by: small.inert.filter { Int($0.key.dropFirst(5)) ?? 0 >= 65 }))
+    }
+
     /// A file of one to three random declarations and uses, mostly plain ones, of names the fixture declares and new ones.
     static func randomFile(using generator: inout SplitMix64) -> String {
         // Plain names numbered per file, from a few numbers: most a file's own, some another's too.
@@ -310,6 +336,25 @@ struct WiringRelevanceMemoTests {
                 #expect(sites == ["RowsBuilder()"])
             }
         }
+    }
+
+    /// A plain file made to matter (Records' plain type now provides MessagingBuilding) leaves the partition as it was:
+    /// its entry, under the key of its earlier bytes, is only unused. When those bytes come back beside an edit the wiring
+    /// sees, the entry leaves the file out again, and each answer is the cold one.
+    @Test func aFileThatComesToMatterLeavesItsEntryForWhenItsBytesComeBack() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = cache()
+        _ = try read(try write(), first)
+        let conforming = try write(["RecordsPlain": (Self.plain["Records"] ?? "") + "extension RecordsCell: MessagingBuilding {}\n"])
+        let second = cache(first.encoded())
+        #expect(try read(conforming, second) == (try read(conforming, nil)))
+        #expect(second.encoded()[.relevance] == nil)
+        let back = try write(["Records": WiringFixture.records + "\npublic struct RecordsInbox: MessagingBuilding {}\n"])
+        let third = cache(first.encoded().merging(second.encoded()) { _, new in new })
+        #expect(try read(back, third) == (try read(back, nil)))
+        // Records' plain file is left out by its entry: every file left out is one the partition holds, which is not
+        // written again (read again and judged inert, it would be a new entry).
+        #expect(third.encoded()[.relevance] == nil)
     }
 
     /// `check` and `graph --wiring` may read the files under other roles one after the other: the files left out

@@ -97,6 +97,18 @@ struct InterfaceRule {
 
     static func relative(_ path: String, to folder: String) -> String {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        guard path.hasPrefix(prefix) else { return path }
+        // A path listed under its folder starts with the folder's very bytes: those are dropped, not walked character by
+        // character (the wiring's keys name every file of an app by its relative path, several times a run).
+        if startsWithBytes(path, prefix) { return String(Substring(path.utf8.dropFirst(prefix.utf8.count))) }
+        return String(path.dropFirst(prefix.count))
+    }
+
+    /// Whether the UTF-8 of `text` starts with that of `start`.
+    private static func startsWithBytes(_ text: String, _ start: String) -> Bool {
+        var (text, start) = (text, start)
+        return text.withUTF8 { whole in
+            start.withUTF8 { prefix in whole.count >= prefix.count && whole[..<prefix.count].elementsEqual(prefix) }
+        }
     }
 }

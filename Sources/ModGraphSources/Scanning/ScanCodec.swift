@@ -43,22 +43,41 @@ struct ScanWriter {
 
     mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
+    /// The latest strings the table was asked for, with their indices, at most ``recentCount``, the oldest replaced
+    /// first: most strings are one of the few before them (a site's module and file, each extension of a module's
+    /// files), found without hashing them, which was most of writing the wiring's answer.
+    private var recent: [(value: String, index: Int)] = []
+    private var oldest = 0
+    private static let recentCount = 4
+
     /// A string the entry has not written yet: 0, its length and its UTF-8; else its index, plus one.
     mutating func string(_ value: String) {
-        if let index = table[value] {
-            int(index + 1)
+        for entry in recent where entry.value == value {
+            int(entry.index + 1)
             return
         }
-        table[value] = table.count
-        int(0)
-        raw(value)
+        let index: Int
+        if let known = table[value] {
+            index = known
+            int(index + 1)
+        } else {
+            index = table.count
+            table[value] = index
+            int(0)
+            raw(value)
+        }
+        if recent.count < Self.recentCount {
+            recent.append((value, index))
+        } else {
+            recent[oldest] = (value, index)
+            oldest = (oldest + 1) % Self.recentCount
+        }
     }
 
     /// A string written in full, outside the table (the cache's keys).
     mutating func raw(_ value: String) {
-        let utf8 = Array(value.utf8)
-        int(utf8.count)
-        bytes += utf8
+        int(value.utf8.count)
+        bytes.append(contentsOf: value.utf8)
     }
 
     mutating func optional(_ value: String?) {

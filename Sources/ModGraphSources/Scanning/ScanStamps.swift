@@ -81,7 +81,9 @@ final class ScanStamps: Sendable {
         let used = run.withLock { $0.changed ? $0.used : nil }
         guard var kept = used else { return nil }
         let room = min(ScanCache.maximumEntries, max(2 * kept.count, 10_000))
-        for path in previous.keys.sorted() where kept.count < room && kept[path] == nil { kept[path] = previous[path] }
+        // Only the earlier entries this run did not use are sorted (by path, so that those kept are the same in
+        // every run): most runs use every file's, and sorting every path twice was half of writing the stamps.
+        for path in previous.keys.filter({ kept[$0] == nil }).sorted() where kept.count < room { kept[path] = previous[path] }
         var writer = ScanWriter()
         writer.int(ScanCache.scannerVersion)
         writer.int(kept.count)
@@ -94,14 +96,14 @@ final class ScanStamps: Sendable {
             writer.int(shared)
             writer.bytes(bytes[shared...])
             previousPath = bytes
-            for number in [
-                Int(bitPattern: UInt(entry.stamp.device)), Int(bitPattern: UInt(entry.stamp.inode)), entry.stamp.size,
-                Int(entry.stamp.modified), Int(entry.stamp.changed),
-            ] {
-                writer.int(number)
-            }
+            writer.int(Int(bitPattern: UInt(entry.stamp.device)))
+            writer.int(Int(bitPattern: UInt(entry.stamp.inode)))
+            writer.int(entry.stamp.size)
+            writer.int(Int(entry.stamp.modified))
+            writer.int(Int(entry.stamp.changed))
             writer.int(entry.keys.count)
-            for (kind, key) in entry.keys.sorted(by: { $0.key < $1.key }) {
+            // Most entries hold one kind: sorted only when there are more.
+            for (kind, key) in entry.keys.count < 2 ? Array(entry.keys) : entry.keys.sorted(by: { $0.key < $1.key }) {
                 writer.string(kind)
                 Self.write(key, to: &writer)
             }

@@ -15,10 +15,10 @@ extension WiringMemo {
     /// matters), or whose places do not keep their order, gives no answer, and neither does a place of the
     /// answer that its file no longer has.
     static func movedFacts(
-        _ requests: [SourceScanner.Request], keys: [String?], known: [String: [UInt8]], targets: [TargetSources], roles: WiringRoles,
-        budget: SourceBudget, runner: any UnitRunner, cache: ScanCache, key: String
+        _ requests: [SourceScanner.Request], keys: [String?], changes: Changes, known: [String: [UInt8]], targets: [TargetSources],
+        roles: WiringRoles, budget: SourceBudget, runner: any UnitRunner, cache: ScanCache, key: String
     ) throws(SourceScanError) -> Outcome? {
-        guard let (changed, previousKeys) = changes(requests, keys: keys, budget: budget, cache: cache) else { return nil }
+        let (changed, previousKeys) = (changes.changed, changes.previousKeys)
         // The changed files first: most that say something else (a declaration added) stop here, before the
         // previous answer's key is worked out from every file's and the answer read.
         let places = places(of: targets)
@@ -37,8 +37,7 @@ extension WiringMemo {
                 grown.append((places[index], before, file))
             }
         }
-        guard let previousKey = Self.key(roles: roles, targets: targets, keys: previousKeys),
-            let body = cache.analysis(previousKey), let parts = Kept.parts(body),
+        guard let previousKey = changes.previousKey, let body = cache.analysis(previousKey), let parts = Kept.parts(body),
             let skippedFiles = Kept.files(parts.skipped, requests: requests)
         else { return nil }
         var names = parts.names
@@ -76,12 +75,22 @@ extension WiringMemo {
         return Outcome(facts: facts, skipped: skippedFiles)
     }
 
-    /// The files changed since the previous analysis, by their index (at most ``maximumRescanned``, at least one), and
-    /// the keys of every file's previous version (those their stamps last stood for; a file unchanged, its key); nil
-    /// when none changed, too many did, or a changed file's previous version is unknown.
+    /// The files changed since the previous analysis, and the key of the answer kept for their previous versions.
+    struct Changes {
+        /// By their index among the files analysed: at most ``maximumRescanned``, at least one.
+        let changed: [Int]
+        /// The keys of every file's previous version (those their stamps last stood for; a file unchanged, its key).
+        let previousKeys: [String?]
+        /// The key of the previous answer (``key(roles:targets:keys:)`` of `previousKeys`).
+        let previousKey: String?
+    }
+
+    /// The files changed since the previous analysis (``Changes``), worked out once for every way of reading the previous
+    /// answer; nil when none changed, too many did, or a changed file's previous version is unknown.
     static func changes(
-        _ requests: [SourceScanner.Request], keys: [String?], budget: SourceBudget, cache: ScanCache
-    ) -> (changed: [Int], previousKeys: [String?])? {
+        _ requests: [SourceScanner.Request], keys: [String?], targets: [TargetSources], roles: WiringRoles, budget: SourceBudget,
+        cache: ScanCache
+    ) -> Changes? {
         var previousKeys = keys
         var changed: [Int] = []
         for index in requests.indices where keys[index] != nil {
@@ -91,7 +100,9 @@ extension WiringMemo {
             previousKeys[index] = previous
             changed.append(index)
         }
-        return changed.isEmpty || changed.count > maximumRescanned ? nil : (changed, previousKeys)
+        guard !changed.isEmpty, changed.count <= maximumRescanned else { return nil }
+        return Changes(
+            changed: changed, previousKeys: previousKeys, previousKey: Self.key(roles: roles, targets: targets, keys: previousKeys))
     }
 
     /// A file of a module, as an answer's places name it: its module and its path within the module's folder.

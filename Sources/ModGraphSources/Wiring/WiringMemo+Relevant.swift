@@ -11,8 +11,9 @@ extension WiringMemo {
     /// every file would give, with their extensions and the names they declare put back in, and is kept as
     /// the full analysis keeps it. Each file left out is weighed beside this analysis, not the one that found it
     /// inert: there, a name it shares with a builder or a screen module of another module matched nothing. Nil
-    /// when the partition kept is for other roles, when no file is left out, when a file left out has no digest
-    /// kept, or when one would no longer be inert.
+    /// when the partition kept is for other roles, when no file is left out, or when one would no longer be inert. A file
+    /// left out is one the partition holds by its place and key, whose digest the latest analysis kept or, sketched, its
+    /// key gives (``digest(sketched:)``): a sketched file whose earlier bytes come back is left out again.
     static func relevantFacts(
         _ graph: ModuleGraph, requests: [SourceScanner.Request], keys: [String?], known: [String: [UInt8]], targets: [TargetSources],
         roles: WiringRoles, budget: SourceBudget, runner: any UnitRunner, cache: ScanCache, key: String
@@ -22,9 +23,10 @@ extension WiringMemo {
         let places = places(of: targets)
         var inert: [Int: (place: String, file: WiringRelevance.Inert)] = [:]
         for index in requests.indices {
-            guard let key = keys[index], known[key] != nil else { continue }
+            guard let key = keys[index] else { continue }
             let place = WiringRelevance.place(places[index], key: key)
-            if let file = partition.inert[place] { inert[index] = (place, file) }
+            // A file left out needs its facts' digest: the latest analysis's, or a sketch's, which its key gives.
+            if let file = partition.inert[place], known[key] != nil || file.pieces != nil { inert[index] = (place, file) }
         }
         guard !inert.isEmpty else { return nil }
         let analysed = requests.indices.filter { inert[$0] == nil }
@@ -39,7 +41,9 @@ extension WiringMemo {
         let skipped = scanned.filter { $0.skipped != nil }
         guard skipped.allSatisfy({ $0.skipped?.recurs ?? true }) else { return Outcome(facts: facts, skipped: skipped) }
         var allKeys = keys
-        var digests: [[UInt8]?] = keys.map { $0.flatMap { known[$0] } }
+        var digests: [[UInt8]?] = keys.indices.map { index in
+            keys[index].flatMap { known[$0] ?? (inert[index] == nil ? nil : digest(sketched: $0)) }
+        }
         var skips: [(index: Int, excess: SourceBudget.Excess)] = []
         var judged: [WiringRelevance.Analysed] = []
         for (index, file) in zip(analysed, scanned) {
@@ -56,8 +60,7 @@ extension WiringMemo {
         keep(
             facts, skips: skips, keys: allKeys, digests: digests, targets: targets, roles: roles, cache: cache, key: key,
             names: weights.encoded()[...])
-        // Most edits leave the same files out: the partition (one entry per file of the app) is then not written again.
-        if kept != partition.inert {
+        if partition.isOutgrown(by: kept) {
             cache.keep(partition: WiringRelevance.Partition(inert: kept).encoded(), for: rolesKey)
         }
         return Outcome(facts: facts, skipped: skipped)

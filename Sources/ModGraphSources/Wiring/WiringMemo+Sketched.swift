@@ -92,18 +92,19 @@ extension WiringMemo {
     /// (``movedFacts``); without this, each such edit was analysed again. Nil when a file changed was analysed, or is
     /// refused a sketch or matters now.
     static func sketchedFacts(
-        _ requests: [SourceScanner.Request], keys: [String?], known: [String: [UInt8]], targets: [TargetSources], roles: WiringRoles,
-        budget: SourceBudget, runner: any UnitRunner, cache: ScanCache, key: String
+        _ requests: [SourceScanner.Request], keys: [String?], changes: Changes, known: [String: [UInt8]], targets: [TargetSources],
+        roles: WiringRoles, budget: SourceBudget, runner: any UnitRunner, cache: ScanCache, key: String
     ) -> Outcome? {
-        guard let (changed, previousKeys) = changes(requests, keys: keys, budget: budget, cache: cache),
-            let previousKey = Self.key(roles: roles, targets: targets, keys: previousKeys),
-            let body = cache.analysis(previousKey), let parts = Kept.parts(body), var kept = Kept.Names(parts.names),
+        let changed = changes.changed
+        guard let previousKey = changes.previousKey, let body = cache.analysis(previousKey), let parts = Kept.parts(body),
+            var kept = Kept.Names(parts.names),
             Set(changed).isSubset(of: kept.leftOut), let skipped = Kept.files(parts.skipped, requests: requests)
         else { return nil }
         let sketches = SourceScanner.sketch(
             changed.map { requests[$0] }, vocabulary: roles.vocabulary, budget: budget, runner: runner, cache: cache)
         var judge = WiringRelevance.Judge(weighed: kept.weighed, roles: roles)
         var now: [Int: WiringSketch] = [:]
+        let named = kept.names.count
         for (index, found) in zip(changed, sketches) {
             guard let sketch = found?.sketch, judge.isInert(.init(sketch: sketch)) else { return nil }
             now[index] = sketch
@@ -116,7 +117,8 @@ extension WiringMemo {
             keys, known: known, changed: Dictionary(uniqueKeysWithValues: changed.map { ($0, digest(sketched: keys[$0])) }))
         keep(
             facts, skips: parts.skipped, keys: keys, digests: digests, targets: targets, roles: roles, cache: cache, key: key,
-            names: kept.encoded()[...])
+            // Most edits declare no new name: the names are then kept as they were read, not sorted and written again.
+            names: kept.names.count == named ? parts.names : kept.encoded()[...])
         return Outcome(facts: facts, skipped: skipped)
     }
 
@@ -124,13 +126,18 @@ extension WiringMemo {
     /// extensions of the files `now` sketches (by index among `places`) in place of theirs.
     static func replacing(_ extensions: [WiringFacts.Extension], with now: [Int: WiringSketch], places: [Place]) -> [WiringFacts.Extension]
     {
-        let indices = Dictionary(places.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        func index(_ found: WiringFacts.Extension) -> Int {
-            indices[Place(target: found.site.target, file: found.site.file)] ?? .max
-        }
-        var result = extensions.filter { now[index($0)] == nil }
+        var result = extensions
         for (file, sketch) in now.sorted(by: { $0.key < $1.key }) {
             let place = places[file]
+            // Only the files of its module are placed by their index: the others' extensions are before or after it by their
+            // module alone (an index of every file's place was a fifth of re-checking an edit).
+            let indices = Dictionary(
+                places.indices.filter { places[$0].target == place.target }.map { (places[$0].file, $0) },
+                uniquingKeysWith: { first, _ in first })
+            func index(_ found: WiringFacts.Extension) -> Int {
+                found.site.target == place.target ? indices[found.site.file] ?? .max : 0
+            }
+            result.removeAll { $0.site.target == place.target && indices[$0.site.file] == file }
             let at = result.firstIndex { (place.target, file) < ($0.site.target, index($0)) } ?? result.count
             result.insert(
                 contentsOf: sketch.extensions.map {

@@ -37,7 +37,7 @@ enum WiringMemo {
     /// things as before (an edit inside a function body, a comment): those few are parsed, the others'
     /// digests read from the digests shelf, and the answer read back instead of analysing every file
     /// again. Failing that, an answer whose files say the same things at other places is moved
-    /// (``movedFacts(_:keys:targets:roles:budget:runner:cache:key:)``).
+    /// (``movedFacts(_:keys:changes:known:targets:roles:budget:runner:cache:key:)``).
     static func facts(
         _ graph: ModuleGraph, targets: [TargetSources], roles: WiringRoles, budget: SourceBudget, runner: any UnitRunner, cache: ScanCache?
     ) throws(SourceScanError) -> Outcome {
@@ -63,17 +63,19 @@ enum WiringMemo {
             {
                 return outcome
             }
-            if let key,
+            let changes =
+                key == nil ? nil : Self.changes(requests, keys: keys, targets: analysed, roles: roles, budget: budget, cache: cache)
+            if let key, let changes,
                 let outcome = sketchedFacts(
-                    requests, keys: keys, known: table, targets: analysed, roles: roles, budget: budget, runner: runner, cache: cache,
-                    key: key)
+                    requests, keys: keys, changes: changes, known: table, targets: analysed, roles: roles, budget: budget,
+                    runner: runner, cache: cache, key: key)
             {
                 return outcome
             }
-            if let key,
+            if let key, let changes,
                 let outcome = try movedFacts(
-                    requests, keys: keys, known: table, targets: analysed, roles: roles, budget: budget, runner: runner, cache: cache,
-                    key: key)
+                    requests, keys: keys, changes: changes, known: table, targets: analysed, roles: roles, budget: budget,
+                    runner: runner, cache: cache, key: key)
             {
                 return outcome
             }

@@ -189,7 +189,7 @@ enum WiringRelevance {
     static func whole(_ facts: WiringFacts, files: [(place: WiringMemo.Place, part: Part)]) -> WiringFacts {
         var whole = facts
         var extensions: [WiringFacts.Extension] = []
-        for index in files.indices.sorted(by: { (files[$0].place.target, $0) < (files[$1].place.target, $1) }) {
+        for index in byModule(files.map(\.place.target)) {
             let (target, file) = (files[index].place.target, files[index].place.file)
             switch files[index].part {
             case let .inert(inert):
@@ -204,6 +204,19 @@ enum WiringRelevance {
         }
         whole.extensions = extensions
         return whole
+    }
+
+    /// The indices of `targets` (each file's module) sorted by module, then by index. A module's files come one after
+    /// another: the runs of the same module are sorted, not every file (a comparison of modules is one of strings).
+    static func byModule(_ targets: [TargetID]) -> [Int] {
+        var runs: [Range<Int>] = []
+        var start = 0
+        for index in targets.indices.dropFirst() where targets[index] != targets[index - 1] {
+            runs.append(start..<index)
+            start = index
+        }
+        if !targets.isEmpty { runs.append(start..<targets.count) }
+        return runs.sorted { (targets[$0.lowerBound], $0.lowerBound) < (targets[$1.lowerBound], $1.lowerBound) }.flatMap { $0 }
     }
 
     /// A file's place in an analysis: its module, its path within the module's folder and the key of its scan.
@@ -225,6 +238,17 @@ extension WiringRelevance {
 
         init(inert: [String: Inert]) {
             self.inert = inert
+        }
+
+        /// Whether the partition must be written again for an analysis that leaves out the files `kept` holds: when one
+        /// of them is not in it, or when more than a quarter of its entries are no longer among them. Most edits leave
+        /// the same files out, or one fewer (a file that now matters): writing the partition (one entry per file of the
+        /// app) for each was a tenth of re-checking an edit. An entry left in place stays true, as a file's place names
+        /// the key of its scan (its bytes) and what it gives is worked out from those alone and weighed again by each
+        /// analysis that leaves it out: one of a file changed since is only unused, until its bytes come back.
+        func isOutgrown(by kept: [String: Inert]) -> Bool {
+            guard kept.allSatisfy({ inert[$0.key] == $0.value }) else { return true }
+            return inert.count - kept.count > Swift.max(64, inert.count / 4)
         }
 
         /// The partition in the scan cache's format, its files in the order of their places.
