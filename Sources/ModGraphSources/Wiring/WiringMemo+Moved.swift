@@ -20,7 +20,7 @@ extension WiringMemo {
     ) throws(SourceScanError) -> Outcome? {
         let (changed, previousKeys) = (changes.changed, changes.previousKeys)
         // The changed files first: most that say something else (a declaration added) stop here, before the
-        // previous answer's key is worked out from every file's and the answer read.
+        // previous answer (whose key ``changes(_:keys:targets:roles:budget:cache:)`` worked out) is read and decoded.
         let places = places(of: targets)
         let now = try SourceScanner.scan(
             requests: changed.map { requests[$0] }, budget: budget, runner: runner, cache: cache, shelving: false)
