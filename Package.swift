@@ -6,7 +6,7 @@ import PackageDescription
 //   ModGraphSystem     the platform, in one place (as SwiftPM keeps Basics): locks, the stack's room,
 //                      file status and creation, confined reads, the atomic folder exchange, processes
 //                      (runner, child processes, memory limit, signals), the core count, the loopback
-//                      socket, SHA-256 (swift-crypto); each file's C-library import ends in #error, so a
+//                      socket, SHA-256 (CryptoKit, or OpenSSL's libcrypto); each file's C-library import ends in #error, so a
 //                      port fails at its line
 //   ModGraphOutput     what every output shares: the one escaping rule of each format (text,
 //                      Markdown, XML, DOT, Mermaid, GitHub commands, JSON) and the JSON writer
@@ -73,17 +73,19 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
-        // SHA-256 (ModGraphSystem's `SHA256`): CryptoKit on Apple's platforms, BoringSSL elsewhere.
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
         // `swift package generate-documentation --target ModGraphKit` (make docs): the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
+        // SHA-256 (ModGraphSystem's `SHA256`) from the system: CryptoKit on Apple's platforms, OpenSSL's libcrypto
+        // elsewhere (not swift-crypto, whose BoringSSL was 2 minutes of every clean build on Linux).
+        .systemLibrary(name: "CLibCrypto"),
         .target(
             name: "ModGraphSystem",
             dependencies: [
-                .product(name: "SystemPackage", package: "swift-system"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SystemPackage", package: "swift-system"),
+                .target(name: "CLibCrypto", condition: .when(platforms: [.linux])),
             ]),
         .target(name: "ModGraphOutput"),
         .target(name: "ModGraphCore"),

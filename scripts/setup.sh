@@ -10,9 +10,10 @@
 #                                          the packages each system's package manager would be
 #                                          asked for, one system a line; installs nothing
 #
-# Runtime: a Swift 6 toolchain (checked, not installed: get it from swift.org) and Graphviz
-# (libgvc/libcgraph with their pkg-config files):
-#     Debian/Ubuntu: apt-get install graphviz libgraphviz-dev pkg-config
+# Runtime: a Swift 6 toolchain (checked, not installed: get it from swift.org), Graphviz
+# (libgvc/libcgraph with their pkg-config files) and, on Linux, OpenSSL's libcrypto, whose
+# SHA-256 modgraph uses (macOS has CryptoKit):
+#     Debian/Ubuntu: apt-get install graphviz libgraphviz-dev pkg-config libssl-dev
 #     macOS:         brew install graphviz pkg-config
 # The tests add python3; cmark-gfm, GitHub's Markdown renderer, with which they check that
 # no name in report.md turns into HTML; Ruby, which checks the Homebrew formula; ShellCheck,
@@ -44,7 +45,7 @@ done
 
 # The packages, by system and by what needs them: the one list the installs below and
 # --print-packages read. The runtime lists are all the Action ever installs.
-apt_runtime=(graphviz libgraphviz-dev pkg-config)
+apt_runtime=(graphviz libgraphviz-dev pkg-config libssl-dev)
 apt_test=(cmark-gfm ruby shellcheck eslint)
 brew_runtime=(graphviz pkg-config)
 brew_test=(cmark-gfm shellcheck eslint)
@@ -78,8 +79,13 @@ have_graphviz() {
     command -v dot >/dev/null 2>&1 && command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libgvc libcgraph
 }
 
+# libcrypto's headers (Linux only: macOS hashes with CryptoKit).
+have_libcrypto() {
+    [ "$(uname -s)" != Linux ] || pkg-config --exists libcrypto
+}
+
 have_everything() {
-    have_graphviz || return 1
+    have_graphviz && have_libcrypto || return 1
     [ "$mode" = runtime ] && return 0
     command -v cmark-gfm >/dev/null 2>&1 && command -v ruby >/dev/null 2>&1 && command -v shellcheck >/dev/null 2>&1 \
         && command -v eslint >/dev/null 2>&1
@@ -163,7 +169,7 @@ if ! have_everything; then
     case "$(uname -s)" in
         Linux)
             if ! command -v apt-get >/dev/null 2>&1; then
-                say "Graphviz is missing; install graphviz, its development files and pkg-config with your package manager"
+                say "Graphviz or libcrypto is missing; install graphviz, its development files, pkg-config and OpenSSL's development files with your package manager"
                 exit 2
             fi
             if [ "$mode" = runtime ]; then apt_install "${apt_runtime[@]}"; else apt_install "${apt_runtime[@]}" "${apt_test[@]}"; fi
@@ -181,7 +187,7 @@ if ! have_everything; then
             ;;
     esac
     if ! have_everything; then
-        if [ "$mode" = runtime ]; then say "Graphviz still not found after installing"; else say "Graphviz, cmark-gfm, ruby, shellcheck or eslint still not found after installing"; fi
+        if [ "$mode" = runtime ]; then say "Graphviz or libcrypto still not found after installing"; else say "Graphviz, libcrypto, cmark-gfm, ruby, shellcheck or eslint still not found after installing"; fi
         exit 2
     fi
 fi

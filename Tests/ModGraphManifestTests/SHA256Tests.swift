@@ -61,4 +61,20 @@ struct SHA256Tests {
             #expect(hasher.finalizeHex() == "1e9bc38cbf860b9ec31918b065f9b52476c549a782e0e7990bed8ce3868d2371", "pieces of \(pieceLength)")
         }
     }
+
+    /// A hasher is a value: a copy taken midway goes on alone (libcrypto's context lives on the
+    /// heap and is copied when two hashers share it), and finishing one leaves the other usable.
+    @Test func aCopiedHasherGoesOnAlone() {
+        var first = SHA256()
+        first.update("ab".utf8)
+        var second = first
+        first.update("c".utf8)
+        #expect(first.finalizeHex() == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        // "ab" alone, then "abd": second still holds "ab".
+        var third = second
+        #expect(third.finalizeHex() == SHA256.hex("ab".utf8))
+        second.update("d".utf8)
+        #expect(second.finalizeHex() == SHA256.hex("abd".utf8))
+        #expect(SHA256.hex("abd".utf8) == "a52d159f262b2c6ddb724a61840befc36eb30c88877a4030b65cbe86298449c9")
+    }
 }
