@@ -148,7 +148,7 @@ struct WiringMemoTests {
                     ScanStamps.kind(SourceScanner.Request(path: path, readsWiring: true), budget: .standard)]
             }
         }
-        let key = try #require(WiringMemo.key(roles: roles, targets: analysed, keys: keys))
+        let key = try #require(WiringMemo.key(layout: WiringMemo.Layout(roles: roles, targets: analysed), keys: keys))
         let planted = ScanAnswers(index: nil) { _ in nil }
         var writer = ScanWriter()
         WiringFacts(wiring: Wiring(), needs: [], extensions: []).write(to: &writer)
@@ -268,7 +268,7 @@ struct WiringMemoTests {
             requests: analysed.flatMap(\.files).map { SourceScanner.Request(path: $0, readsWiring: true) }, budget: .standard,
             runner: .sequential, cache: nil)
         let digests = files.map { WiringMemo.digest(of: $0) }
-        let factsKey = WiringMemo.factsKey(roles: roles, targets: analysed, digests: digests)
+        let factsKey = WiringMemo.factsKey(layout: WiringMemo.Layout(roles: roles, targets: analysed), digests: digests)
         let stamps = ScanStamps(encoded: learnt[.stamps], started: 0)
         let table = Dictionary(
             uniqueKeysWithValues: zip(
@@ -402,5 +402,43 @@ struct WiringMemoTests {
         #expect(read.encoded() == nil)
         let bytes = [UInt8](try #require(encoded))
         #expect(ScanAnalyses(encoded: Data(bytes.dropLast())).entry("key\(last)") == nil)
+    }
+
+    /// A layout's key is every part written in order, as before it was worked out once a run: the label, the versions,
+    /// the roles (whose modules the places then name by index), then each module with its count of files, and each
+    /// file's place within its module's folder followed by its value; modules without files, between others and last,
+    /// written too. A value written before its place, or a place left out, gives another key.
+    @Test func aLayoutsKeyIsEachFilesPlaceThenItsValueInOrder() {
+        let roles = WiringRelevanceTests.roles
+        let targets = [
+            TargetSources(target: id("Home"), folder: "/r/Home", files: ["/r/Home/A.swift", "/r/Home/Sub/B.swift"]),
+            TargetSources(target: id("Paywall"), folder: "/r/Paywall", files: []),
+            TargetSources(target: id("Interfaces"), folder: "/r/Interfaces", files: ["/r/Interfaces/C.swift"]),
+            TargetSources(target: id("Records"), folder: "/r/Records", files: []),
+        ]
+        let layout = WiringMemo.Layout(roles: roles, targets: targets)
+        #expect(
+            layout.places == [
+                .init(target: id("Home"), file: "A.swift"), .init(target: id("Home"), file: "Sub/B.swift"),
+                .init(target: id("Interfaces"), file: "C.swift"),
+            ])
+        let keys = ["k1", "k2", "k3"]
+        var writer = ScanWriter()
+        writer.raw("facts")
+        writer.int(WiringMemo.analyserVersion)
+        writer.int(ScanCache.scannerVersion)
+        WiringMemo.write(roles, to: &writer)
+        writer.int(4)
+        for (module, files) in [("Home", ["A.swift", "Sub/B.swift"]), ("Paywall", []), ("Interfaces", ["C.swift"]), ("Records", [])] {
+            id(module).write(to: &writer)
+            writer.int(files.count)
+            for file in files {
+                writer.raw(file)
+                writer.raw(keys[["A.swift", "Sub/B.swift", "C.swift"].firstIndex(of: file) ?? 0])
+            }
+        }
+        #expect(WiringMemo.keyed(label: "facts", layout: layout) { $0.raw(keys[$1]) } == SHA256.hex(writer.bytes))
+        #expect(WiringMemo.key(layout: layout, keys: keys) != WiringMemo.key(layout: layout, keys: ["k2", "k1", "k3"]))
+        #expect(WiringMemo.key(layout: layout, keys: ["k1", nil, "k3"]) == nil)
     }
 }

@@ -164,8 +164,8 @@ struct WiringSketchedAnalysisTests {
     private static func whole(_ targets: [TargetSources], cache: ScanCache? = nil) throws -> WiringMemo.Whole {
         let requests = targets.flatMap { $0.files.map { SourceScanner.Request(path: $0, readsWiring: true) } }
         return try WiringMemo.whole(
-            WiringFixture.graph, requests: requests, targets: targets, roles: WiringRelevanceTests.roles, budget: .standard,
-            runner: .sequential, cache: cache)
+            WiringFixture.graph, requests: requests, layout: WiringMemo.Layout(roles: WiringRelevanceTests.roles, targets: targets),
+            budget: .standard, runner: .sequential, cache: cache)
     }
 
     /// Every file parsed and analysed, as before sketches.
@@ -284,7 +284,7 @@ struct WiringSketchedAnalysisTests {
 
     /// Whether the file at `index` is one the analysis reads whatever the others say: an interface module's or the app's.
     private static func isReadFirst(_ index: Int, _ targets: [TargetSources]) -> Bool {
-        let places = WiringMemo.places(of: targets)
+        let places = WiringMemo.Layout(roles: WiringRelevanceTests.roles, targets: targets).places
         let roles = WiringRelevanceTests.roles
         return roles.interfaces.contains(places[index].target) || roles.app.contains(places[index].target)
     }

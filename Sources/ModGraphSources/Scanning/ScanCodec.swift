@@ -99,6 +99,12 @@ struct ScanWriter {
         int(more.count)
         bytes += more
     }
+
+    /// Bytes another writer wrote, as they are: no length before them. The strings they hold by index
+    /// are the other writer's; only the writer that wrote them in the same order may append them.
+    mutating func append(_ written: ArraySlice<UInt8>) {
+        bytes += written
+    }
 }
 
 /// A line and a column in a file, 1-based.

@@ -15,13 +15,13 @@ extension WiringMemo {
     /// matters), or whose places do not keep their order, gives no answer, and neither does a place of the
     /// answer that its file no longer has.
     static func movedFacts(
-        _ requests: [SourceScanner.Request], keys: [String?], changes: Changes, known: [String: [UInt8]], targets: [TargetSources],
-        roles: WiringRoles, budget: SourceBudget, runner: any UnitRunner, cache: ScanCache, key: String
+        _ requests: [SourceScanner.Request], keys: [String?], changes: Changes, known: [String: [UInt8]], layout: Layout,
+        budget: SourceBudget, runner: any UnitRunner, cache: ScanCache, key: String
     ) throws(SourceScanError) -> Outcome? {
         let (changed, previousKeys) = (changes.changed, changes.previousKeys)
         // The changed files first: most that say something else (a declaration added) stop here, before the
-        // previous answer (whose key ``changes(_:keys:targets:roles:budget:cache:)`` worked out) is read and decoded.
-        let places = places(of: targets)
+        // previous answer (whose key ``changes(_:keys:layout:budget:cache:)`` worked out) is read and decoded.
+        let (places, roles) = (layout.places, layout.roles)
         let now = try SourceScanner.scan(
             requests: changed.map { requests[$0] }, budget: budget, runner: runner, cache: cache, shelving: false)
         var moved: [Place: [ScanPosition: ScanPosition]] = [:]
@@ -70,7 +70,7 @@ extension WiringMemo {
         let digests = digests(
             keys, known: known, changed: Dictionary(zip(changed, now.map { digest(of: $0) }), uniquingKeysWith: { first, _ in first }))
         keep(
-            facts, skips: parts.skipped, keys: keys, digests: digests, targets: targets, roles: roles, cache: cache, key: key,
+            facts, skips: parts.skipped, keys: keys, digests: digests, layout: layout, cache: cache, key: key,
             names: names)
         return Outcome(facts: facts, skipped: skippedFiles)
     }
@@ -81,14 +81,14 @@ extension WiringMemo {
         let changed: [Int]
         /// The keys of every file's previous version (those their stamps last stood for; a file unchanged, its key).
         let previousKeys: [String?]
-        /// The key of the previous answer (``key(roles:targets:keys:)`` of `previousKeys`).
+        /// The key of the previous answer (``key(layout:keys:)`` of `previousKeys`).
         let previousKey: String?
     }
 
     /// The files changed since the previous analysis (``Changes``), worked out once for every way of reading the previous
     /// answer; nil when none changed, too many did, or a changed file's previous version is unknown.
     static func changes(
-        _ requests: [SourceScanner.Request], keys: [String?], targets: [TargetSources], roles: WiringRoles, budget: SourceBudget,
+        _ requests: [SourceScanner.Request], keys: [String?], layout: Layout, budget: SourceBudget,
         cache: ScanCache
     ) -> Changes? {
         var previousKeys = keys
@@ -102,20 +102,7 @@ extension WiringMemo {
         }
         guard !changed.isEmpty, changed.count <= maximumRescanned else { return nil }
         return Changes(
-            changed: changed, previousKeys: previousKeys, previousKey: Self.key(roles: roles, targets: targets, keys: previousKeys))
-    }
-
-    /// A file of a module, as an answer's places name it: its module and its path within the module's folder.
-    struct Place: Hashable {
-        let target: TargetID
-        let file: String
-    }
-
-    /// The place of each file of `targets`, in order.
-    static func places(of targets: [TargetSources]) -> [Place] {
-        targets.flatMap { sources in
-            sources.files.map { Place(target: sources.target, file: InterfaceRule.relative($0, to: sources.folder)) }
-        }
+            changed: changed, previousKeys: previousKeys, previousKey: Self.key(layout: layout, keys: previousKeys))
     }
 
     /// Where each place of `before` is in `after`, when the two scans say the same things at other places

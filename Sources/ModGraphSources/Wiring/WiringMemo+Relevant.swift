@@ -15,12 +15,11 @@ extension WiringMemo {
     /// left out is one the partition holds by its place and key, whose digest the latest analysis kept or, sketched, its
     /// key gives (``digest(sketched:)``): a sketched file whose earlier bytes come back is left out again.
     static func relevantFacts(
-        _ graph: ModuleGraph, requests: [SourceScanner.Request], keys: [String?], known: [String: [UInt8]], targets: [TargetSources],
-        roles: WiringRoles, budget: SourceBudget, runner: any UnitRunner, cache: ScanCache, key: String
+        _ graph: ModuleGraph, requests: [SourceScanner.Request], keys: [String?], known: [String: [UInt8]], layout: Layout,
+        budget: SourceBudget, runner: any UnitRunner, cache: ScanCache, key: String
     ) throws(SourceScanError) -> Outcome? {
-        let rolesKey = Self.rolesKey(roles)
+        let (places, roles, rolesKey) = (layout.places, layout.roles, Self.rolesKey(layout.roles))
         guard let body = cache.partition(rolesKey), let partition = WiringRelevance.Partition(body) else { return nil }
-        let places = places(of: targets)
         var inert: [Int: (place: String, file: WiringRelevance.Inert)] = [:]
         for index in requests.indices {
             guard let key = keys[index] else { continue }
@@ -33,7 +32,7 @@ extension WiringMemo {
         let scanned = try scan(analysed.map { requests[$0] }, keys: analysed.map { keys[$0] }, budget: budget, runner: runner, cache: cache)
         var read = [ScannedFile?](repeating: nil, count: requests.count)
         for (index, file) in zip(analysed, scanned) { read[index] = file }
-        var (facts, judge) = analysis(of: read, places: places, targets: targets, graph: graph, roles: roles)
+        var (facts, judge) = analysis(of: read, layout: layout, graph: graph)
         guard inert.values.allSatisfy({ judge.isInert($0.file) }) else { return nil }
         // The files left out give the answer their extensions, in the order of every file's, and their declarations' names.
         facts = WiringRelevance.whole(
@@ -58,7 +57,7 @@ extension WiringMemo {
         let weights = Kept.Names(
             names: facts.names, uses: facts.useNames, weighed: judge.weighed, leftOut: inert.keys.sorted())
         keep(
-            facts, skips: skips, keys: allKeys, digests: digests, targets: targets, roles: roles, cache: cache, key: key,
+            facts, skips: skips, keys: allKeys, digests: digests, layout: layout, cache: cache, key: key,
             names: weights.encoded()[...])
         if partition.isOutgrown(by: kept) {
             cache.keep(partition: WiringRelevance.Partition(inert: kept).encoded(), for: rolesKey)
@@ -66,16 +65,17 @@ extension WiringMemo {
         return Outcome(facts: facts, skipped: skipped)
     }
 
-    /// The analysis of the files read (`scanned`, by their index among the files of `targets`, which are at `places`;
-    /// nil for a file left out), and a judge of the files left out beside it.
-    static func analysis(
-        of scanned: [ScannedFile?], places: [Place], targets: [TargetSources], graph: ModuleGraph, roles: WiringRoles
-    ) -> (facts: WiringFacts, judge: WiringRelevance.Judge) {
+    /// The analysis of the files read (`scanned`, by their index among the layout's files; nil for a file left out),
+    /// and a judge of the files left out beside it.
+    static func analysis(of scanned: [ScannedFile?], layout: Layout, graph: ModuleGraph) -> (
+        facts: WiringFacts, judge: WiringRelevance.Judge
+    ) {
+        let roles = layout.roles
         var byTarget: [TargetID: [ScannedFile]] = [:]
-        for (place, file) in zip(places, scanned) {
+        for (place, file) in zip(layout.places, scanned) {
             if let file { byTarget[place.target, default: []].append(file) }
         }
-        let folders = Dictionary(targets.map { ($0.target, $0.folder) }, uniquingKeysWith: { first, _ in first })
+        let folders = Dictionary(layout.targets.map { ($0.target, $0.folder) }, uniquingKeysWith: { first, _ in first })
         let facts = WiringAnalyzer(roles: roles).analyze(scanned: byTarget, folders: folders, graph: graph)
         let lookedUp = WiringRelevance.lookedUp(facts, declaredIn: scanned.map { $0?.wiring })
         return (facts, WiringRelevance.Judge(facts: facts, lookedUp: lookedUp, roles: roles))
@@ -98,25 +98,21 @@ extension WiringMemo {
         return files.compactMap { $0 }
     }
 
-    /// Keeps `facts`, the answer for files whose scans' keys are `keys` (in the order of `targets`' files), under
+    /// Keeps `facts`, the answer for files whose scans' keys are `keys` (in the order of the layout's files), under
     /// `key`, with the files it `skips` by their index and `names` beside it (``Kept/Names``); and when `digests`
     /// gives every file's facts' digest, under the key of those digests too, which are kept as the latest analysis's.
     static func keep(
         _ facts: WiringFacts, skips: [(index: Int, excess: SourceBudget.Excess)], keys: [String?], digests: [[UInt8]?],
-        targets: [TargetSources], roles: WiringRoles, cache: ScanCache, key: String, names: ArraySlice<UInt8>
+        layout: Layout, cache: ScanCache, key: String, names: ArraySlice<UInt8>
     ) {
         var writer = ScanWriter()
         facts.write(to: &writer)
         let complete = digests.compactMap { $0 }
         let isComplete = complete.count == digests.count
-        let factsKey = isComplete ? factsKey(roles: roles, targets: targets, digests: complete) : ""
+        let factsKey = isComplete ? factsKey(layout: layout, digests: complete) : ""
         cache.keep(
             analysis: Kept.body(factsKey: factsKey, facts: writer.bytes[...], skipped: skips, names: names), for: key, factsKey: factsKey)
         if isComplete { cache.keep(factsDigests: Kept.table(keys: keys, digests: complete)) }
     }
 
-    /// The key a partition is kept for: the versions and the roles its files were judged under.
-    static func rolesKey(_ roles: WiringRoles) -> String {
-        keyed(roles: roles, targets: [], label: "relevance") { _, _ in }
-    }
 }

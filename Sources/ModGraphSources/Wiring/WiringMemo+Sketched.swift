@@ -14,7 +14,7 @@ extension WiringMemo {
         let weighed: Set<String>
     }
 
-    /// The answer of every file of `targets` (`requests`, in order), without parsing those whose bytes show them
+    /// The answer of every file of the layout (`requests`, in order), without parsing those whose bytes show them
     /// plain (``WiringSketch``, files of no interface module and not the app's) and inert beside the analysis
     /// of the others: on a cold run (no answer kept, no file's scan on its shelf), the parse and the walk over
     /// each tree were nine tenths of the time, and most files of an app give the answer only their names.
@@ -24,10 +24,10 @@ extension WiringMemo {
     /// until every file left is inert: their names are then put in the answer (``WiringRelevance/whole(_:files:)``),
     /// which is the one the analysis of every file gives.
     static func whole(
-        _ graph: ModuleGraph, requests: [SourceScanner.Request], targets: [TargetSources], roles: WiringRoles, budget: SourceBudget,
+        _ graph: ModuleGraph, requests: [SourceScanner.Request], layout: Layout, budget: SourceBudget,
         runner: any UnitRunner, cache: ScanCache?
     ) throws(SourceScanError) -> Whole {
-        let places = places(of: targets)
+        let (places, roles) = (layout.places, layout.roles)
         let candidates = requests.indices.filter { !roles.interfaces.contains(places[$0].target) && !roles.app.contains(places[$0].target) }
         var sketched: [Int: (sketch: WiringSketch, key: String?)] = [:]
         let sketches = SourceScanner.sketch(
@@ -38,7 +38,7 @@ extension WiringMemo {
         while true {
             let found = try SourceScanner.scan(requests: pending.map { requests[$0] }, budget: budget, runner: runner, cache: cache)
             for (index, file) in zip(pending, found) { scanned[index] = file }
-            var (facts, judge) = analysis(of: scanned, places: places, targets: targets, graph: graph, roles: roles)
+            var (facts, judge) = analysis(of: scanned, layout: layout, graph: graph)
             if sketched.isEmpty { return Whole(facts: facts, scanned: scanned, sketched: [:], weighed: []) }
             pending = sketched.filter { !judge.isInert(.init(sketch: $0.value.sketch)) }.keys.sorted()
             for index in pending { sketched[index] = nil }
@@ -55,12 +55,12 @@ extension WiringMemo {
     /// the names it weighed them against; and keeps the files a later analysis may leave out on the relevance shelf.
     /// `known`: the latest analysis's digests, when read already.
     static func keep(
-        _ whole: Whole, requests: [SourceScanner.Request], key: String?, known: [String: [UInt8]]?, targets: [TargetSources],
-        roles: WiringRoles, budget: SourceBudget, cache: ScanCache
+        _ whole: Whole, requests: [SourceScanner.Request], key: String?, known: [String: [UInt8]]?, layout: Layout, budget: SourceBudget,
+        cache: ScanCache
     ) {
         let (facts, scanned) = (whole.facts, whole.scanned)
         let keys = requests.map { cache.key($0, budget: budget) }
-        guard let key = key ?? Self.key(roles: roles, targets: targets, keys: keys) else { return }
+        guard let key = key ?? Self.key(layout: layout, keys: keys) else { return }
         // The digests the latest analysis kept are those of the same scans (a key names a file's bytes and
         // what was asked of them): only the files it did not read are hashed, not every file's scan again.
         let known = known ?? cache.factsDigests.flatMap(Kept.digests) ?? [:]
@@ -70,10 +70,10 @@ extension WiringMemo {
         let skips = scanned.indices.compactMap { index in scanned[index]?.skipped.map { (index, $0) } }
         let names = Kept.Names(names: facts.names, uses: facts.useNames, weighed: whole.weighed, leftOut: whole.sketched.keys.sorted())
         keep(
-            facts, skips: skips, keys: keys, digests: digests, targets: targets, roles: roles, cache: cache, key: key,
+            facts, skips: skips, keys: keys, digests: digests, layout: layout, cache: cache, key: key,
             names: names.encoded()[...])
         // The files a later analysis may leave out, judged now that every file's facts are at hand, and those sketched.
-        let places = places(of: targets)
+        let (places, roles) = (layout.places, layout.roles)
         let files = requests.indices.compactMap { index in
             scanned[index].map { WiringRelevance.Analysed(place: places[index], key: keys[index], scanned: $0) }
         }
@@ -92,10 +92,10 @@ extension WiringMemo {
     /// (``movedFacts``); without this, each such edit was analysed again. Nil when a file changed was analysed, or is
     /// refused a sketch or matters now.
     static func sketchedFacts(
-        _ requests: [SourceScanner.Request], keys: [String?], changes: Changes, known: [String: [UInt8]], targets: [TargetSources],
-        roles: WiringRoles, budget: SourceBudget, runner: any UnitRunner, cache: ScanCache, key: String
+        _ requests: [SourceScanner.Request], keys: [String?], changes: Changes, known: [String: [UInt8]], layout: Layout,
+        budget: SourceBudget, runner: any UnitRunner, cache: ScanCache, key: String
     ) -> Outcome? {
-        let changed = changes.changed
+        let (changed, roles) = (changes.changed, layout.roles)
         guard let previousKey = changes.previousKey, let body = cache.analysis(previousKey), let parts = Kept.parts(body),
             var kept = Kept.Names(parts.names),
             Set(changed).isSubset(of: kept.leftOut), let skipped = Kept.files(parts.skipped, requests: requests)
@@ -112,11 +112,11 @@ extension WiringMemo {
         }
         var reader = ScanReader(Array(parts.facts))
         guard var facts = try? WiringFacts(reading: &reader), reader.isAtEnd else { return nil }
-        facts.extensions = replacing(facts.extensions, with: now, places: places(of: targets))
+        facts.extensions = replacing(facts.extensions, with: now, places: layout.places)
         let digests = digests(
             keys, known: known, changed: Dictionary(uniqueKeysWithValues: changed.map { ($0, digest(sketched: keys[$0])) }))
         keep(
-            facts, skips: parts.skipped, keys: keys, digests: digests, targets: targets, roles: roles, cache: cache, key: key,
+            facts, skips: parts.skipped, keys: keys, digests: digests, layout: layout, cache: cache, key: key,
             // Most edits declare no new name: the names are then kept as they were read, not sorted and written again.
             names: kept.names.count == named ? parts.names : kept.encoded()[...])
         return Outcome(facts: facts, skipped: skipped)

@@ -42,6 +42,7 @@ enum WiringMemo {
         _ graph: ModuleGraph, targets: [TargetSources], roles: WiringRoles, budget: SourceBudget, runner: any UnitRunner, cache: ScanCache?
     ) throws(SourceScanError) -> Outcome {
         let analysed = targets.filter { sources in graph.index(of: sources.target).map { !graph.targets[$0].type.isTest } ?? true }
+        let layout = Layout(roles: roles, targets: analysed)
         let requests = analysed.flatMap { sources in sources.files.map { SourceScanner.Request(path: $0, readsWiring: true) } }
         var key: String?
         // The latest analysis's digests by scan key, decoded once: read only when the files' keys give no answer.
@@ -49,7 +50,7 @@ enum WiringMemo {
         // Without an answer kept, the keys are not looked for: the scan below finds them, each file read once.
         if let cache, cache.keepsAnalyses {
             let keys = SourceScanner.knownKeys(requests, budget: budget, runner: runner, cache: cache)
-            key = Self.key(roles: roles, targets: analysed, keys: keys)
+            key = Self.key(layout: layout, keys: keys)
             if let key, let body = cache.analysis(key), let parts = Kept.parts(body), let outcome = Kept.outcome(parts, requests: requests)
             {
                 return outcome
@@ -58,40 +59,40 @@ enum WiringMemo {
             known = table
             if let key,
                 let outcome = try sameFacts(
-                    requests, keys: keys, known: table, targets: analysed, roles: roles, budget: budget, runner: runner, cache: cache,
+                    requests, keys: keys, known: table, layout: layout, budget: budget, runner: runner, cache: cache,
                     key: key)
             {
                 return outcome
             }
             let changes =
-                key == nil ? nil : Self.changes(requests, keys: keys, targets: analysed, roles: roles, budget: budget, cache: cache)
+                key == nil ? nil : Self.changes(requests, keys: keys, layout: layout, budget: budget, cache: cache)
             if let key, let changes,
                 let outcome = sketchedFacts(
-                    requests, keys: keys, changes: changes, known: table, targets: analysed, roles: roles, budget: budget,
+                    requests, keys: keys, changes: changes, known: table, layout: layout, budget: budget,
                     runner: runner, cache: cache, key: key)
             {
                 return outcome
             }
             if let key, let changes,
                 let outcome = try movedFacts(
-                    requests, keys: keys, changes: changes, known: table, targets: analysed, roles: roles, budget: budget,
+                    requests, keys: keys, changes: changes, known: table, layout: layout, budget: budget,
                     runner: runner, cache: cache, key: key)
             {
                 return outcome
             }
             if let key,
                 let outcome = try relevantFacts(
-                    graph, requests: requests, keys: keys, known: table, targets: analysed, roles: roles, budget: budget, runner: runner,
+                    graph, requests: requests, keys: keys, known: table, layout: layout, budget: budget, runner: runner,
                     cache: cache, key: key)
             {
                 return outcome
             }
         }
-        let whole = try whole(graph, requests: requests, targets: analysed, roles: roles, budget: budget, runner: runner, cache: cache)
+        let whole = try whole(graph, requests: requests, layout: layout, budget: budget, runner: runner, cache: cache)
         let skipped = whole.scanned.compactMap { $0 }.filter { $0.skipped != nil }
         // A file over the budget is kept in the answer with what it exceeded, unless that may differ next time.
         if let cache, skipped.allSatisfy({ $0.skipped?.recurs ?? true }) {
-            keep(whole, requests: requests, key: key, known: known, targets: analysed, roles: roles, budget: budget, cache: cache)
+            keep(whole, requests: requests, key: key, known: known, layout: layout, budget: budget, cache: cache)
         }
         return Outcome(facts: whole.facts, skipped: skipped)
     }
@@ -101,7 +102,7 @@ enum WiringMemo {
     /// kept either), and the answer kept again under `key`, these files' keys.
     /// `known` is the latest analysis's digests: those of a file's scan do not depend on the roles it was analysed with.
     private static func sameFacts(
-        _ requests: [SourceScanner.Request], keys: [String?], known: [String: [UInt8]], targets: [TargetSources], roles: WiringRoles,
+        _ requests: [SourceScanner.Request], keys: [String?], known: [String: [UInt8]], layout: Layout,
         budget: SourceBudget, runner: any UnitRunner, cache: ScanCache, key: String
     ) throws(SourceScanError) -> Outcome? {
         guard !known.isEmpty else { return nil }
@@ -115,7 +116,7 @@ enum WiringMemo {
         for (index, file) in zip(unknown, scanned) { digests[index] = digest(of: file) }
         let complete = digests.compactMap { $0 }
         guard complete.count == digests.count else { return nil }
-        let factsKey = Self.factsKey(roles: roles, targets: targets, digests: complete)
+        let factsKey = Self.factsKey(layout: layout, digests: complete)
         guard let body = cache.analysis(factsKey: factsKey), let parts = Kept.parts(body), parts.factsKey == factsKey,
             let outcome = Kept.outcome(parts, requests: requests)
         else { return nil }
@@ -151,14 +152,6 @@ enum WiringMemo {
     /// `key`, else worked out from the entry the cache holds for that key, else from the scan.
     static func digest(of file: ScannedFile, key: String?, known: [String: [UInt8]], cache: ScanCache) -> [UInt8] {
         key.flatMap { known[$0] } ?? digest(of: file, stored: key.flatMap { cache.stored($0, readsWiring: true) })
-    }
-
-    /// The key of an analysis by what its files declare and use: the version, the roles, and each module's
-    /// files with their facts' digests, in the order of `targets`.
-    static func factsKey(roles: WiringRoles, targets: [TargetSources], digests: [[UInt8]]) -> String {
-        keyed(roles: roles, targets: targets, label: "facts") { writer, index in
-            writer.bytes(index < digests.count ? digests[index] : [])
-        }
     }
 
     /// An answer as kept: the key of its files' facts, the facts, the files skipped over the budget (by
@@ -317,69 +310,6 @@ enum WiringMemo {
                 return nil
             }
             return read
-        }
-    }
-
-    /// The key of an analysis: the version, the roles, and each module's files, named as the answer names
-    /// them (relative to the module's folder), with their keys, in the order of `targets`; nil when a
-    /// file's key is unknown. No absolute path is part of it: `diff`'s copy of a commit finds the answer
-    /// a `check` of that commit kept in the working tree.
-    static func key(roles: WiringRoles, targets: [TargetSources], keys: [String?]) -> String? {
-        guard !keys.contains(nil) else { return nil }
-        return keyed(roles: roles, targets: targets, label: nil) { writer, index in
-            writer.raw(index < keys.count ? keys[index] ?? "" : "")
-        }
-    }
-
-    /// The SHA-256 of `label`, the versions, the roles, and each module's files in the order of `targets`,
-    /// each named within its module's folder and followed by what `file` writes for it (by its index among
-    /// all the files): the key of its scan, or the digest of its facts.
-    static func keyed(
-        roles: WiringRoles, targets: [TargetSources], label: String?, file: (inout ScanWriter, Int) -> Void
-    ) -> String {
-        var writer = ScanWriter()
-        if let label { writer.raw(label) }
-        writer.int(analyserVersion)
-        writer.int(ScanCache.scannerVersion)
-        write(roles, to: &writer)
-        var index = 0
-        writer.int(targets.count)
-        for sources in targets {
-            sources.target.write(to: &writer)
-            writer.int(sources.files.count)
-            for path in sources.files {
-                writer.raw(InterfaceRule.relative(path, to: sources.folder))
-                file(&writer, index)
-                index += 1
-            }
-        }
-        return SHA256.hex(writer.bytes)
-    }
-
-    /// Every part of `roles`, sets and maps in order. A field added to ``WiringRoles`` or
-    /// ``WiringVocabulary`` is written here, or two configurations could share an answer.
-    private static func write(_ roles: WiringRoles, to writer: inout ScanWriter) {
-        for set in [roles.interfaces, roles.app] {
-            writer.int(set.count)
-            for target in set.sorted() { target.write(to: &writer) }
-        }
-        writer.int(roles.verticals.count)
-        for (target, feature) in roles.verticals.sorted(by: { $0.key < $1.key }) {
-            target.write(to: &writer)
-            writer.raw(feature)
-        }
-        let vocabulary = roles.vocabulary
-        for words in [
-            vocabulary.builderProtocols, vocabulary.builderTypes, vocabulary.builderNamespaces, vocabulary.moduleParts,
-            vocabulary.interfaceModules,
-        ] {
-            writer.int(words.count)
-            for word in words { writer.raw(word) }
-        }
-        writer.int(vocabulary.moduleProtocols.count)
-        for (name, kind) in vocabulary.moduleProtocols.sorted(by: { $0.key < $1.key }) {
-            writer.raw(name)
-            writer.raw(kind)
         }
     }
 }
