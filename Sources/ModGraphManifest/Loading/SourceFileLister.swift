@@ -156,13 +156,16 @@ public enum SourceFileLister {
         relative == "." ? folder : (folder.hasSuffix("/") ? folder + relative : folder + "/" + relative)
     }
 
-    /// The extension of the last component, without allocating on the way (a walk asks it of every entry).
+    /// The extension of the last component, without allocating on the way (a walk asks it of every entry). Read on the
+    /// string's own bytes: the generic search backwards over its `utf8` view cost 1,700 instructions a path.
     private static func pathExtension(_ path: String) -> String {
-        let bytes = path.utf8
-        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return "" }
-        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash > dot { return "" }
-        // A name starting with `.` (`.gitignore`) has no extension.
-        if dot == bytes.startIndex || bytes[bytes.index(before: dot)] == UInt8(ascii: "/") { return "" }
-        return String(path[path.index(after: dot)...])
+        var path = path
+        return path.withUTF8 { bytes in
+            guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return "" }
+            if let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash > dot { return "" }
+            // A name starting with `.` (`.gitignore`) has no extension.
+            if dot == 0 || bytes[dot - 1] == UInt8(ascii: "/") { return "" }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self)
+        }
     }
 }

@@ -149,24 +149,26 @@ extension ImportRule {
             if alwaysReached == nil { alwaysReached = modulesReached(from: [target], context.edgesFrom, everyBuild: true) }
             return alwaysReached?.contains(name) ?? false
         }
-        return files.flatMap { file in file.imports.map { Occurrence(file: file.path, statement: $0) } }
-            .filter { occurrence in
-                let statement = occurrence.statement
+        // A loop, not a closure over `self`: the filter's closure copied the rule (a dozen tables) for every import.
+        let canImport = { (module: String) -> Bool? in reachesInEveryBuild(module) ? true : nil }
+        var kept: [Occurrence] = []
+        for file in files {
+            for statement in file.imports {
                 let module = statement.module
-                guard !module.isEmpty, !context.ignored.contains(module), module != ownModule else { return false }
-                if ModuleNames.platform.contains(module), context.verticesByModule[module] == nil || !reaches(module) { return false }
-                // `#if canImport(A) … #elseif canImport(B)`: where the target reaches A, the later branches
-                // are never compiled (a module it reaches is built before it, so it can be imported).
-                let canImport = { (module: String) -> Bool? in reachesInEveryBuild(module) ? true : nil }
-                if statement.condition?.holds(onPlatform: platform, defining: flags, canImport: canImport) == false { return false }
-                // Under `#if os(…)` of no platform the target is built for, it is never compiled.
-                if let builtFor, let condition = statement.condition,
-                    !builtFor.contains(where: { condition.holds(onPlatform: $0, defining: flags) != false })
-                {
-                    return false
+                guard !module.isEmpty, !context.ignored.contains(module), module != ownModule else { continue }
+                if ModuleNames.platform.contains(module), context.verticesByModule[module] == nil || !reaches(module) { continue }
+                if let condition = statement.condition {
+                    // `#if canImport(A) … #elseif canImport(B)`: where the target reaches A, the later branches
+                    // are never compiled (a module it reaches is built before it, so it can be imported).
+                    if condition.holds(onPlatform: platform, defining: flags, canImport: canImport) == false { continue }
+                    // Under `#if os(…)` of no platform the target is built for, it is never compiled.
+                    if let builtFor, !builtFor.contains(where: { condition.holds(onPlatform: $0, defining: flags) != false }) { continue }
                 }
-                return true
+                kept.append(Occurrence(file: file.path, statement: statement))
             }
+        }
+        return
+            kept
             .sorted { ($0.file, $0.statement.line, $0.statement.column) < ($1.file, $1.statement.line, $1.statement.column) }
     }
 
