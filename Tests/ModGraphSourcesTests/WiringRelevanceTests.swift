@@ -218,6 +218,29 @@ struct WiringRelevanceTests {
         #expect(WiringRelevance.byModule([]) == [])
     }
 
+    /// A file's place is the SHA-256 of its module (package and name, the name by its index when it is the package's),
+    /// its path and its key, written by hand here; a placer gives each file's, the module written once for a run of its
+    /// files, through modules that change and come back.
+    @Test func aPlaceIsTheModulePathAndKeyHashed() {
+        func varint(_ value: Int) -> [UInt8] { [UInt8(value << 1)] }  // Values under 64, zigzag-encoded.
+        func raw(_ text: String) -> [UInt8] { varint(text.utf8.count) + Array(text.utf8) }
+        func expected(_ place: WiringMemo.Place, _ key: String) -> String {
+            let target = place.target
+            let name = target.name == target.package.rawValue ? varint(1) : varint(0) + raw(target.name)
+            let bytes = varint(0) + raw(target.package.rawValue) + name + raw(place.file) + raw(key)
+            return String(SHA256.hex(bytes).prefix(32))
+        }
+        let places = [
+            (id("A"), "a.swift", "k1"), (id("A"), "b/c.swift", "k2"), (id("B", "pkg"), "a.swift", "k1"), (id("app"), "x.swift", "k"),
+            (id("A"), "a.swift", "k1"), (id("A", "other"), "a.swift", "k1"),
+        ].map { (WiringMemo.Place(target: $0.0, file: $0.1), $0.2) }
+        var placer = WiringRelevance.Placer()
+        let placed = places.map { placer.place($0.0, key: $0.1) }
+        #expect(placed == places.map { expected($0.0, $0.1) })
+        #expect(places.map { WiringRelevance.place($0.0, key: $0.1) } == placed)
+        #expect(Set(placed).count == 5)
+    }
+
     /// A partition is written again when an analysis leaves out a file it does not hold (or holds otherwise), or
     /// when more than a quarter of its entries, and more than 64, are no longer left out; not for a few fewer.
     @Test func aPartitionIsWrittenAgainOnlyWhenOutgrown() {

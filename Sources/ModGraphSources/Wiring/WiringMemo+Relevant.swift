@@ -21,9 +21,10 @@ extension WiringMemo {
         let (places, roles, rolesKey) = (layout.places, layout.roles, Self.rolesKey(layout.roles))
         guard let body = cache.partition(rolesKey), let partition = WiringRelevance.Partition(body) else { return nil }
         var inert: [Int: (place: String, file: WiringRelevance.Inert)] = [:]
+        var placer = WiringRelevance.Placer()
         for index in requests.indices {
             guard let key = keys[index] else { continue }
-            let place = WiringRelevance.place(places[index], key: key)
+            let place = placer.place(places[index], key: key)
             // A file left out needs its facts' digest: the latest analysis's, or a sketch's, which its key gives.
             if let file = partition.inert[place], known[key] != nil || file.pieces != nil { inert[index] = (place, file) }
         }

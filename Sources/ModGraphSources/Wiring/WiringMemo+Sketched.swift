@@ -78,8 +78,9 @@ extension WiringMemo {
             scanned[index].map { WiringRelevance.Analysed(place: places[index], key: keys[index], scanned: $0) }
         }
         var inert = WiringRelevance.inertFiles(files, facts: facts, roles: roles)
-        for (index, file) in whole.sketched {
-            if let key = file.key { inert[WiringRelevance.place(places[index], key: key)] = .init(sketch: file.sketch) }
+        var placer = WiringRelevance.Placer()
+        for (index, file) in whole.sketched.sorted(by: { $0.key < $1.key }) {
+            if let key = file.key { inert[placer.place(places[index], key: key)] = .init(sketch: file.sketch) }
         }
         cache.keep(partition: WiringRelevance.Partition(inert: inert).encoded(), for: rolesKey(roles))
     }

@@ -161,11 +161,12 @@ enum WiringRelevance {
     static func inertFiles(_ files: [Analysed], facts: WiringFacts, roles: WiringRoles) -> [String: Inert] {
         var candidates: [(place: String, inert: Inert)] = []
         var others: [WiringFile?] = []
+        var placer = Placer()
         for file in files {
             if let key = file.key, let wiring = file.scanned.wiring, file.scanned.skipped == nil,
                 let inert = inert(wiring, in: file.place.target, roles: roles)
             {
-                candidates.append((place(file.place, key: key), inert))
+                candidates.append((placer.place(file.place, key: key), inert))
             } else {
                 others.append(file.scanned.wiring)
             }
@@ -222,11 +223,29 @@ enum WiringRelevance {
     /// A file's place in an analysis: its module, its path within the module's folder and the key of its scan.
     /// The same bytes in another module, or elsewhere in the same one, are another place.
     static func place(_ place: WiringMemo.Place, key: String) -> String {
-        var writer = ScanWriter()
-        place.target.write(to: &writer)
-        writer.raw(place.file)
-        writer.raw(key)
-        return String(SHA256.hex(writer.bytes).prefix(32))
+        var placer = Placer()
+        return placer.place(place, key: key)
+    }
+
+    /// ``place(_:key:)`` of file after file, each module's bytes written once for the files of it that come one after
+    /// another: a module written for each file (a table of its strings made each time) was most of working out the
+    /// places of every file of an app, which an edit the wiring sees does.
+    struct Placer {
+        private var target: TargetID?
+        private var written: [UInt8] = []
+
+        mutating func place(_ place: WiringMemo.Place, key: String) -> String {
+            if place.target != target {
+                var writer = ScanWriter()
+                place.target.write(to: &writer)
+                (target, written) = (place.target, writer.bytes)
+            }
+            var writer = ScanWriter()
+            writer.append(written[...])
+            writer.raw(place.file)
+            writer.raw(key)
+            return String(SHA256.hex(writer.bytes).prefix(32))
+        }
     }
 }
 
