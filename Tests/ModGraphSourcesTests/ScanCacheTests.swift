@@ -313,6 +313,86 @@ struct ScanCacheTests {
         #expect(read.entries == expected)
     }
 
+    /// An edit's stamps are the entries read with the changed ones written again, the same bytes as every entry written;
+    /// not when the paths differ, or when an entry written again adds other strings to the table (the entries after it
+    /// would name theirs by other indices): then every entry is written.
+    @Test func theStampsReuseTheEntriesReadWhereTheBytesAreTheSame() throws {
+        var generator = SplitMix(seed: 52)
+        func random(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+        func digest() -> String { String((0..<64).map { _ in Array("0123456789abcdef")[random(16)] }) }
+        func stamp(_ index: Int) -> FileStamp { FileStamp(device: 1, inode: UInt64(index), size: random(9_999), modified: 7, changed: 7) }
+        let earlier = ScanStamps(encoded: nil, started: later())
+        for index in 0..<300 {
+            let path = "/r/Sources/Feature\(index % 7)/" + (index % 3 == 0 ? "é/" : "") + "File\(index).swift"
+            // Tails first met at different entries: the table's indices depend on the order entries add them.
+            earlier.remember(path, kind: "w-\(index % 4 == 0 ? "a" : "b")", stamp: stamp(index), key: digest() + "-\(min(index / 50, 3))")
+            if index % 5 == 0 { earlier.remember(path, kind: "-i", stamp: stamp(index), key: "short\(index)") }
+        }
+        let read = ScanStamps(encoded: earlier.encoded(), started: later())
+        let entries = read.entries
+        let paths = entries.keys.sorted()
+        #expect(read.reusing(entries) == ScanStamps.written(entries))
+        func changed(_ edits: [(path: String, keys: [String: String])]) -> [String: ScanStamps.Entry] {
+            var kept = entries
+            for edit in edits { kept[edit.path] = ScanStamps.Entry(stamp: stamp(1_000 + random(99)), keys: edit.keys) }
+            return kept
+        }
+        // Files edited: new stamps and digests, the same kinds and tails.
+        let edited = changed(
+            [0, 1, 57, 150, 299].map { index in
+                let old = entries[paths[index]]?.keys ?? [:]
+                return (paths[index], old.mapValues { $0.count > 64 ? digest() + $0.dropFirst(64) : $0 })
+            })
+        #expect(edited != entries)
+        #expect(read.reusing(edited) == ScanStamps.written(edited))
+        // The first entry with a tail or a kind given others: the tables would differ from there on.
+        let firstTail = try #require(paths.firstIndex { entries[$0]?.keys.values.contains { $0.hasSuffix("-1") } ?? false })
+        let retailed = changed([(paths[firstTail], ["w-b": digest() + "-0"])])
+        #expect(read.reusing(retailed) == nil)
+        #expect(read.reusing(changed([(paths[3], ["new-kind": digest() + "-0"])])) == nil)
+        #expect(read.reusing(entries.filter { $0.key != paths[9] }) == nil)
+        #expect(read.reusing(changed([("/r/Sources/New.swift", ["w-a": digest() + "-0"])])) == nil)
+        // Either way, what is written reads back as what was kept.
+        for kept in [edited, retailed] {
+            let run = ScanStamps(encoded: earlier.encoded(), started: later())
+            for (path, entry) in kept where entry != entries[path] {
+                for (kind, key) in entry.keys { run.remember(path, kind: kind, stamp: entry.stamp, key: key) }
+            }
+            #expect(ScanStamps(encoded: run.encoded(), started: later()).entries == kept)
+        }
+    }
+
+    /// A body that adds a string to the table twice (only a planted one does) is read, but its entries are not reused: a
+    /// writer's table holds each string once, and it would name the strings after it by other indices than the reader.
+    @Test func stampsThatAddAStringTwiceAreWrittenWhole() throws {
+        var writer = ScanWriter()
+        writer.int(ScanCache.scannerVersion)
+        writer.int(4)
+        var previous: [UInt8] = []
+        for (path, kind) in [("/r/a", "k"), ("/r/b", "k"), ("/r/c", "m"), ("/r/d", "m")] {
+            let bytes = Array(path.utf8)
+            let shared = zip(bytes, previous).prefix { $0 == $1 }.count
+            writer.int(shared)
+            writer.bytes(bytes[shared...])
+            previous = bytes
+            for value in [1, 2, 3, 4, 4] { writer.int(value) }
+            writer.int(1)
+            if path == "/r/d" {
+                writer.int(3)  // `m`, the table's third string.
+            } else {
+                writer.int(0)  // A string added to the table, `k` twice.
+                writer.raw(kind)
+            }
+            writer.bool(false)
+            writer.raw("key-\(path)")
+        }
+        let read = ScanStamps(encoded: Data(ScanStamps.magic + writer.bytes), started: later())
+        #expect(read.entries["/r/d"]?.keys == ["m": "key-/r/d"])
+        var kept = read.entries
+        kept["/r/d"] = ScanStamps.Entry(stamp: FileStamp(device: 9, inode: 9, size: 9, modified: 9, changed: 9), keys: ["m": "new"])
+        #expect(read.reusing(kept) == nil)
+    }
+
     /// The stamps written after a run: each file's this run's entry where it has one (a file changed since), else the
     /// earlier one, kept; worked by hand for three files, one of them changed and one not seen this run.
     @Test func theStampsWrittenAreThisRunsOverTheEarlierOnes() throws {

@@ -105,6 +105,17 @@ struct ScanWriter {
     mutating func append(_ written: ArraySlice<UInt8>) {
         bytes += written
     }
+
+    /// Bytes written before by a writer whose table held what this one's holds, and the strings they added to it, in
+    /// order (``ScanReader/strings(since:)``): later strings are then written by the same indices as there.
+    mutating func append(_ written: ArraySlice<UInt8>, introducing strings: some Sequence<String>) {
+        bytes += written
+        for value in strings where table[value] == nil { table[value] = table.count }
+    }
+
+    /// How many strings the table holds, and the index of one (``string(_:)`` writes it as that plus one).
+    var stringCount: Int { table.count }
+    func index(of value: String) -> Int? { table[value] }
 }
 
 /// A line and a column in a file, 1-based.
@@ -141,6 +152,10 @@ struct ScanReader {
 
     var isAtEnd: Bool { position == end }
     private var remaining: Int { end - position }
+
+    /// How many strings were read by index so far, and those read since there were `count`, in order.
+    var stringCount: Int { table.count }
+    func strings(since count: Int) -> ArraySlice<String> { table[count...] }
 
     mutating func int() throws(ScanCodecError) -> Int {
         var value: UInt64 = 0

@@ -26,6 +26,15 @@ final class ScanStamps: Sendable {
     /// When this run started, on the clock file times are kept by.
     private let started: Int64
     private let previous: [String: Entry]
+    /// The body read, and each entry's path, bytes in it and strings it added to the table, in order: entries a run
+    /// leaves as they were are written again as those bytes (``encoded()``).
+    private let body: [UInt8]
+    private let spans: [Span]
+    private struct Span {
+        let path: String
+        let bytes: Range<Int>
+        let introduced: [String]
+    }
     /// What this run confirmed or learnt, by path, and whether it learnt anything.
     private struct Run {
         var used: [String: Entry] = [:]
@@ -36,7 +45,10 @@ final class ScanStamps: Sendable {
     /// The stamps `encoded` (a body ``encoded()`` wrote) holds, for a run that started at `started`.
     init(encoded: Data?, started: Int64) {
         self.started = started
-        previous = encoded.flatMap { Self.decode([UInt8]($0)) } ?? [:]
+        let bytes = encoded.map { [UInt8]($0) } ?? []
+        let decoded = Self.decode(bytes)
+        (previous, spans) = decoded ?? ([:], [])
+        body = decoded == nil ? [] : bytes
     }
 
     /// The entries read, by path.
@@ -84,31 +96,68 @@ final class ScanStamps: Sendable {
         // Only the earlier entries this run did not use are sorted (by path, so that those kept are the same in
         // every run): most runs use every file's, and sorting every path twice was half of writing the stamps.
         for path in previous.keys.filter({ kept[$0] == nil }).sorted() where kept.count < room { kept[path] = previous[path] }
+        return Data(Self.magic + (reusing(kept) ?? Self.written(kept)))
+    }
+
+    /// The body of `kept`, every entry written.
+    static func written(_ kept: [String: Entry]) -> [UInt8] {
         var writer = ScanWriter()
         writer.int(ScanCache.scannerVersion)
         writer.int(kept.count)
         var previousPath: [UInt8] = []
         for path in kept.keys.sorted() {
             guard let entry = kept[path] else { continue }
-            // Sorted paths share long starts: each is written as what it shares with the one before, and the rest.
             let bytes = Array(path.utf8)
-            let shared = zip(bytes, previousPath).prefix { $0 == $1 }.count
-            writer.int(shared)
-            writer.bytes(bytes[shared...])
+            write(entry, path: bytes, after: previousPath, to: &writer)
             previousPath = bytes
-            writer.int(Int(bitPattern: UInt(entry.stamp.device)))
-            writer.int(Int(bitPattern: UInt(entry.stamp.inode)))
-            writer.int(entry.stamp.size)
-            writer.int(Int(entry.stamp.modified))
-            writer.int(Int(entry.stamp.changed))
-            writer.int(entry.keys.count)
-            // Most entries hold one kind: sorted only when there are more.
-            for (kind, key) in entry.keys.count < 2 ? Array(entry.keys) : entry.keys.sorted(by: { $0.key < $1.key }) {
-                writer.string(kind)
-                Self.write(key, to: &writer)
-            }
         }
-        return Data(Self.magic + writer.bytes)
+        return writer.bytes
+    }
+
+    /// The body of `kept` when it holds the paths read: each entry as it was is its bytes as read (it shares its path's
+    /// start with the same path before it, and its strings are where they were in the table), the others written
+    /// again. An edit changes a file's stamp and key, not the paths; writing every entry (each key's 64 digits read
+    /// back into bytes, the paths sorted) was a twentieth of re-checking an edit. Nil when the paths differ, or when
+    /// an entry written again adds other strings to the table than it did (a kind or a budget new to it): the
+    /// entries after it would name theirs by other indices.
+    func reusing(_ kept: [String: Entry]) -> [UInt8]? {
+        guard !spans.isEmpty, kept.count == spans.count, spans.allSatisfy({ kept[$0.path] != nil }) else { return nil }
+        var writer = ScanWriter()
+        writer.int(ScanCache.scannerVersion)
+        writer.int(kept.count)
+        for (index, span) in spans.enumerated() {
+            guard let entry = kept[span.path] else { return nil }
+            if entry == previous[span.path] {
+                writer.append(body[span.bytes], introducing: span.introduced)
+                continue
+            }
+            let before = writer.stringCount
+            let after = index == 0 ? [] : Array(spans[index - 1].path.utf8)
+            Self.write(entry, path: Array(span.path.utf8), after: after, to: &writer)
+            guard writer.stringCount - before == span.introduced.count,
+                span.introduced.enumerated().allSatisfy({ writer.index(of: $0.element) == before + $0.offset })
+            else { return nil }
+        }
+        return writer.bytes
+    }
+
+    /// One entry: its path as what it shares with the one before and the rest, its stamp, and its keys by kind.
+    private static func write(_ entry: Entry, path: [UInt8], after previousPath: [UInt8], to writer: inout ScanWriter) {
+        // Sorted paths share long starts: each is written as what it shares with the one before, and the rest.
+        let shared = zip(path, previousPath).prefix { $0 == $1 }.count
+        writer.int(shared)
+        writer.bytes(path[shared...])
+        writer.int(Int(bitPattern: UInt(entry.stamp.device)))
+        writer.int(Int(bitPattern: UInt(entry.stamp.inode)))
+        writer.int(entry.stamp.size)
+        writer.int(Int(entry.stamp.modified))
+        writer.int(Int(entry.stamp.changed))
+        writer.int(entry.keys.count)
+        // Most entries hold one kind: sorted only when there are more.
+        for (kind, key) in entry.keys.count < 2 ? Array(entry.keys) : entry.keys.sorted(by: { $0.key < $1.key }) {
+            writer.string(kind)
+            write(key, to: &writer)
+        }
     }
 
     /// What a stamps body starts with, before its version (`-2`: paths and keys written compactly).
@@ -157,17 +206,20 @@ final class ScanStamps: Sendable {
         return bytes
     }
 
-    private static func decode(_ bytes: [UInt8]) -> [String: Entry]? {
+    private static func decode(_ bytes: [UInt8]) -> (entries: [String: Entry], spans: [Span])? {
         guard bytes.starts(with: magic) else { return nil }
         var reader = ScanReader(bytes, range: magic.count..<bytes.count)
         var entries: [String: Entry] = [:]
+        var spans: [Span] = []
         do {
             guard try reader.int() == ScanCache.scannerVersion else { return nil }
             let count = try reader.count()
             guard count <= ScanCache.maximumEntries else { return nil }
             entries.reserveCapacity(count)
+            spans.reserveCapacity(count)
             var previousPath: [UInt8] = []
             for _ in 0..<count {
+                let (start, strings) = (reader.position, reader.stringCount)
                 let shared = try reader.int()
                 guard shared >= 0, shared <= previousPath.count else { return nil }
                 let pathBytes = Array(previousPath[..<shared]) + (try reader.byteRun())
@@ -182,11 +234,18 @@ final class ScanStamps: Sendable {
                 for _ in 0..<(try reader.count()) { keys[try reader.string()] = try Self.readKey(&reader) }
                 entries[path] = Entry(
                     stamp: FileStamp(device: device, inode: inode, size: size, modified: modified, changed: changed), keys: keys)
+                spans.append(Span(path: path, bytes: start..<reader.position, introduced: Array(reader.strings(since: strings))))
             }
             guard reader.isAtEnd else { return nil }
         } catch {
             return nil
         }
-        return entries
+        // Entries are reused (``reusing(_:)``) only from a body as ``written(_:)`` writes one: each path once, in order,
+        // and each string added to the table once, so that the writer's indices are the reader's.
+        let introduced = spans.flatMap(\.introduced)
+        guard zip(spans, spans.dropFirst()).allSatisfy({ $0.path < $1.path }), Set(introduced).count == introduced.count else {
+            return (entries, [])
+        }
+        return (entries, spans)
     }
 }
