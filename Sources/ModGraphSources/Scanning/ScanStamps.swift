@@ -121,7 +121,8 @@ final class ScanStamps: Sendable {
     /// an entry written again adds other strings to the table than it did (a kind or a budget new to it): the
     /// entries after it would name theirs by other indices.
     func reusing(_ kept: [String: Entry]) -> [UInt8]? {
-        guard !spans.isEmpty, kept.count == spans.count, spans.allSatisfy({ kept[$0.path] != nil }) else { return nil }
+        // As many entries as spans, each span's path among them (looked up once, below): the same paths.
+        guard !spans.isEmpty, kept.count == spans.count else { return nil }
         var writer = ScanWriter()
         writer.int(ScanCache.scannerVersion)
         writer.int(kept.count)

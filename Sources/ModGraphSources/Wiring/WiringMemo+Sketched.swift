@@ -78,6 +78,7 @@ extension WiringMemo {
             scanned[index].map { WiringRelevance.Analysed(place: places[index], key: keys[index], scanned: $0) }
         }
         var inert = WiringRelevance.inertFiles(files, facts: facts, roles: roles)
+        // In the files' order, so that the placer writes each module once for the run of its files.
         var placer = WiringRelevance.Placer()
         for (index, file) in whole.sketched.sorted(by: { $0.key < $1.key }) {
             if let key = file.key { inert[placer.place(places[index], key: key)] = .init(sketch: file.sketch) }
