@@ -15,7 +15,7 @@ scratch clone: the files stay edited.
 Prints one line per edit (its kind, NEW's and OLD's CPU seconds, user + system, whether the outputs
 are the same), and per kind the medians. Exits 1 when an output differs from the cold run's.
 
-usage: scripts/bench-edits.py --new NEW [--old OLD] [--edits 20] [--seed 1] REPO
+usage: scripts/bench-edits.py --new NEW [--old OLD] [--edits 20] [--seed 1] [--kinds conform,service] REPO
 """
 import argparse
 import os
@@ -109,8 +109,12 @@ def main():
     parser.add_argument("--old")
     parser.add_argument("--edits", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--kinds", default=",".join(KINDS), help="the kinds of edit to make, comma-separated")
     parser.add_argument("repo")
     arguments = parser.parse_args()
+    kinds = arguments.kinds.split(",")
+    if not kinds or any(kind not in KINDS for kind in kinds):
+        parser.error(f"--kinds: each of {', '.join(KINDS)}")
     repo = os.path.abspath(arguments.repo)
     builds = {"NEW": os.path.abspath(arguments.new)}
     if arguments.old:
@@ -129,7 +133,7 @@ def main():
     different = 0
     made = 0
     while made < arguments.edits and files:
-        kind = rng.choice(KINDS)
+        kind = rng.choice(kinds)
         path = rng.choice(builders if kind == "builder" and builders else files)
         if not edit(path, kind, rng.randrange(100_000), rng, names):
             continue

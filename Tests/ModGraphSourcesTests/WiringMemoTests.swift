@@ -2,6 +2,7 @@ import Foundation
 import ModGraphCore
 import ModGraphRules
 import ModGraphSystem
+import ModGraphTestSupport
 import Testing
 @testable import ModGraphSources
 
@@ -44,6 +45,23 @@ struct WiringMemoTests {
 
     private func read(_ targets: [TargetSources], roles: WiringRoles? = nil, _ cache: ScanCache?) throws -> Wiring {
         try WiringReader.read(WiringFixture.graph, targets: targets, roles: roles ?? self.roles, cache: cache).wiring
+    }
+
+    /// The digests of an analysis's files, written from the files' keys in their order, are the table of the first
+    /// digest of each key (a key twice: the same bytes in two files; none: a file without one), in the order of the keys.
+    @Test func theDigestsOfTheFilesAreTheTableOfTheFirstOfEachKey() {
+        var generator = SplitMix64(seed: 0x6469_6773)
+        for _ in 0..<200 {
+            let count = Int.random(in: 0..<40, using: &generator)
+            let keys: [String?] = (0..<count).map { _ in
+                Int.random(in: 0..<8, using: &generator) == 0 ? nil : "k\(Int.random(in: 0..<(count / 2 + 1), using: &generator))-w"
+            }
+            let digests = (0..<count).map { _ in (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+            var first: [String: [UInt8]] = [:]
+            for (key, digest) in zip(keys, digests) where first[key ?? ""] == nil { first[key ?? ""] = digest }
+            #expect(WiringMemo.Kept.table(keys: keys, digests: digests) == WiringMemo.Kept.table(first))
+            #expect(WiringMemo.Kept.digests(WiringMemo.Kept.table(keys: keys, digests: digests)[...]) == first)
+        }
     }
 
     @Test func theAnswerKeptIsTheAnswerAndIsReadBackForTheSameFiles() throws {

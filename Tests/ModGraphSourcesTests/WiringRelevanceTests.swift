@@ -241,8 +241,9 @@ struct WiringRelevanceTests {
         #expect(Set(placed).count == 5)
     }
 
-    /// A partition is written again when an analysis leaves out a file it does not hold (or holds otherwise), or
-    /// when more than a quarter of its entries, and more than 64, are no longer left out; not for a few fewer.
+    /// A partition is written again when an analysis leaves out a file it holds otherwise, or when more than a quarter
+    /// of its entries, and more than 64, are no longer left out, or more than as many left out are not in it; not for a
+    /// few fewer or a few more (the file edited, inert at its new place).
     @Test func aPartitionIsWrittenAgainOnlyWhenOutgrown() {
         let entries = Dictionary(uniqueKeysWithValues: (0..<400).map { ("place\($0)", WiringRelevance.Inert(declared: ["Row\($0)"])) })
         let partition = WiringRelevance.Partition(inert: entries)
@@ -250,7 +251,14 @@ struct WiringRelevanceTests {
         #expect(!partition.isOutgrown(by: entries.filter { $0.key != "place7" }))
         #expect(!partition.isOutgrown(by: entries.filter { Int($0.key.dropFirst(5)) ?? 0 >= 100 }))
         #expect(partition.isOutgrown(by: entries.filter { Int($0.key.dropFirst(5)) ?? 0 >= 101 }))
-        #expect(partition.isOutgrown(by: entries.merging(["new": .init(declared: ["New"])]) { old, _ in old }))
+        #expect(!partition.isOutgrown(by: entries.merging(["new": .init(declared: ["New"])]) { old, _ in old }))
+        let added = Dictionary(uniqueKeysWithValues: (0..<101).map { ("new\($0)", WiringRelevance.Inert(declared: ["New\($0)"])) })
+        #expect(!partition.isOutgrown(by: entries.merging(added.filter { $0.key != "new0" }) { old, _ in old }))
+        #expect(partition.isOutgrown(by: entries.merging(added) { old, _ in old }))
+        // A few more, a few fewer: the entries no longer left out are counted apart from those new to it.
+        let replaced = entries.filter { Int($0.key.dropFirst(5)) ?? 0 >= 100 }.merging(added.filter { $0.key != "new0" }) { old, _ in old }
+        #expect(!partition.isOutgrown(by: replaced))
+        #expect(partition.isOutgrown(by: replaced.filter { $0.key != "place100" }))
         #expect(partition.isOutgrown(by: entries.merging(["place3": .init(declared: ["Other"])]) { _, new in new }))
         let small = WiringRelevance.Partition(inert: entries.filter { Int($0.key.dropFirst(5)) ?? 0 < 100 })
         #expect(!small.isOutgrown(by: small.inert.filter { Int($0.key.dropFirst(5)) ?? 0 >= 64 }))

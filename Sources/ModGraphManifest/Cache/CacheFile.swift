@@ -22,17 +22,21 @@ enum CacheFile {
         guard let relative = relative(path, to: root), let bytes = ConfinedFiles.read(relative, in: root, limit: maximumBytes) else {
             return nil
         }
-        return body(of: Data(bytes))
+        return body(of: bytes)
     }
 
     /// The body of a cache file's `contents`, or `nil` when they are damaged.
-    static func body(of data: Data) -> Data? {
-        guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        let header = String(decoding: data[data.startIndex..<newline], as: UTF8.self).split(separator: " ")
+    static func body(of data: Data) -> Data? { body(of: [UInt8](data)) }
+
+    /// The body of a cache file's `contents`, or `nil` when they are damaged: the body's bytes are copied once, from
+    /// the bytes read (the scan cache's shelves are megabytes, read on every run).
+    static func body(of contents: [UInt8]) -> Data? {
+        guard let newline = contents.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let header = String(decoding: contents[..<newline], as: UTF8.self).split(separator: " ")
         guard header.count == 4, header[0...1].joined(separator: " ") == magic,
             let length = Int(header[2])
         else { return nil }
-        let body = data[(newline + 1)...]
+        let body = contents[(newline + 1)...]
         guard body.count == length, SHA256.hex(body) == header[3] else { return nil }
         return Data(body)
     }
@@ -46,9 +50,13 @@ enum CacheFile {
         if !FileManager.default.fileExists(atPath: root) {
             try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         }
-        var contents = raw ? Data() : Data("\(magic) \(body.count) \(SHA256.hex(body))\n".utf8)
-        contents.append(body)
-        try ConfinedFiles.write(Array(contents), to: relative, in: root)
+        // The header and the body in one buffer, the body copied once.
+        let header = raw ? [] : Array("\(magic) \(body.count) \(SHA256.hex(body))\n".utf8)
+        let contents = [UInt8](unsafeUninitializedCapacity: header.count + body.count) { buffer, count in
+            let rest = UnsafeMutableBufferPointer(rebasing: buffer[header.count...])
+            count = buffer.initialize(fromContentsOf: header) + body.copyBytes(to: rest)
+        }
+        try ConfinedFiles.write(contents, to: relative, in: root)
     }
 
     /// `path` below `root`, without `root/`; nil when it is not below it.

@@ -46,6 +46,15 @@ public enum SourceFileLister {
         listing(files, extensions: extensions, within: nil).files
     }
 
+    /// Whether the package folder `folder`, less `exclude`, holds a file with one of `extensions` whose path below it
+    /// `matches`: what ``files(_:extensions:)`` would list, walked without the absolute paths sorted (SwiftPM's test
+    /// of every regular target for a `main` file, on every run that loads the graph).
+    public static func holdsFile(
+        _ folder: String, exclude: [String], extensions: Set<String>, where matches: (String) -> Bool
+    ) -> Bool {
+        walk(root: folder, from: ".", skipping: exclude.map(normalised), extensions: extensions, within: nil).files.contains(where: matches)
+    }
+
     /// The files with one of `extensions`; those leading outside `root` (canonical; nil: none) set apart.
     ///
     /// - Complexity: O(entries under the folders walked + files listed), and a path resolved per
@@ -56,7 +65,15 @@ public enum SourceFileLister {
         switch files {
         case let .folder(folder, sources, exclude):
             let excluded = exclude.map(normalised)
-            for start in (sources ?? ["."]).map(normalised) where isInside(start) {
+            let starts = (sources ?? ["."]).map(normalised).filter(isInside)
+            if starts.count == 1 {
+                // One walk lists each file once: its paths sorted as they are below the folder (the same order), then
+                // made absolute, without a set of every absolute path (a package target's usual listing, twice a run).
+                let walked = walk(root: folder, from: starts[0], skipping: excluded, extensions: extensions, within: root)
+                return Listing(
+                    files: walked.files.sorted().map { join(folder, $0) }, outside: walked.outside.sorted().map { join(folder, $0) })
+            }
+            for start in starts {
                 let walked = walk(root: folder, from: start, skipping: excluded, extensions: extensions, within: root)
                 walked.files.forEach { found.insert(join(folder, $0)) }
                 walked.outside.forEach { outside.insert(join(folder, $0)) }

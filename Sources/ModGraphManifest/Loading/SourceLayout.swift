@@ -239,9 +239,9 @@ struct SourceLayout {
         let folder = Paths.absolute(sourcePath, relativeTo: packageDirectory)
         // One walk of the target's compiled files, as the source checks list them (Foundation's
         // enumerator rewrote every path it met: a fifth of a warm `check` of 5,000 files).
-        let files = SourceFileLister.files(.folder(folder, sources: nil, exclude: target.exclude), extensions: SourceFileLister.compiled)
-        for path in files where Self.isMainFile(path) { return .executable }
-        return target.type
+        let hasMain = SourceFileLister.holdsFile(
+            folder, exclude: target.exclude, extensions: SourceFileLister.compiled, where: Self.isMainFile)
+        return hasMain ? .executable : target.type
     }
 
     /// Whether the file at `path` is named `main.EXT` (any case, one dot): what makes a regular

@@ -53,7 +53,7 @@ final class ScanAnalyses: Sendable {
             writer.raw(key)
             writer.bytes(body)
         }
-        return Data(Self.magic + writer.bytes)
+        return Data(magic: Self.magic, body: writer.bytes)
     }
 
     private static func decode(_ bytes: [UInt8], limit: Int) -> [(key: String, body: ArraySlice<UInt8>)]? {

@@ -93,12 +93,12 @@ final class ScanAnswers: Sendable {
             writer.raw(entry.tag)
             writer.int(entry.slot)
         }
-        guard shared == nil else { return (Data(Self.magic + writer.bytes), slot, nil) }
+        guard shared == nil else { return (Data(magic: Self.magic, body: writer.bytes), slot, nil) }
         var body = ScanWriter()
         body.int(ScanCache.scannerVersion)
         body.raw(kept.tag)
         body.bytes(kept.body[...])
-        return (Data(Self.magic + writer.bytes), slot, Data(Self.slotMagic + body.bytes))
+        return (Data(magic: Self.magic, body: writer.bytes), slot, Data(magic: Self.slotMagic, body: body.bytes))
     }
 
     /// The slot `slot` as read, once.

@@ -401,7 +401,7 @@ final class ScanShelf: Sendable {
                 writer.bytes(body)
             }
         }
-        return Data(ScanCache.magic + writer.bytes)
+        return Data(magic: ScanCache.magic, body: writer.bytes)
     }
 }
 

@@ -270,3 +270,13 @@ protocol ScanCodable {
     init(reading reader: inout ScanReader) throws(ScanCodecError)
     func write(to writer: inout ScanWriter)
 }
+
+extension Data {
+    /// A shelf as written: its `magic` line, then `body`, copied once (a shelf is megabytes, written by every run that
+    /// learns something).
+    init(magic: [UInt8], body: [UInt8]) {
+        self.init(capacity: magic.count + body.count)
+        append(contentsOf: magic)
+        append(contentsOf: body)
+    }
+}

@@ -96,7 +96,7 @@ final class ScanStamps: Sendable {
         // Only the earlier entries this run did not use are sorted (by path, so that those kept are the same in
         // every run): most runs use every file's, and sorting every path twice was half of writing the stamps.
         for path in previous.keys.filter({ kept[$0] == nil }).sorted() where kept.count < room { kept[path] = previous[path] }
-        return Data(Self.magic + (reusing(kept) ?? Self.written(kept)))
+        return Data(magic: Self.magic, body: reusing(kept) ?? Self.written(kept))
     }
 
     /// The body of `kept`, every entry written.

@@ -37,7 +37,7 @@ extension WiringMemo {
         guard inert.values.allSatisfy({ judge.isInert($0.file) }) else { return nil }
         // The files left out give the answer their extensions, in the order of every file's, and their declarations' names.
         facts = WiringRelevance.whole(
-            facts, files: requests.indices.map { (places[$0], inert[$0].map { .inert($0.file) } ?? .read(read[$0]?.wiring)) })
+            consume facts, files: requests.indices.map { (places[$0], inert[$0].map { .inert($0.file) } ?? .read(read[$0]?.wiring)) })
         let skipped = scanned.filter { $0.skipped != nil }
         guard skipped.allSatisfy({ $0.skipped?.recurs ?? true }) else { return Outcome(facts: facts, skipped: skipped) }
         var allKeys = keys

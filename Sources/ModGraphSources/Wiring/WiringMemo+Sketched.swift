@@ -46,7 +46,8 @@ extension WiringMemo {
             let parts = requests.indices.map { index -> (place: Place, part: WiringRelevance.Part) in
                 (places[index], sketched[index].map { .inert(.init(sketch: $0.sketch)) } ?? .read(scanned[index]?.wiring))
             }
-            return Whole(facts: WiringRelevance.whole(facts, files: parts), scanned: scanned, sketched: sketched, weighed: judge.weighed)
+            return Whole(
+                facts: WiringRelevance.whole(consume facts, files: parts), scanned: scanned, sketched: sketched, weighed: judge.weighed)
         }
     }
 

@@ -275,18 +275,29 @@ enum WiringMemo {
         }
 
         /// The digest of each file's facts (`digests`) by the key of its scan (`keys`, in the same order), the
-        /// first of a key kept.
+        /// first of a key kept: what ``table(_:)`` writes of them, without a table made to write it (an edit the
+        /// wiring sees writes the digests of every file of the app).
         static func table(keys: [String?], digests: [[UInt8]]) -> [UInt8] {
-            table(Dictionary(zip(keys.map { $0 ?? "" }, digests), uniquingKeysWith: { first, _ in first }))
+            let named = keys.prefix(min(keys.count, digests.count)).map { $0 ?? "" }
+            let order = ByteOrder.sortedIndices(named)
+            // The first index of each key, in the order of the keys.
+            let firsts = order.indices.filter { $0 == 0 || named[order[$0]] != named[order[$0 - 1]] }.map { order[$0] }
+            var writer = ScanWriter()
+            writer.int(firsts.count)
+            for index in firsts {
+                writer.raw(named[index])
+                writer.bytes(digests[index])
+            }
+            return writer.bytes
         }
 
-        /// The digests of files' facts by the keys of their scans, in the order of the keys.
+        /// The digests of files' facts by the keys of their scans, in the order of the keys (``ByteOrder``).
         static func table(_ digests: [String: [UInt8]]) -> [UInt8] {
             var writer = ScanWriter()
             writer.int(digests.count)
-            for (key, digest) in digests.sorted(by: { $0.key < $1.key }) {
+            for key in ByteOrder.sorted(digests.keys) {
                 writer.raw(key)
-                writer.bytes(digest)
+                writer.bytes(digests[key] ?? [])
             }
             return writer.bytes
         }

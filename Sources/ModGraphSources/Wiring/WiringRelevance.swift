@@ -187,8 +187,9 @@ enum WiringRelevance {
     /// The answer every file gives, from `facts`, the answer of the files read alone: with the extensions of
     /// those left out, in the order the analysis of every file lists them (by module, then by file), and with the
     /// names their declarations give. `files` are every file's parts, by place.
-    static func whole(_ facts: WiringFacts, files: [(place: WiringMemo.Place, part: Part)]) -> WiringFacts {
-        var whole = facts
+    /// `facts` is taken, not copied: its names (every declaration's of the app) are added to in place.
+    static func whole(_ facts: consuming WiringFacts, files: [(place: WiringMemo.Place, part: Part)]) -> WiringFacts {
+        var whole = consume facts
         var extensions: [WiringFacts.Extension] = []
         for index in byModule(files.map(\.place.target)) {
             let (target, file) = (files[index].place.target, files[index].place.file)
@@ -260,21 +261,32 @@ extension WiringRelevance {
         }
 
         /// Whether the partition must be written again for an analysis that leaves out the files `kept` holds: when one
-        /// of them is not in it, or when more than a quarter of its entries are no longer among them. Most edits leave
-        /// the same files out, or one fewer (a file that now matters): writing the partition (one entry per file of the
-        /// app) for each was a tenth of re-checking an edit. An entry left in place stays true, as a file's place names
-        /// the key of its scan (its bytes) and what it gives is worked out from those alone and weighed again by each
-        /// analysis that leaves it out: one of a file changed since is only unused, until its bytes come back.
+        /// of them is in it otherwise, or when more than a quarter of its entries (and more than 64) are no longer among
+        /// them, or more than as many of them are not in it. Most edits leave the same files out, or one fewer (a file
+        /// that now matters), or one more (the file edited, still inert at its new place): writing the partition (one
+        /// entry per file of the app) for each was a tenth of re-checking an edit. An entry left in place stays true, as
+        /// a file's place names the key of its scan (its bytes) and what it gives is worked out from those alone and
+        /// weighed again by each analysis that leaves it out: one of a file changed since is only unused, until its bytes
+        /// come back. A file inert but not in it is only read again by the next analysis, until the partition is.
         func isOutgrown(by kept: [String: Inert]) -> Bool {
-            guard kept.allSatisfy({ inert[$0.key] == $0.value }) else { return true }
-            return inert.count - kept.count > Swift.max(64, inert.count / 4)
+            var missing = 0
+            for (place, file) in kept {
+                guard let held = inert[place] else {
+                    missing += 1
+                    continue
+                }
+                guard held == file else { return true }
+            }
+            let bound = Swift.max(64, inert.count / 4)
+            return missing > bound || inert.count - (kept.count - missing) > bound
         }
 
-        /// The partition in the scan cache's format, its files in the order of their places.
+        /// The partition in the scan cache's format, its files in the order of their places (``ByteOrder``).
         func encoded() -> [UInt8] {
             var writer = ScanWriter()
             writer.int(inert.count)
-            for (place, file) in inert.sorted(by: { $0.key < $1.key }) {
+            for place in ByteOrder.sorted(inert.keys) {
+                guard let file = inert[place] else { continue }
                 writer.raw(place)
                 writer.strings(file.declared)
                 writer.strings(file.guarded)

@@ -122,6 +122,9 @@ extension WiringSketch {
         private var byFirst: [UInt32: [[UInt32]]] = [:]
         /// Whether a name has no piece (`""`, `"0"`): any file may hold it.
         private var holdsEmpty = false
+        /// A bit for each first piece's low 16 bits: most of a file's pieces are no name's first, and are passed over
+        /// without hashing them for ``byFirst`` (an edit the wiring sees judges every sketched file of the app).
+        private var firsts = [UInt64](repeating: 0, count: 1 << 10)
 
         init(_ names: some Sequence<String>) {
             for name in names {
@@ -131,13 +134,14 @@ extension WiringSketch {
                     continue
                 }
                 byFirst[first, default: []].append(Array(pieces.dropFirst()))
+                firsts[Int(first & 0xFFFF) >> 6] |= 1 << (first & 63)
             }
         }
 
         /// Whether the file sketched as `sketch` may use or declare one of the names.
         func anyIn(_ sketch: WiringSketch) -> Bool {
             if holdsEmpty { return true }
-            for piece in sketch.pieces {
+            for piece in sketch.pieces where firsts[Int(piece & 0xFFFF) >> 6] & (1 << (piece & 63)) != 0 {
                 guard let rests = byFirst[piece] else { continue }
                 if rests.contains(where: { $0.allSatisfy(sketch.contains) }) { return true }
             }
