@@ -142,11 +142,16 @@ def main():
         time.sleep(2.2)
         outputs = {}
         line = f"{kind:8s}"
-        for name, build in builds.items():
+        # The builds take turns to run first after the pause: the first run after it pays for a cold processor.
+        order = list(builds.items())
+        if made % 2 == 0:
+            order.reverse()
+        for name, build in order:
             seconds, output = timed([build] + check, repo, caches[name])
             outputs[name] = output + timed([build] + graph, repo, caches[name])[1]
             times[(name, kind)].append(seconds)
-            line += f" {name} {seconds:.2f} s"
+        for name in builds:
+            line += f" {name} {times[(name, kind)][-1]:.2f} s"
         cold = os.path.join(work, "cold")
         shutil.rmtree(cold, ignore_errors=True)
         expected = timed([builds["NEW"]] + check, repo, cold)[1] + timed([builds["NEW"]] + graph, repo, cold)[1]

@@ -150,5 +150,6 @@ struct ScanAnswersTests {
             #expect(answers.isEmpty)
         }
         #expect(ScanCache.Shelf.answer(ScanAnswers.maximumEntries - 1) == .answer3)
+        #expect(ScanCache.Shelf.partition(ScanAnswers.maximumEntries - 1) == .partition3)
     }
 }

@@ -334,7 +334,7 @@ struct WiringRelevanceMemoTests {
         #expect(second.hits == 6 && second.misses == 1, "hits \(second.hits), misses \(second.misses)")
         // The same files are left out: the partition is not written again, nor the shelf of every file's scan (the
         // changed file's is kept among the recent ones).
-        #expect(second.encoded()[.relevance] == nil && second.encoded()[.whole] == nil && second.encoded()[.recent] != nil)
+        #expect(second.encoded()[.partitions] == nil && second.encoded()[.whole] == nil && second.encoded()[.recent] != nil)
         let third = cache(first.encoded().merging(second.encoded()) { _, new in new })
         #expect(try read(changed, third) == warm)
         #expect(third.hits == 0 && third.misses == 0)
@@ -379,13 +379,13 @@ struct WiringRelevanceMemoTests {
         let conforming = try write(["RecordsPlain": (Self.plain["Records"] ?? "") + "extension RecordsCell: MessagingBuilding {}\n"])
         let second = cache(first.encoded())
         #expect(try read(conforming, second) == (try read(conforming, nil)))
-        #expect(second.encoded()[.relevance] == nil)
+        #expect(second.encoded()[.partitions] == nil)
         let back = try write(["Records": WiringFixture.records + "\npublic struct RecordsInbox: MessagingBuilding {}\n"])
         let third = cache(first.encoded().merging(second.encoded()) { _, new in new })
         #expect(try read(back, third) == (try read(back, nil)))
         // Records' plain file is left out by its entry: every file left out is one the partition holds, which is not
         // written again (read again and judged inert, it would be a new entry).
-        #expect(third.encoded()[.relevance] == nil)
+        #expect(third.encoded()[.partitions] == nil)
     }
 
     /// `check` and `graph --wiring` may read the files under other roles one after the other: the files left out
@@ -401,8 +401,12 @@ struct WiringRelevanceMemoTests {
         let run = cache(both)
         #expect(try read(changed, run) == (try read(changed, nil)))
         #expect(run.hits == 6, "hits \(run.hits)")
-        for damaged in [Data("modgraph-analyses\n".utf8), Data(), Data(repeating: 0xff, count: 64)] {
-            let planted = cache(both.merging([.relevance: damaged]) { _, new in new })
+        #expect(both[.partition0] != nil && both[.partition1] != nil)
+        let damages = [Data("modgraph-answers\n".utf8), Data("modgraph-answer-2\n".utf8), Data(), Data(repeating: 0xff, count: 64)]
+        for (shelf, damaged) in [ScanCache.Shelf.partitions, .partition0].flatMap({ shelf in damages.map { (shelf, $0) } })
+            + [(.partition0, both[.partition1] ?? Data())]
+        {
+            let planted = cache(both.merging([shelf: damaged]) { _, new in new })
             #expect(try read(changed, planted) == (try read(changed, nil)))
             // Every file read again, the sketched ones sketched again.
             #expect(planted.hits == 7, "hits \(planted.hits)")

@@ -5,6 +5,9 @@ import ModGraphSystem
 /// wiring's, ``WiringMemo``): an index of the answers kept (``ScanCache/Shelf/analyses``), and each
 /// answer in a slot of its own (``ScanCache/Shelf/answer(_:)``), read only when a run asks for it.
 ///
+/// The partitions of the files the wiring's analysis can leave out are kept the same way, one for each of the last
+/// roles analysed under, each under its roles' key as key and tag (``ScanCache/Shelf/partitions``).
+///
 /// A warm run reads one answer: with every answer on one shelf, it read and checked all of them to use
 /// one (each is the size of a repository's wiring), and a run that kept a new answer wrote them all
 /// again. An answer is found by its key (the keys of the files it read) or by its tag (the key of

@@ -52,9 +52,14 @@ public final class ScanCache: Sendable {
         /// The digest of what each file's scan for the wiring found, by the scan's key: read only when the
         /// files' keys give no answer, to find one kept for files that say the same things (``WiringMemo``).
         case digests
-        /// The files the latest analysis could leave out, and what each gives its answer (``WiringRelevance``):
-        /// read only when neither the files' keys nor their digests give an answer.
-        case relevance
+        /// The index of the partitions kept, one for each of the last roles analysed under (``WiringRelevance``,
+        /// ``ScanAnswers``); each partition is on a shelf of its own, ``partition(_:)``.
+        case partitions
+        /// The partitions the index names, one a shelf: the files the latest analysis under some roles could leave
+        /// out and what each gives its answer, read only when neither the files' keys nor their digests give an
+        /// answer. `check` and `graph --wiring` may read the files under other roles: with both partitions on one
+        /// shelf, each run read and checked the other's too (megabytes on an app of 4,000 files).
+        case partition0, partition1, partition2, partition3
         /// The scans of the few files parsed to find a kept answer, apart from every file's (which is then
         /// neither read nor written): the previous versions a later edit's places are moved from (``WiringMemo``).
         case recent
@@ -69,6 +74,11 @@ public final class ScanCache: Sendable {
         static func answer(_ slot: Int) -> Shelf {
             [Shelf.answer0, .answer1, .answer2, .answer3][slot]
         }
+
+        /// The shelf of the partition in slot `slot` (``ScanAnswers``), one of as many as it keeps.
+        static func partition(_ slot: Int) -> Shelf {
+            [Shelf.partition0, .partition1, .partition2, .partition3][slot]
+        }
     }
 
     private let read: @Sendable (Shelf) -> Data?
@@ -78,7 +88,7 @@ public final class ScanCache: Sendable {
     private let stampShelf = Locked<ScanStamps?>(nil)
     private let analysisShelf = Locked<ScanAnswers?>(nil)
     private let digestShelf = Locked<ScanAnalyses?>(nil)
-    private let relevanceShelf = Locked<ScanAnalyses?>(nil)
+    private let partitionShelf = Locked<ScanAnswers?>(nil)
     /// The key of each file's scan this run, by what was asked (``ScanStamps/kind(_:budget:)``) and path.
     private let keys = Locked([Asked: String]())
     /// What was asked of a file: the kind of scan and the file.
@@ -126,8 +136,11 @@ public final class ScanCache: Sendable {
         Self.once(analysisShelf) { [read] in ScanAnswers(index: read(.analyses)) { read(.answer($0)) } }
     }
     private var digests: ScanAnalyses { Self.once(digestShelf) { ScanAnalyses(encoded: read(.digests), limit: 1) } }
-    /// Two partitions: `check` and `graph --wiring` may judge the files under other roles, one after the other.
-    private var relevance: ScanAnalyses { Self.once(relevanceShelf) { ScanAnalyses(encoded: read(.relevance), limit: 2) } }
+    /// A partition for each of the last roles: `check` and `graph --wiring` may judge the files under other roles, one
+    /// after the other. Each is kept under its roles' key, which is also its tag.
+    private var partitions: ScanAnswers {
+        Self.once(partitionShelf) { [read] in ScanAnswers(index: read(.partitions)) { read(.partition($0)) } }
+    }
 
     /// What `slot` holds, made by `make` the first time it is asked.
     private static func once<Value>(_ slot: Locked<Value?>, _ make: () -> Value) -> Value {
@@ -197,10 +210,10 @@ public final class ScanCache: Sendable {
 
     /// The files the latest analysis under the roles `rolesKey` names could leave out (``WiringRelevance/Partition``),
     /// as bytes to decode.
-    func partition(_ rolesKey: String) -> ArraySlice<UInt8>? { relevance.entry(rolesKey) }
+    func partition(_ rolesKey: String) -> ArraySlice<UInt8>? { partitions.entry(rolesKey) }
 
     /// Keeps `body` as the partition of the latest analysis's files under the roles `rolesKey` names.
-    func keep(partition body: [UInt8], for rolesKey: String) { relevance.keep(body, for: rolesKey) }
+    func keep(partition body: [UInt8], for rolesKey: String) { partitions.keep(body, for: rolesKey, tag: rolesKey) }
 
     /// Keeps `body` as the analysis of `key`, for files that say what `factsKey` stands for.
     func keep(analysis body: [UInt8], for key: String, factsKey: String) { analyses.keep(body, for: key, tag: factsKey) }
@@ -262,7 +275,10 @@ public final class ScanCache: Sendable {
             if let body = answers.body { encoded[.answer(answers.slot)] = body }
         }
         encoded[.digests] = digestShelf.withLock { $0 }?.encoded()
-        encoded[.relevance] = relevanceShelf.withLock { $0 }?.encoded()
+        if let partitions = partitionShelf.withLock({ $0 })?.encoded() {
+            encoded[.partitions] = partitions.index
+            if let body = partitions.body { encoded[.partition(partitions.slot)] = body }
+        }
         return encoded
     }
 }

@@ -53,7 +53,7 @@ extension WiringMemo {
 
     /// Keeps the answer of an analysis of every file (`whole`, of the files `requests` name) under `key` (when
     /// unknown, worked out from the files' keys) and the key of its files' facts, with the files it left out and
-    /// the names it weighed them against; and keeps the files a later analysis may leave out on the relevance shelf.
+    /// the names it weighed them against; and keeps the files a later analysis may leave out in the partition.
     /// `known`: the latest analysis's digests, when read already.
     static func keep(
         _ whole: Whole, requests: [SourceScanner.Request], key: String?, known: [String: [UInt8]]?, layout: Layout, budget: SourceBudget,
@@ -88,7 +88,7 @@ extension WiringMemo {
     }
 
     /// The answer for these files when each one changed since the previous analysis was left out of it (sketched, or
-    /// inert on the relevance shelf) and is sketched now, inert beside the names that analysis weighed the files it left
+    /// inert in the partition) and is sketched now, inert beside the names that analysis weighed the files it left
     /// out against (``Kept/Names``): the previous answer, with the extensions the changed files list now in place of
     /// theirs and the names they declare added. A file left out gives the answer nothing else, and the files analysed
     /// are the same. Most edits are to such files (a view, a model), and those sketched have no scan to compare

@@ -15,7 +15,7 @@ enum WiringMemo {
     /// Raised whenever the analysis's answer for the same files may change: older answers are then not read.
     /// (2: an answer is kept with the key of its files' facts and each file's facts digest; 3: with the files
     /// it skipped; 4: with the names it matches by, ``WiringFacts/names`` and ``WiringFacts/useNames``; 5: files
-    /// sketched, not parsed, by the digest of their keys and on the relevance shelf by their pieces.)
+    /// sketched, not parsed, by the digest of their keys and in the partition by their pieces.)
     static let analyserVersion = 5
 
     /// The most files whose facts a run works out itself to find an answer kept under the same facts
@@ -177,7 +177,7 @@ enum WiringMemo {
 
         /// What an answer keeps beside its facts, read only to weigh an edit against it: ``WiringFacts/names`` and
         /// ``WiringFacts/useNames`` (what a file's additions are weighed against, ``WiringAdditions``), and when the
-        /// analysis left files out (sketched, or inert on the relevance shelf), those files by their index and the
+        /// analysis left files out (sketched, or inert in the partition), those files by their index and the
         /// names they were weighed against (``WiringRelevance/Judge``): a file left out that changes and is still
         /// inert beside those names changes only the names and extensions it gives (``WiringMemo/sketchedFacts``).
         struct Names {

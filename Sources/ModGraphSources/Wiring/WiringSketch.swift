@@ -95,7 +95,7 @@ struct WiringSketch: Equatable, Sendable {
         }
     }
 
-    /// FNV-1a, 32 bits: stable from run to run, as the relevance shelf keeps the hashes. Two pieces with one hash
+    /// FNV-1a, 32 bits: stable from run to run, as the partition keeps the hashes. Two pieces with one hash
     /// only make a file seem to hold a name it does not: it is parsed.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         var hash: UInt32 = 0x811C_9DC5
