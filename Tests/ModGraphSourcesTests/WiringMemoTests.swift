@@ -60,6 +60,14 @@ struct WiringMemoTests {
             var first: [String: [UInt8]] = [:]
             for (key, digest) in zip(keys, digests) where first[key ?? ""] == nil { first[key ?? ""] = digest }
             #expect(WiringMemo.Kept.table(keys: keys, digests: digests) == WiringMemo.Kept.table(first))
+            // Written by hand: the count, then each key (ASCII: the order of `<`) and its first digest.
+            var writer = ScanWriter()
+            writer.int(first.count)
+            for key in first.keys.sorted() {
+                writer.raw(key)
+                writer.bytes(first[key] ?? [])
+            }
+            #expect(WiringMemo.Kept.table(keys: keys, digests: digests) == writer.bytes)
             #expect(WiringMemo.Kept.digests(WiringMemo.Kept.table(keys: keys, digests: digests)[...]) == first)
         }
     }

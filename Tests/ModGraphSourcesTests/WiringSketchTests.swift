@@ -51,6 +51,26 @@ struct WiringSketchTests {
         #expect(!WiringSketch.Names(["Core.Missing"]).anyIn(WiringSketch(pieces: Self.hashes(["Core"]), declared: [])))
     }
 
+    /// Names are in a sketch when each of a name's pieces is: on thousands of names, whose first pieces share the words
+    /// of the filter that passes most pieces over, the same answer as asking every name.
+    @Test func aNameIsInASketchWhenAllItsPiecesAre() {
+        var generator = SplitMix64(seed: 0x616e_7969)
+        let words = (0..<3_000).map { "Word\($0)" }
+        for _ in 0..<20 {
+            let names = (0..<Int.random(in: 1...2_000, using: &generator)).map { _ in
+                (0..<Int.random(in: 1...3, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }
+                    .joined(separator: ".")
+            }
+            let index = WiringSketch.Names(names)
+            for _ in 0..<50 {
+                let held = (0..<Int.random(in: 0...40, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }
+                let sketch = WiringSketch(pieces: Array(Set(Self.hashes(held))).sorted(), declared: [])
+                let expected = names.contains { WiringSketch.pieces(of: $0).allSatisfy(sketch.contains) }
+                #expect(index.anyIn(sketch) == expected)
+            }
+        }
+    }
+
     /// What only a parse can weigh refuses a sketch; what a sketch reads of its extensions is where the parse puts them.
     @Test(arguments: [
         ("protocol Local {}", false), ("func s() { x.scoped { _ in } }", false), ("struct RowBuilder {}", false),

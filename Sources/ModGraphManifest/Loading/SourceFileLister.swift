@@ -65,19 +65,13 @@ public enum SourceFileLister {
         switch files {
         case let .folder(folder, sources, exclude):
             let excluded = exclude.map(normalised)
-            let starts = (sources ?? ["."]).map(normalised).filter(isInside)
-            if starts.count == 1 {
-                // One walk lists each file once: its paths sorted as they are below the folder (the same order), then
-                // made absolute, without a set of every absolute path (a package target's usual listing, twice a run).
-                let walked = walk(root: folder, from: starts[0], skipping: excluded, extensions: extensions, within: root)
-                return Listing(
-                    files: walked.files.sorted().map { join(folder, $0) }, outside: walked.outside.sorted().map { join(folder, $0) })
-            }
-            for start in starts {
+            var (listed, leading): ([String], [String]) = ([], [])
+            for start in (sources ?? ["."]).map(normalised) where isInside(start) {
                 let walked = walk(root: folder, from: start, skipping: excluded, extensions: extensions, within: root)
-                walked.files.forEach { found.insert(join(folder, $0)) }
-                walked.outside.forEach { outside.insert(join(folder, $0)) }
+                listed += walked.files
+                leading += walked.outside
             }
+            return Listing(files: absolute(listed, in: folder), outside: absolute(leading, in: folder))
         case let .project(listed, folders, _, _):
             for path in listed where extensions.contains(pathExtension(path)) && FileStatus.isRegularFile(path) {
                 found.insert(path)
@@ -167,6 +161,14 @@ public enum SourceFileLister {
     static func normalised(_ path: String) -> String {
         let parts = path.split(separator: "/").filter { $0 != "." }
         return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// `relative` (paths below `folder`, as walks of it list them) sorted without repeats, then made absolute: sorted as
+    /// they are below the one folder, the same order, without a set of every absolute path (a package target's
+    /// listing, made twice a run).
+    private static func absolute(_ relative: [String], in folder: String) -> [String] {
+        let sorted = relative.sorted()
+        return sorted.indices.filter { $0 == 0 || sorted[$0] != sorted[$0 - 1] }.map { join(folder, sorted[$0]) }
     }
 
     private static func join(_ folder: String, _ relative: String) -> String {

@@ -270,16 +270,18 @@ public final class ScanCache: Sendable {
     public func encoded() -> [Shelf: Data] {
         var encoded = shelves.withLock { $0 }.compactMapValues { $0.encoded() }
         encoded[.stamps] = stampShelf.withLock { $0 }?.encoded()
-        if let answers = analysisShelf.withLock({ $0 })?.encoded() {
-            encoded[.analyses] = answers.index
-            if let body = answers.body { encoded[.answer(answers.slot)] = body }
-        }
+        Self.add(analysisShelf.withLock { $0 }, index: .analyses, slot: Shelf.answer, to: &encoded)
         encoded[.digests] = digestShelf.withLock { $0 }?.encoded()
-        if let partitions = partitionShelf.withLock({ $0 })?.encoded() {
-            encoded[.partitions] = partitions.index
-            if let body = partitions.body { encoded[.partition(partitions.slot)] = body }
-        }
+        Self.add(partitionShelf.withLock { $0 }, index: .partitions, slot: Shelf.partition, to: &encoded)
         return encoded
+    }
+
+    /// What `answers` (a ``ScanAnswers``) has to write, when it kept something: its index on `index`, and the slot's
+    /// bytes, when written, on the shelf `slot` names.
+    private static func add(_ answers: ScanAnswers?, index: Shelf, slot: (Int) -> Shelf, to encoded: inout [Shelf: Data]) {
+        guard let written = answers?.encoded() else { return }
+        encoded[index] = written.index
+        if let body = written.body { encoded[slot(written.slot)] = body }
     }
 }
 

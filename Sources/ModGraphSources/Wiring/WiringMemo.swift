@@ -293,13 +293,8 @@ enum WiringMemo {
 
         /// The digests of files' facts by the keys of their scans, in the order of the keys (``ByteOrder``).
         static func table(_ digests: [String: [UInt8]]) -> [UInt8] {
-            var writer = ScanWriter()
-            writer.int(digests.count)
-            for key in ByteOrder.sorted(digests.keys) {
-                writer.raw(key)
-                writer.bytes(digests[key] ?? [])
-            }
-            return writer.bytes
+            // A dictionary's keys and values come in the same order.
+            table(keys: Array(digests.keys), digests: Array(digests.values))
         }
 
         /// What ``table(_:)`` wrote; nil when it does not decode.

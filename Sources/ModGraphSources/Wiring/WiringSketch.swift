@@ -134,18 +134,26 @@ extension WiringSketch {
                     continue
                 }
                 byFirst[first, default: []].append(Array(pieces.dropFirst()))
-                firsts[Int(first & 0xFFFF) >> 6] |= 1 << (first & 63)
+                let (word, bit) = Self.filterBit(first)
+                firsts[word] |= bit
             }
         }
 
         /// Whether the file sketched as `sketch` may use or declare one of the names.
         func anyIn(_ sketch: WiringSketch) -> Bool {
             if holdsEmpty { return true }
-            for piece in sketch.pieces where firsts[Int(piece & 0xFFFF) >> 6] & (1 << (piece & 63)) != 0 {
+            for piece in sketch.pieces {
+                let (word, bit) = Self.filterBit(piece)
+                guard firsts[word] & bit != 0 else { continue }
                 guard let rests = byFirst[piece] else { continue }
                 if rests.contains(where: { $0.allSatisfy(sketch.contains) }) { return true }
             }
             return false
+        }
+
+        /// The word of ``firsts`` and the bit in it that stand for `piece`: its low 16 bits.
+        private static func filterBit(_ piece: UInt32) -> (word: Int, bit: UInt64) {
+            (Int(piece & 0xFFFF) >> 6, 1 << (piece & 63))
         }
     }
 }
